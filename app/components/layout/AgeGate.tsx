@@ -1,0 +1,87 @@
+import { useEffect, useRef, useState } from "react";
+import { AGE_STORAGE_KEY, ageCookieValue } from "~/lib/cookies";
+import { useRootData } from "~/lib/root-data";
+import { site } from "~/lib/site";
+
+/**
+ * Age gate (SPEC.md §2/§4, DESIGN.md §4.7). The server renders it only for visitors without the
+ * ageVerified cookie, so confirmed visitors never see a flash. The localStorage flag of the original
+ * is kept and mirrored into the cookie. Without JavaScript the form posts to /age-verification.
+ */
+export function AgeGate() {
+  const root = useRootData();
+  const [visible, setVisible] = useState(!root?.ageVerified);
+  const confirmRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!visible) return;
+    // A visitor verified in an earlier visit (localStorage) but without the cookie: mirror and hide.
+    if (window.localStorage.getItem(AGE_STORAGE_KEY) === "true") {
+      // biome-ignore lint/suspicious/noDocumentCookie: a plain first-party flag; cookieStore is not in every browser
+      document.cookie = ageCookieValue(window.location.protocol === "https:");
+      setVisible(false);
+      return;
+    }
+    confirmRef.current?.focus();
+    document.body.style.overflow = "hidden";
+    return () => {
+      document.body.style.overflow = "";
+    };
+  }, [visible]);
+
+  if (!visible) return null;
+
+  const confirm = (e: React.MouseEvent) => {
+    e.preventDefault();
+    window.localStorage.setItem(AGE_STORAGE_KEY, "true");
+    // biome-ignore lint/suspicious/noDocumentCookie: a plain first-party flag; cookieStore is not in every browser
+    document.cookie = ageCookieValue(window.location.protocol === "https:");
+    setVisible(false);
+  };
+  const leave = (e: React.MouseEvent) => {
+    e.preventDefault();
+    window.location.href = site.underAgeRedirect;
+  };
+
+  return (
+    <div className="fixed inset-0 z-[100] grid place-items-center bg-black/90 p-4 backdrop-blur-md">
+      <form
+        method="post"
+        action="/age-verification"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="age-gate-title"
+        aria-describedby="age-gate-text"
+        className="w-full max-w-md rounded-2xl border border-ink-700 bg-ink-900 p-8 text-center shadow-2xl"
+      >
+        <h2 id="age-gate-title" className="text-2xl font-bold">
+          Age Verification Required
+        </h2>
+        <p id="age-gate-text" className="mt-4 text-zinc-300">
+          You must be at least 18 years old to access this website. By entering, you certify that you are at least 18 years of age.
+        </p>
+        <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:justify-center">
+          <button
+            ref={confirmRef}
+            type="submit"
+            name="answer"
+            value="adult"
+            onClick={confirm}
+            className="rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-500"
+          >
+            I am 18 or older
+          </button>
+          <button
+            type="submit"
+            name="answer"
+            value="minor"
+            onClick={leave}
+            className="rounded-lg border border-ink-700 px-5 py-2.5 font-semibold hover:bg-ink-800"
+          >
+            I am under 18
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,245 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { Form, Link, NavLink, useLocation, useNavigate } from "react-router";
+import { FALLBACK_CATEGORIES } from "~/lib/categories";
+import { useRootData } from "~/lib/root-data";
+import { site } from "~/lib/site";
+import { slugify } from "~/lib/slug";
+
+type Panel = "categories" | "mobile-menu" | "mobile-search" | null;
+
+/** Site header: logo, navigation, category menu, search and the sign-in entry point. */
+export function Header() {
+  const root = useRootData();
+  const categories = root?.categories ?? FALLBACK_CATEGORIES.map((name) => ({ name, slug: slugify(name) }));
+  const [open, setOpen] = useState<Panel>(null);
+  const location = useLocation();
+  const headerRef = useRef<HTMLElement>(null);
+
+  // Menus close on route change and on a click or Escape outside them.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closing is the point of watching the location
+  useEffect(() => setOpen(null), [location.pathname, location.search]);
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (e: PointerEvent) => {
+      if (headerRef.current && !headerRef.current.contains(e.target as Node)) setOpen(null);
+    };
+    const onKey = (e: KeyboardEvent) => e.key === "Escape" && setOpen(null);
+    document.addEventListener("pointerdown", onPointer);
+    document.addEventListener("keydown", onKey);
+    return () => {
+      document.removeEventListener("pointerdown", onPointer);
+      document.removeEventListener("keydown", onKey);
+    };
+  }, [open]);
+
+  const toggle = (panel: Panel) => setOpen((current) => (current === panel ? null : panel));
+  const navClass = ({ isActive }: { isActive: boolean }) =>
+    `rounded-md px-3 py-2 text-sm font-medium hover:bg-ink-800 hover:text-white ${isActive ? "text-white" : "text-zinc-300"}`;
+
+  return (
+    <header ref={headerRef} className="sticky top-0 z-40 border-b border-ink-800 bg-ink-950/95 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4">
+        <Link to="/" className="flex shrink-0 items-center gap-2 text-xl font-extrabold tracking-tight" aria-label={`${site.name} home`}>
+          <span aria-hidden="true" className="grid h-8 w-8 place-items-center rounded-lg bg-brand-600 text-white">
+            P
+          </span>
+          <span className="hidden sm:inline">
+            Pleaz<span className="text-brand-400">ure</span>
+          </span>
+        </Link>
+
+        <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+          <NavLink to="/" end className={navClass}>
+            Home
+          </NavLink>
+          <CategoriesMenu
+            categories={categories}
+            open={open === "categories"}
+            onToggle={() => toggle("categories")}
+            onOpen={() => setOpen("categories")}
+            onClose={() => setOpen(null)}
+          />
+          <NavLink to="/blog" className={navClass}>
+            Blog
+          </NavLink>
+        </nav>
+
+        <div className="ml-auto hidden max-w-md flex-1 md:block">
+          <SearchForm />
+        </div>
+
+        <div className="ml-auto flex items-center gap-2 md:ml-0">
+          <button
+            type="button"
+            className="rounded-md p-2 text-zinc-300 hover:bg-ink-800 md:hidden"
+            aria-label="Search"
+            aria-expanded={open === "mobile-search"}
+            aria-controls="mobile-search"
+            onClick={() => toggle("mobile-search")}
+          >
+            <SearchIcon />
+          </button>
+          <Link to="/login" className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-500">
+            Sign In
+          </Link>
+          <button
+            type="button"
+            className="rounded-md p-2 text-zinc-300 hover:bg-ink-800 md:hidden"
+            aria-label="Menu"
+            aria-expanded={open === "mobile-menu"}
+            aria-controls="mobile-menu"
+            onClick={() => toggle("mobile-menu")}
+          >
+            <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
+              <path d="M4 6h16M4 12h16M4 18h16" />
+            </svg>
+          </button>
+        </div>
+      </div>
+
+      {open === "mobile-search" && (
+        <div id="mobile-search" className="border-t border-ink-800 px-4 py-3 md:hidden">
+          <SearchForm autoFocus />
+        </div>
+      )}
+      {open === "mobile-menu" && <MobileMenu categories={categories} />}
+    </header>
+  );
+}
+
+function CategoriesMenu(props: {
+  categories: { name: string; slug: string }[];
+  open: boolean;
+  onToggle: () => void;
+  onOpen: () => void;
+  onClose: () => void;
+}) {
+  const menuId = useId();
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: hover opening is a pointer nicety; the button is the keyboard path
+    <div className="relative" onMouseEnter={props.onOpen} onMouseLeave={props.onClose}>
+      <button
+        type="button"
+        className="flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium text-zinc-300 hover:bg-ink-800 hover:text-white"
+        aria-expanded={props.open}
+        aria-controls={menuId}
+        onClick={props.onToggle}
+      >
+        Categories
+        <svg aria-hidden="true" width="12" height="12" viewBox="0 0 20 20" fill="currentColor">
+          <path d="M5.5 7.5 10 12l4.5-4.5" stroke="currentColor" strokeWidth="2" fill="none" />
+        </svg>
+      </button>
+      {props.open && (
+        <div id={menuId} className="absolute left-0 top-full z-50 w-[36rem] rounded-xl border border-ink-700 bg-ink-900 p-3 shadow-2xl">
+          <ul className="grid grid-cols-3 gap-1">
+            {props.categories.map((c) => (
+              <li key={c.slug}>
+                <Link
+                  to={`/category/${c.slug}`}
+                  className="block rounded-md px-3 py-1.5 text-sm text-zinc-300 hover:bg-ink-800 hover:text-white"
+                >
+                  {c.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function MobileMenu({ categories }: { categories: { name: string; slug: string }[] }) {
+  const [showCategories, setShowCategories] = useState(false);
+  return (
+    <nav id="mobile-menu" aria-label="Mobile" className="border-t border-ink-800 px-4 py-3 md:hidden">
+      <ul className="space-y-1">
+        <li>
+          <Link to="/" className="block rounded-md px-3 py-2 hover:bg-ink-800">
+            Home
+          </Link>
+        </li>
+        <li>
+          <button
+            type="button"
+            className="flex w-full items-center justify-between rounded-md px-3 py-2 text-left hover:bg-ink-800"
+            aria-expanded={showCategories}
+            aria-controls="mobile-categories"
+            onClick={() => setShowCategories((v) => !v)}
+          >
+            Categories <span aria-hidden="true">{showCategories ? "−" : "+"}</span>
+          </button>
+          {showCategories && (
+            <ul id="mobile-categories" className="grid grid-cols-2 gap-1 pl-3">
+              {categories.map((c) => (
+                <li key={c.slug}>
+                  <Link to={`/category/${c.slug}`} className="block rounded-md px-3 py-1.5 text-sm text-zinc-300 hover:bg-ink-800">
+                    {c.name}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+        </li>
+        <li>
+          <Link to="/blog" className="block rounded-md px-3 py-2 hover:bg-ink-800">
+            Blog
+          </Link>
+        </li>
+      </ul>
+    </nav>
+  );
+}
+
+/** GET /search?q=… (works without JavaScript); with JavaScript the term is trimmed and blanks are ignored. */
+function SearchForm({ autoFocus = false }: { autoFocus?: boolean }) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const current = location.pathname === "/search" ? (new URLSearchParams(location.search).get("q") ?? "") : "";
+  return (
+    <Form
+      method="get"
+      action="/search"
+      role="search"
+      className="relative"
+      onSubmit={(e) => {
+        e.preventDefault();
+        const q = String(new FormData(e.currentTarget).get("q") ?? "").trim();
+        if (q) navigate(`/search?q=${encodeURIComponent(q)}`);
+      }}
+    >
+      <label className="sr-only" htmlFor={autoFocus ? "search-mobile" : "search-desktop"}>
+        Search videos
+      </label>
+      <input
+        id={autoFocus ? "search-mobile" : "search-desktop"}
+        key={current}
+        type="search"
+        name="q"
+        defaultValue={current}
+        maxLength={100}
+        placeholder="Search videos..."
+        // biome-ignore lint/a11y/noAutofocus: the mobile search opens on demand, focus belongs in it
+        autoFocus={autoFocus}
+        className="w-full rounded-full border border-ink-700 bg-ink-900 py-2 pl-4 pr-10 text-sm placeholder:text-zinc-500 focus:border-brand-500"
+      />
+      <button
+        type="submit"
+        aria-label="Submit search"
+        className="absolute right-1 top-1/2 -translate-y-1/2 rounded-full p-2 text-zinc-400 hover:text-white"
+      >
+        <SearchIcon />
+      </button>
+    </Form>
+  );
+}
+
+function SearchIcon() {
+  return (
+    <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
+      <circle cx="11" cy="11" r="7" />
+      <path d="m20 20-3.5-3.5" />
+    </svg>
+  );
+}

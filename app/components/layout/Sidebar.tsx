@@ -1,0 +1,69 @@
+import { Link } from "react-router";
+import { AdSlot } from "~/components/ads/AdSlot";
+import { formatViews } from "~/lib/format";
+import { slugify } from "~/lib/slug";
+
+export interface SidebarData {
+  trending: { id: string; title: string; views: number; thumbnail_url: string | null }[];
+  topCategories: { name: string }[];
+}
+
+export function Sidebar({ data }: { data: SidebarData }) {
+  return (
+    <aside aria-label="Sidebar" className="flex w-full flex-col items-center lg:w-[300px] lg:shrink-0">
+      <AdSlot name="Med_Rect_1" />
+      <section aria-labelledby="trending-heading" className="mb-[30px] w-full">
+        <h2 id="trending-heading" className="mb-3 text-lg font-bold">
+          Trending Videos
+        </h2>
+        {data.trending.length === 0 ? (
+          <p className="text-sm text-zinc-500">No trending videos yet.</p>
+        ) : (
+          <ul className="space-y-3">
+            {data.trending.map((v) => (
+              <li key={v.id}>
+                <Link to={`/video/${v.id}`} className="group flex gap-3 rounded-lg">
+                  {v.thumbnail_url ? (
+                    <img
+                      src={v.thumbnail_url}
+                      alt=""
+                      width={90}
+                      height={60}
+                      loading="lazy"
+                      className="h-[60px] w-[90px] shrink-0 rounded-md object-cover"
+                    />
+                  ) : (
+                    <span className="h-[60px] w-[90px] shrink-0 rounded-md bg-ink-800" />
+                  )}
+                  <span className="min-w-0">
+                    <span className="line-clamp-2 text-sm font-medium group-hover:text-brand-300">{v.title}</span>
+                    <span className="text-xs text-zinc-400">{formatViews(v.views)} views</span>
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <AdSlot name="Med_Rect_2" />
+      <section aria-labelledby="top-categories-heading" className="mb-[30px] w-full">
+        <h2 id="top-categories-heading" className="mb-3 text-lg font-bold">
+          Top Categories
+        </h2>
+        <ul className="flex flex-wrap gap-2">
+          {data.topCategories.map((c) => (
+            <li key={c.name}>
+              <Link
+                to={`/category/${slugify(c.name)}`}
+                className="inline-block rounded-full bg-ink-800 px-3 py-1 text-sm hover:bg-brand-600"
+              >
+                {c.name}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <AdSlot name="Med_Rect_3" />
+    </aside>
+  );
+}

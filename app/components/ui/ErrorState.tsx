@@ -1,0 +1,21 @@
+import { useRevalidator } from "react-router";
+
+/** An error message with a Retry button that re-runs the page's loaders. */
+export function ErrorState({ message, retry = true }: { message: string; retry?: boolean }) {
+  const revalidator = useRevalidator();
+  return (
+    <div role="alert" className="rounded-xl border border-red-900/60 bg-red-950/40 p-6 text-center">
+      <p className="text-red-200">{message}</p>
+      {retry && (
+        <button
+          type="button"
+          onClick={() => revalidator.revalidate()}
+          disabled={revalidator.state === "loading"}
+          className="mt-4 rounded-lg bg-ink-800 px-4 py-2 font-semibold hover:bg-ink-700 disabled:opacity-60"
+        >
+          Retry
+        </button>
+      )}
+    </div>
+  );
+}

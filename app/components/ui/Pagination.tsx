@@ -1,0 +1,45 @@
+import { Link } from "react-router";
+import { paginationWindow } from "~/lib/pagination";
+
+/** SPEC.md pagination: First, Previous, numbered window with disabled ellipses, Next, Last. */
+export function Pagination({ current, total, hrefFor }: { current: number; total: number; hrefFor: (page: number) => string }) {
+  if (total <= 1) return null;
+  const base = "min-w-10 rounded-lg border px-3 py-2 text-center text-sm font-medium";
+  const idle = `${base} border-ink-700 bg-ink-900 hover:bg-ink-800`;
+  const disabled = `${base} border-ink-800 bg-ink-900 text-zinc-600 cursor-not-allowed`;
+  const step = (label: string, page: number, enabled: boolean) =>
+    enabled ? (
+      <Link to={hrefFor(page)} className={idle} preventScrollReset={false}>
+        {label}
+      </Link>
+    ) : (
+      <span className={disabled} aria-disabled="true">
+        {label}
+      </span>
+    );
+  return (
+    <nav aria-label="Pagination" className="mt-10 flex flex-wrap items-center justify-center gap-2">
+      {step("First", 1, current > 1)}
+      {step("Previous", current - 1, current > 1)}
+      {paginationWindow(current, total).map((item) =>
+        typeof item === "number" ? (
+          item === current ? (
+            <span key={item} aria-current="page" className={`${base} border-brand-500 bg-brand-600 text-white`}>
+              {item}
+            </span>
+          ) : (
+            <Link key={item} to={hrefFor(item)} className={idle} aria-label={`Page ${item}`}>
+              {item}
+            </Link>
+          )
+        ) : (
+          <button key={item} type="button" disabled className={disabled} aria-label="More pages">
+            …
+          </button>
+        ),
+      )}
+      {step("Next", current + 1, current < total)}
+      {step("Last", total, current < total)}
+    </nav>
+  );
+}

@@ -1,0 +1,87 @@
+// Display formatters shared by server render and browser hydration. Every
+// locale-dependent call pins "en-US" + UTC so both sides produce identical
+// markup (no hydration mismatches).
+
+const SECONDS_PER_MINUTE = 60;
+const SECONDS_PER_HOUR = 3600;
+const SECONDS_PER_DAY = 86_400;
+const RELATIVE_CUTOFF_DAYS = 30;
+
+function toDate(date: Date | string): Date | null {
+  const parsed = date instanceof Date ? new Date(date.getTime()) : new Date(date);
+  return Number.isNaN(parsed.getTime()) ? null : parsed;
+}
+
+// Non-finite or negative input is treated as "nothing" rather than rendered.
+function wholeSeconds(seconds: number | null | undefined): number {
+  if (seconds == null || !Number.isFinite(seconds) || seconds <= 0) return 0;
+  return Math.floor(seconds);
+}
+
+function plural(n: number, unit: string): string {
+  return `${n} ${unit}${n === 1 ? "" : "s"} ago`;
+}
+
+/** 999 → "999", 1500 → "1.5K", 2_345_678 → "2.3M". */
+export function formatViews(n: number): string {
+  if (!Number.isFinite(n) || n <= 0) return "0";
+  const views = Math.floor(n);
+  if (views < 1000) return String(views);
+  // Round in integer tenths so 999_960 rolls over to "1.0M" instead of "1000.0K".
+  const tenthsOfK = Math.round(views / 100);
+  if (tenthsOfK < 10_000) return `${(tenthsOfK / 10).toFixed(1)}K`;
+  const tenthsOfM = Math.round(views / 100_000);
+  return `${(tenthsOfM / 10).toFixed(1)}M`;
+}
+
+/** 65 → "1:05", 3725 → "1:02:05"; empty/invalid → "0:00". */
+export function formatDuration(seconds: number | null | undefined): string {
+  const total = wholeSeconds(seconds);
+  const h = Math.floor(total / SECONDS_PER_HOUR);
+  const m = Math.floor((total % SECONDS_PER_HOUR) / SECONDS_PER_MINUTE);
+  const s = String(total % SECONDS_PER_MINUTE).padStart(2, "0");
+  return h > 0 ? `${h}:${String(m).padStart(2, "0")}:${s}` : `${m}:${s}`;
+}
+
+/** "Just now", "N minutes/hours/days ago", then a fixed-format date after 30 days. */
+export function formatRelativeTime(date: Date | string, now: Date = new Date()): string {
+  const then = toDate(date);
+  if (!then) return "";
+  // Future timestamps (clock skew between server and client) read as "Just now".
+  const diffSeconds = Math.floor((now.getTime() - then.getTime()) / 1000);
+  if (!(diffSeconds >= SECONDS_PER_MINUTE)) return "Just now";
+  if (diffSeconds < SECONDS_PER_HOUR) {
+    return plural(Math.floor(diffSeconds / SECONDS_PER_MINUTE), "minute");
+  }
+  if (diffSeconds < SECONDS_PER_DAY) return plural(Math.floor(diffSeconds / SECONDS_PER_HOUR), "hour");
+  const days = Math.floor(diffSeconds / SECONDS_PER_DAY);
+  if (days < RELATIVE_CUTOFF_DAYS) return plural(days, "day");
+  return then.toLocaleDateString("en-US", {
+    timeZone: "UTC",
+    year: "numeric",
+    month: "short",
+    day: "numeric",
+  });
+}
+
+/** "November 23, 2026" (en-US, UTC); invalid → "". */
+export function formatLongDate(date: Date | string): string {
+  const parsed = toDate(date);
+  if (!parsed) return "";
+  return parsed.toLocaleDateString("en-US", {
+    timeZone: "UTC",
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+  });
+}
+
+/** ISO 8601 duration for JSON-LD `duration`: 3725 → "PT1H2M5S", 0 → "PT0S". */
+export function formatIsoDuration(seconds: number): string {
+  const total = wholeSeconds(seconds);
+  if (total === 0) return "PT0S";
+  const h = Math.floor(total / SECONDS_PER_HOUR);
+  const m = Math.floor((total % SECONDS_PER_HOUR) / SECONDS_PER_MINUTE);
+  const s = total % SECONDS_PER_MINUTE;
+  return `PT${h ? `${h}H` : ""}${m ? `${m}M` : ""}${s ? `${s}S` : ""}`;
+}

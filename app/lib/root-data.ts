@@ -1,0 +1,24 @@
+import { useRouteLoaderData } from "react-router";
+
+export interface RootData {
+  siteUrl: string;
+  ageVerified: boolean;
+  categories: { name: string; slug: string }[];
+  categoriesFailed: boolean;
+}
+
+type MatchLike = { id: string; loaderData?: unknown; data?: unknown } | undefined;
+
+/** Root loader data as seen from a route's meta() (matches[0] is the root). */
+export function rootDataFromMatches(matches: readonly MatchLike[]): RootData | undefined {
+  const root = matches.find((m) => m?.id === "root");
+  return (root?.loaderData ?? root?.data) as RootData | undefined;
+}
+
+export function siteUrlFromMatches(matches: readonly MatchLike[]): string {
+  return rootDataFromMatches(matches)?.siteUrl ?? "";
+}
+
+export function useRootData(): RootData | undefined {
+  return useRouteLoaderData("root") as RootData | undefined;
+}

@@ -1,0 +1,102 @@
+import type { MetaDescriptor } from "react-router";
+import { site } from "./site";
+
+export interface SeoInput {
+  siteUrl: string;
+  title: string;
+  description: string;
+  path: string;
+  image?: string | null;
+  imageAlt?: string;
+  type?: "website" | "article" | "video.other";
+  noindex?: boolean;
+  jsonLd?: object[];
+  ogTitle?: string | null;
+  ogDescription?: string | null;
+  twitterTitle?: string | null;
+  twitterDescription?: string | null;
+  twitterImage?: string | null;
+  canonical?: string | null;
+}
+
+const IMAGE_EXTENSION = /\.(png|jpe?g|gif|webp|avif)(\?.*)?$/i;
+
+/**
+ * SPEC.md social-image rule: a supplied image is used only when it has an image file extension or points
+ * to our own media storage; otherwise the default 1200x630 PNG.
+ */
+export function socialImage(siteUrl: string, supplied?: string | null): string {
+  const candidate = supplied?.trim();
+  if (candidate && (IMAGE_EXTENSION.test(candidate) || candidate.startsWith("/media/"))) {
+    return absoluteUrl(siteUrl, candidate);
+  }
+  return absoluteUrl(siteUrl, site.defaultSocialImage);
+}
+
+export function absoluteUrl(siteUrl: string, pathOrUrl: string): string {
+  try {
+    return new URL(pathOrUrl, `${siteUrl}/`).toString();
+  } catch {
+    return `${siteUrl}${site.defaultSocialImage}`;
+  }
+}
+
+export function pageTitle(title: string): string {
+  return title === site.name ? `${site.name} - ${site.tagline}` : `${title} | ${site.name}`;
+}
+
+/** The full set of tags every screen sets: title, description, canonical, Open Graph, Twitter, JSON-LD. */
+export function seoMeta(input: SeoInput): MetaDescriptor[] {
+  const title = pageTitle(input.title);
+  const canonical = input.canonical?.trim() || absoluteUrl(input.siteUrl, input.path);
+  const image = socialImage(input.siteUrl, input.image);
+  const usesDefault = image === absoluteUrl(input.siteUrl, site.defaultSocialImage);
+  const meta: MetaDescriptor[] = [
+    { title },
+    { name: "description", content: input.description },
+    { tagName: "link", rel: "canonical", href: canonical },
+    { property: "og:site_name", content: site.name },
+    { property: "og:type", content: input.type ?? "website" },
+    { property: "og:title", content: input.ogTitle || title },
+    { property: "og:description", content: input.ogDescription || input.description },
+    { property: "og:url", content: canonical },
+    { property: "og:image", content: image },
+    { property: "og:image:alt", content: input.imageAlt ?? input.title },
+    ...(usesDefault
+      ? [
+          { property: "og:image:width", content: "1200" },
+          { property: "og:image:height", content: "630" },
+          { property: "og:image:type", content: "image/png" },
+        ]
+      : []),
+    { name: "twitter:card", content: "summary_large_image" },
+    { name: "twitter:title", content: input.twitterTitle || input.ogTitle || title },
+    { name: "twitter:description", content: input.twitterDescription || input.ogDescription || input.description },
+    { name: "twitter:image", content: input.twitterImage ? socialImage(input.siteUrl, input.twitterImage) : image },
+    { name: "robots", content: input.noindex ? "noindex, follow" : "index, follow" },
+  ];
+  for (const data of input.jsonLd ?? []) meta.push({ "script:ld+json": data });
+  return meta;
+}
+
+export function breadcrumbs(siteUrl: string, items: { name: string; path: string }[]): object {
+  return {
+    "@context": "https://schema.org",
+    "@type": "BreadcrumbList",
+    itemListElement: items.map((item, i) => ({
+      "@type": "ListItem",
+      position: i + 1,
+      name: item.name,
+      item: absoluteUrl(siteUrl, item.path),
+    })),
+  };
+}
+
+/** Shortens text to at most `max` characters at a word boundary, for descriptions. */
+export function truncate(text: string, max = 160): string {
+  const clean = text.replace(/\s+/g, " ").trim();
+  if (clean.length <= max) return clean;
+  const cut = clean.slice(0, max - 1);
+  const space = cut.lastIndexOf(" ");
+  return `${(space > max * 0.6 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}

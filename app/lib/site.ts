@@ -1,0 +1,15 @@
+/** The brand is configuration (DESIGN.md §4.11): one place for names, addresses and links. */
+export const site = {
+  name: "Pleazure",
+  tagline: "Your AI Pleasure Zone",
+  description: "Pleazure is a curated library of AI-generated videos for adults: synthetic media, no real performers, clearly labelled.",
+  contactEmail: "contact@pleazure.example",
+  legalEntity: "Pleazure sp. z o.o.",
+  xUrl: "https://x.com/pleazure",
+  discordUrl: "https://discord.gg/pleazure",
+  heroArticleUrl: "/blog/welcome-to-pleazure",
+  underAgeRedirect: "https://www.google.com/",
+  defaultSocialImage: "/og-default.png",
+  copyrightYear: 2025,
+  rtaLabel: "RTA-5042-1996-1400-1577-RTA",
+} as const;

@@ -1,0 +1,40 @@
+import { data, Outlet, type ShouldRevalidateFunction, useLoaderData } from "react-router";
+import { Sidebar, type SidebarData } from "~/components/layout/Sidebar";
+import { logger } from "../../server/logger";
+import { topCategories } from "../../server/services/categories";
+import { trendingVideos } from "../../server/services/videos";
+
+/** Failures of sidebar lists are logged and shown as empty lists (SPEC.md §8). */
+async function orEmpty<T>(what: string, load: () => Promise<T[]>): Promise<T[]> {
+  try {
+    return await load();
+  } catch (err) {
+    logger.error({ err }, `${what} failed to load`);
+    return [];
+  }
+}
+
+export async function loader() {
+  const [trending, top] = await Promise.all([orEmpty("trending videos", trendingVideos), orEmpty("top categories", topCategories)]);
+  const result: SidebarData = {
+    trending: trending.map(({ id, title, views, thumbnail_url }) => ({ id, title, views, thumbnail_url })),
+    topCategories: top.map(({ name }) => ({ name })),
+  };
+  return data(result);
+}
+
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
+  formMethod !== undefined && formMethod !== "GET" ? defaultShouldRevalidate : false;
+
+/** Every page but the sign-in page sits beside the sidebar. */
+export default function SiteLayout() {
+  const sidebar = useLoaderData<typeof loader>();
+  return (
+    <div className="mx-auto flex max-w-7xl flex-col gap-8 px-4 py-6 lg:flex-row">
+      <main id="main" className="min-w-0 flex-1">
+        <Outlet />
+      </main>
+      <Sidebar data={sidebar} />
+    </div>
+  );
+}

@@ -1,0 +1,169 @@
+import { data, Link, type LoaderFunctionArgs, type MetaArgs, redirect, useLoaderData, useNavigation } from "react-router";
+import { AdSlot } from "~/components/ads/AdSlot";
+import { ErrorState } from "~/components/ui/ErrorState";
+import { Pagination } from "~/components/ui/Pagination";
+import { VideoCard, type VideoCardData } from "~/components/video/VideoCard";
+import { clampPage, parsePageParam, totalPages } from "~/lib/pagination";
+import { siteUrlFromMatches } from "~/lib/root-data";
+import { breadcrumbs, seoMeta } from "~/lib/seo";
+import { site } from "~/lib/site";
+import { categoryNameFromParam } from "~/lib/slug";
+import { logger } from "../../server/logger";
+import { requestInfoContext } from "../../server/request-context";
+import { findCategoryByName } from "../../server/services/categories";
+import { listVideos, VIDEOS_PER_PAGE } from "../../server/services/videos";
+
+export const LOAD_ERROR = "Failed to load videos. Please try again later.";
+const BANNER_BEFORE_CARD = 9;
+
+interface ListData {
+  categoryParam: string | null;
+  categoryName: string;
+  page: number;
+  pageCount: number;
+  videos: VideoCardData[];
+  error: string | null;
+}
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const categoryParam = params.categoryName ?? null;
+  const categoryName = categoryNameFromParam(categoryParam ?? undefined);
+  const requested = parsePageParam(url.searchParams.get("page"));
+  const base: ListData = { categoryParam, categoryName, page: requested, pageCount: 0, videos: [], error: null };
+  try {
+    let categoryId: string | undefined;
+    if (categoryParam) {
+      const category = await findCategoryByName(categoryName);
+      // Unknown category: an empty list, not an error (SPEC.md §8).
+      if (!category) return data(base);
+      categoryId = category.id;
+      base.categoryName = category.name;
+    }
+    const { videos, total } = await listVideos({ categoryId, page: requested });
+    const pageCount = totalPages(total, VIDEOS_PER_PAGE);
+    const page = clampPage(requested, pageCount);
+    if (page !== requested) {
+      // Past the last page: send the visitor to the last page that exists.
+      url.searchParams.set("page", String(page));
+      if (page === 1) url.searchParams.delete("page");
+      throw redirect(`${url.pathname}${url.search}`);
+    }
+    return data({ ...base, page, pageCount, videos: videos.map(toCard) });
+  } catch (err) {
+    if (err instanceof Response) throw err;
+    logger.error({ err, requestId: context.get(requestInfoContext).requestId }, "video list failed");
+    return data({ ...base, error: LOAD_ERROR }, { status: 500 });
+  }
+}
+
+function toCard(v: VideoCardData): VideoCardData {
+  return { id: v.id, title: v.title, views: v.views, duration: v.duration, thumbnail_url: v.thumbnail_url, category_name: v.category_name };
+}
+
+export function meta({ loaderData, matches }: MetaArgs<typeof loader>) {
+  const siteUrl = siteUrlFromMatches(matches);
+  const d = loaderData as ListData | undefined;
+  const pageSuffix = d && d.page > 1 ? `?page=${d.page}` : "";
+  if (!d?.categoryParam) {
+    return seoMeta({
+      siteUrl,
+      title: site.name,
+      description: site.description,
+      path: `/${pageSuffix}`,
+      jsonLd: [
+        {
+          "@context": "https://schema.org",
+          "@type": "WebSite",
+          name: site.name,
+          url: `${siteUrl}/`,
+          potentialAction: {
+            "@type": "SearchAction",
+            target: { "@type": "EntryPoint", urlTemplate: `${siteUrl}/search?q={search_term_string}` },
+            "query-input": "required name=search_term_string",
+          },
+        },
+      ],
+    });
+  }
+  const path = `/category/${d.categoryParam}`;
+  return seoMeta({
+    siteUrl,
+    title: `${d.categoryName} Videos${d.page > 1 ? ` - Page ${d.page}` : ""}`,
+    description: `Watch AI-generated ${d.categoryName} videos on ${site.name}. Synthetic media, no real performers.`,
+    path: `${path}${pageSuffix}`,
+    noindex: d.pageCount === 0,
+    jsonLd: [
+      breadcrumbs(siteUrl, [
+        { name: "Home", path: "/" },
+        { name: d.categoryName, path },
+      ]),
+    ],
+  });
+}
+
+function isListPath(pathname: string): boolean {
+  return pathname === "/" || pathname.startsWith("/category/");
+}
+
+export default function VideoList() {
+  const d = useLoaderData<typeof loader>() as ListData;
+  const navigation = useNavigation();
+  const loading = navigation.state === "loading" && isListPath(navigation.location.pathname);
+  const heading = d.categoryParam ? `${d.categoryName} Videos` : "Latest Videos";
+  const hrefFor = (page: number) => `${d.categoryParam ? `/category/${d.categoryParam}` : "/"}${page > 1 ? `?page=${page}` : ""}`;
+
+  return (
+    <>
+      <HeroBanner />
+      <h1 className="mb-5 mt-8 text-2xl font-bold">{heading}</h1>
+      {loading ? (
+        <p role="status" className="py-16 text-center text-zinc-400">
+          Loading videos...
+        </p>
+      ) : d.error ? (
+        <ErrorState message={d.error} />
+      ) : d.videos.length === 0 ? (
+        <p className="py-16 text-center text-zinc-400">No videos found.</p>
+      ) : (
+        <>
+          <div className="grid grid-cols-1 gap-x-5 gap-y-8 sm:grid-cols-2 xl:grid-cols-4">
+            {d.videos.map((video, i) => (
+              <VideoSlot key={video.id} index={i} video={video} />
+            ))}
+            {d.videos.length < BANNER_BEFORE_CARD && <AdSlot name="Billboard_1" />}
+          </div>
+          <Pagination current={d.page} total={d.pageCount} hrefFor={hrefFor} />
+        </>
+      )}
+      <div className="mt-10">
+        <AdSlot name="Billboard_2" />
+      </div>
+    </>
+  );
+}
+
+function VideoSlot({ index, video }: { index: number; video: VideoCardData }) {
+  return (
+    <>
+      {index === BANNER_BEFORE_CARD - 1 && <AdSlot name="Billboard_1" />}
+      <VideoCard video={video} eager={index < 4} />
+    </>
+  );
+}
+
+function HeroBanner() {
+  return (
+    <section className="relative overflow-hidden rounded-2xl bg-gradient-to-r from-brand-600/80 via-fuchsia-700/70 to-indigo-700/70 p-6 sm:p-10">
+      <p className="text-sm font-semibold uppercase tracking-widest text-pink-100">{site.tagline}</p>
+      <p className="mt-2 max-w-xl text-2xl font-extrabold sm:text-3xl">100% AI-generated. No real performers.</p>
+      <p className="mt-2 max-w-xl text-pink-50/90">Read how we create, curate and label every synthetic video in our library.</p>
+      <Link
+        to={site.heroArticleUrl}
+        className="mt-5 inline-block rounded-lg bg-white px-5 py-2.5 font-semibold text-ink-950 hover:bg-pink-50"
+      >
+        Read the article
+      </Link>
+    </section>
+  );
+}

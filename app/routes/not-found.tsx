@@ -1,0 +1,22 @@
+import { data, type MetaArgs } from "react-router";
+import { NotFound } from "~/components/layout/NotFound";
+import { siteUrlFromMatches } from "~/lib/root-data";
+import { seoMeta } from "~/lib/seo";
+
+export function loader() {
+  return data(null, { status: 404 });
+}
+
+export function meta({ matches, location }: MetaArgs) {
+  return seoMeta({
+    siteUrl: siteUrlFromMatches(matches),
+    title: "404 - Page Not Found",
+    description: "The page you're looking for doesn't exist or has been moved.",
+    path: location.pathname,
+    noindex: true,
+  });
+}
+
+export default function NotFoundRoute() {
+  return <NotFound />;
+}

@@ -1,0 +1,89 @@
+import { data, Link, type LoaderFunctionArgs, type MetaArgs, useLoaderData, useNavigation } from "react-router";
+import { formatViews } from "~/lib/format";
+import { siteUrlFromMatches } from "~/lib/root-data";
+import { seoMeta } from "~/lib/seo";
+import { logger } from "../../server/logger";
+import { requestInfoContext } from "../../server/request-context";
+import { normaliseQuery, searchVideos } from "../../server/services/videos";
+
+interface SearchData {
+  q: string;
+  results: { id: string; title: string; views: number; thumbnail_url: string | null }[];
+  error: string | null;
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const q = normaliseQuery(new URL(request.url).searchParams.get("q"));
+  // Blank q: no results and no database call.
+  if (!q) return data<SearchData>({ q, results: [], error: null });
+  try {
+    const rows = await searchVideos(q);
+    return data<SearchData>({
+      q,
+      results: rows.map(({ id, title, views, thumbnail_url }) => ({ id, title, views, thumbnail_url })),
+      error: null,
+    });
+  } catch (err) {
+    logger.error({ err, requestId: context.get(requestInfoContext).requestId }, "search failed");
+    return data<SearchData>({ q, results: [], error: "Search is temporarily unavailable." }, { status: 500 });
+  }
+}
+
+export function meta({ loaderData, matches }: MetaArgs<typeof loader>) {
+  const q = (loaderData as SearchData | undefined)?.q ?? "";
+  return seoMeta({
+    siteUrl: siteUrlFromMatches(matches),
+    title: q ? `Search results for "${q}"` : "Search",
+    description: q ? `AI-generated videos matching "${q}".` : "Search AI-generated videos by title.",
+    path: q ? `/search?q=${encodeURIComponent(q)}` : "/search",
+    noindex: true,
+  });
+}
+
+export default function SearchPage() {
+  const { q, results, error } = useLoaderData<typeof loader>() as SearchData;
+  const navigation = useNavigation();
+  const loading = navigation.state === "loading" && navigation.location.pathname === "/search";
+  return (
+    <section>
+      <h1 className="text-2xl font-bold">Search Results</h1>
+      {q && <p className="mt-1 text-zinc-400">Results for: "{q}"</p>}
+      <div className="mt-6">
+        {loading ? (
+          <p role="status" className="py-10 text-center text-zinc-400">
+            Loading results...
+          </p>
+        ) : error ? (
+          <p role="alert" className="text-red-300">
+            Error: {error}
+          </p>
+        ) : !q ? (
+          <p className="text-zinc-400">Type a title into the search box to find videos.</p>
+        ) : results.length === 0 ? (
+          <p className="text-zinc-400">No results found for "{q}"</p>
+        ) : (
+          <ul className="divide-y divide-ink-800">
+            {results.map((r) => (
+              <li key={r.id}>
+                <Link to={`/video/${r.id}`} className="flex items-center gap-4 rounded-lg px-2 py-3 hover:bg-ink-900">
+                  <img
+                    src={r.thumbnail_url ?? "/placeholder-80x45.svg"}
+                    alt=""
+                    width={80}
+                    height={45}
+                    loading="lazy"
+                    className="h-[45px] w-[80px] shrink-0 rounded object-cover"
+                  />
+                  <span className="min-w-0 flex-1">
+                    <span className="block truncate font-medium">{r.title}</span>
+                    <span className="text-sm text-zinc-400">{formatViews(r.views)} views</span>
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,201 @@
+import { data, Link, type LoaderFunctionArgs, type MetaArgs, useLoaderData } from "react-router";
+import { HlsVideo } from "~/components/player/HlsVideo";
+import { VideoCard, type VideoCardData } from "~/components/video/VideoCard";
+import { formatDuration, formatIsoDuration, formatLongDate, formatRelativeTime, formatViews } from "~/lib/format";
+import { siteUrlFromMatches } from "~/lib/root-data";
+import { absoluteUrl, breadcrumbs, seoMeta, truncate } from "~/lib/seo";
+import { site } from "~/lib/site";
+import { slugify } from "~/lib/slug";
+import { logger } from "../../server/logger";
+import { requestInfoContext } from "../../server/request-context";
+import { getPublicVideo, isVideoId, relatedVideos } from "../../server/services/videos";
+
+const LOAD_ERROR = "Failed to load video. Please try again later.";
+const RELATED_ERROR = "Failed to load related videos.";
+const NO_RELATED = "No related videos found.";
+export const IPTC_AI_MEDIA = "http://cv.iptc.org/newscodes/digitalsourcetype/trainedAlgorithmicMedia";
+
+interface VideoView {
+  id: string;
+  title: string;
+  description: string | null;
+  views: number;
+  duration: number;
+  upload_date: string;
+  thumbnail_url: string | null;
+  poster_url: string | null;
+  video_url: string | null;
+  category_name: string | null;
+}
+
+type VideoData =
+  | { state: "ok"; video: VideoView; related: VideoCardData[]; relatedError: boolean }
+  | { state: "not-found" }
+  | { state: "error" };
+
+export async function loader({ params, context }: LoaderFunctionArgs) {
+  const id = params.videoId ?? "";
+  if (!isVideoId(id)) return data<VideoData>({ state: "not-found" }, { status: 404 });
+  const requestId = context.get(requestInfoContext).requestId;
+  let found: Awaited<ReturnType<typeof getPublicVideo>>;
+  try {
+    found = await getPublicVideo(id);
+  } catch (err) {
+    logger.error({ err, requestId }, "video detail failed");
+    return data<VideoData>({ state: "error" }, { status: 500 });
+  }
+  if (!found) return data<VideoData>({ state: "not-found" }, { status: 404 });
+  let related: VideoCardData[] = [];
+  let relatedError = false;
+  try {
+    related = await relatedVideos(found);
+  } catch (err) {
+    logger.error({ err, requestId }, "related videos failed");
+    relatedError = true;
+  }
+  const video: VideoView = {
+    id: found.id,
+    title: found.title,
+    description: found.description,
+    views: found.views,
+    duration: found.duration,
+    upload_date: new Date(found.upload_date).toISOString(),
+    thumbnail_url: found.thumbnail_url,
+    poster_url: found.poster_url,
+    video_url: found.video_url,
+    category_name: found.category_name,
+  };
+  return data<VideoData>({
+    state: "ok",
+    video,
+    related: related.map(({ id, title, views, duration, thumbnail_url, category_name }) => ({
+      id,
+      title,
+      views,
+      duration,
+      thumbnail_url,
+      category_name,
+    })),
+    relatedError,
+  });
+}
+
+export function meta({ loaderData, matches, params }: MetaArgs<typeof loader>) {
+  const siteUrl = siteUrlFromMatches(matches);
+  const d = loaderData as VideoData | undefined;
+  const path = `/video/${params.videoId ?? ""}`;
+  if (d?.state !== "ok") {
+    const title = d?.state === "error" ? "Error" : "Video not found";
+    return seoMeta({ siteUrl, title, description: "The requested video could not be found.", path, noindex: true });
+  }
+  const v = d.video;
+  const description = truncate(v.description || `Watch ${v.title}, an AI-generated video on ${site.name}.`);
+  const crumbs = [{ name: "Home", path: "/" }];
+  if (v.category_name) crumbs.push({ name: v.category_name, path: `/category/${slugify(v.category_name)}` });
+  crumbs.push({ name: v.title, path });
+  return seoMeta({
+    siteUrl,
+    title: v.title,
+    description,
+    path,
+    type: "video.other",
+    image: v.poster_url ?? v.thumbnail_url,
+    jsonLd: [
+      {
+        "@context": "https://schema.org",
+        "@type": "VideoObject",
+        name: v.title,
+        description,
+        thumbnailUrl: [absoluteUrl(siteUrl, v.thumbnail_url ?? site.defaultSocialImage)],
+        uploadDate: v.upload_date,
+        duration: formatIsoDuration(v.duration),
+        ...(v.video_url ? { contentUrl: absoluteUrl(siteUrl, v.video_url) } : {}),
+        embedUrl: absoluteUrl(siteUrl, path),
+        digitalSourceType: IPTC_AI_MEDIA,
+        interactionStatistic: { "@type": "InteractionCounter", interactionType: { "@type": "WatchAction" }, userInteractionCount: v.views },
+      },
+      breadcrumbs(siteUrl, crumbs),
+    ],
+  });
+}
+
+export default function VideoPage() {
+  const d = useLoaderData<typeof loader>() as VideoData;
+  if (d.state === "not-found") {
+    return (
+      <section className="py-16 text-center">
+        <h1 className="text-2xl font-bold">Video not found</h1>
+        <p className="mt-3 text-zinc-400">The requested video could not be found.</p>
+        <Link to="/" className="mt-6 inline-block rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-500">
+          Go to Homepage
+        </Link>
+      </section>
+    );
+  }
+  if (d.state === "error") {
+    return (
+      <section role="alert" className="py-16 text-center">
+        <h1 className="text-2xl font-bold">Error</h1>
+        <p className="mt-3 text-zinc-400">{LOAD_ERROR}</p>
+      </section>
+    );
+  }
+  const v = d.video;
+  return (
+    <article>
+      {v.video_url ? (
+        <HlsVideo src={v.video_url} poster={v.poster_url} title={v.title} />
+      ) : (
+        <div className="grid aspect-video w-full place-items-center rounded-xl bg-ink-900 text-zinc-500">
+          This video is not available yet.
+        </div>
+      )}
+      <div className="mt-5 flex flex-wrap items-start gap-3">
+        <h1 className="min-w-0 flex-1 text-2xl font-bold">{v.title}</h1>
+        <span
+          className="rounded-full border border-brand-500/60 bg-brand-600/15 px-3 py-1 text-xs font-semibold uppercase tracking-wide text-brand-300"
+          title="This video is synthetic media created with AI. No real people appear in it."
+        >
+          AI-generated
+        </span>
+      </div>
+      <p className="mt-2 flex flex-wrap gap-x-2 text-sm text-zinc-400">
+        <span>{formatViews(v.views)} views</span>
+        <span aria-hidden="true">·</span>
+        <time dateTime={v.upload_date} title={formatLongDate(v.upload_date)} suppressHydrationWarning>
+          {formatRelativeTime(v.upload_date)}
+        </time>
+        <span aria-hidden="true">·</span>
+        <span>
+          Duration <span className="tabular-nums">{formatDuration(v.duration)}</span>
+        </span>
+        {v.category_name && (
+          <>
+            <span aria-hidden="true">·</span>
+            <Link to={`/category/${slugify(v.category_name)}`} className="text-brand-300 hover:underline">
+              {v.category_name}
+            </Link>
+          </>
+        )}
+      </p>
+      {v.description && <p className="mt-4 whitespace-pre-line rounded-xl bg-ink-900 p-4 text-zinc-300">{v.description}</p>}
+
+      <section aria-labelledby="related-heading" className="mt-10">
+        <h2 id="related-heading" className="mb-4 text-xl font-bold">
+          Related Videos
+        </h2>
+        {d.relatedError ? (
+          <p className="text-zinc-400">{RELATED_ERROR}</p>
+        ) : d.related.length === 0 ? (
+          <p className="text-zinc-400">{NO_RELATED}</p>
+        ) : (
+          <div className="grid grid-cols-1 gap-x-5 gap-y-8 sm:grid-cols-2 xl:grid-cols-3">
+            {d.related.map((r) => (
+              <VideoCard key={r.id} video={r} />
+            ))}
+          </div>
+        )}
+      </section>
+    </article>
+  );
+}

@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# `npm test`: everything CI runs. Installs what it needs (Chromium) and exits non-zero on any failure.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+echo "== static checks"
+npm run typecheck
+npm run lint
+
+echo "== unit and data-layer tests (embedded PostgreSQL)"
+npx vitest run
+
+echo "== data-layer tests against a separately started PostgreSQL (DATABASE_URL path)"
+bash scripts/with-external-postgres.sh npx vitest run server/services server/db
+
+echo "== end-to-end tests (production build, Debian Chromium)"
+bash scripts/ensure-chromium.sh
+npm run build
+npx playwright test

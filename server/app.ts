@@ -1,0 +1,84 @@
+import crypto from "node:crypto";
+import path from "node:path";
+import { createRequestHandler } from "@react-router/express";
+import express from "express";
+import { RouterContextProvider } from "react-router";
+import { openDatabase, setDatabase } from "./db/connection";
+import { dataDir, env } from "./env";
+import { logger } from "./logger";
+import { requestInfoContext } from "./request-context";
+import { ensureDemoContent } from "./seed/demo-content";
+import { activeFaults, setFaults, testHooksEnabled } from "./test-hooks";
+
+export const RTA_LABEL = "RTA-5042-1996-1400-1577-RTA";
+
+export const app = express();
+app.disable("x-powered-by");
+app.set("trust proxy", env().TRUST_PROXY === "false" ? false : env().TRUST_PROXY);
+
+// Request id, access log and the headers every response carries.
+app.use((req, res, next) => {
+  const requestId = (req.get("x-request-id") ?? "").slice(0, 64) || crypto.randomUUID();
+  res.locals.requestId = requestId;
+  res.setHeader("X-Request-Id", requestId);
+  res.setHeader("Rating", RTA_LABEL);
+  res.setHeader("X-Content-Type-Options", "nosniff");
+  res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+  res.setHeader("Content-Security-Policy", "frame-ancestors 'self'");
+  if (req.secure) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+  const started = process.hrtime.bigint();
+  res.on("finish", () => {
+    const ms = Number(process.hrtime.bigint() - started) / 1e6;
+    logger.debug({ requestId, method: req.method, url: req.originalUrl, status: res.statusCode, ms }, "request");
+  });
+  next();
+});
+
+// Media (HLS playlists, segments, posters): immutable, range requests handled by express.static.
+app.use(
+  "/media",
+  express.static(path.join(dataDir(), "media"), {
+    immutable: true,
+    maxAge: "365d",
+    fallthrough: false,
+    setHeaders: (res, file) => {
+      if (file.endsWith(".m3u8")) res.setHeader("Content-Type", "application/vnd.apple.mpegurl");
+      if (file.endsWith(".ts")) res.setHeader("Content-Type", "video/mp2t");
+    },
+  }),
+);
+
+if (testHooksEnabled()) {
+  app.post("/__test/faults", express.json(), (req, res) => {
+    const names = Array.isArray(req.body?.faults) ? req.body.faults.map(String) : [];
+    setFaults(names);
+    res.json({ faults: activeFaults() });
+  });
+}
+
+app.use(
+  createRequestHandler({
+    build: () => import("virtual:react-router/server-build"),
+    getLoadContext: (req, res) => {
+      const context = new RouterContextProvider();
+      context.set(requestInfoContext, {
+        requestId: String(res.locals.requestId),
+        clientIp: req.ip ?? null,
+        userAgent: req.get("user-agent") ?? null,
+      });
+      return context;
+    },
+  }),
+);
+
+/** Opens the database, applies migrations and makes sure demo content exists. Returns a shutdown function. */
+export async function boot(): Promise<() => Promise<void>> {
+  const e = env();
+  const handle = await openDatabase({ databaseUrl: e.DATABASE_URL, dataDir: dataDir() });
+  setDatabase(handle);
+  await ensureDemoContent(handle.db, { dataDir: dataDir(), media: e.DEMO_MEDIA, log: (m) => logger.info(m) });
+  return async () => {
+    setDatabase(undefined);
+    await handle.close();
+  };
+}

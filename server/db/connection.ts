@@ -1,0 +1,79 @@
+import path from "node:path";
+import { Kysely, PostgresDialect, sql } from "kysely";
+import pg from "pg";
+import { logger } from "../logger";
+import { startEmbeddedPostgres } from "./embedded";
+import { migrateToLatest } from "./migrate";
+import type { Database } from "./schema";
+
+// int8 (counts, views) as JS numbers: view counts stay far below 2^53.
+pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  pool: pg.Pool;
+  url: string;
+  close: () => Promise<void>;
+}
+
+export function connect(url: string, max = 20): DatabaseHandle {
+  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000 });
+  pool.on("error", (err) => logger.error({ err }, "idle PostgreSQL client error"));
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, pool, url, close: () => db.destroy() };
+}
+
+/**
+ * Opens the app's database: DATABASE_URL when given, else an embedded PostgreSQL under DATA_DIR/postgres.
+ * Migrations are applied before returning.
+ */
+export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<DatabaseHandle> {
+  let url = opts.databaseUrl;
+  let stopServer: (() => Promise<void>) | undefined;
+  if (!url) {
+    const server = await startEmbeddedPostgres(path.join(opts.dataDir, "postgres"));
+    stopServer = server.stop;
+    await ensureDatabase(server.url("postgres"), "pleazure");
+    url = server.url("pleazure");
+  }
+  const handle = connect(url);
+  const applied = await migrateToLatest(handle.db);
+  if (applied.length) logger.info({ applied }, "migrations applied");
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      await stopServer?.();
+    },
+  };
+}
+
+/** Creates a database if missing; tolerates a concurrent creator. */
+export async function ensureDatabase(adminUrl: string, name: string): Promise<void> {
+  const admin = connect(adminUrl, 1);
+  try {
+    const exists = await sql<{ one: number }>`SELECT 1 AS one FROM pg_database WHERE datname = ${name}`.execute(admin.db);
+    if (exists.rows.length === 0) {
+      try {
+        await sql`CREATE DATABASE ${sql.id(name)}`.execute(admin.db);
+      } catch (err) {
+        if ((err as { code?: string }).code !== "42P04") throw err; // duplicate_database: another process won
+      }
+    }
+  } finally {
+    await admin.close();
+  }
+}
+
+// The handle lives on globalThis so that dev-server module reloads reuse one pool.
+const holder = globalThis as unknown as { __pleazureDb?: DatabaseHandle };
+
+export function setDatabase(handle: DatabaseHandle | undefined): void {
+  holder.__pleazureDb = handle;
+}
+
+export function getDb(): Kysely<Database> {
+  const handle = holder.__pleazureDb;
+  if (!handle) throw new Error("Database not initialised");
+  return handle.db;
+}

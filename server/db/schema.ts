@@ -1,0 +1,123 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+
+/** Column names follow SPEC.md §3 so data from the original system imports as is. */
+/** A timestamp with a database default: optional on insert, read back as Date. */
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+/** int8 counters with a default (parsed to number by the pg type parser). */
+type Counter = ColumnType<number, number | undefined, number>;
+
+export interface UsersTable {
+  id: string;
+  email: string | null;
+  full_name: string | null;
+  avatar_url: string | null;
+  is_creator: Generated<boolean>;
+  role: Generated<"user" | "creator" | "admin">;
+  created_at: Timestamp;
+}
+
+export interface CategoriesTable {
+  id: Generated<string>;
+  name: string;
+  slug: string;
+  views: Counter;
+  created_at: Timestamp;
+}
+
+export interface VideosTable {
+  id: Generated<string>;
+  title: string;
+  description: string | null;
+  views: Counter;
+  likes: Generated<number>;
+  upload_date: Timestamp;
+  duration: number;
+  thumbnail_url: string | null;
+  poster_url: string | null;
+  video_url: string | null;
+  category_id: string | null;
+  is_public: Generated<boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface CommentsTable {
+  id: Generated<string>;
+  video_id: string;
+  user_id: string;
+  parent_id: string | null;
+  content: string;
+  created_at: Timestamp;
+  is_deleted: Generated<boolean>;
+  deleted_at: NullableTimestamp;
+}
+
+export interface VideoLikesTable {
+  id: Generated<string>;
+  video_id: string;
+  user_id: string;
+  created_at: Timestamp;
+}
+
+export interface BlogPostsTable {
+  id: Generated<string>;
+  title: string;
+  slug: string;
+  excerpt: string | null;
+  content: string;
+  published: Generated<boolean>;
+  published_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  author: string | null;
+  tags: Generated<string[]>;
+  meta_title: string | null;
+  meta_description: string | null;
+  og_title: string | null;
+  og_description: string | null;
+  og_image_url: string | null;
+  twitter_card_title: string | null;
+  twitter_card_description: string | null;
+  twitter_card_image_url: string | null;
+  canonical_url: string | null;
+}
+
+export interface ContactMessagesTable {
+  id: Generated<string>;
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  ip_address: string | null;
+  user_agent: string | null;
+  created_at: Timestamp;
+}
+
+export interface AdUnitsTable {
+  id: Generated<string>;
+  name: string;
+  zone_id: string;
+  location: string;
+  is_active: Generated<boolean>;
+  duration: Generated<number>;
+  updated_at: Timestamp;
+}
+
+export interface Database {
+  users: UsersTable;
+  categories: CategoriesTable;
+  videos: VideosTable;
+  comments: CommentsTable;
+  video_likes: VideoLikesTable;
+  blog_posts: BlogPostsTable;
+  contact_messages: ContactMessagesTable;
+  ad_units: AdUnitsTable;
+}
+
+export type Video = Selectable<VideosTable>;
+export type NewVideo = Insertable<VideosTable>;
+export type Category = Selectable<CategoriesTable>;
+export type BlogPost = Selectable<BlogPostsTable>;
+export type NewBlogPost = Insertable<BlogPostsTable>;
+export type BlogPostUpdate = Updateable<BlogPostsTable>;

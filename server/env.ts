@@ -1,0 +1,41 @@
+import path from "node:path";
+import { z } from "zod";
+
+/** Typed configuration, read and validated once. Anything missing gets a safe local default. */
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: z.string().url().optional(),
+  SITE_URL: z.string().url().optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Secret for signed tokens (play tokens, form timestamps). Generated per data dir when unset. */
+  APP_SECRET: z.string().min(32).optional(),
+  /** Comma-separated proxy addresses whose X-Forwarded-For we trust (Express "trust proxy"). */
+  TRUST_PROXY: z.string().default("loopback"),
+  /** Test-only fault switches; ignored unless ENABLE_TEST_HOOKS=1. */
+  ENABLE_TEST_HOOKS: z.enum(["0", "1"]).default("0"),
+  /** Skip generating demo media (tests that do not need playback). */
+  DEMO_MEDIA: z.enum(["full", "none"]).default("full"),
+});
+
+export type Env = z.infer<typeof schema>;
+
+let cached: Env | undefined;
+
+export function env(): Env {
+  if (!cached) {
+    const parsed = schema.safeParse(process.env);
+    if (!parsed.success) {
+      const issues = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+      throw new Error(`Invalid environment: ${issues}`);
+    }
+    cached = parsed.data;
+  }
+  return cached;
+}
+
+export function dataDir(): string {
+  return path.resolve(env().DATA_DIR);
+}

@@ -1,0 +1,86 @@
+import fs from "node:fs";
+import path from "node:path";
+import { type Kysely, sql } from "kysely";
+import { readBlogFiles } from "../content/blog-files";
+import type { Database } from "../db/schema";
+import { type DemoAsset, ensureDemoMedia } from "../media/demo-media";
+import { assertNoMinorSuggestingTerms } from "../services/content-safety";
+import { DEMO_AD_UNITS, demoCategories, demoVideoSpecs } from "./catalogue";
+
+const SEED_LOCK = 4_242_001;
+
+export interface SeedOptions {
+  dataDir: string;
+  media: "full" | "none";
+  log: (msg: string) => void;
+  contentDir?: string;
+}
+
+/** First start: creates demo content once (an advisory lock makes concurrent starts wait, not duplicate). */
+export async function ensureDemoContent(db: Kysely<Database>, opts: SeedOptions): Promise<void> {
+  await db.connection().execute(async (conn) => {
+    await sql`SELECT pg_advisory_lock(${SEED_LOCK})`.execute(conn);
+    try {
+      const existing = await conn.selectFrom("categories").select(sql<number>`count(*)`.as("n")).executeTakeFirstOrThrow();
+      if (existing.n > 0) return;
+      opts.log("[seed] empty database: creating demo content");
+      await seedDemoContent(conn, opts);
+    } finally {
+      await sql`SELECT pg_advisory_unlock(${SEED_LOCK})`.execute(conn);
+    }
+  });
+}
+
+/** Replaces all catalogue content (categories, videos, blog, ad units) with the demo set. */
+export async function seedDemoContent(db: Kysely<Database>, opts: SeedOptions): Promise<void> {
+  const started = Date.now();
+  const mediaRoot = path.join(opts.dataDir, "media");
+  const assets: DemoAsset[] = opts.media === "full" ? await ensureDemoMedia(mediaRoot, opts.log) : [];
+  copyDefaultSocialImage(mediaRoot);
+  const contentDir = opts.contentDir ?? path.resolve("content");
+  const posts = readBlogFiles(path.join(contentDir, "blog"));
+  const categories = demoCategories();
+  const videos = demoVideoSpecs(new Date());
+  for (const c of categories) assertNoMinorSuggestingTerms({ name: c.name });
+  for (const v of videos) assertNoMinorSuggestingTerms({ title: v.title, description: v.description });
+  for (const p of posts) assertNoMinorSuggestingTerms({ title: p.title, tags: p.tags as string[] });
+
+  await db.transaction().execute(async (trx) => {
+    await sql`TRUNCATE video_likes, comments, videos, categories, blog_posts, ad_units`.execute(trx);
+    const inserted = await trx.insertInto("categories").values(categories).returning(["id", "name"]).execute();
+    const categoryId = new Map(inserted.map((c) => [c.name, c.id]));
+    const rows = videos.map((v) => {
+      const asset = assets.length ? assets[v.assetIndex % assets.length] : undefined;
+      return {
+        title: v.title,
+        description: v.description,
+        category_id: categoryId.get(v.categoryName) ?? null,
+        is_public: v.isPublic,
+        views: v.views,
+        upload_date: v.uploadDate,
+        duration: asset ? Math.round(asset.durationSeconds) : 45,
+        video_url: asset ? `/media/${asset.hlsPath}` : null,
+        poster_url: asset ? `/media/${asset.posterPath}` : null,
+        thumbnail_url: asset ? `/media/${asset.thumbnailPath}` : null,
+      };
+    });
+    await trx.insertInto("videos").values(rows).execute();
+    if (posts.length) await trx.insertInto("blog_posts").values(posts).execute();
+    await trx
+      .insertInto("ad_units")
+      .values([...DEMO_AD_UNITS])
+      .execute();
+  });
+  opts.log(
+    `[seed] demo content ready: ${categories.length} categories, ${videos.length} videos, ${posts.length} blog posts, ${DEMO_AD_UNITS.length} ad units (${Math.round((Date.now() - started) / 1000)} s)`,
+  );
+}
+
+/** Blog posts refer to /media/og/blog-default.png; it is the same image as the site default. */
+function copyDefaultSocialImage(mediaRoot: string): void {
+  const source = path.resolve("public/og-default.png");
+  const target = path.join(mediaRoot, "og", "blog-default.png");
+  if (!fs.existsSync(source) || fs.existsSync(target)) return;
+  fs.mkdirSync(path.dirname(target), { recursive: true });
+  fs.copyFileSync(source, target);
+}

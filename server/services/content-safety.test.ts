@@ -1,0 +1,204 @@
+import { describe, expect, it } from "vitest";
+import { assertNoMinorSuggestingTerms, ContentSafetyError, findMinorSuggestingTerm } from "./content-safety";
+
+const DEMO_CATEGORIES = [
+  "Amateur",
+  "Anal",
+  "Asian",
+  "BBW",
+  "Big Ass",
+  "Big Tits",
+  "Blonde",
+  "Blowjob",
+  "Brunette",
+  "Creampie",
+  "Cumshot",
+  "Ebony",
+  "Fetish",
+  "Hardcore",
+  "HD",
+  "Interracial",
+  "Latina",
+  "Lesbian",
+  "MILF",
+  "Pornstar",
+  "POV",
+  "Redhead",
+  "Threesome",
+  "Vintage",
+];
+
+describe("findMinorSuggestingTerm", () => {
+  it.each([
+    ["Teen", "teen"],
+    ["teens", "teens"],
+    ["TEENAGE dream", "teenage"],
+    ["a teenager", "teenager"],
+    ["teenagers", "teenagers"],
+    ["teenie", "teenie"],
+    ["underage", "underage"],
+    ["under-age", "under-age"],
+    ["under age", "under age"],
+    ["underaged", "underaged"],
+    ["schoolgirl outfit", "schoolgirl"],
+    ["School Girl", "school girl"],
+    ["school-girls", "school-girls"],
+    ["schoolboy", "schoolboy"],
+    ["school_boy", "school_boy"],
+    ["young-looking", "young-looking"],
+    ["Young Looking", "young looking"],
+    ["loli", "loli"],
+    ["lolita", "lolita"],
+    ["lolicon", "lolicon"],
+    ["shota", "shota"],
+    ["shotacon", "shotacon"],
+    ["minor", "minor"],
+    ["Minors", "minors"],
+    ["child", "child"],
+    ["children", "children"],
+    ["childlike", "childlike"],
+    ["child-like", "child"],
+    ["kid", "kid"],
+    ["Kids", "kids"],
+    ["kiddie", "kiddie"],
+    ["preteen", "preteen"],
+    ["pre-teen", "pre-teen"],
+    ["pre teens", "pre teens"],
+    ["jailbait", "jailbait"],
+    ["jail bait", "jail bait"],
+    ["barely legal", "barely legal"],
+    ["Barely-Legal", "barely-legal"],
+    ["barelylegal", "barelylegal"],
+    ["barely 18", "barely 18"],
+    ["barely18", "barely18"],
+    ["barely eighteen", "barely eighteen"],
+    ["16yo", "16yo"],
+    ["15 y/o", "15 y/o"],
+    ["17-year-old", "17-year-old"],
+    ["9 years old", "9 years old"],
+  ])("flags %j as %j", (text, term) => {
+    expect(findMinorSuggestingTerm(text)).toBe(term);
+  });
+
+  describe("word boundaries", () => {
+    it.each([
+      ["Hot teen video", "teen"],
+      ["teen's first", "teen"],
+      ["(teen)", "teen"],
+      ["#teen", "teen"],
+      ["hot_teen_clip", "teen"],
+      ["18teen", "teen"],
+      ["teen18", "teen"],
+      ["teen.", "teen"],
+      ["Teen/MILF", "teen"],
+    ])("flags %j", (text, term) => {
+      expect(findMinorSuggestingTerm(text)).toBe(term);
+    });
+  });
+
+  describe("obfuscation", () => {
+    it.each([
+      ["téén", "teen"],
+      ["ＴＥＥＮ", "teen"],
+      ["te\u200Ben", "teen"],
+      ["school\u00A0girl", "school girl"],
+      ["school   girl", "school girl"],
+    ])("flags %j", (text, term) => {
+      expect(findMinorSuggestingTerm(text)).toBe(term);
+    });
+  });
+
+  it("returns the first term in the text", () => {
+    expect(findMinorSuggestingTerm("kids and teens")).toBe("kids");
+  });
+
+  it.each([
+    "",
+    "Steen",
+    "canteen",
+    "fifteen",
+    "fifteenth",
+    "nineteen",
+    "eighteen",
+    "Barely awake",
+    "barely 19",
+    "Legal",
+    "18yo",
+    "18 years old",
+    "19 y/o",
+    "21-year-old",
+    "118 years old",
+    "kidney",
+    "kidnap",
+    "skid",
+    "minority",
+    "Minorca",
+    "Childress",
+    "lollipop",
+    "Shotgun",
+    "School",
+    "girl next door",
+    "Young MILF",
+    "Mature",
+    "Stepmom",
+    "Underwear",
+    "Under the sheets",
+  ])("does not flag %j", (text) => {
+    expect(findMinorSuggestingTerm(text)).toBeNull();
+  });
+
+  it.each(DEMO_CATEGORIES)("does not flag demo category %s", (name) => {
+    expect(findMinorSuggestingTerm(name)).toBeNull();
+  });
+});
+
+describe("assertNoMinorSuggestingTerms", () => {
+  it("passes clean fields and skips null/undefined", () => {
+    expect(() =>
+      assertNoMinorSuggestingTerms({
+        title: "Sunset POV",
+        description: null,
+        performer: undefined,
+        tags: ["MILF", "Big Tits"],
+        empty: [],
+      }),
+    ).not.toThrow();
+  });
+
+  it("throws ContentSafetyError with field, term and message", () => {
+    let caught: unknown;
+    try {
+      assertNoMinorSuggestingTerms({ title: "Hot Teen clip" });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(ContentSafetyError);
+    expect(caught).toBeInstanceOf(Error);
+    const error = caught as ContentSafetyError;
+    expect(error.name).toBe("ContentSafetyError");
+    expect(error.field).toBe("title");
+    expect(error.term).toBe("teen");
+    expect(error.message).toBe('Title contains a term that suggests minors ("teen"), which is not allowed.');
+  });
+
+  it("checks every entry of array fields", () => {
+    expect(() => assertNoMinorSuggestingTerms({ tags: ["POV", "schoolgirl"] })).toThrow(
+      expect.objectContaining({ field: "tags", term: "schoolgirl" }),
+    );
+  });
+
+  it("reports the first offending field in insertion order", () => {
+    expect(() => assertNoMinorSuggestingTerms({ title: "fine", description: "kids", tags: ["teen"] })).toThrow(
+      expect.objectContaining({ field: "description", term: "kids" }),
+    );
+  });
+
+  it("humanises camelCase and snake_case field names in the message", () => {
+    expect(() => assertNoMinorSuggestingTerms({ categoryName: "Teen" })).toThrow(
+      'Category name contains a term that suggests minors ("teen"), which is not allowed.',
+    );
+    expect(() => assertNoMinorSuggestingTerms({ performer_name: "Loli" })).toThrow(
+      'Performer name contains a term that suggests minors ("loli"), which is not allowed.',
+    );
+  });
+});

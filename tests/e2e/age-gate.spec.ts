@@ -1,0 +1,48 @@
+import { expect, test } from "@playwright/test";
+
+test("age gate: shown to new visitors, '18 or older' hides it and is remembered by the server", async ({ page, request }) => {
+  const html = await (await request.get("/", { headers: { cookie: "" } })).text();
+  expect(html).toContain("Age Verification Required");
+
+  await page.goto("/");
+  const dialog = page.getByRole("dialog", { name: "Age Verification Required" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText(
+    "You must be at least 18 years old to access this website. By entering, you certify that you are at least 18 years of age.",
+  );
+  await expect(page.getByRole("button", { name: "I am 18 or older" })).toBeFocused();
+  await page.getByRole("button", { name: "I am 18 or older" }).click();
+  await expect(dialog).toHaveCount(0);
+  expect(await page.evaluate(() => localStorage.getItem("ageVerified"))).toBe("true");
+  const cookies = await page.context().cookies();
+  expect(cookies.find((c) => c.name === "ageVerified")?.value).toBe("true");
+
+  // Server-rendered without the gate now: no flash on the next page.
+  const res = await page.goto("/blog");
+  expect(await res?.text()).not.toContain("Age Verification Required");
+});
+
+test("age gate: 'I am under 18' leaves the site", async ({ page }) => {
+  await page.route("https://www.google.com/**", (route) => route.fulfill({ status: 200, body: "left", contentType: "text/plain" }));
+  await page.goto("/");
+  await page.getByRole("button", { name: "I am under 18" }).click();
+  await expect(page).toHaveURL(/^https:\/\/www\.google\.com\//);
+});
+
+test("age gate works without JavaScript (form post sets the cookie)", async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto(`${baseURL}/category/amateur`);
+  await page.getByRole("button", { name: "I am 18 or older" }).click();
+  await expect(page).toHaveURL(/\/category\/amateur$/);
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await context.close();
+});
+
+test("a visitor verified earlier in localStorage gets the cookie mirrored", async ({ page }) => {
+  await page.goto("/robots.txt");
+  await page.evaluate(() => localStorage.setItem("ageVerified", "true"));
+  await page.goto("/");
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  expect((await page.context().cookies()).find((c) => c.name === "ageVerified")?.value).toBe("true");
+});

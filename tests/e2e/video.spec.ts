@@ -1,0 +1,76 @@
+import { expect, jsonLd, setFaults, test } from "./support";
+
+test.afterEach(async ({ baseURL }) => setFaults(baseURL, []));
+
+async function firstVideoPath(page: import("@playwright/test").Page): Promise<string> {
+  await page.goto("/category/amateur");
+  const href = await page.locator("main article a").first().getAttribute("href");
+  expect(href).toMatch(/^\/video\/[0-9a-f-]{36}$/);
+  return href as string;
+}
+
+test("video page: details, AI badge, related videos, VideoObject metadata", async ({ page }) => {
+  const path = await firstVideoPath(page);
+  await page.goto(path);
+  const title = await page.getByRole("heading", { level: 1 }).textContent();
+  expect(title?.length).toBeGreaterThan(2);
+  await expect(page).toHaveTitle(`${title} | Pleazure`);
+  await expect(page.getByText("AI-generated", { exact: true })).toBeVisible();
+  await expect(page.locator("main")).toContainText(/views/);
+  await expect(page.locator("main")).toContainText(/Duration \d+:\d\d/);
+  await expect(page.locator("main time")).toHaveAttribute("datetime", /^\d{4}-\d\d-\d\dT/);
+  const related = page.getByRole("region", { name: "Related Videos" }).locator("article");
+  await expect(related).toHaveCount(6);
+  expect(await page.getByRole("region", { name: "Related Videos" }).locator(`a[href="${path}"]`).count()).toBe(0);
+
+  const ld = await jsonLd(page);
+  const video = ld.find((d) => d["@type"] === "VideoObject") as Record<string, unknown>;
+  expect(video).toBeTruthy();
+  expect(video.digitalSourceType).toBe("http://cv.iptc.org/newscodes/digitalsourcetype/trainedAlgorithmicMedia");
+  expect(video.duration).toMatch(/^PT/);
+  expect(String(video.contentUrl)).toMatch(/\/media\/.+\.m3u8$/);
+  expect(String((video.thumbnailUrl as string[])[0])).toMatch(/^http/);
+  expect(video.uploadDate).toMatch(/^\d{4}-/);
+  await expect(page.locator('meta[property="og:type"]')).toHaveAttribute("content", "video.other");
+  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", /\/media\/.+\.jpg$/);
+});
+
+test("the demo video actually plays in Chromium (hls.js)", async ({ page }) => {
+  const path = await firstVideoPath(page);
+  await page.goto(path);
+  const video = page.locator("video");
+  await expect(video).toBeVisible();
+  await video.evaluate((v: HTMLVideoElement) => {
+    v.muted = true;
+    return v.play();
+  });
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 }).toBeGreaterThan(1);
+  expect(await video.evaluate((v: HTMLVideoElement) => v.videoHeight)).toBeGreaterThan(0);
+});
+
+test("not-found videos: malformed and unknown ids answer 404 with the SPEC texts", async ({ page }) => {
+  for (const path of ["/video/not-a-uuid", "/video/00000000-0000-4000-8000-000000000000", "/video/%27%20OR%201%3D1"]) {
+    const res = await page.goto(path);
+    expect(res?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Video not found" })).toBeVisible();
+    await expect(page.getByText("The requested video could not be found.")).toBeVisible();
+  }
+});
+
+test("video failures: the page error and the related-videos error", async ({ page, baseURL }) => {
+  const path = await firstVideoPath(page);
+  await setFaults(baseURL, ["videos.related"]);
+  await page.goto(path);
+  await expect(page.getByText("Failed to load related videos.")).toBeVisible();
+  await setFaults(baseURL, ["videos.detail"]);
+  const res = await page.goto(path);
+  expect(res?.status()).toBe(500);
+  await expect(page.getByRole("heading", { name: "Error" })).toBeVisible();
+  await expect(page.getByText("Failed to load video. Please try again later.")).toBeVisible();
+});
+
+test("a video alone in its category says 'No related videos found.'", async ({ page }) => {
+  await page.goto("/category/lesbian");
+  await page.locator("main article a").first().click();
+  await expect(page.getByText("No related videos found.")).toBeVisible();
+});

@@ -1,0 +1,28 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../../server/db/schema";
+
+let counter = 0;
+
+export async function insertCategory(db: Kysely<Database>, name: string, views = 0) {
+  const slug = name.toLowerCase().replace(/\s+/g, "-");
+  return db.insertInto("categories").values({ name, slug, views }).returning(["id", "name", "slug"]).executeTakeFirstOrThrow();
+}
+
+export async function insertVideo(
+  db: Kysely<Database>,
+  values: Partial<{ title: string; category_id: string | null; is_public: boolean; views: number; upload_date: Date; duration: number }> = {},
+) {
+  counter += 1;
+  return db
+    .insertInto("videos")
+    .values({
+      title: values.title ?? `Video ${counter}`,
+      category_id: values.category_id ?? null,
+      is_public: values.is_public ?? true,
+      views: values.views ?? 0,
+      upload_date: values.upload_date ?? new Date(Date.UTC(2026, 0, 1) + counter * 60_000),
+      duration: values.duration ?? 60,
+    })
+    .returning(["id", "title"])
+    .executeTakeFirstOrThrow();
+}

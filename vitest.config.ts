@@ -1,0 +1,12 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  resolve: { tsconfigPaths: true },
+  test: {
+    include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "cli/**/*.test.ts", "tests/integration/**/*.test.ts"],
+    globalSetup: ["tests/support/global-setup.ts"],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    env: { NODE_ENV: "test", LOG_LEVEL: "silent" },
+  },
+});
