@@ -46,6 +46,9 @@ export default defineConfig({
       DATA_DIR,
       ENABLE_TEST_HOOKS: "1",
       LOG_LEVEL: "warn",
+      BUILD_DIR: process.env.BUILD_DIR ?? "build",
+      // Demo media are deterministic: generate them once per machine, not once per test run.
+      DEMO_MEDIA_CACHE: process.env.DEMO_MEDIA_CACHE ?? path.join(os.tmpdir(), "pleazure-demo-media-cache"),
     },
   },
 });

@@ -5,6 +5,7 @@ const DEV = process.argv.includes("--dev");
 if (!process.env.NODE_ENV) process.env.NODE_ENV = DEV ? "development" : "production";
 const PORT = Number.parseInt(process.env.PORT ?? "3000", 10);
 const HOST = process.env.HOST ?? "0.0.0.0";
+const BUILD_DIR = process.env.BUILD_DIR ?? "build";
 
 const server = express();
 server.disable("x-powered-by");
@@ -25,10 +26,12 @@ if (DEV) {
     }
   });
 } else {
-  const mod = await import("./build/server/index.js");
+  const path = await import("node:path");
+  const { pathToFileURL } = await import("node:url");
+  const mod = await import(pathToFileURL(path.resolve(BUILD_DIR, "server/index.js")).href);
   shutdown = await mod.boot();
-  server.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
-  server.use(express.static("build/client", { maxAge: "1h", index: false }));
+  server.use("/assets", express.static(`${BUILD_DIR}/client/assets`, { immutable: true, maxAge: "1y" }));
+  server.use(express.static(`${BUILD_DIR}/client`, { maxAge: "1h", index: false }));
   server.use(mod.app);
 }
 

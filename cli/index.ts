@@ -33,7 +33,7 @@ async function main(argv: string[]): Promise<number> {
   };
   switch (command) {
     case "seed":
-      await run((h) => seedDemoContent(h.db, { dataDir: dataDir(), media: env().DEMO_MEDIA, log }));
+      await run((h) => seedDemoContent(h.db, { dataDir: dataDir(), media: env().DEMO_MEDIA, mediaCache: env().DEMO_MEDIA_CACHE, log }));
       return 0;
     case "migrate":
       await run(async () => log("migrations are up to date"));

@@ -2,7 +2,8 @@
 import { execSync, spawn } from "node:child_process";
 import fs from "node:fs";
 
-if (!fs.existsSync("build/server/index.js") || process.env.REBUILD === "1") {
+const buildDir = process.env.BUILD_DIR ?? "build";
+if (!fs.existsSync(`${buildDir}/server/index.js`) || process.env.REBUILD === "1") {
   console.log("Building the site (first start)...");
   execSync("npm run build", { stdio: "inherit" });
 }

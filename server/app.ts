@@ -76,7 +76,7 @@ export async function boot(): Promise<() => Promise<void>> {
   const e = env();
   const handle = await openDatabase({ databaseUrl: e.DATABASE_URL, dataDir: dataDir() });
   setDatabase(handle);
-  await ensureDemoContent(handle.db, { dataDir: dataDir(), media: e.DEMO_MEDIA, log: (m) => logger.info(m) });
+  await ensureDemoContent(handle.db, { dataDir: dataDir(), media: e.DEMO_MEDIA, mediaCache: e.DEMO_MEDIA_CACHE, log: (m) => logger.info(m) });
   return async () => {
     setDatabase(undefined);
     await handle.close();

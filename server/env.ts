@@ -18,6 +18,8 @@ const schema = z.object({
   ENABLE_TEST_HOOKS: z.enum(["0", "1"]).default("0"),
   /** Skip generating demo media (tests that do not need playback). */
   DEMO_MEDIA: z.enum(["full", "none"]).default("full"),
+  /** Optional shared folder for generated demo media (tests reuse one generation across data dirs). */
+  DEMO_MEDIA_CACHE: z.string().optional(),
 });
 
 export type Env = z.infer<typeof schema>;

@@ -14,6 +14,8 @@ export interface SeedOptions {
   media: "full" | "none";
   log: (msg: string) => void;
   contentDir?: string;
+  /** Generate demo media here once and link it into DATA_DIR/media (see DEMO_MEDIA_CACHE). */
+  mediaCache?: string;
 }
 
 /** First start: creates demo content once (an advisory lock makes concurrent starts wait, not duplicate). */
@@ -35,7 +37,7 @@ export async function ensureDemoContent(db: Kysely<Database>, opts: SeedOptions)
 export async function seedDemoContent(db: Kysely<Database>, opts: SeedOptions): Promise<void> {
   const started = Date.now();
   const mediaRoot = path.join(opts.dataDir, "media");
-  const assets: DemoAsset[] = opts.media === "full" ? await ensureDemoMedia(mediaRoot, opts.log) : [];
+  const assets: DemoAsset[] = opts.media === "full" ? await demoMedia(mediaRoot, opts) : [];
   copyDefaultSocialImage(mediaRoot);
   const contentDir = opts.contentDir ?? path.resolve("content");
   const posts = readBlogFiles(path.join(contentDir, "blog"));
@@ -74,6 +76,18 @@ export async function seedDemoContent(db: Kysely<Database>, opts: SeedOptions): 
   opts.log(
     `[seed] demo content ready: ${categories.length} categories, ${videos.length} videos, ${posts.length} blog posts, ${DEMO_AD_UNITS.length} ad units (${Math.round((Date.now() - started) / 1000)} s)`,
   );
+}
+
+async function demoMedia(mediaRoot: string, opts: SeedOptions): Promise<DemoAsset[]> {
+  if (!opts.mediaCache) return ensureDemoMedia(mediaRoot, opts.log);
+  const cacheRoot = path.resolve(opts.mediaCache);
+  const assets = await ensureDemoMedia(cacheRoot, opts.log);
+  const link = path.join(mediaRoot, "demo");
+  if (!fs.existsSync(link)) {
+    fs.mkdirSync(mediaRoot, { recursive: true });
+    fs.symlinkSync(path.join(cacheRoot, "demo"), link, "dir");
+  }
+  return assets;
 }
 
 /** Blog posts refer to /media/og/blog-default.png; it is the same image as the site default. */
