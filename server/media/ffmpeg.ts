@@ -1,0 +1,136 @@
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+
+const require = createRequire(import.meta.url);
+const exe = (name: string) => (process.platform === "win32" ? `${name}.exe` : name);
+
+/** First executable regular file called `name` on PATH, like `which`. */
+export function findOnPath(name: string): string | undefined {
+  for (const dir of (process.env.PATH ?? "").split(path.delimiter)) {
+    if (!dir) continue;
+    const candidate = path.join(dir, exe(name));
+    try {
+      fs.accessSync(candidate, fs.constants.X_OK);
+      if (fs.statSync(candidate).isFile()) return candidate;
+    } catch {
+      // not here; keep scanning
+    }
+  }
+  return undefined;
+}
+
+// Required lazily: the installer packages throw at load time when their platform binary is missing,
+// which must not break machines that use FFMPEG_PATH or a system ffmpeg instead.
+function installerPath(tool: "ffmpeg" | "ffprobe"): string {
+  const pkg = `@${tool}-installer/${tool}`;
+  try {
+    return (require(pkg) as { path: string }).path;
+  } catch (err) {
+    throw new Error(`No ${tool} found: set ${tool.toUpperCase()}_PATH, put ${tool} on PATH, or install ${pkg} (${String(err)})`);
+  }
+}
+
+/** FFMPEG_PATH, else `ffmpeg` on PATH (newer, distro-maintained), else the npm-shipped static build. */
+export function resolveFfmpeg(): string {
+  return process.env.FFMPEG_PATH || findOnPath("ffmpeg") || installerPath("ffmpeg");
+}
+
+/** FFPROBE_PATH, else `ffprobe` on PATH, else the npm-shipped static build. */
+export function resolveFfprobe(): string {
+  return process.env.FFPROBE_PATH || findOnPath("ffprobe") || installerPath("ffprobe");
+}
+
+export interface RunFfmpegOptions {
+  /** Called with the output position in seconds, as ffmpeg reports it (roughly twice a second). */
+  onProgress?: (seconds: number) => void;
+  /** Working directory, so relative output names (HLS segments) stay relative in playlists. */
+  cwd?: string;
+}
+
+const TAIL_CHARS = 4000;
+
+function run(bin: string, args: string[], cwd: string | undefined, onStdout?: (chunk: string) => void): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(bin, args, { cwd, stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.setEncoding("utf8");
+    child.stderr.setEncoding("utf8");
+    child.stdout.on("data", (chunk: string) => {
+      if (onStdout) onStdout(chunk);
+      else stdout += chunk;
+    });
+    // Only the tail matters for error messages; keep memory bounded on long encodes.
+    child.stderr.on("data", (chunk: string) => {
+      stderr = (stderr + chunk).slice(-TAIL_CHARS);
+    });
+    child.on("error", (err) => reject(new Error(`${path.basename(bin)} failed to start (${bin}): ${err.message}`)));
+    child.on("close", (code, signal) => {
+      if (code === 0) resolve(stdout);
+      else reject(new Error(`${path.basename(bin)} exited with ${signal ?? `code ${code}`}: ${stderr.trim() || "(no stderr)"}`));
+    });
+  });
+}
+
+/** Runs ffmpeg (no shell); rejects with the stderr tail on failure. Overwrites outputs (-y). */
+export async function runFfmpeg(args: string[], opts: RunFfmpegOptions = {}): Promise<void> {
+  const base = ["-hide_banner", "-nostdin", "-y", "-loglevel", "error"];
+  const { onProgress } = opts;
+  if (!onProgress) {
+    await run(resolveFfmpeg(), [...base, ...args], opts.cwd);
+    return;
+  }
+  // `-progress` emits key=value blocks; `out_time=HH:MM:SS.micro` is present in both 4.x and 5.x+.
+  let pending = "";
+  await run(resolveFfmpeg(), [...base, "-nostats", "-progress", "pipe:1", ...args], opts.cwd, (chunk) => {
+    const lines = (pending + chunk).split("\n");
+    pending = lines.pop() ?? "";
+    for (const line of lines) {
+      const m = /^out_time=(\d+):(\d+):(\d+(?:\.\d+)?)/.exec(line.trim());
+      if (m) onProgress(Number(m[1]) * 3600 + Number(m[2]) * 60 + Number(m[3]));
+    }
+  });
+}
+
+export interface ProbeStream {
+  index: number;
+  codec_type: "video" | "audio" | "subtitle" | "data" | string;
+  codec_name?: string;
+  profile?: string;
+  level?: number;
+  width?: number;
+  height?: number;
+  avg_frame_rate?: string;
+  r_frame_rate?: string;
+  channels?: number;
+}
+
+export interface ProbeResult {
+  streams: ProbeStream[];
+  format: { duration?: string; format_name?: string };
+}
+
+/** ffprobe's JSON view of a file's streams and container. */
+export async function probe(file: string): Promise<ProbeResult> {
+  const out = await run(resolveFfprobe(), ["-v", "error", "-show_streams", "-show_format", "-of", "json", file], undefined);
+  const parsed = JSON.parse(out) as Partial<ProbeResult>;
+  return { streams: parsed.streams ?? [], format: parsed.format ?? {} };
+}
+
+/** Container duration in seconds; rejects if ffprobe cannot tell. */
+export async function probeDurationSeconds(file: string): Promise<number> {
+  const out = await run(resolveFfprobe(), ["-v", "error", "-show_entries", "format=duration", "-of", "default=nw=1:nk=1", file], undefined);
+  const seconds = Number.parseFloat(out.trim());
+  if (!Number.isFinite(seconds)) throw new Error(`ffprobe reported no duration for ${file}: ${out.trim() || "(empty)"}`);
+  return seconds;
+}
+
+/** Parses ffprobe rates like "25/1" or "30000/1001". */
+export function parseFrameRate(rate: string | undefined): number | undefined {
+  if (!rate) return undefined;
+  const [num, den = "1"] = rate.split("/");
+  const value = Number(num) / Number(den);
+  return Number.isFinite(value) && value > 0 ? value : undefined;
+}
