@@ -18,6 +18,7 @@ import { Footer } from "./components/layout/Footer";
 import { Header } from "./components/layout/Header";
 import { NotFound } from "./components/layout/NotFound";
 import { FALLBACK_CATEGORIES } from "./lib/categories";
+import { useNonce } from "./lib/nonce";
 import { AGE_COOKIE, readCookie } from "./lib/cookies";
 import type { RootData } from "./lib/root-data";
 import { site } from "./lib/site";
@@ -47,6 +48,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, default
   formMethod !== undefined && formMethod !== "GET" ? defaultShouldRevalidate : false;
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
   return (
     <html lang="en">
       <head>
@@ -60,8 +62,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-screen">
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -5,6 +5,8 @@ export interface RequestInfo {
   requestId: string;
   clientIp: string | null;
   userAgent: string | null;
+  /** CSP nonce for this response's inline scripts. */
+  nonce: string;
 }
 
-export const requestInfoContext = createContext<RequestInfo>({ requestId: "-", clientIp: null, userAgent: null });
+export const requestInfoContext = createContext<RequestInfo>({ requestId: "-", clientIp: null, userAgent: null, nonce: "" });

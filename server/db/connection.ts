@@ -77,3 +77,10 @@ export function getDb(): Kysely<Database> {
   if (!handle) throw new Error("Database not initialised");
   return handle.db;
 }
+
+/** The app's pg pool, for libraries that take a pool rather than Kysely (e.g. the rate limiter's store). */
+export function getPool(): pg.Pool {
+  const handle = holder.__pleazureDb;
+  if (!handle) throw new Error("Database not initialised");
+  return handle.pool;
+}

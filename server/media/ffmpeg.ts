@@ -51,9 +51,18 @@ export interface RunFfmpegOptions {
 
 const TAIL_CHARS = 4000;
 
+/**
+ * The npm binaries are static glibc builds: when a demuxer (e.g. MPEG-TS service names) calls iconv, they
+ * load the host's shared gconv modules and segfault. Pointing GCONV_PATH elsewhere keeps them on the
+ * built-in converters.
+ */
+function envFor(bin: string): NodeJS.ProcessEnv | undefined {
+  return /[\\/]@ff(mpeg|probe)-installer[\\/]/.test(bin) ? { ...process.env, GCONV_PATH: "/nonexistent-gconv" } : undefined;
+}
+
 function run(bin: string, args: string[], cwd: string | undefined, onStdout?: (chunk: string) => void): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(bin, args, { cwd, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(bin, args, { cwd, env: envFor(bin), stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";
     let stderr = "";
     child.stdout.setEncoding("utf8");

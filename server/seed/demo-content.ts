@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { type Kysely, sql } from "kysely";
 import { readBlogFiles } from "../content/blog-files";
+import { withFileLock } from "../file-lock";
 import type { Database } from "../db/schema";
 import { type DemoAsset, ensureDemoMedia } from "../media/demo-media";
 import { assertNoMinorSuggestingTerms } from "../services/content-safety";
@@ -81,7 +82,9 @@ export async function seedDemoContent(db: Kysely<Database>, opts: SeedOptions): 
 async function demoMedia(mediaRoot: string, opts: SeedOptions): Promise<DemoAsset[]> {
   if (!opts.mediaCache) return ensureDemoMedia(mediaRoot, opts.log);
   const cacheRoot = path.resolve(opts.mediaCache);
-  const assets = await ensureDemoMedia(cacheRoot, opts.log);
+  fs.mkdirSync(cacheRoot, { recursive: true });
+  // Several servers (parallel test runs) may share the cache: one generates, the others wait.
+  const assets = await withFileLock(path.join(cacheRoot, ".lock"), () => ensureDemoMedia(cacheRoot, opts.log));
   const link = path.join(mediaRoot, "demo");
   if (!fs.existsSync(link)) {
     fs.mkdirSync(mediaRoot, { recursive: true });

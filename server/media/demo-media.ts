@@ -1,0 +1,206 @@
+import { existsSync, readFileSync } from "node:fs";
+import fs from "node:fs/promises";
+import path from "node:path";
+import { DEMO_LOOKS, type DemoLook, soundtrack } from "./demo-looks";
+import { probeDurationSeconds, runFfmpeg } from "./ffmpeg";
+import { makePoster, makeThumbnail, transcodeToHls } from "./hls";
+
+export interface DemoAsset {
+  key: string;
+  title: string;
+  durationSeconds: number;
+  /** Relative to the media root, posix, e.g. "demo/aurora/master.m3u8". */
+  hlsPath: string;
+  posterPath: string;
+  thumbnailPath: string;
+}
+
+export interface DemoMediaOptions {
+  /** How many looks to render (1..6). Default all. */
+  assets?: number;
+  /** Fixed length for every clip (tests use a few seconds). Default: each look's own 40-70 s. */
+  clipSeconds?: number;
+}
+
+interface Manifest {
+  /** Changes whenever inputs that shape the output change, so stale sets get regenerated. */
+  signature: string;
+  assets: DemoAsset[];
+}
+
+const FPS = 25;
+// Bump when looks or encoding settings change.
+const RECIPE_VERSION = 1;
+// ultrafast is ~2x quicker than veryfast here; CABAC/8x8dct/deblock restore High profile and most quality.
+const DEMO_X264 = { preset: "ultrafast", x264Params: "cabac=1:8x8dct=1:deblock=1", crf: 24 };
+const LOG_INTERVAL_MS = 2000;
+
+const inflight = new Map<string, Promise<DemoAsset[]>>();
+
+/**
+ * Makes sure `mediaRoot/demo` holds a set of abstract, playable HLS demo clips and returns them.
+ * Idempotent: `demo/manifest.json` is written last, and a complete set is returned without any work.
+ */
+export function ensureDemoMedia(mediaRoot: string, log: (msg: string) => void, opts: DemoMediaOptions = {}): Promise<DemoAsset[]> {
+  const root = path.resolve(mediaRoot);
+  // Concurrent callers in one process (e.g. dev server + seed) share a single generation run.
+  const running = inflight.get(root);
+  if (running) return running;
+  const job = generate(root, log, opts).finally(() => inflight.delete(root));
+  inflight.set(root, job);
+  return job;
+}
+
+async function generate(root: string, log: (msg: string) => void, opts: DemoMediaOptions): Promise<DemoAsset[]> {
+  const looks = DEMO_LOOKS.slice(0, Math.max(1, Math.min(opts.assets ?? DEMO_LOOKS.length, DEMO_LOOKS.length)));
+  const signature = JSON.stringify({ v: RECIPE_VERSION, keys: looks.map((l) => l.key), clipSeconds: opts.clipSeconds ?? null });
+  const demoDir = path.join(root, "demo");
+  const manifestPath = path.join(demoDir, "manifest.json");
+
+  const existing = await readManifest(manifestPath);
+  if (existing && existing.signature === signature && allFilesExist(root, existing.assets)) return existing.assets;
+
+  const started = Date.now();
+  log(`[media] generating ${looks.length} demo clip(s) in ${demoDir}`);
+  await fs.mkdir(demoDir, { recursive: true });
+  // The old manifest must not vouch for files that are about to be replaced.
+  await fs.rm(manifestPath, { force: true });
+
+  const assets: DemoAsset[] = [];
+  for (const [i, look] of looks.entries()) {
+    const prefix = `[media] ${i + 1}/${looks.length} ${look.key}`;
+    assets.push(await renderAsset(root, look, opts.clipSeconds ?? look.seconds, throttled(log, prefix)));
+  }
+
+  const tmp = `${manifestPath}.tmp-${process.pid}`;
+  await fs.writeFile(tmp, `${JSON.stringify({ signature, assets } satisfies Manifest, null, 2)}\n`);
+  await fs.rename(tmp, manifestPath);
+  log(`[media] demo media ready: ${assets.length} clip(s) in ${((Date.now() - started) / 1000).toFixed(1)}s`);
+  return assets;
+}
+
+/** Logs `prefix: step (NN%)`, at most every couple of seconds per step, always on step changes. */
+function throttled(log: (msg: string) => void, prefix: string) {
+  let lastStep = "";
+  let lastAt = 0;
+  return (step: string, fraction?: number) => {
+    const now = Date.now();
+    // A step's 100% is implied by the next step's line.
+    if (step === lastStep && (fraction === 1 || now - lastAt < LOG_INTERVAL_MS)) return;
+    lastStep = step;
+    lastAt = now;
+    log(fraction === undefined ? `${prefix}: ${step}` : `${prefix}: ${step} (${Math.round(fraction * 100)}%)`);
+  };
+}
+
+async function renderAsset(
+  root: string,
+  look: DemoLook,
+  seconds: number,
+  progress: (step: string, fraction?: number) => void,
+): Promise<DemoAsset> {
+  const started = Date.now();
+  const rel = `demo/${look.key}`;
+  const dir = path.join(root, rel);
+  await fs.rm(dir, { recursive: true, force: true });
+  await fs.mkdir(dir, { recursive: true });
+  const source = path.join(dir, "source.mkv");
+
+  // Small, near-lossless intermediate: sources are costly to evaluate, so render them once for all rungs.
+  const fadeOut = Math.max(0, seconds - 1.5).toFixed(2);
+  await runFfmpeg(
+    [
+      "-f",
+      "lavfi",
+      "-i",
+      `${look.video(FPS)},fade=t=in:d=1,fade=t=out:st=${fadeOut}:d=1.5`,
+      "-f",
+      "lavfi",
+      "-i",
+      soundtrack(look, seconds),
+      "-t",
+      seconds.toFixed(2),
+      "-map",
+      "0:v",
+      "-map",
+      "1:a",
+      "-c:v",
+      "libx264",
+      "-preset",
+      "ultrafast",
+      "-crf",
+      "10",
+      "-pix_fmt",
+      "yuv420p",
+      "-c:a",
+      "pcm_s16le",
+      source,
+    ],
+    { onProgress: (s) => progress("rendering source", Math.min(1, s / seconds)) },
+  );
+
+  try {
+    const durationSeconds = Math.round((await probeDurationSeconds(source)) * 100) / 100;
+    await transcodeToHls(source, dir, {
+      ...DEMO_X264,
+      fps: FPS,
+      upscaleTo: 1080,
+      onProgress: (rung, fraction) => progress(`transcoding ${rung}`, fraction),
+    });
+    progress("poster + thumbnail");
+    const still = seconds * 0.4;
+    await makePoster(source, path.join(dir, "poster.jpg"), still);
+    await makeThumbnail(source, path.join(dir, "thumb.jpg"), still);
+    progress(`done in ${((Date.now() - started) / 1000).toFixed(1)}s`);
+    return {
+      key: look.key,
+      title: look.title,
+      durationSeconds,
+      hlsPath: `${rel}/master.m3u8`,
+      posterPath: `${rel}/poster.jpg`,
+      thumbnailPath: `${rel}/thumb.jpg`,
+    };
+  } finally {
+    await fs.rm(source, { force: true });
+  }
+}
+
+async function readManifest(file: string): Promise<Manifest | undefined> {
+  try {
+    const parsed = JSON.parse(await fs.readFile(file, "utf8")) as Partial<Manifest>;
+    return typeof parsed.signature === "string" && Array.isArray(parsed.assets) ? (parsed as Manifest) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Every playlist, segment and still the manifest points at is on disk. */
+function allFilesExist(root: string, assets: readonly DemoAsset[]): boolean {
+  return assets.every((a) => {
+    const master = path.join(root, a.hlsPath);
+    if (!existsSync(master) || !existsSync(path.join(root, a.posterPath)) || !existsSync(path.join(root, a.thumbnailPath))) return false;
+    return playlistFiles(master).every((f) => existsSync(f));
+  });
+}
+
+/** Variant playlists and their segments, resolved from a master playlist (sync: it is a handful of small files). */
+function playlistFiles(master: string): string[] {
+  const files: string[] = [];
+  const uris = (file: string) =>
+    readLines(file)
+      .filter((l) => l && !l.startsWith("#"))
+      .map((l) => path.join(path.dirname(file), l));
+  for (const variant of uris(master)) {
+    files.push(variant);
+    if (existsSync(variant)) files.push(...uris(variant));
+  }
+  return files;
+}
+
+function readLines(file: string): string[] {
+  try {
+    return readFileSync(file, "utf8").split(/\r?\n/).map((l) => l.trim());
+  } catch {
+    return [];
+  }
+}

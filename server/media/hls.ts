@@ -1,0 +1,245 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import { type ProbeStream, parseFrameRate, probe, probeDurationSeconds, runFfmpeg } from "./ffmpeg";
+
+interface Rung {
+  name: string;
+  height: number;
+  /** kbit/s cap; CRF does the real work, this bounds peaks for players' ABR. */
+  maxrate: number;
+}
+
+const LADDER: readonly Rung[] = [
+  { name: "1080p", height: 1080, maxrate: 5000 },
+  { name: "720p", height: 720, maxrate: 2800 },
+  { name: "480p", height: 480, maxrate: 1400 },
+];
+
+export interface HlsOptions {
+  /** Target segment length; keyframes are forced on these boundaries. Default 4. */
+  segmentSeconds?: number;
+  /** Output frame rate; default the source's (or 25 if unknown). */
+  fps?: number;
+  /** x264 preset; default "veryfast". */
+  preset?: string;
+  /** Extra x264 options, e.g. "cabac=1" to keep Main/High features on the ultrafast preset. */
+  x264Params?: string;
+  /** Default 23. */
+  crf?: number;
+  /** Treat the source as at least this tall when picking rungs (small synthetic renders scaled up). */
+  upscaleTo?: number;
+  /** Called as each rung encodes, with fraction 0..1. */
+  onProgress?: (rung: string, fraction: number) => void;
+}
+
+export interface HlsVariant {
+  name: string;
+  width: number;
+  height: number;
+  /** Peak segment bitrate, bit/s. */
+  bandwidth: number;
+  averageBandwidth: number;
+  codecs: string;
+  /** Relative to outDir, posix. */
+  playlist: string;
+}
+
+export interface HlsResult {
+  masterPath: string;
+  durationSeconds: number;
+  variants: HlsVariant[];
+}
+
+const even = (n: number) => Math.max(2, Math.round(n / 2) * 2);
+
+/** Rungs not taller than the source (or `upscaleTo`), and always at least the smallest. */
+function pickRungs(sourceHeight: number, upscaleTo = 0): Rung[] {
+  const limit = Math.max(sourceHeight, upscaleTo);
+  const rungs = LADDER.filter((r) => r.height <= limit);
+  return rungs.length > 0 ? rungs : [LADDER[LADDER.length - 1]!];
+}
+
+/** RFC 6381 codec string from what ffprobe says the encoder actually produced. */
+function codecString(stream: ProbeStream | undefined): string | undefined {
+  if (!stream) return undefined;
+  if (stream.codec_name === "aac") return "mp4a.40.2";
+  if (stream.codec_name !== "h264") return undefined;
+  const profiles: Record<string, string> = { High: "6400", Main: "4d40", Baseline: "4200", "Constrained Baseline": "42e0" };
+  const profile = profiles[stream.profile ?? ""] ?? "6400";
+  const level = stream.level && stream.level > 0 ? stream.level : 40;
+  return `avc1.${profile}${level.toString(16).padStart(2, "0")}`;
+}
+
+/** Peak and average bitrate from the playlist's EXTINF durations and the segment files on disk. */
+async function measureBandwidth(playlistPath: string): Promise<{ peak: number; average: number; duration: number }> {
+  const dir = path.dirname(playlistPath);
+  const lines = (await fs.readFile(playlistPath, "utf8")).split(/\r?\n/);
+  let peak = 0;
+  let bytes = 0;
+  let duration = 0;
+  let extinf: number | undefined;
+  for (const raw of lines) {
+    const line = raw.trim();
+    if (line.startsWith("#EXTINF:")) extinf = Number.parseFloat(line.slice(8));
+    else if (line && !line.startsWith("#") && extinf !== undefined) {
+      const size = (await fs.stat(path.join(dir, line))).size;
+      // Very short tail segments would overstate the peak; floor their duration at 1 s.
+      peak = Math.max(peak, (size * 8) / Math.max(extinf, 1));
+      bytes += size;
+      duration += extinf;
+      extinf = undefined;
+    }
+  }
+  if (duration === 0) throw new Error(`No segments in ${playlistPath}`);
+  return { peak: Math.ceil(peak), average: Math.ceil((bytes * 8) / duration), duration };
+}
+
+async function writeFileAtomic(file: string, data: string): Promise<void> {
+  const tmp = `${file}.tmp-${process.pid}`;
+  await fs.writeFile(tmp, data);
+  await fs.rename(tmp, file);
+}
+
+/**
+ * Encodes `input` to an H.264/AAC HLS ladder in `outDir` (`<rung>/index.m3u8` + `seg_NNN.ts`) and writes
+ * `master.m3u8` itself, so BANDWIDTH/CODECS are measured rather than depending on the ffmpeg version.
+ */
+export async function transcodeToHls(input: string, outDir: string, opts: HlsOptions = {}): Promise<HlsResult> {
+  const source = path.resolve(input);
+  const info = await probe(source);
+  const video = info.streams.find((s) => s.codec_type === "video");
+  if (!video?.width || !video.height) throw new Error(`No video stream in ${input}`);
+  const hasAudio = info.streams.some((s) => s.codec_type === "audio");
+  const duration = Number.parseFloat(info.format.duration ?? "") || (await probeDurationSeconds(source));
+  const fps = opts.fps ?? parseFrameRate(video.avg_frame_rate) ?? 25;
+  const segment = opts.segmentSeconds ?? 4;
+  const gop = Math.max(1, Math.round(fps * segment));
+
+  await fs.mkdir(outDir, { recursive: true });
+  const variants: HlsVariant[] = [];
+  // One rung at a time: each x264 instance already uses every core, and per-rung progress reads better.
+  for (const rung of pickRungs(video.height, opts.upscaleTo)) {
+    const width = even((video.width * rung.height) / video.height);
+    const dir = path.join(outDir, rung.name);
+    await fs.rm(dir, { recursive: true, force: true });
+    await fs.mkdir(dir, { recursive: true });
+    const args = [
+      "-i",
+      source,
+      "-map",
+      "0:v:0",
+      ...(hasAudio ? ["-map", "0:a:0"] : []),
+      "-vf",
+      `scale=${width}:${rung.height}:flags=bicubic,setsar=1,format=yuv420p`,
+      "-r",
+      String(fps),
+      "-c:v",
+      "libx264",
+      "-preset",
+      opts.preset ?? "veryfast",
+      ...(opts.x264Params ? ["-x264-params", opts.x264Params] : []),
+      "-profile:v",
+      "high",
+      "-crf",
+      String(opts.crf ?? 23),
+      "-maxrate",
+      `${rung.maxrate}k`,
+      "-bufsize",
+      `${rung.maxrate * 2}k`,
+      // Closed, fixed GOPs that start every segment, so all rungs switch cleanly on segment boundaries.
+      "-g",
+      String(gop),
+      "-keyint_min",
+      String(gop),
+      "-sc_threshold",
+      "0",
+      "-force_key_frames",
+      `expr:gte(t,n_forced*${segment})`,
+      ...(hasAudio ? ["-c:a", "aac", "-b:a", "128k", "-ac", "2", "-ar", "48000"] : []),
+      "-f",
+      "hls",
+      "-hls_time",
+      String(segment),
+      "-hls_playlist_type",
+      "vod",
+      "-hls_list_size",
+      "0",
+      "-hls_segment_filename",
+      "seg_%03d.ts",
+      "index.m3u8",
+    ];
+    opts.onProgress?.(rung.name, 0);
+    await runFfmpeg(args, {
+      cwd: dir,
+      onProgress: (seconds) => opts.onProgress?.(rung.name, Math.min(1, seconds / duration)),
+    });
+    opts.onProgress?.(rung.name, 1);
+
+    const playlist = path.join(dir, "index.m3u8");
+    const bw = await measureBandwidth(playlist);
+    const firstSegment = await probe(path.join(dir, "seg_000.ts"));
+    const codecs = [
+      codecString(firstSegment.streams.find((s) => s.codec_type === "video")) ?? "avc1.640028",
+      ...(hasAudio ? [codecString(firstSegment.streams.find((s) => s.codec_type === "audio")) ?? "mp4a.40.2"] : []),
+    ].join(",");
+    variants.push({
+      name: rung.name,
+      width,
+      height: rung.height,
+      bandwidth: bw.peak,
+      averageBandwidth: bw.average,
+      codecs,
+      playlist: `${rung.name}/index.m3u8`,
+    });
+  }
+
+  const masterPath = path.join(outDir, "master.m3u8");
+  await writeFileAtomic(masterPath, masterPlaylist(variants, fps));
+  return { masterPath, durationSeconds: duration, variants };
+}
+
+/** Master playlist, lowest rung first so players start quickly and step up. */
+export function masterPlaylist(variants: readonly HlsVariant[], fps: number): string {
+  const lines = ["#EXTM3U", "#EXT-X-VERSION:3", "#EXT-X-INDEPENDENT-SEGMENTS"];
+  for (const v of [...variants].sort((a, b) => a.bandwidth - b.bandwidth)) {
+    lines.push(
+      `#EXT-X-STREAM-INF:BANDWIDTH=${v.bandwidth},AVERAGE-BANDWIDTH=${v.averageBandwidth},RESOLUTION=${v.width}x${v.height},FRAME-RATE=${fps.toFixed(3)},CODECS="${v.codecs}"`,
+      v.playlist,
+    );
+  }
+  return `${lines.join("\n")}\n`;
+}
+
+async function grabFrame(input: string, outFile: string, atSeconds: number, width: number, height: number, quality: number) {
+  // Clamp into the clip: seeking past the end yields no frame and a confusing ffmpeg error.
+  const duration = await probeDurationSeconds(input).catch(() => undefined);
+  const at = duration === undefined ? atSeconds : Math.max(0, Math.min(atSeconds, duration - 0.5));
+  await fs.mkdir(path.dirname(outFile), { recursive: true });
+  await runFfmpeg([
+    "-ss",
+    at.toFixed(3),
+    "-i",
+    input,
+    "-frames:v",
+    "1",
+    "-an",
+    // Fill-and-crop keeps the exact output size whatever the source aspect ratio.
+    "-vf",
+    `scale=${width}:${height}:force_original_aspect_ratio=increase:flags=lanczos,crop=${width}:${height},setsar=1`,
+    "-q:v",
+    String(quality),
+    "-f",
+    "image2",
+    outFile,
+  ]);
+}
+
+/** 1280x720 JPEG still. */
+export function makePoster(input: string, outFile: string, atSeconds: number): Promise<void> {
+  return grabFrame(input, outFile, atSeconds, 1280, 720, 3);
+}
+
+/** 640x360 JPEG still for grids: decent quality, a few tens of KB. */
+export function makeThumbnail(input: string, outFile: string, atSeconds: number): Promise<void> {
+  return grabFrame(input, outFile, atSeconds, 640, 360, 5);
+}

@@ -1,0 +1,106 @@
+import net from "node:net";
+import type pg from "pg";
+import { RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
+import { getPool } from "./db/connection";
+
+/**
+ * Fixed-window rate limits stored in PostgreSQL (rate-limiter-flexible), so every app instance sharing
+ * the database shares the counters.
+ */
+
+export interface RateLimitRule {
+  /** Allowed attempts per window. */
+  points: number;
+  durationSeconds: number;
+}
+
+export type RateLimitDecision = { allowed: true; remaining: number } | { allowed: false; retryAfterMs: number };
+
+export interface RateLimiter {
+  /** Counts one attempt for `key`. Rejects only when the store fails. */
+  consume(key: string): Promise<RateLimitDecision>;
+}
+
+export interface PostgresRateLimiterOptions extends RateLimitRule {
+  pool: pg.Pool;
+  /** Separates limits that share the table, e.g. "contact". */
+  keyPrefix: string;
+  tableName?: string;
+}
+
+export const RATE_LIMIT_TABLE = "rate_limits";
+
+/** Resolves once the store's table exists (the library creates it with IF NOT EXISTS). */
+export function createPostgresRateLimiter(opts: PostgresRateLimiterOptions): Promise<RateLimiter> {
+  return new Promise((resolve, reject) => {
+    const limiter = new RateLimiterPostgres(
+      {
+        storeClient: opts.pool,
+        storeType: "pool",
+        tableName: opts.tableName ?? RATE_LIMIT_TABLE,
+        keyPrefix: opts.keyPrefix,
+        points: opts.points,
+        duration: opts.durationSeconds,
+      },
+      (err?: Error) => (err ? reject(err) : resolve(wrap(limiter))),
+    );
+  });
+}
+
+function wrap(limiter: RateLimiterPostgres): RateLimiter {
+  return {
+    async consume(key) {
+      try {
+        const res = await limiter.consume(key);
+        return { allowed: true, remaining: res.remainingPoints };
+      } catch (rejection) {
+        // Over the limit the library rejects with a RateLimiterRes; anything else is a store failure.
+        if (rejection instanceof RateLimiterRes) return { allowed: false, retryAfterMs: rejection.msBeforeNext };
+        throw rejection;
+      }
+    },
+  };
+}
+
+// One limiter per pool and prefix: tests swap the app's database per file, production has one pool.
+const shared = new WeakMap<pg.Pool, Map<string, Promise<RateLimiter>>>();
+
+export function sharedRateLimiter(keyPrefix: string, rule: RateLimitRule, pool: pg.Pool = getPool()): Promise<RateLimiter> {
+  let byPrefix = shared.get(pool);
+  if (!byPrefix) {
+    byPrefix = new Map();
+    shared.set(pool, byPrefix);
+  }
+  let limiter = byPrefix.get(keyPrefix);
+  if (!limiter) {
+    limiter = createPostgresRateLimiter({ pool, keyPrefix, ...rule });
+    // A failed start (database briefly down) must not poison the cache: the next call retries.
+    limiter.catch(() => byPrefix.delete(keyPrefix));
+    byPrefix.set(keyPrefix, limiter);
+  }
+  return limiter;
+}
+
+/**
+ * The bucket for a client address. IPv4-mapped IPv6 counts as IPv4; other IPv6 addresses are grouped
+ * by /64, since one subscriber usually holds a whole /64 and could otherwise rotate addresses freely.
+ */
+export function ipRateLimitKey(ip: string | null | undefined): string {
+  const address = (ip ?? "").trim();
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(address);
+  if (mapped) return mapped[1]!;
+  if (net.isIPv4(address)) return address;
+  if (net.isIPv6(address)) return `${expandIpv6(address).slice(0, 4).join(":")}::/64`;
+  return "unknown";
+}
+
+function expandIpv6(address: string): string[] {
+  const withoutZone = address.split("%")[0]!;
+  const [head = "", tail] = withoutZone.split("::");
+  const left = head ? head.split(":") : [];
+  const right = tail ? tail.split(":") : [];
+  // An embedded IPv4 tail (a.b.c.d) fills the last two groups; only the first four matter here.
+  const rightGroups = right.flatMap((g) => (g.includes(".") ? ["0", "0"] : [g]));
+  const missing = tail === undefined ? 0 : 8 - left.length - rightGroups.length;
+  return [...left, ...Array<string>(missing).fill("0"), ...rightGroups].map((g) => Number.parseInt(g || "0", 16).toString(16));
+}

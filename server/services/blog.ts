@@ -1,0 +1,145 @@
+import { sql } from "kysely";
+import { getDb } from "../db/connection";
+import type { BlogPost, BlogPostUpdate } from "../db/schema";
+import { maybeFail } from "../test-hooks";
+
+export const BLOG_POSTS_PER_PAGE = 10;
+export const FEED_POSTS_LIMIT = 50;
+/** How long a post stays in the per-slug cache; edits through `updateBlogPost` invalidate at once. */
+export const BLOG_POST_CACHE_TTL_MS = 60_000;
+/** Misses are remembered briefly (a burst of requests for a missing slug hits the database once), never long. */
+export const BLOG_POST_MISS_TTL_MS = 10_000;
+const CACHE_MAX_ENTRIES = 500;
+const SLUG_MAX_LENGTH = 200;
+
+export interface BlogPostSummary {
+  id: string;
+  title: string;
+  slug: string;
+  excerpt: string | null;
+  author: string | null;
+  tags: string[];
+  published_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+  /** The start of the content, for a plain-text excerpt when `excerpt` is empty. */
+  content_start: string;
+}
+
+export interface BlogPage {
+  posts: BlogPostSummary[];
+  total: number;
+}
+
+function publishedSummaries() {
+  return getDb()
+    .selectFrom("blog_posts")
+    .select([
+      "id",
+      "title",
+      "slug",
+      "excerpt",
+      "author",
+      "tags",
+      "published_at",
+      "created_at",
+      "updated_at",
+      sql<string>`left(content, 1000)`.as("content_start"),
+    ])
+    .where("published", "=", true)
+    .orderBy(sql`published_at desc nulls last`)
+    .orderBy("id", "desc");
+}
+
+/** One page of published posts, newest `published_at` first, with the exact total. */
+export async function listPublishedPosts(page: number): Promise<BlogPage> {
+  maybeFail("blog.list");
+  const offset = (Math.max(1, Math.floor(page)) - 1) * BLOG_POSTS_PER_PAGE;
+  const [posts, total] = await Promise.all([
+    publishedSummaries().limit(BLOG_POSTS_PER_PAGE).offset(offset).execute(),
+    getDb().selectFrom("blog_posts").select(sql<number>`count(*)`.as("n")).where("published", "=", true).executeTakeFirstOrThrow(),
+  ]);
+  return { posts, total: total.n };
+}
+
+/** The newest published posts for the RSS feed. */
+export async function listFeedPosts(limit = FEED_POSTS_LIMIT): Promise<BlogPostSummary[]> {
+  maybeFail("blog.list");
+  return publishedSummaries().limit(limit).execute();
+}
+
+// Per-slug cache of published posts under `blog_post_{slug}` (SPEC.md §7). Entries hold the promise, so
+// concurrent requests for one slug share a single query. Per process: other instances catch up within the
+// TTL. Bounded, oldest-used evicted first, so random slugs cannot grow it without limit.
+interface CacheEntry {
+  post: Promise<BlogPost | undefined>;
+  expires: number;
+}
+const cache = new Map<string, CacheEntry>();
+
+export function blogPostCacheKey(slug: string): string {
+  return `blog_post_${slug}`;
+}
+
+/** A published post by slug, or undefined. Served from the per-slug cache while fresh. */
+export async function getPublishedPost(slug: string): Promise<BlogPost | undefined> {
+  maybeFail("blog.post");
+  if (!slug || slug.length > SLUG_MAX_LENGTH) return undefined;
+  const key = blogPostCacheKey(slug);
+  const hit = cache.get(key);
+  if (hit && hit.expires > Date.now()) {
+    cache.delete(key);
+    cache.set(key, hit);
+    return hit.post;
+  }
+  const entry: CacheEntry = { post: fetchPublishedPost(slug), expires: Date.now() + BLOG_POST_CACHE_TTL_MS };
+  cache.set(key, entry);
+  if (cache.size > CACHE_MAX_ENTRIES) cache.delete(cache.keys().next().value as string);
+  try {
+    const post = await entry.post;
+    if (!post) entry.expires = Math.min(entry.expires, Date.now() + BLOG_POST_MISS_TTL_MS);
+    return post;
+  } catch (err) {
+    // Failures are not cached: the next request tries the database again.
+    if (cache.get(key) === entry) cache.delete(key);
+    throw err;
+  }
+}
+
+function fetchPublishedPost(slug: string): Promise<BlogPost | undefined> {
+  return getDb().selectFrom("blog_posts").selectAll().where("slug", "=", slug).where("published", "=", true).executeTakeFirst();
+}
+
+/** Drops a post from the cache; call whenever a post is created, edited, (un)published or deleted. */
+export function invalidateBlogPost(slug: string): void {
+  cache.delete(blogPostCacheKey(slug));
+}
+
+export function clearBlogPostCache(): void {
+  cache.clear();
+}
+
+/**
+ * Changes a post and invalidates its cache entries (the old slug and, when renamed, the new one).
+ * Publishing without a date stamps `published_at`. Returns the updated row, or undefined for an unknown id.
+ */
+export async function updateBlogPost(id: string, changes: BlogPostUpdate): Promise<BlogPost | undefined> {
+  const db = getDb();
+  const updated = await db.transaction().execute(async (trx) => {
+    const before = await trx.selectFrom("blog_posts").select(["slug", "published_at"]).where("id", "=", id).forUpdate().executeTakeFirst();
+    if (!before) return undefined;
+    const stamp =
+      changes.published === true && !before.published_at && changes.published_at === undefined ? { published_at: new Date() } : {};
+    const row = await trx
+      .updateTable("blog_posts")
+      .set({ ...changes, ...stamp, updated_at: new Date() })
+      .where("id", "=", id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return { row, oldSlug: before.slug };
+  });
+  if (!updated) return undefined;
+  invalidateBlogPost(updated.oldSlug);
+  invalidateBlogPost(updated.row.slug);
+  return updated.row;
+}
