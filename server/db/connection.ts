@@ -57,7 +57,9 @@ export async function ensureDatabase(adminUrl: string, name: string): Promise<vo
       try {
         await sql`CREATE DATABASE ${sql.id(name)}`.execute(admin.db);
       } catch (err) {
-        if ((err as { code?: string }).code !== "42P04") throw err; // duplicate_database: another process won
+        // Another process won the race: duplicate_database, or a unique violation on pg_database.
+        const code = (err as { code?: string }).code;
+        if (code !== "42P04" && code !== "23505") throw err;
       }
     }
   } finally {

@@ -1,0 +1,51 @@
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { connect } from "./connection";
+import { startEmbeddedPostgres } from "./embedded";
+
+const root = fs.mkdtempSync(path.join(os.tmpdir(), "pleazure-crash-"));
+fs.chmodSync(root, 0o755); // the server runs as the "postgres" user when tests run as root
+
+afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+
+function postmasterPid(dir: string): number {
+  return Number.parseInt(fs.readFileSync(path.join(dir, "postmaster.pid"), "utf8").split("\n")[0] ?? "", 10);
+}
+
+describe("embedded PostgreSQL lifecycle", () => {
+  it("recovers after the app process is killed (its server still holds the data directory)", async () => {
+    const dir = path.join(root, "crash", "postgres");
+    const child = spawn(process.execPath, ["--import", "tsx", "tests/support/embedded-child.ts", dir], { stdio: ["ignore", "pipe", "inherit"] });
+    await new Promise<void>((resolve, reject) => {
+      child.stdout.on("data", (chunk: Buffer) => chunk.toString().includes("READY") && resolve());
+      child.on("exit", (code) => reject(new Error(`child exited early: ${code}`)));
+    });
+    const orphan = postmasterPid(dir);
+    child.kill("SIGKILL"); // no clean shutdown: the postmaster is left running
+    await new Promise((r) => child.once("exit", r));
+    expect(() => process.kill(orphan, 0)).not.toThrow();
+
+    const server = await startEmbeddedPostgres(dir);
+    const handle = connect(server.url("postgres"), 1);
+    const rows = await handle.pool.query("SELECT note FROM survivor");
+    expect(rows.rows).toEqual([{ note: "written before the crash" }]);
+    expect(postmasterPid(dir)).not.toBe(orphan);
+    await handle.close();
+    await server.stop();
+  });
+
+  it("starts over a stale pid file left by an unclean shutdown", async () => {
+    const dir = path.join(root, "stale", "postgres");
+    const first = await startEmbeddedPostgres(dir);
+    await first.stop();
+    fs.writeFileSync(path.join(dir, "postmaster.pid"), "999999999\n");
+    const second = await startEmbeddedPostgres(dir);
+    const handle = connect(second.url("postgres"), 1);
+    expect((await handle.pool.query("SELECT 1 AS ok")).rows).toEqual([{ ok: 1 }]);
+    await handle.close();
+    await second.stop();
+  });
+});
