@@ -1,0 +1,52 @@
+import os from "node:os";
+import { sql } from "kysely";
+import { describe, expect, it } from "vitest";
+import { useTestDatabase } from "../../tests/support/test-db";
+import { findMinorSuggestingTerm } from "../services/content-safety";
+import { ensureDemoContent, seedDemoContent } from "./demo-content";
+
+const { handle } = useTestDatabase();
+const opts = { dataDir: os.tmpdir(), media: "none" as const, log: () => {} };
+
+describe("demo content", () => {
+  it("creates the catalogue the issue asks for, once", async () => {
+    const db = handle().db;
+    await Promise.all([ensureDemoContent(db, opts), ensureDemoContent(db, opts)]); // concurrent first starts
+    const categories = await db.selectFrom("categories").select(["id", "name"]).execute();
+    expect(categories).toHaveLength(24);
+    expect(categories.map((c) => c.name)).not.toContain("Teen");
+
+    const perCategory = await sql<{ name: string; n: number }>`
+      SELECT c.name, count(v.id)::int AS n FROM categories c
+      LEFT JOIN videos v ON v.category_id = c.id AND v.is_public GROUP BY c.name`.execute(db);
+    const counts = perCategory.rows.map((r) => r.n);
+    expect(counts.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(120);
+    expect(counts.filter((n) => n > 32).length).toBeGreaterThanOrEqual(1); // several pages of 16
+    expect(counts.filter((n) => n > 0 && n <= 16).length).toBeGreaterThanOrEqual(5); // one page
+    expect(counts.filter((n) => n === 0)).toHaveLength(1); // one empty category
+
+    const hidden = await db.selectFrom("videos").select(sql<number>`count(*)`.as("n")).where("is_public", "=", false).executeTakeFirstOrThrow();
+    expect(hidden.n).toBeGreaterThan(0);
+    const titles = await db.selectFrom("videos").select(["title", "description"]).execute();
+    for (const t of titles) expect(findMinorSuggestingTerm(`${t.title} ${t.description}`)).toBeNull();
+
+    const posts = await db.selectFrom("blog_posts").select(["published", "tags", "author", "excerpt", "published_at"]).execute();
+    expect(posts.filter((p) => p.published)).toHaveLength(12);
+    expect(posts.filter((p) => !p.published)).toHaveLength(2);
+    for (const p of posts.filter((p) => p.published)) {
+      expect(p.tags.length).toBeGreaterThan(0);
+      expect(p.author).toBeTruthy();
+      expect(p.excerpt).toBeTruthy();
+      expect(p.published_at).toBeInstanceOf(Date);
+    }
+    const ads = await db.selectFrom("ad_units").select("name").orderBy("name").execute();
+    expect(ads.map((a) => a.name)).toEqual(["Billboard_1", "Billboard_2", "Med_Rect_1", "Med_Rect_2", "Med_Rect_3"]);
+  });
+
+  it("reseeding replaces content instead of duplicating it", async () => {
+    const db = handle().db;
+    await seedDemoContent(db, opts);
+    const n = await db.selectFrom("categories").select(sql<number>`count(*)`.as("n")).executeTakeFirstOrThrow();
+    expect(n.n).toBe(24);
+  });
+});
