@@ -8,6 +8,7 @@ import { dataDir, env } from "./env";
 import { logger } from "./logger";
 import { requestInfoContext } from "./request-context";
 import { ensureDemoContent } from "./seed/demo-content";
+import { listContactMessagesByEmail } from "./services/contact";
 import { activeFaults, setFaults, testHooksEnabled } from "./test-hooks";
 
 export const RTA_LABEL = "RTA-5042-1996-1400-1577-RTA";
@@ -77,6 +78,14 @@ if (testHooksEnabled()) {
     setFaults(names);
     res.json({ faults: activeFaults() });
   });
+  // Lets e2e tests check what the contact form really stored (IP, user agent).
+  app.get("/__test/contact-messages", async (req, res, next) => {
+    try {
+      res.json({ messages: await listContactMessagesByEmail(String(req.query.email ?? "")) });
+    } catch (err) {
+      next(err);
+    }
+  });
 }
 
 app.use(
@@ -100,7 +109,12 @@ export async function boot(): Promise<() => Promise<void>> {
   const e = env();
   const handle = await openDatabase({ databaseUrl: e.DATABASE_URL, dataDir: dataDir() });
   setDatabase(handle);
-  await ensureDemoContent(handle.db, { dataDir: dataDir(), media: e.DEMO_MEDIA, mediaCache: e.DEMO_MEDIA_CACHE, log: (m) => logger.info(m) });
+  await ensureDemoContent(handle.db, {
+    dataDir: dataDir(),
+    media: e.DEMO_MEDIA,
+    mediaCache: e.DEMO_MEDIA_CACHE,
+    log: (m) => logger.info(m),
+  });
   return async () => {
     setDatabase(undefined);
     await handle.close();

@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import { useTestDatabase } from "../tests/support/test-db";
 import { createPostgresRateLimiter, ipRateLimitKey, RATE_LIMIT_TABLE, sharedRateLimiter } from "./rate-limit";
 
-// biome-ignore lint/correctness/useHookAtTopLevel: a Vitest helper named like a hook, not a React hook
 const { handle } = useTestDatabase();
 
 describe("PostgreSQL-backed rate limiter", () => {

@@ -18,7 +18,9 @@ function postmasterPid(dir: string): number {
 describe("embedded PostgreSQL lifecycle", () => {
   it("recovers after the app process is killed (its server still holds the data directory)", async () => {
     const dir = path.join(root, "crash", "postgres");
-    const child = spawn(process.execPath, ["--import", "tsx", "tests/support/embedded-child.ts", dir], { stdio: ["ignore", "pipe", "inherit"] });
+    const child = spawn(process.execPath, ["--import", "tsx", "tests/support/embedded-child.ts", dir], {
+      stdio: ["ignore", "pipe", "inherit"],
+    });
     await new Promise<void>((resolve, reject) => {
       child.stdout.on("data", (chunk: Buffer) => chunk.toString().includes("READY") && resolve());
       child.on("exit", (code) => reject(new Error(`child exited early: ${code}`)));

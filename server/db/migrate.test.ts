@@ -24,7 +24,9 @@ describe("migrations", () => {
       await expect(sql`INSERT INTO videos (title, views) VALUES ('x', -1)`.execute(a.db)).rejects.toThrow(/check constraint/);
       await sql`INSERT INTO categories (name, slug) VALUES ('One', 'one')`.execute(a.db);
       await expect(sql`INSERT INTO categories (name, slug) VALUES ('Two', 'one')`.execute(a.db)).rejects.toThrow(/duplicate key/);
-      await expect(sql`INSERT INTO videos (title, category_id) VALUES ('x', gen_random_uuid())`.execute(a.db)).rejects.toThrow(/foreign key/);
+      await expect(sql`INSERT INTO videos (title, category_id) VALUES ('x', gen_random_uuid())`.execute(a.db)).rejects.toThrow(
+        /foreign key/,
+      );
       const trgm = await sql<{ indexdef: string }>`SELECT indexdef FROM pg_indexes WHERE indexname = 'videos_title_trgm_idx'`.execute(a.db);
       expect(trgm.rows[0]?.indexdef).toContain("gin_trgm_ops");
     } finally {

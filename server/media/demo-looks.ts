@@ -8,7 +8,7 @@
 export interface DemoLook {
   key: string;
   title: string;
-  /** Default clip length; the set spans roughly 40-70 s. */
+  /** Default clip length; the set spans 40-66 s, cheaper looks running longer. */
   seconds: number;
   /** Infinite video graph at `SOURCE_WIDTH`x`SOURCE_HEIGHT`, `fps`, yuv420p; the caller trims it. */
   video: (fps: number) => string;
@@ -41,7 +41,7 @@ export const DEMO_LOOKS: readonly DemoLook[] = [
   {
     key: "aurora",
     title: "Aurora Veil",
-    seconds: 52,
+    seconds: 58,
     // Curtain-like green ribbons over a deep blue sky.
     video: (fps) =>
       geqField(
@@ -57,14 +57,14 @@ export const DEMO_LOOKS: readonly DemoLook[] = [
   {
     key: "nebula",
     title: "Nebula Bloom",
-    seconds: 64,
+    seconds: 48,
     // Very low-res temporal noise, blurred into clouds and gradient-mapped to violet and pink.
     video: (fps) =>
       [
         "color=0x808080:s=24x14:r=0.5,format=yuv444p,noise=c0s=100:c0f=t",
         blendTo(fps),
-        "scale=160:90:flags=bicubic,gblur=sigma=4,format=gbrp",
-        "curves=all='0/0 0.3/0.06 0.72/0.94 1/1'",
+        "scale=160:90:flags=bicubic,gblur=sigma=5,format=gbrp",
+        "curves=all='0/0 0.32/0.1 0.7/0.9 1/1'",
         "curves=r='0/0.02 0.35/0.2 0.65/0.85 1/1':g='0/0 0.5/0.06 0.85/0.55 1/0.9':b='0/0.06 0.4/0.5 0.7/0.7 1/1'",
         upscale,
         "format=yuv420p",
@@ -75,7 +75,7 @@ export const DEMO_LOOKS: readonly DemoLook[] = [
   {
     key: "tide",
     title: "Tidal Rings",
-    seconds: 41,
+    seconds: 52,
     // Two interfering ripple sources in sea blues.
     video: (fps) => geqField(fps, `10+40*${tideA}*${tideB}`, `60+110*${tideA}*${tideB}`, `100+110*${tideB}`),
     chord: [196, 246.94, 293.66, 392],
@@ -84,7 +84,7 @@ export const DEMO_LOOKS: readonly DemoLook[] = [
   {
     key: "ember",
     title: "Ember Field",
-    seconds: 58,
+    seconds: 42,
     // Game of Life at 6 generations/s, blurred into a density field and gradient-mapped to fire.
     video: (fps) =>
       [
@@ -102,7 +102,7 @@ export const DEMO_LOOKS: readonly DemoLook[] = [
   {
     key: "prism",
     title: "Prism Dive",
-    seconds: 47,
+    seconds: 40,
     // Slow Mandelbrot zoom with drifting hue; capped iterations keep deep frames cheap.
     video: (fps) =>
       [
@@ -117,10 +117,9 @@ export const DEMO_LOOKS: readonly DemoLook[] = [
   {
     key: "drift",
     title: "Pastel Drift",
-    seconds: 69,
+    seconds: 66,
     // Domain-warped diagonal bands in soft pastels.
-    video: (fps) =>
-      geqField(fps, `205+45*sin(${driftPhase})`, `170+50*sin(${driftPhase}+1.3)`, `190+55*sin(${driftPhase}+2.4)`),
+    video: (fps) => geqField(fps, `205+45*sin(${driftPhase})`, `170+50*sin(${driftPhase}+1.3)`, `190+55*sin(${driftPhase}+2.4)`),
     chord: [164.81, 207.65, 246.94, 329.63],
     swell: 0.06,
   },

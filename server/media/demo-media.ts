@@ -28,11 +28,11 @@ interface Manifest {
   assets: DemoAsset[];
 }
 
-const FPS = 25;
+const FPS = 24;
 // Bump when looks or encoding settings change.
 const RECIPE_VERSION = 1;
 // ultrafast is ~2x quicker than veryfast here; CABAC/8x8dct/deblock restore High profile and most quality.
-const DEMO_X264 = { preset: "ultrafast", x264Params: "cabac=1:8x8dct=1:deblock=1", crf: 24 };
+const DEMO_X264 = { preset: "ultrafast", x264Params: "cabac=1:8x8dct=1:deblock=1", crf: 26 };
 const LOG_INTERVAL_MS = 2000;
 
 const inflight = new Map<string, Promise<DemoAsset[]>>();
@@ -145,7 +145,7 @@ async function renderAsset(
       ...DEMO_X264,
       fps: FPS,
       upscaleTo: 1080,
-      onProgress: (rung, fraction) => progress(`transcoding ${rung}`, fraction),
+      onProgress: (fraction, rungs) => progress(`transcoding ${rungs.join("/")}`, fraction),
     });
     progress("poster + thumbnail");
     const still = seconds * 0.4;
@@ -199,7 +199,9 @@ function playlistFiles(master: string): string[] {
 
 function readLines(file: string): string[] {
   try {
-    return readFileSync(file, "utf8").split(/\r?\n/).map((l) => l.trim());
+    return readFileSync(file, "utf8")
+      .split(/\r?\n/)
+      .map((l) => l.trim());
   } catch {
     return [];
   }

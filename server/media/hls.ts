@@ -28,8 +28,8 @@ export interface HlsOptions {
   crf?: number;
   /** Treat the source as at least this tall when picking rungs (small synthetic renders scaled up). */
   upscaleTo?: number;
-  /** Called as each rung encodes, with fraction 0..1. */
-  onProgress?: (rung: string, fraction: number) => void;
+  /** Called while the ladder encodes, with fraction 0..1 and the rung names being produced. */
+  onProgress?: (fraction: number, rungs: readonly string[]) => void;
 }
 
 export interface HlsVariant {
@@ -94,6 +94,19 @@ async function measureBandwidth(playlistPath: string): Promise<{ peak: number; a
   return { peak: Math.ceil(peak), average: Math.ceil((bytes * 8) / duration), duration };
 }
 
+/**
+ * Segment URIs as bare file names. ffmpeg versions differ on whether a directory in
+ * `-hls_segment_filename` ends up in the playlist; the segments always sit next to it.
+ */
+async function relativizeSegments(playlistPath: string): Promise<void> {
+  const text = await fs.readFile(playlistPath, "utf8");
+  const fixed = text
+    .split("\n")
+    .map((line) => (line.trim() && !line.startsWith("#") ? path.posix.basename(line.trim().replaceAll("\\", "/")) : line))
+    .join("\n");
+  if (fixed !== text) await writeFileAtomic(playlistPath, fixed);
+}
+
 async function writeFileAtomic(file: string, data: string): Promise<void> {
   const tmp = `${file}.tmp-${process.pid}`;
   await fs.writeFile(tmp, data);
@@ -115,22 +128,24 @@ export async function transcodeToHls(input: string, outDir: string, opts: HlsOpt
   const segment = opts.segmentSeconds ?? 4;
   const gop = Math.max(1, Math.round(fps * segment));
 
+  const { width: srcWidth, height: srcHeight } = video;
+  const rungs = pickRungs(srcHeight, opts.upscaleTo).map((r) => ({ ...r, width: even((srcWidth * r.height) / srcHeight) }));
   await fs.mkdir(outDir, { recursive: true });
-  const variants: HlsVariant[] = [];
-  // One rung at a time: each x264 instance already uses every core, and per-rung progress reads better.
-  for (const rung of pickRungs(video.height, opts.upscaleTo)) {
-    const width = even((video.width * rung.height) / video.height);
-    const dir = path.join(outDir, rung.name);
-    await fs.rm(dir, { recursive: true, force: true });
-    await fs.mkdir(dir, { recursive: true });
-    const args = [
-      "-i",
-      source,
+  for (const rung of rungs) {
+    await fs.rm(path.join(outDir, rung.name), { recursive: true, force: true });
+    await fs.mkdir(path.join(outDir, rung.name), { recursive: true });
+  }
+
+  // One process for the whole ladder: the source is decoded once and the rungs' x264 instances run side by
+  // side, which keeps both cores busy where a single rung alone would not.
+  const split = `[0:v:0]split=${rungs.length}${rungs.map((_, i) => `[s${i}]`).join("")}`;
+  const scales = rungs.map((r, i) => `[s${i}]scale=${r.width}:${r.height}:flags=bicubic,setsar=1,format=yuv420p[v${i}]`);
+  const args = ["-i", source, "-filter_complex", [split, ...scales].join(";")];
+  for (const [i, rung] of rungs.entries()) {
+    args.push(
       "-map",
-      "0:v:0",
+      `[v${i}]`,
       ...(hasAudio ? ["-map", "0:a:0"] : []),
-      "-vf",
-      `scale=${width}:${rung.height}:flags=bicubic,setsar=1,format=yuv420p`,
       "-r",
       String(fps),
       "-c:v",
@@ -146,7 +161,7 @@ export async function transcodeToHls(input: string, outDir: string, opts: HlsOpt
       `${rung.maxrate}k`,
       "-bufsize",
       `${rung.maxrate * 2}k`,
-      // Closed, fixed GOPs that start every segment, so all rungs switch cleanly on segment boundaries.
+      // Fixed, closed GOPs starting every segment, so players can switch rungs on any segment boundary.
       "-g",
       String(gop),
       "-keyint_min",
@@ -165,26 +180,28 @@ export async function transcodeToHls(input: string, outDir: string, opts: HlsOpt
       "-hls_list_size",
       "0",
       "-hls_segment_filename",
-      "seg_%03d.ts",
-      "index.m3u8",
-    ];
-    opts.onProgress?.(rung.name, 0);
-    await runFfmpeg(args, {
-      cwd: dir,
-      onProgress: (seconds) => opts.onProgress?.(rung.name, Math.min(1, seconds / duration)),
-    });
-    opts.onProgress?.(rung.name, 1);
+      `${rung.name}/seg_%03d.ts`,
+      `${rung.name}/index.m3u8`,
+    );
+  }
+  const names = rungs.map((r) => r.name);
+  opts.onProgress?.(0, names);
+  await runFfmpeg(args, { cwd: outDir, onProgress: (seconds) => opts.onProgress?.(Math.min(1, seconds / duration), names) });
+  opts.onProgress?.(1, names);
 
-    const playlist = path.join(dir, "index.m3u8");
+  const variants: HlsVariant[] = [];
+  for (const rung of rungs) {
+    const playlist = path.join(outDir, rung.name, "index.m3u8");
+    await relativizeSegments(playlist);
     const bw = await measureBandwidth(playlist);
-    const firstSegment = await probe(path.join(dir, "seg_000.ts"));
+    const firstSegment = await probe(path.join(outDir, rung.name, "seg_000.ts"));
     const codecs = [
       codecString(firstSegment.streams.find((s) => s.codec_type === "video")) ?? "avc1.640028",
       ...(hasAudio ? [codecString(firstSegment.streams.find((s) => s.codec_type === "audio")) ?? "mp4a.40.2"] : []),
     ].join(",");
     variants.push({
       name: rung.name,
-      width,
+      width: rung.width,
       height: rung.height,
       bandwidth: bw.peak,
       averageBandwidth: bw.average,

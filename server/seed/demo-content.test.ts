@@ -25,7 +25,11 @@ describe("demo content", () => {
     expect(counts.filter((n) => n > 0 && n <= 16).length).toBeGreaterThanOrEqual(5); // one page
     expect(counts.filter((n) => n === 0)).toHaveLength(1); // one empty category
 
-    const hidden = await db.selectFrom("videos").select(sql<number>`count(*)`.as("n")).where("is_public", "=", false).executeTakeFirstOrThrow();
+    const hidden = await db
+      .selectFrom("videos")
+      .select(sql<number>`count(*)`.as("n"))
+      .where("is_public", "=", false)
+      .executeTakeFirstOrThrow();
     expect(hidden.n).toBeGreaterThan(0);
     const titles = await db.selectFrom("videos").select(["title", "description"]).execute();
     for (const t of titles) expect(findMinorSuggestingTerm(`${t.title} ${t.description}`)).toBeNull();

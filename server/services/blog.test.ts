@@ -14,7 +14,6 @@ import {
   updateBlogPost,
 } from "./blog";
 
-// biome-ignore lint/correctness/useHookAtTopLevel: a Vitest setup helper, not a React hook
 const { handle } = useTestDatabase();
 
 function post(i: number, extra: Partial<NewBlogPost> = {}): NewBlogPost {

@@ -5,7 +5,6 @@ import type { RateLimiter } from "../rate-limit";
 import { InjectedFault, setFaults } from "../test-hooks";
 import { type ContactSubmission, listContactMessagesByEmail, submitContactForm } from "./contact";
 
-// biome-ignore lint/correctness/useHookAtTopLevel: a Vitest helper named like a hook, not a React hook
 const { handle } = useTestDatabase();
 
 beforeAll(() => {

@@ -43,7 +43,7 @@ export async function ingestVideo(db: Kysely<Database>, input: IngestInput): Pro
     const duration = await probeDurationSeconds(input.file);
     input.log(`[ingest] transcoding ${path.basename(input.file)} (${Math.round(duration)} s)`);
     await transcodeToHls(input.file, outDir, {
-      onProgress: (rung, fraction) => input.log(`[ingest] ${rung}: ${Math.round(fraction * 100)}%`),
+      onProgress: (fraction, rungs) => input.log(`[ingest] ${rungs.join("/")}: ${Math.round(fraction * 100)}%`),
     });
     const at = Math.min(5, duration / 3);
     await makePoster(input.file, path.join(outDir, "poster.jpg"), at);

@@ -4,11 +4,15 @@ import { getPage, isPageName, PAGE_NAMES, parsePage } from "./pages";
 
 describe("parsePage", () => {
   it("reads frontmatter, fills placeholders and splits sections", () => {
-    const page = parsePage("career", "---\ntitle: Careers at {siteName}\ndescription: Join us\n---\n\nIntro {email}.\n\n## One\n\nBody by {legalEntity} {unknown}\n", {
-      email: "jobs@example.com",
-      legalEntity: "Example Ltd",
-      siteName: "Example",
-    });
+    const page = parsePage(
+      "career",
+      "---\ntitle: Careers at {siteName}\ndescription: Join us\n---\n\nIntro {email}.\n\n## One\n\nBody by {legalEntity} {unknown}\n",
+      {
+        email: "jobs@example.com",
+        legalEntity: "Example Ltd",
+        siteName: "Example",
+      },
+    );
     expect(page).toEqual({
       name: "career",
       title: "Careers at Example",
@@ -119,7 +123,10 @@ describe("content/pages", () => {
       /\$PLEAZ and \$PZN/,
       /roadmap/i,
     ]) {
-      expect(questions.some((h) => q.test(h)), String(q)).toBe(true);
+      expect(
+        questions.some((h) => q.test(h)),
+        String(q),
+      ).toBe(true);
     }
     for (const s of page.sections) expect(s.heading.endsWith("?"), s.heading).toBe(true);
   });

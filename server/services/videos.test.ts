@@ -19,7 +19,12 @@ describe("video and category services on PostgreSQL", () => {
     ids.big = big.id;
     ids.hd = hd.id;
     for (let i = 0; i < 20; i++) {
-      await insertVideo(db, { title: `Aurora ${i}`, category_id: ambient.id, views: i * 10, upload_date: new Date(Date.UTC(2026, 0, 1 + i)) });
+      await insertVideo(db, {
+        title: `Aurora ${i}`,
+        category_id: ambient.id,
+        views: i * 10,
+        upload_date: new Date(Date.UTC(2026, 0, 1 + i)),
+      });
     }
     const hidden = await insertVideo(db, { title: "Aurora hidden", category_id: ambient.id, is_public: false, views: 1_000_000 });
     ids.hidden = hidden.id;
@@ -80,7 +85,19 @@ describe("video and category services on PostgreSQL", () => {
 
   it("searches titles case-insensitively, literally, newest first, public only", async () => {
     const results = await searchVideos("  aurora 1 ");
-    expect(results.map((r) => r.title)).toEqual(["Aurora 19", "Aurora 18", "Aurora 17", "Aurora 16", "Aurora 15", "Aurora 14", "Aurora 13", "Aurora 12", "Aurora 11", "Aurora 10", "Aurora 1"]);
+    expect(results.map((r) => r.title)).toEqual([
+      "Aurora 19",
+      "Aurora 18",
+      "Aurora 17",
+      "Aurora 16",
+      "Aurora 15",
+      "Aurora 14",
+      "Aurora 13",
+      "Aurora 12",
+      "Aurora 11",
+      "Aurora 10",
+      "Aurora 1",
+    ]);
     expect((await searchVideos("100%")).map((r) => r.title)).toEqual(["100% Pure_Tide"]);
     expect(await searchVideos("_")).toHaveLength(1);
     expect(await searchVideos("   ")).toEqual([]);

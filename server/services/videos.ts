@@ -108,10 +108,12 @@ export async function trendingVideos(): Promise<VideoCard[]> {
   return publicCards().orderBy("v.views", "desc").orderBy("v.id").limit(TRENDING_VIDEOS).execute();
 }
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
+
 /** Normalises a search term: control characters dropped (PostgreSQL rejects NUL), trimmed, length-limited. */
 export function normaliseQuery(q: string | null | undefined): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
-  return (q ?? "").replace(/[\u0000-\u001f\u007f]/g, " ").trim().slice(0, SEARCH_MAX_LENGTH).trim();
+  return (q ?? "").replace(CONTROL_CHARACTERS, " ").trim().slice(0, SEARCH_MAX_LENGTH).trim();
 }
 
 /** Case-insensitive title-contains search over public videos, newest first. Blank → [] without a query. */

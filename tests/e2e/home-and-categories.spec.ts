@@ -15,9 +15,9 @@ test("home page: server-rendered grid, ad slots, pagination window and metadata"
   const cards = page.locator("main article");
   await expect(cards).toHaveCount(16);
   // The inline banner sits before the 9th card, the other at the bottom.
-  const order = await page.locator("main article, main [data-ad-slot]").evaluateAll((els) =>
-    els.map((el) => (el.tagName === "ARTICLE" ? "card" : (el.getAttribute("data-ad-slot") ?? ""))),
-  );
+  const order = await page
+    .locator("main article, main [data-ad-slot]")
+    .evaluateAll((els) => els.map((el) => (el.tagName === "ARTICLE" ? "card" : (el.getAttribute("data-ad-slot") ?? ""))));
   expect(order.indexOf("Billboard_1")).toBe(8);
   expect(order.at(-1)).toBe("Billboard_2");
   await expect(page.locator("aside[aria-label='Sidebar'] [data-ad-slot]")).toHaveCount(3);

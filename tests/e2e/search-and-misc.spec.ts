@@ -104,7 +104,10 @@ test("mobile layout: hamburger menu with categories and the search toggle", asyn
   const page = await context.newPage();
   await page.goto(`${baseURL}/`);
   await page.getByRole("button", { name: "Menu" }).click();
-  await page.locator("#mobile-menu").getByRole("button", { name: /Categories/ }).click();
+  await page
+    .locator("#mobile-menu")
+    .getByRole("button", { name: /Categories/ })
+    .click();
   await page.locator("#mobile-categories").getByRole("link", { name: "Asian" }).click();
   await expect(page).toHaveURL(/\/category\/asian$/);
   await expect(page.locator("#mobile-menu")).toHaveCount(0);

@@ -10,7 +10,14 @@ export async function insertCategory(db: Kysely<Database>, name: string, views =
 
 export async function insertVideo(
   db: Kysely<Database>,
-  values: Partial<{ title: string; category_id: string | null; is_public: boolean; views: number; upload_date: Date; duration: number }> = {},
+  values: Partial<{
+    title: string;
+    category_id: string | null;
+    is_public: boolean;
+    views: number;
+    upload_date: Date;
+    duration: number;
+  }> = {},
 ) {
   counter += 1;
   return db

@@ -1,4 +1,119 @@
-// Work in progress (issue 5): being written now.
-export default function Pending() {
-  return null;
+import { data, Link, type LoaderFunctionArgs, type MetaArgs, useLoaderData } from "react-router";
+import { LOADING_POST } from "~/components/blog/BlogPostList";
+import { MarkdownHtml } from "~/components/blog/MarkdownHtml";
+import { renderMarkdown } from "~/components/blog/markdown.server";
+import { PostByline } from "~/components/blog/PostByline";
+import { usePendingBlogScreen } from "~/components/blog/pending";
+import { blogPostMeta, feedLink, type PostSeo, postDescription, postPath } from "~/components/blog/seo";
+import { TagList } from "~/components/blog/TagList";
+import { ErrorState } from "~/components/ui/ErrorState";
+import { siteUrlFromMatches } from "~/lib/root-data";
+import { seoMeta } from "~/lib/seo";
+import { logger } from "../../../server/logger";
+import { requestInfoContext } from "../../../server/request-context";
+import { getPublishedPost } from "../../../server/services/blog";
+
+export const POST_NOT_FOUND = "Blog post not found.";
+export const POST_LOAD_ERROR = "Failed to load blog post. Please try again later.";
+
+type PostData = { state: "ok"; post: PostSeo; html: string } | { state: "not-found"; slug: string } | { state: "error"; slug: string };
+
+const iso = (d: Date | string) => new Date(d).toISOString();
+
+export async function loader({ params, context }: LoaderFunctionArgs) {
+  const slug = params.slug ?? "";
+  let post: Awaited<ReturnType<typeof getPublishedPost>>;
+  try {
+    post = await getPublishedPost(slug);
+  } catch (err) {
+    logger.error({ err, requestId: context.get(requestInfoContext).requestId, slug }, "blog post failed");
+    return data<PostData>({ state: "error", slug }, { status: 500 });
+  }
+  if (!post) return data<PostData>({ state: "not-found", slug }, { status: 404 });
+  return data<PostData>({
+    state: "ok",
+    html: renderMarkdown(post.content),
+    post: {
+      title: post.title,
+      slug: post.slug,
+      author: post.author?.trim() || null,
+      tags: post.tags,
+      published_at: post.published_at ? iso(post.published_at) : null,
+      created_at: iso(post.created_at),
+      updated_at: iso(post.updated_at),
+      description: postDescription(post),
+      meta_title: post.meta_title,
+      og_title: post.og_title,
+      og_description: post.og_description,
+      og_image_url: post.og_image_url,
+      twitter_card_title: post.twitter_card_title,
+      twitter_card_description: post.twitter_card_description,
+      twitter_card_image_url: post.twitter_card_image_url,
+      canonical_url: post.canonical_url,
+    },
+  });
+}
+
+export function meta({ loaderData, matches, params }: MetaArgs<typeof loader>) {
+  const siteUrl = siteUrlFromMatches(matches);
+  const d = loaderData as PostData | undefined;
+  if (d?.state === "ok") return blogPostMeta(siteUrl, d.post);
+  return [
+    ...seoMeta({
+      siteUrl,
+      title: d?.state === "error" ? "Error" : "Blog post not found",
+      description: d?.state === "error" ? POST_LOAD_ERROR : POST_NOT_FOUND,
+      path: postPath(params.slug ?? ""),
+      noindex: true,
+    }),
+    feedLink(siteUrl),
+  ];
+}
+
+export default function BlogPostPage() {
+  const d = useLoaderData<typeof loader>() as PostData;
+  const pending = usePendingBlogScreen();
+  if (pending === "post") {
+    return (
+      <p role="status" className="py-16 text-center text-zinc-400">
+        {LOADING_POST}
+      </p>
+    );
+  }
+  if (d.state === "not-found") {
+    return (
+      <section className="py-16 text-center">
+        <h1 className="text-2xl font-bold">{POST_NOT_FOUND}</h1>
+        <BackToBlog className="mt-6 inline-block" />
+      </section>
+    );
+  }
+  if (d.state === "error") {
+    return (
+      <section className="py-10">
+        <ErrorState message={POST_LOAD_ERROR} />
+        <BackToBlog className="mt-6 inline-block" />
+      </section>
+    );
+  }
+  const { post, html } = d;
+  return (
+    <article className="mx-auto max-w-3xl">
+      <BackToBlog />
+      <header className="mt-4 border-b border-ink-800 pb-6">
+        <h1 className="text-3xl font-extrabold leading-tight sm:text-4xl">{post.title}</h1>
+        <PostByline author={post.author} date={post.published_at ?? post.created_at} className="mt-3" />
+        <TagList tags={post.tags} className="mt-4" />
+      </header>
+      <MarkdownHtml html={html} className="mt-2 break-words" />
+    </article>
+  );
+}
+
+function BackToBlog({ className = "" }: { className?: string }) {
+  return (
+    <Link to="/blog" className={`text-sm font-medium text-brand-400 hover:text-brand-300 ${className}`.trim()}>
+      ← Back to the blog
+    </Link>
+  );
 }

@@ -1,4 +1,79 @@
-// Work in progress (issue 5): being written now.
-export default function Pending() {
-  return null;
+import { data, type LoaderFunctionArgs, type MetaArgs, useLoaderData } from "react-router";
+import { MarkdownHtml } from "~/components/blog/MarkdownHtml";
+import { renderMarkdown } from "~/components/blog/markdown.server";
+import { siteUrlFromMatches } from "~/lib/root-data";
+import { absoluteUrl, breadcrumbs, seoMeta } from "~/lib/seo";
+import { site } from "~/lib/site";
+import { getPage, type PageName } from "../../../server/services/pages";
+
+// One module serves the company and legal pages registered in routes.ts (ids page-values, page-career, …);
+// the page is chosen by path, the content comes from content/pages/<name>.md.
+const PAGES: Record<string, { name: PageName; schemaType: string }> = {
+  "/values": { name: "values", schemaType: "AboutPage" },
+  "/career": { name: "career", schemaType: "WebPage" },
+  "/terms": { name: "terms", schemaType: "WebPage" },
+  "/privacy": { name: "privacy", schemaType: "WebPage" },
+};
+
+interface StaticPageData {
+  path: string;
+  schemaType: string;
+  title: string;
+  description: string;
+  html: string;
+}
+
+function pageForPath(pathname: string) {
+  const path = pathname.replace(/\.data$/, "").replace(/\/+$/, "") || "/";
+  const page = PAGES[path];
+  return page ? { path, ...page } : undefined;
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const page = pageForPath(new URL(request.url).pathname);
+  if (!page) throw data(null, { status: 404 });
+  const content = await getPage(page.name);
+  return data<StaticPageData>({
+    path: page.path,
+    schemaType: page.schemaType,
+    title: content.title,
+    description: content.description,
+    html: renderMarkdown(content.body),
+  });
+}
+
+export function meta({ loaderData, matches }: MetaArgs<typeof loader>) {
+  const d = loaderData as StaticPageData | undefined;
+  if (!d) return [];
+  const siteUrl = siteUrlFromMatches(matches);
+  return seoMeta({
+    siteUrl,
+    title: d.title,
+    description: d.description,
+    path: d.path,
+    jsonLd: [
+      {
+        "@context": "https://schema.org",
+        "@type": d.schemaType,
+        name: d.title,
+        description: d.description,
+        url: absoluteUrl(siteUrl, d.path),
+        isPartOf: { "@type": "WebSite", name: site.name, url: absoluteUrl(siteUrl, "/") },
+      },
+      breadcrumbs(siteUrl, [
+        { name: "Home", path: "/" },
+        { name: d.title, path: d.path },
+      ]),
+    ],
+  });
+}
+
+export default function StaticPage() {
+  const d = useLoaderData<typeof loader>() as StaticPageData;
+  return (
+    <article className="mx-auto max-w-3xl">
+      <h1 className="text-3xl font-extrabold leading-tight sm:text-4xl">{d.title}</h1>
+      <MarkdownHtml html={d.html} className="mt-2 break-words" />
+    </article>
+  );
 }

@@ -1,0 +1,112 @@
+import type { MetaDescriptor } from "react-router";
+import { plainExcerpt } from "~/lib/markdown";
+import { absoluteUrl, breadcrumbs, seoMeta, socialImage, truncate } from "~/lib/seo";
+import { site } from "~/lib/site";
+
+export const FEED_PATH = "/blog/feed.xml";
+export const FEED_TITLE = `${site.name} Blog`;
+export const BLOG_DESCRIPTION = `News, guides and behind-the-scenes notes from ${site.name}: AI video, synthetic media ethics, streaming, privacy and what we are building next.`;
+
+/** The post's SEO fields as sent to the page (content itself stays on the server). */
+export interface PostSeo {
+  title: string;
+  slug: string;
+  author: string | null;
+  tags: string[];
+  published_at: string | null;
+  created_at: string;
+  updated_at: string;
+  description: string;
+  meta_title: string | null;
+  og_title: string | null;
+  og_description: string | null;
+  og_image_url: string | null;
+  twitter_card_title: string | null;
+  twitter_card_description: string | null;
+  twitter_card_image_url: string | null;
+  canonical_url: string | null;
+}
+
+const blank = (v: string | null | undefined) => !v?.trim();
+
+/** SPEC.md: meta_description, else the excerpt, else the first 160 characters of the content as plain text. */
+export function postDescription(post: { meta_description: string | null; excerpt: string | null; content: string }): string {
+  if (!blank(post.meta_description)) return truncate(post.meta_description as string, 300);
+  if (!blank(post.excerpt)) return truncate(post.excerpt as string, 300);
+  return plainExcerpt(post.content, 160);
+}
+
+/** A post's own canonical_url when it is an absolute http(s) URL or a site path, else /blog/{slug}. */
+export function postCanonical(siteUrl: string, post: Pick<PostSeo, "slug" | "canonical_url">): string {
+  const own = post.canonical_url?.trim();
+  if (own) {
+    if (own.startsWith("/") && !own.startsWith("//")) return absoluteUrl(siteUrl, own);
+    try {
+      const url = new URL(own);
+      if (url.protocol === "https:" || url.protocol === "http:") return url.toString();
+    } catch {
+      // not a URL: fall through to the default
+    }
+  }
+  return absoluteUrl(siteUrl, postPath(post.slug));
+}
+
+export function postPath(slug: string): string {
+  return `/blog/${encodeURIComponent(slug)}`;
+}
+
+export function feedLink(siteUrl: string): MetaDescriptor {
+  return { tagName: "link", rel: "alternate", type: "application/rss+xml", title: FEED_TITLE, href: absoluteUrl(siteUrl, FEED_PATH) };
+}
+
+export function blogPostMeta(siteUrl: string, post: PostSeo): MetaDescriptor[] {
+  const path = postPath(post.slug);
+  const canonical = postCanonical(siteUrl, post);
+  const headline = post.meta_title?.trim() || post.title;
+  const image = socialImage(siteUrl, post.og_image_url);
+  const published = post.published_at ?? post.created_at;
+  const meta = seoMeta({
+    siteUrl,
+    title: headline,
+    description: post.description,
+    path,
+    canonical,
+    type: "article",
+    image: post.og_image_url,
+    imageAlt: post.og_title?.trim() || headline,
+    ogTitle: post.og_title,
+    ogDescription: post.og_description,
+    twitterTitle: post.twitter_card_title,
+    twitterDescription: post.twitter_card_description,
+    twitterImage: post.twitter_card_image_url,
+    jsonLd: [
+      {
+        "@context": "https://schema.org",
+        "@type": "BlogPosting",
+        headline: truncate(headline, 110),
+        description: post.description,
+        datePublished: published,
+        dateModified: post.updated_at,
+        ...(post.author ? { author: { "@type": "Person", name: post.author } } : { author: { "@type": "Organization", name: site.name } }),
+        ...(post.tags.length ? { keywords: post.tags.join(", ") } : {}),
+        image,
+        url: canonical,
+        mainEntityOfPage: { "@type": "WebPage", "@id": canonical },
+        publisher: { "@type": "Organization", name: site.name, url: absoluteUrl(siteUrl, "/") },
+      },
+      breadcrumbs(siteUrl, [
+        { name: "Home", path: "/" },
+        { name: "Blog", path: "/blog" },
+        { name: post.title, path },
+      ]),
+    ],
+  });
+  meta.push(
+    { property: "article:published_time", content: published },
+    { property: "article:modified_time", content: post.updated_at },
+    ...(post.author ? [{ property: "article:author", content: post.author }] : []),
+    ...post.tags.map((tag) => ({ property: "article:tag", content: tag })),
+    feedLink(siteUrl),
+  );
+  return meta;
+}

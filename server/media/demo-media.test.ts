@@ -1,0 +1,129 @@
+import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type DemoAsset, ensureDemoMedia } from "./demo-media";
+import { probe, resolveFfmpeg } from "./ffmpeg";
+
+const RUNGS = [
+  { name: "1080p", width: 1920, height: 1080 },
+  { name: "720p", width: 1280, height: 720 },
+  { name: "480p", width: 854, height: 480 },
+];
+
+async function segmentsOf(playlist: string): Promise<string[]> {
+  const text = await fs.readFile(playlist, "utf8");
+  return text
+    .split("\n")
+    .filter((l) => l.trim() && !l.startsWith("#"))
+    .map((l) => path.join(path.dirname(playlist), l.trim()));
+}
+
+describe("ensureDemoMedia", () => {
+  let root: string;
+  let assets: DemoAsset[];
+  const logs: string[] = [];
+
+  beforeAll(async () => {
+    root = mkdtempSync(path.join(os.tmpdir(), "demo-media-test-"));
+    assets = await ensureDemoMedia(root, (m) => logs.push(m), { assets: 1, clipSeconds: 6 });
+  }, 60_000);
+
+  afterAll(() => {
+    if (root) rmSync(root, { recursive: true, force: true });
+  });
+
+  it("writes a manifest describing one asset", async () => {
+    expect(assets).toHaveLength(1);
+    const [asset] = assets;
+    expect(asset).toMatchObject({ key: "aurora", hlsPath: "demo/aurora/master.m3u8", posterPath: "demo/aurora/poster.jpg" });
+    expect(asset!.durationSeconds).toBeGreaterThan(5.5);
+    expect(asset!.durationSeconds).toBeLessThan(6.5);
+    const manifest = JSON.parse(await fs.readFile(path.join(root, "demo/manifest.json"), "utf8"));
+    expect(manifest.assets).toEqual(assets);
+    expect(existsSync(path.join(root, "demo/aurora/source.mkv"))).toBe(false);
+    expect(logs.some((l) => /^\[media\] 1\/1 aurora: transcoding/.test(l))).toBe(true);
+  });
+
+  it("writes a master playlist with every rung and its bandwidth, resolution and codecs", async () => {
+    const master = await fs.readFile(path.join(root, assets[0]!.hlsPath), "utf8");
+    expect(master.startsWith("#EXTM3U")).toBe(true);
+    for (const rung of RUNGS) {
+      expect(master).toMatch(
+        new RegExp(
+          `#EXT-X-STREAM-INF:BANDWIDTH=\\d+,.*RESOLUTION=${rung.width}x${rung.height},.*CODECS="avc1\\.64[0-9a-f]{4},mp4a\\.40\\.2"\\n${rung.name}/index\\.m3u8`,
+        ),
+      );
+    }
+  });
+
+  it("produces complete VOD variant playlists whose segments are H.264 + AAC at the rung height", async () => {
+    const dir = path.join(root, "demo/aurora");
+    for (const rung of RUNGS) {
+      const playlist = path.join(dir, rung.name, "index.m3u8");
+      const text = await fs.readFile(playlist, "utf8");
+      expect(text).toContain("#EXT-X-PLAYLIST-TYPE:VOD");
+      expect(text).toContain("#EXT-X-ENDLIST");
+      const segments = await segmentsOf(playlist);
+      expect(segments.length).toBeGreaterThanOrEqual(2);
+      for (const s of segments) {
+        expect(path.basename(s)).toMatch(/^seg_\d{3}\.ts$/);
+        expect(existsSync(s)).toBe(true);
+      }
+      const { streams } = await probe(segments[0]!);
+      const video = streams.find((s) => s.codec_type === "video");
+      const audio = streams.find((s) => s.codec_type === "audio");
+      expect(video).toMatchObject({ codec_name: "h264", height: rung.height, width: rung.width });
+      expect(audio).toMatchObject({ codec_name: "aac", channels: 2 });
+    }
+  });
+
+  it("writes a 1280x720 poster and a 640x360 thumbnail as JPEG", async () => {
+    for (const [file, width, height] of [
+      [assets[0]!.posterPath, 1280, 720],
+      [assets[0]!.thumbnailPath, 640, 360],
+    ] as const) {
+      const { streams } = await probe(path.join(root, file));
+      expect(streams[0]).toMatchObject({ codec_name: "mjpeg", width, height });
+    }
+    expect(statSync(path.join(root, assets[0]!.thumbnailPath)).size).toBeLessThan(100_000);
+  });
+
+  it("returns the existing manifest on a second call without re-encoding", async () => {
+    const manifest = path.join(root, "demo/manifest.json");
+    const segment = path.join(root, "demo/aurora/720p/seg_000.ts");
+    const before = [statSync(manifest).mtimeMs, statSync(segment).mtimeMs];
+    const started = Date.now();
+    const again = await ensureDemoMedia(root, (m) => logs.push(`second: ${m}`), { assets: 1, clipSeconds: 6 });
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(again).toEqual(assets);
+    expect([statSync(manifest).mtimeMs, statSync(segment).mtimeMs]).toEqual(before);
+    expect(logs.some((l) => l.startsWith("second:"))).toBe(false);
+  });
+});
+
+describe("resolveFfmpeg", () => {
+  it("honours FFMPEG_PATH", () => {
+    const saved = process.env.FFMPEG_PATH;
+    process.env.FFMPEG_PATH = "/opt/custom/bin/ffmpeg";
+    try {
+      expect(resolveFfmpeg()).toBe("/opt/custom/bin/ffmpeg");
+    } finally {
+      if (saved === undefined) delete process.env.FFMPEG_PATH;
+      else process.env.FFMPEG_PATH = saved;
+    }
+  });
+
+  it("falls back to an executable ffmpeg (PATH or the npm package)", () => {
+    const saved = process.env.FFMPEG_PATH;
+    delete process.env.FFMPEG_PATH;
+    try {
+      const bin = resolveFfmpeg();
+      expect(path.basename(bin)).toMatch(/^ffmpeg(\.exe)?$/);
+      expect(statSync(bin).isFile()).toBe(true);
+    } finally {
+      if (saved !== undefined) process.env.FFMPEG_PATH = saved;
+    }
+  });
+});
