@@ -11,6 +11,7 @@ import {
 } from "react-router";
 import "./app.css";
 import { logger } from "../server/logger";
+import { requestInfoContext } from "../server/request-context";
 import { listCategories } from "../server/services/categories";
 import { siteUrl } from "../server/site-url";
 import { AgeGate } from "./components/layout/AgeGate";
@@ -24,13 +25,16 @@ import type { RootData } from "./lib/root-data";
 import { site } from "./lib/site";
 import { slugify } from "./lib/slug";
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   let categories: RootData["categories"];
   let categoriesFailed = false;
   try {
     categories = (await listCategories()).map(({ name, slug }) => ({ name, slug }));
   } catch (err) {
-    logger.error({ err }, "header categories failed to load; showing the fallback list");
+    logger.error(
+      { err, requestId: context.get(requestInfoContext).requestId },
+      "header categories failed to load; showing the fallback list",
+    );
     categoriesFailed = true;
     categories = FALLBACK_CATEGORIES.map((name) => ({ name, slug: slugify(name) }));
   }

@@ -1,21 +1,26 @@
-import { data, Outlet, type ShouldRevalidateFunction, useLoaderData } from "react-router";
+import { data, type LoaderFunctionArgs, Outlet, type ShouldRevalidateFunction, useLoaderData } from "react-router";
 import { Sidebar, type SidebarData } from "~/components/layout/Sidebar";
 import { logger } from "../../server/logger";
+import { requestInfoContext } from "../../server/request-context";
 import { topCategories } from "../../server/services/categories";
 import { trendingVideos } from "../../server/services/videos";
 
 /** Failures of sidebar lists are logged and shown as empty lists (SPEC.md §8). */
-async function orEmpty<T>(what: string, load: () => Promise<T[]>): Promise<T[]> {
+async function orEmpty<T>(what: string, requestId: string, load: () => Promise<T[]>): Promise<T[]> {
   try {
     return await load();
   } catch (err) {
-    logger.error({ err }, `${what} failed to load`);
+    logger.error({ err, requestId }, `${what} failed to load`);
     return [];
   }
 }
 
-export async function loader() {
-  const [trending, top] = await Promise.all([orEmpty("trending videos", trendingVideos), orEmpty("top categories", topCategories)]);
+export async function loader({ context }: LoaderFunctionArgs) {
+  const { requestId } = context.get(requestInfoContext);
+  const [trending, top] = await Promise.all([
+    orEmpty("trending videos", requestId, trendingVideos),
+    orEmpty("top categories", requestId, topCategories),
+  ]);
   const result: SidebarData = {
     trending: trending.map(({ id, title, views, thumbnail_url }) => ({ id, title, views, thumbnail_url })),
     topCategories: top.map(({ name }) => ({ name })),

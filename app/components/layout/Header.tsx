@@ -123,7 +123,9 @@ function CategoriesMenu(props: {
         className="flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium text-zinc-300 hover:bg-ink-800 hover:text-white"
         aria-expanded={props.open}
         aria-controls={menuId}
-        onClick={props.onToggle}
+        // A pointer has already opened the menu on hover, so a click must not toggle it shut again;
+        // keyboard activation (detail 0) toggles.
+        onClick={(e) => (e.detail === 0 ? props.onToggle() : props.onOpen())}
       >
         Categories
         <svg aria-hidden="true" width="12" height="12" viewBox="0 0 20 20" fill="currentColor">
