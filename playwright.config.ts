@@ -35,7 +35,7 @@ export default defineConfig({
   webServer: {
     command: "node server.js",
     url: `http://127.0.0.1:${PORT}/robots.txt`,
-    timeout: 300_000,
+    timeout: 900_000, // a fresh machine generates the demo media first (a few minutes on 2 cores)
     reuseExistingServer: false,
     stdout: "pipe",
     stderr: "pipe",

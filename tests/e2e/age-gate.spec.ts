@@ -11,6 +11,13 @@ test("age gate: shown to new visitors, '18 or older' hides it and is remembered 
     "You must be at least 18 years old to access this website. By entering, you certify that you are at least 18 years of age.",
   );
   await expect(page.getByRole("button", { name: "I am 18 or older" })).toBeFocused();
+  // The page behind the gate is inert: keyboard focus stays on the two answers.
+  for (let i = 0; i < 4; i++) {
+    await page.keyboard.press("Tab");
+    expect(
+      await page.evaluate(() => document.activeElement?.closest("[role=dialog]") !== null || document.activeElement === document.body),
+    ).toBe(true);
+  }
   await page.getByRole("button", { name: "I am 18 or older" }).click();
   await expect(dialog).toHaveCount(0);
   expect(await page.evaluate(() => localStorage.getItem("ageVerified"))).toBe("true");

@@ -12,6 +12,7 @@ export function AgeGate() {
   const root = useRootData();
   const [visible, setVisible] = useState(!root?.ageVerified);
   const confirmRef = useRef<HTMLButtonElement>(null);
+  const overlayRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     if (!visible) return;
@@ -24,8 +25,12 @@ export function AgeGate() {
     }
     confirmRef.current?.focus();
     document.body.style.overflow = "hidden";
+    // Modal: everything behind the gate is inert, so Tab stays on the two answers.
+    const behind = Array.from(document.body.children).filter((el) => !el.contains(overlayRef.current)) as HTMLElement[];
+    for (const el of behind) el.inert = true;
     return () => {
       document.body.style.overflow = "";
+      for (const el of behind) el.inert = false;
     };
   }, [visible]);
 
@@ -44,7 +49,7 @@ export function AgeGate() {
   };
 
   return (
-    <div className="fixed inset-0 z-[100] grid place-items-center bg-black/90 p-4 backdrop-blur-md">
+    <div ref={overlayRef} className="fixed inset-0 z-[100] grid place-items-center bg-black/90 p-4 backdrop-blur-md">
       <form
         method="post"
         action="/age-verification"
