@@ -1,5 +1,6 @@
 import { data, type LoaderFunctionArgs, Outlet, type ShouldRevalidateFunction, useLoaderData } from "react-router";
 import { Sidebar, type SidebarData } from "~/components/layout/Sidebar";
+import { usePendingText } from "~/lib/pending-screen";
 import { logger } from "../../server/logger";
 import { requestInfoContext } from "../../server/request-context";
 import { topCategories } from "../../server/services/categories";
@@ -34,10 +35,17 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, default
 /** Every page but the sign-in page sits beside the sidebar. */
 export default function SiteLayout() {
   const sidebar = useLoaderData<typeof loader>();
+  const pending = usePendingText();
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-8 px-4 py-6 lg:flex-row">
       <main id="main" className="min-w-0 flex-1">
-        <Outlet />
+        {pending ? (
+          <p role="status" className="py-16 text-center text-zinc-400">
+            {pending}
+          </p>
+        ) : (
+          <Outlet />
+        )}
       </main>
       <Sidebar data={sidebar} />
     </div>

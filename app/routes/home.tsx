@@ -1,4 +1,4 @@
-import { data, Link, type LoaderFunctionArgs, type MetaArgs, redirect, useLoaderData, useNavigation } from "react-router";
+import { data, Link, type LoaderFunctionArgs, type MetaArgs, redirect, useLoaderData } from "react-router";
 import { AdSlot } from "~/components/ads/AdSlot";
 import { ErrorState } from "~/components/ui/ErrorState";
 import { Pagination } from "~/components/ui/Pagination";
@@ -102,14 +102,8 @@ export function meta({ loaderData, matches }: MetaArgs<typeof loader>) {
   });
 }
 
-function isListPath(pathname: string): boolean {
-  return pathname === "/" || pathname.startsWith("/category/");
-}
-
 export default function VideoList() {
   const d = useLoaderData<typeof loader>() as ListData;
-  const navigation = useNavigation();
-  const loading = navigation.state === "loading" && isListPath(navigation.location.pathname);
   const heading = d.categoryParam ? `${d.categoryName} Videos` : "Latest Videos";
   const hrefFor = (page: number) => `${d.categoryParam ? `/category/${d.categoryParam}` : "/"}${page > 1 ? `?page=${page}` : ""}`;
 
@@ -117,11 +111,7 @@ export default function VideoList() {
     <>
       <HeroBanner />
       <h1 className="mb-5 mt-8 text-2xl font-bold">{heading}</h1>
-      {loading ? (
-        <p role="status" className="py-16 text-center text-zinc-400">
-          Loading videos...
-        </p>
-      ) : d.error ? (
+      {d.error ? (
         <ErrorState message={d.error} />
       ) : d.videos.length === 0 ? (
         <p className="py-16 text-center text-zinc-400">No videos found.</p>

@@ -1,4 +1,4 @@
-import { data, Link, type LoaderFunctionArgs, type MetaArgs, useLoaderData, useNavigation } from "react-router";
+import { data, Link, type LoaderFunctionArgs, type MetaArgs, useLoaderData } from "react-router";
 import { formatViews } from "~/lib/format";
 import { siteUrlFromMatches } from "~/lib/root-data";
 import { seoMeta } from "~/lib/seo";
@@ -42,18 +42,12 @@ export function meta({ loaderData, matches }: MetaArgs<typeof loader>) {
 
 export default function SearchPage() {
   const { q, results, error } = useLoaderData<typeof loader>() as SearchData;
-  const navigation = useNavigation();
-  const loading = navigation.state === "loading" && navigation.location.pathname === "/search";
   return (
     <section>
       <h1 className="text-2xl font-bold">Search Results</h1>
       {q && <p className="mt-1 text-zinc-400">Results for: "{q}"</p>}
       <div className="mt-6">
-        {loading ? (
-          <p role="status" className="py-10 text-center text-zinc-400">
-            Loading results...
-          </p>
-        ) : error ? (
+        {error ? (
           <p role="alert" className="text-red-300">
             Error: {error}
           </p>

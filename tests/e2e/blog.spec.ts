@@ -86,10 +86,15 @@ test("blog list failure shows the SPEC text and Retry recovers", async ({ page, 
 
 test("a post: title, byline, date, chips, rendered markdown; code is shown, never run", async ({ page }) => {
   const dialogs: string[] = [];
+  const errors: string[] = [];
   page.on("dialog", async (dialog) => {
     dialogs.push(dialog.message());
     await dialog.dismiss();
   });
+  page.on("console", (msg) => {
+    if (msg.type() === "error") errors.push(msg.text());
+  });
+  page.on("pageerror", (err) => errors.push(err.message));
   const res = await page.goto("/blog/displaying-code-safely");
   expect(res?.status()).toBe(200);
   const article = page.locator("main article");
@@ -115,6 +120,8 @@ test("a post: title, byline, date, chips, rendered markdown; code is shown, neve
   expect(await article.locator("script, iframe, object, embed").count()).toBe(0);
   await page.waitForLoadState("load");
   expect(dialogs).toEqual([]);
+  // Server HTML and hydration agree (no mismatch warnings), and nothing failed on the page.
+  expect(errors).toEqual([]);
 
   // Links inside the post navigate client-side, with the loading text while the next post loads.
   await page.route("**/*.data*", async (route) => {

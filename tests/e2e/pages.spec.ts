@@ -103,15 +103,7 @@ test("FAQ: accordion operable by keyboard, answers with links, FAQPage structure
   await page.keyboard.press("Space");
   await expect(first).not.toHaveAttribute("open");
 
-  // Tab reaches the next question; links inside an opened answer work.
-  await page.keyboard.press("Tab");
-  await expect(items.nth(1).locator("summary")).toBeFocused();
-  const legal = items.filter({ hasText: "Is it legal?" });
-  await legal.locator("summary").click();
-  await legal.getByRole("link", { name: "Terms of Service" }).click();
-  await expect(page).toHaveURL(/\/terms$/);
-  await page.goBack();
-
+  // Structured data: one Question per entry, answers as plain text.
   const ld = await jsonLd(page);
   const faq = ld.find((d) => d["@type"] === "FAQPage") as {
     mainEntity: { "@type": string; name: string; acceptedAnswer: { "@type": string; text: string } }[];
@@ -120,8 +112,17 @@ test("FAQ: accordion operable by keyboard, answers with links, FAQPage structure
   expect(faq.mainEntity[0]).toMatchObject({ "@type": "Question", name: "What is Pleazure?", acceptedAnswer: { "@type": "Answer" } });
   const money = faq.mainEntity.find((q) => q.name === "How does Pleazure make money?");
   expect(money?.acceptedAnswer.text).toContain("Advertising through ad networks");
-  // Plain text: no markdown syntax in structured data.
   for (const q of faq.mainEntity) expect(q.acceptedAnswer.text).not.toMatch(/\*\*|\]\(|^- /);
+
+  // Tab reaches the next question; links inside an opened answer work.
+  await summary.focus();
+  await page.keyboard.press("Tab");
+  await expect(items.nth(1).locator("summary")).toBeFocused();
+  const legal = items.filter({ hasText: "Is it legal?" });
+  await legal.locator("summary").click();
+  await legal.getByRole("link", { name: "Terms of Service" }).click();
+  await expect(page).toHaveURL(/\/terms$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Terms of Service");
 });
 
 test("every static page is server-rendered with its own title and canonical", async ({ request }) => {

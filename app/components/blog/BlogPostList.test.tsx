@@ -1,12 +1,12 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
-import { BLOG_LIST_EMPTY, BlogPostList, type BlogPostListProps, blogPageHref, LOADING_POST } from "./BlogPostList";
+import { BLOG_LIST_EMPTY, BlogPostList, type BlogPostListProps, blogPageHref } from "./BlogPostList";
 
 const render = (props: Partial<BlogPostListProps>) =>
   renderToStaticMarkup(
     <MemoryRouter>
-      <BlogPostList posts={[]} page={1} pageCount={0} error={null} pending={null} {...props} />
+      <BlogPostList posts={[]} page={1} pageCount={0} error={null} {...props} />
     </MemoryRouter>,
   );
 
@@ -14,11 +14,6 @@ describe("BlogPostList", () => {
   it("shows the SPEC empty text when there are no posts", () => {
     expect(render({})).toContain(BLOG_LIST_EMPTY);
     expect(BLOG_LIST_EMPTY).toBe("No blog posts available at the moment.");
-  });
-
-  it("shows 'Loading blog post...' while a post is loading", () => {
-    expect(render({ pending: "post" })).toContain("Loading blog post...");
-    expect(LOADING_POST).toBe("Loading blog post...");
   });
 
   it("renders previews: title link, 'By {author}', date, excerpt, tags; no byline without an author", () => {

@@ -4,15 +4,12 @@ import { BlogPreview, type BlogPreviewData } from "./BlogPreview";
 
 export const BLOG_LIST_ERROR = "Failed to load blog posts. Please try again later.";
 export const BLOG_LIST_EMPTY = "No blog posts available at the moment.";
-export const LOADING_POST = "Loading blog post...";
-export const LOADING_POSTS = "Loading blog posts...";
 
 export interface BlogPostListProps {
   posts: BlogPreviewData[];
   page: number;
   pageCount: number;
   error: string | null;
-  pending: "list" | "post" | null;
 }
 
 export function blogPageHref(page: number): string {
@@ -20,14 +17,7 @@ export function blogPageHref(page: number): string {
 }
 
 /** The blog list body: loading, error with Retry, empty, or previews with pagination. */
-export function BlogPostList({ posts, page, pageCount, error, pending }: BlogPostListProps) {
-  if (pending) {
-    return (
-      <p role="status" className="py-16 text-center text-zinc-400">
-        {pending === "post" ? LOADING_POST : LOADING_POSTS}
-      </p>
-    );
-  }
+export function BlogPostList({ posts, page, pageCount, error }: BlogPostListProps) {
   if (error) return <ErrorState message={error} />;
   if (posts.length === 0) return <p className="py-16 text-center text-zinc-400">{BLOG_LIST_EMPTY}</p>;
   return (

@@ -1,7 +1,6 @@
 import { data, type LoaderFunctionArgs, type MetaArgs, redirect, useLoaderData } from "react-router";
 import { BLOG_LIST_ERROR, BlogPostList } from "~/components/blog/BlogPostList";
 import type { BlogPreviewData } from "~/components/blog/BlogPreview";
-import { usePendingBlogScreen } from "~/components/blog/pending";
 import { BLOG_DESCRIPTION, FEED_PATH, feedLink, postPath } from "~/components/blog/seo";
 import { plainExcerpt } from "~/lib/markdown";
 import { clampPage, parsePageParam, totalPages } from "~/lib/pagination";
@@ -89,7 +88,6 @@ export function meta({ loaderData, matches }: MetaArgs<typeof loader>) {
 
 export default function BlogList() {
   const d = useLoaderData<typeof loader>() as BlogListData;
-  const pending = usePendingBlogScreen();
   return (
     <section aria-labelledby="blog-heading">
       <div className="mb-6 flex flex-wrap items-end justify-between gap-3">
@@ -103,7 +101,7 @@ export default function BlogList() {
           RSS feed
         </a>
       </div>
-      <BlogPostList posts={d.posts} page={d.page} pageCount={d.pageCount} error={d.error} pending={pending} />
+      <BlogPostList posts={d.posts} page={d.page} pageCount={d.pageCount} error={d.error} />
     </section>
   );
 }

@@ -1,9 +1,7 @@
 import { data, Link, type LoaderFunctionArgs, type MetaArgs, useLoaderData } from "react-router";
-import { LOADING_POST } from "~/components/blog/BlogPostList";
 import { MarkdownHtml } from "~/components/blog/MarkdownHtml";
 import { renderMarkdown } from "~/components/blog/markdown.server";
 import { PostByline } from "~/components/blog/PostByline";
-import { usePendingBlogScreen } from "~/components/blog/pending";
 import { blogPostMeta, feedLink, type PostSeo, postDescription, postPath } from "~/components/blog/seo";
 import { TagList } from "~/components/blog/TagList";
 import { ErrorState } from "~/components/ui/ErrorState";
@@ -72,14 +70,6 @@ export function meta({ loaderData, matches, params }: MetaArgs<typeof loader>) {
 
 export default function BlogPostPage() {
   const d = useLoaderData<typeof loader>() as PostData;
-  const pending = usePendingBlogScreen();
-  if (pending === "post") {
-    return (
-      <p role="status" className="py-16 text-center text-zinc-400">
-        {LOADING_POST}
-      </p>
-    );
-  }
   if (d.state === "not-found") {
     return (
       <section className="py-16 text-center">

@@ -1,0 +1,27 @@
+import { useNavigation } from "react-router";
+
+/** SPEC.md loading texts, by the screen a client-side navigation is heading to. */
+export const LOADING_TEXTS = {
+  videos: "Loading videos...",
+  results: "Loading results...",
+  posts: "Loading blog posts...",
+  post: "Loading blog post...",
+} as const;
+
+export function loadingTextFor(pathname: string): string | null {
+  const path = pathname.replace(/\/+$/, "") || "/";
+  if (path === "/" || /^\/category\/[^/]+$/.test(path)) return LOADING_TEXTS.videos;
+  if (path === "/search") return LOADING_TEXTS.results;
+  if (path === "/blog") return LOADING_TEXTS.posts;
+  if (/^\/blog\/[^/]+$/.test(path) && path !== "/blog/feed.xml") return LOADING_TEXTS.post;
+  return null;
+}
+
+/**
+ * The loading text to show while the next screen's data loads (the first load arrives server-rendered,
+ * so this only applies to client-side navigation). One place for every screen: the site layout.
+ */
+export function usePendingText(): string | null {
+  const navigation = useNavigation();
+  return navigation.state === "loading" ? loadingTextFor(navigation.location.pathname) : null;
+}
