@@ -216,14 +216,24 @@ test("a filled honeypot shows the success view but stores nothing", async ({ pag
 });
 
 test("a submission less than 3 seconds after the form was shown shows success but stores nothing", async ({ page, baseURL }) => {
-  const email = uniqueEmail("fast");
-  // No wait for hydration: whichever way the form posts, the server measures the time.
-  await openForm(page, uniqueIp(), { hydrated: false });
-  await fillValid(page, email);
-  expect(Date.now() - (await tokenIssuedAt(page))).toBeLessThan(MIN_FILL_MS - 500);
-  await fields(page).submit.click();
-  await expect(page.getByRole("heading", { name: "Thank You!" })).toBeVisible();
-  expect(await storedMessages(baseURL, email)).toEqual([]);
+  // Posted straight after loading the form (as a bot would), so a busy test machine cannot make it slow.
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const email = uniqueEmail("fast");
+    const ip = uniqueIp();
+    await openForm(page, ip, { hydrated: false });
+    const formToken = await page.locator('input[name="formToken"]').inputValue();
+    const issuedAt = await tokenIssuedAt(page);
+    const res = await page.request.post("/contact", {
+      headers: { "X-Forwarded-For": ip, Origin: baseURL as string },
+      form: { name: "Grace Hopper", email, subject: "A question", message: "Hello there, a quick question.", website: "", formToken },
+    });
+    if (Date.now() - issuedAt >= MIN_FILL_MS - 500) continue; // this attempt was not fast enough to prove anything
+    expect(res.status()).toBe(200);
+    expect(await res.text()).toContain("Thank You!");
+    expect(await storedMessages(baseURL, email)).toEqual([]);
+    return;
+  }
+  throw new Error("could not submit within 3 seconds of loading the form on this machine");
 });
 
 test("a tampered form token is refused with a clear message, values kept; a later resend works", async ({ page, baseURL }) => {
