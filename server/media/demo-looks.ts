@@ -8,7 +8,7 @@
 export interface DemoLook {
   key: string;
   title: string;
-  /** Default clip length; the set spans 40-66 s, cheaper looks running longer. */
+  /** Default clip length (40-62 s, cheaper-to-encode looks run longer); the set totals under 5 minutes. */
   seconds: number;
   /** Infinite video graph at `SOURCE_WIDTH`x`SOURCE_HEIGHT`, `fps`, yuv420p; the caller trims it. */
   video: (fps: number) => string;
@@ -41,7 +41,7 @@ export const DEMO_LOOKS: readonly DemoLook[] = [
   {
     key: "aurora",
     title: "Aurora Veil",
-    seconds: 58,
+    seconds: 56,
     // Curtain-like green ribbons over a deep blue sky.
     video: (fps) =>
       geqField(
@@ -57,7 +57,7 @@ export const DEMO_LOOKS: readonly DemoLook[] = [
   {
     key: "nebula",
     title: "Nebula Bloom",
-    seconds: 48,
+    seconds: 44,
     // Very low-res temporal noise, blurred into clouds and gradient-mapped to violet and pink.
     video: (fps) =>
       [
@@ -75,7 +75,7 @@ export const DEMO_LOOKS: readonly DemoLook[] = [
   {
     key: "tide",
     title: "Tidal Rings",
-    seconds: 52,
+    seconds: 46,
     // Two interfering ripple sources in sea blues.
     video: (fps) => geqField(fps, `10+40*${tideA}*${tideB}`, `60+110*${tideA}*${tideB}`, `100+110*${tideB}`),
     chord: [196, 246.94, 293.66, 392],
@@ -84,7 +84,7 @@ export const DEMO_LOOKS: readonly DemoLook[] = [
   {
     key: "ember",
     title: "Ember Field",
-    seconds: 42,
+    seconds: 40,
     // Game of Life at 6 generations/s, blurred into a density field and gradient-mapped to fire.
     video: (fps) =>
       [
@@ -117,7 +117,7 @@ export const DEMO_LOOKS: readonly DemoLook[] = [
   {
     key: "drift",
     title: "Pastel Drift",
-    seconds: 66,
+    seconds: 62,
     // Domain-warped diagonal bands in soft pastels.
     video: (fps) => geqField(fps, `205+45*sin(${driftPhase})`, `170+50*sin(${driftPhase}+1.3)`, `190+55*sin(${driftPhase}+2.4)`),
     chord: [164.81, 207.65, 246.94, 329.63],
@@ -126,14 +126,27 @@ export const DEMO_LOOKS: readonly DemoLook[] = [
 ];
 
 /**
- * Soft sine chord with a slow swell, slightly detuned per channel for width. Peaks around -20 dBFS;
- * generated at 22.05 kHz (expression evaluation is per sample) and resampled for the encoder.
+ * Soft sine chord with a slow swell, the right channel detuned by 0.4 Hz for a gentle beat. Peaks around
+ * -20 dBFS. Built from `sine` sources (table lookup) because per-sample `aevalsrc` costs ~1 CPU-s a minute.
  */
 export function soundtrack(look: Pick<DemoLook, "chord" | "swell">, seconds: number): string {
-  const channel = (detune: number, phase: number) => {
-    const partials = look.chord.map((f, i) => `${(0.035 / (1 + i * 0.35)).toFixed(4)}*sin(2*PI*${(f + detune).toFixed(2)}*t)`);
-    return `(${partials.join("+")})*(0.65+0.35*sin(2*PI*${look.swell}*t+${phase}))`;
-  };
+  const n = look.chord.length;
+  const chains: string[] = [];
+  for (const [side, detune] of [
+    ["l", 0],
+    ["r", 0.4],
+  ] as const) {
+    look.chord.forEach((f, i) => {
+      // `sine` peaks at 1/8 full scale; upper partials softer.
+      const gain = (8 * 0.035) / (1 + i * 0.35);
+      chains.push(`sine=f=${(f + detune).toFixed(2)}:r=48000,volume=${gain.toFixed(4)}[${side}${i}]`);
+    });
+    // amix divides by its input count; undo that so gains above are absolute.
+    chains.push(`${look.chord.map((_, i) => `[${side}${i}]`).join("")}amix=inputs=${n},volume=${n}[${side}]`);
+  }
   const fadeOut = Math.max(0, seconds - 3).toFixed(2);
-  return `aevalsrc='${channel(0, 0)}|${channel(0.4, 1.2)}':s=22050,aresample=48000,afade=t=in:d=2,afade=t=out:st=${fadeOut}:d=3`;
+  chains.push(
+    `[l][r]join=inputs=2:channel_layout=stereo,volume='0.65+0.35*sin(2*PI*${look.swell}*t)':eval=frame,afade=t=in:d=2,afade=t=out:st=${fadeOut}:d=3[out0]`,
+  );
+  return chains.join(";");
 }

@@ -28,7 +28,7 @@ describe("ensureDemoMedia", () => {
   beforeAll(async () => {
     root = mkdtempSync(path.join(os.tmpdir(), "demo-media-test-"));
     assets = await ensureDemoMedia(root, (m) => logs.push(m), { assets: 1, clipSeconds: 6 });
-  }, 60_000);
+  }, 120_000);
 
   afterAll(() => {
     if (root) rmSync(root, { recursive: true, force: true });

@@ -71,17 +71,19 @@ function codecString(stream: ProbeStream | undefined): string | undefined {
 }
 
 /** Peak and average bitrate from the playlist's EXTINF durations and the segment files on disk. */
-async function measureBandwidth(playlistPath: string): Promise<{ peak: number; average: number; duration: number }> {
+async function measureBandwidth(playlistPath: string): Promise<{ peak: number; average: number; firstSegment: string }> {
   const dir = path.dirname(playlistPath);
   const lines = (await fs.readFile(playlistPath, "utf8")).split(/\r?\n/);
   let peak = 0;
   let bytes = 0;
   let duration = 0;
   let extinf: number | undefined;
+  let firstSegment = "";
   for (const raw of lines) {
     const line = raw.trim();
     if (line.startsWith("#EXTINF:")) extinf = Number.parseFloat(line.slice(8));
     else if (line && !line.startsWith("#") && extinf !== undefined) {
+      firstSegment ||= path.join(dir, line);
       const size = (await fs.stat(path.join(dir, line))).size;
       // Very short tail segments would overstate the peak; floor their duration at 1 s.
       peak = Math.max(peak, (size * 8) / Math.max(extinf, 1));
@@ -91,7 +93,7 @@ async function measureBandwidth(playlistPath: string): Promise<{ peak: number; a
     }
   }
   if (duration === 0) throw new Error(`No segments in ${playlistPath}`);
-  return { peak: Math.ceil(peak), average: Math.ceil((bytes * 8) / duration), duration };
+  return { peak: Math.ceil(peak), average: Math.ceil((bytes * 8) / duration), firstSegment };
 }
 
 /**
@@ -194,7 +196,7 @@ export async function transcodeToHls(input: string, outDir: string, opts: HlsOpt
     const playlist = path.join(outDir, rung.name, "index.m3u8");
     await relativizeSegments(playlist);
     const bw = await measureBandwidth(playlist);
-    const firstSegment = await probe(path.join(outDir, rung.name, "seg_000.ts"));
+    const firstSegment = await probe(bw.firstSegment);
     const codecs = [
       codecString(firstSegment.streams.find((s) => s.codec_type === "video")) ?? "avc1.640028",
       ...(hasAudio ? [codecString(firstSegment.streams.find((s) => s.codec_type === "audio")) ?? "mp4a.40.2"] : []),

@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { TtlCache } from "../cache";
 import { getDb } from "../db/connection";
 import type { BlogPost, BlogPostUpdate } from "../db/schema";
 import { maybeFail } from "../test-hooks";
@@ -68,14 +69,13 @@ export async function listFeedPosts(limit = FEED_POSTS_LIMIT): Promise<BlogPostS
   return publishedSummaries().limit(limit).execute();
 }
 
-// Per-slug cache of published posts under `blog_post_{slug}` (SPEC.md §7). Entries hold the promise, so
-// concurrent requests for one slug share a single query. Per process: other instances catch up within the
-// TTL. Bounded, oldest-used evicted first, so random slugs cannot grow it without limit.
-interface CacheEntry {
-  post: Promise<BlogPost | undefined>;
-  expires: number;
-}
-const cache = new Map<string, CacheEntry>();
+// Per-slug cache of published posts under `blog_post_{slug}` (SPEC.md §7): concurrent requests for one slug
+// share a single query, misses live shorter, and the bound keeps random slugs from growing it.
+const cache = new TtlCache<BlogPost | undefined>({
+  ttlMs: BLOG_POST_CACHE_TTL_MS,
+  maxEntries: CACHE_MAX_ENTRIES,
+  ttlFor: (post) => (post ? undefined : BLOG_POST_MISS_TTL_MS),
+});
 
 export function blogPostCacheKey(slug: string): string {
   return `blog_post_${slug}`;
@@ -85,25 +85,7 @@ export function blogPostCacheKey(slug: string): string {
 export async function getPublishedPost(slug: string): Promise<BlogPost | undefined> {
   maybeFail("blog.post");
   if (!slug || slug.length > SLUG_MAX_LENGTH) return undefined;
-  const key = blogPostCacheKey(slug);
-  const hit = cache.get(key);
-  if (hit && hit.expires > Date.now()) {
-    cache.delete(key);
-    cache.set(key, hit);
-    return hit.post;
-  }
-  const entry: CacheEntry = { post: fetchPublishedPost(slug), expires: Date.now() + BLOG_POST_CACHE_TTL_MS };
-  cache.set(key, entry);
-  if (cache.size > CACHE_MAX_ENTRIES) cache.delete(cache.keys().next().value as string);
-  try {
-    const post = await entry.post;
-    if (!post) entry.expires = Math.min(entry.expires, Date.now() + BLOG_POST_MISS_TTL_MS);
-    return post;
-  } catch (err) {
-    // Failures are not cached: the next request tries the database again.
-    if (cache.get(key) === entry) cache.delete(key);
-    throw err;
-  }
+  return cache.get(blogPostCacheKey(slug), () => fetchPublishedPost(slug));
 }
 
 function fetchPublishedPost(slug: string): Promise<BlogPost | undefined> {

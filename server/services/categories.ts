@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { TtlCache } from "../cache";
 import { getDb } from "../db/connection";
 import { maybeFail } from "../test-hooks";
 
@@ -10,20 +11,25 @@ export interface CategoryLink {
 
 export const TOP_CATEGORIES = 10;
 
+// Category lists appear on every page and change rarely: a minute of staleness saves two queries per page.
+const lists = new TtlCache<CategoryLink[]>({ ttlMs: 60_000, maxEntries: 4 });
+
 export async function listCategories(): Promise<CategoryLink[]> {
   maybeFail("categories.list");
-  return getDb().selectFrom("categories").select(["id", "name", "slug"]).orderBy("name").execute();
+  return lists.get("all", () => getDb().selectFrom("categories").select(["id", "name", "slug"]).orderBy("name").execute());
 }
 
 export async function topCategories(): Promise<CategoryLink[]> {
   maybeFail("categories.top");
-  return getDb()
-    .selectFrom("categories")
-    .select(["id", "name", "slug"])
-    .orderBy("views", "desc")
-    .orderBy("name")
-    .limit(TOP_CATEGORIES)
-    .execute();
+  return lists.get("top", () =>
+    getDb()
+      .selectFrom("categories")
+      .select(["id", "name", "slug"])
+      .orderBy("views", "desc")
+      .orderBy("name")
+      .limit(TOP_CATEGORIES)
+      .execute(),
+  );
 }
 
 /** Escapes LIKE wildcards so user text is matched literally. */

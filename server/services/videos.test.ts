@@ -106,4 +106,18 @@ describe("video and category services on PostgreSQL", () => {
     expect(await searchVideos("'; DROP TABLE videos; --")).toEqual([]);
     expect(await searchVideos("\u0000\uFFFF😀")).toEqual([]);
   });
+
+  it("search's newest-window pass and trigram pass give the same newest 50 matches", async () => {
+    const db = handle().db;
+    for (let i = 0; i < 60; i++) {
+      await insertVideo(db, { title: `Prism ${i}`, upload_date: new Date(Date.UTC(2025, 0, 1, 0, i)) });
+    }
+    for (let i = 0; i < 10; i++) await insertVideo(db, { title: `Newest filler ${i}`, upload_date: new Date(Date.UTC(2027, 0, 1, 0, i)) });
+    const viaWindow = await searchVideos("prism", 100_000); // window holds a full page of matches
+    const viaTrigram = await searchVideos("prism", 5); // window holds none: second pass
+    expect(viaWindow).toHaveLength(50);
+    expect(viaTrigram.map((v) => v.id)).toEqual(viaWindow.map((v) => v.id));
+    expect(viaWindow[0]?.title).toBe("Prism 59");
+    expect(viaWindow.at(-1)?.title).toBe("Prism 10");
+  });
 });

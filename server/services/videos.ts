@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { TtlCache } from "../cache";
 import { getDb } from "../db/connection";
 import { maybeFail } from "../test-hooks";
 import { escapeLike } from "./categories";
@@ -33,6 +34,11 @@ export interface VideoPage {
   total: number;
 }
 
+// Counts and trending are shown on every list page; exact to within half a minute is honest enough and
+// saves a count over every public row per page view.
+const counts = new TtlCache<number>({ ttlMs: 30_000, maxEntries: 200 });
+const trending = new TtlCache<VideoCard[]>({ ttlMs: 30_000, maxEntries: 1 });
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function isVideoId(id: string | undefined): id is string {
@@ -59,9 +65,9 @@ export async function listVideos(opts: { categoryId?: string; page: number }): P
   }
   const [videos, total] = await Promise.all([
     list.orderBy("v.upload_date", "desc").orderBy("v.id", "desc").limit(VIDEOS_PER_PAGE).offset(offset).execute(),
-    count.executeTakeFirstOrThrow(),
+    counts.get(opts.categoryId ?? "all", async () => (await count.executeTakeFirstOrThrow()).n),
   ]);
-  return { videos, total: total.n };
+  return { videos, total };
 }
 
 export async function getPublicVideo(id: string): Promise<VideoDetail | undefined> {
@@ -105,7 +111,7 @@ export async function relatedVideos(video: { id: string; category_id: string | n
 
 export async function trendingVideos(): Promise<VideoCard[]> {
   maybeFail("videos.trending");
-  return publicCards().orderBy("v.views", "desc").orderBy("v.id").limit(TRENDING_VIDEOS).execute();
+  return trending.get("all", () => publicCards().orderBy("v.views", "desc").orderBy("v.id").limit(TRENDING_VIDEOS).execute());
 }
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
@@ -116,13 +122,50 @@ export function normaliseQuery(q: string | null | undefined): string {
   return (q ?? "").replace(CONTROL_CHARACTERS, " ").trim().slice(0, SEARCH_MAX_LENGTH).trim();
 }
 
+/**
+ * How many of the newest public videos the first search pass scans. If that window holds a full page of
+ * matches, those are exactly the newest matches overall (anything outside the window is older), found
+ * by walking the date index. Otherwise matches are rare and the trigram index finds them all cheaply.
+ */
+export const SEARCH_RECENT_WINDOW = 5000;
+
 /** Case-insensitive title-contains search over public videos, newest first. Blank → [] without a query. */
-export async function searchVideos(q: string): Promise<VideoCard[]> {
+export async function searchVideos(q: string, window = SEARCH_RECENT_WINDOW): Promise<VideoCard[]> {
   const term = normaliseQuery(q);
   if (!term) return [];
   maybeFail("videos.search");
-  return publicCards()
-    .where("v.title", "ilike", `%${escapeLike(term)}%`)
+  const pattern = `%${escapeLike(term)}%`;
+  const db = getDb();
+  const recent = await db
+    .selectFrom((eb) =>
+      eb
+        .selectFrom("videos")
+        .select(["id", "title", "views", "duration", "thumbnail_url", "upload_date", "category_id"])
+        .where("is_public", "=", true)
+        .orderBy("upload_date", "desc")
+        .orderBy("id", "desc")
+        .limit(window)
+        .as("v"),
+    )
+    .leftJoin("categories as c", "c.id", "v.category_id")
+    .select(["v.id", "v.title", "v.views", "v.duration", "v.thumbnail_url", "v.upload_date", "c.name as category_name"])
+    .where("v.title", "ilike", pattern)
+    .orderBy("v.upload_date", "desc")
+    .orderBy("v.id", "desc")
+    .limit(SEARCH_LIMIT)
+    .execute();
+  if (recent.length === SEARCH_LIMIT) return recent;
+  // Rare term: collect every match through the trigram index first (MATERIALIZED keeps the planner from
+  // walking the date index instead), then sort the few matches.
+  return db
+    .with(
+      (cte) => cte("m").materialized(),
+      (qb) => qb.selectFrom("videos").select(["id"]).where("is_public", "=", true).where("title", "ilike", pattern),
+    )
+    .selectFrom("m")
+    .innerJoin("videos as v", "v.id", "m.id")
+    .leftJoin("categories as c", "c.id", "v.category_id")
+    .select(["v.id", "v.title", "v.views", "v.duration", "v.thumbnail_url", "v.upload_date", "c.name as category_name"])
     .orderBy("v.upload_date", "desc")
     .orderBy("v.id", "desc")
     .limit(SEARCH_LIMIT)
