@@ -45,7 +45,7 @@ export default defineConfig({
       HOST: "127.0.0.1",
       DATA_DIR,
       ENABLE_TEST_HOOKS: "1",
-      LOG_LEVEL: "warn",
+      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "fatal", // provoked faults would flood the output; E2E_LOG_LEVEL=info to debug
       BUILD_DIR: process.env.BUILD_DIR ?? "build",
       // Demo media are deterministic: generate them once per machine, not once per test run.
       DEMO_MEDIA_CACHE: process.env.DEMO_MEDIA_CACHE ?? path.join(os.tmpdir(), "pleazure-demo-media-cache"),
