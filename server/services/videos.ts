@@ -155,19 +155,19 @@ export async function searchVideos(q: string, window = SEARCH_RECENT_WINDOW): Pr
     .limit(SEARCH_LIMIT)
     .execute();
   if (recent.length === SEARCH_LIMIT) return recent;
-  // Rare term: collect every match through the trigram index first (MATERIALIZED keeps the planner from
-  // walking the date index instead), then sort the few matches.
+  // Rare term: collect every match through the trigram index (MATERIALIZED and unordered, so the planner
+  // cannot walk the date index instead), keep the newest page of them, and only then fetch their rows.
   return db
     .with(
       (cte) => cte("m").materialized(),
-      (qb) => qb.selectFrom("videos").select(["id"]).where("is_public", "=", true).where("title", "ilike", pattern),
+      (qb) => qb.selectFrom("videos").select(["id", "upload_date"]).where("is_public", "=", true).where("title", "ilike", pattern),
     )
-    .selectFrom("m")
-    .innerJoin("videos as v", "v.id", "m.id")
+    .with("top", (qb) => qb.selectFrom("m").select(["id"]).orderBy("upload_date", "desc").orderBy("id", "desc").limit(SEARCH_LIMIT))
+    .selectFrom("top")
+    .innerJoin("videos as v", "v.id", "top.id")
     .leftJoin("categories as c", "c.id", "v.category_id")
     .select(["v.id", "v.title", "v.views", "v.duration", "v.thumbnail_url", "v.upload_date", "c.name as category_name"])
     .orderBy("v.upload_date", "desc")
     .orderBy("v.id", "desc")
-    .limit(SEARCH_LIMIT)
     .execute();
 }
