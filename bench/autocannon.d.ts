@@ -1,0 +1,48 @@
+// Minimal types for the parts of autocannon's programmatic API the bench uses (the package ships none).
+declare module "autocannon" {
+  import type { EventEmitter } from "node:events";
+
+  interface Options {
+    url: string;
+    connections?: number;
+    duration?: number;
+    pipelining?: number;
+    timeout?: number;
+    headers?: Record<string, string>;
+  }
+
+  interface Histogram {
+    average: number;
+    mean: number;
+    stddev: number;
+    min: number;
+    max: number;
+    total: number;
+    [percentile: string]: number;
+  }
+
+  interface Result {
+    url: string;
+    duration: number;
+    errors: number;
+    timeouts: number;
+    non2xx: number;
+    "1xx": number;
+    "2xx": number;
+    "3xx": number;
+    "4xx": number;
+    "5xx": number;
+    latency: Histogram;
+    requests: Histogram;
+    throughput: Histogram;
+    statusCodeStats: Record<string, { count: number }>;
+  }
+
+  interface Instance extends EventEmitter {
+    stop(): void;
+  }
+
+  function autocannon(opts: Options, cb: (err: Error | null, result: Result) => void): Instance;
+  export default autocannon;
+  export type { Instance, Options, Result };
+}

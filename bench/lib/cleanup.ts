@@ -1,0 +1,84 @@
+import type { ChildProcess } from "node:child_process";
+
+/**
+ * Everything the bench starts registers a stopper here; they run in reverse order on normal exit, on
+ * errors and on Ctrl-C / SIGTERM. Processes are stopped by their own PID, never by name.
+ */
+type Stopper = { name: string; stop: () => Promise<void> };
+
+const stoppers: Stopper[] = [];
+let running: Promise<void> | undefined;
+
+export function onCleanup(name: string, stop: () => Promise<void>): () => void {
+  const entry = { name, stop };
+  stoppers.push(entry);
+  return () => {
+    const i = stoppers.indexOf(entry);
+    if (i >= 0) stoppers.splice(i, 1);
+  };
+}
+
+export function cleanup(): Promise<void> {
+  running ??= (async () => {
+    while (stoppers.length) {
+      const s = stoppers.pop()!;
+      try {
+        await s.stop();
+      } catch (err) {
+        console.error(`[bench] cleanup of ${s.name} failed: ${(err as Error).message}`);
+      }
+    }
+  })();
+  return running;
+}
+
+export function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** SIGTERM, then SIGKILL after `graceMs`, to one PID (and its process group when it leads one). */
+export async function stopPid(pid: number, graceMs = 5000, signal: NodeJS.Signals = "SIGTERM"): Promise<void> {
+  if (!isAlive(pid)) return;
+  try {
+    process.kill(pid, signal);
+  } catch {
+    return;
+  }
+  const deadline = Date.now() + graceMs;
+  while (isAlive(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  if (isAlive(pid)) {
+    try {
+      process.kill(pid, "SIGKILL");
+    } catch {
+      // already gone
+    }
+  }
+}
+
+/** Registers a child process for cleanup; the registration is dropped when the child exits by itself. */
+export function trackChild(name: string, child: ChildProcess): void {
+  const pid = child.pid;
+  if (!pid) return;
+  const remove = onCleanup(name, () => stopPid(pid));
+  child.once("exit", () => remove());
+}
+
+let installed = false;
+
+/** Ctrl-C / SIGTERM: stop what we started, then exit with the conventional status. */
+export function installSignalHandlers(onSignal?: () => void): void {
+  if (installed) return;
+  installed = true;
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
+    process.on(signal, () => {
+      console.error(`\n[bench] ${signal}: stopping everything the bench started...`);
+      onSignal?.();
+      void cleanup().finally(() => process.exit(signal === "SIGINT" ? 130 : 143));
+    });
+  }
+}

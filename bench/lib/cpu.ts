@@ -1,0 +1,118 @@
+import fs from "node:fs";
+import os from "node:os";
+import { round } from "./stats";
+
+// CPU time of the three parties sharing the machine during a measurement: the load generator (this
+// process), the app server and PostgreSQL (postmaster + its backends), read from /proc.
+
+const CLK_TCK = 100; // Linux USER_HZ; /proc/<pid>/stat counts in these ticks
+
+function procTicks(pid: number): number | undefined {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    // After "pid (comm) ": state is field 3, utime 14, stime 15 (1-based) → indexes 11 and 12 here.
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return undefined;
+  }
+}
+
+function childrenOf(ppid: number): number[] {
+  const out: number[] = [];
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      if (Number(fields[1]) === ppid) out.push(Number(entry));
+    } catch {
+      // process gone
+    }
+  }
+  return out;
+}
+
+function machineTicks(): { busy: number; total: number } {
+  const line = fs.readFileSync("/proc/stat", "utf8").split("\n")[0]!;
+  const v = line.trim().split(/\s+/).slice(1).map(Number);
+  const idle = (v[3] ?? 0) + (v[4] ?? 0);
+  const total = v.slice(0, 8).reduce((a, b) => a + b, 0);
+  return { busy: total - idle, total };
+}
+
+interface Snapshot {
+  at: number;
+  self: NodeJS.CpuUsage;
+  server: number;
+  postgres: Map<number, number>;
+  machine: { busy: number; total: number };
+}
+
+export interface CpuSplit {
+  /** Cores busy on average over the window (the machine has `cores`). */
+  cores: number;
+  loadGenerator: number;
+  server: number;
+  postgres: number;
+  /** Everything else busy on the machine (kernel threads, other processes). */
+  other: number;
+  idle: number;
+}
+
+export class CpuMeter {
+  constructor(
+    private serverPid: number | undefined,
+    private postmasterPid: number,
+  ) {}
+
+  private pgTicks(): Map<number, number> {
+    const m = new Map<number, number>();
+    for (const pid of [this.postmasterPid, ...childrenOf(this.postmasterPid)]) {
+      const t = procTicks(pid);
+      if (t !== undefined) m.set(pid, t);
+    }
+    return m;
+  }
+
+  start(): Snapshot {
+    return {
+      at: performance.now(),
+      self: process.cpuUsage(),
+      server: this.serverPid ? (procTicks(this.serverPid) ?? 0) : 0,
+      postgres: this.pgTicks(),
+      machine: machineTicks(),
+    };
+  }
+
+  /** Average cores used by each party over the window since `s`. */
+  stop(s: Snapshot): CpuSplit {
+    const seconds = (performance.now() - s.at) / 1000;
+    const self = process.cpuUsage(s.self);
+    const loadGenerator = (self.user + self.system) / 1e6 / seconds;
+    const server = this.serverPid ? ((procTicks(this.serverPid) ?? s.server) - s.server) / CLK_TCK / seconds : 0;
+    let pgTicks = 0;
+    for (const [pid, t] of this.pgTicks()) pgTicks += t - (s.postgres.get(pid) ?? 0);
+    const postgres = pgTicks / CLK_TCK / seconds;
+    const m = machineTicks();
+    const cores = os.availableParallelism();
+    const busyShare = (m.busy - s.machine.busy) / Math.max(1, m.total - s.machine.total);
+    const busyCores = busyShare * cores;
+    return {
+      cores,
+      loadGenerator: round(loadGenerator, 2),
+      server: round(server, 2),
+      postgres: round(postgres, 2),
+      other: round(Math.max(0, busyCores - loadGenerator - server - postgres), 2),
+      idle: round(Math.max(0, cores - busyCores), 2),
+    };
+  }
+}
+
+/** Cores busy on the whole machine over `seconds` while the bench itself is idle: other people's work. */
+export async function backgroundLoad(seconds: number): Promise<number> {
+  const a = machineTicks();
+  await new Promise((r) => setTimeout(r, seconds * 1000));
+  const b = machineTicks();
+  return round(((b.busy - a.busy) / Math.max(1, b.total - a.total)) * os.availableParallelism(), 2);
+}

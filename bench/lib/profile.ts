@@ -1,0 +1,85 @@
+import fs from "node:fs";
+import path from "node:path";
+import { round } from "./stats";
+
+// Summarises a V8 .cpuprofile (written by `node --cpu-prof`) by where the server's CPU time goes:
+// self time grouped by package (react-dom, react-router, express, pg, the app bundle, Node internals, GC).
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+}
+
+interface CpuProfile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+export interface ProfileSummary {
+  /** Sampled CPU time, idle excluded, in ms. */
+  busyMs: number;
+  byCategory: { category: string; ms: number; share: number }[];
+  topFunctions: { fn: string; where: string; ms: number; share: number }[];
+}
+
+function category(node: ProfileNode): string {
+  const { url, functionName } = node.callFrame;
+  if (!url) {
+    if (functionName === "(garbage collector)") return "GC";
+    if (functionName === "(idle)") return "(idle)";
+    if (functionName === "(program)") return "(program: native, not attributed)";
+    return `native ${functionName || "(anonymous)"}`;
+  }
+  const nm = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
+  if (nm) return nm[1]!;
+  if (url.startsWith("node:")) return "Node.js internals";
+  if (/\/server\/index\.js$/.test(url)) return "app server bundle (routes, services, components)";
+  if (/server\.js$/.test(url)) return "server.js";
+  return path.basename(url);
+}
+
+export function summariseProfile(file: string, top = 15): ProfileSummary {
+  const prof = JSON.parse(fs.readFileSync(file, "utf8")) as CpuProfile;
+  const byId = new Map(prof.nodes.map((n) => [n.id, n]));
+  const self = new Map<number, number>();
+  // timeDeltas[i] is the time before samples[i]; attribute the gap after a sample to that sample.
+  for (let i = 0; i < prof.samples.length; i++) {
+    const dt = prof.timeDeltas[i + 1] ?? 0;
+    self.set(prof.samples[i]!, (self.get(prof.samples[i]!) ?? 0) + dt);
+  }
+  const cats = new Map<string, number>();
+  const fns = new Map<string, { fn: string; where: string; us: number }>();
+  let busy = 0;
+  for (const [id, us] of self) {
+    const node = byId.get(id)!;
+    const cat = category(node);
+    if (cat === "(idle)") continue;
+    busy += us;
+    cats.set(cat, (cats.get(cat) ?? 0) + us);
+    const where = node.callFrame.url ? `${cat}:${node.callFrame.lineNumber + 1}` : cat;
+    const key = `${node.callFrame.functionName}@${where}`;
+    const entry = fns.get(key) ?? { fn: node.callFrame.functionName || "(anonymous)", where, us: 0 };
+    entry.us += us;
+    fns.set(key, entry);
+  }
+  return {
+    busyMs: round(busy / 1000, 0),
+    byCategory: [...cats]
+      .map(([c, us]) => ({ category: c, ms: round(us / 1000, 0), share: round(us / busy, 3) }))
+      .sort((a, b) => b.ms - a.ms),
+    topFunctions: [...fns.values()]
+      .sort((a, b) => b.us - a.us)
+      .slice(0, top)
+      .map((f) => ({ fn: f.fn, where: f.where, ms: round(f.us / 1000, 0), share: round(f.us / busy, 3) })),
+  };
+}
+
+export function latestProfile(dir: string): string {
+  const files = fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith(".cpuprofile"))
+    .map((f) => path.join(dir, f));
+  if (!files.length) throw new Error(`no .cpuprofile in ${dir}`);
+  return files.sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs)[0]!;
+}

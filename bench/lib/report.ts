@@ -1,0 +1,284 @@
+import type { BenchFixtures, CatalogueInfo } from "./catalogue";
+import type { CpuSplit } from "./cpu";
+import type { HttpLoadResult } from "./http-load";
+import type { InitialJs } from "./initial-js";
+import type { QueryProfile } from "./sql-load";
+import { type LatencyStats, round } from "./stats";
+
+export interface RouteResult {
+  key: string;
+  label: string;
+  path: string;
+  kind: string;
+  /** The queries one request of this page runs in steady state (values the app caches are not queried). */
+  queries: string[];
+  /** The main measurement: `connections` concurrent connections, closed loop. */
+  http?: HttpLoadResult & { cpu: CpuSplit; attempts: number; cpuMsPerRequest: { server: number; postgres: number; loadGenerator: number } };
+  /** One connection: the service time of a request without queueing behind others. */
+  single?: HttpLoadResult & { cpu: CpuSplit; attempts: number };
+  raw?: LatencyStats & { cpu: CpuSplit; attempts: number; postgresCpuMsPerPage: number };
+  /** What-if (raw SQL only): the same page without its exact count(*) query. */
+  rawWithoutCount?: LatencyStats & { cpu: CpuSplit; attempts: number };
+  /** page/trivial (p95 and req/s) and app/raw (p95 and req/s). */
+  ratios?: { p95VsTrivial?: number; rpsVsTrivial?: number; p95AppVsRaw?: number; rpsAppVsRaw?: number };
+}
+
+export interface TargetResult {
+  name: string;
+  budget: string;
+  /** Whether this run's catalogue is the one the target is defined at. */
+  applies: boolean;
+  actual: string;
+  status: "met" | "missed" | "for information";
+  margin: string;
+  note?: string;
+}
+
+export interface BenchReport {
+  schema: 1;
+  date: string;
+  startedAt: string;
+  finishedAt: string;
+  totalSeconds: number;
+  command: string;
+  flags: Record<string, unknown>;
+  machine: Record<string, unknown>;
+  build: { dir: string; seconds: number | null; reused: boolean };
+  /** The code that was built and measured. */
+  app: { commit: string; changedFiles: string[]; builtAt?: string; note?: string };
+  catalogue: CatalogueInfo & { fixtures: BenchFixtures; database: Record<string, string> };
+  initialJs: InitialJs;
+  routes: RouteResult[];
+  queries: QueryProfile[];
+  targets: TargetResult[];
+  /** Conditions that make the figures less trustworthy (e.g. other work on the machine). */
+  warnings: string[];
+  failures: string[];
+}
+
+export const BUDGET = { ssrP95Ms: 25, ssrAtVideos: 100_000, searchP95Ms: 20, searchAtVideos: 1_000_000, homeJsGzipBytes: 130_000 };
+
+const pct = (used: number, budget: number) => `${Math.abs(round(((budget - used) / budget) * 100, 0))}%`;
+
+function target(name: string, budget: string, applies: boolean, actual: number, limit: number, unit: string, note?: string): TargetResult {
+  const met = actual <= limit;
+  const diff = round(Math.abs(limit - actual), 1);
+  return {
+    name,
+    budget,
+    applies,
+    actual: `${actual} ${unit}`,
+    status: !applies ? "for information" : met ? "met" : "missed",
+    margin: met ? `${diff} ${unit} under (${pct(actual, limit)} headroom)` : `${diff} ${unit} over (${pct(actual, limit)} over budget)`,
+    note,
+  };
+}
+
+export function evaluateTargets(routes: RouteResult[], videos: number, js: InitialJs, connections: number): TargetResult[] {
+  const out: TargetResult[] = [];
+  const pages = routes.filter((r) => r.kind !== "floor" && r.http);
+  const worst = pages.reduce<RouteResult | undefined>((w, r) => (!w || r.http!.p95 > w.http!.p95 ? r : w), undefined);
+  const singleNote = (r: RouteResult) => (r.single ? `; at 1 connection p95 ${r.single.p95} ms` : "");
+  if (worst) {
+    out.push(
+      target(
+        `SSR p95, worst page route, ${connections} connections`,
+        `<= ${BUDGET.ssrP95Ms} ms at ${BUDGET.ssrAtVideos.toLocaleString("en")} videos`,
+        videos === BUDGET.ssrAtVideos,
+        worst.http!.p95,
+        BUDGET.ssrP95Ms,
+        "ms",
+        `worst: ${worst.label}${singleNote(worst)}`,
+      ),
+    );
+    const worstSingle = pages
+      .filter((r) => r.single)
+      .reduce<RouteResult | undefined>((w, r) => (!w || r.single!.p95 > w.single!.p95 ? r : w), undefined);
+    if (worstSingle) {
+      out.push(
+        target(
+          "SSR p95, worst page route, 1 connection (no queueing)",
+          `<= ${BUDGET.ssrP95Ms} ms at ${BUDGET.ssrAtVideos.toLocaleString("en")} videos`,
+          videos === BUDGET.ssrAtVideos,
+          worstSingle.single!.p95,
+          BUDGET.ssrP95Ms,
+          "ms",
+          `worst: ${worstSingle.label}`,
+        ),
+      );
+    }
+  }
+  for (const r of routes.filter((x) => x.kind === "search" && x.http)) {
+    out.push(
+      target(
+        `search p95, ${connections} connections: ${r.label}`,
+        `<= ${BUDGET.searchP95Ms} ms at ${BUDGET.searchAtVideos.toLocaleString("en")} videos`,
+        videos >= BUDGET.searchAtVideos,
+        r.http!.p95,
+        BUDGET.searchP95Ms,
+        "ms",
+        `${r.raw ? `raw SQL of the page p95 ${r.raw.p95} ms` : ""}${singleNote(r)}`.replace(/^; /, ""),
+      ),
+    );
+  }
+  const kb = round(js.gzipBytes / 1000, 1);
+  out.push(
+    target("home page initial JS (gzip -9)", `<= ${BUDGET.homeJsGzipBytes / 1000} KB`, true, kb, BUDGET.homeJsGzipBytes / 1000, "KB"),
+  );
+  return out;
+}
+
+const f = (n: number | undefined, d = 1) => (n === undefined || Number.isNaN(n) ? "–" : n.toFixed(d));
+const ratio = (n: number | undefined) => (n === undefined || Number.isNaN(n) ? "–" : `${n.toFixed(2)}×`);
+
+export function renderMarkdown(r: BenchReport): string {
+  const m = r.machine as Record<string, string | number>;
+  const c = r.catalogue;
+  const lines: string[] = [];
+  lines.push(`# Benchmark ${r.date} (${c.publicVideos.toLocaleString("en")} public videos)`, "");
+  lines.push(`Command: \`${r.command}\` · total ${Math.round(r.totalSeconds)} s · started ${r.startedAt}`, "");
+  lines.push(
+    `Machine: ${m.cpuModel}, **${m.cores} cores shared by the load generator (autocannon or the raw-SQL loop, in the bench's Node process), the app server and PostgreSQL**; ` +
+      `${m.memoryGiB} GiB RAM; Node ${m.node}; PostgreSQL ${m.postgres} (embedded, default settings: shared_buffers ${c.database.shared_buffers}, work_mem ${c.database.work_mem}, jit ${c.database.jit}). ` +
+      `Background load before the run (other processes, bench idle): ${m.backgroundLoadCores} cores.`,
+    "",
+  );
+  lines.push(
+    `Load: ${r.flags.connections} connections (HTTP) / workers (raw SQL), ${r.flags.warmup} s warm-up + ${r.flags.duration} s measured per route, closed loop on 127.0.0.1` +
+      (r.flags.singleDuration ? `; then ${r.flags.singleDuration} s at 1 connection per route.` : "."),
+    "",
+  );
+  lines.push(
+    `Code: commit ${r.app.commit.slice(0, 12)}${r.app.changedFiles.length ? ` plus ${r.app.changedFiles.length} uncommitted app file change(s) (listed in the JSON)` : ""}.`,
+    "",
+  );
+  if (r.failures.length) lines.push("## FAILURES", "", ...r.failures.map((msg) => `- ${msg}`), "");
+  if (r.warnings.length) lines.push("## Warnings", "", ...r.warnings.map((msg) => `- ${msg}`), "");
+
+  lines.push("## Targets (DESIGN.md §6)", "", "| target | budget | actual | status | margin | note |", "|---|---|---|---|---|---|");
+  for (const t of r.targets)
+    lines.push(
+      `| ${t.name} | ${t.budget} | ${t.actual} | ${t.status === "missed" ? "**missed**" : t.status} | ${t.margin} | ${t.note ?? ""} |`,
+    );
+  lines.push("");
+
+  lines.push(
+    `## Pages through the app (HTTP, autocannon, ${r.flags.connections} connections)`,
+    "",
+    "CPU columns: average cores busy during the measured window (the machine has " +
+      `${m.cores}), and CPU milliseconds per request, which do not depend on how busy the machine is.`,
+    "",
+    "| route | p50 ms | p95 ms | p99 ms | req/s | non-2xx | KB/resp | cores: loadgen / app / pg / other / idle | CPU ms/req: app / pg |",
+    "|---|---:|---:|---:|---:|---:|---:|---|---|",
+  );
+  for (const x of r.routes) {
+    if (!x.http) continue;
+    const h = x.http;
+    const cpu = h.cpu;
+    lines.push(
+      `| ${x.label} | ${f(h.p50)} | ${f(h.p95)} | ${f(h.p99)} | ${f(h.perSecond, 0)} | ${h.non2xx + h.errors + h.timeouts} | ${f(h.bytesPerResponse / 1000)} | ` +
+        `${f(cpu.loadGenerator, 2)} / ${f(cpu.server, 2)} / ${f(cpu.postgres, 2)} / ${f(cpu.other, 2)} / ${f(cpu.idle, 2)} | ${f(h.cpuMsPerRequest.server, 2)} / ${f(h.cpuMsPerRequest.postgres, 2)} |`,
+    );
+  }
+  lines.push("");
+  if (r.routes.some((x) => x.single)) {
+    lines.push(
+      "## Same pages at 1 connection (service time, no queueing)",
+      "",
+      "| route | p50 ms | p95 ms | p99 ms | req/s | non-2xx | other processes, cores |",
+      "|---|---:|---:|---:|---:|---:|---:|",
+    );
+    for (const x of r.routes) {
+      if (!x.single) continue;
+      const s = x.single;
+      lines.push(
+        `| ${x.label} | ${f(s.p50, 2)} | ${f(s.p95, 2)} | ${f(s.p99, 2)} | ${f(s.perSecond, 0)} | ${s.non2xx + s.errors + s.timeouts} | ${f(s.cpu.other, 2)} |`,
+      );
+    }
+    lines.push("");
+  }
+  if (r.routes.some((x) => x.raw)) {
+    lines.push(
+      `## Raw SQL of each page (pg Pool of 20 like the app, ${r.flags.connections} workers, loaders' parallelism kept)`,
+      "",
+      "| page | p50 ms | p95 ms | p99 ms | pages/s | cores: loadgen / pg / other / idle | pg CPU ms/page |",
+      "|---|---:|---:|---:|---:|---|---:|",
+    );
+    for (const x of r.routes) {
+      if (!x.raw && !x.queries.length)
+        lines.push(`| ${x.label} | – | – | – | – | no SQL per request (answered from the app's in-process caches) | – |`);
+      if (!x.raw) continue;
+      const w = x.raw;
+      lines.push(
+        `| ${x.label} | ${f(w.p50, 2)} | ${f(w.p95, 2)} | ${f(w.p99, 2)} | ${f(w.perSecond, 0)} | ${f(w.cpu.loadGenerator, 2)} / ${f(w.cpu.postgres, 2)} / ${f(w.cpu.other, 2)} / ${f(w.cpu.idle, 2)} | ${f(w.postgresCpuMsPerPage, 2)} |`,
+      );
+    }
+    lines.push("");
+  }
+  if (r.routes.some((x) => x.rawWithoutCount)) {
+    lines.push(
+      "### What-if: list pages without the exact count(*) (raw SQL only; not what the app does)",
+      "",
+      "| page | with count p95 ms | pages/s | without count p95 ms | pages/s |",
+      "|---|---:|---:|---:|---:|",
+    );
+    for (const x of r.routes) {
+      if (!x.rawWithoutCount || !x.raw) continue;
+      lines.push(
+        `| ${x.label} | ${f(x.raw.p95, 2)} | ${f(x.raw.perSecond, 0)} | ${f(x.rawWithoutCount.p95, 2)} | ${f(x.rawWithoutCount.perSecond, 0)} |`,
+      );
+    }
+    lines.push("");
+  }
+  lines.push(
+    "## Queries per page (one request, steady state)",
+    "",
+    ...r.routes.map((x) => `- ${x.label}: ${x.queries.join(", ") || "none"}`),
+    "",
+  );
+  lines.push(
+    "## Tracked ratios",
+    "",
+    "| route | p95 page/trivial | req/s page/trivial | p95 app/raw | req/s app/raw |",
+    "|---|---:|---:|---:|---:|",
+  );
+  for (const x of r.routes) {
+    const q = x.ratios ?? {};
+    lines.push(`| ${x.label} | ${ratio(q.p95VsTrivial)} | ${ratio(q.rpsVsTrivial)} | ${ratio(q.p95AppVsRaw)} | ${ratio(q.rpsAppVsRaw)} |`);
+  }
+  lines.push("");
+  lines.push(
+    "## Queries one at a time (one client, back to back; EXPLAIN ANALYZE after warm-up)",
+    "",
+    "| query | round trip p50 ms | p95 ms | planning ms | execution ms |",
+    "|---|---:|---:|---:|---:|",
+  );
+  for (const q of r.queries)
+    lines.push(
+      `| ${q.name} | ${f(q.sequential.p50, 2)} | ${f(q.sequential.p95, 2)} | ${f(q.explain.planningMs, 3)} | ${f(q.explain.executionMs, 3)} |`,
+    );
+  lines.push("", "Plans are in the JSON file (`queries[].explain.plan`).", "");
+  const js = r.initialJs;
+  lines.push(
+    "## Home page initial JS",
+    "",
+    `${f(js.gzipBytes / 1000)} KB gzip -9 (${f(js.rawBytes / 1000)} KB raw) in ${js.files.length} files; HTML of / is ${f(js.htmlBytes / 1000)} KB. (1 KB = 1000 bytes, as Vite reports.)`,
+    "",
+    "| file | raw KB | gzip KB | found via |",
+    "|---|---:|---:|---|",
+    ...js.files.map((file) => `| ${file.file} | ${f(file.rawBytes / 1000)} | ${f(file.gzipBytes / 1000)} | ${file.via} |`),
+    "",
+  );
+  lines.push(
+    "## Catalogue",
+    "",
+    `${c.publicVideos.toLocaleString("en")} public + ${c.nonPublicVideos.toLocaleString("en")} non-public videos in ${c.categories} categories ` +
+      `(largest ${c.perCategory[0]?.name} ${c.perCategory[0]?.publicVideos.toLocaleString("en")}, smallest ${c.perCategory.at(-1)?.name} ${c.perCategory.at(-1)?.publicVideos.toLocaleString("en")}); ` +
+      `built set-based in ${f(c.seconds.total)} s (insert ${f(c.seconds.insert)} s, indexes ${f(Object.values(c.seconds.indexes).reduce((a, b) => a + b, 0))} s, VACUUM ANALYZE ${f(c.seconds.vacuumAnalyze)} s); ` +
+      `table ${f(c.tableBytes / 1e6)} MB + indexes ${f(c.indexBytes / 1e6)} MB. ` +
+      `Search terms: common "${c.fixtures.searchCommon.term}" matches ${c.fixtures.searchCommon.matches.toLocaleString("en")} titles, mid "${c.fixtures.searchMid.term}" ${c.fixtures.searchMid.matches.toLocaleString("en")}, rare "${c.fixtures.searchRare.term}" ${c.fixtures.searchRare.matches.toLocaleString("en")}. ` +
+      `Video page: ${c.fixtures.videoId} ("${c.fixtures.videoTitle}").`,
+    "",
+  );
+  return lines.join("\n");
+}

@@ -1,0 +1,177 @@
+// Diagnostic (not part of `npm run bench`): how stable is the plan of the title search?
+//   npx tsx bench/search-plans.ts [--videos 1000000] [--analyze 5]
+// Builds the bench catalogue, then for several terms from common to rare re-runs ANALYZE a few times
+// and records which plan PostgreSQL picks for the service's exact search query (walk the upload_date
+// index and filter, or trigram bitmap then sort), its row estimate and its execution time. Repeats with
+// a higher statistics target on videos.title. Writes bench/.work/search-plans.json.
+import "./lib/quiet";
+import fs from "node:fs";
+import path from "node:path";
+import { logger } from "../server/logger";
+import { buildCatalogue, pickFixtures, startBenchDatabase } from "./lib/catalogue";
+import { cleanup, installSignalHandlers } from "./lib/cleanup";
+import { capturePageQueries, distinctQueries } from "./lib/page-queries";
+import { round } from "./lib/stats";
+import { ADJECTIVES, PLACES } from "./lib/words";
+
+interface PlanNode {
+  "Node Type": string;
+  "Index Name"?: string;
+  "Plan Rows": number;
+  "Actual Rows": number;
+  Plans?: PlanNode[];
+}
+
+function find(node: PlanNode, pred: (n: PlanNode) => boolean): PlanNode | undefined {
+  if (pred(node)) return node;
+  for (const c of node.Plans ?? []) {
+    const hit = find(c, pred);
+    if (hit) return hit;
+  }
+  return undefined;
+}
+
+const argv = process.argv.slice(2);
+const flag = (name: string, dflt: number) => {
+  const i = argv.indexOf(name);
+  return i >= 0 ? Number(argv[i + 1]) : dflt;
+};
+
+async function main(): Promise<void> {
+  // On Ctrl-C PostgreSQL gets the signal too and drops connections: expected, so keep the server logger quiet.
+  installSignalHandlers(() => {
+    logger.level = "silent";
+  });
+  const videos = flag("--videos", 1_000_000);
+  const repeats = flag("--analyze", 5);
+  const work = path.resolve(import.meta.dirname, ".work");
+  const db = await startBenchDatabase(path.join(work, "pg"));
+  const info = await buildCatalogue(db.admin.pool, videos, console.log);
+  const fixtures = await pickFixtures(db.admin.pool, info);
+  const pages = await capturePageQueries(db.url, fixtures);
+  const search = distinctQueries(pages).find((q) => q.name.startsWith("search"))!;
+  const pool = db.admin.pool;
+
+  // Terms across the frequency range: the common adjective and places from frequent to rare.
+  const candidates = [...new Set([ADJECTIVES[0]!, ...PLACES.filter((_, i) => i % 11 === 0), PLACES.at(-1)!])].map((w) => w.toLowerCase());
+  const terms: { term: string; matches: number }[] = [];
+  for (const term of candidates) {
+    const n = (await pool.query<{ n: number }>("SELECT count(*)::int AS n FROM videos WHERE is_public AND title ILIKE $1", [`%${term}%`]))
+      .rows[0]!.n;
+    terms.push({ term, matches: n });
+  }
+  console.log(`search query: ${search.sql}`);
+  const results: Record<string, unknown>[] = [];
+  for (const target of [100, 1000]) {
+    await pool.query(`ALTER TABLE videos ALTER COLUMN title SET STATISTICS ${target}`);
+    for (let r = 1; r <= repeats; r++) {
+      await pool.query("ANALYZE videos");
+      for (const t of terms) {
+        const params = [...search.params];
+        params[1] = `%${t.term}%`;
+        const res = await pool.query<{ "QUERY PLAN": [{ Plan: PlanNode; "Execution Time": number }] }>(
+          `EXPLAIN (ANALYZE, FORMAT JSON) ${search.sql}`,
+          params as unknown[],
+        );
+        const top = res.rows[0]!["QUERY PLAN"][0];
+        const scan = find(
+          top.Plan,
+          (n) =>
+            n["Node Type"] === "Bitmap Heap Scan" || (n["Node Type"] === "Index Scan" && n["Index Name"] === "videos_public_upload_idx"),
+        );
+        const ordered = scan?.["Node Type"] === "Index Scan";
+        const row = {
+          statisticsTarget: target,
+          analyze: r,
+          term: t.term,
+          matches: t.matches,
+          plan: ordered ? "walk upload_date index + filter" : "trigram bitmap + sort",
+          estimatedRows: scan?.["Plan Rows"],
+          ms: round(top["Execution Time"], 2),
+        };
+        results.push(row);
+      }
+    }
+  }
+  // A plan-stable alternative (same results): walk only the newest WINDOW public videos; if that yields a
+  // full page it is the answer, else take the trigram path inside a MATERIALIZED CTE, which the planner
+  // cannot turn into an ordered index walk.
+  await pool.query("ALTER TABLE videos ALTER COLUMN title SET STATISTICS -1");
+  await pool.query("ANALYZE videos");
+  const cols = `v.id, v.title, v.views, v.duration, v.thumbnail_url, v.upload_date, c.name AS category_name`;
+  const WINDOW = 2000;
+  const phase1 = `SELECT ${cols} FROM (SELECT * FROM videos WHERE is_public ORDER BY upload_date DESC, id DESC LIMIT ${WINDOW}) v
+    LEFT JOIN categories c ON c.id = v.category_id WHERE v.title ILIKE $1 ORDER BY v.upload_date DESC, v.id DESC LIMIT 50`;
+  const phase2 = `WITH hits AS MATERIALIZED (SELECT id, upload_date FROM videos WHERE is_public AND title ILIKE $1)
+    SELECT ${cols} FROM (SELECT id FROM hits ORDER BY upload_date DESC, id DESC LIMIT 50) h JOIN videos v ON v.id = h.id
+    LEFT JOIN categories c ON c.id = v.category_id ORDER BY v.upload_date DESC, v.id DESC`;
+  const twoPhase: Record<string, unknown>[] = [];
+  console.log(
+    "\ntwo-phase alternative (statistics target default), 7 runs each: term | matches | phases used | ms min / median / max | same ids as the service query",
+  );
+  for (const t of terms) {
+    const like = `%${t.term}%`;
+    const times: number[] = [];
+    let phases = 1;
+    let ids: string[] = [];
+    for (let i = 0; i < 7; i++) {
+      const t0 = performance.now();
+      let rows = (await pool.query<{ id: string }>(phase1, [like])).rows;
+      phases = 1;
+      if (rows.length < 50) {
+        rows = (await pool.query<{ id: string }>(phase2, [like])).rows;
+        phases = 2;
+      }
+      times.push(performance.now() - t0);
+      ids = rows.map((r) => r.id);
+    }
+    const params = [...search.params];
+    params[1] = like;
+    const expected = (await pool.query<{ id: string }>(search.sql, params as unknown[])).rows.map((r) => r.id);
+    times.sort((a, b) => a - b);
+    const same = JSON.stringify(ids) === JSON.stringify(expected);
+    twoPhase.push({
+      term: t.term,
+      matches: t.matches,
+      phases,
+      minMs: round(times[0]!, 2),
+      medianMs: round(times[3]!, 2),
+      maxMs: round(times[6]!, 2),
+      same,
+    });
+    console.log(
+      `${t.term} | ${t.matches} | ${phases} | ${round(times[0]!, 2)} / ${round(times[3]!, 2)} / ${round(times[6]!, 2)} | ${same}`,
+    );
+  }
+
+  // Summary per statistics target and term: plans seen, worst time.
+  console.log("\nstatistics target | term | matches | plans seen (of ANALYZE runs) | estimate range | ms min-max");
+  for (const target of [100, 1000]) {
+    for (const t of terms) {
+      const rows = results.filter((x) => x.statisticsTarget === target && x.term === t.term);
+      const plans = [...new Set(rows.map((x) => x.plan as string))]
+        .map((p) => `${p} ×${rows.filter((x) => x.plan === p).length}`)
+        .join(", ");
+      const est = rows.map((x) => x.estimatedRows as number);
+      const ms = rows.map((x) => x.ms as number);
+      console.log(
+        `${target} | ${t.term} | ${t.matches} | ${plans} | ${Math.min(...est)}-${Math.max(...est)} | ${Math.min(...ms)}-${Math.max(...ms)}`,
+      );
+    }
+  }
+  fs.writeFileSync(
+    path.join(work, "search-plans.json"),
+    `${JSON.stringify({ videos, terms, sql: search.sql, results, twoPhase: { phase1, phase2, runs: twoPhase } }, null, 2)}\n`,
+  );
+}
+
+let code = 0;
+try {
+  await main();
+} catch (err) {
+  console.error((err as Error).stack ?? err);
+  code = 1;
+} finally {
+  await cleanup();
+}
+process.exit(code);
