@@ -31,7 +31,10 @@ if (DEV) {
   const mod = await import(pathToFileURL(path.resolve(BUILD_DIR, "server/index.js")).href);
   shutdown = await mod.boot();
   server.use("/assets", express.static(`${BUILD_DIR}/client/assets`, { immutable: true, maxAge: "1y" }));
-  server.use(express.static(`${BUILD_DIR}/client`, { maxAge: "1h", index: false }));
+  // Root files (favicon, default social image): only paths with an extension can be files, so page
+  // requests skip the file-system lookup.
+  const rootFiles = express.static(`${BUILD_DIR}/client`, { maxAge: "1h", index: false });
+  server.use((req, res, next) => (path.extname(req.path) ? rootFiles(req, res, next) : next()));
   server.use(mod.app);
 }
 

@@ -1,4 +1,5 @@
-// Diagnostic (not part of `npm run bench`): how stable is the plan of the title search?
+// Diagnostic (not part of `npm run bench`): how stable is the plan of the title search, and what do the
+// parts of the two-pass search cost?
 //   npx tsx bench/search-plans.ts [--videos 1000000] [--analyze 5]
 // Builds the bench catalogue, then for several terms from common to rare re-runs ANALYZE a few times
 // and records which plan PostgreSQL picks for the service's exact search query (walk the upload_date
@@ -10,7 +11,6 @@ import path from "node:path";
 import { logger } from "../server/logger";
 import { buildCatalogue, pickFixtures, startBenchDatabase } from "./lib/catalogue";
 import { cleanup, installSignalHandlers } from "./lib/cleanup";
-import { capturePageQueries, distinctQueries } from "./lib/page-queries";
 import { round } from "./lib/stats";
 import { ADJECTIVES, PLACES } from "./lib/words";
 
@@ -48,8 +48,14 @@ async function main(): Promise<void> {
   const db = await startBenchDatabase(path.join(work, "pg"));
   const info = await buildCatalogue(db.admin.pool, videos, console.log);
   const fixtures = await pickFixtures(db.admin.pool, info);
-  const pages = await capturePageQueries(db.url, fixtures);
-  const search = distinctQueries(pages).find((q) => q.name.startsWith("search"))!;
+  // The title search as one query, as server/services/videos.ts ran it before commit cddadb1 (the
+  // two-pass search replaced it); the stability part below is about this shape.
+  const search = {
+    sql: `select "v"."id", "v"."title", "v"."views", "v"."duration", "v"."thumbnail_url", "v"."upload_date", "c"."name" as "category_name"
+      from "videos" as "v" left join "categories" as "c" on "c"."id" = "v"."category_id"
+      where "v"."is_public" = $1 and "v"."title" ilike $2 order by "v"."upload_date" desc, "v"."id" desc limit $3`,
+    params: [true, "", 50] as unknown[],
+  };
   const pool = db.admin.pool;
 
   // Terms across the frequency range: the common adjective and places from frequent to rare.
@@ -60,7 +66,7 @@ async function main(): Promise<void> {
       .rows[0]!.n;
     terms.push({ term, matches: n });
   }
-  console.log(`search query: ${search.sql}`);
+  console.log("plan stability of the single-query search (before cddadb1)");
   const results: Record<string, unknown>[] = [];
   for (const target of [100, 1000]) {
     await pool.query(`ALTER TABLE videos ALTER COLUMN title SET STATISTICS ${target}`);
@@ -144,6 +150,59 @@ async function main(): Promise<void> {
     );
   }
 
+  // The app's two-pass search (cddadb1): cost of its second pass by query shape, and of its first pass
+  // (walk of the newest public videos) by window size, with and without a covering index.
+  const median = async (sql: string, params: unknown[], runs = 15) => {
+    const ts: number[] = [];
+    let rows: { id: string }[] = [];
+    for (let i = 0; i < runs; i++) {
+      const t0 = performance.now();
+      rows = (await pool.query<{ id: string }>(sql, params)).rows;
+      ts.push(performance.now() - t0);
+    }
+    ts.sort((a, b) => a - b);
+    return { ms: round(ts[Math.floor(runs / 2)]!, 2), ids: rows.map((r) => r.id).join() };
+  };
+  const secondPass: Record<string, string> = {
+    "CTE of ids, join every match back (cddadb1)": `WITH m AS MATERIALIZED (SELECT id FROM videos WHERE is_public AND title ILIKE $1)
+      SELECT ${cols} FROM m JOIN videos v ON v.id = m.id LEFT JOIN categories c ON c.id = v.category_id ORDER BY v.upload_date DESC, v.id DESC LIMIT 50`,
+    "columns carried in the CTE": `WITH v AS MATERIALIZED (SELECT id, title, views, duration, thumbnail_url, upload_date, category_id FROM videos WHERE is_public AND title ILIKE $1)
+      SELECT ${cols} FROM v LEFT JOIN categories c ON c.id = v.category_id ORDER BY v.upload_date DESC, v.id DESC LIMIT 50`,
+    "top 50 inside the CTE, then join 50": phase2,
+  };
+  const secondPassRuns: Record<string, unknown>[] = [];
+  console.log("\nsecond pass by shape (median of 15): term | matches | shape | ms | same rows as the first shape");
+  for (const t of [fixtures.searchMid, fixtures.searchRare]) {
+    let first = "";
+    for (const [shape, sql] of Object.entries(secondPass)) {
+      const r = await median(sql, [`%${t.term}%`]);
+      first ||= r.ids;
+      secondPassRuns.push({ term: t.term, matches: t.matches, shape, ms: r.ms, same: r.ids === first });
+      console.log(`${t.term} | ${t.matches} | ${shape} | ${r.ms} | ${r.ids === first}`);
+    }
+  }
+  const walk = (w: number) => `SELECT ${cols} FROM (SELECT id, title, views, duration, thumbnail_url, upload_date, category_id FROM videos
+      WHERE is_public ORDER BY upload_date DESC, id DESC LIMIT ${w}) v LEFT JOIN categories c ON c.id = v.category_id
+      WHERE v.title ILIKE $1 ORDER BY v.upload_date DESC, v.id DESC LIMIT 50`;
+  const narrowWalk = (w: number) => `SELECT ${cols} FROM (SELECT id, upload_date FROM (SELECT id, upload_date, title FROM videos
+      WHERE is_public ORDER BY upload_date DESC, id DESC LIMIT ${w}) w WHERE w.title ILIKE $1 ORDER BY upload_date DESC, id DESC LIMIT 50) h
+      JOIN videos v ON v.id = h.id LEFT JOIN categories c ON c.id = v.category_id ORDER BY v.upload_date DESC, v.id DESC`;
+  const firstPassRuns: Record<string, unknown>[] = [];
+  console.log("\nfirst pass for the rare term (median of 15): index | window | heap walk ms | narrow walk ms");
+  for (const index of ["date index (today)", "covering index (upload_date DESC, id DESC) INCLUDE (title)"]) {
+    if (index.startsWith("covering")) {
+      await pool.query("CREATE INDEX bench_upload_title_idx ON videos (upload_date DESC, id DESC) INCLUDE (title) WHERE is_public");
+      await pool.query("VACUUM ANALYZE videos");
+    }
+    for (const w of [5000, 2000, 1000]) {
+      const heap = await median(walk(w), [`%${fixtures.searchRare.term}%`]);
+      const narrow = await median(narrowWalk(w), [`%${fixtures.searchRare.term}%`]);
+      firstPassRuns.push({ index, window: w, heapWalkMs: heap.ms, narrowWalkMs: narrow.ms });
+      console.log(`${index} | ${w} | ${heap.ms} | ${narrow.ms}`);
+    }
+  }
+  await pool.query("DROP INDEX bench_upload_title_idx");
+
   // Summary per statistics target and term: plans seen, worst time.
   console.log("\nstatistics target | term | matches | plans seen (of ANALYZE runs) | estimate range | ms min-max");
   for (const target of [100, 1000]) {
@@ -161,7 +220,7 @@ async function main(): Promise<void> {
   }
   fs.writeFileSync(
     path.join(work, "search-plans.json"),
-    `${JSON.stringify({ videos, terms, sql: search.sql, results, twoPhase: { phase1, phase2, runs: twoPhase } }, null, 2)}\n`,
+    `${JSON.stringify({ videos, terms, sql: search.sql, results, twoPhase: { phase1, phase2, runs: twoPhase }, secondPassRuns, firstPassRuns }, null, 2)}\n`,
   );
 }
 

@@ -43,6 +43,11 @@ export function formatDuration(seconds: number | null | undefined): string {
   return h > 0 ? `${h}:${String(m).padStart(2, "0")}:${s}` : `${m}:${s}`;
 }
 
+// Built once: constructing a formatter per call was a measurable share of SSR time (docs/benchmarks.md).
+// Fixed locale and UTC, so server and browser render the same text.
+const SHORT_DATE = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", year: "numeric", month: "short", day: "numeric" });
+const LONG_DATE = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", year: "numeric", month: "long", day: "numeric" });
+
 /** "Just now", "N minutes/hours/days ago", then a fixed-format date after 30 days. */
 export function formatRelativeTime(date: Date | string, now: Date = new Date()): string {
   const then = toDate(date);
@@ -56,24 +61,14 @@ export function formatRelativeTime(date: Date | string, now: Date = new Date()):
   if (diffSeconds < SECONDS_PER_DAY) return plural(Math.floor(diffSeconds / SECONDS_PER_HOUR), "hour");
   const days = Math.floor(diffSeconds / SECONDS_PER_DAY);
   if (days < RELATIVE_CUTOFF_DAYS) return plural(days, "day");
-  return then.toLocaleDateString("en-US", {
-    timeZone: "UTC",
-    year: "numeric",
-    month: "short",
-    day: "numeric",
-  });
+  return SHORT_DATE.format(then);
 }
 
 /** "November 23, 2026" (en-US, UTC); invalid → "". */
 export function formatLongDate(date: Date | string): string {
   const parsed = toDate(date);
   if (!parsed) return "";
-  return parsed.toLocaleDateString("en-US", {
-    timeZone: "UTC",
-    year: "numeric",
-    month: "long",
-    day: "numeric",
-  });
+  return LONG_DATE.format(parsed);
 }
 
 /** ISO 8601 duration for JSON-LD `duration`: 3725 → "PT1H2M5S", 0 → "PT0S". */

@@ -136,23 +136,32 @@ export async function searchVideos(q: string, window = SEARCH_RECENT_WINDOW): Pr
   maybeFail("videos.search");
   const pattern = `%${escapeLike(term)}%`;
   const db = getDb();
+  // First pass: index-only walk over the newest rows (id, date and title come from the index).
   const recent = await db
-    .selectFrom((eb) =>
-      eb
+    .with("recent", (qb) =>
+      qb
         .selectFrom("videos")
-        .select(["id", "title", "views", "duration", "thumbnail_url", "upload_date", "category_id"])
+        .select(["id", "upload_date", "title"])
         .where("is_public", "=", true)
         .orderBy("upload_date", "desc")
         .orderBy("id", "desc")
-        .limit(window)
-        .as("v"),
+        .limit(window),
     )
+    .with("hits", (qb) =>
+      qb
+        .selectFrom("recent")
+        .select(["id"])
+        .where("title", "ilike", pattern)
+        .orderBy("upload_date", "desc")
+        .orderBy("id", "desc")
+        .limit(SEARCH_LIMIT),
+    )
+    .selectFrom("hits")
+    .innerJoin("videos as v", "v.id", "hits.id")
     .leftJoin("categories as c", "c.id", "v.category_id")
     .select(["v.id", "v.title", "v.views", "v.duration", "v.thumbnail_url", "v.upload_date", "c.name as category_name"])
-    .where("v.title", "ilike", pattern)
     .orderBy("v.upload_date", "desc")
     .orderBy("v.id", "desc")
-    .limit(SEARCH_LIMIT)
     .execute();
   if (recent.length === SEARCH_LIMIT) return recent;
   // Rare term: collect every match through the trigram index (MATERIALIZED and unordered, so the planner

@@ -43,8 +43,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       created_at timestamptz NOT NULL DEFAULT now(),
       updated_at timestamptz NOT NULL DEFAULT now()
     )`.execute(db);
-  // Video list (all / by category), newest first.
-  await sql`CREATE INDEX videos_public_upload_idx ON videos (upload_date DESC, id DESC) WHERE is_public`.execute(db);
+  // Video list (all / by category), newest first; the title is included so search's first pass is index-only.
+  await sql`CREATE INDEX videos_public_upload_idx ON videos (upload_date DESC, id DESC) INCLUDE (title) WHERE is_public`.execute(db);
   await sql`CREATE INDEX videos_public_category_upload_idx ON videos (category_id, upload_date DESC, id DESC) WHERE is_public`.execute(db);
   // Trending and related (most viewed).
   await sql`CREATE INDEX videos_public_views_idx ON videos (views DESC, id) WHERE is_public`.execute(db);
