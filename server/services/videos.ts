@@ -147,35 +147,36 @@ export async function searchVideos(q: string, window = SEARCH_RECENT_WINDOW): Pr
         .orderBy("id", "desc")
         .limit(window),
     )
-    .with("hits", (qb) =>
-      qb
-        .selectFrom("recent")
-        .select(["id"])
-        .where("title", "ilike", pattern)
-        .orderBy("upload_date", "desc")
-        .orderBy("id", "desc")
-        .limit(SEARCH_LIMIT),
-    )
-    .selectFrom("hits")
-    .innerJoin("videos as v", "v.id", "hits.id")
-    .leftJoin("categories as c", "c.id", "v.category_id")
-    .select(["v.id", "v.title", "v.views", "v.duration", "v.thumbnail_url", "v.upload_date", "c.name as category_name"])
-    .orderBy("v.upload_date", "desc")
-    .orderBy("v.id", "desc")
+    .selectFrom("recent")
+    .select(["id"])
+    .where("title", "ilike", pattern)
+    .orderBy("upload_date", "desc")
+    .orderBy("id", "desc")
+    .limit(SEARCH_LIMIT)
     .execute();
-  if (recent.length === SEARCH_LIMIT) return recent;
   // Rare term: collect every match through the trigram index (MATERIALIZED and unordered, so the planner
-  // cannot walk the date index instead), keep the newest page of them, and only then fetch their rows.
-  return db
-    .with(
-      (cte) => cte("m").materialized(),
-      (qb) => qb.selectFrom("videos").select(["id", "upload_date"]).where("is_public", "=", true).where("title", "ilike", pattern),
+  // cannot walk the date index instead), then keep the newest page of them.
+  const hits =
+    recent.length === SEARCH_LIMIT
+      ? recent
+      : await db
+          .with(
+            (cte) => cte("m").materialized(),
+            (qb) => qb.selectFrom("videos").select(["id", "upload_date"]).where("is_public", "=", true).where("title", "ilike", pattern),
+          )
+          .selectFrom("m")
+          .select(["id"])
+          .orderBy("upload_date", "desc")
+          .orderBy("id", "desc")
+          .limit(SEARCH_LIMIT)
+          .execute();
+  if (hits.length === 0) return [];
+  return publicCards()
+    .where(
+      "v.id",
+      "in",
+      hits.map((h) => h.id),
     )
-    .with("top", (qb) => qb.selectFrom("m").select(["id"]).orderBy("upload_date", "desc").orderBy("id", "desc").limit(SEARCH_LIMIT))
-    .selectFrom("top")
-    .innerJoin("videos as v", "v.id", "top.id")
-    .leftJoin("categories as c", "c.id", "v.category_id")
-    .select(["v.id", "v.title", "v.views", "v.duration", "v.thumbnail_url", "v.upload_date", "c.name as category_name"])
     .orderBy("v.upload_date", "desc")
     .orderBy("v.id", "desc")
     .execute();
