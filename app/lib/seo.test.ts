@@ -1,0 +1,78 @@
+import { describe, expect, it } from "vitest";
+import { breadcrumbs, pageTitle, seoMeta, socialImage, truncate } from "./seo";
+
+const SITE = "https://pleazure.example";
+
+describe("socialImage (SPEC.md social-image rule)", () => {
+  it.each([
+    ["https://cdn.example/a.png", "https://cdn.example/a.png"],
+    ["https://cdn.example/a.JPG?v=2", "https://cdn.example/a.JPG?v=2"],
+    ["/media/videos/x/poster.jpg", `${SITE}/media/videos/x/poster.jpg`],
+    ["/media/og/card", `${SITE}/media/og/card`], // our storage, no extension needed
+    ["https://example.com/not-an-image", `${SITE}/og-default.png`],
+    ["javascript:alert(1)", `${SITE}/og-default.png`],
+    ["", `${SITE}/og-default.png`],
+    [null, `${SITE}/og-default.png`],
+  ])("%s → %s", (supplied, expected) => {
+    expect(socialImage(SITE, supplied)).toBe(expected);
+  });
+});
+
+describe("seoMeta", () => {
+  it("sets title, description, canonical, Open Graph, Twitter card and JSON-LD", () => {
+    const tags = seoMeta({ siteUrl: SITE, title: "Aurora", description: "A clip.", path: "/video/1", jsonLd: [{ "@type": "Thing" }] });
+    const find = (key: string, value: string) => tags.find((t) => (t as Record<string, unknown>)[key] === value) as Record<string, string>;
+    expect(tags).toContainEqual({ title: "Aurora | Pleazure" });
+    expect(find("name", "description").content).toBe("A clip.");
+    expect(find("rel", "canonical").href).toBe(`${SITE}/video/1`);
+    expect(find("property", "og:image").content).toBe(`${SITE}/og-default.png`);
+    expect(find("property", "og:image:width").content).toBe("1200");
+    expect(find("name", "twitter:card").content).toBe("summary_large_image");
+    expect(find("name", "robots").content).toBe("index, follow");
+    expect(tags).toContainEqual({ "script:ld+json": { "@type": "Thing" } });
+  });
+
+  it("honours noindex and a canonical override, and leaves out the default size for a custom image", () => {
+    const tags = seoMeta({
+      siteUrl: SITE,
+      title: "Q",
+      description: "d",
+      path: "/search?q=x",
+      noindex: true,
+      canonical: "https://other.example/p",
+      image: "/media/p.jpg",
+    });
+    expect(tags).toContainEqual({ name: "robots", content: "noindex, follow" });
+    expect(tags).toContainEqual({ tagName: "link", rel: "canonical", href: "https://other.example/p" });
+    expect(tags.some((t) => (t as Record<string, unknown>).property === "og:image:width")).toBe(false);
+  });
+});
+
+describe("small helpers", () => {
+  it("titles the home page with the tagline and other pages with the site name", () => {
+    expect(pageTitle("Pleazure")).toBe("Pleazure - Your AI Pleasure Zone");
+    expect(pageTitle("Blog")).toBe("Blog | Pleazure");
+  });
+
+  it("truncates at a word boundary within the limit", () => {
+    expect(truncate("short")).toBe("short");
+    const long = "word ".repeat(60);
+    const cut = truncate(long, 160);
+    expect(cut.length).toBeLessThanOrEqual(160);
+    expect(cut.endsWith("…")).toBe(true);
+  });
+
+  it("numbers breadcrumb items from 1 with absolute URLs", () => {
+    expect(
+      breadcrumbs(SITE, [
+        { name: "Home", path: "/" },
+        { name: "HD", path: "/category/hd" },
+      ]),
+    ).toMatchObject({
+      itemListElement: [
+        { position: 1, item: `${SITE}/` },
+        { position: 2, item: `${SITE}/category/hd` },
+      ],
+    });
+  });
+});
