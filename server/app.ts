@@ -3,6 +3,7 @@ import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import { RouterContextProvider } from "react-router";
+import { site } from "../app/lib/site";
 import { openDatabase, setDatabase } from "./db/connection";
 import { dataDir, env } from "./env";
 import { logger } from "./logger";
@@ -10,8 +11,6 @@ import { requestInfoContext } from "./request-context";
 import { ensureDemoContent } from "./seed/demo-content";
 import { listContactMessagesByEmail } from "./services/contact";
 import { activeFaults, setFaults, testHooksEnabled } from "./test-hooks";
-
-export const RTA_LABEL = "RTA-5042-1996-1400-1577-RTA";
 
 export const app = express();
 app.disable("x-powered-by");
@@ -43,7 +42,7 @@ app.use((req, res, next) => {
   const requestId = (req.get("x-request-id") ?? "").slice(0, 64) || crypto.randomUUID();
   res.locals.requestId = requestId;
   res.setHeader("X-Request-Id", requestId);
-  res.setHeader("Rating", RTA_LABEL);
+  res.setHeader("Rating", site.rtaLabel);
   res.setHeader("X-Content-Type-Options", "nosniff");
   res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
   const nonce = crypto.randomBytes(16).toString("base64");
