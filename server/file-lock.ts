@@ -1,13 +1,5 @@
 import fs from "node:fs";
-
-function pidAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
+import { isProcessAlive } from "./process";
 
 /**
  * Runs `fn` while holding an exclusive lock file (created with O_EXCL, holding our PID). Other processes
@@ -23,7 +15,7 @@ export async function withFileLock<T>(lockPath: string, fn: () => Promise<T>, ti
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
       const holder = Number.parseInt(fs.readFileSync(lockPath, "utf8"), 10);
-      if (!Number.isInteger(holder) || !pidAlive(holder)) {
+      if (!Number.isInteger(holder) || !isProcessAlive(holder)) {
         fs.rmSync(lockPath, { force: true });
         continue;
       }

@@ -1,23 +1,12 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
+import { freeLoopbackPort } from "../../server/process";
 import { onCleanup, stopPid } from "./cleanup";
 
 export interface AppServer {
   pid: number;
   origin: string;
   stop: () => Promise<void>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.on("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const a = srv.address();
-      srv.close(() => (typeof a === "object" && a ? resolve(a.port) : reject(new Error("no free port"))));
-    });
-  });
 }
 
 /**
@@ -33,7 +22,7 @@ export async function startAppServer(opts: {
   /** Extra Node flags, e.g. --cpu-prof. */
   nodeArgs?: string[];
 }): Promise<AppServer> {
-  const port = await freePort();
+  const port = await freeLoopbackPort();
   fs.mkdirSync(opts.dataDir, { recursive: true });
   const log = fs.openSync(opts.logFile, "w");
   const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), "server.js"], {

