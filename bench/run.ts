@@ -2,7 +2,6 @@
 // route over loopback, measures the framework floor and the raw SQL of each page in the same run, and
 // writes bench/results/<date>.json + .md. See docs/benchmarks.md.
 import "./lib/quiet";
-import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -10,12 +9,13 @@ import type { Pool } from "pg";
 import { logger } from "../server/logger";
 import { startAppServer, tail } from "./lib/app-server";
 import { parseArgs } from "./lib/args";
-import { buildApp } from "./lib/build";
+import { appVersion, buildApp } from "./lib/build";
 import { buildCatalogue, pickFixtures, startBenchDatabase } from "./lib/catalogue";
 import { cleanup, installSignalHandlers, onCleanup } from "./lib/cleanup";
 import { backgroundLoad, CpuMeter, type CpuSplit } from "./lib/cpu";
 import { type HttpLoadResult, loadUrl } from "./lib/http-load";
 import { measureInitialJs } from "./lib/initial-js";
+import { runLighthouseSuite } from "./lib/lighthouse";
 import { capturePageQueries, distinctQueries, type PageDef, type Plan, queryNames, withoutCounts } from "./lib/page-queries";
 import { latestProfile, summariseProfile } from "./lib/profile";
 import { type BenchReport, evaluateTargets, type RouteResult, renderMarkdown } from "./lib/report";
@@ -54,7 +54,7 @@ async function main(): Promise<number> {
     log(`reusing the build in ${BUILD_DIR}`);
   } else {
     log(`building the app into ${BUILD_DIR} (react-router build)...`);
-    const version = appVersion();
+    const version = appVersion(ROOT);
     buildSeconds = (await buildApp(ROOT, BUILD_DIR)).seconds;
     fs.writeFileSync(BUILD_INFO, `${JSON.stringify({ ...version, builtAt: new Date().toISOString() }, null, 2)}\n`);
     log(`built in ${buildSeconds.toFixed(1)} s`);
@@ -239,6 +239,20 @@ async function main(): Promise<number> {
   log(`wrote bench/results/${stem}.json and .md`);
   for (const t of report.targets) log(`  ${t.status.toUpperCase().padEnd(15)} ${t.name}: ${t.actual} (budget ${t.budget}; ${t.margin})`);
   for (const w of warnings) console.warn(`[bench] WARNING ${w}`);
+  if (args.lighthouseRuns > 0) {
+    log(`Lighthouse on the same build (${args.lighthouseRuns} runs per page)...`);
+    await runLighthouseSuite({
+      root: ROOT,
+      buildDir: BUILD_DIR,
+      workDir: WORK,
+      resultsDir: RESULTS,
+      stem: `${stem}-lighthouse`,
+      runs: args.lighthouseRuns,
+      command: report.command,
+      app: built,
+      log,
+    });
+  }
   if (failures.length) {
     console.error(
       `\n[bench] FAILED: ${failures.length} route(s) answered non-2xx or errors:\n${failures.map((f) => `  - ${f}`).join("\n")}`,
@@ -249,29 +263,6 @@ async function main(): Promise<number> {
 }
 
 const OTHER_LOAD_WARNING = 0.25;
-
-/** Which code was measured: the commit, plus app files changed since (the working tree is what gets built). */
-function appVersion(): { commit: string; changedFiles: string[] } {
-  const git = (...a: string[]) => {
-    try {
-      return execFileSync("git", a, { cwd: ROOT, encoding: "utf8" }).trim();
-    } catch {
-      return "";
-    }
-  };
-  const changed = git(
-    "status",
-    "--porcelain",
-    "--",
-    "app",
-    "server",
-    "server.js",
-    "vite.config.ts",
-    "react-router.config.ts",
-    "package.json",
-  );
-  return { commit: git("rev-parse", "HEAD") || "unknown", changedFiles: changed ? changed.split("\n").map((l) => l.trim()) : [] };
-}
 
 /**
  * Runs a measurement, and again (up to `retries` times, without warm-up) while other processes used more

@@ -17,27 +17,37 @@ export async function startAppServer(opts: {
   root: string;
   buildDir: string;
   dataDir: string;
-  databaseUrl: string;
+  /** The bench database; without it the app starts its own embedded PostgreSQL under dataDir (and seeds demo content). */
+  databaseUrl?: string;
   logFile: string;
   /** Extra Node flags, e.g. --cpu-prof. */
   nodeArgs?: string[];
+  /** Extra or overriding environment variables (e.g. DEMO_MEDIA=full). */
+  env?: Record<string, string>;
+  /** Fixed port (default: a free loopback port). */
+  port?: number;
+  /** How long to wait for the first HTTP answer (default 90 s; first starts that render demo media take longer). */
+  readyTimeoutMs?: number;
 }): Promise<AppServer> {
-  const port = await freeLoopbackPort();
+  const port = opts.port ?? (await freeLoopbackPort());
   fs.mkdirSync(opts.dataDir, { recursive: true });
   const log = fs.openSync(opts.logFile, "w");
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  delete env.DATABASE_URL;
   const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), "server.js"], {
     cwd: opts.root,
     env: {
-      ...process.env,
+      ...env,
       NODE_ENV: "production",
       PORT: String(port),
       HOST: "127.0.0.1",
       BUILD_DIR: opts.buildDir,
       DATA_DIR: opts.dataDir,
-      DATABASE_URL: opts.databaseUrl,
+      ...(opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : {}),
       DEMO_MEDIA: "none",
       LOG_LEVEL: "warn",
       ENABLE_TEST_HOOKS: "0",
+      ...opts.env,
     },
     stdio: ["ignore", log, log],
   });
@@ -51,7 +61,8 @@ export async function startAppServer(opts: {
   const stop = () => stopPid(pid, 10_000);
   const remove = onCleanup("app server", stop);
   const origin = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
+  const readyMs = opts.readyTimeoutMs ?? 90_000;
+  const deadline = Date.now() + readyMs;
   for (;;) {
     if (exited) throw new Error(`app server stopped during start-up (${exited}):\n${tail(opts.logFile)}`);
     try {
@@ -61,7 +72,7 @@ export async function startAppServer(opts: {
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`app server not ready after 90 s:\n${tail(opts.logFile)}`);
+    if (Date.now() > deadline) throw new Error(`app server not ready after ${readyMs / 1000} s:\n${tail(opts.logFile)}`);
     await new Promise((r) => setTimeout(r, 200));
   }
   return {

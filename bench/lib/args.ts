@@ -21,6 +21,8 @@ export interface BenchArgs {
   retries: number;
   /** Results file name stem (default: the date, plus the catalogue size when it is not 100k). */
   out?: string;
+  /** Also run Lighthouse on the same build afterwards (bench/lighthouse.ts); 0 skips it. Runs per page. */
+  lighthouseRuns: number;
 }
 
 const HELP = `npm run bench -- [flags]
@@ -34,7 +36,8 @@ const HELP = `npm run bench -- [flags]
   --wait-idle S     wait up to S seconds for the machine to be idle (other processes < 0.25 cores) before loading
   --retries N       re-measure a route up to N times when other processes used > 0.25 cores during it (default 2)
   --profile         CPU-profile the server per route (node --cpu-prof) instead of recording results
-  --out NAME        results file stem under bench/results (default YYYY-MM-DD[-<size>])`;
+  --out NAME        results file stem under bench/results (default YYYY-MM-DD[-<size>])
+  --lighthouse N    afterwards, Lighthouse on the same build, N runs per page (as npm run bench:lighthouse; default 0: skip)`;
 
 function positiveNumber(flag: string, raw: string | undefined, integer: boolean): number {
   const value = Number(raw?.replace(/_/g, ""));
@@ -56,6 +59,7 @@ export function parseArgs(argv: string[]): BenchArgs {
     profile: false,
     waitIdle: 0,
     retries: 2,
+    lighthouseRuns: 0,
   };
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = (argv[i] ?? "").split("=", 2) as [string, string | undefined];
@@ -87,6 +91,9 @@ export function parseArgs(argv: string[]): BenchArgs {
         args.retries = raw === "0" ? 0 : positiveNumber(flag, raw, true);
         break;
       }
+      case "--lighthouse":
+        args.lighthouseRuns = positiveNumber(flag, value(), true);
+        break;
       case "--profile":
         args.profile = true;
         break;

@@ -1,4 +1,4 @@
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import { trackChild } from "./cleanup";
 
@@ -36,4 +36,27 @@ export async function buildApp(root: string, buildDir: string): Promise<{ second
   });
   if (!fs.existsSync(`${buildDir}/server/index.js`)) throw new Error(`build produced no ${buildDir}/server/index.js`);
   return { seconds: (Date.now() - started) / 1000 };
+}
+
+/** Which code was measured: the commit, plus app files changed since (the working tree is what gets built). */
+export function appVersion(root: string): { commit: string; changedFiles: string[] } {
+  const git = (...a: string[]) => {
+    try {
+      return execFileSync("git", a, { cwd: root, encoding: "utf8" }).trim();
+    } catch {
+      return "";
+    }
+  };
+  const changed = git(
+    "status",
+    "--porcelain",
+    "--",
+    "app",
+    "server",
+    "server.js",
+    "vite.config.ts",
+    "react-router.config.ts",
+    "package.json",
+  );
+  return { commit: git("rev-parse", "HEAD") || "unknown", changedFiles: changed ? changed.split("\n").map((l) => l.trim()) : [] };
 }

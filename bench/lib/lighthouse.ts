@@ -1,0 +1,375 @@
+import fs from "node:fs";
+import path from "node:path";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse, { type Result as LhResult } from "lighthouse";
+import { startAppServer, tail } from "./app-server";
+import { onCleanup } from "./cleanup";
+import { round } from "./stats";
+
+/** Debian's Chromium; Lighthouse never downloads a browser. */
+export const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+export const CHROME_FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
+type Category = (typeof CATEGORIES)[number];
+
+export interface LighthousePage {
+  key: string;
+  label: string;
+  path: string;
+  /** Send the age-gate cookie (a returning visitor). Without it the first-visit age gate covers the page. */
+  ageVerified: boolean;
+}
+
+export interface LighthouseRun {
+  scores: Record<Category, number>;
+  lcpMs: number;
+  fcpMs: number;
+  cls: number;
+  tbtMs: number;
+  speedIndexMs: number;
+  /** Transferred bytes by resource type (Lighthouse's resource-summary: total, document, script, stylesheet, image, font, media, other, third-party). */
+  transfer: Record<string, number>;
+  requests: Record<string, number>;
+  lcpElement?: string;
+  /** Audits that did not pass (score < 0.9), for the categories measured: id and title. */
+  failing: { id: string; title: string; score: number | null; displayValue?: string }[];
+}
+
+export interface LighthousePageResult extends LighthousePage {
+  url: string;
+  /** Median of each figure over the runs. */
+  median: Omit<LighthouseRun, "failing" | "lcpElement">;
+  /** Failing audits and LCP element of the run closest to the median (Lighthouse's computeMedianRun). */
+  medianRun: Pick<LighthouseRun, "failing" | "lcpElement">;
+  runs: LighthouseRun[];
+}
+
+export interface LighthouseReport {
+  schema: 1;
+  date: string;
+  startedAt: string;
+  finishedAt: string;
+  command: string;
+  lighthouse: string;
+  chrome: string;
+  settings: { formFactor: string; throttlingMethod: string; throttling: unknown; runsPerPage: number };
+  app: { commit: string; changedFiles: string[] };
+  pages: LighthousePageResult[];
+  targets: { page: string; name: string; actual: string; met: boolean }[];
+  notes: string[];
+}
+
+/** Pages of issue 8: home, a category, a video page, a search with results, the blog list and a post. */
+export async function pickPages(origin: string): Promise<LighthousePage[]> {
+  const headers = { cookie: "ageVerified=true" };
+  const home = await (await fetch(`${origin}/`, { headers })).text();
+  const video = /href="(\/video\/[^"]+)"/.exec(home)?.[1];
+  const category = /href="(\/category\/[^"]+)"/.exec(home)?.[1];
+  const blog = await (await fetch(`${origin}/blog`, { headers })).text();
+  const post = [...blog.matchAll(/href="(\/blog\/[^"/]+)"/g)].map((m) => m[1]!).find((h) => h !== "/blog/feed.xml");
+  if (!video || !category || !post) throw new Error("could not find a video, a category and a blog post link on / and /blog");
+  // A word of the first video's title that finds results.
+  const videoHtml = await (await fetch(`${origin}${video}`, { headers })).text();
+  const title = /<h1[^>]*>([^<]+)<\/h1>/.exec(videoHtml)?.[1] ?? "";
+  const word = title.split(/\s+/).find((w) => /^[a-z]{4,}$/i.test(w)) ?? "video";
+  return [
+    { key: "home", label: "home `/`", path: "/", ageVerified: true },
+    { key: "category", label: `category \`${category}\``, path: category, ageVerified: true },
+    { key: "video", label: "video `/video/:id`", path: video, ageVerified: true },
+    {
+      key: "search",
+      label: `search \`/search?q=${word.toLowerCase()}\``,
+      path: `/search?q=${encodeURIComponent(word.toLowerCase())}`,
+      ageVerified: true,
+    },
+    { key: "blog", label: "blog list `/blog`", path: "/blog", ageVerified: true },
+    { key: "blog-post", label: "blog post `/blog/:slug`", path: post, ageVerified: true },
+    { key: "home-first-visit", label: "home, first visit (age gate shown)", path: "/", ageVerified: false },
+  ];
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+};
+
+function summarise(lhr: LhResult): LighthouseRun {
+  const num = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])) as Record<
+    Category,
+    number
+  >;
+  const transfer: Record<string, number> = {};
+  const requests: Record<string, number> = {};
+  const items = (
+    lhr.audits["resource-summary"]?.details as { items?: { resourceType: string; transferSize: number; requestCount: number }[] }
+  )?.items;
+  for (const it of items ?? []) {
+    transfer[it.resourceType] = it.transferSize;
+    requests[it.resourceType] = it.requestCount;
+  }
+  const failing: LighthouseRun["failing"] = [];
+  const seen = new Set<string>();
+  for (const c of CATEGORIES) {
+    for (const ref of lhr.categories[c]?.auditRefs ?? []) {
+      const a = lhr.audits[ref.id];
+      if (!a || seen.has(a.id)) continue;
+      if (a.scoreDisplayMode === "notApplicable" || a.scoreDisplayMode === "manual" || a.scoreDisplayMode === "informative") continue;
+      if (a.score !== null && a.score >= 0.9) continue;
+      if (a.score === null && a.scoreDisplayMode !== "error") continue;
+      seen.add(a.id);
+      failing.push({ id: a.id, title: a.title, score: a.score, ...(a.displayValue ? { displayValue: a.displayValue } : {}) });
+    }
+  }
+  const lcpItems = (lhr.audits["largest-contentful-paint-element"]?.details as { items?: { items?: { node?: { snippet?: string } }[] }[] })
+    ?.items;
+  const lcpElement = lcpItems?.[0]?.items?.[0]?.node?.snippet;
+  return {
+    scores,
+    lcpMs: round(num("largest-contentful-paint"), 0),
+    fcpMs: round(num("first-contentful-paint"), 0),
+    cls: round(num("cumulative-layout-shift"), 3),
+    tbtMs: round(num("total-blocking-time"), 0),
+    speedIndexMs: round(num("speed-index"), 0),
+    transfer,
+    requests,
+    ...(lcpElement ? { lcpElement } : {}),
+    failing,
+  };
+}
+
+function medianOf(runs: LighthouseRun[]): LighthousePageResult["median"] {
+  const m = (f: (r: LighthouseRun) => number) => median(runs.map(f));
+  const keys = new Set(runs.flatMap((r) => Object.keys(r.transfer)));
+  return {
+    scores: Object.fromEntries(CATEGORIES.map((c) => [c, m((r) => r.scores[c])])) as Record<Category, number>,
+    lcpMs: m((r) => r.lcpMs),
+    fcpMs: m((r) => r.fcpMs),
+    cls: m((r) => r.cls),
+    tbtMs: m((r) => r.tbtMs),
+    speedIndexMs: m((r) => r.speedIndexMs),
+    transfer: Object.fromEntries([...keys].map((k) => [k, m((r) => r.transfer[k] ?? 0)])),
+    requests: Object.fromEntries([...keys].map((k) => [k, m((r) => r.requests[k] ?? 0)])),
+  };
+}
+
+/**
+ * Lighthouse (mobile, default simulated throttling) on each page, `runs` times, in one headless Chromium.
+ * Storage is reset between runs (Lighthouse's default), so every run is a cold first load.
+ */
+export async function lighthousePages(
+  origin: string,
+  pages: LighthousePage[],
+  runs: number,
+  log: (msg: string) => void,
+  /** Folder for the full Lighthouse report (JSON) of each page's median run, for diagnosis. */
+  reportDir?: string,
+): Promise<{ results: LighthousePageResult[]; lighthouseVersion: string; chrome: string; settings: LighthouseReport["settings"] }> {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, logLevel: "silent" });
+  const remove = onCleanup("chromium", async () => {
+    chrome.kill();
+  });
+  const { computeMedianRun } = (await import("lighthouse/core/lib/median-run.js")) as {
+    computeMedianRun: (r: LhResult[]) => LhResult;
+  };
+  const results: LighthousePageResult[] = [];
+  let lighthouseVersion = "";
+  let chromeVersion = "";
+  let settings: LighthouseReport["settings"] | undefined;
+  try {
+    for (const page of pages) {
+      const url = `${origin}${page.path}`;
+      const lhrs: LhResult[] = [];
+      for (let i = 0; i < runs; i++) {
+        const result = await lighthouse(url, {
+          port: chrome.port,
+          output: "json",
+          logLevel: "error",
+          onlyCategories: [...CATEGORIES],
+          ...(page.ageVerified ? { extraHeaders: { Cookie: "ageVerified=true" } } : {}),
+        });
+        if (!result) throw new Error(`lighthouse returned nothing for ${url}`);
+        const lhr = result.lhr;
+        if (lhr.runtimeError) throw new Error(`lighthouse ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+        lhrs.push(lhr);
+        lighthouseVersion = lhr.lighthouseVersion;
+        chromeVersion = lhr.environment.hostUserAgent.match(/Chrome\/[\d.]+/)?.[0] ?? lhr.environment.hostUserAgent;
+        settings ??= {
+          formFactor: lhr.configSettings.formFactor,
+          throttlingMethod: lhr.configSettings.throttlingMethod,
+          throttling: lhr.configSettings.throttling,
+          runsPerPage: runs,
+        };
+        const s = summarise(lhr);
+        log(
+          `  ${page.path} run ${i + 1}/${runs}: perf ${s.scores.performance} a11y ${s.scores.accessibility} bp ${s.scores["best-practices"]} seo ${s.scores.seo}; ` +
+            `LCP ${s.lcpMs} ms, FCP ${s.fcpMs} ms, CLS ${s.cls}, TBT ${s.tbtMs} ms, SI ${s.speedIndexMs} ms, ${Math.round((s.transfer.total ?? 0) / 100) / 10} KB`,
+        );
+      }
+      const all = lhrs.map(summarise);
+      const midLhr = computeMedianRun(lhrs);
+      const mid = summarise(midLhr);
+      if (reportDir) {
+        fs.mkdirSync(reportDir, { recursive: true });
+        fs.writeFileSync(path.join(reportDir, `${page.key}.json`), JSON.stringify(midLhr));
+      }
+      results.push({
+        ...page,
+        url,
+        median: medianOf(all),
+        medianRun: { failing: mid.failing, ...(mid.lcpElement ? { lcpElement: mid.lcpElement } : {}) },
+        runs: all,
+      });
+    }
+  } finally {
+    chrome.kill();
+    remove();
+  }
+  return { results, lighthouseVersion, chrome: chromeVersion, settings: settings! };
+}
+
+/**
+ * Audits a page fails on purpose, by SPEC.md: the search results page is "noindex, follow", which Lighthouse's
+ * SEO audit `is-crawlable` always fails (robots.txt instead would fail it too). The target ignores those.
+ */
+const EXPECTED_FAILURES: Record<string, string[]> = { search: ["is-crawlable"] };
+
+export function evaluateLighthouseTargets(pages: LighthousePageResult[]): LighthouseReport["targets"] {
+  const out: LighthouseReport["targets"] = [];
+  for (const p of pages) {
+    const m = p.median;
+    const expected = EXPECTED_FAILURES[p.key] ?? [];
+    const unexpected = p.medianRun.failing.filter((f) => !expected.includes(f.id));
+    const low = CATEGORIES.filter((c) => m.scores[c] < 100);
+    const onlyExpected = low.length > 0 && expected.length > 0 && unexpected.length === 0 && m.scores.performance === 100;
+    out.push({
+      page: p.key,
+      name: "100 in all four categories",
+      actual: `${CATEGORIES.map((c) => m.scores[c]).join(" / ")}${onlyExpected ? ` (only ${expected.join(", ")} fails, by SPEC.md)` : ""}`,
+      met: low.length === 0 || onlyExpected,
+    });
+    out.push({ page: p.key, name: "LCP <= 1.2 s", actual: `${m.lcpMs} ms`, met: m.lcpMs <= 1200 });
+    out.push({ page: p.key, name: "CLS 0", actual: String(m.cls), met: m.cls === 0 });
+  }
+  return out;
+}
+
+const kb = (b: number | undefined) => (b === undefined ? "–" : (b / 1000).toFixed(1));
+
+export function renderLighthouseMarkdown(r: LighthouseReport): string {
+  const lines: string[] = [];
+  lines.push(`# Lighthouse ${r.date}`, "");
+  lines.push(
+    `\`${r.command}\` · Lighthouse ${r.lighthouse}, ${r.chrome} (headless, ${CHROME_PATH}) · ${r.settings.formFactor}, ` +
+      `${r.settings.throttlingMethod} throttling (Lighthouse defaults) · median of ${r.settings.runsPerPage} runs per page · ` +
+      `commit ${r.app.commit.slice(0, 7)}${r.app.changedFiles.length ? ` + uncommitted: ${r.app.changedFiles.join(", ")}` : ""}`,
+    "",
+  );
+  lines.push(
+    "| page | perf | a11y | best pr. | SEO | LCP ms | FCP ms | CLS | TBT ms | SI ms | total KB | doc | JS | CSS | img | font | other |",
+  );
+  lines.push("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+  for (const p of r.pages) {
+    const m = p.median;
+    const t = m.transfer;
+    lines.push(
+      `| ${p.label} | ${m.scores.performance} | ${m.scores.accessibility} | ${m.scores["best-practices"]} | ${m.scores.seo} | ${m.lcpMs} | ${m.fcpMs} | ${m.cls} | ${m.tbtMs} | ${m.speedIndexMs} | ${kb(t.total)} | ${kb(t.document)} | ${kb(t.script)} | ${kb(t.stylesheet)} | ${kb(t.image)} | ${kb(t.font)} | ${kb((t.other ?? 0) + (t.media ?? 0))} |`,
+    );
+  }
+  lines.push(
+    "",
+    "Transferred KB (1 KB = 1000 bytes) as Lighthouse's resource summary reports them (compressed when the server compresses).",
+    "",
+  );
+  lines.push("## Targets (DESIGN.md §6)", "");
+  lines.push("| page | target | actual | |", "|---|---|---|---|");
+  for (const t of r.targets) lines.push(`| ${t.page} | ${t.name} | ${t.actual} | ${t.met ? "met" : "**missed**"} |`);
+  lines.push("", "## Audits not passing (run closest to the median)", "");
+  for (const p of r.pages) {
+    lines.push(`- **${p.key}**: LCP element \`${(p.medianRun.lcpElement ?? "?").replace(/`/g, "'").slice(0, 120)}\``);
+    for (const f of p.medianRun.failing)
+      lines.push(`  - ${f.id} (${f.score ?? "error"}): ${f.title}${f.displayValue ? ` — ${f.displayValue}` : ""}`);
+  }
+  for (const n of r.notes) lines.push("", n);
+  return lines.join("\n");
+}
+
+/**
+ * Starts the built app on a fresh data directory (embedded PostgreSQL, demo content and media, as `npm start`
+ * does on a first start), runs Lighthouse on the pages and writes bench/results/<stem>.json + .md.
+ */
+export async function runLighthouseSuite(opts: {
+  root: string;
+  buildDir: string;
+  workDir: string;
+  resultsDir: string;
+  stem: string;
+  runs: number;
+  port?: number;
+  command: string;
+  app: LighthouseReport["app"];
+  log: (msg: string) => void;
+}): Promise<LighthouseReport> {
+  const startedAt = new Date();
+  const dataDir = path.join(opts.workDir, "lh-data");
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  const logFile = path.join(opts.workDir, "lh-server.log");
+  opts.log(`starting the built app with demo content on a fresh data dir (${path.relative(opts.root, dataDir)})...`);
+  const server = await startAppServer({
+    root: opts.root,
+    buildDir: opts.buildDir,
+    dataDir,
+    logFile,
+    ...(opts.port ? { port: opts.port } : {}),
+    readyTimeoutMs: 15 * 60_000,
+    env: {
+      DEMO_MEDIA: "full",
+      DEMO_MEDIA_CACHE: process.env.DEMO_MEDIA_CACHE ?? "/tmp/pleazure-demo-media-cache",
+      LOG_LEVEL: "info",
+    },
+  });
+  try {
+    opts.log(`app ready on ${server.origin}`);
+    const pages = await pickPages(server.origin);
+    const reportDir = path.join(opts.workDir, "lighthouse");
+    const { results, lighthouseVersion, chrome, settings } = await lighthousePages(server.origin, pages, opts.runs, opts.log, reportDir);
+    opts.log(`full reports of the median runs: ${path.relative(opts.root, reportDir)}/<page>.json (open with the Lighthouse viewer)`);
+    const report: LighthouseReport = {
+      schema: 1,
+      date: startedAt.toISOString().slice(0, 10),
+      startedAt: startedAt.toISOString(),
+      finishedAt: new Date().toISOString(),
+      command: opts.command,
+      lighthouse: lighthouseVersion,
+      chrome,
+      settings,
+      app: opts.app,
+      pages: results,
+      targets: evaluateLighthouseTargets(results.filter((p) => p.ageVerified)),
+      notes: [
+        "Pages are loaded as a returning visitor (cookie `ageVerified=true`), except the last row, which shows the age gate of a first visit.",
+        "Targets are checked on the returning-visitor rows.",
+      ],
+    };
+    fs.mkdirSync(opts.resultsDir, { recursive: true });
+    fs.writeFileSync(path.join(opts.resultsDir, `${opts.stem}.json`), `${JSON.stringify(report, null, 2)}\n`);
+    fs.writeFileSync(path.join(opts.resultsDir, `${opts.stem}.md`), `${renderLighthouseMarkdown(report)}\n`);
+    opts.log(`wrote bench/results/${opts.stem}.json and .md`);
+    return report;
+  } catch (err) {
+    opts.log(`server log tail:\n${tail(logFile, 15)}`);
+    throw err;
+  } finally {
+    await server.stop();
+  }
+}
