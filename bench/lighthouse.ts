@@ -18,7 +18,8 @@ const HELP = `npm run bench:lighthouse -- [flags]
   --runs N        Lighthouse runs per page; the median is reported (default 3)
   --skip-build    reuse bench/.work/build from an earlier run
   --port N        port of the app server (default: a free loopback port)
-  --out NAME      results file stem under bench/results (default YYYY-MM-DD-lighthouse)`;
+  --out NAME      results file stem under bench/results (default YYYY-MM-DD-lighthouse)
+  --pages a,b     only these pages (keys: home, category, video, search, blog, blog-post, home-first-visit)`;
 
 const t0 = Date.now();
 const log = (msg: string) => console.log(`[lighthouse +${Math.round((Date.now() - t0) / 1000)}s] ${msg}`);
@@ -32,6 +33,7 @@ async function main(): Promise<number> {
   let skipBuild = false;
   let port: number | undefined;
   let out: string | undefined;
+  let only: string[] | undefined;
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = (argv[i] ?? "").split("=", 2) as [string, string | undefined];
     const value = () => inline ?? argv[++i] ?? "";
@@ -39,6 +41,7 @@ async function main(): Promise<number> {
     else if (flag === "--skip-build") skipBuild = true;
     else if (flag === "--port") port = Number(value());
     else if (flag === "--out") out = value();
+    else if (flag === "--pages") only = value().split(",");
     else if (flag === "--help" || flag === "-h") {
       console.log(HELP);
       return 0;
@@ -72,6 +75,7 @@ async function main(): Promise<number> {
     stem: out ?? `${new Date().toISOString().slice(0, 10)}-lighthouse`,
     runs,
     ...(port ? { port } : {}),
+    ...(only ? { only } : {}),
     command: `npm run bench:lighthouse${argv.length ? ` -- ${argv.join(" ")}` : ""}`,
     app: { commit: app.commit, changedFiles: app.changedFiles },
     log,

@@ -316,6 +316,8 @@ export async function runLighthouseSuite(opts: {
   stem: string;
   runs: number;
   port?: number;
+  /** Only these page keys (default: all). */
+  only?: string[];
   command: string;
   app: LighthouseReport["app"];
   log: (msg: string) => void;
@@ -340,7 +342,7 @@ export async function runLighthouseSuite(opts: {
   });
   try {
     opts.log(`app ready on ${server.origin}`);
-    const pages = await pickPages(server.origin);
+    const pages = (await pickPages(server.origin)).filter((p) => !opts.only || opts.only.includes(p.key));
     const reportDir = path.join(opts.workDir, "lighthouse");
     const { results, lighthouseVersion, chrome, settings } = await lighthousePages(server.origin, pages, opts.runs, opts.log, reportDir);
     opts.log(`full reports of the median runs: ${path.relative(opts.root, reportDir)}/<page>.json (open with the Lighthouse viewer)`);
