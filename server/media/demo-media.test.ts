@@ -2,7 +2,9 @@ import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { STILL_WIDTHS, stillSrcSet, stillVariantPath } from "../../app/lib/images";
 import { type DemoAsset, ensureDemoMedia } from "./demo-media";
 import { probe, resolveFfmpeg } from "./ffmpeg";
 
@@ -88,6 +90,37 @@ describe("ensureDemoMedia", () => {
       expect(streams[0]).toMatchObject({ codec_name: "mjpeg", width, height });
     }
     expect(statSync(path.join(root, assets[0]!.thumbnailPath)).size).toBeLessThan(100_000);
+  });
+
+  it("writes the WebP variants of the poster and thumbnail at the widths the pages ask for", async () => {
+    for (const [file, widths] of [
+      [assets[0]!.posterPath, STILL_WIDTHS.poster],
+      [assets[0]!.thumbnailPath, STILL_WIDTHS.thumb],
+    ] as const) {
+      for (const w of widths) {
+        const variant = path.join(root, stillVariantPath(file, w));
+        const meta = await sharp(variant).metadata();
+        expect(meta).toMatchObject({ format: "webp", width: w, height: Math.round((w * 9) / 16) });
+      }
+    }
+    // Every URL a card's srcset names is on disk.
+    const url = `/media/${assets[0]!.thumbnailPath}`;
+    for (const candidate of stillSrcSet(url)!.split(", ")) {
+      const [href] = candidate.split(" ");
+      expect(existsSync(path.join(root, href!.replace(/^\/media\//, "")))).toBe(true);
+    }
+  });
+
+  it("adds missing WebP variants to an existing set without re-encoding it", async () => {
+    const segment = path.join(root, "demo/aurora/720p/seg_000.ts");
+    const before = statSync(segment).mtimeMs;
+    const variant = path.join(root, stillVariantPath(assets[0]!.thumbnailPath, 320));
+    await fs.rm(variant);
+    const upgradeLogs: string[] = [];
+    await ensureDemoMedia(root, (m) => upgradeLogs.push(m), { assets: 1, clipSeconds: 6 });
+    expect(existsSync(variant)).toBe(true);
+    expect(statSync(segment).mtimeMs).toBe(before);
+    expect(upgradeLogs).toEqual(["[media] writing WebP variants of 1 still(s)"]);
   });
 
   it("returns the existing manifest on a second call without re-encoding", async () => {

@@ -4,6 +4,7 @@ import path from "node:path";
 import { DEMO_LOOKS, type DemoLook, soundtrack } from "./demo-looks";
 import { probeDurationSeconds, runFfmpeg } from "./ffmpeg";
 import { makePoster, makeThumbnail, transcodeToHls } from "./hls";
+import { makeStillVariants, stillVariantFiles } from "./stills";
 
 export interface DemoAsset {
   key: string;
@@ -59,7 +60,13 @@ async function generate(root: string, log: (msg: string) => void, opts: DemoMedi
   const manifestPath = path.join(demoDir, "manifest.json");
 
   const existing = await readManifest(manifestPath);
-  if (existing && existing.signature === signature && allFilesExist(root, existing.assets)) return existing.assets;
+  if (existing && existing.signature === signature && allFilesExist(root, existing.assets)) {
+    // The WebP variants are derived from the JPEG stills in well under a second, so a set made before they
+    // existed gets them in place instead of a full re-render (RECIPE_VERSION is deliberately not bumped for
+    // them: worktrees on older code share the same cache folder and would otherwise re-render it in turn).
+    await ensureStillVariants(root, existing.assets, log);
+    return existing.assets;
+  }
 
   const started = Date.now();
   log(`[media] generating ${looks.length} demo clip(s) in ${demoDir}`);
@@ -166,6 +173,15 @@ async function renderAsset(
   }
 }
 
+/** Writes the WebP variants of every poster and thumbnail that lacks any of them. */
+async function ensureStillVariants(root: string, assets: readonly DemoAsset[], log: (msg: string) => void): Promise<void> {
+  const stills = assets.flatMap((a) => [a.posterPath, a.thumbnailPath]).map((p) => path.join(root, p));
+  const missing = stills.filter((f) => !stillVariantFiles(f).every((v) => existsSync(v)));
+  if (!missing.length) return;
+  log(`[media] writing WebP variants of ${missing.length} still(s)`);
+  for (const f of missing) await makeStillVariants(f);
+}
+
 async function readManifest(file: string): Promise<Manifest | undefined> {
   try {
     const parsed = JSON.parse(await fs.readFile(file, "utf8")) as Partial<Manifest>;
@@ -180,6 +196,7 @@ function allFilesExist(root: string, assets: readonly DemoAsset[]): boolean {
   return assets.every((a) => {
     const master = path.join(root, a.hlsPath);
     if (!existsSync(master) || !existsSync(path.join(root, a.posterPath)) || !existsSync(path.join(root, a.thumbnailPath))) return false;
+    // (The stills' WebP variants are checked and made separately: see ensureStillVariants.)
     return playlistFiles(master).every((f) => existsSync(f));
   });
 }

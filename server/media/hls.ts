@@ -1,6 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { type ProbeStream, parseFrameRate, probe, probeDurationSeconds, runFfmpeg } from "./ffmpeg";
+import { makeStillVariants } from "./stills";
 
 interface Rung {
   name: string;
@@ -253,12 +254,14 @@ async function grabFrame(input: string, outFile: string, atSeconds: number, widt
   ]);
 }
 
-/** 1280x720 JPEG still. */
-export function makePoster(input: string, outFile: string, atSeconds: number): Promise<void> {
-  return grabFrame(input, outFile, atSeconds, 1280, 720, 3);
+/** 1280x720 JPEG still, plus its responsive WebP variants (server/media/stills.ts). */
+export async function makePoster(input: string, outFile: string, atSeconds: number): Promise<void> {
+  await grabFrame(input, outFile, atSeconds, 1280, 720, 3);
+  await makeStillVariants(outFile);
 }
 
-/** 640x360 JPEG still for grids: decent quality, a few tens of KB. */
-export function makeThumbnail(input: string, outFile: string, atSeconds: number): Promise<void> {
-  return grabFrame(input, outFile, atSeconds, 640, 360, 5);
+/** 640x360 JPEG still for grids (a few tens of KB), plus its responsive WebP variants. */
+export async function makeThumbnail(input: string, outFile: string, atSeconds: number): Promise<void> {
+  await grabFrame(input, outFile, atSeconds, 640, 360, 5);
+  await makeStillVariants(outFile);
 }
