@@ -1,5 +1,6 @@
 import { data, Link, type LoaderFunctionArgs, type MetaArgs, useLoaderData } from "react-router";
 import { formatViews } from "~/lib/format";
+import { stillSrcSet } from "~/lib/images";
 import { siteUrlFromMatches } from "~/lib/root-data";
 import { seoMeta } from "~/lib/seo";
 import { logger } from "../../server/logger";
@@ -62,6 +63,8 @@ export default function SearchPage() {
                 <Link to={`/video/${r.id}`} className="flex items-center gap-4 rounded-lg px-2 py-3 hover:bg-ink-900">
                   <img
                     src={r.thumbnail_url ?? "/placeholder-80x45.svg"}
+                    srcSet={stillSrcSet(r.thumbnail_url)}
+                    sizes="80px"
                     alt=""
                     width={80}
                     height={45}

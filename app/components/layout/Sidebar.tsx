@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { AdSlot } from "~/components/ads/AdSlot";
 import { formatViews } from "~/lib/format";
+import { stillSrcSet } from "~/lib/images";
 import { slugify } from "~/lib/slug";
 
 export interface SidebarData {
@@ -17,7 +18,7 @@ export function Sidebar({ data }: { data: SidebarData }) {
           Trending Videos
         </h2>
         {data.trending.length === 0 ? (
-          <p className="text-sm text-zinc-500">No trending videos yet.</p>
+          <p className="text-sm text-zinc-400">No trending videos yet.</p>
         ) : (
           <ul className="space-y-3">
             {data.trending.map((v) => (
@@ -26,6 +27,8 @@ export function Sidebar({ data }: { data: SidebarData }) {
                   {v.thumbnail_url ? (
                     <img
                       src={v.thumbnail_url}
+                      srcSet={stillSrcSet(v.thumbnail_url)}
+                      sizes="90px"
                       alt=""
                       width={90}
                       height={60}

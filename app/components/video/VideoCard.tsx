@@ -1,5 +1,11 @@
+import { preload } from "react-dom";
 import { Link } from "react-router";
 import { formatDuration, formatViews } from "~/lib/format";
+import { stillSrcSet } from "~/lib/images";
+
+/** Rendered width of a card in the 1/2/4-column grid of the listing pages (layout: max-w-7xl, 300px sidebar from lg). */
+export const GRID_SIZES =
+  "(min-width: 1280px) 214px, (min-width: 1024px) calc((100vw - 384px) / 2), (min-width: 640px) calc((100vw - 52px) / 2), calc(100vw - 32px)";
 
 export interface VideoCardData {
   id: string;
@@ -10,7 +16,29 @@ export interface VideoCardData {
   category_name: string | null;
 }
 
-export function VideoCard({ video, eager = false }: { video: VideoCardData; eager?: boolean }) {
+/**
+ * `eager`: above the fold, loaded without waiting for layout. `priority`: the page's likely LCP image,
+ * preloaded from <head> with fetchpriority=high. `sizes`: the card's rendered width (default: the grid).
+ * `headingLevel`: the title's level in the page outline (2 right under a page's h1, 3 under a section's h2).
+ */
+export function VideoCard({
+  video,
+  eager = false,
+  priority = false,
+  sizes = GRID_SIZES,
+  headingLevel = 3,
+}: {
+  video: VideoCardData;
+  eager?: boolean;
+  priority?: boolean;
+  sizes?: string;
+  headingLevel?: 2 | 3;
+}) {
+  const Title = headingLevel === 2 ? "h2" : "h3";
+  const srcSet = stillSrcSet(video.thumbnail_url);
+  if (priority && video.thumbnail_url) {
+    preload(video.thumbnail_url, { as: "image", fetchPriority: "high", ...(srcSet ? { imageSrcSet: srcSet, imageSizes: sizes } : {}) });
+  }
   return (
     <article className="group">
       <Link to={`/video/${video.id}`} className="block rounded-xl focus-visible:outline-offset-4">
@@ -18,11 +46,14 @@ export function VideoCard({ video, eager = false }: { video: VideoCardData; eage
           {video.thumbnail_url ? (
             <img
               src={video.thumbnail_url}
+              srcSet={srcSet}
+              sizes={srcSet ? sizes : undefined}
               alt=""
               width={640}
               height={360}
-              loading={eager ? "eager" : "lazy"}
-              decoding="async"
+              loading={eager || priority ? "eager" : "lazy"}
+              fetchPriority={priority ? "high" : undefined}
+              decoding={priority ? undefined : "async"}
               className="h-full w-full object-cover transition duration-300 group-hover:scale-105"
             />
           ) : (
@@ -35,7 +66,7 @@ export function VideoCard({ video, eager = false }: { video: VideoCardData; eage
             AI
           </span>
         </div>
-        <h3 className="mt-2 line-clamp-2 font-semibold leading-snug group-hover:text-brand-300">{video.title}</h3>
+        <Title className="mt-2 line-clamp-2 font-semibold leading-snug group-hover:text-brand-300">{video.title}</Title>
       </Link>
       <p className="mt-1 text-sm text-zinc-400">
         <span>{formatViews(video.views)} views</span>

@@ -1,0 +1,62 @@
+import { renderToString } from "react-dom/server";
+import { MemoryRouter } from "react-router";
+import { describe, expect, it } from "vitest";
+import { STILL_WIDTHS } from "~/lib/images";
+import { GRID_SIZES, VideoCard, type VideoCardData } from "./VideoCard";
+
+const video: VideoCardData = {
+  id: "00000000-0000-4000-8000-000000000001",
+  title: "Aurora Veil",
+  views: 1234,
+  duration: 56,
+  thumbnail_url: "/media/demo/aurora/thumb.jpg",
+  category_name: "Amateur",
+};
+
+const render = (props: Partial<Parameters<typeof VideoCard>[0]> = {}) =>
+  renderToString(
+    <html lang="en">
+      <head />
+      <body>
+        <MemoryRouter>
+          <VideoCard video={video} {...props} />
+        </MemoryRouter>
+      </body>
+    </html>,
+  );
+
+const attr = (html: string, tag: string, name: string) => new RegExp(`<${tag}\\b[^>]*\\b${name}="([^"]*)"`).exec(html)?.[1];
+
+describe("VideoCard", () => {
+  it("renders the thumbnail with WebP srcset, sizes and reserved dimensions; JPEG as src", () => {
+    const html = render();
+    expect(attr(html, "img", "src")).toBe("/media/demo/aurora/thumb.jpg");
+    expect(attr(html, "img", "srcSet")).toBe(STILL_WIDTHS.thumb.map((w) => `/media/demo/aurora/thumb-${w}w.webp ${w}w`).join(", "));
+    expect(attr(html, "img", "sizes")).toBe(GRID_SIZES);
+    expect(attr(html, "img", "width")).toBe("640");
+    expect(attr(html, "img", "height")).toBe("360");
+    expect(attr(html, "img", "loading")).toBe("lazy");
+    expect(html).not.toContain("fetchPriority");
+  });
+
+  it("marks the priority card: eager, fetchpriority=high and a preload in <head>", () => {
+    const html = render({ priority: true });
+    expect(attr(html, "img", "loading")).toBe("eager");
+    expect(attr(html, "img", "fetchPriority")).toBe("high");
+    const preload = /<link rel="preload" as="image"[^>]*>/.exec(html)?.[0] ?? "";
+    expect(preload).toContain('fetchPriority="high"');
+    expect(preload).toContain("thumb-320w.webp 320w");
+  });
+
+  it("uses the given heading level and sizes", () => {
+    expect(render({ headingLevel: 2 })).toMatch(/<h2[^>]*>Aurora Veil<\/h2>/);
+    expect(render()).toMatch(/<h3[^>]*>Aurora Veil<\/h3>/);
+    expect(attr(render({ sizes: "80px" }), "img", "sizes")).toBe("80px");
+  });
+
+  it("keeps a plain src for thumbnails that have no variants", () => {
+    const html = render({ video: { ...video, thumbnail_url: "https://cdn.example.com/x.jpg" } });
+    expect(attr(html, "img", "src")).toBe("https://cdn.example.com/x.jpg");
+    expect(html).not.toMatch(/srcSet|sizes=/);
+  });
+});
