@@ -13,6 +13,9 @@ import { getPublicVideo, isVideoId, relatedVideos } from "../../server/services/
 const LOAD_ERROR = "Failed to load video. Please try again later.";
 const RELATED_ERROR = "Failed to load related videos.";
 const NO_RELATED = "No related videos found.";
+/** Rendered width of a related card (1/2/3 columns beside the 300px sidebar from lg). */
+const RELATED_SIZES =
+  "(min-width: 1280px) 292px, (min-width: 1024px) calc((100vw - 384px) / 2), (min-width: 640px) calc((100vw - 52px) / 2), calc(100vw - 32px)";
 export const IPTC_AI_MEDIA = "http://cv.iptc.org/newscodes/digitalsourcetype/trainedAlgorithmicMedia";
 
 interface VideoView {
@@ -146,7 +149,7 @@ export default function VideoPage() {
       {v.video_url ? (
         <HlsVideo src={v.video_url} poster={v.poster_url} title={v.title} />
       ) : (
-        <div className="grid aspect-video w-full place-items-center rounded-xl bg-ink-900 text-zinc-500">
+        <div className="grid aspect-video w-full place-items-center rounded-xl bg-ink-900 text-zinc-400">
           This video is not available yet.
         </div>
       )}
@@ -191,7 +194,7 @@ export default function VideoPage() {
         ) : (
           <div className="grid grid-cols-1 gap-x-5 gap-y-8 sm:grid-cols-2 xl:grid-cols-3">
             {d.related.map((r) => (
-              <VideoCard key={r.id} video={r} />
+              <VideoCard key={r.id} video={r} sizes={RELATED_SIZES} />
             ))}
           </div>
         )}

@@ -1,28 +1,50 @@
 import { useEffect, useRef, useState } from "react";
+import { preload } from "react-dom";
+import { stillAtWidth } from "~/lib/images";
 
 const MEDIA_ERROR = "Failed to load video. Please try again later.";
 const LIBRARY_ERROR = "Failed to load video player. Please try again later.";
+/** The poster variant for `<video poster>` (one URL, no srcset): 768 px covers a phone at DPR 2 and most laptop layouts. */
+const POSTER_WIDTH = 768;
 
 /**
  * A plain HLS video element. Browsers with native HLS (Safari) play the playlist directly; elsewhere
  * hls.js is loaded on demand, so it never weighs on pages without a player.
+ *
+ * Nothing of the stream (hls.js, playlists, segments) loads with the page: the poster is all a visitor sees
+ * until they show intent (pointer over or touching the player, keyboard focus on it) or press play. A play
+ * before the stream is attached is remembered and resumed once the playlist is parsed.
  */
 export function HlsVideo({ src, poster, title }: { src: string; poster?: string | null; title: string }) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const [error, setError] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
+  const [wanted, setWanted] = useState(false);
+  const pendingPlay = useRef(false);
+  const attached = useRef(false);
+  const want = () => setWanted(true);
+  const posterUrl = poster ? stillAtWidth(poster, POSTER_WIDTH) : undefined;
+  // The poster is the video page's largest paint: fetch it from <head>, before the stylesheet and scripts.
+  if (posterUrl) preload(posterUrl, { as: "image", fetchPriority: "high" });
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` re-runs the effect when the visitor retries
   useEffect(() => {
     const video = videoRef.current;
-    if (!video) return;
+    if (!video || !wanted) return;
     setError(null);
+    const resumePlay = () => {
+      attached.current = true;
+      if (!pendingPlay.current) return;
+      pendingPlay.current = false;
+      video.play().catch(() => {});
+    };
     let destroyed = false;
     let destroy: (() => void) | undefined;
     const onError = () => setError(MEDIA_ERROR);
 
     if (video.canPlayType("application/vnd.apple.mpegurl") && !/Chrome|Chromium|Edg/.test(navigator.userAgent)) {
       video.src = src;
+      resumePlay();
       video.addEventListener("error", onError);
       destroy = () => video.removeEventListener("error", onError);
     } else {
@@ -37,6 +59,7 @@ export function HlsVideo({ src, poster, title }: { src: string; poster?: string 
           hls.on(Hls.Events.ERROR, (_event, data) => {
             if (data.fatal) setError(MEDIA_ERROR);
           });
+          hls.on(Hls.Events.MANIFEST_PARSED, resumePlay);
           hls.loadSource(src);
           hls.attachMedia(video);
           destroy = () => hls.destroy();
@@ -45,19 +68,33 @@ export function HlsVideo({ src, poster, title }: { src: string; poster?: string 
     }
     return () => {
       destroyed = true;
+      attached.current = false;
       destroy?.();
     };
-  }, [src, attempt]);
+  }, [src, attempt, wanted]);
+
+  const onPlay = () => {
+    if (attached.current) return;
+    pendingPlay.current = true;
+    setWanted(true);
+  };
 
   return (
-    <div className="relative aspect-video w-full overflow-hidden rounded-xl bg-black">
+    // biome-ignore lint/a11y/noStaticElementInteractions: these only warm up the stream; the video's own controls are the interactive element
+    <div
+      className="relative aspect-video w-full overflow-hidden rounded-xl bg-black"
+      onPointerEnter={want}
+      onTouchStart={want}
+      onFocus={want}
+    >
       {/* biome-ignore lint/a11y/useMediaCaption: abstract synthetic clips with ambient audio, no speech */}
       <video
         ref={videoRef}
         controls
         playsInline
         preload="metadata"
-        poster={poster ?? undefined}
+        poster={posterUrl}
+        onPlay={onPlay}
         aria-label={title}
         className="h-full w-full"
       />
