@@ -16,7 +16,7 @@ export function AdSlot({ name }: { name: AdSlotName }) {
           : "mb-[30px] flex h-[250px] w-[300px] max-w-full items-center justify-center overflow-hidden rounded-xl border border-dashed border-ink-700 bg-ink-900/40"
       }
     >
-      <span className="text-xs uppercase tracking-widest text-zinc-600">Advertisement</span>
+      <span className="text-xs uppercase tracking-widest text-zinc-400">Advertisement</span>
     </aside>
   );
 }

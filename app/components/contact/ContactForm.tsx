@@ -134,7 +134,7 @@ export function ContactForm({ formToken, failure, submitting }: ContactFormProps
           <FieldError field="message" error={errors.message} />
           <p
             id="contact-message-count"
-            className={`ml-auto shrink-0 text-xs ${messageLength > CONTACT_LIMITS.message.max ? "text-red-300" : "text-zinc-500"}`}
+            className={`ml-auto shrink-0 text-xs ${messageLength > CONTACT_LIMITS.message.max ? "text-red-300" : "text-zinc-400"}`}
           >
             {messageLength} / {CONTACT_LIMITS.message.max}
             <span className="sr-only"> characters</span>

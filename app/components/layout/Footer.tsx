@@ -11,7 +11,7 @@ export function Footer() {
             Pleaz<span className="text-brand-400">ure</span>
           </p>
           <p className="mt-2 text-sm text-zinc-400">{site.tagline}</p>
-          <p className="mt-2 text-xs text-zinc-500">All videos are AI-generated. No real performers.</p>
+          <p className="mt-2 text-xs text-zinc-400">All videos are AI-generated. No real performers.</p>
         </div>
         <nav aria-label="Company">
           <h2 className="text-sm font-semibold uppercase tracking-wide text-zinc-300">Company</h2>
@@ -61,7 +61,7 @@ export function Footer() {
       </div>
       <div className="border-t border-ink-800">
         <div className="mx-auto flex max-w-7xl flex-col items-center justify-between gap-3 px-4 py-5 sm:flex-row">
-          <p className="text-xs text-zinc-500">
+          <p className="text-xs text-zinc-400">
             © {site.copyrightYear} {site.name}. All rights reserved. You must be 18+ to view content.
           </p>
           <div className="flex gap-4">
