@@ -9,15 +9,16 @@ import {
   ScrollRestoration,
   type ShouldRevalidateFunction,
 } from "react-router";
-import "./app.css";
 import { logger } from "../server/logger";
 import { requestInfoContext } from "../server/request-context";
 import { listCategories } from "../server/services/categories";
 import { siteUrl } from "../server/site-url";
+import appCssUrl from "./app.css?url";
 import { AgeGate } from "./components/layout/AgeGate";
 import { Footer } from "./components/layout/Footer";
 import { Header } from "./components/layout/Header";
 import { NotFound } from "./components/layout/NotFound";
+import { AppStyles } from "./lib/app-styles";
 import { FALLBACK_CATEGORIES } from "./lib/categories";
 import { AGE_COOKIE, readCookie } from "./lib/cookies";
 import { useNonce } from "./lib/nonce";
@@ -62,6 +63,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#0b0a10" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
+        <AppStyles href={appCssUrl} />
         <Links />
       </head>
       <body className="min-h-screen">
