@@ -74,7 +74,7 @@ const HEAD_END = Buffer.from("</head>");
  * stylesheet-free first paint and the LCP image then get the bandwidth before ~130 KB of scripts. Only the
  * <head> is scanned; the rest of the stream passes through untouched.
  */
-function lowPriorityModulePreloads(): Transform {
+export function lowPriorityModulePreloads(): Transform {
   const held: Buffer[] = [];
   let inHead = true;
   return new Transform({
