@@ -19,7 +19,8 @@ const HELP = `npm run bench:lighthouse -- [flags]
   --skip-build    reuse bench/.work/build from an earlier run
   --port N        port of the app server (default: a free loopback port)
   --out NAME      results file stem under bench/results (default YYYY-MM-DD-lighthouse)
-  --pages a,b     only these pages (keys: home, category, video, search, blog, blog-post, home-first-visit)`;
+  --pages a,b     only these pages (keys: home, category, video, search, blog, blog-post, home-first-visit)
+  --devtools      throttle the real page load (Lighthouse throttlingMethod "devtools") instead of simulating it`;
 
 const t0 = Date.now();
 const log = (msg: string) => console.log(`[lighthouse +${Math.round((Date.now() - t0) / 1000)}s] ${msg}`);
@@ -34,6 +35,7 @@ async function main(): Promise<number> {
   let port: number | undefined;
   let out: string | undefined;
   let only: string[] | undefined;
+  let devtools = false;
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = (argv[i] ?? "").split("=", 2) as [string, string | undefined];
     const value = () => inline ?? argv[++i] ?? "";
@@ -42,6 +44,7 @@ async function main(): Promise<number> {
     else if (flag === "--port") port = Number(value());
     else if (flag === "--out") out = value();
     else if (flag === "--pages") only = value().split(",");
+    else if (flag === "--devtools") devtools = true;
     else if (flag === "--help" || flag === "-h") {
       console.log(HELP);
       return 0;
@@ -76,6 +79,7 @@ async function main(): Promise<number> {
     runs,
     ...(port ? { port } : {}),
     ...(only ? { only } : {}),
+    ...(devtools ? { throttlingMethod: "devtools" as const } : {}),
     command: `npm run bench:lighthouse${argv.length ? ` -- ${argv.join(" ")}` : ""}`,
     app: { commit: app.commit, changedFiles: app.changedFiles },
     log,

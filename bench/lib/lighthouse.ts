@@ -131,9 +131,9 @@ function summarise(lhr: LhResult): LighthouseRun {
       failing.push({ id: a.id, title: a.title, score: a.score, ...(a.displayValue ? { displayValue: a.displayValue } : {}) });
     }
   }
-  const lcpItems = (lhr.audits["largest-contentful-paint-element"]?.details as { items?: { items?: { node?: { snippet?: string } }[] }[] })
-    ?.items;
-  const lcpElement = lcpItems?.[0]?.items?.[0]?.node?.snippet;
+  // Lighthouse 13 names the LCP element in the LCP breakdown insight (a "node" item).
+  const lcpItems = (lhr.audits["lcp-breakdown-insight"]?.details as { items?: { type?: string; snippet?: string }[] })?.items;
+  const lcpElement = lcpItems?.find((i) => i.type === "node")?.snippet;
   return {
     scores,
     lcpMs: round(num("largest-contentful-paint"), 0),
@@ -174,6 +174,8 @@ export async function lighthousePages(
   log: (msg: string) => void,
   /** Folder for the full Lighthouse report (JSON) of each page's median run, for diagnosis. */
   reportDir?: string,
+  /** "simulate" (Lighthouse's default, Lantern) or "devtools" (the page really loads throttled). */
+  throttlingMethod: "simulate" | "devtools" = "simulate",
 ): Promise<{ results: LighthousePageResult[]; lighthouseVersion: string; chrome: string; settings: LighthouseReport["settings"] }> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, logLevel: "silent" });
   const remove = onCleanup("chromium", async () => {
@@ -196,6 +198,7 @@ export async function lighthousePages(
           output: "json",
           logLevel: "error",
           onlyCategories: [...CATEGORIES],
+          throttlingMethod,
           ...(page.ageVerified ? { extraHeaders: { Cookie: "ageVerified=true" } } : {}),
         });
         if (!result) throw new Error(`lighthouse returned nothing for ${url}`);
@@ -271,7 +274,7 @@ export function renderLighthouseMarkdown(r: LighthouseReport): string {
   lines.push(`# Lighthouse ${r.date}`, "");
   lines.push(
     `\`${r.command}\` · Lighthouse ${r.lighthouse}, ${r.chrome} (headless, ${CHROME_PATH}) · ${r.settings.formFactor}, ` +
-      `${r.settings.throttlingMethod} throttling (Lighthouse defaults) · median of ${r.settings.runsPerPage} runs per page · ` +
+      `${r.settings.throttlingMethod} throttling (Lighthouse default throttling settings) · median of ${r.settings.runsPerPage} runs per page · ` +
       `commit ${r.app.commit.slice(0, 7)}${r.app.changedFiles.length ? ` + uncommitted: ${r.app.changedFiles.join(", ")}` : ""}`,
     "",
   );
@@ -318,6 +321,7 @@ export async function runLighthouseSuite(opts: {
   port?: number;
   /** Only these page keys (default: all). */
   only?: string[];
+  throttlingMethod?: "simulate" | "devtools";
   command: string;
   app: LighthouseReport["app"];
   log: (msg: string) => void;
@@ -344,7 +348,14 @@ export async function runLighthouseSuite(opts: {
     opts.log(`app ready on ${server.origin}`);
     const pages = (await pickPages(server.origin)).filter((p) => !opts.only || opts.only.includes(p.key));
     const reportDir = path.join(opts.workDir, "lighthouse");
-    const { results, lighthouseVersion, chrome, settings } = await lighthousePages(server.origin, pages, opts.runs, opts.log, reportDir);
+    const { results, lighthouseVersion, chrome, settings } = await lighthousePages(
+      server.origin,
+      pages,
+      opts.runs,
+      opts.log,
+      reportDir,
+      opts.throttlingMethod,
+    );
     opts.log(`full reports of the median runs: ${path.relative(opts.root, reportDir)}/<page>.json (open with the Lighthouse viewer)`);
     const report: LighthouseReport = {
       schema: 1,
