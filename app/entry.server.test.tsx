@@ -1,32 +1,40 @@
 import { Readable } from "node:stream";
 import { text } from "node:stream/consumers";
 import { describe, expect, it } from "vitest";
-import { lowPriorityModulePreloads } from "./entry.server";
+import { deferModulePreloads } from "./entry.server";
 
-const through = (chunks: string[]) => text(Readable.from(chunks.map((c) => Buffer.from(c))).pipe(lowPriorityModulePreloads()));
+const through = (parts: Buffer[]) => text(Readable.from(parts).pipe(deferModulePreloads("n0nce")));
+const chunked = (s: string, size: number) => {
+  const bytes = Buffer.from(s);
+  const parts: Buffer[] = [];
+  for (let i = 0; i < bytes.length; i += size) parts.push(bytes.subarray(i, i + size));
+  return parts;
+};
 
-describe("lowPriorityModulePreloads", () => {
-  const head = '<html><head><link rel="modulepreload" href="/assets/a.js"/><link rel="modulepreload" href="/assets/b.js"/></head>';
-  const body = '<body><p>Grüße</p><link rel="modulepreload" href="/in-body.js"/></body></html>';
+describe("deferModulePreloads", () => {
+  const head =
+    '<html><head><meta charSet="utf-8"/><link rel="modulepreload" href="/assets/a.js" nonce="n0nce"/><link rel="modulepreload" href="/assets/b.js" nonce="n0nce"/></head>';
+  const body = '<body><p>Grüße</p><script nonce="n0nce" type="module" async="">import "/assets/a.js";</script></body></html>';
+  const loader =
+    '<script nonce="n0nce">requestAnimationFrame(()=>setTimeout(()=>{for(const h of ["/assets/a.js","/assets/b.js"]){const l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.appendChild(l)}}))</script>';
 
-  it("marks every modulepreload in <head> low priority and leaves the body untouched", async () => {
-    const out = await through([head + body]);
-    expect(out).toBe(`${head.replaceAll('rel="modulepreload"', 'rel="modulepreload" fetchpriority="low"')}${body}`);
+  it("moves the modulepreloads out of <head> into one nonce'd script at the end of <body>", async () => {
+    const out = await through([Buffer.from(head + body)]);
+    expect(out).toBe(`<html><head><meta charSet="utf-8"/></head>${body.replace("</body>", `${loader}</body>`)}`);
   });
 
-  it("works whatever the chunk boundaries, including inside </head> and multi-byte characters", async () => {
-    const whole = head + body;
-    const expected = await through([whole]);
-    for (const size of [1, 3, 7, 50]) {
-      const bytes = Buffer.from(whole);
-      const parts: string[] = [];
-      for (let i = 0; i < bytes.length; i += size) parts.push(bytes.subarray(i, i + size).toString("latin1"));
-      const out = await text(Readable.from(parts.map((p) => Buffer.from(p, "latin1"))).pipe(lowPriorityModulePreloads()));
-      expect(out).toBe(expected);
-    }
+  it("gives the same result whatever the chunk boundaries, including inside </head>, </body> and multi-byte characters", async () => {
+    const expected = await through([Buffer.from(head + body)]);
+    for (const size of [1, 2, 3, 7, 50]) expect(await through(chunked(head + body, size))).toBe(expected);
   });
 
-  it("passes a document without </head> through unchanged", async () => {
-    expect(await through(["<p>partial", " page</p>"])).toBe("<p>partial page</p>");
+  it("appends the script when the stream ends without </body>, and changes nothing without </head>", async () => {
+    expect(await through([Buffer.from(`${head}<body><p>cut`)])).toBe(`<html><head><meta charSet="utf-8"/></head><body><p>cut${loader}`);
+    expect(await through([Buffer.from("<p>partial"), Buffer.from(" page</p>")])).toBe("<p>partial page</p>");
+  });
+
+  it("adds nothing when the page has no modulepreloads", async () => {
+    const plain = "<html><head></head><body><p>x</p></body></html>";
+    expect(await through(chunked(plain, 4))).toBe(plain);
   });
 });
