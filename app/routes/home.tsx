@@ -137,7 +137,7 @@ function VideoSlot({ index, video }: { index: number; video: VideoCardData }) {
   return (
     <>
       {index === BANNER_BEFORE_CARD - 1 && <AdSlot name="Billboard_1" />}
-      <VideoCard video={video} eager={index < 4} priority={index === 0} headingLevel={2} />
+      <VideoCard video={video} priority={index === 0} headingLevel={2} />
     </>
   );
 }
