@@ -18,7 +18,8 @@ export interface VideoCardData {
 
 /**
  * `eager`: above the fold, loaded without waiting for layout. `priority`: the page's likely LCP image,
- * preloaded from <head> with fetchpriority=high. `sizes`: the card's rendered width (default: the grid).
+ * preloaded from <head> with fetchpriority=high; every other card is fetchpriority=low, so thumbnails in the
+ * viewport (related videos under the player) do not compete with the LCP image. `sizes`: the card's rendered width (default: the grid).
  * `headingLevel`: the title's level in the page outline (2 right under a page's h1, 3 under a section's h2).
  */
 export function VideoCard({
@@ -52,7 +53,7 @@ export function VideoCard({
               width={640}
               height={360}
               loading={eager || priority ? "eager" : "lazy"}
-              fetchPriority={priority ? "high" : undefined}
+              fetchPriority={priority ? "high" : "low"}
               decoding={priority ? undefined : "async"}
               className="h-full w-full object-cover transition duration-300 group-hover:scale-105"
             />
