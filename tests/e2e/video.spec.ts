@@ -74,3 +74,34 @@ test("a video alone in its category says 'No related videos found.'", async ({ p
   await page.locator("main article a").first().click();
   await expect(page.getByText("No related videos found.")).toBeVisible();
 });
+
+test("the player fetches nothing of the stream with the page, and a click on it plays", async ({ page }) => {
+  const path = await firstVideoPath(page);
+  const streamRequests: string[] = [];
+  page.on("request", (r) => {
+    if (/\.m3u8$|\.ts$|\/hls[^/]*\.js$/.test(new URL(r.url()).pathname)) streamRequests.push(r.url());
+  });
+  await page.goto(path, { waitUntil: "load" });
+  const video = page.locator("video");
+  await expect(video).toHaveAttribute("poster", /\/poster-768w\.webp$/);
+  await page.waitForTimeout(500);
+  expect(streamRequests).toEqual([]);
+  await video.evaluate((v: HTMLVideoElement) => {
+    v.muted = true;
+  });
+  await video.click();
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 }).toBeGreaterThan(0.5);
+  expect(streamRequests.length).toBeGreaterThan(0);
+});
+
+test("keyboard: Enter on the focused player plays", async ({ page }) => {
+  const path = await firstVideoPath(page);
+  await page.goto(path, { waitUntil: "load" });
+  const video = page.locator("video");
+  await video.evaluate((v: HTMLVideoElement) => {
+    v.muted = true;
+    v.focus();
+  });
+  await page.keyboard.press("Enter");
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 }).toBeGreaterThan(0.5);
+});

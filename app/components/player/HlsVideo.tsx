@@ -13,7 +13,8 @@ const POSTER_WIDTH = 768;
  *
  * Nothing of the stream (hls.js, playlists, segments) loads with the page: the poster is all a visitor sees
  * until they show intent (pointer over or touching the player, keyboard focus on it) or press play. A play
- * before the stream is attached is remembered and resumed once the playlist is parsed.
+ * (a click or Enter/Space on the player, or `play()`) before the stream is attached is remembered and
+ * resumed once the playlist is parsed.
  */
 export function HlsVideo({ src, poster, title }: { src: string; poster?: string | null; title: string }) {
   const videoRef = useRef<HTMLVideoElement>(null);
@@ -73,10 +74,15 @@ export function HlsVideo({ src, poster, title }: { src: string; poster?: string 
     };
   }, [src, attempt, wanted]);
 
+  // Until the stream is attached, the browser's controls have no source and ignore a click or a key: take
+  // such a press as "play" and start as soon as the playlist is parsed.
   const onPlay = () => {
     if (attached.current) return;
     pendingPlay.current = true;
     setWanted(true);
+  };
+  const onKeyDown = (event: React.KeyboardEvent) => {
+    if (event.key === "Enter" || event.key === " ") onPlay();
   };
 
   return (
@@ -86,6 +92,8 @@ export function HlsVideo({ src, poster, title }: { src: string; poster?: string 
       onPointerEnter={want}
       onTouchStart={want}
       onFocus={want}
+      onClick={onPlay}
+      onKeyDown={onKeyDown}
     >
       {/* biome-ignore lint/a11y/useMediaCaption: abstract synthetic clips with ambient audio, no speech */}
       <video
