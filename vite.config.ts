@@ -5,7 +5,7 @@ import { defineConfig } from "vite";
 export default defineConfig({
   // The server bundle's entry is our Express app, so the database, services and React Router share
   // one module graph (one pool, one set of singletons). See docs/decisions/0002-one-server-bundle.md.
-  environments: { ssr: { build: { rollupOptions: { input: "./server/app.ts" } } } },
+  environments: { ssr: { build: { rollupOptions: { input: "./server/entry.ts" } } } },
   resolve: { tsconfigPaths: true },
   plugins: [tailwindcss(), reactRouter()],
   ssr: {

@@ -7,6 +7,10 @@ const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
   DATA_DIR: z.string().default("./data"),
+  /** Where `npm run build` writes (client files and the server bundle). */
+  BUILD_DIR: z.string().default("build"),
+  /** Worker processes serving HTTP; default one per available core. */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   DATABASE_URL: z.string().url().optional(),
   SITE_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

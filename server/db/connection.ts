@@ -2,6 +2,7 @@ import path from "node:path";
 import { Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import { logger } from "../logger";
+import { isDatabaseUnavailableError, markDatabaseUnavailable } from "./availability";
 import { startEmbeddedPostgres } from "./embedded";
 import { migrateToLatest } from "./migrate";
 import type { Database } from "./schema";
@@ -17,10 +18,20 @@ export interface DatabaseHandle {
 }
 
 export function connect(url: string, max = 20): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000 });
-  pool.on("error", (err) => logger.error({ err }, "idle PostgreSQL client error"));
+  // A bounded connect wait: an unreachable server fails requests quickly (503) instead of hanging them.
+  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 5_000 });
+  // pg-pool listens for errors only while a client is idle; a server going away mid-query would otherwise
+  // emit an unhandled 'error' from the checked-out client and end the process. So every client reports
+  // its own errors, and the pool's re-emission of idle-client errors is already handled by that.
+  pool.on("connect", (client) => client.on("error", clientError));
+  pool.on("error", () => {});
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, pool, url, close: () => db.destroy() };
+}
+
+function clientError(err: Error): void {
+  if (isDatabaseUnavailableError(err)) markDatabaseUnavailable(err.message);
+  else logger.error({ err }, "PostgreSQL client error");
 }
 
 /**
