@@ -25,7 +25,16 @@ export function connect(url: string, max = 20): DatabaseHandle {
   // its own errors, and the pool's re-emission of idle-client errors is already handled by that.
   pool.on("connect", (client) => client.on("error", clientError));
   pool.on("error", () => {});
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  // Failing to connect at all is the other sign that the server is gone.
+  const reportingPool = {
+    connect: () =>
+      pool.connect().catch((err: unknown) => {
+        if (isDatabaseUnavailableError(err)) markDatabaseUnavailable((err as Error).message);
+        throw err;
+      }),
+    end: () => pool.end(),
+  };
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: reportingPool }) });
   return { db, pool, url, close: () => db.destroy() };
 }
 

@@ -17,11 +17,15 @@ function unavailablePage(): string {
 <p><a href="">Reload now</a></p></main></body></html>`;
 }
 
+const HEADERS = { "Retry-After": String(RETRY_AFTER_SECONDS), "Cache-Control": "no-store", "Content-Type": "text/html; charset=utf-8" };
+
 export function sendUnavailable(res: Response): void {
-  res
-    .status(503)
-    .set({ "Retry-After": String(RETRY_AFTER_SECONDS), "Cache-Control": "no-store", "Content-Type": "text/html; charset=utf-8" })
-    .send(unavailablePage());
+  res.status(503).set(HEADERS).send(unavailablePage());
+}
+
+/** The same page as a Fetch Response, for React Router's document render. */
+export function unavailableResponse(): globalThis.Response {
+  return new globalThis.Response(unavailablePage(), { status: 503, headers: HEADERS });
 }
 
 /** While the database is known to be down, requests that need it answer 503 at once. */
