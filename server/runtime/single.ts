@@ -1,5 +1,6 @@
 import { setAvailabilityProbe } from "../db/availability";
 import { connect, setDatabase } from "../db/connection";
+import { startListening } from "../realtime/notifications";
 import { startAppDatabase } from "./database";
 
 /**
@@ -11,7 +12,9 @@ export async function bootSingleProcess(): Promise<() => Promise<void>> {
   const handle = connect(database.url);
   setDatabase(handle);
   setAvailabilityProbe(() => handle.pool.query("SELECT 1"));
+  const stopListening = await startListening(database.url);
   return async () => {
+    await stopListening();
     setDatabase(undefined);
     await handle.close();
     await database.stop();

@@ -4,6 +4,7 @@ import { connect, setDatabase } from "../db/connection";
 import { dataDir, env } from "../env";
 import { createApp } from "../http/app";
 import { logger } from "../logger";
+import { startListening } from "../realtime/notifications";
 import { shareFaultsThrough, testHooksEnabled } from "../test-hooks";
 import { gracefulServer } from "./http-server";
 import { type PrimaryMessage, takeOverSignals } from "./signals";
@@ -23,6 +24,7 @@ export async function runWorker(): Promise<void> {
   const handle = connect(e.DATABASE_URL, POOL_SIZE);
   setDatabase(handle);
   setAvailabilityProbe(() => handle.pool.query("SELECT 1"));
+  const stopListening = await startListening(e.DATABASE_URL);
   if (testHooksEnabled()) shareFaultsThrough(path.join(dataDir(), "test-faults.json"));
 
   const app = createApp({ clientDir: path.resolve(e.BUILD_DIR, "client") });
@@ -34,6 +36,7 @@ export async function runWorker(): Promise<void> {
     if (stopping) return;
     stopping = true;
     await drain(DRAIN_DEADLINE_MS);
+    await stopListening();
     setDatabase(undefined);
     await handle.close();
     process.exit(0);
