@@ -5,6 +5,7 @@ import { RouterContextProvider } from "react-router";
 import { dataDir, env } from "../env";
 import { requestInfoContext } from "../request-context";
 import { compressResponses } from "./compression";
+import { finalErrorHandler } from "./errors";
 import { commonHeaders } from "./headers";
 import { buildFiles, mediaFiles } from "./static-files";
 import { testHooks } from "./test-hooks";
@@ -39,5 +40,6 @@ export function createApp(opts: { clientDir?: string } = {}): express.Express {
       },
     }),
   );
+  app.use(finalErrorHandler());
   return app;
 }
