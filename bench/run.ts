@@ -13,7 +13,7 @@ import { parseArgs } from "./lib/args";
 import { buildApp } from "./lib/build";
 import { buildCatalogue, pickFixtures, startBenchDatabase } from "./lib/catalogue";
 import { cleanup, installSignalHandlers, onCleanup } from "./lib/cleanup";
-import { backgroundLoad, CpuMeter, type CpuSplit } from "./lib/cpu";
+import { backgroundLoad, CpuMeter, type CpuSplit, childrenOf } from "./lib/cpu";
 import { type HttpLoadResult, loadUrl } from "./lib/http-load";
 import { measureInitialJs } from "./lib/initial-js";
 import { capturePageQueries, distinctQueries, type PageDef, type Plan, queryNames, withoutCounts } from "./lib/page-queries";
@@ -53,7 +53,7 @@ async function main(): Promise<number> {
   if (args.skipBuild && fs.existsSync(path.join(buildAbs, "server/index.js"))) {
     log(`reusing the build in ${BUILD_DIR}`);
   } else {
-    log(`building the app into ${BUILD_DIR} (react-router build)...`);
+    log(`building the app into ${BUILD_DIR} (npm run build: Vite + precompressed files)...`);
     const version = appVersion();
     buildSeconds = (await buildApp(ROOT, BUILD_DIR)).seconds;
     fs.writeFileSync(BUILD_INFO, `${JSON.stringify({ ...version, builtAt: new Date().toISOString() }, null, 2)}\n`);
@@ -93,10 +93,14 @@ async function main(): Promise<number> {
   if (args.profile) return profileMode(args, pages, serverOpts, db.postmasterPid);
   log("starting the built app (node server.js) against the bench database...");
   const server = await startAppServer(serverOpts);
-  log(`app ready on ${server.origin} (pid ${server.pid})`);
+  // The app's default: one worker process per core (WEB_CONCURRENCY unset), children of the primary.
+  const appWorkers = childrenOf(server.pid).length;
+  log(`app ready on ${server.origin} (primary pid ${server.pid}, ${appWorkers} worker processes)`);
   const homeHtml = await checkPage(`${server.origin}/`, "Latest Videos");
-  const initialJs = measureInitialJs(homeHtml, path.join(buildAbs, "client"));
-  log(`home page initial JS: ${(initialJs.gzipBytes / 1000).toFixed(1)} KB gzip in ${initialJs.files.length} files`);
+  const initialJs = await measureInitialJs(server.origin, homeHtml, path.join(buildAbs, "client"));
+  log(
+    `home page initial JS: ${(initialJs.transferBytes / 1000).toFixed(1)} KB as transferred (${(initialJs.gzipBytes / 1000).toFixed(1)} KB gzip -9) in ${initialJs.files.length} files`,
+  );
   for (const p of pages) await checkPage(`${server.origin}${p.path}`, p.expect);
   const waitUntil = Date.now() + args.waitIdle * 1000;
   let backgroundLoadCores = await backgroundLoad(3);
@@ -218,6 +222,7 @@ async function main(): Promise<number> {
       platform: `${os.type()} ${os.release()} ${os.arch()}`,
       node: process.versions.node,
       backgroundLoadCores,
+      appWorkers,
       loadAverageAtEnd: os.loadavg().map((n) => round(n, 2)),
       postgres: settings.server_version,
       sharing:
