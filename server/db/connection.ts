@@ -3,7 +3,7 @@ import { Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import { logger } from "../logger";
 import { isDatabaseUnavailableError, markDatabaseUnavailable } from "./availability";
-import { startEmbeddedPostgres } from "./embedded";
+import { serverOfRunningApp, startEmbeddedPostgres } from "./embedded";
 import { migrateToLatest } from "./migrate";
 import type { Database } from "./schema";
 
@@ -51,8 +51,14 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
   let url = opts.databaseUrl;
   let stopServer: (() => Promise<void>) | undefined;
   if (!url) {
-    const server = await startEmbeddedPostgres(path.join(opts.dataDir, "postgres"));
-    stopServer = server.stop;
+    const dir = path.join(opts.dataDir, "postgres");
+    // Beside a running app (e.g. `npm run cli -- user:role` while the site serves): use its server.
+    let server = serverOfRunningApp(dir);
+    if (!server) {
+      const started = await startEmbeddedPostgres(dir);
+      stopServer = started.stop;
+      server = started;
+    }
     await ensureDatabase(server.url("postgres"), "pleazure");
     url = server.url("pleazure");
   }

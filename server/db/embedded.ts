@@ -39,6 +39,29 @@ async function recoverFromCrash(dir: string): Promise<void> {
   }
 }
 
+/**
+ * The embedded server a running app (a live Node process, the postmaster's parent) serves from this
+ * data directory, if any: commands run beside the app share it instead of taking it over. A postmaster
+ * whose app is gone has been re-parented (to init or a reaper) and is a crash leftover instead.
+ */
+export function serverOfRunningApp(dir: string): { url: (database: string) => string } | undefined {
+  const pid = postmasterPid(dir);
+  if (!pid || !isProcessAlive(pid) || !readCmdline(pid).includes("postgres")) return undefined;
+  const parent = parentPid(pid);
+  if (!parent || parent === 1 || parent === process.pid || !readCmdline(parent).includes("node")) return undefined;
+  const port = Number.parseInt(fs.readFileSync(path.join(dir, "postmaster.pid"), "utf8").split("\n")[3] ?? "", 10);
+  if (!Number.isInteger(port) || port <= 0) return undefined;
+  return { url: (database) => `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}` };
+}
+
+function parentPid(pid: number): number {
+  try {
+    return Number.parseInt(/^PPid:\s+(\d+)/m.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? "", 10) || 0;
+  } catch {
+    return 0;
+  }
+}
+
 /** The pid in DATA_DIR's postmaster.pid, or 0. */
 export function postmasterPid(dir: string): number {
   try {
