@@ -17,7 +17,7 @@ import { backgroundLoad, CpuMeter, type CpuSplit, childrenOf } from "./lib/cpu";
 import { type HttpLoadResult, loadUrl } from "./lib/http-load";
 import { measureInitialJs } from "./lib/initial-js";
 import { capturePageQueries, distinctQueries, type PageDef, type Plan, queryNames, withoutCounts } from "./lib/page-queries";
-import { latestProfile, summariseProfile } from "./lib/profile";
+import { busiestProfile, summariseProfile } from "./lib/profile";
 import { type BenchReport, evaluateTargets, type RouteResult, renderMarkdown } from "./lib/report";
 import { loadPlan, newPool, profileQuery, type QueryProfile } from "./lib/sql-load";
 import { type LatencyStats, round } from "./lib/stats";
@@ -349,7 +349,12 @@ async function profileMode(
   for (const p of pages) {
     const profDir = path.join(dir, p.key);
     fs.mkdirSync(profDir, { recursive: true });
-    const server = await startAppServer({ ...serverOpts, nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${profDir}`] });
+    // One worker, so its profile holds every request.
+    const server = await startAppServer({
+      ...serverOpts,
+      nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${profDir}`],
+      env: { WEB_CONCURRENCY: "1" },
+    });
     await checkPage(`${server.origin}${p.path}`, p.expect);
     const meter = new CpuMeter(server.pid, postmasterPid);
     let snap: ReturnType<CpuMeter["start"]> | undefined;
@@ -359,7 +364,7 @@ async function profileMode(
       after: () => (cpu = meter.stop(snap!)),
     });
     await server.stop();
-    const prof = summariseProfile(latestProfile(profDir));
+    const prof = summariseProfile(busiestProfile(profDir));
     summary[p.key] = {
       path: p.path,
       perSecond: res.perSecond,

@@ -19,8 +19,10 @@ export async function startAppServer(opts: {
   dataDir: string;
   databaseUrl: string;
   logFile: string;
-  /** Extra Node flags, e.g. --cpu-prof. */
+  /** Extra Node flags, e.g. --cpu-prof (the workers inherit them). */
   nodeArgs?: string[];
+  /** Extra environment, e.g. WEB_CONCURRENCY. */
+  env?: Record<string, string>;
 }): Promise<AppServer> {
   const port = await freeLoopbackPort();
   fs.mkdirSync(opts.dataDir, { recursive: true });
@@ -38,6 +40,7 @@ export async function startAppServer(opts: {
       DEMO_MEDIA: "none",
       LOG_LEVEL: "warn",
       ENABLE_TEST_HOOKS: "0",
+      ...opts.env,
     },
     stdio: ["ignore", log, log],
   });
