@@ -201,11 +201,13 @@ async function main(): Promise<number> {
 
   // 8. Results.
   const date = startedAt.toISOString().slice(0, 10);
-  const stem =
-    args.out ??
-    (args.videos === 100_000
+  const defaultStem =
+    args.videos === 100_000
       ? date
-      : `${date}-${args.videos >= 1e6 && args.videos % 1e6 === 0 ? `${args.videos / 1e6}m` : `${args.videos / 1000}k`}`);
+      : `${date}-${args.videos >= 1e6 && args.videos % 1e6 === 0 ? `${args.videos / 1e6}m` : `${args.videos / 1000}k`}`;
+  // A default name never overwrites an earlier run of the same day: -2, -3, ...
+  let stem = args.out ?? defaultStem;
+  for (let n = 2; !args.out && fs.existsSync(path.join(RESULTS, `${stem}.json`)); n++) stem = `${defaultStem}-${n}`;
   const cpus = os.cpus();
   const report: BenchReport = {
     schema: 1,
