@@ -40,23 +40,28 @@ export function compressResponses(): RequestHandler {
 }
 
 /**
- * Keeps streamed responses streaming: a compressor holds bytes until it is flushed, so every burst of
- * writes in one event-loop turn is flushed once the turn ends. Writes in one burst still compress
- * together, so streaming costs little compression.
+ * Keeps streamed responses streaming, cheaply: a compressor holds bytes until it is flushed, so the
+ * compressor is flushed once at the end of every event-loop turn in which the response was written.
+ * Explicit flush() calls (React Router's adapter flushes after every chunk) join that same flush, so
+ * the chunks written in one turn are compressed together instead of one by one.
  */
 function flushWhenIdle(res: Parameters<RequestHandler>[1]): void {
   const flushable = res as typeof res & { flush?: () => void };
-  if (typeof flushable.flush !== "function") return;
-  const write = res.write.bind(res) as (...args: unknown[]) => boolean;
+  const flushNow = flushable.flush?.bind(res);
+  if (!flushNow) return;
   let scheduled = false;
+  const flushSoon = () => {
+    if (scheduled) return;
+    scheduled = true;
+    setImmediate(() => {
+      scheduled = false;
+      if (!res.writableEnded) flushNow();
+    });
+  };
+  flushable.flush = flushSoon;
+  const write = res.write.bind(res) as (...args: unknown[]) => boolean;
   res.write = ((...args: unknown[]) => {
-    if (!scheduled) {
-      scheduled = true;
-      setImmediate(() => {
-        scheduled = false;
-        if (!res.writableEnded) flushable.flush?.();
-      });
-    }
+    flushSoon();
     return write(...args);
   }) as typeof res.write;
 }
