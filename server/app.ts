@@ -6,6 +6,7 @@ import { RouterContextProvider } from "react-router";
 import { site } from "../app/lib/site";
 import { openDatabase, setDatabase } from "./db/connection";
 import { dataDir, env } from "./env";
+import { inputBoundary } from "./http/input-boundary";
 import { logger } from "./logger";
 import { requestInfoContext } from "./request-context";
 import { ensureDemoContent } from "./seed/demo-content";
@@ -56,6 +57,8 @@ app.use((req, res, next) => {
   });
   next();
 });
+
+app.use(inputBoundary()); // unreadable URLs answer 400 before anything else sees them
 
 // Media (HLS playlists, segments, posters): immutable, range requests handled by express.static.
 app.use(
