@@ -75,7 +75,7 @@ describe("readForm", () => {
     ["text", "name=Ada", "text/plain"],
     ["no content type", "name=Ada", undefined],
   ])("answers 415 for %s", async (_label, body, type) => {
-    expect(await readForm(post(body, type))).toEqual({ ok: false, status: 415 });
+    expect(await readForm(post(body, type))).toEqual({ ok: false, status: 415, headers: {} });
   });
 
   it("answers 400 for a broken multipart body", async () => {
@@ -84,13 +84,18 @@ describe("readForm", () => {
     ).toEqual({
       ok: false,
       status: 400,
+      headers: {},
     });
-    expect(await readForm(post("whatever", "multipart/form-data"))).toEqual({ ok: false, status: 400 });
+    expect(await readForm(post("whatever", "multipart/form-data"))).toEqual({ ok: false, status: 400, headers: {} });
   });
 
   it("answers 413 past the cap, also without Content-Length", async () => {
     const big = `message=${"x".repeat(MAX_FORM_BYTES)}`;
-    expect(await readForm(post(big, "application/x-www-form-urlencoded"))).toEqual({ ok: false, status: 413 });
+    expect(await readForm(post(big, "application/x-www-form-urlencoded"))).toEqual({
+      ok: false,
+      status: 413,
+      headers: { Connection: "close" },
+    });
     const stream = new ReadableStream({
       start(c) {
         c.enqueue(new TextEncoder().encode(big));
@@ -103,7 +108,7 @@ describe("readForm", () => {
       duplex: "half",
       headers: { "content-type": "application/x-www-form-urlencoded" },
     } as RequestInit);
-    expect(await readForm(chunked)).toEqual({ ok: false, status: 413 });
+    expect(await readForm(chunked)).toEqual({ ok: false, status: 413, headers: { Connection: "close" } });
   });
 
   it("reads an empty form", async () => {

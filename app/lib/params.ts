@@ -85,17 +85,21 @@ export function parseQuery<S extends z.ZodObject>(schema: S, request: Request): 
 export const MAX_FORM_BYTES = 64 * 1024;
 const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
 
-export type FormBody = { ok: true; form: FormData } | { ok: false; status: 400 | 413 | 415 };
+export type FormBody = { ok: true; form: FormData } | { ok: false; status: 400 | 413 | 415; headers: Record<string, string> };
+
+/** The rest of a refused large body is never read, so the connection cannot serve another request. */
+const TOO_LARGE = { ok: false, status: 413, headers: { Connection: "close" } } as const;
 
 /**
  * An action's form body: 415 for any other content type (JSON, text), 413 past `maxBytes` (counted while
- * reading, so a body without Content-Length is capped too), 400 when the body does not parse.
+ * reading, so a body without Content-Length is capped too), 400 when the body does not parse. Send the
+ * failure's `headers` with the answer.
  */
 export async function readForm(request: Request, maxBytes = MAX_FORM_BYTES): Promise<FormBody> {
   const contentType = request.headers.get("content-type") ?? "";
   const mediaType = contentType.split(";")[0]?.trim().toLowerCase() ?? "";
-  if (!FORM_TYPES.has(mediaType)) return { ok: false, status: 415 };
-  if (Number(request.headers.get("content-length")) > maxBytes) return { ok: false, status: 413 };
+  if (!FORM_TYPES.has(mediaType)) return { ok: false, status: 415, headers: {} };
+  if (Number(request.headers.get("content-length")) > maxBytes) return TOO_LARGE;
   const chunks: Uint8Array[] = [];
   let size = 0;
   if (request.body) {
@@ -106,7 +110,7 @@ export async function readForm(request: Request, maxBytes = MAX_FORM_BYTES): Pro
       size += value.byteLength;
       if (size > maxBytes) {
         await reader.cancel();
-        return { ok: false, status: 413 };
+        return TOO_LARGE;
       }
       chunks.push(value);
     }
@@ -115,7 +119,7 @@ export async function readForm(request: Request, maxBytes = MAX_FORM_BYTES): Pro
     const form = await new Response(new Blob(chunks as BlobPart[]), { headers: { "content-type": contentType } }).formData();
     return { ok: true, form };
   } catch {
-    return { ok: false, status: 400 };
+    return { ok: false, status: 400, headers: {} };
   }
 }
 

@@ -10,7 +10,7 @@ const ageForm = z.object({ answer: z.string().optional() });
 /** No-JavaScript path of the age gate: the gate's form posts here. */
 export async function action({ request }: Route.ActionArgs) {
   const body = await readForm(request);
-  if (!body.ok) return new Response(null, { status: body.status });
+  if (!body.ok) return new Response(null, { status: body.status, headers: body.headers });
   const form = parseForm(ageForm, body.form);
   if (!form) return new Response(null, { status: 400 });
   if (form.answer !== "adult") return redirect(site.underAgeRedirect);

@@ -65,7 +65,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status, headers: { ...NO_STORE, ...headers } },
     );
   // Not a form (JSON, text), too large, or unreadable: nothing is stored.
-  if (!body.ok) return failed(body.status, { message: CONTACT_SUBMIT_ERROR });
+  if (!body.ok) return failed(body.status, { message: CONTACT_SUBMIT_ERROR }, body.headers);
   if (!form) return failed(400, { message: CONTACT_SUBMIT_ERROR });
 
   try {
