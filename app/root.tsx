@@ -109,29 +109,28 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       </>
     );
   }
-  // The database is briefly unreachable (503 with Retry-After): not an error of the page.
-  const unavailable = isRouteErrorResponse(error) && error.status === 503;
+  // 503: the database is briefly unreachable (Retry-After is set), not an error of the page.
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const text = status === 503 ? UNAVAILABLE : status === 400 ? BAD_REQUEST : GENERIC_ERROR;
+  const button = "mt-8 inline-block rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-500";
   return (
     <main id="main" className="mx-auto max-w-2xl px-4 py-20 text-center">
-      <title>{`${unavailable ? "We'll be right back" : "Error"} | ${site.name}`}</title>
-      <h1 className="text-3xl font-bold">{unavailable ? "We'll be right back" : "Error"}</h1>
-      <p className="mt-4 text-zinc-300">
-        {unavailable
-          ? `${site.name} is briefly unavailable. Please try again in a few seconds.`
-          : "Something went wrong. Please try again later."}
-      </p>
-      {unavailable ? (
-        <a
-          href={`${location.pathname}${location.search}`}
-          className="mt-8 inline-block rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-500"
-        >
+      <title>{`${text.heading} | ${site.name}`}</title>
+      <h1 className="text-3xl font-bold">{text.heading}</h1>
+      <p className="mt-4 text-zinc-300">{text.body}</p>
+      {status === 503 ? (
+        <a href={`${location.pathname}${location.search}`} className={button}>
           Reload
         </a>
       ) : (
-        <a href="/" className="mt-8 inline-block rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-500">
+        <a href="/" className={button}>
           Go to Homepage
         </a>
       )}
     </main>
   );
 }
+
+const UNAVAILABLE = { heading: "We'll be right back", body: `${site.name} is briefly unavailable. Please try again in a few seconds.` };
+const BAD_REQUEST = { heading: "Bad request", body: "This address contains something we cannot read." };
+const GENERIC_ERROR = { heading: "Error", body: "Something went wrong. Please try again later." };

@@ -1,11 +1,11 @@
 import { redirect } from "react-router";
 import { z } from "zod";
 import { ageCookieValue } from "~/lib/cookies";
-import { parseForm, readForm } from "~/lib/params";
+import { parseForm, plainText, readForm } from "~/lib/params";
 import { site } from "~/lib/site";
 import type { Route } from "./+types/age-verification";
 
-const ageForm = z.object({ answer: z.string().optional() });
+const ageForm = z.object({ answer: plainText(100).optional() });
 
 /** No-JavaScript path of the age gate: the gate's form posts here. */
 export async function action({ request }: Route.ActionArgs) {

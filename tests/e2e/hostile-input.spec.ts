@@ -274,3 +274,17 @@ function decodeURIComponentSafe(raw: string): string {
     return raw;
   }
 }
+
+test("what a visitor sees: a short 400 page for unreadable addresses, the site's own for ambiguous ones", async ({ request }) => {
+  for (const url of ["/category/%00", "/blog/a%00b", "/search?q=%ff", "/%"]) {
+    const res = await request.get(url);
+    expect(res.status(), url).toBe(400);
+    expect(await res.text()).toContain("This address contains characters we cannot read.");
+  }
+  const repeated = await request.get("/?page=1&page=2");
+  expect(repeated.status()).toBe(400);
+  expect(await repeated.text()).toContain("This address contains something we cannot read.");
+  const json = await request.post("/contact", { data: { name: "x" }, failOnStatusCode: false });
+  expect(json.status()).toBe(415);
+  expect(await json.text()).toContain("An error occurred while submitting your message. Please try again.");
+});
