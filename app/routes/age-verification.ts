@@ -9,6 +9,7 @@ const ageForm = z.object({ answer: plainText(100).optional() });
 
 /** No-JavaScript path of the age gate: the gate's form posts here. */
 export async function action({ request }: Route.ActionArgs) {
+  if (request.method !== "POST") return new Response(null, { status: 405, headers: { Allow: "GET, HEAD, POST" } });
   const body = await readForm(request);
   if (!body.ok) return new Response(null, { status: body.status, headers: body.headers });
   const form = parseForm(ageForm, body.form);

@@ -48,6 +48,8 @@ const contactForm = z.object({
 const NO_VALUES: ContactValues = { name: "", email: "", subject: "", message: "" };
 
 export async function action({ request, context }: Route.ActionArgs) {
+  // The form posts; React Router would run this action for PUT or DELETE too.
+  if (request.method !== "POST") throw data(null, { status: 405, headers: { Allow: "GET, HEAD, POST" } });
   const info = context.get(requestInfoContext);
   const body = await readForm(request);
   const form = body.ok ? parseForm(contactForm, body.form) : undefined;

@@ -53,10 +53,10 @@ describe("inputBoundary middleware", () => {
   afterAll(() => new Promise((resolve) => server.close(resolve)));
 
   /** A raw request: the path goes on the wire exactly as given (fetch would normalise it). */
-  function get(path: string): Promise<{ status: number; type: string; body: string }> {
+  function get(path: string, method = "GET"): Promise<{ status: number; type: string; body: string }> {
     return new Promise((resolve, reject) => {
       http
-        .get({ host: "127.0.0.1", port, path }, (res) => {
+        .request({ host: "127.0.0.1", port, path, method }, (res) => {
           let body = "";
           res.setEncoding("utf8");
           res.on("data", (c) => {
@@ -64,12 +64,19 @@ describe("inputBoundary middleware", () => {
           });
           res.on("end", () => resolve({ status: res.statusCode ?? 0, type: String(res.headers["content-type"]), body }));
         })
-        .on("error", reject);
+        .on("error", reject)
+        .end();
     });
   }
 
   it("passes readable URLs through", async () => {
     expect(await get("/category/amateur?page=2")).toMatchObject({ status: 200, body: "reached /category/amateur" });
+  });
+
+  it("answers 405 for methods the Fetch API cannot represent", async () => {
+    expect((await get("/contact", "TRACE")).status).toBe(405);
+    expect((await get("/", "TRACK")).status).toBe(400); // Node's parser refuses it before Express
+    expect((await get("/", "PROPFIND")).status).toBe(200); // left to the routes
   });
 
   it("answers 400 with a short page that does not echo the URL", async () => {

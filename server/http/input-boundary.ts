@@ -3,6 +3,9 @@ import type { RequestHandler } from "express";
 /** Longer request targets are refused outright (the longest real URL here, a search, is far shorter). */
 export const MAX_URL_LENGTH = 8 * 1024;
 
+/** Methods the Fetch API refuses to build a Request for: React Router could only fail on them. */
+const FORBIDDEN_METHODS = new Set(["CONNECT", "TRACE", "TRACK"]);
+
 // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
 
@@ -34,11 +37,15 @@ const PAGE = `<!doctype html>
 `;
 
 /**
- * Answers 400 with a short page, before React Router sees the request, when its URL is unreadable. The URL
- * is never echoed back.
+ * Answers 400 with a short page, before React Router sees the request, when its URL is unreadable (the URL
+ * is never echoed back), and 405 for methods no route can take.
  */
 export function inputBoundary(): RequestHandler {
   return (req, res, next) => {
+    if (FORBIDDEN_METHODS.has(req.method)) {
+      res.status(405).set({ Allow: "GET, HEAD, POST", "Cache-Control": "no-store" }).end();
+      return;
+    }
     if (unreadableUrl(req.originalUrl) === null) return next();
     res.status(400).set({ "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" }).send(PAGE);
   };

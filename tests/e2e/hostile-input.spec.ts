@@ -250,6 +250,28 @@ test("form fields and bodies of every action store nothing", async ({ request, b
   expect(stored, "hostile submissions stored").toEqual([]);
 });
 
+test("methods other than GET and POST on every route", async ({ request }) => {
+  const paths = [...new Set([...QUERY_ROUTES.map((r) => r.path), ...FORMS.map((f) => f.path)])];
+  const probes: Probe[] = [];
+  for (const path of paths) {
+    for (const method of ["PUT", "DELETE", "PATCH", "OPTIONS", "TRACE", "PROPFIND"]) {
+      probes.push({
+        name: `${method} ${path}`,
+        send: (r) =>
+          r.fetch(path, {
+            method,
+            data: formBody({ name: encodeURIComponent(SCRIPT) }),
+            headers: FORM_TYPE,
+            maxRedirects: 0,
+            failOnStatusCode: false,
+          }),
+      });
+    }
+  }
+  const failures = await run(request, probes);
+  expect(failures, `${failures.length} of ${probes.length} requests`).toEqual([]);
+});
+
 test("header-derived values", async ({ request }) => {
   const printable = VALUES.map((v) => decodeURIComponentSafe(v.raw)).filter((v) => /^[\x20-\x7e]*$/.test(v) && v.length < 8000);
   const probes: Probe[] = [];
