@@ -1,6 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { clientIp, input, MAX_FORM_BYTES, parseCookie, parseForm, parseParams, parseQuery, plainText, readForm, userAgent } from "./params";
+import {
+  clientIp,
+  input,
+  MAX_FORM_BYTES,
+  parseCookie,
+  parseForm,
+  parseParams,
+  parseQuery,
+  plainText,
+  readForm,
+  requestId,
+  userAgent,
+} from "./params";
 
 /** The status of the data response `fn` throws. */
 function thrownStatus(fn: () => unknown): number | undefined {
@@ -158,6 +170,10 @@ describe("header-derived values", () => {
     expect(parseCookie(yes, "xageVerified=true", "ageVerified")).toBeUndefined();
     expect(parseCookie(yes, null, "ageVerified")).toBeUndefined();
     expect(parseCookie(yes, `ageVerified=true; ${"x".repeat(9000)}`, "ageVerified")).toBeUndefined();
+  });
+  it("keeps only short, plain request ids", () => {
+    expect(requestId.safeParse("abc-123.x:y_z").success).toBe(true);
+    for (const bad of ["", "x".repeat(65), "a b", "<script>", "a\u0000"]) expect(requestId.safeParse(bad).success).toBe(false);
   });
   it("keeps only real IP addresses", () => {
     expect(clientIp.parse("203.0.113.9")).toBe("203.0.113.9");

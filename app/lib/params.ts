@@ -141,6 +141,9 @@ export function parseForm<S extends z.ZodObject>(schema: S, form: FormData): z.o
   return parsed.success ? parsed.data : undefined;
 }
 
+/** A caller's X-Request-Id is kept only when short and plain, so it cannot inject into logs or headers. */
+export const requestId = z.string().regex(/^[\w.:-]{1,64}$/);
+
 /** The address Express derived for the client (X-Forwarded-For from a trusted proxy): an IP, else unknown. */
 export const clientIp = z.union([z.ipv4(), z.ipv6()]).nullable().catch(null);
 
