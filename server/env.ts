@@ -25,6 +25,17 @@ const schema = z.object({
   DEMO_MEDIA: z.enum(["full", "none"]).default("full"),
   /** Optional shared folder for generated demo media (tests reuse one generation across data dirs). */
   DEMO_MEDIA_CACHE: z.string().optional(),
+  /** ffmpeg and ffprobe binaries; unset (or empty): the first on PATH, else the npm-shipped builds. */
+  FFMPEG_PATH: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined),
+  FFPROBE_PATH: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined),
+  /** Searched for ffmpeg and ffprobe. */
+  PATH: z.string().default(""),
 });
 
 export type Env = z.infer<typeof schema>;

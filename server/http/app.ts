@@ -7,6 +7,7 @@ import { requestInfoContext } from "../request-context";
 import { compressResponses } from "./compression";
 import { finalErrorHandler } from "./errors";
 import { commonHeaders } from "./headers";
+import { inputBoundary } from "./input-boundary";
 import { buildFiles, mediaFiles } from "./static-files";
 import { testHooks } from "./test-hooks";
 import { whileDatabaseDown } from "./unavailable";
@@ -20,6 +21,7 @@ export function createApp(opts: { clientDir?: string } = {}): express.Express {
   app.disable("x-powered-by");
   app.set("trust proxy", env().TRUST_PROXY === "false" ? false : env().TRUST_PROXY);
   app.use(commonHeaders());
+  app.use(inputBoundary()); // unreadable URLs answer 400 before anything else sees them
   app.use(compressResponses());
   if (opts.clientDir) app.use(buildFiles(opts.clientDir));
   app.use("/media", mediaFiles(path.join(dataDir(), "media")));

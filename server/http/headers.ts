@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import type { RequestHandler } from "express";
+import { requestId as requestIdSchema } from "../../app/lib/params";
 import { site } from "../../app/lib/site";
 import { logger } from "../logger";
 
@@ -24,14 +25,12 @@ export function contentSecurityPolicy(nonce: string): string {
   ].join("; ");
 }
 
-const REQUEST_ID = /^[\w.:-]{1,64}$/;
-
 /** Request id, access log, and the headers every response carries (pages, files, errors alike). */
 export function commonHeaders(): RequestHandler {
   return (req, res, next) => {
     // A caller's id is kept only when it is short and plain, so it can never inject into logs or headers.
     const given = req.get("x-request-id");
-    const requestId = given && REQUEST_ID.test(given) ? given : crypto.randomUUID();
+    const requestId = requestIdSchema.safeParse(given).success ? (given as string) : crypto.randomUUID();
     res.locals.requestId = requestId;
     res.setHeader("X-Request-Id", requestId);
     res.setHeader("Rating", site.rtaLabel);
