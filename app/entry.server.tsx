@@ -3,6 +3,8 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, type HandleErrorFunction, type RouterContextProvider, ServerRouter } from "react-router";
+import { databaseAvailable } from "../server/db/availability";
+import { unavailableResponse } from "../server/http/unavailable";
 import { logger } from "../server/logger";
 import { requestInfoContext } from "../server/request-context";
 import appCss from "./app.css?inline";
@@ -21,6 +23,8 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
+  // A failure caused by the database being down is not the page's error state but "back soon" (503).
+  if (responseStatusCode >= 500 && !databaseAvailable()) return unavailableResponse();
   if (request.method.toUpperCase() === "HEAD") return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   const { nonce, requestId } = loadContext.get(requestInfoContext);
 

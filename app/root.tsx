@@ -2,17 +2,18 @@ import {
   data,
   isRouteErrorResponse,
   Links,
-  type LoaderFunctionArgs,
   Meta,
   Outlet,
   Scripts,
   ScrollRestoration,
   type ShouldRevalidateFunction,
+  useLocation,
 } from "react-router";
-import { logger } from "../server/logger";
-import { requestInfoContext } from "../server/request-context";
+import { z } from "zod";
+import { attempt } from "../server/http/route-errors";
 import { listCategories } from "../server/services/categories";
 import { siteUrl } from "../server/site-url";
+import type { Route } from "./+types/root";
 import appCssUrl from "./app.css?url";
 import { AgeGate } from "./components/layout/AgeGate";
 import { Footer } from "./components/layout/Footer";
@@ -20,32 +21,40 @@ import { Header } from "./components/layout/Header";
 import { NotFound } from "./components/layout/NotFound";
 import { AppStyles } from "./lib/app-styles";
 import { FALLBACK_CATEGORIES } from "./lib/categories";
-import { AGE_COOKIE, readCookie } from "./lib/cookies";
+import { AGE_COOKIE } from "./lib/cookies";
 import { useNonce } from "./lib/nonce";
+import { parseCookie } from "./lib/params";
 import type { RootData } from "./lib/root-data";
 import { site } from "./lib/site";
 import { slugify } from "./lib/slug";
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  let categories: RootData["categories"];
+export async function loader({ request, context }: Route.LoaderArgs) {
   let categoriesFailed = false;
-  try {
-    categories = (await listCategories()).map(({ name, slug }) => ({ name, slug }));
-  } catch (err) {
-    logger.error(
-      { err, requestId: context.get(requestInfoContext).requestId },
-      "header categories failed to load; showing the fallback list",
-    );
-    categoriesFailed = true;
-    categories = FALLBACK_CATEGORIES.map((name) => ({ name, slug: slugify(name) }));
-  }
+  const categories = await attempt(
+    context,
+    "header categories (showing the fallback list)",
+    async () => (await listCategories()).map(({ name, slug }) => ({ name, slug })),
+    () => {
+      categoriesFailed = true;
+      return FALLBACK_CATEGORIES.map((name) => ({ name, slug: slugify(name) }));
+    },
+  );
   const result: RootData = {
     siteUrl: siteUrl(request),
-    ageVerified: readCookie(request.headers.get("cookie"), AGE_COOKIE) === "true",
+    ageVerified: parseCookie(z.literal("true"), request.headers.get("cookie"), AGE_COOKIE) === "true",
     categories,
     categoriesFailed,
   };
   return data(result);
+}
+
+/** Keeps the headers of a thrown response (Retry-After of a 503), which React Router drops without this. */
+export function headers({ parentHeaders, errorHeaders }: Route.HeadersArgs) {
+  const merged = new Headers(parentHeaders);
+  errorHeaders?.forEach((value, key) => {
+    merged.set(key, value);
+  });
+  return merged;
 }
 
 // Header data changes rarely: reload it only after a form submission, not on every navigation.
@@ -89,7 +98,8 @@ export default function App() {
   );
 }
 
-export function ErrorBoundary({ error }: { error: unknown }) {
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const location = useLocation();
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
       <>
@@ -101,14 +111,28 @@ export function ErrorBoundary({ error }: { error: unknown }) {
       </>
     );
   }
+  // 503: the database is briefly unreachable (Retry-After is set), not an error of the page.
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const text = status === 503 ? UNAVAILABLE : status === 400 ? BAD_REQUEST : GENERIC_ERROR;
+  const button = "mt-8 inline-block rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-500";
   return (
     <main id="main" className="mx-auto max-w-2xl px-4 py-20 text-center">
-      <title>{`Error | ${site.name}`}</title>
-      <h1 className="text-3xl font-bold">Error</h1>
-      <p className="mt-4 text-zinc-300">Something went wrong. Please try again later.</p>
-      <a href="/" className="mt-8 inline-block rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-500">
-        Go to Homepage
-      </a>
+      <title>{`${text.heading} | ${site.name}`}</title>
+      <h1 className="text-3xl font-bold">{text.heading}</h1>
+      <p className="mt-4 text-zinc-300">{text.body}</p>
+      {status === 503 ? (
+        <a href={`${location.pathname}${location.search}`} className={button}>
+          Reload
+        </a>
+      ) : (
+        <a href="/" className={button}>
+          Go to Homepage
+        </a>
+      )}
     </main>
   );
 }
+
+const UNAVAILABLE = { heading: "We'll be right back", body: `${site.name} is briefly unavailable. Please try again in a few seconds.` };
+const BAD_REQUEST = { heading: "Bad request", body: "This address contains something we cannot read." };
+const GENERIC_ERROR = { heading: "Error", body: "Something went wrong. Please try again later." };

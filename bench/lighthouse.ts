@@ -60,7 +60,7 @@ async function main(): Promise<number> {
   if (skipBuild && fs.existsSync(path.join(ROOT, BUILD_DIR, "server/index.js"))) {
     log(`reusing the build in ${BUILD_DIR}`);
   } else {
-    log(`building the app into ${BUILD_DIR} (react-router build)...`);
+    log(`building the app into ${BUILD_DIR} (npm run build: Vite + precompressed files)...`);
     const version = appVersion(ROOT);
     const { seconds } = await buildApp(ROOT, BUILD_DIR);
     fs.writeFileSync(BUILD_INFO, `${JSON.stringify({ ...version, builtAt: new Date().toISOString() }, null, 2)}\n`);

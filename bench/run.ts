@@ -12,12 +12,12 @@ import { parseArgs } from "./lib/args";
 import { appVersion, buildApp } from "./lib/build";
 import { buildCatalogue, pickFixtures, startBenchDatabase } from "./lib/catalogue";
 import { cleanup, installSignalHandlers, onCleanup } from "./lib/cleanup";
-import { backgroundLoad, CpuMeter, type CpuSplit } from "./lib/cpu";
+import { backgroundLoad, CpuMeter, type CpuSplit, childrenOf } from "./lib/cpu";
 import { type HttpLoadResult, loadUrl } from "./lib/http-load";
 import { measureInitialJs } from "./lib/initial-js";
 import { runLighthouseSuite } from "./lib/lighthouse";
 import { capturePageQueries, distinctQueries, type PageDef, type Plan, queryNames, withoutCounts } from "./lib/page-queries";
-import { latestProfile, summariseProfile } from "./lib/profile";
+import { busiestProfile, summariseProfile } from "./lib/profile";
 import { type BenchReport, evaluateTargets, type RouteResult, renderMarkdown } from "./lib/report";
 import { loadPlan, newPool, profileQuery, type QueryProfile } from "./lib/sql-load";
 import { type LatencyStats, round } from "./lib/stats";
@@ -53,7 +53,7 @@ async function main(): Promise<number> {
   if (args.skipBuild && fs.existsSync(path.join(buildAbs, "server/index.js"))) {
     log(`reusing the build in ${BUILD_DIR}`);
   } else {
-    log(`building the app into ${BUILD_DIR} (react-router build)...`);
+    log(`building the app into ${BUILD_DIR} (npm run build: Vite + precompressed files)...`);
     const version = appVersion(ROOT);
     buildSeconds = (await buildApp(ROOT, BUILD_DIR)).seconds;
     fs.writeFileSync(BUILD_INFO, `${JSON.stringify({ ...version, builtAt: new Date().toISOString() }, null, 2)}\n`);
@@ -93,10 +93,14 @@ async function main(): Promise<number> {
   if (args.profile) return profileMode(args, pages, serverOpts, db.postmasterPid);
   log("starting the built app (node server.js) against the bench database...");
   const server = await startAppServer(serverOpts);
-  log(`app ready on ${server.origin} (pid ${server.pid})`);
+  // The app's default: one worker process per core (WEB_CONCURRENCY unset), children of the primary.
+  const appWorkers = childrenOf(server.pid).length;
+  log(`app ready on ${server.origin} (primary pid ${server.pid}, ${appWorkers} worker processes)`);
   const homeHtml = await checkPage(`${server.origin}/`, "Latest Videos");
-  const initialJs = measureInitialJs(homeHtml, path.join(buildAbs, "client"));
-  log(`home page initial JS: ${(initialJs.gzipBytes / 1000).toFixed(1)} KB gzip in ${initialJs.files.length} files`);
+  const initialJs = await measureInitialJs(server.origin, homeHtml, path.join(buildAbs, "client"));
+  log(
+    `home page initial JS: ${(initialJs.transferBytes / 1000).toFixed(1)} KB as transferred (${(initialJs.gzipBytes / 1000).toFixed(1)} KB gzip -9) in ${initialJs.files.length} files`,
+  );
   for (const p of pages) await checkPage(`${server.origin}${p.path}`, p.expect);
   const waitUntil = Date.now() + args.waitIdle * 1000;
   let backgroundLoadCores = await backgroundLoad(3);
@@ -197,11 +201,13 @@ async function main(): Promise<number> {
 
   // 8. Results.
   const date = startedAt.toISOString().slice(0, 10);
-  const stem =
-    args.out ??
-    (args.videos === 100_000
+  const defaultStem =
+    args.videos === 100_000
       ? date
-      : `${date}-${args.videos >= 1e6 && args.videos % 1e6 === 0 ? `${args.videos / 1e6}m` : `${args.videos / 1000}k`}`);
+      : `${date}-${args.videos >= 1e6 && args.videos % 1e6 === 0 ? `${args.videos / 1e6}m` : `${args.videos / 1000}k`}`;
+  // A default name never overwrites an earlier run of the same day: -2, -3, ...
+  let stem = args.out ?? defaultStem;
+  for (let n = 2; !args.out && fs.existsSync(path.join(RESULTS, `${stem}.json`)); n++) stem = `${defaultStem}-${n}`;
   const cpus = os.cpus();
   const report: BenchReport = {
     schema: 1,
@@ -218,6 +224,7 @@ async function main(): Promise<number> {
       platform: `${os.type()} ${os.release()} ${os.arch()}`,
       node: process.versions.node,
       backgroundLoadCores,
+      appWorkers,
       loadAverageAtEnd: os.loadavg().map((n) => round(n, 2)),
       postgres: settings.server_version,
       sharing:
@@ -335,7 +342,12 @@ async function profileMode(
   for (const p of pages) {
     const profDir = path.join(dir, p.key);
     fs.mkdirSync(profDir, { recursive: true });
-    const server = await startAppServer({ ...serverOpts, nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${profDir}`] });
+    // One worker, so its profile holds every request.
+    const server = await startAppServer({
+      ...serverOpts,
+      nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${profDir}`],
+      env: { WEB_CONCURRENCY: "1" },
+    });
     await checkPage(`${server.origin}${p.path}`, p.expect);
     const meter = new CpuMeter(server.pid, postmasterPid);
     let snap: ReturnType<CpuMeter["start"]> | undefined;
@@ -345,7 +357,7 @@ async function profileMode(
       after: () => (cpu = meter.stop(snap!)),
     });
     await server.stop();
-    const prof = summariseProfile(latestProfile(profDir));
+    const prof = summariseProfile(busiestProfile(profDir));
     summary[p.key] = {
       path: p.path,
       perSecond: res.perSecond,

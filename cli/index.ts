@@ -1,6 +1,6 @@
 // Operator commands: `npm run cli -- <command> [args]` (see README).
 import { parseArgs } from "node:util";
-import { type DatabaseHandle, openDatabase } from "../server/db/connection";
+import { type DatabaseHandle, openDatabase, setDatabase } from "../server/db/connection";
 import { dataDir, env } from "../server/env";
 import { seedDemoContent } from "../server/seed/demo-content";
 import { ingestVideo } from "../server/services/ingest";
@@ -25,9 +25,12 @@ async function main(argv: string[]): Promise<number> {
   const log = (msg: string) => console.log(msg);
   const run = async (fn: (db: DatabaseHandle) => Promise<void>) => {
     const handle = await openDatabase({ databaseUrl: env().DATABASE_URL, dataDir: dataDir() });
+    // Services reach the database through getDb(), as in the server; only the seed takes the handle.
+    setDatabase(handle);
     try {
       await fn(handle);
     } finally {
+      setDatabase(undefined);
       await handle.close();
     }
   };
@@ -44,8 +47,8 @@ async function main(argv: string[]): Promise<number> {
         console.error("user:role needs <email> and one of user, creator, admin");
         return 2;
       }
-      await run(async (h) => {
-        const user = await setUserRole(h.db, email, role);
+      await run(async () => {
+        const user = await setUserRole(email, role);
         log(user ? `${user.email} is now ${user.role}` : `no user with e-mail ${email}`);
         if (!user) process.exitCode = 1;
       });
@@ -62,8 +65,8 @@ async function main(argv: string[]): Promise<number> {
         console.error("video:ingest needs <file> --title <title> --category <category>");
         return 2;
       }
-      await run(async (h) => {
-        const video = await ingestVideo(h.db, {
+      await run(async () => {
+        const video = await ingestVideo({
           file,
           title: values.title as string,
           categoryName: values.category as string,
@@ -77,7 +80,7 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     }
     case "views:reset":
-      await run(async (h) => log(`reset views of ${await resetAllViews(h.db)} videos`));
+      await run(async () => log(`reset views of ${await resetAllViews()} videos`));
       return 0;
     default:
       console.error(`unknown command: ${command}\n\n${USAGE}`);

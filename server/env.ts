@@ -7,9 +7,14 @@ const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
   DATA_DIR: z.string().default("./data"),
+  /** Where `npm run build` writes (client files and the server bundle). */
+  BUILD_DIR: z.string().default("build"),
+  /** Worker processes serving HTTP; default one per available core. */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   DATABASE_URL: z.string().url().optional(),
   SITE_URL: z.string().url().optional(),
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  // Quiet under Vitest, whose global setup (the test PostgreSQL) runs outside the test environment.
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default(process.env.VITEST ? "silent" : "info"),
   /** Secret for signed tokens (play tokens, form timestamps). Generated per data dir when unset. */
   APP_SECRET: z.string().min(32).optional(),
   /** Comma-separated proxy addresses whose X-Forwarded-For we trust (Express "trust proxy"). */
@@ -20,6 +25,17 @@ const schema = z.object({
   DEMO_MEDIA: z.enum(["full", "none"]).default("full"),
   /** Optional shared folder for generated demo media (tests reuse one generation across data dirs). */
   DEMO_MEDIA_CACHE: z.string().optional(),
+  /** ffmpeg and ffprobe binaries; unset (or empty): the first on PATH, else the npm-shipped builds. */
+  FFMPEG_PATH: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined),
+  FFPROBE_PATH: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined),
+  /** Searched for ffmpeg and ffprobe. */
+  PATH: z.string().default(""),
 });
 
 export type Env = z.infer<typeof schema>;

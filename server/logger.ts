@@ -1,7 +1,11 @@
 import pino from "pino";
+import pretty from "pino-pretty";
+import { env } from "./env";
 
-/** JSON logs; LOG_LEVEL controls verbosity (read directly so the logger exists before env validation). */
-export const logger = pino({
-  level: process.env.LOG_LEVEL ?? (process.env.VITEST ? "silent" : "info"),
-  base: undefined,
-});
+/**
+ * JSON lines for machines (log collectors, tests); readable lines when a person watches a terminal.
+ * LOG_LEVEL controls verbosity.
+ */
+export const logger = process.stdout.isTTY
+  ? pino({ level: env().LOG_LEVEL }, pretty({ sync: true, translateTime: "SYS:HH:MM:ss", ignore: "pid,hostname" }))
+  : pino({ level: env().LOG_LEVEL, base: undefined });

@@ -6,7 +6,7 @@ const { handle } = useTestDatabase();
 
 describe("PostgreSQL-backed rate limiter", () => {
   it("allows 5 attempts per window, refuses the 6th with the time left, keeps IPs independent", async () => {
-    const limiter = await createPostgresRateLimiter({ pool: handle().pool, keyPrefix: "t1", points: 5, durationSeconds: 600 });
+    const limiter = createPostgresRateLimiter({ pool: handle().pool, keyPrefix: "t1", points: 5, durationSeconds: 600 });
     for (let i = 0; i < 5; i++) expect(await limiter.consume("10.0.0.1")).toEqual({ allowed: true, remaining: 4 - i });
     const refused = await limiter.consume("10.0.0.1");
     expect(refused.allowed).toBe(false);
@@ -19,7 +19,7 @@ describe("PostgreSQL-backed rate limiter", () => {
 
   it("shares counters between limiter instances on the same database (several app instances)", async () => {
     const opts = { pool: handle().pool, keyPrefix: "t2", points: 2, durationSeconds: 600 };
-    const [a, b] = await Promise.all([createPostgresRateLimiter(opts), createPostgresRateLimiter(opts)]);
+    const [a, b] = [createPostgresRateLimiter(opts), createPostgresRateLimiter(opts)];
     expect((await a.consume("ip")).allowed).toBe(true);
     expect((await b.consume("ip")).allowed).toBe(true);
     expect((await a.consume("ip")).allowed).toBe(false);
@@ -28,13 +28,13 @@ describe("PostgreSQL-backed rate limiter", () => {
   });
 
   it("counts concurrent attempts exactly (atomic upsert)", async () => {
-    const limiter = await createPostgresRateLimiter({ pool: handle().pool, keyPrefix: "t3", points: 5, durationSeconds: 600 });
+    const limiter = createPostgresRateLimiter({ pool: handle().pool, keyPrefix: "t3", points: 5, durationSeconds: 600 });
     const results = await Promise.all(Array.from({ length: 12 }, () => limiter.consume("burst")));
     expect(results.filter((r) => r.allowed)).toHaveLength(5);
   });
 
   it("starts a new window once the old one has passed", async () => {
-    const limiter = await createPostgresRateLimiter({ pool: handle().pool, keyPrefix: "t4", points: 1, durationSeconds: 1 });
+    const limiter = createPostgresRateLimiter({ pool: handle().pool, keyPrefix: "t4", points: 1, durationSeconds: 1 });
     expect((await limiter.consume("ip")).allowed).toBe(true);
     expect((await limiter.consume("ip")).allowed).toBe(false);
     await new Promise((r) => setTimeout(r, 1100));
@@ -47,8 +47,19 @@ describe("PostgreSQL-backed rate limiter", () => {
     expect(sharedRateLimiter("t5", rule)).toBe(sharedRateLimiter("t5", rule, handle().pool));
   });
 
+  it("issues no DDL: the table comes from the migrations", async () => {
+    await handle().pool.query(`ALTER TABLE ${RATE_LIMIT_TABLE} RENAME TO rate_limits_parked`);
+    try {
+      createPostgresRateLimiter({ pool: handle().pool, keyPrefix: "t7", points: 5, durationSeconds: 60 });
+      const table = await handle().pool.query(`SELECT to_regclass('${RATE_LIMIT_TABLE}') AS t`);
+      expect(table.rows).toEqual([{ t: null }]);
+    } finally {
+      await handle().pool.query(`ALTER TABLE rate_limits_parked RENAME TO ${RATE_LIMIT_TABLE}`);
+    }
+  });
+
   it("rejects (rather than allowing) when the store fails", async () => {
-    const limiter = await createPostgresRateLimiter({ pool: handle().pool, keyPrefix: "t6", points: 5, durationSeconds: 60 });
+    const limiter = createPostgresRateLimiter({ pool: handle().pool, keyPrefix: "t6", points: 5, durationSeconds: 60 });
     await handle().pool.query(`ALTER TABLE ${RATE_LIMIT_TABLE} RENAME TO rate_limits_away`);
     try {
       await expect(limiter.consume("ip")).rejects.toThrow();

@@ -30,21 +30,19 @@ export interface PostgresRateLimiterOptions extends RateLimitRule {
 
 export const RATE_LIMIT_TABLE = "rate_limits";
 
-/** Resolves once the store's table exists (the library creates it with IF NOT EXISTS). */
-export function createPostgresRateLimiter(opts: PostgresRateLimiterOptions): Promise<RateLimiter> {
-  return new Promise((resolve, reject) => {
-    const limiter = new RateLimiterPostgres(
-      {
-        storeClient: opts.pool,
-        storeType: "pool",
-        tableName: opts.tableName ?? RATE_LIMIT_TABLE,
-        keyPrefix: opts.keyPrefix,
-        points: opts.points,
-        duration: opts.durationSeconds,
-      },
-      (err?: Error) => (err ? reject(err) : resolve(wrap(limiter))),
-    );
-  });
+/** The store's table comes from a migration (0002_rate_limits): the library is told not to create it. */
+export function createPostgresRateLimiter(opts: PostgresRateLimiterOptions): RateLimiter {
+  return wrap(
+    new RateLimiterPostgres({
+      storeClient: opts.pool,
+      storeType: "pool",
+      tableName: opts.tableName ?? RATE_LIMIT_TABLE,
+      tableCreated: true,
+      keyPrefix: opts.keyPrefix,
+      points: opts.points,
+      duration: opts.durationSeconds,
+    }),
+  );
 }
 
 function wrap(limiter: RateLimiterPostgres): RateLimiter {
@@ -63,9 +61,9 @@ function wrap(limiter: RateLimiterPostgres): RateLimiter {
 }
 
 // One limiter per pool and prefix: tests swap the app's database per file, production has one pool.
-const shared = new WeakMap<pg.Pool, Map<string, Promise<RateLimiter>>>();
+const shared = new WeakMap<pg.Pool, Map<string, RateLimiter>>();
 
-export function sharedRateLimiter(keyPrefix: string, rule: RateLimitRule, pool: pg.Pool = getPool()): Promise<RateLimiter> {
+export function sharedRateLimiter(keyPrefix: string, rule: RateLimitRule, pool: pg.Pool = getPool()): RateLimiter {
   let byPrefix = shared.get(pool);
   if (!byPrefix) {
     byPrefix = new Map();
@@ -74,8 +72,6 @@ export function sharedRateLimiter(keyPrefix: string, rule: RateLimitRule, pool: 
   let limiter = byPrefix.get(keyPrefix);
   if (!limiter) {
     limiter = createPostgresRateLimiter({ pool, keyPrefix, ...rule });
-    // A failed start (database briefly down) must not poison the cache: the next call retries.
-    limiter.catch(() => byPrefix.delete(keyPrefix));
     byPrefix.set(keyPrefix, limiter);
   }
   return limiter;

@@ -1,8 +1,14 @@
+import fs from "node:fs";
+
 /**
  * Fault switches that only tests can turn on (ENABLE_TEST_HOOKS=1), so error states are provoked for real
- * through the same code paths a failing database would take.
+ * through the same code paths a failing database would take. With several worker processes the switches
+ * are shared through a small file (see shareFaultsThrough), so whichever worker serves the next request
+ * sees them.
  */
-const active = new Set<string>();
+let active = new Set<string>();
+let sharedFile: string | undefined;
+let sharedVersion = -1;
 
 export type FaultName =
   | "videos.list"
@@ -20,13 +26,32 @@ export function testHooksEnabled(): boolean {
   return process.env.ENABLE_TEST_HOOKS === "1";
 }
 
+/** Keeps the switches in `file` so that every process of one server shares them. */
+export function shareFaultsThrough(file: string | undefined): void {
+  sharedFile = file;
+  sharedVersion = -1;
+}
+
 export function setFaults(names: string[]): void {
-  active.clear();
-  for (const n of names) active.add(n);
+  active = new Set(names);
+  if (sharedFile) {
+    fs.writeFileSync(`${sharedFile}.tmp`, JSON.stringify(names));
+    fs.renameSync(`${sharedFile}.tmp`, sharedFile); // atomic: readers never see half a file
+  }
 }
 
 export function activeFaults(): string[] {
+  refresh();
   return [...active];
+}
+
+function refresh(): void {
+  if (!sharedFile) return;
+  const stat = fs.statSync(sharedFile, { throwIfNoEntry: false });
+  const version = stat ? stat.mtimeMs * 1e3 + stat.ino : 0;
+  if (version === sharedVersion) return;
+  sharedVersion = version;
+  active = new Set(stat ? (JSON.parse(fs.readFileSync(sharedFile, "utf8")) as string[]) : []);
 }
 
 export class InjectedFault extends Error {
@@ -36,5 +61,7 @@ export class InjectedFault extends Error {
 }
 
 export function maybeFail(name: FaultName): void {
-  if (active.size && testHooksEnabled() && active.has(name)) throw new InjectedFault(name);
+  if (!testHooksEnabled()) return;
+  refresh();
+  if (active.has(name)) throw new InjectedFault(name);
 }

@@ -1,4 +1,5 @@
 import { useRouteLoaderData } from "react-router";
+import type { loader as rootLoader } from "../root";
 
 export interface RootData {
   siteUrl: string;
@@ -20,5 +21,5 @@ export function siteUrlFromMatches(matches: readonly MatchLike[]): string {
 }
 
 export function useRootData(): RootData | undefined {
-  return useRouteLoaderData("root") as RootData | undefined;
+  return useRouteLoaderData<typeof rootLoader>("root");
 }

@@ -1,26 +1,16 @@
-import { data, type LoaderFunctionArgs, Outlet, type ShouldRevalidateFunction, useLoaderData } from "react-router";
+import { data, Outlet, type ShouldRevalidateFunction } from "react-router";
 import { Sidebar, type SidebarData } from "~/components/layout/Sidebar";
 import { usePendingText } from "~/lib/pending-screen";
-import { logger } from "../../server/logger";
-import { requestInfoContext } from "../../server/request-context";
+import { attempt } from "../../server/http/route-errors";
 import { topCategories } from "../../server/services/categories";
 import { trendingVideos } from "../../server/services/videos";
+import type { Route } from "./+types/_site";
 
-/** Failures of sidebar lists are logged and shown as empty lists (SPEC.md §8). */
-async function orEmpty<T>(what: string, requestId: string, load: () => Promise<T[]>): Promise<T[]> {
-  try {
-    return await load();
-  } catch (err) {
-    logger.error({ err, requestId }, `${what} failed to load`);
-    return [];
-  }
-}
-
-export async function loader({ context }: LoaderFunctionArgs) {
-  const { requestId } = context.get(requestInfoContext);
+export async function loader({ context }: Route.LoaderArgs) {
+  // Failures of sidebar lists are logged and shown as empty lists (SPEC.md §8).
   const [trending, top] = await Promise.all([
-    orEmpty("trending videos", requestId, trendingVideos),
-    orEmpty("top categories", requestId, topCategories),
+    attempt(context, "trending videos", trendingVideos, () => []),
+    attempt(context, "top categories", topCategories, () => []),
   ]);
   const result: SidebarData = {
     trending: trending.map(({ id, title, views, thumbnail_url }) => ({ id, title, views, thumbnail_url })),
@@ -33,8 +23,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, default
   formMethod !== undefined && formMethod !== "GET" ? defaultShouldRevalidate : false;
 
 /** Every page but the sign-in page sits beside the sidebar. */
-export default function SiteLayout() {
-  const sidebar = useLoaderData<typeof loader>();
+export default function SiteLayout({ loaderData: sidebar }: Route.ComponentProps) {
   const pending = usePendingText();
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-8 px-4 py-6 lg:flex-row">

@@ -1,11 +1,20 @@
-import { type ActionFunctionArgs, redirect } from "react-router";
+import { redirect } from "react-router";
+import { z } from "zod";
 import { ageCookieValue } from "~/lib/cookies";
+import { parseForm, plainText, readForm } from "~/lib/params";
 import { site } from "~/lib/site";
+import type { Route } from "./+types/age-verification";
+
+const ageForm = z.object({ answer: plainText(100).optional() });
 
 /** No-JavaScript path of the age gate: the gate's form posts here. */
-export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData();
-  if (form.get("answer") !== "adult") return redirect(site.underAgeRedirect);
+export async function action({ request }: Route.ActionArgs) {
+  if (request.method !== "POST") return new Response(null, { status: 405, headers: { Allow: "GET, HEAD, POST" } });
+  const body = await readForm(request);
+  if (!body.ok) return new Response(null, { status: body.status, headers: body.headers });
+  const form = parseForm(ageForm, body.form);
+  if (!form) return new Response(null, { status: 400 });
+  if (form.answer !== "adult") return redirect(site.underAgeRedirect);
   const back = safeReturnPath(request.headers.get("referer"), request.url);
   return redirect(back, { headers: { "Set-Cookie": ageCookieValue(new URL(request.url).protocol === "https:") } });
 }

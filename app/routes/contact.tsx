@@ -1,4 +1,5 @@
-import { type ActionFunctionArgs, data, type HeadersArgs, type MetaArgs, useActionData, useLoaderData, useNavigation } from "react-router";
+import { data, useNavigation } from "react-router";
+import { z } from "zod";
 import { type ContactFailure, ContactForm } from "~/components/contact/ContactForm";
 import { ContactSuccess } from "~/components/contact/ContactSuccess";
 import {
@@ -7,19 +8,24 @@ import {
   CONTACT_TOKEN_INVALID,
   type ContactValues,
   contactRateLimitMessage,
-  contactValuesFromFormData,
   FORM_TOKEN_FIELD,
   HONEYPOT_FIELD,
 } from "~/lib/contact-schema";
+import { clientIp, multilineText, parseForm, plainText, readForm, userAgent } from "~/lib/params";
 import { siteUrlFromMatches } from "~/lib/root-data";
 import { absoluteUrl, breadcrumbs, seoMeta } from "~/lib/seo";
 import { site } from "~/lib/site";
 import { issueFormToken, renewFormToken } from "../../server/form-token";
+import { classifyFailure, UNAVAILABLE_HEADERS } from "../../server/http/route-errors";
 import { logger } from "../../server/logger";
 import { requestInfoContext } from "../../server/request-context";
 import { submitContactForm } from "../../server/services/contact";
+import type { Route } from "./+types/contact";
 
 export type ContactActionData = { state: "sent" } | ContactFailure;
+
+/** Per field, beyond any SPEC.md limit (1000 for the message), so over-long text still gets its field message. */
+const MAX_FIELD_CHARS = 20_000;
 
 // The page carries a per-visit signed timestamp: never cache it in shared caches.
 const NO_STORE = { "Cache-Control": "private, no-store" };
@@ -28,13 +34,27 @@ export function loader() {
   return data({ formToken: issueFormToken() }, { headers: NO_STORE });
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+// The form as posted: known fields once each, as text. The SPEC.md field rules run in the service; these
+// refuse what no browser sends (control characters, files, repeated fields). The body cap bounds lengths.
+const text = plainText(MAX_FIELD_CHARS).default("");
+const contactForm = z.object({
+  name: text,
+  email: text,
+  subject: text,
+  message: multilineText(MAX_FIELD_CHARS).default(""),
+  [HONEYPOT_FIELD]: text,
+  [FORM_TOKEN_FIELD]: plainText(500).default(""),
+});
+const NO_VALUES: ContactValues = { name: "", email: "", subject: "", message: "" };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  // The form posts; React Router would run this action for PUT or DELETE too.
+  if (request.method !== "POST") throw data(null, { status: 405, headers: { Allow: "GET, HEAD, POST" } });
   const info = context.get(requestInfoContext);
-  const form = await request.formData();
-  const values = contactValuesFromFormData(form);
-  const website = form.get(HONEYPOT_FIELD);
-  const submittedToken = form.get(FORM_TOKEN_FIELD);
-  const formToken = typeof submittedToken === "string" ? submittedToken : "";
+  const body = await readForm(request);
+  const form = body.ok ? parseForm(contactForm, body.form) : undefined;
+  const values: ContactValues = form ? { name: form.name, email: form.email, subject: form.subject, message: form.message } : NO_VALUES;
+  const formToken = form?.[FORM_TOKEN_FIELD] ?? "";
   const failed = (status: number, fields: Partial<Pick<ContactFailure, "errors" | "message">>, headers: Record<string, string> = {}) =>
     data<ContactActionData>(
       {
@@ -46,11 +66,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
       },
       { status, headers: { ...NO_STORE, ...headers } },
     );
+  // Not a form (JSON, text), too large, or unreadable: nothing is stored.
+  if (!body.ok) return failed(body.status, { message: CONTACT_SUBMIT_ERROR }, body.headers);
+  if (!form) return failed(400, { message: CONTACT_SUBMIT_ERROR });
 
   try {
     const outcome = await submitContactForm(
-      { values, website: typeof website === "string" ? website : "", formToken },
-      { ip: info.clientIp, userAgent: info.userAgent },
+      { values, website: form[HONEYPOT_FIELD], formToken },
+      { ip: clientIp.parse(info.clientIp), userAgent: userAgent.parse(info.userAgent) },
     );
     switch (outcome.status) {
       case "sent":
@@ -71,7 +94,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
         );
     }
   } catch (err) {
-    logger.error({ err, requestId: info.requestId }, "contact submission failed");
+    // The typed text stays in the form either way; a database outage says so with 503 and Retry-After.
+    if (classifyFailure(context, "contact submission", err) === "unavailable") {
+      return failed(503, { message: CONTACT_SUBMIT_ERROR }, UNAVAILABLE_HEADERS);
+    }
     return failed(500, { message: CONTACT_SUBMIT_ERROR });
   }
 }
@@ -82,7 +108,7 @@ function echo(values: ContactValues): ContactValues {
   return { name: cap(values.name), email: cap(values.email), subject: cap(values.subject), message: cap(values.message) };
 }
 
-export function headers({ actionHeaders, loaderHeaders }: HeadersArgs) {
+export function headers({ actionHeaders, loaderHeaders }: Route.HeadersArgs) {
   const merged = new Headers(loaderHeaders);
   actionHeaders.forEach((value, key) => {
     merged.set(key, value);
@@ -90,7 +116,7 @@ export function headers({ actionHeaders, loaderHeaders }: HeadersArgs) {
   return merged;
 }
 
-export function meta({ matches }: MetaArgs<typeof loader>) {
+export function meta({ matches }: Route.MetaArgs) {
   const siteUrl = siteUrlFromMatches(matches);
   return seoMeta({
     siteUrl,
@@ -113,9 +139,8 @@ export function meta({ matches }: MetaArgs<typeof loader>) {
   });
 }
 
-export default function ContactPage() {
-  const { formToken } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>() as ContactActionData | undefined;
+export default function ContactPage({ loaderData, actionData: result }: Route.ComponentProps) {
+  const { formToken } = loaderData;
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" && navigation.formMethod === "POST" && navigation.formAction === "/contact";
 

@@ -1,17 +1,19 @@
-import { data, Link, type LoaderFunctionArgs, type MetaArgs, redirect, useLoaderData } from "react-router";
+import { data, Link, redirect } from "react-router";
+import { z } from "zod";
 import { AdSlot } from "~/components/ads/AdSlot";
 import { ErrorState } from "~/components/ui/ErrorState";
 import { Pagination } from "~/components/ui/Pagination";
 import { VideoCard, type VideoCardData } from "~/components/video/VideoCard";
-import { clampPage, parsePageParam, totalPages } from "~/lib/pagination";
+import { clampPage, totalPages } from "~/lib/pagination";
+import { input, parseParams, parseQuery } from "~/lib/params";
 import { siteUrlFromMatches } from "~/lib/root-data";
 import { breadcrumbs, seoMeta } from "~/lib/seo";
 import { site } from "~/lib/site";
 import { categoryNameFromParam } from "~/lib/slug";
-import { logger } from "../../server/logger";
-import { requestInfoContext } from "../../server/request-context";
+import { attempt } from "../../server/http/route-errors";
 import { findCategoryByName } from "../../server/services/categories";
 import { listVideos, VIDEOS_PER_PAGE } from "../../server/services/videos";
+import type { Route } from "./+types/home";
 
 export const LOAD_ERROR = "Failed to load videos. Please try again later.";
 const BANNER_BEFORE_CARD = 9;
@@ -25,45 +27,55 @@ interface ListData {
   error: string | null;
 }
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const url = new URL(request.url);
-  const categoryParam = params.categoryName ?? null;
-  const categoryName = categoryNameFromParam(categoryParam ?? undefined);
-  const requested = parsePageParam(url.searchParams.get("page"));
-  const base: ListData = { categoryParam, categoryName, page: requested, pageCount: 0, videos: [], error: null };
-  try {
-    let categoryId: string | undefined;
-    if (categoryParam) {
-      const category = await findCategoryByName(categoryName);
-      // Unknown category: an empty list, not an error (SPEC.md §8).
-      if (!category) return data(base);
-      categoryId = category.id;
-      base.categoryName = category.name;
-    }
-    const { videos, total } = await listVideos({ categoryId, page: requested });
-    const pageCount = totalPages(total, VIDEOS_PER_PAGE);
-    const page = clampPage(requested, pageCount);
-    if (page !== requested) {
-      // Past the last page: send the visitor to the last page that exists.
-      url.searchParams.set("page", String(page));
-      if (page === 1) url.searchParams.delete("page");
-      throw redirect(`${url.pathname}${url.search}`);
-    }
-    return data({ ...base, page, pageCount, videos: videos.map(toCard) });
-  } catch (err) {
-    if (err instanceof Response) throw err;
-    logger.error({ err, requestId: context.get(requestInfoContext).requestId }, "video list failed");
-    return data({ ...base, error: LOAD_ERROR }, { status: 500 });
+const listParams = z.object({ categoryName: input.categoryName.optional() });
+const listQuery = z.object({ page: input.page });
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { categoryName: categoryParam = null } = parseParams(listParams, params);
+  const { page: requested } = parseQuery(listQuery, request);
+  const base: ListData = {
+    categoryParam,
+    categoryName: categoryNameFromParam(categoryParam ?? undefined),
+    page: requested,
+    pageCount: 0,
+    videos: [],
+    error: null,
+  };
+  const found = await attempt(
+    context,
+    "video list",
+    () => findVideos(categoryParam && base.categoryName, requested),
+    () => "failed" as const,
+  );
+  if (found === "failed") return data({ ...base, error: LOAD_ERROR }, { status: 500 });
+  // Unknown category: an empty list, not an error (SPEC.md §8).
+  if (!found) return data(base);
+  const pageCount = totalPages(found.total, VIDEOS_PER_PAGE);
+  const page = clampPage(requested, pageCount);
+  if (page !== requested) {
+    // Past the last page: send the visitor to the last page that exists.
+    const url = new URL(request.url);
+    url.searchParams.set("page", String(page));
+    if (page === 1) url.searchParams.delete("page");
+    throw redirect(`${url.pathname}${url.search}`);
   }
+  return data({ ...base, categoryName: found.categoryName ?? base.categoryName, page, pageCount, videos: found.videos.map(toCard) });
+}
+
+/** One page of public videos, of one category when a name is given; undefined for an unknown category. */
+async function findVideos(categoryName: string | null, page: number) {
+  if (!categoryName) return { categoryName: null, ...(await listVideos({ page })) };
+  const category = await findCategoryByName(categoryName);
+  if (!category) return undefined;
+  return { categoryName: category.name, ...(await listVideos({ categoryId: category.id, page })) };
 }
 
 function toCard(v: VideoCardData): VideoCardData {
   return { id: v.id, title: v.title, views: v.views, duration: v.duration, thumbnail_url: v.thumbnail_url, category_name: v.category_name };
 }
 
-export function meta({ loaderData, matches }: MetaArgs<typeof loader>) {
+export function meta({ loaderData: d, matches }: Route.MetaArgs) {
   const siteUrl = siteUrlFromMatches(matches);
-  const d = loaderData as ListData | undefined;
   const pageSuffix = d && d.page > 1 ? `?page=${d.page}` : "";
   if (!d?.categoryParam) {
     return seoMeta({
@@ -102,8 +114,7 @@ export function meta({ loaderData, matches }: MetaArgs<typeof loader>) {
   });
 }
 
-export default function VideoList() {
-  const d = useLoaderData<typeof loader>() as ListData;
+export default function VideoList({ loaderData: d }: Route.ComponentProps) {
   const heading = d.categoryParam ? `${d.categoryName} Videos` : "Latest Videos";
   const hrefFor = (page: number) => `${d.categoryParam ? `/category/${d.categoryParam}` : "/"}${page > 1 ? `?page=${page}` : ""}`;
 

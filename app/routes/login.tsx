@@ -1,8 +1,8 @@
-import type { MetaArgs } from "react-router";
 import { siteUrlFromMatches } from "~/lib/root-data";
 import { seoMeta } from "~/lib/seo";
+import type { Route } from "./+types/login";
 
-export function meta({ matches }: MetaArgs) {
+export function meta({ matches }: Route.MetaArgs) {
   return seoMeta({
     siteUrl: siteUrlFromMatches(matches),
     title: "Sign In",

@@ -1,13 +1,14 @@
-import { data, type MetaArgs } from "react-router";
+import { data } from "react-router";
 import { NotFound } from "~/components/layout/NotFound";
 import { siteUrlFromMatches } from "~/lib/root-data";
 import { seoMeta } from "~/lib/seo";
+import type { Route } from "./+types/not-found";
 
 export function loader() {
   return data(null, { status: 404 });
 }
 
-export function meta({ matches, location }: MetaArgs) {
+export function meta({ matches, location }: Route.MetaArgs) {
   return seoMeta({
     siteUrl: siteUrlFromMatches(matches),
     title: "404 - Page Not Found",

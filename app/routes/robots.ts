@@ -1,7 +1,7 @@
-import type { LoaderFunctionArgs } from "react-router";
 import { siteUrl } from "../../server/site-url";
+import type { Route } from "./+types/robots";
 
-export function loader({ request }: LoaderFunctionArgs) {
+export function loader({ request }: Route.LoaderArgs) {
   const body = [
     "User-agent: *",
     "Allow: /",

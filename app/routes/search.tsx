@@ -1,11 +1,13 @@
-import { data, Link, type LoaderFunctionArgs, type MetaArgs, useLoaderData } from "react-router";
+import { data, Link } from "react-router";
+import { z } from "zod";
 import { formatViews } from "~/lib/format";
 import { stillSrcSet } from "~/lib/images";
+import { input, parseQuery } from "~/lib/params";
 import { siteUrlFromMatches } from "~/lib/root-data";
 import { seoMeta } from "~/lib/seo";
-import { logger } from "../../server/logger";
-import { requestInfoContext } from "../../server/request-context";
+import { attempt } from "../../server/http/route-errors";
 import { normaliseQuery, searchVideos } from "../../server/services/videos";
+import type { Route } from "./+types/search";
 
 interface SearchData {
   q: string;
@@ -13,25 +15,28 @@ interface SearchData {
   error: string | null;
 }
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const q = normaliseQuery(new URL(request.url).searchParams.get("q"));
+const searchQuery = z.object({ q: input.q });
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const q = normaliseQuery(parseQuery(searchQuery, request).q);
   // Blank q: no results and no database call.
   if (!q) return data<SearchData>({ q, results: [], error: null });
-  try {
-    const rows = await searchVideos(q);
-    return data<SearchData>({
-      q,
-      results: rows.map(({ id, title, views, thumbnail_url }) => ({ id, title, views, thumbnail_url })),
-      error: null,
-    });
-  } catch (err) {
-    logger.error({ err, requestId: context.get(requestInfoContext).requestId }, "search failed");
-    return data<SearchData>({ q, results: [], error: "Search is temporarily unavailable." }, { status: 500 });
-  }
+  const rows = await attempt(
+    context,
+    "search",
+    () => searchVideos(q),
+    () => null,
+  );
+  if (!rows) return data<SearchData>({ q, results: [], error: "Search is temporarily unavailable." }, { status: 500 });
+  return data<SearchData>({
+    q,
+    results: rows.map(({ id, title, views, thumbnail_url }) => ({ id, title, views, thumbnail_url })),
+    error: null,
+  });
 }
 
-export function meta({ loaderData, matches }: MetaArgs<typeof loader>) {
-  const q = (loaderData as SearchData | undefined)?.q ?? "";
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const q = loaderData?.q ?? "";
   return seoMeta({
     siteUrl: siteUrlFromMatches(matches),
     title: q ? `Search results for "${q}"` : "Search",
@@ -41,8 +46,8 @@ export function meta({ loaderData, matches }: MetaArgs<typeof loader>) {
   });
 }
 
-export default function SearchPage() {
-  const { q, results, error } = useLoaderData<typeof loader>() as SearchData;
+export default function SearchPage({ loaderData }: Route.ComponentProps) {
+  const { q, results, error } = loaderData;
   return (
     <section>
       <h1 className="text-2xl font-bold">Search Results</h1>

@@ -1,14 +1,26 @@
-import type { LoaderFunctionArgs } from "react-router";
 import { absoluteUrl } from "~/lib/seo";
 import { escapeXml } from "~/lib/xml";
+import { classifyFailure, RETRY_AFTER_SECONDS } from "../../server/http/route-errors";
 import { sitemapEntries } from "../../server/services/sitemap";
 import { siteUrl } from "../../server/site-url";
+import type { Route } from "./+types/sitemap";
 
 const STATIC_PATHS = ["/", "/blog", "/values", "/career", "/contact", "/terms", "/privacy", "/faq"];
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const base = siteUrl(request);
-  const { videos, categories, posts } = await sitemapEntries();
+  let entries: Awaited<ReturnType<typeof sitemapEntries>>;
+  try {
+    entries = await sitemapEntries();
+  } catch (err) {
+    // Crawlers retry a 503 later; a 500 would count against the site.
+    const retryAfter = classifyFailure(context, "sitemap", err) === "unavailable" ? RETRY_AFTER_SECONDS : 600;
+    return new Response("Sitemap temporarily unavailable.", {
+      status: 503,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Retry-After": String(retryAfter) },
+    });
+  }
+  const { videos, categories, posts } = entries;
   const url = (loc: string, extra = "", lastmod?: Date) =>
     `<url><loc>${escapeXml(absoluteUrl(base, loc))}</loc>${lastmod ? `<lastmod>${new Date(lastmod).toISOString()}</lastmod>` : ""}${extra}</url>`;
   const parts = [

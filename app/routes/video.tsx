@@ -1,14 +1,16 @@
-import { data, Link, type LoaderFunctionArgs, type MetaArgs, useLoaderData } from "react-router";
+import { data, Link } from "react-router";
+import { z } from "zod";
 import { HlsVideo } from "~/components/player/HlsVideo";
 import { VideoCard, type VideoCardData } from "~/components/video/VideoCard";
 import { formatDuration, formatIsoDuration, formatLongDate, formatRelativeTime, formatViews } from "~/lib/format";
+import { input, parseParams } from "~/lib/params";
 import { siteUrlFromMatches } from "~/lib/root-data";
 import { absoluteUrl, breadcrumbs, seoMeta, truncate } from "~/lib/seo";
 import { site } from "~/lib/site";
 import { slugify } from "~/lib/slug";
-import { logger } from "../../server/logger";
-import { requestInfoContext } from "../../server/request-context";
-import { getPublicVideo, isVideoId, relatedVideos } from "../../server/services/videos";
+import { attempt } from "../../server/http/route-errors";
+import { getPublicVideo, relatedVideos } from "../../server/services/videos";
+import type { Route } from "./+types/video";
 
 const LOAD_ERROR = "Failed to load video. Please try again later.";
 const RELATED_ERROR = "Failed to load related videos.";
@@ -36,26 +38,26 @@ type VideoData =
   | { state: "not-found" }
   | { state: "error" };
 
-export async function loader({ params, context }: LoaderFunctionArgs) {
-  const id = params.videoId ?? "";
-  if (!isVideoId(id)) return data<VideoData>({ state: "not-found" }, { status: 404 });
-  const requestId = context.get(requestInfoContext).requestId;
-  let found: Awaited<ReturnType<typeof getPublicVideo>>;
-  try {
-    found = await getPublicVideo(id);
-  } catch (err) {
-    logger.error({ err, requestId }, "video detail failed");
-    return data<VideoData>({ state: "error" }, { status: 500 });
-  }
+// Anything but a uuid names no video: the page's own not-found state, without a query.
+const videoParams = z.object({ videoId: input.videoId.nullable().catch(null) });
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { videoId } = parseParams(videoParams, params);
+  if (!videoId) return data<VideoData>({ state: "not-found" }, { status: 404 });
+  const found = await attempt(
+    context,
+    "video detail",
+    () => getPublicVideo(videoId),
+    () => "failed" as const,
+  );
+  if (found === "failed") return data<VideoData>({ state: "error" }, { status: 500 });
   if (!found) return data<VideoData>({ state: "not-found" }, { status: 404 });
-  let related: VideoCardData[] = [];
-  let relatedError = false;
-  try {
-    related = await relatedVideos(found);
-  } catch (err) {
-    logger.error({ err, requestId }, "related videos failed");
-    relatedError = true;
-  }
+  const related = await attempt(
+    context,
+    "related videos",
+    () => relatedVideos(found),
+    () => null,
+  );
   const video: VideoView = {
     id: found.id,
     title: found.title,
@@ -71,7 +73,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   return data<VideoData>({
     state: "ok",
     video,
-    related: related.map(({ id, title, views, duration, thumbnail_url, category_name }) => ({
+    related: (related ?? []).map(({ id, title, views, duration, thumbnail_url, category_name }) => ({
       id,
       title,
       views,
@@ -79,13 +81,12 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
       thumbnail_url,
       category_name,
     })),
-    relatedError,
+    relatedError: related === null,
   });
 }
 
-export function meta({ loaderData, matches, params }: MetaArgs<typeof loader>) {
+export function meta({ loaderData: d, matches, params }: Route.MetaArgs) {
   const siteUrl = siteUrlFromMatches(matches);
-  const d = loaderData as VideoData | undefined;
   const path = `/video/${params.videoId ?? ""}`;
   if (d?.state !== "ok") {
     const title = d?.state === "error" ? "Error" : "Video not found";
@@ -122,8 +123,7 @@ export function meta({ loaderData, matches, params }: MetaArgs<typeof loader>) {
   });
 }
 
-export default function VideoPage() {
-  const d = useLoaderData<typeof loader>() as VideoData;
+export default function VideoPage({ loaderData: d }: Route.ComponentProps) {
   if (d.state === "not-found") {
     return (
       <section className="py-16 text-center">

@@ -20,9 +20,9 @@ export async function startAppServer(opts: {
   /** The bench database; without it the app starts its own embedded PostgreSQL under dataDir (and seeds demo content). */
   databaseUrl?: string;
   logFile: string;
-  /** Extra Node flags, e.g. --cpu-prof. */
+  /** Extra Node flags, e.g. --cpu-prof (the workers inherit them). */
   nodeArgs?: string[];
-  /** Extra or overriding environment variables (e.g. DEMO_MEDIA=full). */
+  /** Extra or overriding environment variables (e.g. WEB_CONCURRENCY, DEMO_MEDIA=full). */
   env?: Record<string, string>;
   /** Fixed port (default: a free loopback port). */
   port?: number;

@@ -23,16 +23,17 @@ export function run(cmd: string, args: string[], opts: { cwd: string; env?: Node
 }
 
 /**
- * Production build of the app into its own directory. Through npx, so the project's Node 24 (the `node`
- * devDependency) runs Vite even when the machine's default Node is older.
+ * Production build of the app into its own directory: `npm run build` (Vite, then the precompressed
+ * files), so the project's Node 24 (the `node` devDependency) runs it even when the machine's default
+ * Node is older.
  */
 export async function buildApp(root: string, buildDir: string): Promise<{ seconds: number }> {
   const started = Date.now();
   fs.rmSync(buildDir, { recursive: true, force: true });
-  await run("npx", ["react-router", "build"], {
+  await run("npm", ["run", "build"], {
     cwd: root,
     env: { ...process.env, BUILD_DIR: buildDir, NODE_ENV: "production" },
-    name: "react-router build",
+    name: "npm run build",
   });
   if (!fs.existsSync(`${buildDir}/server/index.js`)) throw new Error(`build produced no ${buildDir}/server/index.js`);
   return { seconds: (Date.now() - started) / 1000 };

@@ -18,7 +18,7 @@ function procTicks(pid: number): number | undefined {
   }
 }
 
-function childrenOf(ppid: number): number[] {
+export function childrenOf(ppid: number): number[] {
   const out: number[] = [];
   for (const entry of fs.readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
@@ -75,11 +75,19 @@ export class CpuMeter {
     return m;
   }
 
+  /** The app is a primary and its worker processes: their ticks together. */
+  private serverTicks(): number {
+    if (!this.serverPid) return 0;
+    let ticks = 0;
+    for (const pid of [this.serverPid, ...childrenOf(this.serverPid)]) ticks += procTicks(pid) ?? 0;
+    return ticks;
+  }
+
   start(): Snapshot {
     return {
       at: performance.now(),
       self: process.cpuUsage(),
-      server: this.serverPid ? (procTicks(this.serverPid) ?? 0) : 0,
+      server: this.serverTicks(),
       postgres: this.pgTicks(),
       machine: machineTicks(),
     };
@@ -90,7 +98,7 @@ export class CpuMeter {
     const seconds = (performance.now() - s.at) / 1000;
     const self = process.cpuUsage(s.self);
     const loadGenerator = (self.user + self.system) / 1e6 / seconds;
-    const server = this.serverPid ? ((procTicks(this.serverPid) ?? s.server) - s.server) / CLK_TCK / seconds : 0;
+    const server = (this.serverTicks() - s.server) / CLK_TCK / seconds;
     let pgTicks = 0;
     for (const [pid, t] of this.pgTicks()) pgTicks += t - (s.postgres.get(pid) ?? 0);
     const postgres = pgTicks / CLK_TCK / seconds;

@@ -14,7 +14,9 @@ export interface HttpLoadResult extends LatencyStats {
 
 function once(url: string, connections: number, seconds: number, latencies?: number[]): Promise<Result> {
   return new Promise((resolve, reject) => {
-    const instance = autocannon({ url, connections, duration: seconds, pipelining: 1, timeout: 10 }, (err, result) =>
+    // Like a browser: compressed responses, so the app pays for compression and the wire carries what users get.
+    const headers = { "accept-encoding": "br, gzip" };
+    const instance = autocannon({ url, connections, duration: seconds, pipelining: 1, timeout: 10, headers }, (err, result) =>
       err ? reject(err) : resolve(result),
     );
     if (latencies) {

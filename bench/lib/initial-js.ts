@@ -1,15 +1,38 @@
 import fs from "node:fs";
+import http from "node:http";
 import path from "node:path";
 import zlib from "node:zlib";
 
+interface Sizes {
+  rawBytes: number;
+  gzipBytes: number;
+  /** The body bytes the server sent for `Accept-Encoding: br, gzip` (what a browser downloads). */
+  transferBytes: number;
+  /** The Content-Encoding it sent them with. */
+  encoding: string;
+}
+
 export interface InitialJs {
-  /** Sum of gzip (level 9) sizes of every script the home page loads before any interaction. */
+  /** Sum of the bytes as transferred of every script the home page loads before any interaction. */
+  transferBytes: number;
   gzipBytes: number;
   rawBytes: number;
-  files: { file: string; rawBytes: number; gzipBytes: number; via: "html" | "static import" }[];
+  files: ({ file: string; via: "html" | "static import" } & Sizes)[];
   /** Stylesheets, for information (not part of the JS budget). */
-  css: { file: string; rawBytes: number; gzipBytes: number }[];
+  css: ({ file: string } & Sizes)[];
   htmlBytes: number;
+  htmlTransferBytes: number;
+}
+
+/** What the server sends for `url` to a browser that accepts brotli and gzip: body bytes and encoding. */
+export async function transferred(url: string): Promise<{ bytes: number; encoding: string }> {
+  const res = await new Promise<import("node:http").IncomingMessage>((resolve, reject) =>
+    http.get(url, { headers: { "accept-encoding": "br, gzip" } }, resolve).on("error", reject),
+  );
+  let bytes = 0;
+  for await (const chunk of res) bytes += (chunk as Buffer).length;
+  if (res.statusCode !== 200) throw new Error(`${url}: HTTP ${res.statusCode}`);
+  return { bytes, encoding: String(res.headers["content-encoding"] ?? "identity") };
 }
 
 const ASSET = /^\/assets\/[\w.-]+\.(?:js|mjs|css)$/;
@@ -18,7 +41,7 @@ const ASSET = /^\/assets\/[\w.-]+\.(?:js|mjs|css)$/;
  * Parses the SSR HTML of `/`: <link rel="modulepreload">, <script src> and the static imports of inline
  * module scripts, then follows static imports inside those chunks (dynamic import() is not initial).
  */
-export function measureInitialJs(html: string, clientDir: string): InitialJs {
+export async function measureInitialJs(origin: string, html: string, clientDir: string): Promise<InitialJs> {
   const fromHtml = new Set<string>();
   const css = new Set<string>();
   for (const tag of html.match(/<link\b[^>]*>/g) ?? []) {
@@ -48,17 +71,24 @@ export function measureInitialJs(html: string, clientDir: string): InitialJs {
       }
     }
   }
-  const size = (href: string) => {
+  const size = async (href: string): Promise<Sizes> => {
     const buf = fs.readFileSync(path.join(clientDir, href));
-    return { rawBytes: buf.length, gzipBytes: zlib.gzipSync(buf, { level: 9 }).length };
+    const sent = await transferred(`${origin}${href}`);
+    return { rawBytes: buf.length, gzipBytes: zlib.gzipSync(buf, { level: 9 }).length, transferBytes: sent.bytes, encoding: sent.encoding };
   };
-  const list = [...files].map(([file, via]) => ({ file, via, ...size(file) })).sort((a, b) => b.gzipBytes - a.gzipBytes);
+  const list: InitialJs["files"] = [];
+  for (const [file, via] of files) list.push({ file, via, ...(await size(file)) });
+  list.sort((a, b) => b.transferBytes - a.transferBytes);
+  const cssList: InitialJs["css"] = [];
+  for (const file of css) cssList.push({ file, ...(await size(file)) });
   return {
+    transferBytes: list.reduce((a, f) => a + f.transferBytes, 0),
     gzipBytes: list.reduce((a, f) => a + f.gzipBytes, 0),
     rawBytes: list.reduce((a, f) => a + f.rawBytes, 0),
     files: list,
-    css: [...css].map((file) => ({ file, ...size(file) })),
+    css: cssList,
     htmlBytes: Buffer.byteLength(html),
+    htmlTransferBytes: (await transferred(`${origin}/`)).bytes,
   };
 }
 

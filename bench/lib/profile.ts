@@ -75,11 +75,12 @@ export function summariseProfile(file: string, top = 15): ProfileSummary {
   };
 }
 
-export function latestProfile(dir: string): string {
+/** The biggest profile in `dir`: the worker that served the load (the primary's is small). */
+export function busiestProfile(dir: string): string {
   const files = fs
     .readdirSync(dir)
     .filter((f) => f.endsWith(".cpuprofile"))
     .map((f) => path.join(dir, f));
   if (!files.length) throw new Error(`no .cpuprofile in ${dir}`);
-  return files.sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs)[0]!;
+  return files.sort((a, b) => fs.statSync(b).size - fs.statSync(a).size)[0]!;
 }

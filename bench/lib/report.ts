@@ -56,7 +56,18 @@ export interface BenchReport {
   failures: string[];
 }
 
-export const BUDGET = { ssrP95Ms: 25, ssrAtVideos: 100_000, searchP95Ms: 20, searchAtVideos: 1_000_000, homeJsGzipBytes: 130_000 };
+export const BUDGET = {
+  ssrP95Ms: 25,
+  ssrAtVideos: 100_000,
+  /** Each main page's req/s at 10 connections, as a share of the trivial page's. */
+  floorShare: 0.7,
+  searchP95Ms: 20,
+  searchAtVideos: 1_000_000,
+  /** Home page initial JS as transferred (compressed, as the server sends it). */
+  homeJsTransferBytes: 130_000,
+};
+/** The pages issue 8 holds to the SSR targets one by one. */
+const MAIN_PAGES = ["home", "category", "video"];
 
 const pct = (used: number, budget: number) => `${Math.abs(round(((budget - used) / budget) * 100, 0))}%`;
 
@@ -108,6 +119,44 @@ export function evaluateTargets(routes: RouteResult[], videos: number, js: Initi
       );
     }
   }
+  const floor = routes.find((r) => r.kind === "floor" && r.http);
+  for (const r of routes.filter((x) => MAIN_PAGES.includes(x.key) && x.http)) {
+    const at = `at ${BUDGET.ssrAtVideos.toLocaleString("en")} videos`;
+    out.push(
+      target(
+        `SSR p95, ${connections} connections: ${r.label}`,
+        `<= ${BUDGET.ssrP95Ms} ms ${at}`,
+        videos === BUDGET.ssrAtVideos,
+        r.http!.p95,
+        BUDGET.ssrP95Ms,
+        "ms",
+      ),
+    );
+    if (floor) {
+      const share = round((r.http!.perSecond / floor.http!.perSecond) * 100, 0);
+      const needed = BUDGET.floorShare * 100;
+      out.push({
+        name: `req/s vs the trivial page, ${connections} connections: ${r.label}`,
+        budget: `>= ${needed} % of the trivial page's ${floor.http!.perSecond} req/s ${at}`,
+        applies: videos === BUDGET.ssrAtVideos,
+        actual: `${share} % (${r.http!.perSecond} req/s)`,
+        status: videos !== BUDGET.ssrAtVideos ? "for information" : share >= needed ? "met" : "missed",
+        margin: `${Math.abs(share - needed)} points ${share >= needed ? "above" : "below"}`,
+      });
+    }
+  }
+  for (const r of routes.filter((x) => x.kind === "search" && x.single)) {
+    out.push(
+      target(
+        `search p95, 1 connection: ${r.label}`,
+        `<= ${BUDGET.searchP95Ms} ms at ${BUDGET.searchAtVideos.toLocaleString("en")} videos`,
+        videos >= BUDGET.searchAtVideos,
+        r.single!.p95,
+        BUDGET.searchP95Ms,
+        "ms",
+      ),
+    );
+  }
   for (const r of routes.filter((x) => x.kind === "search" && x.http)) {
     out.push(
       target(
@@ -121,9 +170,17 @@ export function evaluateTargets(routes: RouteResult[], videos: number, js: Initi
       ),
     );
   }
-  const kb = round(js.gzipBytes / 1000, 1);
+  const kb = round(js.transferBytes / 1000, 1);
   out.push(
-    target("home page initial JS (gzip -9)", `<= ${BUDGET.homeJsGzipBytes / 1000} KB`, true, kb, BUDGET.homeJsGzipBytes / 1000, "KB"),
+    target(
+      "home page initial JS as transferred",
+      `<= ${BUDGET.homeJsTransferBytes / 1000} KB`,
+      true,
+      kb,
+      BUDGET.homeJsTransferBytes / 1000,
+      "KB",
+      `${js.files[0]?.encoding ?? "?"} from the server; gzip -9 would be ${round(js.gzipBytes / 1000, 1)} KB`,
+    ),
   );
   return out;
 }
@@ -140,7 +197,8 @@ export function renderMarkdown(r: BenchReport): string {
   lines.push(
     `Machine: ${m.cpuModel}, **${m.cores} cores shared by the load generator (autocannon or the raw-SQL loop, in the bench's Node process), the app server and PostgreSQL**; ` +
       `${m.memoryGiB} GiB RAM; Node ${m.node}; PostgreSQL ${m.postgres} (embedded, default settings: shared_buffers ${c.database.shared_buffers}, work_mem ${c.database.work_mem}, jit ${c.database.jit}). ` +
-      `Background load before the run (other processes, bench idle): ${m.backgroundLoadCores} cores.`,
+      `Background load before the run (other processes, bench idle): ${m.backgroundLoadCores} cores. ` +
+      `App: \`node server.js\` with its default worker count, **${m.appWorkers ?? 1} worker process(es)** behind one primary.`,
     "",
   );
   lines.push(
@@ -262,11 +320,15 @@ export function renderMarkdown(r: BenchReport): string {
   lines.push(
     "## Home page initial JS",
     "",
-    `${f(js.gzipBytes / 1000)} KB gzip -9 (${f(js.rawBytes / 1000)} KB raw) in ${js.files.length} files; HTML of / is ${f(js.htmlBytes / 1000)} KB. (1 KB = 1000 bytes, as Vite reports.)`,
+    `${f(js.transferBytes / 1000)} KB as transferred (the bytes the server sent for \`Accept-Encoding: br, gzip\`; ${f(js.gzipBytes / 1000)} KB gzip -9, ${f(js.rawBytes / 1000)} KB raw) in ${js.files.length} files; ` +
+      `HTML of / is ${f(js.htmlTransferBytes / 1000)} KB as transferred (${f(js.htmlBytes / 1000)} KB raw); CSS ${f(js.css.reduce((a, c) => a + c.transferBytes, 0) / 1000)} KB as transferred. (1 KB = 1000 bytes, as Vite reports.)`,
     "",
-    "| file | raw KB | gzip KB | found via |",
-    "|---|---:|---:|---|",
-    ...js.files.map((file) => `| ${file.file} | ${f(file.rawBytes / 1000)} | ${f(file.gzipBytes / 1000)} | ${file.via} |`),
+    "| file | raw KB | gzip -9 KB | transferred KB | encoding | found via |",
+    "|---|---:|---:|---:|---|---|",
+    ...js.files.map(
+      (file) =>
+        `| ${file.file} | ${f(file.rawBytes / 1000)} | ${f(file.gzipBytes / 1000)} | ${f(file.transferBytes / 1000)} | ${file.encoding} | ${file.via} |`,
+    ),
     "",
   );
   lines.push(

@@ -2,7 +2,8 @@ import path from "node:path";
 import { Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import { logger } from "../logger";
-import { startEmbeddedPostgres } from "./embedded";
+import { isDatabaseUnavailableError, markDatabaseUnavailable } from "./availability";
+import { serverOfRunningApp, startEmbeddedPostgres } from "./embedded";
 import { migrateToLatest } from "./migrate";
 import type { Database } from "./schema";
 
@@ -17,10 +18,29 @@ export interface DatabaseHandle {
 }
 
 export function connect(url: string, max = 20): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000 });
-  pool.on("error", (err) => logger.error({ err }, "idle PostgreSQL client error"));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  // A bounded connect wait: an unreachable server fails requests quickly (503) instead of hanging them.
+  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 5_000 });
+  // pg-pool listens for errors only while a client is idle; a server going away mid-query would otherwise
+  // emit an unhandled 'error' from the checked-out client and end the process. So every client reports
+  // its own errors, and the pool's re-emission of idle-client errors is already handled by that.
+  pool.on("connect", (client) => client.on("error", clientError));
+  pool.on("error", () => {});
+  // Failing to connect at all is the other sign that the server is gone.
+  const reportingPool = {
+    connect: () =>
+      pool.connect().catch((err: unknown) => {
+        if (isDatabaseUnavailableError(err)) markDatabaseUnavailable((err as Error).message);
+        throw err;
+      }),
+    end: () => pool.end(),
+  };
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: reportingPool }) });
   return { db, pool, url, close: () => db.destroy() };
+}
+
+function clientError(err: Error): void {
+  if (isDatabaseUnavailableError(err)) markDatabaseUnavailable(err.message);
+  else logger.error({ err }, "PostgreSQL client error");
 }
 
 /**
@@ -31,8 +51,14 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
   let url = opts.databaseUrl;
   let stopServer: (() => Promise<void>) | undefined;
   if (!url) {
-    const server = await startEmbeddedPostgres(path.join(opts.dataDir, "postgres"));
-    stopServer = server.stop;
+    const dir = path.join(opts.dataDir, "postgres");
+    // Beside a running app (e.g. `npm run cli -- user:role` while the site serves): use its server.
+    let server = serverOfRunningApp(dir);
+    if (!server) {
+      const started = await startEmbeddedPostgres(dir);
+      stopServer = started.stop;
+      server = started;
+    }
     await ensureDatabase(server.url("postgres"), "pleazure");
     url = server.url("pleazure");
   }

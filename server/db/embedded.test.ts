@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { connect } from "./connection";
-import { startEmbeddedPostgres } from "./embedded";
+import { serverOfRunningApp, startEmbeddedPostgres } from "./embedded";
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), "pleazure-crash-"));
 fs.chmodSync(root, 0o755); // the server runs as the "postgres" user when tests run as root
@@ -49,5 +49,33 @@ describe("embedded PostgreSQL lifecycle", () => {
     expect((await handle.pool.query("SELECT 1 AS ok")).rows).toEqual([{ ok: 1 }]);
     await handle.close();
     await second.stop();
+  });
+});
+
+describe("commands beside a running app", () => {
+  it("share the app's embedded server instead of taking it over", async () => {
+    const dir = path.join(root, "shared", "postgres");
+    const child = spawn(process.execPath, ["--import", "tsx", "tests/support/embedded-child.ts", dir], {
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    await new Promise<void>((resolve, reject) => {
+      child.stdout.on("data", (chunk: Buffer) => chunk.toString().includes("READY") && resolve());
+      child.on("exit", (code) => reject(new Error(`child exited early: ${code}`)));
+    });
+    const appServer = postmasterPid(dir);
+    const shared = serverOfRunningApp(dir);
+    expect(shared).toBeDefined();
+    const handle = connect(shared?.url("postgres") as string, 1);
+    expect((await handle.pool.query("SELECT note FROM survivor")).rows).toEqual([{ note: "written before the crash" }]);
+    await handle.close();
+    expect(postmasterPid(dir)).toBe(appServer);
+    expect(() => process.kill(appServer, 0)).not.toThrow();
+
+    child.kill("SIGKILL"); // the app is gone: its server becomes a crash leftover
+    await new Promise((r) => child.once("exit", r));
+    await new Promise((r) => setTimeout(r, 100));
+    expect(serverOfRunningApp(dir)).toBeUndefined();
+    const restarted = await startEmbeddedPostgres(dir);
+    await restarted.stop();
   });
 });

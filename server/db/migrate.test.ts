@@ -15,7 +15,7 @@ describe("migrations", () => {
     const b = connect(withDatabase(adminUrl, name), 2);
     try {
       const [ra, rb] = await Promise.all([migrateToLatest(a.db), migrateToLatest(b.db)]);
-      expect([...ra, ...rb]).toEqual(["0001_initial"]); // applied exactly once
+      expect([...ra, ...rb].sort()).toEqual(["0001_initial", "0002_rate_limits"]); // applied exactly once
       const tables = await sql<{ table_name: string }>`
         SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name`.execute(a.db);
       expect(tables.rows.map((r) => r.table_name)).toEqual(
@@ -27,6 +27,15 @@ describe("migrations", () => {
       await expect(sql`INSERT INTO videos (title, category_id) VALUES ('x', gen_random_uuid())`.execute(a.db)).rejects.toThrow(
         /foreign key/,
       );
+      // The rate limiter's store, as rate-limiter-flexible defines it.
+      const limits = await sql<{ column_name: string; data_type: string; is_nullable: string }>`
+        SELECT column_name, data_type, is_nullable FROM information_schema.columns
+        WHERE table_name = 'rate_limits' ORDER BY ordinal_position`.execute(a.db);
+      expect(limits.rows).toEqual([
+        { column_name: "key", data_type: "character varying", is_nullable: "NO" },
+        { column_name: "points", data_type: "integer", is_nullable: "NO" },
+        { column_name: "expire", data_type: "bigint", is_nullable: "YES" },
+      ]);
       const trgm = await sql<{ indexdef: string }>`SELECT indexdef FROM pg_indexes WHERE indexname = 'videos_title_trgm_idx'`.execute(a.db);
       expect(trgm.rows[0]?.indexdef).toContain("gin_trgm_ops");
     } finally {

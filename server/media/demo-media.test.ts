@@ -138,25 +138,14 @@ describe("ensureDemoMedia", () => {
 
 describe("resolveFfmpeg", () => {
   it("honours FFMPEG_PATH", () => {
-    const saved = process.env.FFMPEG_PATH;
-    process.env.FFMPEG_PATH = "/opt/custom/bin/ffmpeg";
-    try {
-      expect(resolveFfmpeg()).toBe("/opt/custom/bin/ffmpeg");
-    } finally {
-      if (saved === undefined) delete process.env.FFMPEG_PATH;
-      else process.env.FFMPEG_PATH = saved;
-    }
+    expect(resolveFfmpeg({ FFMPEG_PATH: "/opt/custom/bin/ffmpeg", FFPROBE_PATH: undefined, PATH: "" })).toBe("/opt/custom/bin/ffmpeg");
   });
 
   it("falls back to an executable ffmpeg (PATH or the npm package)", () => {
-    const saved = process.env.FFMPEG_PATH;
-    delete process.env.FFMPEG_PATH;
-    try {
-      const bin = resolveFfmpeg();
+    for (const searchPath of [process.env.PATH ?? "", ""]) {
+      const bin = resolveFfmpeg({ FFMPEG_PATH: undefined, FFPROBE_PATH: undefined, PATH: searchPath });
       expect(path.basename(bin)).toMatch(/^ffmpeg(\.exe)?$/);
       expect(statSync(bin).isFile()).toBe(true);
-    } finally {
-      if (saved !== undefined) process.env.FFMPEG_PATH = saved;
     }
   });
 });

@@ -2,13 +2,14 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
+import { type Env, env } from "../env";
 
 const require = createRequire(import.meta.url);
 const exe = (name: string) => (process.platform === "win32" ? `${name}.exe` : name);
 
 /** First executable regular file called `name` on PATH, like `which`. */
-export function findOnPath(name: string): string | undefined {
-  for (const dir of (process.env.PATH ?? "").split(path.delimiter)) {
+export function findOnPath(name: string, searchPath = env().PATH): string | undefined {
+  for (const dir of searchPath.split(path.delimiter)) {
     if (!dir) continue;
     const candidate = path.join(dir, exe(name));
     try {
@@ -32,14 +33,16 @@ function installerPath(tool: "ffmpeg" | "ffprobe"): string {
   }
 }
 
+type ToolEnv = Pick<Env, "FFMPEG_PATH" | "FFPROBE_PATH" | "PATH">;
+
 /** FFMPEG_PATH, else `ffmpeg` on PATH (newer, distro-maintained), else the npm-shipped static build. */
-export function resolveFfmpeg(): string {
-  return process.env.FFMPEG_PATH || findOnPath("ffmpeg") || installerPath("ffmpeg");
+export function resolveFfmpeg(e: ToolEnv = env()): string {
+  return e.FFMPEG_PATH || findOnPath("ffmpeg", e.PATH) || installerPath("ffmpeg");
 }
 
 /** FFPROBE_PATH, else `ffprobe` on PATH, else the npm-shipped static build. */
-export function resolveFfprobe(): string {
-  return process.env.FFPROBE_PATH || findOnPath("ffprobe") || installerPath("ffprobe");
+export function resolveFfprobe(e: ToolEnv = env()): string {
+  return e.FFPROBE_PATH || findOnPath("ffprobe", e.PATH) || installerPath("ffprobe");
 }
 
 export interface RunFfmpegOptions {

@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import { TtlCache } from "../cache";
 import { getDb } from "../db/connection";
 import type { BlogPost, BlogPostUpdate } from "../db/schema";
+import { invalidate, sharedCache } from "../realtime/shared-caches";
 import { maybeFail } from "../test-hooks";
 
 export const BLOG_POSTS_PER_PAGE = 10;
@@ -71,11 +72,16 @@ export async function listFeedPosts(limit = FEED_POSTS_LIMIT): Promise<BlogPostS
 
 // Per-slug cache of published posts under `blog_post_{slug}` (SPEC.md §7): concurrent requests for one slug
 // share a single query, misses live shorter, and the bound keeps random slugs from growing it.
-const cache = new TtlCache<BlogPost | undefined>({
-  ttlMs: BLOG_POST_CACHE_TTL_MS,
-  maxEntries: CACHE_MAX_ENTRIES,
-  ttlFor: (post) => (post ? undefined : BLOG_POST_MISS_TTL_MS),
-});
+// Shared: an edit in one process invalidates the entry in every process (LISTEN/NOTIFY).
+const BLOG_CACHE = "blog-posts";
+const cache = sharedCache(
+  BLOG_CACHE,
+  new TtlCache<BlogPost | undefined>({
+    ttlMs: BLOG_POST_CACHE_TTL_MS,
+    maxEntries: CACHE_MAX_ENTRIES,
+    ttlFor: (post) => (post ? undefined : BLOG_POST_MISS_TTL_MS),
+  }),
+);
 
 export function blogPostCacheKey(slug: string): string {
   return `blog_post_${slug}`;
@@ -92,13 +98,16 @@ function fetchPublishedPost(slug: string): Promise<BlogPost | undefined> {
   return getDb().selectFrom("blog_posts").selectAll().where("slug", "=", slug).where("published", "=", true).executeTakeFirst();
 }
 
-/** Drops a post from the cache; call whenever a post is created, edited, (un)published or deleted. */
-export function invalidateBlogPost(slug: string): void {
-  cache.delete(blogPostCacheKey(slug));
+/**
+ * Drops a post from the cache in every process; call whenever a post is created, edited, (un)published
+ * or deleted.
+ */
+export function invalidateBlogPost(slug: string): Promise<void> {
+  return invalidate(BLOG_CACHE, blogPostCacheKey(slug));
 }
 
-export function clearBlogPostCache(): void {
-  cache.clear();
+export function clearBlogPostCache(): Promise<void> {
+  return invalidate(BLOG_CACHE);
 }
 
 /**
@@ -121,7 +130,6 @@ export async function updateBlogPost(id: string, changes: BlogPostUpdate): Promi
     return { row, oldSlug: before.slug };
   });
   if (!updated) return undefined;
-  invalidateBlogPost(updated.oldSlug);
-  invalidateBlogPost(updated.row.slug);
+  await Promise.all([invalidateBlogPost(updated.oldSlug), invalidateBlogPost(updated.row.slug)]);
   return updated.row;
 }

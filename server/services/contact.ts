@@ -51,7 +51,7 @@ export async function submitContactForm(sub: ContactSubmission, meta: ContactReq
   if (token.status === "invalid") return { status: "token-invalid" };
   if (token.status === "expired") return { status: "token-expired" };
   if (token.status === "too-fast") return { status: "dropped", reason: "too-fast" };
-  const limiter = deps.limiter ?? (await sharedRateLimiter("contact", CONTACT_RATE_LIMIT));
+  const limiter = deps.limiter ?? sharedRateLimiter("contact", CONTACT_RATE_LIMIT);
   const decision = await limiter.consume(ipRateLimitKey(meta.ip));
   if (!decision.allowed) return { status: "rate-limited", retryAfterMs: decision.retryAfterMs };
   const id = await storeContactMessage(valid.data, meta);

@@ -1,8 +1,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import type { Kysely } from "kysely";
-import type { Database } from "../db/schema";
+import { getDb } from "../db/connection";
 import { probeDurationSeconds } from "../media/ffmpeg";
 import { makePoster, makeThumbnail, transcodeToHls } from "../media/hls";
 import { assertNoMinorSuggestingTerms } from "./content-safety";
@@ -23,7 +22,8 @@ export class IngestError extends Error {}
  * Adds a video file to the catalogue: validates the texts (content-safety policy) and the category first,
  * then transcodes to the HLS ladder with poster and thumbnail, then inserts the row.
  */
-export async function ingestVideo(db: Kysely<Database>, input: IngestInput): Promise<{ id: string; duration: number }> {
+export async function ingestVideo(input: IngestInput): Promise<{ id: string; duration: number }> {
+  const db = getDb();
   const title = input.title.trim();
   if (title.length < 1 || title.length > 200) throw new IngestError("Title must be 1 to 200 characters.");
   assertNoMinorSuggestingTerms({ title, description: input.description, category: input.categoryName });

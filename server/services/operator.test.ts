@@ -16,11 +16,11 @@ describe("operator commands' services", () => {
   it("user:role sets the role and keeps is_creator in step; unknown e-mail → undefined", async () => {
     const db = handle().db;
     await db.insertInto("users").values({ id: "u1", email: "Ada@Example.com" }).execute();
-    expect(await setUserRole(db, "ada@example.com", "creator")).toMatchObject({ role: "creator" });
+    expect(await setUserRole("ada@example.com", "creator")).toMatchObject({ role: "creator" });
     expect((await db.selectFrom("users").select(["is_creator"]).where("id", "=", "u1").executeTakeFirstOrThrow()).is_creator).toBe(true);
-    await setUserRole(db, "ada@example.com", "user");
+    await setUserRole("ada@example.com", "user");
     expect((await db.selectFrom("users").select(["is_creator"]).where("id", "=", "u1").executeTakeFirstOrThrow()).is_creator).toBe(false);
-    expect(await setUserRole(db, "nobody@example.com", "admin")).toBeUndefined();
+    expect(await setUserRole("nobody@example.com", "admin")).toBeUndefined();
   });
 
   it("views:reset zeroes every view count", async () => {
@@ -28,7 +28,7 @@ describe("operator commands' services", () => {
     await insertVideo(db, { views: 10 });
     await insertVideo(db, { views: 0 });
     await insertVideo(db, { views: 3, is_public: false });
-    expect(await resetAllViews(db)).toBe(2);
+    expect(await resetAllViews()).toBe(2);
     const views = await db.selectFrom("videos").select("views").execute();
     expect(views.every((v) => v.views === 0)).toBe(true);
   });
@@ -61,7 +61,7 @@ describe("operator commands' services", () => {
     const mediaRoot = path.join(tmp, "media");
     const base = { file: source, categoryName: "abstract art", description: "A test pattern.", isPublic: true, mediaRoot, log: () => {} };
 
-    const added = await ingestVideo(db, { ...base, title: "Colour Test" });
+    const added = await ingestVideo({ ...base, title: "Colour Test" });
     expect(added.duration).toBe(3);
     const row = await db.selectFrom("videos").selectAll().where("id", "=", added.id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ title: "Colour Test", is_public: true, video_url: `/media/videos/${added.id}/master.m3u8` });
@@ -69,9 +69,9 @@ describe("operator commands' services", () => {
     expect(master).toContain("#EXT-X-STREAM-INF");
     expect(fs.existsSync(path.join(mediaRoot, "videos", added.id, "thumb.jpg"))).toBe(true);
 
-    await expect(ingestVideo(db, { ...base, title: "Teen Party" })).rejects.toBeInstanceOf(ContentSafetyError);
-    await expect(ingestVideo(db, { ...base, title: "Fine", categoryName: "Nope" })).rejects.toBeInstanceOf(IngestError);
-    await expect(ingestVideo(db, { ...base, title: "Fine", file: path.join(tmp, "missing.mp4") })).rejects.toBeInstanceOf(IngestError);
+    await expect(ingestVideo({ ...base, title: "Teen Party" })).rejects.toBeInstanceOf(ContentSafetyError);
+    await expect(ingestVideo({ ...base, title: "Fine", categoryName: "Nope" })).rejects.toBeInstanceOf(IngestError);
+    await expect(ingestVideo({ ...base, title: "Fine", file: path.join(tmp, "missing.mp4") })).rejects.toBeInstanceOf(IngestError);
     expect(fs.readdirSync(path.join(mediaRoot, "videos"))).toEqual([added.id]); // failures leave nothing behind
     fs.rmSync(tmp, { recursive: true, force: true });
   });

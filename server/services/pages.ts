@@ -3,6 +3,7 @@ import path from "node:path";
 import { fillPlaceholders, type MarkdownSection, splitSections } from "../../app/lib/markdown";
 import { site } from "../../app/lib/site";
 import { parseFrontmatter } from "../content/frontmatter";
+import { env } from "../env";
 
 /** The company and legal pages kept as markdown in content/pages (editable without touching code). */
 export const PAGE_NAMES = ["values", "career", "terms", "privacy", "faq"] as const;
@@ -51,7 +52,7 @@ export function pagesDir(): string {
 }
 
 export async function getPage(name: PageName): Promise<PageContent> {
-  const cacheable = process.env.NODE_ENV === "production";
+  const cacheable = env().NODE_ENV === "production";
   const hit = cacheable ? cache.get(name) : undefined;
   if (hit) return hit;
   const loading = fs.readFile(path.join(pagesDir(), `${name}.md`), "utf8").then((source) => parsePage(name, source));

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { insertCategory, insertVideo } from "../../tests/support/fixtures";
 import { useTestDatabase } from "../../tests/support/test-db";
 import { findCategoryByName, listCategories, topCategories } from "./categories";
-import { getPublicVideo, listVideos, relatedVideos, searchVideos, trendingVideos, VIDEOS_PER_PAGE } from "./videos";
+import { getPublicVideo, listVideos, relatedVideos, searchVideos, trendingVideos, trigramSearchable, VIDEOS_PER_PAGE } from "./videos";
 
 const { handle } = useTestDatabase();
 
@@ -119,5 +119,17 @@ describe("video and category services on PostgreSQL", () => {
     expect(viaTrigram.map((v) => v.id)).toEqual(viaWindow.map((v) => v.id));
     expect(viaWindow[0]?.title).toBe("Prism 59");
     expect(viaWindow.at(-1)?.title).toBe("Prism 10");
+  });
+
+  it("a term without trigrams never scans the whole table: it searches a bounded window of the newest rows", async () => {
+    const db = handle().db;
+    await insertVideo(db, { title: "Old Qz", upload_date: new Date(Date.UTC(2020, 0, 1)) });
+    for (let i = 0; i < 10; i++) await insertVideo(db, { title: `Recent ${i}`, upload_date: new Date(Date.UTC(2028, 0, 1, 0, i)) });
+    expect(trigramSearchable("qz")).toBe(false);
+    expect(trigramSearchable("a b c")).toBe(false);
+    expect(trigramSearchable("4k hd")).toBe(false);
+    expect(trigramSearchable("qzx")).toBe(true);
+    expect((await searchVideos("qz")).map((v) => v.title)).toEqual(["Old Qz"]); // inside the default window
+    expect(await searchVideos("qz", 5, 10)).toEqual([]); // outside both windows: not found, so nothing scanned that far
   });
 });

@@ -129,15 +129,51 @@ export function normaliseQuery(q: string | null | undefined): string {
  */
 export const SEARCH_RECENT_WINDOW = 5000;
 
+/**
+ * A term the trigram index can serve has a run of at least 3 letters or digits (pg_trgm extracts no
+ * trigram from shorter words of a LIKE pattern, so it would scan the whole table instead).
+ */
+export function trigramSearchable(term: string): boolean {
+  return /[\p{L}\p{N}]{3,}/u.test(term);
+}
+
+/**
+ * How far back a term without trigrams (e.g. "4k", "_") is looked for: a bounded index-only walk over
+ * the newest rows instead of a scan of every row. Short terms are usually common, so the newest page of
+ * matches is almost always inside it; a rare short term may miss older matches, by design.
+ */
+export const SHORT_TERM_WINDOW = 20_000;
+
 /** Case-insensitive title-contains search over public videos, newest first. Blank → [] without a query. */
-export async function searchVideos(q: string, window = SEARCH_RECENT_WINDOW): Promise<VideoCard[]> {
+export async function searchVideos(q: string, window = SEARCH_RECENT_WINDOW, shortTermWindow = SHORT_TERM_WINDOW): Promise<VideoCard[]> {
   const term = normaliseQuery(q);
   if (!term) return [];
   maybeFail("videos.search");
   const pattern = `%${escapeLike(term)}%`;
-  const db = getDb();
-  // First pass: index-only walk over the newest rows (id, date and title come from the index).
-  const recent = await db
+  // First pass: the newest rows only. Rare term: every match through the trigram index, or, for a term
+  // without trigrams, a wider but still bounded window.
+  const recent = await newestMatches(pattern, window);
+  const hits =
+    recent.length === SEARCH_LIMIT
+      ? recent
+      : trigramSearchable(term)
+        ? await trigramMatches(pattern)
+        : await newestMatches(pattern, shortTermWindow);
+  if (hits.length === 0) return [];
+  return publicCards()
+    .where(
+      "v.id",
+      "in",
+      hits.map((h) => h.id),
+    )
+    .orderBy("v.upload_date", "desc")
+    .orderBy("v.id", "desc")
+    .execute();
+}
+
+/** Matches among the `window` newest public videos: an index-only walk (id, date and title are in it). */
+function newestMatches(pattern: string, window: number): Promise<{ id: string }[]> {
+  return getDb()
     .with("recent", (qb) =>
       qb
         .selectFrom("videos")
@@ -154,30 +190,22 @@ export async function searchVideos(q: string, window = SEARCH_RECENT_WINDOW): Pr
     .orderBy("id", "desc")
     .limit(SEARCH_LIMIT)
     .execute();
-  // Rare term: collect every match through the trigram index (MATERIALIZED and unordered, so the planner
-  // cannot walk the date index instead), then keep the newest page of them.
-  const hits =
-    recent.length === SEARCH_LIMIT
-      ? recent
-      : await db
-          .with(
-            (cte) => cte("m").materialized(),
-            (qb) => qb.selectFrom("videos").select(["id", "upload_date"]).where("is_public", "=", true).where("title", "ilike", pattern),
-          )
-          .selectFrom("m")
-          .select(["id"])
-          .orderBy("upload_date", "desc")
-          .orderBy("id", "desc")
-          .limit(SEARCH_LIMIT)
-          .execute();
-  if (hits.length === 0) return [];
-  return publicCards()
-    .where(
-      "v.id",
-      "in",
-      hits.map((h) => h.id),
+}
+
+/**
+ * The newest page of every match, collected through the trigram index (MATERIALIZED and unordered, so the
+ * planner cannot walk the date index instead).
+ */
+function trigramMatches(pattern: string): Promise<{ id: string }[]> {
+  return getDb()
+    .with(
+      (cte) => cte("m").materialized(),
+      (qb) => qb.selectFrom("videos").select(["id", "upload_date"]).where("is_public", "=", true).where("title", "ilike", pattern),
     )
-    .orderBy("v.upload_date", "desc")
-    .orderBy("v.id", "desc")
+    .selectFrom("m")
+    .select(["id"])
+    .orderBy("upload_date", "desc")
+    .orderBy("id", "desc")
+    .limit(SEARCH_LIMIT)
     .execute();
 }

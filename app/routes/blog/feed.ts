@@ -1,21 +1,21 @@
-import type { LoaderFunctionArgs } from "react-router";
 import { renderFeed } from "~/components/blog/rss";
-import { logger } from "../../../server/logger";
-import { requestInfoContext } from "../../../server/request-context";
+import { classifyFailure, RETRY_AFTER_SECONDS } from "../../../server/http/route-errors";
 import { type BlogPostSummary, listFeedPosts } from "../../../server/services/blog";
 import { siteUrl } from "../../../server/site-url";
+import type { Route } from "./+types/feed";
 
 /** RSS 2.0 feed of the newest published posts at /blog/feed.xml. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const base = siteUrl(request);
   let posts: BlogPostSummary[];
   try {
     posts = await listFeedPosts();
   } catch (err) {
-    logger.error({ err, requestId: context.get(requestInfoContext).requestId }, "blog feed failed");
+    // Feed readers retry on 503: soon when the database is briefly away, later otherwise.
+    const retryAfter = classifyFailure(context, "blog feed", err) === "unavailable" ? RETRY_AFTER_SECONDS : 60;
     return new Response("Failed to load blog posts. Please try again later.", {
       status: 503,
-      headers: { "Content-Type": "text/plain; charset=utf-8", "Retry-After": "60" },
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Retry-After": String(retryAfter) },
     });
   }
   return new Response(renderFeed(base, posts), {

@@ -1,15 +1,17 @@
-import { data, type LoaderFunctionArgs, type MetaArgs, redirect, useLoaderData } from "react-router";
+import { data, redirect } from "react-router";
+import { z } from "zod";
 import { BLOG_LIST_ERROR, BlogPostList } from "~/components/blog/BlogPostList";
 import type { BlogPreviewData } from "~/components/blog/BlogPreview";
 import { BLOG_DESCRIPTION, FEED_PATH, feedLink, postPath } from "~/components/blog/seo";
 import { plainExcerpt } from "~/lib/markdown";
-import { clampPage, parsePageParam, totalPages } from "~/lib/pagination";
+import { clampPage, totalPages } from "~/lib/pagination";
+import { input, parseQuery } from "~/lib/params";
 import { siteUrlFromMatches } from "~/lib/root-data";
 import { absoluteUrl, breadcrumbs, seoMeta } from "~/lib/seo";
 import { site } from "~/lib/site";
-import { logger } from "../../../server/logger";
-import { requestInfoContext } from "../../../server/request-context";
+import { attempt } from "../../../server/http/route-errors";
 import { BLOG_POSTS_PER_PAGE, listPublishedPosts } from "../../../server/services/blog";
+import type { Route } from "./+types/list";
 
 interface BlogListData {
   page: number;
@@ -18,40 +20,40 @@ interface BlogListData {
   error: string | null;
 }
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const url = new URL(request.url);
-  const requested = parsePageParam(url.searchParams.get("page"));
-  try {
-    const { posts, total } = await listPublishedPosts(requested);
-    const pageCount = totalPages(total, BLOG_POSTS_PER_PAGE);
-    const page = clampPage(requested, pageCount);
-    if (page !== requested) {
-      // Past the last page: go to the last page that exists.
-      throw redirect(page > 1 ? `/blog?page=${page}` : "/blog");
-    }
-    return data<BlogListData>({
-      page,
-      pageCount,
-      error: null,
-      posts: posts.map((p) => ({
-        slug: p.slug,
-        title: p.title,
-        excerpt: p.excerpt?.trim() || plainExcerpt(p.content_start, 200),
-        author: p.author,
-        date: new Date(p.published_at ?? p.created_at).toISOString(),
-        tags: p.tags,
-      })),
-    });
-  } catch (err) {
-    if (err instanceof Response) throw err;
-    logger.error({ err, requestId: context.get(requestInfoContext).requestId }, "blog list failed");
-    return data<BlogListData>({ page: requested, pageCount: 0, posts: [], error: BLOG_LIST_ERROR }, { status: 500 });
+const listQuery = z.object({ page: input.page });
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { page: requested } = parseQuery(listQuery, request);
+  const found = await attempt(
+    context,
+    "blog list",
+    () => listPublishedPosts(requested),
+    () => null,
+  );
+  if (!found) return data<BlogListData>({ page: requested, pageCount: 0, posts: [], error: BLOG_LIST_ERROR }, { status: 500 });
+  const pageCount = totalPages(found.total, BLOG_POSTS_PER_PAGE);
+  const page = clampPage(requested, pageCount);
+  if (page !== requested) {
+    // Past the last page: go to the last page that exists.
+    throw redirect(page > 1 ? `/blog?page=${page}` : "/blog");
   }
+  return data<BlogListData>({
+    page,
+    pageCount,
+    error: null,
+    posts: found.posts.map((p) => ({
+      slug: p.slug,
+      title: p.title,
+      excerpt: p.excerpt?.trim() || plainExcerpt(p.content_start, 200),
+      author: p.author,
+      date: new Date(p.published_at ?? p.created_at).toISOString(),
+      tags: p.tags,
+    })),
+  });
 }
 
-export function meta({ loaderData, matches }: MetaArgs<typeof loader>) {
+export function meta({ loaderData: d, matches }: Route.MetaArgs) {
   const siteUrl = siteUrlFromMatches(matches);
-  const d = loaderData as BlogListData | undefined;
   const page = d?.page ?? 1;
   const path = page > 1 ? `/blog?page=${page}` : "/blog";
   return [
@@ -86,8 +88,7 @@ export function meta({ loaderData, matches }: MetaArgs<typeof loader>) {
   ];
 }
 
-export default function BlogList() {
-  const d = useLoaderData<typeof loader>() as BlogListData;
+export default function BlogList({ loaderData: d }: Route.ComponentProps) {
   return (
     <section aria-labelledby="blog-heading">
       <div className="mb-6 flex flex-wrap items-end justify-between gap-3">

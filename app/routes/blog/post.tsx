@@ -1,15 +1,17 @@
-import { data, Link, type LoaderFunctionArgs, type MetaArgs, useLoaderData } from "react-router";
+import { data, Link } from "react-router";
+import { z } from "zod";
 import { MarkdownHtml } from "~/components/blog/MarkdownHtml";
 import { renderMarkdown } from "~/components/blog/markdown.server";
 import { PostByline } from "~/components/blog/PostByline";
 import { blogPostMeta, feedLink, type PostSeo, postDescription, postPath } from "~/components/blog/seo";
 import { TagList } from "~/components/blog/TagList";
 import { ErrorState } from "~/components/ui/ErrorState";
+import { input, parseParams } from "~/lib/params";
 import { siteUrlFromMatches } from "~/lib/root-data";
 import { seoMeta } from "~/lib/seo";
-import { logger } from "../../../server/logger";
-import { requestInfoContext } from "../../../server/request-context";
+import { attempt } from "../../../server/http/route-errors";
 import { getPublishedPost } from "../../../server/services/blog";
+import type { Route } from "./+types/post";
 
 export const POST_NOT_FOUND = "Blog post not found.";
 export const POST_LOAD_ERROR = "Failed to load blog post. Please try again later.";
@@ -18,15 +20,19 @@ type PostData = { state: "ok"; post: PostSeo; html: string } | { state: "not-fou
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 
-export async function loader({ params, context }: LoaderFunctionArgs) {
-  const slug = params.slug ?? "";
-  let post: Awaited<ReturnType<typeof getPublishedPost>>;
-  try {
-    post = await getPublishedPost(slug);
-  } catch (err) {
-    logger.error({ err, requestId: context.get(requestInfoContext).requestId, slug }, "blog post failed");
-    return data<PostData>({ state: "error", slug }, { status: 500 });
-  }
+// A slug the database could not hold names no post: the page's not-found state, without a query.
+const postParams = z.object({ slug: input.slug.nullable().catch(null) });
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { slug } = parseParams(postParams, params);
+  if (!slug) return data<PostData>({ state: "not-found", slug: "" }, { status: 404 });
+  const post = await attempt(
+    context,
+    "blog post",
+    () => getPublishedPost(slug),
+    () => "failed" as const,
+  );
+  if (post === "failed") return data<PostData>({ state: "error", slug }, { status: 500 });
   if (!post) return data<PostData>({ state: "not-found", slug }, { status: 404 });
   return data<PostData>({
     state: "ok",
@@ -52,9 +58,8 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   });
 }
 
-export function meta({ loaderData, matches, params }: MetaArgs<typeof loader>) {
+export function meta({ loaderData: d, matches, params }: Route.MetaArgs) {
   const siteUrl = siteUrlFromMatches(matches);
-  const d = loaderData as PostData | undefined;
   if (d?.state === "ok") return blogPostMeta(siteUrl, d.post);
   return [
     ...seoMeta({
@@ -68,8 +73,7 @@ export function meta({ loaderData, matches, params }: MetaArgs<typeof loader>) {
   ];
 }
 
-export default function BlogPostPage() {
-  const d = useLoaderData<typeof loader>() as PostData;
+export default function BlogPostPage({ loaderData: d }: Route.ComponentProps) {
   if (d.state === "not-found") {
     return (
       <section className="py-16 text-center">

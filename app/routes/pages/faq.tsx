@@ -1,10 +1,11 @@
-import { data, type MetaArgs, useLoaderData } from "react-router";
+import { data } from "react-router";
 import { MarkdownHtml } from "~/components/blog/MarkdownHtml";
 import { renderMarkdown } from "~/components/blog/markdown.server";
 import { markdownToPlainText } from "~/lib/markdown";
 import { siteUrlFromMatches } from "~/lib/root-data";
 import { breadcrumbs, seoMeta } from "~/lib/seo";
 import { getPage } from "../../../server/services/pages";
+import type { Route } from "./+types/faq";
 
 interface FaqItem {
   question: string;
@@ -32,8 +33,7 @@ export async function loader() {
   });
 }
 
-export function meta({ loaderData, matches }: MetaArgs<typeof loader>) {
-  const d = loaderData as FaqData | undefined;
+export function meta({ loaderData: d, matches }: Route.MetaArgs) {
   if (!d) return [];
   const siteUrl = siteUrlFromMatches(matches);
   return seoMeta({
@@ -59,8 +59,7 @@ export function meta({ loaderData, matches }: MetaArgs<typeof loader>) {
   });
 }
 
-export default function FaqPage() {
-  const d = useLoaderData<typeof loader>() as FaqData;
+export default function FaqPage({ loaderData: d }: Route.ComponentProps) {
   return (
     <article className="mx-auto max-w-3xl">
       <h1 className="text-3xl font-extrabold leading-tight sm:text-4xl">{d.title}</h1>

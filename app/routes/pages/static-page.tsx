@@ -1,10 +1,11 @@
-import { data, type LoaderFunctionArgs, type MetaArgs, useLoaderData } from "react-router";
+import { data } from "react-router";
 import { MarkdownHtml } from "~/components/blog/MarkdownHtml";
 import { renderMarkdown } from "~/components/blog/markdown.server";
 import { siteUrlFromMatches } from "~/lib/root-data";
 import { absoluteUrl, breadcrumbs, seoMeta } from "~/lib/seo";
 import { site } from "~/lib/site";
 import { getPage, type PageName } from "../../../server/services/pages";
+import type { Route } from "./+types/static-page";
 
 // One module serves the company and legal pages registered in routes.ts (ids page-values, page-career, …);
 // the page is chosen by path, the content comes from content/pages/<name>.md.
@@ -29,7 +30,7 @@ function pageForPath(pathname: string) {
   return page ? { path, ...page } : undefined;
 }
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request }: Route.LoaderArgs) {
   const page = pageForPath(new URL(request.url).pathname);
   if (!page) throw data(null, { status: 404 });
   const content = await getPage(page.name);
@@ -42,8 +43,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-export function meta({ loaderData, matches }: MetaArgs<typeof loader>) {
-  const d = loaderData as StaticPageData | undefined;
+export function meta({ loaderData: d, matches }: Route.MetaArgs) {
   if (!d) return [];
   const siteUrl = siteUrlFromMatches(matches);
   return seoMeta({
@@ -68,8 +68,7 @@ export function meta({ loaderData, matches }: MetaArgs<typeof loader>) {
   });
 }
 
-export default function StaticPage() {
-  const d = useLoaderData<typeof loader>() as StaticPageData;
+export default function StaticPage({ loaderData: d }: Route.ComponentProps) {
   return (
     <article className="mx-auto max-w-3xl">
       <h1 className="text-3xl font-extrabold leading-tight sm:text-4xl">{d.title}</h1>

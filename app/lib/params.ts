@@ -1,0 +1,167 @@
+import { data, type Params } from "react-router";
+import { z } from "zod";
+import { parsePageParam } from "./pagination";
+
+/**
+ * The validating boundary for route input (DESIGN.md §6): path parameters, query parameters, form fields
+ * and header-derived values pass a zod schema here before anything reaches a service. A value that names
+ * nothing is a 404, an unreadable or ambiguous request a 400 (thrown as React Router data responses, so
+ * the root error boundary renders them); routes that have their own SPEC.md not-found text use `.catch()`.
+ */
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+// A lone UTF-16 surrogate cannot be stored as UTF-8 text.
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** Printable text of at most `max` characters: no control characters, no lone surrogates. */
+export function plainText(max: number) {
+  return z
+    .string()
+    .max(max)
+    .refine((v) => !CONTROL_CHARACTERS.test(v) && !LONE_SURROGATE.test(v), "Unreadable characters");
+}
+
+/** Text from a multi-line form field: as `plainText`, but tabs and line breaks are allowed. */
+export function multilineText(max: number) {
+  return z
+    .string()
+    .max(max)
+    .refine((v) => !CONTROL_CHARACTERS.test(v.replace(/[\t\r\n]/g, "")) && !LONE_SURROGATE.test(v), "Unreadable characters");
+}
+
+// Same rule as the database CHECK on categories.slug and blog_posts.slug.
+const SLUG = /^[a-z0-9_]+(-[a-z0-9_]+)*$/;
+const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Route parameters and query parameters of the routes in app/routes.ts. */
+export const input = {
+  /** `/category/:categoryName`: a name, looked up leniently (SPEC.md §5); longer than any category name is a 404. */
+  categoryName: plainText(100).trim().min(1),
+  /** `/video/:videoId`: a uuid, or nothing by that id. */
+  videoId: z.string().regex(GUID),
+  /** `/blog/:slug`: slugs follow the database rule. */
+  slug: z.string().max(200).regex(SLUG),
+  /** `?page=N`: anything but a plain positive number is page 1 (listing pages stay lenient). */
+  page: z
+    .string()
+    .optional()
+    .transform((raw) => parsePageParam(raw)),
+  /** `?q=`: free text; the search service trims and caps it. */
+  q: plainText(8192).optional().default(""),
+} as const;
+
+export function notFound(): never {
+  throw data(null, { status: 404 });
+}
+
+export function badRequest(): never {
+  throw data(null, { status: 400 });
+}
+
+/** Path parameters through `schema`; a value it refuses names nothing: 404. */
+export function parseParams<S extends z.ZodType>(schema: S, params: Params): z.output<S> {
+  const parsed = schema.safeParse(params);
+  return parsed.success ? parsed.data : notFound();
+}
+
+/**
+ * The query parameters `schema` knows (others, such as tracking tags, are ignored). A known parameter given
+ * twice is ambiguous and a value the schema refuses unreadable: both 400.
+ */
+export function parseQuery<S extends z.ZodObject>(schema: S, request: Request): z.output<S> {
+  const search = new URL(request.url).searchParams;
+  const raw: Record<string, string> = {};
+  for (const key of Object.keys(schema.shape)) {
+    const values = search.getAll(key);
+    if (values.length > 1) badRequest();
+    if (values.length === 1) raw[key] = values[0] as string;
+  }
+  const parsed = schema.safeParse(raw);
+  return parsed.success ? parsed.data : badRequest();
+}
+
+/** Form bodies are small: the contact message is at most 1000 characters. */
+export const MAX_FORM_BYTES = 64 * 1024;
+const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
+
+export type FormBody = { ok: true; form: FormData } | { ok: false; status: 400 | 413 | 415; headers: Record<string, string> };
+
+/** The rest of a refused large body is never read, so the connection cannot serve another request. */
+const TOO_LARGE = { ok: false, status: 413, headers: { Connection: "close" } } as const;
+
+/**
+ * An action's form body: 415 for any other content type (JSON, text), 413 past `maxBytes` (counted while
+ * reading, so a body without Content-Length is capped too), 400 when the body does not parse. Send the
+ * failure's `headers` with the answer.
+ */
+export async function readForm(request: Request, maxBytes = MAX_FORM_BYTES): Promise<FormBody> {
+  const contentType = request.headers.get("content-type") ?? "";
+  const mediaType = contentType.split(";")[0]?.trim().toLowerCase() ?? "";
+  if (!FORM_TYPES.has(mediaType)) return { ok: false, status: 415, headers: {} };
+  if (Number(request.headers.get("content-length")) > maxBytes) return TOO_LARGE;
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  if (request.body) {
+    const reader = request.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > maxBytes) {
+        await reader.cancel();
+        return TOO_LARGE;
+      }
+      chunks.push(value);
+    }
+  }
+  try {
+    const form = await new Response(new Blob(chunks as BlobPart[]), { headers: { "content-type": contentType } }).formData();
+    return { ok: true, form };
+  } catch {
+    return { ok: false, status: 400, headers: {} };
+  }
+}
+
+/**
+ * The fields `schema` knows, as strings. A field given twice or sent as a file makes the form unreadable
+ * (undefined), as does a value the schema refuses.
+ */
+export function parseForm<S extends z.ZodObject>(schema: S, form: FormData): z.output<S> | undefined {
+  const raw: Record<string, string> = {};
+  for (const key of Object.keys(schema.shape)) {
+    const values = form.getAll(key);
+    if (values.length > 1) return undefined;
+    const [value] = values;
+    if (value === undefined) continue;
+    if (typeof value !== "string") return undefined;
+    raw[key] = value;
+  }
+  const parsed = schema.safeParse(raw);
+  return parsed.success ? parsed.data : undefined;
+}
+
+/** A caller's X-Request-Id is kept only when short and plain, so it cannot inject into logs or headers. */
+export const requestId = z.string().regex(/^[\w.:-]{1,64}$/);
+
+/** The address Express derived for the client (X-Forwarded-For from a trusted proxy): an IP, else unknown. */
+export const clientIp = z.union([z.ipv4(), z.ipv6()]).nullable().catch(null);
+
+/** The User-Agent header as stored with a contact message: control characters blanked, capped. */
+export const userAgent = z
+  .string()
+  .transform((v) => v.replace(new RegExp(CONTROL_CHARACTERS.source, "g"), " ").slice(0, 1000) || null)
+  .nullable()
+  .catch(null);
+
+/** Reads one cookie from a Cookie header through `schema`; missing or refused values are undefined. */
+export function parseCookie<S extends z.ZodType>(schema: S, header: string | null, name: string): z.output<S> | undefined {
+  if (!header || header.length > 8192) return undefined;
+  for (const part of header.split(";")) {
+    const eq = part.indexOf("=");
+    if (eq < 0 || part.slice(0, eq).trim() !== name) continue;
+    const parsed = schema.safeParse(part.slice(eq + 1).trim());
+    return parsed.success ? parsed.data : undefined;
+  }
+  return undefined;
+}

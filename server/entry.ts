@@ -1,0 +1,10 @@
+/**
+ * The server bundle's entry (vite.config.ts): route modules, services and the pool share one module
+ * graph. server.js picks the role: primary (database + supervision) or worker (HTTP) in production,
+ * one process under Vite in development.
+ */
+export { env } from "./env";
+export { createApp } from "./http/app";
+export { runPrimary } from "./runtime/primary";
+export { bootSingleProcess } from "./runtime/single";
+export { runWorker } from "./runtime/worker";

@@ -1,0 +1,47 @@
+import path from "node:path";
+import { createRequestHandler } from "@react-router/express";
+import express from "express";
+import { RouterContextProvider } from "react-router";
+import { dataDir, env } from "../env";
+import { requestInfoContext } from "../request-context";
+import { compressResponses } from "./compression";
+import { finalErrorHandler } from "./errors";
+import { commonHeaders } from "./headers";
+import { inputBoundary } from "./input-boundary";
+import { buildFiles, mediaFiles } from "./static-files";
+import { testHooks } from "./test-hooks";
+import { whileDatabaseDown } from "./unavailable";
+
+/**
+ * The one HTTP layer: every response (pages, build files, media, errors) passes the same headers and
+ * compression. `clientDir` is the client build in production; in development Vite serves those files.
+ */
+export function createApp(opts: { clientDir?: string } = {}): express.Express {
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", env().TRUST_PROXY === "false" ? false : env().TRUST_PROXY);
+  app.use(commonHeaders());
+  app.use(inputBoundary()); // unreadable URLs answer 400 before anything else sees them
+  app.use(compressResponses());
+  if (opts.clientDir) app.use(buildFiles(opts.clientDir));
+  app.use("/media", mediaFiles(path.join(dataDir(), "media")));
+  if (env().ENABLE_TEST_HOOKS === "1") app.use("/__test", testHooks());
+  app.use(whileDatabaseDown());
+  app.use(
+    createRequestHandler({
+      build: () => import("virtual:react-router/server-build"),
+      getLoadContext: (req, res) => {
+        const context = new RouterContextProvider();
+        context.set(requestInfoContext, {
+          requestId: String(res.locals.requestId),
+          clientIp: req.ip ?? null,
+          userAgent: req.get("user-agent") ?? null,
+          nonce: String(res.locals.nonce),
+        });
+        return context;
+      },
+    }),
+  );
+  app.use(finalErrorHandler());
+  return app;
+}

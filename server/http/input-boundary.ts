@@ -1,0 +1,52 @@
+import type { RequestHandler } from "express";
+
+/** Longer request targets are refused outright (the longest real URL here, a search, is far shorter). */
+export const MAX_URL_LENGTH = 8 * 1024;
+
+/** Methods the Fetch API refuses to build a Request for: React Router could only fail on them. */
+const FORBIDDEN_METHODS = new Set(["CONNECT", "TRACE", "TRACK"]);
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+
+/**
+ * Why a request target cannot be read, or null when it can: too long, malformed percent-encoding or
+ * invalid UTF-8 (decodeURIComponent throws on both), or a control character (NUL included) once decoded.
+ * Path and query are decoded separately, as the router and URLSearchParams will; `+` is a space in a query.
+ */
+export function unreadableUrl(url: string): string | null {
+  if (url.length > MAX_URL_LENGTH) return "too long";
+  const q = url.indexOf("?");
+  const parts = q < 0 ? [url] : [url.slice(0, q), url.slice(q + 1).replace(/\+/g, " ")];
+  for (const part of parts) {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(part);
+    } catch {
+      return "malformed encoding";
+    }
+    if (CONTROL_CHARACTERS.test(decoded)) return "control character";
+  }
+  return null;
+}
+
+const PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex"><title>Bad request</title></head>
+<body><main><h1>Bad request</h1><p>This address contains characters we cannot read.</p><p><a href="/">Go to Homepage</a></p></main></body></html>
+`;
+
+/**
+ * Answers 400 with a short page, before React Router sees the request, when its URL is unreadable (the URL
+ * is never echoed back), and 405 for methods no route can take.
+ */
+export function inputBoundary(): RequestHandler {
+  return (req, res, next) => {
+    if (FORBIDDEN_METHODS.has(req.method)) {
+      res.status(405).set({ Allow: "GET, HEAD, POST", "Cache-Control": "no-store" }).end();
+      return;
+    }
+    if (unreadableUrl(req.originalUrl) === null) return next();
+    res.status(400).set({ "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" }).send(PAGE);
+  };
+}

@@ -1,0 +1,56 @@
+import { data, type RouterContextProvider } from "react-router";
+import { isDatabaseUnavailableError, markDatabaseUnavailable } from "../db/availability";
+import { logger } from "../logger";
+import { requestInfoContext } from "../request-context";
+
+/**
+ * The one place where a failed service call of a loader or action is classified and logged. Routes keep
+ * their SPEC.md error states for real failures; a database outage is nobody's page error but a 503 with
+ * Retry-After, rendered by the root error boundary as "We'll be right back".
+ */
+
+import { RETRY_AFTER_SECONDS } from "./unavailable";
+
+export { RETRY_AFTER_SECONDS };
+
+export const UNAVAILABLE_HEADERS = { "Retry-After": String(RETRY_AFTER_SECONDS), "Cache-Control": "no-store" };
+
+type Context = Readonly<RouterContextProvider>;
+
+/** Responses and `data()` results thrown on purpose (redirects, 404s) are not failures. */
+function isRouteResult(err: unknown): boolean {
+  return (
+    err instanceof Response || (typeof err === "object" && err !== null && (err as { type?: unknown }).type === "DataWithResponseInit")
+  );
+}
+
+/** Logs `err` once with the request id and says which kind of failure it is. */
+export function classifyFailure(context: Context, what: string, err: unknown): "unavailable" | "failed" {
+  const requestId = context.get(requestInfoContext).requestId;
+  if (isDatabaseUnavailableError(err)) {
+    logger.warn({ err, requestId }, `${what}: database unavailable`);
+    markDatabaseUnavailable((err as Error).message); // the next requests answer 503 at once
+    return "unavailable";
+  }
+  logger.error({ err, requestId }, `${what} failed`);
+  return "failed";
+}
+
+/** The thrown 503 of a database outage. */
+export function unavailable(): never {
+  throw data(null, { status: 503, headers: UNAVAILABLE_HEADERS });
+}
+
+/**
+ * Runs one service call of a loader. When it fails: a database outage throws the 503; anything else is
+ * logged and `fallback` gives the route's SPEC.md error state (an error flag, an empty list, a fallback list).
+ */
+export async function attempt<T, F>(context: Context, what: string, load: () => Promise<T>, fallback: (err: unknown) => F): Promise<T | F> {
+  try {
+    return await load();
+  } catch (err) {
+    if (isRouteResult(err)) throw err;
+    if (classifyFailure(context, what, err) === "unavailable") unavailable();
+    return fallback(err);
+  }
+}

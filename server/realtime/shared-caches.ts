@@ -1,0 +1,54 @@
+import type { TtlCache } from "../cache";
+import { logger } from "../logger";
+import { publish, subscribe } from "./notifications";
+
+/**
+ * In-process caches that a write must invalidate in every process at once (e.g. a blog edit): the
+ * invalidation is applied here and announced over LISTEN/NOTIFY to the other processes. A process whose
+ * listener lost its connection clears these caches when it is back.
+ */
+const CHANNEL = "cache_invalidation";
+const caches = new Map<string, TtlCache<unknown>>();
+
+subscribe(CHANNEL, {
+  onMessage: (payload) => {
+    try {
+      const { name, key } = JSON.parse(payload) as { name: string; key?: string };
+      apply(name, key);
+    } catch {
+      // not ours: ignore
+    }
+  },
+  onResync: () => {
+    for (const cache of caches.values()) cache.clear();
+  },
+});
+
+/** Registers `cache` under `name` so that invalidate(name) reaches it in every process. */
+export function sharedCache<T>(name: string, cache: TtlCache<T>): TtlCache<T> {
+  caches.set(name, cache as TtlCache<unknown>);
+  return cache;
+}
+
+/** Drops `key` (or everything) from the named cache here and, through the database, everywhere else. */
+export async function invalidate(name: string, key?: string): Promise<void> {
+  apply(name, key);
+  try {
+    await publish(CHANNEL, JSON.stringify({ name, key }));
+  } catch (err) {
+    // Other processes still catch up within the cache's TTL.
+    logger.warn({ err, name }, "could not announce a cache invalidation");
+  }
+}
+
+/** Clears every shared cache everywhere (after reseeding, for instance). */
+export async function invalidateAll(): Promise<void> {
+  await Promise.all([...caches.keys()].map((name) => invalidate(name)));
+}
+
+function apply(name: string, key: string | undefined): void {
+  const cache = caches.get(name);
+  if (!cache) return;
+  if (key === undefined) cache.clear();
+  else cache.delete(key);
+}

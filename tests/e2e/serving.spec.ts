@@ -1,0 +1,102 @@
+import fs from "node:fs";
+import http from "node:http";
+import path from "node:path";
+import zlib from "node:zlib";
+import { expect, jsonLd, test } from "./support";
+
+/** A raw GET: the bytes exactly as sent (no automatic decoding), with the response headers. */
+function rawGet(url: string, acceptEncoding?: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: acceptEncoding ? { "accept-encoding": acceptEncoding } : {} }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      })
+      .on("error", reject);
+  });
+}
+
+const SECURITY_HEADERS = ["x-content-type-options", "referrer-policy", "content-security-policy", "rating", "x-request-id"];
+
+test("pages are sent brotli- or gzip-compressed by Accept-Encoding, with Vary", async ({ baseURL }) => {
+  const br = await rawGet(`${baseURL}/`, "gzip, deflate, br");
+  expect(br.headers["content-encoding"]).toBe("br");
+  expect(br.headers.vary).toMatch(/Accept-Encoding/i);
+  const html = zlib.brotliDecompressSync(br.body).toString();
+  expect(html).toContain("Latest Videos");
+  expect(br.body.length).toBeLessThan(html.length / 3);
+
+  const gz = await rawGet(`${baseURL}/`, "gzip");
+  expect(gz.headers["content-encoding"]).toBe("gzip");
+  expect(zlib.gunzipSync(gz.body).toString()).toContain("Latest Videos");
+
+  const plain = await rawGet(`${baseURL}/`);
+  expect(plain.headers["content-encoding"]).toBeUndefined();
+  expect(plain.body.toString()).toContain("Latest Videos");
+
+  for (const url of ["/sitemap.xml", "/blog/feed.xml", "/robots.txt"]) {
+    const res = await rawGet(`${baseURL}${url}`, "br");
+    if (res.body.length > 1024) expect(res.headers["content-encoding"], url).toBe("br");
+  }
+});
+
+test("build assets are the precompressed files from the build, immutable, with the page's security headers", async ({ baseURL }) => {
+  const home = (await rawGet(`${baseURL}/`)).body.toString();
+  const assets = [...home.matchAll(/"(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1] as string);
+  expect(assets.length).toBeGreaterThan(2);
+  const buildDir = process.env.BUILD_DIR ?? "build";
+  for (const asset of new Set(assets)) {
+    const br = await rawGet(`${baseURL}${asset}`, "br, gzip");
+    expect(br.status).toBe(200);
+    expect(br.headers["content-encoding"], asset).toBe("br");
+    // Byte for byte the .br file written at build time: nothing is compressed per request.
+    expect(br.body.equals(fs.readFileSync(path.join(buildDir, "client", `${asset}.br`))), asset).toBe(true);
+    expect(br.headers["cache-control"]).toContain("immutable");
+    expect(br.headers.vary).toMatch(/Accept-Encoding/i);
+    for (const h of SECURITY_HEADERS) expect(br.headers[h], `${asset} ${h}`).toBeTruthy();
+    const gz = await rawGet(`${baseURL}${asset}`, "gzip");
+    expect(gz.body.equals(fs.readFileSync(path.join(buildDir, "client", `${asset}.gz`))), asset).toBe(true);
+  }
+  const favicon = await rawGet(`${baseURL}/favicon.svg`, "br");
+  for (const h of SECURITY_HEADERS) expect(favicon.headers[h], `favicon ${h}`).toBeTruthy();
+  expect((await rawGet(`${baseURL}/assets/nope-123.js`, "br")).status).toBe(404);
+});
+
+test("HLS playlists are compressed; video segments and images are not", async ({ page, baseURL }) => {
+  await page.goto("/category/amateur");
+  await page.locator("main article a").first().click();
+  await expect(page).toHaveURL(/\/video\//);
+  const video = (await jsonLd(page)).find((d) => d["@type"] === "VideoObject");
+  const playlist = String(video?.contentUrl);
+  const master = await rawGet(playlist.replace(/^https?:\/\/[^/]+/, baseURL as string), "br");
+  expect(master.status).toBe(200);
+  for (const h of SECURITY_HEADERS) expect(master.headers[h]).toBeTruthy();
+  const text = master.headers["content-encoding"] === "br" ? zlib.brotliDecompressSync(master.body).toString() : master.body.toString();
+  const variant = text.split("\n").find((l) => l.endsWith(".m3u8")) as string;
+  const variantUrl = new URL(variant, playlist.replace(/^https?:\/\/[^/]+/, baseURL as string)).href;
+  const media = await rawGet(variantUrl, "br");
+  const mediaText = media.headers["content-encoding"] === "br" ? zlib.brotliDecompressSync(media.body).toString() : media.body.toString();
+  if (media.body.length > 1024 || mediaText.length > 1024) expect(media.headers["content-encoding"]).toBe("br");
+  const segment = mediaText.split("\n").find((l) => l.endsWith(".ts")) as string;
+  const seg = await rawGet(new URL(segment, variantUrl).href, "br, gzip");
+  expect(seg.status).toBe(200);
+  expect(seg.headers["content-type"]).toBe("video/mp2t");
+  expect(seg.headers["content-encoding"]).toBeUndefined();
+  const poster = await page.locator('meta[property="og:image"]').getAttribute("content");
+  const image = await rawGet(String(poster).replace(/^https?:\/\/[^/]+/, baseURL as string), "br, gzip");
+  expect(image.status).toBe(200);
+  expect(image.headers["content-encoding"]).toBeUndefined();
+});
+
+test("what Chromium receives for the home page: compressed HTML, JS and CSS", async ({ page }) => {
+  await page.goto("/");
+  const entries = await page.evaluate(() => {
+    const nav = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
+    const resources = performance.getEntriesByType("resource") as PerformanceResourceTiming[];
+    return [nav, ...resources].map((e) => ({ name: e.name, transfer: e.transferSize, decoded: e.decodedBodySize, type: e.initiatorType }));
+  });
+  const text = entries.filter((e) => e.type === "navigation" || /\.(js|css)$/.test(new URL(e.name).pathname));
+  expect(text.length).toBeGreaterThan(2);
+  for (const e of text) if (e.decoded > 2048) expect(e.transfer, e.name).toBeLessThan(e.decoded * 0.6);
+});

@@ -1,0 +1,118 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { freeLoopbackPort } from "../../server/process";
+
+export interface AppProcess {
+  origin: string;
+  child: ChildProcess;
+  dataDir: string;
+  /** Everything the processes logged so far (JSON lines). */
+  log: () => string;
+  /** Resolves with the exit code (or signal) once the primary exits. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  stop: () => Promise<void>;
+}
+
+/**
+ * Starts the production build (`node server.js`: primary + workers) on a free loopback port with its own
+ * data directory, no demo media (pages only), and resolves once every worker listens.
+ */
+export async function startApp(env: Record<string, string> = {}): Promise<AppProcess> {
+  const port = await freeLoopbackPort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pleazure-proc-"));
+  let output = "";
+  const child = spawn(process.execPath, ["server.js"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      DEMO_MEDIA: "none",
+      ENABLE_TEST_HOOKS: "1",
+      LOG_LEVEL: "info",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout?.on("data", (d) => (output += d));
+  child.stderr?.on("data", (d) => (output += d));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once("exit", (code, signal) => resolve({ code, signal })),
+  );
+  const deadline = Date.now() + 120_000;
+  while (!output.includes("Pleazure is ready")) {
+    if (child.exitCode !== null) throw new Error(`app exited during start-up:\n${output}`);
+    if (Date.now() > deadline) throw new Error(`app not ready after 120 s:\n${output}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    child,
+    dataDir,
+    log: () => output,
+    exited,
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+      await exited;
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Log lines at error level or above (pino: 50 error, 60 fatal). */
+export function errorLines(log: string): string[] {
+  return log.split("\n").filter((line) => /"level":(50|60)/.test(line) || /Unhandled|uncaught/i.test(line));
+}
+
+/** Which worker answers a request on a new connection. */
+export function workerPid(origin: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(`${origin}/__test/worker`, { agent: false, timeout: 3_000 }, (res) => {
+        let body = "";
+        res.on("data", (d) => (body += d));
+        res.on("end", () => resolve((JSON.parse(body) as { pid: number }).pid));
+      })
+      .on("timeout", function (this: http.ClientRequest) {
+        this.destroy(new Error("no answer within 3 s"));
+      })
+      .on("error", reject);
+  });
+}
+
+/** The set of worker pids seen over `requests` requests (new connections spread over workers). */
+export async function workerPids(origin: string, requests = 40): Promise<Set<number>> {
+  const pids = new Set<number>();
+  for (let i = 0; i < requests; i++) pids.add(await workerPid(origin));
+  return pids;
+}
+
+/** Polls `url` every 100 ms, recording each status with its time since `since`, until `until` says stop. */
+export async function pollStatuses(
+  url: string,
+  opts: { since: number; timeoutMs: number; until: (status: number, seen: { at: number; status: number }[]) => boolean },
+): Promise<{ at: number; status: number; retryAfter: string | null; body: string }[]> {
+  const seen: { at: number; status: number; retryAfter: string | null; body: string }[] = [];
+  const end = Date.now() + opts.timeoutMs;
+  while (Date.now() < end) {
+    let status = 0;
+    let retryAfter: string | null = null;
+    let body = "";
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(6_000) });
+      status = res.status;
+      retryAfter = res.headers.get("retry-after");
+      body = await res.text();
+    } catch {
+      status = -1; // connection-level failure
+    }
+    seen.push({ at: Date.now() - opts.since, status, retryAfter, body });
+    if (opts.until(status, seen)) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return seen;
+}
