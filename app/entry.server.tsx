@@ -82,8 +82,12 @@ const MODULEPRELOAD = /<link rel="modulepreload"[^>]*>/g;
  * waterfall) once the document is parsed. Measured with Lighthouse: see docs/benchmarks.md.
  */
 export function deferModulePreloads(nonce: string): Transform {
-  const held: Buffer[] = [];
   let phase: "head" | "body" | "done" = "head";
+  // Head phase: every chunk so far (the head is rewritten once, when "</head>" has arrived). Body phase:
+  // the last few bytes, in case "</body>" is split across chunks. Each byte is copied a bounded number
+  // of times, so the cost stays linear in the page size.
+  let held: Buffer[] = [];
+  let tail = Buffer.alloc(0);
   let hrefs: string[] = [];
   const loader = () => {
     if (!hrefs.length) return Buffer.alloc(0);
@@ -92,34 +96,35 @@ export function deferModulePreloads(nonce: string): Transform {
       `<script nonce="${nonce}">requestAnimationFrame(()=>setTimeout(()=>{for(const h of ${list}){const l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.appendChild(l)}}))</script>`,
     );
   };
+  /** Body phase: passes `data` on, inserting the loader before "</body>", holding back a possible split. */
+  const body = (data: Buffer): Buffer => {
+    const end = data.indexOf(BODY_END);
+    if (end >= 0) {
+      phase = "done";
+      held = [];
+      return Buffer.concat([data.subarray(0, end), loader(), data.subarray(end)]);
+    }
+    const keep = Math.min(data.length, BODY_END.length - 1);
+    held = [data.subarray(data.length - keep)];
+    return data.subarray(0, data.length - keep);
+  };
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       if (phase === "done") return callback(null, chunk);
+      if (phase === "body") return callback(null, body(Buffer.concat([...held, chunk])));
       held.push(chunk);
-      let all = Buffer.concat(held);
-      held.length = 0;
-      let out = Buffer.alloc(0);
-      if (phase === "head") {
-        const end = all.indexOf(HEAD_END);
-        if (end < 0) {
-          held.push(all);
-          return callback();
-        }
-        const head = all.subarray(0, end).toString("utf8");
-        hrefs = [...head.matchAll(MODULEPRELOAD)].map((m) => /\bhref="([^"]+)"/.exec(m[0])?.[1]).filter((h): h is string => !!h);
-        out = Buffer.from(head.replace(MODULEPRELOAD, ""));
-        all = all.subarray(end);
-        phase = "body";
+      const seen = Buffer.concat([tail, chunk]);
+      if (seen.indexOf(HEAD_END) < 0) {
+        tail = seen.subarray(Math.max(0, seen.length - (HEAD_END.length - 1)));
+        return callback();
       }
-      const end = all.indexOf(BODY_END);
-      if (end >= 0) {
-        phase = "done";
-        return callback(null, Buffer.concat([out, all.subarray(0, end), loader(), all.subarray(end)]));
-      }
-      // Keep a few bytes back in case "</body>" is split across chunks.
-      const keep = Math.min(all.length, BODY_END.length - 1);
-      held.push(all.subarray(all.length - keep));
-      callback(null, Buffer.concat([out, all.subarray(0, all.length - keep)]));
+      const all = Buffer.concat(held);
+      const end = all.indexOf(HEAD_END);
+      const head = all.subarray(0, end).toString("utf8");
+      hrefs = [...head.matchAll(MODULEPRELOAD)].map((m) => /\bhref="([^"]+)"/.exec(m[0])?.[1]).filter((h): h is string => !!h);
+      phase = "body";
+      held = [];
+      callback(null, Buffer.concat([Buffer.from(head.replace(MODULEPRELOAD, "")), body(all.subarray(end))]));
     },
     flush(callback) {
       const rest = Buffer.concat(held);
