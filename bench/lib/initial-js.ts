@@ -54,6 +54,9 @@ export async function measureInitialJs(origin: string, html: string, clientDir: 
     const src = /\bsrc="([^"]+)"/.exec(m[1] ?? "")?.[1];
     if (src && ASSET.test(src)) fromHtml.add(src);
     for (const spec of staticImports(m[2] ?? "")) if (ASSET.test(spec)) fromHtml.add(spec);
+    // The module preloads that app/entry.server.tsx moves out of <head> are added back by an inline script
+    // (a JSON list of hrefs): the browser still fetches them with the page, so they count.
+    if (/modulepreload/.test(m[2] ?? "")) for (const href of (m[2] ?? "").matchAll(/"(\/assets\/[\w.-]+\.m?js)"/g)) fromHtml.add(href[1]!);
   }
   if (!fromHtml.size) throw new Error("no scripts found in the home page HTML");
 
