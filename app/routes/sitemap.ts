@@ -1,6 +1,6 @@
 import { absoluteUrl } from "~/lib/seo";
 import { escapeXml } from "~/lib/xml";
-import { classifyFailure, RETRY_AFTER_SECONDS } from "../../server/http/route-errors";
+import { unavailableText } from "../../server/http/route-errors";
 import { sitemapEntries } from "../../server/services/sitemap";
 import { siteUrl } from "../../server/site-url";
 import type { Route } from "./+types/sitemap";
@@ -13,12 +13,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   try {
     entries = await sitemapEntries();
   } catch (err) {
-    // Crawlers retry a 503 later; a 500 would count against the site.
-    const retryAfter = classifyFailure(context, "sitemap", err) === "unavailable" ? RETRY_AFTER_SECONDS : 600;
-    return new Response("Sitemap temporarily unavailable.", {
-      status: 503,
-      headers: { "Content-Type": "text/plain; charset=utf-8", "Retry-After": String(retryAfter) },
-    });
+    return unavailableText(context, "sitemap", err, "Sitemap temporarily unavailable.", 600);
   }
   const { videos, categories, posts } = entries;
   const url = (loc: string, extra = "", lastmod?: Date) =>

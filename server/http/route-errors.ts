@@ -2,6 +2,7 @@ import { data, type RouterContextProvider } from "react-router";
 import { isDatabaseUnavailableError, markDatabaseUnavailable } from "../db/availability";
 import { logger } from "../logger";
 import { requestInfoContext } from "../request-context";
+import { RETRY_AFTER_SECONDS, UNAVAILABLE_HEADERS } from "./unavailable";
 
 /**
  * The one place where a failed service call of a loader or action is classified and logged. Routes keep
@@ -9,11 +10,7 @@ import { requestInfoContext } from "../request-context";
  * Retry-After, rendered by the root error boundary as "We'll be right back".
  */
 
-import { RETRY_AFTER_SECONDS } from "./unavailable";
-
-export { RETRY_AFTER_SECONDS };
-
-export const UNAVAILABLE_HEADERS = { "Retry-After": String(RETRY_AFTER_SECONDS), "Cache-Control": "no-store" };
+export { UNAVAILABLE_HEADERS };
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -53,4 +50,16 @@ export async function attempt<T, F>(context: Context, what: string, load: () => 
     if (classifyFailure(context, what, err) === "unavailable") unavailable();
     return fallback(err);
   }
+}
+
+/**
+ * A plain-text 503 for machine readers (feeds, sitemaps), which retry later instead of counting a 500
+ * against the site: soon when the database is briefly away, after `otherwiseRetryAfter` seconds otherwise.
+ */
+export function unavailableText(context: Context, what: string, err: unknown, message: string, otherwiseRetryAfter: number): Response {
+  const retryAfter = classifyFailure(context, what, err) === "unavailable" ? RETRY_AFTER_SECONDS : otherwiseRetryAfter;
+  return new Response(message, {
+    status: 503,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Retry-After": String(retryAfter) },
+  });
 }

@@ -17,7 +17,9 @@ function unavailablePage(): string {
 <p><a href="">Reload now</a></p></main></body></html>`;
 }
 
-const HEADERS = { "Retry-After": String(RETRY_AFTER_SECONDS), "Cache-Control": "no-store", "Content-Type": "text/html; charset=utf-8" };
+/** What every 503 of a database outage carries, whoever answers it. */
+export const UNAVAILABLE_HEADERS = { "Retry-After": String(RETRY_AFTER_SECONDS), "Cache-Control": "no-store" };
+const HEADERS = { ...UNAVAILABLE_HEADERS, "Content-Type": "text/html; charset=utf-8" };
 
 export function sendUnavailable(res: Response): void {
   res.status(503).set(HEADERS).send(unavailablePage());
