@@ -7,6 +7,8 @@ import os from "node:os";
 import path from "node:path";
 import type { Pool } from "pg";
 import { logger } from "../server/logger";
+// The raw-SQL baseline uses a pool the size of each app worker's.
+import { POOL_SIZE } from "../server/runtime/attach-database";
 import { startAppServer, tail } from "./lib/app-server";
 import { parseArgs } from "./lib/args";
 import { appVersion, buildApp } from "./lib/build";
@@ -28,8 +30,6 @@ const BUILD_DIR = "bench/.work/build"; // relative to ROOT: react-router.config.
 const RESULTS = path.join(ROOT, "bench", "results");
 /** Which commit (and uncommitted app changes) the build in BUILD_DIR was made from. */
 const BUILD_INFO = path.join(WORK, "build-info.json");
-/** The app's pool size (server/db/connection.ts connect()), used for the raw-SQL pool too. */
-const APP_POOL_SIZE = 20;
 
 const t0 = Date.now();
 const log = (msg: string) => console.log(`[bench +${Math.round((Date.now() - t0) / 1000)}s] ${msg}`);
@@ -149,7 +149,7 @@ async function main(): Promise<number> {
   await server.stop();
 
   // 6. Raw SQL of each page, same concurrency and pool size as the app.
-  const pool = newPool(db.url, APP_POOL_SIZE);
+  const pool = newPool(db.url, POOL_SIZE);
   onCleanup("raw SQL pool", async () => {
     await pool.end();
     await new Promise((r) => setTimeout(r, 100)); // let the sockets close before PostgreSQL stops

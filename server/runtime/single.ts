@@ -1,6 +1,4 @@
-import { setAvailabilityProbe } from "../db/availability";
-import { connect, setDatabase } from "../db/connection";
-import { startListening } from "../realtime/notifications";
+import { attachDatabase } from "./attach-database";
 import { startAppDatabase } from "./database";
 
 /**
@@ -9,14 +7,9 @@ import { startAppDatabase } from "./database";
  */
 export async function bootSingleProcess(): Promise<() => Promise<void>> {
   const database = await startAppDatabase({ onDown: () => {}, onUp: () => {} });
-  const handle = connect(database.url);
-  setDatabase(handle);
-  setAvailabilityProbe(() => handle.pool.query("SELECT 1"));
-  const stopListening = await startListening(database.url);
+  const detachDatabase = await attachDatabase(database.url);
   return async () => {
-    await stopListening();
-    setDatabase(undefined);
-    await handle.close();
+    await detachDatabase();
     await database.stop();
   };
 }

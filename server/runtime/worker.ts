@@ -1,17 +1,15 @@
 import path from "node:path";
-import { markDatabaseAvailable, markDatabaseUnavailable, setAvailabilityProbe } from "../db/availability";
-import { connect, setDatabase } from "../db/connection";
+import { markDatabaseAvailable, markDatabaseUnavailable } from "../db/availability";
 import { dataDir, env } from "../env";
 import { createApp } from "../http/app";
 import { logger } from "../logger";
-import { startListening } from "../realtime/notifications";
 import { shareFaultsThrough, testHooksEnabled } from "../test-hooks";
+import { attachDatabase } from "./attach-database";
 import { gracefulServer } from "./http-server";
 import { type PrimaryMessage, takeOverSignals } from "./signals";
 
 /** Requests still running this long after a stop signal are cut, so a stop never hangs. */
 const DRAIN_DEADLINE_MS = 8_000;
-const POOL_SIZE = 20;
 
 /**
  * One worker process: its own pool to the database the primary prepared (DATABASE_URL), the HTTP layer
@@ -21,10 +19,7 @@ export async function runWorker(): Promise<void> {
   takeOverSignals();
   const e = env();
   if (!e.DATABASE_URL) throw new Error("a worker needs DATABASE_URL from its primary");
-  const handle = connect(e.DATABASE_URL, POOL_SIZE);
-  setDatabase(handle);
-  setAvailabilityProbe(() => handle.pool.query("SELECT 1"));
-  const stopListening = await startListening(e.DATABASE_URL);
+  const detachDatabase = await attachDatabase(e.DATABASE_URL);
   if (testHooksEnabled()) shareFaultsThrough(path.join(dataDir(), "test-faults.json"));
 
   const app = createApp({ clientDir: path.resolve(e.BUILD_DIR, "client") });
@@ -36,9 +31,7 @@ export async function runWorker(): Promise<void> {
     if (stopping) return;
     stopping = true;
     await drain(DRAIN_DEADLINE_MS);
-    await stopListening();
-    setDatabase(undefined);
-    await handle.close();
+    await detachDatabase();
     process.exit(0);
   };
   process.on("SIGTERM", () => void stop());
