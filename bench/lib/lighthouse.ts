@@ -2,22 +2,13 @@ import fs from "node:fs";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type Result as LhResult } from "lighthouse";
+import { CHROMIUM_FLAGS } from "../../tests/support/chromium";
 import { startAppServer, tail } from "./app-server";
 import { onCleanup } from "./cleanup";
 import { round } from "./stats";
 
 /** Debian's Chromium; Lighthouse never downloads a browser. */
 export const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
-export const CHROME_FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 type Category = (typeof CATEGORIES)[number];
 
@@ -177,7 +168,7 @@ export async function lighthousePages(
   /** "simulate" (Lighthouse's default, Lantern) or "devtools" (the page really loads throttled). */
   throttlingMethod: "simulate" | "devtools" = "simulate",
 ): Promise<{ results: LighthousePageResult[]; lighthouseVersion: string; chrome: string; settings: LighthouseReport["settings"] }> {
-  const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, logLevel: "silent" });
+  const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROMIUM_FLAGS, logLevel: "silent" });
   const remove = onCleanup("chromium", async () => {
     chrome.kill();
   });

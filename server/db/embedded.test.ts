@@ -1,30 +1,32 @@
-import { spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { connect } from "./connection";
-import { serverOfRunningApp, startEmbeddedPostgres } from "./embedded";
+import { postmasterPid, serverOfRunningApp, startEmbeddedPostgres } from "./embedded";
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), "pleazure-crash-"));
 fs.chmodSync(root, 0o755); // the server runs as the "postgres" user when tests run as root
 
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
-function postmasterPid(dir: string): number {
-  return Number.parseInt(fs.readFileSync(path.join(dir, "postmaster.pid"), "utf8").split("\n")[0] ?? "", 10);
+/** Another process playing the app: it starts the embedded server in `dir`, writes a row, then waits to be killed. */
+async function startChildApp(dir: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ["--import", "tsx", "tests/support/embedded-child.ts", dir], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout?.on("data", (chunk: Buffer) => chunk.toString().includes("READY") && resolve());
+    child.on("exit", (code) => reject(new Error(`child exited early: ${code}`)));
+  });
+  return child;
 }
 
 describe("embedded PostgreSQL lifecycle", () => {
   it("recovers after the app process is killed (its server still holds the data directory)", async () => {
     const dir = path.join(root, "crash", "postgres");
-    const child = spawn(process.execPath, ["--import", "tsx", "tests/support/embedded-child.ts", dir], {
-      stdio: ["ignore", "pipe", "inherit"],
-    });
-    await new Promise<void>((resolve, reject) => {
-      child.stdout.on("data", (chunk: Buffer) => chunk.toString().includes("READY") && resolve());
-      child.on("exit", (code) => reject(new Error(`child exited early: ${code}`)));
-    });
+    const child = await startChildApp(dir);
     const orphan = postmasterPid(dir);
     child.kill("SIGKILL"); // no clean shutdown: the postmaster is left running
     await new Promise((r) => child.once("exit", r));
@@ -55,13 +57,7 @@ describe("embedded PostgreSQL lifecycle", () => {
 describe("commands beside a running app", () => {
   it("share the app's embedded server instead of taking it over", async () => {
     const dir = path.join(root, "shared", "postgres");
-    const child = spawn(process.execPath, ["--import", "tsx", "tests/support/embedded-child.ts", dir], {
-      stdio: ["ignore", "pipe", "inherit"],
-    });
-    await new Promise<void>((resolve, reject) => {
-      child.stdout.on("data", (chunk: Buffer) => chunk.toString().includes("READY") && resolve());
-      child.on("exit", (code) => reject(new Error(`child exited early: ${code}`)));
-    });
+    const child = await startChildApp(dir);
     const appServer = postmasterPid(dir);
     const shared = serverOfRunningApp(dir);
     expect(shared).toBeDefined();
