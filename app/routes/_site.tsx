@@ -1,5 +1,6 @@
 import { data, Outlet, type ShouldRevalidateFunction } from "react-router";
 import { Sidebar, type SidebarData } from "~/components/layout/Sidebar";
+import { TheaterProvider } from "~/components/player/theater";
 import { usePendingText } from "~/lib/pending-screen";
 import { attempt } from "../../server/http/route-errors";
 import { topCategories } from "../../server/services/categories";
@@ -22,21 +23,31 @@ export async function loader({ context }: Route.LoaderArgs) {
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
   formMethod !== undefined && formMethod !== "GET" ? defaultShouldRevalidate : false;
 
-/** Every page but the sign-in page sits beside the sidebar. */
+/**
+ * Every page but the sign-in page sits beside the sidebar. In the video player's theater mode the sidebar
+ * moves below the content, so the player spans the full width and the rest of the page follows under it.
+ */
 export default function SiteLayout({ loaderData: sidebar }: Route.ComponentProps) {
   const pending = usePendingText();
   return (
-    <div className="mx-auto flex max-w-7xl flex-col gap-8 px-4 py-6 lg:flex-row">
-      <main id="main" className="min-w-0 flex-1">
-        {pending ? (
-          <p role="status" className="py-16 text-center text-zinc-400">
-            {pending}
-          </p>
-        ) : (
-          <Outlet />
-        )}
-      </main>
-      <Sidebar data={sidebar} />
-    </div>
+    <TheaterProvider>
+      {(theater) => (
+        <div
+          className={`mx-auto flex max-w-7xl flex-col gap-8 px-4 py-6 ${theater ? "lg:[&>aside]:w-full" : "lg:flex-row"}`}
+          data-theater={theater || undefined}
+        >
+          <main id="main" className="min-w-0 flex-1">
+            {pending ? (
+              <p role="status" className="py-16 text-center text-zinc-400">
+                {pending}
+              </p>
+            ) : (
+              <Outlet />
+            )}
+          </main>
+          <Sidebar data={sidebar} />
+        </div>
+      )}
+    </TheaterProvider>
   );
 }

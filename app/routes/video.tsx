@@ -1,6 +1,6 @@
 import { data, Link } from "react-router";
 import { z } from "zod";
-import { HlsVideo } from "~/components/player/HlsVideo";
+import { VideoPlayer } from "~/components/player/VideoPlayer";
 import { VideoCard, type VideoCardData } from "~/components/video/VideoCard";
 import { formatDuration, formatIsoDuration, formatLongDate, formatRelativeTime, formatViews } from "~/lib/format";
 import { input, parseParams } from "~/lib/params";
@@ -147,7 +147,7 @@ export default function VideoPage({ loaderData: d }: Route.ComponentProps) {
   return (
     <article>
       {v.video_url ? (
-        <HlsVideo src={v.video_url} poster={v.poster_url} title={v.title} />
+        <VideoPlayer key={v.id} src={v.video_url} poster={v.poster_url} title={v.title} duration={v.duration} />
       ) : (
         <div className="grid aspect-video w-full place-items-center rounded-xl bg-ink-900 text-zinc-400">
           This video is not available yet.

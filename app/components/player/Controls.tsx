@@ -1,0 +1,159 @@
+import { formatDuration } from "~/lib/format";
+import { Icon, type IconName } from "./icons";
+import { MenuButton } from "./MenuButton";
+import type { MediaState } from "./media-state";
+import { SeekBar } from "./SeekBar";
+import { SPEEDS } from "./shortcuts";
+import type { Stream } from "./stream";
+
+export type OpenMenu = "speed" | "quality" | null;
+
+export interface ControlActions {
+  togglePlay: () => void;
+  toggleMute: () => void;
+  setVolume: (volume: number) => void;
+  seek: (time: number) => void;
+  setRate: (rate: number) => void;
+  toggleTheater: () => void;
+  toggleFullscreen: () => void;
+  togglePip: () => void;
+}
+
+function ControlButton({
+  label,
+  icon,
+  onClick,
+  className = "",
+}: {
+  label: string;
+  icon: IconName;
+  onClick: () => void;
+  className?: string;
+}) {
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      title={label}
+      onClick={onClick}
+      className={`flex h-10 w-10 shrink-0 items-center justify-center rounded-md hover:bg-white/15 sm:h-11 sm:w-11 ${className}`}
+    >
+      <Icon name={icon} />
+    </button>
+  );
+}
+
+const speedLabel = (rate: number) => `${rate}×`;
+
+/** The control bar over the bottom of the video: seek bar on top, buttons below. */
+export function Controls({
+  media,
+  stream,
+  actions,
+  openMenu,
+  setOpenMenu,
+  theater,
+  fullscreen,
+  pipSupported,
+  storyboardUrl,
+}: {
+  media: MediaState;
+  stream: Stream;
+  actions: ControlActions;
+  openMenu: OpenMenu;
+  setOpenMenu: (menu: OpenMenu) => void;
+  theater: boolean;
+  fullscreen: boolean;
+  pipSupported: boolean;
+  storyboardUrl?: string | null;
+}) {
+  const autoLabel = stream.playingHeight ? `Auto (${stream.playingHeight}p)` : "Auto";
+  const qualityText = stream.level === -1 ? autoLabel : (stream.renditions.find((r) => r.level === stream.level)?.label ?? "Auto");
+  const speedOptions = SPEEDS.includes(media.rate as (typeof SPEEDS)[number]) ? SPEEDS : [...SPEEDS, media.rate].sort((a, b) => a - b);
+  const volumeShown = media.muted ? 0 : media.volume;
+  const menu = (name: Exclude<OpenMenu, null>) => ({
+    open: openMenu === name,
+    onOpenChange: (open: boolean) => setOpenMenu(open ? name : openMenu === name ? null : openMenu),
+  });
+
+  return (
+    <div className="bg-gradient-to-t from-black/85 via-black/50 to-transparent px-2 pt-8 pb-1 sm:px-3">
+      <SeekBar
+        currentTime={media.currentTime}
+        duration={media.duration}
+        bufferedEnd={media.bufferedEnd}
+        storyboardUrl={storyboardUrl}
+        onSeek={actions.seek}
+      />
+      <div className="flex items-center gap-0.5 sm:gap-1">
+        <ControlButton
+          label={media.paused ? (media.ended ? "Replay" : "Play") : "Pause"}
+          icon={media.paused ? (media.ended ? "replay" : "play") : "pause"}
+          onClick={actions.togglePlay}
+        />
+        <ControlButton
+          label={media.muted ? "Unmute" : "Mute"}
+          icon={media.muted || media.volume === 0 ? "muted" : "volume"}
+          onClick={actions.toggleMute}
+        />
+        <input
+          type="range"
+          aria-label="Volume"
+          min={0}
+          max={1}
+          step={0.01}
+          value={volumeShown}
+          onChange={(event) => actions.setVolume(Number(event.target.value))}
+          className="hidden h-10 w-20 cursor-pointer accent-brand-500 sm:block"
+        />
+        <p className="ml-1 text-xs whitespace-nowrap text-zinc-100 tabular-nums sm:ml-2 sm:text-sm">
+          <span className="sr-only">Elapsed </span>
+          {formatDuration(media.currentTime)}
+          <span aria-hidden="true"> / </span>
+          <span className="sr-only"> of </span>
+          {formatDuration(media.duration)}
+        </p>
+        <span className="flex-1" />
+        <MenuButton
+          name="Speed"
+          valueText={speedLabel(media.rate)}
+          options={speedOptions.map((rate) => ({ value: rate, label: rate === 1 ? "Normal" : speedLabel(rate) }))}
+          selected={media.rate}
+          onSelect={actions.setRate}
+          {...menu("speed")}
+        />
+        {stream.renditions.length > 1 && (
+          <MenuButton
+            name="Quality"
+            valueText={qualityText}
+            options={[{ value: -1, label: autoLabel }, ...stream.renditions.map((r) => ({ value: r.level, label: r.label }))]}
+            selected={stream.level}
+            onSelect={stream.setLevel}
+            {...menu("quality")}
+          />
+        )}
+        {pipSupported && (
+          <ControlButton
+            label={media.pip ? "Exit picture-in-picture" : "Picture-in-picture"}
+            icon="pip"
+            onClick={actions.togglePip}
+            className="hidden sm:flex"
+          />
+        )}
+        {!fullscreen && (
+          <ControlButton
+            label={theater ? "Default view" : "Theater mode"}
+            icon={theater ? "theaterOff" : "theater"}
+            onClick={actions.toggleTheater}
+            className="hidden lg:flex"
+          />
+        )}
+        <ControlButton
+          label={fullscreen ? "Exit fullscreen" : "Fullscreen"}
+          icon={fullscreen ? "exitFullscreen" : "fullscreen"}
+          onClick={actions.toggleFullscreen}
+        />
+      </div>
+    </div>
+  );
+}

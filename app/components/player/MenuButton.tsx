@@ -1,0 +1,141 @@
+import { useEffect, useId, useRef } from "react";
+
+export interface MenuOption<T> {
+  value: T;
+  label: string;
+}
+
+/**
+ * A menu button with a single-choice menu (WAI-ARIA menu button pattern: aria-expanded, menuitemradio).
+ * Opens above the control bar; arrows/Home/End move, Enter/Space choose, Escape/Tab or a click outside close.
+ */
+export function MenuButton<T>({
+  name,
+  valueText,
+  options,
+  selected,
+  open,
+  onOpenChange,
+  onSelect,
+}: {
+  /** "Speed", "Quality": the menu's name; the button reads "<name>: <valueText>". */
+  name: string;
+  valueText: string;
+  options: readonly MenuOption<T>[];
+  selected: T;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onSelect: (value: T) => void;
+}) {
+  const id = useId();
+  const wrapper = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const items = useRef<(HTMLButtonElement | null)[]>([]);
+  const selectedIndex = Math.max(
+    0,
+    options.findIndex((o) => o.value === selected),
+  );
+
+  // Focus follows the menu: onto the checked item when it opens.
+  useEffect(() => {
+    if (open) items.current[selectedIndex]?.focus();
+  }, [open, selectedIndex]);
+
+  // A press anywhere outside the button and its menu closes it.
+  useEffect(() => {
+    if (!open) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (!wrapper.current?.contains(event.target as Node)) onOpenChange(false);
+    };
+    document.addEventListener("pointerdown", onPointerDown, true);
+    return () => document.removeEventListener("pointerdown", onPointerDown, true);
+  }, [open, onOpenChange]);
+
+  const close = (refocus: boolean) => {
+    onOpenChange(false);
+    if (refocus) button.current?.focus();
+  };
+
+  const onMenuKeyDown = (event: React.KeyboardEvent) => {
+    const current = items.current.indexOf(document.activeElement as HTMLButtonElement);
+    const move = (to: number) => {
+      event.preventDefault();
+      items.current[(to + options.length) % options.length]?.focus();
+    };
+    switch (event.key) {
+      case "ArrowDown":
+        return move(current + 1);
+      case "ArrowUp":
+        return move(current - 1);
+      case "Home":
+        return move(0);
+      case "End":
+        return move(options.length - 1);
+      case "Escape":
+        event.preventDefault();
+        event.stopPropagation();
+        return close(true);
+      case "Tab":
+        return close(false);
+    }
+  };
+
+  return (
+    <div ref={wrapper} className="relative">
+      <button
+        ref={button}
+        type="button"
+        aria-label={`${name}: ${valueText}`}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? id : undefined}
+        onClick={() => onOpenChange(!open)}
+        onKeyDown={(event) => {
+          if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+            event.preventDefault();
+            onOpenChange(true);
+          }
+        }}
+        className="flex h-10 min-w-10 items-center justify-center rounded-md px-2 text-sm font-semibold tabular-nums hover:bg-white/15 sm:h-11"
+      >
+        {valueText}
+      </button>
+      {open && (
+        <div
+          id={id}
+          role="menu"
+          aria-label={name}
+          tabIndex={-1}
+          onKeyDown={onMenuKeyDown}
+          className="absolute right-0 bottom-full z-20 mb-2 min-w-36 rounded-lg bg-ink-900/95 py-1 shadow-xl ring-1 ring-white/15"
+        >
+          <p aria-hidden="true" className="px-3 pt-1 pb-1.5 text-xs font-semibold tracking-wide text-zinc-400 uppercase">
+            {name}
+          </p>
+          {options.map((option, i) => (
+            <button
+              key={String(option.value)}
+              ref={(el) => {
+                items.current[i] = el;
+              }}
+              type="button"
+              role="menuitemradio"
+              aria-checked={option.value === selected}
+              tabIndex={i === selectedIndex ? 0 : -1}
+              onClick={() => {
+                onSelect(option.value);
+                close(true);
+              }}
+              className="flex w-full items-center gap-2 px-3 py-2 text-left text-sm text-zinc-100 hover:bg-white/10 focus-visible:bg-white/10 focus-visible:outline-offset-[-2px]"
+            >
+              <span aria-hidden="true" className="w-4 text-brand-300">
+                {option.value === selected ? "✓" : ""}
+              </span>
+              {option.label}
+            </button>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,109 @@
+/**
+ * Keyboard shortcuts of the player, exactly SPEC.md §9: Space/K play-pause, M mute, F fullscreen, 0 restart,
+ * ←/→ 5 s, J/L 10 s, comma/period speed steps of 0.25 between 0.25 and 2.
+ *
+ * Scope (docs/decisions/0008-player.md): they act when focus is inside the player or on nothing in
+ * particular (the page body), never when another control of the page has focus (a search box, a link, the
+ * share menu), and never while typing in an input, textarea or contenteditable element.
+ */
+export type PlayerAction =
+  | { type: "toggle-play" }
+  | { type: "toggle-mute" }
+  | { type: "toggle-fullscreen" }
+  | { type: "restart" }
+  | { type: "seek-by"; seconds: number }
+  | { type: "speed-by"; step: number };
+
+export const SEEK_ARROW_SECONDS = 5;
+export const SEEK_JUMP_SECONDS = 10;
+export const SPEED_STEP = 0.25;
+export const MIN_SPEED = 0.25;
+export const MAX_SPEED = 2;
+/** The speed menu's choices (SPEC.md §9); the comma/period steps may also land between them (0.25, 1.75). */
+export const SPEEDS = [0.5, 0.75, 1, 1.25, 1.5, 2] as const;
+
+interface KeyLike {
+  key: string;
+  ctrlKey?: boolean;
+  metaKey?: boolean;
+  altKey?: boolean;
+}
+
+/** The action a key press asks for, or null. Presses with Ctrl/Cmd/Alt stay the browser's (copy, tab switching…). */
+export function actionForKey(event: KeyLike): PlayerAction | null {
+  if (event.ctrlKey || event.metaKey || event.altKey) return null;
+  switch (event.key) {
+    case " ":
+    case "k":
+    case "K":
+      return { type: "toggle-play" };
+    case "m":
+    case "M":
+      return { type: "toggle-mute" };
+    case "f":
+    case "F":
+      return { type: "toggle-fullscreen" };
+    case "0":
+      return { type: "restart" };
+    case "ArrowLeft":
+      return { type: "seek-by", seconds: -SEEK_ARROW_SECONDS };
+    case "ArrowRight":
+      return { type: "seek-by", seconds: SEEK_ARROW_SECONDS };
+    case "j":
+    case "J":
+      return { type: "seek-by", seconds: -SEEK_JUMP_SECONDS };
+    case "l":
+    case "L":
+      return { type: "seek-by", seconds: SEEK_JUMP_SECONDS };
+    case ",":
+      return { type: "speed-by", step: -SPEED_STEP };
+    case ".":
+      return { type: "speed-by", step: SPEED_STEP };
+    default:
+      return null;
+  }
+}
+
+/** The speed one comma/period step away, on the 0.25 grid and clamped to 0.25–2. */
+export function steppedSpeed(current: number, step: number): number {
+  const next = Math.round((current + step) / SPEED_STEP) * SPEED_STEP;
+  return Math.min(MAX_SPEED, Math.max(MIN_SPEED, next));
+}
+
+/** Where a seek by `delta` lands: never before 0, never past the end (when the end is known). */
+export function seekTarget(current: number, delta: number, duration: number): number {
+  const end = Number.isFinite(duration) && duration > 0 ? duration : Number.POSITIVE_INFINITY;
+  return Math.min(end, Math.max(0, current + delta));
+}
+
+const NON_TEXT_INPUTS = new Set(["range", "checkbox", "radio", "button", "submit", "reset", "color", "file", "image"]);
+const SLIDER_KEYS = new Set(["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End", "PageUp", "PageDown"]);
+
+interface TargetLike {
+  tagName?: string;
+  isContentEditable?: boolean;
+  getAttribute?: (name: string) => string | null;
+  type?: string;
+}
+
+/** Typing in a text field or editable element: every shortcut stands down. */
+export function isTypingTarget(target: TargetLike | null): boolean {
+  if (!target?.tagName) return false;
+  const tag = target.tagName.toUpperCase();
+  if (tag === "TEXTAREA" || tag === "SELECT" || target.isContentEditable) return true;
+  return tag === "INPUT" && !NON_TEXT_INPUTS.has((target.type ?? "text").toLowerCase());
+}
+
+/**
+ * Whether the focused element inside the player handles this key itself: Space and Enter press a button,
+ * arrows/Home/End move a slider, and a menu keeps every key while it is open.
+ */
+export function focusedControlOwnsKey(target: TargetLike | null, key: string): boolean {
+  if (!target?.tagName) return false;
+  const tag = target.tagName.toUpperCase();
+  const role = target.getAttribute?.("role") ?? "";
+  if (role === "menu" || role === "menuitemradio" || role === "menuitem") return true;
+  if ((tag === "BUTTON" || role === "button") && (key === " " || key === "Enter")) return true;
+  const isSlider = role === "slider" || (tag === "INPUT" && (target.type ?? "").toLowerCase() === "range");
+  return isSlider && SLIDER_KEYS.has(key);
+}

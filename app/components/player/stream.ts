@@ -1,0 +1,181 @@
+import type Hls from "hls.js";
+import type { HlsConfig } from "hls.js";
+// hls.js's worker build, emitted by Vite as a hashed file of our own origin (CSP worker-src 'self'): the ESM
+// build has no inline worker, and without one transmuxing would run on the main thread.
+import hlsWorkerUrl from "hls.js/dist/hls.worker.js?url";
+import { type RefObject, useCallback, useEffect, useRef, useState } from "react";
+
+export const MEDIA_ERROR = "Failed to load video. Please try again later.";
+export const LIBRARY_ERROR = "Failed to load video player. Please try again later.";
+
+/**
+ * Tuned for on-demand playback that starts fast (docs/decisions/0008-player.md):
+ * - start on the lowest rung without a bandwidth probe: the first frame needs the least bytes, and ABR climbs
+ *   from there after a segment or two;
+ * - never fetch a rung taller than the player shows (capLevelToPlayerSize);
+ * - no low-latency live machinery for on-demand files;
+ * - transmux in a Web Worker (the worker file is served from our origin);
+ * - give up on a failing segment after ~3.5 s rather than hls.js's default ~30 s, so the error and its Retry
+ *   show while the visitor is still there.
+ */
+export const HLS_CONFIG: Partial<HlsConfig> = {
+  capLevelToPlayerSize: true,
+  lowLatencyMode: false,
+  startLevel: 0,
+  testBandwidth: false,
+  // Intent (hover, focus) fetches hls.js and the playlists; segments only once playback is asked for.
+  autoStartLoad: false,
+  enableWorker: true,
+  workerPath: hlsWorkerUrl,
+  backBufferLength: 30,
+  fragLoadPolicy: {
+    default: {
+      maxTimeToFirstByteMs: 10_000,
+      maxLoadTimeMs: 60_000,
+      timeoutRetry: { maxNumRetry: 2, retryDelayMs: 0, maxRetryDelayMs: 0 },
+      errorRetry: { maxNumRetry: 3, retryDelayMs: 500, maxRetryDelayMs: 2000 },
+    },
+  },
+};
+
+/** A rendition the quality menu offers: hls.js level index and its height. */
+export interface Rendition {
+  level: number;
+  height: number;
+  label: string;
+}
+
+/** One entry per height, tallest first (two bitrates of one height would read the same in the menu). */
+export function renditionsOf(levels: readonly { height: number; bitrate: number }[]): Rendition[] {
+  const byHeight = new Map<number, { level: number; bitrate: number }>();
+  levels.forEach((l, level) => {
+    if (!l.height) return;
+    const seen = byHeight.get(l.height);
+    if (!seen || l.bitrate > seen.bitrate) byHeight.set(l.height, { level, bitrate: l.bitrate });
+  });
+  return [...byHeight.entries()].sort((a, b) => b[0] - a[0]).map(([height, { level }]) => ({ level, height, label: `${height}p` }));
+}
+
+export interface Stream {
+  /** Renditions from the HLS master playlist; empty with native HLS (Safari chooses itself) or before it loads. */
+  renditions: Rendition[];
+  /** The chosen level, -1 for Auto. */
+  level: number;
+  /** Height of the level hls.js is playing now (what "Auto" currently means). */
+  playingHeight: number | null;
+  error: string | null;
+  setLevel: (level: number) => void;
+  /** Starts fetching segments (from `startAt` seconds, or where the element stands); once per attachment. */
+  startLoading: (startAt?: number) => void;
+}
+
+/**
+ * Attaches `src` to the video element once `wanted` turns true (never with the page: the poster is all that
+ * loads until the visitor shows intent), through hls.js where Media Source Extensions exist and the browser's
+ * own HLS (Safari) elsewhere. `onAttached` fires when play() may be called. Bumping `attempt` starts over.
+ */
+export function useStream(
+  videoRef: RefObject<HTMLVideoElement | null>,
+  src: string,
+  wanted: boolean,
+  attempt: number,
+  onAttached: () => void,
+): Stream {
+  const [renditions, setRenditions] = useState<Rendition[]>([]);
+  const [level, setLevelState] = useState(-1);
+  const [playingHeight, setPlayingHeight] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const hlsRef = useRef<Hls | null>(null);
+  const loadingRef = useRef(false);
+  const attachedRef = useRef(onAttached);
+  attachedRef.current = onAttached;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` re-runs the effect when the visitor retries
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!video || !wanted) return;
+    let cancelled = false;
+    let teardown: (() => void) | undefined;
+    setError(null);
+    setLevelState(-1);
+
+    const attachNative = () => {
+      const onError = () => setError(MEDIA_ERROR);
+      video.addEventListener("error", onError);
+      video.src = src;
+      teardown = () => {
+        video.removeEventListener("error", onError);
+        video.removeAttribute("src");
+        video.load();
+      };
+      attachedRef.current();
+    };
+
+    const attachHls = (HlsClass: typeof Hls) => {
+      const hls = new HlsClass(HLS_CONFIG);
+      hlsRef.current = hls;
+      loadingRef.current = false;
+      let recoveredMedia = false;
+      hls.on(HlsClass.Events.MANIFEST_PARSED, () => {
+        setRenditions(renditionsOf(hls.levels));
+        attachedRef.current();
+      });
+      hls.on(HlsClass.Events.LEVEL_SWITCHED, (_event, data) => setPlayingHeight(hls.levels[data.level]?.height ?? null));
+      hls.on(HlsClass.Events.ERROR, (_event, data) => {
+        if (!data.fatal) return;
+        // A decode hiccup is often recoverable once; a network failure after hls.js's own retries is not.
+        if (data.type === HlsClass.ErrorTypes.MEDIA_ERROR && !recoveredMedia) {
+          recoveredMedia = true;
+          hls.recoverMediaError();
+          return;
+        }
+        setError(MEDIA_ERROR);
+      });
+      hls.loadSource(src);
+      hls.attachMedia(video);
+      teardown = () => {
+        hls.destroy();
+        hlsRef.current = null;
+      };
+    };
+
+    const hasMse = "MediaSource" in window || "ManagedMediaSource" in window;
+    const hasNativeHls = video.canPlayType("application/vnd.apple.mpegurl") !== "";
+    if (!hasMse) {
+      if (hasNativeHls) attachNative();
+      else setError(LIBRARY_ERROR);
+    } else {
+      import("hls.js/light")
+        .then(({ default: HlsClass }) => {
+          if (cancelled) return;
+          if (HlsClass.isSupported()) attachHls(HlsClass);
+          else if (hasNativeHls) attachNative();
+          else setError(LIBRARY_ERROR);
+        })
+        .catch(() => {
+          if (!cancelled) setError(LIBRARY_ERROR);
+        });
+    }
+    return () => {
+      cancelled = true;
+      teardown?.();
+    };
+  }, [src, wanted, attempt, videoRef]);
+
+  const setLevel = useCallback((next: number) => {
+    const hls = hlsRef.current;
+    if (!hls) return;
+    // currentLevel switches at once (flushing the buffer ahead), so the choice shows without waiting for it.
+    hls.currentLevel = next;
+    setLevelState(next);
+  }, []);
+
+  const startLoading = useCallback((startAt?: number) => {
+    const hls = hlsRef.current;
+    if (!hls || loadingRef.current) return;
+    loadingRef.current = true;
+    hls.startLoad(startAt ?? -1);
+  }, []);
+
+  return { renditions, level, playingHeight, error, setLevel, startLoading };
+}
