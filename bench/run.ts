@@ -23,6 +23,7 @@ import { busiestProfile, summariseProfile } from "./lib/profile";
 import { type BenchReport, evaluateTargets, type RouteResult, renderMarkdown } from "./lib/report";
 import { loadPlan, newPool, profileQuery, type QueryProfile } from "./lib/sql-load";
 import { type LatencyStats, round } from "./lib/stats";
+import { measureTtff, ttffTarget } from "./lib/ttff";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const WORK = path.join(ROOT, "bench", ".work");
@@ -183,6 +184,11 @@ async function main(): Promise<number> {
   const queries: QueryProfile[] = [];
   for (const q of distinctQueries(pages)) queries.push(await profileQuery(pool, q));
 
+  // 7. The player: time to first frame and its JS, on its own app with the demo media.
+  const ttff =
+    args.ttffRuns > 0 ? await measureTtff({ root: ROOT, buildDir: BUILD_DIR, workDir: WORK, runs: args.ttffRuns, log }) : undefined;
+  if (ttff) log(`time to first frame: median ${ttff.medianMs} ms, worst ${ttff.maxMs} ms`);
+
   // Ratios.
   const floor = routes.find((r) => r.kind === "floor");
   for (const r of routes) {
@@ -236,7 +242,8 @@ async function main(): Promise<number> {
     initialJs,
     routes,
     queries,
-    targets: evaluateTargets(routes, args.videos, initialJs, args.connections),
+    targets: [...evaluateTargets(routes, args.videos, initialJs, args.connections), ...(ttff ? [ttffTarget(ttff)] : [])],
+    ...(ttff ? { ttff } : {}),
     warnings,
     failures,
   };

@@ -23,6 +23,8 @@ export interface BenchArgs {
   out?: string;
   /** Also run Lighthouse on the same build afterwards (bench/lighthouse.ts); 0 skips it. Runs per page. */
   lighthouseRuns: number;
+  /** Plays for the player's time to first frame (bench/lib/ttff.ts), cold and warm each; 0 skips it. */
+  ttffRuns: number;
 }
 
 const HELP = `npm run bench -- [flags]
@@ -37,6 +39,7 @@ const HELP = `npm run bench -- [flags]
   --retries N       re-measure a route up to N times when other processes used > 0.25 cores during it (default 2)
   --profile         CPU-profile the server per route (node --cpu-prof) instead of recording results
   --out NAME        results file stem under bench/results (default YYYY-MM-DD[-<size>])
+  --ttff N          player time-to-first-frame plays, each cold and after a hover (default 5; 0 skips it)
   --lighthouse N    afterwards, Lighthouse on the same build, N runs per page (as npm run bench:lighthouse; default 0: skip)`;
 
 function positiveNumber(flag: string, raw: string | undefined, integer: boolean): number {
@@ -60,6 +63,7 @@ export function parseArgs(argv: string[]): BenchArgs {
     waitIdle: 0,
     retries: 2,
     lighthouseRuns: 0,
+    ttffRuns: 5,
   };
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = (argv[i] ?? "").split("=", 2) as [string, string | undefined];
@@ -89,6 +93,11 @@ export function parseArgs(argv: string[]): BenchArgs {
       case "--retries": {
         const raw = value();
         args.retries = raw === "0" ? 0 : positiveNumber(flag, raw, true);
+        break;
+      }
+      case "--ttff": {
+        const raw = value();
+        args.ttffRuns = raw === "0" ? 0 : positiveNumber(flag, raw, true);
         break;
       }
       case "--lighthouse":

@@ -4,6 +4,7 @@ import type { HttpLoadResult } from "./http-load";
 import type { InitialJs } from "./initial-js";
 import type { QueryProfile } from "./sql-load";
 import { type LatencyStats, round } from "./stats";
+import { renderTtffMarkdown, type TtffResult } from "./ttff";
 
 export interface RouteResult {
   key: string;
@@ -51,6 +52,8 @@ export interface BenchReport {
   routes: RouteResult[];
   queries: QueryProfile[];
   targets: TargetResult[];
+  /** The player's time to first frame and JS (bench/lib/ttff.ts); absent with --ttff 0. */
+  ttff?: TtffResult;
   /** Conditions that make the figures less trustworthy (e.g. other work on the machine). */
   warnings: string[];
   failures: string[];
@@ -331,6 +334,7 @@ export function renderMarkdown(r: BenchReport): string {
     ),
     "",
   );
+  if (r.ttff) lines.push(renderTtffMarkdown(r.ttff));
   lines.push(
     "## Catalogue",
     "",

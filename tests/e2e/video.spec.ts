@@ -94,14 +94,14 @@ test("the player fetches nothing of the stream with the page, and a click on it 
   expect(streamRequests.length).toBeGreaterThan(0);
 });
 
-test("keyboard: Enter on the focused player plays", async ({ page }) => {
+test("keyboard: Enter on the focused Play button plays", async ({ page }) => {
   const path = await firstVideoPath(page);
   await page.goto(path, { waitUntil: "load" });
   const video = page.locator("video");
   await video.evaluate((v: HTMLVideoElement) => {
     v.muted = true;
-    v.focus();
   });
+  await page.getByRole("button", { name: "Play", exact: true }).focus();
   await page.keyboard.press("Enter");
   await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 }).toBeGreaterThan(0.5);
 });

@@ -106,7 +106,7 @@ export function Controls({
           onChange={(event) => actions.setVolume(Number(event.target.value))}
           className="hidden h-10 w-20 cursor-pointer accent-brand-500 sm:block"
         />
-        <p className="ml-1 text-xs whitespace-nowrap text-zinc-100 tabular-nums sm:ml-2 sm:text-sm">
+        <p data-testid="player-time" className="ml-1 text-xs whitespace-nowrap text-zinc-100 tabular-nums sm:ml-2 sm:text-sm">
           <span className="sr-only">Elapsed </span>
           {formatDuration(media.currentTime)}
           <span aria-hidden="true"> / </span>

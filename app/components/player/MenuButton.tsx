@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef } from "react";
+import { Icon } from "./icons";
 
 export interface MenuOption<T> {
   value: T;
@@ -128,9 +129,7 @@ export function MenuButton<T>({
               }}
               className="flex w-full items-center gap-2 px-3 py-2 text-left text-sm text-zinc-100 hover:bg-white/10 focus-visible:bg-white/10 focus-visible:outline-offset-[-2px]"
             >
-              <span aria-hidden="true" className="w-4 text-brand-300">
-                {option.value === selected ? "✓" : ""}
-              </span>
+              <span className="w-4 text-brand-300">{option.value === selected && <Icon name="check" className="h-4 w-4" />}</span>
               {option.label}
             </button>
           ))}

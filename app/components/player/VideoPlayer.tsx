@@ -114,6 +114,20 @@ export function VideoPlayer({ src, poster, title, duration = 0, storyboardUrl, o
     else video.pause();
   };
 
+  // A play that did not come through our controls (media keys, the OS media session, a script): the same
+  // rules apply. It may come before the stream is attached (then it is remembered) or ahead of a pre-roll.
+  const onNativePlay = () => {
+    const video = videoRef.current;
+    if (!video) return;
+    if (phaseRef.current === "preroll" || (phaseRef.current === "idle" && renderPreRoll)) {
+      video.pause();
+      if (phaseRef.current === "idle") togglePlay();
+      return;
+    }
+    if (phaseRef.current === "idle") setPhase("main");
+    if (!attached.current) startMain();
+  };
+
   const setRate = (rate: number) => {
     const video = videoRef.current;
     if (!video) return;
@@ -288,6 +302,7 @@ export function VideoPlayer({ src, poster, title, duration = 0, storyboardUrl, o
         // A click on the picture plays or pauses, as in every player; the keyboard has the Play button and Space/K.
         onClick={onSurfaceClick}
         onDoubleClick={actions.toggleFullscreen}
+        onPlay={onNativePlay}
         onPlaying={() => setStarting(false)}
         onTimeUpdate={(event) => {
           if (phaseRef.current === "main") onPlaybackTimeRef.current?.(event.currentTarget.currentTime, event.currentTarget.duration);

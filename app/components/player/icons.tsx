@@ -9,6 +9,7 @@ const paths = {
   exitFullscreen: "M8 4h2v6H4V8h4V4Zm6 0h2v4h4v2h-6V4ZM4 14h6v6H8v-4H4v-2Zm10 0h6v2h-4v4h-2v-6Z",
   theater: "M3 6h18v12H3V6Zm2 2v8h14V8H5Z",
   theaterOff: "M6 7h12v10H6V7Zm2 2v6h8V9H8Z",
+  check: "M9.5 16.2 5.3 12l-1.4 1.4 5.6 5.6L20.1 8.4 18.7 7 9.5 16.2Z",
   pip: "M3 5h18v14H3V5Zm2 2v10h14V7H5Zm7 5h6v4h-6v-4Z",
 } as const;
 

@@ -1,0 +1,94 @@
+import { describe, expect, it } from "vitest";
+import { actionForKey, focusedControlOwnsKey, isTypingTarget, seekTarget, steppedSpeed } from "./shortcuts";
+
+describe("actionForKey (SPEC.md §9)", () => {
+  it.each([
+    [" ", { type: "toggle-play" }],
+    ["k", { type: "toggle-play" }],
+    ["K", { type: "toggle-play" }],
+    ["m", { type: "toggle-mute" }],
+    ["M", { type: "toggle-mute" }],
+    ["f", { type: "toggle-fullscreen" }],
+    ["F", { type: "toggle-fullscreen" }],
+    ["0", { type: "restart" }],
+    ["ArrowLeft", { type: "seek-by", seconds: -5 }],
+    ["ArrowRight", { type: "seek-by", seconds: 5 }],
+    ["j", { type: "seek-by", seconds: -10 }],
+    ["L", { type: "seek-by", seconds: 10 }],
+    [",", { type: "speed-by", step: -0.25 }],
+    [".", { type: "speed-by", step: 0.25 }],
+  ])("%j → %j", (key, action) => {
+    expect(actionForKey({ key })).toEqual(action);
+  });
+
+  it("leaves other keys and browser shortcuts alone", () => {
+    for (const key of ["a", "Enter", "Tab", "1", "ArrowUp", "Escape"]) expect(actionForKey({ key })).toBeNull();
+    expect(actionForKey({ key: "f", ctrlKey: true })).toBeNull();
+    expect(actionForKey({ key: "l", metaKey: true })).toBeNull();
+    expect(actionForKey({ key: "k", altKey: true })).toBeNull();
+  });
+});
+
+describe("steppedSpeed", () => {
+  it("steps by 0.25 and clamps to 0.25..2", () => {
+    expect(steppedSpeed(1, 0.25)).toBe(1.25);
+    expect(steppedSpeed(1, -0.25)).toBe(0.75);
+    expect(steppedSpeed(2, 0.25)).toBe(2);
+    expect(steppedSpeed(0.25, -0.25)).toBe(0.25);
+    expect(steppedSpeed(0.5, -0.25)).toBe(0.25);
+  });
+
+  it("lands back on the 0.25 grid from an off-grid rate", () => {
+    expect(steppedSpeed(1.1, 0.25)).toBe(1.25);
+  });
+});
+
+describe("seekTarget", () => {
+  it("stays within 0..duration", () => {
+    expect(seekTarget(3, -5, 60)).toBe(0);
+    expect(seekTarget(58, 10, 60)).toBe(60);
+    expect(seekTarget(20, 5, 60)).toBe(25);
+  });
+
+  it("has no upper bound while the duration is unknown", () => {
+    expect(seekTarget(20, 10, Number.NaN)).toBe(30);
+  });
+});
+
+const el = (tagName: string, extra: Record<string, unknown> = {}) => ({
+  tagName,
+  getAttribute: (name: string) => (extra[name] as string | undefined) ?? null,
+  ...extra,
+});
+
+describe("isTypingTarget", () => {
+  it("is true for text fields, textareas, selects and contenteditable", () => {
+    expect(isTypingTarget(el("INPUT", { type: "search" }))).toBe(true);
+    expect(isTypingTarget(el("INPUT"))).toBe(true);
+    expect(isTypingTarget(el("TEXTAREA"))).toBe(true);
+    expect(isTypingTarget(el("SELECT"))).toBe(true);
+    expect(isTypingTarget(el("DIV", { isContentEditable: true }))).toBe(true);
+  });
+
+  it("is false for sliders, buttons and the page body", () => {
+    expect(isTypingTarget(el("INPUT", { type: "range" }))).toBe(false);
+    expect(isTypingTarget(el("BUTTON"))).toBe(false);
+    expect(isTypingTarget(el("BODY"))).toBe(false);
+    expect(isTypingTarget(null)).toBe(false);
+  });
+});
+
+describe("focusedControlOwnsKey", () => {
+  it("lets a focused button take Space and Enter, but not the letter shortcuts", () => {
+    expect(focusedControlOwnsKey(el("BUTTON"), " ")).toBe(true);
+    expect(focusedControlOwnsKey(el("BUTTON"), "Enter")).toBe(true);
+    expect(focusedControlOwnsKey(el("BUTTON"), "k")).toBe(false);
+  });
+
+  it("lets sliders take their arrows and menus every key", () => {
+    expect(focusedControlOwnsKey(el("INPUT", { type: "range" }), "ArrowLeft")).toBe(true);
+    expect(focusedControlOwnsKey(el("DIV", { role: "slider" }), "Home")).toBe(true);
+    expect(focusedControlOwnsKey(el("INPUT", { type: "range" }), "m")).toBe(false);
+    expect(focusedControlOwnsKey(el("BUTTON", { role: "menuitemradio" }), "k")).toBe(true);
+  });
+});
