@@ -303,3 +303,31 @@ test("hovering the seek bar shows the time there", async ({ page }) => {
   await page.mouse.up();
   await expect.poll(() => time(video)).toBeGreaterThan(duration / 2 - 2);
 });
+
+test("the scrub preview shows the storyboard thumbnail on hover, fetched on the first hover only", async ({ page }) => {
+  const vtt: string[] = [];
+  page.on("request", (r) => {
+    if (/\.vtt$/.test(new URL(r.url()).pathname)) vtt.push(r.url());
+  });
+  const { video } = await openVideo(page);
+  await startPlayback(page, video);
+  expect(vtt).toEqual([]); // not with the page, not on play
+  const bar = page.getByRole("slider", { name: "Seek" });
+  const box = (await bar.boundingBox())!;
+  await page.mouse.move(box.x + box.width * 0.25, box.y + box.height / 2);
+  const thumb = page.getByTestId("storyboard-thumbnail");
+  await expect(thumb).toBeVisible();
+  const first = await thumb.evaluate((el) => getComputedStyle(el).backgroundImage + getComputedStyle(el).backgroundPosition);
+  expect(first).toMatch(/url\(".+\.(jpg|webp|png)"\)/);
+  // Another position shows another tile of the sprite.
+  await page.mouse.move(box.x + box.width * 0.75, box.y + box.height / 2);
+  await expect
+    .poll(() => thumb.evaluate((el) => getComputedStyle(el).backgroundImage + getComputedStyle(el).backgroundPosition))
+    .not.toBe(first);
+  // The sprite really loads.
+  const sprite = /url\("(.+?)"\)/.exec(first)![1]!;
+  expect((await page.request.get(sprite)).status()).toBe(200);
+  await page.mouse.move(box.x + box.width / 2, box.y - 200);
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  expect(vtt).toHaveLength(1);
+});
