@@ -331,3 +331,28 @@ test("the scrub preview shows the storyboard thumbnail on hover, fetched on the 
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   expect(vtt).toHaveLength(1);
 });
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test("a tap plays, a tap while playing brings the hidden controls back, and the controls are finger-sized", async ({ page }) => {
+    const { video } = await openVideo(page);
+    await video.evaluate((v: HTMLVideoElement) => {
+      v.muted = true;
+    });
+    await video.tap();
+    await expect.poll(() => time(video), { timeout: 20_000 }).toBeGreaterThan(0.3);
+    const controls = page.getByTestId("player-controls");
+    await expect(controls).toHaveAttribute("data-visible", "false", { timeout: 5000 });
+    await video.tap();
+    await expect(controls).toHaveAttribute("data-visible", "true");
+    expect(await video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(false); // the tap did not pause under the finger
+    for (const button of await controls.getByRole("button").all()) {
+      if (!(await button.isVisible())) continue;
+      const box = (await button.boundingBox())!;
+      expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(40);
+    }
+    // Nothing sticks out of the phone's width.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
+});

@@ -103,6 +103,7 @@ export function Controls({
           max={1}
           step={0.01}
           value={volumeShown}
+          aria-valuetext={`${Math.round(volumeShown * 100)}%`}
           onChange={(event) => actions.setVolume(Number(event.target.value))}
           className="hidden h-10 w-20 cursor-pointer accent-brand-500 sm:block"
         />
