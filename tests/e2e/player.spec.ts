@@ -38,6 +38,10 @@ test("playback starts from the Play button, time advances, and hls.js runs with 
   page.on("request", (r) => {
     if (r.resourceType() === "script" || /worker/.test(r.url())) scripts.push(new URL(r.url()).pathname);
   });
+  const consoleErrors: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error") consoleErrors.push(m.text());
+  });
   const { video } = await openVideo(page);
   // Total time is known before the stream loads (from the catalogue), elapsed starts at 0:00.
   await expect(page.getByTestId("player-time")).toHaveText(/^Elapsed 0:00 \/\s+of [1-9]\d*:\d\d$/);
@@ -51,6 +55,8 @@ test("playback starts from the Play button, time advances, and hls.js runs with 
   await clickControl(page, page.getByRole("button", { name: "Pause" }));
   await expect(page.getByRole("button", { name: "Play", exact: true })).toBeVisible();
   expect(await video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
+  // No hydration mismatch, no CSP refusal (the worker is same-origin), nothing else.
+  expect(consoleErrors).toEqual([]);
 });
 
 test("every keyboard shortcut of SPEC.md §9, and none while typing or while another control has focus", async ({ page }) => {
