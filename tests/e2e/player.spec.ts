@@ -362,3 +362,14 @@ test.describe("on a phone", () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
 });
+
+test("a play from outside our controls (media keys, a script) after the hover warm-up still loads and plays", async ({ page }) => {
+  const { video, player } = await openVideo(page);
+  await player.hover(); // intent: hls.js and the playlists load, segments wait for a play
+  await expect(page.getByRole("button", { name: /^Quality: / })).toBeVisible();
+  await video.evaluate((v: HTMLVideoElement) => {
+    v.muted = true;
+    return v.play();
+  });
+  await expect.poll(() => time(video), { timeout: 20_000 }).toBeGreaterThan(0.5);
+});

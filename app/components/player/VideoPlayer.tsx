@@ -125,7 +125,9 @@ export function VideoPlayer({ src, poster, title, duration = 0, storyboardUrl, o
       return;
     }
     if (phaseRef.current === "idle") setPhase("main");
-    if (!attached.current) startMain();
+    // Attached on intent, segments not yet asked for (autoStartLoad is off): ask now.
+    if (attached.current) stream.startLoading();
+    else startMain();
   };
 
   const setRate = (rate: number) => {
