@@ -36,6 +36,8 @@ export interface VideosTable {
   thumbnail_url: string | null;
   poster_url: string | null;
   video_url: string | null;
+  /** WebVTT of the scrub-preview sprite (`/media/…/storyboard.vtt`); null for videos without one. */
+  storyboard_url: ColumnType<string | null, string | null | undefined, string | null>;
   category_id: string | null;
   is_public: Generated<boolean>;
   created_at: Timestamp;
@@ -104,6 +106,33 @@ export interface AdUnitsTable {
   updated_at: Timestamp;
 }
 
+export type TranscodeStatus = "queued" | "running" | "done" | "failed";
+
+/** One ingest: what the console shows, and everything needed to create the video when it is done. */
+export interface TranscodeJobsTable {
+  id: Generated<string>;
+  /** The id the video gets when the job is done (no row in `videos` before). */
+  video_id: string;
+  source_path: string;
+  /** File name as uploaded, for display. */
+  source_name: string;
+  /** True for uploads the pipeline owns (removed when the job ends); false for an operator's own file. */
+  delete_source: Generated<boolean>;
+  title: string;
+  description: string | null;
+  category_id: string | null;
+  /** Make the video public when it is ready. */
+  publish: Generated<boolean>;
+  status: Generated<TranscodeStatus>;
+  progress: Generated<number>;
+  error: string | null;
+  attempts: Generated<number>;
+  created_at: Timestamp;
+  started_at: NullableTimestamp;
+  finished_at: NullableTimestamp;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   categories: CategoriesTable;
@@ -113,11 +142,13 @@ export interface Database {
   blog_posts: BlogPostsTable;
   contact_messages: ContactMessagesTable;
   ad_units: AdUnitsTable;
+  transcode_jobs: TranscodeJobsTable;
 }
 
 export type Video = Selectable<VideosTable>;
 export type NewVideo = Insertable<VideosTable>;
 export type Category = Selectable<CategoriesTable>;
+export type TranscodeJob = Selectable<TranscodeJobsTable>;
 export type BlogPost = Selectable<BlogPostsTable>;
 export type NewBlogPost = Insertable<BlogPostsTable>;
 export type BlogPostUpdate = Updateable<BlogPostsTable>;

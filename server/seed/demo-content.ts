@@ -65,6 +65,7 @@ export async function seedDemoContent(db: Kysely<Database>, opts: SeedOptions): 
         video_url: asset ? `/media/${asset.hlsPath}` : null,
         poster_url: asset ? `/media/${asset.posterPath}` : null,
         thumbnail_url: asset ? `/media/${asset.thumbnailPath}` : null,
+        storyboard_url: asset ? `/media/${asset.storyboardPath}` : null,
       };
     });
     await trx.insertInto("videos").values(rows).execute();
