@@ -1,19 +1,20 @@
 // Operator commands: `npm run cli -- <command> [args]` (see README).
-import { parseArgs } from "node:util";
+
 import { type DatabaseHandle, openDatabase, setDatabase } from "../server/db/connection";
 import { dataDir, env } from "../server/env";
 import { seedDemoContent } from "../server/seed/demo-content";
-import { ingestVideo } from "../server/services/ingest";
 import { setUserRole } from "../server/services/users";
 import { resetAllViews } from "../server/services/views";
+import { INGEST_USAGE, ingestCommand } from "./ingest";
 
 const USAGE = `Usage: npm run cli -- <command>
 
   seed                                   replace catalogue content with the demo set
   migrate                                apply pending database migrations
   user:role <email> <user|creator|admin> set a user's role
-  video:ingest <file> --title T --category C [--description D] [--private]
+  ${INGEST_USAGE}
                                          transcode a video file to HLS and add it to the catalogue
+                                         (private unless --public); waits and shows progress
   views:reset                            set every video's view count to 0`;
 
 async function main(argv: string[]): Promise<number> {
@@ -55,29 +56,11 @@ async function main(argv: string[]): Promise<number> {
       return Number(process.exitCode ?? 0);
     }
     case "video:ingest": {
-      const { positionals, values } = parseArgs({
-        args: rest,
-        allowPositionals: true,
-        options: { title: { type: "string" }, category: { type: "string" }, description: { type: "string" }, private: { type: "boolean" } },
+      let code = 0;
+      await run(async (h) => {
+        code = await ingestCommand(rest, h, log);
       });
-      const file = positionals[0];
-      if (!file || !values.title || !values.category) {
-        console.error("video:ingest needs <file> --title <title> --category <category>");
-        return 2;
-      }
-      await run(async () => {
-        const video = await ingestVideo({
-          file,
-          title: values.title as string,
-          categoryName: values.category as string,
-          description: values.description ?? null,
-          isPublic: !values.private,
-          mediaRoot: `${dataDir()}/media`,
-          log,
-        });
-        log(`added video ${video.id} (${video.duration} s): /video/${video.id}`);
-      });
-      return 0;
+      return code;
     }
     case "views:reset":
       await run(async () => log(`reset views of ${await resetAllViews()} videos`));

@@ -34,6 +34,12 @@ const schema = z.object({
     .string()
     .optional()
     .transform((v) => v || undefined),
+  /** Largest video file the pipeline accepts (ingest command and uploads); default 2 GiB. */
+  MAX_UPLOAD_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(2 * 1024 ** 3),
   /** Searched for ffmpeg and ffprobe. */
   PATH: z.string().default(""),
 });
