@@ -62,6 +62,11 @@ const PATH_ROUTES: { route: string; url: (v: string) => string }[] = [
   { route: "/video/:videoId", url: (v) => `/video/${v}` },
   { route: "/blog/:slug", url: (v) => `/blog/${v}` },
   { route: "* (not found)", url: (v) => `/no-such-page/${v}` },
+  // Media files (server/http/static-files.ts): folder, file name and extension of each kind of path.
+  { route: "/media/videos/:videoId/master.m3u8", url: (v) => `/media/videos/${v}/master.m3u8` },
+  { route: "/media/demo/:key/:rung/:segment", url: (v) => `/media/demo/aurora/720p/${v}` },
+  { route: "/media/demo/:key/poster.:ext", url: (v) => `/media/demo/aurora/poster.${v}` },
+  { route: "/media/:path", url: (v) => `/media/${v}` },
 ];
 
 /** Query parameters each route reads; routes without any still get an unknown one. */
@@ -86,6 +91,8 @@ const QUERY_ROUTES: { path: string; params: string[] }[] = [
     "/robots.txt",
     "/sitemap.xml",
     "/blog/feed.xml",
+    "/media/demo/aurora/master.m3u8",
+    "/media/demo/aurora/720p/seg_000.ts",
   ].map((path) => ({ path, params: [] })),
 ];
 const UNKNOWN_PARAM = "utm_source";
@@ -282,6 +289,34 @@ test("header-derived values", async ({ request }) => {
       probes.push({
         name: `POST /contact ${header}: ${value.slice(0, 30)}`,
         send: post("/contact", "name=x", { ...FORM_TYPE, ...headers }),
+      });
+    }
+  }
+  const failures = await run(request, probes);
+  expect(failures, `${failures.length} of ${probes.length} requests`).toEqual([]);
+});
+
+test("range headers on media files", async ({ request }) => {
+  const printable = VALUES.map((v) => decodeURIComponentSafe(v.raw)).filter((v) => /^[\x20-\x7e]*$/.test(v) && v.length < 8000);
+  const ranges = [
+    ...printable,
+    ...printable.map((v) => `bytes=${v}`),
+    "bytes=-",
+    "bytes=5-1",
+    "bytes=0-0,1-1,2-2,3-3,4-4,5-5,6-6,7-7,8-8,9-9",
+    "bytes=99999999999999999999-",
+    "bytes=--1",
+    "items=0-1",
+    `bytes=${"0-1,".repeat(2000)}0-1`,
+  ];
+  const probes: Probe[] = [];
+  for (const url of ["/media/demo/aurora/720p/seg_000.ts", "/media/demo/aurora/master.m3u8", "/media/demo/aurora/storyboard.vtt"]) {
+    for (const range of ranges) {
+      probes.push({ name: `GET ${url} range: ${range.slice(0, 30)}`, send: get(url, { range }), html: false });
+      probes.push({
+        name: `GET ${url} if-range: ${range.slice(0, 30)}`,
+        send: get(url, { range: "bytes=0-1", "if-range": range }),
+        html: false,
       });
     }
   }
