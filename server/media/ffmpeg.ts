@@ -65,6 +65,17 @@ function envFor(bin: string): NodeJS.ProcessEnv | undefined {
   return /[\\/]@ff(mpeg|probe)-installer[\\/]/.test(bin) ? { ...process.env, GCONV_PATH: "/nonexistent-gconv" } : undefined;
 }
 
+/**
+ * An ffmpeg whose Node process is killed would otherwise run on to the end of its encode (it ignores
+ * SIGPIPE, so the closed progress pipe does not stop it), competing with the job's next attempt. On Linux,
+ * util-linux's `setpriv --pdeathsig` makes the kernel kill it with its parent; elsewhere it runs as is.
+ */
+let setpriv: string | null | undefined;
+function diesWithParent(bin: string, args: string[]): [string, string[]] {
+  if (setpriv === undefined) setpriv = process.platform === "linux" ? (findOnPath("setpriv") ?? null) : null;
+  return setpriv ? [setpriv, ["--pdeathsig", "KILL", "--", bin, ...args]] : [bin, args];
+}
+
 function run(
   bin: string,
   args: string[],
@@ -74,7 +85,8 @@ function run(
 ): Promise<string> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
-    const child = spawn(bin, args, { cwd, env: envFor(bin), stdio: ["ignore", "pipe", "pipe"] });
+    const [command, commandArgs] = diesWithParent(bin, args);
+    const child = spawn(command, commandArgs, { cwd, env: envFor(bin), stdio: ["ignore", "pipe", "pipe"] });
     const abort = () => child.kill("SIGKILL");
     signal?.addEventListener("abort", abort, { once: true });
     child.on("close", () => signal?.removeEventListener("abort", abort));
@@ -107,8 +119,7 @@ export async function runFfmpeg(args: string[], opts: RunFfmpegOptions = {}): Pr
     await run(resolveFfmpeg(), [...base, ...args], opts.cwd, undefined, opts.signal);
     return;
   }
-  // `-progress` emits key=value blocks; `out_time=HH:MM:SS.micro` is present in both 4.x and 5.x+. (The pipe
-  // also ends an orphaned ffmpeg: if our process dies, its next progress write gets SIGPIPE.)
+  // `-progress` emits key=value blocks; `out_time=HH:MM:SS.micro` is present in both 4.x and 5.x+.
   let pending = "";
   const progressArgs = [...base, "-nostats", "-progress", "pipe:1", ...args];
   await run(

@@ -256,8 +256,8 @@ describe("video ingest", () => {
 
       first.child.kill("SIGKILL");
       await new Promise((r) => first.child.once("exit", r));
-      // Its ffmpeg does not live on: the next progress write hits the closed pipe.
-      await waitUntil(async () => (processesMentioning(long).length === 0 ? true : undefined));
+      // Its ffmpeg does not live on to compete with the next attempt (the kernel kills it with its parent).
+      await waitUntil(async () => (processesMentioning(long).length === 0 ? true : undefined), 3_000);
 
       const second = await startChildRunner();
       const done = await waitForTranscodeJob(job.id, { pollMs: 100 });
