@@ -5,7 +5,7 @@ import { dataDir, env } from "../server/env";
 import { seedDemoContent } from "../server/seed/demo-content";
 import { setUserRole } from "../server/services/users";
 import { resetAllViews } from "../server/services/views";
-import { INGEST_USAGE, ingestCommand } from "./ingest";
+import { INGEST_USAGE, ingestCommand, listJobsCommand } from "./ingest";
 
 const USAGE = `Usage: npm run cli -- <command>
 
@@ -15,6 +15,7 @@ const USAGE = `Usage: npm run cli -- <command>
   ${INGEST_USAGE}
                                          transcode a video file to HLS and add it to the catalogue
                                          (private unless --public); waits and shows progress
+  video:jobs                             list the latest transcode jobs and their status
   views:reset                            set every video's view count to 0`;
 
 async function main(argv: string[]): Promise<number> {
@@ -59,6 +60,13 @@ async function main(argv: string[]): Promise<number> {
       let code = 0;
       await run(async (h) => {
         code = await ingestCommand(rest, h, log);
+      });
+      return code;
+    }
+    case "video:jobs": {
+      let code = 0;
+      await run(async () => {
+        code = await listJobsCommand(log);
       });
       return code;
     }

@@ -1,10 +1,11 @@
 import { parseArgs } from "node:util";
+import { isDatabaseUnavailableError } from "../server/db/availability";
 import type { DatabaseHandle } from "../server/db/connection";
 import type { TranscodeJob } from "../server/db/schema";
 import { isJobRunnerAlive, type JobRunner, startJobRunner } from "../server/jobs/runner";
 import { takeOverSignals } from "../server/runtime/signals";
 import { ContentSafetyError } from "../server/services/content-safety";
-import { IngestError, submitIngest, waitForTranscodeJob } from "../server/services/ingest";
+import { IngestError, listTranscodeJobs, submitIngest, waitForTranscodeJob } from "../server/services/ingest";
 
 export const INGEST_USAGE = "video:ingest <file> --title T --category C [--description D] [--public]";
 
@@ -73,13 +74,20 @@ export async function ingestCommand(argv: string[], handle: DatabaseHandle, log:
     log(`added video ${last.video_id}: /video/${last.video_id}${last.publish ? "" : " (private)"}`);
     return 0;
   } catch (err) {
-    if (!interrupted.signal.aborted) throw err;
-    log(`[ingest] interrupted: job ${job.id} stays queued and resumes when the app (or another ingest) runs`);
-    return 130;
+    if (interrupted.signal.aborted) {
+      log(`[ingest] interrupted: job ${job.id} stays queued and resumes when the app (or another ingest) runs`);
+      return 130;
+    }
+    // Beside a running app, its PostgreSQL stops with it; the job itself is safe in the database.
+    if (isDatabaseUnavailableError(err)) {
+      console.error(`the database went away (${(err as Error).message}); job ${job.id} stays queued and resumes when the app starts again`);
+      return 1;
+    }
+    throw err;
   } finally {
     process.off("SIGINT", onSignal);
     process.off("SIGTERM", onSignal);
-    await runner?.stop();
+    await runner?.stop().catch(() => {});
   }
 }
 
@@ -96,4 +104,15 @@ function parse(args: string[]) {
       private: { type: "boolean" },
     },
   });
+}
+
+/** `video:jobs`: the latest transcode jobs, newest first, one line each. */
+export async function listJobsCommand(log: (msg: string) => void): Promise<number> {
+  const jobs = await listTranscodeJobs({ limit: 20 });
+  if (!jobs.length) log("no transcode jobs");
+  for (const j of jobs) {
+    const state = j.status === "running" ? `running ${j.progress}%` : j.status;
+    log(`${j.created_at.toISOString()}  ${state.padEnd(12)} ${j.title} (${j.source_name}) video ${j.video_id}${j.error ? `: ${j.error}` : ""}`);
+  }
+  return 0;
 }
