@@ -112,7 +112,9 @@ export async function listJobsCommand(log: (msg: string) => void): Promise<numbe
   if (!jobs.length) log("no transcode jobs");
   for (const j of jobs) {
     const state = j.status === "running" ? `running ${j.progress}%` : j.status;
-    log(`${j.created_at.toISOString()}  ${state.padEnd(12)} ${j.title} (${j.source_name}) video ${j.video_id}${j.error ? `: ${j.error}` : ""}`);
+    log(
+      `${j.created_at.toISOString()}  ${state.padEnd(12)} ${j.title} (${j.source_name}) video ${j.video_id}${j.error ? `: ${j.error}` : ""}`,
+    );
   }
   return 0;
 }
