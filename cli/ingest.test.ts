@@ -4,9 +4,9 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startJobRunner } from "../server/jobs/runner";
-import { runFfmpeg } from "../server/media/ffmpeg";
 import { localMediaStorage } from "../server/media/storage";
 import { insertCategory } from "../tests/support/fixtures";
+import { makeTestClip } from "../tests/support/media";
 import { useTestDatabase } from "../tests/support/test-db";
 
 const { handle } = useTestDatabase();
@@ -32,19 +32,7 @@ describe("npm run cli -- video:ingest", () => {
 
   it("with no app running, transcodes in its own process, shows progress and adds the video", async () => {
     const clip = path.join(tmp, "bars.mp4");
-    await runFfmpeg([
-      "-f",
-      "lavfi",
-      "-i",
-      "testsrc2=size=320x180:rate=24:duration=2",
-      "-c:v",
-      "libx264",
-      "-preset",
-      "ultrafast",
-      "-pix_fmt",
-      "yuv420p",
-      clip,
-    ]);
+    await makeTestClip(clip, { size: "320x180", seconds: 2, audio: false });
     const { code, output } = await cli(["video:ingest", clip, "--title", "Bars", "--category", "abstract art", "--public"]);
     expect(output).toMatch(/\[ingest\] queued job [0-9a-f-]{36} for video [0-9a-f-]{36}/);
     expect(output).toContain("[ingest] no running app: transcoding in this process");
@@ -72,19 +60,7 @@ describe("npm run cli -- video:ingest", () => {
     });
     try {
       const clip = path.join(tmp, "bars2.mp4");
-      await runFfmpeg([
-        "-f",
-        "lavfi",
-        "-i",
-        "testsrc2=size=320x180:rate=24:duration=2",
-        "-c:v",
-        "libx264",
-        "-preset",
-        "ultrafast",
-        "-pix_fmt",
-        "yuv420p",
-        clip,
-      ]);
+      await makeTestClip(clip, { size: "320x180", seconds: 2, audio: false });
       const { code, output } = await cli(["video:ingest", clip, "--title", "Bars Two", "--category", "Abstract Art"]);
       expect(code, output).toBe(0);
       expect(output).not.toContain("no running app");

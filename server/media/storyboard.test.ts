@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
-import { runFfmpeg } from "./ffmpeg";
+import { makeTestClip } from "../../tests/support/media";
 import { MAX_TILES, makeStoryboard, storyboardLayout, storyboardVtt, vttTimestamp } from "./storyboard";
 
 describe("storyboardLayout", () => {
@@ -57,19 +57,7 @@ describe("makeStoryboard", () => {
   it("renders the sprite and its VTT from a real clip in one ffmpeg run", async () => {
     const clip = path.join(dir, "clip.mp4");
     // 7 s, 4:3 so the fill-and-crop is exercised; an abstract test pattern.
-    await runFfmpeg([
-      "-f",
-      "lavfi",
-      "-i",
-      "testsrc2=s=160x120:r=10:d=7",
-      "-c:v",
-      "libx264",
-      "-preset",
-      "ultrafast",
-      "-pix_fmt",
-      "yuv420p",
-      clip,
-    ]);
+    await makeTestClip(clip, { size: "160x120", rate: 10, seconds: 7, audio: false });
     const out = path.join(dir, "out");
     const result = await makeStoryboard(clip, out, { durationSeconds: 7 });
     expect(result.layout).toMatchObject({ tiles: 4, columns: 4, rows: 1 });

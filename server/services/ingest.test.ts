@@ -7,6 +7,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { STILL_WIDTHS, stillVariantPath } from "../../app/lib/images";
 import { insertCategory } from "../../tests/support/fixtures";
+import { makeTestClip } from "../../tests/support/media";
 import { useTestDatabase } from "../../tests/support/test-db";
 import { type JobRunner, startJobRunner } from "../jobs/runner";
 import { probe, runFfmpeg } from "../media/ffmpeg";
@@ -20,26 +21,7 @@ const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "ingest-test-"));
 const mediaRoot = path.join(tmp, "media");
 const scratchRoot = path.join(tmp, "media-work");
 
-/** An abstract test pattern with a tone; tiny and short so the suite stays fast. */
-async function makeClip(name: string, opts: { size: string; seconds: number; audio?: boolean; rate?: number }): Promise<string> {
-  const file = path.join(tmp, name);
-  const audio = opts.audio === false ? [] : ["-f", "lavfi", "-i", `sine=frequency=220:duration=${opts.seconds}`, "-c:a", "aac"];
-  await runFfmpeg([
-    "-f",
-    "lavfi",
-    "-i",
-    `testsrc2=size=${opts.size}:rate=${opts.rate ?? 24}:duration=${opts.seconds}`,
-    ...audio,
-    "-c:v",
-    "libx264",
-    "-preset",
-    "ultrafast",
-    "-pix_fmt",
-    "yuv420p",
-    file,
-  ]);
-  return file;
-}
+const makeClip = (name: string, opts: Parameters<typeof makeTestClip>[1]) => makeTestClip(path.join(tmp, name), opts);
 
 const jobRows = () => handle().db.selectFrom("transcode_jobs").selectAll().execute();
 const queuedJobs = async () =>
