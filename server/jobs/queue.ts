@@ -16,6 +16,9 @@ export const TRANSCODE_TASK = "transcode";
  */
 export const TRANSCODE_MAX_ATTEMPTS = 10;
 
+/** The abort reason of a job whose runner stops (recognised in the queue's log). */
+export const RUNNER_STOPPING = "the job runner is stopping";
+
 export interface TranscodePayload {
   jobId: string;
 }
@@ -23,7 +26,9 @@ export interface TranscodePayload {
 /** graphile-worker's messages in our log (its "warning" level is pino's "warn"; its chatty "info" is debug). */
 export const queueLogger = new Logger((scope) => (level, message, meta) => {
   const fields = { ...scope, ...meta, component: "queue" };
-  if (level === "error") logger.error(fields, message);
+  // A job aborted because its runner stops is not a failure: it goes back to the queue (server/jobs/runner.ts).
+  if (level === "error" && message.includes(RUNNER_STOPPING)) logger.info(fields, message);
+  else if (level === "error") logger.error(fields, message);
   else if (level === "warning") logger.warn(fields, message);
   else logger.debug(fields, message);
 });

@@ -6,7 +6,7 @@ import { z } from "zod";
 import { env } from "../env";
 import { logger } from "../logger";
 import { appMediaStorage, type MediaStorage } from "../media/storage";
-import { ensureQueueSchema, queueLogger, TRANSCODE_TASK } from "./queue";
+import { ensureQueueSchema, queueLogger, RUNNER_STOPPING, TRANSCODE_TASK } from "./queue";
 import { runTranscodeJob } from "./transcode";
 
 /**
@@ -46,7 +46,7 @@ export interface JobRunner {
   poolId: string;
   /** Stops: a running transcode is aborted and goes back to the queue. */
   stop(): Promise<void>;
-  /** Settles when the runner has stopped; resolves with a reason when it stopped on its own (liveness lost). */
+  /** Resolves, with the reason, when the runner lost its liveness connection and stops on its own. */
   lost: Promise<string>;
 }
 
@@ -58,7 +58,6 @@ export async function startJobRunner(opts: JobRunnerOptions): Promise<JobRunner>
   const maxBytes = opts.maxBytes ?? env().MAX_UPLOAD_BYTES;
 
   const liveness = new pg.Client({ connectionString: opts.databaseUrl });
-  let stopping = false;
   let reportLost: (reason: string) => void = () => {};
   const lost = new Promise<string>((resolve) => {
     reportLost = resolve;
@@ -123,20 +122,23 @@ export async function startJobRunner(opts: JobRunnerOptions): Promise<JobRunner>
   }, opts.sweepIntervalMs ?? SWEEP_INTERVAL_MS);
   sweep.unref();
 
-  const shutdown = async () => {
-    if (stopping) return;
-    stopping = true;
-    clearInterval(sweep);
-    stopJobs.abort(new Error("the job runner is stopping"));
-    await runner?.stop().catch((err: unknown) => log.warn({ err }, "stopping the queue runner failed"));
-    await Promise.resolve(utils?.release()).catch(() => {});
-    await pool.end().catch(() => {});
-    await liveness.end().catch(() => {});
+  let stopped: Promise<void> | undefined;
+  const shutdown = () => {
+    stopped ??= (async () => {
+      clearInterval(sweep);
+      stopJobs.abort(new Error(RUNNER_STOPPING));
+      await runner?.stop().catch((err: unknown) => log.warn({ err }, "stopping the queue runner failed"));
+      await Promise.resolve(utils?.release()).catch(() => {});
+      await pool.end().catch(() => {});
+      await liveness.end().catch(() => {});
+    })();
+    return stopped;
   };
   const onLivenessLost = (reason: string) => {
-    if (stopping) return;
+    if (stopped) return;
     log.error({ reason }, "job runner lost its liveness connection; stopping its job");
-    void shutdown().then(() => reportLost(reason));
+    void shutdown();
+    reportLost(reason);
   };
   liveness.on("error", (err) => onLivenessLost(err.message));
   liveness.on("end", () => onLivenessLost("connection ended"));

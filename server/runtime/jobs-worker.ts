@@ -4,6 +4,8 @@ import { logger } from "../logger";
 import { attachDatabase } from "./attach-database";
 import { type PrimaryMessage, takeOverSignals } from "./signals";
 
+const STOP_DEADLINE_MS = 6_000;
+
 /** Marks the cluster worker that runs jobs instead of serving HTTP (set by the primary when it forks). */
 export const JOBS_ROLE = "jobs";
 
@@ -23,8 +25,10 @@ export async function runJobsWorker(): Promise<void> {
   const stop = async (code: number) => {
     if (stopping) return;
     stopping = true;
-    await runner.stop();
-    await detachDatabase();
+    // With the database gone, the queue's clean-up could retry for long: the job is safe in the database
+    // either way (the next runner takes it up), so the stop is bounded.
+    const stopped = runner.stop().then(detachDatabase);
+    await Promise.race([stopped, new Promise((r) => setTimeout(r, STOP_DEADLINE_MS).unref())]);
     process.exit(code);
   };
   // Without its liveness lock the runner cannot prove its jobs are its own: exit, and the primary replaces it.

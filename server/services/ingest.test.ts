@@ -160,9 +160,18 @@ describe("video ingest", () => {
 
     it("keeps a video private unless asked, and never upscales a small source", async () => {
       const small = await makeClip("small.mp4", { size: "320x180", seconds: 1.5, audio: false });
-      const { job } = await submitIngest({ file: small, title: "Small Bars", category: "Abstract Art" });
+      // As an upload the pipeline owns: the source goes once the job is done.
+      const { job } = await submitIngest({
+        file: small,
+        title: "Small Bars",
+        category: "Abstract Art",
+        deleteSource: true,
+        sourceName: "my bars.mp4",
+      });
+      expect(job.source_name).toBe("my bars.mp4");
       const done = await waitForTranscodeJob(job.id, { pollMs: 50 });
       expect(done.status).toBe("done");
+      expect(fs.existsSync(small)).toBe(false);
       expect(await getPublicVideo(job.video_id)).toBeUndefined();
       const row = await handle().db.selectFrom("videos").selectAll().where("id", "=", job.video_id).executeTakeFirstOrThrow();
       expect(row).toMatchObject({ is_public: false, duration: 2 });
