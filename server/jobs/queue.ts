@@ -54,5 +54,7 @@ export function ensureQueueSchema(pool: pg.Pool): Promise<void> {
  */
 export async function queueTranscode(trx: Kysely<Database>, jobId: string): Promise<void> {
   const payload = JSON.stringify({ jobId } satisfies TranscodePayload);
-  await sql`SELECT graphile_worker.add_job(${TRANSCODE_TASK}, ${payload}::json, max_attempts => ${TRANSCODE_MAX_ATTEMPTS})`.execute(trx);
+  // The job key is our row's id: the queue's public view shows keys (not payloads), see server/jobs/runner.ts.
+  await sql`SELECT graphile_worker.add_job(${TRANSCODE_TASK}, ${payload}::json, max_attempts => ${TRANSCODE_MAX_ATTEMPTS},
+    job_key => ${jobId}, job_key_mode => 'unsafe_dedupe')`.execute(trx);
 }

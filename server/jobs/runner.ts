@@ -62,6 +62,10 @@ export async function startJobRunner(opts: JobRunnerOptions): Promise<JobRunner>
   const lost = new Promise<string>((resolve) => {
     reportLost = resolve;
   });
+  // Until the runner is up, a failing liveness connection fails the start (below, through its promises).
+  let onLivenessLost = (_reason: string) => {};
+  liveness.on("error", (err) => onLivenessLost(err.message));
+  liveness.on("end", () => onLivenessLost("connection ended"));
   await liveness.connect();
   const lockGraceMs = opts.lockGraceMs ?? LOCK_GRACE_MS;
 
@@ -107,6 +111,8 @@ export async function startJobRunner(opts: JobRunnerOptions): Promise<JobRunner>
         },
       },
     });
+    // The runner is up only with its liveness lock held.
+    await livenessHeld;
   } catch (err) {
     await runner?.stop().catch(() => {});
     await Promise.resolve(utils?.release()).catch(() => {});
@@ -134,14 +140,12 @@ export async function startJobRunner(opts: JobRunnerOptions): Promise<JobRunner>
     })();
     return stopped;
   };
-  const onLivenessLost = (reason: string) => {
+  onLivenessLost = (reason: string) => {
     if (stopped) return;
     log.error({ reason }, "job runner lost its liveness connection; stopping its job");
     void shutdown();
     reportLost(reason);
   };
-  liveness.on("error", (err) => onLivenessLost(err.message));
-  liveness.on("end", () => onLivenessLost("connection ended"));
   log.info({ poolId }, "job runner started");
 
   return { poolId, stop: shutdown, lost };
@@ -176,6 +180,16 @@ async function releaseJobsOfDeadRunners(
     await utils.forceUnlockWorkers(dead);
     log.warn({ deadRunners: dead }, "took up the jobs of stopped job runners");
   }
+  // A job interrupted on every one of its attempts is given up by the queue; say so where the console looks.
+  const { rowCount } = await liveness.query(
+    `UPDATE transcode_jobs SET status = 'failed', finished_at = now(), updated_at = now(),
+       error = 'The transcode was interrupted (the app stopped) on each of its ' || q.max_attempts || ' attempts; not retried.'
+     FROM graphile_worker.jobs q
+     WHERE q.task_identifier = $1 AND q.attempts >= q.max_attempts AND q.locked_at IS NULL
+       AND transcode_jobs.id::text = q.key AND transcode_jobs.status IN ('queued', 'running')`,
+    [TRANSCODE_TASK],
+  );
+  if (rowCount) log.warn({ jobs: rowCount }, "transcode jobs given up after too many interruptions");
   return dead;
 }
 

@@ -203,6 +203,25 @@ describe("video ingest", () => {
     });
   });
 
+  describe("a job interrupted on every attempt", () => {
+    it("is marked failed when the queue gives it up", async () => {
+      const { job } = await submitIngest({ file: clip, title: "Unlucky", category: "Abstract Art" });
+      // As if the app had been stopped during each of its attempts.
+      await sql`UPDATE graphile_worker._private_jobs SET attempts = max_attempts`.execute(handle().db);
+      const runner = await startJobRunner({ databaseUrl: handle().url, storage: localMediaStorage(mediaRoot, { scratchRoot }) });
+      try {
+        const failed = await waitForTranscodeJob(job.id, { pollMs: 50 });
+        expect(failed).toMatchObject({
+          status: "failed",
+          error: "The transcode was interrupted (the app stopped) on each of its 10 attempts; not retried.",
+        });
+      } finally {
+        await runner.stop();
+      }
+      await sql`DELETE FROM graphile_worker._private_jobs`.execute(handle().db);
+    });
+  });
+
   describe("a runner killed in the middle of a transcode", () => {
     const children: ChildProcess[] = [];
     afterAll(() => {
