@@ -1,10 +1,11 @@
 import { data, Link } from "react-router";
 import { z } from "zod";
 import { HlsVideo } from "~/components/player/HlsVideo";
+import { ShareMenu } from "~/components/video/ShareMenu";
 import { VideoCard, type VideoCardData } from "~/components/video/VideoCard";
 import { formatDuration, formatIsoDuration, formatLongDate, formatRelativeTime, formatViews } from "~/lib/format";
 import { input, parseParams } from "~/lib/params";
-import { siteUrlFromMatches } from "~/lib/root-data";
+import { siteUrlFromMatches, useRootData } from "~/lib/root-data";
 import { absoluteUrl, breadcrumbs, seoMeta, truncate } from "~/lib/seo";
 import { site } from "~/lib/site";
 import { slugify } from "~/lib/slug";
@@ -104,6 +105,9 @@ export function meta({ loaderData: d, matches, params }: Route.MetaArgs) {
     path,
     type: "video.other",
     image: v.poster_url ?? v.thumbnail_url,
+    video: v.video_url
+      ? { url: v.video_url, type: "application/vnd.apple.mpegurl", duration: v.duration, releaseDate: v.upload_date }
+      : undefined,
     jsonLd: [
       {
         "@context": "https://schema.org",
@@ -124,6 +128,7 @@ export function meta({ loaderData: d, matches, params }: Route.MetaArgs) {
 }
 
 export default function VideoPage({ loaderData: d }: Route.ComponentProps) {
+  const siteUrl = useRootData()?.siteUrl ?? "";
   if (d.state === "not-found") {
     return (
       <section className="py-16 text-center">
@@ -181,6 +186,9 @@ export default function VideoPage({ loaderData: d }: Route.ComponentProps) {
           </>
         )}
       </p>
+      <div className="mt-4 flex flex-wrap items-center gap-3">
+        <ShareMenu title={v.title} url={absoluteUrl(siteUrl, `/video/${v.id}`)} />
+      </div>
       {v.description && <p className="mt-4 whitespace-pre-line rounded-xl bg-ink-900 p-4 text-zinc-300">{v.description}</p>}
 
       <section aria-labelledby="related-heading" className="mt-10">

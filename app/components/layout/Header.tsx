@@ -1,9 +1,10 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { Form, Link, NavLink, useLocation, useNavigate } from "react-router";
 import { FALLBACK_CATEGORIES } from "~/lib/categories";
 import { useRootData } from "~/lib/root-data";
 import { site } from "~/lib/site";
 import { slugify } from "~/lib/slug";
+import { useDismiss } from "~/lib/use-dismiss";
 
 type Panel = "categories" | "mobile-menu" | "mobile-search" | null;
 
@@ -14,23 +15,12 @@ export function Header() {
   const [open, setOpen] = useState<Panel>(null);
   const location = useLocation();
   const headerRef = useRef<HTMLElement>(null);
+  const closeAll = useCallback(() => setOpen(null), []);
 
-  // Menus close on route change and on a click or Escape outside them.
+  // Menus close on route change, and on a click outside them or Escape.
   // biome-ignore lint/correctness/useExhaustiveDependencies: closing is the point of watching the location
   useEffect(() => setOpen(null), [location.pathname, location.search]);
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (e: PointerEvent) => {
-      if (headerRef.current && !headerRef.current.contains(e.target as Node)) setOpen(null);
-    };
-    const onKey = (e: KeyboardEvent) => e.key === "Escape" && setOpen(null);
-    document.addEventListener("pointerdown", onPointer);
-    document.addEventListener("keydown", onKey);
-    return () => {
-      document.removeEventListener("pointerdown", onPointer);
-      document.removeEventListener("keydown", onKey);
-    };
-  }, [open]);
+  useDismiss(open !== null, headerRef, closeAll);
 
   const toggle = (panel: Panel) => setOpen((current) => (current === panel ? null : panel));
   const navClass = ({ isActive }: { isActive: boolean }) =>
