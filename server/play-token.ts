@@ -52,12 +52,21 @@ export function isViewSessionId(value: string): boolean {
   return UUID.test(value);
 }
 
-/** The token for one visit of a video page, or null when the video cannot be counted (no duration). */
-export function issuePlayToken(opts: { videoId: string; sessionId: string; durationSeconds: number; now?: number }): string | null {
+/**
+ * The token for one visit of a video page, or null when the video cannot be counted (no duration). `key`:
+ * see `sign` (the bench mints tokens for the server it loads).
+ */
+export function issuePlayToken(opts: {
+  videoId: string;
+  sessionId: string;
+  durationSeconds: number;
+  now?: number;
+  key?: Buffer;
+}): string | null {
   const thresholdMs = viewThresholdMs(opts.durationSeconds);
   if (thresholdMs === null || !UUID.test(opts.videoId) || !UUID.test(opts.sessionId)) return null;
   const issuedAt = Math.floor(opts.now ?? Date.now());
-  return sign(`${PURPOSE}:${opts.videoId}:${opts.sessionId}:${issuedAt}:${thresholdMs}`);
+  return sign(`${PURPOSE}:${opts.videoId}:${opts.sessionId}:${issuedAt}:${thresholdMs}`, opts.key);
 }
 
 /** Checks `token` for `videoId` sent by browser session `sessionId` at `now`. */
