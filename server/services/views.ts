@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { isDatabaseUnavailableError } from "../db/availability";
 import { getDb } from "../db/connection";
 import { logger } from "../logger";
 import { checkPlayToken } from "../play-token";
@@ -6,8 +7,8 @@ import { checkPlayToken } from "../play-token";
 /**
  * View counting (SPEC.md §4, DESIGN.md §4.1–4.2). A view counts once per browser session and video, only
  * with a valid play token whose threshold has elapsed (server/play-token.ts). A counted view adds 1 to
- * `videos.views`, to its category's `views` and to the video's count for today (UTC), in one transaction
- * and with atomic increments, so concurrent views are never lost.
+ * `videos.views`, to its category's `views` and to the video's count for today (UTC), in one statement
+ * (so one transaction) with atomic increments, so concurrent views are never lost.
  */
 
 /**
@@ -45,56 +46,58 @@ export async function countView(req: ViewRequest, now = Date.now()): Promise<Vie
 }
 
 /**
- * One transaction: the session mark (its primary key refuses a second count for the same session and
- * video, even from concurrent requests), the video and today's count in one statement, then the category
- * inside a savepoint, whose failure is only a warning (SPEC.md §8). Locks are always taken in the same order
- * (session mark, video, daily row, category), so concurrent views wait for each other but never deadlock.
+ * One statement, so one transaction and one round trip: the session mark (its primary key refuses a second
+ * count for the same session and video, even from concurrent requests; no mark for a missing video), the
+ * video's views, today's count and the category's views. Row locks are held only while the statement runs,
+ * never across round trips, which is what lets many concurrent views of one video through; they are taken
+ * in one order (mark, video, day, category), so concurrent views wait for each other but never deadlock.
+ *
+ * When the statement fails and the same count without the category succeeds, the category update was the
+ * failure: the view counts and the failure is a warning (SPEC.md §8).
  */
 async function recordView(videoId: string, sessionId: string, expiresAt: Date): Promise<ViewOutcome> {
-  return getDb()
-    .transaction()
-    .execute(async (trx) => {
-      const { rows } = await sql<{ fresh: boolean; counted: boolean; category_id: string | null }>`
-        WITH mark AS (
-          INSERT INTO video_view_sessions (session_id, video_id, expires_at)
-          VALUES (${sessionId}, ${videoId}, ${expiresAt})
-          ON CONFLICT DO NOTHING
-          RETURNING video_id
-        ), video AS (
-          UPDATE videos SET views = views + 1 WHERE id = (SELECT video_id FROM mark) RETURNING id, category_id
-        ), daily AS (
-          INSERT INTO video_views_daily AS d (video_id, day, views)
-          SELECT id, (now() AT TIME ZONE 'UTC')::date, 1 FROM video
-          ON CONFLICT (video_id, day) DO UPDATE SET views = d.views + 1
-        )
-        SELECT EXISTS (SELECT 1 FROM mark) AS fresh, EXISTS (SELECT 1 FROM video) AS counted,
-               (SELECT category_id FROM video) AS category_id`.execute(trx);
-      const row = rows[0];
-      if (!row?.fresh) return { status: "duplicate" } as const;
-      if (!row.counted) {
-        logger.warn({ videoId }, "view not counted: video not found");
-        // Undo the session mark: nothing of this request may remain.
-        throw new NotCounted();
-      }
-      if (row.category_id) {
-        await sql`SAVEPOINT category_views`.execute(trx);
-        try {
-          await sql`UPDATE categories SET views = views + 1 WHERE id = ${row.category_id}`.execute(trx);
-          await sql`RELEASE SAVEPOINT category_views`.execute(trx);
-        } catch (err) {
-          await sql`ROLLBACK TO SAVEPOINT category_views`.execute(trx);
-          logger.warn({ err, videoId, categoryId: row.category_id }, "category view count failed; the video's view still counts");
-        }
-      }
-      return { status: "counted" } as const;
-    })
-    .catch((err: unknown) => {
-      if (err instanceof NotCounted) return { status: "not-found" } as const;
-      throw err;
-    });
+  let row: CountRow;
+  try {
+    row = await countStatement(videoId, sessionId, expiresAt, true);
+  } catch (err) {
+    if (isDatabaseUnavailableError(err)) throw err;
+    row = await countStatement(videoId, sessionId, expiresAt, false);
+    logger.warn({ err, videoId }, "category view count failed; the video's view still counts");
+  }
+  if (!row.found) {
+    logger.warn({ videoId }, "view not counted: video not found");
+    return { status: "not-found" };
+  }
+  return row.fresh ? { status: "counted" } : { status: "duplicate" };
 }
 
-class NotCounted extends Error {}
+interface CountRow {
+  found: boolean;
+  fresh: boolean;
+}
+
+async function countStatement(videoId: string, sessionId: string, expiresAt: Date, withCategory: boolean): Promise<CountRow> {
+  const category = withCategory
+    ? sql`, category AS (UPDATE categories SET views = views + 1 WHERE id = (SELECT category_id FROM video))`
+    : sql``;
+  const { rows } = await sql<CountRow>`
+    WITH target AS (
+      SELECT id FROM videos WHERE id = ${videoId}
+    ), mark AS (
+      INSERT INTO video_view_sessions (session_id, video_id, expires_at)
+      SELECT ${sessionId}, id, ${expiresAt} FROM target
+      ON CONFLICT DO NOTHING
+      RETURNING video_id
+    ), video AS (
+      UPDATE videos SET views = views + 1 WHERE id = (SELECT video_id FROM mark) RETURNING id, category_id
+    ), daily AS (
+      INSERT INTO video_views_daily AS d (video_id, day, views)
+      SELECT id, (now() AT TIME ZONE 'UTC')::date, 1 FROM video
+      ON CONFLICT (video_id, day) DO UPDATE SET views = d.views + 1
+    )${category}
+    SELECT EXISTS (SELECT 1 FROM target) AS found, EXISTS (SELECT 1 FROM mark) AS fresh`.execute(getDb());
+  return rows[0] ?? { found: false, fresh: false };
+}
 
 let lastCleanup = 0;
 
