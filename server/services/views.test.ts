@@ -1,7 +1,8 @@
 import { sql } from "kysely";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { insertCategory, insertVideo } from "../../tests/support/fixtures";
 import { useTestDatabase } from "../../tests/support/test-db";
+import { logger } from "../logger";
 import { issuePlayToken, newViewSessionId, PLAY_TOKEN_MAX_AGE_MS } from "../play-token";
 import { sign } from "../secrets";
 import { countView, deleteExpiredViewSessions, resetAllViews, VIEW_SESSION_TTL_MS, viewsPerDay } from "./views";
@@ -10,6 +11,9 @@ const { handle } = useTestDatabase();
 
 beforeAll(() => {
   process.env.APP_SECRET = "views-service-test-secret-0123456789";
+});
+afterEach(() => {
+  vi.restoreAllMocks();
 });
 
 /** A 40 s video (threshold 20 s) in its own category. */
@@ -89,7 +93,9 @@ describe("counting a view (DESIGN.md §4.2) on PostgreSQL", () => {
   it("does not count a missing video and leaves nothing behind", async () => {
     const videoId = "00000000-0000-4000-8000-00000000abcd";
     const sessionId = newViewSessionId();
+    const warn = vi.spyOn(logger, "warn");
     expect(await countView({ videoId, sessionId, token: tokenFor(videoId, sessionId) }, AFTER)).toEqual({ status: "not-found" });
+    expect(warn).toHaveBeenCalledWith({ videoId }, "view not counted: video not found");
     const marks = await handle().db.selectFrom("video_view_sessions").selectAll().where("video_id", "=", videoId).execute();
     expect(marks).toEqual([]);
   });
@@ -104,8 +110,12 @@ describe("counting a view (DESIGN.md §4.2) on PostgreSQL", () => {
       FOR EACH ROW WHEN (NEW.id = ${sql.lit(categoryId)}::uuid) EXECUTE FUNCTION refuse_category_views()`.execute(db);
     try {
       const sessionId = newViewSessionId();
+      const warn = vi.spyOn(logger, "warn");
       expect((await countView({ videoId, sessionId, token: tokenFor(videoId, sessionId) }, AFTER)).status).toBe("counted");
       expect(await counts(videoId, categoryId)).toEqual({ video: 1, category: 0, daily: 1, marks: 1 });
+      expect(warn).toHaveBeenCalledWith(expect.objectContaining({ videoId }), expect.stringContaining("category view count failed"));
+      // The same session again: still once.
+      expect((await countView({ videoId, sessionId, token: tokenFor(videoId, sessionId) }, AFTER)).status).toBe("duplicate");
     } finally {
       await sql`DROP TRIGGER refuse_category_views ON categories`.execute(db);
       await sql`DROP FUNCTION refuse_category_views()`.execute(db);
