@@ -9,6 +9,7 @@ export default [
   route("robots.txt", "routes/robots.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("blog/feed.xml", "routes/blog/feed.ts"),
+  route("api/views", "routes/api/views.ts"),
   layout("routes/_site.tsx", [
     index("routes/home.tsx", { id: "home" }),
     route("category/:categoryName", "routes/home.tsx", { id: "category" }),

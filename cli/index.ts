@@ -14,7 +14,7 @@ const USAGE = `Usage: npm run cli -- <command>
   user:role <email> <user|creator|admin> set a user's role
   video:ingest <file> --title T --category C [--description D] [--private]
                                          transcode a video file to HLS and add it to the catalogue
-  views:reset                            set every video's view count to 0`;
+  views:reset                            set every video's and category's view count to 0 and clear the per-day counts`;
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;

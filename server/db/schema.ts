@@ -104,6 +104,20 @@ export interface AdUnitsTable {
   updated_at: Timestamp;
 }
 
+/** Which browser session counted which video, until the row expires (0004_views). */
+export interface VideoViewSessionsTable {
+  session_id: string;
+  video_id: string;
+  expires_at: Timestamp;
+}
+
+/** Counted views per video and UTC day (0004_views). `day` is read as "YYYY-MM-DD". */
+export interface VideoViewsDailyTable {
+  video_id: string;
+  day: ColumnType<string, string, string>;
+  views: Counter;
+}
+
 export interface Database {
   users: UsersTable;
   categories: CategoriesTable;
@@ -113,6 +127,8 @@ export interface Database {
   blog_posts: BlogPostsTable;
   contact_messages: ContactMessagesTable;
   ad_units: AdUnitsTable;
+  video_view_sessions: VideoViewSessionsTable;
+  video_views_daily: VideoViewsDailyTable;
 }
 
 export type Video = Selectable<VideosTable>;

@@ -16,7 +16,18 @@ const POSTER_WIDTH = 768;
  * (a click or Enter/Space on the player, or `play()`) before the stream is attached is remembered and
  * resumed once the playlist is parsed.
  */
-export function HlsVideo({ src, poster, title }: { src: string; poster?: string | null; title: string }) {
+export function HlsVideo({
+  src,
+  poster,
+  title,
+  onPlaybackTime,
+}: {
+  src: string;
+  poster?: string | null;
+  title: string;
+  /** Called on every timeupdate of the video (view tracking). */
+  onPlaybackTime?: (currentTime: number, duration: number) => void;
+}) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const [error, setError] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
@@ -103,6 +114,7 @@ export function HlsVideo({ src, poster, title }: { src: string; poster?: string 
         preload="metadata"
         poster={posterUrl}
         onPlay={onPlay}
+        onTimeUpdate={onPlaybackTime && ((event) => onPlaybackTime(event.currentTarget.currentTime, event.currentTarget.duration))}
         aria-label={title}
         className="h-full w-full"
       />
