@@ -159,7 +159,6 @@ export function meta({ loaderData: d, matches, params }: Route.MetaArgs) {
 }
 
 export default function VideoPage({ loaderData: d }: Route.ComponentProps) {
-  const siteUrl = useRootData()?.siteUrl ?? "";
   if (d.state === "not-found") {
     return (
       <section className="py-16 text-center">
@@ -184,6 +183,7 @@ export default function VideoPage({ loaderData: d }: Route.ComponentProps) {
 
 function VideoDetails({ video: v, related, relatedError, playToken }: Extract<VideoData, { state: "ok" }>) {
   const onPlaybackTime = useViewTracking(v.id, playToken);
+  const siteUrl = useRootData()?.siteUrl ?? "";
   return (
     <article>
       {v.video_url ? (
