@@ -1,14 +1,17 @@
 import { data, Link } from "react-router";
 import { z } from "zod";
 import { HlsVideo } from "~/components/player/HlsVideo";
+import { PreRoll } from "~/components/player/PreRoll";
 import { VideoCard, type VideoCardData } from "~/components/video/VideoCard";
 import { formatDuration, formatIsoDuration, formatLongDate, formatRelativeTime, formatViews } from "~/lib/format";
 import { input, parseParams } from "~/lib/params";
+import type { PreRollConfig } from "~/lib/preroll";
 import { siteUrlFromMatches } from "~/lib/root-data";
 import { absoluteUrl, breadcrumbs, seoMeta, truncate } from "~/lib/seo";
 import { site } from "~/lib/site";
 import { slugify } from "~/lib/slug";
 import { attempt } from "../../server/http/route-errors";
+import { getPreRollConfig } from "../../server/services/ads";
 import { getPublicVideo, relatedVideos } from "../../server/services/videos";
 import type { Route } from "./+types/video";
 
@@ -34,7 +37,7 @@ interface VideoView {
 }
 
 type VideoData =
-  | { state: "ok"; video: VideoView; related: VideoCardData[]; relatedError: boolean }
+  | { state: "ok"; video: VideoView; related: VideoCardData[]; relatedError: boolean; preRoll: PreRollConfig | null }
   | { state: "not-found" }
   | { state: "error" };
 
@@ -52,12 +55,16 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   );
   if (found === "failed") return data<VideoData>({ state: "error" }, { status: 500 });
   if (!found) return data<VideoData>({ state: "not-found" }, { status: 404 });
-  const related = await attempt(
-    context,
-    "related videos",
-    () => relatedVideos(found),
-    () => null,
-  );
+  const [related, preRoll] = await Promise.all([
+    attempt(
+      context,
+      "related videos",
+      () => relatedVideos(found),
+      () => null,
+    ),
+    // No ad configuration readable: the video plays without one.
+    attempt(context, "pre-roll", getPreRollConfig, () => null),
+  ]);
   const video: VideoView = {
     id: found.id,
     title: found.title,
@@ -82,6 +89,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       category_name,
     })),
     relatedError: related === null,
+    preRoll,
   });
 }
 
@@ -144,10 +152,16 @@ export default function VideoPage({ loaderData: d }: Route.ComponentProps) {
     );
   }
   const v = d.video;
+  const preRoll = d.preRoll;
   return (
     <article>
       {v.video_url ? (
-        <HlsVideo src={v.video_url} poster={v.poster_url} title={v.title} />
+        <HlsVideo
+          src={v.video_url}
+          poster={v.poster_url}
+          title={v.title}
+          renderPreRoll={preRoll ? (finish) => <PreRoll config={preRoll} onDone={finish} /> : undefined}
+        />
       ) : (
         <div className="grid aspect-video w-full place-items-center rounded-xl bg-ink-900 text-zinc-400">
           This video is not available yet.

@@ -19,7 +19,7 @@ export const HOUSE_AD_FILE = "house-ad.mp4";
 export const HOUSE_AD_URL = `/media/${HOUSE_AD_DIR}/${HOUSE_AD_FILE}`;
 const DEFAULT_SECONDS = 15;
 // Bump when the picture, sound or encoding below change.
-const RECIPE_VERSION = 1;
+const RECIPE_VERSION = 2;
 const FONT_CANDIDATES = [
   "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf",
   "/usr/share/fonts/dejavu/DejaVuSans-Bold.ttf",
@@ -83,7 +83,8 @@ export async function renderHouseAdClip(file: string, opts: HouseAdOptions & { f
   // A slow violet/magenta plasma at 160x90 and 6 fps, cross-faded to 24 fps and scaled up: cheap and soft.
   const plasma = [
     "nullsrc=s=160x90:r=6,format=gbrp",
-    "geq=r='70+60*sin(X/9+T*1.3)':g='10+14*sin(Y/7-T)':b='110+70*sin((X+Y)/13+T*0.9)'",
+    // (Every channel stays within 0-255: geq wraps values outside it into garish bands.)
+    "geq=r='70+60*sin(X/9+T*1.3)':g='16+12*sin(Y/7-T)':b='110+70*sin((X+Y)/13+T*0.9)'",
     "format=yuv444p,framerate=fps=24:interp_start=0:interp_end=255:scene=100",
     "scale=640:360:flags=bicubic,gblur=sigma=2",
   ];
@@ -91,7 +92,8 @@ export async function renderHouseAdClip(file: string, opts: HouseAdOptions & { f
     `drawtext=fontfile=${opts.font}:text='${t}':x=${x}:y=${y}:fontsize=${size}:fontcolor=white@${alpha}`;
   const lettering = opts.font
     ? [
-        text(opts.label ?? "ADVERTISEMENT", "24", "20", 22, 0.85),
+        // Centred: the player's own "Ad" label sits in the top-left corner.
+        text(opts.label ?? "ADVERTISEMENT", "(w-tw)/2", "(h-th)/2-80", 20, 0.8),
         text("Pleazure", "(w-tw)/2", "(h-th)/2-20", 56),
         text("Your AI Pleasure Zone", "(w-tw)/2", "h/2+30", 26, 0.9),
       ]
