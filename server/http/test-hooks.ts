@@ -1,4 +1,5 @@
 import express from "express";
+import { AdConfigError, setPreRoll } from "../services/ads";
 import { listContactMessagesByEmail } from "../services/contact";
 import { activeFaults, setFaults } from "../test-hooks";
 
@@ -16,6 +17,15 @@ export function testHooks(): express.Router {
       res.json({ messages: await listContactMessagesByEmail(String(req.query.email ?? "")) });
     } catch (err) {
       next(err);
+    }
+  });
+  // Switches the pre-roll through the same service (validation, cross-process invalidation) as the CLI.
+  router.post("/preroll", express.json(), async (req, res, next) => {
+    try {
+      res.json({ unit: await setPreRoll(req.body ?? {}) });
+    } catch (err) {
+      if (err instanceof AdConfigError) res.status(400).json({ error: err.message, field: err.field });
+      else next(err);
     }
   });
   // Which worker process answered: lets tests see the worker pool and its supervision.

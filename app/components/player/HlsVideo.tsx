@@ -110,13 +110,19 @@ export function HlsVideo({
     pendingPlay.current = true;
     setWanted(true);
   };
+  const refocus = useRef(false);
+  useEffect(() => {
+    if (showingPreRoll || !refocus.current) return;
+    refocus.current = false;
+    videoRef.current?.focus({ preventScroll: true });
+  }, [showingPreRoll]);
   const finishPreRoll = () => {
     if (preRoll.current !== "showing") return;
     preRoll.current = "done";
     setShowingPreRoll(false);
     const video = videoRef.current;
-    // Focus was on the ad's controls, which are gone: give it to the video.
-    if (boxRef.current?.contains(document.activeElement) || document.activeElement === document.body) video?.focus({ preventScroll: true });
+    // Focus was on the ad's controls, which are going: the video takes it once its controls are back.
+    refocus.current = Boolean(boxRef.current?.contains(document.activeElement)) || document.activeElement === document.body;
     if (attached.current && video) {
       pendingPlay.current = false;
       video.play().catch(() => {});

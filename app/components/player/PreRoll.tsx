@@ -126,6 +126,7 @@ function AdPlayback({ ad, capSeconds, onEnd, onFail }: { ad: AdToPlay; capSecond
   const [length, setLength] = useState(capSeconds);
   const [muted, setMuted] = useState(false);
   const ended = useRef(false);
+  const started = useRef(false);
   const lastProgress = useRef({ time: -1, at: Date.now() });
   const { track } = ad;
 
@@ -198,7 +199,10 @@ function AdPlayback({ ad, capSeconds, onEnd, onFail }: { ad: AdToPlay; capSecond
         className="h-full w-full object-contain"
         aria-label="Advertisement video"
         data-testid="preroll-video"
-        onPlaying={() => track?.impression()}
+        onPlaying={() => {
+          started.current = true;
+          track?.impression();
+        }}
         onTimeUpdate={onTimeUpdate}
         onLoadedMetadata={onLoadedMetadata}
         onEnded={() => end("complete")}
@@ -207,8 +211,9 @@ function AdPlayback({ ad, capSeconds, onEnd, onFail }: { ad: AdToPlay; capSecond
           ended.current = true;
           onFail();
         }}
-        onPause={() => !ended.current && track?.paused(true)}
-        onPlay={() => track?.paused(false)}
+        // Pause/resume only between the first frame and the end (a clip pauses itself when it ends).
+        onPause={(e) => started.current && !ended.current && !e.currentTarget.ended && track?.paused(true)}
+        onPlay={() => started.current && track?.paused(false)}
       />
       <div className="pointer-events-none absolute inset-x-0 top-0 flex items-center gap-2 bg-gradient-to-b from-black/70 to-transparent p-3 text-xs sm:text-sm">
         <span className="rounded bg-amber-400 px-1.5 py-0.5 font-bold text-black">Ad</span>

@@ -17,8 +17,8 @@ export interface AdMediaFile {
 const MAX_BITRATE_KBPS = 4_000;
 
 /**
- * The media file to play: one the browser says it can play (`canPlay(mimeType)`), delivered progressively
- * or as HLS the browser plays natively, not an interactive (VPAID) unit, served over http(s); among those
+ * The media file to play: one the browser says it can play (`canPlay(mimeType)`: MP4, WebM, or HLS where
+ * the browser plays it natively), not an interactive (VPAID) unit, served over http(s); among those
  * the smallest one at least as wide as the player (crisp without waste), else the widest below it, and
  * within a bitrate a pre-roll can start quickly with.
  */
@@ -28,12 +28,7 @@ export function pickMediaFile(
   playerWidth: number,
 ): AdMediaFile | undefined {
   const playable = files.filter(
-    (f) =>
-      typeof f.fileURL === "string" &&
-      isHttpUrl(f.fileURL.trim()) &&
-      !f.apiFramework &&
-      (f.deliveryType ?? "progressive") !== "streaming" &&
-      canPlay(f.mimeType),
+    (f) => typeof f.fileURL === "string" && isHttpUrl(f.fileURL.trim()) && !f.apiFramework && canPlay(f.mimeType),
   );
   const affordable = playable.filter((f) => !f.bitrate || f.bitrate <= MAX_BITRATE_KBPS);
   const pool = affordable.length ? affordable : playable;
