@@ -61,6 +61,15 @@ async function openVideo(page: Page): Promise<void> {
   await page.goto(`${app.origin}${href}`, { waitUntil: "load" });
 }
 
+/** The URLs of the dynamically imported VAST client's chunk that the page requests. */
+function watchVastChunk(page: Page): string[] {
+  const seen: string[] = [];
+  page.on("request", (r) => {
+    if (/\/assets\/vast-[^/]*\.js$/.test(new URL(r.url()).pathname)) seen.push(r.url());
+  });
+  return seen;
+}
+
 const mainVideo = (page: Page) => page.locator("video:not([data-testid=preroll-video])");
 const adVideo = (page: Page) => page.getByTestId("preroll-video");
 const skipButton = (page: Page) => page.getByRole("button", { name: /^Skip/ });
@@ -75,6 +84,7 @@ test("house clip: 'Skip in {n}s' counts down from 5, then 'Skip Ad' skips to the
   page,
 }) => {
   expect((await configure({ active: true, source: "house", durationSeconds: 15 })).status).toBe(200);
+  const vastChunks = watchVastChunk(page);
   await openVideo(page);
   // Nothing of the ad loads with the page.
   await expect(adVideo(page)).toHaveCount(0);
@@ -113,6 +123,7 @@ test("house clip: 'Skip in {n}s' counts down from 5, then 'Skip Ad' skips to the
 
   await page.keyboard.press("Enter"); // the focused Skip Ad
   await expectMainVideoPlays(page);
+  expect(vastChunks).toEqual([]); // the VAST client loads only for a VAST pre-roll
   await expect(mainVideo(page)).toBeFocused();
   // Only the first play gets the pre-roll.
   await mainVideo(page).evaluate((v: HTMLVideoElement) => v.pause());
@@ -152,14 +163,29 @@ test("a VAST tag off the ad hosts is refused when configured, with the reason", 
   const body = (await res.json()) as { error: string; field: string };
   expect(body.field).toBe("vastTagUrl");
   expect(body.error).toContain("AD_HOSTS");
-  for (const bad of [{ source: "vast" }, { source: "vast", vastTagUrl: "javascript:alert(1)" }, { source: "house", durationSeconds: 0 }]) {
-    expect((await configure({ active: true, durationSeconds: 15, ...bad })).status).toBe(400);
+  const hostile: Record<string, unknown>[] = [
+    { source: "vast" },
+    { source: "vast", vastTagUrl: "javascript:alert(1)" },
+    { source: "vast", vastTagUrl: `${ads.origin}/${"a".repeat(5_000)}` },
+    { source: "vast", vastTagUrl: ["https://ads.example.com/"] },
+    { source: "house", durationSeconds: 0 },
+    { source: "house", durationSeconds: "15" },
+    { source: "house", durationSeconds: 1e20 },
+    { source: "<script>alert(1)</script>" },
+    { active: "yes" },
+  ];
+  for (const bad of hostile) {
+    const refused = await configure({ active: true, source: "house", durationSeconds: 15, ...bad });
+    expect(refused.status, JSON.stringify(bad).slice(0, 80)).toBe(400);
+    expect(await refused.text()).not.toContain("<script>");
   }
 });
 
 test("VAST: Wrapper → Inline played to the end, with impression, start, quartiles and complete pinged", async ({ page }) => {
   await useVast("ok");
+  const vastChunks = watchVastChunk(page);
   await openVideo(page);
+  expect(vastChunks).toEqual([]); // not with the page: only once the visitor plays
   await mainVideo(page).click();
   await expect(adVideo(page)).toHaveAttribute("src", `${ads.origin}/creative.mp4`); // the playable MP4, not the 1080p unplayable one
   await expect(skipButton(page)).toHaveText("Skip in 5s");
@@ -186,6 +212,7 @@ test("VAST: Wrapper → Inline played to the end, with impression, start, quarti
     ).toHaveLength(1);
   }
   for (const never of ["skip", "pause", "resume", "mute"]) expect(events).not.toContain(never);
+  expect(vastChunks).toHaveLength(1);
   expect(events.some((e) => e.includes("error"))).toBe(false);
   const order = ["impression", "start", "firstQuartile", "midpoint", "thirdQuartile", "complete"].map((e) => events.indexOf(e));
   expect(order).toEqual([...order].sort((a, b) => a - b));
@@ -198,6 +225,11 @@ test("VAST: skipoffset honoured, click-through opens the advertiser in a new tab
   const skip = skipButton(page);
   await expect(skip).toHaveText("Skip in 2s"); // the creative's skipoffset, not the default 5
   await expect(skip).toHaveText("Skip Ad", { timeout: 4_000 });
+  const mute = page.getByRole("button", { name: "Mute ad" });
+  await mute.click();
+  await expect(page.getByRole("button", { name: "Unmute ad" })).toHaveAttribute("aria-pressed", "true");
+  expect(await adVideo(page).evaluate((v: HTMLVideoElement) => v.muted)).toBe(true);
+  await expect.poll(() => ads.events()).toContain("mute");
 
   const [landing] = await Promise.all([page.context().waitForEvent("page"), page.getByRole("link", { name: /Learn more/ }).click()]);
   await expect(landing).toHaveURL(`${ads.origin}/landing`);
