@@ -85,6 +85,18 @@ describe("pre-roll configuration (the Pre_Roll ad unit)", () => {
     });
   });
 
+  it("switching off works even when the saved tag's host is no longer allowed", async () => {
+    await setPreRoll({ active: true, source: "vast", vastTagUrl: "https://ads.example.com/old", durationSeconds: 15 }, AD_HOSTS);
+    const off = await setPreRoll({ active: false, source: "vast", vastTagUrl: "https://ads.example.com/old", durationSeconds: 15 }, []);
+    expect(off).toMatchObject({ active: false, vastTagUrl: "https://ads.example.com/old" });
+    const err = await setPreRoll(
+      { active: true, source: "vast", vastTagUrl: "https://ads.example.com/old", durationSeconds: 15 },
+      [],
+    ).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(AdConfigError);
+    await setPreRoll({ active: true, source: "vast", vastTagUrl: "https://ads.example.com/vast?zone=1", durationSeconds: 20 }, AD_HOSTS);
+  });
+
   it("the database refuses a VAST source without a tag even past the service", async () => {
     const update = handle().db.updateTable("ad_units").set({ preroll_source: "vast", vast_tag_url: null }).where("name", "=", "Pre_Roll");
     await expect(update.execute()).rejects.toThrow(/ad_units_vast_needs_url/);

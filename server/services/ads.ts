@@ -92,7 +92,8 @@ export async function setPreRoll(input: PreRollSettingsInput, adHosts: readonly 
   }
   const settings = parsed.data;
   const vastTagUrl = settings.vastTagUrl ?? null;
-  if (settings.source === "vast" && vastTagUrl) assertAllowedAdHost(vastTagUrl, adHosts);
+  // Checked when the tag would be used: switching off always works, even after AD_HOSTS changed.
+  if (settings.active && settings.source === "vast" && vastTagUrl) assertAllowedAdHost(vastTagUrl, adHosts);
   const values = {
     is_active: settings.active,
     duration: settings.durationSeconds,
