@@ -247,6 +247,7 @@ for (const { mode, errorCode, why } of [
   { mode: "empty" as const, errorCode: "303", why: "an empty response (no ad)" },
   { mode: "broken-wrapper" as const, errorCode: /^\d{3}$/, why: "a wrapper whose inline fails" },
   { mode: "no-playable-media" as const, errorCode: "403", why: "no media file the browser can play" },
+  { mode: "broken-media" as const, errorCode: "405", why: "a media file that fails to load" },
   { mode: "failing" as const, errorCode: null, why: "an HTTP 500 on the tag" },
   { mode: "slow" as const, errorCode: null, why: "a tag slower than 4 s" },
 ]) {

@@ -21,7 +21,9 @@ export type VastMode =
   /** Wrapper → an Inline URL that answers 500. */
   | "broken-wrapper"
   /** Inline whose only media file is of a type no browser plays. */
-  | "no-playable-media";
+  | "no-playable-media"
+  /** Wrapper → Inline whose MP4 answers 404. */
+  | "broken-media";
 
 export interface Ping {
   event: string;
@@ -92,7 +94,12 @@ export async function startVastServer(creativeFile: string): Promise<VastServer>
       if (state.mode === "broken-wrapper") {
         res.writeHead(500);
         res.end();
-      } else xml(inline(state.origin, { skipOffset: state.mode === "skippable" ? "00:00:02" : undefined, playable: true }));
+      } else {
+        const skipOffset = state.mode === "skippable" ? "00:00:02" : undefined;
+        xml(
+          inline(state.origin, { skipOffset, playable: true, mediaPath: state.mode === "broken-media" ? "/missing.mp4" : "/creative.mp4" }),
+        );
+      }
       return;
     }
     if (url.pathname === "/creative.mp4") {
@@ -137,11 +144,11 @@ function wrapper(origin: string): string {
 </VAST>`;
 }
 
-function inline(origin: string, opts: { skipOffset?: string; playable: boolean }): string {
+function inline(origin: string, opts: { skipOffset?: string; playable: boolean; mediaPath?: string }): string {
   const events = ["start", "firstQuartile", "midpoint", "thirdQuartile", "complete", "skip", "mute", "unmute", "pause", "resume"];
   const media = opts.playable
     ? `<MediaFile delivery="progressive" type="video/x-unplayable" width="1920" height="1080" bitrate="9000"><![CDATA[${origin}/nothing.bin]]></MediaFile>
-            <MediaFile delivery="progressive" type="video/mp4" width="640" height="360" bitrate="600"><![CDATA[${origin}/creative.mp4]]></MediaFile>`
+            <MediaFile delivery="progressive" type="video/mp4" width="640" height="360" bitrate="600"><![CDATA[${origin}${opts.mediaPath ?? "/creative.mp4"}]]></MediaFile>`
     : `<MediaFile delivery="progressive" type="video/x-unplayable" width="640" height="360"><![CDATA[${origin}/nothing.bin]]></MediaFile>`;
   return `<?xml version="1.0" encoding="UTF-8"?>
 <VAST version="4.0">

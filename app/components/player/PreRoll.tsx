@@ -32,6 +32,10 @@ export function PreRoll({ config, onDone }: { config: PreRollConfig; onDone: () 
   const onDoneRef = useRef(onDone);
   onDoneRef.current = onDone;
   const boxRef = useRef<HTMLDivElement>(null);
+  // Loader revalidation hands us an equal but new config object: it must not restart a running ad.
+  const configRef = useRef(config);
+  configRef.current = config;
+  const { source, vastTagUrl } = config;
 
   const finish = useRef(() => {
     if (done.current) return;
@@ -41,17 +45,17 @@ export function PreRoll({ config, onDone }: { config: PreRollConfig; onDone: () 
 
   useEffect(() => {
     let cancelled = false;
-    const house = config.houseClip;
+    const house = configRef.current.houseClip;
     const playHouse = () => {
       if (cancelled) return;
       if (house) setPhase({ name: "playing", ad: { src: house.src, clickThrough: house.clickThrough, skipAfter: SKIP_AFTER_SECONDS } });
       else finish();
     };
-    if (config.source === "house" || !config.vastTagUrl) {
+    if (source === "house" || !vastTagUrl) {
       playHouse();
       return;
     }
-    const tagUrl = config.vastTagUrl;
+    const tagUrl = vastTagUrl;
     const probe = document.createElement("video");
     const playerWidth = Math.round((boxRef.current?.clientWidth ?? 640) * (window.devicePixelRatio || 1));
     // The import and the whole wrapper chain share SPEC.md's 4 s ad time-out.
@@ -78,7 +82,7 @@ export function PreRoll({ config, onDone }: { config: PreRollConfig; onDone: () 
       cancelled = true;
       clearTimeout(giveUp);
     };
-  }, [config, finish]);
+  }, [source, vastTagUrl, finish]);
 
   const fallBack = () => {
     // A VAST creative that cannot play gets the house clip instead; the house clip failing ends the pre-roll.
@@ -109,8 +113,8 @@ export function PreRoll({ config, onDone }: { config: PreRollConfig; onDone: () 
           ad={phase.ad}
           capSeconds={config.durationSeconds}
           onEnd={finish}
-          onFail={() => {
-            phase.ad.track?.error(VAST_ERROR.mediaFailed);
+          onFail={(code) => {
+            phase.ad.track?.error(code);
             fallBack();
           }}
         />
@@ -119,7 +123,18 @@ export function PreRoll({ config, onDone }: { config: PreRollConfig; onDone: () 
   );
 }
 
-function AdPlayback({ ad, capSeconds, onEnd, onFail }: { ad: AdToPlay; capSeconds: number; onEnd: () => void; onFail: () => void }) {
+function AdPlayback({
+  ad,
+  capSeconds,
+  onEnd,
+  onFail,
+}: {
+  ad: AdToPlay;
+  capSeconds: number;
+  onEnd: () => void;
+  /** The clip cannot play; `code` is the VAST error code to report. */
+  onFail: (code: number) => void;
+}) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const skipRef = useRef<HTMLButtonElement>(null);
   const [elapsed, setElapsed] = useState(0);
@@ -149,7 +164,7 @@ function AdPlayback({ ad, capSeconds, onEnd, onFail }: { ad: AdToPlay; capSecond
       if ((err as { name?: string }).name !== "NotAllowedError") return; // errors arrive as the 'error' event
       video.muted = true;
       setMuted(true);
-      video.play().catch(() => onFail());
+      video.play().catch(() => onFail(VAST_ERROR.linear));
     });
     // Never a stuck player: no progress for a while ends the ad.
     const watchdog = setInterval(() => {
@@ -157,7 +172,7 @@ function AdPlayback({ ad, capSeconds, onEnd, onFail }: { ad: AdToPlay; capSecond
       if (t !== lastProgress.current.time) lastProgress.current = { time: t, at: Date.now() };
       else if (Date.now() - lastProgress.current.at > STALL_LIMIT_MS && !ended.current) {
         ended.current = true;
-        onFail();
+        onFail(VAST_ERROR.mediaTimeout);
       }
     }, 1000);
     return () => clearInterval(watchdog);
@@ -209,7 +224,7 @@ function AdPlayback({ ad, capSeconds, onEnd, onFail }: { ad: AdToPlay; capSecond
         onError={() => {
           if (ended.current) return;
           ended.current = true;
-          onFail();
+          onFail(VAST_ERROR.mediaFailed);
         }}
         // Pause/resume only between the first frame and the end (a clip pauses itself when it ends).
         onPause={(e) => started.current && !ended.current && !e.currentTarget.ended && track?.paused(true)}

@@ -55,6 +55,10 @@ export const VAST_ERROR = {
   noAd: 303,
   /** No media file the player can play. */
   unsupportedMedia: 403,
+  /** General linear error: the browser refused to play the creative at all. */
+  linear: 400,
+  /** The media file stopped making progress (VAST's "timeout of MediaFile URI"). */
+  mediaTimeout: 402,
   /** The media file could not be played (network, decode). */
   mediaFailed: 405,
   /** Timeout of the VAST URI (the 4 s ad time-out). */
