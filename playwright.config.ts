@@ -40,6 +40,8 @@ export default defineConfig({
       BUILD_DIR: process.env.BUILD_DIR ?? "build",
       // Demo media are deterministic: generate them once per machine, not once per test run.
       DEMO_MEDIA_CACHE: process.env.DEMO_MEDIA_CACHE ?? path.join(os.tmpdir(), "pleazure-demo-media-cache"),
+      // Playback tests start the video at once; tests/e2e/preroll.spec.ts runs its own server with ads.
+      DEMO_PREROLL: "off",
     },
   },
 });

@@ -1,11 +1,13 @@
 import { data, Link } from "react-router";
 import { z } from "zod";
 import { HlsVideo } from "~/components/player/HlsVideo";
+import { PreRoll } from "~/components/player/PreRoll";
 import { ShareMenu } from "~/components/video/ShareMenu";
 import { VideoCard, type VideoCardData } from "~/components/video/VideoCard";
 import { VIEW_SESSION_COOKIE, viewSessionCookieValue } from "~/lib/cookies";
 import { formatDuration, formatIsoDuration, formatLongDate, formatRelativeTime, formatViews } from "~/lib/format";
 import { input, parseCookie, parseParams, viewSessionId } from "~/lib/params";
+import type { PreRollConfig } from "~/lib/preroll";
 import { siteUrlFromMatches, useRootData } from "~/lib/root-data";
 import { absoluteUrl, breadcrumbs, seoMeta, truncate } from "~/lib/seo";
 import { site } from "~/lib/site";
@@ -13,6 +15,7 @@ import { slugify } from "~/lib/slug";
 import { useViewTracking } from "~/lib/use-view-tracking";
 import { attempt } from "../../server/http/route-errors";
 import { issuePlayToken, newViewSessionId } from "../../server/play-token";
+import { getPreRollConfig } from "../../server/services/ads";
 import { getPublicVideo, relatedVideos } from "../../server/services/videos";
 import type { Route } from "./+types/video";
 
@@ -38,7 +41,14 @@ interface VideoView {
 }
 
 type VideoData =
-  | { state: "ok"; video: VideoView; related: VideoCardData[]; relatedError: boolean; playToken: string | null }
+  | {
+      state: "ok";
+      video: VideoView;
+      related: VideoCardData[];
+      relatedError: boolean;
+      playToken: string | null;
+      preRoll: PreRollConfig | null;
+    }
   | { state: "not-found" }
   | { state: "error" };
 
@@ -66,12 +76,16 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   );
   if (found === "failed") return data<VideoData>({ state: "error" }, { status: 500 });
   if (!found) return data<VideoData>({ state: "not-found" }, { status: 404 });
-  const related = await attempt(
-    context,
-    "related videos",
-    () => relatedVideos(found),
-    () => null,
-  );
+  const [related, preRoll] = await Promise.all([
+    attempt(
+      context,
+      "related videos",
+      () => relatedVideos(found),
+      () => null,
+    ),
+    // No ad configuration readable: the video plays without one.
+    attempt(context, "pre-roll", getPreRollConfig, () => null),
+  ]);
   const video: VideoView = {
     id: found.id,
     title: found.title,
@@ -100,6 +114,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
         category_name,
       })),
       relatedError: related === null,
+      preRoll,
       playToken: issuePlayToken({ videoId: found.id, sessionId: session.sessionId, durationSeconds: found.duration }),
     },
     { headers },
@@ -181,13 +196,19 @@ export default function VideoPage({ loaderData: d }: Route.ComponentProps) {
   return <VideoDetails {...d} />;
 }
 
-function VideoDetails({ video: v, related, relatedError, playToken }: Extract<VideoData, { state: "ok" }>) {
+function VideoDetails({ video: v, related, relatedError, playToken, preRoll }: Extract<VideoData, { state: "ok" }>) {
   const onPlaybackTime = useViewTracking(v.id, playToken);
   const siteUrl = useRootData()?.siteUrl ?? "";
   return (
     <article>
       {v.video_url ? (
-        <HlsVideo src={v.video_url} poster={v.poster_url} title={v.title} onPlaybackTime={onPlaybackTime} />
+        <HlsVideo
+          src={v.video_url}
+          poster={v.poster_url}
+          title={v.title}
+          onPlaybackTime={onPlaybackTime}
+          renderPreRoll={preRoll ? (finish) => <PreRoll config={preRoll} onDone={finish} /> : undefined}
+        />
       ) : (
         <div className="grid aspect-video w-full place-items-center rounded-xl bg-ink-900 text-zinc-400">
           This video is not available yet.

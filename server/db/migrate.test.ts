@@ -15,7 +15,7 @@ describe("migrations", () => {
     const b = connect(withDatabase(adminUrl, name), 2);
     try {
       const [ra, rb] = await Promise.all([migrateToLatest(a.db), migrateToLatest(b.db)]);
-      expect([...ra, ...rb].sort()).toEqual(["0001_initial", "0002_rate_limits", "0004_views"]); // applied exactly once
+      expect([...ra, ...rb].sort()).toEqual(["0001_initial", "0002_rate_limits", "0004_views", "0005_preroll"]); // applied exactly once
       const tables = await sql<{ table_name: string }>`
         SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name`.execute(a.db);
       expect(tables.rows.map((r) => r.table_name)).toEqual(

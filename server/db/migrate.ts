@@ -2,12 +2,14 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator } from "k
 import * as m0001 from "./migrations/0001_initial";
 import * as m0002 from "./migrations/0002_rate_limits";
 import * as m0004 from "./migrations/0004_views";
+import * as m0005 from "./migrations/0005_preroll";
 
 /** Migrations are imported statically so they ship inside the server bundle. Append, never edit. */
 const migrations: Record<string, Migration> = {
   "0001_initial": m0001,
   "0002_rate_limits": m0002,
   "0004_views": m0004,
+  "0005_preroll": m0005,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -102,6 +102,10 @@ export interface AdUnitsTable {
   is_active: Generated<boolean>;
   duration: Generated<number>;
   updated_at: Timestamp;
+  /** Only for the `player` unit (the pre-roll): where its ad comes from. NULL for banner slots. */
+  preroll_source: "house" | "vast" | null;
+  /** The VAST 3/4 tag fetched by the player when `preroll_source` is `vast`. */
+  vast_tag_url: string | null;
 }
 
 /** Which browser session counted which video, until the row expires (0004_views). */

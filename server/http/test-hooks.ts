@@ -3,6 +3,7 @@ import express from "express";
 import { sql } from "kysely";
 import { z } from "zod";
 import { getDb } from "../db/connection";
+import { AdConfigError, setPreRoll } from "../services/ads";
 import { listContactMessagesByEmail } from "../services/contact";
 import { activeFaults, setFaults } from "../test-hooks";
 
@@ -64,6 +65,15 @@ export function testHooks(): express.Router {
       res.json({ video: video ?? null });
     } catch (err) {
       next(err);
+    }
+  });
+  // Switches the pre-roll through the same service (validation, cross-process invalidation) as the CLI.
+  router.post("/preroll", express.json(), async (req, res, next) => {
+    try {
+      res.json({ unit: await setPreRoll(req.body ?? {}) });
+    } catch (err) {
+      if (err instanceof AdConfigError) res.status(400).json({ error: err.message, field: err.field });
+      else next(err);
     }
   });
   // Which worker process answered: lets tests see the worker pool and its supervision.
