@@ -1,11 +1,13 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from "kysely";
 import * as m0001 from "./migrations/0001_initial";
 import * as m0002 from "./migrations/0002_rate_limits";
+import * as m0006 from "./migrations/0006_auth";
 
 /** Migrations are imported statically so they ship inside the server bundle. Append, never edit. */
 const migrations: Record<string, Migration> = {
   "0001_initial": m0001,
   "0002_rate_limits": m0002,
+  "0006_auth": m0006,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
