@@ -1,4 +1,5 @@
-import { createContext, type RouterContextProvider } from "react-router";
+import { createContext, type RouterContextProvider, replace } from "react-router";
+import { loginPath } from "../../app/lib/redirect-to";
 import type { Viewer } from "../../app/lib/viewer";
 import { siteUrl } from "../site-url";
 import { authFor } from "./auth";
@@ -53,4 +54,15 @@ export async function signOut(request: Request): Promise<string[]> {
   if (!request.headers.get("cookie")?.includes("better-auth.session_token")) return [];
   const { headers } = await authFor(siteUrl(request)).api.signOut({ headers: request.headers, returnHeaders: true });
   return headers.getSetCookie();
+}
+
+/**
+ * The viewer of a signed-in-only page. Visitors are sent to the sign-in page, which brings them back here;
+ * `replace` keeps the protected address out of the history (SPEC.md §2).
+ */
+export async function requireViewer(args: Args): Promise<Viewer> {
+  const viewer = await getViewer(args);
+  if (viewer) return viewer;
+  const url = new URL(args.request.url);
+  throw replace(loginPath(`${url.pathname}${url.search}`), { headers: { "Cache-Control": "private, no-store" } });
 }
