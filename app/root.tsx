@@ -68,9 +68,12 @@ export function headers({ parentHeaders, errorHeaders }: Route.HeadersArgs) {
   return merged;
 }
 
-// Header data changes rarely: reload it only after a form submission, not on every navigation.
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
-  formMethod !== undefined && formMethod !== "GET" ? defaultShouldRevalidate : false;
+// Header data changes rarely: reload it only after a form submission (sign-in and sign-out are posts), not
+// on every navigation; and on the way to the sign-in page, where a session that ended meanwhile shows.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate, nextUrl }) => {
+  if (formMethod !== undefined && formMethod !== "GET") return defaultShouldRevalidate;
+  return nextUrl.pathname === "/login";
+};
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();

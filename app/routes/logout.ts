@@ -1,10 +1,12 @@
 import { data, redirect } from "react-router";
 import { signOut } from "../../server/auth/session";
+import { refuseCrossOrigin } from "../../server/http/same-origin";
 import type { Route } from "./+types/logout";
 
 /** Sign Out (the header menu's form): ends the session on the server, clears the cookie, goes to `/`. */
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") throw data(null, { status: 405, headers: { Allow: "POST" } });
+  refuseCrossOrigin(request); // a page elsewhere must not sign visitors out
   const headers = new Headers({ "Cache-Control": "no-store" });
   for (const cookie of await signOut(request)) headers.append("Set-Cookie", cookie);
   return redirect("/", { headers });

@@ -138,3 +138,12 @@ describe("sign-in by e-mail code", () => {
     expect((await signInWithCode("x@example.com", "123456", from, undefined)).status).toBe("rate-limited");
   });
 });
+
+describe("pagePath", () => {
+  it("names the page of a client navigation's data request", async () => {
+    const { pagePath } = await import("./session");
+    expect(pagePath(new URL("http://x/favorites.data?_routes=routes%2Faccount%2Ffavorites"))).toBe("/favorites");
+    expect(pagePath(new URL("http://x/profile?tab=1"))).toBe("/profile?tab=1");
+    expect(pagePath(new URL("http://x/_root.data"))).toBe("/");
+  });
+});

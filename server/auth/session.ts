@@ -1,4 +1,4 @@
-import { createContext, type RouterContextProvider, replace } from "react-router";
+import { createContext, type RouterContextProvider, redirect } from "react-router";
 import { loginPath } from "../../app/lib/redirect-to";
 import type { Viewer } from "../../app/lib/viewer";
 import { siteUrl } from "../site-url";
@@ -57,12 +57,24 @@ export async function signOut(request: Request): Promise<string[]> {
 }
 
 /**
- * The viewer of a signed-in-only page. Visitors are sent to the sign-in page, which brings them back here;
- * `replace` keeps the protected address out of the history (SPEC.md §2).
+ * The viewer of a signed-in-only page. Visitors are sent to the sign-in page, which brings them back here.
+ * The history ends up as SPEC.md's "redirect (replacing history)" leaves it: [previous page, /login]. On
+ * a client navigation the protected page never becomes an entry (its loader redirects before the
+ * navigation commits), and a plain redirect adds /login after the previous page; React Router's
+ * `replace()` would overwrite the previous page instead.
  */
 export async function requireViewer(args: Args): Promise<Viewer> {
   const viewer = await getViewer(args);
   if (viewer) return viewer;
-  const url = new URL(args.request.url);
-  throw replace(loginPath(`${url.pathname}${url.search}`), { headers: { "Cache-Control": "private, no-store" } });
+  throw redirect(loginPath(pagePath(new URL(args.request.url))), { headers: { "Cache-Control": "private, no-store" } });
+}
+
+/** The page a request is for: client navigations fetch `/favorites.data?_routes=…` for `/favorites`. */
+export function pagePath(url: URL): string {
+  let pathname = url.pathname.replace(/\.data$/, "");
+  if (pathname === "/_root") pathname = "/";
+  const search = new URLSearchParams(url.search);
+  search.delete("_routes");
+  const query = search.toString();
+  return query ? `${pathname}?${query}` : pathname;
 }

@@ -1,4 +1,6 @@
 import express from "express";
+import { sql } from "kysely";
+import { getDb } from "../db/connection";
 import { listContactMessagesByEmail } from "../services/contact";
 import { activeFaults, setFaults } from "../test-hooks";
 
@@ -14,6 +16,19 @@ export function testHooks(): express.Router {
   router.get("/contact-messages", async (req, res, next) => {
     try {
       res.json({ messages: await listContactMessagesByEmail(String(req.query.email ?? "")) });
+    } catch (err) {
+      next(err);
+    }
+  });
+  // Lets e2e tests see an expired sign-in code refused without waiting 5 minutes.
+  router.post("/auth/expire-codes", async (_req, res, next) => {
+    try {
+      const expired = await getDb()
+        .updateTable("auth_verifications")
+        .set({ expires_at: sql<Date>`now() - interval '1 second'` })
+        .where("identifier", "like", "sign-in-otp-%")
+        .executeTakeFirst();
+      res.json({ expired: Number(expired.numUpdatedRows) });
     } catch (err) {
       next(err);
     }
