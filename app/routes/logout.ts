@@ -1,4 +1,5 @@
 import { data, redirect } from "react-router";
+import { readForm } from "~/lib/params";
 import { signOut } from "../../server/auth/session";
 import { refuseCrossOrigin } from "../../server/http/same-origin";
 import type { Route } from "./+types/logout";
@@ -7,6 +8,9 @@ import type { Route } from "./+types/logout";
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") throw data(null, { status: 405, headers: { Allow: "POST" } });
   refuseCrossOrigin(request); // a page elsewhere must not sign visitors out
+  // The form has no fields, but its body is read like every action's: only a small form is accepted.
+  const body = await readForm(request);
+  if (!body.ok) return new Response(null, { status: body.status, headers: body.headers });
   const headers = new Headers({ "Cache-Control": "no-store" });
   for (const cookie of await signOut(request)) headers.append("Set-Cookie", cookie);
   return redirect("/", { headers });
