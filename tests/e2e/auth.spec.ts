@@ -1,6 +1,8 @@
+import { execFile } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { promisify } from "node:util";
 import type { Browser, Page } from "@playwright/test";
 import { type OidcProvider, startOidcProvider } from "../support/oidc-provider";
 import { expect, test } from "./support";
@@ -101,6 +103,15 @@ test("a visitor asking for a signed-in page signs in with an e-mail code and lan
   await expect(page).toHaveURL(/\/profile$/);
   await expect(menu).toBeHidden();
   await expect(page.getByText(`Welcome, ${email}!`)).toBeVisible();
+  await expect(page.getByText("Member", { exact: true })).toBeVisible();
+
+  // The operator command works beside the running site (its embedded PostgreSQL) and applies on the next request.
+  const { stdout } = await promisify(execFile)("npm", ["run", "--silent", "cli", "--", "user:role", email, "creator"], {
+    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR as string },
+  });
+  expect(stdout).toContain(`${email} is now creator`);
+  await page.reload();
+  await expect(page.getByText("Creator (comment moderator)")).toBeVisible();
 
   // Every signed-in page opens.
   for (const p of PROTECTED) {
