@@ -25,9 +25,9 @@ export default [
     route("contact", "routes/contact.tsx"),
     // Signed-in only (SPEC.md §2): each loader sends visitors to /login and back.
     route("profile", "routes/account/profile.tsx"),
-    route("favorites", "routes/account/favorites.tsx"),
-    route("history", "routes/account/history.tsx"),
-    route("settings", "routes/account/settings.tsx"),
+    route("favorites", "routes/account/placeholder.tsx", { id: "account-favorites" }),
+    route("history", "routes/account/placeholder.tsx", { id: "account-history" }),
+    route("settings", "routes/account/placeholder.tsx", { id: "account-settings" }),
     route("*", "routes/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;

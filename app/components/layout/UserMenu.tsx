@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { Form, Link, useLocation } from "react-router";
 import { Avatar } from "~/components/account/Avatar";
+import { menuItems, moveMenuFocus } from "~/lib/menu-keys";
 import { useDismiss } from "~/lib/use-dismiss";
 import { displayName, type Viewer } from "~/lib/viewer";
 
@@ -28,18 +29,9 @@ export function UserMenu({ viewer }: { viewer: Viewer }) {
   useEffect(() => setOpen(false), [location.pathname, location.search]);
 
   const onMenuKey = (event: React.KeyboardEvent) => {
-    const list = menuItems(container.current);
-    const at = list.indexOf(document.activeElement as HTMLElement);
-    const move = { ArrowDown: 1, ArrowUp: -1 }[event.key];
-    if (move) {
-      event.preventDefault();
-      list[(at + move + list.length) % list.length]?.focus();
-    } else if (event.key === "Home" || event.key === "End") {
-      event.preventDefault();
-      (event.key === "Home" ? list[0] : list[list.length - 1])?.focus();
-    } else if (event.key === "Escape") {
-      button.current?.focus();
-    }
+    if (event.key === "Escape")
+      button.current?.focus(); // useDismiss closes the menu
+    else moveMenuFocus(event, container.current);
   };
   // An opened menu takes focus on its first item, so the keyboard continues inside it.
   useEffect(() => {
@@ -86,8 +78,4 @@ export function UserMenu({ viewer }: { viewer: Viewer }) {
       )}
     </div>
   );
-}
-
-function menuItems(container: HTMLElement | null): HTMLElement[] {
-  return Array.from(container?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
 }
