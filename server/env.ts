@@ -20,6 +20,14 @@ export function adHostsSchema() {
     });
 }
 
+/** An optional setting: unset and empty are the same. */
+function optionalText() {
+  return z
+    .string()
+    .optional()
+    .transform((v) => v || undefined);
+}
+
 /** Typed configuration, read and validated once. Anything missing gets a safe local default. */
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -60,6 +68,17 @@ const schema = z.object({
     .string()
     .optional()
     .transform((v) => v || undefined),
+  /** Google sign-in (OpenID Connect); without both, the sign-in page offers e-mail codes only. */
+  GOOGLE_CLIENT_ID: optionalText(),
+  GOOGLE_CLIENT_SECRET: optionalText(),
+  /**
+   * The OpenID Connect issuer the Google sign-in talks to (its discovery document lives below it). Google's
+   * own by default; tests point it at a local provider so the same code path runs end to end.
+   */
+  GOOGLE_ISSUER: z.string().url().default("https://accounts.google.com"),
+  /** Outgoing mail (sign-in codes): smtp(s)://user:pass@host:port; unset: one file per message in DATA_DIR/outbox. */
+  SMTP_URL: optionalText().pipe(z.string().url().optional()),
+  MAIL_FROM: z.string().default("Pleazure <no-reply@pleazure.local>"),
   /** Searched for ffmpeg and ffprobe. */
   PATH: z.string().default(""),
 });

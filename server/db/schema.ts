@@ -14,7 +14,46 @@ export interface UsersTable {
   avatar_url: string | null;
   is_creator: Generated<boolean>;
   role: Generated<"user" | "creator" | "admin">;
+  email_verified: Generated<boolean>;
   created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** better-auth's session, account and verification models (server/auth/auth.ts maps their fields). */
+export interface AuthSessionsTable {
+  id: string;
+  user_id: string;
+  token: string;
+  expires_at: Date;
+  ip_address: string | null;
+  user_agent: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface AuthAccountsTable {
+  id: string;
+  user_id: string;
+  account_id: string;
+  provider_id: string;
+  access_token: string | null;
+  refresh_token: string | null;
+  id_token: string | null;
+  access_token_expires_at: Date | null;
+  refresh_token_expires_at: Date | null;
+  scope: string | null;
+  password: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface AuthVerificationsTable {
+  id: string;
+  identifier: string;
+  value: string;
+  expires_at: Date;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 export interface CategoriesTable {
@@ -133,6 +172,9 @@ export interface Database {
   ad_units: AdUnitsTable;
   video_view_sessions: VideoViewSessionsTable;
   video_views_daily: VideoViewsDailyTable;
+  auth_sessions: AuthSessionsTable;
+  auth_accounts: AuthAccountsTable;
+  auth_verifications: AuthVerificationsTable;
 }
 
 export type Video = Selectable<VideosTable>;

@@ -24,9 +24,18 @@ export function contentSecurityPolicy(nonce: string, adHosts: readonly string[] 
     "font-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
-    "form-action 'self' https://www.google.com",
+    `form-action 'self' https://www.google.com${signInProviderOrigin()}`,
     "frame-ancestors 'self'",
   ].join("; ");
+}
+
+/**
+ * The Google sign-in form posts to us and we answer with a redirect to the provider's authorization page;
+ * browsers hold that redirect to form-action too, so the provider's origin is listed when sign-in is set up.
+ */
+function signInProviderOrigin(): string {
+  const { GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET, GOOGLE_ISSUER } = env();
+  return GOOGLE_CLIENT_ID && GOOGLE_CLIENT_SECRET ? ` ${new URL(GOOGLE_ISSUER).origin}` : "";
 }
 
 /** Request id, access log, and the headers every response carries (pages, files, errors alike). */

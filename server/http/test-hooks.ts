@@ -67,6 +67,19 @@ export function testHooks(): express.Router {
       next(err);
     }
   });
+  // Lets e2e tests see an expired sign-in code refused without waiting 5 minutes.
+  router.post("/auth/expire-codes", async (_req, res, next) => {
+    try {
+      const expired = await getDb()
+        .updateTable("auth_verifications")
+        .set({ expires_at: sql<Date>`now() - interval '1 second'` })
+        .where("identifier", "like", "sign-in-otp-%")
+        .executeTakeFirst();
+      res.json({ expired: Number(expired.numUpdatedRows) });
+    } catch (err) {
+      next(err);
+    }
+  });
   // Switches the pre-roll through the same service (validation, cross-process invalidation) as the CLI.
   router.post("/preroll", express.json(), async (req, res, next) => {
     try {

@@ -70,6 +70,9 @@ const QUERY_ROUTES: { path: string; params: string[] }[] = [
   { path: "/category/amateur", params: ["page"] },
   { path: "/blog", params: ["page"] },
   { path: "/search", params: ["q"] },
+  { path: "/login", params: ["redirectTo", "error"] },
+  // The one better-auth address reached directly: the return from Google.
+  { path: "/api/auth/callback/google", params: ["code", "state", "error"] },
   ...[
     "/video/00000000-0000-4000-8000-000000000000",
     "/blog/behind-the-curation",
@@ -79,7 +82,11 @@ const QUERY_ROUTES: { path: string; params: string[] }[] = [
     "/privacy",
     "/faq",
     "/contact",
-    "/login",
+    "/profile",
+    "/favorites",
+    "/history",
+    "/settings",
+    "/logout",
     "/our-values",
     "/privacy-policy",
     "/age-verification",
@@ -103,6 +110,13 @@ const FORMS: { path: string; valid: Record<string, string>; fields: string[] }[]
   { path: "/age-verification", valid: { answer: "adult" }, fields: ["answer"] },
   // A token that was never issued: the real-token case is the view test below.
   { path: "/api/views", valid: { videoId: "00000000-0000-4000-8000-000000000000", token: "play:x.y" }, fields: ["videoId", "token"] },
+  // A wrong code for a real-looking address: nothing is mailed, nothing signs in (random IPs keep the limits apart).
+  {
+    path: "/login",
+    valid: { intent: "verify-code", email: "hostile-login@example.com", code: "000000", redirectTo: "/" },
+    fields: ["intent", "email", "code", "redirectTo"],
+  },
+  { path: "/logout", valid: {}, fields: [] },
 ];
 
 /** Header-derived values; only those a client can put on the wire (printable ASCII). */
@@ -286,6 +300,15 @@ test("header-derived values", async ({ request }) => {
         name: `POST /contact ${header}: ${value.slice(0, 30)}`,
         send: post("/contact", "name=x", { ...FORM_TYPE, ...headers }),
       });
+      if (header === "cookie") {
+        // A forged or garbled session cookie is nobody: signed-in-only pages send the visitor to sign in.
+        const session = { cookie: `better-auth.session_token=${value}` };
+        probes.push({ name: `GET /profile session cookie: ${value.slice(0, 30)}`, send: get("/profile", session) });
+        probes.push({
+          name: `POST /logout session cookie: ${value.slice(0, 30)}`,
+          send: post("/logout", "", { ...FORM_TYPE, ...session }),
+        });
+      }
     }
   }
   const failures = await run(request, probes);

@@ -1,14 +1,21 @@
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { Form, Link, NavLink, useLocation, useNavigate } from "react-router";
 import { FALLBACK_CATEGORIES } from "~/lib/categories";
+import { loginPath } from "~/lib/redirect-to";
 import { useRootData } from "~/lib/root-data";
 import { site } from "~/lib/site";
 import { slugify } from "~/lib/slug";
 import { useDismiss } from "~/lib/use-dismiss";
+import { UserMenu } from "./UserMenu";
 
 type Panel = "categories" | "mobile-menu" | "mobile-search" | null;
 
-/** Site header: logo, navigation, category menu, search and the sign-in entry point. */
+/** Sign In comes back to the page it was pressed on (the sign-in page validates the path again). */
+function signInHref(location: { pathname: string; search: string }): string {
+  return location.pathname === "/login" ? "/login" : loginPath(`${location.pathname}${location.search}`);
+}
+
+/** Site header: logo, navigation, category menu, search and the sign-in entry point (or the signed-in user's menu). */
 export function Header() {
   const root = useRootData();
   const categories = root?.categories ?? FALLBACK_CATEGORIES.map((name) => ({ name, slug: slugify(name) }));
@@ -69,9 +76,16 @@ export function Header() {
           >
             <SearchIcon />
           </button>
-          <Link to="/login" className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-500">
-            Sign In
-          </Link>
+          {root?.viewer ? (
+            <UserMenu viewer={root.viewer} />
+          ) : (
+            <Link
+              to={signInHref(location)}
+              className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-500"
+            >
+              Sign In
+            </Link>
+          )}
           <button
             type="button"
             className="rounded-md p-2 text-zinc-300 hover:bg-ink-800 md:hidden"

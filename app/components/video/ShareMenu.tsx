@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { menuItems, moveMenuFocus } from "~/lib/menu-keys";
 import { copyText, shareLinks } from "~/lib/share";
 import { useDismiss } from "~/lib/use-dismiss";
 
@@ -53,12 +54,7 @@ export function ShareMenu({ title, url }: { title: string; url: string }) {
       finish();
       return;
     }
-    const items = menuItems(menuRef.current);
-    const index = items.indexOf(document.activeElement as HTMLElement);
-    const next = { ArrowDown: index + 1, ArrowUp: index - 1, Home: 0, End: items.length - 1 }[event.key];
-    if (next === undefined) return;
-    event.preventDefault();
-    items[(next + items.length) % items.length]?.focus();
+    moveMenuFocus(event, menuRef.current);
   };
 
   const itemClass =
@@ -108,10 +104,6 @@ export function ShareMenu({ title, url }: { title: string; url: string }) {
       )}
     </div>
   );
-}
-
-function menuItems(menu: HTMLElement | null): HTMLElement[] {
-  return menu ? [...menu.querySelectorAll<HTMLElement>('[role="menuitem"]')] : [];
 }
 
 function ShareIcon() {
