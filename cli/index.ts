@@ -1,8 +1,11 @@
 // Operator commands: `npm run cli -- <command> [args]` (see README).
 
+import { parseArgs } from "node:util";
+
 import { type DatabaseHandle, openDatabase, setDatabase } from "../server/db/connection";
 import { dataDir, env } from "../server/env";
 import { seedDemoContent } from "../server/seed/demo-content";
+import { AdConfigError, clearPreRollCache, getPreRollUnit, setPreRoll } from "../server/services/ads";
 import { setUserRole } from "../server/services/users";
 import { resetAllViews } from "../server/services/views";
 import { INGEST_USAGE, ingestCommand, listJobsCommand } from "./ingest";
@@ -16,7 +19,9 @@ const USAGE = `Usage: npm run cli -- <command>
                                          transcode a video file to HLS and add it to the catalogue
                                          (private unless --public); waits and shows progress
   video:jobs                             list the latest transcode jobs and their status
-  views:reset                            set every video's view count to 0`;
+  views:reset                            set every video's and category's view count to 0 and clear the per-day counts
+  ads:preroll --source house|vast [--url U] [--duration S] | --off | --show
+                                         set the pre-roll (a VAST tag's origin must be in AD_HOSTS)`;
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -38,7 +43,17 @@ async function main(argv: string[]): Promise<number> {
   };
   switch (command) {
     case "seed":
-      await run((h) => seedDemoContent(h.db, { dataDir: dataDir(), media: env().DEMO_MEDIA, mediaCache: env().DEMO_MEDIA_CACHE, log }));
+      await run(async (h) => {
+        const e = env();
+        await seedDemoContent(h.db, {
+          dataDir: dataDir(),
+          media: e.DEMO_MEDIA,
+          mediaCache: e.DEMO_MEDIA_CACHE,
+          preRoll: e.DEMO_PREROLL,
+          log,
+        });
+        await clearPreRollCache(); // a running site picks up the reseeded pre-roll at once
+      });
       return 0;
     case "migrate":
       await run(async () => log("migrations are up to date"));
@@ -70,6 +85,8 @@ async function main(argv: string[]): Promise<number> {
       });
       return code;
     }
+    case "ads:preroll":
+      return preRollCommand(rest, run, log);
     case "views:reset":
       await run(async () => log(`reset views of ${await resetAllViews()} videos`));
       return 0;
@@ -77,6 +94,52 @@ async function main(argv: string[]): Promise<number> {
       console.error(`unknown command: ${command}\n\n${USAGE}`);
       return 2;
   }
+}
+
+async function preRollCommand(
+  args: string[],
+  run: (fn: (db: DatabaseHandle) => Promise<void>) => Promise<void>,
+  log: (msg: string) => void,
+): Promise<number> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      source: { type: "string" },
+      url: { type: "string" },
+      duration: { type: "string" },
+      off: { type: "boolean" },
+      show: { type: "boolean" },
+    },
+  });
+  if (!values.off && !values.show && !values.source) {
+    console.error("ads:preroll needs --source house|vast (with --url for vast), --off or --show");
+    return 2;
+  }
+  let code = 0;
+  await run(async () => {
+    const current = await getPreRollUnit();
+    if (!values.show) {
+      try {
+        const duration = values.duration === undefined ? current?.durationSeconds : Number(values.duration);
+        await setPreRoll({
+          active: !values.off,
+          source: (values.source ?? current?.source ?? "house") as "house" | "vast",
+          vastTagUrl: values.url ?? current?.vastTagUrl ?? null,
+          durationSeconds: duration,
+        });
+      } catch (err) {
+        if (!(err instanceof AdConfigError)) throw err;
+        console.error(err.message);
+        code = 2;
+        return;
+      }
+    }
+    const unit = await getPreRollUnit();
+    if (!unit) log("no pre-roll unit");
+    else if (!unit.active) log("pre-roll: off");
+    else log(`pre-roll: ${unit.source === "vast" ? `VAST ${unit.vastTagUrl}` : "house clip"}, at most ${unit.durationSeconds} s`);
+  });
+  return code;
 }
 
 main(process.argv.slice(2)).then(

@@ -4,6 +4,7 @@ import type { HttpLoadResult } from "./http-load";
 import type { InitialJs } from "./initial-js";
 import type { QueryProfile } from "./sql-load";
 import { type LatencyStats, round } from "./stats";
+import { renderViews, type ViewsResult } from "./views-load";
 
 export interface RouteResult {
   key: string;
@@ -51,6 +52,8 @@ export interface BenchReport {
   routes: RouteResult[];
   queries: QueryProfile[];
   targets: TargetResult[];
+  /** Counted views/s (bench/lib/views-load.ts). */
+  views?: ViewsResult;
   /** Conditions that make the figures less trustworthy (e.g. other work on the machine). */
   warnings: string[];
   failures: string[];
@@ -239,6 +242,7 @@ export function renderMarkdown(r: BenchReport): string {
     );
   }
   lines.push("");
+  lines.push(...renderViews(r.views, r.flags.connections));
   if (r.routes.some((x) => x.single)) {
     lines.push(
       "## Same pages at 1 connection (service time, no queueing)",

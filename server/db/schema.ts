@@ -14,7 +14,46 @@ export interface UsersTable {
   avatar_url: string | null;
   is_creator: Generated<boolean>;
   role: Generated<"user" | "creator" | "admin">;
+  email_verified: Generated<boolean>;
   created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** better-auth's session, account and verification models (server/auth/auth.ts maps their fields). */
+export interface AuthSessionsTable {
+  id: string;
+  user_id: string;
+  token: string;
+  expires_at: Date;
+  ip_address: string | null;
+  user_agent: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface AuthAccountsTable {
+  id: string;
+  user_id: string;
+  account_id: string;
+  provider_id: string;
+  access_token: string | null;
+  refresh_token: string | null;
+  id_token: string | null;
+  access_token_expires_at: Date | null;
+  refresh_token_expires_at: Date | null;
+  scope: string | null;
+  password: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface AuthVerificationsTable {
+  id: string;
+  identifier: string;
+  value: string;
+  expires_at: Date;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 export interface CategoriesTable {
@@ -104,6 +143,24 @@ export interface AdUnitsTable {
   is_active: Generated<boolean>;
   duration: Generated<number>;
   updated_at: Timestamp;
+  /** Only for the `player` unit (the pre-roll): where its ad comes from. NULL for banner slots. */
+  preroll_source: "house" | "vast" | null;
+  /** The VAST 3/4 tag fetched by the player when `preroll_source` is `vast`. */
+  vast_tag_url: string | null;
+}
+
+/** Which browser session counted which video, until the row expires (0004_views). */
+export interface VideoViewSessionsTable {
+  session_id: string;
+  video_id: string;
+  expires_at: Timestamp;
+}
+
+/** Counted views per video and UTC day (0004_views). `day` is read as "YYYY-MM-DD". */
+export interface VideoViewsDailyTable {
+  video_id: string;
+  day: ColumnType<string, string, string>;
+  views: Counter;
 }
 
 export type TranscodeStatus = "queued" | "running" | "done" | "failed";
@@ -142,6 +199,11 @@ export interface Database {
   blog_posts: BlogPostsTable;
   contact_messages: ContactMessagesTable;
   ad_units: AdUnitsTable;
+  video_view_sessions: VideoViewSessionsTable;
+  video_views_daily: VideoViewsDailyTable;
+  auth_sessions: AuthSessionsTable;
+  auth_accounts: AuthAccountsTable;
+  auth_verifications: AuthVerificationsTable;
   transcode_jobs: TranscodeJobsTable;
 }
 

@@ -16,8 +16,29 @@ const POSTER_WIDTH = 768;
  * (a click or Enter/Space on the player, or `play()`) before the stream is attached is remembered and
  * resumed once the playlist is parsed.
  */
-export function HlsVideo({ src, poster, title }: { src: string; poster?: string | null; title: string }) {
+export function HlsVideo({
+  src,
+  poster,
+  title,
+  onPlaybackTime,
+  renderPreRoll,
+}: {
+  src: string;
+  poster?: string | null;
+  title: string;
+  /** Called on every timeupdate of the video (view tracking). */
+  onPlaybackTime?: (currentTime: number, duration: number) => void;
+  /**
+   * A pre-roll ad: rendered in the player box at the visitor's first play (the video paused, its controls
+   * hidden); once it calls `finish`, the video plays without a second click.
+   */
+  renderPreRoll?: (finish: () => void) => React.ReactNode;
+}) {
   const videoRef = useRef<HTMLVideoElement>(null);
+  const boxRef = useRef<HTMLDivElement>(null);
+  // "pending" until the first play, "showing" while the pre-roll runs, then "done" (also without one).
+  const preRoll = useRef<"pending" | "showing" | "done">(renderPreRoll ? "pending" : "done");
+  const [showingPreRoll, setShowingPreRoll] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
   const [wanted, setWanted] = useState(false);
@@ -35,7 +56,7 @@ export function HlsVideo({ src, poster, title }: { src: string; poster?: string 
     setError(null);
     const resumePlay = () => {
       attached.current = true;
-      if (!pendingPlay.current) return;
+      if (!pendingPlay.current || preRoll.current === "showing") return;
       pendingPlay.current = false;
       video.play().catch(() => {});
     };
@@ -77,9 +98,39 @@ export function HlsVideo({ src, poster, title }: { src: string; poster?: string 
   // Until the stream is attached, the browser's controls have no source and ignore a click or a key: take
   // such a press as "play" and start as soon as the playlist is parsed.
   const onPlay = () => {
+    if (preRoll.current !== "done") {
+      // The first play starts the pre-roll instead; the stream keeps warming up behind it.
+      videoRef.current?.pause();
+      pendingPlay.current = true;
+      setWanted(true);
+      if (preRoll.current === "pending") {
+        preRoll.current = "showing";
+        setShowingPreRoll(true);
+      }
+      return;
+    }
     if (attached.current) return;
     pendingPlay.current = true;
     setWanted(true);
+  };
+  const refocus = useRef(false);
+  useEffect(() => {
+    if (showingPreRoll || !refocus.current) return;
+    refocus.current = false;
+    videoRef.current?.focus({ preventScroll: true });
+  }, [showingPreRoll]);
+  const finishPreRoll = () => {
+    if (preRoll.current !== "showing") return;
+    preRoll.current = "done";
+    setShowingPreRoll(false);
+    const video = videoRef.current;
+    // Focus was on the ad's controls, which are going: the video takes it once its controls are back.
+    refocus.current = Boolean(boxRef.current?.contains(document.activeElement)) || document.activeElement === document.body;
+    if (attached.current && video) {
+      pendingPlay.current = false;
+      video.play().catch(() => {});
+    }
+    // else pendingPlay is set: the video starts as soon as its playlist is parsed.
   };
   const onKeyDown = (event: React.KeyboardEvent) => {
     if (event.key === "Enter" || event.key === " ") onPlay();
@@ -88,6 +139,7 @@ export function HlsVideo({ src, poster, title }: { src: string; poster?: string 
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: these only warm up the stream; the video's own controls are the interactive element
     <div
+      ref={boxRef}
       className="relative aspect-video w-full overflow-hidden rounded-xl bg-black"
       onPointerEnter={want}
       onTouchStart={want}
@@ -98,14 +150,16 @@ export function HlsVideo({ src, poster, title }: { src: string; poster?: string 
       {/* biome-ignore lint/a11y/useMediaCaption: abstract synthetic clips with ambient audio, no speech */}
       <video
         ref={videoRef}
-        controls
+        controls={!showingPreRoll}
         playsInline
         preload="metadata"
         poster={posterUrl}
         onPlay={onPlay}
+        onTimeUpdate={onPlaybackTime && ((event) => onPlaybackTime(event.currentTarget.currentTime, event.currentTarget.duration))}
         aria-label={title}
         className="h-full w-full"
       />
+      {showingPreRoll && renderPreRoll?.(finishPreRoll)}
       {error && (
         <div role="alert" className="absolute inset-0 grid place-items-center bg-black/80 p-6 text-center">
           <div>
