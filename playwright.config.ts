@@ -6,6 +6,10 @@ import { CHROMIUM_FLAGS } from "./tests/support/chromium";
 const PORT = Number(process.env.E2E_PORT ?? 3310);
 // A fresh data directory per run: the server creates its own embedded database and demo content.
 const DATA_DIR = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `pleazure-e2e-${process.pid}`);
+// Specs read the server's outbox (sign-in codes) and run its OpenID Connect provider: workers inherit these.
+process.env.E2E_DATA_DIR = DATA_DIR;
+const OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? PORT + 1000);
+process.env.E2E_OIDC_PORT = String(OIDC_PORT);
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -40,6 +44,12 @@ export default defineConfig({
       BUILD_DIR: process.env.BUILD_DIR ?? "build",
       // Demo media are deterministic: generate them once per machine, not once per test run.
       DEMO_MEDIA_CACHE: process.env.DEMO_MEDIA_CACHE ?? path.join(os.tmpdir(), "pleazure-demo-media-cache"),
+      // Playback tests start the video at once; tests/e2e/preroll.spec.ts runs its own server with ads.
+      DEMO_PREROLL: "off",
+      // Google sign-in against the local provider tests/e2e/auth.spec.ts starts (tests/support/oidc-provider.ts).
+      GOOGLE_CLIENT_ID: "e2e-client",
+      GOOGLE_CLIENT_SECRET: "e2e-secret",
+      GOOGLE_ISSUER: `http://127.0.0.1:${OIDC_PORT}`,
     },
   },
 });

@@ -12,7 +12,9 @@ if (DEV) {
 } else {
   const bundle = path.resolve(process.env.BUILD_DIR ?? "build", "server/index.js");
   const mod = await import(pathToFileURL(bundle).href);
-  await (cluster.isPrimary ? mod.runPrimary() : mod.runWorker());
+  // The primary forks web workers and one jobs worker (PLEAZURE_ROLE=jobs: the transcode queue).
+  if (cluster.isPrimary) await mod.runPrimary();
+  else await (process.env.PLEAZURE_ROLE === "jobs" ? mod.runJobsWorker() : mod.runWorker());
 }
 
 async function serveDevelopment() {

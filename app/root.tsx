@@ -10,6 +10,7 @@ import {
   useLocation,
 } from "react-router";
 import { z } from "zod";
+import { getViewer } from "../server/auth/session";
 import { attempt } from "../server/http/route-errors";
 import { listCategories } from "../server/services/categories";
 import { siteUrl } from "../server/site-url";
@@ -30,20 +31,30 @@ import { slugify } from "./lib/slug";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   let categoriesFailed = false;
-  const categories = await attempt(
-    context,
-    "header categories (showing the fallback list)",
-    async () => (await listCategories()).map(({ name, slug }) => ({ name, slug })),
-    () => {
-      categoriesFailed = true;
-      return FALLBACK_CATEGORIES.map((name) => ({ name, slug: slugify(name) }));
-    },
-  );
+  const [viewer, categories] = await Promise.all([
+    // A failed session lookup shows the page signed out rather than failing it (a database outage still 503s).
+    attempt(
+      context,
+      "session lookup",
+      () => getViewer({ request, context }),
+      () => null,
+    ),
+    attempt(
+      context,
+      "header categories (showing the fallback list)",
+      async () => (await listCategories()).map(({ name, slug }) => ({ name, slug })),
+      () => {
+        categoriesFailed = true;
+        return FALLBACK_CATEGORIES.map((name) => ({ name, slug: slugify(name) }));
+      },
+    ),
+  ]);
   const result: RootData = {
     siteUrl: siteUrl(request),
     ageVerified: parseCookie(z.literal("true"), request.headers.get("cookie"), AGE_COOKIE) === "true",
     categories,
     categoriesFailed,
+    viewer,
   };
   return data(result);
 }
@@ -57,9 +68,12 @@ export function headers({ parentHeaders, errorHeaders }: Route.HeadersArgs) {
   return merged;
 }
 
-// Header data changes rarely: reload it only after a form submission, not on every navigation.
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
-  formMethod !== undefined && formMethod !== "GET" ? defaultShouldRevalidate : false;
+// Header data changes rarely: reload it only after a form submission (sign-in and sign-out are posts), not
+// on every navigation; and on the way to the sign-in page, where a session that ended meanwhile shows.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate, nextUrl }) => {
+  if (formMethod !== undefined && formMethod !== "GET") return defaultShouldRevalidate;
+  return nextUrl.pathname === "/login";
+};
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();

@@ -3,12 +3,14 @@ import { index, layout, type RouteConfig, route } from "@react-router/dev/routes
 /** Mirrors SPEC.md §2's route table. */
 export default [
   route("login", "routes/login.tsx"),
+  route("logout", "routes/logout.ts"),
   route("our-values", "routes/redirects/our-values.ts"),
   route("privacy-policy", "routes/redirects/privacy-policy.ts"),
   route("age-verification", "routes/age-verification.ts"),
   route("robots.txt", "routes/robots.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("blog/feed.xml", "routes/blog/feed.ts"),
+  route("api/views", "routes/api/views.ts"),
   layout("routes/_site.tsx", [
     index("routes/home.tsx", { id: "home" }),
     route("category/:categoryName", "routes/home.tsx", { id: "category" }),
@@ -22,6 +24,11 @@ export default [
     route("privacy", "routes/pages/static-page.tsx", { id: "page-privacy" }),
     route("faq", "routes/pages/faq.tsx"),
     route("contact", "routes/contact.tsx"),
+    // Signed-in only (SPEC.md §2): each loader sends visitors to /login and back.
+    route("profile", "routes/account/profile.tsx"),
+    route("favorites", "routes/account/placeholder.tsx", { id: "account-favorites" }),
+    route("history", "routes/account/placeholder.tsx", { id: "account-history" }),
+    route("settings", "routes/account/placeholder.tsx", { id: "account-settings" }),
     route("*", "routes/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;

@@ -2,6 +2,14 @@
 declare module "autocannon" {
   import type { EventEmitter } from "node:events";
 
+  /** One request as sent: `setupRequest` may return a changed copy (a body per request, for example). */
+  interface RequestParams {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string | Buffer;
+  }
+
   interface Options {
     url: string;
     connections?: number;
@@ -9,6 +17,7 @@ declare module "autocannon" {
     pipelining?: number;
     timeout?: number;
     headers?: Record<string, string>;
+    requests?: (RequestParams & { setupRequest?: (req: RequestParams) => RequestParams })[];
   }
 
   interface Histogram {

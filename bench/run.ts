@@ -24,6 +24,7 @@ import { type BenchReport, evaluateTargets, type RouteResult, renderMarkdown } f
 import { loadPlan, newPool, profileQuery, type QueryProfile } from "./lib/sql-load";
 import { type LatencyStats, round } from "./lib/stats";
 import { measureTtff, ttffTarget } from "./lib/ttff";
+import { measureViews, viewFailures, viewTargets } from "./lib/views-load";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const WORK = path.join(ROOT, "bench", ".work");
@@ -147,6 +148,17 @@ async function main(): Promise<number> {
       noteBackground(`HTTP ${p.path} at 1 connection`, single.cpu, warnings);
     }
   }
+  // Counted views/s (bench/lib/views-load.ts), on the same server as the floor page.
+  const views = await measureViews({
+    origin: server.origin,
+    pool: db.admin.pool,
+    dataDir: serverOpts.dataDir,
+    singleVideoId: fixtures.videoId,
+    meter,
+    ...args,
+    log,
+  });
+  failures.push(...viewFailures(views, args.connections));
   await server.stop();
 
   // 6. Raw SQL of each page, same concurrency and pool size as the app.
@@ -242,7 +254,12 @@ async function main(): Promise<number> {
     initialJs,
     routes,
     queries,
-    targets: [...evaluateTargets(routes, args.videos, initialJs, args.connections), ...(ttff ? [ttffTarget(ttff)] : [])],
+    targets: [
+      ...evaluateTargets(routes, args.videos, initialJs, args.connections),
+      ...viewTargets(views, floor?.http?.perSecond),
+      ...(ttff ? [ttffTarget(ttff)] : []),
+    ],
+    views,
     ...(ttff ? { ttff } : {}),
     warnings,
     failures,

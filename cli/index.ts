@@ -1,20 +1,27 @@
 // Operator commands: `npm run cli -- <command> [args]` (see README).
+
 import { parseArgs } from "node:util";
+
 import { type DatabaseHandle, openDatabase, setDatabase } from "../server/db/connection";
 import { dataDir, env } from "../server/env";
 import { seedDemoContent } from "../server/seed/demo-content";
-import { ingestVideo } from "../server/services/ingest";
+import { AdConfigError, clearPreRollCache, getPreRollUnit, setPreRoll } from "../server/services/ads";
 import { setUserRole } from "../server/services/users";
 import { resetAllViews } from "../server/services/views";
+import { INGEST_USAGE, ingestCommand, listJobsCommand } from "./ingest";
 
 const USAGE = `Usage: npm run cli -- <command>
 
   seed                                   replace catalogue content with the demo set
   migrate                                apply pending database migrations
   user:role <email> <user|creator|admin> set a user's role
-  video:ingest <file> --title T --category C [--description D] [--private]
+  ${INGEST_USAGE}
                                          transcode a video file to HLS and add it to the catalogue
-  views:reset                            set every video's view count to 0`;
+                                         (private unless --public); waits and shows progress
+  video:jobs                             list the latest transcode jobs and their status
+  views:reset                            set every video's and category's view count to 0 and clear the per-day counts
+  ads:preroll --source house|vast [--url U] [--duration S] | --off | --show
+                                         set the pre-roll (a VAST tag's origin must be in AD_HOSTS)`;
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -36,7 +43,17 @@ async function main(argv: string[]): Promise<number> {
   };
   switch (command) {
     case "seed":
-      await run((h) => seedDemoContent(h.db, { dataDir: dataDir(), media: env().DEMO_MEDIA, mediaCache: env().DEMO_MEDIA_CACHE, log }));
+      await run(async (h) => {
+        const e = env();
+        await seedDemoContent(h.db, {
+          dataDir: dataDir(),
+          media: e.DEMO_MEDIA,
+          mediaCache: e.DEMO_MEDIA_CACHE,
+          preRoll: e.DEMO_PREROLL,
+          log,
+        });
+        await clearPreRollCache(); // a running site picks up the reseeded pre-roll at once
+      });
       return 0;
     case "migrate":
       await run(async () => log("migrations are up to date"));
@@ -55,30 +72,21 @@ async function main(argv: string[]): Promise<number> {
       return Number(process.exitCode ?? 0);
     }
     case "video:ingest": {
-      const { positionals, values } = parseArgs({
-        args: rest,
-        allowPositionals: true,
-        options: { title: { type: "string" }, category: { type: "string" }, description: { type: "string" }, private: { type: "boolean" } },
+      let code = 0;
+      await run(async (h) => {
+        code = await ingestCommand(rest, h, log);
       });
-      const file = positionals[0];
-      if (!file || !values.title || !values.category) {
-        console.error("video:ingest needs <file> --title <title> --category <category>");
-        return 2;
-      }
-      await run(async () => {
-        const video = await ingestVideo({
-          file,
-          title: values.title as string,
-          categoryName: values.category as string,
-          description: values.description ?? null,
-          isPublic: !values.private,
-          mediaRoot: `${dataDir()}/media`,
-          log,
-        });
-        log(`added video ${video.id} (${video.duration} s): /video/${video.id}`);
-      });
-      return 0;
+      return code;
     }
+    case "video:jobs": {
+      let code = 0;
+      await run(async () => {
+        code = await listJobsCommand(log);
+      });
+      return code;
+    }
+    case "ads:preroll":
+      return preRollCommand(rest, run, log);
     case "views:reset":
       await run(async () => log(`reset views of ${await resetAllViews()} videos`));
       return 0;
@@ -86,6 +94,52 @@ async function main(argv: string[]): Promise<number> {
       console.error(`unknown command: ${command}\n\n${USAGE}`);
       return 2;
   }
+}
+
+async function preRollCommand(
+  args: string[],
+  run: (fn: (db: DatabaseHandle) => Promise<void>) => Promise<void>,
+  log: (msg: string) => void,
+): Promise<number> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      source: { type: "string" },
+      url: { type: "string" },
+      duration: { type: "string" },
+      off: { type: "boolean" },
+      show: { type: "boolean" },
+    },
+  });
+  if (!values.off && !values.show && !values.source) {
+    console.error("ads:preroll needs --source house|vast (with --url for vast), --off or --show");
+    return 2;
+  }
+  let code = 0;
+  await run(async () => {
+    const current = await getPreRollUnit();
+    if (!values.show) {
+      try {
+        const duration = values.duration === undefined ? current?.durationSeconds : Number(values.duration);
+        await setPreRoll({
+          active: !values.off,
+          source: (values.source ?? current?.source ?? "house") as "house" | "vast",
+          vastTagUrl: values.url ?? current?.vastTagUrl ?? null,
+          durationSeconds: duration,
+        });
+      } catch (err) {
+        if (!(err instanceof AdConfigError)) throw err;
+        console.error(err.message);
+        code = 2;
+        return;
+      }
+    }
+    const unit = await getPreRollUnit();
+    if (!unit) log("no pre-roll unit");
+    else if (!unit.active) log("pre-roll: off");
+    else log(`pre-roll: ${unit.source === "vast" ? `VAST ${unit.vastTagUrl}` : "house clip"}, at most ${unit.durationSeconds} s`);
+  });
+  return code;
 }
 
 main(process.argv.slice(2)).then(

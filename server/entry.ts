@@ -1,10 +1,11 @@
 /**
  * The server bundle's entry (vite.config.ts): route modules, services and the pool share one module
- * graph. server.js picks the role: primary (database + supervision) or worker (HTTP) in production,
- * one process under Vite in development.
+ * graph. server.js picks the role: primary (database + supervision), worker (HTTP) or jobs worker (the
+ * transcode queue) in production, one process under Vite in development.
  */
 export { env } from "./env";
 export { createApp } from "./http/app";
+export { runJobsWorker } from "./runtime/jobs-worker";
 export { runPrimary } from "./runtime/primary";
 export { bootSingleProcess } from "./runtime/single";
 export { runWorker } from "./runtime/worker";

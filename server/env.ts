@@ -1,6 +1,33 @@
 import path from "node:path";
 import { z } from "zod";
 
+/** AD_HOSTS: comma-separated http(s) origins, deduplicated, as bare origins (no path). */
+export function adHostsSchema() {
+  return z
+    .string()
+    .default("")
+    .transform((v, ctx) => {
+      const origins: string[] = [];
+      for (const item of v
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean)) {
+        const origin = adOrigin(item);
+        if (origin) origins.push(origin);
+        else ctx.addIssue({ code: "custom", message: `"${item}" is not an http(s) origin like https://ads.example.com` });
+      }
+      return [...new Set(origins)];
+    });
+}
+
+/** An optional setting: unset and empty are the same. */
+function optionalText() {
+  return z
+    .string()
+    .optional()
+    .transform((v) => v || undefined);
+}
+
 /** Typed configuration, read and validated once. Anything missing gets a safe local default. */
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -25,6 +52,13 @@ const schema = z.object({
   DEMO_MEDIA: z.enum(["full", "none"]).default("full"),
   /** Optional shared folder for generated demo media (tests reuse one generation across data dirs). */
   DEMO_MEDIA_CACHE: z.string().optional(),
+  /** Whether the demo seed switches the house pre-roll on (a fresh site shows it); `off` for test servers. */
+  DEMO_PREROLL: z.enum(["house", "off"]).default("house"),
+  /**
+   * Comma-separated origins (`https://ads.example.com`) that ads may load from: the only hosts the
+   * Content-Security-Policy opens for ad requests, media and tracking pixels. A VAST tag must be on one.
+   */
+  AD_HOSTS: adHostsSchema(),
   /** ffmpeg and ffprobe binaries; unset (or empty): the first on PATH, else the npm-shipped builds. */
   FFMPEG_PATH: z
     .string()
@@ -34,11 +68,39 @@ const schema = z.object({
     .string()
     .optional()
     .transform((v) => v || undefined),
+  /** Largest video file the pipeline accepts (ingest command and uploads); default 2 GiB. */
+  MAX_UPLOAD_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(2 * 1024 ** 3),
+  /** Google sign-in (OpenID Connect); without both, the sign-in page offers e-mail codes only. */
+  GOOGLE_CLIENT_ID: optionalText(),
+  GOOGLE_CLIENT_SECRET: optionalText(),
+  /**
+   * The OpenID Connect issuer the Google sign-in talks to (its discovery document lives below it). Google's
+   * own by default; tests point it at a local provider so the same code path runs end to end.
+   */
+  GOOGLE_ISSUER: z.string().url().default("https://accounts.google.com"),
+  /** Outgoing mail (sign-in codes): smtp(s)://user:pass@host:port; unset: one file per message in DATA_DIR/outbox. */
+  SMTP_URL: optionalText().pipe(z.string().url().optional()),
+  MAIL_FROM: z.string().default("Pleazure <no-reply@pleazure.local>"),
   /** Searched for ffmpeg and ffprobe. */
   PATH: z.string().default(""),
 });
 
 export type Env = z.infer<typeof schema>;
+
+/** `item` as a bare origin, or undefined when it is not an http(s) origin (no path, query, credentials). */
+function adOrigin(item: string): string | undefined {
+  try {
+    const url = new URL(item);
+    const bare = (url.pathname === "/" || url.pathname === "") && !url.search && !url.hash && !url.username && !url.password;
+    return (url.protocol === "https:" || url.protocol === "http:") && bare ? url.origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 let cached: Env | undefined;
 

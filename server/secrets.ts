@@ -29,9 +29,12 @@ export function appSecret(): Buffer {
   return cached;
 }
 
-/** HMAC-signs a payload: "<payload>.<signature>" (base64url). */
-export function sign(payload: string): string {
-  const mac = crypto.createHmac("sha256", appSecret()).update(payload).digest("base64url");
+/**
+ * HMAC-signs a payload: "<payload>.<signature>" (base64url). `key` defaults to this app's secret; the bench
+ * passes the secret of the server it loads.
+ */
+export function sign(payload: string, key: Buffer = appSecret()): string {
+  const mac = crypto.createHmac("sha256", key).update(payload).digest("base64url");
   return `${payload}.${mac}`;
 }
 

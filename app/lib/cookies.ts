@@ -4,3 +4,14 @@ export const AGE_STORAGE_KEY = "ageVerified";
 export function ageCookieValue(secure: boolean): string {
   return `${AGE_COOKIE}=true; Path=/; Max-Age=31536000; SameSite=Lax${secure ? "; Secure" : ""}`;
 }
+
+/**
+ * The browser session of view counting (DESIGN.md §4.2): a random id in a cookie without Max-Age or Expires,
+ * so it ends when the browser does. HttpOnly (page scripts never need it) and SameSite=Lax (sent with the
+ * site's own requests, not with other sites' POSTs). Set by the video page when missing.
+ */
+export const VIEW_SESSION_COOKIE = "viewSession";
+
+export function viewSessionCookieValue(sessionId: string, secure: boolean): string {
+  return `${VIEW_SESSION_COOKIE}=${sessionId}; Path=/; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
+}

@@ -154,6 +154,9 @@ export const userAgent = z
   .nullable()
   .catch(null);
 
+/** The view-session cookie's value (app/lib/cookies.ts): a random v4 uuid, compared in lower case. */
+export const viewSessionId = z.uuid({ version: "v4" }).transform((v) => v.toLowerCase());
+
 /** Reads one cookie from a Cookie header through `schema`; missing or refused values are undefined. */
 export function parseCookie<S extends z.ZodType>(schema: S, header: string | null, name: string): z.output<S> | undefined {
   if (!header || header.length > 8192) return undefined;

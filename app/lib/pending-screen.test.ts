@@ -14,6 +14,11 @@ describe("loadingTextFor", () => {
     ["/contact", null],
     ["/category", null],
     ["/blog/a/b", null],
+    ["/profile", "Loading..."],
+    ["/favorites", "Loading..."],
+    ["/history", "Loading..."],
+    ["/settings/", "Loading..."],
+    ["/login", null],
   ])("%s → %s", (path, text) => {
     expect(loadingTextFor(path)).toBe(text);
   });

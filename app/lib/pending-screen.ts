@@ -6,13 +6,18 @@ export const LOADING_TEXTS = {
   results: "Loading results...",
   posts: "Loading blog posts...",
   post: "Loading blog post...",
+  /** Signed-in-only pages while the session is checked (SPEC.md §2). */
+  account: "Loading...",
 } as const;
+
+const ACCOUNT_PAGES = new Set(["/profile", "/favorites", "/history", "/settings"]);
 
 export function loadingTextFor(pathname: string): string | null {
   const path = pathname.replace(/\/+$/, "") || "/";
   if (path === "/" || /^\/category\/[^/]+$/.test(path)) return LOADING_TEXTS.videos;
   if (path === "/search") return LOADING_TEXTS.results;
   if (path === "/blog") return LOADING_TEXTS.posts;
+  if (ACCOUNT_PAGES.has(path)) return LOADING_TEXTS.account;
   if (/^\/blog\/[^/]+$/.test(path) && path !== "/blog/feed.xml") return LOADING_TEXTS.post;
   return null;
 }

@@ -1,11 +1,14 @@
 import { useRouteLoaderData } from "react-router";
 import type { loader as rootLoader } from "../root";
+import type { Viewer } from "./viewer";
 
 export interface RootData {
   siteUrl: string;
   ageVerified: boolean;
   categories: { name: string; slug: string }[];
   categoriesFailed: boolean;
+  /** The signed-in person, or null for visitors (server/auth/session.ts getViewer). */
+  viewer: Viewer | null;
 }
 
 type MatchLike = { id: string; loaderData?: unknown; data?: unknown } | undefined;

@@ -32,6 +32,35 @@ describe("seoMeta", () => {
     expect(tags).toContainEqual({ "script:ld+json": { "@type": "Thing" } });
   });
 
+  it("adds og:video and the video facts for a video page, secure_url only on https", () => {
+    const video = {
+      url: "/media/v/master.m3u8",
+      type: "application/vnd.apple.mpegurl",
+      duration: 61.6,
+      releaseDate: "2026-01-02T03:04:05.000Z",
+    };
+    const props = (siteUrl: string) =>
+      Object.fromEntries(
+        seoMeta({ siteUrl, title: "V", description: "d", path: "/video/1", type: "video.other", video })
+          .map((t) => t as Record<string, string>)
+          .filter((t) => t.property?.startsWith("og:video") || t.property?.startsWith("video:"))
+          .map((t) => [t.property, t.content]),
+      );
+    expect(props(SITE)).toEqual({
+      "og:video": `${SITE}/media/v/master.m3u8`,
+      "og:video:secure_url": `${SITE}/media/v/master.m3u8`,
+      "og:video:type": "application/vnd.apple.mpegurl",
+      "video:duration": "62",
+      "video:release_date": "2026-01-02T03:04:05.000Z",
+    });
+    expect(props("http://localhost:3000")["og:video:secure_url"]).toBeUndefined();
+    expect(
+      seoMeta({ siteUrl: SITE, title: "T", description: "d", path: "/" }).some(
+        (t) => "property" in t && String(t.property).startsWith("og:video"),
+      ),
+    ).toBe(false);
+  });
+
   it("honours noindex and a canonical override, and leaves out the default size for a custom image", () => {
     const tags = seoMeta({
       siteUrl: SITE,

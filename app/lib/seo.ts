@@ -17,6 +17,8 @@ export interface SeoInput {
   twitterDescription?: string | null;
   twitterImage?: string | null;
   canonical?: string | null;
+  /** A video page's stream: og:video (absolute URL, type, secure_url on https) and the og video.* facts. */
+  video?: { url: string; type: string; duration: number; releaseDate: string };
 }
 
 const IMAGE_EXTENSION = /\.(png|jpe?g|gif|webp|avif)(\?.*)?$/i;
@@ -74,9 +76,22 @@ export function seoMeta(input: SeoInput): MetaDescriptor[] {
     { name: "twitter:description", content: input.twitterDescription || input.ogDescription || input.description },
     { name: "twitter:image", content: input.twitterImage ? socialImage(input.siteUrl, input.twitterImage) : image },
     { name: "robots", content: input.noindex ? "noindex, follow" : "index, follow" },
+    ...videoMeta(input),
   ];
   for (const data of input.jsonLd ?? []) meta.push({ "script:ld+json": data });
   return meta;
+}
+
+function videoMeta({ siteUrl, video }: SeoInput): MetaDescriptor[] {
+  if (!video) return [];
+  const url = absoluteUrl(siteUrl, video.url);
+  return [
+    { property: "og:video", content: url },
+    ...(url.startsWith("https:") ? [{ property: "og:video:secure_url", content: url }] : []),
+    { property: "og:video:type", content: video.type },
+    { property: "video:duration", content: String(Math.round(video.duration)) },
+    { property: "video:release_date", content: video.releaseDate },
+  ];
 }
 
 export function breadcrumbs(siteUrl: string, items: { name: string; path: string }[]): object {

@@ -1,14 +1,21 @@
 import { data, Link } from "react-router";
 import { z } from "zod";
+import { PreRoll } from "~/components/player/PreRoll";
 import { VideoPlayer } from "~/components/player/VideoPlayer";
+import { ShareMenu } from "~/components/video/ShareMenu";
 import { VideoCard, type VideoCardData } from "~/components/video/VideoCard";
+import { VIEW_SESSION_COOKIE, viewSessionCookieValue } from "~/lib/cookies";
 import { formatDuration, formatIsoDuration, formatLongDate, formatRelativeTime, formatViews } from "~/lib/format";
-import { input, parseParams } from "~/lib/params";
-import { siteUrlFromMatches } from "~/lib/root-data";
+import { input, parseCookie, parseParams, viewSessionId } from "~/lib/params";
+import type { PreRollConfig } from "~/lib/preroll";
+import { siteUrlFromMatches, useRootData } from "~/lib/root-data";
 import { absoluteUrl, breadcrumbs, seoMeta, truncate } from "~/lib/seo";
 import { site } from "~/lib/site";
 import { slugify } from "~/lib/slug";
+import { useViewTracking } from "~/lib/use-view-tracking";
 import { attempt } from "../../server/http/route-errors";
+import { issuePlayToken, newViewSessionId } from "../../server/play-token";
+import { getPreRollConfig } from "../../server/services/ads";
 import { getPublicVideo, relatedVideos } from "../../server/services/videos";
 import type { Route } from "./+types/video";
 
@@ -30,18 +37,37 @@ interface VideoView {
   thumbnail_url: string | null;
   poster_url: string | null;
   video_url: string | null;
+  /** WebVTT storyboard for the player's scrub previews, when the pipeline made one. */
+  storyboard_url: string | null;
   category_name: string | null;
 }
 
 type VideoData =
-  | { state: "ok"; video: VideoView; related: VideoCardData[]; relatedError: boolean }
+  | {
+      state: "ok";
+      video: VideoView;
+      related: VideoCardData[];
+      relatedError: boolean;
+      playToken: string | null;
+      preRoll: PreRollConfig | null;
+    }
   | { state: "not-found" }
   | { state: "error" };
 
 // Anything but a uuid names no video: the page's own not-found state, without a query.
 const videoParams = z.object({ videoId: input.videoId.nullable().catch(null) });
+// The page carries a per-visit play token: never store it in a shared cache.
+const PRIVATE = "private, no-cache";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+/** The visitor's view session (DESIGN.md §4.2), and the cookie that starts one when they have none yet. */
+function viewSessionOf(request: Request): { sessionId: string; setCookie: string | null } {
+  const existing = parseCookie(viewSessionId, request.headers.get("cookie"), VIEW_SESSION_COOKIE);
+  if (existing) return { sessionId: existing, setCookie: null };
+  const sessionId = newViewSessionId();
+  return { sessionId, setCookie: viewSessionCookieValue(sessionId, new URL(request.url).protocol === "https:") };
+}
+
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   const { videoId } = parseParams(videoParams, params);
   if (!videoId) return data<VideoData>({ state: "not-found" }, { status: 404 });
   const found = await attempt(
@@ -52,12 +78,16 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   );
   if (found === "failed") return data<VideoData>({ state: "error" }, { status: 500 });
   if (!found) return data<VideoData>({ state: "not-found" }, { status: 404 });
-  const related = await attempt(
-    context,
-    "related videos",
-    () => relatedVideos(found),
-    () => null,
-  );
+  const [related, preRoll] = await Promise.all([
+    attempt(
+      context,
+      "related videos",
+      () => relatedVideos(found),
+      () => null,
+    ),
+    // No ad configuration readable: the video plays without one.
+    attempt(context, "pre-roll", getPreRollConfig, () => null),
+  ]);
   const video: VideoView = {
     id: found.id,
     title: found.title,
@@ -68,21 +98,41 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     thumbnail_url: found.thumbnail_url,
     poster_url: found.poster_url,
     video_url: found.video_url,
+    storyboard_url: found.storyboard_url,
     category_name: found.category_name,
   };
-  return data<VideoData>({
-    state: "ok",
-    video,
-    related: (related ?? []).map(({ id, title, views, duration, thumbnail_url, category_name }) => ({
-      id,
-      title,
-      views,
-      duration,
-      thumbnail_url,
-      category_name,
-    })),
-    relatedError: related === null,
-  });
+  const session = viewSessionOf(request);
+  const headers = new Headers({ "Cache-Control": PRIVATE });
+  if (session.setCookie) headers.set("Set-Cookie", session.setCookie);
+  return data<VideoData>(
+    {
+      state: "ok",
+      video,
+      related: (related ?? []).map(({ id, title, views, duration, thumbnail_url, category_name }) => ({
+        id,
+        title,
+        views,
+        duration,
+        thumbnail_url,
+        category_name,
+      })),
+      relatedError: related === null,
+      preRoll,
+      playToken: issuePlayToken({ videoId: found.id, sessionId: session.sessionId, durationSeconds: found.duration }),
+    },
+    { headers },
+  );
+}
+
+/** The play token's Cache-Control and the view-session cookie (React Router sends only what this returns). */
+export function headers({ parentHeaders, loaderHeaders, errorHeaders }: Route.HeadersArgs) {
+  const merged = new Headers(parentHeaders);
+  for (const own of [loaderHeaders, errorHeaders]) {
+    own?.forEach((value, key) => {
+      merged.set(key, value);
+    });
+  }
+  return merged;
 }
 
 export function meta({ loaderData: d, matches, params }: Route.MetaArgs) {
@@ -104,6 +154,9 @@ export function meta({ loaderData: d, matches, params }: Route.MetaArgs) {
     path,
     type: "video.other",
     image: v.poster_url ?? v.thumbnail_url,
+    video: v.video_url
+      ? { url: v.video_url, type: "application/vnd.apple.mpegurl", duration: v.duration, releaseDate: v.upload_date }
+      : undefined,
     jsonLd: [
       {
         "@context": "https://schema.org",
@@ -143,11 +196,25 @@ export default function VideoPage({ loaderData: d }: Route.ComponentProps) {
       </section>
     );
   }
-  const v = d.video;
+  return <VideoDetails {...d} />;
+}
+
+function VideoDetails({ video: v, related, relatedError, playToken, preRoll }: Extract<VideoData, { state: "ok" }>) {
+  const onPlaybackTime = useViewTracking(v.id, playToken);
+  const siteUrl = useRootData()?.siteUrl ?? "";
   return (
     <article>
       {v.video_url ? (
-        <VideoPlayer key={v.id} src={v.video_url} poster={v.poster_url} title={v.title} duration={v.duration} />
+        <VideoPlayer
+          key={v.id}
+          src={v.video_url}
+          poster={v.poster_url}
+          title={v.title}
+          duration={v.duration}
+          storyboardUrl={v.storyboard_url}
+          onPlaybackTime={onPlaybackTime}
+          renderPreRoll={preRoll ? (finish) => <PreRoll config={preRoll} onDone={finish} /> : undefined}
+        />
       ) : (
         <div className="grid aspect-video w-full place-items-center rounded-xl bg-ink-900 text-zinc-400">
           This video is not available yet.
@@ -181,19 +248,22 @@ export default function VideoPage({ loaderData: d }: Route.ComponentProps) {
           </>
         )}
       </p>
+      <div className="mt-4 flex flex-wrap items-center gap-3">
+        <ShareMenu title={v.title} url={absoluteUrl(siteUrl, `/video/${v.id}`)} />
+      </div>
       {v.description && <p className="mt-4 whitespace-pre-line rounded-xl bg-ink-900 p-4 text-zinc-300">{v.description}</p>}
 
       <section aria-labelledby="related-heading" className="mt-10">
         <h2 id="related-heading" className="mb-4 text-xl font-bold">
           Related Videos
         </h2>
-        {d.relatedError ? (
+        {relatedError ? (
           <p className="text-zinc-400">{RELATED_ERROR}</p>
-        ) : d.related.length === 0 ? (
+        ) : related.length === 0 ? (
           <p className="text-zinc-400">{NO_RELATED}</p>
         ) : (
           <div className="grid grid-cols-1 gap-x-5 gap-y-8 sm:grid-cols-2 xl:grid-cols-3">
-            {d.related.map((r) => (
+            {related.map((r) => (
               <VideoCard key={r.id} video={r} sizes={RELATED_SIZES} />
             ))}
           </div>

@@ -5,6 +5,7 @@ import type { InitialJs } from "./initial-js";
 import type { QueryProfile } from "./sql-load";
 import { type LatencyStats, round } from "./stats";
 import { renderTtffMarkdown, type TtffResult } from "./ttff";
+import { renderViews, type ViewsResult } from "./views-load";
 
 export interface RouteResult {
   key: string;
@@ -54,6 +55,8 @@ export interface BenchReport {
   targets: TargetResult[];
   /** The player's time to first frame and JS (bench/lib/ttff.ts); absent with --ttff 0. */
   ttff?: TtffResult;
+  /** Counted views/s (bench/lib/views-load.ts). */
+  views?: ViewsResult;
   /** Conditions that make the figures less trustworthy (e.g. other work on the machine). */
   warnings: string[];
   failures: string[];
@@ -242,6 +245,7 @@ export function renderMarkdown(r: BenchReport): string {
     );
   }
   lines.push("");
+  lines.push(...renderViews(r.views, r.flags.connections));
   if (r.routes.some((x) => x.single)) {
     lines.push(
       "## Same pages at 1 connection (service time, no queueing)",

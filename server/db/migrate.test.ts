@@ -3,7 +3,7 @@ import { sql } from "kysely";
 import { describe, expect, inject, it } from "vitest";
 import { withDatabase } from "../../tests/support/global-setup";
 import { connect, ensureDatabase } from "./connection";
-import { migrateToLatest } from "./migrate";
+import { MIGRATION_NAMES, migrateToLatest } from "./migrate";
 
 describe("migrations", () => {
   it("are safe when two processes start at once, and create the schema with its constraints", async () => {
@@ -15,7 +15,7 @@ describe("migrations", () => {
     const b = connect(withDatabase(adminUrl, name), 2);
     try {
       const [ra, rb] = await Promise.all([migrateToLatest(a.db), migrateToLatest(b.db)]);
-      expect([...ra, ...rb].sort()).toEqual(["0001_initial", "0002_rate_limits"]); // applied exactly once
+      expect([...ra, ...rb].sort()).toEqual(MIGRATION_NAMES); // each applied exactly once
       const tables = await sql<{ table_name: string }>`
         SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name`.execute(a.db);
       expect(tables.rows.map((r) => r.table_name)).toEqual(
@@ -36,6 +36,12 @@ describe("migrations", () => {
         { column_name: "points", data_type: "integer", is_nullable: "NO" },
         { column_name: "expire", data_type: "bigint", is_nullable: "YES" },
       ]);
+      // Accounts (0006): SPEC.md's is_creator cannot disagree with the role, one account per address.
+      await expect(sql`INSERT INTO users (id, email, is_creator) VALUES ('u1', 'a@example.com', true)`.execute(a.db)).rejects.toThrow(
+        /users_is_creator_matches_role/,
+      );
+      await sql`INSERT INTO users (id, email, role, is_creator) VALUES ('u2', 'b@example.com', 'admin', true)`.execute(a.db);
+      await expect(sql`INSERT INTO users (id, email) VALUES ('u3', 'B@Example.com')`.execute(a.db)).rejects.toThrow(/duplicate key/);
       const trgm = await sql<{ indexdef: string }>`SELECT indexdef FROM pg_indexes WHERE indexname = 'videos_title_trgm_idx'`.execute(a.db);
       expect(trgm.rows[0]?.indexdef).toContain("gin_trgm_ops");
     } finally {

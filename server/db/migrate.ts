@@ -1,18 +1,31 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from "kysely";
 import * as m0001 from "./migrations/0001_initial";
 import * as m0002 from "./migrations/0002_rate_limits";
+import * as m0003 from "./migrations/0003_media";
+import * as m0004 from "./migrations/0004_views";
+import * as m0005 from "./migrations/0005_preroll";
+import * as m0006 from "./migrations/0006_auth";
 
 /** Migrations are imported statically so they ship inside the server bundle. Append, never edit. */
 const migrations: Record<string, Migration> = {
   "0001_initial": m0001,
   "0002_rate_limits": m0002,
+  "0003_media": m0003,
+  "0004_views": m0004,
+  "0005_preroll": m0005,
+  "0006_auth": m0006,
 };
+
+/** Every migration's name, in order. */
+export const MIGRATION_NAMES = Object.keys(migrations).sort();
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 /** Applies pending migrations. Kysely's migrator takes a row lock, so concurrent starts are safe. */
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider });
+  // Numbers are handed out to parallel branches (0003-0005 and 0006 landed in either order), so a database
+  // that already has a later one still takes an earlier newcomer; each migration stands alone.
+  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);

@@ -14,7 +14,46 @@ export interface UsersTable {
   avatar_url: string | null;
   is_creator: Generated<boolean>;
   role: Generated<"user" | "creator" | "admin">;
+  email_verified: Generated<boolean>;
   created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** better-auth's session, account and verification models (server/auth/auth.ts maps their fields). */
+export interface AuthSessionsTable {
+  id: string;
+  user_id: string;
+  token: string;
+  expires_at: Date;
+  ip_address: string | null;
+  user_agent: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface AuthAccountsTable {
+  id: string;
+  user_id: string;
+  account_id: string;
+  provider_id: string;
+  access_token: string | null;
+  refresh_token: string | null;
+  id_token: string | null;
+  access_token_expires_at: Date | null;
+  refresh_token_expires_at: Date | null;
+  scope: string | null;
+  password: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface AuthVerificationsTable {
+  id: string;
+  identifier: string;
+  value: string;
+  expires_at: Date;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 export interface CategoriesTable {
@@ -36,6 +75,8 @@ export interface VideosTable {
   thumbnail_url: string | null;
   poster_url: string | null;
   video_url: string | null;
+  /** WebVTT of the scrub-preview sprite (`/media/…/storyboard.vtt`); null for videos without one. */
+  storyboard_url: ColumnType<string | null, string | null | undefined, string | null>;
   category_id: string | null;
   is_public: Generated<boolean>;
   created_at: Timestamp;
@@ -102,6 +143,51 @@ export interface AdUnitsTable {
   is_active: Generated<boolean>;
   duration: Generated<number>;
   updated_at: Timestamp;
+  /** Only for the `player` unit (the pre-roll): where its ad comes from. NULL for banner slots. */
+  preroll_source: "house" | "vast" | null;
+  /** The VAST 3/4 tag fetched by the player when `preroll_source` is `vast`. */
+  vast_tag_url: string | null;
+}
+
+/** Which browser session counted which video, until the row expires (0004_views). */
+export interface VideoViewSessionsTable {
+  session_id: string;
+  video_id: string;
+  expires_at: Timestamp;
+}
+
+/** Counted views per video and UTC day (0004_views). `day` is read as "YYYY-MM-DD". */
+export interface VideoViewsDailyTable {
+  video_id: string;
+  day: ColumnType<string, string, string>;
+  views: Counter;
+}
+
+export type TranscodeStatus = "queued" | "running" | "done" | "failed";
+
+/** One ingest: what the console shows, and everything needed to create the video when it is done. */
+export interface TranscodeJobsTable {
+  id: Generated<string>;
+  /** The id the video gets when the job is done (no row in `videos` before). */
+  video_id: string;
+  source_path: string;
+  /** File name as uploaded, for display. */
+  source_name: string;
+  /** True for uploads the pipeline owns (removed when the job ends); false for an operator's own file. */
+  delete_source: Generated<boolean>;
+  title: string;
+  description: string | null;
+  category_id: string | null;
+  /** Make the video public when it is ready. */
+  publish: Generated<boolean>;
+  status: Generated<TranscodeStatus>;
+  progress: Generated<number>;
+  error: string | null;
+  attempts: Generated<number>;
+  created_at: Timestamp;
+  started_at: NullableTimestamp;
+  finished_at: NullableTimestamp;
+  updated_at: Timestamp;
 }
 
 export interface Database {
@@ -113,11 +199,18 @@ export interface Database {
   blog_posts: BlogPostsTable;
   contact_messages: ContactMessagesTable;
   ad_units: AdUnitsTable;
+  video_view_sessions: VideoViewSessionsTable;
+  video_views_daily: VideoViewsDailyTable;
+  auth_sessions: AuthSessionsTable;
+  auth_accounts: AuthAccountsTable;
+  auth_verifications: AuthVerificationsTable;
+  transcode_jobs: TranscodeJobsTable;
 }
 
 export type Video = Selectable<VideosTable>;
 export type NewVideo = Insertable<VideosTable>;
 export type Category = Selectable<CategoriesTable>;
+export type TranscodeJob = Selectable<TranscodeJobsTable>;
 export type BlogPost = Selectable<BlogPostsTable>;
 export type NewBlogPost = Insertable<BlogPostsTable>;
 export type BlogPostUpdate = Updateable<BlogPostsTable>;

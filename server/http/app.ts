@@ -2,8 +2,10 @@ import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import { RouterContextProvider } from "react-router";
+import { responseCookiesContext } from "../auth/session";
 import { dataDir, env } from "../env";
 import { requestInfoContext } from "../request-context";
+import { AUTH_BASE_PATH, authRoutes } from "./auth-routes";
 import { compressResponses } from "./compression";
 import { finalErrorHandler } from "./errors";
 import { commonHeaders } from "./headers";
@@ -27,6 +29,7 @@ export function createApp(opts: { clientDir?: string } = {}): express.Express {
   app.use("/media", mediaFiles(path.join(dataDir(), "media")));
   if (env().ENABLE_TEST_HOOKS === "1") app.use("/__test", testHooks());
   app.use(whileDatabaseDown());
+  app.use(AUTH_BASE_PATH, authRoutes()); // the OAuth return; sign-in forms go through React Router actions
   app.use(
     createRequestHandler({
       build: () => import("virtual:react-router/server-build"),
@@ -37,6 +40,12 @@ export function createApp(opts: { clientDir?: string } = {}): express.Express {
           clientIp: req.ip ?? null,
           userAgent: req.get("user-agent") ?? null,
           nonce: String(res.locals.nonce),
+        });
+        // A session lookup that slides the expiry hands its refreshed cookie to this response.
+        context.set(responseCookiesContext, {
+          append: (setCookie) => {
+            if (!res.headersSent) res.append("Set-Cookie", setCookie);
+          },
         });
         return context;
       },

@@ -2,27 +2,40 @@ import crypto from "node:crypto";
 import type { RequestHandler } from "express";
 import { requestId as requestIdSchema } from "../../app/lib/params";
 import { site } from "../../app/lib/site";
+import { env } from "../env";
 import { logger } from "../logger";
 
 /**
- * Scripts only from our origin or carrying this response's nonce. Ad-network hosts are added here
- * explicitly when the ads issue lands. Styles allow inline attributes (React style props).
+ * Scripts only from our origin or carrying this response's nonce. Styles allow inline attributes (React
+ * style props). The configured ad hosts (AD_HOSTS) are added exactly where a VAST pre-roll needs them:
+ * fetching the tag and its wrappers (connect-src), playing the creative (media-src) and the tracking pixels
+ * (img-src); nothing else opens up.
  */
-export function contentSecurityPolicy(nonce: string): string {
+export function contentSecurityPolicy(nonce: string, adHosts: readonly string[] = env().AD_HOSTS): string {
+  const ads = adHosts.map((h) => ` ${h}`).join("");
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob: https:",
-    "media-src 'self' blob:",
-    "connect-src 'self'",
+    `img-src 'self' data: blob: https:${ads}`,
+    `media-src 'self' blob:${ads}`,
+    `connect-src 'self'${ads}`,
     "worker-src 'self' blob:",
     "font-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
-    "form-action 'self' https://www.google.com",
+    `form-action 'self' https://www.google.com${signInProviderOrigin()}`,
     "frame-ancestors 'self'",
   ].join("; ");
+}
+
+/**
+ * The Google sign-in form posts to us and we answer with a redirect to the provider's authorization page;
+ * browsers hold that redirect to form-action too, so the provider's origin is listed when sign-in is set up.
+ */
+function signInProviderOrigin(): string {
+  const { GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET, GOOGLE_ISSUER } = env();
+  return GOOGLE_CLIENT_ID && GOOGLE_CLIENT_SECRET ? ` ${new URL(GOOGLE_ISSUER).origin}` : "";
 }
 
 /** Request id, access log, and the headers every response carries (pages, files, errors alike). */

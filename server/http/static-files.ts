@@ -27,17 +27,80 @@ export function buildFiles(clientDir: string): RequestHandler {
   return router;
 }
 
-/** Media (HLS playlists, segments, posters): immutable, range requests handled by express.static. */
+/** The files media folders hold, by extension, with the type each is served as; anything else is a 404. */
+export const MEDIA_TYPES: Readonly<Record<string, string>> = {
+  ".m3u8": "application/vnd.apple.mpegurl",
+  ".ts": "video/mp2t",
+  ".m4s": "video/iso.segment",
+  ".mp4": "video/mp4",
+  ".vtt": "text/vtt; charset=utf-8",
+  ".jpg": "image/jpeg",
+  ".webp": "image/webp",
+  ".png": "image/png",
+};
+
+/**
+ * Playlists and WebVTT are small text, compressed per request; a byte range of a compressed body would not
+ * match its Content-Range, so they are always sent whole (players never ask them for ranges anyway).
+ */
+const WHOLE_ONLY = new Set([".m3u8", ".vtt"]);
+
+/** A plain relative path of visible segments with a media extension, or null (traversal, dotfiles, other files). */
+export function mediaRelativePath(urlPath: string): string | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return null;
+  }
+  const segments = decoded.replace(/^\//, "").split("/");
+  const plain = segments.every((s) => s !== "" && !s.startsWith(".") && !/[\\\0]/.test(s));
+  return plain && Object.hasOwn(MEDIA_TYPES, path.posix.extname(decoded).toLowerCase()) ? segments.join("/") : null;
+}
+
+/**
+ * Media under `/media` (HLS playlists and segments, stills, storyboards): GET and HEAD only, byte ranges
+ * (binary files), one content type per extension, a year's immutable caching (a video's files never change
+ * under its URL; new media get new folders). Every path that is not a media file (unknown, a folder,
+ * traversal attempts encoded or not, dotfiles, other extensions) is a plain 404 that is not cached, since a
+ * video being transcoded appears at its URL later.
+ */
 export function mediaFiles(mediaDir: string): RequestHandler {
-  return express.static(mediaDir, {
+  const serve = express.static(mediaDir, {
     immutable: true,
     maxAge: "365d",
+    // Errors come to us (with fallthrough, serve-static would turn a 416 into "next route").
     fallthrough: false,
     index: false,
+    redirect: false,
+    dotfiles: "ignore",
     setHeaders: (res, file) => {
-      if (file.endsWith(".m3u8")) res.setHeader("Content-Type", "application/vnd.apple.mpegurl");
-      if (file.endsWith(".ts")) res.setHeader("Content-Type", "video/mp2t");
-      if (file.endsWith(".vtt")) res.setHeader("Content-Type", "text/vtt; charset=utf-8");
+      const ext = path.extname(file).toLowerCase();
+      res.setHeader("Content-Type", MEDIA_TYPES[ext] ?? "application/octet-stream");
+      if (WHOLE_ONLY.has(ext)) res.setHeader("Accept-Ranges", "none");
     },
   });
+  const notFound = (res: Parameters<RequestHandler>[1]) =>
+    void res.status(404).set({ "Cache-Control": "no-store", "Content-Type": "text/plain; charset=utf-8" }).send("Not found");
+  return (req, res, next) => {
+    if (req.method !== "GET" && req.method !== "HEAD") {
+      res.status(405).set({ Allow: "GET, HEAD", "Cache-Control": "no-store" }).end();
+      return;
+    }
+    const relative = mediaRelativePath(req.path);
+    if (!relative) return notFound(res);
+    if (WHOLE_ONLY.has(path.posix.extname(relative).toLowerCase())) {
+      delete req.headers.range;
+      delete req.headers["if-range"];
+    }
+    serve(req, res, (err?: unknown) => {
+      const { status = 500, headers } = (err ?? { status: 404 }) as { status?: number; headers?: Record<string, string> };
+      if (status === 416)
+        return void res
+          .status(416)
+          .set({ ...headers, "Cache-Control": "no-store" })
+          .end();
+      return status < 500 ? notFound(res) : next(err);
+    });
+  };
 }

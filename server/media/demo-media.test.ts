@@ -39,7 +39,12 @@ describe("ensureDemoMedia", () => {
   it("writes a manifest describing one asset", async () => {
     expect(assets).toHaveLength(1);
     const [asset] = assets;
-    expect(asset).toMatchObject({ key: "aurora", hlsPath: "demo/aurora/master.m3u8", posterPath: "demo/aurora/poster.jpg" });
+    expect(asset).toMatchObject({
+      key: "aurora",
+      hlsPath: "demo/aurora/master.m3u8",
+      posterPath: "demo/aurora/poster.jpg",
+      storyboardPath: "demo/aurora/storyboard.vtt",
+    });
     expect(asset!.durationSeconds).toBeGreaterThan(5.5);
     expect(asset!.durationSeconds).toBeLessThan(6.5);
     const manifest = JSON.parse(await fs.readFile(path.join(root, "demo/manifest.json"), "utf8"));
@@ -67,8 +72,10 @@ describe("ensureDemoMedia", () => {
       const text = await fs.readFile(playlist, "utf8");
       expect(text).toContain("#EXT-X-PLAYLIST-TYPE:VOD");
       expect(text).toContain("#EXT-X-ENDLIST");
+      // 2 s segments, each starting on a keyframe (forced every 2 s), for a fast first frame.
+      expect(text).toContain("#EXT-X-TARGETDURATION:2");
       const segments = await segmentsOf(playlist);
-      expect(segments.length).toBeGreaterThanOrEqual(2);
+      expect(segments.length).toBeGreaterThanOrEqual(3);
       for (const s of segments) {
         expect(path.basename(s)).toMatch(/^seg_\d{3}\.ts$/);
         expect(existsSync(s)).toBe(true);
@@ -90,6 +97,14 @@ describe("ensureDemoMedia", () => {
       expect(streams[0]).toMatchObject({ codec_name: "mjpeg", width, height });
     }
     expect(statSync(path.join(root, assets[0]!.thumbnailPath)).size).toBeLessThan(100_000);
+  });
+
+  it("writes the storyboard sprite and its WebVTT", async () => {
+    const vtt = await fs.readFile(path.join(root, assets[0]!.storyboardPath), "utf8");
+    expect(vtt.startsWith("WEBVTT")).toBe(true);
+    expect(vtt).toContain("00:00:00.000 --> 00:00:02.000\nstoryboard.jpg#xywh=0,0,160,90");
+    expect(vtt.match(/-->/g)).toHaveLength(3);
+    expect(await sharp(path.join(root, "demo/aurora/storyboard.jpg")).metadata()).toMatchObject({ format: "jpeg", width: 480, height: 90 });
   });
 
   it("writes the WebP variants of the poster and thumbnail at the widths the pages ask for", async () => {

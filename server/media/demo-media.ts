@@ -5,6 +5,7 @@ import { DEMO_LOOKS, type DemoLook, soundtrack } from "./demo-looks";
 import { probeDurationSeconds, runFfmpeg } from "./ffmpeg";
 import { makePoster, makeThumbnail, transcodeToHls } from "./hls";
 import { makeStillVariants, stillVariantFiles } from "./stills";
+import { makeStoryboard, STORYBOARD_IMAGE, STORYBOARD_VTT } from "./storyboard";
 
 export interface DemoAsset {
   key: string;
@@ -14,6 +15,8 @@ export interface DemoAsset {
   hlsPath: string;
   posterPath: string;
   thumbnailPath: string;
+  /** The scrub-preview WebVTT; its sprite (`storyboard.jpg`) sits next to it. */
+  storyboardPath: string;
 }
 
 export interface DemoMediaOptions {
@@ -30,8 +33,8 @@ interface Manifest {
 }
 
 const FPS = 24;
-// Bump when looks or encoding settings change.
-const RECIPE_VERSION = 3;
+// Bump when looks or encoding settings change. 4: 2 s segments and keyframes, storyboard sprite + WebVTT.
+const RECIPE_VERSION = 4;
 // ultrafast is ~2x quicker than veryfast on this content; CABAC/8x8dct/deblock restore High profile and most of
 // the quality, and the soft upscaled sources hide the rest.
 const DEMO_X264 = { preset: "ultrafast", x264Params: "cabac=1:8x8dct=1:deblock=1", crf: 26 };
@@ -152,6 +155,7 @@ async function renderAsset(
     await transcodeToHls(source, dir, {
       ...DEMO_X264,
       fps: FPS,
+      segmentSeconds: 2,
       upscaleTo: 1080,
       onProgress: (fraction, rungs) => progress(`transcoding ${rungs.join("/")}`, fraction),
     });
@@ -159,6 +163,8 @@ async function renderAsset(
     const still = seconds * 0.4;
     await makePoster(source, path.join(dir, "poster.jpg"), still);
     await makeThumbnail(source, path.join(dir, "thumb.jpg"), still);
+    progress("storyboard");
+    await makeStoryboard(source, dir, { durationSeconds });
     progress(`done in ${((Date.now() - started) / 1000).toFixed(1)}s`);
     return {
       key: look.key,
@@ -167,6 +173,7 @@ async function renderAsset(
       hlsPath: `${rel}/master.m3u8`,
       posterPath: `${rel}/poster.jpg`,
       thumbnailPath: `${rel}/thumb.jpg`,
+      storyboardPath: `${rel}/${STORYBOARD_VTT}`,
     };
   } finally {
     await fs.rm(source, { force: true });
@@ -195,7 +202,13 @@ async function readManifest(file: string): Promise<Manifest | undefined> {
 function allFilesExist(root: string, assets: readonly DemoAsset[]): boolean {
   return assets.every((a) => {
     const master = path.join(root, a.hlsPath);
-    if (!existsSync(master) || !existsSync(path.join(root, a.posterPath)) || !existsSync(path.join(root, a.thumbnailPath))) return false;
+    const stills = [
+      a.posterPath,
+      a.thumbnailPath,
+      a.storyboardPath,
+      path.posix.join(path.posix.dirname(a.storyboardPath), STORYBOARD_IMAGE),
+    ];
+    if (!existsSync(master) || !stills.every((p) => existsSync(path.join(root, p)))) return false;
     // (The stills' WebP variants are checked and made separately: see ensureStillVariants.)
     return playlistFiles(master).every((f) => existsSync(f));
   });

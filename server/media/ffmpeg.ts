@@ -50,6 +50,8 @@ export interface RunFfmpegOptions {
   onProgress?: (seconds: number) => void;
   /** Working directory, so relative output names (HLS segments) stay relative in playlists. */
   cwd?: string;
+  /** Stops ffmpeg (SIGKILL) when aborted; the promise then rejects with the signal's reason. */
+  signal?: AbortSignal;
 }
 
 const TAIL_CHARS = 4000;
@@ -63,9 +65,31 @@ function envFor(bin: string): NodeJS.ProcessEnv | undefined {
   return /[\\/]@ff(mpeg|probe)-installer[\\/]/.test(bin) ? { ...process.env, GCONV_PATH: "/nonexistent-gconv" } : undefined;
 }
 
-function run(bin: string, args: string[], cwd: string | undefined, onStdout?: (chunk: string) => void): Promise<string> {
+/**
+ * An ffmpeg whose Node process is killed would otherwise run on to the end of its encode (it ignores
+ * SIGPIPE, so the closed progress pipe does not stop it), competing with the job's next attempt. On Linux,
+ * util-linux's `setpriv --pdeathsig` makes the kernel kill it with its parent; elsewhere it runs as is.
+ */
+let setpriv: string | null | undefined;
+function diesWithParent(bin: string, args: string[]): [string, string[]] {
+  if (setpriv === undefined) setpriv = process.platform === "linux" ? (findOnPath("setpriv") ?? null) : null;
+  return setpriv ? [setpriv, ["--pdeathsig", "KILL", "--", bin, ...args]] : [bin, args];
+}
+
+function run(
+  bin: string,
+  args: string[],
+  cwd: string | undefined,
+  onStdout?: (chunk: string) => void,
+  signal?: AbortSignal,
+): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(bin, args, { cwd, env: envFor(bin), stdio: ["ignore", "pipe", "pipe"] });
+    if (signal?.aborted) return reject(signal.reason);
+    const [command, commandArgs] = diesWithParent(bin, args);
+    const child = spawn(command, commandArgs, { cwd, env: envFor(bin), stdio: ["ignore", "pipe", "pipe"] });
+    const abort = () => child.kill("SIGKILL");
+    signal?.addEventListener("abort", abort, { once: true });
+    child.on("close", () => signal?.removeEventListener("abort", abort));
     let stdout = "";
     let stderr = "";
     child.stdout.setEncoding("utf8");
@@ -79,9 +103,10 @@ function run(bin: string, args: string[], cwd: string | undefined, onStdout?: (c
       stderr = (stderr + chunk).slice(-TAIL_CHARS);
     });
     child.on("error", (err) => reject(new Error(`${path.basename(bin)} failed to start (${bin}): ${err.message}`)));
-    child.on("close", (code, signal) => {
+    child.on("close", (code, exitSignal) => {
       if (code === 0) resolve(stdout);
-      else reject(new Error(`${path.basename(bin)} exited with ${signal ?? `code ${code}`}: ${stderr.trim() || "(no stderr)"}`));
+      else if (signal?.aborted) reject(signal.reason);
+      else reject(new Error(`${path.basename(bin)} exited with ${exitSignal ?? `code ${code}`}: ${stderr.trim() || "(no stderr)"}`));
     });
   });
 }
@@ -91,19 +116,26 @@ export async function runFfmpeg(args: string[], opts: RunFfmpegOptions = {}): Pr
   const base = ["-hide_banner", "-nostdin", "-y", "-loglevel", "error"];
   const { onProgress } = opts;
   if (!onProgress) {
-    await run(resolveFfmpeg(), [...base, ...args], opts.cwd);
+    await run(resolveFfmpeg(), [...base, ...args], opts.cwd, undefined, opts.signal);
     return;
   }
   // `-progress` emits key=value blocks; `out_time=HH:MM:SS.micro` is present in both 4.x and 5.x+.
   let pending = "";
-  await run(resolveFfmpeg(), [...base, "-nostats", "-progress", "pipe:1", ...args], opts.cwd, (chunk) => {
-    const lines = (pending + chunk).split("\n");
-    pending = lines.pop() ?? "";
-    for (const line of lines) {
-      const m = /^out_time=(\d+):(\d+):(\d+(?:\.\d+)?)/.exec(line.trim());
-      if (m) onProgress(Number(m[1]) * 3600 + Number(m[2]) * 60 + Number(m[3]));
-    }
-  });
+  const progressArgs = [...base, "-nostats", "-progress", "pipe:1", ...args];
+  await run(
+    resolveFfmpeg(),
+    progressArgs,
+    opts.cwd,
+    (chunk) => {
+      const lines = (pending + chunk).split("\n");
+      pending = lines.pop() ?? "";
+      for (const line of lines) {
+        const m = /^out_time=(\d+):(\d+):(\d+(?:\.\d+)?)/.exec(line.trim());
+        if (m) onProgress(Number(m[1]) * 3600 + Number(m[2]) * 60 + Number(m[3]));
+      }
+    },
+    opts.signal,
+  );
 }
 
 export interface ProbeStream {
@@ -117,6 +149,10 @@ export interface ProbeStream {
   avg_frame_rate?: string;
   r_frame_rate?: string;
   channels?: number;
+  duration?: string;
+  nb_frames?: string;
+  /** Cover art in audio files is a "video" stream with attached_pic set. */
+  disposition?: { attached_pic?: number };
 }
 
 export interface ProbeResult {
@@ -125,8 +161,14 @@ export interface ProbeResult {
 }
 
 /** ffprobe's JSON view of a file's streams and container. */
-export async function probe(file: string): Promise<ProbeResult> {
-  const out = await run(resolveFfprobe(), ["-v", "error", "-show_streams", "-show_format", "-of", "json", file], undefined);
+export async function probe(file: string, signal?: AbortSignal): Promise<ProbeResult> {
+  const out = await run(
+    resolveFfprobe(),
+    ["-v", "error", "-show_streams", "-show_format", "-of", "json", file],
+    undefined,
+    undefined,
+    signal,
+  );
   const parsed = JSON.parse(out) as Partial<ProbeResult>;
   return { streams: parsed.streams ?? [], format: parsed.format ?? {} };
 }

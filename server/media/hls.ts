@@ -3,7 +3,7 @@ import path from "node:path";
 import { type ProbeStream, parseFrameRate, probe, probeDurationSeconds, runFfmpeg } from "./ffmpeg";
 import { makeStillVariants } from "./stills";
 
-interface Rung {
+export interface Rung {
   name: string;
   height: number;
   /** kbit/s cap; CRF does the real work, this bounds peaks for players' ABR. */
@@ -17,7 +17,10 @@ const LADDER: readonly Rung[] = [
 ];
 
 export interface HlsOptions {
-  /** Target segment length; keyframes are forced on these boundaries. Default 4. */
+  /**
+   * Target segment length; keyframes are forced on these boundaries. Default 2: short segments give a fast
+   * first frame and quick quality switches, and 2 s GOPs cost H.264 little at these bitrates.
+   */
   segmentSeconds?: number;
   /** Output frame rate; default the source's (or 25 if unknown). */
   fps?: number;
@@ -31,6 +34,8 @@ export interface HlsOptions {
   upscaleTo?: number;
   /** Called while the ladder encodes, with fraction 0..1 and the rung names being produced. */
   onProgress?: (fraction: number, rungs: readonly string[]) => void;
+  /** Stops the encode (ffmpeg killed); the promise rejects with the signal's reason. */
+  signal?: AbortSignal;
 }
 
 export interface HlsVariant {
@@ -51,13 +56,21 @@ export interface HlsResult {
   variants: HlsVariant[];
 }
 
+export const DEFAULT_SEGMENT_SECONDS = 2;
+
 const even = (n: number) => Math.max(2, Math.round(n / 2) * 2);
 
-/** Rungs not taller than the source (or `upscaleTo`), and always at least the smallest. */
-function pickRungs(sourceHeight: number, upscaleTo = 0): Rung[] {
+/**
+ * Rungs not taller than the source (or `upscaleTo`): never an upscale. A source below the smallest rung
+ * gets one rendition at its own (even) height, with the smallest rung's bitrate cap scaled down.
+ */
+export function pickRungs(sourceHeight: number, upscaleTo = 0): Rung[] {
   const limit = Math.max(sourceHeight, upscaleTo);
   const rungs = LADDER.filter((r) => r.height <= limit);
-  return rungs.length > 0 ? rungs : [LADDER[LADDER.length - 1]!];
+  if (rungs.length > 0) return rungs;
+  const smallest = LADDER[LADDER.length - 1]!;
+  const height = Math.max(2, Math.floor(limit / 2) * 2);
+  return [{ name: `${height}p`, height, maxrate: Math.max(200, Math.round((smallest.maxrate * height) / smallest.height)) }];
 }
 
 /** RFC 6381 codec string from what ffprobe says the encoder actually produced. */
@@ -122,13 +135,14 @@ async function writeFileAtomic(file: string, data: string): Promise<void> {
  */
 export async function transcodeToHls(input: string, outDir: string, opts: HlsOptions = {}): Promise<HlsResult> {
   const source = path.resolve(input);
-  const info = await probe(source);
+  const info = await probe(source, opts.signal);
   const video = info.streams.find((s) => s.codec_type === "video");
   if (!video?.width || !video.height) throw new Error(`No video stream in ${input}`);
   const hasAudio = info.streams.some((s) => s.codec_type === "audio");
   const duration = Number.parseFloat(info.format.duration ?? "") || (await probeDurationSeconds(source));
-  const fps = opts.fps ?? parseFrameRate(video.avg_frame_rate) ?? 25;
-  const segment = opts.segmentSeconds ?? 4;
+  // Variable-rate sources can report odd averages (e.g. 1000/1 from WebM timebases); players need no more than 60.
+  const fps = opts.fps ?? Math.min(60, parseFrameRate(video.avg_frame_rate) ?? 25);
+  const segment = opts.segmentSeconds ?? DEFAULT_SEGMENT_SECONDS;
   const gop = Math.max(1, Math.round(fps * segment));
 
   const { width: srcWidth, height: srcHeight } = video;
@@ -189,7 +203,11 @@ export async function transcodeToHls(input: string, outDir: string, opts: HlsOpt
   }
   const names = rungs.map((r) => r.name);
   opts.onProgress?.(0, names);
-  await runFfmpeg(args, { cwd: outDir, onProgress: (seconds) => opts.onProgress?.(Math.min(1, seconds / duration), names) });
+  await runFfmpeg(args, {
+    cwd: outDir,
+    signal: opts.signal,
+    onProgress: (seconds) => opts.onProgress?.(Math.min(1, seconds / duration), names),
+  });
   opts.onProgress?.(1, names);
 
   const variants: HlsVariant[] = [];

@@ -4,6 +4,7 @@ import { type EmbeddedServer, startEmbeddedPostgres } from "../db/embedded";
 import { migrateToLatest } from "../db/migrate";
 import { dataDir, env } from "../env";
 import { logger } from "../logger";
+import { ensureHouseAd } from "../media/house-ad";
 import { isProcessAlive } from "../process";
 import { ensureDemoContent } from "../seed/demo-content";
 
@@ -52,8 +53,13 @@ async function prepare(url: string): Promise<void> {
       dataDir: dataDir(),
       media: env().DEMO_MEDIA,
       mediaCache: env().DEMO_MEDIA_CACHE,
+      preRoll: env().DEMO_PREROLL,
       log: (m) => logger.info(m),
     });
+    // Every start, not only the first seed: installs from before the pre-roll get their clip too.
+    if (env().DEMO_MEDIA === "full") {
+      await ensureHouseAd({ mediaRoot: path.join(dataDir(), "media"), cacheRoot: env().DEMO_MEDIA_CACHE, log: (m) => logger.info(m) });
+    }
   } finally {
     await handle.close();
   }

@@ -3,6 +3,7 @@ import os from "node:os";
 import { env } from "../env";
 import { logger } from "../logger";
 import { startAppDatabase } from "./database";
+import { JOBS_ROLE } from "./jobs-worker";
 import { type PrimaryMessage, takeOverSignals } from "./signals";
 
 /** Whole-stop budget after SIGTERM: workers drain within 8 s, PostgreSQL stops in the rest. */
@@ -36,6 +37,13 @@ export async function runPrimary(): Promise<void> {
   let announced = false;
   let listening = 0;
 
+  // One more worker runs the job queue (transcodes) and serves nothing: docs/decisions/0007.
+  let jobsWorkerId = -1;
+  const forkJobs = () => {
+    const worker = cluster.fork({ ...workerEnv, PLEAZURE_ROLE: JOBS_ROLE });
+    jobsWorkerId = worker.id;
+    startedAt.set(worker.id, Date.now());
+  };
   const fork = () => {
     const worker = cluster.fork(workerEnv);
     startedAt.set(worker.id, Date.now());
@@ -51,10 +59,15 @@ export async function runPrimary(): Promise<void> {
     if (stopping) return;
     const lived = Date.now() - (startedAt.get(worker.id) ?? 0);
     startedAt.delete(worker.id);
-    logger.error({ pid: worker.process.pid, code, signal }, "a worker stopped unexpectedly; starting a replacement");
-    setTimeout(fork, lived < CRASH_LOOP_WINDOW_MS ? CRASH_LOOP_DELAY_MS : 0);
+    const jobs = worker.id === jobsWorkerId;
+    logger.error(
+      { pid: worker.process.pid, code, signal, jobs },
+      `a ${jobs ? "jobs " : ""}worker stopped unexpectedly; starting a replacement`,
+    );
+    setTimeout(jobs ? forkJobs : fork, lived < CRASH_LOOP_WINDOW_MS ? CRASH_LOOP_DELAY_MS : 0);
   });
   for (let i = 0; i < count; i++) fork();
+  forkJobs();
 
   const stop = async (signal: string) => {
     if (stopping) return;

@@ -1,3 +1,4 @@
+import { startJobRunner } from "../jobs/runner";
 import { attachDatabase } from "./attach-database";
 import { startAppDatabase } from "./database";
 
@@ -8,7 +9,10 @@ import { startAppDatabase } from "./database";
 export async function bootSingleProcess(): Promise<() => Promise<void>> {
   const database = await startAppDatabase({ onDown: () => {}, onUp: () => {} });
   const detachDatabase = await attachDatabase(database.url);
+  // Development runs the job queue in the same process (production gives it a process of its own).
+  const runner = await startJobRunner({ databaseUrl: database.url });
   return async () => {
+    await runner.stop();
     await detachDatabase();
     await database.stop();
   };

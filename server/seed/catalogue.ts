@@ -115,3 +115,11 @@ export const DEMO_AD_UNITS = [
   { name: "Med_Rect_2", zone_id: "5002002", location: "sidebar_middle", is_active: true, duration: 15 },
   { name: "Med_Rect_3", zone_id: "5002003", location: "sidebar_bottom", is_active: false, duration: 15 },
 ] as const;
+
+/**
+ * The pre-roll unit (see migration 0005): the house clip, 15 s (SPEC.md §9). Seeded active so that a fresh
+ * `npm start` shows the feature; test servers seed it off (DEMO_PREROLL=off) so playback tests start at once.
+ */
+export function demoPreRollUnit(active: boolean) {
+  return { name: "Pre_Roll", zone_id: "", location: "player", is_active: active, duration: 15, preroll_source: "house" as const };
+}

@@ -43,8 +43,10 @@ describe("demo content", () => {
       expect(p.excerpt).toBeTruthy();
       expect(p.published_at).toBeInstanceOf(Date);
     }
-    const ads = await db.selectFrom("ad_units").select("name").orderBy("name").execute();
-    expect(ads.map((a) => a.name)).toEqual(["Billboard_1", "Billboard_2", "Med_Rect_1", "Med_Rect_2", "Med_Rect_3"]);
+    const ads = await db.selectFrom("ad_units").select(["name", "is_active", "preroll_source"]).orderBy("name").execute();
+    expect(ads.map((a) => a.name)).toEqual(["Billboard_1", "Billboard_2", "Med_Rect_1", "Med_Rect_2", "Med_Rect_3", "Pre_Roll"]);
+    // A fresh site shows the house pre-roll (SPEC.md §4).
+    expect(ads.find((a) => a.name === "Pre_Roll")).toMatchObject({ is_active: true, preroll_source: "house" });
   });
 
   it("reseeding replaces content instead of duplicating it", async () => {

@@ -6,7 +6,7 @@ import type { Database } from "../db/schema";
 import { withFileLock } from "../file-lock";
 import { type DemoAsset, ensureDemoMedia } from "../media/demo-media";
 import { assertNoMinorSuggestingTerms } from "../services/content-safety";
-import { DEMO_AD_UNITS, demoCategories, demoVideoSpecs } from "./catalogue";
+import { DEMO_AD_UNITS, demoCategories, demoPreRollUnit, demoVideoSpecs } from "./catalogue";
 
 const SEED_LOCK = 4_242_001;
 
@@ -17,6 +17,8 @@ export interface SeedOptions {
   contentDir?: string;
   /** Generate demo media here once and link it into DATA_DIR/media (see DEMO_MEDIA_CACHE). */
   mediaCache?: string;
+  /** Whether the house pre-roll is switched on (default house: a fresh site shows it). */
+  preRoll?: "house" | "off";
 }
 
 /** First start: creates demo content once (an advisory lock makes concurrent starts wait, not duplicate). */
@@ -49,7 +51,9 @@ export async function seedDemoContent(db: Kysely<Database>, opts: SeedOptions): 
   for (const p of posts) assertNoMinorSuggestingTerms({ title: p.title, tags: p.tags as string[] });
 
   await db.transaction().execute(async (trx) => {
-    await sql`TRUNCATE video_likes, comments, videos, categories, blog_posts, ad_units`.execute(trx);
+    await sql`TRUNCATE video_likes, comments, video_views_daily, video_view_sessions, videos, categories, blog_posts, ad_units`.execute(
+      trx,
+    );
     const inserted = await trx.insertInto("categories").values(categories).returning(["id", "name"]).execute();
     const categoryId = new Map(inserted.map((c) => [c.name, c.id]));
     const rows = videos.map((v) => {
@@ -65,17 +69,18 @@ export async function seedDemoContent(db: Kysely<Database>, opts: SeedOptions): 
         video_url: asset ? `/media/${asset.hlsPath}` : null,
         poster_url: asset ? `/media/${asset.posterPath}` : null,
         thumbnail_url: asset ? `/media/${asset.thumbnailPath}` : null,
+        storyboard_url: asset ? `/media/${asset.storyboardPath}` : null,
       };
     });
     await trx.insertInto("videos").values(rows).execute();
     if (posts.length) await trx.insertInto("blog_posts").values(posts).execute();
     await trx
       .insertInto("ad_units")
-      .values([...DEMO_AD_UNITS])
+      .values([...DEMO_AD_UNITS, demoPreRollUnit(opts.preRoll !== "off")])
       .execute();
   });
   opts.log(
-    `[seed] demo content ready: ${categories.length} categories, ${videos.length} videos, ${posts.length} blog posts, ${DEMO_AD_UNITS.length} ad units (${Math.round((Date.now() - started) / 1000)} s)`,
+    `[seed] demo content ready: ${categories.length} categories, ${videos.length} videos, ${posts.length} blog posts, ${DEMO_AD_UNITS.length + 1} ad units (${Math.round((Date.now() - started) / 1000)} s)`,
   );
 }
 

@@ -29,7 +29,9 @@ describe("video and category services on PostgreSQL", () => {
     const hidden = await insertVideo(db, { title: "Aurora hidden", category_id: ambient.id, is_public: false, views: 1_000_000 });
     ids.hidden = hidden.id;
     await insertVideo(db, { title: "100% Pure_Tide", category_id: big.id, views: 5 });
-    await insertVideo(db, { title: "Lonely wave", category_id: hd.id, views: 3 });
+    const lonely = await insertVideo(db, { title: "Lonely wave", category_id: hd.id, views: 3 });
+    await db.updateTable("videos").set({ storyboard_url: "/media/videos/x/storyboard.vtt" }).where("id", "=", lonely.id).execute();
+    ids.lonely = lonely.id;
   });
 
   it("pages public videos newest first with an exact total", async () => {
@@ -56,6 +58,14 @@ describe("video and category services on PostgreSQL", () => {
     expect(await findCategoryByName("Nothing Like It")).toBeUndefined();
     expect(await findCategoryByName("%")).toBeUndefined();
     expect(await findCategoryByName("   ")).toBeUndefined();
+  });
+
+  it("returns a public video's details with its storyboard", async () => {
+    expect(await getPublicVideo(ids.lonely as string)).toMatchObject({
+      title: "Lonely wave",
+      category_name: "HD",
+      storyboard_url: "/media/videos/x/storyboard.vtt",
+    });
   });
 
   it("hides non-public videos from the detail lookup and rejects malformed ids", async () => {

@@ -25,6 +25,8 @@ export interface VideoDetail extends VideoCard {
   likes: number;
   video_url: string | null;
   poster_url: string | null;
+  /** Scrub-preview WebVTT (cues point into its sprite), or null. */
+  storyboard_url: string | null;
   category_id: string | null;
   category_slug: string | null;
 }
@@ -86,6 +88,7 @@ export async function getPublicVideo(id: string): Promise<VideoDetail | undefine
       "v.thumbnail_url",
       "v.poster_url",
       "v.video_url",
+      "v.storyboard_url",
       "v.upload_date",
       "v.category_id",
       "c.name as category_name",

@@ -1,8 +1,149 @@
 import { sql } from "kysely";
+import { isDatabaseUnavailableError } from "../db/availability";
 import { getDb } from "../db/connection";
+import { logger } from "../logger";
+import { checkPlayToken } from "../play-token";
 
-/** Admin/operator only (DESIGN.md §4.1): never reachable from the browser. Returns the number of videos reset. */
+/**
+ * View counting (SPEC.md §4, DESIGN.md §4.1–4.2). A view counts once per browser session and video, only
+ * with a valid play token whose threshold has elapsed (server/play-token.ts). A counted view adds 1 to
+ * `videos.views`, to its category's `views` and to the video's count for today (UTC), in one statement
+ * (so one transaction) with atomic increments, so concurrent views are never lost.
+ */
+
+/**
+ * How long a session's "already counted" mark is kept. It must outlive every token that could still count
+ * for that session and video (PLAY_TOKEN_MAX_AGE_MS); after it, a browser session still open a day later
+ * counts the video again, which we accept as a new viewing.
+ */
+export const VIEW_SESSION_TTL_MS = 24 * 60 * 60 * 1000;
+/** Expired session marks are deleted at most this often per process, by the request that finds them due. */
+const CLEANUP_EVERY_MS = 10 * 60 * 1000;
+
+export type ViewOutcome =
+  | { status: "counted" }
+  /** This browser session already counted this video. */
+  | { status: "duplicate" }
+  | { status: "too-early"; retryAfterMs: number }
+  | { status: "expired" }
+  | { status: "invalid" }
+  /** The token named a video that no longer exists (logged, not counted; SPEC.md §8). */
+  | { status: "not-found" };
+
+export interface ViewRequest {
+  videoId: string;
+  /** The browser session (the view-session cookie); null when the request carries none. */
+  sessionId: string | null;
+  token: string;
+}
+
+export async function countView(req: ViewRequest, now = Date.now()): Promise<ViewOutcome> {
+  if (!req.sessionId) return { status: "invalid" };
+  const check = checkPlayToken(req.token, { videoId: req.videoId, sessionId: req.sessionId }, now);
+  if (check.status !== "ok") return check;
+  scheduleCleanup(now);
+  return recordView(check.claim.videoId, check.claim.sessionId, new Date(now + VIEW_SESSION_TTL_MS));
+}
+
+/**
+ * One statement, so one transaction and one round trip: the session mark (its primary key refuses a second
+ * count for the same session and video, even from concurrent requests; no mark for a missing video), the
+ * video's views, today's count and the category's views. Row locks are held only while the statement runs,
+ * never across round trips, which is what lets many concurrent views of one video through; they are taken
+ * in one order (mark, video, day, category), so concurrent views wait for each other but never deadlock.
+ *
+ * When the statement fails and the same count without the category succeeds, the category update was the
+ * failure: the view counts and the failure is a warning (SPEC.md §8).
+ */
+async function recordView(videoId: string, sessionId: string, expiresAt: Date): Promise<ViewOutcome> {
+  let row: CountRow;
+  try {
+    row = await countStatement(videoId, sessionId, expiresAt, true);
+  } catch (err) {
+    if (isDatabaseUnavailableError(err)) throw err;
+    row = await countStatement(videoId, sessionId, expiresAt, false);
+    logger.warn({ err, videoId }, "category view count failed; the video's view still counts");
+  }
+  if (!row.found) {
+    logger.warn({ videoId }, "view not counted: video not found");
+    return { status: "not-found" };
+  }
+  return row.fresh ? { status: "counted" } : { status: "duplicate" };
+}
+
+interface CountRow {
+  found: boolean;
+  fresh: boolean;
+}
+
+async function countStatement(videoId: string, sessionId: string, expiresAt: Date, withCategory: boolean): Promise<CountRow> {
+  const category = withCategory
+    ? sql`, category AS (UPDATE categories SET views = views + 1 WHERE id = (SELECT category_id FROM video))`
+    : sql``;
+  const { rows } = await sql<CountRow>`
+    WITH target AS (
+      SELECT id FROM videos WHERE id = ${videoId}
+    ), mark AS (
+      INSERT INTO video_view_sessions (session_id, video_id, expires_at)
+      SELECT ${sessionId}, id, ${expiresAt} FROM target
+      ON CONFLICT DO NOTHING
+      RETURNING video_id
+    ), video AS (
+      UPDATE videos SET views = views + 1 WHERE id = (SELECT video_id FROM mark) RETURNING id, category_id
+    ), daily AS (
+      INSERT INTO video_views_daily AS d (video_id, day, views)
+      SELECT id, (now() AT TIME ZONE 'UTC')::date, 1 FROM video
+      ON CONFLICT (video_id, day) DO UPDATE SET views = d.views + 1
+    )${category}
+    SELECT EXISTS (SELECT 1 FROM target) AS found, EXISTS (SELECT 1 FROM mark) AS fresh`.execute(getDb());
+  return rows[0] ?? { found: false, fresh: false };
+}
+
+let lastCleanup = 0;
+
+function scheduleCleanup(now: number): void {
+  if (now - lastCleanup < CLEANUP_EVERY_MS) return;
+  lastCleanup = now;
+  deleteExpiredViewSessions().catch((err: unknown) => logger.warn({ err }, "deleting expired view sessions failed"));
+}
+
+/** Deletes session marks past their expiry (no token can match them any more). Returns how many. */
+export async function deleteExpiredViewSessions(now = new Date()): Promise<number> {
+  const result = await getDb().deleteFrom("video_view_sessions").where("expires_at", "<", now).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+export interface DailyViews {
+  day: string;
+  views: number;
+}
+
+/** Counted views per UTC day ("YYYY-MM-DD"), oldest first: for the admin console's chart. */
+export async function viewsPerDay(opts: { videoId?: string; from: string; to: string }): Promise<DailyViews[]> {
+  let query = getDb()
+    .selectFrom("video_views_daily")
+    .select([sql<string>`day::text`.as("day"), sql<number>`sum(views)::int8`.as("views")])
+    .where("day", ">=", opts.from)
+    .where("day", "<=", opts.to)
+    .groupBy("day")
+    .orderBy("day");
+  if (opts.videoId) query = query.where("video_id", "=", opts.videoId);
+  return query.execute();
+}
+
+/**
+ * Admin/operator only (DESIGN.md §4.1): never reachable from the browser. Sets every video's and every
+ * category's view count to 0 and clears the per-day counts, in one transaction, so the chart never shows
+ * views the counters no longer hold. Session marks stay: a session that counted a video before the reset
+ * does not count it again. Returns the number of videos reset.
+ */
 export async function resetAllViews(): Promise<number> {
-  const result = await getDb().updateTable("videos").set({ views: 0 }).where(sql<boolean>`views <> 0`).executeTakeFirst();
-  return Number(result.numUpdatedRows);
+  return getDb()
+    .transaction()
+    .execute(async (trx) => {
+      const result = await trx.updateTable("videos").set({ views: 0 }).where(sql<boolean>`views <> 0`).executeTakeFirst();
+      await trx.updateTable("categories").set({ views: 0 }).where(sql<boolean>`views <> 0`).execute();
+      await trx.deleteFrom("video_views_daily").execute();
+      return Number(result.numUpdatedRows);
+    });
 }

@@ -62,6 +62,11 @@ const PATH_ROUTES: { route: string; url: (v: string) => string }[] = [
   { route: "/video/:videoId", url: (v) => `/video/${v}` },
   { route: "/blog/:slug", url: (v) => `/blog/${v}` },
   { route: "* (not found)", url: (v) => `/no-such-page/${v}` },
+  // Media files (server/http/static-files.ts): folder, file name and extension of each kind of path.
+  { route: "/media/videos/:videoId/master.m3u8", url: (v) => `/media/videos/${v}/master.m3u8` },
+  { route: "/media/demo/:key/:rung/:segment", url: (v) => `/media/demo/aurora/720p/${v}` },
+  { route: "/media/demo/:key/poster.:ext", url: (v) => `/media/demo/aurora/poster.${v}` },
+  { route: "/media/:path", url: (v) => `/media/${v}` },
 ];
 
 /** Query parameters each route reads; routes without any still get an unknown one. */
@@ -70,6 +75,9 @@ const QUERY_ROUTES: { path: string; params: string[] }[] = [
   { path: "/category/amateur", params: ["page"] },
   { path: "/blog", params: ["page"] },
   { path: "/search", params: ["q"] },
+  { path: "/login", params: ["redirectTo", "error"] },
+  // The one better-auth address reached directly: the return from Google.
+  { path: "/api/auth/callback/google", params: ["code", "state", "error"] },
   ...[
     "/video/00000000-0000-4000-8000-000000000000",
     "/blog/behind-the-curation",
@@ -79,13 +87,20 @@ const QUERY_ROUTES: { path: string; params: string[] }[] = [
     "/privacy",
     "/faq",
     "/contact",
-    "/login",
+    "/profile",
+    "/favorites",
+    "/history",
+    "/settings",
+    "/logout",
     "/our-values",
     "/privacy-policy",
     "/age-verification",
     "/robots.txt",
     "/sitemap.xml",
     "/blog/feed.xml",
+    "/media/demo/aurora/master.m3u8",
+    "/media/demo/aurora/720p/seg_000.ts",
+    "/api/views",
   ].map((path) => ({ path, params: [] })),
 ];
 const UNKNOWN_PARAM = "utm_source";
@@ -100,6 +115,15 @@ const FORMS: { path: string; valid: Record<string, string>; fields: string[] }[]
     fields: ["name", "email", "subject", "message", "website", "formToken"],
   },
   { path: "/age-verification", valid: { answer: "adult" }, fields: ["answer"] },
+  // A token that was never issued: the real-token case is the view test below.
+  { path: "/api/views", valid: { videoId: "00000000-0000-4000-8000-000000000000", token: "play:x.y" }, fields: ["videoId", "token"] },
+  // A wrong code for a real-looking address: nothing is mailed, nothing signs in (random IPs keep the limits apart).
+  {
+    path: "/login",
+    valid: { intent: "verify-code", email: "hostile-login@example.com", code: "000000", redirectTo: "/" },
+    fields: ["intent", "email", "code", "redirectTo"],
+  },
+  { path: "/logout", valid: {}, fields: [] },
 ];
 
 /** Header-derived values; only those a client can put on the wire (printable ASCII). */
@@ -283,10 +307,112 @@ test("header-derived values", async ({ request }) => {
         name: `POST /contact ${header}: ${value.slice(0, 30)}`,
         send: post("/contact", "name=x", { ...FORM_TYPE, ...headers }),
       });
+      if (header === "cookie") {
+        // A forged or garbled session cookie is nobody: signed-in-only pages send the visitor to sign in.
+        const session = { cookie: `better-auth.session_token=${value}` };
+        probes.push({ name: `GET /profile session cookie: ${value.slice(0, 30)}`, send: get("/profile", session) });
+        probes.push({
+          name: `POST /logout session cookie: ${value.slice(0, 30)}`,
+          send: post("/logout", "", { ...FORM_TYPE, ...session }),
+        });
+      }
     }
   }
   const failures = await run(request, probes);
   expect(failures, `${failures.length} of ${probes.length} requests`).toEqual([]);
+});
+
+test("range headers on media files", async ({ request }) => {
+  const printable = VALUES.map((v) => decodeURIComponentSafe(v.raw)).filter((v) => /^[\x20-\x7e]*$/.test(v) && v.length < 8000);
+  const ranges = [
+    ...printable,
+    ...printable.map((v) => `bytes=${v}`),
+    "bytes=-",
+    "bytes=5-1",
+    "bytes=0-0,1-1,2-2,3-3,4-4,5-5,6-6,7-7,8-8,9-9",
+    "bytes=99999999999999999999-",
+    "bytes=--1",
+    "items=0-1",
+    `bytes=${"0-1,".repeat(2000)}0-1`,
+  ];
+  const probes: Probe[] = [];
+  for (const url of ["/media/demo/aurora/720p/seg_000.ts", "/media/demo/aurora/master.m3u8", "/media/demo/aurora/storyboard.vtt"]) {
+    for (const range of ranges) {
+      probes.push({ name: `GET ${url} range: ${range.slice(0, 30)}`, send: get(url, { range }), html: false });
+      probes.push({
+        name: `GET ${url} if-range: ${range.slice(0, 30)}`,
+        send: get(url, { range: "bytes=0-1", "if-range": range }),
+        html: false,
+      });
+    }
+  }
+  const failures = await run(request, probes);
+  expect(failures, `${failures.length} of ${probes.length} requests`).toEqual([]);
+});
+
+/**
+ * The view endpoint with a real token and session: every hostile value in one field (the other genuine),
+ * hostile cookies, and malformed bodies, sent after the threshold has passed. Nothing may be counted.
+ */
+test("the view endpoint counts nothing from hostile input", async ({ request, baseURL }) => {
+  const made = await fetch(`${baseURL}/__test/videos`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ duration: 2 }),
+  });
+  const { videoId } = (await made.json()) as { videoId: string };
+  const page = await fetch(`${baseURL}/video/${videoId}.data`);
+  const token = /play:[0-9a-f-]{36}:[0-9a-f-]{36}:\d+:\d+\.[\w-]{43}/.exec(await page.text())?.[0] as string;
+  const session = /viewSession=([0-9a-f-]{36})/.exec(page.headers.getSetCookie().join("\n"))?.[1] as string;
+  expect(token && session).toBeTruthy();
+  await new Promise((r) => setTimeout(r, 1_100));
+  const cookie = { cookie: `viewSession=${session}` };
+  const genuine = { videoId, token };
+
+  const probes: Probe[] = [];
+  for (const field of ["videoId", "token"] as const) {
+    for (const v of VALUES) {
+      const fields = { videoId: encodeURIComponent(genuine.videoId), token: encodeURIComponent(genuine.token), [field]: v.raw };
+      probes.push({
+        name: `POST /api/views ${field}= ${v.label}`,
+        send: post("/api/views", formBody(fields), { ...FORM_TYPE, ...cookie }),
+      });
+    }
+    probes.push({
+      name: `POST /api/views ${field} repeated`,
+      send: post("/api/views", `${formBody(genuine)}&${field}=${encodeURIComponent(genuine[field])}`, { ...FORM_TYPE, ...cookie }),
+    });
+  }
+  const printable = VALUES.map((v) => decodeURIComponentSafe(v.raw)).filter((v) => /^[\x20-\x7e]*$/.test(v) && v.length < 8000);
+  for (const value of printable) {
+    probes.push({
+      name: `POST /api/views cookie viewSession=${value.slice(0, 30)}`,
+      send: post("/api/views", formBody({ videoId, token: encodeURIComponent(token) }), { ...FORM_TYPE, cookie: `viewSession=${value}` }),
+    });
+  }
+  const bodies: [string, string | Buffer, Record<string, string>][] = [
+    ["JSON", JSON.stringify(genuine), { "content-type": "application/json" }],
+    ["text/plain", formBody({ videoId, token: encodeURIComponent(token) }), { "content-type": "text/plain" }],
+    ["huge", `token=${"x".repeat(2_000_000)}`, FORM_TYPE],
+    ["binary", crypto.randomBytes(4096), FORM_TYPE],
+    ["empty", "", FORM_TYPE],
+  ];
+  for (const [label, body, headers] of bodies)
+    probes.push({ name: `POST /api/views ${label} body`, send: post("/api/views", body, { ...headers, ...cookie }) });
+  const failures = await run(request, probes);
+  expect(failures, `${failures.length} of ${probes.length} requests`).toEqual([]);
+  // Every answer above is a clear 4xx (checked one by one for the shapes a browser could send by mistake).
+  for (const [body, headers, status] of [
+    [JSON.stringify(genuine), { "content-type": "application/json" }, 415],
+    [`token=${"x".repeat(5_000)}`, FORM_TYPE, 413],
+    [`videoId=nope&token=${encodeURIComponent(token)}`, FORM_TYPE, 400],
+    [formBody({ videoId, token: "forged" }), FORM_TYPE, 403],
+  ] as const) {
+    const res = await request.post("/api/views", { data: body, headers: { ...headers, ...cookie }, failOnStatusCode: false });
+    expect(res.status(), body.slice(0, 40)).toBe(status);
+  }
+  const counts = (await (await fetch(`${baseURL}/__test/views?videoId=${videoId}`)).json()) as Record<string, number>;
+  expect(counts).toEqual({ video: 0, category: 0, daily: 0 });
 });
 
 function decodeURIComponentSafe(raw: string): string {

@@ -1,36 +1,33 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { Form, Link, NavLink, useLocation, useNavigate } from "react-router";
 import { FALLBACK_CATEGORIES } from "~/lib/categories";
+import { loginPath } from "~/lib/redirect-to";
 import { useRootData } from "~/lib/root-data";
 import { site } from "~/lib/site";
 import { slugify } from "~/lib/slug";
+import { useDismiss } from "~/lib/use-dismiss";
+import { UserMenu } from "./UserMenu";
 
 type Panel = "categories" | "mobile-menu" | "mobile-search" | null;
 
-/** Site header: logo, navigation, category menu, search and the sign-in entry point. */
+/** Sign In comes back to the page it was pressed on (the sign-in page validates the path again). */
+function signInHref(location: { pathname: string; search: string }): string {
+  return location.pathname === "/login" ? "/login" : loginPath(`${location.pathname}${location.search}`);
+}
+
+/** Site header: logo, navigation, category menu, search and the sign-in entry point (or the signed-in user's menu). */
 export function Header() {
   const root = useRootData();
   const categories = root?.categories ?? FALLBACK_CATEGORIES.map((name) => ({ name, slug: slugify(name) }));
   const [open, setOpen] = useState<Panel>(null);
   const location = useLocation();
   const headerRef = useRef<HTMLElement>(null);
+  const closeAll = useCallback(() => setOpen(null), []);
 
-  // Menus close on route change and on a click or Escape outside them.
+  // Menus close on route change, and on a click outside them or Escape.
   // biome-ignore lint/correctness/useExhaustiveDependencies: closing is the point of watching the location
   useEffect(() => setOpen(null), [location.pathname, location.search]);
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (e: PointerEvent) => {
-      if (headerRef.current && !headerRef.current.contains(e.target as Node)) setOpen(null);
-    };
-    const onKey = (e: KeyboardEvent) => e.key === "Escape" && setOpen(null);
-    document.addEventListener("pointerdown", onPointer);
-    document.addEventListener("keydown", onKey);
-    return () => {
-      document.removeEventListener("pointerdown", onPointer);
-      document.removeEventListener("keydown", onKey);
-    };
-  }, [open]);
+  useDismiss(open !== null, headerRef, closeAll);
 
   const toggle = (panel: Panel) => setOpen((current) => (current === panel ? null : panel));
   const navClass = ({ isActive }: { isActive: boolean }) =>
@@ -79,9 +76,16 @@ export function Header() {
           >
             <SearchIcon />
           </button>
-          <Link to="/login" className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-500">
-            Sign In
-          </Link>
+          {root?.viewer ? (
+            <UserMenu viewer={root.viewer} />
+          ) : (
+            <Link
+              to={signInHref(location)}
+              className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-500"
+            >
+              Sign In
+            </Link>
+          )}
           <button
             type="button"
             className="rounded-md p-2 text-zinc-300 hover:bg-ink-800 md:hidden"

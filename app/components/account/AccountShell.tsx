@@ -1,0 +1,16 @@
+import type { ReactNode } from "react";
+
+/** The frame of the signed-in-only pages: a heading and the page's content. */
+export function AccountShell({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="mx-auto max-w-3xl">
+      <h1 className="text-3xl font-bold">{title}</h1>
+      <div className="mt-6">{children}</div>
+    </section>
+  );
+}
+
+/** An empty state: SPEC.md's placeholder sentence, as the page's text until it has content. */
+export function EmptyState({ children }: { children: ReactNode }) {
+  return <p className="rounded-xl border border-dashed border-ink-700 px-6 py-12 text-center text-zinc-400">{children}</p>;
+}

@@ -1,0 +1,81 @@
+import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { Form, Link, useLocation } from "react-router";
+import { Avatar } from "~/components/account/Avatar";
+import { menuItems, moveMenuFocus } from "~/lib/menu-keys";
+import { useDismiss } from "~/lib/use-dismiss";
+import { displayName, type Viewer } from "~/lib/viewer";
+
+const LINKS = [
+  { to: "/profile", label: "Profile" },
+  { to: "/favorites", label: "Favorites" },
+  { to: "/history", label: "Watch History" },
+  { to: "/settings", label: "Settings" },
+] as const;
+
+/**
+ * The signed-in header menu (SPEC.md §2): avatar and name; Profile, Favorites, Watch History, Settings and
+ * Sign Out. Closes on a click outside, Escape (focus returns to the button) and route change; arrow keys
+ * move between the items.
+ */
+export function UserMenu({ viewer }: { viewer: Viewer }) {
+  const [open, setOpen] = useState(false);
+  const container = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const menuId = useId();
+  const location = useLocation();
+  const close = useCallback(() => setOpen(false), []);
+  useDismiss(open, container, close);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closing is the point of watching the location
+  useEffect(() => setOpen(false), [location.pathname, location.search]);
+
+  const onMenuKey = (event: React.KeyboardEvent) => {
+    if (event.key === "Escape")
+      button.current?.focus(); // useDismiss closes the menu
+    else moveMenuFocus(event, container.current);
+  };
+  // An opened menu takes focus on its first item, so the keyboard continues inside it.
+  useEffect(() => {
+    if (open) menuItems(container.current)[0]?.focus();
+  }, [open]);
+
+  const name = displayName(viewer);
+  const item = "block w-full rounded-md px-3 py-2 text-left text-sm text-zinc-200 hover:bg-ink-800 hover:text-white focus:bg-ink-800";
+  return (
+    <div ref={container} className="relative">
+      <button
+        ref={button}
+        type="button"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={menuId}
+        aria-label={`Account menu for ${name}`}
+        onClick={() => setOpen((v) => !v)}
+        className="flex items-center gap-2 rounded-full p-1 pr-1 text-sm font-medium text-zinc-200 hover:bg-ink-800 sm:pr-3"
+      >
+        <Avatar viewer={viewer} size={32} />
+        <span className="hidden max-w-[10rem] truncate sm:inline">{name}</span>
+      </button>
+      {open && (
+        <div
+          id={menuId}
+          role="menu"
+          aria-label="Account"
+          onKeyDown={onMenuKey}
+          className="absolute right-0 top-full z-50 mt-2 w-56 rounded-xl border border-ink-700 bg-ink-900 p-2 shadow-2xl"
+        >
+          <p className="truncate px-3 pb-2 pt-1 text-xs text-zinc-400">{viewer.email}</p>
+          {LINKS.map((link) => (
+            <Link key={link.to} to={link.to} role="menuitem" className={item}>
+              {link.label}
+            </Link>
+          ))}
+          <Form method="post" action="/logout" className="mt-1 border-t border-ink-800 pt-1">
+            <button type="submit" role="menuitem" className={item}>
+              Sign Out
+            </button>
+          </Form>
+        </div>
+      )}
+    </div>
+  );
+}

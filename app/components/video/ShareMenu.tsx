@@ -1,0 +1,118 @@
+import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { menuItems, moveMenuFocus } from "~/lib/menu-keys";
+import { copyText, shareLinks } from "~/lib/share";
+import { useDismiss } from "~/lib/use-dismiss";
+
+const COPIED = "Copied!";
+const COPY_FAILED = "Failed to copy";
+/** SPEC.md §8: the copy result is cleared after 2 seconds. */
+const STATUS_MS = 2000;
+
+/**
+ * The video page's Share menu: share on X, share on Reddit (plain links, so they work before hydration
+ * and with a middle click), copy the URL, and the device's own share sheet where the browser has one.
+ * Closes on a click outside, on Escape (focus goes back to the button) and after an item is chosen.
+ */
+export function ShareMenu({ title, url }: { title: string; url: string }) {
+  const [open, setOpen] = useState(false);
+  const [status, setStatus] = useState<string | null>(null);
+  const [nativeShare, setNativeShare] = useState(false);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const menuRef = useRef<HTMLDivElement>(null);
+  const menuId = useId();
+  const links = shareLinks(title, url);
+  const close = useCallback(() => setOpen(false), []);
+  useDismiss(open, rootRef, close);
+
+  // Known only in the browser: decided after hydration so the server and client render the same menu.
+  useEffect(() => setNativeShare(typeof navigator.share === "function"), []);
+  useEffect(() => {
+    if (!status) return;
+    const timer = setTimeout(() => setStatus(null), STATUS_MS);
+    return () => clearTimeout(timer);
+  }, [status]);
+  useEffect(() => {
+    if (open) menuItems(menuRef.current)[0]?.focus();
+  }, [open]);
+
+  const finish = () => {
+    setOpen(false);
+    buttonRef.current?.focus();
+  };
+  const copy = async () => {
+    finish();
+    setStatus((await copyText(url)) ? COPIED : COPY_FAILED);
+  };
+  const share = () => {
+    finish();
+    navigator.share({ title, url }).catch(() => {}); // cancelled by the visitor: nothing to say
+  };
+  const onMenuKey = (event: React.KeyboardEvent) => {
+    if (event.key === "Escape") {
+      event.stopPropagation();
+      finish();
+      return;
+    }
+    moveMenuFocus(event, menuRef.current);
+  };
+
+  const itemClass =
+    "block w-full px-4 py-2.5 text-left text-sm text-zinc-200 hover:bg-ink-700 focus-visible:bg-ink-700 focus-visible:outline-none";
+  return (
+    <div ref={rootRef} className="relative inline-flex items-center gap-3">
+      <button
+        ref={buttonRef}
+        type="button"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
+        onClick={() => setOpen((o) => !o)}
+        className="inline-flex items-center gap-2 rounded-full bg-ink-800 px-4 py-2 text-sm font-semibold text-zinc-100 hover:bg-ink-700"
+      >
+        <ShareIcon />
+        Share
+      </button>
+      <span role="status" className="text-sm text-zinc-300">
+        {status}
+      </span>
+      {open && (
+        <div
+          ref={menuRef}
+          id={menuId}
+          role="menu"
+          aria-label="Share"
+          tabIndex={-1}
+          onKeyDown={onMenuKey}
+          className="absolute left-0 top-full z-30 mt-2 w-56 overflow-hidden rounded-xl border border-ink-700 bg-ink-800 py-1 shadow-xl"
+        >
+          <a role="menuitem" href={links.x} target="_blank" rel="noopener noreferrer" onClick={finish} className={itemClass}>
+            Share on X
+          </a>
+          <a role="menuitem" href={links.reddit} target="_blank" rel="noopener noreferrer" onClick={finish} className={itemClass}>
+            Share on Reddit
+          </a>
+          <button role="menuitem" type="button" onClick={copy} className={itemClass}>
+            Copy URL
+          </button>
+          {nativeShare && (
+            <button role="menuitem" type="button" onClick={share} className={itemClass}>
+              More options…
+            </button>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
+
+function ShareIcon() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2">
+      <circle cx="18" cy="5" r="3" />
+      <circle cx="6" cy="12" r="3" />
+      <circle cx="18" cy="19" r="3" />
+      <path d="m8.6 13.5 6.8 4M15.4 6.5l-6.8 4" />
+    </svg>
+  );
+}

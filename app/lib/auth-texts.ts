@@ -1,0 +1,26 @@
+/** Sign-in texts shared by the server (actions) and the page. SPEC.md §5 gives the first verbatim. */
+export const AUTH_TEXTS = {
+  emailRequired: "You must provide either an email or phone number.",
+  emailInvalid: "Please enter a valid email address",
+  codeSent: "We sent a 6-digit code to {email}. It expires in 5 minutes.",
+  codeRequired: "Enter the 6-digit code from the e-mail.",
+  codeInvalid: "That code is not valid: codes work once, so check the e-mail or request a new one.",
+  codeExpired: "That code has expired. Please request a new one.",
+  codeTooManyAttempts: "Too many wrong codes. Please request a new one.",
+  sendFailed: "We could not send the code. Please try again later.",
+  signInFailed: "Sign-in failed. Please try again.",
+  googleFailed: "Google sign-in could not be completed. Please try again.",
+  googleUnavailable: "Google sign-in is not available here.",
+} as const;
+
+/** 429 text: says when to come back, in whole minutes (or seconds under one). */
+export function tooManyAttempts(retryAfterMs: number): string {
+  const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+  const wait =
+    seconds < 60 ? `${seconds} second${seconds === 1 ? "" : "s"}` : `${Math.ceil(seconds / 60)} minute${seconds <= 60 ? "" : "s"}`;
+  return `Too many attempts. Please try again in ${wait}.`;
+}
+
+export function codeSentText(email: string): string {
+  return AUTH_TEXTS.codeSent.replace("{email}", email);
+}

@@ -1,0 +1,23 @@
+import { type RefObject, useEffect } from "react";
+
+/**
+ * While `open`, closes a popup (menu, panel) on a pointer press outside `container` and on Escape anywhere.
+ * One behaviour for every menu on the site (header panels, share menu, player menus).
+ */
+export function useDismiss(open: boolean, container: RefObject<HTMLElement | null>, close: () => void): void {
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (event: PointerEvent) => {
+      if (container.current && !container.current.contains(event.target as Node)) close();
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") close();
+    };
+    document.addEventListener("pointerdown", onPointer);
+    document.addEventListener("keydown", onKey);
+    return () => {
+      document.removeEventListener("pointerdown", onPointer);
+      document.removeEventListener("keydown", onKey);
+    };
+  }, [open, container, close]);
+}

@@ -1,0 +1,193 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import {
+  clearViewedVideos,
+  createViewTracker,
+  isTrackable,
+  type SendView,
+  trackingStartSeconds,
+  VIEWED_STORAGE_KEY,
+  type ViewAnswer,
+  viewedVideoIds,
+} from "./view-tracking";
+
+const VIDEO = "6f1c2d3e-4a5b-4c6d-8e7f-901234567890";
+
+function memoryStore() {
+  const data = new Map<string, string>();
+  return {
+    getItem: (k: string) => data.get(k) ?? null,
+    setItem: (k: string, v: string) => void data.set(k, v),
+    removeItem: (k: string) => void data.delete(k),
+  };
+}
+
+/** A send that records calls and answers what the test says, when the test says. */
+function fakeSend(answer: ViewAnswer = { counted: true }) {
+  const calls: string[] = [];
+  let release: (() => void) | null = null;
+  let hold = false;
+  const send: SendView = (videoId) => {
+    calls.push(videoId);
+    if (!hold) return Promise.resolve(answer);
+    return new Promise((resolve) => {
+      release = () => resolve(answer);
+    });
+  };
+  return {
+    send,
+    calls,
+    holdAnswers: () => {
+      hold = true;
+    },
+    release: () => release?.(),
+    setAnswer: (a: ViewAnswer) => {
+      answer = a;
+    },
+  };
+}
+
+const flush = () => vi.advanceTimersByTimeAsync(0);
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  vi.setSystemTime(Date.UTC(2026, 10, 23, 12));
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+describe("view tracking rules (SPEC.md §4, §5, §9)", () => {
+  it("keeps the viewed list under a fixed key ending in the site name", () => {
+    expect(VIEWED_STORAGE_KEY).toMatch(/Pleazure$/);
+  });
+
+  it("starts at 25 s, or at the threshold when that comes first (videos under 50 s count too)", () => {
+    expect(trackingStartSeconds(600)).toBe(25);
+    expect(trackingStartSeconds(50)).toBe(25);
+    expect(trackingStartSeconds(40)).toBe(20);
+    expect(trackingStartSeconds(2)).toBe(1);
+  });
+
+  it("needs a video id, a current time of 0 or more and a duration above 0", () => {
+    expect(isTrackable(VIDEO, 0, 10)).toBe(true);
+    expect(isTrackable("", 30, 60)).toBe(false);
+    expect(isTrackable(VIDEO, -1, 60)).toBe(false);
+    expect(isTrackable(VIDEO, Number.NaN, 60)).toBe(false);
+    expect(isTrackable(VIDEO, 30, 0)).toBe(false);
+    expect(isTrackable(VIDEO, 30, Number.NaN)).toBe(false);
+    expect(isTrackable(VIDEO, 30, Number.POSITIVE_INFINITY)).toBe(false);
+  });
+
+  it("sends nothing before the start, then once, and lists the video as viewed", async () => {
+    const fake = fakeSend();
+    const store = memoryStore();
+    const tracker = createViewTracker({ videoId: VIDEO, token: "t", send: fake.send, store });
+    tracker.onPlaybackTime(24.9, 120);
+    expect(fake.calls).toEqual([]);
+    tracker.onPlaybackTime(25, 120);
+    await flush();
+    expect(fake.calls).toEqual([VIDEO]);
+    expect(viewedVideoIds(store)).toEqual([VIDEO]);
+    vi.advanceTimersByTime(10_000);
+    tracker.onPlaybackTime(40, 120);
+    expect(fake.calls).toHaveLength(1);
+  });
+
+  it("counts a 20 s clip once playback reaches 10 s", async () => {
+    const fake = fakeSend();
+    const tracker = createViewTracker({ videoId: VIDEO, token: "t", send: fake.send, store: memoryStore() });
+    tracker.onPlaybackTime(9.9, 20);
+    tracker.onPlaybackTime(10, 20);
+    await flush();
+    expect(fake.calls).toHaveLength(1);
+  });
+
+  it("asks at most once every 5 s while the server says it is too early", async () => {
+    const fake = fakeSend({ counted: false, reason: "too-early", retryAfterMs: 12_000 });
+    const store = memoryStore();
+    const tracker = createViewTracker({ videoId: VIDEO, token: "t", send: fake.send, store });
+    for (let t = 0; t < 60; t++) {
+      tracker.onPlaybackTime(25 + t * 0.25, 120); // timeupdate about every 250 ms
+      await vi.advanceTimersByTimeAsync(250);
+    }
+    // 15 s of playback past the start: calls at 0, 5 and 10 s.
+    expect(fake.calls).toHaveLength(3);
+    expect(viewedVideoIds(store)).toEqual([]);
+    fake.setAnswer({ counted: true });
+    await vi.advanceTimersByTimeAsync(5_000);
+    tracker.onPlaybackTime(45, 120);
+    await flush();
+    expect(fake.calls).toHaveLength(4);
+    expect(viewedVideoIds(store)).toEqual([VIDEO]);
+  });
+
+  it("does not send a video whose request is in flight, even from a second player", async () => {
+    const fake = fakeSend();
+    fake.holdAnswers();
+    const store = memoryStore();
+    const a = createViewTracker({ videoId: VIDEO, token: "t", send: fake.send, store });
+    const b = createViewTracker({ videoId: VIDEO, token: "t", send: fake.send, store });
+    a.onPlaybackTime(30, 120);
+    vi.advanceTimersByTime(6_000);
+    a.onPlaybackTime(36, 120);
+    b.onPlaybackTime(36, 120);
+    expect(fake.calls).toHaveLength(1);
+    fake.release();
+    await flush();
+    expect(viewedVideoIds(store)).toEqual([VIDEO]);
+  });
+
+  it("skips videos already in this session's list, until the list is cleared", async () => {
+    const fake = fakeSend({ counted: false, reason: "duplicate" });
+    const store = memoryStore();
+    store.setItem(VIEWED_STORAGE_KEY, JSON.stringify([VIDEO]));
+    createViewTracker({ videoId: VIDEO, token: "t", send: fake.send, store }).onPlaybackTime(30, 120);
+    expect(fake.calls).toEqual([]);
+    clearViewedVideos(store);
+    expect(viewedVideoIds(store)).toEqual([]);
+    createViewTracker({ videoId: VIDEO, token: "t", send: fake.send, store }).onPlaybackTime(30, 120);
+    await flush();
+    expect(fake.calls).toEqual([VIDEO]);
+    // The server's "already counted in this session" also lists the video.
+    expect(viewedVideoIds(store)).toEqual([VIDEO]);
+  });
+
+  it("sends nothing without a token, and stops after a refusal that cannot change", async () => {
+    const fake = fakeSend({ counted: false, reason: "invalid" });
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    createViewTracker({ videoId: VIDEO, token: null, send: fake.send, store: memoryStore() }).onPlaybackTime(30, 120);
+    expect(fake.calls).toEqual([]);
+    const tracker = createViewTracker({ videoId: VIDEO, token: "forged", send: fake.send, store: memoryStore() });
+    tracker.onPlaybackTime(30, 120);
+    await flush();
+    vi.advanceTimersByTime(10_000);
+    tracker.onPlaybackTime(40, 120);
+    expect(fake.calls).toHaveLength(1);
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining("invalid"));
+  });
+
+  it("only logs a failed request, and tries again 5 s later", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    let calls = 0;
+    const send: SendView = () => {
+      calls += 1;
+      return Promise.reject(new TypeError("network down"));
+    };
+    const tracker = createViewTracker({ videoId: VIDEO, token: "t", send, store: memoryStore() });
+    tracker.onPlaybackTime(30, 120);
+    await flush();
+    expect(warn).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(5_000);
+    tracker.onPlaybackTime(35, 120);
+    await flush();
+    expect(calls).toBe(2);
+  });
+
+  it("treats unreadable or missing storage as an empty list", () => {
+    const store = memoryStore();
+    store.setItem(VIEWED_STORAGE_KEY, "{not json");
+    expect(viewedVideoIds(store)).toEqual([]);
+    expect(viewedVideoIds(null)).toEqual([]);
+  });
+});

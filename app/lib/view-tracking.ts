@@ -1,0 +1,148 @@
+import { site } from "./site";
+
+/**
+ * The browser side of view counting (SPEC.md §4, §5, §7, §9). The server decides what counts (a signed play
+ * token, its threshold on the server's clock, once per browser session); these rules keep the browser from
+ * asking more than it should:
+ * - a call needs a video id, a current time of 0 or more and a duration above 0;
+ * - tracking starts at 25 s of playback, or at the view threshold (the lesser of 30 s and half the duration)
+ *   when that comes first, so videos under 50 s count too;
+ * - at most one call every 5 s;
+ * - a video in this tab's session list (sessionStorage) is not sent again, nor one whose call is in flight.
+ * Failures are only logged (SPEC.md §8).
+ */
+
+export const VIEW_ENDPOINT = "/api/views";
+/** SPEC.md §9. */
+export const TRACKING_START_SECONDS = 25;
+export const VIEW_THRESHOLD_CAP_SECONDS = 30;
+export const TRACKING_INTERVAL_MS = 5_000;
+/** The session-storage list of counted video ids: a fixed key ending in the site name. */
+export const VIEWED_STORAGE_KEY = `viewed_videos_${site.name}`;
+
+/** The endpoint's JSON answer. */
+export type ViewAnswer =
+  | { counted: true }
+  | { counted: false; reason: "too-early"; retryAfterMs: number }
+  | { counted: false; reason: "duplicate" | "expired" | "invalid" | "not-found" | "method" | "unreadable" | "unavailable" | "failed" };
+
+/** The lesser of 30 s and half the duration, in seconds. */
+export function viewThresholdSeconds(duration: number): number {
+  return Math.min(VIEW_THRESHOLD_CAP_SECONDS, duration / 2);
+}
+
+/** From this playback position on, the tracker asks the server to count the view. */
+export function trackingStartSeconds(duration: number): number {
+  return Math.min(TRACKING_START_SECONDS, viewThresholdSeconds(duration));
+}
+
+/** SPEC.md §5: a present id, a current time of 0 or more, a duration above 0. */
+export function isTrackable(videoId: string, currentTime: number, duration: number): boolean {
+  return (
+    videoId.length > 0 &&
+    Number.isFinite(currentTime) &&
+    currentTime >= 0 &&
+    typeof duration === "number" &&
+    Number.isFinite(duration) &&
+    duration > 0
+  );
+}
+
+type KeyValueStore = Pick<Storage, "getItem" | "setItem" | "removeItem">;
+
+function sessionStore(): KeyValueStore | null {
+  try {
+    return typeof sessionStorage === "undefined" ? null : sessionStorage;
+  } catch {
+    return null; // storage disabled by the browser
+  }
+}
+
+export function viewedVideoIds(store: KeyValueStore | null = sessionStore()): string[] {
+  try {
+    const parsed: unknown = JSON.parse(store?.getItem(VIEWED_STORAGE_KEY) ?? "[]");
+    return Array.isArray(parsed) ? parsed.filter((id): id is string => typeof id === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+function markViewed(videoId: string, store: KeyValueStore | null): void {
+  const ids = viewedVideoIds(store);
+  if (ids.includes(videoId)) return;
+  try {
+    store?.setItem(VIEWED_STORAGE_KEY, JSON.stringify([...ids, videoId]));
+  } catch (err) {
+    console.warn("view tracking: could not store the viewed list", err);
+  }
+}
+
+/** SPEC.md §4: clears this session's list of viewed videos. */
+export function clearViewedVideos(store: KeyValueStore | null = sessionStore()): void {
+  try {
+    store?.removeItem(VIEWED_STORAGE_KEY);
+  } catch (err) {
+    console.warn("view tracking: could not clear the viewed list", err);
+  }
+}
+
+/** Sends one view request; resolves with the server's answer. */
+export type SendView = (videoId: string, token: string) => Promise<ViewAnswer>;
+
+export const sendView: SendView = async (videoId, token) => {
+  const res = await fetch(VIEW_ENDPOINT, {
+    method: "POST",
+    body: new URLSearchParams({ videoId, token }),
+    credentials: "same-origin",
+    keepalive: true,
+  });
+  return (await res.json()) as ViewAnswer;
+};
+
+/** Videos whose view request is in flight in this tab: never sent twice at once (SPEC.md §4). */
+const inFlight = new Set<string>();
+
+export interface ViewTracker {
+  /** Call on every timeupdate of the main video. */
+  onPlaybackTime(currentTime: number, duration: number): void;
+}
+
+export interface ViewTrackerOptions {
+  videoId: string;
+  /** The play token the video page was served with; without one nothing is sent. */
+  token: string | null;
+  send?: SendView;
+  store?: KeyValueStore | null;
+  now?: () => number;
+}
+
+export function createViewTracker(opts: ViewTrackerOptions): ViewTracker {
+  const send = opts.send ?? sendView;
+  const store = opts.store === undefined ? sessionStore() : opts.store;
+  const now = opts.now ?? Date.now;
+  let lastCallAt = Number.NEGATIVE_INFINITY;
+  /** The server refused this token for good (forged, expired, unknown video): asking again is pointless. */
+  let gaveUp = false;
+
+  return {
+    onPlaybackTime(currentTime, duration) {
+      const { videoId, token } = opts;
+      if (!token || gaveUp || !isTrackable(videoId, currentTime, duration)) return;
+      if (currentTime < trackingStartSeconds(duration)) return;
+      if (inFlight.has(videoId) || viewedVideoIds(store).includes(videoId)) return;
+      if (now() - lastCallAt < TRACKING_INTERVAL_MS) return;
+      lastCallAt = now();
+      inFlight.add(videoId);
+      send(videoId, token)
+        .then((answer) => {
+          if (answer.counted || answer.reason === "duplicate") markViewed(videoId, store);
+          else if (answer.reason !== "too-early" && answer.reason !== "unavailable") {
+            gaveUp = true;
+            console.warn(`view tracking: view not counted (${answer.reason})`);
+          }
+        })
+        .catch((err: unknown) => console.warn("view tracking: request failed", err))
+        .finally(() => inFlight.delete(videoId));
+    },
+  };
+}

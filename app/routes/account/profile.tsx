@@ -1,0 +1,41 @@
+import { data } from "react-router";
+import { AccountShell } from "~/components/account/AccountShell";
+import { Avatar } from "~/components/account/Avatar";
+import { siteUrlFromMatches } from "~/lib/root-data";
+import { seoMeta } from "~/lib/seo";
+import { displayName } from "~/lib/viewer";
+import { requireViewer } from "../../../server/auth/session";
+import type { Route } from "./+types/profile";
+
+export async function loader(args: Route.LoaderArgs) {
+  const viewer = await requireViewer(args);
+  return data({ viewer }, { headers: { "Cache-Control": "private, no-store" } });
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return seoMeta({
+    siteUrl: siteUrlFromMatches(matches),
+    title: "Profile",
+    description: "Your Pleazure profile.",
+    path: "/profile",
+    noindex: true,
+  });
+}
+
+const ROLE_NAMES = { user: "Member", creator: "Creator (comment moderator)", admin: "Administrator" } as const;
+
+/** Greets by full name, falling back to the e-mail (SPEC.md §2). */
+export default function Profile({ loaderData: { viewer } }: Route.ComponentProps) {
+  return (
+    <AccountShell title="Profile">
+      <div className="flex items-center gap-4 rounded-xl border border-ink-800 bg-ink-900 p-6">
+        <Avatar viewer={viewer} size={64} />
+        <div className="min-w-0">
+          <p className="text-xl font-semibold">Welcome, {displayName(viewer)}!</p>
+          <p className="mt-1 truncate text-sm text-zinc-400">{viewer.email}</p>
+          <p className="mt-1 text-sm text-zinc-400">{ROLE_NAMES[viewer.role]}</p>
+        </div>
+      </div>
+    </AccountShell>
+  );
+}

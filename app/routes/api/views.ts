@@ -1,0 +1,64 @@
+import { z } from "zod";
+import { VIEW_SESSION_COOKIE } from "~/lib/cookies";
+import { input, parseCookie, parseForm, plainText, readForm, viewSessionId } from "~/lib/params";
+import type { ViewAnswer } from "~/lib/view-tracking";
+import { classifyFailure, UNAVAILABLE_HEADERS } from "../../../server/http/route-errors";
+import { PLAY_TOKEN_MAX_LENGTH } from "../../../server/play-token";
+import { countView, type ViewOutcome } from "../../../server/services/views";
+import type { Route } from "./+types/views";
+
+/**
+ * `POST /api/views` (form-encoded `videoId`, `token`; the view-session cookie): counts a view under the
+ * rules of server/services/views.ts. Answers JSON `ViewAnswer`. Nothing is counted unless the answer is
+ * `{ counted: true }`.
+ *
+ * No per-IP rate limit: every counted view already costs a page load (the token), the threshold's wait and
+ * a browser session of its own, and a forged or early token is refused before the database is touched. A
+ * per-IP limit would add a database write to every request and refuse real viewers behind one NAT.
+ */
+
+/** The two fields and their names fit in well under 1 KB; anything bigger is not ours. */
+const MAX_BODY_BYTES = 1024;
+const viewForm = z.object({ videoId: input.videoId, token: plainText(PLAY_TOKEN_MAX_LENGTH).min(1) });
+const NO_STORE = { "Cache-Control": "no-store" };
+
+const answer = (status: number, body: ViewAnswer, headers: Record<string, string> = {}) =>
+  Response.json(body, { status, headers: { ...NO_STORE, ...headers } });
+
+const STATUS: Record<ViewOutcome["status"], number> = {
+  counted: 200,
+  duplicate: 200,
+  // Well-formed and genuine, just early: the client sends the same token again later.
+  "too-early": 200,
+  expired: 403,
+  invalid: 403,
+  "not-found": 404,
+};
+
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== "POST") return answer(405, { counted: false, reason: "method" }, { Allow: "POST" });
+  const body = await readForm(request, MAX_BODY_BYTES);
+  if (!body.ok) return answer(body.status, { counted: false, reason: "unreadable" }, body.headers);
+  const form = parseForm(viewForm, body.form);
+  if (!form) return answer(400, { counted: false, reason: "unreadable" });
+  const sessionId = parseCookie(viewSessionId, request.headers.get("cookie"), VIEW_SESSION_COOKIE) ?? null;
+  try {
+    const outcome = await countView({ videoId: form.videoId, sessionId, token: form.token });
+    const status = STATUS[outcome.status];
+    if (outcome.status === "counted") return answer(status, { counted: true });
+    if (outcome.status === "too-early") {
+      return answer(status, { counted: false, reason: "too-early", retryAfterMs: outcome.retryAfterMs });
+    }
+    return answer(status, { counted: false, reason: outcome.status });
+  } catch (err) {
+    if (classifyFailure(context, "view count", err) === "unavailable") {
+      return answer(503, { counted: false, reason: "unavailable" }, UNAVAILABLE_HEADERS);
+    }
+    return answer(500, { counted: false, reason: "failed" });
+  }
+}
+
+/** The endpoint only takes POSTs. */
+export function loader() {
+  return answer(405, { counted: false, reason: "method" }, { Allow: "POST" });
+}

@@ -1,0 +1,80 @@
+import { createContext, type RouterContextProvider, redirect } from "react-router";
+import { loginPath } from "../../app/lib/redirect-to";
+import type { Viewer } from "../../app/lib/viewer";
+import { siteUrl } from "../site-url";
+import { authFor } from "./auth";
+
+export type { Viewer };
+
+/** Lets the session lookup hand a refreshed (sliding) session cookie to the response. Set by server/http/app.ts. */
+export interface ResponseCookies {
+  append: (setCookie: string) => void;
+}
+export const responseCookiesContext = createContext<ResponseCookies>({ append: () => {} });
+
+type Args = { request: Request; context: Readonly<RouterContextProvider> };
+
+// One lookup per request, whichever loaders ask (root, layout, page); keyed by the request's context.
+const perRequest = new WeakMap<object, Promise<Viewer | null>>();
+
+/**
+ * The signed-in viewer of this request, or null. Reads the session row and its user on every request (no
+ * cookie cache), so a role change or a revoked session applies at once.
+ */
+export function getViewer({ request, context }: Args): Promise<Viewer | null> {
+  let viewer = perRequest.get(context);
+  if (!viewer) {
+    viewer = lookUp(request, context);
+    perRequest.set(context, viewer);
+  }
+  return viewer;
+}
+
+async function lookUp(request: Request, context: Readonly<RouterContextProvider>): Promise<Viewer | null> {
+  // No cookie, no session: visitors cost no query.
+  if (!request.headers.get("cookie")?.includes("better-auth.session_token")) return null;
+  const { headers, response } = await authFor(siteUrl(request)).api.getSession({ headers: request.headers, returnHeaders: true });
+  // Sliding expiry: a refreshed session comes with a new cookie; an invalid one with a clearing cookie.
+  for (const cookie of headers.getSetCookie()) context.get(responseCookiesContext).append(cookie);
+  if (!response) return null;
+  const { user } = response;
+  const role = user.role === "admin" || user.role === "creator" ? user.role : "user";
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name?.trim() || null,
+    avatarUrl: user.image ?? null,
+    role,
+    isCreator: role !== "user",
+  };
+}
+
+/** Ends this request's session (the row is deleted) and returns the cookies that clear it in the browser. */
+export async function signOut(request: Request): Promise<string[]> {
+  if (!request.headers.get("cookie")?.includes("better-auth.session_token")) return [];
+  const { headers } = await authFor(siteUrl(request)).api.signOut({ headers: request.headers, returnHeaders: true });
+  return headers.getSetCookie();
+}
+
+/**
+ * The viewer of a signed-in-only page. Visitors are sent to the sign-in page, which brings them back here.
+ * The history ends up as SPEC.md's "redirect (replacing history)" leaves it: [previous page, /login]. On
+ * a client navigation the protected page never becomes an entry (its loader redirects before the
+ * navigation commits), and a plain redirect adds /login after the previous page; React Router's
+ * `replace()` would overwrite the previous page instead.
+ */
+export async function requireViewer(args: Args): Promise<Viewer> {
+  const viewer = await getViewer(args);
+  if (viewer) return viewer;
+  throw redirect(loginPath(pagePath(new URL(args.request.url))), { headers: { "Cache-Control": "private, no-store" } });
+}
+
+/** The page a request is for: client navigations fetch `/favorites.data?_routes=…` for `/favorites`. */
+export function pagePath(url: URL): string {
+  let pathname = url.pathname.replace(/\.data$/, "");
+  if (pathname === "/_root") pathname = "/";
+  const search = new URLSearchParams(url.search);
+  search.delete("_routes");
+  const query = search.toString();
+  return query ? `${pathname}?${query}` : pathname;
+}

@@ -1,0 +1,172 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import { sql } from "kysely";
+import { getDb } from "../db/connection";
+import type { TranscodeJob } from "../db/schema";
+import { logger } from "../logger";
+import { makePoster, makeThumbnail, transcodeToHls } from "../media/hls";
+import { inspectSource, UnusableMediaError } from "../media/inspect";
+import type { MediaStorage } from "../media/storage";
+import { makeStoryboard, STORYBOARD_VTT } from "../media/storyboard";
+
+export interface TranscodeContext {
+  storage: MediaStorage;
+  maxBytes: number;
+  /** Aborted when the runner stops: the job goes back to the queue instead of failing. */
+  signal: AbortSignal;
+}
+
+/** Share of the progress bar each step ends at: the ladder is nearly all of the work. */
+const PROGRESS = { ladder: 88, poster: 91, thumbnail: 93, storyboard: 97, publish: 99 } as const;
+const PROGRESS_WRITE_INTERVAL_MS = 1000;
+const MAX_ERROR_CHARS = 2000;
+
+/** Where a job's media live (and the prefix removed when it fails). */
+export const videoMediaPrefix = (videoId: string) => `videos/${videoId}`;
+
+/**
+ * Runs one transcode job to its end: the HLS ladder, stills, storyboard in a scratch folder, then the folder
+ * published, then (one transaction) the `videos` row inserted and the job marked done. Any failure removes
+ * what was written and marks the job failed with the error text; a stop (abort) resets it to queued and
+ * rethrows, so the queue runs it again. Re-running a job that already ended does nothing.
+ */
+export async function runTranscodeJob(jobId: string, ctx: TranscodeContext): Promise<void> {
+  const db = getDb();
+  const job = await db
+    .updateTable("transcode_jobs")
+    .set({
+      status: "running",
+      progress: 0,
+      error: null,
+      attempts: sql`attempts + 1`,
+      started_at: sql`now()`,
+      updated_at: sql`now()`,
+    })
+    .where("id", "=", jobId)
+    .where("status", "in", ["queued", "running"])
+    .returningAll()
+    .executeTakeFirst();
+  if (!job) return; // done or failed before (a re-run after a crash at the very end), or deleted
+
+  const prefix = videoMediaPrefix(job.video_id);
+  const log = logger.child({ transcodeJob: job.id, videoId: job.video_id });
+  log.info({ source: job.source_path, attempt: job.attempts }, "transcode started");
+  const reportProgress = progressWriter(job.id);
+  let scratch: string | undefined;
+  try {
+    const source = await inspectSource(job.source_path, { maxBytes: ctx.maxBytes, signal: ctx.signal });
+    scratch = await ctx.storage.makeScratchDir(job.video_id);
+    await transcodeToHls(job.source_path, scratch, {
+      signal: ctx.signal,
+      onProgress: (fraction) => reportProgress(fraction * PROGRESS.ladder),
+    });
+    const stillAt = Math.min(5, source.durationSeconds / 3);
+    ctx.signal.throwIfAborted();
+    await makePoster(job.source_path, path.join(scratch, "poster.jpg"), stillAt);
+    reportProgress(PROGRESS.poster);
+    await makeThumbnail(job.source_path, path.join(scratch, "thumb.jpg"), stillAt);
+    reportProgress(PROGRESS.thumbnail);
+    ctx.signal.throwIfAborted();
+    await makeStoryboard(job.source_path, scratch, { durationSeconds: source.durationSeconds });
+    reportProgress(PROGRESS.storyboard);
+    ctx.signal.throwIfAborted();
+
+    await ctx.storage.publishDirectory(scratch, prefix);
+    scratch = undefined;
+    await finishJob(job, Math.max(1, Math.round(source.durationSeconds)), ctx.storage, prefix);
+    log.info({ duration: source.durationSeconds }, "transcode done");
+  } catch (err) {
+    // Nothing half-written stays: the video row does not exist yet, so the prefix is only this job's output.
+    if (scratch) await fs.rm(scratch, { recursive: true, force: true });
+    await ctx.storage.removePrefix(prefix).catch((cleanupErr: unknown) => log.error({ err: cleanupErr }, "removing partial media failed"));
+    if (ctx.signal.aborted) {
+      await db
+        .updateTable("transcode_jobs")
+        .set({ status: "queued", progress: 0, updated_at: sql`now()` })
+        .where("id", "=", job.id)
+        .where("status", "=", "running")
+        .execute();
+      log.info("transcode interrupted; queued again");
+      throw err;
+    }
+    const message = errorText(err);
+    await db
+      .updateTable("transcode_jobs")
+      .set({ status: "failed", error: message, finished_at: sql`now()`, updated_at: sql`now()` })
+      .where("id", "=", job.id)
+      .execute();
+    log[err instanceof UnusableMediaError ? "warn" : "error"]({ err }, "transcode failed");
+  } finally {
+    reportProgress.stop();
+  }
+  if (job.delete_source) await fs.rm(job.source_path, { force: true });
+}
+
+/** The video appears (privately or publicly, as asked) in the same transaction that marks the job done. */
+async function finishJob(job: TranscodeJob, durationSeconds: number, storage: MediaStorage, prefix: string): Promise<void> {
+  await getDb()
+    .transaction()
+    .execute(async (trx) => {
+      // The category may have been removed (or the catalogue reseeded) while the job waited.
+      const category = job.category_id
+        ? await trx.selectFrom("categories").select("id").where("id", "=", job.category_id).executeTakeFirst()
+        : undefined;
+      await trx
+        .insertInto("videos")
+        .values({
+          id: job.video_id,
+          title: job.title,
+          description: job.description,
+          category_id: category?.id ?? null,
+          is_public: job.publish,
+          duration: durationSeconds,
+          video_url: storage.url(`${prefix}/master.m3u8`),
+          poster_url: storage.url(`${prefix}/poster.jpg`),
+          thumbnail_url: storage.url(`${prefix}/thumb.jpg`),
+          storyboard_url: storage.url(`${prefix}/${STORYBOARD_VTT}`),
+        })
+        .execute();
+      await trx
+        .updateTable("transcode_jobs")
+        .set({ status: "done", progress: 100, error: null, finished_at: sql`now()`, updated_at: sql`now()` })
+        .where("id", "=", job.id)
+        .execute();
+    });
+}
+
+/** Writes the percent when it changes, at most once a second (ffmpeg reports twice a second). */
+function progressWriter(jobId: string) {
+  let written = 0;
+  let lastAt = 0;
+  let pending: number | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  const write = (percent: number) => {
+    written = percent;
+    lastAt = Date.now();
+    getDb()
+      .updateTable("transcode_jobs")
+      .set({ progress: percent, updated_at: sql`now()` })
+      .where("id", "=", jobId)
+      .where("status", "=", "running")
+      .execute()
+      .catch((err: unknown) => logger.warn({ err, transcodeJob: jobId }, "progress update failed"));
+  };
+  const report = (value: number) => {
+    const percent = Math.max(0, Math.min(99, Math.floor(value)));
+    if (percent <= written) return;
+    const wait = lastAt + PROGRESS_WRITE_INTERVAL_MS - Date.now();
+    if (wait <= 0) return write(percent);
+    pending = percent;
+    timer ??= setTimeout(() => {
+      timer = undefined;
+      if (pending !== undefined && pending > written) write(pending);
+    }, wait);
+  };
+  report.stop = () => clearTimeout(timer);
+  return report;
+}
+
+function errorText(err: unknown): string {
+  const text = err instanceof Error ? err.message : String(err);
+  return text.length > MAX_ERROR_CHARS ? `${text.slice(0, MAX_ERROR_CHARS)}…` : text;
+}

@@ -1,0 +1,270 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { Page } from "@playwright/test";
+import { renderHouseAdClip } from "../../server/media/house-ad";
+import { type AppProcess, startApp } from "../support/app-process";
+import { CREATIVE_SECONDS, startVastServer, type VastMode, type VastServer } from "../support/vast-server";
+import { expect, test } from "./support";
+
+/**
+ * The pre-roll (SPEC.md §4, §9) against its own server: the shared e2e server runs without one
+ * (DEMO_PREROLL=off), while this one has the house clip on and AD_HOSTS naming a stand-in VAST ad server
+ * on another loopback port, so the CSP allow-list is exercised for real.
+ */
+
+let app: AppProcess;
+let ads: VastServer;
+let workDir: string;
+
+test.describe.configure({ mode: "serial" });
+
+test.beforeAll(async () => {
+  test.setTimeout(240_000);
+  workDir = fs.mkdtempSync(path.join(os.tmpdir(), "pleazure-preroll-"));
+  const creative = path.join(workDir, "creative.mp4");
+  await renderHouseAdClip(creative, { seconds: CREATIVE_SECONDS, label: "TEST CREATIVE" });
+  ads = await startVastServer(creative);
+  app = await startApp({
+    DEMO_MEDIA: "full",
+    // The media the shared e2e server generated: linked, not rendered again.
+    DEMO_MEDIA_CACHE: process.env.DEMO_MEDIA_CACHE ?? path.join(os.tmpdir(), "pleazure-demo-media-cache"),
+    DEMO_PREROLL: "house",
+    AD_HOSTS: ads.origin,
+  });
+});
+
+test.afterAll(async () => {
+  await app?.stop();
+  await ads?.close();
+  if (workDir) fs.rmSync(workDir, { recursive: true, force: true });
+});
+
+async function configure(settings: Record<string, unknown>): Promise<Response> {
+  return fetch(`${app.origin}/__test/preroll`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(settings),
+  });
+}
+
+async function useVast(mode: VastMode): Promise<void> {
+  ads.reset(mode);
+  const res = await configure({ active: true, source: "vast", vastTagUrl: ads.tagUrl, durationSeconds: 15 });
+  expect(res.status).toBe(200);
+}
+
+async function openVideo(page: Page): Promise<void> {
+  await page.context().addCookies([{ name: "ageVerified", value: "true", url: app.origin }]);
+  await page.goto(`${app.origin}/category/amateur`);
+  const href = await page.locator("main article a").first().getAttribute("href");
+  await page.goto(`${app.origin}${href}`, { waitUntil: "load" });
+}
+
+/** The URLs of the dynamically imported VAST client's chunk that the page requests. */
+function watchVastChunk(page: Page): string[] {
+  const seen: string[] = [];
+  page.on("request", (r) => {
+    if (/\/assets\/vast-[^/]*\.js$/.test(new URL(r.url()).pathname)) seen.push(r.url());
+  });
+  return seen;
+}
+
+const mainVideo = (page: Page) => page.locator("video:not([data-testid=preroll-video])");
+const adVideo = (page: Page) => page.getByTestId("preroll-video");
+const skipButton = (page: Page) => page.getByRole("button", { name: /^Skip/ });
+
+async function expectMainVideoPlays(page: Page): Promise<void> {
+  await expect(adVideo(page)).toHaveCount(0);
+  await expect.poll(() => mainVideo(page).evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 }).toBeGreaterThan(0.5);
+  expect(await mainVideo(page).evaluate((v: HTMLVideoElement) => v.controls)).toBe(true);
+}
+
+test("house clip: 'Skip in {n}s' counts down from 5, then 'Skip Ad' skips to the video, which plays without a second click", async ({
+  page,
+}) => {
+  expect((await configure({ active: true, source: "house", durationSeconds: 15 })).status).toBe(200);
+  const vastChunks = watchVastChunk(page);
+  await openVideo(page);
+  // Nothing of the ad loads with the page.
+  await expect(adVideo(page)).toHaveCount(0);
+  await mainVideo(page).click();
+
+  const ad = page.getByRole("region", { name: "Advertisement" });
+  await expect(ad).toBeVisible();
+  await expect(ad.getByText("Ad", { exact: true })).toBeVisible();
+  await expect(adVideo(page)).toHaveAttribute("src", "/media/house-ad/house-ad.mp4");
+  // The main video waits, paused, its controls hidden.
+  expect(await mainVideo(page).evaluate((v: HTMLVideoElement) => [v.paused, v.controls])).toEqual([true, false]);
+
+  const seen = new Set<string>();
+  const skip = skipButton(page);
+  await expect(skip).toHaveText("Skip in 5s");
+  await expect(skip).toBeDisabled();
+  await expect(skip).toBeFocused(); // keyboard users land on the ad's main control
+  for (const n of [4, 3, 2, 1]) {
+    await expect(skip).toHaveText(`Skip in ${n}s`);
+    seen.add(`Skip in ${n}s`);
+  }
+  // A click while counting down does nothing.
+  await skip.click({ force: true });
+  await expect(adVideo(page)).toHaveCount(1);
+  await expect(skip).toHaveText("Skip Ad", { timeout: 3_000 });
+  await expect(skip).toBeEnabled();
+  const elapsed = await adVideo(page).evaluate((v: HTMLVideoElement) => v.currentTime);
+  expect(elapsed).toBeGreaterThanOrEqual(5);
+  expect(elapsed).toBeLessThan(7);
+  const progress = Number(await page.getByRole("progressbar", { name: "Ad progress" }).getAttribute("aria-valuenow"));
+  expect(progress).toBeGreaterThanOrEqual(30); // 5 of 15 s
+  expect(progress).toBeLessThan(50);
+  const learnMore = ad.getByRole("link", { name: /Learn more/ });
+  await expect(learnMore).toHaveAttribute("href", "/");
+  await expect(learnMore).toHaveAttribute("target", "_blank");
+
+  await page.keyboard.press("Enter"); // the focused Skip Ad
+  await expectMainVideoPlays(page);
+  expect(vastChunks).toEqual([]); // the VAST client loads only for a VAST pre-roll
+  await expect(mainVideo(page)).toBeFocused();
+  // Only the first play gets the pre-roll.
+  await mainVideo(page).evaluate((v: HTMLVideoElement) => v.pause());
+  await mainVideo(page).evaluate((v: HTMLVideoElement) => v.play());
+  await expect(adVideo(page)).toHaveCount(0);
+});
+
+test("the configured duration caps the pre-roll: it ends at 100 % and the video starts", async ({ page }) => {
+  expect((await configure({ active: true, source: "house", durationSeconds: 3 })).status).toBe(200);
+  await openVideo(page);
+  await mainVideo(page).click();
+  await expect(adVideo(page)).toHaveCount(1);
+  const progressbar = page.getByRole("progressbar", { name: "Ad progress" });
+  await expect.poll(async () => Number(await progressbar.getAttribute("aria-valuenow")), { timeout: 6_000 }).toBeGreaterThan(50);
+  await expectMainVideoPlays(page);
+});
+
+test("switched off: no pre-roll, the video plays at once", async ({ page }) => {
+  expect((await configure({ active: false, source: "house", durationSeconds: 15 })).status).toBe(200);
+  await openVideo(page);
+  await mainVideo(page).click();
+  await expectMainVideoPlays(page);
+});
+
+test("the CSP opens exactly the configured ad host, for requests, media and pixels", async () => {
+  const res = await fetch(`${app.origin}/`);
+  const csp = res.headers.get("content-security-policy") ?? "";
+  const directive = (name: string) => csp.split("; ").find((d) => d.startsWith(`${name} `)) ?? "";
+  for (const name of ["connect-src", "media-src", "img-src"]) expect(directive(name)).toContain(ads.origin);
+  for (const name of ["script-src", "default-src", "frame-ancestors", "form-action", "style-src"])
+    expect(directive(name)).not.toContain(ads.origin);
+});
+
+test("a VAST tag off the ad hosts is refused when configured, with the reason", async () => {
+  const res = await configure({ active: true, source: "vast", vastTagUrl: "https://ads.elsewhere.example/vast", durationSeconds: 15 });
+  expect(res.status).toBe(400);
+  const body = (await res.json()) as { error: string; field: string };
+  expect(body.field).toBe("vastTagUrl");
+  expect(body.error).toContain("AD_HOSTS");
+  const hostile: Record<string, unknown>[] = [
+    { source: "vast" },
+    { source: "vast", vastTagUrl: "javascript:alert(1)" },
+    { source: "vast", vastTagUrl: `${ads.origin}/${"a".repeat(5_000)}` },
+    { source: "vast", vastTagUrl: ["https://ads.example.com/"] },
+    { source: "house", durationSeconds: 0 },
+    { source: "house", durationSeconds: "15" },
+    { source: "house", durationSeconds: 1e20 },
+    { source: "<script>alert(1)</script>" },
+    { active: "yes" },
+  ];
+  for (const bad of hostile) {
+    const refused = await configure({ active: true, source: "house", durationSeconds: 15, ...bad });
+    expect(refused.status, JSON.stringify(bad).slice(0, 80)).toBe(400);
+    expect(await refused.text()).not.toContain("<script>");
+  }
+});
+
+test("VAST: Wrapper → Inline played to the end, with impression, start, quartiles and complete pinged", async ({ page }) => {
+  await useVast("ok");
+  const vastChunks = watchVastChunk(page);
+  await openVideo(page);
+  expect(vastChunks).toEqual([]); // not with the page: only once the visitor plays
+  await mainVideo(page).click();
+  await expect(adVideo(page)).toHaveAttribute("src", `${ads.origin}/creative.mp4`); // the playable MP4, not the 1080p unplayable one
+  await expect(skipButton(page)).toHaveText("Skip in 5s");
+  await expectMainVideoPlays(page); // the 6 s creative ends by itself
+  await expect
+    .poll(() => ads.events().sort(), { timeout: 5_000 })
+    .toEqual(
+      expect.arrayContaining([
+        "complete",
+        "firstQuartile",
+        "impression",
+        "midpoint",
+        "start",
+        "thirdQuartile",
+        "wrapper-impression",
+        "wrapper-start",
+      ]),
+    );
+  const events = ads.events();
+  for (const once of ["impression", "start", "firstQuartile", "midpoint", "thirdQuartile", "complete"]) {
+    expect(
+      events.filter((e) => e === once),
+      once,
+    ).toHaveLength(1);
+  }
+  for (const never of ["skip", "pause", "resume", "mute"]) expect(events).not.toContain(never);
+  expect(vastChunks).toHaveLength(1);
+  expect(events.some((e) => e.includes("error"))).toBe(false);
+  const order = ["impression", "start", "firstQuartile", "midpoint", "thirdQuartile", "complete"].map((e) => events.indexOf(e));
+  expect(order).toEqual([...order].sort((a, b) => a - b));
+});
+
+test("VAST: skipoffset honoured, click-through opens the advertiser in a new tab, skip pinged", async ({ page }) => {
+  await useVast("skippable");
+  await openVideo(page);
+  await mainVideo(page).click();
+  const skip = skipButton(page);
+  await expect(skip).toHaveText("Skip in 2s"); // the creative's skipoffset, not the default 5
+  await expect(skip).toHaveText("Skip Ad", { timeout: 4_000 });
+  const mute = page.getByRole("button", { name: "Mute ad" });
+  await mute.click();
+  await expect(page.getByRole("button", { name: "Unmute ad" })).toHaveAttribute("aria-pressed", "true");
+  expect(await adVideo(page).evaluate((v: HTMLVideoElement) => v.muted)).toBe(true);
+  await expect.poll(() => ads.events()).toContain("mute");
+
+  const [landing] = await Promise.all([page.context().waitForEvent("page"), page.getByRole("link", { name: /Learn more/ }).click()]);
+  await expect(landing).toHaveURL(`${ads.origin}/landing`);
+  await landing.close();
+  await expect.poll(() => ads.events()).toContain("clickthrough");
+
+  await skip.click();
+  await expectMainVideoPlays(page);
+  await expect.poll(() => ads.events()).toContain("skip");
+  expect(ads.events()).not.toContain("complete");
+  expect(ads.events()).toEqual(expect.arrayContaining(["impression", "start"]));
+});
+
+for (const { mode, errorCode, why } of [
+  { mode: "empty" as const, errorCode: "303", why: "an empty response (no ad)" },
+  { mode: "broken-wrapper" as const, errorCode: /^\d{3}$/, why: "a wrapper whose inline fails" },
+  { mode: "no-playable-media" as const, errorCode: "403", why: "no media file the browser can play" },
+  { mode: "broken-media" as const, errorCode: "405", why: "a media file that fails to load" },
+  { mode: "failing" as const, errorCode: null, why: "an HTTP 500 on the tag" },
+  { mode: "slow" as const, errorCode: null, why: "a tag slower than 4 s" },
+]) {
+  test(`VAST fallback: ${why} → the house clip plays instead${errorCode ? `, error ${errorCode} pinged` : ""}`, async ({ page }) => {
+    await useVast(mode);
+    await openVideo(page);
+    const clicked = Date.now();
+    await mainVideo(page).click();
+    await expect(adVideo(page)).toHaveAttribute("src", "/media/house-ad/house-ad.mp4", { timeout: 6_000 });
+    expect(Date.now() - clicked).toBeLessThan(5_500); // the 4 s time-out, never a stuck player
+    if (errorCode) {
+      await expect.poll(() => ads.pings.find((p) => p.event.endsWith("error"))?.query.code, { timeout: 5_000 }).toMatch(errorCode);
+    }
+    expect(ads.events()).not.toContain("impression");
+    expect(ads.mediaRequests).toBe(0);
+    await expect(skipButton(page)).toHaveText("Skip Ad", { timeout: 8_000 });
+    await skipButton(page).click();
+    await expectMainVideoPlays(page);
+  });
+}
