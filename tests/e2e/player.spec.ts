@@ -287,7 +287,8 @@ test("volume, mute and speed are remembered on this device after a reload", asyn
   // The remembered speed survives the stream attaching (a new source resets playbackRate otherwise).
   await startPlayback(page, video);
   expect(await video.evaluate((v: HTMLVideoElement) => v.playbackRate)).toBe(0.75);
-  await clickControl(page, page.getByRole("button", { name: /^(Mute|Unmute)$/ }));
+  await clickControl(page, page.getByRole("button", { name: "Unmute", exact: true }));
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.muted)).toBe(false);
   await page.reload({ waitUntil: "load" });
   await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.muted)).toBe(false);
 });

@@ -90,8 +90,12 @@ export function VideoPlayer({ src, poster, title, duration = 0, storyboardUrl, o
     }
   };
 
+  const refocusAfterPreRoll = useRef(false);
   const finishPreRoll = useCallback(() => {
     if (phaseRef.current !== "preroll") return;
+    // Focus was on the ad's controls, which are going: our Play/Pause button takes it once it is back.
+    const active = document.activeElement;
+    refocusAfterPreRoll.current = Boolean(container.current?.contains(active)) || active === document.body;
     phaseRef.current = "main";
     setPhase("main");
     startMainRef.current();
@@ -245,6 +249,12 @@ export function VideoPlayer({ src, poster, title, duration = 0, storyboardUrl, o
     setPipSupported(Boolean(document.pictureInPictureEnabled && video && !video.disablePictureInPicture));
     return () => document.removeEventListener("fullscreenchange", onChange);
   }, []);
+
+  useEffect(() => {
+    if (phase !== "main" || !refocusAfterPreRoll.current) return;
+    refocusAfterPreRoll.current = false;
+    container.current?.querySelector<HTMLButtonElement>("[data-testid=player-controls] button")?.focus({ preventScroll: true });
+  }, [phase]);
 
   // Theater mode is the layout's: leave it as it was found when the player goes away.
   useEffect(() => () => setTheater(false), [setTheater]);
