@@ -79,7 +79,7 @@ export function CommentForm({ videoId, parentId, onCancel, onSent }: Props) {
           disabled={hydrated && (!sendable || busy)}
           className="rounded-lg bg-brand-600 px-4 py-1.5 text-sm font-semibold text-white hover:bg-brand-500 disabled:cursor-not-allowed disabled:opacity-50"
         >
-          {busy ? "Posting..." : isReply ? "Reply" : "Post Comment"}
+          {busy ? "Posting..." : isReply ? "Post Reply" : "Post Comment"}
         </button>
       </div>
       <p role="alert" className="text-sm text-red-300 empty:hidden">

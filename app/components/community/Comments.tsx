@@ -44,12 +44,9 @@ export function Comments({ videoId, community }: { videoId: string; community: C
   return (
     <section id="comments" aria-labelledby="comments-heading" className="mt-10">
       <h2 id="comments-heading" className="mb-4 text-xl font-bold">
-        Comments
+        Comments{" "}
         {comments && count > 0 ? (
-          <span className="ml-2 text-base font-normal text-zinc-400">
-            ({count}
-            {comments.more ? "+" : ""})
-          </span>
+          <span className="text-base font-normal text-zinc-400">{`(${count}${comments.more ? "+" : ""})`}</span>
         ) : null}
       </h2>
       {noScriptError && (

@@ -18,13 +18,14 @@ export function LikeButton({ videoId, likes, liked, signedIn }: { videoId: strin
   const pending = fetcher.formData?.get("liked");
   const shownLiked = pending ? pending === "true" : liked;
   const shownLikes = Math.max(0, likes + (pending ? (shownLiked === liked ? 0 : shownLiked ? 1 : -1) : 0));
-  const label = `${formatViews(shownLikes)}`;
+  const label = formatViews(shownLikes);
+  const count = `${shownLikes} ${shownLikes === 1 ? "like" : "likes"}`;
   if (!signedIn) {
     return (
       <Link
         to={loginPath(`/video/${videoId}`)}
         className={`${buttonClass} bg-ink-800 text-zinc-100 hover:bg-ink-700`}
-        aria-label={`Like (${shownLikes} likes). Sign in to like`}
+        aria-label={`Like (${count}). Sign in to like`}
       >
         <HeartIcon filled={false} />
         Like <span className="tabular-nums">{label}</span>
@@ -40,7 +41,7 @@ export function LikeButton({ videoId, likes, liked, signedIn }: { videoId: strin
           type="submit"
           disabled={busy}
           aria-pressed={shownLiked}
-          aria-label={`Like (${shownLikes} likes)`}
+          aria-label={`Like (${count})`}
           className={`${buttonClass} ${shownLiked ? "bg-brand-600 text-white hover:bg-brand-500" : "bg-ink-800 text-zinc-100 hover:bg-ink-700"}`}
         >
           <HeartIcon filled={shownLiked} />
