@@ -46,13 +46,17 @@ export async function signInOverHttp(request: APIRequestContext, email: string, 
   if (verified.status() !== 302) throw new Error(`sign-in answered ${verified.status()}`);
 }
 
-export async function setRole(baseURL: string | undefined, email: string, role: "user" | "creator" | "admin"): Promise<void> {
+/** Sets the role (the users service behind `user:role`) and returns the user's id. */
+export async function setRole(baseURL: string | undefined, email: string, role: "user" | "creator" | "admin"): Promise<string> {
   const res = await fetch(`${baseURL}/__test/users/role`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ email, role }),
   });
   if (!res.ok) throw new Error(`role hook answered ${res.status}`);
+  const { user } = (await res.json()) as { user: { id: string } | null };
+  if (!user) throw new Error(`no user ${email}`);
+  return user.id;
 }
 
 /** A public video of its own (no media: the page says so), so counts start at 0. */
