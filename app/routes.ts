@@ -11,6 +11,9 @@ export default [
   route("sitemap.xml", "routes/sitemap.ts"),
   route("blog/feed.xml", "routes/blog/feed.ts"),
   route("api/views", "routes/api/views.ts"),
+  route("api/videos/:videoId/like", "routes/api/like.ts"),
+  route("api/comments", "routes/api/comments.ts"),
+  route("api/comments/:commentId/delete", "routes/api/comment-delete.ts"),
   layout("routes/_site.tsx", [
     index("routes/home.tsx", { id: "home" }),
     route("category/:categoryName", "routes/home.tsx", { id: "category" }),

@@ -20,7 +20,11 @@ export type FaultName =
   | "categories.top"
   | "blog.list"
   | "blog.post"
-  | "contact.submit";
+  | "contact.submit"
+  | "likes.update"
+  | "comments.list"
+  | "comments.submit"
+  | "comments.delete";
 
 export function testHooksEnabled(): boolean {
   return process.env.ENABLE_TEST_HOOKS === "1";

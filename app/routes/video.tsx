@@ -1,9 +1,13 @@
 import { data, Link } from "react-router";
 import { z } from "zod";
+import { Comments } from "~/components/community/Comments";
+import { LikeButton } from "~/components/community/LikeButton";
 import { PreRoll } from "~/components/player/PreRoll";
 import { VideoPlayer } from "~/components/player/VideoPlayer";
 import { ShareMenu } from "~/components/video/ShareMenu";
 import { VideoCard, type VideoCardData } from "~/components/video/VideoCard";
+import { loadCommunity } from "~/lib/community.server";
+import type { CommunityData } from "~/lib/community-answer";
 import { VIEW_SESSION_COOKIE, viewSessionCookieValue } from "~/lib/cookies";
 import { formatDuration, formatIsoDuration, formatLongDate, formatRelativeTime, formatViews } from "~/lib/format";
 import { input, parseCookie, parseParams, viewSessionId } from "~/lib/params";
@@ -50,6 +54,7 @@ type VideoData =
       relatedError: boolean;
       playToken: string | null;
       preRoll: PreRollConfig | null;
+      community: CommunityData;
     }
   | { state: "not-found" }
   | { state: "error" };
@@ -78,7 +83,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   );
   if (found === "failed") return data<VideoData>({ state: "error" }, { status: 500 });
   if (!found) return data<VideoData>({ state: "not-found" }, { status: 404 });
-  const [related, preRoll] = await Promise.all([
+  const [related, preRoll, community] = await Promise.all([
     attempt(
       context,
       "related videos",
@@ -87,6 +92,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     ),
     // No ad configuration readable: the video plays without one.
     attempt(context, "pre-roll", getPreRollConfig, () => null),
+    loadCommunity({ request, context }, found),
   ]);
   const video: VideoView = {
     id: found.id,
@@ -118,6 +124,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       })),
       relatedError: related === null,
       preRoll,
+      community,
       playToken: issuePlayToken({ videoId: found.id, sessionId: session.sessionId, durationSeconds: found.duration }),
     },
     { headers },
@@ -199,7 +206,7 @@ export default function VideoPage({ loaderData: d }: Route.ComponentProps) {
   return <VideoDetails {...d} />;
 }
 
-function VideoDetails({ video: v, related, relatedError, playToken, preRoll }: Extract<VideoData, { state: "ok" }>) {
+function VideoDetails({ video: v, related, relatedError, playToken, preRoll, community }: Extract<VideoData, { state: "ok" }>) {
   const onPlaybackTime = useViewTracking(v.id, playToken);
   const siteUrl = useRootData()?.siteUrl ?? "";
   return (
@@ -249,6 +256,7 @@ function VideoDetails({ video: v, related, relatedError, playToken, preRoll }: E
         )}
       </p>
       <div className="mt-4 flex flex-wrap items-center gap-3">
+        <LikeButton videoId={v.id} likes={community.likes} liked={community.liked} signedIn={community.signedIn} />
         <ShareMenu title={v.title} url={absoluteUrl(siteUrl, `/video/${v.id}`)} />
       </div>
       {v.description && <p className="mt-4 whitespace-pre-line rounded-xl bg-ink-900 p-4 text-zinc-300">{v.description}</p>}
@@ -269,6 +277,7 @@ function VideoDetails({ video: v, related, relatedError, playToken, preRoll }: E
           </div>
         )}
       </section>
+      <Comments videoId={v.id} community={community} />
     </article>
   );
 }

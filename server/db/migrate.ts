@@ -5,6 +5,7 @@ import * as m0003 from "./migrations/0003_media";
 import * as m0004 from "./migrations/0004_views";
 import * as m0005 from "./migrations/0005_preroll";
 import * as m0006 from "./migrations/0006_auth";
+import * as m0007 from "./migrations/0007_community";
 
 /** Migrations are imported statically so they ship inside the server bundle. Append, never edit. */
 const migrations: Record<string, Migration> = {
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   "0004_views": m0004,
   "0005_preroll": m0005,
   "0006_auth": m0006,
+  "0007_community": m0007,
 };
 
 /** Every migration's name, in order. */

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { getDb } from "../db/connection";
 import { AdConfigError, setPreRoll } from "../services/ads";
 import { listContactMessagesByEmail } from "../services/contact";
+import { setUserRole } from "../services/users";
 import { activeFaults, setFaults } from "../test-hooks";
 
 /** Endpoints for tests only; mounted at /__test when ENABLE_TEST_HOOKS=1. */
@@ -89,6 +90,55 @@ export function testHooks(): express.Router {
       else next(err);
     }
   });
+  // Roles for the community tests: the same service as `npm run cli -- user:role`, without a process start.
+  router.post("/users/role", express.json(), async (req, res, next) => {
+    const body = z.object({ email: z.string().min(3), role: z.enum(["user", "creator", "admin"]) }).safeParse(req.body ?? {});
+    if (!body.success) {
+      res.status(400).json({ error: body.error.message });
+      return;
+    }
+    try {
+      res.json({ user: (await setUserRole(body.data.email, body.data.role)) ?? null });
+    } catch (err) {
+      next(err);
+    }
+  });
+  // Many comments at once (past the per-user limit) for "Load more": top-level, one second apart, by a seed user.
+  router.post("/comments/seed", express.json(), async (req, res, next) => {
+    const body = z.object({ videoId: z.uuid(), count: z.number().int().min(1).max(1000) }).safeParse(req.body ?? {});
+    if (!body.success) {
+      res.status(400).json({ error: body.error.message });
+      return;
+    }
+    try {
+      res.json({ seeded: await seedComments(body.data.videoId, body.data.count) });
+    } catch (err) {
+      next(err);
+    }
+  });
+  // What the database holds for a video's likes and comments (the role matrix asserts outcomes from here).
+  router.get("/community", async (req, res, next) => {
+    const videoId = z.uuid().safeParse(req.query.videoId);
+    if (!videoId.success) {
+      res.status(400).json({ error: "videoId" });
+      return;
+    }
+    try {
+      const db = getDb();
+      const video = await db.selectFrom("videos").select("likes").where("id", "=", videoId.data).executeTakeFirst();
+      const likes = await db.selectFrom("video_likes").select("user_id").where("video_id", "=", videoId.data).execute();
+      const comments = await db
+        .selectFrom("comments")
+        .select(["id", "user_id", "parent_id", "content", "is_deleted"])
+        .where("video_id", "=", videoId.data)
+        .orderBy("created_at")
+        .orderBy("id")
+        .execute();
+      res.json({ likes: video?.likes ?? null, likedBy: likes.map((l) => l.user_id), comments });
+    } catch (err) {
+      next(err);
+    }
+  });
   // Which worker process answered: lets tests see the worker pool and its supervision.
   router.get("/worker", (_req, res) => {
     res.json({ pid: process.pid });
@@ -127,4 +177,24 @@ async function viewCounts(videoId: string): Promise<{ video: number; category: n
     .where("v.id", "=", videoId)
     .executeTakeFirst();
   return row ?? null;
+}
+
+async function seedComments(videoId: string, count: number): Promise<number> {
+  const db = getDb();
+  const userId = "test-seed-commenter";
+  await db
+    .insertInto("users")
+    .values({ id: userId, email: "seed-commenter@example.com", full_name: null, avatar_url: null })
+    .onConflict((oc) => oc.column("id").doNothing())
+    .execute();
+  const base = Date.now() - count * 1000;
+  const rows = Array.from({ length: count }, (_, i) => ({
+    video_id: videoId,
+    user_id: userId,
+    parent_id: null,
+    content: `Seeded comment ${i + 1}`,
+    created_at: new Date(base + i * 1000),
+  }));
+  await db.insertInto("comments").values(rows).execute();
+  return count;
 }

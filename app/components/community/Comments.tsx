@@ -1,0 +1,134 @@
+import { useCallback, useState } from "react";
+import { Link, useSearchParams } from "react-router";
+import { ErrorState } from "~/components/ui/ErrorState";
+import { type CommunityData, NO_SCRIPT_ERROR_PARAM, NO_SCRIPT_ERRORS, type NoScriptError } from "~/lib/community-answer";
+import { COMMUNITY_TEXTS } from "~/lib/community-texts";
+import { loginPath } from "~/lib/redirect-to";
+import { useHydrated } from "~/lib/use-hydrated";
+import { CommentForm } from "./CommentForm";
+import { CommentItem } from "./CommentItem";
+
+const THREADS_STEP = 50;
+/** Without JavaScript, `?replyTo=<id>` opens that comment's reply form. */
+const REPLY_PARAM = "replyTo";
+
+const NO_SCRIPT_TEXT: Record<NoScriptError, string> = {
+  like: COMMUNITY_TEXTS.likeFailed,
+  comment: COMMUNITY_TEXTS.submitFailed,
+  reply: COMMUNITY_TEXTS.replyFailed,
+  delete: COMMUNITY_TEXTS.deleteFailed,
+  forbidden: COMMUNITY_TEXTS.noPermission,
+  rate: "You are commenting too fast: at most 10 comments a minute. Please try again in a minute.",
+};
+
+/**
+ * The Comments section (SPEC.md §2): a form for signed-in users, top-level comments oldest first with their
+ * replies, one reply form open at a time, "Load more" past the first 50 threads. New, replied and deleted
+ * comments come back through React Router's revalidation, without a page reload.
+ */
+export function Comments({ videoId, community }: { videoId: string; community: CommunityData }) {
+  const { signedIn, isCreator, comments, shownThreads } = community;
+  const [searchParams] = useSearchParams();
+  const hydrated = useHydrated();
+  const [replyTo, setReplyTo] = useState<string | null>(() => searchParams.get(REPLY_PARAM));
+  const closeReply = useCallback(() => {
+    const open = replyTo;
+    setReplyTo(null);
+    // Focus goes back to the Reply button that opened the form.
+    if (open) requestAnimationFrame(() => document.getElementById(`reply-${open}`)?.focus());
+  }, [replyTo]);
+  const noScriptCode = searchParams.get(NO_SCRIPT_ERROR_PARAM) as NoScriptError | null;
+  const noScriptError = noScriptCode && NO_SCRIPT_ERRORS.includes(noScriptCode) ? NO_SCRIPT_TEXT[noScriptCode] : null;
+  const count = comments ? comments.threads.reduce((n, t) => n + 1 + t.replies.length, 0) : 0;
+
+  return (
+    <section id="comments" aria-labelledby="comments-heading" className="mt-10">
+      <h2 id="comments-heading" className="mb-4 text-xl font-bold">
+        Comments{" "}
+        {comments && count > 0 ? (
+          <span className="text-base font-normal text-zinc-400">{`(${count}${comments.more ? "+" : ""})`}</span>
+        ) : null}
+      </h2>
+      {noScriptError && (
+        <p role="alert" className="mb-4 rounded-lg border border-red-900/60 bg-red-950/40 px-4 py-2 text-sm text-red-200">
+          {noScriptError}
+        </p>
+      )}
+      {signedIn ? (
+        <CommentForm videoId={videoId} />
+      ) : (
+        <p className="rounded-lg bg-ink-900 px-4 py-3 text-zinc-300">
+          {COMMUNITY_TEXTS.pleaseLogIn}{" "}
+          <Link to={loginPath(`/video/${videoId}#comments`)} className="font-semibold text-brand-300 underline">
+            Sign In
+          </Link>
+        </p>
+      )}
+      {comments === null ? (
+        <div className="mt-6">
+          <ErrorState message={COMMUNITY_TEXTS.loadFailed} />
+        </div>
+      ) : comments.threads.length === 0 ? (
+        <p className="mt-6 text-zinc-400">No comments yet.</p>
+      ) : (
+        <>
+          <ol className="mt-6 space-y-6">
+            {comments.threads.map((thread) => (
+              <li key={thread.id} className="border-b border-ink-800 pb-4">
+                <CommentItem
+                  comment={thread}
+                  videoId={videoId}
+                  isCreator={isCreator}
+                  signedIn={signedIn}
+                  replyControl={
+                    signedIn && !thread.isDeleted ? (
+                      hydrated ? (
+                        <button
+                          id={`reply-${thread.id}`}
+                          type="button"
+                          aria-expanded={replyTo === thread.id}
+                          onClick={() => setReplyTo(replyTo === thread.id ? null : thread.id)}
+                          className="rounded px-1 text-sm font-semibold text-zinc-400 hover:text-zinc-100 focus-visible:outline-2 focus-visible:outline-brand-300"
+                        >
+                          Reply
+                        </button>
+                      ) : (
+                        <a href={`?${REPLY_PARAM}=${thread.id}#comment-${thread.id}`} className="px-1 text-sm font-semibold text-zinc-400">
+                          Reply
+                        </a>
+                      )
+                    ) : null
+                  }
+                />
+                {replyTo === thread.id && (
+                  <div className="mt-3 ml-4 border-l-2 border-ink-700 pl-4 sm:ml-8">
+                    <CommentForm videoId={videoId} parentId={thread.id} onCancel={closeReply} onSent={closeReply} />
+                  </div>
+                )}
+                {thread.replies.length > 0 && (
+                  <ol aria-label="Replies" className="mt-3 ml-4 space-y-4 border-l-2 border-ink-700 pl-4 sm:ml-8">
+                    {thread.replies.map((reply) => (
+                      <li key={reply.id}>
+                        <CommentItem comment={reply} videoId={videoId} isCreator={isCreator} signedIn={signedIn} />
+                      </li>
+                    ))}
+                  </ol>
+                )}
+              </li>
+            ))}
+          </ol>
+          {comments.more && (
+            <Link
+              to={`?comments=${shownThreads + THREADS_STEP}`}
+              preventScrollReset
+              replace
+              className="mt-6 inline-block rounded-lg bg-ink-800 px-4 py-2 font-semibold hover:bg-ink-700"
+            >
+              Load more comments
+            </Link>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,7 @@
+import { SCRIPT_FIELD } from "~/lib/community-answer";
+import { useHydrated } from "~/lib/use-hydrated";
+
+/** Tells the endpoint a script reads its answer; without JavaScript the post is redirected back instead. */
+export function ScriptField() {
+  return useHydrated() ? <input type="hidden" name={SCRIPT_FIELD} value="1" /> : null;
+}

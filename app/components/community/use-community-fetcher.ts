@@ -1,0 +1,19 @@
+import { useEffect } from "react";
+import { useFetcher, useNavigate } from "react-router";
+import type { CommunityAnswer } from "~/lib/community-answer";
+
+/**
+ * A fetcher for the like and comment endpoints: a visitor's "sign in first" answer goes to the sign-in page
+ * (which comes back here); `error` is the failed answer's text while nothing newer is under way.
+ */
+export function useCommunityFetcher(key?: string, { followSignIn = true } = {}) {
+  const fetcher = useFetcher<CommunityAnswer>(key ? { key } : undefined);
+  const navigate = useNavigate();
+  const answer = fetcher.state === "idle" ? fetcher.data : undefined;
+  const signIn = answer && !answer.ok ? answer.signIn : undefined;
+  useEffect(() => {
+    if (signIn && followSignIn) navigate(signIn);
+  }, [signIn, followSignIn, navigate]);
+  const error = answer && !answer.ok && !(answer.signIn && followSignIn) ? answer.error : null;
+  return { fetcher, busy: fetcher.state !== "idle", error, signIn, answer };
+}

@@ -1,0 +1,52 @@
+/** What the like and comment endpoints answer a script (the hydrated page's fetchers). */
+export type CommunityAnswer =
+  | { ok: true; liked?: boolean; likes?: number }
+  | {
+      ok: false;
+      /** The SPEC.md §8 text (or the rate-limit message) to show. */
+      error: string;
+      /** Visitors: where to sign in and come back. */
+      signIn?: string;
+    };
+
+/** Field a hydrated form adds so the endpoint answers data instead of redirecting back (forms without JS). */
+export const SCRIPT_FIELD = "js";
+
+/** Error codes carried back to the video page after a form post without JavaScript (`?communityError=`). */
+export const NO_SCRIPT_ERRORS = ["like", "comment", "reply", "delete", "forbidden", "rate"] as const;
+export type NoScriptError = (typeof NO_SCRIPT_ERRORS)[number];
+export const NO_SCRIPT_ERROR_PARAM = "communityError";
+
+/** A comment as readers get it: never the text of a deleted comment, never who wrote it. */
+export interface CommentView {
+  id: string;
+  parentId: string | null;
+  content: string | null;
+  createdAt: string;
+  isDeleted: boolean;
+  /** The viewer wrote it (they may delete it). */
+  mine: boolean;
+}
+
+export interface CommentThread extends CommentView {
+  replies: CommentView[];
+}
+
+export interface CommentPage {
+  threads: CommentThread[];
+  /** Top-level comments beyond `threads`. */
+  more: boolean;
+}
+
+/** The video page's likes and comments, as its loader (app/lib/community.server.ts) hands them to the page. */
+export interface CommunityData {
+  signedIn: boolean;
+  /** Creators read deleted comments as removed by moderation and may delete any comment (SPEC.md §6). */
+  isCreator: boolean;
+  likes: number;
+  liked: boolean;
+  /** Null when the comments could not be read (SPEC.md §8): the rest of the page still renders. */
+  comments: CommentPage | null;
+  /** How many threads are shown: `?comments=N` ("Load more" asks for 50 more), so it works without JavaScript. */
+  shownThreads: number;
+}

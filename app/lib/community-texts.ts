@@ -1,0 +1,23 @@
+/** SPEC.md §2, §6 and §8 texts for likes and comments, verbatim, shared by the routes and the UI. */
+export const COMMUNITY_TEXTS = {
+  pleaseLogIn: "Please log in to comment.",
+  loadFailed: "Failed to load comments. Please try again.",
+  submitFailed: "Failed to submit comment. Please try again.",
+  replyFailed: "Failed to submit reply. Please try again.",
+  deleteFailed: "Failed to delete comment. Please try again.",
+  loginToComment: "You must be logged in to comment.",
+  loginToReply: "You must be logged in to reply.",
+  loginToDelete: "You must be logged in to delete comments.",
+  noPermission: "You do not have permission to delete this comment.",
+  likeFailed: "Failed to update like. Please try again.",
+  deletedByModerator: "Comment deleted by content moderation team",
+  deletedByUser: "Comment deleted by user",
+  deletedAuthor: "Deleted user",
+  author: "User",
+} as const;
+
+/** Over the per-user comment limit (server/services/comments.ts COMMENT_RATE_LIMIT). */
+export function commentRateLimitMessage(retryAfterMs: number): string {
+  const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+  return `You are commenting too fast: at most 10 comments a minute. Please try again in ${seconds} second${seconds === 1 ? "" : "s"}.`;
+}

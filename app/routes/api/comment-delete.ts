@@ -1,0 +1,41 @@
+import { z } from "zod";
+import { SCRIPT_FIELD } from "~/lib/community-answer";
+import { COMMUNITY_TEXTS } from "~/lib/community-texts";
+import { input, parseForm, readForm } from "~/lib/params";
+import { getViewer } from "../../../server/auth/session";
+import { refuseCrossOrigin } from "../../../server/http/same-origin";
+import { deleteComment } from "../../../server/services/comments";
+import type { Route } from "./+types/comment-delete";
+import { methodNotAllowed, responder } from "./community-response";
+
+/**
+ * `POST /api/comments/:commentId/delete` (form: `videoId` to come back to; `js` from a hydrated page). The
+ * author or a creator (SPEC.md §6), decided by the database function soft_delete_comment.
+ */
+const deleteForm = z.object({ videoId: input.videoId.optional(), [SCRIPT_FIELD]: z.literal("1").optional() });
+const deleteParams = z.object({ commentId: input.videoId });
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  if (request.method !== "POST") return methodNotAllowed();
+  refuseCrossOrigin(request);
+  const body = await readForm(request, 1024);
+  const form = body.ok ? parseForm(deleteForm, body.form) : undefined;
+  const reply = responder(form?.[SCRIPT_FIELD] === "1", form?.videoId ?? null);
+  if (!body.ok) return reply.fail(body.status, COMMUNITY_TEXTS.deleteFailed, "delete", body.headers);
+  const viewer = await getViewer({ request, context });
+  if (!viewer) return reply.signIn(COMMUNITY_TEXTS.loginToDelete);
+  const commentId = deleteParams.safeParse(params).data?.commentId;
+  if (!form || !commentId) return reply.fail(400, COMMUNITY_TEXTS.deleteFailed, "delete");
+  try {
+    const outcome = await deleteComment(commentId, viewer.id);
+    if (outcome.status === "forbidden") return reply.fail(403, COMMUNITY_TEXTS.noPermission, "forbidden");
+    if (outcome.status === "not-found") return reply.fail(404, COMMUNITY_TEXTS.deleteFailed, "delete");
+    return reply.ok();
+  } catch (err) {
+    return reply.crashed(context, "comment delete", err, COMMUNITY_TEXTS.deleteFailed, "delete");
+  }
+}
+
+export function loader() {
+  return methodNotAllowed();
+}

@@ -1,0 +1,62 @@
+import { z } from "zod";
+import { commentContent } from "~/lib/comment-schema";
+import { SCRIPT_FIELD } from "~/lib/community-answer";
+import { COMMUNITY_TEXTS, commentRateLimitMessage } from "~/lib/community-texts";
+import { input, parseForm, readForm } from "~/lib/params";
+import { getViewer } from "../../../server/auth/session";
+import { refuseCrossOrigin } from "../../../server/http/same-origin";
+import { addComment } from "../../../server/services/comments";
+import type { Route } from "./+types/comments";
+import { methodNotAllowed, responder } from "./community-response";
+
+/**
+ * `POST /api/comments` (form: `videoId`, optional `parentId` for a reply, `content`; `js` from a hydrated
+ * page). Signed-in users only (SPEC.md §6); the rules are in server/services/comments.ts.
+ */
+const commentForm = z.object({
+  videoId: input.videoId,
+  parentId: input.videoId.optional(),
+  content: commentContent,
+  [SCRIPT_FIELD]: z.literal("1").optional(),
+});
+/** 2,000 characters of 4-byte text, url-encoded, fit comfortably. */
+const MAX_BODY_BYTES = 32 * 1024;
+
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== "POST") return methodNotAllowed();
+  refuseCrossOrigin(request);
+  const body = await readForm(request, MAX_BODY_BYTES);
+  const raw = body.ok ? body.form : new FormData();
+  // Which page and which text to answer with are read leniently, so even a refused post gets its own message.
+  const videoId = input.videoId.safeParse(raw.get("videoId")).data ?? null;
+  const isReply = typeof raw.get("parentId") === "string" && raw.get("parentId") !== "";
+  const reply = responder(raw.get(SCRIPT_FIELD) === "1", videoId);
+  const failed = isReply ? COMMUNITY_TEXTS.replyFailed : COMMUNITY_TEXTS.submitFailed;
+  const code = isReply ? "reply" : "comment";
+  if (!body.ok) return reply.fail(body.status, failed, code, body.headers);
+  const viewer = await getViewer({ request, context });
+  if (!viewer) return reply.signIn(isReply ? COMMUNITY_TEXTS.loginToReply : COMMUNITY_TEXTS.loginToComment);
+  const form = parseForm(commentForm, body.form);
+  if (!form) return reply.fail(400, failed, code);
+  try {
+    const outcome = await addComment({ videoId: form.videoId, userId: viewer.id, parentId: form.parentId ?? null, content: form.content });
+    switch (outcome.status) {
+      case "added":
+        return reply.ok();
+      case "invalid":
+        return reply.fail(400, failed, code);
+      case "not-found":
+        return reply.fail(404, failed, code);
+      case "rate-limited":
+        return reply.fail(429, commentRateLimitMessage(outcome.retryAfterMs), "rate", {
+          "Retry-After": String(Math.ceil(outcome.retryAfterMs / 1000)),
+        });
+    }
+  } catch (err) {
+    return reply.crashed(context, isReply ? "reply" : "comment", err, failed, code);
+  }
+}
+
+export function loader() {
+  return methodNotAllowed();
+}

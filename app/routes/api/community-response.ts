@@ -1,0 +1,45 @@
+import { data, redirect } from "react-router";
+import { type CommunityAnswer, NO_SCRIPT_ERROR_PARAM, type NoScriptError } from "~/lib/community-answer";
+import { loginPath } from "~/lib/redirect-to";
+import { classifyFailure, UNAVAILABLE_HEADERS } from "../../../server/http/route-errors";
+
+/**
+ * How the like and comment endpoints answer. A hydrated page posts through a fetcher with the `js` field
+ * and gets `CommunityAnswer` data (its status tells React Router whether to revalidate); a plain form post
+ * (no JavaScript) is sent back to the video page, with `?communityError=` when it failed, or to sign-in.
+ */
+
+const NO_STORE = { "Cache-Control": "no-store" };
+type Context = Parameters<typeof classifyFailure>[0];
+
+export interface Responder {
+  ok(answer?: Omit<Extract<CommunityAnswer, { ok: true }>, "ok">): ReturnType<typeof data> | Response;
+  fail(status: number, error: string, code: NoScriptError, headers?: Record<string, string>): ReturnType<typeof data> | Response;
+  signIn(error: string): ReturnType<typeof data> | Response;
+  /** A thrown service error: logged once; 503 for a database outage, else 500; `error` is the SPEC.md text. */
+  crashed(context: Context, what: string, err: unknown, error: string, code: NoScriptError): ReturnType<typeof data> | Response;
+}
+
+export function responder(script: boolean, videoId: string | null): Responder {
+  const page = videoId ? `/video/${videoId}` : "/";
+  const back = (code?: NoScriptError) =>
+    redirect(code ? `${page}?${NO_SCRIPT_ERROR_PARAM}=${code}#comments` : `${page}#comments`, { status: 303, headers: NO_STORE });
+  const answer = (body: CommunityAnswer, status = 200, headers: Record<string, string> = {}) =>
+    data<CommunityAnswer>(body, { status, headers: { ...NO_STORE, ...headers } });
+  const self: Responder = {
+    ok: (fields = {}) => (script ? answer({ ok: true, ...fields }) : back()),
+    fail: (status, error, code, headers = {}) => (script ? answer({ ok: false, error }, status, headers) : back(code)),
+    signIn: (error) =>
+      script ? answer({ ok: false, error, signIn: loginPath(page) }, 401) : redirect(loginPath(page), { status: 303, headers: NO_STORE }),
+    crashed: (context, what, err, error, code) =>
+      classifyFailure(context, what, err) === "unavailable"
+        ? self.fail(503, error, code, UNAVAILABLE_HEADERS)
+        : self.fail(500, error, code),
+  };
+  return self;
+}
+
+/** Only POST; React Router would run an action for PUT or DELETE too. */
+export function methodNotAllowed(): Response {
+  return new Response(null, { status: 405, headers: { Allow: "POST" } });
+}

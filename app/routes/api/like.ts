@@ -1,0 +1,40 @@
+import { z } from "zod";
+import { SCRIPT_FIELD } from "~/lib/community-answer";
+import { COMMUNITY_TEXTS } from "~/lib/community-texts";
+import { input, parseForm, readForm } from "~/lib/params";
+import { getViewer } from "../../../server/auth/session";
+import { refuseCrossOrigin } from "../../../server/http/same-origin";
+import { setLike } from "../../../server/services/likes";
+import type { Route } from "./+types/like";
+import { methodNotAllowed, responder } from "./community-response";
+
+/**
+ * `POST /api/videos/:videoId/like` (form: `liked` = "true" | "false", the state wanted; `js` from a
+ * hydrated page). Signed-in users only (SPEC.md §6); the rules are in server/services/likes.ts.
+ */
+const likeForm = z.object({ liked: z.enum(["true", "false"]), [SCRIPT_FIELD]: z.literal("1").optional() });
+const likeParams = z.object({ videoId: input.videoId });
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  if (request.method !== "POST") return methodNotAllowed();
+  refuseCrossOrigin(request);
+  const videoId = likeParams.safeParse(params).data?.videoId ?? null;
+  const body = await readForm(request, 1024);
+  const form = body.ok ? parseForm(likeForm, body.form) : undefined;
+  const reply = responder(form?.[SCRIPT_FIELD] === "1", videoId);
+  if (!body.ok) return reply.fail(body.status, COMMUNITY_TEXTS.likeFailed, "like", body.headers);
+  if (!form || !videoId) return reply.fail(400, COMMUNITY_TEXTS.likeFailed, "like");
+  const viewer = await getViewer({ request, context });
+  if (!viewer) return reply.signIn(COMMUNITY_TEXTS.likeFailed);
+  try {
+    const outcome = await setLike(viewer.id, videoId, form.liked === "true");
+    if (outcome.status === "not-found") return reply.fail(404, COMMUNITY_TEXTS.likeFailed, "like");
+    return reply.ok({ liked: outcome.liked, likes: outcome.likes });
+  } catch (err) {
+    return reply.crashed(context, "like", err, COMMUNITY_TEXTS.likeFailed, "like");
+  }
+}
+
+export function loader() {
+  return methodNotAllowed();
+}

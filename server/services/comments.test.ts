@@ -1,0 +1,154 @@
+import { sql } from "kysely";
+import { describe, expect, it } from "vitest";
+import { insertVideo } from "../../tests/support/fixtures";
+import { useTestDatabase } from "../../tests/support/test-db";
+import type { RateLimiter } from "../rate-limit";
+import { addComment, deleteComment, listThreads, THREADS_PER_PAGE } from "./comments";
+
+const { handle } = useTestDatabase();
+const unlimited: RateLimiter = { consume: async () => ({ allowed: true, remaining: 99 }) };
+
+let users = 0;
+async function newUser(isCreator = false): Promise<string> {
+  users += 1;
+  const id = `comment-user-${users}-${Math.random().toString(36).slice(2, 8)}`;
+  await handle()
+    .db.insertInto("users")
+    .values({
+      id,
+      email: `${id}@example.com`,
+      full_name: null,
+      avatar_url: null,
+      is_creator: isCreator,
+      role: isCreator ? "creator" : "user",
+    })
+    .execute();
+  return id;
+}
+
+async function post(videoId: string, userId: string, content: string, parentId: string | null = null): Promise<string> {
+  const outcome = await addComment({ videoId, userId, parentId, content }, { limiter: unlimited });
+  if (outcome.status !== "added") throw new Error(`not added: ${outcome.status}`);
+  return outcome.id;
+}
+
+async function row(id: string) {
+  return handle().db.selectFrom("comments").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+}
+
+describe("comments (SPEC.md §2, §5, §6) on PostgreSQL", () => {
+  it("lists top-level comments oldest first with their replies; stores trimmed text", async () => {
+    const video = await insertVideo(handle().db);
+    const [ann, bob] = [await newUser(), await newUser()];
+    const first = await post(video.id, ann, "  first comment \n");
+    const second = await post(video.id, bob, "second");
+    const reply = await post(video.id, bob, " a reply ", first);
+    expect((await row(first)).content).toBe("first comment");
+    const page = await listThreads(video.id, ann);
+    expect(page?.more).toBe(false);
+    expect(page?.threads.map((t) => [t.id, t.content, t.mine, t.replies.map((r) => [r.id, r.content, r.mine])])).toEqual([
+      [first, "first comment", true, [[reply, "a reply", false]]],
+      [second, "second", false, []],
+    ]);
+    expect(await listThreads("00000000-0000-4000-8000-000000000000", null)).toBeUndefined();
+  });
+
+  it("refuses blank and over-long text, replies to replies, replies across videos, hidden videos", async () => {
+    const video = await insertVideo(handle().db);
+    const other = await insertVideo(handle().db);
+    const hidden = await insertVideo(handle().db, { is_public: false });
+    const user = await newUser();
+    const add = (videoId: string, content: string, parentId: string | null = null) =>
+      addComment({ videoId, userId: user, parentId, content }, { limiter: unlimited });
+    expect(await add(video.id, "   \n\t ")).toEqual({ status: "invalid" });
+    expect(await add(video.id, "x".repeat(2001))).toEqual({ status: "invalid" });
+    expect((await add(video.id, ` ${"x".repeat(2000)} `)).status).toBe("added");
+    const top = await post(video.id, user, "top");
+    const reply = await post(video.id, user, "reply", top);
+    expect(await add(video.id, "reply to a reply", reply)).toEqual({ status: "not-found" });
+    expect(await add(other.id, "reply from another video", top)).toEqual({ status: "not-found" });
+    expect(await add(hidden.id, "on a hidden video")).toEqual({ status: "not-found" });
+    // The database holds the same rules for any other writer.
+    await expect(
+      handle().db.insertInto("comments").values({ video_id: video.id, user_id: user, parent_id: reply, content: "direct" }).execute(),
+    ).rejects.toThrow(/top-level/);
+    await expect(
+      handle()
+        .db.insertInto("comments")
+        .values({ video_id: video.id, user_id: user, parent_id: null, content: "y".repeat(2001) })
+        .execute(),
+    ).rejects.toThrow(/comments_content_rules/);
+  });
+
+  it("keeps markup as text: what is posted is what is stored and listed", async () => {
+    const video = await insertVideo(handle().db);
+    const user = await newUser();
+    const payload = `<script>alert(1)</script><img src=x onerror=alert(1)> ' OR 1=1 --`;
+    await post(video.id, user, payload);
+    expect((await listThreads(video.id, null))?.threads[0]?.content).toBe(payload);
+  });
+
+  it("soft delete: the author or a creator (one database call); others refused; the text is no longer served", async () => {
+    const video = await insertVideo(handle().db);
+    const [author, stranger, creator] = [await newUser(), await newUser(), await newUser(true)];
+    const mine = await post(video.id, author, "mine");
+    const theirs = await post(video.id, author, "moderated");
+    expect(await deleteComment(mine, stranger)).toEqual({ status: "forbidden" });
+    expect((await row(mine)).is_deleted).toBe(false);
+    expect(await deleteComment(mine, author)).toEqual({ status: "deleted", videoId: video.id });
+    expect(await deleteComment(theirs, creator)).toEqual({ status: "deleted", videoId: video.id });
+    const stored = await row(mine);
+    expect(stored.is_deleted).toBe(true);
+    expect(stored.deleted_at).toBeInstanceOf(Date);
+    expect(await deleteComment("00000000-0000-4000-8000-000000000000", author)).toEqual({ status: "not-found" });
+    const page = await listThreads(video.id, author);
+    expect(page?.threads.map((t) => [t.isDeleted, t.content])).toEqual([
+      [true, null],
+      [true, null],
+    ]);
+    // The function is the rule whoever calls it.
+    const { rows } = await sql<{ ok: boolean }>`SELECT soft_delete_comment(${mine}::uuid, ${stranger}) AS ok`.execute(handle().db);
+    expect(rows[0]?.ok).toBe(false);
+  });
+
+  it("a role taken away applies at once: an ex-creator can no longer delete others' comments", async () => {
+    const video = await insertVideo(handle().db);
+    const [author, creator] = [await newUser(), await newUser(true)];
+    const id = await post(video.id, author, "still here");
+    await handle().db.updateTable("users").set({ role: "user", is_creator: false }).where("id", "=", creator).execute();
+    expect(await deleteComment(id, creator)).toEqual({ status: "forbidden" });
+  });
+
+  it("pages threads 50 at a time, all replies included", async () => {
+    const video = await insertVideo(handle().db);
+    const user = await newUser();
+    const base = Date.UTC(2026, 0, 1);
+    const rows = Array.from({ length: 120 }, (_, i) => ({
+      video_id: video.id,
+      user_id: user,
+      parent_id: null,
+      content: `thread ${i}`,
+      created_at: new Date(base + i * 1000),
+    }));
+    await handle().db.insertInto("comments").values(rows).execute();
+    const first = await listThreads(video.id, null);
+    expect(first?.threads).toHaveLength(THREADS_PER_PAGE);
+    expect(first?.threads[0]?.content).toBe("thread 0");
+    expect(first?.more).toBe(true);
+    const all = await listThreads(video.id, null, 150);
+    expect(all?.threads).toHaveLength(120);
+    expect(all?.threads.at(-1)?.content).toBe("thread 119");
+    expect(all?.more).toBe(false);
+  });
+
+  it("at most 10 comments a minute per user (the PostgreSQL-backed limiter)", async () => {
+    const video = await insertVideo(handle().db);
+    const [busy, calm] = [await newUser(), await newUser()];
+    const outcomes = [];
+    for (let i = 0; i < 11; i++) outcomes.push(await addComment({ videoId: video.id, userId: busy, parentId: null, content: `c${i}` }));
+    expect(outcomes.slice(0, 10).every((o) => o.status === "added")).toBe(true);
+    expect(outcomes[10]).toMatchObject({ status: "rate-limited" });
+    expect((outcomes[10] as { retryAfterMs: number }).retryAfterMs).toBeGreaterThan(0);
+    expect((await addComment({ videoId: video.id, userId: calm, parentId: null, content: "fine" })).status).toBe("added");
+  });
+});

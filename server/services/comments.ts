@@ -1,0 +1,139 @@
+import { sql } from "kysely";
+import { commentContent } from "../../app/lib/comment-schema";
+import type { CommentPage, CommentThread, CommentView } from "../../app/lib/community-answer";
+import { getDb } from "../db/connection";
+import { type RateLimiter, type RateLimitRule, sharedRateLimiter } from "../rate-limit";
+import { maybeFail } from "../test-hooks";
+
+/**
+ * Comments (SPEC.md §2 Comments section, §4-§6): top-level comments oldest first, one level of replies,
+ * soft delete by the author or a creator. The database holds the hard rules too (0007_community): text
+ * length, replies only to top-level comments of the same video, `soft_delete_comment`.
+ */
+
+/** Threads per page; "Load more" asks for the next page. */
+export const THREADS_PER_PAGE = 50;
+/** However far someone pages, one answer carries at most this many threads. */
+export const MAX_THREADS = 1000;
+export type { CommentPage, CommentThread, CommentView };
+
+/** Issue 10: at most 10 comments (replies included) a minute per user. */
+export const COMMENT_RATE_LIMIT: RateLimitRule = { points: 10, durationSeconds: 60 };
+
+/**
+ * The first `limit` threads of a public video, oldest first, each with all its replies (oldest first).
+ * Undefined when there is no such public video.
+ */
+export async function listThreads(videoId: string, viewerId: string | null, limit = THREADS_PER_PAGE): Promise<CommentPage | undefined> {
+  maybeFail("comments.list");
+  const db = getDb();
+  const take = Math.min(Math.max(1, Math.floor(limit)), MAX_THREADS);
+  const video = await db.selectFrom("videos").select("id").where("id", "=", videoId).where("is_public", "=", true).executeTakeFirst();
+  if (!video) return undefined;
+  const tops = await db
+    .selectFrom("comments")
+    .select(["id", "parent_id", "content", "created_at", "is_deleted", "user_id"])
+    .where("video_id", "=", videoId)
+    .where("parent_id", "is", null)
+    .orderBy("created_at")
+    .orderBy("id")
+    .limit(take + 1)
+    .execute();
+  const more = tops.length > take;
+  const shown = tops.slice(0, take);
+  const replies = shown.length
+    ? await db
+        .selectFrom("comments")
+        .select(["id", "parent_id", "content", "created_at", "is_deleted", "user_id"])
+        .where(
+          "parent_id",
+          "in",
+          shown.map((t) => t.id),
+        )
+        .orderBy("created_at")
+        .orderBy("id")
+        .execute()
+    : [];
+  const view = (row: (typeof tops)[number]): CommentView => ({
+    id: row.id,
+    parentId: row.parent_id,
+    content: row.is_deleted ? null : row.content,
+    createdAt: new Date(row.created_at).toISOString(),
+    isDeleted: row.is_deleted,
+    mine: viewerId !== null && row.user_id === viewerId,
+  });
+  const byParent = new Map<string, CommentView[]>();
+  for (const r of replies) {
+    const list = byParent.get(r.parent_id as string) ?? [];
+    list.push(view(r));
+    byParent.set(r.parent_id as string, list);
+  }
+  return { threads: shown.map((t) => ({ ...view(t), replies: byParent.get(t.id) ?? [] })), more };
+}
+
+export type AddCommentOutcome =
+  | { status: "added"; id: string }
+  | { status: "invalid" }
+  /** No such public video, or the parent is not a top-level comment of it. */
+  | { status: "not-found" }
+  | { status: "rate-limited"; retryAfterMs: number };
+
+export interface NewComment {
+  videoId: string;
+  userId: string;
+  parentId: string | null;
+  content: string;
+}
+
+/**
+ * Stores a comment or a reply. The text is checked again here (trimmed, 1-2,000 characters) whatever the
+ * route did; the rate limit counts only comments that would really be stored.
+ */
+export async function addComment(input: NewComment, deps: { limiter?: RateLimiter } = {}): Promise<AddCommentOutcome> {
+  const content = commentContent.safeParse(input.content);
+  if (!content.success) return { status: "invalid" };
+  const db = getDb();
+  const video = await db.selectFrom("videos").select("id").where("id", "=", input.videoId).where("is_public", "=", true).executeTakeFirst();
+  if (!video) return { status: "not-found" };
+  if (input.parentId) {
+    const parent = await db
+      .selectFrom("comments")
+      .select("id")
+      .where("id", "=", input.parentId)
+      .where("video_id", "=", input.videoId)
+      .where("parent_id", "is", null)
+      .executeTakeFirst();
+    if (!parent) return { status: "not-found" };
+  }
+  const limiter = deps.limiter ?? sharedRateLimiter("comments", COMMENT_RATE_LIMIT);
+  const decision = await limiter.consume(input.userId);
+  if (!decision.allowed) return { status: "rate-limited", retryAfterMs: decision.retryAfterMs };
+  maybeFail("comments.submit");
+  try {
+    const row = await db
+      .insertInto("comments")
+      .values({ video_id: input.videoId, user_id: input.userId, parent_id: input.parentId, content: content.data })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    return { status: "added", id: row.id };
+  } catch (err) {
+    // The parent was deleted for good between the check and the insert (the database trigger refused it).
+    if ((err as { code?: string }).code === "23514" || (err as { code?: string }).code === "23503") return { status: "not-found" };
+    throw err;
+  }
+}
+
+export type DeleteCommentOutcome = { status: "deleted"; videoId: string } | { status: "forbidden" } | { status: "not-found" };
+
+/**
+ * Soft-deletes a comment if `userId` wrote it or is a creator: the decision and the write are one call of
+ * the database function `soft_delete_comment` (SPEC.md §7), so a role revoked a moment ago is already seen.
+ */
+export async function deleteComment(commentId: string, userId: string): Promise<DeleteCommentOutcome> {
+  maybeFail("comments.delete");
+  const db = getDb();
+  const comment = await db.selectFrom("comments").select(["video_id"]).where("id", "=", commentId).executeTakeFirst();
+  if (!comment) return { status: "not-found" };
+  const { rows } = await sql<{ ok: boolean }>`SELECT soft_delete_comment(${commentId}::uuid, ${userId}) AS ok`.execute(db);
+  return rows[0]?.ok ? { status: "deleted", videoId: comment.video_id } : { status: "forbidden" };
+}
