@@ -22,6 +22,7 @@ export function HlsVideo({
   title,
   onPlaybackTime,
   renderPreRoll,
+  startTime,
 }: {
   src: string;
   poster?: string | null;
@@ -33,6 +34,8 @@ export function HlsVideo({
    * hidden); once it calls `finish`, the video plays without a second click.
    */
   renderPreRoll?: (finish: () => void) => React.ReactNode;
+  /** When set (or changed): seek there and play (the video page's "Resume at m:ss"). */
+  startTime?: number;
 }) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const boxRef = useRef<HTMLDivElement>(null);
@@ -113,6 +116,20 @@ export function HlsVideo({
     pendingPlay.current = true;
     setWanted(true);
   };
+  // A start position asked for before the stream's metadata is known is applied once it is.
+  const pendingStart = useRef<number | null>(null);
+  useEffect(() => {
+    const video = videoRef.current;
+    if (startTime === undefined || !video) return;
+    if (video.readyState >= 1) video.currentTime = startTime;
+    else pendingStart.current = startTime;
+    video.play().catch(() => {}); // a play before the stream is attached is remembered (onPlay)
+  }, [startTime]);
+  const onLoadedMetadata = () => {
+    const video = videoRef.current;
+    if (video && pendingStart.current !== null) video.currentTime = pendingStart.current;
+    pendingStart.current = null;
+  };
   const refocus = useRef(false);
   useEffect(() => {
     if (showingPreRoll || !refocus.current) return;
@@ -155,6 +172,7 @@ export function HlsVideo({
         preload="metadata"
         poster={posterUrl}
         onPlay={onPlay}
+        onLoadedMetadata={onLoadedMetadata}
         onTimeUpdate={onPlaybackTime && ((event) => onPlaybackTime(event.currentTarget.currentTime, event.currentTarget.duration))}
         aria-label={title}
         className="h-full w-full"
