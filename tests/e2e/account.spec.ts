@@ -307,7 +307,10 @@ test("role matrix: visitors are refused every account write and page, users allo
   expect((await state()).history).toEqual([{ video_id: videoId, position_seconds: 20 }]);
 
   // History remove / clear / pause: page actions (React Router refuses cross-origin posts itself).
-  for (const fields of [{ intent: "remove", videoId }, { intent: "clear" }, { intent: "pause", paused: "true" }]) {
+  for (const fields of [{ intent: "remove", videoId }, { intent: "clear" }, { intent: "pause", paused: "true" }] as Record<
+    string,
+    string
+  >[]) {
     const v = await visitor.post("/history", form(fields));
     expect(v.status(), `visitor ${fields.intent}`).toBe(302);
     expect(
@@ -333,7 +336,11 @@ test("role matrix: visitors are refused every account write and page, users allo
   expect((await mine.json()).profile.email).toBe(email);
 
   // Settings writes: display name, sign out everywhere, deletion.
-  for (const fields of [{ intent: "name", name: "Mallory" }, { intent: "sign-out-everywhere" }, { intent: "delete", confirm: "DELETE" }]) {
+  for (const fields of [
+    { intent: "name", name: "Mallory" },
+    { intent: "sign-out-everywhere" },
+    { intent: "delete", confirm: "DELETE" },
+  ] as Record<string, string>[]) {
     expect((await visitor.post("/settings", form(fields))).status(), `visitor ${fields.intent}`).toBe(302);
     expect(
       (await user.post("/settings", { ...form(fields), headers: evil })).status(),
