@@ -14,6 +14,9 @@ export default [
   route("api/videos/:videoId/like", "routes/api/like.ts"),
   route("api/comments", "routes/api/comments.ts"),
   route("api/comments/:commentId/delete", "routes/api/comment-delete.ts"),
+  route("api/favorites", "routes/api/favorites.ts"),
+  route("api/history", "routes/api/history.ts"),
+  route("settings/export", "routes/account/export.ts"),
   layout("routes/_site.tsx", [
     index("routes/home.tsx", { id: "home" }),
     route("category/:categoryName", "routes/home.tsx", { id: "category" }),
@@ -29,9 +32,9 @@ export default [
     route("contact", "routes/contact.tsx"),
     // Signed-in only (SPEC.md §2): each loader sends visitors to /login and back.
     route("profile", "routes/account/profile.tsx"),
-    route("favorites", "routes/account/placeholder.tsx", { id: "account-favorites" }),
-    route("history", "routes/account/placeholder.tsx", { id: "account-history" }),
-    route("settings", "routes/account/placeholder.tsx", { id: "account-settings" }),
+    route("favorites", "routes/account/favorites.tsx"),
+    route("history", "routes/account/history.tsx"),
+    route("settings", "routes/account/settings.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;

@@ -1,5 +1,8 @@
+import { useCallback, useState } from "react";
 import { data, Link } from "react-router";
 import { z } from "zod";
+import { FavoriteButton } from "~/components/account/FavoriteButton";
+import { ResumeOffer } from "~/components/account/ResumeOffer";
 import { Comments } from "~/components/community/Comments";
 import { LikeButton } from "~/components/community/LikeButton";
 import { PreRoll } from "~/components/player/PreRoll";
@@ -17,10 +20,13 @@ import { absoluteUrl, breadcrumbs, seoMeta, truncate } from "~/lib/seo";
 import { site } from "~/lib/site";
 import { slugify } from "~/lib/slug";
 import { useViewTracking } from "~/lib/use-view-tracking";
+import { useWatchHistory } from "~/lib/use-watch-history";
+import { getViewer } from "../../server/auth/session";
 import { attempt } from "../../server/http/route-errors";
 import { issuePlayToken, newViewSessionId } from "../../server/play-token";
 import { getPreRollConfig } from "../../server/services/ads";
 import { getPublicVideo, relatedVideos } from "../../server/services/videos";
+import { type ViewerVideoState, viewerVideoState } from "../../server/services/viewer-video";
 import type { Route } from "./+types/video";
 
 const LOAD_ERROR = "Failed to load video. Please try again later.";
@@ -55,6 +61,8 @@ type VideoData =
       playToken: string | null;
       preRoll: PreRollConfig | null;
       community: CommunityData;
+      /** The signed-in viewer's favorite and resume state; null for visitors (or when it failed to load). */
+      account: ViewerVideoState | null;
     }
   | { state: "not-found" }
   | { state: "error" };
@@ -83,7 +91,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   );
   if (found === "failed") return data<VideoData>({ state: "error" }, { status: 500 });
   if (!found) return data<VideoData>({ state: "not-found" }, { status: 404 });
-  const [related, preRoll, community] = await Promise.all([
+  const [related, preRoll, community, viewer] = await Promise.all([
     attempt(
       context,
       "related videos",
@@ -93,7 +101,21 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     // No ad configuration readable: the video plays without one.
     attempt(context, "pre-roll", getPreRollConfig, () => null),
     loadCommunity({ request, context }, found),
+    getViewer({ request, context }),
   ]);
+  const account = viewer
+    ? await attempt(
+        context,
+        "viewer video state",
+        () =>
+          viewerVideoState(
+            viewer.id,
+            found.id,
+            (related ?? []).map((r) => r.id),
+          ),
+        () => null,
+      )
+    : null;
   const video: VideoView = {
     id: found.id,
     title: found.title,
@@ -125,6 +147,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       relatedError: related === null,
       preRoll,
       community,
+      account,
       playToken: issuePlayToken({ videoId: found.id, sessionId: session.sessionId, durationSeconds: found.duration }),
     },
     { headers },
@@ -206,8 +229,19 @@ export default function VideoPage({ loaderData: d }: Route.ComponentProps) {
   return <VideoDetails {...d} />;
 }
 
-function VideoDetails({ video: v, related, relatedError, playToken, preRoll, community }: Extract<VideoData, { state: "ok" }>) {
-  const onPlaybackTime = useViewTracking(v.id, playToken);
+function VideoDetails({ video: v, related, relatedError, playToken, preRoll, community, account }: Extract<VideoData, { state: "ok" }>) {
+  const trackView = useViewTracking(v.id, playToken);
+  const trackHistory = useWatchHistory(v.id, Boolean(account && !account.historyPaused));
+  const onPlaybackTime = useCallback(
+    (currentTime: number, duration: number) => {
+      trackView(currentTime, duration);
+      trackHistory(currentTime, duration);
+    },
+    [trackView, trackHistory],
+  );
+  // The resume offer seeks the player through its `startTime` prop; once used it goes (per video).
+  const [resumed, setResumed] = useState<{ videoId: string; at: number } | null>(null);
+  const startTime = resumed?.videoId === v.id ? resumed.at : undefined;
   const siteUrl = useRootData()?.siteUrl ?? "";
   return (
     <article>
@@ -220,6 +254,7 @@ function VideoDetails({ video: v, related, relatedError, playToken, preRoll, com
           duration={v.duration}
           storyboardUrl={v.storyboard_url}
           onPlaybackTime={onPlaybackTime}
+          startTime={startTime}
           renderPreRoll={preRoll ? (finish) => <PreRoll config={preRoll} onDone={finish} /> : undefined}
         />
       ) : (
@@ -256,7 +291,11 @@ function VideoDetails({ video: v, related, relatedError, playToken, preRoll, com
         )}
       </p>
       <div className="mt-4 flex flex-wrap items-center gap-3">
+        {account?.resumeAt && startTime === undefined && v.video_url && (
+          <ResumeOffer seconds={account.resumeAt} onResume={() => setResumed({ videoId: v.id, at: account.resumeAt as number })} />
+        )}
         <LikeButton videoId={v.id} likes={community.likes} liked={community.liked} signedIn={community.signedIn} />
+        <FavoriteButton key={v.id} videoId={v.id} favorite={account?.favorite ?? false} title={v.title} />
         <ShareMenu title={v.title} url={absoluteUrl(siteUrl, `/video/${v.id}`)} />
       </div>
       {v.description && <p className="mt-4 whitespace-pre-line rounded-xl bg-ink-900 p-4 text-zinc-300">{v.description}</p>}
@@ -272,7 +311,12 @@ function VideoDetails({ video: v, related, relatedError, playToken, preRoll, com
         ) : (
           <div className="grid grid-cols-1 gap-x-5 gap-y-8 sm:grid-cols-2 xl:grid-cols-3">
             {related.map((r) => (
-              <VideoCard key={r.id} video={r} sizes={RELATED_SIZES} />
+              <VideoCard
+                key={r.id}
+                video={r}
+                sizes={RELATED_SIZES}
+                favorite={account ? account.favoriteRelatedIds.includes(r.id) : undefined}
+              />
             ))}
           </div>
         )}

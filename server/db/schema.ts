@@ -15,6 +15,8 @@ export interface UsersTable {
   is_creator: Generated<boolean>;
   role: Generated<"user" | "creator" | "admin">;
   email_verified: Generated<boolean>;
+  /** While true, watch history records nothing (0008_account). */
+  history_paused: Generated<boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -86,7 +88,8 @@ export interface VideosTable {
 export interface CommentsTable {
   id: Generated<string>;
   video_id: string;
-  user_id: string;
+  /** NULL once the author deleted their account: the comment stays as a "Deleted user" placeholder (0008_account). */
+  user_id: string | null;
   parent_id: string | null;
   content: string;
   created_at: Timestamp;
@@ -99,6 +102,21 @@ export interface VideoLikesTable {
   video_id: string;
   user_id: string;
   created_at: Timestamp;
+}
+
+/** A user's favorite videos (0008_account). */
+export interface FavoritesTable {
+  user_id: string;
+  video_id: string;
+  created_at: Timestamp;
+}
+
+/** Where a user last was in each video they watched, newest first by `watched_at` (0008_account). */
+export interface WatchHistoryTable {
+  user_id: string;
+  video_id: string;
+  position_seconds: number;
+  watched_at: Timestamp;
 }
 
 export interface BlogPostsTable {
@@ -205,6 +223,8 @@ export interface Database {
   auth_accounts: AuthAccountsTable;
   auth_verifications: AuthVerificationsTable;
   transcode_jobs: TranscodeJobsTable;
+  favorites: FavoritesTable;
+  watch_history: WatchHistoryTable;
 }
 
 export type Video = Selectable<VideosTable>;

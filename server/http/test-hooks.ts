@@ -139,6 +139,54 @@ export function testHooks(): express.Router {
       next(err);
     }
   });
+  // Accounts (tests/e2e/account.spec.ts): what the database holds for a user, asserted after each action.
+  router.get("/account", async (req, res, next) => {
+    const email = z.email().safeParse(req.query.email);
+    if (!email.success) {
+      res.status(400).json({ error: "email" });
+      return;
+    }
+    try {
+      res.json(await accountState(email.data));
+    } catch (err) {
+      next(err);
+    }
+  });
+  // A like and a comment by the user (their UI lands on another branch), and someone else's reply to it.
+  router.post("/account/activity", express.json(), async (req, res, next) => {
+    const body = z.object({ email: z.email(), videoId: z.uuid() }).safeParse(req.body ?? {});
+    if (!body.success) {
+      res.status(400).json({ error: body.error.message });
+      return;
+    }
+    try {
+      res.json(await insertActivity(body.data.email, body.data.videoId));
+    } catch (err) {
+      next(err);
+    }
+  });
+  router.get("/comments", async (req, res, next) => {
+    const videoId = z.uuid().safeParse(req.query.videoId);
+    if (!videoId.success) {
+      res.status(400).json({ error: "videoId" });
+      return;
+    }
+    try {
+      const db = getDb();
+      const [comments, video] = await Promise.all([
+        db
+          .selectFrom("comments")
+          .select(["id", "user_id", "parent_id", "content", "is_deleted"])
+          .where("video_id", "=", videoId.data)
+          .orderBy("created_at")
+          .execute(),
+        db.selectFrom("videos").select("likes").where("id", "=", videoId.data).executeTakeFirst(),
+      ]);
+      res.json({ comments, likes: video?.likes ?? null });
+    } catch (err) {
+      next(err);
+    }
+  });
   // Which worker process answered: lets tests see the worker pool and its supervision.
   router.get("/worker", (_req, res) => {
     res.json({ pid: process.pid });
@@ -197,4 +245,63 @@ async function seedComments(videoId: string, count: number): Promise<number> {
   }));
   await db.insertInto("comments").values(rows).execute();
   return count;
+}
+
+async function accountState(email: string) {
+  const db = getDb();
+  const user = await db
+    .selectFrom("users")
+    .select(["id", "full_name", "history_paused"])
+    .where((eb) => eb(eb.fn("lower", ["email"]), "=", email.toLowerCase()))
+    .executeTakeFirst();
+  if (!user) return { exists: false };
+  const count = async (table: "favorites" | "watch_history" | "video_likes" | "auth_sessions" | "comments") =>
+    (await db.selectFrom(table).select(sql<number>`count(*)::int8`.as("n")).where("user_id", "=", user.id).executeTakeFirstOrThrow()).n;
+  const history = await db
+    .selectFrom("watch_history")
+    .select(["video_id", "position_seconds"])
+    .where("user_id", "=", user.id)
+    .orderBy("watched_at", "desc")
+    .execute();
+  return {
+    exists: true,
+    id: user.id,
+    name: user.full_name,
+    historyPaused: user.history_paused,
+    favorites: await count("favorites"),
+    history,
+    likes: await count("video_likes"),
+    sessions: await count("auth_sessions"),
+    comments: await count("comments"),
+  };
+}
+
+async function insertActivity(email: string, videoId: string) {
+  return getDb()
+    .transaction()
+    .execute(async (trx) => {
+      const user = await trx
+        .selectFrom("users")
+        .select("id")
+        .where((eb) => eb(eb.fn("lower", ["email"]), "=", email.toLowerCase()))
+        .executeTakeFirstOrThrow();
+      await trx.insertInto("video_likes").values({ user_id: user.id, video_id: videoId }).execute();
+      await trx.updateTable("videos").set({ likes: sql<number>`likes + 1` }).where("id", "=", videoId).execute();
+      const comment = await trx
+        .insertInto("comments")
+        .values({ user_id: user.id, video_id: videoId, content: "A comment before leaving" })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      const otherId = `reply-${crypto.randomBytes(6).toString("hex")}`;
+      await trx
+        .insertInto("users")
+        .values({ id: otherId, email: `${otherId}@example.com` })
+        .execute();
+      await trx
+        .insertInto("comments")
+        .values({ user_id: otherId, video_id: videoId, parent_id: comment.id, content: "A reply that stays" })
+        .execute();
+      const video = await trx.selectFrom("videos").select("likes").where("id", "=", videoId).executeTakeFirstOrThrow();
+      return { commentId: comment.id, likes: video.likes };
+    });
 }

@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
 
-/** The frame of the signed-in-only pages: a heading and the page's content. */
-export function AccountShell({ title, children }: { title: string; children: ReactNode }) {
+/** The frame of the signed-in-only pages: a heading and the page's content (`wide` for a card grid). */
+export function AccountShell({ title, children, wide = false }: { title: string; children: ReactNode; wide?: boolean }) {
   return (
-    <section className="mx-auto max-w-3xl">
+    <section className={wide ? "" : "mx-auto max-w-3xl"}>
       <h1 className="text-3xl font-bold">{title}</h1>
       <div className="mt-6">{children}</div>
     </section>

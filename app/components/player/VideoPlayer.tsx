@@ -29,6 +29,8 @@ export interface VideoPlayerProps {
    * (the main video stays paused); calling `finish()` starts the main video without another click.
    */
   renderPreRoll?: (finish: () => void) => ReactNode;
+  /** When set (or changed): seek there and play (the video page's "Resume at m:ss"). */
+  startTime?: number;
 }
 
 /** Nothing played yet (poster), the pre-roll showing, or the main video. */
@@ -41,7 +43,16 @@ type Phase = "idle" | "preroll" | "main";
  * on intent (pointer over, touch, focus) and the segments on play. Shortcuts, menus, auto-hiding controls,
  * theater mode and fullscreen: see docs/decisions/0008-player.md.
  */
-export function VideoPlayer({ src, poster, title, duration = 0, storyboardUrl, onPlaybackTime, renderPreRoll }: VideoPlayerProps) {
+export function VideoPlayer({
+  src,
+  poster,
+  title,
+  duration = 0,
+  storyboardUrl,
+  onPlaybackTime,
+  renderPreRoll,
+  startTime,
+}: VideoPlayerProps) {
   const container = useRef<HTMLElement>(null);
   const videoRef = useRef<HTMLVideoElement>(null);
   const [phase, setPhase] = useState<Phase>("idle");
@@ -202,6 +213,22 @@ export function VideoPlayer({ src, poster, title, duration = 0, storyboardUrl, o
   const runRef = useRef(run);
   runRef.current = run;
 
+  // A start position (resume) is applied at once when the stream's metadata is known, else when it arrives;
+  // playing goes through the usual path, so a configured pre-roll still comes first.
+  const pendingStart = useRef<number | null>(null);
+  useEffect(() => {
+    const video = videoRef.current;
+    if (startTime === undefined || !video) return;
+    if (attached.current && video.readyState >= 1) video.currentTime = startTime;
+    else pendingStart.current = startTime;
+    if (video.paused) runRef.current({ type: "toggle-play" });
+  }, [startTime]);
+  const applyPendingStart = (video: HTMLVideoElement) => {
+    if (pendingStart.current === null) return;
+    video.currentTime = pendingStart.current;
+    pendingStart.current = null;
+  };
+
   const canHide = phase === "main" && !media.paused && !openMenu && !error;
   const { visible, reveal, hide } = useAutoHide(canHide);
 
@@ -316,6 +343,7 @@ export function VideoPlayer({ src, poster, title, duration = 0, storyboardUrl, o
         onDoubleClick={actions.toggleFullscreen}
         onPlay={onNativePlay}
         onPlaying={() => setStarting(false)}
+        onLoadedMetadata={(event) => applyPendingStart(event.currentTarget)}
         onTimeUpdate={(event) => {
           if (phaseRef.current === "main") onPlaybackTimeRef.current?.(event.currentTarget.currentTime, event.currentTarget.duration);
         }}

@@ -1,5 +1,6 @@
 import { preload } from "react-dom";
 import { Link } from "react-router";
+import { FavoriteButton } from "~/components/account/FavoriteButton";
 import { formatDuration, formatViews } from "~/lib/format";
 import { stillSrcSet } from "~/lib/images";
 
@@ -21,6 +22,7 @@ export interface VideoCardData {
  * preloaded from <head> with fetchpriority=high; every other card is fetchpriority=low, so thumbnails in the
  * viewport (related videos under the player) do not compete with the LCP image. `sizes`: the card's rendered width (default: the grid).
  * `headingLevel`: the title's level in the page outline (2 right under a page's h1, 3 under a section's h2).
+ * `favorite`: whether the viewer has it among their favorites; when given, a favorite control sits on the thumbnail.
  */
 export function VideoCard({
   video,
@@ -28,12 +30,14 @@ export function VideoCard({
   priority = false,
   sizes = GRID_SIZES,
   headingLevel = 3,
+  favorite,
 }: {
   video: VideoCardData;
   eager?: boolean;
   priority?: boolean;
   sizes?: string;
   headingLevel?: 2 | 3;
+  favorite?: boolean;
 }) {
   const Title = headingLevel === 2 ? "h2" : "h3";
   const srcSet = stillSrcSet(video.thumbnail_url);
@@ -41,7 +45,7 @@ export function VideoCard({
     preload(video.thumbnail_url, { as: "image", fetchPriority: "high", ...(srcSet ? { imageSrcSet: srcSet, imageSizes: sizes } : {}) });
   }
   return (
-    <article className="group">
+    <article className="group relative">
       <Link to={`/video/${video.id}`} className="block rounded-xl focus-visible:outline-offset-4">
         <div className="relative aspect-video overflow-hidden rounded-xl bg-ink-800">
           {video.thumbnail_url ? (
@@ -69,6 +73,11 @@ export function VideoCard({
         </div>
         <Title className="mt-2 line-clamp-2 font-semibold leading-snug group-hover:text-brand-300">{video.title}</Title>
       </Link>
+      {favorite !== undefined && (
+        <div className="absolute right-2 top-2">
+          <FavoriteButton videoId={video.id} favorite={favorite} title={video.title} compact />
+        </div>
+      )}
       <p className="mt-1 text-sm text-zinc-400">
         <span>{formatViews(video.views)} views</span>
         {video.category_name && (

@@ -1,0 +1,53 @@
+import { data } from "react-router";
+import { readForm } from "~/lib/params";
+import { consumeAccountLimit, retryAfterSeconds } from "../../../server/auth/account-limits";
+import { getViewer } from "../../../server/auth/session";
+import { classifyFailure, UNAVAILABLE_HEADERS } from "../../../server/http/route-errors";
+import { refuseCrossOrigin } from "../../../server/http/same-origin";
+import { exportAccountData } from "../../../server/services/account";
+import type { Route } from "./+types/export";
+
+/**
+ * `POST /settings/export`: "Download my data", the signed-in user's profile, comments, likes, favorites and
+ * history as a JSON attachment. A POST (not a link) so another site cannot start downloads of it, and it is
+ * refused cross-origin like every write. Visitors get 401.
+ */
+export async function action(args: Route.ActionArgs) {
+  const { request, context } = args;
+  if (request.method !== "POST") throw data(null, { status: 405, headers: { Allow: "POST" } });
+  refuseCrossOrigin(request);
+  const body = await readForm(request, 1024);
+  if (!body.ok) return new Response(null, { status: body.status, headers: body.headers });
+  const viewer = await getViewer(args);
+  if (!viewer) return Response.json({ error: "sign-in" }, { status: 401, headers: { "Cache-Control": "no-store" } });
+  try {
+    const limit = await consumeAccountLimit("export", viewer.id);
+    if (!limit.allowed) {
+      return new Response("Too many requests. Please wait a moment and try again.", {
+        status: 429,
+        headers: { "Retry-After": retryAfterSeconds(limit), "Content-Type": "text/plain; charset=utf-8" },
+      });
+    }
+    const exported = await exportAccountData(viewer.id);
+    if (!exported) return Response.json({ error: "sign-in" }, { status: 401, headers: { "Cache-Control": "no-store" } });
+    const day = exported.exportedAt.slice(0, 10);
+    return new Response(JSON.stringify(exported, null, 2), {
+      headers: {
+        "Content-Type": "application/json; charset=utf-8",
+        "Content-Disposition": `attachment; filename="pleazure-data-${day}.json"`,
+        "Cache-Control": "private, no-store",
+      },
+    });
+  } catch (err) {
+    const unavailableNow = classifyFailure(context, "data export", err) === "unavailable";
+    return new Response("Failed to export your data. Please try again.", {
+      status: unavailableNow ? 503 : 500,
+      headers: { "Content-Type": "text/plain; charset=utf-8", ...(unavailableNow ? UNAVAILABLE_HEADERS : {}) },
+    });
+  }
+}
+
+/** A typed address or a link only shows the settings page; the download is a POST. */
+export function loader() {
+  return new Response(null, { status: 303, headers: { Location: "/settings" } });
+}

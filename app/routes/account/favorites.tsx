@@ -1,0 +1,73 @@
+import { data } from "react-router";
+import { z } from "zod";
+import { AccountShell, EmptyState } from "~/components/account/AccountShell";
+import { ErrorState } from "~/components/ui/ErrorState";
+import { Pagination } from "~/components/ui/Pagination";
+import { VideoCard, type VideoCardData } from "~/components/video/VideoCard";
+import { ACCOUNT_TEXTS } from "~/lib/account-texts";
+import { input, parseQuery } from "~/lib/params";
+import { siteUrlFromMatches } from "~/lib/root-data";
+import { seoMeta } from "~/lib/seo";
+import { requireViewer } from "../../../server/auth/session";
+import { existingPage, PRIVATE_NO_STORE } from "../../../server/http/account-pages";
+import { attempt } from "../../../server/http/route-errors";
+import { FAVORITES_PER_PAGE, listFavorites } from "../../../server/services/favorites";
+import type { Route } from "./+types/favorites";
+
+const favoritesQuery = z.object({ page: input.page });
+
+/** The signed-in user's favorite videos, 16 a page, most recently added first (DESIGN.md §4.5). */
+export async function loader(args: Route.LoaderArgs) {
+  const viewer = await requireViewer(args);
+  const { page: requested } = parseQuery(favoritesQuery, args.request);
+  const found = await attempt(
+    args.context,
+    "favorites",
+    () => listFavorites(viewer.id, requested),
+    () => null,
+  );
+  if (!found)
+    return data({ error: true, page: requested, pageCount: 0, videos: [] as VideoCardData[] }, { status: 500, headers: PRIVATE_NO_STORE });
+  const { page, pageCount } = existingPage(args.request, requested, found.total, FAVORITES_PER_PAGE);
+  const videos: VideoCardData[] = found.videos.map(({ id, title, views, duration, thumbnail_url, category_name }) => ({
+    id,
+    title,
+    views,
+    duration,
+    thumbnail_url,
+    category_name,
+  }));
+  return data({ error: false, page, pageCount, videos }, { headers: PRIVATE_NO_STORE });
+}
+
+export function meta({ matches, loaderData }: Route.MetaArgs) {
+  const page = loaderData?.page ?? 1;
+  return seoMeta({
+    siteUrl: siteUrlFromMatches(matches),
+    title: page > 1 ? `Favorites - Page ${page}` : "Favorites",
+    description: "Your favorite videos on Pleazure.",
+    path: page > 1 ? `/favorites?page=${page}` : "/favorites",
+    noindex: true,
+  });
+}
+
+export default function Favorites({ loaderData: d }: Route.ComponentProps) {
+  return (
+    <AccountShell title="Favorites" wide>
+      {d.error ? (
+        <ErrorState message={ACCOUNT_TEXTS.loadFailed} />
+      ) : d.videos.length === 0 ? (
+        <EmptyState>{ACCOUNT_TEXTS.favoritesEmpty}</EmptyState>
+      ) : (
+        <>
+          <div className="grid grid-cols-1 gap-x-5 gap-y-8 sm:grid-cols-2 xl:grid-cols-4">
+            {d.videos.map((video) => (
+              <VideoCard key={video.id} video={video} headingLevel={2} favorite />
+            ))}
+          </div>
+          <Pagination current={d.page} total={d.pageCount} hrefFor={(p) => (p > 1 ? `/favorites?page=${p}` : "/favorites")} />
+        </>
+      )}
+    </AccountShell>
+  );
+}

@@ -1,0 +1,70 @@
+import { data, redirect } from "react-router";
+import { z } from "zod";
+import { input, parseForm, plainText, readForm } from "~/lib/params";
+import { loginPath, safeRedirectPath } from "~/lib/redirect-to";
+import { consumeAccountLimit, retryAfterSeconds } from "../../../server/auth/account-limits";
+import { getViewer } from "../../../server/auth/session";
+import { classifyFailure, UNAVAILABLE_HEADERS } from "../../../server/http/route-errors";
+import { refuseCrossOrigin } from "../../../server/http/same-origin";
+import { addFavorite, removeFavorite } from "../../../server/services/favorites";
+import type { Route } from "./+types/favorites";
+
+/**
+ * `POST /api/favorites` (form `videoId`, `favorite` = "true" | "false", optional `redirectTo`): adds or
+ * removes a favorite of the signed-in user. The FavoriteButton's fetcher gets JSON `FavoriteAnswer`; a plain
+ * form post (no JavaScript, Accept: text/html) is sent back to `redirectTo`, visitors to sign in first.
+ */
+
+export type FavoriteAnswer =
+  | { ok: true; favorite: boolean }
+  | { ok: false; error: "sign-in" | "not-found" | "too-many" | "unreadable" | "failed" };
+
+const favoriteForm = z.object({
+  videoId: input.videoId,
+  favorite: z.enum(["true", "false"]).transform((v) => v === "true"),
+  redirectTo: plainText(2000).optional(),
+});
+const NO_STORE = { "Cache-Control": "no-store" };
+
+export async function action(args: Route.ActionArgs) {
+  const { request, context } = args;
+  if (request.method !== "POST") throw data(null, { status: 405, headers: { Allow: "POST" } });
+  refuseCrossOrigin(request); // another site must not edit someone's favorites
+  const wantsPage = (request.headers.get("accept") ?? "").includes("text/html");
+  const body = await readForm(request, 4096);
+  const form = body.ok ? parseForm(favoriteForm, body.form) : undefined;
+  const back = safeRedirectPath(form?.redirectTo, form ? `/video/${form.videoId}` : "/");
+  const answer = (status: number, result: FavoriteAnswer, headers: Record<string, string> = {}) =>
+    wantsPage && status < 500 && status !== 429 && result.ok
+      ? redirect(back, { headers: NO_STORE })
+      : Response.json(result, { status, headers: { ...NO_STORE, ...headers } });
+  if (!body.ok)
+    return Response.json({ ok: false, error: "unreadable" }, { status: body.status, headers: { ...NO_STORE, ...body.headers } });
+  if (!form) return answer(400, { ok: false, error: "unreadable" });
+
+  const viewer = await getViewer(args);
+  if (!viewer) {
+    if (wantsPage) return redirect(loginPath(back), { headers: NO_STORE });
+    return answer(401, { ok: false, error: "sign-in" });
+  }
+  try {
+    const limit = await consumeAccountLimit("favorites", viewer.id);
+    if (!limit.allowed) return answer(429, { ok: false, error: "too-many" }, { "Retry-After": retryAfterSeconds(limit) });
+    if (!form.favorite) {
+      await removeFavorite(viewer.id, form.videoId);
+      return answer(200, { ok: true, favorite: false });
+    }
+    if (!(await addFavorite(viewer.id, form.videoId))) return answer(404, { ok: false, error: "not-found" });
+    return answer(200, { ok: true, favorite: true });
+  } catch (err) {
+    if (classifyFailure(context, "favorite", err) === "unavailable") {
+      return Response.json({ ok: false, error: "failed" }, { status: 503, headers: { ...NO_STORE, ...UNAVAILABLE_HEADERS } });
+    }
+    return answer(500, { ok: false, error: "failed" });
+  }
+}
+
+/** The endpoint only takes POSTs. */
+export function loader() {
+  return Response.json({ ok: false, error: "unreadable" }, { status: 405, headers: { ...NO_STORE, Allow: "POST" } });
+}

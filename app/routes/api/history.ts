@@ -1,0 +1,58 @@
+import { data } from "react-router";
+import { z } from "zod";
+import { input, parseForm, readForm } from "~/lib/params";
+import { consumeAccountLimit, retryAfterSeconds } from "../../../server/auth/account-limits";
+import { getViewer } from "../../../server/auth/session";
+import { classifyFailure, UNAVAILABLE_HEADERS } from "../../../server/http/route-errors";
+import { refuseCrossOrigin } from "../../../server/http/same-origin";
+import { recordPosition } from "../../../server/services/history";
+import type { Route } from "./+types/history";
+
+/**
+ * `POST /api/history` (form `videoId`, `position` in seconds): where the signed-in user is in a video
+ * (app/lib/use-watch-history.ts sends it every 10 s, on pause and on leaving, by fetch or sendBeacon).
+ * Answers JSON `HistoryAnswer`; nothing is stored while the user's history is paused.
+ */
+
+export type HistoryAnswer = { recorded: boolean; reason?: "paused" | "not-found" | "sign-in" | "too-many" | "unreadable" | "failed" };
+
+const historyForm = z.object({
+  videoId: input.videoId,
+  // A plain decimal number of seconds (no exponent, hex or NaN); a day at most.
+  position: z
+    .string()
+    .regex(/^\d{1,5}(\.\d{1,3})?$/)
+    .transform(Number)
+    .pipe(z.number().min(0).max(86_400)),
+});
+const NO_STORE = { "Cache-Control": "no-store" };
+const answer = (status: number, body: HistoryAnswer, headers: Record<string, string> = {}) =>
+  Response.json(body, { status, headers: { ...NO_STORE, ...headers } });
+
+export async function action(args: Route.ActionArgs) {
+  const { request, context } = args;
+  if (request.method !== "POST") throw data(null, { status: 405, headers: { Allow: "POST" } });
+  refuseCrossOrigin(request);
+  const body = await readForm(request, 1024);
+  if (!body.ok) return answer(body.status, { recorded: false, reason: "unreadable" }, body.headers);
+  const form = parseForm(historyForm, body.form);
+  if (!form) return answer(400, { recorded: false, reason: "unreadable" });
+  const viewer = await getViewer(args);
+  if (!viewer) return answer(401, { recorded: false, reason: "sign-in" });
+  try {
+    const limit = await consumeAccountLimit("history", viewer.id);
+    if (!limit.allowed) return answer(429, { recorded: false, reason: "too-many" }, { "Retry-After": retryAfterSeconds(limit) });
+    const outcome = await recordPosition(viewer.id, form.videoId, form.position);
+    if (outcome === "recorded") return answer(200, { recorded: true });
+    return answer(outcome === "paused" ? 200 : 404, { recorded: false, reason: outcome });
+  } catch (err) {
+    if (classifyFailure(context, "watch history", err) === "unavailable") {
+      return answer(503, { recorded: false, reason: "failed" }, UNAVAILABLE_HEADERS);
+    }
+    return answer(500, { recorded: false, reason: "failed" });
+  }
+}
+
+export function loader() {
+  return answer(405, { recorded: false, reason: "unreadable" }, { Allow: "POST" });
+}
