@@ -11,6 +11,8 @@ export default [
   route("sitemap.xml", "routes/sitemap.ts"),
   route("blog/feed.xml", "routes/blog/feed.ts"),
   route("api/views", "routes/api/views.ts"),
+  // The admin console (admins only; everyone else gets the 404 page): no sidebar, its own navigation.
+  route("admin", "routes/admin/layout.tsx", [index("routes/admin/index.ts"), route("ads", "routes/admin/ads.tsx")]),
   layout("routes/_site.tsx", [
     index("routes/home.tsx", { id: "home" }),
     route("category/:categoryName", "routes/home.tsx", { id: "category" }),

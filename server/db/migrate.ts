@@ -4,6 +4,7 @@ import * as m0002 from "./migrations/0002_rate_limits";
 import * as m0004 from "./migrations/0004_views";
 import * as m0005 from "./migrations/0005_preroll";
 import * as m0006 from "./migrations/0006_auth";
+import * as m0009 from "./migrations/0009_ad_units_live";
 
 /** Migrations are imported statically so they ship inside the server bundle. Append, never edit. */
 const migrations: Record<string, Migration> = {
@@ -12,6 +13,7 @@ const migrations: Record<string, Migration> = {
   "0004_views": m0004,
   "0005_preroll": m0005,
   "0006_auth": m0006,
+  "0009_ad_units_live": m0009,
 };
 
 /** Every migration's name, in order. */
