@@ -7,7 +7,7 @@ import { useTestDatabase } from "../../tests/support/test-db";
 import { connect } from "../db/connection";
 import { resetAdConfigurationForTests } from "../realtime/ad-units-feed";
 import { startListening } from "../realtime/notifications";
-import { adEvents, closeAdEventStreams, openAdEventStreams } from "./ad-events";
+import { adEvents, closeAdEventStreams, openAdEventStreams, reopenAdEventStreams } from "./ad-events";
 import { compressResponses } from "./compression";
 
 /**
@@ -99,6 +99,11 @@ describe("GET /api/ads/events", () => {
     closeAdEventStreams();
     await ended;
     expect(openAdEventStreams()).toBe(0);
+    // A reconnect arriving while the process drains (over a kept-alive socket) is turned away, not held open.
+    const late = await fetch(`${origin}${AD_EVENTS_PATH}`);
+    expect(late.status).toBe(503);
+    expect(late.headers.get("retry-after")).toBe("5");
+    reopenAdEventStreams();
   });
 
   it("refuses other methods", async () => {

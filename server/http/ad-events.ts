@@ -21,6 +21,8 @@ const RETRY_MS = 1_000;
 const MAX_STREAMS = 10_000;
 
 const open = new Set<Response>();
+/** Set on shutdown: a browser reconnecting over a kept-alive socket must not open a stream that holds the drain. */
+let closing = false;
 
 export function adEvents(): RequestHandler {
   return async (req, res) => {
@@ -28,7 +30,7 @@ export function adEvents(): RequestHandler {
       res.set("Allow", "GET, HEAD").status(405).type("text/plain").send("Method Not Allowed");
       return;
     }
-    if (open.size >= MAX_STREAMS) {
+    if (closing || open.size >= MAX_STREAMS) {
       res.set("Retry-After", "5").status(503).type("text/plain").send("Too many live connections");
       return;
     }
@@ -69,9 +71,15 @@ function send(res: Response, config: AdConfiguration): void {
 
 /** Ends every open stream (on shutdown); browsers reconnect, to another process or instance. */
 export function closeAdEventStreams(): void {
+  closing = true;
   if (open.size) logger.info({ streams: open.size }, "closing live ad streams");
   for (const res of open) res.end();
   open.clear();
+}
+
+/** Accepts streams again after closeAdEventStreams (tests). */
+export function reopenAdEventStreams(): void {
+  closing = false;
 }
 
 /** How many streams this process serves (tests, metrics). */

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { getDb } from "../db/connection";
 import { AdConfigError, setPreRoll } from "../services/ads";
 import { listContactMessagesByEmail } from "../services/contact";
+import { setUserRole } from "../services/users";
 import { activeFaults, setFaults } from "../test-hooks";
 
 /** Endpoints for tests only; mounted at /__test when ENABLE_TEST_HOOKS=1. */
@@ -87,6 +88,19 @@ export function testHooks(): express.Router {
     } catch (err) {
       if (err instanceof AdConfigError) res.status(400).json({ error: err.message, field: err.field });
       else next(err);
+    }
+  });
+  // The console's tests: make a signed-in account an admin (the CLI's user:role, without a process start).
+  router.post("/user-role", express.json(), async (req, res, next) => {
+    const body = z.object({ email: z.email(), role: z.enum(["user", "creator", "admin"]) }).safeParse(req.body ?? {});
+    if (!body.success) {
+      res.status(400).json({ error: body.error.message });
+      return;
+    }
+    try {
+      res.json({ user: (await setUserRole(body.data.email, body.data.role)) ?? null });
+    } catch (err) {
+      next(err);
     }
   });
   // Which worker process answered: lets tests see the worker pool and its supervision.

@@ -154,7 +154,7 @@ function BannerUnit({ unit }: { unit: UnitView }) {
         <input type="hidden" name="unitId" value={unit.id} />
         <div className="min-w-0 flex-1">
           <label htmlFor={zoneInputId} className="mb-1 block text-sm text-zinc-300">
-            Zone id
+            Zone id<span className="sr-only"> of {unit.name}</span>
           </label>
           <input
             id={zoneInputId}

@@ -92,7 +92,7 @@ function FilledSlot({ name, zoneId, scriptUrl }: { name: AdSlotName; zoneId: str
         >
           <img
             src={billboard ? "/ads/fallback-billboard.svg" : "/ads/fallback-rect.svg"}
-            alt={`${site.name}: ${site.tagline}`}
+            alt={`${site.name}, ${site.tagline} (advertisement, opens in a new tab)`}
             width={billboard ? 970 : 300}
             height={250}
             className="h-full w-full object-cover"

@@ -48,10 +48,15 @@ export function AdsProvider({
             onConfiguration: (next) => {
               setConfig(next);
               setLive(true);
+              // A plain marker that the page follows changes live (tests wait for it).
+              document.documentElement.dataset.adsLive = "true";
             },
             onError: (message) => {
               setError(message);
-              if (message) setLive(false);
+              if (message) {
+                setLive(false);
+                delete document.documentElement.dataset.adsLive;
+              }
             },
           });
         })
