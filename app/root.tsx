@@ -11,11 +11,14 @@ import {
 } from "react-router";
 import { z } from "zod";
 import { getViewer } from "../server/auth/session";
+import { env } from "../server/env";
 import { attempt } from "../server/http/route-errors";
+import { currentAdConfiguration } from "../server/realtime/ad-units-feed";
 import { listCategories } from "../server/services/categories";
 import { siteUrl } from "../server/site-url";
 import type { Route } from "./+types/root";
 import appCssUrl from "./app.css?url";
+import { AdsProvider } from "./components/ads/AdsProvider";
 import { AgeGate } from "./components/layout/AgeGate";
 import { Footer } from "./components/layout/Footer";
 import { Header } from "./components/layout/Header";
@@ -31,7 +34,7 @@ import { slugify } from "./lib/slug";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   let categoriesFailed = false;
-  const [viewer, categories] = await Promise.all([
+  const [viewer, categories, adConfig] = await Promise.all([
     // A failed session lookup shows the page signed out rather than failing it (a database outage still 503s).
     attempt(
       context,
@@ -48,6 +51,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         return FALLBACK_CATEGORIES.map((name) => ({ name, slug: slugify(name) }));
       },
     ),
+    // This process's live copy (no query per page); unreadable units show no ads rather than fail the page.
+    attempt(context, "ad units (showing none)", currentAdConfiguration, () => ({})),
   ]);
   const result: RootData = {
     siteUrl: siteUrl(request),
@@ -55,6 +60,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     categories,
     categoriesFailed,
     viewer,
+    ads: { config: adConfig, scriptUrl: env().AD_SCRIPT_URL ?? null },
   };
   return data(result);
 }
@@ -98,9 +104,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-export default function App() {
+export default function App({ loaderData }: Route.ComponentProps) {
   return (
-    <>
+    <AdsProvider initialConfig={loaderData.ads.config} scriptUrl={loaderData.ads.scriptUrl}>
       <a href="#main" className="sr-only-focusable fixed left-2 top-2 z-50 rounded bg-brand-600 px-3 py-2 text-white">
         Skip to content
       </a>
@@ -108,7 +114,7 @@ export default function App() {
       <Outlet />
       <Footer />
       <AgeGate />
-    </>
+    </AdsProvider>
   );
 }
 

@@ -29,65 +29,86 @@ function optionalText() {
 }
 
 /** Typed configuration, read and validated once. Anything missing gets a safe local default. */
-const schema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default("0.0.0.0"),
-  DATA_DIR: z.string().default("./data"),
-  /** Where `npm run build` writes (client files and the server bundle). */
-  BUILD_DIR: z.string().default("build"),
-  /** Worker processes serving HTTP; default one per available core. */
-  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
-  DATABASE_URL: z.string().url().optional(),
-  SITE_URL: z.string().url().optional(),
-  // Quiet under Vitest, whose global setup (the test PostgreSQL) runs outside the test environment.
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default(process.env.VITEST ? "silent" : "info"),
-  /** Secret for signed tokens (play tokens, form timestamps). Generated per data dir when unset. */
-  APP_SECRET: z.string().min(32).optional(),
-  /** Comma-separated proxy addresses whose X-Forwarded-For we trust (Express "trust proxy"). */
-  TRUST_PROXY: z.string().default("loopback"),
-  /** Test-only fault switches; ignored unless ENABLE_TEST_HOOKS=1. */
-  ENABLE_TEST_HOOKS: z.enum(["0", "1"]).default("0"),
-  /** Skip generating demo media (tests that do not need playback). */
-  DEMO_MEDIA: z.enum(["full", "none"]).default("full"),
-  /** Optional shared folder for generated demo media (tests reuse one generation across data dirs). */
-  DEMO_MEDIA_CACHE: z.string().optional(),
-  /** Whether the demo seed switches the house pre-roll on (a fresh site shows it); `off` for test servers. */
-  DEMO_PREROLL: z.enum(["house", "off"]).default("house"),
-  /**
-   * Comma-separated origins (`https://ads.example.com`) that ads may load from: the only hosts the
-   * Content-Security-Policy opens for ad requests, media and tracking pixels. A VAST tag must be on one.
-   */
-  AD_HOSTS: adHostsSchema(),
-  /** ffmpeg and ffprobe binaries; unset (or empty): the first on PATH, else the npm-shipped builds. */
-  FFMPEG_PATH: z
-    .string()
-    .optional()
-    .transform((v) => v || undefined),
-  FFPROBE_PATH: z
-    .string()
-    .optional()
-    .transform((v) => v || undefined),
-  /** Largest video file the pipeline accepts (ingest command and uploads); default 2 GiB. */
-  MAX_UPLOAD_BYTES: z.coerce
-    .number()
-    .int()
-    .positive()
-    .default(2 * 1024 ** 3),
-  /** Google sign-in (OpenID Connect); without both, the sign-in page offers e-mail codes only. */
-  GOOGLE_CLIENT_ID: optionalText(),
-  GOOGLE_CLIENT_SECRET: optionalText(),
-  /**
-   * The OpenID Connect issuer the Google sign-in talks to (its discovery document lives below it). Google's
-   * own by default; tests point it at a local provider so the same code path runs end to end.
-   */
-  GOOGLE_ISSUER: z.string().url().default("https://accounts.google.com"),
-  /** Outgoing mail (sign-in codes): smtp(s)://user:pass@host:port; unset: one file per message in DATA_DIR/outbox. */
-  SMTP_URL: optionalText().pipe(z.string().url().optional()),
-  MAIL_FROM: z.string().default("Pleazure <no-reply@pleazure.local>"),
-  /** Searched for ffmpeg and ffprobe. */
-  PATH: z.string().default(""),
-});
+const schema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default("0.0.0.0"),
+    DATA_DIR: z.string().default("./data"),
+    /** Where `npm run build` writes (client files and the server bundle). */
+    BUILD_DIR: z.string().default("build"),
+    /** Worker processes serving HTTP; default one per available core. */
+    WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
+    DATABASE_URL: z.string().url().optional(),
+    SITE_URL: z.string().url().optional(),
+    // Quiet under Vitest, whose global setup (the test PostgreSQL) runs outside the test environment.
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default(process.env.VITEST ? "silent" : "info"),
+    /** Secret for signed tokens (play tokens, form timestamps). Generated per data dir when unset. */
+    APP_SECRET: z.string().min(32).optional(),
+    /** Comma-separated proxy addresses whose X-Forwarded-For we trust (Express "trust proxy"). */
+    TRUST_PROXY: z.string().default("loopback"),
+    /** Test-only fault switches; ignored unless ENABLE_TEST_HOOKS=1. */
+    ENABLE_TEST_HOOKS: z.enum(["0", "1"]).default("0"),
+    /** Skip generating demo media (tests that do not need playback). */
+    DEMO_MEDIA: z.enum(["full", "none"]).default("full"),
+    /** Optional shared folder for generated demo media (tests reuse one generation across data dirs). */
+    DEMO_MEDIA_CACHE: z.string().optional(),
+    /** Whether the demo seed switches the house pre-roll on (a fresh site shows it); `off` for test servers. */
+    DEMO_PREROLL: z.enum(["house", "off"]).default("house"),
+    /**
+     * Comma-separated origins (`https://ads.example.com`) that ads may load from: the only hosts the
+     * Content-Security-Policy opens for ad requests, media and tracking pixels. A VAST tag must be on one.
+     */
+    AD_HOSTS: adHostsSchema(),
+    /** Largest video file the pipeline accepts (ingest command and uploads); default 2 GiB. */
+    MAX_UPLOAD_BYTES: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(2 * 1024 ** 3),
+    /**
+     * The ad network's banner script, `{zoneId}` standing for the slot's zone id
+     * (https://ads.example.com/zone.js?id={zoneId}). Its origin must be one of AD_HOSTS (the CSP's script-src
+     * lists exactly those). Unset: active slots show the house fallback banner.
+     */
+    AD_SCRIPT_URL: optionalText().pipe(
+      z
+        .string()
+        .refine(
+          (v) => /^https?:\/\//.test(v) && URL.canParse(v.split("{zoneId}").join("0")),
+          "must be an http(s) URL such as https://ads.example.com/zone.js?id={zoneId}",
+        )
+        .optional(),
+    ),
+    /** ffmpeg and ffprobe binaries; unset (or empty): the first on PATH, else the npm-shipped builds. */
+    FFMPEG_PATH: z
+      .string()
+      .optional()
+      .transform((v) => v || undefined),
+    FFPROBE_PATH: z
+      .string()
+      .optional()
+      .transform((v) => v || undefined),
+    /** Google sign-in (OpenID Connect); without both, the sign-in page offers e-mail codes only. */
+    GOOGLE_CLIENT_ID: optionalText(),
+    GOOGLE_CLIENT_SECRET: optionalText(),
+    /**
+     * The OpenID Connect issuer the Google sign-in talks to (its discovery document lives below it). Google's
+     * own by default; tests point it at a local provider so the same code path runs end to end.
+     */
+    GOOGLE_ISSUER: z.string().url().default("https://accounts.google.com"),
+    /** Outgoing mail (sign-in codes): smtp(s)://user:pass@host:port; unset: one file per message in DATA_DIR/outbox. */
+    SMTP_URL: optionalText().pipe(z.string().url().optional()),
+    MAIL_FROM: z.string().default("Pleazure <no-reply@pleazure.local>"),
+    /** Searched for ffmpeg and ffprobe. */
+    PATH: z.string().default(""),
+  })
+  .superRefine((e, ctx) => {
+    // A script the CSP would block fails on every page view: refuse the configuration at start instead.
+    if (e.AD_SCRIPT_URL && !e.AD_HOSTS.includes(new URL(e.AD_SCRIPT_URL.split("{zoneId}").join("0")).origin)) {
+      ctx.addIssue({ code: "custom", path: ["AD_SCRIPT_URL"], message: "its origin must be listed in AD_HOSTS" });
+    }
+  });
 
 export type Env = z.infer<typeof schema>;
 
@@ -104,15 +125,18 @@ function adOrigin(item: string): string | undefined {
 
 let cached: Env | undefined;
 
-export function env(): Env {
-  if (!cached) {
-    const parsed = schema.safeParse(process.env);
-    if (!parsed.success) {
-      const issues = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
-      throw new Error(`Invalid environment: ${issues}`);
-    }
-    cached = parsed.data;
+/** Validates a set of environment variables; throws one error naming every problem. */
+export function parseEnv(vars: Record<string, string | undefined>): Env {
+  const parsed = schema.safeParse(vars);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+    throw new Error(`Invalid environment: ${issues}`);
   }
+  return parsed.data;
+}
+
+export function env(): Env {
+  if (!cached) cached = parseEnv(process.env);
   return cached;
 }
 

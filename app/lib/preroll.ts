@@ -68,3 +68,31 @@ export interface PreRollConfig {
 export function skipCountdown(elapsedSeconds: number, skipAfterSeconds: number): number {
   return Math.max(0, Math.ceil(skipAfterSeconds - elapsedSeconds));
 }
+
+/** The console's pre-roll form fields (all text, as posted) to the schema's input; both sides use it. */
+export function preRollInputFromForm(fields: {
+  active?: string | null;
+  source?: string | null;
+  vastTagUrl?: string | null;
+  durationSeconds?: string | null;
+}): PreRollSettingsInput {
+  const duration = fields.durationSeconds?.trim() ?? "";
+  return {
+    active: fields.active === "on" || fields.active === "true",
+    source: (fields.source ?? "") as PreRollSource,
+    vastTagUrl: fields.vastTagUrl?.trim() ? fields.vastTagUrl : null,
+    durationSeconds: duration === "" ? Number.NaN : Number(duration),
+  };
+}
+
+/** The first message per field of a refused pre-roll setting (shown next to each field). */
+export function preRollFieldErrors(input: PreRollSettingsInput): Partial<Record<keyof PreRollSettings, string>> {
+  const parsed = preRollSettingsSchema.safeParse(input);
+  const errors: Partial<Record<keyof PreRollSettings, string>> = {};
+  if (parsed.success) return errors;
+  for (const issue of parsed.error.issues) {
+    const field = issue.path[0] as keyof PreRollSettings | undefined;
+    if (field && !errors[field]) errors[field] = issue.message;
+  }
+  return errors;
+}

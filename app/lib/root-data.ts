@@ -1,5 +1,6 @@
 import { useRouteLoaderData } from "react-router";
 import type { loader as rootLoader } from "../root";
+import type { AdConfiguration } from "./ad-units";
 import type { Viewer } from "./viewer";
 
 export interface RootData {
@@ -9,6 +10,8 @@ export interface RootData {
   categoriesFailed: boolean;
   /** The signed-in person, or null for visitors (server/auth/session.ts getViewer). */
   viewer: Viewer | null;
+  /** The banner ad configuration when the page was rendered, and the ad network's script pattern (AD_SCRIPT_URL). */
+  ads: { config: AdConfiguration; scriptUrl: string | null };
 }
 
 type MatchLike = { id: string; loaderData?: unknown; data?: unknown } | undefined;

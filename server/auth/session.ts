@@ -1,4 +1,4 @@
-import { createContext, type RouterContextProvider, redirect } from "react-router";
+import { createContext, data, type RouterContextProvider, redirect } from "react-router";
 import { loginPath } from "../../app/lib/redirect-to";
 import type { Viewer } from "../../app/lib/viewer";
 import { siteUrl } from "../site-url";
@@ -77,4 +77,14 @@ export function pagePath(url: URL): string {
   search.delete("_routes");
   const query = search.toString();
   return query ? `${pathname}?${query}` : pathname;
+}
+
+/**
+ * The viewer of an admin console page or action. Anyone else (visitors, users, creators) gets the plain
+ * 404 page: the console's existence is not advertised.
+ */
+export async function requireAdmin(args: Args): Promise<Viewer> {
+  const viewer = await getViewer(args);
+  if (viewer?.role === "admin") return viewer;
+  throw data(null, { status: 404, headers: { "Cache-Control": "private, no-store" } });
 }

@@ -208,6 +208,18 @@ export interface TranscodeJobsTable {
   updated_at: Timestamp;
 }
 
+/** Every admin console action: who, what, when, before and after (0009_ad_units_live). */
+export interface AdminAuditLogTable {
+  id: Generated<string>;
+  at: ColumnType<Date, Date | string | undefined, never>;
+  actor_id: string | null;
+  actor_email: string;
+  action: string;
+  target: string;
+  before: unknown;
+  after: unknown;
+}
+
 export interface Database {
   users: UsersTable;
   categories: CategoriesTable;
@@ -217,6 +229,7 @@ export interface Database {
   blog_posts: BlogPostsTable;
   contact_messages: ContactMessagesTable;
   ad_units: AdUnitsTable;
+  admin_audit_log: AdminAuditLogTable;
   video_view_sessions: VideoViewSessionsTable;
   video_views_daily: VideoViewsDailyTable;
   auth_sessions: AuthSessionsTable;

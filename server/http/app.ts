@@ -2,9 +2,11 @@ import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import { RouterContextProvider } from "react-router";
+import { AD_EVENTS_PATH } from "../../app/lib/ad-units";
 import { responseCookiesContext } from "../auth/session";
 import { dataDir, env } from "../env";
 import { requestInfoContext } from "../request-context";
+import { adEvents } from "./ad-events";
 import { AUTH_BASE_PATH, authRoutes } from "./auth-routes";
 import { compressResponses } from "./compression";
 import { finalErrorHandler } from "./errors";
@@ -28,6 +30,8 @@ export function createApp(opts: { clientDir?: string } = {}): express.Express {
   if (opts.clientDir) app.use(buildFiles(opts.clientDir));
   app.use("/media", mediaFiles(path.join(dataDir(), "media")));
   if (env().ENABLE_TEST_HOOKS === "1") app.use("/__test", testHooks());
+  // Before the database check: the live ad feed serves this process's copy and outlives a database outage.
+  app.all(AD_EVENTS_PATH, adEvents());
   app.use(whileDatabaseDown());
   app.use(AUTH_BASE_PATH, authRoutes()); // the OAuth return; sign-in forms go through React Router actions
   app.use(

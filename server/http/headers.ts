@@ -1,21 +1,32 @@
 import crypto from "node:crypto";
 import type { RequestHandler } from "express";
+import { adScriptSrc } from "../../app/lib/ad-units";
 import { requestId as requestIdSchema } from "../../app/lib/params";
 import { site } from "../../app/lib/site";
 import { env } from "../env";
 import { logger } from "../logger";
 
 /**
- * Scripts only from our origin or carrying this response's nonce. Styles allow inline attributes (React
- * style props). The configured ad hosts (AD_HOSTS) are added exactly where a VAST pre-roll needs them:
- * fetching the tag and its wrappers (connect-src), playing the creative (media-src) and the tracking pixels
- * (img-src); nothing else opens up.
+ * Scripts only from our origin, carrying this response's nonce, or from a configured ad host. Styles allow
+ * inline attributes (React style props). The configured ad hosts (AD_HOSTS), and only they, are added where
+ * ads need them: the banner network's script (script-src, the AD_SCRIPT_URL host only: a slot injects it
+ * after load, and a script inserted by our code carries no nonce, so its host must be listed) and the
+ * frames it may open (frame-src, only with a banner network configured)
+ * (frame-src); fetching a VAST tag and its wrappers (connect-src), playing the creative (media-src) and the
+ * tracking pixels (img-src). No 'strict-dynamic', which would make browsers ignore the host list.
  */
-export function contentSecurityPolicy(nonce: string, adHosts: readonly string[] = env().AD_HOSTS): string {
+export function contentSecurityPolicy(
+  nonce: string,
+  adHosts: readonly string[] = env().AD_HOSTS,
+  adScriptUrl: string | undefined = env().AD_SCRIPT_URL,
+): string {
   const ads = adHosts.map((h) => ` ${h}`).join("");
+  // Only the banner network's own host may run script (env.ts checks it is one of AD_HOSTS).
+  const adScripts = adScriptUrl ? ` ${new URL(adScriptSrc(adScriptUrl, "0")).origin}` : "";
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
+    `script-src 'self' 'nonce-${nonce}'${adScripts}`,
+    `frame-src 'self'${adScripts ? ads : ""}`,
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: blob: https:${ads}`,
     `media-src 'self' blob:${ads}`,

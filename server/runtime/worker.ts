@@ -1,6 +1,7 @@
 import path from "node:path";
 import { markDatabaseAvailable, markDatabaseUnavailable } from "../db/availability";
 import { dataDir, env } from "../env";
+import { closeAdEventStreams } from "../http/ad-events";
 import { createApp } from "../http/app";
 import { logger } from "../logger";
 import { shareFaultsThrough, testHooksEnabled } from "../test-hooks";
@@ -30,7 +31,10 @@ export async function runWorker(): Promise<void> {
   const stop = async () => {
     if (stopping) return;
     stopping = true;
-    await drain(DRAIN_DEADLINE_MS);
+    const drained = drain(DRAIN_DEADLINE_MS);
+    // Live streams never finish on their own: end them so the drain waits only for real requests.
+    closeAdEventStreams();
+    await drained;
     await detachDatabase();
     process.exit(0);
   };

@@ -1,22 +1,104 @@
-export type AdSlotName = "Billboard_1" | "Billboard_2" | "Med_Rect_1" | "Med_Rect_2" | "Med_Rect_3";
+import { useEffect, useRef, useState } from "react";
+import { AD_LOAD_TIMEOUT_MS, type AdSlotName, adScriptSrc, isBillboard, slotIsShown } from "~/lib/ad-units";
+import { afterLoadAndIdle } from "~/lib/after-load";
+import { site } from "~/lib/site";
+import { useAds } from "./AdsProvider";
+
+export type { AdSlotName };
+
+/** waiting: the network's script is (about to be) loading; rendered: it put something in; fallback: our banner. */
+type AdState = "waiting" | "rendered" | "fallback";
 
 /**
- * Reserved space for an ad unit (SPEC.md §9 sizes), so the layout does not jump when ads load.
- * The ads issue fills these from the ad_units table; until then the slot stays empty.
+ * One banner slot (SPEC.md §4 Ads, §9 sizes). An active unit keeps a fixed box, rendered on the server
+ * from the unit state, so nothing shifts when the ad arrives; an inactive or missing unit renders nothing
+ * at all. The ad network's script for the unit's zone is injected after the page has loaded and the
+ * browser is idle (never in the way of the first render or LCP). If the script fails, or nothing has
+ * rendered after 4 s, our static banner takes the box. Billboard_1 starts its 4 s as soon as it is active.
  */
 export function AdSlot({ name }: { name: AdSlotName }) {
-  const billboard = name.startsWith("Billboard");
+  const { config, scriptUrl, visible } = useAds();
+  const unit = config[name];
+  if (!unit || !slotIsShown(config, name, visible)) return null;
+  // Keyed by zone: a new zone starts over with a fresh box.
+  return <FilledSlot key={unit.zoneId} name={name} zoneId={unit.zoneId} scriptUrl={scriptUrl} />;
+}
+
+function FilledSlot({ name, zoneId, scriptUrl }: { name: AdSlotName; zoneId: string; scriptUrl: string | null }) {
+  const container = useRef<HTMLDivElement>(null);
+  const [state, setState] = useState<AdState>("waiting");
+  const billboard = isBillboard(name);
+
+  useEffect(() => {
+    const box = container.current;
+    if (!box) return;
+    let settled = false;
+    let timer: number | undefined;
+    const settle = (next: AdState) => {
+      if (settled) return;
+      settled = true;
+      window.clearTimeout(timer);
+      setState(next);
+    };
+    const startTimer = () => {
+      if (timer === undefined) timer = window.setTimeout(() => settle("fallback"), AD_LOAD_TIMEOUT_MS);
+    };
+    if (name === "Billboard_1") startTimer();
+    // Anything the network's script adds besides itself counts as a rendered ad.
+    const observer = new MutationObserver(() => {
+      if ([...box.children].some((el) => el.tagName !== "SCRIPT")) settle("rendered");
+    });
+    observer.observe(box, { childList: true, subtree: true });
+    const cancelWait = afterLoadAndIdle(() => {
+      if (!scriptUrl) {
+        settle("fallback"); // no ad network configured: the house banner fills the box
+        return;
+      }
+      startTimer();
+      const script = document.createElement("script");
+      script.async = true;
+      script.src = adScriptSrc(scriptUrl, zoneId);
+      script.onerror = () => settle("fallback");
+      box.append(script);
+    });
+    return () => {
+      cancelWait();
+      window.clearTimeout(timer);
+      observer.disconnect();
+      box.replaceChildren(); // the network's output belongs to this zone only
+    };
+  }, [name, zoneId, scriptUrl]);
+
   return (
     <aside
       aria-label="Advertisement"
       data-ad-slot={name}
+      data-ad-state={state}
       className={
         billboard
-          ? "col-span-full flex h-[250px] w-full items-center justify-center overflow-hidden rounded-xl border border-dashed border-ink-700 bg-ink-900/40"
-          : "mb-[30px] flex h-[250px] w-[300px] max-w-full items-center justify-center overflow-hidden rounded-xl border border-dashed border-ink-700 bg-ink-900/40"
+          ? "relative col-span-full h-[250px] w-full overflow-hidden rounded-xl bg-ink-900/40"
+          : "relative mb-[30px] h-[250px] w-[300px] max-w-full shrink-0 overflow-hidden rounded-xl bg-ink-900/40"
       }
     >
-      <span className="text-xs uppercase tracking-widest text-zinc-400">Advertisement</span>
+      {/* The ad network writes into this box; React never renders children into it. */}
+      <div ref={container} data-zone-id={zoneId} className="flex h-full w-full items-center justify-center" />
+      {state === "fallback" && (
+        <a
+          href="/"
+          target="_blank"
+          rel="noopener"
+          className="absolute inset-0 block focus-visible:outline-2 focus-visible:outline-offset-[-2px]"
+          data-ad-fallback=""
+        >
+          <img
+            src={billboard ? "/ads/fallback-billboard.svg" : "/ads/fallback-rect.svg"}
+            alt={`${site.name}, ${site.tagline} (advertisement, opens in a new tab)`}
+            width={billboard ? 970 : 300}
+            height={250}
+            className="h-full w-full object-cover"
+          />
+        </a>
+      )}
     </aside>
   );
 }

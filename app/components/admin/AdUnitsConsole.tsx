@@ -1,0 +1,329 @@
+import { useState } from "react";
+import { useFetcher } from "react-router";
+import { useAds } from "~/components/ads/AdsProvider";
+import type { AdSlotName } from "~/lib/ad-units";
+import { zoneIdSchema } from "~/lib/ad-units-schema";
+import { PRE_ROLL_MAX_SECONDS, type PreRollSettings, preRollFieldErrors, preRollInputFromForm } from "~/lib/preroll";
+import type { AdActionResult } from "~/routes/admin/ads";
+
+interface UnitView {
+  id: string;
+  name: string;
+  zoneId: string;
+  location: string;
+  isActive: boolean;
+  updatedAt: string;
+}
+interface PreRollView {
+  active: boolean;
+  source: "house" | "vast";
+  vastTagUrl: string | null;
+  durationSeconds: number;
+  updatedAt: string;
+}
+interface AuditView {
+  id: string;
+  at: string;
+  actorEmail: string;
+  action: string;
+  target: string;
+  before: unknown;
+  after: unknown;
+}
+
+const field = "w-full rounded-lg border border-ink-700 bg-ink-900 px-3 py-2 text-sm text-zinc-100 placeholder:text-zinc-500";
+const primaryButton = "rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-500 disabled:opacity-60";
+const fieldError = "mt-1 text-sm text-red-300";
+
+/** The console's "Ad units" section: SPEC.md's toggle per banner unit, its zone id, the pre-roll, recent changes. */
+export function AdUnitsConsole(props: {
+  units: UnitView[];
+  preRoll: PreRollView | undefined;
+  audit: AuditView[];
+  adNetworkConfigured: boolean;
+  adHosts: string[];
+}) {
+  const { error } = useAds();
+  return (
+    <div className="space-y-10">
+      <header>
+        <h1 className="text-2xl font-bold">Ad units</h1>
+        <p className="mt-1 text-sm text-zinc-300">
+          Changes apply at once on every open page.
+          {!props.adNetworkConfigured && " No ad network script is configured (AD_SCRIPT_URL): active slots show the house banner."}
+        </p>
+        {error && (
+          <p role="alert" className="mt-3 rounded-lg border border-red-500/50 bg-red-950/60 px-3 py-2 text-sm text-red-200">
+            {error}
+          </p>
+        )}
+      </header>
+
+      <section aria-labelledby="banners-heading">
+        <h2 id="banners-heading" className="mb-3 text-lg font-bold">
+          Banner slots
+        </h2>
+        {props.units.length === 0 ? (
+          <p className="text-sm text-zinc-400">No banner units exist.</p>
+        ) : (
+          <ul className="space-y-3">
+            {props.units.map((unit) => (
+              <BannerUnit key={unit.id} unit={unit} />
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="preroll-heading">
+        <h2 id="preroll-heading" className="mb-3 text-lg font-bold">
+          Pre-roll
+        </h2>
+        {props.preRoll ? (
+          <PreRollForm preRoll={props.preRoll} adHosts={props.adHosts} />
+        ) : (
+          <p className="text-sm text-zinc-400">No pre-roll unit exists.</p>
+        )}
+      </section>
+
+      <section aria-labelledby="audit-heading">
+        <h2 id="audit-heading" className="mb-3 text-lg font-bold">
+          Recent changes
+        </h2>
+        <AuditList entries={props.audit} />
+      </section>
+    </div>
+  );
+}
+
+function BannerUnit({ unit }: { unit: UnitView }) {
+  const ads = useAds();
+  const toggle = useFetcher<AdActionResult>({ key: `toggle-${unit.id}` });
+  const zone = useFetcher<AdActionResult>({ key: `zone-${unit.id}` });
+  const [zoneError, setZoneError] = useState<string | null>(null);
+  // What every page shows now: the live feed's state, else the loaded row; a pending toggle shows its target.
+  const live = ads.config[unit.name as AdSlotName];
+  const pendingActive = toggle.formData?.get("active");
+  const active = pendingActive ? pendingActive === "true" : (live?.isActive ?? unit.isActive);
+  const toggleError = toggle.data && !toggle.data.ok ? (toggle.data.message ?? "The change was not saved.") : null;
+  const serverZoneError = zone.data && !zone.data.ok ? (zone.data.fieldErrors.zoneId ?? zone.data.message) : null;
+  const shownZoneError = zoneError ?? (zone.state === "idle" ? serverZoneError : null);
+  const zoneInputId = `zone-${unit.id}`;
+
+  return (
+    <li className="rounded-xl border border-ink-700 bg-ink-900/60 p-4" data-ad-unit={unit.name}>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h3 className="font-semibold">{unit.name}</h3>
+          <p className="text-xs text-zinc-400">
+            {unit.location} · updated{" "}
+            <time dateTime={unit.updatedAt}>{new Date(unit.updatedAt).toLocaleString("en-GB", { timeZone: "UTC" })} UTC</time>
+          </p>
+        </div>
+        <toggle.Form method="post">
+          <input type="hidden" name="intent" value="toggle" />
+          <input type="hidden" name="unitId" value={unit.id} />
+          <input type="hidden" name="active" value={String(!active)} />
+          <button
+            type="submit"
+            aria-pressed={active}
+            aria-label={`${unit.name} active`}
+            disabled={toggle.state !== "idle"}
+            className={`inline-flex min-w-24 items-center justify-center gap-2 rounded-full px-4 py-2 text-sm font-semibold ${active ? "bg-emerald-600 text-white hover:bg-emerald-500" : "bg-ink-700 text-zinc-100 hover:bg-ink-800"}`}
+          >
+            <span aria-hidden="true" className={`h-2.5 w-2.5 rounded-full ${active ? "bg-white" : "bg-zinc-400"}`} />
+            {active ? "On" : "Off"}
+          </button>
+        </toggle.Form>
+      </div>
+      {toggleError && (
+        <p role="alert" className={fieldError}>
+          {toggleError}
+        </p>
+      )}
+      <zone.Form
+        method="post"
+        className="mt-3 flex flex-wrap items-start gap-2"
+        onSubmit={(event) => {
+          const value = new FormData(event.currentTarget).get("zoneId");
+          const parsed = zoneIdSchema.safeParse(value);
+          setZoneError(parsed.success ? null : (parsed.error.issues[0]?.message ?? "Invalid zone id"));
+          if (!parsed.success) event.preventDefault();
+        }}
+      >
+        <input type="hidden" name="intent" value="zone" />
+        <input type="hidden" name="unitId" value={unit.id} />
+        <div className="min-w-0 flex-1">
+          <label htmlFor={zoneInputId} className="mb-1 block text-sm text-zinc-300">
+            Zone id<span className="sr-only"> of {unit.name}</span>
+          </label>
+          <input
+            id={zoneInputId}
+            name="zoneId"
+            defaultValue={unit.zoneId}
+            className={field}
+            aria-invalid={shownZoneError ? true : undefined}
+            aria-describedby={shownZoneError ? `${zoneInputId}-error` : undefined}
+            onChange={() => setZoneError(null)}
+          />
+          {shownZoneError && (
+            <p id={`${zoneInputId}-error`} className={fieldError}>
+              {shownZoneError}
+            </p>
+          )}
+        </div>
+        <button
+          type="submit"
+          className={`${primaryButton} mt-6`}
+          disabled={zone.state !== "idle"}
+          aria-label={`Save zone id of ${unit.name}`}
+        >
+          Save
+        </button>
+      </zone.Form>
+    </li>
+  );
+}
+
+type PreRollErrors = Partial<Record<keyof PreRollSettings | "unit", string>>;
+
+function PreRollForm({ preRoll, adHosts }: { preRoll: PreRollView; adHosts: string[] }) {
+  const fetcher = useFetcher<AdActionResult>({ key: "preroll" });
+  const [clientErrors, setClientErrors] = useState<PreRollErrors>({});
+  const [source, setSource] = useState(preRoll.source);
+  const serverErrors: PreRollErrors = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data.fieldErrors : {};
+  const errors: PreRollErrors = Object.keys(clientErrors).length ? clientErrors : serverErrors;
+  const saved = fetcher.state === "idle" && fetcher.data?.ok && fetcher.data.intent === "preroll";
+  const describedBy = (name: keyof PreRollSettings) => (errors[name] ? `preroll-${name}-error` : undefined);
+
+  return (
+    <fetcher.Form
+      method="post"
+      noValidate
+      className="space-y-4 rounded-xl border border-ink-700 bg-ink-900/60 p-4"
+      onSubmit={(event) => {
+        const form = new FormData(event.currentTarget);
+        const text = (k: string) => (form.get(k) as string | null) ?? null;
+        const found = preRollFieldErrors(
+          preRollInputFromForm({
+            active: text("active"),
+            source: text("source"),
+            vastTagUrl: text("vastTagUrl"),
+            durationSeconds: text("durationSeconds"),
+          }),
+        );
+        setClientErrors(found);
+        if (Object.keys(found).length) event.preventDefault();
+      }}
+    >
+      <input type="hidden" name="intent" value="preroll" />
+      <label className="flex items-center gap-2 text-sm">
+        <input type="checkbox" name="active" defaultChecked={preRoll.active} className="h-4 w-4 accent-brand-600" />
+        Play a pre-roll before videos
+      </label>
+      <fieldset>
+        <legend className="mb-1 text-sm text-zinc-300">Source</legend>
+        <div className="flex flex-wrap gap-4 text-sm">
+          <label className="flex items-center gap-2">
+            <input
+              type="radio"
+              name="source"
+              value="house"
+              checked={source === "house"}
+              onChange={() => setSource("house")}
+              className="accent-brand-600"
+            />
+            House clip
+          </label>
+          <label className="flex items-center gap-2">
+            <input
+              type="radio"
+              name="source"
+              value="vast"
+              checked={source === "vast"}
+              onChange={() => setSource("vast")}
+              className="accent-brand-600"
+            />
+            VAST tag
+          </label>
+        </div>
+        {errors.source && <p className={fieldError}>{errors.source}</p>}
+      </fieldset>
+      <div>
+        <label htmlFor="preroll-vastTagUrl" className="mb-1 block text-sm text-zinc-300">
+          VAST tag URL {source === "house" && <span className="text-zinc-400">(used only with a VAST tag)</span>}
+        </label>
+        <input
+          id="preroll-vastTagUrl"
+          name="vastTagUrl"
+          type="url"
+          inputMode="url"
+          defaultValue={preRoll.vastTagUrl ?? ""}
+          placeholder="https://ads.example.com/vast.xml"
+          className={field}
+          aria-invalid={errors.vastTagUrl ? true : undefined}
+          aria-describedby={describedBy("vastTagUrl") ?? "preroll-hosts"}
+        />
+        {errors.vastTagUrl && (
+          <p id="preroll-vastTagUrl-error" className={fieldError}>
+            {errors.vastTagUrl}
+          </p>
+        )}
+        <p id="preroll-hosts" className="mt-1 text-xs text-zinc-400">
+          Allowed ad hosts (AD_HOSTS): {adHosts.length ? adHosts.join(", ") : "none"}
+        </p>
+      </div>
+      <div className="max-w-48">
+        <label htmlFor="preroll-durationSeconds" className="mb-1 block text-sm text-zinc-300">
+          Duration (seconds)
+        </label>
+        <input
+          id="preroll-durationSeconds"
+          name="durationSeconds"
+          type="number"
+          min={1}
+          max={PRE_ROLL_MAX_SECONDS}
+          step={1}
+          defaultValue={preRoll.durationSeconds}
+          className={field}
+          aria-invalid={errors.durationSeconds ? true : undefined}
+          aria-describedby={describedBy("durationSeconds")}
+        />
+        {errors.durationSeconds && (
+          <p id="preroll-durationSeconds-error" className={fieldError}>
+            {errors.durationSeconds}
+          </p>
+        )}
+      </div>
+      {fetcher.data && !fetcher.data.ok && fetcher.data.message && <p className={fieldError}>{fetcher.data.message}</p>}
+      <div className="flex items-center gap-3">
+        <button type="submit" className={primaryButton} disabled={fetcher.state !== "idle"}>
+          Save pre-roll
+        </button>
+        <p role="status" className="text-sm text-emerald-300">
+          {saved ? "Saved." : ""}
+        </p>
+      </div>
+    </fetcher.Form>
+  );
+}
+
+function AuditList({ entries }: { entries: AuditView[] }) {
+  if (entries.length === 0) return <p className="text-sm text-zinc-400">No changes recorded yet.</p>;
+  return (
+    <ol className="space-y-2 text-sm" aria-label="Recent ad changes">
+      {entries.map((e) => (
+        <li key={e.id} className="rounded-lg border border-ink-700 bg-ink-900/40 px-3 py-2">
+          <p>
+            <time dateTime={e.at} className="text-zinc-400">
+              {new Date(e.at).toLocaleString("en-GB", { timeZone: "UTC" })} UTC
+            </time>{" "}
+            · <span className="break-all">{e.actorEmail}</span> · <strong>{e.action}</strong> {e.target}
+          </p>
+          <p className="break-all font-mono text-xs text-zinc-300">
+            {JSON.stringify(e.before)} → {JSON.stringify(e.after)}
+          </p>
+        </li>
+      ))}
+    </ol>
+  );
+}

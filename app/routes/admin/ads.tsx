@@ -1,0 +1,113 @@
+import { data } from "react-router";
+import { z } from "zod";
+import { AdUnitsConsole } from "~/components/admin/AdUnitsConsole";
+import { toggleUnitSchema, zoneFormSchema } from "~/lib/ad-units-schema";
+import { parseForm, plainText, readForm } from "~/lib/params";
+import { preRollFieldErrors, preRollInputFromForm } from "~/lib/preroll";
+import { requireAdmin } from "../../../server/auth/session";
+import { env } from "../../../server/env";
+import { AdUnitNotFoundError, listAdUnits, setAdUnitActive, setAdUnitZone, setPreRollAudited } from "../../../server/services/ad-units";
+import { AdConfigError, getPreRollUnit } from "../../../server/services/ads";
+import { listAuditEntries } from "../../../server/services/audit-log";
+import type { Route } from "./+types/ads";
+import { CONSOLE_HEADERS } from "./layout";
+
+/** How many recent ad changes the page lists (the full audit log section comes later). */
+const AUDIT_ENTRIES_SHOWN = 20;
+
+export async function loader(args: Route.LoaderArgs) {
+  await requireAdmin(args);
+  const [units, preRoll, audit] = await Promise.all([
+    listAdUnits(),
+    getPreRollUnit(),
+    listAuditEntries({ limit: AUDIT_ENTRIES_SHOWN, actionPrefix: "ad_unit." }),
+  ]);
+  return data(
+    {
+      units: units.filter((u) => u.location !== "player").map((u) => ({ ...u, updatedAt: u.updatedAt.toISOString() })),
+      preRoll: preRoll && { ...preRoll, updatedAt: preRoll.updatedAt.toISOString() },
+      audit: audit.map((e) => ({ ...e, at: e.at.toISOString() })),
+      adNetworkConfigured: Boolean(env().AD_SCRIPT_URL),
+      adHosts: env().AD_HOSTS,
+    },
+    { headers: CONSOLE_HEADERS },
+  );
+}
+
+export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
+  return actionHeaders ?? loaderHeaders;
+}
+
+export function meta() {
+  return [{ title: "Ad units | Console" }, { name: "robots", content: "noindex, nofollow" }];
+}
+
+export type AdActionResult =
+  | { intent: string; ok: true; unitId?: string }
+  | { intent: string; ok: false; unitId?: string; fieldErrors: Record<string, string>; message: string | null };
+
+const preRollForm = z.object({
+  intent: z.literal("preroll"),
+  active: plainText(10).optional(),
+  source: plainText(20).optional(),
+  vastTagUrl: plainText(4096).optional(),
+  durationSeconds: plainText(20).optional(),
+});
+
+function refused(status: number, result: Omit<Extract<AdActionResult, { ok: false }>, "ok">, headers: Record<string, string> = {}) {
+  return data<AdActionResult>({ ...result, ok: false }, { status, headers: { ...CONSOLE_HEADERS, ...headers } });
+}
+
+export async function action(args: Route.ActionArgs) {
+  const admin = await requireAdmin(args); // 404 for anyone else, before the body is read
+  if (args.request.method !== "POST") throw data(null, { status: 405, headers: { Allow: "GET, HEAD, POST" } });
+  const actor = { id: admin.id, email: admin.email };
+  const body = await readForm(args.request);
+  if (!body.ok) return refused(body.status, { intent: "", fieldErrors: {}, message: "The form could not be read." }, body.headers);
+  const intent = body.form.get("intent");
+  const ok = (unitId?: string) => data<AdActionResult>({ intent: String(intent), ok: true, unitId }, { headers: CONSOLE_HEADERS });
+  try {
+    if (intent === "toggle") {
+      const form = parseForm(toggleUnitSchema, body.form);
+      if (!form) return refused(400, { intent, fieldErrors: {}, message: "The form could not be read." });
+      await setAdUnitActive(form.unitId, form.active, actor);
+      return ok(form.unitId);
+    }
+    if (intent === "zone") {
+      // The same schema as the browser's check: its first message goes next to the field.
+      const unitId = String(body.form.get("unitId") ?? "");
+      const parsed = zoneFormSchema.safeParse(
+        Object.fromEntries(["intent", "unitId", "zoneId"].map((k) => [k, body.form.get(k) ?? undefined])),
+      );
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        const field = issue?.path[0] === "zoneId" ? "zoneId" : "unit";
+        return refused(400, { intent, unitId, fieldErrors: { [field]: issue?.message ?? "Invalid" }, message: null });
+      }
+      await setAdUnitZone(parsed.data.unitId, parsed.data.zoneId, actor);
+      return ok(parsed.data.unitId);
+    }
+    if (intent === "preroll") {
+      const form = parseForm(preRollForm, body.form);
+      if (!form) return refused(400, { intent, fieldErrors: {}, message: "The form could not be read." });
+      const input = preRollInputFromForm(form);
+      const fieldErrors = preRollFieldErrors(input);
+      if (Object.keys(fieldErrors).length) return refused(400, { intent, fieldErrors, message: null });
+      await setPreRollAudited(input, actor);
+      return ok();
+    }
+    return refused(400, { intent: "", fieldErrors: {}, message: "Unknown action." });
+  } catch (err) {
+    if (err instanceof AdUnitNotFoundError)
+      return refused(404, { intent: String(intent), fieldErrors: {}, message: "This ad unit no longer exists." });
+    if (err instanceof AdConfigError) {
+      const field = err.field === "unit" ? (intent === "zone" ? "zoneId" : "unit") : err.field;
+      return refused(400, { intent: String(intent), fieldErrors: { [field]: err.message }, message: null });
+    }
+    throw err;
+  }
+}
+
+export default function AdUnitsPage({ loaderData }: Route.ComponentProps) {
+  return <AdUnitsConsole {...loaderData} />;
+}

@@ -1,0 +1,50 @@
+import { data, NavLink, Outlet } from "react-router";
+import { site } from "~/lib/site";
+import { requireAdmin } from "../../../server/auth/session";
+import type { Route } from "./+types/layout";
+
+/** Console pages are personal and never cached or indexed. */
+export const CONSOLE_HEADERS = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
+
+export async function loader(args: Route.LoaderArgs) {
+  const admin = await requireAdmin(args);
+  return data({ adminEmail: admin.email }, { headers: CONSOLE_HEADERS });
+}
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
+}
+
+/** The console's sections; the others (dashboard, videos, blog, ...) join this list as they are built. */
+const SECTIONS = [{ to: "/admin/ads", label: "Ad units" }] as const;
+
+/** The admin console's shell: its own navigation beside the section (stacked on a phone). */
+export default function ConsoleLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-6 md:flex-row">
+      <title>{`Console | ${site.name}`}</title>
+      <meta name="robots" content="noindex, nofollow" />
+      <nav aria-label="Console" className="md:w-52 md:shrink-0">
+        <p className="mb-3 text-xs font-semibold uppercase tracking-widest text-zinc-400">Console</p>
+        <ul className="flex gap-2 overflow-x-auto md:flex-col">
+          {SECTIONS.map((s) => (
+            <li key={s.to}>
+              <NavLink
+                to={s.to}
+                className={({ isActive }) =>
+                  `block whitespace-nowrap rounded-lg px-3 py-2 text-sm font-medium ${isActive ? "bg-brand-600 text-white" : "text-zinc-200 hover:bg-ink-800"}`
+                }
+              >
+                {s.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+        <p className="mt-4 hidden break-all text-xs text-zinc-400 md:block">Signed in as {loaderData.adminEmail}</p>
+      </nav>
+      <main id="main" className="min-w-0 flex-1">
+        <Outlet />
+      </main>
+    </div>
+  );
+}

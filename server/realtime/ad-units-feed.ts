@@ -1,0 +1,69 @@
+import type { AdConfiguration } from "../../app/lib/ad-units";
+import { logger } from "../logger";
+import { readAdConfiguration } from "../services/ad-units";
+import { subscribe } from "./notifications";
+
+/**
+ * This process's view of the banner ad configuration, kept current by the database: ad_units' trigger
+ * (migration 0009) notifies `ad_units_changed` after every change made anywhere (any worker, any app
+ * instance, the CLI), and this module re-reads the units and hands them to its watchers (the SSE streams of
+ * server/http/ad-events.ts). Pages render from the same copy, so a page and its live feed agree.
+ */
+export const AD_UNITS_CHANNEL = "ad_units_changed";
+
+type Watcher = (config: AdConfiguration) => void;
+const watchers = new Set<Watcher>();
+let current: AdConfiguration | undefined;
+let reading: Promise<AdConfiguration> | undefined;
+let rereadAfter = false;
+
+subscribe(AD_UNITS_CHANNEL, {
+  onMessage: () => void refresh().catch(() => {}),
+  // Changes made while the listener was away were missed: read again and push the full state.
+  onResync: () => void refresh().catch(() => {}),
+});
+
+/** The configuration as this process knows it (read once, then kept current by notifications). */
+export function currentAdConfiguration(): Promise<AdConfiguration> {
+  if (current) return Promise.resolve(current);
+  return refresh();
+}
+
+/** Calls `watcher` with every new configuration; returns the unsubscribe function. */
+export function watchAdConfiguration(watcher: Watcher): () => void {
+  watchers.add(watcher);
+  return () => void watchers.delete(watcher);
+}
+
+/** Re-reads the units; a notification arriving mid-read triggers one more read, so none is lost. */
+function refresh(): Promise<AdConfiguration> {
+  if (reading) {
+    rereadAfter = true;
+    return reading;
+  }
+  reading = readAdConfiguration()
+    .then((config) => {
+      current = config;
+      for (const w of watchers) w(config);
+      return config;
+    })
+    .catch((err: unknown) => {
+      // Pages fall back to no ads; the next notification or resync tries again.
+      current = undefined;
+      logger.warn({ err }, "could not read the ad units");
+      throw err;
+    })
+    .finally(() => {
+      reading = undefined;
+      if (rereadAfter) {
+        rereadAfter = false;
+        void refresh().catch(() => {});
+      }
+    });
+  return reading;
+}
+
+/** Forgets the cached configuration (tests that swap databases). */
+export function resetAdConfigurationForTests(): void {
+  current = undefined;
+}
