@@ -144,7 +144,8 @@ export async function measureTtff(opts: {
     dataDir,
     logFile: path.join(opts.workDir, "ttff-server.log"),
     readyTimeoutMs: 15 * 60_000,
-    env: { DEMO_MEDIA: "full", DEMO_MEDIA_CACHE: process.env.DEMO_MEDIA_CACHE ?? "/tmp/pleazure-demo-media-cache" },
+    // No pre-roll: the budget is the main video's own start (demo content would switch the house clip on).
+    env: { DEMO_MEDIA: "full", DEMO_PREROLL: "off", DEMO_MEDIA_CACHE: process.env.DEMO_MEDIA_CACHE ?? "/tmp/pleazure-demo-media-cache" },
   });
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
