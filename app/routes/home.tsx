@@ -71,7 +71,15 @@ async function findVideos(categoryName: string | null, page: number) {
 }
 
 function toCard(v: VideoCardData): VideoCardData {
-  return { id: v.id, title: v.title, views: v.views, duration: v.duration, thumbnail_url: v.thumbnail_url, category_name: v.category_name };
+  return {
+    id: v.id,
+    title: v.title,
+    views: v.views,
+    duration: v.duration,
+    thumbnail_url: v.thumbnail_url,
+    storyboard_url: v.storyboard_url,
+    category_name: v.category_name,
+  };
 }
 
 export function meta({ loaderData: d, matches }: Route.MetaArgs) {

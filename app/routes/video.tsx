@@ -136,12 +136,13 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     {
       state: "ok",
       video,
-      related: (related ?? []).map(({ id, title, views, duration, thumbnail_url, category_name }) => ({
+      related: (related ?? []).map(({ id, title, views, duration, thumbnail_url, storyboard_url, category_name }) => ({
         id,
         title,
         views,
         duration,
         thumbnail_url,
+        storyboard_url,
         category_name,
       })),
       relatedError: related === null,

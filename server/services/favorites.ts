@@ -72,7 +72,16 @@ export async function listFavorites(userId: string, page: number): Promise<Favor
   const [videos, count] = await Promise.all([
     base
       .leftJoin("categories as c", "c.id", "v.category_id")
-      .select(["v.id", "v.title", "v.views", "v.duration", "v.thumbnail_url", "v.upload_date", "c.name as category_name"])
+      .select([
+        "v.id",
+        "v.title",
+        "v.views",
+        "v.duration",
+        "v.thumbnail_url",
+        "v.storyboard_url",
+        "v.upload_date",
+        "c.name as category_name",
+      ])
       .orderBy("f.created_at", "desc")
       .orderBy("v.id", "desc")
       .limit(FAVORITES_PER_PAGE)

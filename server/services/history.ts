@@ -70,6 +70,7 @@ export async function listHistory(userId: string, page: number): Promise<{ entri
         "v.views",
         "v.duration",
         "v.thumbnail_url",
+        "v.storyboard_url",
         "v.upload_date",
         "c.name as category_name",
         "h.position_seconds",

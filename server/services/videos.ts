@@ -16,6 +16,8 @@ export interface VideoCard {
   views: number;
   duration: number;
   thumbnail_url: string | null;
+  /** Scrub-preview storyboard (WebVTT); cards animate it on hover. */
+  storyboard_url: string | null;
   upload_date: Date;
   category_name: string | null;
 }
@@ -51,7 +53,7 @@ function publicCards() {
   return getDb()
     .selectFrom("videos as v")
     .leftJoin("categories as c", "c.id", "v.category_id")
-    .select(["v.id", "v.title", "v.views", "v.duration", "v.thumbnail_url", "v.upload_date", "c.name as category_name"])
+    .select(["v.id", "v.title", "v.views", "v.duration", "v.thumbnail_url", "v.storyboard_url", "v.upload_date", "c.name as category_name"])
     .where("v.is_public", "=", true);
 }
 

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { FavoriteButton } from "~/components/account/FavoriteButton";
 import { formatDuration, formatViews } from "~/lib/format";
 import { stillSrcSet } from "~/lib/images";
+import { useHoverPreview } from "./hover-preview";
 
 /** Rendered width of a card in the 1/2/4-column grid of the listing pages (layout: max-w-7xl, 300px sidebar from lg). */
 export const GRID_SIZES =
@@ -14,6 +15,8 @@ export interface VideoCardData {
   views: number;
   duration: number;
   thumbnail_url: string | null;
+  /** Storyboard WebVTT: animated on hover or keyboard focus (hover-preview.ts); none, no preview. */
+  storyboard_url?: string | null;
   category_name: string | null;
 }
 
@@ -40,13 +43,14 @@ export function VideoCard({
   favorite?: boolean;
 }) {
   const Title = headingLevel === 2 ? "h2" : "h3";
+  const preview = useHoverPreview(video.storyboard_url);
   const srcSet = stillSrcSet(video.thumbnail_url);
   if (priority && video.thumbnail_url) {
     preload(video.thumbnail_url, { as: "image", fetchPriority: "high", ...(srcSet ? { imageSrcSet: srcSet, imageSizes: sizes } : {}) });
   }
   return (
     <article className="group relative">
-      <Link to={`/video/${video.id}`} className="block rounded-xl focus-visible:outline-offset-4">
+      <Link to={`/video/${video.id}`} className="block rounded-xl focus-visible:outline-offset-4" {...preview.handlers}>
         <div className="relative aspect-video overflow-hidden rounded-xl bg-ink-800">
           {video.thumbnail_url ? (
             <img
@@ -63,6 +67,9 @@ export function VideoCard({
             />
           ) : (
             <div className="h-full w-full bg-gradient-to-br from-ink-700 to-ink-900" />
+          )}
+          {preview.style && (
+            <div data-testid="card-preview" aria-hidden="true" className="absolute inset-0 bg-no-repeat" style={preview.style} />
           )}
           <span className="absolute bottom-2 right-2 rounded bg-black/80 px-1.5 py-0.5 text-xs font-medium tabular-nums">
             {formatDuration(video.duration)}

@@ -29,12 +29,13 @@ export async function loader(args: Route.LoaderArgs) {
   if (!found)
     return data({ error: true, page: requested, pageCount: 0, videos: [] as VideoCardData[] }, { status: 500, headers: PRIVATE_NO_STORE });
   const { page, pageCount } = existingPage(args.request, requested, found.total, FAVORITES_PER_PAGE);
-  const videos: VideoCardData[] = found.videos.map(({ id, title, views, duration, thumbnail_url, category_name }) => ({
+  const videos: VideoCardData[] = found.videos.map(({ id, title, views, duration, thumbnail_url, storyboard_url, category_name }) => ({
     id,
     title,
     views,
     duration,
     thumbnail_url,
+    storyboard_url,
     category_name,
   }));
   return data({ error: false, page, pageCount, videos }, { headers: PRIVATE_NO_STORE });
