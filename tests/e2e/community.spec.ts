@@ -246,3 +246,70 @@ test("without JavaScript: like, comment, reply and delete by plain form posts", 
   ]);
   await context.close();
 });
+
+/** Markup and hostile text, posted signed in: stored as the text it is, rendered as text, never as markup. */
+const XSS_CORPUS = [
+  "<script>alert(1)</script>",
+  '"><img src=x onerror=alert(1)>',
+  "<svg onload=alert(1)>",
+  "javascript:alert(1)",
+  "[link](javascript:alert(1)) **bold** <b>b</b>",
+  "</textarea><script>alert(1)</script>",
+  "{{constructor.constructor('alert(1)')()}}",
+  "\u202Eevil\u202C and 😀𝕏 and e\u0301",
+];
+
+test("hostile text as a signed-in user: plain text in the database and on the page; hostile fields store nothing", async ({
+  browser,
+  baseURL,
+}) => {
+  const videoId = await freshVideo(baseURL);
+  const { context, page } = await person(browser, baseURL, "user");
+  const dialogs: string[] = [];
+  page.on("dialog", (d) => {
+    dialogs.push(d.message());
+    void d.dismiss();
+  });
+  const post = (form: Record<string, string>) =>
+    context.request.post("/api/comments", { form: { js: "1", ...form }, maxRedirects: 0, failOnStatusCode: false });
+  for (const text of XSS_CORPUS) expect((await post({ videoId, content: text })).status()).toBe(200);
+  await page.goto(`/video/${videoId}`);
+  const shown = comments(page).getByRole("article", { name: "Comment" }).locator("p");
+  await expect(shown).toHaveText(XSS_CORPUS);
+  expect(await comments(page).locator("script, img, svg:not([aria-hidden]), a[href^='javascript']").count()).toBe(0);
+  const html = await (await context.request.get(`/video/${videoId}`)).text();
+  expect(html).not.toContain("<script>alert(1)</script>");
+  expect(html).not.toContain("<img src=x onerror=alert(1)>");
+  expect(dialogs).toEqual([]);
+
+  // Unreadable or misaddressed fields: refused, nothing more stored, never a 5xx.
+  const top = (await stored(baseURL, videoId)).comments[0]?.id as string;
+  const hostile: Record<string, string>[] = [
+    { videoId, content: "a\u0000b" },
+    { videoId, content: "x".repeat(2001) },
+    { videoId, content: " \n\t " },
+    { videoId: "not-a-uuid", content: "text" },
+    { videoId: "00000000-0000-4000-8000-000000000000", content: "no such video" },
+    { videoId, parentId: "' OR 1=1 --", content: "text" },
+    { videoId, parentId: "00000000-0000-4000-8000-000000000000", content: "no such parent" },
+    { videoId, parentId: top, content: "bell \u0007 inside" },
+  ];
+  for (const form of hostile) {
+    const res = await post(form);
+    expect(res.status(), JSON.stringify(form).slice(0, 80)).toBeGreaterThanOrEqual(400);
+    expect(res.status()).toBeLessThan(500);
+  }
+  for (const params of [
+    "comments=%00",
+    "comments=-1",
+    "comments=99999999999",
+    "replyTo=%3Cscript%3Ealert(1)%3C/script%3E",
+    "communityError=%3Cscript%3E",
+  ]) {
+    const res = await context.request.get(`/video/${videoId}?${params}`);
+    expect(res.status(), params).toBeLessThan(500); // NUL is refused (400) by the input boundary, the rest render
+    expect(await res.text()).not.toContain("<script>alert(1)</script>");
+  }
+  expect((await stored(baseURL, videoId)).comments).toHaveLength(XSS_CORPUS.length);
+  await context.close();
+});

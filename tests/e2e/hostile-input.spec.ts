@@ -61,6 +61,9 @@ const PATH_ROUTES: { route: string; url: (v: string) => string }[] = [
   { route: "/category/:categoryName", url: (v) => `/category/${v}` },
   { route: "/video/:videoId", url: (v) => `/video/${v}` },
   { route: "/blog/:slug", url: (v) => `/blog/${v}` },
+  // Resource routes answer GET with 405; their POSTs are in FORMS.
+  { route: "/api/videos/:videoId/like", url: (v) => `/api/videos/${v}/like` },
+  { route: "/api/comments/:commentId/delete", url: (v) => `/api/comments/${v}/delete` },
   { route: "* (not found)", url: (v) => `/no-such-page/${v}` },
   // Media files (server/http/static-files.ts): folder, file name and extension of each kind of path.
   { route: "/media/videos/:videoId/master.m3u8", url: (v) => `/media/videos/${v}/master.m3u8` },
@@ -78,8 +81,9 @@ const QUERY_ROUTES: { path: string; params: string[] }[] = [
   { path: "/login", params: ["redirectTo", "error"] },
   // The one better-auth address reached directly: the return from Google.
   { path: "/api/auth/callback/google", params: ["code", "state", "error"] },
+  // Comments shown ("Load more"), the reply form opened without JavaScript, a failed post's message.
+  { path: "/video/00000000-0000-4000-8000-000000000000", params: ["comments", "replyTo", "communityError"] },
   ...[
-    "/video/00000000-0000-4000-8000-000000000000",
     "/blog/behind-the-curation",
     "/values",
     "/career",
@@ -101,6 +105,7 @@ const QUERY_ROUTES: { path: string; params: string[] }[] = [
     "/media/demo/aurora/master.m3u8",
     "/media/demo/aurora/720p/seg_000.ts",
     "/api/views",
+    "/api/comments",
   ].map((path) => ({ path, params: [] })),
 ];
 const UNKNOWN_PARAM = "utm_source";
@@ -124,6 +129,18 @@ const FORMS: { path: string; valid: Record<string, string>; fields: string[] }[]
     fields: ["intent", "email", "code", "redirectTo"],
   },
   { path: "/logout", valid: {}, fields: [] },
+  // As a visitor: refused before anything is stored (tests/e2e/community.spec.ts posts hostile text signed in).
+  { path: "/api/videos/00000000-0000-4000-8000-000000000000/like", valid: { liked: "true", js: "1" }, fields: ["liked", "js"] },
+  {
+    path: "/api/comments",
+    valid: { videoId: "00000000-0000-4000-8000-000000000000", content: "hostile corpus", js: "1" },
+    fields: ["videoId", "parentId", "content", "js"],
+  },
+  {
+    path: "/api/comments/00000000-0000-4000-8000-000000000000/delete",
+    valid: { videoId: "00000000-0000-4000-8000-000000000000", js: "1" },
+    fields: ["videoId", "js"],
+  },
 ];
 
 /** Header-derived values; only those a client can put on the wire (printable ASCII). */

@@ -6,7 +6,7 @@ import { getViewer } from "../../../server/auth/session";
 import { refuseCrossOrigin } from "../../../server/http/same-origin";
 import { deleteComment } from "../../../server/services/comments";
 import type { Route } from "./+types/comment-delete";
-import { methodNotAllowed, responder } from "./community-response";
+import { methodNotAllowed, responder, unreadable } from "./community-response";
 
 /**
  * `POST /api/comments/:commentId/delete` (form: `videoId` to come back to; `js` from a hydrated page). The
@@ -21,7 +21,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const body = await readForm(request, 1024);
   const form = body.ok ? parseForm(deleteForm, body.form) : undefined;
   const reply = responder(form?.[SCRIPT_FIELD] === "1", form?.videoId ?? null);
-  if (!body.ok) return reply.fail(body.status, COMMUNITY_TEXTS.deleteFailed, "delete", body.headers);
+  if (!body.ok) return unreadable(body);
   const viewer = await getViewer({ request, context });
   if (!viewer) return reply.signIn(COMMUNITY_TEXTS.loginToDelete);
   const commentId = deleteParams.safeParse(params).data?.commentId;

@@ -7,7 +7,7 @@ import { getViewer } from "../../../server/auth/session";
 import { refuseCrossOrigin } from "../../../server/http/same-origin";
 import { addComment } from "../../../server/services/comments";
 import type { Route } from "./+types/comments";
-import { methodNotAllowed, responder } from "./community-response";
+import { methodNotAllowed, responder, unreadable } from "./community-response";
 
 /**
  * `POST /api/comments` (form: `videoId`, optional `parentId` for a reply, `content`; `js` from a hydrated
@@ -33,7 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const reply = responder(raw.get(SCRIPT_FIELD) === "1", videoId);
   const failed = isReply ? COMMUNITY_TEXTS.replyFailed : COMMUNITY_TEXTS.submitFailed;
   const code = isReply ? "reply" : "comment";
-  if (!body.ok) return reply.fail(body.status, failed, code, body.headers);
+  if (!body.ok) return unreadable(body);
   const viewer = await getViewer({ request, context });
   if (!viewer) return reply.signIn(isReply ? COMMUNITY_TEXTS.loginToReply : COMMUNITY_TEXTS.loginToComment);
   const form = parseForm(commentForm, body.form);

@@ -43,3 +43,11 @@ export function responder(script: boolean, videoId: string | null): Responder {
 export function methodNotAllowed(): Response {
   return new Response(null, { status: 405, headers: { Allow: "POST" } });
 }
+
+/**
+ * A body that was not read (wrong type, too large, unparsable) gets its bare status and headers, never a
+ * redirect: a 413 must carry `Connection: close`, since the rest of that body is never read.
+ */
+export function unreadable(body: { status: number; headers: Record<string, string> }): Response {
+  return new Response(null, { status: body.status, headers: { "Cache-Control": "no-store", ...body.headers } });
+}

@@ -6,7 +6,7 @@ import { getViewer } from "../../../server/auth/session";
 import { refuseCrossOrigin } from "../../../server/http/same-origin";
 import { setLike } from "../../../server/services/likes";
 import type { Route } from "./+types/like";
-import { methodNotAllowed, responder } from "./community-response";
+import { methodNotAllowed, responder, unreadable } from "./community-response";
 
 /**
  * `POST /api/videos/:videoId/like` (form: `liked` = "true" | "false", the state wanted; `js` from a
@@ -22,7 +22,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const body = await readForm(request, 1024);
   const form = body.ok ? parseForm(likeForm, body.form) : undefined;
   const reply = responder(form?.[SCRIPT_FIELD] === "1", videoId);
-  if (!body.ok) return reply.fail(body.status, COMMUNITY_TEXTS.likeFailed, "like", body.headers);
+  if (!body.ok) return unreadable(body);
   if (!form || !videoId) return reply.fail(400, COMMUNITY_TEXTS.likeFailed, "like");
   const viewer = await getViewer({ request, context });
   if (!viewer) return reply.signIn(COMMUNITY_TEXTS.likeFailed);
