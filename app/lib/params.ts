@@ -124,6 +124,27 @@ export async function readForm(request: Request, maxBytes = MAX_FORM_BYTES): Pro
 }
 
 /**
+ * Reads and drops up to `maxBytes` of a request body that will be refused anyway: answering before the
+ * client has finished sending makes the server close the connection under it (the client sees a reset
+ * instead of the answer). Larger bodies are left unread; their senders get the reset.
+ */
+export async function discardBody(request: Request, maxBytes = MAX_FORM_BYTES): Promise<void> {
+  if (!request.body || Number(request.headers.get("content-length")) > maxBytes) return;
+  const reader = request.body.getReader();
+  let size = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      size += value.byteLength;
+      if (size > maxBytes) return void (await reader.cancel());
+    }
+  } catch {
+    // the client went away: nothing left to drop
+  }
+}
+
+/**
  * The fields `schema` knows, as strings. A field given twice or sent as a file makes the form unreadable
  * (undefined), as does a value the schema refuses.
  */

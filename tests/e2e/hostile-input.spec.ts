@@ -1,4 +1,6 @@
 import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
 import type { APIRequestContext, APIResponse } from "@playwright/test";
 import { expect, test } from "./support";
 
@@ -106,11 +108,25 @@ const QUERY_ROUTES: { path: string; params: string[] }[] = [
     "/media/demo/aurora/720p/seg_000.ts",
     "/api/views",
     "/api/comments",
+    // The admin console: 404 for everyone here (the corpus runs as a visitor); an admin's turn is below.
+    "/admin",
+    "/admin/ads",
   ].map((path) => ({ path, params: [] })),
 ];
 const UNKNOWN_PARAM = "utm_source";
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
 const CONTROL = /[\u0000-\u001f\u007f]/;
+
+/** The console's ad actions (intent toggle|zone|preroll); a unit id that names no unit, so nothing changes. */
+const NO_UNIT = "00000000-0000-4000-8000-000000000000";
+const ADMIN_TOGGLE = { intent: "toggle", unitId: NO_UNIT, active: "true" };
+const ADMIN_FIELDS = ["intent", "unitId", "active", "zoneId", "source", "vastTagUrl", "durationSeconds"];
+/** The pre-roll stays off (the shared server runs without one): `active` is left out of the valid fields. */
+const ADMIN_FORMS: Record<string, string>[] = [
+  ADMIN_TOGGLE,
+  { intent: "zone", unitId: NO_UNIT, zoneId: "42" },
+  { intent: "preroll", source: "house", durationSeconds: "15" },
+];
 
 /** Form fields of each action; `valid` fills the fields not under test. */
 const FORMS: { path: string; valid: Record<string, string>; fields: string[] }[] = [
@@ -141,6 +157,8 @@ const FORMS: { path: string; valid: Record<string, string>; fields: string[] }[]
     valid: { videoId: "00000000-0000-4000-8000-000000000000", js: "1" },
     fields: ["videoId", "js"],
   },
+  // Visitors: 404 before the body is read. The same fields with an admin session: the admin test below.
+  { path: "/admin/ads", valid: ADMIN_TOGGLE, fields: ADMIN_FIELDS },
 ];
 
 /** Header-derived values; only those a client can put on the wire (printable ASCII). */
@@ -452,4 +470,80 @@ test("what a visitor sees: a short 400 page for unreadable addresses, the site's
   const json = await request.post("/contact", { data: { name: "x" }, failOnStatusCode: false });
   expect(json.status()).toBe(415);
   expect(await json.text()).toContain("An error occurred while submitting your message. Please try again.");
+});
+
+/**
+ * The admin console with an admin's session: every hostile value in every field of each of its actions
+ * (the others valid, naming no real unit), other methods, and the live ad feed's endpoint. Nothing may
+ * answer 500 or reflect a payload.
+ */
+test("the admin console and the live ad feed refuse hostile input from an admin too", async ({ playwright, baseURL }) => {
+  const ip = `10.99.${crypto.randomInt(1, 250)}.${crypto.randomInt(1, 250)}`;
+  const admin = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { "x-forwarded-for": ip } });
+  const email = markerEmail();
+  await admin.post("/login", { form: { intent: "request-code", email, redirectTo: "/" }, maxRedirects: 0 });
+  const outbox = path.join(process.env.E2E_DATA_DIR as string, "outbox");
+  let code: string | undefined;
+  for (let tries = 0; tries < 100 && !code; tries++) {
+    for (const file of fs.existsSync(outbox) ? fs.readdirSync(outbox) : []) {
+      const text = fs.readFileSync(path.join(outbox, file), "utf8");
+      if (text.includes(`To: ${email}`)) code = /sign-in code is: (\d{6})/.exec(text)?.[1];
+    }
+    if (!code) await new Promise((r) => setTimeout(r, 100));
+  }
+  expect(code, "sign-in code").toBeTruthy();
+  await admin.post("/login", { form: { intent: "verify-code", email, code: code as string, redirectTo: "/" }, maxRedirects: 0 });
+  const role = await fetch(`${baseURL}/__test/user-role`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, role: "admin" }),
+  });
+  expect(role.status).toBe(200);
+  expect((await admin.get("/admin/ads")).status()).toBe(200);
+
+  const probes: Probe[] = [];
+  for (const valid of ADMIN_FORMS) {
+    for (const field of ADMIN_FIELDS) {
+      for (const v of VALUES) {
+        probes.push({
+          name: `POST /admin/ads (${valid.intent}) ${field} = ${v.label}`,
+          send: post("/admin/ads", formBody({ ...valid, [field]: v.raw }), FORM_TYPE),
+        });
+      }
+      probes.push({
+        name: `POST /admin/ads (${valid.intent}) ${field} repeated`,
+        send: post("/admin/ads", `${formBody(valid)}&${field}=a&${field}=b`, FORM_TYPE),
+      });
+    }
+    probes.push({
+      name: `POST /admin/ads (${valid.intent}) as JSON`,
+      send: post("/admin/ads", JSON.stringify(valid), { "content-type": "application/json" }),
+    });
+    probes.push({
+      name: `POST /admin/ads (${valid.intent}) huge`,
+      send: post("/admin/ads", `${formBody(valid)}&zoneId=${"x".repeat(2_000_000)}`, FORM_TYPE),
+    });
+  }
+  for (const method of ["PUT", "DELETE", "PATCH", "OPTIONS", "PROPFIND"]) {
+    for (const target of ["/admin/ads", "/admin", "/api/ads/events"]) {
+      probes.push({
+        name: `${method} ${target}`,
+        send: (r) =>
+          r.fetch(target, { method, data: formBody(ADMIN_TOGGLE), headers: FORM_TYPE, maxRedirects: 0, failOnStatusCode: false }),
+      });
+    }
+  }
+  for (const v of VALUES) probes.push({ name: `GET /admin/ads?x= ${v.label}`, send: get(`/admin/ads?${UNKNOWN_PARAM}=${v.raw}`) });
+  const failures = await run(admin, probes);
+
+  // The live feed is a stream that never ends: its status is read, then the request is dropped.
+  for (const v of VALUES.slice(0, 12)) {
+    const res = await fetch(`${baseURL}/api/ads/events?${UNKNOWN_PARAM}=${v.raw}`, { signal: AbortSignal.timeout(5_000) }).catch(
+      () => undefined,
+    );
+    if (!res || res.status >= 500) failures.push(`GET /api/ads/events?x= ${v.label}: ${res?.status ?? "no answer"}`);
+    await res?.body?.cancel();
+  }
+  expect(failures, `${failures.length} of ${probes.length} requests`).toEqual([]);
+  await admin.dispose();
 });

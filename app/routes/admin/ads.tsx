@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { z } from "zod";
 import { AdUnitsConsole } from "~/components/admin/AdUnitsConsole";
 import { toggleUnitSchema, zoneFormSchema } from "~/lib/ad-units-schema";
-import { parseForm, plainText, readForm } from "~/lib/params";
+import { discardBody, parseForm, plainText, readForm } from "~/lib/params";
 import { preRollFieldErrors, preRollInputFromForm } from "~/lib/preroll";
 import { requireAdmin } from "../../../server/auth/session";
 import { env } from "../../../server/env";
@@ -59,7 +59,11 @@ function refused(status: number, result: Omit<Extract<AdActionResult, { ok: fals
 }
 
 export async function action(args: Route.ActionArgs) {
-  const admin = await requireAdmin(args); // 404 for anyone else, before the body is read
+  // 404 for anyone else, whatever the body (read and dropped first, so the client gets the answer).
+  const admin = await requireAdmin(args).catch(async (refusal: unknown) => {
+    await discardBody(args.request);
+    throw refusal;
+  });
   if (args.request.method !== "POST") throw data(null, { status: 405, headers: { Allow: "GET, HEAD, POST" } });
   const actor = { id: admin.id, email: admin.email };
   const body = await readForm(args.request);
