@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RequestHandler } from "express";
 
 /** Longer request targets are refused outright (the longest real URL here, a search, is far shorter). */
@@ -42,6 +43,7 @@ const PAGE = `<!doctype html>
  */
 export function inputBoundary(): RequestHandler {
   return (req, res, next) => {
+    closeWhenBodyUnread(req, res);
     if (FORBIDDEN_METHODS.has(req.method)) {
       res.status(405).set({ Allow: "GET, HEAD, POST", "Cache-Control": "no-store" }).end();
       return;
@@ -49,4 +51,18 @@ export function inputBoundary(): RequestHandler {
     if (unreadableUrl(req.originalUrl) === null) return next();
     res.status(400).set({ "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" }).send(PAGE);
   };
+}
+
+/**
+ * A request body still arriving when the answer starts (a refusal that never read it: a visitor's post to
+ * the console, a body over the size limit) cannot be skipped reliably on a kept-alive connection: the
+ * client would send its next request on a socket that the server then closes under it (ECONNRESET). Such
+ * an answer says `Connection: close`, so the client opens a new connection for the next request.
+ */
+function closeWhenBodyUnread(req: IncomingMessage, res: ServerResponse): void {
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: ServerResponse, ...args: Parameters<ServerResponse["writeHead"]>) {
+    if (!req.complete && !this.headersSent) this.setHeader("Connection", "close");
+    return writeHead.apply(this, args);
+  } as ServerResponse["writeHead"];
 }

@@ -493,7 +493,7 @@ test("the admin console and the live ad feed refuse hostile input from an admin 
   }
   expect(code, "sign-in code").toBeTruthy();
   await admin.post("/login", { form: { intent: "verify-code", email, code: code as string, redirectTo: "/" }, maxRedirects: 0 });
-  const role = await fetch(`${baseURL}/__test/user-role`, {
+  const role = await fetch(`${baseURL}/__test/users/role`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ email, role: "admin" }),
