@@ -3,7 +3,7 @@ import { z } from "zod";
 import { AdSlot } from "~/components/ads/AdSlot";
 import { ErrorState } from "~/components/ui/ErrorState";
 import { Pagination } from "~/components/ui/Pagination";
-import { VideoCard, type VideoCardData } from "~/components/video/VideoCard";
+import { toCardData, VideoCard, type VideoCardData } from "~/components/video/VideoCard";
 import { clampPage, totalPages } from "~/lib/pagination";
 import { input, parseParams, parseQuery } from "~/lib/params";
 import { siteUrlFromMatches } from "~/lib/root-data";
@@ -59,7 +59,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     if (page === 1) url.searchParams.delete("page");
     throw redirect(`${url.pathname}${url.search}`);
   }
-  return data({ ...base, categoryName: found.categoryName ?? base.categoryName, page, pageCount, videos: found.videos.map(toCard) });
+  return data({ ...base, categoryName: found.categoryName ?? base.categoryName, page, pageCount, videos: found.videos.map(toCardData) });
 }
 
 /** One page of public videos, of one category when a name is given; undefined for an unknown category. */
@@ -68,18 +68,6 @@ async function findVideos(categoryName: string | null, page: number) {
   const category = await findCategoryByName(categoryName);
   if (!category) return undefined;
   return { categoryName: category.name, ...(await listVideos({ categoryId: category.id, page })) };
-}
-
-function toCard(v: VideoCardData): VideoCardData {
-  return {
-    id: v.id,
-    title: v.title,
-    views: v.views,
-    duration: v.duration,
-    thumbnail_url: v.thumbnail_url,
-    storyboard_url: v.storyboard_url,
-    category_name: v.category_name,
-  };
 }
 
 export function meta({ loaderData: d, matches }: Route.MetaArgs) {

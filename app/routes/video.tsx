@@ -8,7 +8,7 @@ import { LikeButton } from "~/components/community/LikeButton";
 import { PreRoll } from "~/components/player/PreRoll";
 import { VideoPlayer } from "~/components/player/VideoPlayer";
 import { ShareMenu } from "~/components/video/ShareMenu";
-import { VideoCard, type VideoCardData } from "~/components/video/VideoCard";
+import { toCardData, VideoCard, type VideoCardData } from "~/components/video/VideoCard";
 import { loadCommunity } from "~/lib/community.server";
 import type { CommunityData } from "~/lib/community-answer";
 import { VIEW_SESSION_COOKIE, viewSessionCookieValue } from "~/lib/cookies";
@@ -136,15 +136,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     {
       state: "ok",
       video,
-      related: (related ?? []).map(({ id, title, views, duration, thumbnail_url, storyboard_url, category_name }) => ({
-        id,
-        title,
-        views,
-        duration,
-        thumbnail_url,
-        storyboard_url,
-        category_name,
-      })),
+      related: (related ?? []).map(toCardData),
       relatedError: related === null,
       preRoll,
       community,

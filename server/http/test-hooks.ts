@@ -165,28 +165,6 @@ export function testHooks(): express.Router {
       next(err);
     }
   });
-  router.get("/comments", async (req, res, next) => {
-    const videoId = z.uuid().safeParse(req.query.videoId);
-    if (!videoId.success) {
-      res.status(400).json({ error: "videoId" });
-      return;
-    }
-    try {
-      const db = getDb();
-      const [comments, video] = await Promise.all([
-        db
-          .selectFrom("comments")
-          .select(["id", "user_id", "parent_id", "content", "is_deleted"])
-          .where("video_id", "=", videoId.data)
-          .orderBy("created_at")
-          .execute(),
-        db.selectFrom("videos").select("likes").where("id", "=", videoId.data).executeTakeFirst(),
-      ]);
-      res.json({ comments, likes: video?.likes ?? null });
-    } catch (err) {
-      next(err);
-    }
-  });
   // Which worker process answered: lets tests see the worker pool and its supervision.
   router.get("/worker", (_req, res) => {
     res.json({ pid: process.pid });

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { getDb } from "../db/connection";
-import { VIDEOS_PER_PAGE, type VideoCard } from "./videos";
+import { CARD_COLUMNS, VIDEOS_PER_PAGE, type VideoCard } from "./videos";
 
 /**
  * A user's favorite videos (DESIGN.md §4.5). Every function takes the signed-in user's id from the session,
@@ -72,16 +72,7 @@ export async function listFavorites(userId: string, page: number): Promise<Favor
   const [videos, count] = await Promise.all([
     base
       .leftJoin("categories as c", "c.id", "v.category_id")
-      .select([
-        "v.id",
-        "v.title",
-        "v.views",
-        "v.duration",
-        "v.thumbnail_url",
-        "v.storyboard_url",
-        "v.upload_date",
-        "c.name as category_name",
-      ])
+      .select(CARD_COLUMNS)
       .orderBy("f.created_at", "desc")
       .orderBy("v.id", "desc")
       .limit(FAVORITES_PER_PAGE)

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { getDb } from "../db/connection";
-import { VIDEOS_PER_PAGE, type VideoCard } from "./videos";
+import { CARD_COLUMNS, VIDEOS_PER_PAGE, type VideoCard } from "./videos";
 
 /**
  * Watch history with a resume position (DESIGN.md §4.5). The player reports the position every few seconds;
@@ -64,18 +64,7 @@ export async function listHistory(userId: string, page: number): Promise<{ entri
   const [entries, count] = await Promise.all([
     base
       .leftJoin("categories as c", "c.id", "v.category_id")
-      .select([
-        "v.id",
-        "v.title",
-        "v.views",
-        "v.duration",
-        "v.thumbnail_url",
-        "v.storyboard_url",
-        "v.upload_date",
-        "c.name as category_name",
-        "h.position_seconds",
-        "h.watched_at",
-      ])
+      .select([...CARD_COLUMNS, "h.position_seconds", "h.watched_at"])
       .orderBy("h.watched_at", "desc")
       .orderBy("v.id", "desc")
       .limit(HISTORY_PER_PAGE)

@@ -49,11 +49,23 @@ export function isVideoId(id: string | undefined): id is string {
   return typeof id === "string" && UUID.test(id);
 }
 
+/** A video card's columns, for any query over `videos as v` joined to `categories as c` (lists, favorites, history). */
+export const CARD_COLUMNS = [
+  "v.id",
+  "v.title",
+  "v.views",
+  "v.duration",
+  "v.thumbnail_url",
+  "v.storyboard_url",
+  "v.upload_date",
+  "c.name as category_name",
+] as const;
+
 function publicCards() {
   return getDb()
     .selectFrom("videos as v")
     .leftJoin("categories as c", "c.id", "v.category_id")
-    .select(["v.id", "v.title", "v.views", "v.duration", "v.thumbnail_url", "v.storyboard_url", "v.upload_date", "c.name as category_name"])
+    .select(CARD_COLUMNS)
     .where("v.is_public", "=", true);
 }
 

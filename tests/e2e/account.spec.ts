@@ -250,7 +250,7 @@ test("deleting the account: confirmation, likes counted down, comments kept as p
   await expect(page).toHaveURL(/\/\?account=deleted$/);
   await expect(page.getByRole("link", { name: "Sign In" })).toBeVisible();
   expect(await accountState(baseURL, email)).toEqual({ exists: false });
-  const after = (await (await fetch(`${baseURL}/__test/comments?videoId=${videoId}`)).json()) as {
+  const after = (await (await fetch(`${baseURL}/__test/community?videoId=${videoId}`)).json()) as {
     likes: number;
     comments: { id: string; user_id: string | null; parent_id: string | null; content: string; is_deleted: boolean }[];
   };

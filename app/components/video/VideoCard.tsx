@@ -20,6 +20,19 @@ export interface VideoCardData {
   category_name: string | null;
 }
 
+/** Only a card's fields, for loader data (a service row carries more, e.g. upload_date, which the card never shows). */
+export function toCardData(v: VideoCardData): VideoCardData {
+  return {
+    id: v.id,
+    title: v.title,
+    views: v.views,
+    duration: v.duration,
+    thumbnail_url: v.thumbnail_url,
+    storyboard_url: v.storyboard_url,
+    category_name: v.category_name,
+  };
+}
+
 /**
  * `eager`: above the fold, loaded without waiting for layout. `priority`: the page's likely LCP image,
  * preloaded from <head> with fetchpriority=high; every other card is fetchpriority=low, so thumbnails in the

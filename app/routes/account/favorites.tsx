@@ -3,7 +3,7 @@ import { z } from "zod";
 import { AccountShell, EmptyState } from "~/components/account/AccountShell";
 import { ErrorState } from "~/components/ui/ErrorState";
 import { Pagination } from "~/components/ui/Pagination";
-import { VideoCard, type VideoCardData } from "~/components/video/VideoCard";
+import { toCardData, VideoCard, type VideoCardData } from "~/components/video/VideoCard";
 import { ACCOUNT_TEXTS } from "~/lib/account-texts";
 import { input, parseQuery } from "~/lib/params";
 import { siteUrlFromMatches } from "~/lib/root-data";
@@ -29,15 +29,7 @@ export async function loader(args: Route.LoaderArgs) {
   if (!found)
     return data({ error: true, page: requested, pageCount: 0, videos: [] as VideoCardData[] }, { status: 500, headers: PRIVATE_NO_STORE });
   const { page, pageCount } = existingPage(args.request, requested, found.total, FAVORITES_PER_PAGE);
-  const videos: VideoCardData[] = found.videos.map(({ id, title, views, duration, thumbnail_url, storyboard_url, category_name }) => ({
-    id,
-    title,
-    views,
-    duration,
-    thumbnail_url,
-    storyboard_url,
-    category_name,
-  }));
+  const videos: VideoCardData[] = found.videos.map(toCardData);
   return data({ error: false, page, pageCount, videos }, { headers: PRIVATE_NO_STORE });
 }
 
