@@ -165,6 +165,19 @@ export function testHooks(): express.Router {
       next(err);
     }
   });
+  // The console dashboard's totals counted straight from the tables (tests/e2e/console-dash.spec.ts compares).
+  router.get("/site-totals", async (_req, res, next) => {
+    try {
+      const { rows } = await sql<Record<string, string>>`
+        SELECT (SELECT count(*) FROM videos) AS videos, (SELECT coalesce(sum(views), 0) FROM videos) AS views,
+          (SELECT coalesce(sum(likes), 0) FROM videos) AS likes,
+          (SELECT count(*) FROM comments WHERE NOT is_deleted) AS comments,
+          (SELECT count(*) FROM contact_messages) AS messages`.execute(getDb());
+      res.json(Object.fromEntries(Object.entries(rows[0] ?? {}).map(([k, v]) => [k, Number(v)])));
+    } catch (err) {
+      next(err);
+    }
+  });
   // Which worker process answered: lets tests see the worker pool and its supervision.
   router.get("/worker", (_req, res) => {
     res.json({ pid: process.pid });
