@@ -242,7 +242,7 @@ async function accountState(email: string) {
   const db = getDb();
   const user = await db
     .selectFrom("users")
-    .select(["id", "full_name", "history_paused"])
+    .select(["id", "full_name", "history_paused", "role"])
     .where((eb) => eb(eb.fn("lower", ["email"]), "=", email.toLowerCase()))
     .executeTakeFirst();
   if (!user) return { exists: false };
@@ -258,6 +258,7 @@ async function accountState(email: string) {
     exists: true,
     id: user.id,
     name: user.full_name,
+    role: user.role,
     historyPaused: user.history_paused,
     favorites: await count("favorites"),
     history,

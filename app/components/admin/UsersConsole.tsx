@@ -55,7 +55,7 @@ export function UsersConsole(props: {
           />
         </div>
         <button type="submit" className={primaryButton}>
-          Search
+          Search users
         </button>
       </Form>
 

@@ -6,11 +6,13 @@ export interface DayValue {
   views: number;
 }
 
-const WIDTH = 640;
+/** A narrow drawing box, so its labels stay readable when it shrinks to a phone's width. */
+const WIDTH = 480;
 const HEIGHT = 260;
-const PAD = { top: 24, right: 8, bottom: 30, left: 52 };
+const FONT = 14;
+const PAD = { top: 26, right: 8, bottom: 32 };
 /** Up to this many bars each carry their value; longer periods label the peak and rely on the gridlines. */
-const VALUE_LABELS_UP_TO = 14;
+const VALUE_LABELS_UP_TO = 7;
 
 const number = (n: number) => n.toLocaleString("en-US");
 
@@ -24,7 +26,9 @@ export function ViewsChart({ data, caption }: { data: DayValue[]; caption: strin
   const max = Math.max(0, ...data.map((d) => d.views));
   const ticks = niceTicks(max);
   const top = ticks[ticks.length - 1] ?? 1;
-  const plotW = WIDTH - PAD.left - PAD.right;
+  // Room for the longest gridline value on the left.
+  const left = 16 + number(top).length * FONT * 0.6;
+  const plotW = WIDTH - left - PAD.right;
   const plotH = HEIGHT - PAD.top - PAD.bottom;
   const slot = plotW / Math.max(data.length, 1);
   const barW = Math.max(1, slot * 0.7);
@@ -33,36 +37,30 @@ export function ViewsChart({ data, caption }: { data: DayValue[]; caption: strin
   const peak = data.findIndex((d) => d.views === max);
   const total = data.reduce((sum, d) => sum + d.views, 0);
   const peakDay = data[peak];
-  const summary = `${number(total)} views over ${data.length} days${peakDay ? `; the most, ${number(max)}, on ${shortDay(peakDay.day)}` : ""}.`;
+  const summary = `${number(total)} ${total === 1 ? "view" : "views"} over ${data.length} days${peakDay ? `; the most, ${number(max)}, on ${shortDay(peakDay.day)}` : ""}.`;
 
   return (
     <figure className="space-y-3">
       <figcaption className="text-sm text-zinc-300">{summary}</figcaption>
-      {/* On a phone the chart keeps a readable size and scrolls sideways. */}
-      <section
-        aria-label={`${caption} (chart)`}
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
-        tabIndex={0}
-        className="overflow-x-auto rounded-xl border border-ink-700 bg-ink-900/60 p-2"
-      >
+      <div className="rounded-xl border border-ink-700 bg-ink-900/60 p-2">
         <svg
           viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
           role="img"
           aria-labelledby={`${id}-title ${id}-desc`}
-          className="block h-auto w-full min-w-[32rem] max-w-3xl"
+          className="block h-auto w-full max-w-xl"
         >
           <title id={`${id}-title`}>{caption}</title>
           <desc id={`${id}-desc`}>{summary}</desc>
           {ticks.map((t) => (
             <g key={t}>
-              <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(t)} y2={y(t)} className="stroke-ink-700" strokeWidth={1} />
-              <text x={PAD.left - 8} y={y(t)} dy="0.35em" textAnchor="end" className="fill-zinc-300 text-[12px]">
+              <line x1={left} x2={WIDTH - PAD.right} y1={y(t)} y2={y(t)} className="stroke-ink-700" strokeWidth={1} />
+              <text x={left - 8} y={y(t)} dy="0.35em" textAnchor="end" className="fill-zinc-300 text-[14px]">
                 {number(t)}
               </text>
             </g>
           ))}
           {data.map((d, i) => {
-            const x = PAD.left + i * slot + (slot - barW) / 2;
+            const x = left + i * slot + (slot - barW) / 2;
             const showValue = d.views > 0 && (data.length <= VALUE_LABELS_UP_TO || i === peak);
             return (
               <g key={d.day}>
@@ -70,21 +68,21 @@ export function ViewsChart({ data, caption }: { data: DayValue[]; caption: strin
                   <rect x={x} y={y(d.views)} width={barW} height={Math.max(1, y(0) - y(d.views))} rx={2} className="fill-brand-500" />
                 )}
                 {showValue && (
-                  <text x={x + barW / 2} y={y(d.views) - 6} textAnchor="middle" className="fill-zinc-100 text-[12px] font-semibold">
+                  <text x={x + barW / 2} y={y(d.views) - 6} textAnchor="middle" className="fill-zinc-100 text-[14px] font-semibold">
                     {number(d.views)}
                   </text>
                 )}
                 {labelled.has(i) && (
-                  <text x={x + barW / 2} y={HEIGHT - 10} textAnchor="middle" className="fill-zinc-300 text-[12px]">
+                  <text x={x + barW / 2} y={HEIGHT - 10} textAnchor="middle" className="fill-zinc-300 text-[14px]">
                     {shortDay(d.day)}
                   </text>
                 )}
               </g>
             );
           })}
-          <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(0)} y2={y(0)} className="stroke-zinc-500" strokeWidth={1} />
+          <line x1={left} x2={WIDTH - PAD.right} y1={y(0)} y2={y(0)} className="stroke-zinc-500" strokeWidth={1} />
         </svg>
-      </section>
+      </div>
       <details className="text-sm">
         <summary className="cursor-pointer text-zinc-300 hover:text-white">Show the numbers as a table</summary>
         <table className="mt-2 w-full max-w-sm text-left">
