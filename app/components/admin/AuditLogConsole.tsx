@@ -79,7 +79,7 @@ export function AuditLogConsole(props: {
 
       <p className="text-sm text-zinc-300">
         {props.total.toLocaleString("en-US")} {props.total === 1 ? "entry" : "entries"}
-        {filtered ? " match" : ""}
+        {filtered && (props.total === 1 ? " matches" : " match")}
       </p>
 
       {props.entries.length === 0 ? (

@@ -66,9 +66,8 @@ export function UsersConsole(props: {
       )}
 
       <p className="text-sm text-zinc-300" aria-live="polite">
-        {props.q
-          ? `${props.total.toLocaleString("en-US")} users whose e-mail contains “${props.q}”`
-          : `${props.total.toLocaleString("en-US")} users`}
+        {`${props.total.toLocaleString("en-US")} ${props.total === 1 ? "user" : "users"}`}
+        {props.q && ` whose e-mail contains “${props.q}”`}
       </p>
 
       {props.users.length === 0 ? (
