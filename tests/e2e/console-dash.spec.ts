@@ -149,6 +149,11 @@ test("the dashboard's numbers match the database after a counted view and a like
   await admin.page.setViewportSize({ width: 390, height: 844 });
   await admin.page.screenshot({ path: testInfo.outputPath("dashboard-390.png"), fullPage: true });
 
+  await admin.page.setViewportSize({ width: 1280, height: 900 });
+  await admin.page.goto(`${app.origin}/admin?period=90`);
+  await expect(admin.page.getByRole("img", { name: /Views per day, last 90 days/ })).toBeVisible();
+  await admin.page.screenshot({ path: testInfo.outputPath("dashboard-90-1280.png"), fullPage: true });
+
   // A period outside 7/30/90 is refused, not guessed.
   expect((await admin.page.request.get(`${app.origin}/admin?period=365`)).status()).toBe(400);
   await admin.context.close();
