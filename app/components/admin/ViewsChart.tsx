@@ -34,6 +34,12 @@ export function ViewsChart({ data, caption }: { data: DayValue[]; caption: strin
   const barW = Math.max(1, slot * 0.7);
   const y = (v: number) => PAD.top + plotH - (v / top) * plotH;
   const labelled = labelledDays(data.length);
+  // Labels of the first and last bars line up with the bar's outer edge, so they stay inside the drawing.
+  const edgeAnchor = (i: number) => (data.length > 1 && i === data.length - 1 ? "end" : i === 0 && data.length > 1 ? "start" : "middle");
+  const edgeX = (i: number, x: number) => {
+    const anchor = edgeAnchor(i);
+    return anchor === "end" ? x + barW : anchor === "start" ? x : x + barW / 2;
+  };
   const peak = data.findIndex((d) => d.views === max);
   const total = data.reduce((sum, d) => sum + d.views, 0);
   const peakDay = data[peak];
@@ -42,13 +48,8 @@ export function ViewsChart({ data, caption }: { data: DayValue[]; caption: strin
   return (
     <figure className="space-y-3">
       <figcaption className="text-sm text-zinc-300">{summary}</figcaption>
-      <div className="rounded-xl border border-ink-700 bg-ink-900/60 p-2">
-        <svg
-          viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-          role="img"
-          aria-labelledby={`${id}-title ${id}-desc`}
-          className="block h-auto w-full max-w-xl"
-        >
+      <div className="max-w-xl rounded-xl border border-ink-700 bg-ink-900/60 p-2">
+        <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-labelledby={`${id}-title ${id}-desc`} className="block h-auto w-full">
           <title id={`${id}-title`}>{caption}</title>
           <desc id={`${id}-desc`}>{summary}</desc>
           {ticks.map((t) => (
@@ -68,12 +69,12 @@ export function ViewsChart({ data, caption }: { data: DayValue[]; caption: strin
                   <rect x={x} y={y(d.views)} width={barW} height={Math.max(1, y(0) - y(d.views))} rx={2} className="fill-brand-500" />
                 )}
                 {showValue && (
-                  <text x={x + barW / 2} y={y(d.views) - 6} textAnchor="middle" className="fill-zinc-100 text-[14px] font-semibold">
+                  <text x={edgeX(i, x)} y={y(d.views) - 6} textAnchor={edgeAnchor(i)} className="fill-zinc-100 text-[14px] font-semibold">
                     {number(d.views)}
                   </text>
                 )}
                 {labelled.has(i) && (
-                  <text x={x + barW / 2} y={HEIGHT - 10} textAnchor="middle" className="fill-zinc-300 text-[14px]">
+                  <text x={edgeX(i, x)} y={HEIGHT - 10} textAnchor={edgeAnchor(i)} className="fill-zinc-300 text-[14px]">
                     {shortDay(d.day)}
                   </text>
                 )}
