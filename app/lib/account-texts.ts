@@ -9,4 +9,5 @@ export const ACCOUNT_TEXTS = {
   saveFailed: "Failed to save. Please try again.",
   nameSaved: "Display name saved.",
   deleteConfirmWrong: "Type DELETE to confirm.",
+  deleteLastAdmin: "You are the last admin: make someone else an admin in the console before deleting your account.",
 } as const;

@@ -173,6 +173,19 @@ export function testHooks(): express.Router {
     reopenAdEventStreams();
     res.json({ dropped });
   });
+  // The console dashboard's totals counted straight from the tables (tests/e2e/console-dash.spec.ts compares).
+  router.get("/site-totals", async (_req, res, next) => {
+    try {
+      const { rows } = await sql<Record<string, string>>`
+        SELECT (SELECT count(*) FROM videos) AS videos, (SELECT coalesce(sum(views), 0) FROM videos) AS views,
+          (SELECT coalesce(sum(likes), 0) FROM videos) AS likes,
+          (SELECT count(*) FROM comments WHERE NOT is_deleted) AS comments,
+          (SELECT count(*) FROM contact_messages) AS messages`.execute(getDb());
+      res.json(Object.fromEntries(Object.entries(rows[0] ?? {}).map(([k, v]) => [k, Number(v)])));
+    } catch (err) {
+      next(err);
+    }
+  });
   // Which worker process answered: lets tests see the worker pool and its supervision.
   router.get("/worker", (_req, res) => {
     res.json({ pid: process.pid });
@@ -237,7 +250,7 @@ async function accountState(email: string) {
   const db = getDb();
   const user = await db
     .selectFrom("users")
-    .select(["id", "full_name", "history_paused"])
+    .select(["id", "full_name", "history_paused", "role"])
     .where((eb) => eb(eb.fn("lower", ["email"]), "=", email.toLowerCase()))
     .executeTakeFirst();
   if (!user) return { exists: false };
@@ -253,6 +266,7 @@ async function accountState(email: string) {
     exists: true,
     id: user.id,
     name: user.full_name,
+    role: user.role,
     historyPaused: user.history_paused,
     favorites: await count("favorites"),
     history,

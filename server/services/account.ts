@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { getDb } from "../db/connection";
+import { assertNotLastAdmin } from "./users";
 
 /**
  * The account itself (DESIGN.md §4.5): display name, the data export, signing out everywhere and deletion.
@@ -110,14 +111,16 @@ export async function exportAccountData(userId: string, now = new Date()): Promi
  * comments stay as soft-deleted "Deleted user" placeholders (content blanked, author NULL) so replies keep
  * their thread, and the user row goes, taking likes, favorites, history, sessions and sign-in methods with
  * it (ON DELETE CASCADE). The user row is locked first, so a like arriving meanwhile waits and then fails
- * on the missing user instead of leaving a count behind.
+ * on the missing user instead of leaving a count behind. The last admin cannot delete their account
+ * (LastAdminError, checked under the same lock as role changes, so a concurrent demotion cannot race it).
  */
 export async function deleteAccount(userId: string): Promise<boolean> {
   return getDb()
     .transaction()
     .execute(async (trx) => {
-      const user = await trx.selectFrom("users").select("id").where("id", "=", userId).forUpdate().executeTakeFirst();
+      const user = await trx.selectFrom("users").select(["id", "role"]).where("id", "=", userId).forUpdate().executeTakeFirst();
       if (!user) return false;
+      if (user.role === "admin") await assertNotLastAdmin(trx, userId);
       await sql`
         UPDATE videos v SET likes = greatest(v.likes - 1, 0)
         FROM video_likes l WHERE l.video_id = v.id AND l.user_id = ${userId}`.execute(trx);

@@ -112,6 +112,11 @@ const QUERY_ROUTES: { path: string; params: string[] }[] = [
     "/admin",
     "/admin/ads",
   ].map((path) => ({ path, params: [] })),
+  // --- console-dash (Dashboard, Users, Audit log): 404 for visitors whatever the query; an admin's turn below.
+  { path: "/admin", params: ["period"] },
+  { path: "/admin/users", params: ["q", "page"] },
+  { path: "/admin/audit", params: ["page", "action", "actor"] },
+  // --- end console-dash
 ];
 const UNKNOWN_PARAM = "utm_source";
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
@@ -182,6 +187,9 @@ const FORMS: { path: string; valid: Record<string, string>; fields: string[] }[]
   { path: "/admin/ads", valid: ADMIN_TOGGLE, fields: ADMIN_FIELDS },
   // The account's writes, as a visitor (sent to sign in, nothing stored); signed in: the account test below.
   ...ACCOUNT_FORMS.map(({ path, valid }) => ({ path, valid, fields: ACCOUNT_FIELDS[path] ?? [] })),
+  // --- console-dash: the role change (visitors 404; an admin's turn in the console-dash test below).
+  { path: "/admin/users", valid: { intent: "role", userId: "no-such-user", role: "creator" }, fields: ["intent", "userId", "role"] },
+  // --- end console-dash
 ];
 
 /** Header-derived values; only those a client can put on the wire (printable ASCII). */
@@ -621,3 +629,69 @@ test("the admin console and the live ad feed refuse hostile input from an admin 
   expect(failures, `${failures.length} of ${probes.length} requests`).toEqual([]);
   await admin.dispose();
 });
+
+// --- console-dash: the Dashboard, Users and Audit log sections with an admin's session -------------------
+
+/**
+ * Every hostile value in every query parameter of the three sections and in every field of the role form
+ * (the others valid, naming no user, so nothing changes), other methods, repeated fields, JSON and huge
+ * bodies: nothing may answer 500 or reflect a payload.
+ */
+test("the console's dashboard, users and audit log refuse hostile input from an admin too", async ({ playwright, baseURL }) => {
+  const admin = await signedInRequest(playwright, baseURL, "admin");
+  for (const page of ["/admin", "/admin/users", "/admin/audit"]) expect((await admin.get(page)).status(), page).toBe(200);
+  const probes: Probe[] = [];
+  const queries: [string, string[]][] = [
+    ["/admin", ["period", UNKNOWN_PARAM]],
+    ["/admin/users", ["q", "page", UNKNOWN_PARAM]],
+    ["/admin/audit", ["page", "action", "actor", UNKNOWN_PARAM]],
+  ];
+  for (const [target, params] of queries) {
+    for (const param of params) {
+      for (const v of VALUES) {
+        probes.push({ name: `GET ${target}?${param}= ${v.label}`, send: get(`${target}?${param}=${v.raw}`) });
+        probes.push({ name: `GET ${target}.data?${param}= ${v.label}`, send: get(`${target}.data?${param}=${v.raw}`), html: false });
+      }
+      probes.push({ name: `GET ${target}?${param} repeated`, send: get(`${target}?${param}=1&${param}=2`) });
+    }
+  }
+  const valid = { intent: "role", userId: "no-such-user", role: "creator" };
+  for (const field of Object.keys(valid)) {
+    for (const v of VALUES) {
+      probes.push({
+        name: `POST /admin/users ${field} = ${v.label}`,
+        send: post("/admin/users", formBody({ ...valid, [field]: v.raw }), FORM_TYPE),
+      });
+    }
+    probes.push({
+      name: `POST /admin/users ${field} repeated`,
+      send: post("/admin/users", `${formBody(valid)}&${field}=a&${field}=b`, FORM_TYPE),
+    });
+  }
+  probes.push({
+    name: "POST /admin/users as JSON",
+    send: post("/admin/users", JSON.stringify(valid), { "content-type": "application/json" }),
+  });
+  probes.push({
+    name: "POST /admin/users huge",
+    send: post("/admin/users", `${formBody(valid)}&userId=${"x".repeat(2_000_000)}`, FORM_TYPE),
+  });
+  for (const target of ["/admin", "/admin/audit"]) {
+    probes.push({ name: `POST ${target} (no action)`, send: post(target, formBody(valid), FORM_TYPE) });
+  }
+  for (const method of ["PUT", "DELETE", "PATCH", "OPTIONS", "PROPFIND"]) {
+    for (const target of ["/admin/users", "/admin/audit"]) {
+      probes.push({
+        name: `${method} ${target}`,
+        send: (r) => r.fetch(target, { method, data: formBody(valid), headers: FORM_TYPE, maxRedirects: 0, failOnStatusCode: false }),
+      });
+    }
+  }
+  const failures = await run(admin, probes);
+  expect(failures, `${failures.length} of ${probes.length} requests`).toEqual([]);
+  // Nothing was changed: no role change was recorded by this admin.
+  const audit = await admin.get("/admin/audit?action=user.role");
+  expect(await audit.text()).not.toContain("no-such-user");
+  await admin.dispose();
+});
+// --- end console-dash

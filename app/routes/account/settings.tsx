@@ -13,6 +13,7 @@ import { requireViewer, signOut } from "../../../server/auth/session";
 import { PRIVATE_NO_STORE } from "../../../server/http/account-pages";
 import { classifyFailure, unavailable } from "../../../server/http/route-errors";
 import { deleteAccount, setDisplayName, signOutEverywhere } from "../../../server/services/account";
+import { LastAdminError } from "../../../server/services/users";
 import type { Route } from "./+types/settings";
 
 /** Settings (DESIGN.md §4.5): display name, data export, sign out everywhere, account deletion. */
@@ -67,7 +68,12 @@ export async function action(args: Route.ActionArgs) {
       return redirect("/", { headers: await clearedSessionHeaders(request) });
     }
     if (form.confirm?.trim() !== DELETE_CONFIRMATION) return reply(400, { error: ACCOUNT_TEXTS.deleteConfirmWrong });
-    await deleteAccount(viewer.id);
+    try {
+      await deleteAccount(viewer.id);
+    } catch (err) {
+      if (err instanceof LastAdminError) return reply(409, { error: ACCOUNT_TEXTS.deleteLastAdmin });
+      throw err;
+    }
     return redirect("/?account=deleted", { headers: await clearedSessionHeaders(request) });
   } catch (err) {
     if (classifyFailure(context, `settings ${form.intent}`, err) === "unavailable") unavailable();

@@ -15,8 +15,13 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return loaderHeaders;
 }
 
-/** The console's sections; the others (dashboard, videos, blog, ...) join this list as they are built. */
-const SECTIONS = [{ to: "/admin/ads", label: "Ad units" }] as const;
+/** The console's sections; the others (videos, blog, ...) join this list as they are built. */
+const SECTIONS = [
+  { to: "/admin", label: "Dashboard", end: true },
+  { to: "/admin/users", label: "Users", end: false },
+  { to: "/admin/audit", label: "Audit log", end: false },
+  { to: "/admin/ads", label: "Ad units", end: false },
+] as const;
 
 /** The admin console's shell: its own navigation beside the section (stacked on a phone). */
 export default function ConsoleLayout({ loaderData }: Route.ComponentProps) {
@@ -31,6 +36,7 @@ export default function ConsoleLayout({ loaderData }: Route.ComponentProps) {
             <li key={s.to}>
               <NavLink
                 to={s.to}
+                end={s.end}
                 className={({ isActive }) =>
                   `block whitespace-nowrap rounded-lg px-3 py-2 text-sm font-medium ${isActive ? "bg-brand-600 text-white" : "text-zinc-200 hover:bg-ink-800"}`
                 }

@@ -1,0 +1,79 @@
+import { data, redirect } from "react-router";
+import { UsersConsole } from "~/components/admin/UsersConsole";
+import { roleFormSchema, usersQuery } from "~/lib/console-schema";
+import { totalPages } from "~/lib/pagination";
+import { discardBody, parseQuery, readForm } from "~/lib/params";
+import { requireAdmin } from "../../../server/auth/session";
+import { changeUserRole, LastAdminError, searchUsers, UserNotFoundError } from "../../../server/services/users";
+import type { Route } from "./+types/users";
+import { CONSOLE_HEADERS } from "./layout";
+
+export const USERS_PER_PAGE = 25;
+
+/** `/admin/users?q=&page=`: users whose e-mail contains `q`, newest first. */
+export async function loader(args: Route.LoaderArgs) {
+  const admin = await requireAdmin(args);
+  const { q, page } = parseQuery(usersQuery, args.request);
+  const { users, total } = await searchUsers({ email: q, page, perPage: USERS_PER_PAGE });
+  return data(
+    {
+      q,
+      page,
+      pageCount: totalPages(total, USERS_PER_PAGE),
+      total,
+      selfId: admin.id,
+      users: users.map((u) => ({ ...u, createdAt: u.createdAt.toISOString() })),
+    },
+    { headers: CONSOLE_HEADERS },
+  );
+}
+
+export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
+  return actionHeaders ?? loaderHeaders;
+}
+
+export function meta() {
+  return [{ title: "Users | Console" }, { name: "robots", content: "noindex, nofollow" }];
+}
+
+export type RoleActionResult = { ok: true; userId: string; role: string } | { ok: false; userId: string; message: string };
+
+function refused(status: number, userId: string, message: string, headers: Record<string, string> = {}) {
+  return data<RoleActionResult>({ ok: false, userId, message }, { status, headers: { ...CONSOLE_HEADERS, ...headers } });
+}
+
+export async function action(args: Route.ActionArgs) {
+  // 404 for anyone else, whatever the body (read and dropped first, so the client gets the answer).
+  const admin = await requireAdmin(args).catch(async (refusal: unknown) => {
+    await discardBody(args.request);
+    throw refusal;
+  });
+  if (args.request.method !== "POST") throw data(null, { status: 405, headers: { Allow: "GET, HEAD, POST" } });
+  const body = await readForm(args.request);
+  if (!body.ok) return refused(body.status, "", "The form could not be read.", body.headers);
+  const fields: Record<string, string | undefined> = {};
+  for (const key of ["intent", "userId", "role"]) {
+    const values = body.form.getAll(key);
+    if (values.length > 1 || (values[0] !== undefined && typeof values[0] !== "string")) {
+      return refused(400, "", "The form could not be read.");
+    }
+    fields[key] = values[0] as string | undefined;
+  }
+  const parsed = roleFormSchema.safeParse(fields);
+  if (!parsed.success) return refused(400, "", parsed.error.issues[0]?.message ?? "The form could not be read.");
+  try {
+    const change = await changeUserRole(parsed.data.userId, parsed.data.role, { id: admin.id, email: admin.email });
+    // An admin who stepped down has no console any more.
+    if (change.id === admin.id && change.role !== "admin") return redirect("/", { headers: CONSOLE_HEADERS });
+    return data<RoleActionResult>({ ok: true, userId: change.id, role: change.role }, { headers: CONSOLE_HEADERS });
+  } catch (err) {
+    // Only an id that names a user goes back (it places the message next to that user's control).
+    if (err instanceof LastAdminError) return refused(409, parsed.data.userId, err.message);
+    if (err instanceof UserNotFoundError) return refused(404, "", "This user no longer exists.");
+    throw err;
+  }
+}
+
+export default function UsersPage({ loaderData, actionData }: Route.ComponentProps) {
+  return <UsersConsole {...loaderData} actionData={actionData} />;
+}
