@@ -1,0 +1,42 @@
+import { z } from "zod";
+import { slugify } from "./slug";
+
+/**
+ * Category names as the console accepts them, checked in the browser and again by the server with this
+ * same schema. A category lives at `/category/<slug>` and that page finds it by turning the slug back into
+ * a name ("big-ass" → "Big Ass"), so a name may hold only what survives the round trip: letters, digits and
+ * single spaces. Case-insensitive uniqueness and the content policy (DESIGN.md §4.9) are checked by the
+ * server (server/services/category-admin.ts).
+ */
+
+export const CATEGORY_NAME_MIN = 2;
+export const CATEGORY_NAME_MAX = 40;
+
+export const categoryNameSchema = z
+  .string()
+  .transform((v) => v.trim().replace(/\s+/g, " "))
+  .pipe(
+    z
+      .string()
+      .min(1, "Enter a name")
+      .min(CATEGORY_NAME_MIN, `The name must be at least ${CATEGORY_NAME_MIN} characters`)
+      .max(CATEGORY_NAME_MAX, `The name must be at most ${CATEGORY_NAME_MAX} characters`)
+      .regex(/^[A-Za-z0-9 ]+$/, "Use only letters A-Z, digits and spaces (the name is also the page address)"),
+  );
+
+/** The address of a category's page. */
+export function categoryPath(name: string): string {
+  return `/category/${slugify(name)}`;
+}
+
+const id = z.uuid("Unknown category");
+
+/** The console's forms, one per action (the `intent` field picks the schema). */
+export const createCategorySchema = z.object({ intent: z.literal("create"), name: categoryNameSchema });
+export const renameCategorySchema = z.object({ intent: z.literal("rename"), categoryId: id, name: categoryNameSchema });
+export const deleteCategorySchema = z.object({
+  intent: z.literal("delete"),
+  categoryId: id,
+  /** Where its videos go first; empty when the category has none. */
+  moveTo: z.union([z.literal(""), id]).optional(),
+});
