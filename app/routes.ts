@@ -18,7 +18,15 @@ export default [
   route("api/history", "routes/api/history.ts"),
   route("settings/export", "routes/account/export.ts"),
   // The admin console (admins only; everyone else gets the 404 page): no sidebar, its own navigation.
-  route("admin", "routes/admin/layout.tsx", [index("routes/admin/index.ts"), route("ads", "routes/admin/ads.tsx")]),
+  route("admin", "routes/admin/layout.tsx", [
+    index("routes/admin/index.ts"),
+    route("ads", "routes/admin/ads.tsx"),
+    // Moderation sections (console-moderation branch).
+    route("comments", "routes/admin/comments.tsx"),
+    route("messages", "routes/admin/messages.tsx"),
+    route("messages/:messageId", "routes/admin/message.tsx"),
+    route("categories", "routes/admin/categories.tsx"),
+  ]),
   layout("routes/_site.tsx", [
     index("routes/home.tsx", { id: "home" }),
     route("category/:categoryName", "routes/home.tsx", { id: "category" }),

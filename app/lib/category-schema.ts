@@ -30,13 +30,20 @@ export function categoryPath(name: string): string {
 }
 
 const id = z.uuid("Unknown category");
+/**
+ * The forms only need the name to be a readable size; its rules (categoryNameSchema, then uniqueness and
+ * policy) are applied by the service, so each refusal comes back as a message next to the field.
+ */
+const nameField = z.string().max(1000);
 
 /** The console's forms, one per action (the `intent` field picks the schema). */
-export const createCategorySchema = z.object({ intent: z.literal("create"), name: categoryNameSchema });
-export const renameCategorySchema = z.object({ intent: z.literal("rename"), categoryId: id, name: categoryNameSchema });
-export const deleteCategorySchema = z.object({
-  intent: z.literal("delete"),
-  categoryId: id,
-  /** Where its videos go first; empty when the category has none. */
-  moveTo: z.union([z.literal(""), id]).optional(),
-});
+export const categoryForms = {
+  create: z.object({ intent: z.literal("create"), name: nameField }),
+  rename: z.object({ intent: z.literal("rename"), categoryId: id, name: nameField }),
+  delete: z.object({
+    intent: z.literal("delete"),
+    categoryId: id,
+    /** Where its videos go first; empty when the category has none. */
+    moveTo: z.union([z.literal(""), id]).optional(),
+  }),
+} as const;
