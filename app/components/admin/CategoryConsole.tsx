@@ -132,94 +132,96 @@ function CategoryItem({ category: c, others }: { category: CategoryRow; others: 
       </div>
       <p className="break-all text-xs text-zinc-400">{categoryPath(c.name)}</p>
 
-      <rename.Form
-        method="post"
-        noValidate
-        className="mt-3 flex flex-wrap items-start gap-2"
-        onSubmit={(event) => {
-          const found = nameError(event.currentTarget);
-          setClientError(found);
-          if (found) event.preventDefault();
-        }}
-      >
-        <input type="hidden" name="intent" value="rename" />
-        <input type="hidden" name="categoryId" value={c.id} />
-        <div className="min-w-0 flex-1">
-          <label htmlFor={inputId} className="sr-only">
-            New name for {c.name}
-          </label>
-          <input
-            id={inputId}
-            name="name"
-            defaultValue={c.name}
-            maxLength={CATEGORY_NAME_MAX + 20}
-            autoComplete="off"
-            className={fieldClass}
-            aria-invalid={renameError ? true : undefined}
-            aria-describedby={renameError ? `${inputId}-error` : undefined}
-            onChange={() => setClientError(null)}
-          />
-          {renameError && (
-            <p id={`${inputId}-error`} className={fieldErrorClass}>
-              {renameError}
-            </p>
-          )}
-        </div>
-        <button type="submit" className={`${secondaryButton} py-2`} disabled={rename.state !== "idle"}>
-          Rename<span className="sr-only"> {c.name}</span>
-        </button>
-      </rename.Form>
-
-      <details className="mt-3">
-        <summary className={`${secondaryButton} inline-block cursor-pointer list-none text-red-200`}>
-          Delete…<span className="sr-only"> {c.name}</span>
-        </summary>
-        <remove.Form method="post" className="mt-2 space-y-2 rounded-lg border border-red-800/60 bg-red-950/40 p-3">
-          <input type="hidden" name="intent" value="delete" />
+      <div className="mt-3 flex flex-wrap items-start gap-2">
+        <rename.Form
+          method="post"
+          noValidate
+          className="flex min-w-64 flex-1 flex-wrap items-start gap-2"
+          onSubmit={(event) => {
+            const found = nameError(event.currentTarget);
+            setClientError(found);
+            if (found) event.preventDefault();
+          }}
+        >
+          <input type="hidden" name="intent" value="rename" />
           <input type="hidden" name="categoryId" value={c.id} />
-          {c.videoCount > 0 ? (
-            others.length > 0 ? (
-              <div>
-                <label htmlFor={moveId} className="mb-1 block text-sm text-red-100">
-                  First move its {c.videoCount === 1 ? "video" : `${c.videoCount} videos`} to
-                </label>
-                <select
-                  id={moveId}
-                  name="moveTo"
-                  required
-                  defaultValue=""
-                  className={fieldClass}
-                  aria-invalid={moveError ? true : undefined}
-                  aria-describedby={moveError ? `${moveId}-error` : undefined}
-                >
-                  <option value="" disabled>
-                    Choose a category
-                  </option>
-                  {others.map((o) => (
-                    <option key={o.id} value={o.id}>
-                      {o.name}
+          <div className="min-w-0 flex-1">
+            <label htmlFor={inputId} className="sr-only">
+              New name for {c.name}
+            </label>
+            <input
+              id={inputId}
+              name="name"
+              defaultValue={c.name}
+              maxLength={CATEGORY_NAME_MAX + 20}
+              autoComplete="off"
+              className={fieldClass}
+              aria-invalid={renameError ? true : undefined}
+              aria-describedby={renameError ? `${inputId}-error` : undefined}
+              onChange={() => setClientError(null)}
+            />
+            {renameError && (
+              <p id={`${inputId}-error`} className={fieldErrorClass}>
+                {renameError}
+              </p>
+            )}
+          </div>
+          <button type="submit" className={`${secondaryButton} py-2`} disabled={rename.state !== "idle"}>
+            Rename<span className="sr-only"> {c.name}</span>
+          </button>
+        </rename.Form>
+
+        <details className="open:basis-full">
+          <summary className={`${secondaryButton} inline-block cursor-pointer list-none text-red-200`}>
+            Delete…<span className="sr-only"> {c.name}</span>
+          </summary>
+          <remove.Form method="post" className="mt-2 space-y-2 rounded-lg border border-red-800/60 bg-red-950/40 p-3">
+            <input type="hidden" name="intent" value="delete" />
+            <input type="hidden" name="categoryId" value={c.id} />
+            {c.videoCount > 0 ? (
+              others.length > 0 ? (
+                <div>
+                  <label htmlFor={moveId} className="mb-1 block text-sm text-red-100">
+                    First move its {c.videoCount === 1 ? "video" : `${c.videoCount} videos`} to
+                  </label>
+                  <select
+                    id={moveId}
+                    name="moveTo"
+                    required
+                    defaultValue=""
+                    className={fieldClass}
+                    aria-invalid={moveError ? true : undefined}
+                    aria-describedby={moveError ? `${moveId}-error` : undefined}
+                  >
+                    <option value="" disabled>
+                      Choose a category
                     </option>
-                  ))}
-                </select>
-              </div>
+                    {others.map((o) => (
+                      <option key={o.id} value={o.id}>
+                        {o.name}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+              ) : (
+                <p className="text-sm text-red-100">Create another category first: its videos need somewhere to go.</p>
+              )
             ) : (
-              <p className="text-sm text-red-100">Create another category first: its videos need somewhere to go.</p>
-            )
-          ) : (
-            <p className="text-sm text-red-100">It has no videos. Delete it for good?</p>
-          )}
-          {moveError && (
-            <p id={`${moveId}-error`} className={fieldErrorClass}>
-              {moveError}
-            </p>
-          )}
-          {(c.videoCount === 0 || others.length > 0) && (
-            <button type="submit" className={dangerButton}>
-              {c.videoCount > 0 ? "Move videos and delete" : "Delete category"}
-            </button>
-          )}
-        </remove.Form>
-      </details>
+              <p className="text-sm text-red-100">It has no videos. Delete it for good?</p>
+            )}
+            {moveError && (
+              <p id={`${moveId}-error`} className={fieldErrorClass}>
+                {moveError}
+              </p>
+            )}
+            {(c.videoCount === 0 || others.length > 0) && (
+              <button type="submit" className={dangerButton}>
+                {c.videoCount > 0 ? "Move videos and delete" : "Delete category"}
+              </button>
+            )}
+          </remove.Form>
+        </details>
+      </div>
       <ActionError message={message} />
     </li>
   );

@@ -97,9 +97,13 @@ function MessageItem({ message: m }: { message: MessageRow }) {
         <mark.Form method="post">
           <input type="hidden" name="messageId" value={m.id} />
           <input type="hidden" name="intent" value={read ? "unread" : "read"} />
-          <button type="submit" className={secondaryButton} disabled={mark.state !== "idle"}>
+          <button
+            type="submit"
+            className={secondaryButton}
+            disabled={mark.state !== "idle"}
+            aria-label={`${read ? "Mark unread" : "Mark read"}: ${m.subject}`}
+          >
             {read ? "Mark unread" : "Mark read"}
-            <span className="sr-only">: {m.subject}</span>
           </button>
         </mark.Form>
         <DeleteMessage fetcher={remove} id={m.id} subject={m.subject} />
