@@ -144,7 +144,7 @@ test("messages: a contact message arrives unread, is opened (read), marked unrea
 
   // Search by a piece of the e-mail, then of the subject, in another case.
   await admin.page.getByLabel("Search name, e-mail, subject or text").fill(email.slice(0, 16));
-  await admin.page.getByRole("button", { name: "Search" }).click();
+  await admin.page.getByRole("button", { name: "Search", exact: true }).click();
   await expect(list.getByRole("listitem")).toHaveCount(1);
   await admin.page.goto(`/admin/messages?q=${encodeURIComponent(subject.toUpperCase())}`);
   await expect(list.getByRole("listitem")).toHaveCount(1);

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { APIRequestContext, APIResponse } from "@playwright/test";
+import { categoryNameSchema } from "../../app/lib/category-schema";
 import { expect, test } from "./support";
 
 /**
@@ -72,6 +73,8 @@ const PATH_ROUTES: { route: string; url: (v: string) => string }[] = [
   { route: "/media/demo/:key/:rung/:segment", url: (v) => `/media/demo/aurora/720p/${v}` },
   { route: "/media/demo/:key/poster.:ext", url: (v) => `/media/demo/aurora/poster.${v}` },
   { route: "/media/:path", url: (v) => `/media/${v}` },
+  // Console moderation (console-moderation branch): 404 for visitors whatever the id.
+  { route: "/admin/messages/:messageId", url: (v) => `/admin/messages/${v}` },
 ];
 
 /** Query parameters each route reads; routes without any still get an unknown one. */
@@ -111,6 +114,11 @@ const QUERY_ROUTES: { path: string; params: string[] }[] = [
     // The admin console: 404 for everyone here (the corpus runs as a visitor); an admin's turn is below.
     "/admin",
     "/admin/ads",
+    // Console moderation sections (console-moderation branch).
+    "/admin/comments",
+    "/admin/messages",
+    "/admin/messages/00000000-0000-4000-8000-000000000000",
+    "/admin/categories",
   ].map((path) => ({ path, params: [] })),
 ];
 const UNKNOWN_PARAM = "utm_source";
@@ -127,6 +135,31 @@ const ADMIN_FORMS: Record<string, string>[] = [
   { intent: "zone", unitId: NO_UNIT, zoneId: "42" },
   { intent: "preroll", source: "house", durationSeconds: "15" },
 ];
+
+// ---- Console moderation sections (console-moderation branch) ----
+/** An id that names no comment, message or category, so these actions change nothing. */
+const NO_ID = "00000000-0000-4000-8000-000000000000";
+/** A category that exists in the demo data: creating it again is refused, so the create row changes nothing. */
+const EXISTING_CATEGORY = "Amateur";
+const MODERATION_FORMS: { path: string; valid: Record<string, string>; fields: string[] }[] = [
+  { path: "/admin/comments", valid: { intent: "delete", commentId: NO_ID }, fields: ["intent", "commentId"] },
+  { path: "/admin/comments", valid: { intent: "restore", commentId: NO_ID }, fields: ["intent", "commentId"] },
+  { path: "/admin/messages", valid: { intent: "read", messageId: NO_ID }, fields: ["intent", "messageId", "from"] },
+  { path: "/admin/messages", valid: { intent: "unread", messageId: NO_ID, from: "message" }, fields: ["intent", "messageId", "from"] },
+  { path: "/admin/messages", valid: { intent: "delete", messageId: NO_ID }, fields: ["intent", "messageId", "from"] },
+  { path: "/admin/categories", valid: { intent: "create", name: EXISTING_CATEGORY }, fields: ["intent", "name"] },
+  { path: "/admin/categories", valid: { intent: "rename", categoryId: NO_ID, name: "Renamed" }, fields: ["intent", "categoryId", "name"] },
+  { path: "/admin/categories", valid: { intent: "delete", categoryId: NO_ID, moveTo: "" }, fields: ["intent", "categoryId", "moveTo"] },
+  { path: "/admin/categories", valid: { intent: "delete", categoryId: NO_ID, moveTo: NO_ID }, fields: ["moveTo"] },
+];
+/** The moderation sections' query parameters, sent with an admin session. */
+const MODERATION_QUERIES: { path: string; params: string[] }[] = [
+  { path: "/admin/comments", params: ["page", "video", "user"] },
+  { path: "/admin/messages", params: ["page", "q"] },
+  { path: "/admin/categories", params: [] },
+  { path: `/admin/messages/${NO_ID}`, params: [] },
+];
+// ---- end of console moderation ----
 
 /** Form fields of each action; `valid` fills the fields not under test. */
 const FORMS: { path: string; valid: Record<string, string>; fields: string[] }[] = [
@@ -159,6 +192,8 @@ const FORMS: { path: string; valid: Record<string, string>; fields: string[] }[]
   },
   // Visitors: 404 before the body is read. The same fields with an admin session: the admin test below.
   { path: "/admin/ads", valid: ADMIN_TOGGLE, fields: ADMIN_FIELDS },
+  // Console moderation (console-moderation branch): visitors get 404; the admin's turn is the last test.
+  ...MODERATION_FORMS.map(({ path, valid, fields }) => ({ path, valid, fields })),
 ];
 
 /** Header-derived values; only those a client can put on the wire (printable ASCII). */
@@ -547,3 +582,97 @@ test("the admin console and the live ad feed refuse hostile input from an admin 
   expect(failures, `${failures.length} of ${probes.length} requests`).toEqual([]);
   await admin.dispose();
 });
+
+// ---- Console moderation sections (console-moderation branch) ----
+
+/** A request context signed in as a new admin (e-mail code from the outbox, role through the test hook). */
+async function adminRequest(playwright: { request: { newContext: (o: object) => Promise<APIRequestContext> } }, baseURL?: string) {
+  const ip = `10.98.${crypto.randomInt(1, 250)}.${crypto.randomInt(1, 250)}`;
+  const admin = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { "x-forwarded-for": ip } });
+  const email = markerEmail();
+  await admin.post("/login", { form: { intent: "request-code", email, redirectTo: "/" }, maxRedirects: 0 });
+  const outbox = path.join(process.env.E2E_DATA_DIR as string, "outbox");
+  let code: string | undefined;
+  for (let tries = 0; tries < 100 && !code; tries++) {
+    for (const file of fs.existsSync(outbox) ? fs.readdirSync(outbox) : []) {
+      const text = fs.readFileSync(path.join(outbox, file), "utf8");
+      if (text.includes(`To: ${email}`)) code = /sign-in code is: (\d{6})/.exec(text)?.[1];
+    }
+    if (!code) await new Promise((r) => setTimeout(r, 100));
+  }
+  expect(code, "sign-in code").toBeTruthy();
+  await admin.post("/login", { form: { intent: "verify-code", email, code: code as string, redirectTo: "/" }, maxRedirects: 0 });
+  const role = await fetch(`${baseURL}/__test/users/role`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, role: "admin" }),
+  });
+  expect(role.status).toBe(200);
+  return admin;
+}
+
+/**
+ * The moderation sections with an admin's session: every hostile value in every field of each action (the
+ * others valid, naming nothing that exists), their query and path parameters, other methods. Nothing may
+ * answer 500 or reflect a payload, and nothing may change: a hostile value that is a valid category name
+ * ("NaN", "0x10", digits) would really create a category, so those few go only through the rename row
+ * (same name rules, against a category that does not exist); the service tests cover valid names.
+ */
+test("the console's moderation sections refuse hostile input from an admin too", async ({ playwright, baseURL }) => {
+  const admin = await adminRequest(playwright, baseURL);
+  expect((await admin.get("/admin/categories")).status()).toBe(200);
+  const categoriesBefore = await (await admin.get("/admin/categories")).text();
+  const createsSomething = (form: Record<string, string>, field: string, v: Hostile) =>
+    form.intent === "create" && field === "name" && categoryNameSchema.safeParse(decodeURIComponentSafe(v.raw)).success;
+
+  const probes: Probe[] = [];
+  for (const { path: target, valid, fields } of MODERATION_FORMS) {
+    for (const field of fields) {
+      for (const v of VALUES) {
+        if (createsSomething(valid, field, v)) continue;
+        probes.push({
+          name: `POST ${target} (${valid.intent}) ${field} = ${v.label}`,
+          send: post(target, formBody({ ...valid, [field]: v.raw }), FORM_TYPE),
+        });
+      }
+      probes.push({
+        name: `POST ${target} (${valid.intent}) ${field} repeated`,
+        send: post(target, `${formBody(valid)}&${field}=a&${field}=b`, FORM_TYPE),
+      });
+    }
+    probes.push({
+      name: `POST ${target} (${valid.intent}) as JSON`,
+      send: post(target, JSON.stringify(valid), { "content-type": "application/json" }),
+    });
+    probes.push({
+      name: `POST ${target} (${valid.intent}) huge`,
+      send: post(target, `${formBody(valid)}&name=${"x".repeat(2_000_000)}`, FORM_TYPE),
+    });
+  }
+  for (const method of ["PUT", "DELETE", "PATCH", "OPTIONS", "PROPFIND"]) {
+    for (const target of ["/admin/comments", "/admin/messages", "/admin/categories", `/admin/messages/${NO_ID}`]) {
+      probes.push({
+        name: `${method} ${target}`,
+        send: (r) =>
+          r.fetch(target, { method, data: formBody({ intent: "delete" }), headers: FORM_TYPE, maxRedirects: 0, failOnStatusCode: false }),
+      });
+    }
+  }
+  for (const { path: target, params } of MODERATION_QUERIES) {
+    for (const param of [...params, UNKNOWN_PARAM]) {
+      for (const v of VALUES) probes.push({ name: `GET ${target}?${param}= ${v.label}`, send: get(`${target}?${param}=${v.raw}`) });
+      probes.push({ name: `GET ${target}?${param} repeated`, send: get(`${target}?${param}=1&${param}=2`) });
+    }
+  }
+  for (const v of VALUES) {
+    probes.push({ name: `GET /admin/messages/:messageId = ${v.label}`, send: get(`/admin/messages/${v.raw}`) });
+    probes.push({ name: `GET /admin/messages/:messageId.data = ${v.label}`, send: get(`/admin/messages/${v.raw}.data`), html: false });
+  }
+  const failures = await run(admin, probes);
+  expect(failures, `${failures.length} of ${probes.length} requests`).toEqual([]);
+  // No category appeared, went or was renamed (the page lists them all with their counts).
+  const names = (html: string) => [...html.matchAll(/data-category-name="([^"]*)"/g)].map((m) => m[1]);
+  expect(names(await (await admin.get("/admin/categories")).text())).toEqual(names(categoriesBefore));
+  await admin.dispose();
+});
+// ---- end of console moderation ----
