@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { slugify } from "./slug";
 
 /**
  * Category names as the console accepts them, checked in the browser and again by the server with this
@@ -23,11 +22,6 @@ export const categoryNameSchema = z
       .max(CATEGORY_NAME_MAX, `The name must be at most ${CATEGORY_NAME_MAX} characters`)
       .regex(/^[A-Za-z0-9 ]+$/, "Use only letters A-Z, digits and spaces (the name is also the page address)"),
   );
-
-/** The address of a category's page. */
-export function categoryPath(name: string): string {
-  return `/category/${slugify(name)}`;
-}
 
 const id = z.uuid("Unknown category");
 /**

@@ -142,6 +142,13 @@ test("messages: a contact message arrives unread, is opened (read), marked unrea
   await mine.getByRole("button", { name: `Mark read: ${subject}` }).click();
   await expect(mine).toHaveAttribute("data-read", "true");
 
+  // From the open message: "Mark unread" returns to the inbox.
+  await mine.getByRole("link", { name: subject }).click();
+  await admin.page.getByRole("button", { name: "Mark unread" }).click();
+  await expect(admin.page).toHaveURL(/\/admin\/messages$/);
+  await expect(mine).toHaveAttribute("data-read", "false");
+  await expect(mine.getByText("Unread")).toBeVisible();
+
   // Search by a piece of the e-mail, then of the subject, in another case.
   await admin.page.getByLabel("Search name, e-mail, subject or text").fill(email.slice(0, 16));
   await admin.page.getByRole("button", { name: "Search", exact: true }).click();

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
-import { CATEGORY_NAME_MAX, categoryNameSchema, categoryPath } from "~/lib/category-schema";
+import { CATEGORY_NAME_MAX, categoryNameSchema } from "~/lib/category-schema";
 import type { ConsoleActionResult } from "~/routes/admin/console-action.server";
 import { ActionError, dangerButton, fieldClass, fieldErrorClass, primaryButton, SectionHeader, secondaryButton } from "./console-ui";
 
@@ -121,7 +121,7 @@ function CategoryItem({ category: c, others }: { category: CategoryRow; others: 
     <li data-category-id={c.id} data-category-name={c.name} className="rounded-xl border border-ink-700 bg-ink-900/60 p-4">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 className="break-words text-lg font-semibold">
-          <Link to={categoryPath(c.name)} className="hover:underline">
+          <Link to={`/category/${c.slug}`} className="hover:underline">
             {c.name}
           </Link>
         </h2>
@@ -130,7 +130,7 @@ function CategoryItem({ category: c, others }: { category: CategoryRow; others: 
           {c.videoCount > 0 && <span className="text-zinc-400"> ({c.publicCount} public)</span>}
         </p>
       </div>
-      <p className="break-all text-xs text-zinc-400">{categoryPath(c.name)}</p>
+      <p className="break-all text-xs text-zinc-400">/category/{c.slug}</p>
 
       <div className="mt-3 flex flex-wrap items-start gap-2">
         <rename.Form
@@ -172,7 +172,7 @@ function CategoryItem({ category: c, others }: { category: CategoryRow; others: 
         </rename.Form>
 
         <details className="open:basis-full">
-          <summary className={`${secondaryButton} inline-block cursor-pointer list-none text-red-200`}>
+          <summary className={`${secondaryButton} inline-block cursor-pointer list-none py-2 text-red-200`}>
             Delete…<span className="sr-only"> {c.name}</span>
           </summary>
           <remove.Form method="post" className="mt-2 space-y-2 rounded-lg border border-red-800/60 bg-red-950/40 p-3">
