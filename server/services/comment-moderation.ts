@@ -113,7 +113,7 @@ async function setDeleted(commentId: string, deleted: boolean, actor: Actor): Pr
     .execute(async (trx) => {
       const before = await trx
         .selectFrom("comments")
-        .select(["is_deleted", "deleted_at"])
+        .select(["is_deleted", "deleted_at", "video_id"])
         .where("id", "=", commentId)
         .forUpdate()
         .executeTakeFirst();
@@ -128,7 +128,7 @@ async function setDeleted(commentId: string, deleted: boolean, actor: Actor): Pr
         actor,
         action: deleted ? "comment.delete" : "comment.restore",
         target: commentId,
-        before: { isDeleted: before.is_deleted, deletedAt: before.deleted_at },
+        before: { videoId: before.video_id, isDeleted: before.is_deleted, deletedAt: before.deleted_at },
         after: { isDeleted: after.is_deleted, deletedAt: after.deleted_at },
       });
     });
