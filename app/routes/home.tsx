@@ -10,8 +10,10 @@ import { siteUrlFromMatches } from "~/lib/root-data";
 import { breadcrumbs, seoMeta } from "~/lib/seo";
 import { site } from "~/lib/site";
 import { categoryNameFromParam } from "~/lib/slug";
+import { getViewer } from "../../server/auth/session";
 import { attempt } from "../../server/http/route-errors";
 import { findCategoryByName } from "../../server/services/categories";
+import { favoriteIdsAmong } from "../../server/services/favorites";
 import { listVideos, VIDEOS_PER_PAGE } from "../../server/services/videos";
 import type { Route } from "./+types/home";
 
@@ -24,6 +26,8 @@ interface ListData {
   page: number;
   pageCount: number;
   videos: VideoCardData[];
+  /** The signed-in viewer's favorites among `videos` (cards then carry the control); null for visitors. */
+  favoriteIds: string[] | null;
   error: string | null;
 }
 
@@ -39,6 +43,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     page: requested,
     pageCount: 0,
     videos: [],
+    favoriteIds: null,
     error: null,
   };
   const found = await attempt(
@@ -59,7 +64,32 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     if (page === 1) url.searchParams.delete("page");
     throw redirect(`${url.pathname}${url.search}`);
   }
-  return data({ ...base, categoryName: found.categoryName ?? base.categoryName, page, pageCount, videos: found.videos.map(toCardData) });
+  const favoriteIds = await viewerFavorites({ request, context }, found.videos);
+  return data({
+    ...base,
+    categoryName: found.categoryName ?? base.categoryName,
+    page,
+    pageCount,
+    videos: found.videos.map(toCardData),
+    favoriteIds,
+  });
+}
+
+/** Which of these videos a signed-in viewer has among favorites; null for visitors or when it cannot be read. */
+async function viewerFavorites(args: Pick<Route.LoaderArgs, "request" | "context">, videos: readonly { id: string }[]) {
+  const viewer = await getViewer(args);
+  if (!viewer || videos.length === 0) return null;
+  return attempt(
+    args.context,
+    "favorite state",
+    async () => [
+      ...(await favoriteIdsAmong(
+        viewer.id,
+        videos.map((v) => v.id),
+      )),
+    ],
+    () => null,
+  );
 }
 
 /** One page of public videos, of one category when a name is given; undefined for an unknown category. */
@@ -126,7 +156,7 @@ export default function VideoList({ loaderData: d }: Route.ComponentProps) {
         <>
           <div className="grid grid-cols-1 gap-x-5 gap-y-8 sm:grid-cols-2 xl:grid-cols-4">
             {d.videos.map((video, i) => (
-              <VideoSlot key={video.id} index={i} video={video} />
+              <VideoSlot key={video.id} index={i} video={video} favorite={d.favoriteIds ? d.favoriteIds.includes(video.id) : undefined} />
             ))}
             {d.videos.length < BANNER_BEFORE_CARD && <AdSlot name="Billboard_1" />}
           </div>
@@ -140,11 +170,11 @@ export default function VideoList({ loaderData: d }: Route.ComponentProps) {
   );
 }
 
-function VideoSlot({ index, video }: { index: number; video: VideoCardData }) {
+function VideoSlot({ index, video, favorite }: { index: number; video: VideoCardData; favorite: boolean | undefined }) {
   return (
     <>
       {index === BANNER_BEFORE_CARD - 1 && <AdSlot name="Billboard_1" />}
-      <VideoCard video={video} priority={index === 0} headingLevel={2} />
+      <VideoCard video={video} priority={index === 0} headingLevel={2} favorite={favorite} />
     </>
   );
 }

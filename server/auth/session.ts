@@ -30,9 +30,14 @@ export function getViewer({ request, context }: Args): Promise<Viewer | null> {
   return viewer;
 }
 
+/** Whether a Cookie header carries a session (valid or not): without one there is nobody to look up. */
+export function hasSessionCookie(cookieHeader: string | null | undefined): boolean {
+  return cookieHeader?.includes("better-auth.session_token") ?? false;
+}
+
 async function lookUp(request: Request, context: Readonly<RouterContextProvider>): Promise<Viewer | null> {
   // No cookie, no session: visitors cost no query.
-  if (!request.headers.get("cookie")?.includes("better-auth.session_token")) return null;
+  if (!hasSessionCookie(request.headers.get("cookie"))) return null;
   const { headers, response } = await authFor(siteUrl(request)).api.getSession({ headers: request.headers, returnHeaders: true });
   // Sliding expiry: a refreshed session comes with a new cookie; an invalid one with a clearing cookie.
   for (const cookie of headers.getSetCookie()) context.get(responseCookiesContext).append(cookie);
@@ -51,7 +56,7 @@ async function lookUp(request: Request, context: Readonly<RouterContextProvider>
 
 /** Ends this request's session (the row is deleted) and returns the cookies that clear it in the browser. */
 export async function signOut(request: Request): Promise<string[]> {
-  if (!request.headers.get("cookie")?.includes("better-auth.session_token")) return [];
+  if (!hasSessionCookie(request.headers.get("cookie"))) return [];
   const { headers } = await authFor(siteUrl(request)).api.signOut({ headers: request.headers, returnHeaders: true });
   return headers.getSetCookie();
 }

@@ -12,6 +12,7 @@ import { compressResponses } from "./compression";
 import { finalErrorHandler } from "./errors";
 import { commonHeaders } from "./headers";
 import { inputBoundary } from "./input-boundary";
+import { personalPages } from "./page-caching";
 import { buildFiles, mediaFiles } from "./static-files";
 import { testHooks } from "./test-hooks";
 import { whileDatabaseDown } from "./unavailable";
@@ -34,6 +35,7 @@ export function createApp(opts: { clientDir?: string } = {}): express.Express {
   app.all(AD_EVENTS_PATH, adEvents());
   app.use(whileDatabaseDown());
   app.use(AUTH_BASE_PATH, authRoutes()); // the OAuth return; sign-in forms go through React Router actions
+  app.use(personalPages());
   app.use(
     createRequestHandler({
       build: () => import("virtual:react-router/server-build"),

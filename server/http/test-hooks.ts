@@ -7,6 +7,7 @@ import { AdConfigError, setPreRoll } from "../services/ads";
 import { listContactMessagesByEmail } from "../services/contact";
 import { setUserRole } from "../services/users";
 import { activeFaults, setFaults } from "../test-hooks";
+import { closeAdEventStreams, openAdEventStreams, reopenAdEventStreams } from "./ad-events";
 
 /** Endpoints for tests only; mounted at /__test when ENABLE_TEST_HOOKS=1. */
 export function testHooks(): express.Router {
@@ -164,6 +165,13 @@ export function testHooks(): express.Router {
     } catch (err) {
       next(err);
     }
+  });
+  // Drops this process's live ad streams, as a network failure would (pages then reconnect and resynchronise).
+  router.post("/ads/drop-streams", (_req, res) => {
+    const dropped = openAdEventStreams();
+    closeAdEventStreams();
+    reopenAdEventStreams();
+    res.json({ dropped });
   });
   // Which worker process answered: lets tests see the worker pool and its supervision.
   router.get("/worker", (_req, res) => {

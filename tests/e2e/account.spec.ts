@@ -81,6 +81,49 @@ test("favorites: a visitor signs in from the button and comes back; add, list wi
   await context.close();
 });
 
+test("listing cards carry the favorite control for a signed-in user; pages are never shared-cached; 'Loading...' on the way to one", async ({
+  browser,
+  baseURL,
+}) => {
+  const [chosen, other] = [await testVideo(baseURL), await testVideo(baseURL)];
+  const card = (page: Page, id: string) => page.locator("article", { has: page.locator(`a[href="/video/${id}"]`) });
+
+  // Visitors: no control on cards; the page is per visitor (age gate), so only their browser may keep it.
+  const visitor = await newVisitor(browser, baseURL);
+  const visitorHome = await visitor.page.goto("/");
+  expect(visitorHome?.headers()["cache-control"]).toBe("private, no-cache");
+  await expect(card(visitor.page, chosen)).toBeVisible();
+  await expect(card(visitor.page, chosen).getByRole("button", { name: /^Favorite: / })).toHaveCount(0);
+  await visitor.context.close();
+
+  const email = uniqueEmail("cards");
+  const { context, page } = await signedIn(browser, baseURL, email, "/");
+  await page.request.post("/api/favorites", form({ videoId: chosen, favorite: "true" }));
+  const home = await page.goto("/");
+  // A signed-in user's pages show their menu: stored by no cache at all.
+  expect(home?.headers()["cache-control"]).toBe("private, no-store");
+  await expect(card(page, chosen).getByRole("button", { name: /^Favorite: / })).toHaveAttribute("aria-pressed", "true");
+  const otherControl = card(page, other).getByRole("button", { name: /^Favorite: / });
+  await expect(otherControl).toHaveAttribute("aria-pressed", "false");
+  await otherControl.click();
+  await expect(otherControl).toHaveAttribute("aria-pressed", "true");
+  await expect.poll(async () => (await accountState(baseURL, email)).favorites).toBe(2);
+  await page.reload();
+  await expect(card(page, other).getByRole("button", { name: /^Favorite: / })).toHaveAttribute("aria-pressed", "true");
+
+  // A client-side navigation to a signed-in page says 'Loading...' while the server checks the session.
+  await page.route("**/favorites.data*", async (route) => {
+    await new Promise((r) => setTimeout(r, 1200));
+    await route.continue();
+  });
+  await page.getByRole("button", { name: /Account menu for/ }).click();
+  await page.getByRole("menuitem", { name: "Favorites" }).click();
+  await expect(page.getByText("Loading...", { exact: true })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Favorites" })).toBeVisible();
+  await expect(page.getByText("Loading...", { exact: true })).toHaveCount(0);
+  await context.close();
+});
+
 test("watch history: recorded while watching, resume offer seeks the player, remove one, clear all, pause switch", async ({
   browser,
   baseURL,

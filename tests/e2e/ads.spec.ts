@@ -289,6 +289,45 @@ test("visitors, users and creators get 404 for every console page and action, an
   await check.context.close();
 });
 
+test("a dropped live connection: the console shows it, and pages reconnect and catch up on what they missed", async ({ browser }) => {
+  test.setTimeout(180_000);
+  // One worker process, so the test hook that drops the streams reaches every open stream.
+  const single = await startApp({ AD_HOSTS: network.origin, AD_SCRIPT_URL: network.scriptUrl, WEB_CONCURRENCY: "1" });
+  try {
+    const admin = await signedIn(browser, single, "admin");
+    const viewer = await visitor(browser, single.origin);
+    let blocked = false;
+    for (const page of [admin.page, viewer.page])
+      await page.route("**/api/ads/events*", (route) => (blocked ? route.abort("connectionreset") : route.continue()));
+    await viewer.page.goto(`${single.origin}/`);
+    await admin.page.goto(`${single.origin}/admin/ads`);
+    await expect(viewer.page.locator("html[data-ads-live]")).toHaveCount(1);
+    await expect(admin.page.locator("html[data-ads-live]")).toHaveCount(1);
+    await expect(slot(viewer.page, "Med_Rect_2")).toBeVisible();
+
+    // The connection drops and cannot come back for now: the console says so.
+    blocked = true;
+    const drop = await fetch(`${single.origin}/__test/ads/drop-streams`, { method: "POST" });
+    expect(((await drop.json()) as { dropped: number }).dropped).toBeGreaterThanOrEqual(2);
+    await expect(admin.page.getByRole("alert").filter({ hasText: "Lost the live connection for ad updates; reconnecting." })).toBeVisible();
+
+    // A change made meanwhile cannot reach the page...
+    await switchUnit(admin.page, single.origin, "Med_Rect_2", false);
+    await viewer.page.waitForTimeout(1_500);
+    await expect(slot(viewer.page, "Med_Rect_2")).toBeVisible();
+    // ...until it reconnects: the first event is the whole configuration, so the page catches up by itself.
+    blocked = false;
+    await expect(slot(viewer.page, "Med_Rect_2")).toHaveCount(0, { timeout: 20_000 });
+    await expect(admin.page.getByText("Lost the live connection for ad updates; reconnecting.")).toHaveCount(0, { timeout: 20_000 });
+    await switchUnit(admin.page, single.origin, "Med_Rect_2", true);
+    await expect(slot(viewer.page, "Med_Rect_2")).toBeVisible({ timeout: 2_000 });
+    await admin.context.close();
+    await viewer.context.close();
+  } finally {
+    await single.stop();
+  }
+});
+
 test("two app instances on one database: a toggle through one reaches a live page of the other", async ({ browser }) => {
   test.setTimeout(240_000);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pleazure-ads-pg-"));

@@ -123,12 +123,20 @@ test("comment, reply, one reply form at a time, no reply to a reply; counter and
   const afterReply = (await stored(baseURL, videoId)).comments;
   expect(afterReply[2]).toMatchObject({ content: "A reply", parent_id: afterReply[0]?.id });
 
-  // The author deletes their comment: the placeholder, 'Deleted user', no text.
-  await section
-    .getByRole("article", { name: "Comment" })
-    .filter({ hasText: "Second comment" })
-    .getByRole("button", { name: "Delete your comment" })
-    .click();
+  // The author deletes their comment, after one confirmation (Cancel and Escape keep it): the placeholder,
+  // 'Deleted user', no text.
+  const second = section.getByRole("article", { name: "Comment" }).filter({ hasText: "Second comment" });
+  await second.getByRole("button", { name: "Delete your comment" }).click();
+  await expect(second.getByText("Delete this comment?")).toBeVisible();
+  await expect(second.getByRole("button", { name: "Yes, delete" })).toBeFocused();
+  await second.getByRole("button", { name: "Cancel" }).click();
+  await expect(second.getByRole("button", { name: "Delete your comment" })).toBeFocused();
+  await second.getByRole("button", { name: "Delete your comment" }).press("Enter");
+  await page.keyboard.press("Escape");
+  await expect(second.getByText("Delete this comment?")).toHaveCount(0);
+  expect((await stored(baseURL, videoId)).comments[1]).toMatchObject({ content: "Second comment", is_deleted: false });
+  await second.getByRole("button", { name: "Delete your comment" }).click();
+  await second.getByRole("button", { name: "Yes, delete" }).click();
   const deleted = section.getByRole("article", { name: "Deleted comment" });
   await expect(deleted).toContainText("Deleted user");
   await expect(deleted).toContainText("Comment deleted by user");
@@ -152,6 +160,7 @@ test("a creator deletes another's comment; creators and others read their own pl
   await creator.page.goto(`/video/${videoId}`);
   const theirs = comments(creator.page).getByRole("article", { name: "Comment" }).filter({ hasText: "Please moderate me" });
   await theirs.getByRole("button", { name: "Delete comment" }).click();
+  await theirs.getByRole("button", { name: "Yes, delete" }).click();
   await expect(comments(creator.page).getByRole("article", { name: "Deleted comment" })).toContainText(
     "Comment deleted by content moderation team",
   );
@@ -214,6 +223,7 @@ test("error states: comments that fail to load (with Retry) leave the page whole
 
   await setFaults(baseURL, ["comments.delete"]);
   await comments(page).getByRole("button", { name: "Delete your comment" }).click();
+  await comments(page).getByRole("button", { name: "Yes, delete" }).click();
   await expect(comments(page).getByText("Failed to delete comment. Please try again.")).toBeVisible();
   expect((await stored(baseURL, videoId)).comments.map((c) => c.is_deleted)).toEqual([false]);
   await context.close();

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import type { APIRequestContext, APIResponse } from "@playwright/test";
+import type { APIRequestContext, APIResponse, PlaywrightWorkerArgs } from "@playwright/test";
 import { categoryNameSchema } from "../../app/lib/category-schema";
 import { expect, test } from "./support";
 
@@ -136,6 +136,26 @@ const ADMIN_FORMS: Record<string, string>[] = [
   { intent: "preroll", source: "house", durationSeconds: "15" },
 ];
 
+/**
+ * The signed-in account's actions. The valid forms name no existing video and never confirm the deletion
+ * (`confirm` is not "DELETE") or sign out everywhere, so the corpus can run through one session.
+ */
+const ACCOUNT_FORMS: { path: string; valid: Record<string, string> }[] = [
+  { path: "/api/favorites", valid: { videoId: NO_UNIT, favorite: "true" } },
+  { path: "/api/history", valid: { videoId: NO_UNIT, position: "12.5" } },
+  { path: "/settings", valid: { intent: "name", name: "Hostile Tester" } },
+  { path: "/settings", valid: { intent: "delete", confirm: "no" } },
+  { path: "/history", valid: { intent: "remove", videoId: NO_UNIT } },
+  { path: "/history", valid: { intent: "pause", paused: "false" } },
+  { path: "/settings/export", valid: {} },
+];
+const ACCOUNT_FIELDS: Record<string, string[]> = {
+  "/api/favorites": ["videoId", "favorite", "redirectTo"],
+  "/api/history": ["videoId", "position"],
+  "/settings": ["intent", "name", "confirm"],
+  "/history": ["intent", "videoId", "paused"],
+  "/settings/export": ["intent"],
+};
 // ---- Console moderation sections (console-moderation branch) ----
 /** An id that names no comment, message or category, so these actions change nothing. */
 const NO_ID = "00000000-0000-4000-8000-000000000000";
@@ -192,6 +212,8 @@ const FORMS: { path: string; valid: Record<string, string>; fields: string[] }[]
   },
   // Visitors: 404 before the body is read. The same fields with an admin session: the admin test below.
   { path: "/admin/ads", valid: ADMIN_TOGGLE, fields: ADMIN_FIELDS },
+  // The account's writes, as a visitor (sent to sign in, nothing stored); signed in: the account test below.
+  ...ACCOUNT_FORMS.map(({ path, valid }) => ({ path, valid, fields: ACCOUNT_FIELDS[path] ?? [] })),
   // Console moderation (console-moderation branch): visitors get 404; the admin's turn is the last test.
   ...MODERATION_FORMS.map(({ path, valid, fields }) => ({ path, valid, fields })),
 ];
@@ -512,11 +534,12 @@ test("what a visitor sees: a short 400 page for unreadable addresses, the site's
  * (the others valid, naming no real unit), other methods, and the live ad feed's endpoint. Nothing may
  * answer 500 or reflect a payload.
  */
-test("the admin console and the live ad feed refuse hostile input from an admin too", async ({ playwright, baseURL }) => {
+/** A request context signed in through the real e-mail code flow (code read from the outbox), with a role. */
+async function signedInRequest(playwright: PlaywrightWorkerArgs["playwright"], baseURL: string | undefined, role: "user" | "admin") {
   const ip = `10.99.${crypto.randomInt(1, 250)}.${crypto.randomInt(1, 250)}`;
-  const admin = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { "x-forwarded-for": ip } });
+  const context = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { "x-forwarded-for": ip } });
   const email = markerEmail();
-  await admin.post("/login", { form: { intent: "request-code", email, redirectTo: "/" }, maxRedirects: 0 });
+  await context.post("/login", { form: { intent: "request-code", email, redirectTo: "/" }, maxRedirects: 0 });
   const outbox = path.join(process.env.E2E_DATA_DIR as string, "outbox");
   let code: string | undefined;
   for (let tries = 0; tries < 100 && !code; tries++) {
@@ -527,13 +550,63 @@ test("the admin console and the live ad feed refuse hostile input from an admin 
     if (!code) await new Promise((r) => setTimeout(r, 100));
   }
   expect(code, "sign-in code").toBeTruthy();
-  await admin.post("/login", { form: { intent: "verify-code", email, code: code as string, redirectTo: "/" }, maxRedirects: 0 });
-  const role = await fetch(`${baseURL}/__test/users/role`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email, role: "admin" }),
-  });
-  expect(role.status).toBe(200);
+  await context.post("/login", { form: { intent: "verify-code", email, code: code as string, redirectTo: "/" }, maxRedirects: 0 });
+  if (role !== "user") {
+    const set = await fetch(`${baseURL}/__test/users/role`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email, role }),
+    });
+    expect(set.status).toBe(200);
+  }
+  expect((await context.get("/profile", { maxRedirects: 0 })).status(), "signed in").toBe(200);
+  return context;
+}
+
+/**
+ * A signed-in user's account writes: every hostile value in every field of each action (the others valid),
+ * repeated fields and malformed bodies. No 5xx, no reflection, the session survives, and nothing is stored.
+ */
+test("the account's actions refuse hostile input from a signed-in user and store nothing", async ({ playwright, baseURL }) => {
+  const user = await signedInRequest(playwright, baseURL, "user");
+  const probes: Probe[] = [];
+  for (const { path: target, valid } of ACCOUNT_FORMS) {
+    const label = `POST ${target}${valid.intent ? ` (${valid.intent})` : ""}`;
+    for (const field of ACCOUNT_FIELDS[target] ?? []) {
+      for (const v of VALUES) {
+        const fields: Record<string, string> = {};
+        for (const [k, value] of Object.entries(valid)) fields[k] = encodeURIComponent(value);
+        fields[field] = v.raw;
+        probes.push({ name: `${label} ${field} = ${v.label}`, send: post(target, formBody(fields), FORM_TYPE) });
+      }
+      probes.push({ name: `${label} ${field} repeated`, send: post(target, `${formBody(valid)}&${field}=a&${field}=b`, FORM_TYPE) });
+    }
+    const bodies: [string, string | Buffer, Record<string, string>][] = [
+      ["JSON", JSON.stringify(valid), { "content-type": "application/json" }],
+      ["huge", `${formBody(valid)}&name=${"x".repeat(2_000_000)}`, FORM_TYPE],
+      ["binary", crypto.randomBytes(4096), FORM_TYPE],
+      [
+        "broken multipart",
+        `--b\r\nContent-Disposition: form-data; name="intent"\r\n\r\nno end`,
+        { "content-type": "multipart/form-data; boundary=b" },
+      ],
+      ["cross-site", formBody(valid), { ...FORM_TYPE, origin: "https://evil.example" }],
+    ];
+    for (const [kind, body, headers] of bodies) probes.push({ name: `${label} ${kind} body`, send: post(target, body, headers) });
+  }
+  const failures = await run(user, probes);
+  expect(failures, `${failures.length} of ${probes.length} requests`).toEqual([]);
+  // Still signed in (no hostile value confirmed a deletion or ended the session), and nothing was recorded.
+  const favorites = await user.get("/favorites", { maxRedirects: 0 });
+  expect(favorites.status()).toBe(200);
+  expect(await favorites.text()).toContain("Your favorite videos will appear here.");
+  const history = await user.get("/history", { maxRedirects: 0 });
+  expect(await history.text()).toContain("Your recently watched videos will appear here.");
+  await user.dispose();
+});
+
+test("the admin console and the live ad feed refuse hostile input from an admin too", async ({ playwright, baseURL }) => {
+  const admin = await signedInRequest(playwright, baseURL, "admin");
   expect((await admin.get("/admin/ads")).status()).toBe(200);
 
   const probes: Probe[] = [];
@@ -585,32 +658,6 @@ test("the admin console and the live ad feed refuse hostile input from an admin 
 
 // ---- Console moderation sections (console-moderation branch) ----
 
-/** A request context signed in as a new admin (e-mail code from the outbox, role through the test hook). */
-async function adminRequest(playwright: { request: { newContext: (o: object) => Promise<APIRequestContext> } }, baseURL?: string) {
-  const ip = `10.98.${crypto.randomInt(1, 250)}.${crypto.randomInt(1, 250)}`;
-  const admin = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { "x-forwarded-for": ip } });
-  const email = markerEmail();
-  await admin.post("/login", { form: { intent: "request-code", email, redirectTo: "/" }, maxRedirects: 0 });
-  const outbox = path.join(process.env.E2E_DATA_DIR as string, "outbox");
-  let code: string | undefined;
-  for (let tries = 0; tries < 100 && !code; tries++) {
-    for (const file of fs.existsSync(outbox) ? fs.readdirSync(outbox) : []) {
-      const text = fs.readFileSync(path.join(outbox, file), "utf8");
-      if (text.includes(`To: ${email}`)) code = /sign-in code is: (\d{6})/.exec(text)?.[1];
-    }
-    if (!code) await new Promise((r) => setTimeout(r, 100));
-  }
-  expect(code, "sign-in code").toBeTruthy();
-  await admin.post("/login", { form: { intent: "verify-code", email, code: code as string, redirectTo: "/" }, maxRedirects: 0 });
-  const role = await fetch(`${baseURL}/__test/users/role`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email, role: "admin" }),
-  });
-  expect(role.status).toBe(200);
-  return admin;
-}
-
 /**
  * The moderation sections with an admin's session: every hostile value in every field of each action (the
  * others valid, naming nothing that exists), their query and path parameters, other methods. Nothing may
@@ -619,7 +666,7 @@ async function adminRequest(playwright: { request: { newContext: (o: object) => 
  * (same name rules, against a category that does not exist); the service tests cover valid names.
  */
 test("the console's moderation sections refuse hostile input from an admin too", async ({ playwright, baseURL }) => {
-  const admin = await adminRequest(playwright, baseURL);
+  const admin = await signedInRequest(playwright, baseURL, "admin");
   expect((await admin.get("/admin/categories")).status()).toBe(200);
   const categoriesBefore = await (await admin.get("/admin/categories")).text();
   const createsSomething = (form: Record<string, string>, field: string, v: Hostile) =>

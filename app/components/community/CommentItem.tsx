@@ -1,6 +1,8 @@
+import { useEffect, useRef, useState } from "react";
 import type { CommentView } from "~/lib/community-answer";
 import { COMMUNITY_TEXTS } from "~/lib/community-texts";
 import { formatLongDate, formatRelativeTime } from "~/lib/format";
+import { useHydrated } from "~/lib/use-hydrated";
 import { ScriptField } from "./ScriptField";
 import { useCommunityFetcher } from "./use-community-fetcher";
 
@@ -39,24 +41,70 @@ export function CommentItem({ comment: c, videoId, isCreator, signedIn, replyCon
       )}
       <div className="mt-1 flex flex-wrap items-center gap-3">
         {replyControl}
-        {canDelete && (
-          <fetcher.Form method="post" action={`/api/comments/${c.id}/delete`}>
-            <input type="hidden" name="videoId" value={videoId} />
-            <ScriptField />
-            <button
-              type="submit"
-              disabled={busy}
-              aria-label={c.mine ? "Delete your comment" : "Delete comment"}
-              className="rounded px-1 text-sm font-semibold text-zinc-400 hover:text-red-300 focus-visible:outline-2 focus-visible:outline-brand-300 disabled:opacity-50"
-            >
-              {busy ? "Deleting..." : "Delete"}
-            </button>
-          </fetcher.Form>
-        )}
+        {canDelete && <DeleteControl commentId={c.id} videoId={videoId} mine={c.mine} fetcher={fetcher} busy={busy} />}
         <span role="alert" className="text-sm text-red-300 empty:hidden">
           {error}
         </span>
       </div>
     </article>
+  );
+}
+
+const DELETE_BUTTON =
+  "rounded px-1 text-sm font-semibold text-zinc-400 hover:text-red-300 focus-visible:outline-2 focus-visible:outline-brand-300 disabled:opacity-50";
+
+/**
+ * Delete asks once before it removes anything: the first press opens "Delete this comment?" with the real
+ * submit and Cancel (Escape cancels too). Without JavaScript the button posts the form directly.
+ */
+function DeleteControl(props: {
+  commentId: string;
+  videoId: string;
+  mine: boolean;
+  fetcher: ReturnType<typeof useCommunityFetcher>["fetcher"];
+  busy: boolean;
+}) {
+  const { commentId, videoId, mine, fetcher, busy } = props;
+  const hydrated = useHydrated();
+  const [confirming, setConfirming] = useState(false);
+  const confirmRef = useRef<HTMLButtonElement>(null);
+  const openRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (confirming) confirmRef.current?.focus();
+  }, [confirming]);
+  const cancel = () => {
+    setConfirming(false);
+    requestAnimationFrame(() => openRef.current?.focus());
+  };
+  const label = mine ? "Delete your comment" : "Delete comment";
+  if (hydrated && !confirming && !busy) {
+    return (
+      <button ref={openRef} type="button" aria-label={label} onClick={() => setConfirming(true)} className={DELETE_BUTTON}>
+        Delete
+      </button>
+    );
+  }
+  return (
+    <fetcher.Form
+      method="post"
+      action={`/api/comments/${commentId}/delete`}
+      className="flex flex-wrap items-center gap-2"
+      onSubmit={() => setConfirming(false)}
+      onKeyDown={(e) => {
+        if (e.key === "Escape") cancel();
+      }}
+    >
+      <input type="hidden" name="videoId" value={videoId} />
+      <ScriptField />
+      {hydrated && !busy && <span className="text-sm text-zinc-200">Delete this comment?</span>}
+      <button ref={confirmRef} type="submit" disabled={busy} aria-label={hydrated ? undefined : label} className={DELETE_BUTTON}>
+        {busy ? "Deleting..." : hydrated ? "Yes, delete" : "Delete"}
+      </button>
+      {hydrated && !busy && (
+        <button type="button" onClick={cancel} className={DELETE_BUTTON}>
+          Cancel
+        </button>
+      )}
+    </fetcher.Form>
   );
 }

@@ -1,0 +1,40 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { RequestHandler } from "express";
+import { hasSessionCookie } from "../auth/session";
+
+/** For pages that set no Cache-Control of their own: the browser may keep them but must ask again. */
+export const PER_VISITOR = "private, no-cache";
+/** A signed-in user's pages: never stored (shared computers, the back button after signing out). */
+export const SIGNED_IN = "private, no-store";
+
+/**
+ * Every page is rendered for one visitor: the age gate follows their cookie and the header shows a signed-in
+ * user's menu and name. So no shared cache may keep a page, and nothing is stored for a signed-in user.
+ * Answers that chose to be public (robots.txt, the sitemap, the feed: the same for everyone) keep their header.
+ */
+export function cacheControlFor(current: string | undefined, signedIn: boolean): string {
+  if (!current) return signedIn ? SIGNED_IN : PER_VISITOR;
+  if (signedIn && !/\b(public|no-store)\b/.test(current)) return SIGNED_IN;
+  return current;
+}
+
+/** Applies `cacheControlFor` to the React Router answers (pages, their `.data` navigations, resource routes). */
+export function personalPages(): RequestHandler {
+  return (req, res, next) => {
+    settleCacheControl(req, res);
+    next();
+  };
+}
+
+/** Decided when the answer's headers go out, after the route set (or did not set) its own. */
+function settleCacheControl(req: IncomingMessage, res: ServerResponse): void {
+  const signedIn = hasSessionCookie(req.headers.cookie);
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: ServerResponse, ...args: Parameters<ServerResponse["writeHead"]>) {
+    if (!this.headersSent) {
+      const current = this.getHeader("Cache-Control");
+      this.setHeader("Cache-Control", cacheControlFor(current === undefined ? undefined : String(current), signedIn));
+    }
+    return writeHead.apply(this, args);
+  } as ServerResponse["writeHead"];
+}
