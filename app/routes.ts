@@ -23,6 +23,10 @@ export default [
     route("users", "routes/admin/users.tsx"),
     route("audit", "routes/admin/audit.tsx"),
     route("ads", "routes/admin/ads.tsx"),
+    route("comments", "routes/admin/comments.tsx"),
+    route("messages", "routes/admin/messages.tsx"),
+    route("messages/:messageId", "routes/admin/message.tsx"),
+    route("categories", "routes/admin/categories.tsx"),
   ]),
   layout("routes/_site.tsx", [
     index("routes/home.tsx", { id: "home" }),

@@ -151,6 +151,8 @@ export interface ContactMessagesTable {
   ip_address: string | null;
   user_agent: string | null;
   created_at: Timestamp;
+  /** NULL while unread in the console's inbox (0013_console_moderation). */
+  read_at: NullableTimestamp;
 }
 
 export interface AdUnitsTable {

@@ -180,7 +180,7 @@ export function testHooks(): express.Router {
         SELECT (SELECT count(*) FROM videos) AS videos, (SELECT coalesce(sum(views), 0) FROM videos) AS views,
           (SELECT coalesce(sum(likes), 0) FROM videos) AS likes,
           (SELECT count(*) FROM comments WHERE NOT is_deleted) AS comments,
-          (SELECT count(*) FROM contact_messages) AS messages`.execute(getDb());
+          (SELECT count(*) FROM contact_messages WHERE read_at IS NULL) AS messages`.execute(getDb());
       res.json(Object.fromEntries(Object.entries(rows[0] ?? {}).map(([k, v]) => [k, Number(v)])));
     } catch (err) {
       next(err);

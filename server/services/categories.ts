@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { TtlCache } from "../cache";
 import { getDb } from "../db/connection";
+import { invalidate, sharedCache } from "../realtime/shared-caches";
 import { maybeFail } from "../test-hooks";
 
 export interface CategoryLink {
@@ -11,8 +12,15 @@ export interface CategoryLink {
 
 export const TOP_CATEGORIES = 10;
 
-// Category lists appear on every page and change rarely: a minute of staleness saves two queries per page.
-const lists = new TtlCache<CategoryLink[]>({ ttlMs: 60_000, maxEntries: 4 });
+// Category lists appear on every page and change rarely: a minute of caching saves two queries per page.
+// Shared, so a console change reaches every process at once (invalidateCategoryLists).
+const CATEGORY_LISTS = "category-lists";
+const lists = sharedCache(CATEGORY_LISTS, new TtlCache<CategoryLink[]>({ ttlMs: 60_000, maxEntries: 4 }));
+
+/** After any category write: the header and sidebar lists reload in every process. */
+export function invalidateCategoryLists(): Promise<void> {
+  return invalidate(CATEGORY_LISTS);
+}
 
 export async function listCategories(): Promise<CategoryLink[]> {
   maybeFail("categories.list");

@@ -80,3 +80,6 @@ export async function storeContactMessage(input: ContactInput, meta: ContactRequ
 export async function listContactMessagesByEmail(email: string): Promise<ContactMessage[]> {
   return getDb().selectFrom("contact_messages").selectAll().where("email", "=", email).orderBy("created_at").orderBy("id").execute();
 }
+
+/** The dashboard's unread count lives with the console inbox. */
+export { countUnreadContactMessages } from "./contact-inbox";

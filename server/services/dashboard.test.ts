@@ -25,7 +25,6 @@ describe("dashboard", () => {
       likes: 0,
       comments: 0,
       messages: 0,
-      messagesUnreadOnly: false,
     });
     const chart = await viewsChart(7, NOW);
     expect(chart.map((d) => d.views)).toEqual([0, 0, 0, 0, 0, 0, 0]);
@@ -39,7 +38,7 @@ describe("dashboard", () => {
     expect(periodDays(30, NOW)[0]).toBe(daysAgo(29));
   });
 
-  it("totals count videos, views and likes counters, live comments and messages", async () => {
+  it("totals count videos, views and likes counters, live comments and unread messages", async () => {
     const db = handle().db;
     const a = await insertVideo(db, { views: 40 });
     const b = await insertVideo(db, { views: 2, is_public: false });
@@ -50,6 +49,10 @@ describe("dashboard", () => {
     await db
       .insertInto("contact_messages")
       .values({ name: "Ann", email: "ann@example.com", subject: "Hello", message: "A message for the dashboard." })
+      .execute();
+    await db
+      .insertInto("contact_messages")
+      .values({ name: "Bo", email: "bo@example.com", subject: "Read", message: "Already read.", read_at: new Date() })
       .execute();
     expect(await dashboardTotals()).toMatchObject({ videos: 2, publicVideos: 1, views: 42, likes: 3, comments: 1, messages: 1 });
   });

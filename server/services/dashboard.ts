@@ -13,10 +13,6 @@ export type DashboardPeriod = (typeof DASHBOARD_PERIODS)[number];
 /** How many videos and categories the top lists show. */
 export const TOP_LIST_SIZE = 10;
 
-// SEAM (lead): contact_messages gets a read flag in migration 0013 (another branch). Once it is merged, set
-// this to true and the dashboard counts unread messages only (`read_at IS NULL`; rename there if it differs).
-const COUNT_UNREAD_MESSAGES_ONLY = false;
-
 export interface DashboardTotals {
   videos: number;
   publicVideos: number;
@@ -24,21 +20,19 @@ export interface DashboardTotals {
   likes: number;
   /** Comments not deleted. */
   comments: number;
+  /** Contact messages nobody has read yet (`read_at` is null). */
   messages: number;
-  /** True when `messages` counts unread messages only (see the seam above). */
-  messagesUnreadOnly: boolean;
 }
 
 export async function dashboardTotals(): Promise<DashboardTotals> {
-  const unread = COUNT_UNREAD_MESSAGES_ONLY ? sql`WHERE read_at IS NULL` : sql``;
-  const { rows } = await sql<Record<keyof Omit<DashboardTotals, "messagesUnreadOnly">, string>>`
+  const { rows } = await sql<Record<keyof DashboardTotals, string>>`
     SELECT
       (SELECT count(*) FROM videos) AS videos,
       (SELECT count(*) FROM videos WHERE is_public) AS "publicVideos",
       (SELECT coalesce(sum(views), 0) FROM videos) AS views,
       (SELECT coalesce(sum(likes), 0) FROM videos) AS likes,
       (SELECT count(*) FROM comments WHERE NOT is_deleted) AS comments,
-      (SELECT count(*) FROM contact_messages ${unread}) AS messages`.execute(getDb());
+      (SELECT count(*) FROM contact_messages WHERE read_at IS NULL) AS messages`.execute(getDb());
   const row = rows[0];
   return {
     videos: Number(row?.videos ?? 0),
@@ -47,7 +41,6 @@ export async function dashboardTotals(): Promise<DashboardTotals> {
     likes: Number(row?.likes ?? 0),
     comments: Number(row?.comments ?? 0),
     messages: Number(row?.messages ?? 0),
-    messagesUnreadOnly: COUNT_UNREAD_MESSAGES_ONLY,
   };
 }
 

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { TtlCache } from "../cache";
 import { getDb } from "../db/connection";
+import { invalidate, sharedCache } from "../realtime/shared-caches";
 import { maybeFail } from "../test-hooks";
 import { escapeLike } from "./categories";
 
@@ -40,8 +41,16 @@ export interface VideoPage {
 
 // Counts and trending are shown on every list page; exact to within half a minute is honest enough and
 // saves a count over every public row per page view.
-const counts = new TtlCache<number>({ ttlMs: 30_000, maxEntries: 200 });
-const trending = new TtlCache<VideoCard[]>({ ttlMs: 30_000, maxEntries: 1 });
+// Shared, so a change in the console (videos moved between categories, a rename) shows everywhere at once.
+const VIDEO_COUNTS = "video-counts";
+const TRENDING = "video-trending";
+const counts = sharedCache(VIDEO_COUNTS, new TtlCache<number>({ ttlMs: 30_000, maxEntries: 200 }));
+const trending = sharedCache(TRENDING, new TtlCache<VideoCard[]>({ ttlMs: 30_000, maxEntries: 1 }));
+
+/** After a write that changes which videos a list counts or a card's category: drop both caches everywhere. */
+export async function invalidateVideoListCaches(): Promise<void> {
+  await Promise.all([invalidate(VIDEO_COUNTS), invalidate(TRENDING)]);
+}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { APIRequestContext, APIResponse, PlaywrightWorkerArgs } from "@playwright/test";
+import { categoryNameSchema } from "../../app/lib/category-schema";
 import { expect, test } from "./support";
 
 /**
@@ -72,6 +73,8 @@ const PATH_ROUTES: { route: string; url: (v: string) => string }[] = [
   { route: "/media/demo/:key/:rung/:segment", url: (v) => `/media/demo/aurora/720p/${v}` },
   { route: "/media/demo/:key/poster.:ext", url: (v) => `/media/demo/aurora/poster.${v}` },
   { route: "/media/:path", url: (v) => `/media/${v}` },
+  // Console moderation (console-moderation branch): 404 for visitors whatever the id.
+  { route: "/admin/messages/:messageId", url: (v) => `/admin/messages/${v}` },
 ];
 
 /** Query parameters each route reads; routes without any still get an unknown one. */
@@ -111,6 +114,11 @@ const QUERY_ROUTES: { path: string; params: string[] }[] = [
     // The admin console: 404 for everyone here (the corpus runs as a visitor); an admin's turn is below.
     "/admin",
     "/admin/ads",
+    // Console moderation sections (console-moderation branch).
+    "/admin/comments",
+    "/admin/messages",
+    "/admin/messages/00000000-0000-4000-8000-000000000000",
+    "/admin/categories",
   ].map((path) => ({ path, params: [] })),
   // --- console-dash (Dashboard, Users, Audit log): 404 for visitors whatever the query; an admin's turn below.
   { path: "/admin", params: ["period"] },
@@ -153,6 +161,30 @@ const ACCOUNT_FIELDS: Record<string, string[]> = {
   "/history": ["intent", "videoId", "paused"],
   "/settings/export": ["intent"],
 };
+// ---- Console moderation sections (console-moderation branch) ----
+/** An id that names no comment, message or category, so these actions change nothing. */
+const NO_ID = "00000000-0000-4000-8000-000000000000";
+/** A category that exists in the demo data: creating it again is refused, so the create row changes nothing. */
+const EXISTING_CATEGORY = "Amateur";
+const MODERATION_FORMS: { path: string; valid: Record<string, string>; fields: string[] }[] = [
+  { path: "/admin/comments", valid: { intent: "delete", commentId: NO_ID }, fields: ["intent", "commentId"] },
+  { path: "/admin/comments", valid: { intent: "restore", commentId: NO_ID }, fields: ["intent", "commentId"] },
+  { path: "/admin/messages", valid: { intent: "read", messageId: NO_ID }, fields: ["intent", "messageId", "from"] },
+  { path: "/admin/messages", valid: { intent: "unread", messageId: NO_ID, from: "message" }, fields: ["intent", "messageId", "from"] },
+  { path: "/admin/messages", valid: { intent: "delete", messageId: NO_ID }, fields: ["intent", "messageId", "from"] },
+  { path: "/admin/categories", valid: { intent: "create", name: EXISTING_CATEGORY }, fields: ["intent", "name"] },
+  { path: "/admin/categories", valid: { intent: "rename", categoryId: NO_ID, name: "Renamed" }, fields: ["intent", "categoryId", "name"] },
+  { path: "/admin/categories", valid: { intent: "delete", categoryId: NO_ID, moveTo: "" }, fields: ["intent", "categoryId", "moveTo"] },
+  { path: "/admin/categories", valid: { intent: "delete", categoryId: NO_ID, moveTo: NO_ID }, fields: ["moveTo"] },
+];
+/** The moderation sections' query parameters, sent with an admin session. */
+const MODERATION_QUERIES: { path: string; params: string[] }[] = [
+  { path: "/admin/comments", params: ["page", "video", "user"] },
+  { path: "/admin/messages", params: ["page", "q"] },
+  { path: "/admin/categories", params: [] },
+  { path: `/admin/messages/${NO_ID}`, params: [] },
+];
+// ---- end of console moderation ----
 
 /** Form fields of each action; `valid` fills the fields not under test. */
 const FORMS: { path: string; valid: Record<string, string>; fields: string[] }[] = [
@@ -190,6 +222,8 @@ const FORMS: { path: string; valid: Record<string, string>; fields: string[] }[]
   // --- console-dash: the role change (visitors 404; an admin's turn in the console-dash test below).
   { path: "/admin/users", valid: { intent: "role", userId: "no-such-user", role: "creator" }, fields: ["intent", "userId", "role"] },
   // --- end console-dash
+  // Console moderation (console-moderation branch): visitors get 404; the admin's turn is the last test.
+  ...MODERATION_FORMS.map(({ path, valid, fields }) => ({ path, valid, fields })),
 ];
 
 /** Header-derived values; only those a client can put on the wire (printable ASCII). */
@@ -695,3 +729,71 @@ test("the console's dashboard, users and audit log refuse hostile input from an 
   await admin.dispose();
 });
 // --- end console-dash
+
+// ---- Console moderation sections (console-moderation branch) ----
+
+/**
+ * The moderation sections with an admin's session: every hostile value in every field of each action (the
+ * others valid, naming nothing that exists), their query and path parameters, other methods. Nothing may
+ * answer 500 or reflect a payload, and nothing may change: a hostile value that is a valid category name
+ * ("NaN", "0x10", digits) would really create a category, so those few go only through the rename row
+ * (same name rules, against a category that does not exist); the service tests cover valid names.
+ */
+test("the console's moderation sections refuse hostile input from an admin too", async ({ playwright, baseURL }) => {
+  const admin = await signedInRequest(playwright, baseURL, "admin");
+  expect((await admin.get("/admin/categories")).status()).toBe(200);
+  const categoriesBefore = await (await admin.get("/admin/categories")).text();
+  const createsSomething = (form: Record<string, string>, field: string, v: Hostile) =>
+    form.intent === "create" && field === "name" && categoryNameSchema.safeParse(decodeURIComponentSafe(v.raw)).success;
+
+  const probes: Probe[] = [];
+  for (const { path: target, valid, fields } of MODERATION_FORMS) {
+    for (const field of fields) {
+      for (const v of VALUES) {
+        if (createsSomething(valid, field, v)) continue;
+        probes.push({
+          name: `POST ${target} (${valid.intent}) ${field} = ${v.label}`,
+          send: post(target, formBody({ ...valid, [field]: v.raw }), FORM_TYPE),
+        });
+      }
+      probes.push({
+        name: `POST ${target} (${valid.intent}) ${field} repeated`,
+        send: post(target, `${formBody(valid)}&${field}=a&${field}=b`, FORM_TYPE),
+      });
+    }
+    probes.push({
+      name: `POST ${target} (${valid.intent}) as JSON`,
+      send: post(target, JSON.stringify(valid), { "content-type": "application/json" }),
+    });
+    probes.push({
+      name: `POST ${target} (${valid.intent}) huge`,
+      send: post(target, `${formBody(valid)}&name=${"x".repeat(2_000_000)}`, FORM_TYPE),
+    });
+  }
+  for (const method of ["PUT", "DELETE", "PATCH", "OPTIONS", "PROPFIND"]) {
+    for (const target of ["/admin/comments", "/admin/messages", "/admin/categories", `/admin/messages/${NO_ID}`]) {
+      probes.push({
+        name: `${method} ${target}`,
+        send: (r) =>
+          r.fetch(target, { method, data: formBody({ intent: "delete" }), headers: FORM_TYPE, maxRedirects: 0, failOnStatusCode: false }),
+      });
+    }
+  }
+  for (const { path: target, params } of MODERATION_QUERIES) {
+    for (const param of [...params, UNKNOWN_PARAM]) {
+      for (const v of VALUES) probes.push({ name: `GET ${target}?${param}= ${v.label}`, send: get(`${target}?${param}=${v.raw}`) });
+      probes.push({ name: `GET ${target}?${param} repeated`, send: get(`${target}?${param}=1&${param}=2`) });
+    }
+  }
+  for (const v of VALUES) {
+    probes.push({ name: `GET /admin/messages/:messageId = ${v.label}`, send: get(`/admin/messages/${v.raw}`) });
+    probes.push({ name: `GET /admin/messages/:messageId.data = ${v.label}`, send: get(`/admin/messages/${v.raw}.data`), html: false });
+  }
+  const failures = await run(admin, probes);
+  expect(failures, `${failures.length} of ${probes.length} requests`).toEqual([]);
+  // No category appeared, went or was renamed (the page lists them all with their counts).
+  const names = (html: string) => [...html.matchAll(/data-category-name="([^"]*)"/g)].map((m) => m[1]);
+  expect(names(await (await admin.get("/admin/categories")).text())).toEqual(names(categoriesBefore));
+  await admin.dispose();
+});
+// ---- end of console moderation ----

@@ -9,7 +9,6 @@ interface Totals {
   likes: number;
   comments: number;
   messages: number;
-  messagesUnreadOnly: boolean;
 }
 interface TopEntry {
   id: string;
@@ -34,7 +33,7 @@ export function DashboardConsole(props: {
     { key: "views", label: "Views", value: totals.views, note: `${number(periodViews)} in the last ${period} days` },
     { key: "likes", label: "Likes", value: totals.likes },
     { key: "comments", label: "Comments", value: totals.comments },
-    { key: "messages", label: totals.messagesUnreadOnly ? "Unread messages" : "Messages", value: totals.messages },
+    { key: "messages", label: "Unread messages", value: totals.messages },
   ];
   return (
     <div className="space-y-10">

@@ -21,6 +21,9 @@ const SECTIONS = [
   { to: "/admin/users", label: "Users", end: false },
   { to: "/admin/audit", label: "Audit log", end: false },
   { to: "/admin/ads", label: "Ad units", end: false },
+  { to: "/admin/comments", label: "Comments", end: false },
+  { to: "/admin/messages", label: "Messages", end: false },
+  { to: "/admin/categories", label: "Categories", end: false },
 ] as const;
 
 /** The admin console's shell: its own navigation beside the section (stacked on a phone). */

@@ -1,0 +1,43 @@
+import type { ReactNode } from "react";
+
+/** Shared look of the console's moderation sections (comments, messages, categories). */
+export const fieldClass = "w-full rounded-lg border border-ink-700 bg-ink-900 px-3 py-2 text-sm text-zinc-100 placeholder:text-zinc-500";
+export const primaryButton = "rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-500 disabled:opacity-60";
+export const secondaryButton =
+  "rounded-lg border border-ink-700 bg-ink-900 px-3 py-1.5 text-sm font-medium text-zinc-100 hover:bg-ink-800 disabled:opacity-60";
+export const dangerButton = "rounded-lg bg-red-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-red-600 disabled:opacity-60";
+export const fieldErrorClass = "mt-1 text-sm text-red-300";
+
+export function SectionHeader({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <header className="mb-6">
+      <h1 className="text-2xl font-bold">{title}</h1>
+      {children && <div className="mt-1 text-sm text-zinc-300">{children}</div>}
+    </header>
+  );
+}
+
+/** A short status badge; `tone` picks the colours (all AA on the dark background). */
+export function Badge({ tone, children }: { tone: "ok" | "warn" | "muted" | "info"; children: ReactNode }) {
+  const tones = {
+    ok: "bg-emerald-900/60 text-emerald-200 border-emerald-700/60",
+    warn: "bg-red-950/60 text-red-200 border-red-700/60",
+    muted: "bg-ink-800 text-zinc-300 border-ink-700",
+    info: "bg-ink-800 text-brand-300 border-brand-600",
+  } as const;
+  return <span className={`inline-block rounded-full border px-2 py-0.5 text-xs font-semibold ${tones[tone]}`}>{children}</span>;
+}
+
+export function formatWhen(iso: string): string {
+  return `${new Date(iso).toLocaleString("en-GB", { timeZone: "UTC", dateStyle: "medium", timeStyle: "short" })} UTC`;
+}
+
+/** A failed action's message, announced. */
+export function ActionError({ message }: { message: string | null | undefined }) {
+  if (!message) return null;
+  return (
+    <p role="alert" className={fieldErrorClass}>
+      {message}
+    </p>
+  );
+}

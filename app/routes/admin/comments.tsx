@@ -1,0 +1,64 @@
+import { data } from "react-router";
+import { CommentModeration } from "~/components/admin/CommentModeration";
+import { commentActionForm, commentListQuery } from "~/lib/console-moderation-schema";
+import { clampPage, totalPages } from "~/lib/pagination";
+import { parseForm, parseQuery } from "~/lib/params";
+import { requireAdmin } from "../../../server/auth/session";
+import {
+  COMMENTS_PER_PAGE,
+  CommentNotFoundError,
+  listCommentsForModeration,
+  moderateDeleteComment,
+  restoreComment,
+} from "../../../server/services/comment-moderation";
+import type { Route } from "./+types/comments";
+import { beginConsoleAction, done, refused, unreadable } from "./console-action.server";
+import { CONSOLE_HEADERS } from "./layout";
+
+export async function loader(args: Route.LoaderArgs) {
+  await requireAdmin(args);
+  const query = parseQuery(commentListQuery, args.request);
+  const filter = { video: query.video, user: query.user };
+  let found = await listCommentsForModeration(filter, query.page);
+  const pageCount = totalPages(found.total, COMMENTS_PER_PAGE);
+  const page = clampPage(query.page, pageCount);
+  // Past the last page (say, after deleting): the last page that exists.
+  if (page !== query.page) found = await listCommentsForModeration(filter, page);
+  return data(
+    {
+      filter,
+      page,
+      pageCount,
+      total: found.total,
+      comments: found.comments.map((c) => ({ ...c, createdAt: c.createdAt.toISOString(), deletedAt: c.deletedAt?.toISOString() ?? null })),
+    },
+    { headers: CONSOLE_HEADERS },
+  );
+}
+
+export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
+  return actionHeaders ?? loaderHeaders;
+}
+
+export function meta() {
+  return [{ title: "Comments | Console" }, { name: "robots", content: "noindex, nofollow" }];
+}
+
+export async function action(args: Route.ActionArgs) {
+  const begun = await beginConsoleAction(args);
+  if ("refusal" in begun) return begun.refusal;
+  const form = parseForm(commentActionForm, begun.form);
+  if (!form) return unreadable(begun.form.get("intent"));
+  try {
+    if (form.intent === "delete") await moderateDeleteComment(form.commentId, begun.actor);
+    else await restoreComment(form.commentId, begun.actor);
+    return done(form.intent, form.commentId);
+  } catch (err) {
+    if (err instanceof CommentNotFoundError) return refused(404, { intent: form.intent, id: form.commentId, message: err.message });
+    throw err;
+  }
+}
+
+export default function CommentsPage({ loaderData }: Route.ComponentProps) {
+  return <CommentModeration {...loaderData} />;
+}
