@@ -18,7 +18,14 @@ export default [
   route("api/history", "routes/api/history.ts"),
   route("settings/export", "routes/account/export.ts"),
   // The admin console (admins only; everyone else gets the 404 page): no sidebar, its own navigation.
-  route("admin", "routes/admin/layout.tsx", [index("routes/admin/index.ts"), route("ads", "routes/admin/ads.tsx")]),
+  route("admin", "routes/admin/layout.tsx", [
+    index("routes/admin/index.ts"),
+    route("ads", "routes/admin/ads.tsx"),
+    route("blog", "routes/admin/blog.tsx"),
+    route("blog/new", "routes/admin/blog-editor.tsx", { id: "admin-blog-new" }),
+    route("blog/preview", "routes/admin/blog-preview.ts"),
+    route("blog/:postId", "routes/admin/blog-editor.tsx", { id: "admin-blog-edit" }),
+  ]),
   layout("routes/_site.tsx", [
     index("routes/home.tsx", { id: "home" }),
     route("category/:categoryName", "routes/home.tsx", { id: "category" }),

@@ -1,0 +1,490 @@
+import { type ReactNode, useEffect, useRef, useState } from "react";
+import { Link, useFetcher } from "react-router";
+import { PostArticle } from "~/components/blog/PostArticle";
+import {
+  BLOG_CONTENT_MAX,
+  BLOG_EXCERPT_MAX,
+  blogFieldErrors,
+  blogPostFormSchema,
+  parseTags,
+  slugFromTitle,
+  toDateTimeLocal,
+} from "~/lib/blog-post-schema";
+import type { EditorActionResult } from "~/routes/admin/blog-editor";
+import type { PreviewResult } from "~/routes/admin/blog-preview";
+import { MarkdownToolbar } from "./MarkdownToolbar";
+import { SeoPreviews } from "./SeoPreviews";
+
+/** A post as the editor holds it: every field as the text its input shows. */
+export interface EditorPost {
+  id: string;
+  title: string;
+  slug: string;
+  excerpt: string;
+  content: string;
+  author: string;
+  tags: string;
+  meta_title: string;
+  meta_description: string;
+  og_title: string;
+  og_description: string;
+  og_image_url: string;
+  twitter_card_title: string;
+  twitter_card_description: string;
+  twitter_card_image_url: string;
+  canonical_url: string;
+  published: boolean;
+  published_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+type Values = Omit<EditorPost, "id" | "published" | "published_at" | "created_at" | "updated_at"> & { published_at: string };
+export type EditorField = keyof Values;
+
+const EMPTY: Values = {
+  title: "",
+  slug: "",
+  excerpt: "",
+  content: "",
+  author: "",
+  tags: "",
+  meta_title: "",
+  meta_description: "",
+  og_title: "",
+  og_description: "",
+  og_image_url: "",
+  twitter_card_title: "",
+  twitter_card_description: "",
+  twitter_card_image_url: "",
+  canonical_url: "",
+  published_at: "",
+};
+
+/** How long typing must pause before the preview is re-rendered on the server. */
+const PREVIEW_DEBOUNCE_MS = 300;
+
+export const inputClass =
+  "w-full rounded-lg border border-ink-700 bg-ink-900 px-3 py-2 text-sm text-zinc-100 placeholder:text-zinc-500 aria-[invalid=true]:border-red-400";
+const primaryButton = "rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-500 disabled:opacity-60";
+const secondaryButton =
+  "rounded-lg border border-ink-700 px-4 py-2 text-sm font-semibold text-zinc-100 hover:bg-ink-800 disabled:opacity-60";
+const dangerButton = "rounded-lg bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-600 disabled:opacity-60";
+const errorText = "mt-1 text-sm text-red-300";
+
+function initialValues(post: EditorPost | null): Values {
+  if (!post) return EMPTY;
+  const { id: _id, published: _p, created_at: _c, updated_at: _u, published_at, ...fields } = post;
+  return { ...fields, published_at: toDateTimeLocal(published_at) };
+}
+
+const SAVED_TEXT: Record<string, string> = { save: "Saved.", publish: "Published.", unpublish: "Unpublished." };
+
+/** The console's post editor: markdown with a live preview, every SEO field with search and social previews. */
+export function BlogEditor({
+  post,
+  siteUrl,
+  created,
+  previewHtml,
+}: {
+  post: EditorPost | null;
+  siteUrl: string;
+  created: boolean;
+  previewHtml: string;
+}) {
+  const save = useFetcher<EditorActionResult>({ key: "blog-editor" });
+  const remove = useFetcher<EditorActionResult>({ key: "blog-editor-delete" });
+  const [values, setValues] = useState<Values>(() => initialValues(post));
+  // A new post's slug follows its title until the slug is edited by hand.
+  const [slugFollowsTitle, setSlugFollowsTitle] = useState(post === null);
+  const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const busy = save.state !== "idle" || remove.state !== "idle";
+  const serverResult = save.state === "idle" ? save.data : undefined;
+  const serverErrors = serverResult && !serverResult.ok ? serverResult.fieldErrors : {};
+  const errors: Record<string, string> = Object.keys(clientErrors).length ? clientErrors : serverErrors;
+  const formMessage = Object.keys(clientErrors).length
+    ? "Some fields need attention."
+    : serverResult && !serverResult.ok
+      ? serverResult.message
+      : remove.state === "idle" && remove.data && !remove.data.ok
+        ? remove.data.message
+        : null;
+  const status = serverResult?.ok ? (SAVED_TEXT[serverResult.intent] ?? "Saved.") : created && !save.data ? "Created." : "";
+
+  const set = (field: EditorField, value: string) => {
+    setValues((v) => ({ ...v, [field]: value, ...(field === "title" && slugFollowsTitle ? { slug: slugFromTitle(value) } : {}) }));
+    if (clientErrors[field]) setClientErrors(({ [field]: _, ...rest }) => rest);
+  };
+
+  const bind = (field: EditorField) => ({
+    id: `post-${field}`,
+    name: field,
+    value: values[field],
+    onChange: (e: { target: { value: string } }) => set(field, e.target.value),
+    "aria-invalid": errors[field] ? true : undefined,
+    "aria-describedby": [errors[field] ? `post-${field}-error` : "", `post-${field}-hint`].join(" ").trim(),
+  });
+
+  return (
+    <div className="space-y-6">
+      <header className="flex flex-wrap items-end justify-between gap-3">
+        <div className="min-w-0">
+          <Link to="/admin/blog" className="text-sm font-medium text-brand-400 hover:text-brand-300">
+            ← All posts
+          </Link>
+          <h1 className="mt-1 text-2xl font-bold">{post ? "Edit post" : "New post"}</h1>
+          {post && (
+            <p className="mt-1 text-sm text-zinc-300">
+              {post.published ? (
+                <>
+                  Published ·{" "}
+                  <a href={`/blog/${post.slug}`} className="break-all text-brand-400 underline hover:text-brand-300">
+                    /blog/{post.slug}
+                  </a>
+                </>
+              ) : (
+                "Draft: only admins can see it."
+              )}
+            </p>
+          )}
+        </div>
+      </header>
+
+      <save.Form
+        method="post"
+        noValidate
+        className="space-y-6"
+        onSubmit={(event) => {
+          const parsed = blogPostFormSchema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
+          if (parsed.success) return setClientErrors({});
+          event.preventDefault();
+          const found = blogFieldErrors(parsed.error);
+          setClientErrors(found);
+          const first = Object.keys(found)[0];
+          if (first) document.getElementById(`post-${first}`)?.focus();
+        }}
+      >
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field
+            label="Title"
+            field="title"
+            error={errors.title}
+            hint="Shown on the page and, unless a search title is set, in search results."
+          >
+            <input {...bind("title")} className={inputClass} autoComplete="off" />
+          </Field>
+          <Field
+            label="Slug"
+            field="slug"
+            error={errors.slug}
+            hint={slugFollowsTitle ? "Made from the title until you edit it." : "The post's address: /blog/your-slug."}
+          >
+            <div className="flex items-stretch">
+              <span className="rounded-l-lg border border-r-0 border-ink-700 bg-ink-800 px-2 py-2 text-sm text-zinc-300">/blog/</span>
+              <input
+                {...bind("slug")}
+                onChange={(e) => {
+                  setSlugFollowsTitle(false);
+                  set("slug", e.target.value);
+                }}
+                className={`${inputClass} rounded-l-none`}
+                autoComplete="off"
+                autoCapitalize="none"
+                spellCheck={false}
+              />
+            </div>
+          </Field>
+        </div>
+
+        <ContentEditor
+          value={values.content}
+          onChange={(v) => set("content", v)}
+          error={errors.content}
+          initialHtml={previewHtml}
+          article={{
+            title: values.title.trim() || "Untitled post",
+            author: values.author.trim() || null,
+            date: post?.published_at ?? post?.created_at ?? new Date().toISOString(),
+            tags: parseTags(values.tags),
+          }}
+        />
+
+        <fieldset className="space-y-4 rounded-xl border border-ink-700 bg-ink-900/60 p-4">
+          <legend className="px-1 text-lg font-bold">Search and sharing</legend>
+          <Field
+            label="Excerpt"
+            field="excerpt"
+            error={errors.excerpt}
+            hint={`Shown in the blog list and, unless a search description is set, as the description (${values.excerpt.length}/${BLOG_EXCERPT_MAX}).`}
+          >
+            <textarea {...bind("excerpt")} rows={3} className={inputClass} />
+          </Field>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field label="Tags" field="tags" error={errors.tags} hint="Separated by commas.">
+              <input {...bind("tags")} className={inputClass} autoComplete="off" />
+            </Field>
+            <Field label="Author" field="author" error={errors.author} hint="Optional; shown in the byline.">
+              <input {...bind("author")} className={inputClass} autoComplete="off" />
+            </Field>
+            <Field
+              label="Publication date (UTC)"
+              field="published_at"
+              error={errors.published_at}
+              hint="Optional: publishing without one uses the moment you publish."
+            >
+              <input {...bind("published_at")} type="datetime-local" className={inputClass} />
+            </Field>
+            <Field
+              label="Canonical URL"
+              field="canonical_url"
+              error={errors.canonical_url}
+              hint="Optional: only when the post first appeared elsewhere."
+            >
+              <input {...bind("canonical_url")} type="url" inputMode="url" className={inputClass} />
+            </Field>
+            <Field label="Search title" field="meta_title" error={errors.meta_title} hint="Optional: replaces the title in search results.">
+              <input {...bind("meta_title")} className={inputClass} autoComplete="off" />
+            </Field>
+            <Field
+              label="Search description"
+              field="meta_description"
+              error={errors.meta_description}
+              hint="Optional: else the excerpt, else the start of the post."
+            >
+              <textarea {...bind("meta_description")} rows={2} className={inputClass} />
+            </Field>
+            <Field label="Social title" field="og_title" error={errors.og_title} hint="Optional (og:title): else the search title.">
+              <input {...bind("og_title")} className={inputClass} autoComplete="off" />
+            </Field>
+            <Field label="Social description" field="og_description" error={errors.og_description} hint="Optional (og:description).">
+              <textarea {...bind("og_description")} rows={2} className={inputClass} />
+            </Field>
+            <Field
+              label="Social image"
+              field="og_image_url"
+              error={errors.og_image_url}
+              hint="Optional (og:image): an image address (.png, .jpg, .webp…) or /media/…; else the site's default card."
+            >
+              <input {...bind("og_image_url")} type="url" inputMode="url" className={inputClass} />
+            </Field>
+            <Field
+              label="X/Twitter title"
+              field="twitter_card_title"
+              error={errors.twitter_card_title}
+              hint="Optional: else the social title."
+            >
+              <input {...bind("twitter_card_title")} className={inputClass} autoComplete="off" />
+            </Field>
+            <Field
+              label="X/Twitter description"
+              field="twitter_card_description"
+              error={errors.twitter_card_description}
+              hint="Optional: else the social description."
+            >
+              <textarea {...bind("twitter_card_description")} rows={2} className={inputClass} />
+            </Field>
+            <Field
+              label="X/Twitter image"
+              field="twitter_card_image_url"
+              error={errors.twitter_card_image_url}
+              hint="Optional: else the social image."
+            >
+              <input {...bind("twitter_card_image_url")} type="url" inputMode="url" className={inputClass} />
+            </Field>
+          </div>
+          <SeoPreviews siteUrl={siteUrl} values={values} post={post} />
+        </fieldset>
+
+        <div className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center gap-3 border-t border-ink-700 bg-ink-950/95 px-4 py-3">
+          <button type="submit" name="intent" value="save" className={primaryButton} disabled={busy}>
+            {post?.published ? "Save" : "Save draft"}
+          </button>
+          {post?.published ? (
+            <button type="submit" name="intent" value="unpublish" className={secondaryButton} disabled={busy}>
+              Unpublish
+            </button>
+          ) : (
+            <button type="submit" name="intent" value="publish" className={secondaryButton} disabled={busy}>
+              Publish
+            </button>
+          )}
+          <p role="status" className="text-sm text-emerald-300">
+            {busy ? "Saving…" : status}
+          </p>
+          {formMessage && (
+            <p role="alert" className="text-sm text-red-300">
+              {formMessage}
+            </p>
+          )}
+          {post && !confirmingDelete && (
+            <button type="button" className={`${secondaryButton} ml-auto`} onClick={() => setConfirmingDelete(true)}>
+              Delete…
+            </button>
+          )}
+        </div>
+      </save.Form>
+
+      {post && confirmingDelete && (
+        <remove.Form method="post" className="flex flex-wrap items-center gap-3 rounded-xl border border-red-500/50 bg-red-950/40 p-4">
+          <p className="mr-auto text-sm text-red-100">Delete “{post.title}” for good? This cannot be undone.</p>
+          <button type="submit" name="intent" value="delete" className={dangerButton} disabled={busy}>
+            Delete for good
+          </button>
+          <button type="button" className={secondaryButton} onClick={() => setConfirmingDelete(false)}>
+            Cancel
+          </button>
+        </remove.Form>
+      )}
+    </div>
+  );
+}
+
+function Field({
+  label,
+  field,
+  error,
+  hint,
+  children,
+}: {
+  label: string;
+  field: EditorField;
+  error?: string;
+  hint?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="min-w-0">
+      <label htmlFor={`post-${field}`} className="mb-1 block text-sm font-medium text-zinc-200">
+        {label}
+      </label>
+      {children}
+      {error && (
+        <p id={`post-${field}-error`} className={errorText}>
+          {error}
+        </p>
+      )}
+      {hint && (
+        <p id={`post-${field}-hint`} className="mt-1 text-xs text-zinc-400">
+          {hint}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The markdown textarea and its live preview, rendered on the server by the public page's renderer after
+ * typing pauses. Side by side on wide screens; Write/Preview tabs on narrow ones.
+ */
+function ContentEditor({
+  value,
+  onChange,
+  error,
+  initialHtml,
+  article,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+  initialHtml: string;
+  article: { title: string; author: string | null; date: string; tags: string[] };
+}) {
+  const [tab, setTab] = useState<"write" | "preview">("write");
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  const preview = useFetcher<PreviewResult>({ key: "blog-preview" });
+  const [renderedFor, setRenderedFor] = useState(value);
+  const { submit } = preview;
+
+  useEffect(() => {
+    if (value === renderedFor) return;
+    const timer = setTimeout(() => {
+      setRenderedFor(value);
+      submit({ content: value }, { method: "post", action: "/admin/blog/preview" });
+    }, PREVIEW_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [value, renderedFor, submit]);
+
+  const result = preview.data;
+  const html = result?.ok ? result.html : initialHtml;
+  const updating = preview.state !== "idle" || value !== renderedFor;
+  const tabClass = (active: boolean) =>
+    `flex-1 rounded-lg px-3 py-2 text-sm font-semibold ${active ? "bg-brand-600 text-white" : "text-zinc-200 hover:bg-ink-800"}`;
+
+  return (
+    <div>
+      <div role="tablist" aria-label="Content" className="mb-3 flex gap-2 rounded-xl border border-ink-700 p-1 lg:hidden">
+        <button
+          type="button"
+          role="tab"
+          id="tab-write"
+          aria-selected={tab === "write"}
+          aria-controls="panel-write"
+          className={tabClass(tab === "write")}
+          onClick={() => setTab("write")}
+        >
+          Write
+        </button>
+        <button
+          type="button"
+          role="tab"
+          id="tab-preview"
+          aria-selected={tab === "preview"}
+          aria-controls="panel-preview"
+          className={tabClass(tab === "preview")}
+          onClick={() => setTab("preview")}
+        >
+          Preview
+        </button>
+      </div>
+      <div className="grid gap-4 lg:grid-cols-2">
+        <div id="panel-write" className={`${tab === "write" ? "" : "hidden"} min-w-0 lg:block`}>
+          <label htmlFor="post-content" className="mb-1 block text-sm font-medium text-zinc-200">
+            Content (markdown)
+          </label>
+          <MarkdownToolbar textarea={textarea} onChange={onChange} />
+          <textarea
+            ref={textarea}
+            id="post-content"
+            name="content"
+            value={value}
+            onChange={(e) => onChange(e.target.value)}
+            rows={22}
+            maxLength={BLOG_CONTENT_MAX}
+            className={`${inputClass} rounded-t-none font-mono leading-relaxed`}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? "post-content-error post-content-hint" : "post-content-hint"}
+          />
+          {error && (
+            <p id="post-content-error" className={errorText}>
+              {error}
+            </p>
+          )}
+          <p id="post-content-hint" className="mt-1 text-xs text-zinc-400">
+            Markdown: **bold**, _italic_, ## headings, [links](https://…), lists, `code`. Raw HTML is shown as text.
+          </p>
+        </div>
+        <section
+          id="panel-preview"
+          aria-label="Preview"
+          className={`${tab === "preview" ? "" : "hidden"} min-w-0 rounded-xl border border-ink-700 bg-ink-950 p-4 lg:block`}
+        >
+          <p className="flex items-center justify-between text-xs font-semibold uppercase tracking-widest text-zinc-400">
+            <span>Preview</span>
+            <span role="status" className="font-normal normal-case tracking-normal">
+              {updating ? "Updating…" : ""}
+            </span>
+          </p>
+          {result && !result.ok && (
+            <p role="alert" className={errorText}>
+              {result.message}
+            </p>
+          )}
+          <article data-testid="post-preview" className="max-h-[70vh] overflow-y-auto">
+            <PostArticle {...article} html={html} />
+          </article>
+        </section>
+      </div>
+    </div>
+  );
+}
