@@ -321,16 +321,17 @@ export async function saveBlogPost(id: string, fields: BlogPostFields, actor: Ac
         // Locked so that two admins' saves are recorded in order, each with its true "before".
         const before = await trx.selectFrom("blog_posts").selectAll().where("id", "=", id).forUpdate().executeTakeFirst();
         if (!before) throw new BlogPostNotFoundError(id);
-        // The editor shows the date to the minute: the same minute keeps the stored instant.
+        // No date keeps the stored one; the editor shows dates to the minute, so the same minute keeps the stored instant.
         const sameMinute =
           fields.published_at &&
           before.published_at &&
           Math.floor(fields.published_at.getTime() / 60_000) === Math.floor(before.published_at.getTime() / 60_000);
-        if (sameMinute) fields = { ...fields, published_at: before.published_at };
+        if (!fields.published_at || sameMinute) fields = { ...fields, published_at: before.published_at };
         const publish = opts.publish ?? before.published;
         const stateChanges = publish !== before.published;
         if (!fieldsDiffer(before, fields) && !stateChanges) return { before, after: before };
-        const publishedAt = fields.published_at ?? (publish ? (before.published_at ?? new Date()) : before.published_at);
+        // Publishing without a date stamps it now.
+        const publishedAt = fields.published_at ?? (publish ? new Date() : null);
         const after = await trx
           .updateTable("blog_posts")
           .set({ ...fields, published: publish, published_at: publishedAt, updated_at: new Date() })
