@@ -41,7 +41,7 @@ export function BlogPostsConsole(props: {
         <div>
           <h1 className="text-2xl font-bold">Blog</h1>
           <p className="mt-1 text-sm text-zinc-300">
-            {props.total === 1 ? "1 post" : `${props.total} posts`}, drafts included. Changes show on the public blog at once.
+            {`${props.total === 1 ? "1 post" : `${props.total} posts`}, drafts included. Changes show on the public blog at once.`}
           </p>
         </div>
         <Link to="/admin/blog/new" className={primaryLink}>
@@ -101,7 +101,7 @@ function PostItem({ post }: { post: PostRow }) {
   const headingId = `post-${post.id}-title`;
   return (
     <li className="rounded-xl border border-ink-700 bg-ink-900/60 p-4" aria-labelledby={headingId} data-post-slug={post.slug}>
-      <div className="flex flex-wrap items-start justify-between gap-3">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0 flex-1">
           <h3 id={headingId} className="break-words font-semibold">
             <Link to={`/admin/blog/${post.id}`} className="hover:underline">
@@ -119,7 +119,7 @@ function PostItem({ post }: { post: PostRow }) {
             updated {utc(post.updatedAt)}
           </p>
         </div>
-        <div className="flex flex-wrap items-center gap-2">
+        <div className="flex shrink-0 flex-wrap items-center gap-2">
           <Link to={`/admin/blog/${post.id}`} className={smallButton} aria-label={`Edit ${post.title}`}>
             Edit
           </Link>
