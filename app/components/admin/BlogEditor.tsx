@@ -296,7 +296,7 @@ export function BlogEditor({
           <SeoPreviews siteUrl={siteUrl} values={values} post={post} />
         </fieldset>
 
-        <div className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center gap-3 border-t border-ink-700 bg-ink-950/95 px-4 py-3">
+        <div className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center gap-3 border-t border-ink-700 bg-ink-950 px-4 py-3 shadow-[0_-8px_16px_rgba(0,0,0,0.4)]">
           <button type="submit" name="intent" value="save" className={primaryButton} disabled={busy}>
             {post?.published ? "Save" : "Save draft"}
           </button>
