@@ -154,6 +154,13 @@ test("an admin writes a post with a live preview, publishes, edits, unpublishes 
   await visitorPage.reload();
   await expect(visitorPage.getByRole("heading", { level: 1, name: edited })).toBeVisible();
 
+  // Unsaved edits survive a reload (or an error page) in the same tab and are offered back.
+  await page.getByLabel("Author", { exact: true }).fill("Kept Author");
+  await page.reload();
+  await expect(page.getByLabel("Author", { exact: true })).toHaveValue("The Editors");
+  await page.getByRole("button", { name: "Restore them" }).click();
+  await expect(page.getByLabel("Author", { exact: true })).toHaveValue("Kept Author");
+
   await page.getByRole("button", { name: "Unpublish" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Unpublished." })).toBeVisible();
   expect(await publicState(baseURL, slug, edited)).toEqual({
@@ -175,6 +182,9 @@ test("an admin writes a post with a live preview, publishes, edits, unpublishes 
   await expect(preview(page).getByRole("heading", { level: 2, name: "Section heading" })).toBeVisible();
   await expect(page.getByLabel("Content (markdown)", { exact: true })).toBeHidden();
   await page.screenshot({ path: path.join(SHOTS, "editor-preview-390.png") });
+  await page.getByRole("tab", { name: "Preview" }).press("ArrowLeft");
+  await expect(page.getByRole("tab", { name: "Write" })).toBeFocused();
+  await expect(page.getByLabel("Content (markdown)", { exact: true })).toBeVisible();
   await page.getByTestId("search-preview").scrollIntoViewIfNeeded();
   await page.screenshot({ path: path.join(SHOTS, "seo-previews-390.png") });
 

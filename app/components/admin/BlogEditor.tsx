@@ -92,8 +92,8 @@ export function BlogEditor({
   created: boolean;
   previewHtml: string;
 }) {
-  const save = useFetcher<EditorActionResult>({ key: "blog-editor" });
-  const remove = useFetcher<EditorActionResult>({ key: "blog-editor-delete" });
+  const save = useFetcher<EditorActionResult>();
+  const remove = useFetcher<EditorActionResult>();
   const [values, setValues] = useState<Values>(() => initialValues(post));
   // A new post's slug follows its title until the slug is edited by hand.
   const [slugFollowsTitle, setSlugFollowsTitle] = useState(post === null);
@@ -111,6 +111,7 @@ export function BlogEditor({
         ? remove.data.message
         : null;
   const status = serverResult?.ok ? (SAVED_TEXT[serverResult.intent] ?? "Saved.") : created && !save.data ? "Created." : "";
+  const backup = useUnsavedBackup(post?.id ?? null, values, serverResult?.ok ? serverResult : null);
 
   const set = (field: EditorField, value: string) => {
     setValues((v) => ({ ...v, [field]: value, ...(field === "title" && slugFollowsTitle ? { slug: slugFromTitle(value) } : {}) }));
@@ -150,6 +151,29 @@ export function BlogEditor({
           )}
         </div>
       </header>
+
+      {backup.found && (
+        <div
+          role="alert"
+          className="flex flex-wrap items-center gap-3 rounded-xl border border-amber-400/50 bg-amber-950/40 p-4 text-sm text-amber-100"
+        >
+          <p className="mr-auto">Unsaved changes to this post from earlier in this tab were kept.</p>
+          <button
+            type="button"
+            className={primaryButton}
+            onClick={() => {
+              if (backup.found) setValues(backup.found);
+              setSlugFollowsTitle(false);
+              backup.dismiss();
+            }}
+          >
+            Restore them
+          </button>
+          <button type="button" className={secondaryButton} onClick={backup.discard}>
+            Discard
+          </button>
+        </div>
+      )}
 
       <save.Form
         method="post"
@@ -340,6 +364,58 @@ export function BlogEditor({
   );
 }
 
+/**
+ * Keeps unsaved edits in sessionStorage, so that a failed save (an error page), an expired session or a
+ * reload in the same tab loses nothing: the editor offers them back when it opens again. Cleared on save.
+ */
+function useUnsavedBackup(postId: string | null, values: Values, lastSave: EditorActionResult | null) {
+  const key = `blog-editor:${postId ?? "new"}`;
+  const [found, setFound] = useState<Values | null>(null);
+  const baseline = useRef(JSON.stringify(values));
+
+  useEffect(() => {
+    try {
+      const raw = sessionStorage.getItem(key);
+      if (raw && raw !== baseline.current) setFound({ ...EMPTY, ...(JSON.parse(raw) as Partial<Values>) });
+    } catch {
+      // storage unavailable or unreadable: nothing to offer
+    }
+  }, [key]);
+
+  useEffect(() => {
+    try {
+      if (lastSave) sessionStorage.removeItem(key);
+      if (postId) sessionStorage.removeItem("blog-editor:new"); // a created post's draft is saved now
+    } catch {
+      // storage unavailable
+    }
+  }, [lastSave, key, postId]);
+
+  const serialized = JSON.stringify(values);
+  useEffect(() => {
+    if (serialized === baseline.current) return;
+    baseline.current = "";
+    try {
+      sessionStorage.setItem(key, serialized);
+    } catch {
+      // storage full or unavailable: the backup is a convenience
+    }
+  }, [serialized, key]);
+
+  return {
+    found,
+    dismiss: () => setFound(null),
+    discard: () => {
+      setFound(null);
+      try {
+        sessionStorage.removeItem(key);
+      } catch {
+        // storage unavailable
+      }
+    },
+  };
+}
+
 function Field({
   label,
   field,
@@ -373,6 +449,56 @@ function Field({
   );
 }
 
+const TABS = [
+  { id: "write", label: "Write" },
+  { id: "preview", label: "Preview" },
+] as const;
+
+/**
+ * The preview's HTML for `content`: re-rendered on the server after typing pauses, by a plain request
+ * (not a router fetcher, whose failure would replace the editor with the error page and lose the text).
+ */
+function useLivePreview(content: string, initialHtml: string) {
+  const [html, setHtml] = useState(initialHtml);
+  const [renderedFor, setRenderedFor] = useState(content);
+  const [error, setError] = useState<string | null>(null);
+  const [loading, setLoading] = useState(false);
+
+  useEffect(() => {
+    if (content === renderedFor) return;
+    const controller = new AbortController();
+    const timer = setTimeout(async () => {
+      setLoading(true);
+      try {
+        const res = await fetch("/admin/blog/preview", {
+          method: "POST",
+          body: new URLSearchParams({ content }),
+          signal: controller.signal,
+        });
+        const result = res.headers.get("content-type")?.includes("json") ? ((await res.json()) as PreviewResult) : null;
+        if (result?.ok) {
+          setHtml(result.html);
+          setError(null);
+        } else {
+          setError(result?.message ?? `The preview could not be updated (HTTP ${res.status}). Your text is kept.`);
+        }
+      } catch {
+        if (controller.signal.aborted) return;
+        setError("The preview could not be updated (no connection?). Your text is kept.");
+      }
+      setRenderedFor(content);
+      setLoading(false);
+    }, PREVIEW_DEBOUNCE_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+      setLoading(false);
+    };
+  }, [content, renderedFor]);
+
+  return { html, error, updating: loading || content !== renderedFor };
+}
+
 /**
  * The markdown textarea and its live preview, rendered on the server by the public page's renderer after
  * typing pauses. Side by side on wide screens; Write/Preview tabs on narrow ones.
@@ -392,50 +518,37 @@ function ContentEditor({
 }) {
   const [tab, setTab] = useState<"write" | "preview">("write");
   const textarea = useRef<HTMLTextAreaElement>(null);
-  const preview = useFetcher<PreviewResult>({ key: "blog-preview" });
-  const [renderedFor, setRenderedFor] = useState(value);
-  const { submit } = preview;
-
-  useEffect(() => {
-    if (value === renderedFor) return;
-    const timer = setTimeout(() => {
-      setRenderedFor(value);
-      submit({ content: value }, { method: "post", action: "/admin/blog/preview" });
-    }, PREVIEW_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [value, renderedFor, submit]);
-
-  const result = preview.data;
-  const html = result?.ok ? result.html : initialHtml;
-  const updating = preview.state !== "idle" || value !== renderedFor;
+  const { html, error: previewError, updating } = useLivePreview(value, initialHtml);
   const tabClass = (active: boolean) =>
     `flex-1 rounded-lg px-3 py-2 text-sm font-semibold ${active ? "bg-brand-600 text-white" : "text-zinc-200 hover:bg-ink-800"}`;
 
   return (
     <div>
       <div role="tablist" aria-label="Content" className="mb-3 flex gap-2 rounded-xl border border-ink-700 p-1 lg:hidden">
-        <button
-          type="button"
-          role="tab"
-          id="tab-write"
-          aria-selected={tab === "write"}
-          aria-controls="panel-write"
-          className={tabClass(tab === "write")}
-          onClick={() => setTab("write")}
-        >
-          Write
-        </button>
-        <button
-          type="button"
-          role="tab"
-          id="tab-preview"
-          aria-selected={tab === "preview"}
-          aria-controls="panel-preview"
-          className={tabClass(tab === "preview")}
-          onClick={() => setTab("preview")}
-        >
-          Preview
-        </button>
+        {TABS.map((t) => (
+          <button
+            key={t.id}
+            type="button"
+            role="tab"
+            id={`tab-${t.id}`}
+            aria-selected={tab === t.id}
+            aria-controls={`panel-${t.id}`}
+            tabIndex={tab === t.id ? 0 : -1}
+            className={tabClass(tab === t.id)}
+            onClick={() => setTab(t.id)}
+            onKeyDown={(event) => {
+              // The tab pattern: arrows (and Home/End) move between the two tabs.
+              if (!["ArrowLeft", "ArrowRight", "Home", "End"].includes(event.key)) return;
+              event.preventDefault();
+              const next = t.id === "write" ? "preview" : "write";
+              const target = event.key === "Home" ? "write" : event.key === "End" ? "preview" : next;
+              setTab(target);
+              document.getElementById(`tab-${target}`)?.focus();
+            }}
+          >
+            {t.label}
+          </button>
+        ))}
       </div>
       <div className="grid gap-4 lg:grid-cols-2">
         <div id="panel-write" className={`${tab === "write" ? "" : "hidden"} min-w-0 lg:block`}>
@@ -475,9 +588,9 @@ function ContentEditor({
               {updating ? "Updating…" : ""}
             </span>
           </p>
-          {result && !result.ok && (
+          {previewError && (
             <p role="alert" className={errorText}>
-              {result.message}
+              {previewError}
             </p>
           )}
           <article data-testid="post-preview" className="max-h-[70vh] overflow-y-auto">

@@ -26,9 +26,11 @@ export async function action(args: Route.ActionArgs) {
   await consoleActor(args, BLOG_FORM_MAX_BYTES);
   const body = await readForm(args.request, BLOG_FORM_MAX_BYTES);
   const refuse = (status: number, message: string, headers: Record<string, string> = {}) =>
-    data<PreviewResult>({ ok: false, message }, { status, headers: { ...CONSOLE_HEADERS, ...headers } });
+    Response.json({ ok: false, message } satisfies PreviewResult, { status, headers: { ...CONSOLE_HEADERS, ...headers } });
   if (!body.ok) return refuse(body.status, "The preview could not be read.", body.headers);
   const form = parseForm(previewForm, body.form);
   if (!form) return refuse(400, `The content could not be read (at most ${BLOG_CONTENT_MAX.toLocaleString("en")} characters).`);
-  return data<PreviewResult>({ ok: true, html: renderMarkdown(form.content, { memo: false }) }, { headers: CONSOLE_HEADERS });
+  return Response.json({ ok: true, html: renderMarkdown(form.content, { memo: false }) } satisfies PreviewResult, {
+    headers: CONSOLE_HEADERS,
+  });
 }
