@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useRef, useState } from "react";
-import { Link, useFetcher } from "react-router";
+import { Link, useFetcher, useLocation, useNavigate } from "react-router";
 import { PostArticle } from "~/components/blog/PostArticle";
 import {
   BLOG_CONTENT_MAX,
@@ -110,7 +110,14 @@ export function BlogEditor({
       : remove.state === "idle" && remove.data && !remove.data.ok
         ? remove.data.message
         : null;
-  const status = serverResult?.ok ? (SAVED_TEXT[serverResult.intent] ?? "Saved.") : created && !save.data ? "Created." : "";
+  // "Created." is said once: the address drops its ?created=1, so a reload does not repeat it.
+  const [justCreated] = useState(created);
+  const navigate = useNavigate();
+  const location = useLocation();
+  useEffect(() => {
+    if (created) navigate(location.pathname, { replace: true, preventScrollReset: true });
+  }, [created, navigate, location.pathname]);
+  const status = serverResult?.ok ? (SAVED_TEXT[serverResult.intent] ?? "Saved.") : justCreated && !save.data ? "Created." : "";
   const backup = useUnsavedBackup(post?.id ?? null, values, serverResult?.ok ? serverResult : null);
 
   const set = (field: EditorField, value: string) => {
