@@ -615,6 +615,10 @@ test("the admin console and the live ad feed refuse hostile input from an admin 
   for (const v of VALUES) {
     probes.push({ name: `GET /admin/blog?page= ${v.label}`, send: get(`/admin/blog?page=${v.raw}`) });
     probes.push({ name: `GET /admin/blog/:postId ${v.label}`, send: get(`/admin/blog/${v.raw}`) });
+    probes.push({
+      name: `POST /admin/blog/:postId ${v.label}`,
+      send: post(`/admin/blog/${v.raw}`, formBody({ intent: "delete", title: "x", content: "x" }), FORM_TYPE),
+    });
   }
   // --- end console: Blog ---
   const failures = await run(admin, probes);

@@ -4,7 +4,7 @@ import { BlogEditor, type EditorPost } from "~/components/admin/BlogEditor";
 import { renderMarkdown } from "~/components/blog/markdown.server";
 import { BLOG_FORM_MAX_BYTES, BLOG_POST_FIELDS, blogFieldErrors, blogPostFormSchema } from "~/lib/blog-post-schema";
 import { consoleActor } from "~/lib/console-action.server";
-import { parseParams, readForm } from "~/lib/params";
+import { discardBody, parseParams, readForm } from "~/lib/params";
 import { requireAdmin } from "../../../server/auth/session";
 import {
   BlogPostNotFoundError,
@@ -88,7 +88,12 @@ function formFields(form: FormData): Record<string, string> | undefined {
 
 export async function action(args: Route.ActionArgs) {
   const actor = await consoleActor(args, BLOG_FORM_MAX_BYTES);
-  const { postId } = parseParams(editorParams, args.params);
+  const params = editorParams.safeParse(args.params);
+  if (!params.success) {
+    await discardBody(args.request, BLOG_FORM_MAX_BYTES);
+    throw data(null, { status: 404, headers: CONSOLE_HEADERS });
+  }
+  const { postId } = params.data;
   const body = await readForm(args.request, BLOG_FORM_MAX_BYTES);
   const refuse = (status: number, intent: string, fieldErrors: Record<string, string>, message: string | null, headers = {}) =>
     data<EditorActionResult>({ ok: false, intent, fieldErrors, message }, { status, headers: { ...CONSOLE_HEADERS, ...headers } });
