@@ -27,6 +27,10 @@ export default [
     route("messages", "routes/admin/messages.tsx"),
     route("messages/:messageId", "routes/admin/message.tsx"),
     route("categories", "routes/admin/categories.tsx"),
+    route("blog", "routes/admin/blog.tsx"),
+    route("blog/new", "routes/admin/blog-editor.tsx", { id: "admin-blog-new" }),
+    route("blog/preview", "routes/admin/blog-preview.ts"),
+    route("blog/:postId", "routes/admin/blog-editor.tsx", { id: "admin-blog-edit" }),
   ]),
   layout("routes/_site.tsx", [
     index("routes/home.tsx", { id: "home" }),

@@ -119,6 +119,12 @@ const QUERY_ROUTES: { path: string; params: string[] }[] = [
     "/admin/messages",
     "/admin/messages/00000000-0000-4000-8000-000000000000",
     "/admin/categories",
+    // --- console: Blog (branch console-blog) ---
+    "/admin/blog",
+    "/admin/blog/new",
+    "/admin/blog/preview",
+    `/admin/blog/${"00000000-0000-4000-8000-000000000000"}`,
+    // --- end console: Blog ---
   ].map((path) => ({ path, params: [] })),
   // --- console-dash (Dashboard, Users, Audit log): 404 for visitors whatever the query; an admin's turn below.
   { path: "/admin", params: ["period"] },
@@ -185,6 +191,43 @@ const MODERATION_QUERIES: { path: string; params: string[] }[] = [
   { path: `/admin/messages/${NO_ID}`, params: [] },
 ];
 // ---- end of console moderation ----
+// --- console: Blog (branch console-blog) ---
+/** A post id that names no post, so the editor's and the list's actions change nothing. */
+const NO_POST = "00000000-0000-4000-8000-000000000000";
+const BLOG_FIELDS = [
+  "intent",
+  "postId",
+  "title",
+  "slug",
+  "excerpt",
+  "content",
+  "author",
+  "tags",
+  "meta_title",
+  "meta_description",
+  "og_title",
+  "og_description",
+  "og_image_url",
+  "twitter_card_title",
+  "twitter_card_description",
+  "twitter_card_image_url",
+  "canonical_url",
+  "published_at",
+];
+/**
+ * The Blog section's actions. Creating stores nothing: the slug is the demo post's (a conflict) and the
+ * content breaks the content policy, so a hostile value in any one field still leaves the other refusal.
+ */
+const BLOG_FORMS: { path: string; valid: Record<string, string> }[] = [
+  { path: "/admin/blog", valid: { intent: "publish", postId: NO_POST } },
+  {
+    path: "/admin/blog/new",
+    valid: { intent: "save", title: "Welcome to Pleazure", slug: "welcome-to-pleazure", content: "Not for minors." },
+  },
+  { path: `/admin/blog/${NO_POST}`, valid: { intent: "save", title: "Hostile corpus", slug: "hostile-corpus", content: "Text." } },
+  { path: "/admin/blog/preview", valid: { content: "# Preview" } },
+];
+// --- end console: Blog ---
 
 /** Form fields of each action; `valid` fills the fields not under test. */
 const FORMS: { path: string; valid: Record<string, string>; fields: string[] }[] = [
@@ -224,6 +267,9 @@ const FORMS: { path: string; valid: Record<string, string>; fields: string[] }[]
   // --- end console-dash
   // Console moderation (console-moderation branch): visitors get 404; the admin's turn is the last test.
   ...MODERATION_FORMS.map(({ path, valid, fields }) => ({ path, valid, fields })),
+  // --- console: Blog (branch console-blog): 404 before the body is read; the admin's turn is below. ---
+  ...BLOG_FORMS.map((f) => ({ path: f.path, valid: f.valid, fields: BLOG_FIELDS })),
+  // --- end console: Blog ---
 ];
 
 /** Header-derived values; only those a client can put on the wire (printable ASCII). */
@@ -650,7 +696,48 @@ test("the admin console and the live ad feed refuse hostile input from an admin 
     }
   }
   for (const v of VALUES) probes.push({ name: `GET /admin/ads?x= ${v.label}`, send: get(`/admin/ads?${UNKNOWN_PARAM}=${v.raw}`) });
+  // --- console: Blog (branch console-blog) ---
+  const blogPosts = async () => /(\d+) posts?, drafts included/.exec(await (await admin.get("/admin/blog")).text())?.[1];
+  const postsBefore = await blogPosts();
+  expect(postsBefore, "the console's post count").toBeTruthy();
+  for (const form of BLOG_FORMS) {
+    const valid = Object.fromEntries(Object.entries(form.valid).map(([k, v]) => [k, encodeURIComponent(v)]));
+    for (const field of BLOG_FIELDS) {
+      for (const v of VALUES)
+        probes.push({
+          name: `POST ${form.path} ${field} = ${v.label}`,
+          send: post(form.path, formBody({ ...valid, [field]: v.raw }), FORM_TYPE),
+        });
+      probes.push({
+        name: `POST ${form.path} ${field} repeated`,
+        send: post(form.path, `${formBody(valid)}&${field}=a&${field}=b`, FORM_TYPE),
+      });
+    }
+    probes.push({
+      name: `POST ${form.path} as JSON`,
+      send: post(form.path, JSON.stringify(form.valid), { "content-type": "application/json" }),
+    });
+    probes.push({
+      name: `POST ${form.path} huge`,
+      send: post(form.path, `${formBody(valid)}&content=${"x".repeat(2_000_000)}`, FORM_TYPE),
+    });
+    for (const method of ["PUT", "DELETE", "PATCH"])
+      probes.push({
+        name: `${method} ${form.path}`,
+        send: (r) => r.fetch(form.path, { method, data: formBody(valid), headers: FORM_TYPE, maxRedirects: 0, failOnStatusCode: false }),
+      });
+  }
+  for (const v of VALUES) {
+    probes.push({ name: `GET /admin/blog?page= ${v.label}`, send: get(`/admin/blog?page=${v.raw}`) });
+    probes.push({ name: `GET /admin/blog/:postId ${v.label}`, send: get(`/admin/blog/${v.raw}`) });
+    probes.push({
+      name: `POST /admin/blog/:postId ${v.label}`,
+      send: post(`/admin/blog/${v.raw}`, formBody({ intent: "delete", title: "x", content: "x" }), FORM_TYPE),
+    });
+  }
+  // --- end console: Blog ---
   const failures = await run(admin, probes);
+  expect(await blogPosts(), "no blog post stored or deleted").toBe(postsBefore);
 
   // The live feed is a stream that never ends: its status is read, then the request is dropped.
   for (const v of VALUES.slice(0, 12)) {

@@ -7,8 +7,12 @@ import { Markdown } from "./Markdown";
 const MEMO_LIMIT = 200;
 const memo = new Map<string, string>();
 
-/** Markdown → safe HTML, memoised by source (posts and pages are re-read far more often than edited). */
-export function renderMarkdown(source: string): string {
+/**
+ * Markdown → safe HTML, memoised by source (posts and pages are re-read far more often than edited). The
+ * console's live preview passes `memo: false`: each keystroke's draft would otherwise push published posts out.
+ */
+export function renderMarkdown(source: string, opts: { memo?: boolean } = {}): string {
+  if (opts.memo === false) return renderToStaticMarkup(<Markdown source={source} />);
   const hit = memo.get(source);
   if (hit !== undefined) return hit;
   const html = renderToStaticMarkup(<Markdown source={source} />);

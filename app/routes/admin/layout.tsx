@@ -24,6 +24,7 @@ const SECTIONS = [
   { to: "/admin/comments", label: "Comments", end: false },
   { to: "/admin/messages", label: "Messages", end: false },
   { to: "/admin/categories", label: "Categories", end: false },
+  { to: "/admin/blog", label: "Blog", end: false },
 ] as const;
 
 /** The admin console's shell: its own navigation beside the section (stacked on a phone). */

@@ -1,10 +1,8 @@
 import { data, Link } from "react-router";
 import { z } from "zod";
-import { MarkdownHtml } from "~/components/blog/MarkdownHtml";
 import { renderMarkdown } from "~/components/blog/markdown.server";
-import { PostByline } from "~/components/blog/PostByline";
+import { PostArticle } from "~/components/blog/PostArticle";
 import { blogPostMeta, feedLink, type PostSeo, postDescription, postPath } from "~/components/blog/seo";
-import { TagList } from "~/components/blog/TagList";
 import { ErrorState } from "~/components/ui/ErrorState";
 import { input, parseParams } from "~/lib/params";
 import { siteUrlFromMatches } from "~/lib/root-data";
@@ -94,12 +92,7 @@ export default function BlogPostPage({ loaderData: d }: Route.ComponentProps) {
   return (
     <article className="mx-auto max-w-3xl">
       <BackToBlog />
-      <header className="mt-4 border-b border-ink-800 pb-6">
-        <h1 className="text-3xl font-extrabold leading-tight sm:text-4xl">{post.title}</h1>
-        <PostByline author={post.author} date={post.published_at ?? post.created_at} className="mt-3" />
-        <TagList tags={post.tags} className="mt-4" />
-      </header>
-      <MarkdownHtml html={html} className="mt-2 break-words" />
+      <PostArticle title={post.title} author={post.author} date={post.published_at ?? post.created_at} tags={post.tags} html={html} />
     </article>
   );
 }

@@ -1,0 +1,33 @@
+import { MarkdownHtml } from "./MarkdownHtml";
+import { PostByline } from "./PostByline";
+import { TagList } from "./TagList";
+
+/**
+ * A post as readers see it: title, byline, tags and the rendered body. The public post page and the
+ * console's live preview both use it, so the preview is the page.
+ */
+export function PostArticle({
+  title,
+  author,
+  date,
+  tags,
+  html,
+}: {
+  title: string;
+  author: string | null;
+  date: string;
+  tags: string[];
+  /** HTML from `renderMarkdown` (server-side), never from anywhere else. */
+  html: string;
+}) {
+  return (
+    <>
+      <header className="mt-4 border-b border-ink-800 pb-6">
+        <h1 className="text-3xl font-extrabold leading-tight sm:text-4xl">{title}</h1>
+        <PostByline author={author} date={date} className="mt-3" />
+        <TagList tags={tags} className="mt-4" />
+      </header>
+      <MarkdownHtml html={html} className="mt-2 break-words" />
+    </>
+  );
+}

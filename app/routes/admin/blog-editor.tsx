@@ -1,0 +1,138 @@
+import { data, redirect } from "react-router";
+import { z } from "zod";
+import { BlogEditor, type EditorPost } from "~/components/admin/BlogEditor";
+import { renderMarkdown } from "~/components/blog/markdown.server";
+import { BLOG_FORM_MAX_BYTES, BLOG_POST_FIELDS, blogFieldErrors, blogPostFormSchema } from "~/lib/blog-post-schema";
+import { consoleActor } from "~/lib/console-action.server";
+import { discardBody, parseParams, readForm } from "~/lib/params";
+import { requireAdmin } from "../../../server/auth/session";
+import {
+  BlogPostNotFoundError,
+  BlogSlugTakenError,
+  createBlogPost,
+  deleteBlogPost,
+  getPostById,
+  saveBlogPost,
+} from "../../../server/services/blog";
+import { ContentSafetyError } from "../../../server/services/content-safety";
+import { siteUrl } from "../../../server/site-url";
+import type { Route } from "./+types/blog-editor";
+import { CONSOLE_HEADERS } from "./layout";
+
+// `/admin/blog/new` has no postId; `/admin/blog/:postId` names a post by uuid (anything else names none: 404).
+const editorParams = z.object({ postId: z.uuid().optional() });
+
+export async function loader(args: Route.LoaderArgs) {
+  await requireAdmin(args);
+  const { postId } = parseParams(editorParams, args.params);
+  const created = new URL(args.request.url).searchParams.get("created") === "1";
+  const base = { siteUrl: siteUrl(args.request), created };
+  if (!postId) return data({ ...base, post: null as EditorPost | null, previewHtml: "" }, { headers: CONSOLE_HEADERS });
+  const row = await getPostById(postId);
+  if (!row) throw data(null, { status: 404, headers: CONSOLE_HEADERS });
+  const post: EditorPost = {
+    id: row.id,
+    title: row.title,
+    slug: row.slug,
+    excerpt: row.excerpt ?? "",
+    content: row.content,
+    author: row.author ?? "",
+    tags: row.tags.join(", "),
+    meta_title: row.meta_title ?? "",
+    meta_description: row.meta_description ?? "",
+    og_title: row.og_title ?? "",
+    og_description: row.og_description ?? "",
+    og_image_url: row.og_image_url ?? "",
+    twitter_card_title: row.twitter_card_title ?? "",
+    twitter_card_description: row.twitter_card_description ?? "",
+    twitter_card_image_url: row.twitter_card_image_url ?? "",
+    canonical_url: row.canonical_url ?? "",
+    published: row.published,
+    published_at: row.published_at?.toISOString() ?? null,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  };
+  // The preview's first rendering comes with the page; typing re-renders it through /admin/blog/preview.
+  return data({ ...base, post, previewHtml: renderMarkdown(row.content, { memo: false }) }, { headers: CONSOLE_HEADERS });
+}
+
+export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
+  return actionHeaders ?? loaderHeaders;
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  const title = loaderData?.post ? `Edit “${loaderData.post.title}”` : "New post";
+  return [{ title: `${title} | Blog | Console` }, { name: "robots", content: "noindex, nofollow" }];
+}
+
+export type EditorActionResult =
+  | { ok: true; intent: string }
+  | { ok: false; intent: string; fieldErrors: Record<string, string>; message: string | null };
+
+const INTENTS = ["save", "publish", "unpublish", "delete"] as const;
+type Intent = (typeof INTENTS)[number];
+
+/** The form's fields as strings; undefined when a field is repeated or sent as a file. */
+function formFields(form: FormData): Record<string, string> | undefined {
+  const raw: Record<string, string> = {};
+  for (const key of [...BLOG_POST_FIELDS, "intent"]) {
+    const values = form.getAll(key);
+    if (values.length > 1) return undefined;
+    const [value] = values;
+    if (value === undefined) continue;
+    if (typeof value !== "string") return undefined;
+    raw[key] = value;
+  }
+  return raw;
+}
+
+export async function action(args: Route.ActionArgs) {
+  const actor = await consoleActor(args, BLOG_FORM_MAX_BYTES);
+  const params = editorParams.safeParse(args.params);
+  if (!params.success) {
+    await discardBody(args.request, BLOG_FORM_MAX_BYTES);
+    throw data(null, { status: 404, headers: CONSOLE_HEADERS });
+  }
+  const { postId } = params.data;
+  const body = await readForm(args.request, BLOG_FORM_MAX_BYTES);
+  const refuse = (status: number, intent: string, fieldErrors: Record<string, string>, message: string | null, headers = {}) =>
+    data<EditorActionResult>({ ok: false, intent, fieldErrors, message }, { status, headers: { ...CONSOLE_HEADERS, ...headers } });
+  if (!body.ok) return refuse(body.status, "", {}, "The form could not be read.", body.headers);
+  const raw = formFields(body.form);
+  const intent = INTENTS.find((i) => i === raw?.intent);
+  if (!raw || !intent || (!postId && (intent === "unpublish" || intent === "delete")))
+    return refuse(400, "", {}, "The form could not be read.");
+
+  try {
+    if (intent === "delete") {
+      await deleteBlogPost(postId as string, actor);
+      return redirect("/admin/blog?deleted=1", { headers: CONSOLE_HEADERS });
+    }
+    const parsed = blogPostFormSchema.safeParse(raw);
+    if (!parsed.success) return refuse(400, intent, blogFieldErrors(parsed.error), "Some fields need attention.");
+    const { published_at, ...fields } = parsed.data;
+    const publish = publishTarget(intent);
+    if (!postId) {
+      const created = await createBlogPost({ ...fields, published_at }, actor, { publish });
+      return redirect(`/admin/blog/${created.id}?created=1`, { headers: CONSOLE_HEADERS });
+    }
+    await saveBlogPost(postId, { ...fields, published_at }, actor, { publish });
+    return data<EditorActionResult>({ ok: true, intent }, { headers: CONSOLE_HEADERS });
+  } catch (err) {
+    if (err instanceof BlogPostNotFoundError) return refuse(404, intent, {}, "This post no longer exists.");
+    if (err instanceof BlogSlugTakenError) return refuse(409, intent, { slug: err.message }, "Some fields need attention.");
+    if (err instanceof ContentSafetyError) return refuse(400, intent, { [err.field]: err.message }, "Some fields need attention.");
+    throw err;
+  }
+}
+
+/** save keeps the state, publish and unpublish set it (with the form's fields saved alongside). */
+function publishTarget(intent: Exclude<Intent, "delete">): boolean | undefined {
+  if (intent === "publish") return true;
+  if (intent === "unpublish") return false;
+  return undefined;
+}
+
+export default function BlogEditorPage({ loaderData }: Route.ComponentProps) {
+  return <BlogEditor key={loaderData.post?.id ?? "new"} {...loaderData} />;
+}

@@ -1,0 +1,91 @@
+import { data, redirect } from "react-router";
+import { z } from "zod";
+import { BlogPostsConsole } from "~/components/admin/BlogPostsConsole";
+import { consoleActor } from "~/lib/console-action.server";
+import { clampPage, totalPages } from "~/lib/pagination";
+import { input, parseForm, parseQuery, readForm } from "~/lib/params";
+import { requireAdmin } from "../../../server/auth/session";
+import { listAuditEntries } from "../../../server/services/audit-log";
+import {
+  BlogPostNotFoundError,
+  CONSOLE_POSTS_PER_PAGE,
+  deleteBlogPost,
+  listAllPosts,
+  setBlogPostPublished,
+} from "../../../server/services/blog";
+import type { Route } from "./+types/blog";
+import { CONSOLE_HEADERS } from "./layout";
+
+/** How many recent blog changes the page lists. */
+const AUDIT_ENTRIES_SHOWN = 10;
+
+const listQuery = z.object({ page: input.page, deleted: z.literal("1").optional().catch(undefined) });
+
+export async function loader(args: Route.LoaderArgs) {
+  await requireAdmin(args);
+  const { page: requested, deleted } = parseQuery(listQuery, args.request);
+  const [found, audit] = await Promise.all([
+    listAllPosts(requested),
+    listAuditEntries({ limit: AUDIT_ENTRIES_SHOWN, actionPrefix: "blog." }),
+  ]);
+  const pageCount = totalPages(found.total, CONSOLE_POSTS_PER_PAGE);
+  const page = clampPage(requested, pageCount);
+  if (page !== requested) throw redirect(page > 1 ? `/admin/blog?page=${page}` : "/admin/blog", { headers: CONSOLE_HEADERS });
+  const iso = (d: Date | null) => d?.toISOString() ?? null;
+  return data(
+    {
+      page,
+      pageCount,
+      total: found.total,
+      deleted: deleted === "1",
+      posts: found.posts.map((p) => ({
+        id: p.id,
+        title: p.title,
+        slug: p.slug,
+        published: p.published,
+        publishedAt: iso(p.published_at),
+        createdAt: p.created_at.toISOString(),
+        updatedAt: p.updated_at.toISOString(),
+      })),
+      audit: audit.map((e) => ({ id: e.id, at: e.at.toISOString(), actorEmail: e.actorEmail, action: e.action, target: e.target })),
+    },
+    { headers: CONSOLE_HEADERS },
+  );
+}
+
+export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
+  return actionHeaders ?? loaderHeaders;
+}
+
+export function meta() {
+  return [{ title: "Blog | Console" }, { name: "robots", content: "noindex, nofollow" }];
+}
+
+export type BlogListActionResult =
+  | { ok: true; intent: string; postId: string }
+  | { ok: false; intent: string; postId: string | null; message: string };
+
+const rowForm = z.object({ intent: z.enum(["publish", "unpublish", "delete"]), postId: z.uuid() });
+
+/** The list's row actions: publish, unpublish, delete (the confirm step is the page's). */
+export async function action(args: Route.ActionArgs) {
+  const actor = await consoleActor(args);
+  const body = await readForm(args.request);
+  const refuse = (status: number, intent: string, postId: string | null, message: string, headers: Record<string, string> = {}) =>
+    data<BlogListActionResult>({ ok: false, intent, postId, message }, { status, headers: { ...CONSOLE_HEADERS, ...headers } });
+  if (!body.ok) return refuse(body.status, "", null, "The form could not be read.", body.headers);
+  const form = parseForm(rowForm, body.form);
+  if (!form) return refuse(400, "", null, "The form could not be read.");
+  try {
+    if (form.intent === "delete") await deleteBlogPost(form.postId, actor);
+    else await setBlogPostPublished(form.postId, form.intent === "publish", actor);
+  } catch (err) {
+    if (err instanceof BlogPostNotFoundError) return refuse(404, form.intent, form.postId, "This post no longer exists.");
+    throw err;
+  }
+  return data<BlogListActionResult>({ ok: true, intent: form.intent, postId: form.postId }, { headers: CONSOLE_HEADERS });
+}
+
+export default function BlogConsolePage({ loaderData }: Route.ComponentProps) {
+  return <BlogPostsConsole {...loaderData} />;
+}
