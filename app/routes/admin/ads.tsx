@@ -2,7 +2,8 @@ import { data } from "react-router";
 import { z } from "zod";
 import { AdUnitsConsole } from "~/components/admin/AdUnitsConsole";
 import { toggleUnitSchema, zoneFormSchema } from "~/lib/ad-units-schema";
-import { discardBody, parseForm, plainText, readForm } from "~/lib/params";
+import { consoleActor } from "~/lib/console-action.server";
+import { parseForm, plainText, readForm } from "~/lib/params";
 import { preRollFieldErrors, preRollInputFromForm } from "~/lib/preroll";
 import { requireAdmin } from "../../../server/auth/session";
 import { env } from "../../../server/env";
@@ -59,13 +60,7 @@ function refused(status: number, result: Omit<Extract<AdActionResult, { ok: fals
 }
 
 export async function action(args: Route.ActionArgs) {
-  // 404 for anyone else, whatever the body (read and dropped first, so the client gets the answer).
-  const admin = await requireAdmin(args).catch(async (refusal: unknown) => {
-    await discardBody(args.request);
-    throw refusal;
-  });
-  if (args.request.method !== "POST") throw data(null, { status: 405, headers: { Allow: "GET, HEAD, POST" } });
-  const actor = { id: admin.id, email: admin.email };
+  const actor = await consoleActor(args);
   const body = await readForm(args.request);
   if (!body.ok) return refused(body.status, { intent: "", fieldErrors: {}, message: "The form could not be read." }, body.headers);
   const intent = body.form.get("intent");

@@ -1,6 +1,7 @@
 import { data } from "react-router";
-import { discardBody, readForm } from "~/lib/params";
-import { requireAdmin } from "../../../server/auth/session";
+import { consoleActor } from "~/lib/console-action.server";
+import { readForm } from "~/lib/params";
+import type { requireAdmin } from "../../../server/auth/session";
 import type { Actor } from "../../../server/services/audit-log";
 import { CONSOLE_HEADERS } from "./layout";
 
@@ -12,21 +13,16 @@ export type ConsoleActionResult =
 type ActionArgs = Parameters<typeof requireAdmin>[0] & { request: Request };
 
 /**
- * The common start of every console action (as app/routes/admin/ads.tsx does it): 404 for anyone but an
- * admin whatever the body (read and dropped first, so the client gets the answer), 405 for other methods,
- * and the form read within the size limit. Returns the acting admin and the form, or the refusal to return.
+ * The common start of a console action: the admin check of `consoleActor`, then the form read within the
+ * size limit. Returns the acting admin and the form, or the refusal to return.
  */
 export async function beginConsoleAction(
   args: ActionArgs,
 ): Promise<{ actor: Actor; form: FormData } | { refusal: ReturnType<typeof refused> }> {
-  const admin = await requireAdmin(args).catch(async (refusal: unknown) => {
-    await discardBody(args.request);
-    throw refusal;
-  });
-  if (args.request.method !== "POST") throw data(null, { status: 405, headers: { Allow: "GET, HEAD, POST" } });
+  const actor = await consoleActor(args);
   const body = await readForm(args.request);
   if (!body.ok) return { refusal: refused(body.status, { intent: "", message: "The form could not be read." }, body.headers) };
-  return { actor: { id: admin.id, email: admin.email }, form: body.form };
+  return { actor, form: body.form };
 }
 
 export function done(intent: string, id?: string) {

@@ -1,8 +1,9 @@
 import { data, redirect } from "react-router";
 import { UsersConsole } from "~/components/admin/UsersConsole";
+import { consoleActor } from "~/lib/console-action.server";
 import { roleFormSchema, usersQuery } from "~/lib/console-schema";
 import { totalPages } from "~/lib/pagination";
-import { discardBody, parseQuery, readForm } from "~/lib/params";
+import { parseQuery, readForm } from "~/lib/params";
 import { requireAdmin } from "../../../server/auth/session";
 import { changeUserRole, LastAdminError, searchUsers, UserNotFoundError } from "../../../server/services/users";
 import type { Route } from "./+types/users";
@@ -43,12 +44,7 @@ function refused(status: number, userId: string, message: string, headers: Recor
 }
 
 export async function action(args: Route.ActionArgs) {
-  // 404 for anyone else, whatever the body (read and dropped first, so the client gets the answer).
-  const admin = await requireAdmin(args).catch(async (refusal: unknown) => {
-    await discardBody(args.request);
-    throw refusal;
-  });
-  if (args.request.method !== "POST") throw data(null, { status: 405, headers: { Allow: "GET, HEAD, POST" } });
+  const admin = await consoleActor(args);
   const body = await readForm(args.request);
   if (!body.ok) return refused(body.status, "", "The form could not be read.", body.headers);
   const fields: Record<string, string | undefined> = {};
@@ -62,7 +58,7 @@ export async function action(args: Route.ActionArgs) {
   const parsed = roleFormSchema.safeParse(fields);
   if (!parsed.success) return refused(400, "", parsed.error.issues[0]?.message ?? "The form could not be read.");
   try {
-    const change = await changeUserRole(parsed.data.userId, parsed.data.role, { id: admin.id, email: admin.email });
+    const change = await changeUserRole(parsed.data.userId, parsed.data.role, admin);
     // An admin who stepped down has no console any more.
     if (change.id === admin.id && change.role !== "admin") return redirect("/", { headers: CONSOLE_HEADERS });
     return data<RoleActionResult>({ ok: true, userId: change.id, role: change.role }, { headers: CONSOLE_HEADERS });
