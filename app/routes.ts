@@ -18,7 +18,14 @@ export default [
   route("api/history", "routes/api/history.ts"),
   route("settings/export", "routes/account/export.ts"),
   // The admin console (admins only; everyone else gets the 404 page): no sidebar, its own navigation.
-  route("admin", "routes/admin/layout.tsx", [index("routes/admin/index.ts"), route("ads", "routes/admin/ads.tsx")]),
+  route("admin", "routes/admin/layout.tsx", [
+    index("routes/admin/index.ts"),
+    route("ads", "routes/admin/ads.tsx"),
+    route("videos", "routes/admin/videos.tsx"),
+    route("videos/new", "routes/admin/video-upload.tsx"),
+    route("videos/jobs/:jobId", "routes/admin/video-job.ts"),
+    route("videos/:videoId", "routes/admin/video-edit.tsx"),
+  ]),
   layout("routes/_site.tsx", [
     index("routes/home.tsx", { id: "home" }),
     route("category/:categoryName", "routes/home.tsx", { id: "category" }),

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { TtlCache } from "../cache";
 import { getDb } from "../db/connection";
+import { invalidate, sharedCache } from "../realtime/shared-caches";
 import { maybeFail } from "../test-hooks";
 import { escapeLike } from "./categories";
 
@@ -39,9 +40,17 @@ export interface VideoPage {
 }
 
 // Counts and trending are shown on every list page; exact to within half a minute is honest enough and
-// saves a count over every public row per page view.
-const counts = new TtlCache<number>({ ttlMs: 30_000, maxEntries: 200 });
-const trending = new TtlCache<VideoCard[]>({ ttlMs: 30_000, maxEntries: 1 });
+// saves a count over every public row per page view. A console edit, a deletion or a finished upload
+// clears both in every process at once (invalidateVideoCaches).
+const VIDEO_COUNTS_CACHE = "videos.counts";
+const TRENDING_CACHE = "videos.trending";
+const counts = sharedCache(VIDEO_COUNTS_CACHE, new TtlCache<number>({ ttlMs: 30_000, maxEntries: 200 }));
+const trending = sharedCache(TRENDING_CACHE, new TtlCache<VideoCard[]>({ ttlMs: 30_000, maxEntries: 1 }));
+
+/** After a video was added, changed or removed: public counts and trending are read afresh everywhere. */
+export async function invalidateVideoCaches(): Promise<void> {
+  await Promise.all([invalidate(VIDEO_COUNTS_CACHE), invalidate(TRENDING_CACHE)]);
+}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

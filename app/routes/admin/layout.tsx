@@ -16,7 +16,10 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 }
 
 /** The console's sections; the others (dashboard, videos, blog, ...) join this list as they are built. */
-const SECTIONS = [{ to: "/admin/ads", label: "Ad units" }] as const;
+const SECTIONS = [
+  { to: "/admin/videos", label: "Videos" },
+  { to: "/admin/ads", label: "Ad units" },
+] as const;
 
 /** The admin console's shell: its own navigation beside the section (stacked on a phone). */
 export default function ConsoleLayout({ loaderData }: Route.ComponentProps) {
