@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ContentSafetyError, findMinorSuggestingTerm } from "../../server/services/content-safety";
+import { ContentSafetyError, findMinorSuggestingTerm } from "./content-safety";
 import { multilineText, plainText } from "./params";
 
 /**
