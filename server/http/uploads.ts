@@ -53,6 +53,8 @@ export function videoUploads(): RequestHandler {
     onResponseError: (_req, err) => {
       // Only tus's own answers (status and text) reach the client; anything else is logged and a plain 500.
       if ("status_code" in err && err.status_code < 500) return undefined;
+      // An extension this store lacks (tus says 501): the request asked for something refused, not a fault.
+      if ("status_code" in err && err.status_code === 501) return { status_code: 400, body: err.body };
       logger.error({ err }, "upload failed");
       return { status_code: 500, body: "The upload failed on the server.\n" };
     },
@@ -72,6 +74,24 @@ export function videoUploads(): RequestHandler {
     }
     // Creating at an upload's address, or touching the collection with anything but POST, names nothing.
     if (match[1] ? req.method === "POST" : req.method !== "POST" && req.method !== "OPTIONS") return notFound(req, res);
+    if (req.headers["upload-concat"] !== undefined) {
+      res
+        .status(400)
+        .set({ "Cache-Control": "no-store", "Content-Type": "text/plain; charset=utf-8" })
+        .send("Upload concatenation is not supported.\n");
+      return;
+    }
+    // Creation with a first chunk larger than the whole upload: refused before an upload is made for it.
+    if (
+      req.method === "POST" &&
+      Number(req.headers["content-length"] ?? 0) > Number(req.headers["upload-length"] ?? Number.POSITIVE_INFINITY)
+    ) {
+      res
+        .status(413)
+        .set({ "Cache-Control": "no-store", "Content-Type": "text/plain; charset=utf-8" })
+        .send("The request body is larger than Upload-Length.\n");
+      return;
+    }
     if (crossOrigin(req)) {
       res
         .status(403)

@@ -245,6 +245,12 @@ export function VideoUpload({ categories, maxBytes }: { categories: string[]; ma
       </form>
       <UploadStatus
         phase={phase}
+        onAnother={() => {
+          formRef.current?.reset();
+          setErrors({});
+          setPhase({ name: "idle" });
+          formRef.current?.querySelector<HTMLInputElement>("#upload-file")?.focus();
+        }}
         onResume={() => {
           const upload = current.current;
           const file = formRef.current?.querySelector<HTMLInputElement>("#upload-file")?.files?.[0];
@@ -266,7 +272,7 @@ function megabytes(bytes: number): string {
   return `${(bytes / 1024 ** 2).toFixed(1)} MB`;
 }
 
-function UploadStatus({ phase, onResume }: { phase: Phase; onResume: () => void }) {
+function UploadStatus({ phase, onResume, onAnother }: { phase: Phase; onResume: () => void; onAnother: () => void }) {
   if (phase.name === "idle") return <div aria-live="polite" />;
   return (
     <section aria-live="polite" aria-label="Upload progress" className="space-y-3 rounded-xl border border-ink-700 bg-ink-900/60 p-4">
@@ -291,6 +297,11 @@ function UploadStatus({ phase, onResume }: { phase: Phase; onResume: () => void 
       )}
       {phase.name === "submitting" && <p className="text-sm text-zinc-300">Upload complete. Checking the file…</p>}
       {phase.name === "transcoding" && <TranscodeStatus job={phase.job} />}
+      {phase.name === "transcoding" && (phase.job?.status === "done" || phase.job?.status === "failed") && (
+        <button type="button" className={secondaryButton} onClick={onAnother}>
+          Upload another video
+        </button>
+      )}
     </section>
   );
 }
