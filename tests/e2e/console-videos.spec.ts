@@ -133,6 +133,45 @@ test("an admin uploads a clip; the upload resumes from the stored offset after a
   await context.close();
 });
 
+test("a browser that goes offline mid-upload shows it is reconnecting and carries on by itself once back online", async ({
+  browser,
+  baseURL,
+}) => {
+  const { context, page } = await signedInAs(browser, baseURL, "admin");
+  await page.goto("/admin/videos/new");
+  const tusRequests: { method: string; offset: string | null; failed?: boolean }[] = [];
+  page.on("request", (r) => {
+    if (new URL(r.url()).pathname.startsWith("/admin/uploads"))
+      tusRequests.push({ method: r.method(), offset: r.headers()["upload-offset"] ?? null });
+  });
+  let patches = 0;
+  await page.route("**/admin/uploads/*", async (route) => {
+    if (route.request().method() === "PATCH" && ++patches === 2) {
+      // The network goes away under the second chunk and comes back a few seconds later.
+      await context.setOffline(true);
+      setTimeout(() => void context.setOffline(false), 3_000);
+      return route.abort("internetdisconnected");
+    }
+    return route.continue();
+  });
+  await page.getByLabel("Video file").setInputFiles(clip);
+  await fillFields(page, { title: "Harbour lights offline", isPublic: false });
+  await page.getByRole("button", { name: "Upload video" }).click();
+  await expect(page.getByText("connection lost, reconnecting…")).toBeVisible();
+  await expect(page.getByText("The video is ready (private).")).toBeVisible({ timeout: 120_000 });
+  expect(tusRequests.filter((r) => r.method === "POST")).toHaveLength(1);
+  expect(tusRequests.filter((r) => r.method === "PATCH").map((r) => r.offset)).toEqual(["0", String(CHUNK), String(CHUNK)]);
+  await expect.poll(uploadFiles).toEqual([]);
+  // Private: no public link, and the list shows it as not public.
+  await expect(page.getByRole("link", { name: "Watch the video" })).toHaveCount(0);
+  await page.getByRole("button", { name: "Upload another video" }).click();
+  await expect(page.getByLabel("Title")).toHaveValue("");
+  await page.goto("/admin/videos?visibility=private&q=offline");
+  await expect(page.locator("[data-admin-video]")).toHaveCount(1);
+  await expect(page.locator("[data-admin-video]")).toContainText("Not public");
+  await context.close();
+});
+
 test("the list finds it; edit (policy errors next to the field) and delete round trip; the public page follows", async ({
   browser,
   baseURL,

@@ -182,6 +182,11 @@ export function VideoUpload({ categories, maxBytes }: { categories: string[]; ma
         className="space-y-4 rounded-xl border border-ink-700 bg-ink-900/60 p-4"
         aria-describedby={errors.form ? "upload-form-error" : undefined}
       >
+        <noscript>
+          <p className="rounded-lg border border-amber-500/50 bg-amber-950/40 px-3 py-2 text-sm text-amber-100">
+            Uploading needs JavaScript: the file is sent in resumable pieces.
+          </p>
+        </noscript>
         {errors.form && (
           <p
             id="upload-form-error"
