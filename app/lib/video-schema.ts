@@ -11,34 +11,33 @@ import { multilineText, plainText } from "./params";
 export const VIDEO_TITLE_MAX = 200;
 export const VIDEO_DESCRIPTION_MAX = 5000;
 
-/** Fields the policy reads, in the order their errors are reported. */
-const POLICY_FIELDS = ["title", "description", "category"] as const;
+/** The content-safety policy on one field: its error names the field and the term. */
+function policy(field: "title" | "description" | "category") {
+  return (value: string | null | undefined, ctx: z.RefinementCtx) => {
+    const term = value ? findMinorSuggestingTerm(value) : null;
+    if (term !== null) ctx.addIssue({ code: "custom", message: new ContentSafetyError(field, term).message });
+  };
+}
 
-export const videoFieldsSchema = z
-  .object({
-    title: plainText(VIDEO_TITLE_MAX + 100)
-      .trim()
-      .min(1, "Enter a title")
-      .max(VIDEO_TITLE_MAX, `The title must be at most ${VIDEO_TITLE_MAX} characters`),
-    description: multilineText(VIDEO_DESCRIPTION_MAX + 1000)
-      .trim()
-      .max(VIDEO_DESCRIPTION_MAX, `The description must be at most ${VIDEO_DESCRIPTION_MAX} characters`)
-      .optional()
-      .transform((d) => d || null),
-    category: plainText(100).trim().min(1, "Choose a category"),
-    /** A checkbox: present ("on") or absent. */
-    isPublic: z
-      .enum(["on", "true"])
-      .optional()
-      .transform((v) => v !== undefined),
-  })
-  .superRefine((fields, ctx) => {
-    for (const field of POLICY_FIELDS) {
-      const value = fields[field];
-      const term = value ? findMinorSuggestingTerm(value) : null;
-      if (term !== null) ctx.addIssue({ code: "custom", path: [field], message: new ContentSafetyError(field, term).message });
-    }
-  });
+export const videoFieldsSchema = z.object({
+  title: plainText(VIDEO_TITLE_MAX + 100)
+    .trim()
+    .min(1, "Enter a title")
+    .max(VIDEO_TITLE_MAX, `The title must be at most ${VIDEO_TITLE_MAX} characters`)
+    .superRefine(policy("title")),
+  description: multilineText(VIDEO_DESCRIPTION_MAX + 1000)
+    .trim()
+    .max(VIDEO_DESCRIPTION_MAX, `The description must be at most ${VIDEO_DESCRIPTION_MAX} characters`)
+    .superRefine(policy("description"))
+    .optional()
+    .transform((d) => d || null),
+  category: plainText(100).trim().min(1, "Choose a category").superRefine(policy("category")),
+  /** A checkbox: present ("on") or absent. */
+  isPublic: z
+    .enum(["on", "true"])
+    .optional()
+    .transform((v) => v !== undefined),
+});
 
 export type VideoFields = z.output<typeof videoFieldsSchema>;
 export type VideoFieldName = "title" | "description" | "category" | "isPublic";
