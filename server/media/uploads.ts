@@ -48,19 +48,30 @@ export async function finishedUpload(id: string): Promise<FinishedUpload> {
   const upload = await uploadStore()
     .getUpload(id)
     .catch(() => undefined);
-  if (!upload) throw new UploadNotReadyError("The upload is not known (it may have expired): choose the file again.");
+  if (!upload) throw new UploadNotReadyError("The upload is not known (it expired, or was already submitted): choose the file again.");
   if (upload.size === undefined || upload.offset !== upload.size) throw new UploadNotReadyError("The upload is not complete yet.");
   return { id, file: path.join(uploadsDir(), id), name: upload.metadata?.filename || "upload", size: upload.size };
 }
 
-/** Forgets a finished upload's tus record but keeps its bytes: the transcode job owns (and removes) the file now. */
-export async function handOverUpload(id: string): Promise<void> {
-  if (!ID.test(id)) return;
-  await fs.rm(path.join(uploadsDir(), `${id}.json`), { force: true });
-}
+const record = (id: string) => path.join(uploadsDir(), `${id}.json`);
+const claimed = (id: string) => path.join(uploadsDir(), `${id}.claimed`);
 
-/** Removes an upload entirely (a refused file): nothing of it stays on disk. */
-export async function discardUpload(id: string): Promise<void> {
-  if (!ID.test(id)) return;
-  await Promise.all([fs.rm(path.join(uploadsDir(), id), { force: true }), fs.rm(path.join(uploadsDir(), `${id}.json`), { force: true })]);
+/**
+ * Takes a finished upload for the pipeline: its tus record is moved aside in one rename, so a second
+ * submission of the same id (a double click, two admins) finds it gone instead of queueing it twice.
+ * Then exactly one of: `handOver` (the job owns the bytes now), `discard` (refused: nothing stays) or
+ * `release` (an unexpected failure: the upload can be submitted again).
+ */
+export async function claimUpload(id: string): Promise<{ handOver(): Promise<void>; discard(): Promise<void>; release(): Promise<void> }> {
+  if (!ID.test(id)) throw new UploadNotReadyError("The upload is not known.");
+  await fs.rename(record(id), claimed(id)).catch(() => {
+    throw new UploadNotReadyError("The upload is not known (it expired, or was already submitted): choose the file again.");
+  });
+  return {
+    handOver: () => fs.rm(claimed(id), { force: true }),
+    discard: async () => {
+      await Promise.all([fs.rm(path.join(uploadsDir(), id), { force: true }), fs.rm(claimed(id), { force: true })]);
+    },
+    release: () => fs.rename(claimed(id), record(id)),
+  };
 }

@@ -166,6 +166,13 @@ describe("console videos", () => {
       expect(job.source_path).toBe(path.join(uploads, id));
       expect(fs.existsSync(path.join(uploads, `${id}.json`))).toBe(false);
       expect(fs.existsSync(path.join(uploads, id))).toBe(true);
+      expect(fs.readdirSync(uploads)).toEqual([id]); // no record, no claim marker: only the job's bytes
+      // A second submission of the same upload (a double click) queues nothing more.
+      const again = await submitUpload(id, fields, admin).catch((e: unknown) => e);
+      expect((again as VideoFieldsError).errors.form).toMatch(/already submitted/);
+      expect(await handle().db.selectFrom("transcode_jobs").select("id").where("source_path", "=", job.source_path).execute()).toHaveLength(
+        1,
+      );
       const [entry] = await listAuditEntries({ actionPrefix: "video.upload" });
       expect(entry).toMatchObject({ target: videoId, after: { title: "Harbour lights", file: "harbour.mp4", job: jobId, public: true } });
     });

@@ -5,7 +5,7 @@ import type { TranscodeStatus } from "../db/schema";
 import { videoMediaPrefix } from "../jobs/transcode";
 import { logger } from "../logger";
 import { appMediaStorage, type MediaStorage } from "../media/storage";
-import { discardUpload, finishedUpload, handOverUpload, UploadNotReadyError } from "../media/uploads";
+import { claimUpload, type FinishedUpload, finishedUpload, UploadNotReadyError } from "../media/uploads";
 import { type Actor, recordAdminAction } from "./audit-log";
 import { escapeLike } from "./categories";
 import { ContentSafetyError } from "./content-safety";
@@ -174,9 +174,11 @@ export async function submitUpload(
 ): Promise<{ jobId: string; videoId: string }> {
   const fields = fieldsOrThrow(raw);
   await categoryIdOrThrow(fields.category);
-  let upload: Awaited<ReturnType<typeof finishedUpload>>;
+  let upload: FinishedUpload;
+  let claim: Awaited<ReturnType<typeof claimUpload>>;
   try {
     upload = await finishedUpload(uploadId);
+    claim = await claimUpload(upload.id);
   } catch (err) {
     if (err instanceof UploadNotReadyError) throw new VideoFieldsError({ form: err.message });
     throw err;
@@ -194,15 +196,16 @@ export async function submitUpload(
       },
       { actor },
     );
-    await handOverUpload(upload.id);
+    await claim.handOver();
     return { jobId: job.id, videoId: job.video_id };
   } catch (err) {
-    if (err instanceof ContentSafetyError) throw new VideoFieldsError({ [err.field]: err.message });
     if (err instanceof IngestError) {
       // The pipeline refused the file itself (not a video, no video stream, too large).
-      await discardUpload(upload.id);
+      await claim.discard();
       throw new VideoFieldsError({ form: `The file was refused: ${err.message}` });
     }
+    await claim.release();
+    if (err instanceof ContentSafetyError) throw new VideoFieldsError({ [err.field]: err.message });
     throw err;
   }
 }

@@ -113,7 +113,18 @@ export function VideoList(props: {
 
       {props.videos.length === 0 ? (
         <p className="rounded-lg border border-ink-700 bg-ink-900/60 px-3 py-6 text-center text-sm text-zinc-300">
-          {filtered ? "No videos match these filters." : "No videos yet. Upload the first one."}
+          {props.total > 0 ? (
+            <>
+              No videos on this page.{" "}
+              <Link to={pageLink(1)} className="text-brand-300 underline hover:text-brand-200">
+                Go to the first page
+              </Link>
+            </>
+          ) : filtered ? (
+            "No videos match these filters."
+          ) : (
+            "No videos yet. Upload the first one."
+          )}
         </p>
       ) : (
         <ul className={`divide-y divide-ink-700 rounded-xl border border-ink-700 ${navigation.state === "loading" ? "opacity-70" : ""}`}>
