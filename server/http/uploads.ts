@@ -74,34 +74,23 @@ export function videoUploads(): RequestHandler {
     }
     // Creating at an upload's address, or touching the collection with anything but POST, names nothing.
     if (match[1] ? req.method === "POST" : req.method !== "POST" && req.method !== "OPTIONS") return notFound(req, res);
-    if (req.headers["upload-concat"] !== undefined) {
-      res
-        .status(400)
-        .set({ "Cache-Control": "no-store", "Content-Type": "text/plain; charset=utf-8" })
-        .send("Upload concatenation is not supported.\n");
-      return;
-    }
+    if (req.headers["upload-concat"] !== undefined) return refuse(res, 400, "Upload concatenation is not supported.");
     // Creation with a first chunk larger than the whole upload: refused before an upload is made for it.
     if (
       req.method === "POST" &&
       Number(req.headers["content-length"] ?? 0) > Number(req.headers["upload-length"] ?? Number.POSITIVE_INFINITY)
     ) {
-      res
-        .status(413)
-        .set({ "Cache-Control": "no-store", "Content-Type": "text/plain; charset=utf-8" })
-        .send("The request body is larger than Upload-Length.\n");
-      return;
+      return refuse(res, 413, "The request body is larger than Upload-Length.");
     }
-    if (crossOrigin(req)) {
-      res
-        .status(403)
-        .set({ "Cache-Control": "no-store", "Content-Type": "text/plain; charset=utf-8" })
-        .send("Cross-origin upload refused.\n");
-      return;
-    }
+    if (crossOrigin(req)) return refuse(res, 403, "Cross-origin upload refused.");
     res.setHeader("Cache-Control", "no-store");
     await server.handle(req, res);
   };
+}
+
+/** A refusal decided before tus sees the request: a short plain-text reason. */
+function refuse(res: Response, status: number, text: string): void {
+  res.status(status).set({ "Cache-Control": "no-store", "Content-Type": "text/plain; charset=utf-8" }).send(`${text}\n`);
 }
 
 /** The console's 404: the endpoint's existence is not advertised. A small unread body is dropped first. */
