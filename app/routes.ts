@@ -31,6 +31,10 @@ export default [
     route("blog/new", "routes/admin/blog-editor.tsx", { id: "admin-blog-new" }),
     route("blog/preview", "routes/admin/blog-preview.ts"),
     route("blog/:postId", "routes/admin/blog-editor.tsx", { id: "admin-blog-edit" }),
+    route("videos", "routes/admin/videos.tsx"),
+    route("videos/new", "routes/admin/video-upload.tsx"),
+    route("videos/jobs/:jobId", "routes/admin/video-job.ts"),
+    route("videos/:videoId", "routes/admin/video-edit.tsx"),
   ]),
   layout("routes/_site.tsx", [
     index("routes/home.tsx", { id: "home" }),

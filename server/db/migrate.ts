@@ -8,6 +8,7 @@ import * as m0006 from "./migrations/0006_auth";
 import * as m0007 from "./migrations/0007_community";
 import * as m0008 from "./migrations/0008_account";
 import * as m0009 from "./migrations/0009_ad_units_live";
+import * as m0011 from "./migrations/0011_console_videos";
 import * as m0013 from "./migrations/0013_console_moderation";
 
 /** Migrations are imported statically so they ship inside the server bundle. Append, never edit. */
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   "0007_community": m0007,
   "0008_account": m0008,
   "0009_ad_units_live": m0009,
+  "0011_console_videos": m0011,
   "0013_console_moderation": m0013,
 };
 

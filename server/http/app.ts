@@ -16,6 +16,7 @@ import { personalPages } from "./page-caching";
 import { buildFiles, mediaFiles } from "./static-files";
 import { testHooks } from "./test-hooks";
 import { whileDatabaseDown } from "./unavailable";
+import { videoUploads } from "./uploads";
 
 /**
  * The one HTTP layer: every response (pages, build files, media, errors) passes the same headers and
@@ -34,6 +35,7 @@ export function createApp(opts: { clientDir?: string } = {}): express.Express {
   // Before the database check: the live ad feed serves this process's copy and outlives a database outage.
   app.all(AD_EVENTS_PATH, adEvents());
   app.use(whileDatabaseDown());
+  app.use(videoUploads()); // the console's resumable uploads (tus): admins only, everyone else gets 404
   app.use(AUTH_BASE_PATH, authRoutes()); // the OAuth return; sign-in forms go through React Router actions
   app.use(personalPages());
   app.use(

@@ -8,6 +8,7 @@ import { makePoster, makeThumbnail, transcodeToHls } from "../media/hls";
 import { inspectSource, UnusableMediaError } from "../media/inspect";
 import type { MediaStorage } from "../media/storage";
 import { makeStoryboard, STORYBOARD_VTT } from "../media/storyboard";
+import { invalidateVideoListCaches } from "../services/videos";
 
 export interface TranscodeContext {
   storage: MediaStorage;
@@ -74,6 +75,7 @@ export async function runTranscodeJob(jobId: string, ctx: TranscodeContext): Pro
     await ctx.storage.publishDirectory(scratch, prefix);
     scratch = undefined;
     await finishJob(job, Math.max(1, Math.round(source.durationSeconds)), ctx.storage, prefix);
+    await invalidateVideoListCaches();
     log.info({ duration: source.durationSeconds }, "transcode done");
   } catch (err) {
     // Nothing half-written stays: the video row does not exist yet, so the prefix is only this job's output.

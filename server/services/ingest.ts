@@ -7,6 +7,7 @@ import type { TranscodeJob } from "../db/schema";
 import { env } from "../env";
 import { ensureQueueSchema, queueTranscode } from "../jobs/queue";
 import { inspectSource, type SourceInfo, UnusableMediaError } from "../media/inspect";
+import { type Actor, recordAdminAction } from "./audit-log";
 import { assertNoMinorSuggestingTerms } from "./content-safety";
 
 /**
@@ -48,9 +49,10 @@ export interface IngestAccepted {
 
 /**
  * Validates a request and queues its transcode. Refusals throw IngestError (bad fields, unknown category,
- * unusable file) or ContentSafetyError (the policy), each with a message for the operator.
+ * unusable file) or ContentSafetyError (the policy), each with a message for the operator. An upload
+ * from the console names its `actor`: the `video.upload` audit entry is saved with the queued job.
  */
-export async function submitIngest(request: IngestRequest): Promise<IngestAccepted> {
+export async function submitIngest(request: IngestRequest, opts: { actor?: Actor } = {}): Promise<IngestAccepted> {
   const parsed = ingestRequestSchema.safeParse(request);
   if (!parsed.success) throw new IngestError(parsed.error.issues.map((i) => i.message).join(" "));
   const input = parsed.data;
@@ -89,6 +91,22 @@ export async function submitIngest(request: IngestRequest): Promise<IngestAccept
       .returningAll()
       .executeTakeFirstOrThrow();
     await queueTranscode(trx, row.id);
+    if (opts.actor) {
+      await recordAdminAction(trx, {
+        actor: opts.actor,
+        action: "video.upload",
+        target: row.video_id,
+        before: null,
+        after: {
+          title: row.title,
+          description: row.description,
+          category: input.category,
+          public: row.publish,
+          file: row.source_name,
+          job: row.id,
+        },
+      });
+    }
     return row;
   });
   return { job, source };

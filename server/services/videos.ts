@@ -40,8 +40,8 @@ export interface VideoPage {
 }
 
 // Counts and trending are shown on every list page; exact to within half a minute is honest enough and
-// saves a count over every public row per page view.
-// Shared, so a change in the console (videos moved between categories, a rename) shows everywhere at once.
+// saves a count over every public row per page view. Shared: a console change (an edit, a deletion, a finished
+// upload, videos moved between categories) shows everywhere at once (invalidateVideoListCaches).
 const VIDEO_COUNTS = "video-counts";
 const TRENDING = "video-trending";
 const counts = sharedCache(VIDEO_COUNTS, new TtlCache<number>({ ttlMs: 30_000, maxEntries: 200 }));

@@ -75,6 +75,10 @@ const PATH_ROUTES: { route: string; url: (v: string) => string }[] = [
   { route: "/media/:path", url: (v) => `/media/${v}` },
   // Console moderation (console-moderation branch): 404 for visitors whatever the id.
   { route: "/admin/messages/:messageId", url: (v) => `/admin/messages/${v}` },
+  // Console videos (visitors: 404; an admin's turn is the console-videos test at the end).
+  { route: "/admin/videos/:videoId", url: (v) => `/admin/videos/${v}` },
+  { route: "/admin/videos/jobs/:jobId", url: (v) => `/admin/videos/jobs/${v}` },
+  { route: "/admin/uploads/:uploadId", url: (v) => `/admin/uploads/${v}` },
 ];
 
 /** Query parameters each route reads; routes without any still get an unknown one. */
@@ -125,12 +129,15 @@ const QUERY_ROUTES: { path: string; params: string[] }[] = [
     "/admin/blog/preview",
     `/admin/blog/${"00000000-0000-4000-8000-000000000000"}`,
     // --- end console: Blog ---
+    "/admin/videos/new",
+    "/admin/uploads",
   ].map((path) => ({ path, params: [] })),
   // --- console-dash (Dashboard, Users, Audit log): 404 for visitors whatever the query; an admin's turn below.
   { path: "/admin", params: ["period"] },
   { path: "/admin/users", params: ["q", "page"] },
   { path: "/admin/audit", params: ["page", "action", "actor"] },
   // --- end console-dash
+  { path: "/admin/videos", params: ["page", "q", "visibility", "deleted"] },
 ];
 const UNKNOWN_PARAM = "utm_source";
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
@@ -228,6 +235,11 @@ const BLOG_FORMS: { path: string; valid: Record<string, string> }[] = [
   { path: "/admin/blog/preview", valid: { content: "# Preview" } },
 ];
 // --- end console: Blog ---
+/** The console's video actions; ids that name nothing (no upload, no video), so nothing changes. */
+const VIDEO_FIELDS = ["intent", "uploadId", "title", "description", "category", "isPublic", "confirm"];
+const VIDEO_CREATE = { intent: "create", uploadId: "f".repeat(32), title: "Hostile corpus", category: "Amateur", isPublic: "on" };
+const VIDEO_UPDATE = { intent: "update", title: "Hostile corpus", description: "x", category: "Amateur", isPublic: "on" };
+const VIDEO_DELETE = { intent: "delete", confirm: "yes" };
 
 /** Form fields of each action; `valid` fills the fields not under test. */
 const FORMS: { path: string; valid: Record<string, string>; fields: string[] }[] = [
@@ -270,6 +282,8 @@ const FORMS: { path: string; valid: Record<string, string>; fields: string[] }[]
   // --- console: Blog (branch console-blog): 404 before the body is read; the admin's turn is below. ---
   ...BLOG_FORMS.map((f) => ({ path: f.path, valid: f.valid, fields: BLOG_FIELDS })),
   // --- end console: Blog ---
+  { path: "/admin/videos/new", valid: VIDEO_CREATE, fields: VIDEO_FIELDS },
+  { path: `/admin/videos/${NO_UNIT}`, valid: VIDEO_UPDATE, fields: VIDEO_FIELDS },
 ];
 
 /** Header-derived values; only those a client can put on the wire (printable ASCII). */
@@ -884,3 +898,210 @@ test("the console's moderation sections refuse hostile input from an admin too",
   await admin.dispose();
 });
 // ---- end of console moderation ----
+// ---- Console: Videos (issue 11) -------------------------------------------------------------------------
+
+const TUS = { "Tus-Resumable": "1.0.0" };
+const b64 = (text: string) => Buffer.from(text).toString("base64");
+const GOOD_METADATA = `filename ${b64("corpus.mp4")},filetype ${b64("video/mp4")}`;
+
+/**
+ * The Videos section and its tus endpoint with an admin's session: every hostile value in every field of
+ * the upload, edit and delete actions, path and query parameters, and malformed tus headers (Upload-Length,
+ * Upload-Offset, Tus-Resumable, Upload-Metadata, Content-Type) on creation and on a real upload. Nothing may
+ * answer 500 or reflect a payload, and no hostile upload is left behind.
+ */
+test("console videos and the tus upload endpoint refuse hostile input from an admin too", async ({ playwright, baseURL }) => {
+  const admin = await signedInRequest(playwright, baseURL, "admin");
+  expect((await admin.get("/admin/videos")).status()).toBe(200);
+  const uploadsDir = path.join(process.env.E2E_DATA_DIR as string, "uploads");
+  const uploadFiles = () => (fs.existsSync(uploadsDir) ? fs.readdirSync(uploadsDir).sort() : []);
+  const before = uploadFiles();
+
+  const probes: Probe[] = [];
+  const actions: [string, Record<string, string>][] = [
+    ["/admin/videos/new", VIDEO_CREATE],
+    [`/admin/videos/${NO_UNIT}`, VIDEO_UPDATE],
+    [`/admin/videos/${NO_UNIT}`, VIDEO_DELETE],
+  ];
+  for (const [url, valid] of actions) {
+    for (const field of VIDEO_FIELDS) {
+      for (const v of VALUES) {
+        probes.push({
+          name: `POST ${url} (${valid.intent}) ${field} = ${v.label}`,
+          send: post(url, formBody({ ...valid, [field]: v.raw }), FORM_TYPE),
+        });
+      }
+      probes.push({
+        name: `POST ${url} (${valid.intent}) ${field} repeated`,
+        send: post(url, `${formBody(valid)}&${field}=a&${field}=b`, FORM_TYPE),
+      });
+    }
+    probes.push({
+      name: `POST ${url} (${valid.intent}) as JSON`,
+      send: post(url, JSON.stringify(valid), { "content-type": "application/json" }),
+    });
+    probes.push({
+      name: `POST ${url} (${valid.intent}) huge`,
+      send: post(url, `${formBody(valid)}&title=${"x".repeat(2_000_000)}`, FORM_TYPE),
+    });
+    probes.push({ name: `POST ${url} (${valid.intent}) binary`, send: post(url, crypto.randomBytes(4096), FORM_TYPE) });
+  }
+  for (const v of VALUES) {
+    for (const url of [`/admin/videos/${v.raw}`, `/admin/videos/jobs/${v.raw}`]) {
+      probes.push({ name: `GET ${url.replace(v.raw, "")}${v.label}`, send: get(url) });
+      probes.push({ name: `POST ${url.replace(v.raw, "")}${v.label}`, send: post(url, formBody(VIDEO_UPDATE), FORM_TYPE) });
+    }
+    for (const param of ["page", "q", "visibility", "deleted"]) {
+      probes.push({ name: `GET /admin/videos?${param}= ${v.label}`, send: get(`/admin/videos?${param}=${v.raw}`) });
+    }
+  }
+
+  // tus: values a client can put in a header (printable ASCII).
+  const printable = VALUES.map((v) => decodeURIComponentSafe(v.raw)).filter((v) => /^[\x20-\x7e]*$/.test(v) && v.length < 8000);
+  /** A creation that got through (201) is terminated at once: nothing stays. */
+  const leftovers: string[] = [];
+  const tus = (method: string, url: string, headers: Record<string, string>, data?: string | Buffer) => async (r: APIRequestContext) => {
+    const res = await r.fetch(url, { method, headers, data, maxRedirects: 0, failOnStatusCode: false });
+    const location = res.headers().location;
+    if (method === "POST" && res.status() === 201) {
+      const gone = location ? await r.delete(location, { headers: TUS, failOnStatusCode: false }) : undefined;
+      if (gone?.status() !== 204)
+        leftovers.push(`${method} ${url} ${JSON.stringify(headers).slice(0, 200)}: ${location} ${gone?.status()}`);
+    }
+    return res;
+  };
+  const metadata = [
+    ...printable,
+    "filename",
+    "filename  ",
+    "filename !!!",
+    `filename ${b64("a.mp4")},filename ${b64("b.mp4")}`,
+    `filename ${b64(SCRIPT)}.mp4`,
+    `filename ${b64(`${SCRIPT}.mp4`)}`,
+    `filename ${b64("../../etc/passwd.mp4")}`,
+    `filename ${b64("a\u0000.mp4")}`,
+    `filename ${b64("x".repeat(300))}.mp4`,
+    `filename ${b64("a.mp4")},filetype ${b64(SCRIPT)}`,
+    `filename ${b64("a.exe")},filetype ${b64("application/x-msdownload")}`,
+    `${"k".repeat(5000)} ${b64("v")}`,
+  ];
+  for (const value of printable) {
+    probes.push({
+      name: `tus POST Upload-Length = ${value.slice(0, 30)}`,
+      send: tus("POST", "/admin/uploads", { ...TUS, "Upload-Length": value, "Upload-Metadata": GOOD_METADATA }),
+    });
+    probes.push({
+      name: `tus POST Tus-Resumable = ${value.slice(0, 30)}`,
+      send: tus("POST", "/admin/uploads", { "Tus-Resumable": value, "Upload-Length": "10", "Upload-Metadata": GOOD_METADATA }),
+    });
+  }
+  for (const value of metadata) {
+    probes.push({
+      name: `tus POST Upload-Metadata = ${value.slice(0, 40)}`,
+      send: tus("POST", "/admin/uploads", { ...TUS, "Upload-Length": "10", "Upload-Metadata": value }),
+    });
+  }
+  probes.push({
+    name: "tus POST without Tus-Resumable",
+    send: tus("POST", "/admin/uploads", { "Upload-Length": "10", "Upload-Metadata": GOOD_METADATA }),
+  });
+  probes.push({
+    name: "tus POST without Upload-Length",
+    send: tus("POST", "/admin/uploads", { ...TUS, "Upload-Metadata": GOOD_METADATA }),
+  });
+  probes.push({
+    name: "tus POST deferred length",
+    send: tus("POST", "/admin/uploads", { ...TUS, "Upload-Defer-Length": "1", "Upload-Metadata": GOOD_METADATA }),
+  });
+  probes.push({ name: "tus POST without metadata", send: tus("POST", "/admin/uploads", { ...TUS, "Upload-Length": "10" }) });
+  probes.push({
+    name: "tus POST zero length",
+    send: tus("POST", "/admin/uploads", { ...TUS, "Upload-Length": "0", "Upload-Metadata": GOOD_METADATA }),
+  });
+  probes.push({
+    name: "tus POST concatenation",
+    send: tus("POST", "/admin/uploads", { ...TUS, "Upload-Concat": "final;/admin/uploads/a /admin/uploads/b" }),
+  });
+  probes.push({
+    name: "tus POST with a body (creation-with-upload)",
+    send: tus(
+      "POST",
+      "/admin/uploads",
+      { ...TUS, "Upload-Length": "10", "Upload-Metadata": GOOD_METADATA, "Content-Type": "application/offset+octet-stream" },
+      "0123456789abcdef",
+    ),
+  });
+  probes.push({
+    name: "tus POST cross-origin",
+    send: tus("POST", "/admin/uploads", {
+      ...TUS,
+      "Upload-Length": "10",
+      "Upload-Metadata": GOOD_METADATA,
+      Origin: "https://evil.example",
+    }),
+  });
+  for (const v of VALUES) {
+    for (const method of ["HEAD", "PATCH", "DELETE", "POST", "GET", "PUT"]) {
+      probes.push({
+        name: `tus ${method} /admin/uploads/${v.label}`,
+        send: tus(
+          method,
+          `/admin/uploads/${v.raw}`,
+          { ...TUS, "Upload-Offset": "0", "Content-Type": "application/offset+octet-stream" },
+          method === "PATCH" ? "x" : undefined,
+        ),
+        html: method !== "HEAD",
+      });
+    }
+  }
+  probes.push({
+    name: "tus HEAD of an upload that does not exist",
+    send: tus("HEAD", `/admin/uploads/${"e".repeat(32)}`, TUS),
+    html: false,
+  });
+  const failures = await run(admin, probes, 4);
+
+  // A real upload of 10 bytes: every malformed PATCH is refused and its offset stays 0.
+  const created = await admin.post("/admin/uploads", { headers: { ...TUS, "Upload-Length": "10", "Upload-Metadata": GOOD_METADATA } });
+  expect(created.status()).toBe(201);
+  const upload = created.headers().location as string;
+  const patches: Probe[] = [];
+  const octets = { "Content-Type": "application/offset+octet-stream" };
+  for (const value of printable) {
+    patches.push({
+      name: `tus PATCH Upload-Offset = ${value.slice(0, 30)}`,
+      send: tus("PATCH", upload, { ...TUS, ...octets, "Upload-Offset": value }, "abc"),
+    });
+    patches.push({
+      name: `tus PATCH Content-Type = ${value.slice(0, 30)}`,
+      send: tus("PATCH", upload, { ...TUS, "Content-Type": value, "Upload-Offset": "0" }, "abc"),
+    });
+  }
+  patches.push({
+    name: "tus PATCH offset ahead of the upload",
+    send: tus("PATCH", upload, { ...TUS, ...octets, "Upload-Offset": "5" }, "abc"),
+  });
+  patches.push({
+    name: "tus PATCH past Upload-Length",
+    send: tus("PATCH", upload, { ...TUS, ...octets, "Upload-Offset": "0" }, "x".repeat(20_000)),
+  });
+  patches.push({ name: "tus PATCH without Tus-Resumable", send: tus("PATCH", upload, { ...octets, "Upload-Offset": "0" }, "abc") });
+  patches.push({ name: "tus PATCH without Upload-Offset", send: tus("PATCH", upload, { ...TUS, ...octets }, "abc") });
+  patches.push({
+    name: "tus PATCH changes the length",
+    send: tus("PATCH", upload, { ...TUS, ...octets, "Upload-Offset": "0", "Upload-Length": "99" }, ""),
+  });
+  for (const probe of patches) {
+    // One after another: PATCHes of one upload take its lock in turn.
+    failures.push(...(await run(admin, [probe], 1)));
+  }
+  const head = await admin.fetch(upload, { method: "HEAD", headers: TUS });
+  expect(head.status()).toBe(200);
+  expect(["0", "10"]).toContain(head.headers()["upload-offset"]); // "past Upload-Length" may have been refused whole
+  expect((await admin.delete(upload, { headers: TUS })).status()).toBe(204);
+
+  expect(failures, `${failures.length} of ${probes.length + patches.length} requests`).toEqual([]);
+  expect(leftovers, "created uploads that could not be terminated").toEqual([]);
+  expect(uploadFiles(), "uploads left behind").toEqual(before);
+  await admin.dispose();
+});

@@ -1,0 +1,130 @@
+import { useEffect, useRef, useState } from "react";
+import { Link, useFetcher } from "react-router";
+import { checkVideoFields, type VideoFieldErrors, videoFieldsFromForm } from "~/lib/video-schema";
+import type { EditActionResult } from "~/routes/admin/video-edit";
+import { primaryButton, secondaryButton, VideoFields } from "./VideoFields";
+
+interface EditableVideo {
+  id: string;
+  title: string;
+  description: string | null;
+  categoryName: string | null;
+  isPublic: boolean;
+  uploadDate: string;
+  thumbnailUrl: string | null;
+}
+
+const dangerButton =
+  "rounded-lg bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-600 disabled:opacity-60 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-400";
+
+/** Edit a video's fields (checked in the browser with the server's schema) and delete it after a confirmation. */
+export function VideoEditor({ video, categories }: { video: EditableVideo; categories: string[] }) {
+  const save = useFetcher<EditActionResult>({ key: `video-update-${video.id}` });
+  const remove = useFetcher<EditActionResult>({ key: `video-delete-${video.id}` });
+  const [clientErrors, setClientErrors] = useState<VideoFieldErrors>({});
+  const [confirming, setConfirming] = useState(false);
+  const confirmButton = useRef<HTMLButtonElement>(null);
+  const serverErrors = save.state === "idle" && save.data && !save.data.ok ? save.data.fieldErrors : {};
+  const errors = Object.keys(clientErrors).length ? clientErrors : serverErrors;
+  const saved = save.state === "idle" && save.data?.ok;
+  const deleteError = remove.state === "idle" && remove.data && !remove.data.ok ? remove.data.fieldErrors.form : undefined;
+
+  useEffect(() => {
+    if (confirming) confirmButton.current?.focus();
+  }, [confirming]);
+
+  return (
+    <div className="space-y-8">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <p className="text-sm">
+            <Link to="/admin/videos" className="text-brand-300 underline hover:text-brand-200">
+              All videos
+            </Link>
+          </p>
+          <h1 className="mt-1 break-words text-2xl font-bold">Edit video</h1>
+          <p className="mt-1 text-sm text-zinc-300">
+            Added {new Date(video.uploadDate).toLocaleDateString("en-US", { dateStyle: "medium" })} ·{" "}
+            {video.isPublic ? (
+              <Link to={`/video/${video.id}`} className="text-brand-300 underline hover:text-brand-200">
+                View public page
+              </Link>
+            ) : (
+              "Private: not listed or playable by visitors"
+            )}
+          </p>
+        </div>
+        {video.thumbnailUrl && (
+          <img src={video.thumbnailUrl} alt="" width={160} height={90} className="h-[90px] w-40 rounded-lg object-cover" />
+        )}
+      </div>
+
+      <save.Form
+        method="post"
+        noValidate
+        className="space-y-4 rounded-xl border border-ink-700 bg-ink-900/60 p-4"
+        onSubmit={(event) => {
+          const checked = checkVideoFields(videoFieldsFromForm(new FormData(event.currentTarget)) ?? {});
+          setClientErrors(checked.ok ? {} : checked.errors);
+          if (!checked.ok) event.preventDefault();
+        }}
+      >
+        <input type="hidden" name="intent" value="update" />
+        {errors.form && (
+          <p role="alert" className="rounded-lg border border-red-500/50 bg-red-950/60 px-3 py-2 text-sm text-red-200">
+            {errors.form}
+          </p>
+        )}
+        <VideoFields
+          idPrefix="edit"
+          values={{
+            title: video.title,
+            description: video.description ?? "",
+            category: video.categoryName ?? "",
+            isPublic: video.isPublic,
+          }}
+          categories={categories}
+          errors={errors}
+          onEdit={(name) => setClientErrors(({ [name]: _gone, ...rest }) => rest)}
+        />
+        <div className="flex flex-wrap items-center gap-3">
+          <button type="submit" className={primaryButton} disabled={save.state !== "idle"}>
+            {save.state !== "idle" ? "Saving…" : "Save changes"}
+          </button>
+          <p aria-live="polite" className="text-sm text-emerald-300">
+            {saved ? "Saved." : ""}
+          </p>
+        </div>
+      </save.Form>
+
+      <section aria-labelledby="delete-heading" className="space-y-3 rounded-xl border border-red-500/40 bg-red-950/20 p-4">
+        <h2 id="delete-heading" className="text-lg font-bold">
+          Delete this video
+        </h2>
+        <p className="text-sm text-zinc-300">Removes the video, its likes, comments and media files. This cannot be undone.</p>
+        {deleteError && (
+          <p role="alert" className="text-sm text-red-300">
+            {deleteError}
+          </p>
+        )}
+        {!confirming ? (
+          <button type="button" className={dangerButton} onClick={() => setConfirming(true)}>
+            Delete video…
+          </button>
+        ) : (
+          <remove.Form method="post" className="flex flex-wrap items-center gap-3">
+            <input type="hidden" name="intent" value="delete" />
+            <input type="hidden" name="confirm" value="yes" />
+            <p className="w-full text-sm font-semibold text-red-200">Delete “{video.title}” for good?</p>
+            <button ref={confirmButton} type="submit" className={dangerButton} disabled={remove.state !== "idle"}>
+              {remove.state !== "idle" ? "Deleting…" : "Yes, delete permanently"}
+            </button>
+            <button type="button" className={secondaryButton} onClick={() => setConfirming(false)}>
+              Cancel
+            </button>
+          </remove.Form>
+        )}
+      </section>
+    </div>
+  );
+}

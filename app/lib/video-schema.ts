@@ -1,0 +1,105 @@
+import { z } from "zod";
+import { ContentSafetyError, findMinorSuggestingTerm } from "./content-safety";
+import { multilineText, plainText } from "./params";
+
+/**
+ * A video's editable fields as the console's upload and edit forms send them, checked with this same
+ * schema in the browser (before anything is sent) and by the server. The content-safety policy
+ * (DESIGN.md §4.9) is part of it, so its refusal lands next to the field it is about.
+ */
+
+export const VIDEO_TITLE_MAX = 200;
+export const VIDEO_DESCRIPTION_MAX = 5000;
+
+/** The content-safety policy on one field: its error names the field and the term. */
+function policy(field: "title" | "description" | "category") {
+  return (value: string | null | undefined, ctx: z.RefinementCtx) => {
+    const term = value ? findMinorSuggestingTerm(value) : null;
+    if (term !== null) ctx.addIssue({ code: "custom", message: new ContentSafetyError(field, term).message });
+  };
+}
+
+export const videoFieldsSchema = z.object({
+  title: plainText(VIDEO_TITLE_MAX + 100)
+    .trim()
+    .min(1, "Enter a title")
+    .max(VIDEO_TITLE_MAX, `The title must be at most ${VIDEO_TITLE_MAX} characters`)
+    .superRefine(policy("title")),
+  description: multilineText(VIDEO_DESCRIPTION_MAX + 1000)
+    .trim()
+    .max(VIDEO_DESCRIPTION_MAX, `The description must be at most ${VIDEO_DESCRIPTION_MAX} characters`)
+    .superRefine(policy("description"))
+    .optional()
+    .transform((d) => d || null),
+  category: plainText(100).trim().min(1, "Choose a category").superRefine(policy("category")),
+  /** A checkbox: present ("on") or absent. */
+  isPublic: z
+    .enum(["on", "true"])
+    .optional()
+    .transform((v) => v !== undefined),
+});
+
+export type VideoFields = z.output<typeof videoFieldsSchema>;
+export type VideoFieldName = "title" | "description" | "category" | "isPublic";
+export type VideoFieldErrors = Partial<Record<VideoFieldName | "form", string>>;
+
+/** The form's known fields as strings (a field given twice or as a file makes the whole form unreadable). */
+export function videoFieldsFromForm(form: FormData): Record<string, string> | undefined {
+  const raw: Record<string, string> = {};
+  for (const key of ["title", "description", "category", "isPublic"]) {
+    const values = form.getAll(key);
+    if (values.length > 1) return undefined;
+    const [value] = values;
+    if (value === undefined) continue;
+    if (typeof value !== "string") return undefined;
+    raw[key] = value;
+  }
+  return raw;
+}
+
+/** The fields, or the first message for each refused field. */
+export function checkVideoFields(raw: Record<string, string>): { ok: true; fields: VideoFields } | { ok: false; errors: VideoFieldErrors } {
+  const parsed = videoFieldsSchema.safeParse(raw);
+  if (parsed.success) return { ok: true, fields: parsed.data };
+  const errors: VideoFieldErrors = {};
+  for (const issue of parsed.error.issues) {
+    const field = issue.path[0];
+    const key: VideoFieldName | "form" =
+      field === "title" || field === "description" || field === "category" || field === "isPublic" ? field : "form";
+    errors[key] ??= key === "isPublic" ? "Choose public or private" : issue.message;
+  }
+  return { ok: false, errors };
+}
+
+/** The tus endpoint (server/http/uploads.ts); an upload lives at `${UPLOADS_PATH}/<id>`. */
+export const UPLOADS_PATH = "/admin/uploads";
+
+/**
+ * Bytes per PATCH request: a dropped connection loses at most one chunk, and proxies with a body limit
+ * still pass every request.
+ */
+export const UPLOAD_CHUNK_BYTES = 2 * 1024 * 1024;
+
+/** tus upload ids (the server's naming function): 32 hex digits. */
+export const uploadIdSchema = z.string().regex(/^[0-9a-f]{32}$/, "The upload is not known");
+
+/** File names the upload accepts: a video container by its extension. */
+export const VIDEO_EXTENSIONS = ["mp4", "m4v", "mov", "webm", "mkv", "avi", "mpeg", "mpg", "ogv", "3gp"] as const;
+
+/** Why a picked file cannot be uploaded (checked in the browser and again when the upload is created), or null. */
+export function refuseVideoFile(name: string, type: string, size: number, maxBytes: number): string | null {
+  const ext = name.includes(".") ? name.slice(name.lastIndexOf(".") + 1).toLowerCase() : "";
+  const typeOk = type === "" || type === "application/octet-stream" || type.startsWith("video/");
+  if (!(VIDEO_EXTENSIONS as readonly string[]).includes(ext) || !typeOk) {
+    return `Only video files can be uploaded (${VIDEO_EXTENSIONS.map((e) => e.toUpperCase()).join(", ")}).`;
+  }
+  if (size <= 0) return "The file is empty.";
+  if (size > maxBytes) return `The file is larger than the ${formatLimit(maxBytes)} upload limit.`;
+  return null;
+}
+
+export function formatLimit(bytes: number): string {
+  if (bytes >= 1024 ** 3) return `${+(bytes / 1024 ** 3).toFixed(1)} GiB`;
+  if (bytes >= 1024 ** 2) return `${+(bytes / 1024 ** 2).toFixed(1)} MiB`;
+  return `${Math.max(1, Math.round(bytes / 1024))} KiB`;
+}

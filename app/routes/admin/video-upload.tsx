@@ -1,0 +1,77 @@
+import { data } from "react-router";
+import { VideoUpload } from "~/components/admin/videos/VideoUpload";
+import { discardBody, readForm } from "~/lib/params";
+import { uploadIdSchema, type VideoFieldErrors, videoFieldsFromForm } from "~/lib/video-schema";
+import { requireAdmin } from "../../../server/auth/session";
+import { env } from "../../../server/env";
+import { listCategories } from "../../../server/services/categories";
+import { submitUpload, VideoFieldsError } from "../../../server/services/video-admin";
+import type { Route } from "./+types/video-upload";
+import { CONSOLE_HEADERS } from "./layout";
+
+export async function loader(args: Route.LoaderArgs) {
+  await requireAdmin(args);
+  const categories = await listCategories();
+  return data({ categories: categories.map((c) => c.name), maxBytes: env().MAX_UPLOAD_BYTES }, { headers: CONSOLE_HEADERS });
+}
+
+export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
+  return actionHeaders ?? loaderHeaders;
+}
+
+export function meta() {
+  return [{ title: "Upload a video | Console" }, { name: "robots", content: "noindex, nofollow" }];
+}
+
+export type UploadActionResult =
+  | { ok: true; jobId: string; videoId: string }
+  | { ok: false; fieldErrors: VideoFieldErrors; fileRefused: boolean };
+
+function refused(status: number, fieldErrors: VideoFieldErrors, opts: { fileRefused?: boolean; headers?: Record<string, string> } = {}) {
+  return data<UploadActionResult>(
+    { ok: false, fieldErrors, fileRefused: opts.fileRefused ?? false },
+    { status, headers: { ...CONSOLE_HEADERS, ...opts.headers } },
+  );
+}
+
+/** The finished upload (by id) with its fields: into the ingest pipeline, answered with the job to follow. */
+export async function action(args: Route.ActionArgs) {
+  const admin = await requireAdmin(args).catch(async (refusal: unknown) => {
+    await discardBody(args.request);
+    throw refusal;
+  });
+  if (args.request.method !== "POST") throw data(null, { status: 405, headers: { Allow: "GET, HEAD, POST" } });
+  const body = await readForm(args.request);
+  if (!body.ok) return refused(body.status, { form: "The form could not be read." }, { headers: body.headers });
+  const raw = videoFieldsFromForm(body.form);
+  const uploadId = uploadIdSchema.safeParse(body.form.get("uploadId"));
+  if (body.form.get("intent") !== "create" || !raw || body.form.getAll("uploadId").length !== 1) {
+    return refused(400, { form: "The form could not be read." });
+  }
+  if (!uploadId.success) return refused(400, { form: "The upload is not known: choose the file again." }, { fileRefused: true });
+  try {
+    const { jobId, videoId } = await submitUpload(uploadId.data, raw, { id: admin.id, email: admin.email });
+    return data<UploadActionResult>({ ok: true, jobId, videoId }, { headers: CONSOLE_HEADERS });
+  } catch (err) {
+    if (err instanceof VideoFieldsError) {
+      const fileRefused = Boolean(err.errors.form);
+      return refused(fileRefused ? 422 : 400, err.errors, { fileRefused });
+    }
+    throw err;
+  }
+}
+
+export default function VideoUploadPage({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="space-y-4">
+      <div>
+        <h1 className="text-2xl font-bold">Upload a video</h1>
+        <p className="mt-1 text-sm text-zinc-300">
+          The file is sent in pieces and survives a dropped connection. When it is in, it is checked and transcoded; the video appears once
+          that is done.
+        </p>
+      </div>
+      <VideoUpload categories={loaderData.categories} maxBytes={loaderData.maxBytes} />
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+import { data } from "react-router";
+import { z } from "zod";
+import { VideoList } from "~/components/admin/videos/VideoList";
+import { input, parseQuery, plainText } from "~/lib/params";
+import { requireAdmin } from "../../../server/auth/session";
+import { ADMIN_VIDEOS_PER_PAGE, listAdminVideos, listUnfinishedJobs } from "../../../server/services/video-admin";
+import type { Route } from "./+types/videos";
+import { CONSOLE_HEADERS } from "./layout";
+
+/** Unknown or unreadable filters fall back to "everything" (listing pages stay lenient). */
+const listQuery = z.object({
+  page: input.page,
+  q: plainText(200).catch("").optional().default(""),
+  visibility: z.enum(["all", "public", "private"]).catch("all").optional().default("all"),
+  deleted: z.string().optional(),
+});
+
+export async function loader(args: Route.LoaderArgs) {
+  await requireAdmin(args);
+  const query = parseQuery(listQuery, args.request);
+  const q = query.q.trim();
+  const [list, jobs] = await Promise.all([
+    listAdminVideos({ page: query.page, q, visibility: query.visibility }),
+    query.page === 1 && !q && query.visibility === "all" ? listUnfinishedJobs() : Promise.resolve([]),
+  ]);
+  return data(
+    {
+      videos: list.videos.map((v) => ({ ...v, uploadDate: v.uploadDate.toISOString() })),
+      total: list.total,
+      page: query.page,
+      pageCount: Math.max(1, Math.ceil(list.total / ADMIN_VIDEOS_PER_PAGE)),
+      q,
+      visibility: query.visibility,
+      deleted: query.deleted === "1",
+      jobs: jobs.map((j) => ({
+        id: j.id,
+        title: j.title,
+        sourceName: j.source_name,
+        status: j.status,
+        progress: j.progress,
+        error: j.error,
+        createdAt: j.created_at.toISOString(),
+      })),
+    },
+    { headers: CONSOLE_HEADERS },
+  );
+}
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
+}
+
+export function meta() {
+  return [{ title: "Videos | Console" }, { name: "robots", content: "noindex, nofollow" }];
+}
+
+export default function VideosPage({ loaderData }: Route.ComponentProps) {
+  return <VideoList {...loaderData} />;
+}
