@@ -1,7 +1,8 @@
 import { data, redirect } from "react-router";
 import { z } from "zod";
 import { VideoEditor } from "~/components/admin/videos/VideoEditor";
-import { discardBody, input, parseParams, readForm } from "~/lib/params";
+import { consoleActor } from "~/lib/console-action.server";
+import { input, parseParams, readForm } from "~/lib/params";
 import { type VideoFieldErrors, videoFieldsFromForm } from "~/lib/video-schema";
 import { requireAdmin } from "../../../server/auth/session";
 import { listCategories } from "../../../server/services/categories";
@@ -38,16 +39,12 @@ function refused(status: number, intent: string, fieldErrors: VideoFieldErrors, 
 
 /** `update` saves the fields; `delete` (with its confirmation) removes the video and its media. */
 export async function action(args: Route.ActionArgs) {
-  const admin = await requireAdmin(args).catch(async (refusal: unknown) => {
-    await discardBody(args.request);
-    throw refusal;
-  });
-  if (args.request.method !== "POST") throw data(null, { status: 405, headers: { Allow: "GET, HEAD, POST" } });
+  const admin = await consoleActor(args);
   const videoId = params.safeParse(args.params);
   const body = await readForm(args.request);
   if (!body.ok) return refused(body.status, "", { form: "The form could not be read." }, body.headers);
   if (!videoId.success) return refused(404, "", { form: "This video no longer exists." });
-  const actor = { id: admin.id, email: admin.email };
+  const actor = admin;
   const intents = body.form.getAll("intent");
   const intent = intents.length === 1 && typeof intents[0] === "string" ? intents[0] : "";
   try {

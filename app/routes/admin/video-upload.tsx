@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { VideoUpload } from "~/components/admin/videos/VideoUpload";
-import { discardBody, readForm } from "~/lib/params";
+import { consoleActor } from "~/lib/console-action.server";
+import { readForm } from "~/lib/params";
 import { uploadIdSchema, type VideoFieldErrors, videoFieldsFromForm } from "~/lib/video-schema";
 import { requireAdmin } from "../../../server/auth/session";
 import { env } from "../../../server/env";
@@ -36,11 +37,7 @@ function refused(status: number, fieldErrors: VideoFieldErrors, opts: { fileRefu
 
 /** The finished upload (by id) with its fields: into the ingest pipeline, answered with the job to follow. */
 export async function action(args: Route.ActionArgs) {
-  const admin = await requireAdmin(args).catch(async (refusal: unknown) => {
-    await discardBody(args.request);
-    throw refusal;
-  });
-  if (args.request.method !== "POST") throw data(null, { status: 405, headers: { Allow: "GET, HEAD, POST" } });
+  const admin = await consoleActor(args);
   const body = await readForm(args.request);
   if (!body.ok) return refused(body.status, { form: "The form could not be read." }, { headers: body.headers });
   const raw = videoFieldsFromForm(body.form);
@@ -50,7 +47,7 @@ export async function action(args: Route.ActionArgs) {
   }
   if (!uploadId.success) return refused(400, { form: "The upload is not known: choose the file again." }, { fileRefused: true });
   try {
-    const { jobId, videoId } = await submitUpload(uploadId.data, raw, { id: admin.id, email: admin.email });
+    const { jobId, videoId } = await submitUpload(uploadId.data, raw, admin);
     return data<UploadActionResult>({ ok: true, jobId, videoId }, { headers: CONSOLE_HEADERS });
   } catch (err) {
     if (err instanceof VideoFieldsError) {
