@@ -8,6 +8,7 @@ import { makePoster, makeThumbnail, transcodeToHls } from "../media/hls";
 import { inspectSource, UnusableMediaError } from "../media/inspect";
 import type { MediaStorage } from "../media/storage";
 import { makeStoryboard, STORYBOARD_VTT } from "../media/storyboard";
+import { invalidateVideoListCaches } from "../services/videos";
 
 export interface TranscodeContext {
   storage: MediaStorage;
@@ -132,6 +133,8 @@ async function finishJob(job: TranscodeJob, durationSeconds: number, storage: Me
         .where("id", "=", job.id)
         .execute();
     });
+  // A public video joins the listings: their counts, trending and cached pages are dropped everywhere.
+  if (job.publish) await invalidateVideoListCaches();
 }
 
 /** Writes the percent when it changes, at most once a second (ffmpeg reports twice a second). */
