@@ -20,9 +20,10 @@ interface Answer {
 }
 
 /** A GET on a new connection each time, so that successive requests reach the different worker processes. */
-function freshGet(url: string, cookie = "ageVerified=true"): Promise<Answer> {
+function freshGet(url: string, cookie = "ageVerified=true", userAgent?: string): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = http.get(url, { agent: false, headers: { cookie } }, (res) => {
+    const headers = userAgent ? { cookie, "user-agent": userAgent } : { cookie };
+    const req = http.get(url, { agent: false, headers }, (res) => {
       let body = "";
       res.setEncoding("utf8");
       res.on("data", (chunk) => (body += chunk));
@@ -39,9 +40,9 @@ function freshGet(url: string, cookie = "ageVerified=true"): Promise<Answer> {
   });
 }
 
-const everyWorker = async (url: string, times = 4) => {
+const everyWorker = async (url: string, times = 4, userAgent?: string) => {
   const answers: Answer[] = [];
-  for (let i = 0; i < times; i++) answers.push(await freshGet(url));
+  for (let i = 0; i < times; i++) answers.push(await freshGet(url, "ageVerified=true", userAgent));
   return answers;
 };
 
@@ -57,9 +58,11 @@ test("a visitor's repeat comes from the cache with its own nonce, matching its C
   // A machine too busy to stay within the 2 s TTL tries again with another address.
   let hit: { state: string | undefined; csp: string; body: string } | undefined;
   let missNonce: string | undefined;
+  // The same user agent as the browser's: whether it is a bot is part of the key (headless Chromium is one).
+  const userAgent = await page.evaluate(() => navigator.userAgent);
   for (let attempt = 0; attempt < 5 && !hit; attempt++) {
     const url = `/?from=${crypto.randomBytes(4).toString("hex")}`;
-    const warm = await everyWorker(`${baseURL}${url}`);
+    const warm = await everyWorker(`${baseURL}${url}`, 4, userAgent);
     expect(warm[0]?.state).toBe("miss");
     missNonce = cspNonce(warm[0]?.csp ?? "");
     const response = await page.goto(url);
