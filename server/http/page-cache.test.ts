@@ -19,14 +19,15 @@ function standIn(renders: { count: number }): express.RequestHandler {
     if (kind === "json") return void res.type("json").end('{"a":1}');
     if (kind === "cookie") res.append("Set-Cookie", "viewSession=abc; Path=/");
     if (kind === "degraded") res.locals.pageDegraded = true;
+    const delay = req.query.slow ? 60 : 0;
     res.status(200).type("html");
     res.setHeader("X-Render", String(renders.count));
     const filler = "x".repeat(kind === "big" ? 5000 : 1500); // past compression's 1 KB threshold
     res.write(`<!doctype html><html><head><script nonce="${nonce}">window.a=1</script></head>`);
-    setImmediate(() => {
+    setTimeout(() => {
       res.write(`<body>${filler}<p>${req.originalUrl}</p>`);
       res.end(`<script nonce="${nonce}">window.b="${nonce}"</script></body></html>`);
-    });
+    }, delay);
   };
 }
 
@@ -161,6 +162,22 @@ describe("the page micro-cache on a real server", () => {
     expect(store.size).toBe(3);
     expect((await get("/blog/b")).state).toBe("miss");
     expect((await get("/blog/a")).state).toBe("hit");
+  });
+
+  it("renders a page once for concurrent visitors; each still gets its own nonce", async () => {
+    const before = renders.count;
+    const answers = await Promise.all(Array.from({ length: 5 }, () => get("/privacy?slow=1")));
+    expect(renders.count - before).toBe(1);
+    expect(answers.map((a) => a.state).sort()).toEqual(["hit", "hit", "hit", "hit", "miss"]);
+    for (const { res, body } of answers) expect(bodyNonces(body)).toEqual([cspNonce(res), cspNonce(res), cspNonce(res)]);
+    expect(new Set(answers.map((a) => cspNonce(a.res))).size).toBe(5);
+  });
+
+  it("lets concurrent visitors render their own when the first answer cannot be kept", async () => {
+    const before = renders.count;
+    const answers = await Promise.all(Array.from({ length: 3 }, () => get("/privacy?slow=1&kind=cookie")));
+    expect(renders.count - before).toBe(3);
+    expect(answers.map((a) => a.state)).toEqual(["miss", "miss", "miss"]);
   });
 
   it("does not store a render that began before the cache was cleared", async () => {

@@ -215,8 +215,13 @@ export function createPageStore(options: PageCacheOptions): PageStore {
   });
 }
 
-/** The request handling on a given store (tests drive it directly). */
+/**
+ * The request handling on a given store (tests drive it directly). Concurrent misses of one key wait for
+ * the first one's render (when a page expires under load, one render instead of one per connection) and
+ * are answered from what it stored; if it stored nothing (an error, a cookie), each renders its own.
+ */
 export function pageCacheHandler(store: PageStore): RequestHandler {
+  const rendering = new Map<string, Promise<void>>();
   return (req, res, next) => {
     if (cacheability(req) === "bypass") {
       res.setHeader(PAGE_CACHE_HEADER, "bypass");
@@ -226,9 +231,26 @@ export function pageCacheHandler(store: PageStore): RequestHandler {
     const nonce = String(res.locals.nonce ?? "");
     const page = store.get(key);
     if (page) return sendStored(req, res, page, nonce);
-    res.setHeader(PAGE_CACHE_HEADER, "miss");
-    if (req.method === "GET") keepWhenDone(res, store, key, nonce);
-    next();
+    const render = (lead: boolean) => {
+      res.setHeader(PAGE_CACHE_HEADER, "miss");
+      if (req.method === "GET") {
+        keepWhenDone(res, store, key, nonce);
+        if (lead) {
+          const done = new Promise<void>((resolve) => res.once("close", resolve)); // after "finish" stored it
+          rendering.set(key, done);
+          void done.then(() => rendering.get(key) === done && rendering.delete(key));
+        }
+      }
+      next();
+    };
+    const earlier = rendering.get(key);
+    if (!earlier) return render(true);
+    void earlier.then(() => {
+      if (res.destroyed) return; // the visitor left while waiting
+      const ready = store.get(key);
+      if (ready) sendStored(req, res, ready, nonce);
+      else render(false);
+    });
   };
 }
 

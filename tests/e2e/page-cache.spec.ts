@@ -76,6 +76,10 @@ test("a visitor's repeat comes from the cache with its own nonce, matching its C
   expect(nonce).not.toBe(missNonce);
   expect(htmlNonces(hit?.body ?? "")).toEqual([nonce]);
   expect(hit?.body).not.toContain(missNonce as string);
+  // Every mention of a nonce in the page is this response's (none escaped or stored elsewhere).
+  const mentions = [...(hit?.body ?? "").matchAll(/nonce/gi)].length;
+  expect(mentions).toBeGreaterThan(0);
+  expect((hit?.body ?? "").split(`nonce="${nonce}"`).length - 1).toBe(mentions);
 
   // Hydrated: a link navigates client-side (a .data request, no new document), and no script was refused.
   const dataRequest = page.waitForRequest((r) => r.url().includes(".data"));
