@@ -39,6 +39,8 @@ import { activeFaults, testHooksEnabled } from "../test-hooks";
  * lists, the pre-roll; announced to every worker over LISTEN/NOTIFY) and every ad unit change clears the
  * whole cache in every worker, and a render that began before a clear is not stored after it.
  *
+ * Concurrent misses of one key wait for the first render and are answered from what it stored.
+ *
  * The body is kept uncompressed: compression (earlier in the chain) wraps res.write, so chunks seen here
  * are plain and each answer is compressed for its own Accept-Encoding, as a rendered page is.
  */
