@@ -26,7 +26,7 @@ export default function handleRequest(
   // A failure caused by the database being down is not the page's error state but "back soon" (503).
   if (responseStatusCode >= 500 && !databaseAvailable()) return unavailableResponse();
   if (request.method.toUpperCase() === "HEAD") return new Response(null, { status: responseStatusCode, headers: responseHeaders });
-  const { nonce, requestId } = loadContext.get(requestInfoContext);
+  const { nonce, requestId, markDegraded } = loadContext.get(requestInfoContext);
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -63,6 +63,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
+          markDegraded?.(); // after the shell the 200 is already sent: keep this page out of the page cache
           if (shellRendered) logger.error({ err: error, requestId }, "streaming render error");
         },
       },

@@ -60,6 +60,11 @@ const schema = z
      * Content-Security-Policy opens for ad requests, media and tracking pixels. A VAST tag must be on one.
      */
     AD_HOSTS: adHostsSchema(),
+    /**
+     * How long a worker keeps an anonymous visitor's rendered page (home, categories, blog, search, static
+     * pages) to answer the same address again without rendering (server/http/page-cache.ts); 0 turns it off.
+     */
+    PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
     /** Largest video file the pipeline accepts (ingest command and uploads); default 2 GiB. */
     MAX_UPLOAD_BYTES: z.coerce
       .number()

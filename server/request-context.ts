@@ -7,6 +7,11 @@ export interface RequestInfo {
   userAgent: string | null;
   /** CSP nonce for this response's inline scripts. */
   nonce: string;
+  /**
+   * Says this answer shows a fallback (a failed service call's error state, a render error after the
+   * shell): the page micro-cache must not keep it. Absent outside the Express layer.
+   */
+  markDegraded?: () => void;
 }
 
 export const requestInfoContext = createContext<RequestInfo>({ requestId: "-", clientIp: null, userAgent: null, nonce: "" });

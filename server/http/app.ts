@@ -12,6 +12,7 @@ import { compressResponses } from "./compression";
 import { finalErrorHandler } from "./errors";
 import { commonHeaders } from "./headers";
 import { inputBoundary } from "./input-boundary";
+import { pageMicroCache } from "./page-cache";
 import { personalPages } from "./page-caching";
 import { buildFiles, mediaFiles } from "./static-files";
 import { testHooks } from "./test-hooks";
@@ -38,6 +39,7 @@ export function createApp(opts: { clientDir?: string } = {}): express.Express {
   app.use(videoUploads()); // the console's resumable uploads (tus): admins only, everyone else gets 404
   app.use(AUTH_BASE_PATH, authRoutes()); // the OAuth return; sign-in forms go through React Router actions
   app.use(personalPages());
+  app.use(pageMicroCache()); // repeat anonymous page views skip the render (see page-cache.ts)
   app.use(
     createRequestHandler({
       build: () => import("virtual:react-router/server-build"),
@@ -48,6 +50,9 @@ export function createApp(opts: { clientDir?: string } = {}): express.Express {
           clientIp: req.ip ?? null,
           userAgent: req.get("user-agent") ?? null,
           nonce: String(res.locals.nonce),
+          markDegraded: () => {
+            res.locals.pageDegraded = true;
+          },
         });
         // A session lookup that slides the expiry hands its refreshed cookie to this response.
         context.set(responseCookiesContext, {

@@ -23,7 +23,8 @@ function isRouteResult(err: unknown): boolean {
 
 /** Logs `err` once with the request id and says which kind of failure it is. */
 export function classifyFailure(context: Context, what: string, err: unknown): "unavailable" | "failed" {
-  const requestId = context.get(requestInfoContext).requestId;
+  const { requestId, markDegraded } = context.get(requestInfoContext);
+  markDegraded?.(); // whatever the page shows now is an error state, not something to keep
   if (isDatabaseUnavailableError(err)) {
     logger.warn({ err, requestId }, `${what}: database unavailable`);
     markDatabaseUnavailable((err as Error).message); // the next requests answer 503 at once

@@ -3,6 +3,7 @@ import express from "express";
 import { sql } from "kysely";
 import { z } from "zod";
 import { getDb } from "../db/connection";
+import { invalidatePages } from "../realtime/shared-caches";
 import { AdConfigError, setPreRoll } from "../services/ads";
 import { listContactMessagesByEmail } from "../services/contact";
 import { setUserRole } from "../services/users";
@@ -34,7 +35,9 @@ export function testHooks(): express.Router {
       return;
     }
     try {
-      res.json(await insertTestVideo(body.data.duration));
+      const inserted = await insertTestVideo(body.data.duration);
+      await invalidatePages(); // rows written behind the services' backs: no worker may show pages from before
+      res.json(inserted);
     } catch (err) {
       next(err);
     }
@@ -112,7 +115,9 @@ export function testHooks(): express.Router {
       return;
     }
     try {
-      res.json({ seeded: await seedComments(body.data.videoId, body.data.count) });
+      const seeded = await seedComments(body.data.videoId, body.data.count);
+      await invalidatePages();
+      res.json({ seeded });
     } catch (err) {
       next(err);
     }
@@ -161,7 +166,9 @@ export function testHooks(): express.Router {
       return;
     }
     try {
-      res.json(await insertActivity(body.data.email, body.data.videoId));
+      const activity = await insertActivity(body.data.email, body.data.videoId);
+      await invalidatePages();
+      res.json(activity);
     } catch (err) {
       next(err);
     }

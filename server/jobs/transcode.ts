@@ -134,6 +134,9 @@ async function finishJob(job: TranscodeJob, durationSeconds: number, storage: Me
         .where("id", "=", job.id)
         .execute();
     });
+  // A public video joins the listings: their counts, trending and cached pages are dropped everywhere. Not
+  // awaited: the job is done either way (a lost announcement leaves pages at most their TTL behind).
+  if (job.publish) void invalidateVideoListCaches();
 }
 
 /** Writes the percent when it changes, at most once a second (ffmpeg reports twice a second). */

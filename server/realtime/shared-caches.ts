@@ -9,6 +9,10 @@ import { publish, subscribe } from "./notifications";
  */
 const CHANNEL = "cache_invalidation";
 const caches = new Map<string, TtlCache<unknown>>();
+/** Called on every invalidation, whatever its name (the page micro-cache drops every page then). */
+const listeners = new Set<() => void>();
+/** A name no data cache uses: invalidating it only tells the listeners that shown content changed. */
+export const PAGES = "pages";
 
 subscribe(CHANNEL, {
   onMessage: (payload) => {
@@ -21,6 +25,7 @@ subscribe(CHANNEL, {
   },
   onResync: () => {
     for (const cache of caches.values()) cache.clear();
+    notifyListeners();
   },
 });
 
@@ -41,14 +46,39 @@ export async function invalidate(name: string, key?: string): Promise<void> {
   }
 }
 
+/** Calls `listener` in this process after every invalidation (local or announced); returns the unsubscribe. */
+export function onAnyInvalidation(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+}
+
+/**
+ * For writes that no data cache holds but pages show (a test hook inserting rows, say): tells every
+ * process's listeners, so no page rendered before the write is served after it.
+ */
+export function invalidatePages(): Promise<void> {
+  return invalidate(PAGES);
+}
+
 /** Clears every shared cache everywhere (after reseeding, for instance). */
 export async function invalidateAll(): Promise<void> {
   await Promise.all([...caches.keys()].map((name) => invalidate(name)));
 }
 
 function apply(name: string, key: string | undefined): void {
+  notifyListeners(); // even for a name this process holds no cache of: the data changed all the same
   const cache = caches.get(name);
   if (!cache) return;
   if (key === undefined) cache.clear();
   else cache.delete(key);
+}
+
+function notifyListeners(): void {
+  for (const listener of listeners) {
+    try {
+      listener();
+    } catch (err) {
+      logger.warn({ err }, "a cache invalidation listener failed");
+    }
+  }
 }

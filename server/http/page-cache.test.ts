@@ -1,0 +1,229 @@
+import type http from "node:http";
+import type { AddressInfo } from "node:net";
+import express from "express";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { invalidate, invalidatePages } from "../realtime/shared-caches";
+import { setFaults } from "../test-hooks";
+import { compressResponses } from "./compression";
+import { commonHeaders } from "./headers";
+import { createPageStore, PAGE_CACHE_HEADER, type PageStore, pageCacheHandler, pageMicroCache, splitAtNonce } from "./page-cache";
+import { personalPages } from "./page-caching";
+
+/** A stand-in for React Router: streams an HTML page carrying the nonce, in the ways real answers vary. */
+function standIn(renders: { count: number }): express.RequestHandler {
+  return (req, res) => {
+    renders.count++;
+    const nonce = String(res.locals.nonce);
+    const kind = String(req.query.kind ?? "page");
+    if (kind === "missing") return void res.status(404).type("html").end("<p>not found</p>");
+    if (kind === "json") return void res.type("json").end('{"a":1}');
+    if (kind === "cookie") res.append("Set-Cookie", "viewSession=abc; Path=/");
+    if (kind === "degraded") res.locals.pageDegraded = true;
+    const delay = req.query.slow ? 60 : 0;
+    res.status(200).type("html");
+    res.setHeader("X-Render", String(renders.count));
+    const filler = "x".repeat(kind === "big" ? 5000 : 1500); // past compression's 1 KB threshold
+    res.write(`<!doctype html><html><head><script nonce="${nonce}">window.a=1</script></head>`);
+    setTimeout(() => {
+      res.write(`<body>${filler}<p>${req.originalUrl}</p>`);
+      res.end(`<script nonce="${nonce}">window.b="${nonce}"</script></body></html>`);
+    }, delay);
+  };
+}
+
+async function listen(app: express.Express): Promise<{ server: http.Server; origin: string }> {
+  const server = app.listen(0, "127.0.0.1");
+  await new Promise((r) => server.once("listening", r));
+  return { server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+}
+
+function chain(app: express.Express, cache: express.RequestHandler, renders: { count: number }): express.Express {
+  app.use(commonHeaders());
+  app.use(compressResponses());
+  app.use(personalPages());
+  app.use(cache);
+  app.use(standIn(renders));
+  return app;
+}
+
+const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";
+const cspNonce = (res: Response) => /'nonce-([^']+)'/.exec(res.headers.get("content-security-policy") ?? "")?.[1];
+const bodyNonces = (html: string) => [...html.matchAll(/nonce="([^"]+)"/g), ...html.matchAll(/window\.b="([^"]+)"/g)].map((m) => m[1]);
+
+describe("the page micro-cache on a real server", () => {
+  const renders = { count: 0 };
+  let now = 1_000_000;
+  let store: PageStore;
+  let server: http.Server;
+  let origin: string;
+  beforeAll(async () => {
+    store = createPageStore({ ttlMs: 2000, maxEntries: 3, maxBytes: 1_000_000, maxBodyBytes: 4000, now: () => now });
+    ({ server, origin } = await listen(chain(express(), pageCacheHandler(store), renders)));
+  });
+  afterAll(() => new Promise((r) => server.close(r)));
+  afterEach(() => {
+    store.clear();
+    setFaults([]);
+    vi.unstubAllEnvs();
+  });
+
+  const get = async (path: string, headers: Record<string, string> = {}, method = "GET") => {
+    const before = renders.count;
+    const res = await fetch(`${origin}${path}`, { headers: { "user-agent": BROWSER, ...headers }, method });
+    const body = await res.text();
+    return { res, body, rendered: renders.count > before, state: res.headers.get(PAGE_CACHE_HEADER) };
+  };
+
+  it("renders a visitor's page once and answers repeats from the cache, each with its own nonce matching its CSP", async () => {
+    const first = await get("/");
+    const second = await get("/");
+    const third = await get("/", { "accept-encoding": "br" });
+    expect([first.state, second.state, third.state]).toEqual(["miss", "hit", "hit"]);
+    expect([first.rendered, second.rendered, third.rendered]).toEqual([true, false, false]);
+    const nonces = [first, second, third].map(({ res }) => cspNonce(res));
+    expect(new Set(nonces).size).toBe(3);
+    for (const { res, body } of [first, second, third]) {
+      expect(bodyNonces(body)).toEqual([cspNonce(res), cspNonce(res), cspNonce(res)]);
+    }
+    expect(second.body.replaceAll(nonces[1] as string, "N")).toBe(first.body.replaceAll(nonces[0] as string, "N"));
+    // Same headers as a rendered page: the render's own, the security headers, Cache-Control, compression.
+    expect(second.res.headers.get("x-render")).toBe("1");
+    expect(second.res.headers.get("cache-control")).toBe("private, no-cache");
+    expect(second.res.headers.get("rating")).toBe(first.res.headers.get("rating"));
+    expect(second.res.headers.get("x-request-id")).not.toBe(first.res.headers.get("x-request-id"));
+    expect(third.res.headers.get("content-encoding")).toBe("br");
+    expect(third.res.headers.get("vary")).toMatch(/accept-encoding/i);
+  });
+
+  it("answers HEAD from a stored page without a body", async () => {
+    await get("/faq");
+    const head = await get("/faq", {}, "HEAD");
+    expect(head.state).toBe("hit");
+    expect(head.body).toBe("");
+    expect(head.res.headers.get("content-type")).toMatch(/text\/html/);
+  });
+
+  it("keys on the address, the age gate and bots", async () => {
+    await get("/category/Music");
+    expect((await get("/category/Music?page=2")).state).toBe("miss");
+    expect((await get("/category/Music", { cookie: "ageVerified=true" })).state).toBe("miss");
+    expect((await get("/category/Music", { cookie: "ageVerified=true; other=1" })).state).toBe("hit");
+    expect((await get("/category/Music", { "user-agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" })).state).toBe("miss");
+    expect((await get("/category/Music", { host: "other.example" })).state).toBe("miss");
+    expect((await get("/category/Music")).state).toBe("hit");
+  });
+
+  it("never serves or stores a signed-in user's page, other routes, .data navigations or other methods", async () => {
+    for (const path of ["/video/0b1c", "/contact", "/login", "/category/Music.data", "/blog/feed.xml", "/profile"]) {
+      await get(path);
+      const again = await get(path);
+      expect([path, again.state, again.rendered]).toEqual([path, "bypass", true]);
+    }
+    await get("/blog");
+    const signedIn = await get("/blog", { cookie: "better-auth.session_token=abc.def" });
+    expect([signedIn.state, signedIn.rendered]).toEqual(["bypass", true]);
+    expect(signedIn.res.headers.get("cache-control")).toBe("private, no-store");
+    expect((await get("/blog", {}, "POST")).state).toBe("bypass");
+  });
+
+  it("bypasses everything while a test fault switch is on", async () => {
+    vi.stubEnv("ENABLE_TEST_HOOKS", "1");
+    await get("/search?q=a");
+    setFaults(["videos.search"]);
+    const during = await get("/search?q=a");
+    expect([during.state, during.rendered]).toEqual(["bypass", true]);
+    setFaults([]);
+    expect((await get("/search?q=a")).state).toBe("hit");
+  });
+
+  it("stores only complete 200 HTML pages without Set-Cookie, fallbacks or excess size", async () => {
+    for (const kind of ["cookie", "missing", "json", "degraded", "big"]) {
+      await get(`/terms?kind=${kind}`);
+      const again = await get(`/terms?kind=${kind}`);
+      expect([kind, again.state, again.rendered]).toEqual([kind, "miss", true]);
+    }
+    expect(store.size).toBe(0);
+  });
+
+  it("expires pages after the TTL", async () => {
+    await get("/values");
+    now += 1999;
+    expect((await get("/values")).state).toBe("hit");
+    now += 2;
+    expect((await get("/values")).state).toBe("miss");
+  });
+
+  it("evicts the least recently used page past its bounds", async () => {
+    await get("/blog/a");
+    await get("/blog/b");
+    await get("/blog/c");
+    await get("/blog/a"); // a is now the most recent
+    await get("/blog/d");
+    expect(store.size).toBe(3);
+    expect((await get("/blog/b")).state).toBe("miss");
+    expect((await get("/blog/a")).state).toBe("hit");
+  });
+
+  it("renders a page once for concurrent visitors; each still gets its own nonce", async () => {
+    const before = renders.count;
+    const answers = await Promise.all(Array.from({ length: 5 }, () => get("/privacy?slow=1")));
+    expect(renders.count - before).toBe(1);
+    expect(answers.map((a) => a.state).sort()).toEqual(["hit", "hit", "hit", "hit", "miss"]);
+    for (const { res, body } of answers) expect(bodyNonces(body)).toEqual([cspNonce(res), cspNonce(res), cspNonce(res)]);
+    expect(new Set(answers.map((a) => cspNonce(a.res))).size).toBe(5);
+  });
+
+  it("lets concurrent visitors render their own when the first answer cannot be kept", async () => {
+    const before = renders.count;
+    const answers = await Promise.all(Array.from({ length: 3 }, () => get("/privacy?slow=1&kind=cookie")));
+    expect(renders.count - before).toBe(3);
+    expect(answers.map((a) => a.state)).toEqual(["miss", "miss", "miss"]);
+  });
+
+  it("does not store a render that began before the cache was cleared", async () => {
+    const slow = express();
+    const slowStore = createPageStore({ ttlMs: 2000 });
+    slow.use(commonHeaders(), pageCacheHandler(slowStore), (_req, res) => {
+      res.type("html").write("<p>before</p>");
+      slowStore.clear(); // an invalidation arrives mid-render
+      res.end();
+    });
+    const { server: s, origin: o } = await listen(slow);
+    await fetch(`${o}/`).then((r) => r.text());
+    expect(slowStore.size).toBe(0);
+    await new Promise((r) => s.close(r));
+  });
+});
+
+describe("invalidation", () => {
+  const renders = { count: 0 };
+  let server: http.Server;
+  let origin: string;
+  beforeAll(async () => {
+    ({ server, origin } = await listen(chain(express(), pageMicroCache({ ttlMs: 60_000 }), renders)));
+  });
+  afterAll(() => new Promise((r) => server.close(r)));
+  const state = async (path: string) => {
+    const res = await fetch(`${origin}${path}`);
+    await res.text();
+    return res.headers.get(PAGE_CACHE_HEADER);
+  };
+
+  it("drops every page whenever any shared cache is invalidated, or pages are", async () => {
+    await state("/");
+    expect(await state("/")).toBe("hit");
+    await invalidate("blog-posts", "some-slug"); // one key of one cache is enough: pages may show it anywhere
+    expect(await state("/")).toBe("miss");
+    expect(await state("/")).toBe("hit");
+    await invalidatePages();
+    expect(await state("/")).toBe("miss");
+  });
+});
+
+describe("splitAtNonce", () => {
+  it("splits at every occurrence, including at the ends", () => {
+    const parts = splitAtNonce(Buffer.from("NabNcN"), "N").map(String);
+    expect(parts).toEqual(["", "ab", "c", ""]);
+    expect(splitAtNonce(Buffer.from("abc"), "N").map(String)).toEqual(["abc"]);
+  });
+});

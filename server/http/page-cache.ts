@@ -1,0 +1,318 @@
+import type { OutgoingHttpHeaders } from "node:http";
+import type { Request, RequestHandler, Response } from "express";
+import { isbot } from "isbot";
+import { z } from "zod";
+import { AGE_COOKIE } from "../../app/lib/cookies";
+import { parseCookie } from "../../app/lib/params";
+import { hasSessionCookie } from "../auth/session";
+import { env } from "../env";
+import { watchAdConfiguration } from "../realtime/ad-units-feed";
+import { onAnyInvalidation } from "../realtime/shared-caches";
+import { activeFaults, testHooksEnabled } from "../test-hooks";
+
+/**
+ * A micro-cache of anonymous pages: a worker that rendered a page keeps its HTML for PAGE_CACHE_TTL_MS (2 s)
+ * and answers the same request again without React Router, react-dom or the database. Under load most page
+ * views are repeats within seconds, so the render cost is paid about once per page, address and TTL.
+ *
+ * What a page of the cached routes depends on, besides the database (read from app/entry.server.tsx,
+ * app/root.tsx and the routes' loaders), and how each input is handled:
+ * - the address: protocol, Host / X-Forwarded-Host (pages carry absolute URLs built from the request when
+ *   SITE_URL is unset), path and query: all in the key;
+ * - the `ageVerified` cookie: the server renders the age gate or not: in the key;
+ * - the user agent, as far as `isbot` goes: bots get the whole document at once (onAllReady): in the key;
+ * - the session cookie: a signed-in user's header, favourites and menu: such requests never use the cache;
+ * - the CSP nonce (res.locals.nonce, also in the Content-Security-Policy header): stored as the places where
+ *   it stood, and every answer gets its own response's nonce there, so a nonce is never sent twice;
+ * - the request id, the client IP, other cookies (viewSession is read by the video page only), Accept-*:
+ *   no cached page renders them (the request id lives in a header set for every response);
+ * - the time: "3 days ago" on cards may be TTL older, as are view and like counts (counting views does not
+ *   invalidate);
+ * - a failed service call's fallback (error states, the header's fallback categories) and render errors
+ *   after the shell: the render says so (markDegraded in the request context) and such a page is not kept;
+ * - test fault switches: while any is on, nothing is served or stored, so fault tests see their error states.
+ * Not cached: /video/:id (a per-session signed play token, may set the view-session cookie), /contact and
+ * /login (form tokens), `.data` navigations, anything but GET/HEAD, and answers other than a 200 text/html
+ * without Set-Cookie.
+ *
+ * Freshness: every shared-cache invalidation (console and service writes: categories, blog posts, video
+ * lists, the pre-roll; announced to every worker over LISTEN/NOTIFY) and every ad unit change clears the
+ * whole cache in every worker, and a render that began before a clear is not stored after it.
+ *
+ * Concurrent misses of one key wait for the first render and are answered from what it stored.
+ *
+ * The body is kept uncompressed: compression (earlier in the chain) wraps res.write, so chunks seen here
+ * are plain and each answer is compressed for its own Accept-Encoding, as a rendered page is.
+ */
+
+export const PAGE_CACHE_HEADER = "X-Page-Cache";
+
+/** The routes whose anonymous answers are the same for every visitor (see above for what is excluded). */
+const CACHEABLE_PATHS = new Set(["/", "/blog", "/search", "/values", "/career", "/terms", "/privacy", "/faq"]);
+const CACHEABLE_PATTERNS = [/^\/category\/[^/]+$/, /^\/blog\/[^/]+$/];
+/** A resource route under a cached pattern: not a page, has its own public caching. */
+const NOT_PAGES = new Set(["/blog/feed.xml"]);
+
+/** Headers that belong to one response, never to a stored page. */
+const PER_RESPONSE_HEADERS = new Set([
+  "x-request-id",
+  "content-security-policy",
+  "strict-transport-security",
+  "set-cookie",
+  "content-length",
+  "content-encoding",
+  "transfer-encoding",
+  "date",
+  "connection",
+  "keep-alive",
+  PAGE_CACHE_HEADER.toLowerCase(),
+]);
+
+export interface PageCacheOptions {
+  ttlMs: number;
+  /** Pages kept per worker. */
+  maxEntries?: number;
+  /** Bytes of HTML kept per worker. */
+  maxBytes?: number;
+  /** Larger pages are not kept. */
+  maxBodyBytes?: number;
+  now?: () => number;
+}
+
+interface StoredPage {
+  /** The body split where the nonce stood: joined with each answer's own nonce. */
+  parts: Buffer[];
+  headers: OutgoingHttpHeaders;
+  bytes: number;
+  expires: number;
+}
+
+/** Pages by key, oldest-used first (Map order), bounded in entries and bytes. */
+export class PageStore {
+  private readonly entries = new Map<string, StoredPage>();
+  private totalBytes = 0;
+  /** Bumped by clear(): a render that started under an older generation is not stored. */
+  private gen = 0;
+
+  constructor(private readonly options: Required<Omit<PageCacheOptions, "ttlMs">> & { ttlMs: number }) {}
+
+  get maxBodyBytes(): number {
+    return this.options.maxBodyBytes;
+  }
+
+  get generation(): number {
+    return this.gen;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  get bytes(): number {
+    return this.totalBytes;
+  }
+
+  get(key: string): StoredPage | undefined {
+    const page = this.entries.get(key);
+    if (!page) return undefined;
+    this.entries.delete(key);
+    if (page.expires <= this.options.now()) {
+      this.totalBytes -= page.bytes;
+      return undefined;
+    }
+    this.entries.set(key, page); // re-inserted: most recently used
+    return page;
+  }
+
+  set(key: string, page: Omit<StoredPage, "expires">, generation: number): boolean {
+    if (generation !== this.gen || page.bytes > this.options.maxBodyBytes) return false;
+    this.remove(key);
+    this.entries.set(key, { ...page, expires: this.options.now() + this.options.ttlMs });
+    this.totalBytes += page.bytes;
+    while (this.entries.size > this.options.maxEntries || this.totalBytes > this.options.maxBytes) {
+      this.remove(this.entries.keys().next().value as string);
+    }
+    return true;
+  }
+
+  clear(): void {
+    this.entries.clear();
+    this.totalBytes = 0;
+    this.gen++;
+  }
+
+  private remove(key: string): void {
+    const page = this.entries.get(key);
+    if (!page) return;
+    this.entries.delete(key);
+    this.totalBytes -= page.bytes;
+  }
+}
+
+/** Whether this request's page may come from (and go to) the cache; the reason otherwise. */
+export function cacheability(req: Request): "cacheable" | "bypass" {
+  if (req.method !== "GET" && req.method !== "HEAD") return "bypass";
+  if (hasSessionCookie(req.headers.cookie)) return "bypass";
+  const path = req.path;
+  if (path.endsWith(".data") || NOT_PAGES.has(path)) return "bypass";
+  const page = path.length > 1 && path.endsWith("/") ? path.slice(0, -1) : path;
+  if (!CACHEABLE_PATHS.has(page) && !CACHEABLE_PATTERNS.some((re) => re.test(page))) return "bypass";
+  if (testHooksEnabled() && activeFaults().length > 0) return "bypass";
+  return "cacheable";
+}
+
+/** Everything a cached page's HTML depends on besides the database and the nonce (see the module comment). */
+export function pageKey(req: Request): string {
+  const ageVerified = parseCookie(z.literal("true"), req.headers.cookie ?? null, AGE_COOKIE) === "true";
+  const userAgent = req.get("user-agent");
+  const bot = !!userAgent && isbot(userAgent);
+  const forwardedHost = req.app?.enabled("trust proxy") ? (req.get("x-forwarded-host") ?? "") : "";
+  return JSON.stringify([req.protocol, req.get("host") ?? "", forwardedHost, req.originalUrl, ageVerified, bot]);
+}
+
+/** Splits `body` at every occurrence of `nonce`. */
+export function splitAtNonce(body: Buffer, nonce: string): Buffer[] {
+  if (!nonce) return [body];
+  const needle = Buffer.from(nonce);
+  const parts: Buffer[] = [];
+  let from = 0;
+  for (let at = body.indexOf(needle, from); at >= 0; at = body.indexOf(needle, from)) {
+    parts.push(body.subarray(from, at));
+    from = at + needle.length;
+  }
+  parts.push(body.subarray(from));
+  return parts;
+}
+
+function joinWithNonce(parts: Buffer[], nonce: string): Buffer {
+  if (parts.length === 1) return parts[0] as Buffer;
+  const needle = Buffer.from(nonce);
+  const pieces: Buffer[] = [];
+  parts.forEach((part, i) => {
+    if (i > 0) pieces.push(needle);
+    pieces.push(part);
+  });
+  return Buffer.concat(pieces);
+}
+
+/**
+ * The middleware, mounted right before the React Router handler (after the database check, the auth
+ * routes and personalPages). One store per process; cleared by every invalidation and ad unit change.
+ */
+export function pageMicroCache(options: PageCacheOptions = { ttlMs: env().PAGE_CACHE_TTL_MS }): RequestHandler {
+  if (options.ttlMs <= 0) return (_req, _res, next) => next();
+  const store = createPageStore(options);
+  onAnyInvalidation(() => store.clear());
+  watchAdConfiguration(() => store.clear());
+  return pageCacheHandler(store);
+}
+
+export function createPageStore(options: PageCacheOptions): PageStore {
+  return new PageStore({
+    ttlMs: options.ttlMs,
+    maxEntries: options.maxEntries ?? 1000,
+    maxBytes: options.maxBytes ?? 32 * 1024 * 1024,
+    maxBodyBytes: options.maxBodyBytes ?? 1024 * 1024,
+    now: options.now ?? Date.now,
+  });
+}
+
+/**
+ * The request handling on a given store (tests drive it directly). Concurrent misses of one key wait for
+ * the first one's render (when a page expires under load, one render instead of one per connection) and
+ * are answered from what it stored; if it stored nothing (an error, a cookie), each renders its own.
+ */
+export function pageCacheHandler(store: PageStore): RequestHandler {
+  const rendering = new Map<string, Promise<void>>();
+  return (req, res, next) => {
+    if (cacheability(req) === "bypass") {
+      res.setHeader(PAGE_CACHE_HEADER, "bypass");
+      return next();
+    }
+    const key = pageKey(req);
+    const nonce = String(res.locals.nonce ?? "");
+    const page = store.get(key);
+    if (page) return sendStored(req, res, page, nonce);
+    const render = (lead: boolean) => {
+      res.setHeader(PAGE_CACHE_HEADER, "miss");
+      if (req.method === "GET") {
+        keepWhenDone(res, store, key, nonce);
+        if (lead) {
+          const done = new Promise<void>((resolve) => res.once("close", resolve)); // after "finish" stored it
+          rendering.set(key, done);
+          void done.then(() => rendering.get(key) === done && rendering.delete(key));
+        }
+      }
+      next();
+    };
+    const earlier = rendering.get(key);
+    if (!earlier) return render(true);
+    void earlier.then(() => {
+      if (res.destroyed) return; // the visitor left while waiting
+      const ready = store.get(key);
+      if (ready) sendStored(req, res, ready, nonce);
+      else render(false);
+    });
+  };
+}
+
+function sendStored(req: Request, res: Response, page: StoredPage, nonce: string): void {
+  res.setHeader(PAGE_CACHE_HEADER, "hit");
+  // Headers this response already has (security headers, its own CSP) stay; the page's own are added.
+  for (const [name, value] of Object.entries(page.headers)) {
+    if (value !== undefined && !res.hasHeader(name)) res.setHeader(name, value);
+  }
+  const body = joinWithNonce(page.parts, nonce);
+  res.statusCode = 200;
+  res.setHeader("Content-Length", body.length);
+  if (req.method === "HEAD") res.end();
+  else res.end(body);
+}
+
+/** Lets the render stream out as usual while copying its chunks; stores the page if it ended as one to keep. */
+function keepWhenDone(res: Response, store: PageStore, key: string, nonce: string): void {
+  const generation = store.generation;
+  const chunks: Buffer[] = [];
+  let bytes = 0;
+  let tooLarge = false;
+  const copy = (chunk: unknown, encoding: unknown) => {
+    if (tooLarge || chunk === undefined || chunk === null || typeof chunk === "function") return;
+    const buffer =
+      typeof chunk === "string"
+        ? Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8")
+        : Buffer.from(chunk as Uint8Array);
+    bytes += buffer.length;
+    if (bytes > store.maxBodyBytes) {
+      tooLarge = true;
+      chunks.length = 0;
+      return;
+    }
+    chunks.push(buffer);
+  };
+  const write = res.write.bind(res) as (...args: unknown[]) => boolean;
+  const end = res.end.bind(res) as (...args: unknown[]) => Response;
+  res.write = ((...args: unknown[]) => {
+    copy(args[0], args[1]);
+    return write(...args);
+  }) as Response["write"];
+  res.end = ((...args: unknown[]) => {
+    copy(args[0], args[1]);
+    return end(...args);
+  }) as Response["end"];
+  res.once("finish", () => {
+    if (tooLarge || !worthKeeping(res)) return;
+    const body = Buffer.concat(chunks);
+    const headers: OutgoingHttpHeaders = {};
+    for (const [name, value] of Object.entries(res.getHeaders())) {
+      if (!PER_RESPONSE_HEADERS.has(name)) headers[name] = value;
+    }
+    store.set(key, { parts: splitAtNonce(body, nonce), headers, bytes: body.length }, generation);
+  });
+}
+
+/** A complete 200 HTML page that sets no cookie and shows no fallback. */
+function worthKeeping(res: Response): boolean {
+  if (res.statusCode !== 200 || res.locals.pageDegraded) return false;
+  if (res.getHeader("set-cookie") !== undefined) return false;
+  return /^text\/html\b/i.test(String(res.getHeader("content-type") ?? ""));
+}
