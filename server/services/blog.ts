@@ -291,8 +291,9 @@ export async function createBlogPost(fields: BlogPostFields, actor: Actor, opts:
             ...fields,
             published: publish,
             published_at: fields.published_at ?? (publish ? now : null),
-            created_at: now,
-            updated_at: now,
+            // The database's clock (microseconds): posts created within one millisecond still list in order.
+            created_at: sql<Date>`now()`,
+            updated_at: sql<Date>`now()`,
           })
           .returningAll()
           .executeTakeFirstOrThrow();
