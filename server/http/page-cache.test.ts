@@ -128,12 +128,12 @@ describe("the page micro-cache on a real server", () => {
 
   it("bypasses everything while a test fault switch is on", async () => {
     vi.stubEnv("ENABLE_TEST_HOOKS", "1");
-    await get("/search?q=a");
-    setFaults(["videos.search"]);
-    const during = await get("/search?q=a");
+    await get("/blog");
+    setFaults(["blog.list"]);
+    const during = await get("/blog");
     expect([during.state, during.rendered]).toEqual(["bypass", true]);
     setFaults([]);
-    expect((await get("/search?q=a")).state).toBe("hit");
+    expect((await get("/blog")).state).toBe("hit");
   });
 
   it("stores only complete 200 HTML pages without Set-Cookie, fallbacks or excess size", async () => {

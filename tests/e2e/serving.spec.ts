@@ -67,8 +67,10 @@ test("HLS playlists are compressed; video segments and images are not", async ({
   await page.goto("/category/amateur");
   await page.locator("main article a").first().click();
   await expect(page).toHaveURL(/\/video\//);
-  const video = (await jsonLd(page)).find((d) => d["@type"] === "VideoObject");
-  const playlist = String(video?.contentUrl);
+  // The address changes before the video page's document (or route) has arrived: wait for its JSON-LD.
+  const videoObject = async () => (await jsonLd(page)).find((d) => d["@type"] === "VideoObject");
+  await expect.poll(videoObject).toBeTruthy();
+  const playlist = String((await videoObject())?.contentUrl);
   const master = await rawGet(playlist.replace(/^https?:\/\/[^/]+/, baseURL as string), "br");
   expect(master.status).toBe(200);
   for (const h of SECURITY_HEADERS) expect(master.headers[h]).toBeTruthy();
