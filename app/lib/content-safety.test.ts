@@ -1,32 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { FALLBACK_CATEGORIES } from "./categories";
 import { assertNoMinorSuggestingTerms, ContentSafetyError, findMinorSuggestingTerm } from "./content-safety";
 
-const DEMO_CATEGORIES = [
-  "Amateur",
-  "Anal",
-  "Asian",
-  "BBW",
-  "Big Ass",
-  "Big Tits",
-  "Blonde",
-  "Blowjob",
-  "Brunette",
-  "Creampie",
-  "Cumshot",
-  "Ebony",
-  "Fetish",
-  "Hardcore",
-  "HD",
-  "Interracial",
-  "Latina",
-  "Lesbian",
-  "MILF",
-  "Pornstar",
-  "POV",
-  "Redhead",
-  "Threesome",
-  "Vintage",
-];
+const DEMO_CATEGORIES = FALLBACK_CATEGORIES;
 
 describe("findMinorSuggestingTerm", () => {
   it.each([

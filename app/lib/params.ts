@@ -149,15 +149,8 @@ export async function discardBody(request: Request, maxBytes = MAX_FORM_BYTES): 
  * (undefined), as does a value the schema refuses.
  */
 export function parseForm<S extends z.ZodObject>(schema: S, form: FormData): z.output<S> | undefined {
-  const raw: Record<string, string> = {};
-  for (const key of Object.keys(schema.shape)) {
-    const values = form.getAll(key);
-    if (values.length > 1) return undefined;
-    const [value] = values;
-    if (value === undefined) continue;
-    if (typeof value !== "string") return undefined;
-    raw[key] = value;
-  }
+  const raw = formStrings(form, Object.keys(schema.shape));
+  if (!raw) return undefined;
   const parsed = schema.safeParse(raw);
   return parsed.success ? parsed.data : undefined;
 }
@@ -188,4 +181,18 @@ export function parseCookie<S extends z.ZodType>(schema: S, header: string | nul
     return parsed.success ? parsed.data : undefined;
   }
   return undefined;
+}
+
+/** The form's fields named by `keys`, as strings; undefined when one is repeated or sent as a file. */
+export function formStrings(form: FormData, keys: readonly string[]): Record<string, string> | undefined {
+  const raw: Record<string, string> = {};
+  for (const key of keys) {
+    const values = form.getAll(key);
+    if (values.length > 1) return undefined;
+    const [value] = values;
+    if (value === undefined) continue;
+    if (typeof value !== "string") return undefined;
+    raw[key] = value;
+  }
+  return raw;
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ContentSafetyError, findMinorSuggestingTerm } from "./content-safety";
-import { multilineText, plainText } from "./params";
+import { formStrings, multilineText, plainText } from "./params";
 
 /**
  * A video's editable fields as the console's upload and edit forms send them, checked with this same
@@ -45,16 +45,7 @@ export type VideoFieldErrors = Partial<Record<VideoFieldName | "form", string>>;
 
 /** The form's known fields as strings (a field given twice or as a file makes the whole form unreadable). */
 export function videoFieldsFromForm(form: FormData): Record<string, string> | undefined {
-  const raw: Record<string, string> = {};
-  for (const key of ["title", "description", "category", "isPublic"]) {
-    const values = form.getAll(key);
-    if (values.length > 1) return undefined;
-    const [value] = values;
-    if (value === undefined) continue;
-    if (typeof value !== "string") return undefined;
-    raw[key] = value;
-  }
-  return raw;
+  return formStrings(form, ["title", "description", "category", "isPublic"]);
 }
 
 /** The fields, or the first message for each refused field. */

@@ -4,7 +4,7 @@ import { BlogEditor, type EditorPost } from "~/components/admin/BlogEditor";
 import { renderMarkdown } from "~/components/blog/markdown.server";
 import { BLOG_FORM_MAX_BYTES, BLOG_POST_FIELDS, blogFieldErrors, blogPostFormSchema } from "~/lib/blog-post-schema";
 import { consoleActor } from "~/lib/console-action.server";
-import { discardBody, parseParams, readForm } from "~/lib/params";
+import { discardBody, formStrings, parseParams, readForm } from "~/lib/params";
 import { requireAdmin } from "../../../server/auth/session";
 import {
   BlogPostNotFoundError,
@@ -74,16 +74,7 @@ type Intent = (typeof INTENTS)[number];
 
 /** The form's fields as strings; undefined when a field is repeated or sent as a file. */
 function formFields(form: FormData): Record<string, string> | undefined {
-  const raw: Record<string, string> = {};
-  for (const key of [...BLOG_POST_FIELDS, "intent"]) {
-    const values = form.getAll(key);
-    if (values.length > 1) return undefined;
-    const [value] = values;
-    if (value === undefined) continue;
-    if (typeof value !== "string") return undefined;
-    raw[key] = value;
-  }
-  return raw;
+  return formStrings(form, [...BLOG_POST_FIELDS, "intent"]);
 }
 
 export async function action(args: Route.ActionArgs) {

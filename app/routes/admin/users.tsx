@@ -3,7 +3,7 @@ import { UsersConsole } from "~/components/admin/UsersConsole";
 import { consoleActor } from "~/lib/console-action.server";
 import { roleFormSchema, usersQuery } from "~/lib/console-schema";
 import { totalPages } from "~/lib/pagination";
-import { parseQuery, readForm } from "~/lib/params";
+import { formStrings, parseQuery, readForm } from "~/lib/params";
 import { requireAdmin } from "../../../server/auth/session";
 import { changeUserRole, LastAdminError, searchUsers, UserNotFoundError } from "../../../server/services/users";
 import type { Route } from "./+types/users";
@@ -47,14 +47,8 @@ export async function action(args: Route.ActionArgs) {
   const admin = await consoleActor(args);
   const body = await readForm(args.request);
   if (!body.ok) return refused(body.status, "", "The form could not be read.", body.headers);
-  const fields: Record<string, string | undefined> = {};
-  for (const key of ["intent", "userId", "role"]) {
-    const values = body.form.getAll(key);
-    if (values.length > 1 || (values[0] !== undefined && typeof values[0] !== "string")) {
-      return refused(400, "", "The form could not be read.");
-    }
-    fields[key] = values[0] as string | undefined;
-  }
+  const fields = formStrings(body.form, ["intent", "userId", "role"]);
+  if (!fields) return refused(400, "", "The form could not be read.");
   const parsed = roleFormSchema.safeParse(fields);
   if (!parsed.success) return refused(400, "", parsed.error.issues[0]?.message ?? "The form could not be read.");
   try {
