@@ -117,7 +117,6 @@ describe("contact inbox", () => {
         message: `Text about ${subject}`,
         ip_address: null,
         user_agent: null,
-        created_at: new Date(),
       })
       .returning("id")
       .executeTakeFirstOrThrow();

@@ -69,7 +69,7 @@ export async function storeContactMessage(input: ContactInput, meta: ContactRequ
       message: input.message,
       ip_address: meta.ip,
       user_agent: meta.userAgent ? meta.userAgent.slice(0, USER_AGENT_MAX) : null,
-      created_at: new Date(),
+      // created_at: the database's clock (microseconds), so messages sent within one millisecond keep their order.
     })
     .returning("id")
     .executeTakeFirstOrThrow();
