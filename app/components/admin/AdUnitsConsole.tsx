@@ -5,6 +5,8 @@ import type { AdSlotName } from "~/lib/ad-units";
 import { zoneIdSchema } from "~/lib/ad-units-schema";
 import { PRE_ROLL_MAX_SECONDS, type PreRollSettings, preRollFieldErrors, preRollInputFromForm } from "~/lib/preroll";
 import type { AdActionResult } from "~/routes/admin/ads";
+import type { AuditEntryView } from "./AuditLogConsole";
+import { fieldClass as field, fieldErrorClass as fieldError, primaryButton } from "./console-ui";
 
 interface UnitView {
   id: string;
@@ -21,25 +23,12 @@ interface PreRollView {
   durationSeconds: number;
   updatedAt: string;
 }
-interface AuditView {
-  id: string;
-  at: string;
-  actorEmail: string;
-  action: string;
-  target: string;
-  before: unknown;
-  after: unknown;
-}
-
-const field = "w-full rounded-lg border border-ink-700 bg-ink-900 px-3 py-2 text-sm text-zinc-100 placeholder:text-zinc-500";
-const primaryButton = "rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-500 disabled:opacity-60";
-const fieldError = "mt-1 text-sm text-red-300";
 
 /** The console's "Ad units" section: SPEC.md's toggle per banner unit, its zone id, the pre-roll, recent changes. */
 export function AdUnitsConsole(props: {
   units: UnitView[];
   preRoll: PreRollView | undefined;
-  audit: AuditView[];
+  audit: AuditEntryView[];
   adNetworkConfigured: boolean;
   adHosts: string[];
 }) {
@@ -307,7 +296,7 @@ function PreRollForm({ preRoll, adHosts }: { preRoll: PreRollView; adHosts: stri
   );
 }
 
-function AuditList({ entries }: { entries: AuditView[] }) {
+function AuditList({ entries }: { entries: AuditEntryView[] }) {
   if (entries.length === 0) return <p className="text-sm text-zinc-400">No changes recorded yet.</p>;
   return (
     <ol className="space-y-2 text-sm" aria-label="Recent ad changes">

@@ -1,8 +1,10 @@
 import { Form, Link } from "react-router";
 import { Pagination } from "~/components/ui/Pagination";
 import { auditChanges } from "~/lib/audit-diff";
+import { fieldClass as field, primaryButton } from "./console-ui";
 
-interface EntryView {
+/** An audit entry as the console pages receive it. */
+export interface AuditEntryView {
   id: string;
   at: string;
   actorEmail: string;
@@ -11,9 +13,6 @@ interface EntryView {
   before: unknown;
   after: unknown;
 }
-
-const field = "w-full rounded-lg border border-ink-700 bg-ink-900 px-3 py-2 text-sm text-zinc-100 placeholder:text-zinc-400";
-const primaryButton = "rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-500";
 
 const when = (iso: string) => `${new Date(iso).toLocaleString("en-GB", { timeZone: "UTC" })} UTC`;
 
@@ -32,7 +31,7 @@ export function AuditLogConsole(props: {
   pageCount: number;
   total: number;
   actions: string[];
-  entries: EntryView[];
+  entries: AuditEntryView[];
 }) {
   const { filter } = props;
   const filtered = Boolean(filter.action || filter.actor);

@@ -2,6 +2,8 @@ import { useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { Pagination } from "~/components/ui/Pagination";
 import type { BlogListActionResult } from "~/routes/admin/blog";
+import type { AuditEntryView } from "./AuditLogConsole";
+import { dangerButton, formatWhen } from "./console-ui";
 
 interface PostRow {
   id: string;
@@ -12,19 +14,9 @@ interface PostRow {
   createdAt: string;
   updatedAt: string;
 }
-interface AuditRow {
-  id: string;
-  at: string;
-  actorEmail: string;
-  action: string;
-  target: string;
-}
 
 const primaryLink = "rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-500";
 const smallButton = "rounded-lg border border-ink-700 px-3 py-1.5 text-sm font-medium text-zinc-100 hover:bg-ink-800 disabled:opacity-60";
-const dangerButton = "rounded-lg bg-red-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-red-600 disabled:opacity-60";
-
-const utc = (iso: string) => `${new Date(iso).toLocaleString("en-GB", { timeZone: "UTC", dateStyle: "medium", timeStyle: "short" })} UTC`;
 
 /** The console's "Blog" section: every post, drafts included, newest first, with its row actions. */
 export function BlogPostsConsole(props: {
@@ -33,7 +25,7 @@ export function BlogPostsConsole(props: {
   total: number;
   deleted: boolean;
   posts: PostRow[];
-  audit: AuditRow[];
+  audit: Pick<AuditEntryView, "id" | "at" | "actorEmail" | "action" | "target">[];
 }) {
   return (
     <div className="space-y-8">
@@ -78,7 +70,7 @@ export function BlogPostsConsole(props: {
             {props.audit.map((e) => (
               <li key={e.id} className="break-words rounded-lg border border-ink-700 bg-ink-900/40 px-3 py-2">
                 <time dateTime={e.at} className="text-zinc-400">
-                  {utc(e.at)}
+                  {formatWhen(e.at)}
                 </time>{" "}
                 · <span className="break-all">{e.actorEmail}</span> · <strong>{e.action}</strong>{" "}
                 <span className="break-all">{e.target}</span>
@@ -115,8 +107,8 @@ function PostItem({ post }: { post: PostRow }) {
             >
               {published ? "Published" : "Draft"}
             </span>
-            {post.publishedAt && published ? <>published {utc(post.publishedAt)} · </> : null}
-            updated {utc(post.updatedAt)}
+            {post.publishedAt && published ? <>published {formatWhen(post.publishedAt)} · </> : null}
+            updated {formatWhen(post.updatedAt)}
           </p>
         </div>
         <div className="flex shrink-0 flex-wrap items-center gap-2">

@@ -2,6 +2,7 @@ import { Form, useFetcher } from "react-router";
 import { Pagination } from "~/components/ui/Pagination";
 import { type ConsoleRole, ROLE_LABELS, ROLES } from "~/lib/console-schema";
 import type { RoleActionResult } from "~/routes/admin/users";
+import { fieldClass as field, primaryButton } from "./console-ui";
 
 interface UserView {
   id: string;
@@ -11,8 +12,6 @@ interface UserView {
   createdAt: string;
 }
 
-const field = "w-full rounded-lg border border-ink-700 bg-ink-900 px-3 py-2 text-sm text-zinc-100 placeholder:text-zinc-400";
-const primaryButton = "rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-500 disabled:opacity-60";
 const secondaryButton = "rounded-lg border border-ink-700 bg-ink-800 px-3 py-2 text-sm font-semibold hover:bg-ink-700 disabled:opacity-60";
 
 const joined = (iso: string) =>
