@@ -6,14 +6,14 @@ const directives = (csp: string) => Object.fromEntries(csp.split("; ").map((d) =
 
 describe("the CSP with a banner ad network (AD_SCRIPT_URL)", () => {
   it("lets scripts come only from the banner script's host, besides our own and the nonce; frames from the ad hosts", () => {
-    const d = directives(contentSecurityPolicy("n0nce", AD_HOSTS, "http://127.0.0.1:4555/zone.js?id={zoneId}"));
+    const d = directives(contentSecurityPolicy({ nonce: "n0nce" }, AD_HOSTS, "http://127.0.0.1:4555/zone.js?id={zoneId}"));
     expect(d["script-src"]).toEqual(["'self'", "'nonce-n0nce'", "http://127.0.0.1:4555"]);
     expect(d["frame-src"]).toEqual(["'self'", ...AD_HOSTS]);
     expect(d["default-src"]).toEqual(["'self'"]);
   });
 
   it("without one, no ad host may run script or open a frame", () => {
-    const d = directives(contentSecurityPolicy("n0nce", AD_HOSTS, undefined));
+    const d = directives(contentSecurityPolicy({ nonce: "n0nce" }, AD_HOSTS, undefined));
     expect(d["script-src"]).toEqual(["'self'", "'nonce-n0nce'"]);
     expect(d["frame-src"]).toEqual(["'self'"]);
   });

@@ -7,7 +7,13 @@ import { env } from "../env";
 import { logger } from "../logger";
 
 /**
- * Scripts only from our origin, carrying this response's nonce, or from a configured ad host. Styles allow
+ * What allows a page's inline scripts: this response's nonce (a rendered page), or their hashes (a page
+ * the page cache sends as it stored it, see page-snapshot.ts).
+ */
+export type InlineScripts = { nonce: string } | { hashes: readonly string[] };
+
+/**
+ * Scripts only from our origin, carrying this response's nonce (or listed by hash), or from a configured ad host. Styles allow
  * inline attributes (React style props). The configured ad hosts (AD_HOSTS), and only they, are added where
  * ads need them: the banner network's script (script-src, the AD_SCRIPT_URL host only: a slot injects it
  * after load, and a script inserted by our code carries no nonce, so its host must be listed) and the
@@ -16,16 +22,17 @@ import { logger } from "../logger";
  * tracking pixels (img-src). No 'strict-dynamic', which would make browsers ignore the host list.
  */
 export function contentSecurityPolicy(
-  nonce: string,
+  inline: InlineScripts,
   adHosts: readonly string[] = env().AD_HOSTS,
   adScriptUrl: string | undefined = env().AD_SCRIPT_URL,
 ): string {
   const ads = adHosts.map((h) => ` ${h}`).join("");
   // Only the banner network's own host may run script (env.ts checks it is one of AD_HOSTS).
   const adScripts = adScriptUrl ? ` ${new URL(adScriptSrc(adScriptUrl, "0")).origin}` : "";
+  const inlineScripts = "nonce" in inline ? [`'nonce-${inline.nonce}'`] : inline.hashes;
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'${adScripts}`,
+    ["script-src 'self'", ...inlineScripts].join(" ") + adScripts,
     `frame-src 'self'${adScripts ? ads : ""}`,
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: blob: https:${ads}`,
@@ -62,7 +69,7 @@ export function commonHeaders(): RequestHandler {
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
     const nonce = crypto.randomBytes(16).toString("base64");
     res.locals.nonce = nonce;
-    res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce));
+    res.setHeader("Content-Security-Policy", contentSecurityPolicy({ nonce }));
     if (req.secure) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
     const started = process.hrtime.bigint();
     res.on("finish", () => {

@@ -1,4 +1,5 @@
 import type http from "node:http";
+import { request } from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
@@ -6,8 +7,9 @@ import { invalidate, invalidatePages } from "../realtime/shared-caches";
 import { setFaults } from "../test-hooks";
 import { compressResponses } from "./compression";
 import { commonHeaders } from "./headers";
-import { createPageStore, PAGE_CACHE_HEADER, type PageStore, pageCacheHandler, pageMicroCache, splitAtNonce } from "./page-cache";
+import { createPageStore, PAGE_CACHE_HEADER, type PageStore, pageCacheHandler, pageMicroCache } from "./page-cache";
 import { personalPages } from "./page-caching";
+import { inlineScriptHashes } from "./page-snapshot";
 
 /** A stand-in for React Router: streams an HTML page carrying the nonce, in the ways real answers vary. */
 function standIn(renders: { count: number }): express.RequestHandler {
@@ -19,6 +21,7 @@ function standIn(renders: { count: number }): express.RequestHandler {
     if (kind === "json") return void res.type("json").end('{"a":1}');
     if (kind === "cookie") res.append("Set-Cookie", "viewSession=abc; Path=/");
     if (kind === "degraded") res.locals.pageDegraded = true;
+    const inScript = kind === "nonce-in-script" ? nonce : "b";
     const delay = req.query.slow ? 60 : 0;
     res.status(200).type("html");
     res.setHeader("X-Render", String(renders.count));
@@ -26,7 +29,8 @@ function standIn(renders: { count: number }): express.RequestHandler {
     res.write(`<!doctype html><html><head><script nonce="${nonce}">window.a=1</script></head>`);
     setTimeout(() => {
       res.write(`<body>${filler}<p>${req.originalUrl}</p>`);
-      res.end(`<script nonce="${nonce}">window.b="${nonce}"</script></body></html>`);
+      res.write('<script type="application/ld+json">{"@type":"WebPage"}</script>');
+      res.end(`<script nonce="${nonce}">window.b="${inScript}"</script></body></html>`);
     }, delay);
   };
 }
@@ -48,7 +52,8 @@ function chain(app: express.Express, cache: express.RequestHandler, renders: { c
 
 const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";
 const cspNonce = (res: Response) => /'nonce-([^']+)'/.exec(res.headers.get("content-security-policy") ?? "")?.[1];
-const bodyNonces = (html: string) => [...html.matchAll(/nonce="([^"]+)"/g), ...html.matchAll(/window\.b="([^"]+)"/g)].map((m) => m[1]);
+const bodyNonces = (html: string) => [...html.matchAll(/nonce="([^"]+)"/g)].map((m) => m[1]);
+const cspScripts = (res: Response) => /script-src ([^;]*)/.exec(res.headers.get("content-security-policy") ?? "")?.[1]?.split(" ");
 
 describe("the page micro-cache on a real server", () => {
   const renders = { count: 0 };
@@ -74,25 +79,55 @@ describe("the page micro-cache on a real server", () => {
     return { res, body, rendered: renders.count > before, state: res.headers.get(PAGE_CACHE_HEADER) };
   };
 
-  it("renders a visitor's page once and answers repeats from the cache, each with its own nonce matching its CSP", async () => {
+  it("renders a visitor's page once and answers repeats from the cache: the same bytes, scripts allowed by hash", async () => {
     const first = await get("/");
     const second = await get("/");
-    const third = await get("/", { "accept-encoding": "br" });
-    expect([first.state, second.state, third.state]).toEqual(["miss", "hit", "hit"]);
-    expect([first.rendered, second.rendered, third.rendered]).toEqual([true, false, false]);
-    const nonces = [first, second, third].map(({ res }) => cspNonce(res));
-    expect(new Set(nonces).size).toBe(3);
-    for (const { res, body } of [first, second, third]) {
-      expect(bodyNonces(body)).toEqual([cspNonce(res), cspNonce(res), cspNonce(res)]);
-    }
-    expect(second.body.replaceAll(nonces[1] as string, "N")).toBe(first.body.replaceAll(nonces[0] as string, "N"));
-    // Same headers as a rendered page: the render's own, the security headers, Cache-Control, compression.
+    expect([first.state, second.state]).toEqual(["miss", "hit"]);
+    expect([first.rendered, second.rendered]).toEqual([true, false]);
+    // The render: this response's nonce on both scripts and in its CSP.
+    const nonce = cspNonce(first.res) as string;
+    expect(bodyNonces(first.body)).toEqual([nonce, nonce]);
+    // From the cache: no nonce anywhere; the CSP names exactly the two inline scripts (not the JSON-LD).
+    expect(second.body).toBe(first.body.replaceAll(` nonce="${nonce}"`, ""));
+    expect(second.body).not.toContain("nonce");
+    expect(cspNonce(second.res)).toBeUndefined();
+    const hashes = inlineScriptHashes(second.body);
+    expect(hashes).toHaveLength(2);
+    expect(cspScripts(second.res)).toEqual(["'self'", ...hashes]);
+    // Same headers as a rendered page: the render's own, the security headers, Cache-Control, Vary.
     expect(second.res.headers.get("x-render")).toBe("1");
     expect(second.res.headers.get("cache-control")).toBe("private, no-cache");
     expect(second.res.headers.get("rating")).toBe(first.res.headers.get("rating"));
     expect(second.res.headers.get("x-request-id")).not.toBe(first.res.headers.get("x-request-id"));
-    expect(third.res.headers.get("content-encoding")).toBe("br");
-    expect(third.res.headers.get("vary")).toMatch(/accept-encoding/i);
+    expect(second.res.headers.get("vary")).toMatch(/accept-encoding/i);
+  });
+
+  it("sends the stored page in the encoding each visitor accepts", async () => {
+    const first = await get("/faq", { "accept-encoding": "identity" });
+    const sent: Record<string, string | null> = {};
+    for (const accept of ["gzip, deflate, br", "gzip", "br;q=0, gzip", "identity", "br;q=0, gzip;q=0"]) {
+      const answer = await get("/faq", { "accept-encoding": accept });
+      expect([accept, answer.state, answer.body]).toEqual([accept, "hit", first.body.replace(/ nonce="[^"]+"/g, "")]);
+      expect(answer.res.headers.get("vary")).toMatch(/accept-encoding/i);
+      sent[accept] = answer.res.headers.get("content-encoding");
+    }
+    expect(sent).toEqual({ "gzip, deflate, br": "br", gzip: "gzip", "br;q=0, gzip": "gzip", identity: null, "br;q=0, gzip;q=0": null });
+  });
+
+  it("sends a Content-Length that matches the bytes on the wire", async () => {
+    await get("/faq");
+    const raw = await new Promise<{ length: number; bytes: number; encoding: string | undefined }>((resolve, reject) => {
+      const url = new URL(`${origin}/faq`);
+      const req = request(url, { headers: { "user-agent": BROWSER, "accept-encoding": "br" } }, (res) => {
+        let bytes = 0;
+        res.on("data", (c: Buffer) => (bytes += c.length));
+        res.on("end", () => resolve({ length: Number(res.headers["content-length"]), bytes, encoding: res.headers["content-encoding"] }));
+      });
+      req.on("error", reject);
+      req.end();
+    });
+    expect(raw.encoding).toBe("br");
+    expect(raw.bytes).toBe(raw.length);
   });
 
   it("answers HEAD from a stored page without a body", async () => {
@@ -137,7 +172,8 @@ describe("the page micro-cache on a real server", () => {
   });
 
   it("stores only complete 200 HTML pages without Set-Cookie, fallbacks or excess size", async () => {
-    for (const kind of ["cookie", "missing", "json", "degraded", "big"]) {
+    // nonce-in-script: the nonce stands where removing attributes cannot take it out.
+    for (const kind of ["cookie", "missing", "json", "degraded", "big", "nonce-in-script"]) {
       await get(`/terms?kind=${kind}`);
       const again = await get(`/terms?kind=${kind}`);
       expect([kind, again.state, again.rendered]).toEqual([kind, "miss", true]);
@@ -164,13 +200,14 @@ describe("the page micro-cache on a real server", () => {
     expect((await get("/blog/a")).state).toBe("hit");
   });
 
-  it("renders a page once for concurrent visitors; each still gets its own nonce", async () => {
+  it("renders a page once for concurrent visitors", async () => {
     const before = renders.count;
     const answers = await Promise.all(Array.from({ length: 5 }, () => get("/privacy?slow=1")));
     expect(renders.count - before).toBe(1);
     expect(answers.map((a) => a.state).sort()).toEqual(["hit", "hit", "hit", "hit", "miss"]);
-    for (const { res, body } of answers) expect(bodyNonces(body)).toEqual([cspNonce(res), cspNonce(res), cspNonce(res)]);
-    expect(new Set(answers.map((a) => cspNonce(a.res))).size).toBe(5);
+    const hits = answers.filter((a) => a.state === "hit");
+    expect(new Set(hits.map((a) => a.body)).size).toBe(1);
+    expect(hits.every((a) => !a.body.includes("nonce") && cspNonce(a.res) === undefined)).toBe(true);
   });
 
   it("lets concurrent visitors render their own when the first answer cannot be kept", async () => {
@@ -217,13 +254,5 @@ describe("invalidation", () => {
     expect(await state("/")).toBe("hit");
     await invalidatePages();
     expect(await state("/")).toBe("miss");
-  });
-});
-
-describe("splitAtNonce", () => {
-  it("splits at every occurrence, including at the ends", () => {
-    const parts = splitAtNonce(Buffer.from("NabNcN"), "N").map(String);
-    expect(parts).toEqual(["", "ab", "c", ""]);
-    expect(splitAtNonce(Buffer.from("abc"), "N").map(String)).toEqual(["abc"]);
   });
 });

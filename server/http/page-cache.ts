@@ -6,9 +6,12 @@ import { AGE_COOKIE } from "../../app/lib/cookies";
 import { parseCookie } from "../../app/lib/params";
 import { hasSessionCookie } from "../auth/session";
 import { env } from "../env";
+import { logger } from "../logger";
 import { watchAdConfiguration } from "../realtime/ad-units-feed";
 import { onAnyInvalidation } from "../realtime/shared-caches";
 import { activeFaults, testHooksEnabled } from "../test-hooks";
+import { contentSecurityPolicy } from "./headers";
+import { type PageSnapshot, snapshotEncoding, snapshotPage } from "./page-snapshot";
 
 /**
  * A micro-cache of anonymous pages: a worker that rendered a page keeps its HTML for PAGE_CACHE_TTL_MS (2 s)
@@ -22,8 +25,9 @@ import { activeFaults, testHooksEnabled } from "../test-hooks";
  * - the `ageVerified` cookie: the server renders the age gate or not: in the key;
  * - the user agent, as far as `isbot` goes: bots get the whole document at once (onAllReady): in the key;
  * - the session cookie: a signed-in user's header, favourites and menu: such requests never use the cache;
- * - the CSP nonce (res.locals.nonce, also in the Content-Security-Policy header): stored as the places where
- *   it stood, and every answer gets its own response's nonce there, so a nonce is never sent twice;
+ * - the CSP nonce (res.locals.nonce, also in the Content-Security-Policy header): a stored page has its nonce
+ *   attributes removed and its inline scripts named by hash in the CSP of every answer from the cache
+ *   (page-snapshot.ts), so the stored bytes are the same for everyone and a nonce is never sent twice;
  * - the request id, the client IP, other cookies (viewSession is read by the video page only), Accept-*:
  *   no cached page renders them (the request id lives in a header set for every response);
  * - the time: "3 days ago" on cards may be TTL older, as are view and like counts (counting views does not
@@ -41,8 +45,9 @@ import { activeFaults, testHooksEnabled } from "../test-hooks";
  *
  * Concurrent misses of one key wait for the first render and are answered from what it stored.
  *
- * The body is kept uncompressed: compression (earlier in the chain) wraps res.write, so chunks seen here
- * are plain and each answer is compressed for its own Accept-Encoding, as a rendered page is.
+ * The render itself streams out as usual (compressed per response by compression, earlier in the chain, so
+ * the chunks seen here are plain); the stored page is compressed once, as brotli and gzip, and an answer
+ * from the cache sends the encoding its Accept-Encoding prefers as it is.
  */
 
 export const PAGE_CACHE_HEADER = "X-Page-Cache";
@@ -83,9 +88,11 @@ export interface PageCacheOptions {
 }
 
 interface StoredPage {
-  /** The body split where the nonce stood: joined with each answer's own nonce. */
-  parts: Buffer[];
+  page: PageSnapshot;
+  /** The render's own headers, without the per-response ones. */
   headers: OutgoingHttpHeaders;
+  /** The Content-Security-Policy of every answer: the page's inline scripts by hash, no nonce. */
+  csp: string;
   bytes: number;
   expires: number;
 }
@@ -164,38 +171,13 @@ export function cacheability(req: Request): "cacheable" | "bypass" {
   return "cacheable";
 }
 
-/** Everything a cached page's HTML depends on besides the database and the nonce (see the module comment). */
+/** Everything a cached page's HTML depends on besides the database (see the module comment). */
 export function pageKey(req: Request): string {
   const ageVerified = parseCookie(z.literal("true"), req.headers.cookie ?? null, AGE_COOKIE) === "true";
   const userAgent = req.get("user-agent");
   const bot = !!userAgent && isbot(userAgent);
   const forwardedHost = req.app?.enabled("trust proxy") ? (req.get("x-forwarded-host") ?? "") : "";
   return JSON.stringify([req.protocol, req.get("host") ?? "", forwardedHost, req.originalUrl, ageVerified, bot]);
-}
-
-/** Splits `body` at every occurrence of `nonce`. */
-export function splitAtNonce(body: Buffer, nonce: string): Buffer[] {
-  if (!nonce) return [body];
-  const needle = Buffer.from(nonce);
-  const parts: Buffer[] = [];
-  let from = 0;
-  for (let at = body.indexOf(needle, from); at >= 0; at = body.indexOf(needle, from)) {
-    parts.push(body.subarray(from, at));
-    from = at + needle.length;
-  }
-  parts.push(body.subarray(from));
-  return parts;
-}
-
-function joinWithNonce(parts: Buffer[], nonce: string): Buffer {
-  if (parts.length === 1) return parts[0] as Buffer;
-  const needle = Buffer.from(nonce);
-  const pieces: Buffer[] = [];
-  parts.forEach((part, i) => {
-    if (i > 0) pieces.push(needle);
-    pieces.push(part);
-  });
-  return Buffer.concat(pieces);
 }
 
 /**
@@ -233,17 +215,15 @@ export function pageCacheHandler(store: PageStore): RequestHandler {
       return next();
     }
     const key = pageKey(req);
-    const nonce = String(res.locals.nonce ?? "");
     const page = store.get(key);
-    if (page) return sendStored(req, res, page, nonce);
+    if (page) return sendStored(req, res, page);
     const render = (lead: boolean) => {
       res.setHeader(PAGE_CACHE_HEADER, "miss");
       if (req.method === "GET") {
-        keepWhenDone(res, store, key, nonce);
+        const stored = keepWhenDone(res, store, key, String(res.locals.nonce ?? ""));
         if (lead) {
-          const done = new Promise<void>((resolve) => res.once("close", resolve)); // after "finish" stored it
-          rendering.set(key, done);
-          void done.then(() => rendering.get(key) === done && rendering.delete(key));
+          rendering.set(key, stored);
+          void stored.then(() => rendering.get(key) === stored && rendering.delete(key));
         }
       }
       next();
@@ -253,27 +233,34 @@ export function pageCacheHandler(store: PageStore): RequestHandler {
     void earlier.then(() => {
       if (res.destroyed) return; // the visitor left while waiting
       const ready = store.get(key);
-      if (ready) sendStored(req, res, ready, nonce);
+      if (ready) sendStored(req, res, ready);
       else render(false);
     });
   };
 }
 
-function sendStored(req: Request, res: Response, page: StoredPage, nonce: string): void {
+function sendStored(req: Request, res: Response, stored: StoredPage): void {
   res.setHeader(PAGE_CACHE_HEADER, "hit");
-  // Headers this response already has (security headers, its own CSP) stay; the page's own are added.
-  for (const [name, value] of Object.entries(page.headers)) {
+  // Headers this response already has (security headers) stay; the page's own are added.
+  for (const [name, value] of Object.entries(stored.headers)) {
     if (value !== undefined && !res.hasHeader(name)) res.setHeader(name, value);
   }
-  const body = joinWithNonce(page.parts, nonce);
+  res.setHeader("Content-Security-Policy", stored.csp);
+  const encoding = snapshotEncoding((e) => req.acceptsEncodings(e) === e);
+  const body = stored.page[encoding];
+  if (encoding !== "identity") res.setHeader("Content-Encoding", encoding); // compression passes it through
+  res.vary("Accept-Encoding");
   res.statusCode = 200;
   res.setHeader("Content-Length", body.length);
   if (req.method === "HEAD") res.end();
   else res.end(body);
 }
 
-/** Lets the render stream out as usual while copying its chunks; stores the page if it ended as one to keep. */
-function keepWhenDone(res: Response, store: PageStore, key: string, nonce: string): void {
+/**
+ * Lets the render stream out as usual while copying its chunks; once it ended as a page to keep, stores its
+ * snapshot. The promise settles when that is decided (stored or not), never rejects.
+ */
+function keepWhenDone(res: Response, store: PageStore, key: string, nonce: string): Promise<void> {
   const generation = store.generation;
   const chunks: Buffer[] = [];
   let bytes = 0;
@@ -302,14 +289,25 @@ function keepWhenDone(res: Response, store: PageStore, key: string, nonce: strin
     copy(args[0], args[1]);
     return end(...args);
   }) as Response["end"];
-  res.once("finish", () => {
-    if (tooLarge || !worthKeeping(res)) return;
-    const body = Buffer.concat(chunks);
+  const finished = new Promise<boolean>((resolve) => {
+    res.once("finish", () => resolve(true));
+    res.once("close", () => resolve(false)); // after "finish" when it finished: settled already
+  });
+  return finished.then(async (complete) => {
+    if (!complete || tooLarge || !worthKeeping(res)) return;
     const headers: OutgoingHttpHeaders = {};
     for (const [name, value] of Object.entries(res.getHeaders())) {
       if (!PER_RESPONSE_HEADERS.has(name)) headers[name] = value;
     }
-    store.set(key, { parts: splitAtNonce(body, nonce), headers, bytes: body.length }, generation);
+    try {
+      const page = await snapshotPage(Buffer.concat(chunks), nonce);
+      if (!page) return;
+      const csp = contentSecurityPolicy({ hashes: page.scriptHashes });
+      const bytes = page.identity.length + page.br.length + page.gzip.length;
+      store.set(key, { page, headers, csp, bytes }, generation);
+    } catch (err) {
+      logger.warn({ err, key }, "page cache: could not keep a page");
+    }
   });
 }
 

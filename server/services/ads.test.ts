@@ -126,7 +126,7 @@ describe("AD_HOSTS and the Content-Security-Policy", () => {
 
   it("allows exactly the ad hosts for requests, media and pixels; scripts and the rest stay closed", () => {
     const directives = Object.fromEntries(
-      contentSecurityPolicy("n0nce", AD_HOSTS)
+      contentSecurityPolicy({ nonce: "n0nce" }, AD_HOSTS)
         .split("; ")
         .map((d) => [d.split(" ")[0], d.split(" ").slice(1)]),
     );
@@ -134,7 +134,7 @@ describe("AD_HOSTS and the Content-Security-Policy", () => {
     for (const [name, sources] of Object.entries(directives)) {
       if (!["connect-src", "media-src", "img-src"].includes(name)) for (const h of AD_HOSTS) expect(sources, name).not.toContain(h);
     }
-    expect(contentSecurityPolicy("n0nce", [])).not.toContain("127.0.0.1");
+    expect(contentSecurityPolicy({ nonce: "n0nce" }, [])).not.toContain("127.0.0.1");
     expect(directives["connect-src"]).toEqual(["'self'", ...AD_HOSTS]);
     expect(directives["media-src"]).toEqual(["'self'", "blob:", ...AD_HOSTS]);
   });

@@ -1,0 +1,74 @@
+import crypto from "node:crypto";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
+
+/**
+ * A rendered page made independent of the response it was rendered for, so the page cache can send the
+ * same bytes to every visitor: its inline scripts are allowed by their SHA-256 hashes in the Content-Security-
+ * Policy instead of by that response's nonce (whose attributes are removed), and its brotli and gzip
+ * encodings are made once, off the event loop, instead of once per answer.
+ */
+export interface PageSnapshot {
+  /** CSP source expressions that allow exactly the page's inline scripts: `'sha256-…'`. */
+  scriptHashes: string[];
+  identity: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+export type SnapshotEncoding = "br" | "gzip" | "identity";
+
+/**
+ * Brotli quality 9: a page is compressed once per TTL and worker, not per answer, so a smaller download is
+ * worth more than the milliseconds (measured in docs/benchmarks.md); gzip at its default level for the rare
+ * browser without brotli.
+ */
+const BROTLI_QUALITY = 9;
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/** `<script …>content</script>` as React and our entry write them: attributes without `>`, content without `</script`. */
+const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
+/** Script elements whose content is data, not code: CSP does not govern them. */
+const DATA_TYPE = /\btype\s*=\s*["']?application\/(ld\+)?json\b/i;
+
+/** The CSP hash sources of every inline script in `html` that a browser would run. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const [, attributes = "", content = ""] of html.matchAll(SCRIPT)) {
+    if (/\bsrc\s*=/i.test(attributes) || DATA_TYPE.test(attributes)) continue;
+    hashes.add(`'sha256-${crypto.createHash("sha256").update(content, "utf8").digest("base64")}'`);
+  }
+  return [...hashes];
+}
+
+/**
+ * The snapshot of `body`, rendered with `nonce`; null when the nonce also stands anywhere but in a
+ * `nonce` attribute (the page would carry a stale nonce, so it is not kept).
+ */
+export async function snapshotPage(body: Buffer, nonce: string): Promise<PageSnapshot | null> {
+  let html = body.toString("utf8");
+  if (nonce) {
+    html = html.replaceAll(` nonce="${nonce}"`, "");
+    if (html.includes(nonce)) return null;
+  }
+  const identity = Buffer.from(html, "utf8");
+  const [br, gz] = await Promise.all([
+    brotli(identity, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+      },
+    }),
+    gzip(identity),
+  ]);
+  return { scriptHashes: inlineScriptHashes(html), identity, br, gzip: gz };
+}
+
+/** The encoding to send: brotli when accepted, else gzip, else none (Accept-Encoding q=0 honoured). */
+export function snapshotEncoding(acceptsEncoding: (encoding: string) => boolean): SnapshotEncoding {
+  if (acceptsEncoding("br")) return "br";
+  if (acceptsEncoding("gzip")) return "gzip";
+  return "identity";
+}
