@@ -42,7 +42,9 @@ describe("migrations", () => {
       );
       await sql`INSERT INTO users (id, email, role, is_creator) VALUES ('u2', 'b@example.com', 'admin', true)`.execute(a.db);
       await expect(sql`INSERT INTO users (id, email) VALUES ('u3', 'B@Example.com')`.execute(a.db)).rejects.toThrow(/duplicate key/);
-      const trgm = await sql<{ indexdef: string }>`SELECT indexdef FROM pg_indexes WHERE indexname = 'videos_title_trgm_idx'`.execute(a.db);
+      const trgm = await sql<{ indexdef: string }>`SELECT indexdef FROM pg_indexes WHERE indexname = 'videos_title_lower_trgm_idx'`.execute(
+        a.db,
+      );
       expect(trgm.rows[0]?.indexdef).toContain("gin_trgm_ops");
     } finally {
       await a.close();

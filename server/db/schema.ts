@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+import type { ColumnType, Generated, GeneratedAlways, Insertable, Selectable, Updateable } from "kysely";
 
 /** Column names follow SPEC.md §3 so data from the original system imports as is. */
 /** A timestamp with a database default: optional on insert, read back as Date. */
@@ -69,6 +69,8 @@ export interface CategoriesTable {
 export interface VideosTable {
   id: Generated<string>;
   title: string;
+  /** lower(title), kept by PostgreSQL (migration 0014): what title search matches against. */
+  title_lower: GeneratedAlways<string>;
   description: string | null;
   views: Counter;
   likes: Generated<number>;

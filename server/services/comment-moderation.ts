@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import { getDb } from "../db/connection";
 import { type Actor, recordAdminAction } from "./audit-log";
 import { escapeLike } from "./categories";
+import { titleContains } from "./videos";
 
 /**
  * The console's comment moderation (issue 11): every comment newest first, filtered by video and author,
@@ -54,9 +55,7 @@ export async function listCommentsForModeration(
     .leftJoin("users as u", "u.id", "c.user_id");
   const video = filter.video?.trim().slice(0, FILTER_MAX);
   if (video) {
-    query = UUID.test(video)
-      ? query.where("c.video_id", "=", video.toLowerCase())
-      : query.where("v.title", "ilike", `%${escapeLike(video)}%`);
+    query = UUID.test(video) ? query.where("c.video_id", "=", video.toLowerCase()) : query.where(titleContains("v.title_lower", video));
   }
   const user = filter.user?.trim().slice(0, FILTER_MAX);
   if (user) query = query.where("u.email", "ilike", `%${escapeLike(user)}%`);

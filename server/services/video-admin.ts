@@ -7,10 +7,9 @@ import { logger } from "../logger";
 import { appMediaStorage, type MediaStorage } from "../media/storage";
 import { claimUpload, type FinishedUpload, finishedUpload, UploadNotReadyError } from "../media/uploads";
 import { type Actor, recordAdminAction } from "./audit-log";
-import { escapeLike } from "./categories";
 import { ContentSafetyError } from "./content-safety";
 import { IngestError, submitIngest } from "./ingest";
-import { invalidateVideoListCaches, isVideoId } from "./videos";
+import { invalidateVideoListCaches, isVideoId, titleContains } from "./videos";
 
 /**
  * The console's videos (issue 11): every video, public or not, with its latest transcode job; uploads handed
@@ -65,7 +64,7 @@ export async function listAdminVideos(opts: { page: number; q?: string; visibili
   const db = getDb();
   let filtered = db.selectFrom("videos as v");
   const term = opts.q?.trim();
-  if (term) filtered = filtered.where("v.title", "ilike", `%${escapeLike(term)}%`);
+  if (term) filtered = filtered.where(titleContains("v.title_lower", term));
   if (opts.visibility === "public") filtered = filtered.where("v.is_public", "=", true);
   if (opts.visibility === "private") filtered = filtered.where("v.is_public", "=", false);
   const offset = (Math.max(1, opts.page) - 1) * ADMIN_VIDEOS_PER_PAGE;

@@ -149,11 +149,16 @@ export function normaliseQuery(q: string | null | undefined): string {
 }
 
 /**
- * How many of the newest public videos the first search pass scans. If that window holds a full page of
- * matches, those are exactly the newest matches overall (anything outside the window is older), found
- * by walking the date index. Otherwise matches are rare and the trigram index finds them all cheaply.
+ * How many of the newest public videos the first search pass walks (index-only, on the stored lower-cased
+ * title). If they hold a full page of matches, those are exactly the newest matches overall (anything
+ * outside the window is older). Otherwise the term is rarer than 50 in this many, and the trigram index
+ * finds all its matches cheaply. The size balances the two passes' costs at 1M videos: walking costs about
+ * 0.16 µs per title and the trigram pass about 1.1 µs per match (docs/benchmarks.md), so the worst case, a
+ * term just too rare for the window, stays near 6 ms of SQL. A term without trigrams (e.g. "4k", "_") is
+ * searched only in this window: rare short terms may miss older matches, by design, instead of a scan of
+ * every row.
  */
-export const SEARCH_RECENT_WINDOW = 5000;
+export const SEARCH_WINDOW = 20_000;
 
 /**
  * A term the trigram index can serve has a run of at least 3 letters or digits (pg_trgm extracts no
@@ -164,27 +169,20 @@ export function trigramSearchable(term: string): boolean {
 }
 
 /**
- * How far back a term without trigrams (e.g. "4k", "_") is looked for: a bounded index-only walk over
- * the newest rows instead of a scan of every row. Short terms are usually common, so the newest page of
- * matches is almost always inside it; a rare short term may miss older matches, by design.
+ * Case-insensitive "title contains `term`" on the stored lower-cased title (migration 0014): `LIKE` on
+ * `lower(title)` is what `ILIKE` does, without folding every title again. `column` names `title_lower`.
  */
-export const SHORT_TERM_WINDOW = 20_000;
+export function titleContains(column: "title_lower" | "v.title_lower", term: string) {
+  return sql<boolean>`${sql.ref(column)} like lower(${`%${escapeLike(term)}%`})`;
+}
 
 /** Case-insensitive title-contains search over public videos, newest first. Blank → [] without a query. */
-export async function searchVideos(q: string, window = SEARCH_RECENT_WINDOW, shortTermWindow = SHORT_TERM_WINDOW): Promise<VideoCard[]> {
+export async function searchVideos(q: string, window = SEARCH_WINDOW): Promise<VideoCard[]> {
   const term = normaliseQuery(q);
   if (!term) return [];
   maybeFail("videos.search");
-  const pattern = `%${escapeLike(term)}%`;
-  // First pass: the newest rows only. Rare term: every match through the trigram index, or, for a term
-  // without trigrams, a wider but still bounded window.
-  const recent = await newestMatches(pattern, window);
-  const hits =
-    recent.length === SEARCH_LIMIT
-      ? recent
-      : trigramSearchable(term)
-        ? await trigramMatches(pattern)
-        : await newestMatches(pattern, shortTermWindow);
+  const recent = await newestMatches(term, window);
+  const hits = recent.length === SEARCH_LIMIT || !trigramSearchable(term) ? recent : await trigramMatches(term);
   if (hits.length === 0) return [];
   return publicCards()
     .where(
@@ -197,13 +195,13 @@ export async function searchVideos(q: string, window = SEARCH_RECENT_WINDOW, sho
     .execute();
 }
 
-/** Matches among the `window` newest public videos: an index-only walk (id, date and title are in it). */
-function newestMatches(pattern: string, window: number): Promise<{ id: string }[]> {
+/** Matches among the `window` newest public videos: an index-only walk (id, date and lower-cased title are in it). */
+function newestMatches(term: string, window: number): Promise<{ id: string }[]> {
   return getDb()
     .with("recent", (qb) =>
       qb
         .selectFrom("videos")
-        .select(["id", "upload_date", "title"])
+        .select(["id", "upload_date", "title_lower"])
         .where("is_public", "=", true)
         .orderBy("upload_date", "desc")
         .orderBy("id", "desc")
@@ -211,7 +209,7 @@ function newestMatches(pattern: string, window: number): Promise<{ id: string }[
     )
     .selectFrom("recent")
     .select(["id"])
-    .where("title", "ilike", pattern)
+    .where(titleContains("title_lower", term))
     .orderBy("upload_date", "desc")
     .orderBy("id", "desc")
     .limit(SEARCH_LIMIT)
@@ -222,11 +220,11 @@ function newestMatches(pattern: string, window: number): Promise<{ id: string }[
  * The newest page of every match, collected through the trigram index (MATERIALIZED and unordered, so the
  * planner cannot walk the date index instead).
  */
-function trigramMatches(pattern: string): Promise<{ id: string }[]> {
+function trigramMatches(term: string): Promise<{ id: string }[]> {
   return getDb()
     .with(
       (cte) => cte("m").materialized(),
-      (qb) => qb.selectFrom("videos").select(["id", "upload_date"]).where("is_public", "=", true).where("title", "ilike", pattern),
+      (qb) => qb.selectFrom("videos").select(["id", "upload_date"]).where("is_public", "=", true).where(titleContains("title_lower", term)),
     )
     .selectFrom("m")
     .select(["id"])
