@@ -14,7 +14,7 @@ import { parseArgs } from "./lib/args";
 import { appVersion, buildApp } from "./lib/build";
 import { buildCatalogue, pickFixtures, startBenchDatabase } from "./lib/catalogue";
 import { cleanup, installSignalHandlers, onCleanup } from "./lib/cleanup";
-import { backgroundLoad, CpuMeter, type CpuSplit, childrenOf } from "./lib/cpu";
+import { backgroundLoad, CpuMeter, type CpuSplit, childrenOf, isJobProcess } from "./lib/cpu";
 import { type HttpLoadResult, loadUrl } from "./lib/http-load";
 import { measureInitialJs } from "./lib/initial-js";
 import { runLighthouseSuite } from "./lib/lighthouse";
@@ -96,8 +96,12 @@ async function main(): Promise<number> {
   log("starting the built app (node server.js) against the bench database...");
   const server = await startAppServer(serverOpts);
   // The app's default: one worker process per core (WEB_CONCURRENCY unset), children of the primary.
-  const appWorkers = childrenOf(server.pid).length;
-  log(`app ready on ${server.origin} (primary pid ${server.pid}, ${appWorkers} worker processes)`);
+  // Its job process (transcodes) is a child too, idle here: counted apart.
+  const children = childrenOf(server.pid);
+  const appWorkers = children.filter((pid) => !isJobProcess(pid)).length;
+  log(
+    `app ready on ${server.origin} (primary pid ${server.pid}, ${appWorkers} web worker processes, ${children.length - appWorkers} job process)`,
+  );
   const homeHtml = await checkPage(`${server.origin}/`, "Latest Videos");
   const initialJs = await measureInitialJs(server.origin, homeHtml, path.join(buildAbs, "client"));
   log(

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import os from "node:os";
+import { JOBS_ROLE } from "../../server/runtime/jobs-worker";
 import { round } from "./stats";
 
 // CPU time of the three parties sharing the machine during a measurement: the load generator (this
@@ -31,6 +32,15 @@ export function childrenOf(ppid: number): number[] {
     }
   }
   return out;
+}
+
+/** Whether `pid` is the app's job process (the primary forks it beside the web workers, PLEAZURE_ROLE=jobs). */
+export function isJobProcess(pid: number): boolean {
+  try {
+    return fs.readFileSync(`/proc/${pid}/environ`, "utf8").split("\0").includes(`PLEAZURE_ROLE=${JOBS_ROLE}`);
+  } catch {
+    return false;
+  }
 }
 
 function machineTicks(): { busy: number; total: number } {

@@ -204,7 +204,7 @@ export function renderMarkdown(r: BenchReport): string {
     `Machine: ${m.cpuModel}, **${m.cores} cores shared by the load generator (autocannon or the raw-SQL loop, in the bench's Node process), the app server and PostgreSQL**; ` +
       `${m.memoryGiB} GiB RAM; Node ${m.node}; PostgreSQL ${m.postgres} (embedded, default settings: shared_buffers ${c.database.shared_buffers}, work_mem ${c.database.work_mem}, jit ${c.database.jit}). ` +
       `Background load before the run (other processes, bench idle): ${m.backgroundLoadCores} cores. ` +
-      `App: \`node server.js\` with its default worker count, **${m.appWorkers ?? 1} worker process(es)** behind one primary.`,
+      `App: \`node server.js\` with its default worker count, **${m.appWorkers ?? 1} web worker process(es)** behind one primary (and its idle job process).`,
     "",
   );
   lines.push(
