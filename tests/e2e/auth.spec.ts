@@ -1,9 +1,8 @@
 import { execFile } from "node:child_process";
-import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
-import type { Browser, Page } from "@playwright/test";
+import { codeFromOutbox, newVisitor, outbox, requestCode, signInOnPage, uniqueEmail, uniqueIp } from "../support/account-session";
 import { type OidcProvider, startOidcProvider } from "../support/oidc-provider";
 import { expect, test } from "./support";
 
@@ -14,53 +13,13 @@ import { expect, test } from "./support";
  * loopback proxy), hence its own rate-limit buckets, and its own e-mail address.
  */
 
-const OUTBOX = path.join(process.env.E2E_DATA_DIR as string, "outbox");
+const OUTBOX = outbox();
 const PROTECTED = [
   { path: "/profile", heading: "Profile", text: null },
   { path: "/favorites", heading: "Favorites", text: "Your favorite videos will appear here." },
   { path: "/history", heading: "Watch History", text: "Your recently watched videos will appear here." },
   { path: "/settings", heading: "Settings", text: "Manage your account preferences here." },
 ] as const;
-
-function uniqueIp(): string {
-  const [a, b, c] = crypto.randomBytes(3);
-  return `10.${a}.${b}.${Math.max(1, c ?? 1)}`;
-}
-const uniqueEmail = (tag: string) => `${tag}-${crypto.randomBytes(5).toString("hex")}@example.com`;
-
-async function newVisitor(browser: Browser, baseURL: string | undefined, opts: { javaScriptEnabled?: boolean } = {}) {
-  const context = await browser.newContext({ ...opts, extraHTTPHeaders: { "X-Forwarded-For": uniqueIp() } });
-  await context.addCookies([{ name: "ageVerified", value: "true", url: baseURL as string }]);
-  return { context, page: await context.newPage() };
-}
-
-/** The newest sign-in code mailed to `email`, as the person would read it in the message. */
-async function codeFromOutbox(email: string): Promise<string> {
-  for (let tries = 0; tries < 50; tries++) {
-    const files = fs.existsSync(OUTBOX) ? fs.readdirSync(OUTBOX).sort().reverse() : [];
-    for (const file of files) {
-      const text = fs.readFileSync(path.join(OUTBOX, file), "utf8");
-      if (text.includes(`To: ${email}`)) {
-        const code = /sign-in code is: (\d{6})/.exec(text)?.[1];
-        if (code) return code;
-      }
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no sign-in code for ${email} in ${OUTBOX}`);
-}
-
-async function requestCode(page: Page, email: string): Promise<void> {
-  await page.getByLabel("E-mail address").fill(email);
-  await page.getByRole("button", { name: "Email me a sign-in code" }).click();
-  await expect(page.getByText(`We sent a 6-digit code to ${email}`)).toBeVisible();
-}
-
-async function signInByCode(page: Page, email: string): Promise<void> {
-  await requestCode(page, email);
-  await page.getByLabel("6-digit code").fill(await codeFromOutbox(email));
-  await page.getByRole("button", { name: "Sign In", exact: true }).click();
-}
 
 test("a visitor asking for a signed-in page signs in with an e-mail code and lands on it; menu; sign-out", async ({ browser, baseURL }) => {
   const { context, page } = await newVisitor(browser, baseURL);
@@ -69,7 +28,7 @@ test("a visitor asking for a signed-in page signs in with an e-mail code and lan
   await page.goto("/favorites");
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Ffavorites$/);
   await expect(page.getByRole("heading", { name: "Sign In to Your Account" })).toBeVisible();
-  await signInByCode(page, email);
+  await signInOnPage(page, email);
   await expect(page).toHaveURL(/\/favorites$/);
   await expect(page.getByText("Your favorite videos will appear here.")).toBeVisible();
 
@@ -149,7 +108,7 @@ test("signed out, every signed-in page sends the visitor to sign in (history rep
   await page.goto("/blog");
   await page.getByRole("link", { name: "Sign In" }).click();
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Fblog$/);
-  await signInByCode(page, uniqueEmail("back"));
+  await signInOnPage(page, uniqueEmail("back"));
   await expect(page).toHaveURL(/\/blog$/);
 
   // A session that ends while the page is open: a client-side navigation to a signed-in page is redirected
@@ -251,7 +210,7 @@ test("an empty request says what SPEC.md says; works without JavaScript", async 
   await page.getByRole("button", { name: "Email me a sign-in code" }).click();
   await expect(page.getByRole("alert")).toHaveText("You must provide either an email or phone number.");
   const email = uniqueEmail("nojs");
-  await signInByCode(page, email);
+  await signInOnPage(page, email);
   await expect(page).toHaveURL(/\/settings$/);
   await expect(page.getByText("Manage your account preferences here.")).toBeVisible();
   await context.close();
@@ -304,7 +263,7 @@ test("cross-site posts are refused: no code is sent, no one is signed out", asyn
   expect(mailed).toBe(false);
 
   await page.goto("/login");
-  await signInByCode(page, uniqueEmail("victim"));
+  await signInOnPage(page, uniqueEmail("victim"));
   await expect(page).toHaveURL(`${baseURL}/`);
   const forged = await page.request.post("/logout", { headers: { Origin: "https://evil.example" }, maxRedirects: 0 });
   expect(forged.status()).toBe(400);

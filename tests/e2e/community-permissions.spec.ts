@@ -1,5 +1,6 @@
 import { type APIRequestContext, request as playwrightRequest } from "@playwright/test";
-import { freshVideo, type StoredComment, setRole, signInOverHttp, stored, uniqueEmail, uniqueIp } from "./community-support";
+import { setRole, signInOverHttp, testVideo, uniqueEmail, uniqueIp } from "../support/account-session";
+import { type StoredComment, stored } from "./community-support";
 import { expect, test } from "./support";
 
 /**
@@ -39,7 +40,7 @@ for (const role of ROLES) {
     const origin = baseURL as string;
     const me = await actor(origin, role);
     const other = await actor(origin, "user");
-    const videoId = await freshVideo(baseURL);
+    const videoId = await testVideo(baseURL, 60);
     const signedIn = role !== "visitor";
     const canModerate = role === "creator" || role === "admin";
 
@@ -110,7 +111,7 @@ for (const role of ROLES) {
 
 test("cross-site posts are refused on every like and comment endpoint, as form posts and as fetcher (.data) posts", async ({ baseURL }) => {
   const user = await actor(baseURL as string, "user");
-  const videoId = await freshVideo(baseURL);
+  const videoId = await testVideo(baseURL, 60);
   expect((await send(user, "/api/comments", { videoId, content: "target" })).status()).toBe(200);
   const target = (await stored(baseURL, videoId)).comments[0] as StoredComment;
   const posts: [string, Record<string, string>][] = [
@@ -135,7 +136,7 @@ test("cross-site posts are refused on every like and comment endpoint, as form p
 
 test("without the script field, posts come back to the video page (or to sign-in for visitors) with 303", async ({ baseURL }) => {
   const visitor = await actor(baseURL as string, "visitor");
-  const videoId = await freshVideo(baseURL);
+  const videoId = await testVideo(baseURL, 60);
   const res = await visitor.http.post(`/api/videos/${videoId}/like`, { form: { liked: "true" }, maxRedirects: 0 });
   expect(res.status()).toBe(303);
   expect(res.headers().location).toBe(`/login?redirectTo=${encodeURIComponent(`/video/${videoId}`)}`);
@@ -149,7 +150,7 @@ test("without the script field, posts come back to the video page (or to sign-in
 
 test("at most 10 comments a minute per user: the 11th is 429 with Retry-After and a clear message", async ({ baseURL }) => {
   const user = await actor(baseURL as string, "user");
-  const videoId = await freshVideo(baseURL);
+  const videoId = await testVideo(baseURL, 60);
   for (let i = 0; i < 10; i++) expect((await send(user, "/api/comments", { videoId, content: `c${i}` })).status()).toBe(200);
   const res = await send(user, "/api/comments", { videoId, content: "one too many" });
   expect(res.status()).toBe(429);

@@ -1,5 +1,6 @@
 import type { Browser, Page } from "@playwright/test";
-import { freshVideo, outboxCode, seedComments, setRole, signInOverHttp, stored, uniqueEmail, uniqueIp } from "./community-support";
+import { newVisitor, type Role, setRole, signInOnPage, signInOverHttp, testVideo, uniqueEmail } from "../support/account-session";
+import { seedComments, stored } from "./community-support";
 import { expect, setFaults, test } from "./support";
 
 /**
@@ -7,18 +8,15 @@ import { expect, setFaults, test } from "./support";
  * from the database through the test hooks, not only from the page.
  */
 
-type Role = "user" | "creator" | "admin";
-
+/** A visitor, or a person signed in over HTTP with `role`. */
 async function person(browser: Browser, baseURL: string | undefined, role: Role | null, opts: { javaScriptEnabled?: boolean } = {}) {
-  const ip = uniqueIp();
-  const context = await browser.newContext({ ...opts, extraHTTPHeaders: { "X-Forwarded-For": ip } });
-  await context.addCookies([{ name: "ageVerified", value: "true", url: baseURL as string }]);
+  const { context, page, ip } = await newVisitor(browser, baseURL, opts);
   const email = uniqueEmail(role ?? "visitor");
   if (role) {
     await signInOverHttp(context.request, email, ip);
     if (role !== "user") await setRole(baseURL, email, role);
   }
-  return { context, page: await context.newPage(), email };
+  return { context, page, email };
 }
 
 const comments = (page: Page) => page.locator("#comments");
@@ -31,7 +29,7 @@ test("a visitor is sent to sign in by Like and comes back; likes and unlikes wit
   browser,
   baseURL,
 }) => {
-  const videoId = await freshVideo(baseURL);
+  const videoId = await testVideo(baseURL, 60);
   const { context, page } = await person(browser, baseURL, null);
   await page.goto(`/video/${videoId}`);
   await expect(comments(page).getByText("Please log in to comment.")).toBeVisible();
@@ -40,11 +38,7 @@ test("a visitor is sent to sign in by Like and comes back; likes and unlikes wit
   await page.getByRole("link", { name: /^Like \(0 likes\)/ }).click();
   await expect(page).toHaveURL(new RegExp(`/login\\?redirectTo=%2Fvideo%2F${videoId}$`));
   const email = uniqueEmail("liker");
-  await page.getByLabel("E-mail address").fill(email);
-  await page.getByRole("button", { name: "Email me a sign-in code" }).click();
-  await expect(page.getByText(`We sent a 6-digit code to ${email}`)).toBeVisible();
-  await page.getByLabel("6-digit code").fill(await outboxCode(email));
-  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  await signInOnPage(page, email);
   await expect(page).toHaveURL(new RegExp(`/video/${videoId}$`));
 
   const like = page.getByRole("button", { name: /^Like \(\d+ likes?\)/ });
@@ -72,7 +66,7 @@ test("comment, reply, one reply form at a time, no reply to a reply; counter and
   browser,
   baseURL,
 }) => {
-  const videoId = await freshVideo(baseURL);
+  const videoId = await testVideo(baseURL, 60);
   const { context, page } = await person(browser, baseURL, "user");
   await page.goto(`/video/${videoId}`);
   const section = comments(page);
@@ -148,7 +142,7 @@ test("comment, reply, one reply form at a time, no reply to a reply; counter and
 });
 
 test("a creator deletes another's comment; creators and others read their own placeholder texts", async ({ browser, baseURL }) => {
-  const videoId = await freshVideo(baseURL);
+  const videoId = await testVideo(baseURL, 60);
   const author = await person(browser, baseURL, "user");
   const creator = await person(browser, baseURL, "creator");
   const visitor = await person(browser, baseURL, null);
@@ -175,7 +169,7 @@ test("a creator deletes another's comment; creators and others read their own pl
 });
 
 test("hundreds of comments: the first 50 threads, then 50 more on demand", async ({ browser, baseURL }) => {
-  const videoId = await freshVideo(baseURL);
+  const videoId = await testVideo(baseURL, 60);
   await seedComments(baseURL, videoId, 120);
   const { context, page } = await person(browser, baseURL, null);
   await page.goto(`/video/${videoId}`);
@@ -195,7 +189,7 @@ test("error states: comments that fail to load (with Retry) leave the page whole
   browser,
   baseURL,
 }) => {
-  const videoId = await freshVideo(baseURL);
+  const videoId = await testVideo(baseURL, 60);
   const { context, page } = await person(browser, baseURL, "user");
   await setFaults(baseURL, ["comments.list"]);
   await page.goto(`/video/${videoId}`);
@@ -230,7 +224,7 @@ test("error states: comments that fail to load (with Retry) leave the page whole
 });
 
 test("without JavaScript: like, comment, reply and delete by plain form posts", async ({ browser, baseURL }) => {
-  const videoId = await freshVideo(baseURL);
+  const videoId = await testVideo(baseURL, 60);
   const { context, page } = await person(browser, baseURL, "user", { javaScriptEnabled: false });
   await page.goto(`/video/${videoId}`);
   await page.getByRole("button", { name: "Like (0 likes)" }).click();
@@ -273,7 +267,7 @@ test("hostile text as a signed-in user: plain text in the database and on the pa
   browser,
   baseURL,
 }) => {
-  const videoId = await freshVideo(baseURL);
+  const videoId = await testVideo(baseURL, 60);
   const { context, page } = await person(browser, baseURL, "user");
   const dialogs: string[] = [];
   page.on("dialog", (d) => {

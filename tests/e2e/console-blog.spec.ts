@@ -2,8 +2,8 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
-import type { Browser, Page } from "@playwright/test";
-import { signedIn, uniqueEmail } from "../support/account-session";
+import type { Page } from "@playwright/test";
+import { signedInWithRole } from "../support/account-session";
 import { expect, test } from "./support";
 
 /**
@@ -15,18 +15,6 @@ import { expect, test } from "./support";
 test.describe.configure({ mode: "serial" });
 
 const SHOTS = path.join(process.cwd(), "test-results", "console-blog-screens");
-
-async function withRole(browser: Browser, baseURL: string | undefined, role: "user" | "creator" | "admin") {
-  const email = uniqueEmail(`blog-${role}`);
-  const session = await signedIn(browser, baseURL, email, "/");
-  const res = await fetch(`${baseURL}/__test/users/role`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email, role }),
-  });
-  expect(res.status).toBe(200);
-  return session;
-}
 
 /**
  * A GET on a new connection each time, so that successive requests reach different worker processes (each
@@ -72,7 +60,7 @@ test("an admin writes a post with a live preview, publishes, edits, unpublishes 
 }) => {
   test.setTimeout(120_000);
   fs.mkdirSync(SHOTS, { recursive: true });
-  const admin = await withRole(browser, baseURL, "admin");
+  const admin = await signedInWithRole(browser, baseURL, "admin", { tag: "blog-admin" });
   const page = admin.page;
   const tag = crypto.randomBytes(3).toString("hex");
   const title = `Console notes ${tag}`;
@@ -212,7 +200,7 @@ test("a taken slug and the content policy are refused next to their fields; raci
   browser,
   baseURL,
 }) => {
-  const admin = await withRole(browser, baseURL, "admin");
+  const admin = await signedInWithRole(browser, baseURL, "admin", { tag: "blog-admin" });
   const page = admin.page;
   await page.goto("/admin/blog/new");
   // The demo post "Welcome to Pleazure" owns the slug this title makes.
@@ -256,7 +244,7 @@ test("a taken slug and the content policy are refused next to their fields; raci
 
 test("visitors, users and creators get 404 for every blog console page and action, and change nothing", async ({ browser, baseURL }) => {
   test.setTimeout(120_000);
-  const admin = await withRole(browser, baseURL, "admin");
+  const admin = await signedInWithRole(browser, baseURL, "admin", { tag: "blog-admin" });
   const slug = `role-matrix-${crypto.randomBytes(3).toString("hex")}`;
   const created = await admin.page.request.post("/admin/blog/new", {
     form: { intent: "save", title: "Role matrix draft", slug, content: "Draft body." },
@@ -269,8 +257,8 @@ test("visitors, users and creators get 404 for every blog console page and actio
   await visitor.addCookies([{ name: "ageVerified", value: "true", url: baseURL as string }]);
   const people = [
     { context: visitor, page: await visitor.newPage() },
-    await withRole(browser, baseURL, "user"),
-    await withRole(browser, baseURL, "creator"),
+    await signedInWithRole(browser, baseURL, "user", { tag: "blog-user" }),
+    await signedInWithRole(browser, baseURL, "creator", { tag: "blog-creator" }),
   ];
   const pages = [
     "/admin/blog",

@@ -1,6 +1,5 @@
-import fs from "node:fs";
-import path from "node:path";
 import type { Browser, Page } from "@playwright/test";
+import { newVisitor, type Role, setRole, signedInWithRole, testVideo } from "../support/account-session";
 import { type AppProcess, startApp } from "../support/app-process";
 import { expect, test } from "./support";
 
@@ -26,53 +25,19 @@ test.afterAll(async () => {
   await app?.stop();
 });
 
-type Role = "user" | "creator" | "admin";
-
-async function codeFromOutbox(email: string): Promise<string> {
-  const outbox = path.join(app.dataDir, "outbox");
-  for (let tries = 0; tries < 100; tries++) {
-    for (const file of fs.existsSync(outbox) ? fs.readdirSync(outbox).sort().reverse() : []) {
-      const text = fs.readFileSync(path.join(outbox, file), "utf8");
-      const code = text.includes(`To: ${email}`) ? /sign-in code is: (\d{6})/.exec(text)?.[1] : undefined;
-      if (code) return code;
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no sign-in code for ${email}`);
-}
-
-async function setRole(email: string, role: Role) {
-  const res = await fetch(`${app.origin}/__test/users/role`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email, role }),
-  });
-  expect(res.status).toBe(200);
-}
-
 async function account(email: string): Promise<{ exists: boolean; id?: string; role?: Role }> {
   return (await fetch(`${app.origin}/__test/account?email=${encodeURIComponent(email)}`)).json();
 }
 
-async function visitor(browser: Browser, width = 1280) {
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
-  await context.addCookies([{ name: "ageVerified", value: "true", url: app.origin }]);
-  return { context, page: await context.newPage() };
-}
+const CONTEXT = { viewport: { width: 1280, height: 900 } };
 
-/** A signed-in browser with `role` (the account is made by signing in, then given the role). */
+const visitor = (browser: Browser) => newVisitor(browser, app.origin, CONTEXT);
+
+/** A signed-in browser with `role` on this file's app (the account is made by signing in, then given the role). */
 async function signedIn(browser: Browser, role: Role, tag: string = role) {
-  const v = await visitor(browser);
-  const email = `${tag}-${Math.random().toString(36).slice(2, 10)}@example.com`;
-  await v.page.goto(`${app.origin}/login`);
-  await v.page.getByLabel("E-mail address").fill(email);
-  await v.page.getByRole("button", { name: "Email me a sign-in code" }).click();
-  await v.page.getByLabel("6-digit code").fill(await codeFromOutbox(email));
-  await v.page.getByRole("button", { name: "Sign In", exact: true }).click();
-  await expect(v.page.getByRole("button", { name: /^Account menu for/ })).toBeVisible();
-  await setRole(email, role);
-  if (role === "admin") admins.push(email);
-  return { ...v, email };
+  const session = await signedInWithRole(browser, app.origin, role, { tag, dataDir: app.dataDir, ...CONTEXT });
+  if (role === "admin") admins.push(session.email);
+  return session;
 }
 
 async function siteTotals(): Promise<Record<string, number>> {
@@ -99,12 +64,7 @@ async function todaysViews(page: Page): Promise<number> {
 
 /** A counted view of a new 2 s video through the real endpoints (page data for the token, then the view). */
 async function countOneView(): Promise<string> {
-  const created = await fetch(`${app.origin}/__test/videos`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ duration: 2 }),
-  });
-  const { videoId } = (await created.json()) as { videoId: string };
+  const videoId = await testVideo(app.origin, 2);
   const visit = await fetch(`${app.origin}/video/${videoId}.data`);
   const token = /play:[0-9a-f-]{36}:[0-9a-f-]{36}:\d+:\d+\.[\w-]{43}/.exec(await visit.text())?.[0];
   const session = /viewSession=([0-9a-f-]{36})/.exec(visit.headers.getSetCookie().join("\n"))?.[1];
@@ -198,7 +158,7 @@ test("an admin changes a user's role and finds it in the audit log", async ({ br
 
 test("the last admin can neither be demoted nor delete their account", async ({ browser }) => {
   const admin = await signedIn(browser, "admin", "last");
-  for (const other of admins.filter((e) => e !== admin.email)) await setRole(other, "user");
+  for (const other of admins.filter((e) => e !== admin.email)) await setRole(app.origin, other, "user");
 
   await admin.page.goto(`${app.origin}/admin/users?q=${encodeURIComponent(admin.email)}`);
   const row = admin.page.locator(`[data-user-email="${admin.email}"]`);

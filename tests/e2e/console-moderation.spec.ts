@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import type { Browser, Page } from "@playwright/test";
-import { setRole, signInOverHttp, uniqueEmail, uniqueIp } from "./community-support";
+import { newVisitor, setRole, signInOverHttp, uniqueEmail } from "../support/account-session";
 import { expect, test } from "./support";
 
 /**
@@ -13,10 +13,7 @@ type Role = "visitor" | "user" | "creator" | "admin";
 
 /** A browser context (past the age gate, an address of its own) signed in with `role` over HTTP. */
 async function person(browser: Browser, baseURL: string | undefined, role: Role) {
-  const ip = uniqueIp();
-  const context = await browser.newContext({ baseURL, extraHTTPHeaders: { "X-Forwarded-For": ip } });
-  await context.addCookies([{ name: "ageVerified", value: "true", url: baseURL as string }]);
-  const page = await context.newPage();
+  const { context, page, ip } = await newVisitor(browser, baseURL, { baseURL });
   if (role === "visitor") return { context, page, email: null };
   const email = uniqueEmail(`console-${role}`);
   await signInOverHttp(context.request, email, ip);

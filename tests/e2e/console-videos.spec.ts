@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { Browser, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { runFfmpeg } from "../../server/media/ffmpeg";
-import { newVisitor, signedIn, uniqueEmail } from "../support/account-session";
+import { newVisitor, signedInWithRole } from "../support/account-session";
 import { expect, test } from "./support";
 
 /**
@@ -38,18 +38,6 @@ test.beforeAll(async () => {
 
 test.afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
-async function signedInAs(browser: Browser, baseURL: string | undefined, role: "user" | "creator" | "admin") {
-  const email = uniqueEmail(`videos-${role}`);
-  const session = await signedIn(browser, baseURL, email, "/");
-  const res = await fetch(`${baseURL}/__test/users/role`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email, role }),
-  });
-  expect(res.status).toBe(200);
-  return session;
-}
-
 async function fillFields(page: Page, fields: { title: string; description?: string; category?: string; isPublic?: boolean }) {
   await page.getByLabel("Title").fill(fields.title);
   await page.getByLabel(/^Description/).fill(fields.description ?? "");
@@ -69,7 +57,7 @@ test("an admin uploads a clip; the upload resumes from the stored offset after a
   browser,
   baseURL,
 }) => {
-  const { context, page } = await signedInAs(browser, baseURL, "admin");
+  const { context, page } = await signedInWithRole(browser, baseURL, "admin", { tag: "videos-admin" });
   await page.goto("/admin/videos");
   await expect(page.getByRole("link", { name: "Videos", exact: true })).toHaveAttribute("aria-current", "page");
   await page.getByRole("link", { name: "Upload a video" }).click();
@@ -137,7 +125,7 @@ test("a browser that goes offline mid-upload shows it is reconnecting and carrie
   browser,
   baseURL,
 }) => {
-  const { context, page } = await signedInAs(browser, baseURL, "admin");
+  const { context, page } = await signedInWithRole(browser, baseURL, "admin", { tag: "videos-admin" });
   await page.goto("/admin/videos/new");
   const tusRequests: { method: string; offset: string | null; failed?: boolean }[] = [];
   page.on("request", (r) => {
@@ -177,7 +165,7 @@ test("the list finds it; edit (policy errors next to the field) and delete round
   baseURL,
 }) => {
   expect(videoId).toBeTruthy();
-  const { context, page } = await signedInAs(browser, baseURL, "admin");
+  const { context, page } = await signedInWithRole(browser, baseURL, "admin", { tag: "videos-admin" });
   await page.goto("/admin/videos?q=harbour");
   const row = page.locator(`[data-admin-video="${videoId}"]`);
   await expect(row).toContainText("Harbour lights");
@@ -240,7 +228,7 @@ test("refused files leave nothing on disk: a non-video picked in the browser, a 
   browser,
   baseURL,
 }) => {
-  const { context, page } = await signedInAs(browser, baseURL, "admin");
+  const { context, page } = await signedInWithRole(browser, baseURL, "admin", { tag: "videos-admin" });
   const before = uploadFiles();
   await page.goto("/admin/videos/new");
   const notes = path.join(tmp, "notes.txt");
@@ -278,7 +266,7 @@ test("visitors, users and creators get 404 for the pages, the actions and every 
   browser,
   baseURL,
 }) => {
-  const admin = await signedInAs(browser, baseURL, "admin");
+  const admin = await signedInWithRole(browser, baseURL, "admin", { tag: "videos-admin" });
   await admin.page.goto("/admin/videos");
   const someId = (await admin.page.locator("[data-admin-video]").first().getAttribute("data-admin-video")) as string;
   const someTitle = (await admin.page.locator(`[data-admin-video="${someId}"] a`).first().textContent()) as string;
@@ -298,8 +286,8 @@ test("visitors, users and creators get 404 for the pages, the actions and every 
 
   const people = [
     await newVisitor(browser, baseURL),
-    await signedInAs(browser, baseURL, "user"),
-    await signedInAs(browser, baseURL, "creator"),
+    await signedInWithRole(browser, baseURL, "user", { tag: "videos-user" }),
+    await signedInWithRole(browser, baseURL, "creator", { tag: "videos-creator" }),
   ];
   for (const person of people) {
     const r = person.page.request;

@@ -1,7 +1,6 @@
 import crypto from "node:crypto";
 import http from "node:http";
-import type { Browser } from "@playwright/test";
-import { signedIn, testVideo, uniqueEmail } from "../support/account-session";
+import { signedIn, signedInWithRole, testVideo, uniqueEmail } from "../support/account-session";
 import { expect, test } from "./support";
 
 /**
@@ -119,21 +118,9 @@ test("a new video appears on the home page at once in every worker", async ({ ba
   expect(after.map((a) => a.body.includes(`/video/${videoId}`))).toEqual([true, true, true, true]);
 });
 
-async function admin(browser: Browser, baseURL: string | undefined) {
-  const email = uniqueEmail("page-cache-admin");
-  const session = await signedIn(browser, baseURL, email, "/");
-  const res = await fetch(`${baseURL}/__test/users/role`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email, role: "admin" }),
-  });
-  expect(res.status).toBe(200);
-  return session;
-}
-
 test("a blog post published and then edited in the console shows at once in every worker", async ({ browser, baseURL }) => {
   test.setTimeout(90_000);
-  const { page, context } = await admin(browser, baseURL);
+  const { page, context } = await signedInWithRole(browser, baseURL, "admin", { tag: "page-cache-admin" });
   const tag = crypto.randomBytes(3).toString("hex");
   const title = `Cache notes ${tag}`;
   const slug = `cache-notes-${tag}`;

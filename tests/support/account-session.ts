@@ -1,14 +1,23 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { type Browser, expect, type Page } from "@playwright/test";
+import { type APIRequestContext, type Browser, type BrowserContextOptions, expect, type Page } from "@playwright/test";
 
 /**
- * Signing in for account tests: the real e-mail code flow (the code read from the server's outbox, as in
- * tests/e2e/auth.spec.ts). Each context gets its own X-Forwarded-For address, hence its own rate-limit buckets.
+ * Signing in for the end-to-end tests: the real e-mail code flow, the code read from the server's outbox as
+ * a person reads the message, in a page or over HTTP; a role given through the test hook; a public test
+ * video. Each visitor gets its own X-Forwarded-For address, hence its own rate-limit buckets. Everything
+ * talks to the shared e2e server (E2E_DATA_DIR) unless a spec that starts its own passes its origin and
+ * data dir.
  */
 
-const OUTBOX = () => path.join(process.env.E2E_DATA_DIR as string, "outbox");
+export type Role = "user" | "creator" | "admin";
+
+/** A new browser context's options, and the data dir of the server it signs in to (E2E_DATA_DIR if none). */
+export type SessionOptions = BrowserContextOptions & { dataDir?: string };
+
+/** The folder the server writes its mail to. */
+export const outbox = (dataDir = process.env.E2E_DATA_DIR as string) => path.join(dataDir, "outbox");
 
 export function uniqueIp(): string {
   const [a, b, c] = crypto.randomBytes(3);
@@ -17,50 +26,120 @@ export function uniqueIp(): string {
 
 export const uniqueEmail = (tag: string) => `${tag}-${crypto.randomBytes(5).toString("hex")}@example.com`;
 
-export async function newVisitor(browser: Browser, baseURL: string | undefined) {
-  const context = await browser.newContext({ extraHTTPHeaders: { "X-Forwarded-For": uniqueIp() }, acceptDownloads: true });
-  await context.addCookies([{ name: "ageVerified", value: "true", url: baseURL as string }]);
-  return { context, page: await context.newPage() };
+/** A browser context past the age gate, from an address of its own (`ip`), and a page in it. */
+export async function newVisitor(browser: Browser, origin: string | undefined, options: SessionOptions = {}) {
+  const { dataDir: _, ...contextOptions } = options;
+  const ip = uniqueIp();
+  const context = await browser.newContext({
+    acceptDownloads: true,
+    ...contextOptions,
+    extraHTTPHeaders: { ...contextOptions.extraHTTPHeaders, "X-Forwarded-For": ip },
+  });
+  await context.addCookies([{ name: "ageVerified", value: "true", url: origin as string }]);
+  return { context, page: await context.newPage(), ip };
 }
 
-/** The newest sign-in code mailed to `email` that was not used yet. */
-async function codeFromOutbox(email: string, skip: Set<string>): Promise<string> {
-  for (let tries = 0; tries < 50; tries++) {
-    const files = fs.existsSync(OUTBOX()) ? fs.readdirSync(OUTBOX()).sort().reverse() : [];
+/**
+ * The newest sign-in code mailed to `email`, waiting up to 10 s for it. With `skip`, messages in it are
+ * passed over and the one read is added (so a second sign-in never takes the first one's code).
+ */
+export async function codeFromOutbox(email: string, options: { dataDir?: string; skip?: Set<string> } = {}): Promise<string> {
+  const dir = outbox(options.dataDir);
+  for (let tries = 0; tries < 100; tries++) {
+    const files = fs.existsSync(dir) ? fs.readdirSync(dir).sort().reverse() : [];
     for (const file of files) {
-      if (skip.has(file)) continue;
-      const text = fs.readFileSync(path.join(OUTBOX(), file), "utf8");
-      if (text.includes(`To: ${email}`)) {
-        const code = /sign-in code is: (\d{6})/.exec(text)?.[1];
-        if (code) {
-          skip.add(file);
-          return code;
-        }
+      if (options.skip?.has(file)) continue;
+      const text = fs.readFileSync(path.join(dir, file), "utf8");
+      const code = text.includes(`To: ${email}`) ? /sign-in code is: (\d{6})/.exec(text)?.[1] : undefined;
+      if (code) {
+        options.skip?.add(file);
+        return code;
       }
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error(`no sign-in code for ${email}`);
+  throw new Error(`no sign-in code for ${email} in ${dir}`);
 }
 
+/** Messages whose code a sign-in below has used. */
 const used = new Set<string>();
 
-/** On the sign-in page (already open): signs in with an e-mail code and waits to leave /login. */
-export async function signInOnPage(page: Page, email: string): Promise<void> {
+/** On the sign-in page (already open): asks for a code for `email` and waits for the page to say it was sent. */
+export async function requestCode(page: Page, email: string): Promise<void> {
   await page.getByLabel("E-mail address").fill(email);
   await page.getByRole("button", { name: "Email me a sign-in code" }).click();
   await expect(page.getByText(`We sent a 6-digit code to ${email}`)).toBeVisible();
-  await page.getByLabel("6-digit code").fill(await codeFromOutbox(email, used));
+}
+
+/** On the sign-in page (already open): signs in with an e-mail code and waits to leave /login. */
+export async function signInOnPage(page: Page, email: string, options: { dataDir?: string } = {}): Promise<void> {
+  await requestCode(page, email);
+  await page.getByLabel("6-digit code").fill(await codeFromOutbox(email, { dataDir: options.dataDir, skip: used }));
   await page.getByRole("button", { name: "Sign In", exact: true }).click();
   await expect(page).not.toHaveURL(/\/login/);
 }
 
-/** A new browser context signed in as `email` (created on first sign-in), on `landing`. */
-export async function signedIn(browser: Browser, baseURL: string | undefined, email: string, landing = "/profile") {
-  const visitor = await newVisitor(browser, baseURL);
-  await visitor.page.goto(`/login?redirectTo=${encodeURIComponent(landing)}`);
-  await signInOnPage(visitor.page, email);
+/** A new visitor signed in as `email` (the account is created on first sign-in), on `landing`. */
+export async function signedIn(
+  browser: Browser,
+  origin: string | undefined,
+  email: string,
+  landing = "/profile",
+  options: SessionOptions = {},
+) {
+  const visitor = await newVisitor(browser, origin, options);
+  await visitor.page.goto(`${origin}/login?redirectTo=${encodeURIComponent(landing)}`);
+  await signInOnPage(visitor.page, email, options);
   return visitor;
+}
+
+/** Signs `email` in on `request` (a browser context's request shares its cookies with the pages), from `ip`. */
+export async function signInOverHttp(request: APIRequestContext, email: string, ip: string): Promise<void> {
+  const headers = { "X-Forwarded-For": ip };
+  const asked = await request.post("/login", { form: { intent: "request-code", email, redirectTo: "/" }, headers });
+  if (asked.status() >= 400) throw new Error(`code request answered ${asked.status()}`);
+  const code = await codeFromOutbox(email, { skip: used });
+  const verified = await request.post("/login", {
+    form: { intent: "verify-code", email, code, redirectTo: "/" },
+    headers,
+    maxRedirects: 0,
+  });
+  if (verified.status() !== 302) throw new Error(`sign-in answered ${verified.status()}`);
+}
+
+/** POSTs `body` as JSON to a test hook (server/http/test-hooks.ts); throws unless it answers 2xx. */
+export async function postTestHook(origin: string | undefined, hook: string, body: unknown): Promise<Response> {
+  const res = await fetch(`${origin}/__test/${hook}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${hook} hook answered ${res.status}`);
+  return res;
+}
+
+/** Sets the account's role (the users service behind `user:role`) and returns its id. */
+export async function setRole(origin: string | undefined, email: string, role: Role): Promise<string> {
+  const res = await postTestHook(origin, "users/role", { email, role });
+  const { user } = (await res.json()) as { user: { id: string } | null };
+  if (!user) throw new Error(`no user ${email}`);
+  return user.id;
+}
+
+/**
+ * A new visitor signed in on the home page as a new account (`<tag>-…@example.com`, `tag` the role unless
+ * given) that is then given `role`: its email and id come along.
+ */
+export async function signedInWithRole(
+  browser: Browser,
+  origin: string | undefined,
+  role: Role,
+  { tag = role, ...options }: SessionOptions & { tag?: string } = {},
+) {
+  const email = uniqueEmail(tag);
+  const session = await signedIn(browser, origin, email, "/", options);
+  await expect(session.page.getByRole("button", { name: /^Account menu for/ })).toBeVisible();
+  return { ...session, email, id: await setRole(origin, email, role) };
 }
 
 export interface AccountState {
@@ -82,12 +161,8 @@ export async function accountState(baseURL: string | undefined, email: string): 
   return (await res.json()) as AccountState;
 }
 
-/** A public video without media (API tests), in a category of its own. */
-export async function testVideo(baseURL: string | undefined, duration = 120): Promise<string> {
-  const res = await fetch(`${baseURL}/__test/videos`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ duration }),
-  });
+/** A public video of its own without media (the page says so), in a category of its own, so counts start at 0. */
+export async function testVideo(origin: string | undefined, duration = 120): Promise<string> {
+  const res = await postTestHook(origin, "videos", { duration });
   return ((await res.json()) as { videoId: string }).videoId;
 }
