@@ -61,7 +61,12 @@ async function postComment(page: Page, baseURL: string | undefined, videoId: str
 /** Opens the header's category menu (keyboard path) and returns its links. */
 async function headerCategoryLinks(page: Page) {
   const nav = page.getByRole("navigation", { name: "Main" });
-  await nav.getByRole("button", { name: "Categories" }).press("Enter");
+  const button = nav.getByRole("button", { name: "Categories" });
+  // A press before the page has hydrated does nothing: press again until the menu says it is open.
+  await expect(async () => {
+    if ((await button.getAttribute("aria-expanded")) !== "true") await button.press("Enter");
+    await expect(button).toHaveAttribute("aria-expanded", "true", { timeout: 1_000 });
+  }).toPass();
   return nav.getByRole("link");
 }
 
