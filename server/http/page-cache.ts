@@ -24,16 +24,18 @@ import { activeFaults, testHooksEnabled } from "../test-hooks";
  * - the session cookie: a signed-in user's header, favourites and menu: such requests never use the cache;
  * - the CSP nonce (res.locals.nonce, also in the Content-Security-Policy header): stored as the places where
  *   it stood, and every answer gets its own response's nonce there, so a nonce is never sent twice;
- * - the request id, the client IP, other cookies (viewSession is read by the video page only), Accept-*:
+ * - the request id, the client IP, other cookies (viewSession is read by POST /api/play-token only), Accept-*:
  *   no cached page renders them (the request id lives in a header set for every response);
+ * - the video page: a visitor's has no play token and sets no cookie (the token comes from POST
+ *   /api/play-token at first playback, ADR 0014); its likes and comments are those of nobody signed in, its
+ *   pre-roll the site's (an ad unit change clears the cache); comments and likes may be TTL older;
  * - the time: "3 days ago" on cards may be TTL older, as are view and like counts (counting views does not
  *   invalidate);
  * - a failed service call's fallback (error states, the header's fallback categories) and render errors
  *   after the shell: the render says so (markDegraded in the request context) and such a page is not kept;
  * - test fault switches: while any is on, nothing is served or stored, so fault tests see their error states.
- * Not cached: /video/:id (a per-session signed play token, may set the view-session cookie), /contact and
- * /login (form tokens), `.data` navigations, anything but GET/HEAD, and answers other than a 200 text/html
- * without Set-Cookie.
+ * Not cached: /contact and /login (form tokens), `.data` navigations, anything but GET/HEAD, and answers
+ * other than a 200 text/html without Set-Cookie.
  *
  * Freshness: every shared-cache invalidation (console and service writes: categories, blog posts, video
  * lists, the pre-roll; announced to every worker over LISTEN/NOTIFY) and every ad unit change clears the
@@ -52,7 +54,7 @@ export const PAGE_CACHE_HEADER = "X-Page-Cache";
  * Search is left out: its addresses rarely repeat within seconds, and its benchmark must measure searching.
  */
 const CACHEABLE_PATHS = new Set(["/", "/blog", "/values", "/career", "/terms", "/privacy", "/faq"]);
-const CACHEABLE_PATTERNS = [/^\/category\/[^/]+$/, /^\/blog\/[^/]+$/];
+const CACHEABLE_PATTERNS = [/^\/category\/[^/]+$/, /^\/blog\/[^/]+$/, /^\/video\/[^/]+$/];
 /** A resource route under a cached pattern: not a page, has its own public caching. */
 const NOT_PAGES = new Set(["/blog/feed.xml"]);
 
