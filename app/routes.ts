@@ -10,6 +10,7 @@ export default [
   route("robots.txt", "routes/robots.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("blog/feed.xml", "routes/blog/feed.ts"),
+  route("api/play-token", "routes/api/play-token.ts"),
   route("api/views", "routes/api/views.ts"),
   route("api/videos/:videoId/like", "routes/api/like.ts"),
   route("api/comments", "routes/api/comments.ts"),

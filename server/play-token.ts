@@ -2,9 +2,9 @@ import crypto from "node:crypto";
 import { sign, verify } from "./secrets";
 
 /**
- * Signed play tokens (DESIGN.md §4.2). The video page issues one per visit; the view endpoint counts a view
- * only with a token that this server signed, for that video and that browser session, once the view
- * threshold has elapsed on the server's clock since the token was issued. Everything the check needs is in
+ * Signed play tokens (DESIGN.md §4.2). POST /api/play-token issues one when a video first plays (ADR 0014);
+ * the view endpoint counts a view only with a token that this server signed, for that video and that browser
+ * session, once the view threshold has elapsed on the server's clock since the token was issued. Everything the check needs is in
  * the token, so forged, early and expired tokens are refused without touching the database.
  *
  * Format: `play:<videoId>:<sessionId>:<issuedAtMs>:<thresholdMs>.<HMAC-SHA256, base64url>`.
@@ -12,7 +12,7 @@ import { sign, verify } from "./secrets";
 
 /** SPEC.md §9: a view needs the lesser of 30 seconds and half the duration. */
 export const VIEW_THRESHOLD_CAP_MS = 30_000;
-/** A page left open longer than this needs a reload to count (the tab was not being watched). */
+/** Older tokens count nothing (playback paused that long): the tracker asks for a new one when it goes on. */
 export const PLAY_TOKEN_MAX_AGE_MS = 6 * 60 * 60 * 1000;
 /** Tolerated clock difference between app instances; a token from further in the future is forged. */
 const CLOCK_SKEW_MS = 60_000;

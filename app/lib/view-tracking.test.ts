@@ -2,11 +2,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   clearViewedVideos,
   createViewTracker,
+  type FetchPlayToken,
   isTrackable,
+  type PlayTokenAnswer,
   type SendView,
   trackingStartSeconds,
   VIEWED_STORAGE_KEY,
   type ViewAnswer,
+  type ViewTrackerOptions,
   viewedVideoIds,
 } from "./view-tracking";
 
@@ -48,6 +51,49 @@ function fakeSend(answer: ViewAnswer = { counted: true }) {
 
 const flush = () => vi.advanceTimersByTimeAsync(0);
 
+/** A token endpoint that records calls and answers what the test says, when the test says. */
+function fakeTokens(answer: PlayTokenAnswer = { token: "t", thresholdMs: 30_000 }) {
+  const calls: string[] = [];
+  let failure: Error | null = null;
+  let release: (() => void) | null = null;
+  let hold = false;
+  const fetch: FetchPlayToken = (videoId) => {
+    calls.push(videoId);
+    if (failure) return Promise.reject(failure);
+    if (!hold) return Promise.resolve(answer);
+    return new Promise((resolve) => {
+      release = () => resolve(answer);
+    });
+  };
+  return {
+    fetch,
+    calls,
+    holdAnswers: () => {
+      hold = true;
+    },
+    release: () => release?.(),
+    fail: (err: Error) => {
+      failure = err;
+    },
+    setAnswer: (a: PlayTokenAnswer) => {
+      failure = null;
+      answer = a;
+    },
+  };
+}
+
+/**
+ * A tracker whose video started playing (first timeupdate: the token is asked for and arrives) and, unless
+ * `waitMs` says otherwise, whose token's threshold has passed since.
+ */
+async function playing(opts: Omit<ViewTrackerOptions, "videoId" | "fetchToken">, thresholdMs = 30_000, waitMs = thresholdMs) {
+  const tracker = createViewTracker({ videoId: VIDEO, fetchToken: fakeTokens({ token: "t", thresholdMs }).fetch, ...opts });
+  tracker.onPlaybackTime(0.25, 120);
+  await flush();
+  vi.advanceTimersByTime(waitMs);
+  return tracker;
+}
+
 beforeEach(() => {
   vi.useFakeTimers();
   vi.setSystemTime(Date.UTC(2026, 10, 23, 12));
@@ -82,7 +128,7 @@ describe("view tracking rules (SPEC.md §4, §5, §9)", () => {
   it("sends nothing before the start, then once, and lists the video as viewed", async () => {
     const fake = fakeSend();
     const store = memoryStore();
-    const tracker = createViewTracker({ videoId: VIDEO, token: "t", send: fake.send, store });
+    const tracker = await playing({ send: fake.send, store });
     tracker.onPlaybackTime(24.9, 120);
     expect(fake.calls).toEqual([]);
     tracker.onPlaybackTime(25, 120);
@@ -96,7 +142,7 @@ describe("view tracking rules (SPEC.md §4, §5, §9)", () => {
 
   it("counts a 20 s clip once playback reaches 10 s", async () => {
     const fake = fakeSend();
-    const tracker = createViewTracker({ videoId: VIDEO, token: "t", send: fake.send, store: memoryStore() });
+    const tracker = await playing({ send: fake.send, store: memoryStore() }, 10_000);
     tracker.onPlaybackTime(9.9, 20);
     tracker.onPlaybackTime(10, 20);
     await flush();
@@ -106,7 +152,7 @@ describe("view tracking rules (SPEC.md §4, §5, §9)", () => {
   it("asks at most once every 5 s while the server says it is too early", async () => {
     const fake = fakeSend({ counted: false, reason: "too-early", retryAfterMs: 12_000 });
     const store = memoryStore();
-    const tracker = createViewTracker({ videoId: VIDEO, token: "t", send: fake.send, store });
+    const tracker = await playing({ send: fake.send, store });
     for (let t = 0; t < 60; t++) {
       tracker.onPlaybackTime(25 + t * 0.25, 120); // timeupdate about every 250 ms
       await vi.advanceTimersByTimeAsync(250);
@@ -126,8 +172,8 @@ describe("view tracking rules (SPEC.md §4, §5, §9)", () => {
     const fake = fakeSend();
     fake.holdAnswers();
     const store = memoryStore();
-    const a = createViewTracker({ videoId: VIDEO, token: "t", send: fake.send, store });
-    const b = createViewTracker({ videoId: VIDEO, token: "t", send: fake.send, store });
+    const a = await playing({ send: fake.send, store });
+    const b = await playing({ send: fake.send, store });
     a.onPlaybackTime(30, 120);
     vi.advanceTimersByTime(6_000);
     a.onPlaybackTime(36, 120);
@@ -140,25 +186,29 @@ describe("view tracking rules (SPEC.md §4, §5, §9)", () => {
 
   it("skips videos already in this session's list, until the list is cleared", async () => {
     const fake = fakeSend({ counted: false, reason: "duplicate" });
+    const tokens = fakeTokens();
     const store = memoryStore();
     store.setItem(VIEWED_STORAGE_KEY, JSON.stringify([VIDEO]));
-    createViewTracker({ videoId: VIDEO, token: "t", send: fake.send, store }).onPlaybackTime(30, 120);
-    expect(fake.calls).toEqual([]);
+    const listed = createViewTracker({ videoId: VIDEO, fetchToken: tokens.fetch, send: fake.send, store });
+    listed.onPlaybackTime(0.25, 120);
+    listed.onPlaybackTime(30, 120);
+    await flush();
+    // Nothing to count: not even a token is asked for.
+    expect([tokens.calls, fake.calls]).toEqual([[], []]);
     clearViewedVideos(store);
     expect(viewedVideoIds(store)).toEqual([]);
-    createViewTracker({ videoId: VIDEO, token: "t", send: fake.send, store }).onPlaybackTime(30, 120);
+    const tracker = await playing({ send: fake.send, store });
+    tracker.onPlaybackTime(30, 120);
     await flush();
     expect(fake.calls).toEqual([VIDEO]);
     // The server's "already counted in this session" also lists the video.
     expect(viewedVideoIds(store)).toEqual([VIDEO]);
   });
 
-  it("sends nothing without a token, and stops after a refusal that cannot change", async () => {
+  it("stops after a refusal that cannot change", async () => {
     const fake = fakeSend({ counted: false, reason: "invalid" });
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
-    createViewTracker({ videoId: VIDEO, token: null, send: fake.send, store: memoryStore() }).onPlaybackTime(30, 120);
-    expect(fake.calls).toEqual([]);
-    const tracker = createViewTracker({ videoId: VIDEO, token: "forged", send: fake.send, store: memoryStore() });
+    const tracker = await playing({ send: fake.send, store: memoryStore() });
     tracker.onPlaybackTime(30, 120);
     await flush();
     vi.advanceTimersByTime(10_000);
@@ -174,7 +224,7 @@ describe("view tracking rules (SPEC.md §4, §5, §9)", () => {
       calls += 1;
       return Promise.reject(new TypeError("network down"));
     };
-    const tracker = createViewTracker({ videoId: VIDEO, token: "t", send, store: memoryStore() });
+    const tracker = await playing({ send, store: memoryStore() });
     tracker.onPlaybackTime(30, 120);
     await flush();
     expect(warn).toHaveBeenCalledTimes(1);
@@ -189,5 +239,100 @@ describe("view tracking rules (SPEC.md §4, §5, §9)", () => {
     store.setItem(VIEWED_STORAGE_KEY, "{not json");
     expect(viewedVideoIds(store)).toEqual([]);
     expect(viewedVideoIds(null)).toEqual([]);
+  });
+});
+
+describe("the play token (DESIGN.md §4.2: issued at first playback)", () => {
+  it("is asked for when the main video first plays, once, and never before", async () => {
+    const tokens = fakeTokens();
+    tokens.holdAnswers();
+    const tracker = createViewTracker({ videoId: VIDEO, fetchToken: tokens.fetch, send: fakeSend().send, store: memoryStore() });
+    vi.advanceTimersByTime(60_000); // the page open, nothing played
+    expect(tokens.calls).toEqual([]);
+    tracker.onPlaybackTime(0, 120);
+    tracker.onPlaybackTime(0.25, 120);
+    vi.advanceTimersByTime(6_000);
+    tracker.onPlaybackTime(6, 120); // still waiting for the first answer: never two at once
+    expect(tokens.calls).toEqual([VIDEO]);
+    tokens.release();
+    await flush();
+    vi.advanceTimersByTime(6_000);
+    tracker.onPlaybackTime(12, 120);
+    expect(tokens.calls).toEqual([VIDEO]);
+  });
+
+  it("counts from when the token arrived: nothing is sent before its threshold, even past the start position", async () => {
+    const fake = fakeSend();
+    const tracker = await playing({ send: fake.send, store: memoryStore() }, 30_000, 0);
+    tracker.onPlaybackTime(40, 120); // sought ahead
+    vi.advanceTimersByTime(29_999);
+    tracker.onPlaybackTime(41, 120);
+    expect(fake.calls).toEqual([]);
+    vi.advanceTimersByTime(1);
+    tracker.onPlaybackTime(42, 120);
+    expect(fake.calls).toEqual([VIDEO]);
+  });
+
+  it("counts a 2 s clip: the view is asked for as soon as both the position and the threshold are reached", async () => {
+    const fake = fakeSend();
+    const tracker = await playing({ send: fake.send, store: memoryStore() }, 1_000, 0);
+    vi.advanceTimersByTime(750);
+    tracker.onPlaybackTime(0.75, 2);
+    vi.advanceTimersByTime(250);
+    tracker.onPlaybackTime(1, 2);
+    expect(fake.calls).toEqual([VIDEO]);
+  });
+
+  it("retries a failed or unavailable token request no more often than every 5 s", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const tokens = fakeTokens({ token: null, reason: "unavailable" });
+    const fake = fakeSend();
+    const tracker = createViewTracker({ videoId: VIDEO, fetchToken: tokens.fetch, send: fake.send, store: memoryStore() });
+    for (let t = 0; t < 40; t++) {
+      tracker.onPlaybackTime(t * 0.25, 120);
+      await vi.advanceTimersByTimeAsync(250);
+    }
+    // 10 s of playback: attempts at 0 and 5 s.
+    expect(tokens.calls).toHaveLength(2);
+    tokens.fail(new TypeError("network down"));
+    await vi.advanceTimersByTimeAsync(5_000);
+    tracker.onPlaybackTime(15, 120);
+    await flush();
+    expect(tokens.calls).toHaveLength(3);
+    expect(warn).toHaveBeenCalledWith("view tracking: play token request failed", expect.any(TypeError));
+    tokens.setAnswer({ token: "t", thresholdMs: 0 });
+    await vi.advanceTimersByTimeAsync(5_000);
+    tracker.onPlaybackTime(20, 120);
+    await flush();
+    tracker.onPlaybackTime(25, 120);
+    expect([tokens.calls.length, fake.calls]).toEqual([4, [VIDEO]]);
+  });
+
+  it("stops when the video cannot be counted (not found, no duration)", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    for (const reason of ["not-found", "uncountable"] as const) {
+      const tokens = fakeTokens({ token: null, reason });
+      const tracker = createViewTracker({ videoId: VIDEO, fetchToken: tokens.fetch, send: fakeSend().send, store: memoryStore() });
+      tracker.onPlaybackTime(0, 120);
+      await flush();
+      vi.advanceTimersByTime(10_000);
+      tracker.onPlaybackTime(30, 120);
+      expect(tokens.calls).toHaveLength(1);
+      expect(warn).toHaveBeenCalledWith(expect.stringContaining(reason));
+    }
+  });
+
+  it("replaces an expired token on the next playback", async () => {
+    const tokens = fakeTokens();
+    const fake = fakeSend({ counted: false, reason: "expired" });
+    const tracker = createViewTracker({ videoId: VIDEO, fetchToken: tokens.fetch, send: fake.send, store: memoryStore() });
+    tracker.onPlaybackTime(0, 120);
+    await flush();
+    vi.advanceTimersByTime(30_000);
+    tracker.onPlaybackTime(30, 120);
+    await flush();
+    expect(fake.calls).toHaveLength(1);
+    tracker.onPlaybackTime(30.25, 120);
+    expect(tokens.calls).toHaveLength(2);
   });
 });

@@ -2,17 +2,22 @@ import { site } from "./site";
 
 /**
  * The browser side of view counting (SPEC.md §4, §5, §7, §9). The server decides what counts (a signed play
- * token, its threshold on the server's clock, once per browser session); these rules keep the browser from
- * asking more than it should:
+ * token, its threshold on the server's clock since the token was issued, once per browser session); these
+ * rules keep the browser from asking more than it should:
  * - a call needs a video id, a current time of 0 or more and a duration above 0;
+ * - the play token is asked for when the main video first plays (a page opened but never played costs no
+ *   request, and the threshold runs from real playback), at most one request at a time and, after a failure,
+ *   one every 5 s; a video already in the session list needs none;
  * - tracking starts at 25 s of playback, or at the view threshold (the lesser of 30 s and half the duration)
- *   when that comes first, so videos under 50 s count too;
+ *   when that comes first, so videos under 50 s count too; and not before the token's threshold has passed
+ *   since it arrived (the server would only answer "too early");
  * - at most one call every 5 s;
  * - a video in this tab's session list (sessionStorage) is not sent again, nor one whose call is in flight.
  * Failures are only logged (SPEC.md §8).
  */
 
 export const VIEW_ENDPOINT = "/api/views";
+export const PLAY_TOKEN_ENDPOINT = "/api/play-token";
 /** SPEC.md §9. */
 export const TRACKING_START_SECONDS = 25;
 export const VIEW_THRESHOLD_CAP_SECONDS = 30;
@@ -25,6 +30,11 @@ export type ViewAnswer =
   | { counted: true }
   | { counted: false; reason: "too-early"; retryAfterMs: number }
   | { counted: false; reason: "duplicate" | "expired" | "invalid" | "not-found" | "method" | "unreadable" | "unavailable" | "failed" };
+
+/** The token endpoint's JSON answer: `thresholdMs` after now, the token can count a view. */
+export type PlayTokenAnswer =
+  | { token: string; thresholdMs: number }
+  | { token: null; reason: "uncountable" | "not-found" | "method" | "unreadable" | "unavailable" | "failed" };
 
 /** The lesser of 30 s and half the duration, in seconds. */
 export function viewThresholdSeconds(duration: number): number {
@@ -99,6 +109,18 @@ export const sendView: SendView = async (videoId, token) => {
   return (await res.json()) as ViewAnswer;
 };
 
+/** Asks the server for a play token for this browser session; resolves with its answer. */
+export type FetchPlayToken = (videoId: string) => Promise<PlayTokenAnswer>;
+
+export const fetchPlayToken: FetchPlayToken = async (videoId) => {
+  const res = await fetch(PLAY_TOKEN_ENDPOINT, {
+    method: "POST",
+    body: new URLSearchParams({ videoId }),
+    credentials: "same-origin",
+  });
+  return (await res.json()) as PlayTokenAnswer;
+};
+
 /** Videos whose view request is in flight in this tab: never sent twice at once (SPEC.md §4). */
 const inFlight = new Set<string>();
 
@@ -109,37 +131,63 @@ export interface ViewTracker {
 
 export interface ViewTrackerOptions {
   videoId: string;
-  /** The play token the video page was served with; without one nothing is sent. */
-  token: string | null;
+  fetchToken?: FetchPlayToken;
   send?: SendView;
   store?: KeyValueStore | null;
   now?: () => number;
 }
 
+/** One tracker per video shown: a client-side navigation to another video starts a new one (and a new token). */
 export function createViewTracker(opts: ViewTrackerOptions): ViewTracker {
+  const { videoId } = opts;
+  const fetchToken = opts.fetchToken ?? fetchPlayToken;
   const send = opts.send ?? sendView;
   const store = opts.store === undefined ? sessionStore() : opts.store;
   const now = opts.now ?? Date.now;
+  /** The play token and when (on this clock) its threshold has passed. */
+  let token: { value: string; countsAt: number } | null = null;
+  let tokenPending = false;
+  let lastTokenAttemptAt = Number.NEGATIVE_INFINITY;
   let lastCallAt = Number.NEGATIVE_INFINITY;
-  /** The server refused this token for good (forged, expired, unknown video): asking again is pointless. */
+  /** The server refused for good (forged or unknown token, no such video, no duration): asking again is pointless. */
   let gaveUp = false;
+
+  const giveUp = (reason: string) => {
+    gaveUp = true;
+    console.warn(`view tracking: view not counted (${reason})`);
+  };
+
+  const requestToken = () => {
+    if (tokenPending || now() - lastTokenAttemptAt < TRACKING_INTERVAL_MS) return;
+    if (viewedVideoIds(store).includes(videoId)) return;
+    tokenPending = true;
+    lastTokenAttemptAt = now();
+    fetchToken(videoId)
+      .then((answer) => {
+        if (answer.token !== null) token = { value: answer.token, countsAt: now() + answer.thresholdMs };
+        else if (answer.reason !== "unavailable" && answer.reason !== "failed") giveUp(answer.reason);
+      })
+      .catch((err: unknown) => console.warn("view tracking: play token request failed", err))
+      .finally(() => {
+        tokenPending = false;
+      });
+  };
 
   return {
     onPlaybackTime(currentTime, duration) {
-      const { videoId, token } = opts;
-      if (!token || gaveUp || !isTrackable(videoId, currentTime, duration)) return;
-      if (currentTime < trackingStartSeconds(duration)) return;
+      if (gaveUp || !isTrackable(videoId, currentTime, duration)) return;
+      if (!token) return requestToken();
+      if (currentTime < trackingStartSeconds(duration) || now() < token.countsAt) return;
       if (inFlight.has(videoId) || viewedVideoIds(store).includes(videoId)) return;
       if (now() - lastCallAt < TRACKING_INTERVAL_MS) return;
       lastCallAt = now();
       inFlight.add(videoId);
-      send(videoId, token)
+      send(videoId, token.value)
         .then((answer) => {
           if (answer.counted || answer.reason === "duplicate") markViewed(videoId, store);
-          else if (answer.reason !== "too-early" && answer.reason !== "unavailable") {
-            gaveUp = true;
-            console.warn(`view tracking: view not counted (${answer.reason})`);
-          }
+          // A token over 6 h old (playback left paused that long): the next playback asks for a new one.
+          else if (answer.reason === "expired") token = null;
+          else if (answer.reason !== "too-early" && answer.reason !== "unavailable") giveUp(answer.reason);
         })
         .catch((err: unknown) => console.warn("view tracking: request failed", err))
         .finally(() => inFlight.delete(videoId));

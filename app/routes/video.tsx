@@ -11,9 +11,8 @@ import { ShareMenu } from "~/components/video/ShareMenu";
 import { toCardData, VideoCard, type VideoCardData } from "~/components/video/VideoCard";
 import { loadCommunity } from "~/lib/community.server";
 import type { CommunityData } from "~/lib/community-answer";
-import { VIEW_SESSION_COOKIE, viewSessionCookieValue } from "~/lib/cookies";
 import { formatDuration, formatIsoDuration, formatLongDate, formatRelativeTime, formatViews } from "~/lib/format";
-import { input, parseCookie, parseParams, viewSessionId } from "~/lib/params";
+import { input, parseParams } from "~/lib/params";
 import type { PreRollConfig } from "~/lib/preroll";
 import { siteUrlFromMatches, useRootData } from "~/lib/root-data";
 import { absoluteUrl, breadcrumbs, seoMeta, truncate } from "~/lib/seo";
@@ -23,7 +22,6 @@ import { useViewTracking } from "~/lib/use-view-tracking";
 import { useWatchHistory } from "~/lib/use-watch-history";
 import { getViewer } from "../../server/auth/session";
 import { attempt } from "../../server/http/route-errors";
-import { issuePlayToken, newViewSessionId } from "../../server/play-token";
 import { getPreRollConfig } from "../../server/services/ads";
 import { getPublicVideo, relatedVideos } from "../../server/services/videos";
 import { type ViewerVideoState, viewerVideoState } from "../../server/services/viewer-video";
@@ -58,7 +56,6 @@ type VideoData =
       video: VideoView;
       related: VideoCardData[];
       relatedError: boolean;
-      playToken: string | null;
       preRoll: PreRollConfig | null;
       community: CommunityData;
       /** The signed-in viewer's favorite and resume state; null for visitors (or when it failed to load). */
@@ -69,16 +66,6 @@ type VideoData =
 
 // Anything but a uuid names no video: the page's own not-found state, without a query.
 const videoParams = z.object({ videoId: input.videoId.nullable().catch(null) });
-// The page carries a per-visit play token: never store it in a shared cache.
-const PRIVATE = "private, no-cache";
-
-/** The visitor's view session (DESIGN.md §4.2), and the cookie that starts one when they have none yet. */
-function viewSessionOf(request: Request): { sessionId: string; setCookie: string | null } {
-  const existing = parseCookie(viewSessionId, request.headers.get("cookie"), VIEW_SESSION_COOKIE);
-  if (existing) return { sessionId: existing, setCookie: null };
-  const sessionId = newViewSessionId();
-  return { sessionId, setCookie: viewSessionCookieValue(sessionId, new URL(request.url).protocol === "https:") };
-}
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const { videoId } = parseParams(videoParams, params);
@@ -129,33 +116,17 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     storyboard_url: found.storyboard_url,
     category_name: found.category_name,
   };
-  const session = viewSessionOf(request);
-  const headers = new Headers({ "Cache-Control": PRIVATE });
-  if (session.setCookie) headers.set("Set-Cookie", session.setCookie);
-  return data<VideoData>(
-    {
-      state: "ok",
-      video,
-      related: (related ?? []).map(toCardData),
-      relatedError: related === null,
-      preRoll,
-      community,
-      account,
-      playToken: issuePlayToken({ videoId: found.id, sessionId: session.sessionId, durationSeconds: found.duration }),
-    },
-    { headers },
-  );
-}
-
-/** The play token's Cache-Control and the view-session cookie (React Router sends only what this returns). */
-export function headers({ parentHeaders, loaderHeaders, errorHeaders }: Route.HeadersArgs) {
-  const merged = new Headers(parentHeaders);
-  for (const own of [loaderHeaders, errorHeaders]) {
-    own?.forEach((value, key) => {
-      merged.set(key, value);
-    });
-  }
-  return merged;
+  // Nothing here is per visit for a visitor (the play token comes from POST /api/play-token at first
+  // playback): their page is the same for everyone and the page micro-cache may keep it.
+  return data<VideoData>({
+    state: "ok",
+    video,
+    related: (related ?? []).map(toCardData),
+    relatedError: related === null,
+    preRoll,
+    community,
+    account,
+  });
 }
 
 export function meta({ loaderData: d, matches, params }: Route.MetaArgs) {
@@ -222,8 +193,8 @@ export default function VideoPage({ loaderData: d }: Route.ComponentProps) {
   return <VideoDetails {...d} />;
 }
 
-function VideoDetails({ video: v, related, relatedError, playToken, preRoll, community, account }: Extract<VideoData, { state: "ok" }>) {
-  const trackView = useViewTracking(v.id, playToken);
+function VideoDetails({ video: v, related, relatedError, preRoll, community, account }: Extract<VideoData, { state: "ok" }>) {
+  const trackView = useViewTracking(v.id);
   const trackHistory = useWatchHistory(v.id, Boolean(account && !account.historyPaused));
   const onPlaybackTime = useCallback(
     (currentTime: number, duration: number) => {

@@ -15,8 +15,8 @@ import { type LatencyStats, round, summarise } from "./stats";
  *
  * Tokens are minted here with the server's own signing function (server/play-token.ts) and the running
  * app's secret (its DATA_DIR/secret.key, or APP_SECRET), then the bench waits the longest threshold among
- * them (at most 30 s) before loading. Requesting the video page for each token would be the same issue path
- * but tens of thousands of SSR requests before the run; what is measured is the same either way: the view
+ * them (at most 30 s) before loading. Asking POST /api/play-token for each token would be the same issue path
+ * but tens of thousands of requests before the run; what is measured is the same either way: the view
  * request only.
  *
  * "Counted" is read from the database (videos, categories and the per-day table, before and after the
@@ -114,8 +114,9 @@ export async function measureViews(opts: {
 /** The running app's signing key: APP_SECRET when the bench passes one on, else the key the app generated. */
 async function serverSecret(origin: string, videoId: string, dataDir: string): Promise<Buffer> {
   if (process.env.APP_SECRET) return Buffer.from(process.env.APP_SECRET, "utf8");
-  // The first video page makes the app create its key, if no request did yet.
-  const res = await fetch(`${origin}/video/${videoId}`);
+  // The first play token makes the app create its key, if no request did yet.
+  const res = await fetch(`${origin}/api/play-token`, { method: "POST", body: new URLSearchParams({ videoId }) });
+  if (!res.ok) throw new Error(`POST /api/play-token answered ${res.status}`);
   await res.arrayBuffer();
   return Buffer.from(fs.readFileSync(path.join(dataDir, "secret.key"), "utf8").trim(), "utf8");
 }

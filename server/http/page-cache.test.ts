@@ -76,6 +76,7 @@ describe("the page micro-cache on a real server", () => {
     const before = renders.count;
     const res = await fetch(`${origin}${path}`, { headers: { "user-agent": BROWSER, ...headers }, method });
     const body = await res.text();
+    await store.settled(); // a render's page is stored once its snapshot is made, after the answer
     return { res, body, rendered: renders.count > before, state: res.headers.get(PAGE_CACHE_HEADER) };
   };
 
@@ -149,7 +150,7 @@ describe("the page micro-cache on a real server", () => {
   });
 
   it("never serves or stores a signed-in user's page, other routes, .data navigations or other methods", async () => {
-    for (const path of ["/video/0b1c", "/contact", "/login", "/category/Music.data", "/blog/feed.xml", "/profile"]) {
+    for (const path of ["/contact", "/login", "/category/Music.data", "/blog/feed.xml", "/profile"]) {
       await get(path);
       const again = await get(path);
       expect([path, again.state, again.rendered]).toEqual([path, "bypass", true]);
@@ -227,9 +228,30 @@ describe("the page micro-cache on a real server", () => {
     });
     const { server: s, origin: o } = await listen(slow);
     await fetch(`${o}/`).then((r) => r.text());
+    await slowStore.settled();
     expect(slowStore.size).toBe(0);
     await new Promise((r) => s.close(r));
   });
+
+  // --- The video page (ADR 0014: its play token comes from POST /api/play-token) ---
+  describe("the video page", () => {
+    const page = "/video/6f1c2d3e-4a5b-4c6d-8e7f-901234567890";
+
+    it("is kept for visitors like the other cached pages", async () => {
+      const first = await get(page);
+      const again = await get(page);
+      expect([first.state, again.state, again.rendered]).toEqual(["miss", "hit", false]);
+    });
+
+    it("is not kept for signed-in users, its .data navigations or an answer that sets a cookie", async () => {
+      for (const path of [`${page}.data`, `${page}?kind=cookie`]) {
+        await get(path);
+        expect((await get(path)).rendered, path).toBe(true);
+      }
+      expect((await get(page, { cookie: "better-auth.session_token=abc.def" })).state).toBe("bypass");
+    });
+  });
+  // --- end of the video page ---
 });
 
 describe("invalidation", () => {

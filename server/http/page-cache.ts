@@ -28,16 +28,18 @@ import { type PageSnapshot, snapshotEncoding, snapshotPage } from "./page-snapsh
  * - the CSP nonce (res.locals.nonce, also in the Content-Security-Policy header): a stored page has its nonce
  *   attributes removed and its inline scripts named by hash in the CSP of every answer from the cache
  *   (page-snapshot.ts), so the stored bytes are the same for everyone and a nonce is never sent twice;
- * - the request id, the client IP, other cookies (viewSession is read by the video page only), Accept-*:
+ * - the request id, the client IP, other cookies (viewSession is read by POST /api/play-token only), Accept-*:
  *   no cached page renders them (the request id lives in a header set for every response);
+ * - the video page: a visitor's has no play token and sets no cookie (the token comes from POST
+ *   /api/play-token at first playback, ADR 0014); its likes and comments are those of nobody signed in, its
+ *   pre-roll the site's (an ad unit change clears the cache); comments and likes may be TTL older;
  * - the time: "3 days ago" on cards may be TTL older, as are view and like counts (counting views does not
  *   invalidate);
  * - a failed service call's fallback (error states, the header's fallback categories) and render errors
  *   after the shell: the render says so (markDegraded in the request context) and such a page is not kept;
  * - test fault switches: while any is on, nothing is served or stored, so fault tests see their error states.
- * Not cached: /video/:id (a per-session signed play token, may set the view-session cookie), /contact and
- * /login (form tokens), `.data` navigations, anything but GET/HEAD, and answers other than a 200 text/html
- * without Set-Cookie.
+ * Not cached: /contact and /login (form tokens), `.data` navigations, anything but GET/HEAD, and answers
+ * other than a 200 text/html without Set-Cookie.
  *
  * Freshness: every shared-cache invalidation (console and service writes: categories, blog posts, video
  * lists, the pre-roll; announced to every worker over LISTEN/NOTIFY) and every ad unit change clears the
@@ -57,7 +59,7 @@ export const PAGE_CACHE_HEADER = "X-Page-Cache";
  * Search is left out: its addresses rarely repeat within seconds, and its benchmark must measure searching.
  */
 const CACHEABLE_PATHS = new Set(["/", "/blog", "/values", "/career", "/terms", "/privacy", "/faq"]);
-const CACHEABLE_PATTERNS = [/^\/category\/[^/]+$/, /^\/blog\/[^/]+$/];
+const CACHEABLE_PATTERNS = [/^\/category\/[^/]+$/, /^\/blog\/[^/]+$/, /^\/video\/[^/]+$/];
 /** A resource route under a cached pattern: not a page, has its own public caching. */
 const NOT_PAGES = new Set(["/blog/feed.xml"]);
 
@@ -110,6 +112,25 @@ export class PageStore {
     return this.options.maxBodyBytes;
   }
 
+  now(): number {
+    return this.options.now();
+  }
+
+  /** Snapshots being made (compressed off the event loop) for pages that finished rendering. */
+  private readonly pending = new Set<Promise<void>>();
+
+  /** Counts `snapshot` as pending until it settles. */
+  track(snapshot: Promise<void>): Promise<void> {
+    this.pending.add(snapshot);
+    void snapshot.finally(() => this.pending.delete(snapshot));
+    return snapshot;
+  }
+
+  /** Resolves once every pending snapshot is stored or dropped (tests use it to see a settled store). */
+  async settled(): Promise<void> {
+    while (this.pending.size > 0) await Promise.all(this.pending);
+  }
+
   get generation(): number {
     return this.gen;
   }
@@ -134,10 +155,11 @@ export class PageStore {
     return page;
   }
 
-  set(key: string, page: Omit<StoredPage, "expires">, generation: number): boolean {
+  /** `renderedAt`: when the render finished; the TTL counts from then, not from when its snapshot was ready. */
+  set(key: string, page: Omit<StoredPage, "expires">, generation: number, renderedAt = this.options.now()): boolean {
     if (generation !== this.gen || page.bytes > this.options.maxBodyBytes) return false;
     this.remove(key);
-    this.entries.set(key, { ...page, expires: this.options.now() + this.options.ttlMs });
+    this.entries.set(key, { ...page, expires: renderedAt + this.options.ttlMs });
     this.totalBytes += page.bytes;
     while (this.entries.size > this.options.maxEntries || this.totalBytes > this.options.maxBytes) {
       this.remove(this.entries.keys().next().value as string);
@@ -289,26 +311,32 @@ function keepWhenDone(res: Response, store: PageStore, key: string, nonce: strin
     copy(args[0], args[1]);
     return end(...args);
   }) as Response["end"];
+  let renderedAt = 0;
   const finished = new Promise<boolean>((resolve) => {
-    res.once("finish", () => resolve(true));
+    res.once("finish", () => {
+      renderedAt = store.now();
+      resolve(true);
+    });
     res.once("close", () => resolve(false)); // after "finish" when it finished: settled already
   });
-  return finished.then(async (complete) => {
-    if (!complete || tooLarge || !worthKeeping(res)) return;
-    const headers: OutgoingHttpHeaders = {};
-    for (const [name, value] of Object.entries(res.getHeaders())) {
-      if (!PER_RESPONSE_HEADERS.has(name)) headers[name] = value;
-    }
-    try {
-      const page = await snapshotPage(Buffer.concat(chunks), nonce);
-      if (!page) return;
-      const csp = contentSecurityPolicy({ hashes: page.scriptHashes });
-      const bytes = page.identity.length + page.br.length + page.gzip.length;
-      store.set(key, { page, headers, csp, bytes }, generation);
-    } catch (err) {
-      logger.warn({ err, key }, "page cache: could not keep a page");
-    }
-  });
+  return store.track(
+    finished.then(async (complete) => {
+      if (!complete || tooLarge || !worthKeeping(res)) return;
+      const headers: OutgoingHttpHeaders = {};
+      for (const [name, value] of Object.entries(res.getHeaders())) {
+        if (!PER_RESPONSE_HEADERS.has(name)) headers[name] = value;
+      }
+      try {
+        const page = await snapshotPage(Buffer.concat(chunks), nonce);
+        if (!page) return;
+        const csp = contentSecurityPolicy({ hashes: page.scriptHashes });
+        const bytes = page.identity.length + page.br.length + page.gzip.length;
+        store.set(key, { page, headers, csp, bytes }, generation, renderedAt);
+      } catch (err) {
+        logger.warn({ err, key }, "page cache: could not keep a page");
+      }
+    }),
+  );
 }
 
 /** A complete 200 HTML page that sets no cookie and shows no fallback. */

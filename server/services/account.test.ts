@@ -3,6 +3,7 @@ import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { insertVideo } from "../../tests/support/fixtures";
 import { useTestDatabase } from "../../tests/support/test-db";
+import { onAnyInvalidation } from "../realtime/shared-caches";
 import { DELETED_ACCOUNT_COMMENT, deleteAccount, exportAccountData, setDisplayName, signOutEverywhere } from "./account";
 import { addFavorite, FAVORITES_PER_PAGE, favoriteIdsAmong, isFavorite, listFavorites, removeFavorite } from "./favorites";
 import {
@@ -162,8 +163,12 @@ describe("the account", () => {
     await recordPosition(me, liked.id, 20);
     await newSession(me);
 
+    let invalidations = 0; // the comments' texts leave the cached pages everywhere
+    const stop = onAnyInvalidation(() => invalidations++);
     expect(await deleteAccount(me)).toBe(true);
     expect(await deleteAccount(me)).toBe(false); // already gone
+    stop();
+    expect(invalidations).toBe(1);
 
     expect((await db.selectFrom("videos").select("likes").where("id", "=", liked.id).executeTakeFirstOrThrow()).likes).toBe(1);
     const likes = await db.selectFrom("video_likes").select("user_id").where("video_id", "=", liked.id).execute();

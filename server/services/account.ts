@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { getDb } from "../db/connection";
+import { invalidatePages } from "../realtime/shared-caches";
 import { assertNotLastAdmin } from "./users";
 
 /**
@@ -115,7 +116,7 @@ export async function exportAccountData(userId: string, now = new Date()): Promi
  * (LastAdminError, checked under the same lock as role changes, so a concurrent demotion cannot race it).
  */
 export async function deleteAccount(userId: string): Promise<boolean> {
-  return getDb()
+  const deleted = await getDb()
     .transaction()
     .execute(async (trx) => {
       const user = await trx.selectFrom("users").select(["id", "role"]).where("id", "=", userId).forUpdate().executeTakeFirst();
@@ -138,4 +139,7 @@ export async function deleteAccount(userId: string): Promise<boolean> {
       await trx.deleteFrom("users").where("id", "=", userId).execute();
       return true;
     });
+  // The comments' texts leave the cached video pages at once.
+  if (deleted) await invalidatePages();
+  return deleted;
 }

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { getDb } from "../db/connection";
+import { invalidatePages } from "../realtime/shared-caches";
 import { type Actor, recordAdminAction } from "./audit-log";
 import { escapeLike } from "./categories";
 import { titleContains } from "./videos";
@@ -105,6 +106,7 @@ export function restoreComment(commentId: string, actor: Actor): Promise<void> {
   return setDeleted(commentId, false, actor);
 }
 
+/** The video pages show the change at once, also those the page micro-cache keeps. */
 async function setDeleted(commentId: string, deleted: boolean, actor: Actor): Promise<void> {
   if (!UUID.test(commentId)) throw new CommentNotFoundError();
   await getDb()
@@ -131,4 +133,5 @@ async function setDeleted(commentId: string, deleted: boolean, actor: Actor): Pr
         after: { isDeleted: after.is_deleted, deletedAt: after.deleted_at },
       });
     });
+  await invalidatePages();
 }

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { insertVideo } from "../../tests/support/fixtures";
 import { useTestDatabase } from "../../tests/support/test-db";
 import type { RateLimiter } from "../rate-limit";
+import { onAnyInvalidation } from "../realtime/shared-caches";
 import { addComment, deleteComment, listThreads, THREADS_PER_PAGE } from "./comments";
 
 const { handle } = useTestDatabase();
@@ -109,6 +110,22 @@ describe("comments (SPEC.md §2, §5, §6) on PostgreSQL", () => {
     // The function is the rule whoever calls it.
     const { rows } = await sql<{ ok: boolean }>`SELECT soft_delete_comment(${mine}::uuid, ${stranger}) AS ok`.execute(handle().db);
     expect(rows[0]?.ok).toBe(false);
+  });
+
+  it("a deletion clears the cached pages in every process (the video page shows comments); a refusal does not", async () => {
+    const video = await insertVideo(handle().db);
+    const [author, stranger] = [await newUser(), await newUser()];
+    const id = await post(video.id, author, "soon gone");
+    let invalidations = 0;
+    const stop = onAnyInvalidation(() => invalidations++);
+    try {
+      await deleteComment(id, stranger);
+      expect(invalidations).toBe(0);
+      await deleteComment(id, author);
+      expect(invalidations).toBe(1);
+    } finally {
+      stop();
+    }
   });
 
   it("a role taken away applies at once: an ex-creator can no longer delete others' comments", async () => {

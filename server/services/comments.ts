@@ -3,6 +3,7 @@ import { commentContent } from "../../app/lib/comment-schema";
 import type { CommentPage, CommentThread, CommentView } from "../../app/lib/community-answer";
 import { getDb } from "../db/connection";
 import { type RateLimiter, type RateLimitRule, sharedRateLimiter } from "../rate-limit";
+import { invalidatePages } from "../realtime/shared-caches";
 import { maybeFail } from "../test-hooks";
 
 /**
@@ -128,6 +129,7 @@ export type DeleteCommentOutcome = { status: "deleted"; videoId: string } | { st
 /**
  * Soft-deletes a comment if `userId` wrote it or is a creator: the decision and the write are one call of
  * the database function `soft_delete_comment` (SPEC.md §7), so a role revoked a moment ago is already seen.
+ * A removed text leaves the cached video pages at once (a new comment may take the page cache's TTL).
  */
 export async function deleteComment(commentId: string, userId: string): Promise<DeleteCommentOutcome> {
   maybeFail("comments.delete");
@@ -135,5 +137,7 @@ export async function deleteComment(commentId: string, userId: string): Promise<
   const comment = await db.selectFrom("comments").select(["video_id"]).where("id", "=", commentId).executeTakeFirst();
   if (!comment) return { status: "not-found" };
   const { rows } = await sql<{ ok: boolean }>`SELECT soft_delete_comment(${commentId}::uuid, ${userId}) AS ok`.execute(db);
-  return rows[0]?.ok ? { status: "deleted", videoId: comment.video_id } : { status: "forbidden" };
+  if (!rows[0]?.ok) return { status: "forbidden" };
+  await invalidatePages();
+  return { status: "deleted", videoId: comment.video_id };
 }

@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { insertCategory, insertVideo } from "../../tests/support/fixtures";
 import { useTestDatabase } from "../../tests/support/test-db";
+import { onAnyInvalidation } from "../realtime/shared-caches";
 import { listAuditEntries } from "./audit-log";
 import { findCategoryByName, listCategories, topCategories } from "./categories";
 import {
@@ -67,7 +68,10 @@ describe("comment moderation", () => {
 
   it("soft delete hides the text on the public page and restore brings it back, each audited", async () => {
     const { video, commentId } = await setup();
+    let invalidations = 0; // each change clears the cached pages everywhere
+    const stop = onAnyInvalidation(() => invalidations++);
     await moderateDeleteComment(commentId, admin);
+    expect(invalidations).toBe(1);
     const deleted = await handle()
       .db.selectFrom("comments")
       .select(["is_deleted", "deleted_at"])
@@ -82,6 +86,8 @@ describe("comment moderation", () => {
     expect(again.deleted_at?.getTime()).toBe(deleted.deleted_at?.getTime());
 
     await restoreComment(commentId, admin);
+    expect(invalidations).toBe(3);
+    stop();
     expect((await listThreads(video.id, null))?.threads[0]).toMatchObject({
       id: commentId,
       isDeleted: false,

@@ -2,7 +2,8 @@ import { sql } from "kysely";
 import { isDatabaseUnavailableError } from "../db/availability";
 import { getDb } from "../db/connection";
 import { logger } from "../logger";
-import { checkPlayToken } from "../play-token";
+import { checkPlayToken, issuePlayToken, viewThresholdMs } from "../play-token";
+import { isVideoId } from "./videos";
 
 /**
  * View counting (SPEC.md §4, DESIGN.md §4.1–4.2). A view counts once per browser session and video, only
@@ -35,6 +36,33 @@ export interface ViewRequest {
   /** The browser session (the view-session cookie); null when the request carries none. */
   sessionId: string | null;
   token: string;
+}
+
+export type PlayTokenOutcome =
+  | { status: "issued"; token: string; thresholdMs: number }
+  /** No public video has this id. */
+  | { status: "not-found" }
+  /** The video has no duration, hence no threshold: none of its views can count. */
+  | { status: "uncountable" };
+
+/**
+ * A play token for a public video and a browser session, issued when its playback starts (POST
+ * /api/play-token): its threshold runs from `now` on this server's clock.
+ */
+export async function issueViewToken(videoId: string, sessionId: string, now = Date.now()): Promise<PlayTokenOutcome> {
+  if (!isVideoId(videoId)) return { status: "not-found" };
+  const video = await getDb()
+    .selectFrom("videos")
+    .select(["id", "duration"])
+    .where("id", "=", videoId)
+    .where("is_public", "=", true)
+    .executeTakeFirst();
+  if (!video) return { status: "not-found" };
+  // The stored id (lower case) is the one a token names.
+  const token = issuePlayToken({ videoId: video.id, sessionId, durationSeconds: video.duration, now });
+  const thresholdMs = viewThresholdMs(video.duration);
+  if (token === null || thresholdMs === null) return { status: "uncountable" };
+  return { status: "issued", token, thresholdMs };
 }
 
 export async function countView(req: ViewRequest, now = Date.now()): Promise<ViewOutcome> {

@@ -1,7 +1,7 @@
 import type { Browser, Page } from "@playwright/test";
 import { newVisitor, type Role, setRole, signedInWithRole, testVideo } from "../support/account-session";
 import { type AppProcess, startApp } from "../support/app-process";
-import { expect, test } from "./support";
+import { expect, playToken, test } from "./support";
 
 /**
  * The console's Dashboard, Users and Audit log sections (issue 11) against the built server, on an app of
@@ -62,18 +62,15 @@ async function todaysViews(page: Page): Promise<number> {
   return Number((await row.locator("td").nth(1).textContent())?.replace(/,/g, ""));
 }
 
-/** A counted view of a new 2 s video through the real endpoints (page data for the token, then the view). */
+/** A counted view of a new 2 s video through the real endpoints (the play token, then the view). */
 async function countOneView(): Promise<string> {
   const videoId = await testVideo(app.origin, 2);
-  const visit = await fetch(`${app.origin}/video/${videoId}.data`);
-  const token = /play:[0-9a-f-]{36}:[0-9a-f-]{36}:\d+:\d+\.[\w-]{43}/.exec(await visit.text())?.[0];
-  const session = /viewSession=([0-9a-f-]{36})/.exec(visit.headers.getSetCookie().join("\n"))?.[1];
-  expect(token && session, "play token and session").toBeTruthy();
+  const { cookie, token } = await playToken(app.origin, videoId);
   await new Promise((r) => setTimeout(r, 1_100));
   const res = await fetch(`${app.origin}/api/views`, {
     method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded", cookie: `viewSession=${session}` },
-    body: new URLSearchParams({ videoId, token: token as string }),
+    headers: { "content-type": "application/x-www-form-urlencoded", cookie },
+    body: new URLSearchParams({ videoId, token }),
   });
   expect(await res.json()).toMatchObject({ counted: true });
   return videoId;

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { APIRequestContext, APIResponse, PlaywrightWorkerArgs } from "@playwright/test";
 import { categoryNameSchema } from "../../app/lib/category-schema";
-import { expect, test } from "./support";
+import { expect, playToken, test } from "./support";
 
 /**
  * Hostile-input corpus (DESIGN.md §6: "a 500 is always a bug"). Every value goes into every path
@@ -251,6 +251,8 @@ const FORMS: { path: string; valid: Record<string, string>; fields: string[] }[]
   { path: "/age-verification", valid: { answer: "adult" }, fields: ["answer"] },
   // A token that was never issued: the real-token case is the view test below.
   { path: "/api/views", valid: { videoId: "00000000-0000-4000-8000-000000000000", token: "play:x.y" }, fields: ["videoId", "token"] },
+  // No such video: a 404 whatever the rest; a real video's turn (visitor and signed in) is the play-token test below.
+  { path: "/api/play-token", valid: { videoId: "00000000-0000-4000-8000-000000000000" }, fields: ["videoId"] },
   // A wrong code for a real-looking address: nothing is mailed, nothing signs in (random IPs keep the limits apart).
   {
     path: "/login",
@@ -515,18 +517,11 @@ test("range headers on media files", async ({ request }) => {
  * hostile cookies, and malformed bodies, sent after the threshold has passed. Nothing may be counted.
  */
 test("the view endpoint counts nothing from hostile input", async ({ request, baseURL }) => {
-  const made = await fetch(`${baseURL}/__test/videos`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ duration: 2 }),
-  });
-  const { videoId } = (await made.json()) as { videoId: string };
-  const page = await fetch(`${baseURL}/video/${videoId}.data`);
-  const token = /play:[0-9a-f-]{36}:[0-9a-f-]{36}:\d+:\d+\.[\w-]{43}/.exec(await page.text())?.[0] as string;
-  const session = /viewSession=([0-9a-f-]{36})/.exec(page.headers.getSetCookie().join("\n"))?.[1] as string;
-  expect(token && session).toBeTruthy();
+  const videoId = await shortVideo(baseURL);
+  const issued = await playToken(baseURL, videoId);
+  const token = issued.token;
   await new Promise((r) => setTimeout(r, 1_100));
-  const cookie = { cookie: `viewSession=${session}` };
+  const cookie = { cookie: issued.cookie };
   const genuine = { videoId, token };
 
   const probes: Probe[] = [];
@@ -573,6 +568,73 @@ test("the view endpoint counts nothing from hostile input", async ({ request, ba
   }
   const counts = (await (await fetch(`${baseURL}/__test/views?videoId=${videoId}`)).json()) as Record<string, number>;
   expect(counts).toEqual({ video: 0, category: 0, daily: 0 });
+});
+
+/** A public 2 s video (threshold 1 s) without media. */
+async function shortVideo(baseURL: string | undefined): Promise<string> {
+  const made = await fetch(`${baseURL}/__test/videos`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ duration: 2 }),
+  });
+  return ((await made.json()) as { videoId: string }).videoId;
+}
+
+/**
+ * The play-token endpoint with a real public video in reach: every hostile value in `videoId`, repeated
+ * fields and malformed bodies, as a visitor and signed in. No 5xx, no reflection, and nothing issued: no
+ * token and no view-session cookie (the genuine request gets both, so these checks can fail).
+ */
+test("the play-token endpoint issues nothing from hostile input, to visitors or signed-in users", async ({ playwright, baseURL }) => {
+  const videoId = await shortVideo(baseURL);
+  expect((await playToken(baseURL, videoId)).token).toBeTruthy();
+  const issued: string[] = [];
+  /** A probe that also notes any token or cookie in the answer. */
+  const probe = (name: string, body: string | Buffer, headers: Record<string, string>): Probe => ({
+    name,
+    send: async (r) => {
+      const res = await post("/api/play-token", body, headers)(r);
+      if (res.headers()["set-cookie"] !== undefined || /play:/.test(await res.text())) issued.push(name);
+      return res;
+    },
+  });
+  const probes: Probe[] = VALUES.map((v) => probe(`videoId = ${v.label}`, `videoId=${v.raw}`, FORM_TYPE));
+  const boundary = "hostileboundary";
+  const bodies: [string, string | Buffer, Record<string, string>][] = [
+    ["repeated", `videoId=${videoId}&videoId=${videoId}`, FORM_TYPE],
+    ["JSON", JSON.stringify({ videoId }), { "content-type": "application/json" }],
+    ["text/plain", `videoId=${videoId}`, { "content-type": "text/plain" }],
+    ["no content type", `videoId=${videoId}`, {}],
+    [
+      "as a file",
+      `--${boundary}\r\nContent-Disposition: form-data; name="videoId"; filename="x.txt"\r\nContent-Type: text/plain\r\n\r\n${videoId}\r\n--${boundary}--\r\n`,
+      { "content-type": `multipart/form-data; boundary=${boundary}` },
+    ],
+    [
+      "broken multipart",
+      `--b\r\nContent-Disposition: form-data; name="videoId"\r\n\r\nno end`,
+      { "content-type": "multipart/form-data; boundary=b" },
+    ],
+    ["empty", "", FORM_TYPE],
+    ["huge", `videoId=${videoId}&pad=${"x".repeat(2_000_000)}`, FORM_TYPE],
+    ["binary", crypto.randomBytes(4096), FORM_TYPE],
+    ["invalid UTF-8 bytes", Buffer.from([0x76, 0x69, 0x64, 0x65, 0x6f, 0x49, 0x64, 0x3d, 0xff, 0xfe, 0xc0, 0xaf]), FORM_TYPE],
+    ["cross-site", `videoId=${videoId}`, { ...FORM_TYPE, origin: "https://evil.example" }],
+  ];
+  for (const [label, body, headers] of bodies) probes.push(probe(`${label} body`, body, headers));
+
+  const visitor = await playwright.request.newContext({ baseURL });
+  const user = await signedInRequest(playwright, baseURL, "user");
+  for (const [who, context] of [
+    ["visitor", visitor],
+    ["signed in", user],
+  ] as const) {
+    const failures = await run(context, probes);
+    expect(failures, `${who}: ${failures.length} of ${probes.length} requests`).toEqual([]);
+    expect(issued, `${who}: answers with a token or cookie`).toEqual([]);
+  }
+  await visitor.dispose();
+  await user.dispose();
 });
 
 function decodeURIComponentSafe(raw: string): string {

@@ -15,6 +15,7 @@ interface Answer {
   status: number;
   state: string | undefined;
   csp: string;
+  setCookie: string[];
   body: string;
 }
 
@@ -31,6 +32,7 @@ function freshGet(url: string, cookie = "ageVerified=true", userAgent?: string):
           status: res.statusCode ?? 0,
           state: res.headers["x-page-cache"] as string | undefined,
           csp: String(res.headers["content-security-policy"] ?? ""),
+          setCookie: res.headers["set-cookie"] ?? [],
           body,
         }),
       );
@@ -157,3 +159,20 @@ test("a blog post published and then edited in the console shows at once in ever
   await expect(page.getByRole("heading", { name: edited })).toHaveCount(0);
   await context.close();
 });
+
+// --- The video page (ADR 0014: its play token comes from POST /api/play-token at first playback) ---
+test("a visitor's video page is the same for everyone: repeats come from the cache, with no play token and no cookie", async ({
+  baseURL,
+}) => {
+  const videoId = await testVideo(baseURL, 90);
+  const answers = await everyWorker(`${baseURL}/video/${videoId}`);
+  expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
+  expect(answers[0]?.state).toBe("miss");
+  expect(answers.some((a) => a.state === "hit")).toBe(true);
+  for (const answer of answers) {
+    expect(answer.setCookie).toEqual([]);
+    expect(answer.body).not.toMatch(/play:[0-9a-f-]{36}/);
+    expect(answer.body).toContain(`/video/${videoId}`);
+  }
+});
+// --- end of the video page ---

@@ -23,3 +23,19 @@ export async function jsonLd(page: Page): Promise<Record<string, unknown>[]> {
   const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
   return blocks.map((b) => JSON.parse(b));
 }
+
+/**
+ * What a browser session gets when its video first plays (POST /api/play-token): a play token, and the
+ * view-session cookie when it had none (`cookie`, e.g. "viewSession=…", keeps an existing session).
+ */
+export async function playToken(baseURL: string | undefined, videoId: string, cookie?: string): Promise<{ cookie: string; token: string }> {
+  const res = await fetch(`${baseURL}/api/play-token`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", ...(cookie ? { cookie } : {}) },
+    body: new URLSearchParams({ videoId }),
+  });
+  const { token } = (await res.json()) as { token: string | null };
+  const session = /viewSession=([0-9a-f-]{36})/.exec(res.headers.getSetCookie().join("\n"))?.[1];
+  if (!token || (!session && !cookie)) throw new Error(`no play token or session from POST /api/play-token (${res.status})`);
+  return { cookie: cookie ?? `viewSession=${session}`, token };
+}

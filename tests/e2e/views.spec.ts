@@ -1,13 +1,12 @@
-import type { Page } from "@playwright/test";
-import { expect, test } from "./support";
+import type { Page, Response as PageResponse } from "@playwright/test";
+import { expect, playToken, test } from "./support";
 
 /**
  * Honest views (DESIGN.md §4.2) against the built server: every request goes through the real HTTP stack
  * (workers, React Router, PostgreSQL), and every count is read back from the database through a test hook.
+ * Play tokens come from POST /api/play-token, which the page calls when the video first plays.
  */
 
-const TOKEN = /play:[0-9a-f-]{36}:[0-9a-f-]{36}:\d+:\d+\.[\w-]{43}/;
-const SESSION = /viewSession=([0-9a-f-]{36})/;
 const VIEWED_KEY = "viewed_videos_Pleazure";
 
 interface Counts {
@@ -33,17 +32,6 @@ async function shortVideo(baseURL: string): Promise<{ videoId: string; categoryI
   return (await res.json()) as { videoId: string; categoryId: string };
 }
 
-/** What a new browser session gets from the video page: its session cookie and a play token. */
-async function visit(baseURL: string, videoId: string, cookie?: string): Promise<{ cookie: string; token: string }> {
-  // The page's data request runs the same loader as the document, without rendering HTML.
-  const res = await fetch(`${baseURL}/video/${videoId}.data`, { headers: cookie ? { cookie } : {} });
-  const body = await res.text();
-  const token = TOKEN.exec(body)?.[0];
-  const session = SESSION.exec(res.headers.getSetCookie().join("\n"))?.[1];
-  if (!token || (!session && !cookie)) throw new Error(`no play token or session from /video/${videoId}.data (${res.status})`);
-  return { cookie: cookie ?? `viewSession=${session}`, token };
-}
-
 async function postView(baseURL: string, videoId: string, token: string, cookie?: string) {
   const res = await fetch(`${baseURL}/api/views`, {
     method: "POST",
@@ -63,15 +51,15 @@ test("10,000 views from 50 concurrent clients with distinct sessions: exactly 10
   const TOTAL = 10_000;
   const CLIENTS = 50;
 
-  // Each view is a browser session of its own: a page visit (cookie + token), then the view once the
-  // threshold (1 s) has passed on the server's clock. The visits are made first so the views arrive at once.
+  // Each view is a browser session of its own: a play token (and its session cookie), then the view once
+  // the threshold (1 s) has passed on the server's clock. The tokens are taken first so the views arrive at once.
   const visits: { cookie: string; token: string }[] = [];
   let next = 0;
   await Promise.all(
     Array.from({ length: CLIENTS }, async () => {
       while (next < TOTAL) {
         next += 1;
-        visits.push(await visit(origin, videoId));
+        visits.push(await playToken(origin, videoId));
       }
     }),
   );
@@ -99,7 +87,7 @@ test("a replayed token, a skipped wait, a forged token and a reused session coun
   const { videoId } = await shortVideo(origin);
 
   // Skipped wait: sent at once, refused as too early, and the same token counts once its time has come.
-  const first = await visit(origin, videoId);
+  const first = await playToken(origin, videoId);
   expect((await postView(origin, videoId, first.token, first.cookie)).body).toMatchObject({ counted: false, reason: "too-early" });
   expect(await counts(origin, videoId)).toEqual({ video: 0, category: 0, daily: 0 });
   await sleep(1_100);
@@ -107,13 +95,13 @@ test("a replayed token, a skipped wait, a forged token and a reused session coun
 
   // Replay: the same token and cookie again.
   expect((await postView(origin, videoId, first.token, first.cookie)).body).toEqual({ counted: false, reason: "duplicate" });
-  // Reused session: a new visit in the same session, a new token, the wait respected.
-  const again = await visit(origin, videoId, first.cookie);
+  // Reused session: a new token in the same session, the wait respected.
+  const again = await playToken(origin, videoId, first.cookie);
   expect(again.token).not.toBe(first.token);
   await sleep(1_100);
   expect((await postView(origin, videoId, again.token, first.cookie)).body).toEqual({ counted: false, reason: "duplicate" });
   // The token in another session (a copied token): it names its own session.
-  const other = await visit(origin, videoId);
+  const other = await playToken(origin, videoId);
   expect((await postView(origin, videoId, first.token, other.cookie)).status).toBe(403);
   // No session cookie at all.
   expect((await postView(origin, videoId, first.token)).status).toBe(403);
@@ -144,57 +132,110 @@ async function startPlayback(page: Page): Promise<void> {
   await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 }).toBeGreaterThan(0);
 }
 
-/** Seeks to `seconds`: the client's rules are met at once, but the server counts time since the page was served. */
+const pause = (page: Page) => page.locator("video").evaluate((v: HTMLVideoElement) => v.pause());
+const play = (page: Page) => page.locator("video").evaluate((v: HTMLVideoElement) => v.play());
+/** Seeks to `seconds`: the client's position rule is met at once; the threshold still runs from the token. */
 const seek = (page: Page, seconds: number) => page.locator("video").evaluate((v: HTMLVideoElement, s) => (v.currentTime = s), seconds);
-const viewAnswer = (page: Page) => page.waitForResponse((r) => r.url().endsWith("/api/views") && r.request().method() === "POST");
+const answerOf = (page: Page, path: string) => page.waitForResponse((r) => r.url().endsWith(path) && r.request().method() === "POST");
 
-test("in Chromium: a view counts after the threshold, not before, and not twice in the same session", async ({ page, baseURL }) => {
+/** Every view-counting request the page makes, in order. */
+function countingRequests(page: Page): string[] {
+  const calls: string[] = [];
+  page.on("request", (r) => {
+    const path = new URL(r.url()).pathname;
+    if (path === "/api/play-token" || path === "/api/views") calls.push(path);
+  });
+  return calls;
+}
+
+test("in Chromium: the token comes with the first playback, and a view counts after the threshold, not before, once per session", async ({
+  page,
+  baseURL,
+}) => {
   const origin = baseURL as string;
   const { video } = (await (await fetch(`${origin}/__test/shortest-video`)).json()) as { video: { id: string; duration: number } | null };
   expect(video, "a demo video with media").not.toBeNull();
   const { id, duration } = video as { id: string; duration: number };
   const thresholdMs = Math.min(30, duration / 2) * 1000;
+  const past = Math.min(25, duration / 2) + 0.5; // past the client's start position
   const before = await counts(origin, id);
+  const calls = countingRequests(page);
 
-  const servedAt = Date.now();
-  await page.goto(`/video/${id}`);
+  // The page is the same for everyone: no token, no cookie. Left open without playing, it asks for nothing.
+  const document = (await page.goto(`/video/${id}`)) as PageResponse;
+  expect(await document.headerValue("set-cookie")).toBeNull();
+  expect(await document.text()).not.toMatch(/play:[0-9a-f-]{36}/);
+  await page.waitForTimeout(thresholdMs + 500);
+  expect(calls).toEqual([]);
+
+  // The first playback asks for the token, which starts this browser's view session.
+  const tokenAnswer = answerOf(page, "/api/play-token");
   await startPlayback(page);
-  // Past the client's start at once: the request goes out and the server says it is too early.
-  const early = viewAnswer(page);
-  await seek(page, Math.min(25, duration / 2) + 0.5);
-  expect(await (await early).json()).toMatchObject({ counted: false, reason: "too-early" });
+  const issued = await tokenAnswer;
+  const issuedAt = Date.now();
+  expect(issued.status()).toBe(200);
+  expect(await issued.headerValue("set-cookie")).toMatch(/^viewSession=[0-9a-f-]{36}; Path=\/; HttpOnly; SameSite=Lax$/);
+
+  // Past the start position at once: nothing is sent while the threshold has not passed since the token.
+  await seek(page, past);
+  await page.waitForTimeout(2_000);
+  await pause(page);
+  expect(calls).toEqual(["/api/play-token"]);
   expect(await counts(origin, id)).toEqual(before);
 
-  // Once the threshold has passed since the page was served, the next request (5 s later at the earliest) counts.
-  await page.locator("video").evaluate((v: HTMLVideoElement) => v.pause());
-  await sleep(Math.max(0, servedAt + thresholdMs + 500 - Date.now()));
-  const counted = viewAnswer(page);
-  await page.locator("video").evaluate((v: HTMLVideoElement) => v.play());
+  // Once it has, playing on counts the view.
+  await page.waitForTimeout(Math.max(0, issuedAt + thresholdMs + 500 - Date.now()));
+  const counted = answerOf(page, "/api/views");
+  await play(page);
   expect(await (await counted).json()).toEqual({ counted: true });
+  expect(calls).toEqual(["/api/play-token", "/api/views"]);
   expect(await counts(origin, id)).toEqual({ video: before.video + 1, category: before.category + 1, daily: before.daily + 1 });
   expect(await page.evaluate((key) => sessionStorage.getItem(key), VIEWED_KEY)).toContain(id);
 
-  // Reload in the same session: the session list keeps the browser from asking again.
-  const calls: string[] = [];
-  page.on("request", (r) => {
-    if (r.url().endsWith("/api/views")) calls.push(r.url());
-  });
+  // Reload in the same session: the session list keeps the browser from asking again, not even for a token.
+  calls.length = 0;
   await page.reload();
   await startPlayback(page);
-  await seek(page, Math.min(25, duration / 2) + 0.5);
-  await sleep(6_000);
+  await seek(page, past);
+  await page.waitForTimeout(6_000);
   expect(calls).toEqual([]);
 
   // Even with the list cleared, the server counts this browser session once.
   await page.evaluate((key) => sessionStorage.removeItem(key), VIEWED_KEY);
-  const reloadedAt = Date.now();
   await page.reload();
+  const again = answerOf(page, "/api/play-token");
   await startPlayback(page);
-  await page.locator("video").evaluate((v: HTMLVideoElement) => v.pause());
-  await sleep(Math.max(0, reloadedAt + thresholdMs + 500 - Date.now()));
-  const duplicate = viewAnswer(page);
-  await seek(page, Math.min(25, duration / 2) + 0.5);
-  await page.locator("video").evaluate((v: HTMLVideoElement) => v.play());
+  await pause(page);
+  expect(await (await again).headerValue("set-cookie")).toBeNull(); // the session goes on
+  await page.waitForTimeout(thresholdMs + 500);
+  const duplicate = answerOf(page, "/api/views");
+  await seek(page, past);
+  await play(page);
   expect(await (await duplicate).json()).toEqual({ counted: false, reason: "duplicate" });
   expect(await counts(origin, id)).toEqual({ video: before.video + 1, category: before.category + 1, daily: before.daily + 1 });
+});
+
+test("in Chromium: another video reached by a link starts over with its own token", async ({ page }) => {
+  const calls: string[] = [];
+  page.on("request", (r) => {
+    if (r.url().endsWith("/api/play-token")) calls.push(new URLSearchParams(r.postData() ?? "").get("videoId") ?? "");
+  });
+  await page.goto("/category/amateur");
+  const first = (await page.locator("main article a").first().getAttribute("href")) as string;
+  await page.goto(first);
+  const firstToken = answerOf(page, "/api/play-token");
+  await startPlayback(page);
+  await firstToken;
+  await pause(page);
+
+  const next = page.getByRole("region", { name: "Related Videos" }).locator("article a").first();
+  const second = (await next.getAttribute("href")) as string;
+  const navigation = page.waitForRequest((r) => r.url().includes(".data"));
+  await next.click();
+  await navigation; // client-side: the same document
+  await expect(page).toHaveURL(new RegExp(`${second}$`));
+  const secondToken = answerOf(page, "/api/play-token");
+  await startPlayback(page);
+  await secondToken;
+  expect(calls).toEqual([first.slice("/video/".length), second.slice("/video/".length)]);
 });

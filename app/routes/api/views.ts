@@ -12,9 +12,10 @@ import type { Route } from "./+types/views";
  * rules of server/services/views.ts. Answers JSON `ViewAnswer`. Nothing is counted unless the answer is
  * `{ counted: true }`.
  *
- * No per-IP rate limit: every counted view already costs a page load (the token), the threshold's wait and
- * a browser session of its own, and a forged or early token is refused before the database is touched. A
- * per-IP limit would add a database write to every request and refuse real viewers behind one NAT.
+ * No per-IP rate limit: every counted view already costs a token request (POST /api/play-token), the
+ * threshold's wait and a browser session of its own, and a forged or early token is refused before the
+ * database is touched. A per-IP limit would add a database write to every request and refuse real viewers
+ * behind one NAT.
  */
 
 /** The two fields and their names fit in well under 1 KB; anything bigger is not ours. */

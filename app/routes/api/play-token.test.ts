@@ -1,0 +1,122 @@
+import { RouterContextProvider } from "react-router";
+import { afterEach, beforeAll, describe, expect, inject, it } from "vitest";
+import { markDatabaseAvailable } from "../../../server/db/availability";
+import { connect, type DatabaseHandle, setDatabase } from "../../../server/db/connection";
+import { checkPlayToken, newViewSessionId } from "../../../server/play-token";
+import { insertVideo } from "../../../tests/support/fixtures";
+import { useTestDatabase } from "../../../tests/support/test-db";
+import type { Route } from "./+types/play-token";
+import { action, loader } from "./play-token";
+
+const { handle } = useTestDatabase();
+
+beforeAll(() => {
+  process.env.APP_SECRET = "play-token-route-test-secret-0123456789";
+});
+
+const ORIGIN = "http://pleazure.test";
+const SESSION_COOKIE = /^viewSession=([0-9a-f-]{36}); Path=\/; HttpOnly; SameSite=Lax$/;
+
+function post(body: string, headers: Record<string, string> = {}, method = "POST"): Promise<Response> {
+  const request = new Request(`${ORIGIN}/api/play-token`, {
+    method,
+    body,
+    headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
+  });
+  return action({ request, context: new RouterContextProvider(), params: {} } as unknown as Route.ActionArgs);
+}
+
+const form = (videoId: string) => new URLSearchParams({ videoId }).toString();
+
+/** A public 40 s video (threshold 20 s) unless told otherwise. */
+async function video(values: { duration?: number; is_public?: boolean } = {}) {
+  return (await insertVideo(handle().db, { duration: 40, ...values })).id;
+}
+
+describe("POST /api/play-token", () => {
+  it("issues a token for a public video and starts the browser's view session with it", async () => {
+    const videoId = await video();
+    const before = Date.now();
+    const res = await post(form(videoId));
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    const body = (await res.json()) as { token: string; thresholdMs: number };
+    expect(body.thresholdMs).toBe(20_000);
+    const sessionId = SESSION_COOKIE.exec(res.headers.get("set-cookie") ?? "")?.[1] as string;
+    expect(sessionId).toBeTruthy();
+    // Bound to this video and the new session, counting from now on the server's clock.
+    expect(checkPlayToken(body.token, { videoId, sessionId }, before).status).toBe("too-early");
+    expect(checkPlayToken(body.token, { videoId, sessionId }, Date.now() + 20_000).status).toBe("ok");
+    expect(checkPlayToken(body.token, { videoId, sessionId: newViewSessionId() }, Date.now() + 20_000).status).toBe("invalid");
+  });
+
+  it("keeps a browser's view session: no cookie, and the token names that session and the stored video id", async () => {
+    const videoId = await video();
+    const sessionId = newViewSessionId();
+    const res = await post(form(videoId.toUpperCase()), { cookie: `ageVerified=true; viewSession=${sessionId}` });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("set-cookie")).toBeNull();
+    const { token } = (await res.json()) as { token: string };
+    expect(checkPlayToken(token, { videoId, sessionId }, Date.now() + 20_000).status).toBe("ok");
+  });
+
+  it("answers 404 for a video that is unknown or not public, and a null token for one without a duration; no cookie", async () => {
+    for (const videoId of [newViewSessionId(), await video({ is_public: false })]) {
+      const res = await post(form(videoId));
+      expect([res.status, await res.json(), res.headers.get("set-cookie")]).toEqual([404, { token: null, reason: "not-found" }, null]);
+    }
+    const res = await post(form(await video({ duration: 0 })));
+    expect([res.status, await res.json(), res.headers.get("set-cookie")]).toEqual([200, { token: null, reason: "uncountable" }, null]);
+  });
+
+  it("refuses unreadable input: 400 for a bad or repeated id, 415 for other bodies, 413 past 1 KB", async () => {
+    const videoId = await video();
+    const cases: [string, Record<string, string>, number][] = [
+      ["videoId=nope", {}, 400],
+      ["", {}, 400],
+      [`videoId=${videoId}&videoId=${videoId}`, {}, 400],
+      [JSON.stringify({ videoId }), { "content-type": "application/json" }, 415],
+      [`${form(videoId)}&pad=${"x".repeat(1_100)}`, {}, 413],
+    ];
+    for (const [body, headers, status] of cases) {
+      const res = await post(body, headers);
+      expect([body.slice(0, 20), res.status, res.headers.get("set-cookie")]).toEqual([body.slice(0, 20), status, null]);
+      expect(await res.json()).toEqual({ token: null, reason: "unreadable" });
+    }
+  });
+
+  it("refuses another site's post as the other resource routes do", async () => {
+    const thrown = await post(form(await video()), { origin: "https://evil.example" }).catch((e: unknown) => e);
+    expect(thrown).toMatchObject({ type: "DataWithResponseInit", init: { status: 400 } });
+  });
+
+  it("takes only POST", async () => {
+    for (const res of [await post(form(await video()), {}, "PUT"), loader()]) {
+      expect([res.status, res.headers.get("allow"), await res.json()]).toEqual([405, "POST", { token: null, reason: "method" }]);
+    }
+  });
+
+  describe("when the database fails", () => {
+    let broken: DatabaseHandle | undefined;
+    afterEach(async () => {
+      setDatabase(handle());
+      markDatabaseAvailable();
+      await broken?.close();
+    });
+
+    it("answers 503 with Retry-After while it is unreachable", async () => {
+      broken = connect("postgres://pleazure@127.0.0.1:1/none", 1);
+      setDatabase(broken);
+      const res = await post(form(newViewSessionId()));
+      expect([res.status, res.headers.get("retry-after"), res.headers.get("set-cookie")]).toEqual([503, "5", null]);
+      expect(await res.json()).toEqual({ token: null, reason: "unavailable" });
+    });
+
+    it("answers 500 for any other failure", async () => {
+      broken = connect(inject("adminDatabaseUrl"), 1); // reachable, but without the schema
+      setDatabase(broken);
+      const res = await post(form(newViewSessionId()));
+      expect([res.status, await res.json()]).toEqual([500, { token: null, reason: "failed" }]);
+    });
+  });
+});

@@ -1,0 +1,58 @@
+import { z } from "zod";
+import { VIEW_SESSION_COOKIE, viewSessionCookieValue } from "~/lib/cookies";
+import { input, parseCookie, parseForm, readForm, viewSessionId } from "~/lib/params";
+import type { PlayTokenAnswer } from "~/lib/view-tracking";
+import { classifyFailure, UNAVAILABLE_HEADERS } from "../../../server/http/route-errors";
+import { refuseCrossOrigin } from "../../../server/http/same-origin";
+import { newViewSessionId } from "../../../server/play-token";
+import { issueViewToken } from "../../../server/services/views";
+import type { Route } from "./+types/play-token";
+
+/**
+ * `POST /api/play-token` (form-encoded `videoId`; the view-session cookie): a signed play token for a public
+ * video and this browser's view session (DESIGN.md §4.2), which the video page asks for when the main video
+ * first plays (app/lib/view-tracking.ts). A browser without a view session gets one here (Set-Cookie), so
+ * the video page itself is the same for every visitor and can be cached (docs/decisions/0014-play-token-endpoint.md).
+ * Answers JSON `PlayTokenAnswer`; `thresholdMs` says how long after now the token can count a view.
+ *
+ * Nothing is stored: a token costs an HMAC and one primary-key read. No per-IP limit, as for /api/views: a
+ * token only counts after its threshold, once per session.
+ */
+
+/** One field and its name fit in well under 1 KB; anything bigger is not ours. */
+const MAX_BODY_BYTES = 1024;
+const tokenForm = z.object({ videoId: input.videoId });
+const NO_STORE = { "Cache-Control": "no-store" };
+
+const answer = (status: number, body: PlayTokenAnswer, headers: Record<string, string> = {}) =>
+  Response.json(body, { status, headers: { ...NO_STORE, ...headers } });
+
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== "POST") return answer(405, { token: null, reason: "method" }, { Allow: "POST" });
+  refuseCrossOrigin(request);
+  const body = await readForm(request, MAX_BODY_BYTES);
+  if (!body.ok) return answer(body.status, { token: null, reason: "unreadable" }, body.headers);
+  const form = parseForm(tokenForm, body.form);
+  if (!form) return answer(400, { token: null, reason: "unreadable" });
+  const existing = parseCookie(viewSessionId, request.headers.get("cookie"), VIEW_SESSION_COOKIE);
+  const sessionId = existing ?? newViewSessionId();
+  try {
+    const issued = await issueViewToken(form.videoId, sessionId);
+    if (issued.status === "not-found") return answer(404, { token: null, reason: "not-found" });
+    if (issued.status === "uncountable") return answer(200, { token: null, reason: "uncountable" });
+    // The session starts with its first token: a refused request leaves the browser as it was.
+    const headers: Record<string, string> = {};
+    if (!existing) headers["Set-Cookie"] = viewSessionCookieValue(sessionId, new URL(request.url).protocol === "https:");
+    return answer(200, { token: issued.token, thresholdMs: issued.thresholdMs }, headers);
+  } catch (err) {
+    if (classifyFailure(context, "play token", err) === "unavailable") {
+      return answer(503, { token: null, reason: "unavailable" }, UNAVAILABLE_HEADERS);
+    }
+    return answer(500, { token: null, reason: "failed" });
+  }
+}
+
+/** The endpoint only takes POSTs. */
+export function loader() {
+  return answer(405, { token: null, reason: "method" }, { Allow: "POST" });
+}
