@@ -179,6 +179,21 @@ test("CLS stays 0 with ads on, falling back, and off", async ({ browser }) => {
   await context.close();
 });
 
+test("the content keeps its width whether or not the sidebar has arrived (a page is laid out while it streams in)", async ({ browser }) => {
+  const { context, page } = await visitor(browser, app.origin);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(`${app.origin}/`);
+  const widths = await page.evaluate(() => {
+    const width = () => document.getElementById("main")?.getBoundingClientRect().width;
+    const withSidebar = width();
+    // The sidebar's HTML comes after the content's: the browser may lay the page out before it arrives.
+    document.querySelector('aside[aria-label="Sidebar"]')?.remove();
+    return { withSidebar, before: width() };
+  });
+  expect(widths.before).toBe(widths.withSidebar);
+  await context.close();
+});
+
 test("an admin toggles a unit and another browser shows and hides the slot within a second, without reload", async ({ browser }) => {
   const admin = await signedIn(browser, app, "admin");
   const viewer = await visitor(browser, app.origin);
