@@ -6,6 +6,7 @@ import { ConnectionHub } from "./connections";
 import { startAppDatabase } from "./database";
 import { JOBS_ROLE } from "./jobs-worker";
 import { type PrimaryMessage, takeOverSignals, type WorkerMessage } from "./signals";
+import { SyncRelay } from "./worker-sync";
 
 /** Whole-stop budget after SIGTERM: workers drain within 8 s, PostgreSQL stops in the rest. */
 const WORKER_STOP_DEADLINE_MS = 8_500;
@@ -34,6 +35,7 @@ export async function runPrimary(): Promise<void> {
     onUp: () => broadcast({ type: "database-up" }),
   });
   const hub = new ConnectionHub();
+  const sync = new SyncRelay();
   const port = await hub.listen(env().PORT, env().HOST).catch(async (err) => {
     logger.fatal({ err }, "cannot listen on the port");
     await database.stop().catch(() => {});
@@ -69,10 +71,13 @@ export async function runPrimary(): Promise<void> {
         hub.remove(worker);
         worker.send({ type: "shutdown" } satisfies PrimaryMessage);
       }
+      if (message?.type === "sync") sync.request(worker, message.task, message.id, hub.serving);
+      if (message?.type === "sync-ran") sync.ran(worker, message.key);
     });
   };
   cluster.on("exit", (worker: Worker, code, signal) => {
     hub.remove(worker);
+    sync.forget(worker);
     if (stopping) return;
     const lived = Date.now() - (startedAt.get(worker.id) ?? 0);
     startedAt.delete(worker.id);

@@ -9,6 +9,7 @@ import { shareFaultsThrough, testHooksEnabled } from "../test-hooks";
 import { attachDatabase } from "./attach-database";
 import { gracefulServer } from "./http-server";
 import { type PrimaryMessage, takeOverSignals, type WorkerMessage } from "./signals";
+import { handleSyncMessage } from "./worker-sync";
 
 /** Requests still running this long after a stop signal are cut, so a stop never hangs. */
 const DRAIN_DEADLINE_MS = 8_000;
@@ -48,6 +49,7 @@ export async function runWorker(): Promise<void> {
     if (message?.type === "shutdown") void stop();
     if (message?.type === "database-down") markDatabaseUnavailable("the embedded PostgreSQL server stopped");
     if (message?.type === "database-up") markDatabaseAvailable();
+    handleSyncMessage(message);
   });
   // The primary going away (killed) must not leave an orphan serving alone.
   process.on("disconnect", () => void stop());
