@@ -26,6 +26,9 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, default
 /**
  * Every page but the sign-in page sits beside the sidebar. In the video player's theater mode the sidebar
  * moves below the content, so the player spans the full width and the rest of the page follows under it.
+ * Beside it, the columns are a grid with the sidebar's width fixed: the browser may lay out the content
+ * before the sidebar's HTML has arrived (it comes after the content), and with a flex row the content
+ * would first take the whole width and then shrink, a layout shift of every card.
  */
 export default function SiteLayout({ loaderData: sidebar }: Route.ComponentProps) {
   const pending = usePendingText();
@@ -33,7 +36,7 @@ export default function SiteLayout({ loaderData: sidebar }: Route.ComponentProps
     <TheaterProvider>
       {(theater) => (
         <div
-          className={`mx-auto flex max-w-7xl flex-col gap-8 px-4 py-6 ${theater ? "lg:[&>aside]:w-full" : "lg:flex-row"}`}
+          className={`mx-auto flex max-w-7xl flex-col gap-8 px-4 py-6 ${theater ? "lg:[&>aside]:w-full" : "lg:grid lg:grid-cols-[minmax(0,1fr)_300px]"}`}
           data-theater={theater || undefined}
         >
           <main id="main" className="min-w-0 flex-1">

@@ -1,6 +1,8 @@
 import type { AdConfiguration } from "../../app/lib/ad-units";
 import { logger } from "../logger";
+import { onSync } from "../runtime/worker-sync";
 import { readAdConfiguration } from "../services/ad-units";
+import { activeFaults, testHooksEnabled } from "../test-hooks";
 import { subscribe } from "./notifications";
 
 /**
@@ -17,8 +19,15 @@ let current: AdConfiguration | undefined;
 let reading: Promise<AdConfiguration> | undefined;
 let rereadAfter = false;
 
+/** Test switch: notifications act 1 s late, as on a loaded machine, so tests see what depends on them. */
+const LATE_NOTIFICATIONS_FAULT = "ad-units.notified-late";
+
 subscribe(AD_UNITS_CHANNEL, {
-  onMessage: () => void refresh().catch(() => {}),
+  onMessage: () => {
+    const reread = () => void refresh().catch(() => {});
+    if (testHooksEnabled() && activeFaults().includes(LATE_NOTIFICATIONS_FAULT)) setTimeout(reread, 1_000);
+    else reread();
+  },
   // Changes made while the listener was away were missed: read again and push the full state.
   onResync: () => void refresh().catch(() => {}),
 });
@@ -28,6 +37,17 @@ export function currentAdConfiguration(): Promise<AdConfiguration> {
   if (current) return Promise.resolve(current);
   return refresh();
 }
+
+/**
+ * Reads the units now, or right after a read in flight (which may have begun before the caller's write),
+ * and hands them to the watchers (the page cache is cleared, the live streams get them).
+ */
+export async function applyLatestAdConfiguration(): Promise<void> {
+  await reading?.catch(() => {});
+  await refresh();
+}
+// A console change waits for every worker to apply it (services/ad-units.ts), not for the notification.
+onSync("ad-units", applyLatestAdConfiguration);
 
 /** Calls `watcher` with every new configuration; returns the unsubscribe function. */
 export function watchAdConfiguration(watcher: Watcher): () => void {

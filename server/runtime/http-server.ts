@@ -1,24 +1,27 @@
 import http from "node:http";
 import type { Socket } from "node:net";
-import net from "node:net";
 
 export interface GracefulServer {
   server: http.Server;
   /**
-   * Stops accepting, lets every in-flight request finish (its response says `Connection: close`), and
-   * resolves once every connection is closed, or destroys what is left at the deadline.
+   * Lets every in-flight request finish (its response says `Connection: close`), and resolves once every
+   * connection is closed, or destroys what is left at the deadline. Call it once no more connections come.
    */
   drain: (deadlineMs: number) => Promise<void>;
 }
 
 /**
- * An HTTP server that can be stopped without breaking a request. Node's own `server.close()` also
- * closes idle keep-alive connections at once, which races a client that is just sending its next
- * request on one (the client sees a reset). Here idle connections are left to the keep-alive timeout
- * the server announced (`Keep-Alive: timeout=5`), after which clients no longer reuse them.
+ * An HTTP server for the connections the primary hands over (`server.emit("connection", socket)`; it
+ * never binds a port itself) that can be stopped without breaking a request. Node's own
+ * `server.close()` also closes idle keep-alive connections at once, which races a client that is just
+ * sending its next request on one (the client sees a reset). Here idle connections are left to the
+ * keep-alive timeout the server announced (`Keep-Alive: timeout=5`), after which clients no longer reuse them.
  */
 export function gracefulServer(handler: http.RequestListener): GracefulServer {
   const server = http.createServer(handler);
+  // http.Server starts enforcing its header and request time-outs on "listening", which a server that
+  // never binds does not see otherwise.
+  server.emit("listening");
   const open = new Set<Socket>();
   let draining = false;
   let drained: (() => void) | undefined;
@@ -55,8 +58,6 @@ export function gracefulServer(handler: http.RequestListener): GracefulServer {
           clearTimeout(timer);
           resolve();
         };
-        // net.Server's close: stop listening without http.Server's immediate close of idle connections.
-        net.Server.prototype.close.call(server);
         checkDrained();
       }),
   };

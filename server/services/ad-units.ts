@@ -2,13 +2,16 @@ import { AD_SLOT_NAMES, type AdConfiguration, type AdSlotName } from "../../app/
 import { zoneIdSchema } from "../../app/lib/ad-units-schema";
 import type { PreRollSettingsInput } from "../../app/lib/preroll";
 import { getDb } from "../db/connection";
+import { syncWebWorkers } from "../runtime/worker-sync";
 import { AdConfigError, getPreRollUnit, type PreRollUnit, setPreRoll } from "./ads";
 import { type Actor, recordAdminAction } from "./audit-log";
 
 /**
  * The banner ad units (SPEC.md §3 ad_units: Billboard_1, Billboard_2, Med_Rect_1..3) as the console edits
  * them and the pages read them. Every change is one transaction with its audit record; the table's
- * trigger (migration 0009) then announces it to every process (server/realtime/ad-units-feed.ts).
+ * trigger (migration 0009) then announces it to every process (server/realtime/ad-units-feed.ts), and the
+ * change returns once every web worker of this instance shows it (runtime/worker-sync.ts): the admin's next
+ * page, whichever worker renders it, never shows the old units.
  */
 
 export interface AdUnitRow {
@@ -86,7 +89,7 @@ async function changeUnit(
   set: { is_active?: boolean; zone_id?: string },
   summary: (u: AdUnitRow) => Record<string, unknown>,
 ): Promise<AdUnitRow> {
-  return getDb()
+  const changed = await getDb()
     .transaction()
     .execute(async (trx) => {
       // Locked so that two admins' changes are recorded in the order they were made, each with its true "before".
@@ -102,6 +105,8 @@ async function changeUnit(
       await recordAdminAction(trx, { actor, action, target: unit.name, before: summary(toUnit(before)), after: summary(unit) });
       return unit;
     });
+  await syncWebWorkers("ad-units");
+  return changed;
 }
 
 /** The pre-roll's settings through the existing service (same schema and AD_HOSTS rule), audited. */

@@ -1,11 +1,12 @@
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { startEmbeddedPostgres } from "../../server/db/embedded";
 import { type AppProcess, startApp } from "../support/app-process";
 import { type FakeAdNetwork, startFakeAdNetwork } from "../support/fake-ad-network";
-import { expect, test } from "./support";
+import { expect, setFaults, test } from "./support";
 
 /**
  * Banner ads (issue 11): slots filled by a stand-in ad network on another loopback port (AD_HOSTS and
@@ -177,6 +178,53 @@ test("CLS stays 0 with ads on, falling back, and off", async ({ browser }) => {
   for (const name of ["Billboard_1", "Billboard_2", "Med_Rect_1", "Med_Rect_2"]) await switchUnit(admin.page, app.origin, name, true);
   await admin.context.close();
   await context.close();
+});
+
+test("the content keeps its width whether or not the sidebar has arrived (a page is laid out while it streams in)", async ({ browser }) => {
+  const { context, page } = await visitor(browser, app.origin);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(`${app.origin}/`);
+  const widths = await page.evaluate(() => {
+    const width = () => document.getElementById("main")?.getBoundingClientRect().width;
+    const withSidebar = width();
+    // The sidebar's HTML comes after the content's: the browser may lay the page out before it arrives.
+    document.querySelector('aside[aria-label="Sidebar"]')?.remove();
+    return { withSidebar, before: width() };
+  });
+  expect(widths.before).toBe(widths.withSidebar);
+  await context.close();
+});
+
+/** The home page's HTML as a visitor gets it on a new connection (the primary hands those to its workers in turn). */
+function homeOnNewConnection(origin: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(`${origin}/`, { agent: false, headers: { cookie: "ageVerified=true" } }, (res) => {
+        let html = "";
+        res.on("data", (d) => (html += d));
+        res.on("end", () => resolve(html));
+      })
+      .on("error", reject);
+  });
+}
+
+test("once the console answers a toggle, every worker renders the new state (no old slot for the live feed to remove)", async ({
+  browser,
+}) => {
+  const admin = await signedIn(browser, app, "admin");
+  // Each worker learns of the change from its notification 1 s late, as on a busy machine: only the console
+  // waiting for every worker can make the next pages right.
+  await setFaults(app.origin, ["ad-units.notified-late"]);
+  try {
+    for (const on of [false, true]) {
+      await switchUnit(admin.page, app.origin, "Med_Rect_2", on);
+      const pages = await Promise.all(Array.from({ length: 4 }, () => homeOnNewConnection(app.origin)));
+      expect(pages.map((html) => html.includes('data-ad-slot="Med_Rect_2"'))).toEqual([on, on, on, on]);
+    }
+  } finally {
+    await setFaults(app.origin, []);
+    await admin.context.close();
+  }
 });
 
 test("an admin toggles a unit and another browser shows and hides the slot within a second, without reload", async ({ browser }) => {
