@@ -2,8 +2,9 @@ import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import type { Browser, BrowserContext, Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { startEmbeddedPostgres } from "../../server/db/embedded";
+import { newVisitor, type Role, signedInWithRole } from "../support/account-session";
 import { type AppProcess, startApp } from "../support/app-process";
 import { type FakeAdNetwork, startFakeAdNetwork } from "../support/fake-ad-network";
 import { expect, setFaults, test } from "./support";
@@ -34,48 +35,18 @@ test.afterAll(async () => {
 test.beforeEach(() => network.setMode("render"));
 
 /** A browser context past the age gate, recording CSP violations reported to the console. */
-async function visitor(browser: Browser, origin: string): Promise<{ context: BrowserContext; page: Page; cspErrors: string[] }> {
-  const context = await browser.newContext();
-  await context.addCookies([{ name: "ageVerified", value: "true", url: origin }]);
-  const page = await context.newPage();
+async function visitor(browser: Browser, origin: string) {
+  const v = await newVisitor(browser, origin);
   const cspErrors: string[] = [];
-  page.on("console", (m) => {
+  v.page.on("console", (m) => {
     if (/Content Security Policy/i.test(m.text())) cspErrors.push(m.text());
   });
-  return { context, page, cspErrors };
+  return { ...v, cspErrors };
 }
 
-async function codeFromOutbox(dataDir: string, email: string): Promise<string> {
-  const outbox = path.join(dataDir, "outbox");
-  for (let tries = 0; tries < 100; tries++) {
-    for (const file of fs.existsSync(outbox) ? fs.readdirSync(outbox).sort().reverse() : []) {
-      const text = fs.readFileSync(path.join(outbox, file), "utf8");
-      const code = text.includes(`To: ${email}`) ? /sign-in code is: (\d{6})/.exec(text)?.[1] : undefined;
-      if (code) return code;
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no sign-in code for ${email}`);
-}
-
-/** A signed-in browser with `role` (the account is created by signing in, then given the role). */
-async function signedIn(browser: Browser, target: AppProcess, role: "user" | "creator" | "admin") {
-  const v = await visitor(browser, target.origin);
-  const email = `${role}-${Math.random().toString(36).slice(2, 10)}@example.com`;
-  await v.page.goto(`${target.origin}/login`);
-  await v.page.getByLabel("E-mail address").fill(email);
-  await v.page.getByRole("button", { name: "Email me a sign-in code" }).click();
-  await v.page.getByLabel("6-digit code").fill(await codeFromOutbox(target.dataDir, email));
-  await v.page.getByRole("button", { name: "Sign In", exact: true }).click();
-  await expect(v.page.getByRole("button", { name: /^Account menu for/ })).toBeVisible();
-  const res = await fetch(`${target.origin}/__test/users/role`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email, role }),
-  });
-  expect(res.status).toBe(200);
-  return { ...v, email };
-}
+/** A signed-in browser with `role` on `target`, a server of this spec's own. */
+const signedIn = (browser: Browser, target: AppProcess, role: Role) =>
+  signedInWithRole(browser, target.origin, role, { dataDir: target.dataDir });
 
 const slot = (page: Page, name: string) => page.locator(`[data-ad-slot="${name}"]`);
 
