@@ -9,7 +9,7 @@ import {
   type ShouldRevalidateFunction,
   useLocation,
 } from "react-router";
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { getViewer } from "../server/auth/session";
 import { env } from "../server/env";
 import { attempt } from "../server/http/route-errors";

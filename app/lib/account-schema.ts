@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { plainText } from "./params";
+import { z } from "./zod";
 
 /** Shared by the settings form (browser) and its action (server): one rule for a display name. */
 export const DISPLAY_NAME_MAX = 50;

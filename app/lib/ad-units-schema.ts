@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { AD_SLOT_NAMES, type AdConfiguration } from "./ad-units";
+import { z } from "./zod";
 
 /**
  * What crosses a boundary about banner units: the SSE payload (read in the browser) and the console's

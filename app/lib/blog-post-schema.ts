@@ -1,6 +1,6 @@
-import { z } from "zod";
 import { multilineText, plainText } from "./params";
 import { slugify } from "./slug";
+import { z } from "./zod";
 
 /**
  * The console's blog editor form, checked in the browser before sending and again by the server with this

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 
 /**
  * Category names as the console accepts them, checked in the browser and again by the server with this

@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { multilineText } from "./params";
+import { z } from "./zod";
 
 /** SPEC.md §5 and issue 10: comments and replies are plain text, trimmed, required, at most 2,000 characters. */
 export const COMMENT_MAX_CHARS = 2000;

@@ -1,10 +1,10 @@
 import type { RouterContextProvider } from "react-router";
-import { z } from "zod";
 import { getViewer } from "../../server/auth/session";
 import { attempt } from "../../server/http/route-errors";
 import { listThreads, MAX_THREADS, THREADS_PER_PAGE } from "../../server/services/comments";
 import { likesVideo } from "../../server/services/likes";
 import type { CommunityData } from "./community-answer";
+import { z } from "./zod";
 
 export const SHOWN_THREADS_PARAM = "comments";
 const shownThreads = z.coerce.number().int().min(THREADS_PER_PAGE).max(MAX_THREADS).catch(THREADS_PER_PAGE);

@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { input, plainText } from "./params";
+import { z } from "./zod";
 
 /** The comment and inbox sections' query parameters and forms (validated by their routes). */
 

@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { input, plainText } from "./params";
+import { z } from "./zod";
 
 /**
  * What the console's dashboard, users and audit-log sections accept (issue 11), shared by the browser-side

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 
 /**
  * The contact form's one schema, used by the browser (before sending) and by the server action (again,

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { z } from "zod";
 import {
   clientIp,
   input,
@@ -13,6 +12,7 @@ import {
   requestId,
   userAgent,
 } from "./params";
+import { z } from "./zod";
 
 /** The status of the data response `fn` throws. */
 function thrownStatus(fn: () => unknown): number | undefined {

@@ -1,6 +1,6 @@
 import { data, type Params } from "react-router";
-import { z } from "zod";
 import { parsePageParam } from "./pagination";
+import { z } from "./zod";
 
 /**
  * The validating boundary for route input (DESIGN.md §6): path parameters, query parameters, form fields

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 
 /**
  * The pre-roll's settings and timing, shared by the player (browser), the ad service, the CLI and later

@@ -1,6 +1,6 @@
-import { z } from "zod";
 import { ContentSafetyError, findMinorSuggestingTerm } from "./content-safety";
 import { formStrings, multilineText, plainText } from "./params";
+import { z } from "./zod";
 
 /**
  * A video's editable fields as the console's upload and edit forms send them, checked with this same

@@ -1,8 +1,8 @@
 import { redirect } from "react-router";
-import { z } from "zod";
 import { ageCookieValue } from "~/lib/cookies";
 import { parseForm, plainText, readForm } from "~/lib/params";
 import { site } from "~/lib/site";
+import { z } from "~/lib/zod";
 import type { Route } from "./+types/age-verification";
 
 const ageForm = z.object({ answer: plainText(100).optional() });

@@ -1,5 +1,4 @@
 import { data, useNavigation } from "react-router";
-import { z } from "zod";
 import { type ContactFailure, ContactForm } from "~/components/contact/ContactForm";
 import { ContactSuccess } from "~/components/contact/ContactSuccess";
 import {
@@ -15,6 +14,7 @@ import { clientIp, multilineText, parseForm, plainText, readForm, userAgent } fr
 import { siteUrlFromMatches } from "~/lib/root-data";
 import { absoluteUrl, breadcrumbs, seoMeta } from "~/lib/seo";
 import { site } from "~/lib/site";
+import { z } from "~/lib/zod";
 import { issueFormToken, renewFormToken } from "../../server/form-token";
 import { classifyFailure, UNAVAILABLE_HEADERS } from "../../server/http/route-errors";
 import { logger } from "../../server/logger";

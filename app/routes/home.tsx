@@ -1,5 +1,4 @@
 import { data, Link, redirect } from "react-router";
-import { z } from "zod";
 import { AdSlot } from "~/components/ads/AdSlot";
 import { ErrorState } from "~/components/ui/ErrorState";
 import { Pagination } from "~/components/ui/Pagination";
@@ -10,6 +9,7 @@ import { siteUrlFromMatches } from "~/lib/root-data";
 import { breadcrumbs, seoMeta } from "~/lib/seo";
 import { site } from "~/lib/site";
 import { categoryNameFromParam } from "~/lib/slug";
+import { z } from "~/lib/zod";
 import { getViewer } from "../../server/auth/session";
 import { attempt } from "../../server/http/route-errors";
 import { findCategoryByName } from "../../server/services/categories";

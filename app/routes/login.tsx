@@ -1,10 +1,10 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { z } from "zod";
 import { AUTH_TEXTS, codeSentText, tooManyAttempts } from "~/lib/auth-texts";
 import { clientIp, parseForm, parseQuery, plainText, readForm } from "~/lib/params";
 import { safeRedirectPath } from "~/lib/redirect-to";
 import { siteUrlFromMatches } from "~/lib/root-data";
 import { seoMeta } from "~/lib/seo";
+import { z } from "~/lib/zod";
 import { googleConfigured } from "../../server/auth/auth";
 import { type AuthRequestMeta, requestSignInCode, signInWithCode } from "../../server/auth/email-code";
 import { startGoogleSignIn } from "../../server/auth/google";

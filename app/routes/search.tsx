@@ -1,10 +1,10 @@
 import { data, Link } from "react-router";
-import { z } from "zod";
 import { formatViews } from "~/lib/format";
 import { stillSrcSet } from "~/lib/images";
 import { input, parseQuery } from "~/lib/params";
 import { siteUrlFromMatches } from "~/lib/root-data";
 import { seoMeta } from "~/lib/seo";
+import { z } from "~/lib/zod";
 import { attempt } from "../../server/http/route-errors";
 import { normaliseQuery, searchVideos } from "../../server/services/videos";
 import type { Route } from "./+types/search";

@@ -1,6 +1,5 @@
 import { useCallback, useState } from "react";
 import { data, Link } from "react-router";
-import { z } from "zod";
 import { FavoriteButton } from "~/components/account/FavoriteButton";
 import { ResumeOffer } from "~/components/account/ResumeOffer";
 import { Comments } from "~/components/community/Comments";
@@ -20,6 +19,7 @@ import { site } from "~/lib/site";
 import { slugify } from "~/lib/slug";
 import { useViewTracking } from "~/lib/use-view-tracking";
 import { useWatchHistory } from "~/lib/use-watch-history";
+import { z } from "~/lib/zod";
 import { getViewer } from "../../server/auth/session";
 import { attempt } from "../../server/http/route-errors";
 import { getPreRollConfig } from "../../server/services/ads";

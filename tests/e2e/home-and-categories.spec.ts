@@ -24,6 +24,8 @@ test("home page: server-rendered grid, ad slots, pagination window and metadata"
   const sidebarSlots = page.locator("aside[aria-label='Sidebar'] [data-ad-slot]");
   await expect(sidebarSlots).toHaveCount(2);
   expect(await sidebarSlots.evaluateAll((els) => els.map((el) => el.getAttribute("data-ad-slot")))).toEqual(["Med_Rect_1", "Med_Rect_2"]);
+  // No ad network is configured here: the house banners come in the server's HTML (nothing waits for them).
+  expect(html.match(/data-ad-fallback=""/g)?.length).toBe(4);
 
   const nav = page.getByRole("navigation", { name: "Pagination" });
   await expect(nav).toContainText("First");

@@ -1,5 +1,4 @@
 import { data } from "react-router";
-import { z } from "zod";
 import { AccountShell, EmptyState } from "~/components/account/AccountShell";
 import { ErrorState } from "~/components/ui/ErrorState";
 import { Pagination } from "~/components/ui/Pagination";
@@ -8,6 +7,7 @@ import { ACCOUNT_TEXTS } from "~/lib/account-texts";
 import { input, parseQuery } from "~/lib/params";
 import { siteUrlFromMatches } from "~/lib/root-data";
 import { seoMeta } from "~/lib/seo";
+import { z } from "~/lib/zod";
 import { requireViewer } from "../../../server/auth/session";
 import { existingPage, PRIVATE_NO_STORE } from "../../../server/http/account-pages";
 import { attempt } from "../../../server/http/route-errors";

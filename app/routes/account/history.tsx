@@ -1,5 +1,4 @@
 import { data, Form, Link, useNavigation } from "react-router";
-import { z } from "zod";
 import { AccountShell, EmptyState } from "~/components/account/AccountShell";
 import { ErrorState } from "~/components/ui/ErrorState";
 import { Pagination } from "~/components/ui/Pagination";
@@ -8,6 +7,7 @@ import { formatDuration, formatLongDate, formatRelativeTime } from "~/lib/format
 import { input, parseForm, parseQuery, readForm } from "~/lib/params";
 import { siteUrlFromMatches } from "~/lib/root-data";
 import { seoMeta } from "~/lib/seo";
+import { z } from "~/lib/zod";
 import { consumeAccountLimit, retryAfterSeconds } from "../../../server/auth/account-limits";
 import { requireViewer } from "../../../server/auth/session";
 import { existingPage, PRIVATE_NO_STORE } from "../../../server/http/account-pages";

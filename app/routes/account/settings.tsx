@@ -1,6 +1,5 @@
 import { useState } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
-import { z } from "zod";
 import { AccountShell } from "~/components/account/AccountShell";
 import { Avatar } from "~/components/account/Avatar";
 import { DELETE_CONFIRMATION, DISPLAY_NAME_MAX, displayNameError, displayNameSchema } from "~/lib/account-schema";
@@ -8,6 +7,7 @@ import { ACCOUNT_TEXTS } from "~/lib/account-texts";
 import { parseForm, plainText, readForm } from "~/lib/params";
 import { siteUrlFromMatches } from "~/lib/root-data";
 import { seoMeta } from "~/lib/seo";
+import { z } from "~/lib/zod";
 import { consumeAccountLimit, retryAfterSeconds } from "../../../server/auth/account-limits";
 import { requireViewer, signOut } from "../../../server/auth/session";
 import { PRIVATE_NO_STORE } from "../../../server/http/account-pages";

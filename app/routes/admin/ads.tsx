@@ -1,10 +1,10 @@
 import { data } from "react-router";
-import { z } from "zod";
 import { AdUnitsConsole } from "~/components/admin/AdUnitsConsole";
 import { toggleUnitSchema, zoneFormSchema } from "~/lib/ad-units-schema";
 import { consoleActor } from "~/lib/console-action.server";
 import { parseForm, plainText, readForm } from "~/lib/params";
 import { preRollFieldErrors, preRollInputFromForm } from "~/lib/preroll";
+import { z } from "~/lib/zod";
 import { requireAdmin } from "../../../server/auth/session";
 import { env } from "../../../server/env";
 import { AdUnitNotFoundError, listAdUnits, setAdUnitActive, setAdUnitZone, setPreRollAudited } from "../../../server/services/ad-units";

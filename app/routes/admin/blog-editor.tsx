@@ -1,10 +1,10 @@
 import { data, redirect } from "react-router";
-import { z } from "zod";
 import { BlogEditor, type EditorPost } from "~/components/admin/BlogEditor";
 import { renderMarkdown } from "~/components/blog/markdown.server";
 import { BLOG_FORM_MAX_BYTES, BLOG_POST_FIELDS, blogFieldErrors, blogPostFormSchema } from "~/lib/blog-post-schema";
 import { consoleActor } from "~/lib/console-action.server";
 import { discardBody, formStrings, parseParams, readForm } from "~/lib/params";
+import { z } from "~/lib/zod";
 import { requireAdmin } from "../../../server/auth/session";
 import {
   BlogPostNotFoundError,

@@ -1,9 +1,9 @@
 import { data, redirect } from "react-router";
-import { z } from "zod";
 import { BlogPostsConsole } from "~/components/admin/BlogPostsConsole";
 import { consoleActor } from "~/lib/console-action.server";
 import { clampPage, totalPages } from "~/lib/pagination";
 import { input, parseForm, parseQuery, readForm } from "~/lib/params";
+import { z } from "~/lib/zod";
 import { requireAdmin } from "../../../server/auth/session";
 import { listAuditEntries } from "../../../server/services/audit-log";
 import {

@@ -1,9 +1,9 @@
 import { data, redirect } from "react-router";
-import { z } from "zod";
 import { VideoEditor } from "~/components/admin/videos/VideoEditor";
 import { consoleActor } from "~/lib/console-action.server";
 import { input, parseParams, readForm } from "~/lib/params";
 import { type VideoFieldErrors, videoFieldsFromForm } from "~/lib/video-schema";
+import { z } from "~/lib/zod";
 import { requireAdmin } from "../../../server/auth/session";
 import { listCategories } from "../../../server/services/categories";
 import { deleteVideo, getAdminVideo, updateVideo, VideoFieldsError, VideoNotFoundError } from "../../../server/services/video-admin";

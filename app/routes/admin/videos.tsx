@@ -1,7 +1,7 @@
 import { data } from "react-router";
-import { z } from "zod";
 import { VideoList } from "~/components/admin/videos/VideoList";
 import { input, parseQuery, plainText } from "~/lib/params";
+import { z } from "~/lib/zod";
 import { requireAdmin } from "../../../server/auth/session";
 import { ADMIN_VIDEOS_PER_PAGE, listAdminVideos, listUnfinishedJobs } from "../../../server/services/video-admin";
 import type { Route } from "./+types/videos";

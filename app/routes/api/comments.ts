@@ -1,8 +1,8 @@
-import { z } from "zod";
 import { commentContent } from "~/lib/comment-schema";
 import { SCRIPT_FIELD } from "~/lib/community-answer";
 import { COMMUNITY_TEXTS, commentRateLimitMessage } from "~/lib/community-texts";
 import { input, parseForm, readForm } from "~/lib/params";
+import { z } from "~/lib/zod";
 import { getViewer } from "../../../server/auth/session";
 import { refuseCrossOrigin } from "../../../server/http/same-origin";
 import { addComment } from "../../../server/services/comments";

@@ -1,6 +1,6 @@
 import { data } from "react-router";
-import { z } from "zod";
 import { input, parseForm, readForm } from "~/lib/params";
+import { z } from "~/lib/zod";
 import { consumeAccountLimit, retryAfterSeconds } from "../../../server/auth/account-limits";
 import { getViewer } from "../../../server/auth/session";
 import { classifyFailure, UNAVAILABLE_HEADERS } from "../../../server/http/route-errors";

@@ -1,7 +1,7 @@
-import { z } from "zod";
 import { SCRIPT_FIELD } from "~/lib/community-answer";
 import { COMMUNITY_TEXTS } from "~/lib/community-texts";
 import { input, parseForm, readForm } from "~/lib/params";
+import { z } from "~/lib/zod";
 import { getViewer } from "../../../server/auth/session";
 import { refuseCrossOrigin } from "../../../server/http/same-origin";
 import { setLike } from "../../../server/services/likes";

@@ -1,7 +1,7 @@
-import { z } from "zod";
 import { VIEW_SESSION_COOKIE, viewSessionCookieValue } from "~/lib/cookies";
 import { input, parseCookie, parseForm, readForm, viewSessionId } from "~/lib/params";
 import type { PlayTokenAnswer } from "~/lib/view-tracking";
+import { z } from "~/lib/zod";
 import { classifyFailure, UNAVAILABLE_HEADERS } from "../../../server/http/route-errors";
 import { refuseCrossOrigin } from "../../../server/http/same-origin";
 import { newViewSessionId } from "../../../server/play-token";

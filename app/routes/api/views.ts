@@ -1,7 +1,7 @@
-import { z } from "zod";
 import { VIEW_SESSION_COOKIE } from "~/lib/cookies";
 import { input, parseCookie, parseForm, plainText, readForm, viewSessionId } from "~/lib/params";
 import type { ViewAnswer } from "~/lib/view-tracking";
+import { z } from "~/lib/zod";
 import { classifyFailure, UNAVAILABLE_HEADERS } from "../../../server/http/route-errors";
 import { PLAY_TOKEN_MAX_LENGTH } from "../../../server/play-token";
 import { countView, type ViewOutcome } from "../../../server/services/views";

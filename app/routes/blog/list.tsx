@@ -1,5 +1,4 @@
 import { data, redirect } from "react-router";
-import { z } from "zod";
 import { BLOG_LIST_ERROR, BlogPostList } from "~/components/blog/BlogPostList";
 import type { BlogPreviewData } from "~/components/blog/BlogPreview";
 import { BLOG_DESCRIPTION, FEED_PATH, feedLink, postPath } from "~/components/blog/seo";
@@ -9,6 +8,7 @@ import { input, parseQuery } from "~/lib/params";
 import { siteUrlFromMatches } from "~/lib/root-data";
 import { absoluteUrl, breadcrumbs, seoMeta } from "~/lib/seo";
 import { site } from "~/lib/site";
+import { z } from "~/lib/zod";
 import { attempt } from "../../../server/http/route-errors";
 import { BLOG_POSTS_PER_PAGE, listPublishedPosts } from "../../../server/services/blog";
 import type { Route } from "./+types/list";

@@ -1,5 +1,4 @@
 import { data, Link } from "react-router";
-import { z } from "zod";
 import { renderMarkdown } from "~/components/blog/markdown.server";
 import { PostArticle } from "~/components/blog/PostArticle";
 import { blogPostMeta, feedLink, type PostSeo, postDescription, postPath } from "~/components/blog/seo";
@@ -7,6 +6,7 @@ import { ErrorState } from "~/components/ui/ErrorState";
 import { input, parseParams } from "~/lib/params";
 import { siteUrlFromMatches } from "~/lib/root-data";
 import { seoMeta } from "~/lib/seo";
+import { z } from "~/lib/zod";
 import { attempt } from "../../../server/http/route-errors";
 import { getPublishedPost } from "../../../server/services/blog";
 import type { Route } from "./+types/post";
