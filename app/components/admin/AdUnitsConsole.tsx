@@ -6,7 +6,7 @@ import { zoneIdSchema } from "~/lib/ad-units-schema";
 import { PRE_ROLL_MAX_SECONDS, type PreRollSettings, preRollFieldErrors, preRollInputFromForm } from "~/lib/preroll";
 import type { AdActionResult } from "~/routes/admin/ads";
 import type { AuditEntryView } from "./AuditLogConsole";
-import { fieldClass as field, fieldErrorClass as fieldError, primaryButton } from "./console-ui";
+import { fieldClass as field, fieldErrorClass as fieldError, primaryButton, SectionHeader } from "./console-ui";
 
 interface UnitView {
   id: string;
@@ -35,9 +35,8 @@ export function AdUnitsConsole(props: {
   const { error } = useAds();
   return (
     <div className="space-y-10">
-      <header>
-        <h1 className="text-2xl font-bold">Ad units</h1>
-        <p className="mt-1 text-sm text-zinc-300">
+      <SectionHeader title="Ad units">
+        <p>
           Changes apply at once on every open page.
           {!props.adNetworkConfigured && " No ad network script is configured (AD_SCRIPT_URL): active slots show the house banner."}
         </p>
@@ -46,7 +45,7 @@ export function AdUnitsConsole(props: {
             {error}
           </p>
         )}
-      </header>
+      </SectionHeader>
 
       <section aria-labelledby="banners-heading">
         <h2 id="banners-heading" className="mb-3 text-lg font-bold">

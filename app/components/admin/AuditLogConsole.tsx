@@ -1,7 +1,7 @@
 import { Form, Link } from "react-router";
 import { Pagination } from "~/components/ui/Pagination";
 import { auditChanges } from "~/lib/audit-diff";
-import { fieldClass as field, primaryButton } from "./console-ui";
+import { fieldClass as field, primaryButton, SectionHeader } from "./console-ui";
 
 /** An audit entry as the console pages receive it. */
 export interface AuditEntryView {
@@ -39,10 +39,9 @@ export function AuditLogConsole(props: {
     `?${new URLSearchParams({ ...(filter.action ? { action: filter.action } : {}), ...(filter.actor ? { actor: filter.actor } : {}), page: String(page) })}`;
   return (
     <div className="space-y-6">
-      <header>
-        <h1 className="text-2xl font-bold">Audit log</h1>
-        <p className="mt-1 text-sm text-zinc-300">Every change made in the console: who, what, when, before and after.</p>
-      </header>
+      <SectionHeader title="Audit log">
+        <p>Every change made in the console: who, what, when, before and after.</p>
+      </SectionHeader>
 
       <Form method="get" className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] sm:items-end">
         <div>

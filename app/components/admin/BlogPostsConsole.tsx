@@ -3,7 +3,7 @@ import { Link, useFetcher } from "react-router";
 import { Pagination } from "~/components/ui/Pagination";
 import type { BlogListActionResult } from "~/routes/admin/blog";
 import type { AuditEntryView } from "./AuditLogConsole";
-import { dangerButton, formatWhen } from "./console-ui";
+import { dangerButton, formatWhen, SectionHeader } from "./console-ui";
 
 interface PostRow {
   id: string;
@@ -29,17 +29,16 @@ export function BlogPostsConsole(props: {
 }) {
   return (
     <div className="space-y-8">
-      <header className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-bold">Blog</h1>
-          <p className="mt-1 text-sm text-zinc-300">
-            {`${props.total === 1 ? "1 post" : `${props.total} posts`}, drafts included. Changes show on the public blog at once.`}
-          </p>
-        </div>
-        <Link to="/admin/blog/new" className={primaryLink}>
-          New post
-        </Link>
-      </header>
+      <SectionHeader
+        title="Blog"
+        actions={
+          <Link to="/admin/blog/new" className={primaryLink}>
+            New post
+          </Link>
+        }
+      >
+        <p>{`${props.total === 1 ? "1 post" : `${props.total} posts`}, drafts included. Changes show on the public blog at once.`}</p>
+      </SectionHeader>
       <p role="status" className="text-sm text-emerald-300 empty:hidden">
         {props.deleted ? "The post was deleted." : ""}
       </p>

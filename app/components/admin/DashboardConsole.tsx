@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { PERIODS } from "~/lib/console-schema";
+import { SectionHeader } from "./console-ui";
 import { ViewsChart } from "./ViewsChart";
 
 interface Totals {
@@ -37,31 +38,32 @@ export function DashboardConsole(props: {
   ];
   return (
     <div className="space-y-10">
-      <header className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-bold">Dashboard</h1>
-          <p className="mt-1 text-sm text-zinc-300">Totals since the start; the chart and the top lists cover the chosen period.</p>
-        </div>
-        <nav aria-label="Period">
-          <ul className="flex gap-1 rounded-lg border border-ink-700 bg-ink-900 p-1">
-            {PERIODS.map((p) => {
-              const current = Number(p) === period;
-              return (
-                <li key={p}>
-                  <Link
-                    to={`?period=${p}`}
-                    aria-current={current ? "page" : undefined}
-                    preventScrollReset
-                    className={`block rounded-md px-3 py-1.5 text-sm font-medium ${current ? "bg-brand-600 text-white" : "text-zinc-200 hover:bg-ink-800"}`}
-                  >
-                    {p} days
-                  </Link>
-                </li>
-              );
-            })}
-          </ul>
-        </nav>
-      </header>
+      <SectionHeader
+        title="Dashboard"
+        actions={
+          <nav aria-label="Period">
+            <ul className="flex gap-1 rounded-lg border border-ink-700 bg-ink-900 p-1">
+              {PERIODS.map((p) => {
+                const current = Number(p) === period;
+                return (
+                  <li key={p}>
+                    <Link
+                      to={`?period=${p}`}
+                      aria-current={current ? "page" : undefined}
+                      preventScrollReset
+                      className={`block rounded-md px-3 py-1.5 text-sm font-medium ${current ? "bg-brand-600 text-white" : "text-zinc-200 hover:bg-ink-800"}`}
+                    >
+                      {p} days
+                    </Link>
+                  </li>
+                );
+              })}
+            </ul>
+          </nav>
+        }
+      >
+        <p>Totals since the start; the chart and the top lists cover the chosen period.</p>
+      </SectionHeader>
 
       <section aria-labelledby="totals-heading">
         <h2 id="totals-heading" className="sr-only">

@@ -2,7 +2,7 @@ import { Form, useFetcher } from "react-router";
 import { Pagination } from "~/components/ui/Pagination";
 import { type ConsoleRole, ROLE_LABELS, ROLES } from "~/lib/console-schema";
 import type { RoleActionResult } from "~/routes/admin/users";
-import { fieldClass as field, primaryButton } from "./console-ui";
+import { fieldClass as field, primaryButton, SectionHeader } from "./console-ui";
 
 interface UserView {
   id: string;
@@ -31,12 +31,9 @@ export function UsersConsole(props: {
   const general = props.actionData && !props.actionData.ok && !props.actionData.userId ? props.actionData.message : null;
   return (
     <div className="space-y-6">
-      <header>
-        <h1 className="text-2xl font-bold">Users</h1>
-        <p className="mt-1 text-sm text-zinc-300">
-          Creators and admins moderate comments; admins open this console. There is always at least one admin.
-        </p>
-      </header>
+      <SectionHeader title="Users">
+        <p>Creators and admins moderate comments; admins open this console. There is always at least one admin.</p>
+      </SectionHeader>
 
       <Form method="get" role="search" className="flex max-w-xl flex-wrap items-end gap-2">
         <div className="min-w-0 flex-1">

@@ -8,11 +8,15 @@ export const secondaryButton =
 export const dangerButton = "rounded-lg bg-red-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-red-600 disabled:opacity-60";
 export const fieldErrorClass = "mt-1 text-sm text-red-300";
 
-export function SectionHeader({ title, children }: { title: string; children?: ReactNode }) {
+/** A console section's title and what it is about; `actions` (a link, the dashboard's period switch) sit to its right. */
+export function SectionHeader({ title, children, actions }: { title: string; children?: ReactNode; actions?: ReactNode }) {
   return (
-    <header className="mb-6">
-      <h1 className="text-2xl font-bold">{title}</h1>
-      {children && <div className="mt-1 text-sm text-zinc-300">{children}</div>}
+    <header className="mb-6 flex flex-wrap items-end justify-between gap-3">
+      <div>
+        <h1 className="text-2xl font-bold">{title}</h1>
+        {children && <div className="mt-1 text-sm text-zinc-300">{children}</div>}
+      </div>
+      {actions}
     </header>
   );
 }

@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { SectionHeader } from "~/components/admin/console-ui";
 import { VideoUpload } from "~/components/admin/videos/VideoUpload";
 import { consoleActor } from "~/lib/console-action.server";
 import { readForm } from "~/lib/params";
@@ -61,13 +62,12 @@ export async function action(args: Route.ActionArgs) {
 export default function VideoUploadPage({ loaderData }: Route.ComponentProps) {
   return (
     <div className="space-y-4">
-      <div>
-        <h1 className="text-2xl font-bold">Upload a video</h1>
-        <p className="mt-1 text-sm text-zinc-300">
+      <SectionHeader title="Upload a video">
+        <p>
           The file is sent in pieces and survives a dropped connection. When it is in, it is checked and transcoded; the video appears once
           that is done.
         </p>
-      </div>
+      </SectionHeader>
       <VideoUpload categories={loaderData.categories} maxBytes={loaderData.maxBytes} />
     </div>
   );

@@ -2,7 +2,8 @@ import { useEffect, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { checkVideoFields, type VideoFieldErrors, videoFieldsFromForm } from "~/lib/video-schema";
 import type { EditActionResult } from "~/routes/admin/video-edit";
-import { primaryButton, secondaryButton, VideoFields } from "./VideoFields";
+import { dangerButton, primaryButton, secondaryButton } from "../console-ui";
+import { VideoFields } from "./VideoFields";
 
 interface EditableVideo {
   id: string;
@@ -13,9 +14,6 @@ interface EditableVideo {
   uploadDate: string;
   thumbnailUrl: string | null;
 }
-
-const dangerButton =
-  "rounded-lg bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-600 disabled:opacity-60 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-400";
 
 /** Edit a video's fields (checked in the browser with the server's schema) and delete it after a confirmation. */
 export function VideoEditor({ video, categories }: { video: EditableVideo; categories: string[] }) {

@@ -1,12 +1,5 @@
 import { VIDEO_DESCRIPTION_MAX, VIDEO_TITLE_MAX, type VideoFieldErrors } from "~/lib/video-schema";
-
-export const field =
-  "w-full rounded-lg border border-ink-700 bg-ink-900 px-3 py-2 text-sm text-zinc-100 placeholder:text-zinc-500 focus:outline-2 focus:outline-offset-2 focus:outline-brand-500";
-export const primaryButton =
-  "rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-500 disabled:opacity-60 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500";
-export const secondaryButton =
-  "rounded-lg border border-ink-700 px-4 py-2 text-sm font-semibold text-zinc-100 hover:bg-ink-800 disabled:opacity-60 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500";
-export const fieldError = "mt-1 text-sm text-red-300";
+import { fieldClass as field, fieldErrorClass as fieldError } from "../console-ui";
 
 export interface VideoFieldValues {
   title: string;

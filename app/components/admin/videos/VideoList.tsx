@@ -1,6 +1,6 @@
 import { Form, Link, useNavigation } from "react-router";
 import { formatDuration } from "~/lib/format";
-import { field, primaryButton } from "./VideoFields";
+import { fieldClass as field, primaryButton, SectionHeader } from "../console-ui";
 
 interface Row {
   id: string;
@@ -51,18 +51,19 @@ export function VideoList(props: {
 
   return (
     <div className="space-y-6">
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-bold">Videos</h1>
-          <p className="mt-1 text-sm text-zinc-300">
-            {props.total} {props.total === 1 ? "video" : "videos"}
-            {filtered ? " match" : ""}, newest first.
-          </p>
-        </div>
-        <Link to="/admin/videos/new" className={primaryButton}>
-          Upload a video
-        </Link>
-      </div>
+      <SectionHeader
+        title="Videos"
+        actions={
+          <Link to="/admin/videos/new" className={primaryButton}>
+            Upload a video
+          </Link>
+        }
+      >
+        <p>
+          {props.total} {props.total === 1 ? "video" : "videos"}
+          {filtered ? " match" : ""}, newest first.
+        </p>
+      </SectionHeader>
       {props.deleted && (
         <p role="status" className="rounded-lg border border-emerald-500/40 bg-emerald-950/40 px-3 py-2 text-sm text-emerald-200">
           The video was deleted.

@@ -10,7 +10,8 @@ import {
   videoFieldsFromForm,
 } from "~/lib/video-schema";
 import type { UploadActionResult } from "~/routes/admin/video-upload";
-import { fieldError, primaryButton, secondaryButton, VideoFields } from "./VideoFields";
+import { fieldErrorClass as fieldError, primaryButton, secondaryButton } from "../console-ui";
+import { VideoFields } from "./VideoFields";
 
 /** What the transcode endpoint (app/routes/admin/video-job.ts) answers. */
 export interface JobState {
