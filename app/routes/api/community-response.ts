@@ -2,6 +2,7 @@ import { data, redirect } from "react-router";
 import { type CommunityAnswer, NO_SCRIPT_ERROR_PARAM, type NoScriptError } from "~/lib/community-answer";
 import { loginPath } from "~/lib/redirect-to";
 import { classifyFailure, UNAVAILABLE_HEADERS } from "../../../server/http/route-errors";
+import { NO_STORE } from "./json-answer";
 
 /**
  * How the like and comment endpoints answer. A hydrated page posts through a fetcher with the `js` field
@@ -9,7 +10,6 @@ import { classifyFailure, UNAVAILABLE_HEADERS } from "../../../server/http/route
  * (no JavaScript) is sent back to the video page, with `?communityError=` when it failed, or to sign-in.
  */
 
-const NO_STORE = { "Cache-Control": "no-store" };
 type Context = Parameters<typeof classifyFailure>[0];
 
 export interface Responder {
@@ -49,5 +49,5 @@ export function methodNotAllowed(): Response {
  * redirect: a 413 must carry `Connection: close`, since the rest of that body is never read.
  */
 export function unreadable(body: { status: number; headers: Record<string, string> }): Response {
-  return new Response(null, { status: body.status, headers: { "Cache-Control": "no-store", ...body.headers } });
+  return new Response(null, { status: body.status, headers: { ...NO_STORE, ...body.headers } });
 }

@@ -8,6 +8,7 @@ import { classifyFailure, UNAVAILABLE_HEADERS } from "../../../server/http/route
 import { refuseCrossOrigin } from "../../../server/http/same-origin";
 import { addFavorite, removeFavorite } from "../../../server/services/favorites";
 import type { Route } from "./+types/favorites";
+import { jsonAnswer, NO_STORE } from "./json-answer";
 
 /**
  * `POST /api/favorites` (form `videoId`, `favorite` = "true" | "false", optional `redirectTo`): adds or
@@ -24,7 +25,6 @@ const favoriteForm = z.object({
   favorite: z.enum(["true", "false"]).transform((v) => v === "true"),
   redirectTo: plainText(2000).optional(),
 });
-const NO_STORE = { "Cache-Control": "no-store" };
 
 export async function action(args: Route.ActionArgs) {
   const { request, context } = args;
@@ -35,11 +35,8 @@ export async function action(args: Route.ActionArgs) {
   const form = body.ok ? parseForm(favoriteForm, body.form) : undefined;
   const back = safeRedirectPath(form?.redirectTo, form ? `/video/${form.videoId}` : "/");
   const answer = (status: number, result: FavoriteAnswer, headers: Record<string, string> = {}) =>
-    wantsPage && status < 500 && status !== 429 && result.ok
-      ? redirect(back, { headers: NO_STORE })
-      : Response.json(result, { status, headers: { ...NO_STORE, ...headers } });
-  if (!body.ok)
-    return Response.json({ ok: false, error: "unreadable" }, { status: body.status, headers: { ...NO_STORE, ...body.headers } });
+    wantsPage && status < 500 && status !== 429 && result.ok ? redirect(back, { headers: NO_STORE }) : jsonAnswer(status, result, headers);
+  if (!body.ok) return jsonAnswer(body.status, { ok: false, error: "unreadable" }, body.headers);
   if (!form) return answer(400, { ok: false, error: "unreadable" });
 
   const viewer = await getViewer(args);
@@ -58,7 +55,7 @@ export async function action(args: Route.ActionArgs) {
     return answer(200, { ok: true, favorite: true });
   } catch (err) {
     if (classifyFailure(context, "favorite", err) === "unavailable") {
-      return Response.json({ ok: false, error: "failed" }, { status: 503, headers: { ...NO_STORE, ...UNAVAILABLE_HEADERS } });
+      return jsonAnswer(503, { ok: false, error: "failed" }, UNAVAILABLE_HEADERS);
     }
     return answer(500, { ok: false, error: "failed" });
   }
@@ -66,5 +63,5 @@ export async function action(args: Route.ActionArgs) {
 
 /** The endpoint only takes POSTs. */
 export function loader() {
-  return Response.json({ ok: false, error: "unreadable" }, { status: 405, headers: { ...NO_STORE, Allow: "POST" } });
+  return jsonAnswer(405, { ok: false, error: "unreadable" }, { Allow: "POST" });
 }

@@ -7,6 +7,7 @@ import { classifyFailure, UNAVAILABLE_HEADERS } from "../../../server/http/route
 import { refuseCrossOrigin } from "../../../server/http/same-origin";
 import { recordPosition } from "../../../server/services/history";
 import type { Route } from "./+types/history";
+import { jsonAnswer } from "./json-answer";
 
 /**
  * `POST /api/history` (form `videoId`, `position` in seconds): where the signed-in user is in a video
@@ -25,9 +26,7 @@ const historyForm = z.object({
     .transform(Number)
     .pipe(z.number().min(0).max(86_400)),
 });
-const NO_STORE = { "Cache-Control": "no-store" };
-const answer = (status: number, body: HistoryAnswer, headers: Record<string, string> = {}) =>
-  Response.json(body, { status, headers: { ...NO_STORE, ...headers } });
+const answer = jsonAnswer<HistoryAnswer>;
 
 export async function action(args: Route.ActionArgs) {
   const { request, context } = args;

@@ -7,6 +7,7 @@ import { refuseCrossOrigin } from "../../../server/http/same-origin";
 import { newViewSessionId } from "../../../server/play-token";
 import { issueViewToken } from "../../../server/services/views";
 import type { Route } from "./+types/play-token";
+import { jsonAnswer } from "./json-answer";
 
 /**
  * `POST /api/play-token` (form-encoded `videoId`; the view-session cookie): a signed play token for a public
@@ -22,10 +23,8 @@ import type { Route } from "./+types/play-token";
 /** One field and its name fit in well under 1 KB; anything bigger is not ours. */
 const MAX_BODY_BYTES = 1024;
 const tokenForm = z.object({ videoId: input.videoId });
-const NO_STORE = { "Cache-Control": "no-store" };
 
-const answer = (status: number, body: PlayTokenAnswer, headers: Record<string, string> = {}) =>
-  Response.json(body, { status, headers: { ...NO_STORE, ...headers } });
+const answer = jsonAnswer<PlayTokenAnswer>;
 
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return answer(405, { token: null, reason: "method" }, { Allow: "POST" });

@@ -6,6 +6,7 @@ import { classifyFailure, UNAVAILABLE_HEADERS } from "../../../server/http/route
 import { PLAY_TOKEN_MAX_LENGTH } from "../../../server/play-token";
 import { countView, type ViewOutcome } from "../../../server/services/views";
 import type { Route } from "./+types/views";
+import { jsonAnswer } from "./json-answer";
 
 /**
  * `POST /api/views` (form-encoded `videoId`, `token`; the view-session cookie): counts a view under the
@@ -21,10 +22,8 @@ import type { Route } from "./+types/views";
 /** The two fields and their names fit in well under 1 KB; anything bigger is not ours. */
 const MAX_BODY_BYTES = 1024;
 const viewForm = z.object({ videoId: input.videoId, token: plainText(PLAY_TOKEN_MAX_LENGTH).min(1) });
-const NO_STORE = { "Cache-Control": "no-store" };
 
-const answer = (status: number, body: ViewAnswer, headers: Record<string, string> = {}) =>
-  Response.json(body, { status, headers: { ...NO_STORE, ...headers } });
+const answer = jsonAnswer<ViewAnswer>;
 
 const STATUS: Record<ViewOutcome["status"], number> = {
   counted: 200,
