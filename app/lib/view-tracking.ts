@@ -99,27 +99,19 @@ export function clearViewedVideos(store: KeyValueStore | null = sessionStore()):
 /** Sends one view request; resolves with the server's answer. */
 export type SendView = (videoId: string, token: string) => Promise<ViewAnswer>;
 
-export const sendView: SendView = async (videoId, token) => {
-  const res = await fetch(VIEW_ENDPOINT, {
-    method: "POST",
-    body: new URLSearchParams({ videoId, token }),
-    credentials: "same-origin",
-    keepalive: true,
-  });
-  return (await res.json()) as ViewAnswer;
-};
+/** Posts `fields` form-encoded to one of our endpoints and reads its JSON answer. */
+async function postForm<T>(url: string, fields: Record<string, string>, init: RequestInit = {}): Promise<T> {
+  const res = await fetch(url, { method: "POST", body: new URLSearchParams(fields), credentials: "same-origin", ...init });
+  return (await res.json()) as T;
+}
+
+// keepalive: a view reached just before the tab closes is still sent.
+export const sendView: SendView = (videoId, token) => postForm<ViewAnswer>(VIEW_ENDPOINT, { videoId, token }, { keepalive: true });
 
 /** Asks the server for a play token for this browser session; resolves with its answer. */
 export type FetchPlayToken = (videoId: string) => Promise<PlayTokenAnswer>;
 
-export const fetchPlayToken: FetchPlayToken = async (videoId) => {
-  const res = await fetch(PLAY_TOKEN_ENDPOINT, {
-    method: "POST",
-    body: new URLSearchParams({ videoId }),
-    credentials: "same-origin",
-  });
-  return (await res.json()) as PlayTokenAnswer;
-};
+export const fetchPlayToken: FetchPlayToken = (videoId) => postForm<PlayTokenAnswer>(PLAY_TOKEN_ENDPOINT, { videoId });
 
 /** Videos whose view request is in flight in this tab: never sent twice at once (SPEC.md §4). */
 const inFlight = new Set<string>();
