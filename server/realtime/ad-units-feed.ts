@@ -2,7 +2,7 @@ import type { AdConfiguration } from "../../app/lib/ad-units";
 import { logger } from "../logger";
 import { onSync } from "../runtime/worker-sync";
 import { readAdConfiguration } from "../services/ad-units";
-import { activeFaults, testHooksEnabled } from "../test-hooks";
+import { faultIsOn } from "../test-hooks";
 import { subscribe } from "./notifications";
 
 /**
@@ -19,13 +19,11 @@ let current: AdConfiguration | undefined;
 let reading: Promise<AdConfiguration> | undefined;
 let rereadAfter = false;
 
-/** Test switch: notifications act 1 s late, as on a loaded machine, so tests see what depends on them. */
-const LATE_NOTIFICATIONS_FAULT = "ad-units.notified-late";
-
 subscribe(AD_UNITS_CHANNEL, {
   onMessage: () => {
     const reread = () => void refresh().catch(() => {});
-    if (testHooksEnabled() && activeFaults().includes(LATE_NOTIFICATIONS_FAULT)) setTimeout(reread, 1_000);
+    // Test switch: as on a loaded machine, so tests see what depends on the notification.
+    if (faultIsOn("ad-units.notified-late")) setTimeout(reread, 1_000);
     else reread();
   },
   // Changes made while the listener was away were missed: read again and push the full state.
