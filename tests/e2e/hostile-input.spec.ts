@@ -337,6 +337,33 @@ const get = (url: string, headers?: Record<string, string>) => (r: APIRequestCon
 const post = (url: string, body: string | Buffer, headers: Record<string, string>) => (r: APIRequestContext) =>
   r.post(url, { data: body, headers, maxRedirects: 0, failOnStatusCode: false });
 
+/**
+ * The probes of one form action: every hostile value in each of `fields` (the other fields valid), each
+ * field sent twice, the valid form as JSON, and a form with a 2 MB `hugeField`. `skip` leaves out a value
+ * that would make a legitimate write.
+ */
+function formActionProbes(
+  target: string,
+  valid: Record<string, string>,
+  fields: readonly string[],
+  hugeField: string,
+  skip?: (field: string, v: Hostile) => boolean,
+): Probe[] {
+  const label = `POST ${target}${valid.intent ? ` (${valid.intent})` : ""}`;
+  const encoded = Object.fromEntries(Object.entries(valid).map(([k, v]) => [k, encodeURIComponent(v)]));
+  const probes: Probe[] = [];
+  for (const field of fields) {
+    for (const v of VALUES) {
+      if (skip?.(field, v)) continue;
+      probes.push({ name: `${label} ${field} = ${v.label}`, send: post(target, formBody({ ...encoded, [field]: v.raw }), FORM_TYPE) });
+    }
+    probes.push({ name: `${label} ${field} repeated`, send: post(target, `${formBody(encoded)}&${field}=a&${field}=b`, FORM_TYPE) });
+  }
+  probes.push({ name: `${label} as JSON`, send: post(target, JSON.stringify(valid), { "content-type": "application/json" }) });
+  probes.push({ name: `${label} huge`, send: post(target, `${formBody(encoded)}&${hugeField}=${"x".repeat(2_000_000)}`, FORM_TYPE) });
+  return probes;
+}
+
 test.describe.configure({ timeout: 120_000 });
 
 test("path and query parameters of every route", async ({ request }) => {
@@ -740,28 +767,7 @@ test("the admin console and the live ad feed refuse hostile input from an admin 
   expect((await admin.get("/admin/ads")).status()).toBe(200);
 
   const probes: Probe[] = [];
-  for (const valid of ADMIN_FORMS) {
-    for (const field of ADMIN_FIELDS) {
-      for (const v of VALUES) {
-        probes.push({
-          name: `POST /admin/ads (${valid.intent}) ${field} = ${v.label}`,
-          send: post("/admin/ads", formBody({ ...valid, [field]: v.raw }), FORM_TYPE),
-        });
-      }
-      probes.push({
-        name: `POST /admin/ads (${valid.intent}) ${field} repeated`,
-        send: post("/admin/ads", `${formBody(valid)}&${field}=a&${field}=b`, FORM_TYPE),
-      });
-    }
-    probes.push({
-      name: `POST /admin/ads (${valid.intent}) as JSON`,
-      send: post("/admin/ads", JSON.stringify(valid), { "content-type": "application/json" }),
-    });
-    probes.push({
-      name: `POST /admin/ads (${valid.intent}) huge`,
-      send: post("/admin/ads", `${formBody(valid)}&zoneId=${"x".repeat(2_000_000)}`, FORM_TYPE),
-    });
-  }
+  for (const valid of ADMIN_FORMS) probes.push(...formActionProbes("/admin/ads", valid, ADMIN_FIELDS, "zoneId"));
   for (const method of ["PUT", "DELETE", "PATCH", "OPTIONS", "PROPFIND"]) {
     for (const target of ["/admin/ads", "/admin", "/api/ads/events"]) {
       probes.push({
@@ -777,30 +783,18 @@ test("the admin console and the live ad feed refuse hostile input from an admin 
   const postsBefore = await blogPosts();
   expect(postsBefore, "the console's post count").toBeTruthy();
   for (const form of BLOG_FORMS) {
-    const valid = Object.fromEntries(Object.entries(form.valid).map(([k, v]) => [k, encodeURIComponent(v)]));
-    for (const field of BLOG_FIELDS) {
-      for (const v of VALUES)
-        probes.push({
-          name: `POST ${form.path} ${field} = ${v.label}`,
-          send: post(form.path, formBody({ ...valid, [field]: v.raw }), FORM_TYPE),
-        });
-      probes.push({
-        name: `POST ${form.path} ${field} repeated`,
-        send: post(form.path, `${formBody(valid)}&${field}=a&${field}=b`, FORM_TYPE),
-      });
-    }
-    probes.push({
-      name: `POST ${form.path} as JSON`,
-      send: post(form.path, JSON.stringify(form.valid), { "content-type": "application/json" }),
-    });
-    probes.push({
-      name: `POST ${form.path} huge`,
-      send: post(form.path, `${formBody(valid)}&content=${"x".repeat(2_000_000)}`, FORM_TYPE),
-    });
+    probes.push(...formActionProbes(form.path, form.valid, BLOG_FIELDS, "content"));
     for (const method of ["PUT", "DELETE", "PATCH"])
       probes.push({
         name: `${method} ${form.path}`,
-        send: (r) => r.fetch(form.path, { method, data: formBody(valid), headers: FORM_TYPE, maxRedirects: 0, failOnStatusCode: false }),
+        send: (r) =>
+          r.fetch(form.path, {
+            method,
+            data: new URLSearchParams(form.valid).toString(),
+            headers: FORM_TYPE,
+            maxRedirects: 0,
+            failOnStatusCode: false,
+          }),
       });
   }
   for (const v of VALUES) {
@@ -853,26 +847,7 @@ test("the console's dashboard, users and audit log refuse hostile input from an 
     }
   }
   const valid = { intent: "role", userId: "no-such-user", role: "creator" };
-  for (const field of Object.keys(valid)) {
-    for (const v of VALUES) {
-      probes.push({
-        name: `POST /admin/users ${field} = ${v.label}`,
-        send: post("/admin/users", formBody({ ...valid, [field]: v.raw }), FORM_TYPE),
-      });
-    }
-    probes.push({
-      name: `POST /admin/users ${field} repeated`,
-      send: post("/admin/users", `${formBody(valid)}&${field}=a&${field}=b`, FORM_TYPE),
-    });
-  }
-  probes.push({
-    name: "POST /admin/users as JSON",
-    send: post("/admin/users", JSON.stringify(valid), { "content-type": "application/json" }),
-  });
-  probes.push({
-    name: "POST /admin/users huge",
-    send: post("/admin/users", `${formBody(valid)}&userId=${"x".repeat(2_000_000)}`, FORM_TYPE),
-  });
+  probes.push(...formActionProbes("/admin/users", valid, Object.keys(valid), "userId"));
   for (const target of ["/admin", "/admin/audit"]) {
     probes.push({ name: `POST ${target} (no action)`, send: post(target, formBody(valid), FORM_TYPE) });
   }
@@ -911,27 +886,7 @@ test("the console's moderation sections refuse hostile input from an admin too",
 
   const probes: Probe[] = [];
   for (const { path: target, valid, fields } of MODERATION_FORMS) {
-    for (const field of fields) {
-      for (const v of VALUES) {
-        if (createsSomething(valid, field, v)) continue;
-        probes.push({
-          name: `POST ${target} (${valid.intent}) ${field} = ${v.label}`,
-          send: post(target, formBody({ ...valid, [field]: v.raw }), FORM_TYPE),
-        });
-      }
-      probes.push({
-        name: `POST ${target} (${valid.intent}) ${field} repeated`,
-        send: post(target, `${formBody(valid)}&${field}=a&${field}=b`, FORM_TYPE),
-      });
-    }
-    probes.push({
-      name: `POST ${target} (${valid.intent}) as JSON`,
-      send: post(target, JSON.stringify(valid), { "content-type": "application/json" }),
-    });
-    probes.push({
-      name: `POST ${target} (${valid.intent}) huge`,
-      send: post(target, `${formBody(valid)}&name=${"x".repeat(2_000_000)}`, FORM_TYPE),
-    });
+    probes.push(...formActionProbes(target, valid, fields, "name", (field, v) => createsSomething(valid, field, v)));
   }
   for (const method of ["PUT", "DELETE", "PATCH", "OPTIONS", "PROPFIND"]) {
     for (const target of ["/admin/comments", "/admin/messages", "/admin/categories", `/admin/messages/${NO_ID}`]) {
@@ -986,26 +941,7 @@ test("console videos and the tus upload endpoint refuse hostile input from an ad
     [`/admin/videos/${NO_UNIT}`, VIDEO_DELETE],
   ];
   for (const [url, valid] of actions) {
-    for (const field of VIDEO_FIELDS) {
-      for (const v of VALUES) {
-        probes.push({
-          name: `POST ${url} (${valid.intent}) ${field} = ${v.label}`,
-          send: post(url, formBody({ ...valid, [field]: v.raw }), FORM_TYPE),
-        });
-      }
-      probes.push({
-        name: `POST ${url} (${valid.intent}) ${field} repeated`,
-        send: post(url, `${formBody(valid)}&${field}=a&${field}=b`, FORM_TYPE),
-      });
-    }
-    probes.push({
-      name: `POST ${url} (${valid.intent}) as JSON`,
-      send: post(url, JSON.stringify(valid), { "content-type": "application/json" }),
-    });
-    probes.push({
-      name: `POST ${url} (${valid.intent}) huge`,
-      send: post(url, `${formBody(valid)}&title=${"x".repeat(2_000_000)}`, FORM_TYPE),
-    });
+    probes.push(...formActionProbes(url, valid, VIDEO_FIELDS, "title"));
     probes.push({ name: `POST ${url} (${valid.intent}) binary`, send: post(url, crypto.randomBytes(4096), FORM_TYPE) });
   }
   for (const v of VALUES) {
