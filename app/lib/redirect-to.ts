@@ -1,26 +1,61 @@
+const BASE = "http://same-origin.invalid";
+
 /**
  * Where to send a visitor after sign-in: a path on this site, never another origin (no open redirect).
- * Anything else (absolute URLs, protocol-relative `//host`, backslashes that browsers read as slashes,
- * control characters, the sign-in page itself) falls back to `/`.
+ * The check is made on what is returned, not on what came in: the input is resolved as a browser would
+ * resolve it (dot segments, tabs and newlines dropped), and the result must still read as a path on this
+ * origin, also after any layer percent-decodes it. Anything else (absolute URLs, `//host`, `/\host`,
+ * encoded slashes and backslashes, control characters, the sign-in page itself, API routes) falls back.
  */
 export function safeRedirectPath(raw: unknown, fallback = "/"): string {
   if (typeof raw !== "string" || raw.length === 0 || raw.length > 2000) return fallback;
+  // Browsers drop tabs and newlines inside URLs and read `\` as `/`: an input with either is refused whole.
   // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
-  if (!raw.startsWith("/") || raw.startsWith("//") || /[\\\u0000-\u001f\u007f]/.test(raw)) return fallback;
-  const base = "http://same-origin.invalid";
+  if (!raw.startsWith("/") || /[\\\u0000-\u001f\u007f]/.test(raw)) return fallback;
   let url: URL;
   try {
-    url = new URL(raw, base);
+    url = new URL(raw, BASE);
   } catch {
     return fallback;
   }
-  if (url.origin !== base) return fallback;
-  if (url.pathname === "/login" || url.pathname.startsWith("/api/")) return fallback;
-  return `${url.pathname}${url.search}${url.hash}`;
+  if (url.origin !== BASE) return fallback;
+  const target = `${url.pathname}${url.search}${url.hash}`;
+  return isSameOriginPath(target) && !isSignInOrApi(url.pathname) ? target : fallback;
 }
 
 /** The sign-in page that comes back to `path` afterwards. */
 export function loginPath(path: string): string {
   const target = safeRedirectPath(path);
   return target === "/" ? "/login" : `/login?redirectTo=${encodeURIComponent(target)}`;
+}
+
+/**
+ * Whether `target` is read as a path on this origin by a browser, as sent and after up to three rounds of
+ * percent-decoding (a proxy or framework that decodes `%2F` must not turn it into `//host`).
+ */
+function isSameOriginPath(target: string): boolean {
+  let form = target;
+  for (let round = 0; round < 4; round++) {
+    const path = form.split(/[?#]/, 1)[0] ?? "";
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: a decoded control character could be stripped by a browser
+    if (!path.startsWith("/") || path.startsWith("//") || /[\\\u0000-\u001f\u007f]/.test(path)) return false;
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(path);
+    } catch {
+      return false; // malformed escapes: no guessing what another layer makes of them
+    }
+    if (decoded === path) break;
+    form = decoded;
+  }
+  try {
+    return new URL(target, BASE).origin === BASE;
+  } catch {
+    return false;
+  }
+}
+
+function isSignInOrApi(pathname: string): boolean {
+  const path = pathname.toLowerCase();
+  return path === "/login" || path === "/login/" || path.startsWith("/api/");
 }

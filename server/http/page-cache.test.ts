@@ -9,7 +9,7 @@ import { compressResponses } from "./compression";
 import { commonHeaders } from "./headers";
 import { createPageStore, PAGE_CACHE_HEADER, type PageStore, pageCacheHandler, pageMicroCache } from "./page-cache";
 import { personalPages } from "./page-caching";
-import { inlineScriptHashes } from "./page-snapshot";
+import { nonceScriptHashes } from "./page-snapshot";
 
 /** A stand-in for React Router: streams an HTML page carrying the nonce, in the ways real answers vary. */
 function standIn(renders: { count: number }): express.RequestHandler {
@@ -92,7 +92,7 @@ describe("the page micro-cache on a real server", () => {
     expect(second.body).toBe(first.body.replaceAll(` nonce="${nonce}"`, ""));
     expect(second.body).not.toContain("nonce");
     expect(cspNonce(second.res)).toBeUndefined();
-    const hashes = inlineScriptHashes(second.body);
+    const hashes = nonceScriptHashes(first.body, nonce);
     expect(hashes).toHaveLength(2);
     expect(cspScripts(second.res)).toEqual(["'self'", ...hashes]);
     // Same headers as a rendered page: the render's own, the security headers, Cache-Control, Vary.

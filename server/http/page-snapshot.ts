@@ -4,8 +4,9 @@ import zlib from "node:zlib";
 
 /**
  * A rendered page made independent of the response it was rendered for, so the page cache can send the
- * same bytes to every visitor: its inline scripts are allowed by their SHA-256 hashes in the Content-Security-
- * Policy instead of by that response's nonce (whose attributes are removed), and its brotli and gzip
+ * same bytes to every visitor: the inline scripts that carried the render's nonce are allowed by their SHA-256
+ * hashes in the Content-Security-Policy instead (the nonce attributes are removed); any other inline script,
+ * such as one injected into the markup, stays as blocked as it was in the render. Its brotli and gzip
  * encodings are made once, off the event loop, instead of once per answer.
  */
 export interface PageSnapshot {
@@ -32,11 +33,16 @@ const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
 /** Script elements whose content is data, not code: CSP does not govern them. */
 const DATA_TYPE = /\btype\s*=\s*["']?application\/(ld\+)?json\b/i;
 
-/** The CSP hash sources of every inline script in `html` that a browser would run. */
-export function inlineScriptHashes(html: string): string[] {
+/**
+ * The CSP hash sources of the inline scripts in `html` that a browser would run and that carry `nonce`: the
+ * ones the render itself wrote. A script without it was not allowed by the render's CSP and gains nothing here.
+ */
+export function nonceScriptHashes(html: string, nonce: string): string[] {
   const hashes = new Set<string>();
+  if (!nonce) return [];
+  const carriesNonce = new RegExp(`(^|\\s)nonce="${escapeRegExp(nonce)}"(\\s|$)`);
   for (const [, attributes = "", content = ""] of html.matchAll(SCRIPT)) {
-    if (/\bsrc\s*=/i.test(attributes) || DATA_TYPE.test(attributes)) continue;
+    if (/\bsrc\s*=/i.test(attributes) || DATA_TYPE.test(attributes) || !carriesNonce.test(attributes)) continue;
     hashes.add(`'sha256-${crypto.createHash("sha256").update(content, "utf8").digest("base64")}'`);
   }
   return [...hashes];
@@ -48,6 +54,7 @@ export function inlineScriptHashes(html: string): string[] {
  */
 export async function snapshotPage(body: Buffer, nonce: string): Promise<PageSnapshot | null> {
   let html = body.toString("utf8");
+  const scriptHashes = nonceScriptHashes(html, nonce);
   if (nonce) {
     html = html.replaceAll(` nonce="${nonce}"`, "");
     if (html.includes(nonce)) return null;
@@ -63,7 +70,11 @@ export async function snapshotPage(body: Buffer, nonce: string): Promise<PageSna
     }),
     gzip(identity),
   ]);
-  return { scriptHashes: inlineScriptHashes(html), identity, br, gzip: gz };
+  return { scriptHashes, identity, br, gzip: gz };
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
 /** The encoding to send: brotli when accepted, else gzip, else none (Accept-Encoding q=0 honoured). */
