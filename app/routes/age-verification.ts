@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import { ageCookieValue } from "~/lib/cookies";
 import { parseForm, plainText, readForm } from "~/lib/params";
+import { safeRedirectPath } from "~/lib/redirect-to";
 import { site } from "~/lib/site";
 import { z } from "~/lib/zod";
 import type { Route } from "./+types/age-verification";
@@ -23,12 +24,15 @@ export function loader() {
   return redirect("/");
 }
 
-/** Only same-origin paths: never an open redirect. */
+/**
+ * Back to the page the gate was answered on: only a path of this origin, checked like every redirect (a page
+ * at `//evil.example/x` on this site has that path, which a browser would read as another host).
+ */
 function safeReturnPath(referer: string | null, requestUrl: string): string {
   if (!referer) return "/";
   try {
     const ref = new URL(referer);
-    return ref.origin === new URL(requestUrl).origin ? `${ref.pathname}${ref.search}` : "/";
+    return ref.origin === new URL(requestUrl).origin ? safeRedirectPath(`${ref.pathname}${ref.search}`) : "/";
   } catch {
     return "/";
   }

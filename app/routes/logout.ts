@@ -1,13 +1,11 @@
 import { data, redirect } from "react-router";
 import { readForm } from "~/lib/params";
 import { signOut } from "../../server/auth/session";
-import { refuseCrossOrigin } from "../../server/http/same-origin";
 import type { Route } from "./+types/logout";
 
 /** Sign Out (the header menu's form): ends the session on the server, clears the cookie, goes to `/`. */
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") throw data(null, { status: 405, headers: { Allow: "POST" } });
-  refuseCrossOrigin(request); // a page elsewhere must not sign visitors out
   // The form has no fields, but its body is read like every action's: only a small form is accepted.
   const body = await readForm(request);
   if (!body.ok) return new Response(null, { status: body.status, headers: body.headers });

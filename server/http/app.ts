@@ -9,6 +9,7 @@ import { requestInfoContext } from "../request-context";
 import { adEvents } from "./ad-events";
 import { AUTH_BASE_PATH, authRoutes } from "./auth-routes";
 import { compressResponses } from "./compression";
+import { refuseCrossSiteWrites } from "./cross-site";
 import { finalErrorHandler } from "./errors";
 import { commonHeaders } from "./headers";
 import { inputBoundary } from "./input-boundary";
@@ -29,6 +30,7 @@ export function createApp(opts: { clientDir?: string } = {}): express.Express {
   app.set("trust proxy", env().TRUST_PROXY === "false" ? false : env().TRUST_PROXY);
   app.use(commonHeaders());
   app.use(inputBoundary()); // unreadable URLs answer 400 before anything else sees them
+  app.use(refuseCrossSiteWrites()); // one rule for every route: no write that another site started
   app.use(compressResponses());
   if (opts.clientDir) app.use(buildFiles(opts.clientDir));
   app.use("/media", mediaFiles(path.join(dataDir(), "media")));

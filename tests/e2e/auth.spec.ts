@@ -256,7 +256,7 @@ test("cross-site posts are refused: no code is sent, no one is signed out", asyn
       headers: { Origin: "https://evil.example" },
       maxRedirects: 0,
     });
-    expect(res.status(), url).toBe(400);
+    expect(res.status(), url).toBe(403);
   }
   await new Promise((r) => setTimeout(r, 300));
   const mailed = fs.existsSync(OUTBOX) && fs.readdirSync(OUTBOX).some((f) => fs.readFileSync(path.join(OUTBOX, f), "utf8").includes(email));
@@ -266,7 +266,7 @@ test("cross-site posts are refused: no code is sent, no one is signed out", asyn
   await signInOnPage(page, uniqueEmail("victim"));
   await expect(page).toHaveURL(`${baseURL}/`);
   const forged = await page.request.post("/logout", { headers: { Origin: "https://evil.example" }, maxRedirects: 0 });
-  expect(forged.status()).toBe(400);
+  expect(forged.status()).toBe(403);
   await page.goto("/profile");
   await expect(page.getByRole("heading", { level: 1, name: "Profile" })).toBeVisible();
   await context.close();

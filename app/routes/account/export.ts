@@ -3,7 +3,6 @@ import { readForm } from "~/lib/params";
 import { consumeAccountLimit, retryAfterSeconds } from "../../../server/auth/account-limits";
 import { getViewer } from "../../../server/auth/session";
 import { classifyFailure, UNAVAILABLE_HEADERS } from "../../../server/http/route-errors";
-import { refuseCrossOrigin } from "../../../server/http/same-origin";
 import { exportAccountData } from "../../../server/services/account";
 import type { Route } from "./+types/export";
 
@@ -15,7 +14,6 @@ import type { Route } from "./+types/export";
 export async function action(args: Route.ActionArgs) {
   const { request, context } = args;
   if (request.method !== "POST") throw data(null, { status: 405, headers: { Allow: "POST" } });
-  refuseCrossOrigin(request);
   const body = await readForm(request, 1024);
   if (!body.ok) return new Response(null, { status: body.status, headers: body.headers });
   const viewer = await getViewer(args);

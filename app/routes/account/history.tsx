@@ -75,7 +75,7 @@ const historyFields = z.object({
 
 export type HistoryActionData = { error: string | null };
 
-/** Remove one, clear all, pause or resume recording. React Router refuses cross-origin posts to this action. */
+/** Remove one, clear all, pause or resume recording. Cross-site posts never reach it (server/http/cross-site.ts). */
 export async function action(args: Route.ActionArgs) {
   const { request, context } = args;
   if (request.method !== "POST") throw data(null, { status: 405, headers: { Allow: "GET, HEAD, POST" } });

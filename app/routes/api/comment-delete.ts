@@ -3,7 +3,6 @@ import { COMMUNITY_TEXTS } from "~/lib/community-texts";
 import { input, parseForm, readForm } from "~/lib/params";
 import { z } from "~/lib/zod";
 import { getViewer } from "../../../server/auth/session";
-import { refuseCrossOrigin } from "../../../server/http/same-origin";
 import { deleteComment } from "../../../server/services/comments";
 import type { Route } from "./+types/comment-delete";
 import { methodNotAllowed, responder, unreadable } from "./community-response";
@@ -17,7 +16,6 @@ const deleteParams = z.object({ commentId: input.videoId });
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed();
-  refuseCrossOrigin(request);
   const body = await readForm(request, 1024);
   const form = body.ok ? parseForm(deleteForm, body.form) : undefined;
   const reply = responder(form?.[SCRIPT_FIELD] === "1", form?.videoId ?? null);

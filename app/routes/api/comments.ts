@@ -4,7 +4,6 @@ import { COMMUNITY_TEXTS, commentRateLimitMessage } from "~/lib/community-texts"
 import { input, parseForm, readForm } from "~/lib/params";
 import { z } from "~/lib/zod";
 import { getViewer } from "../../../server/auth/session";
-import { refuseCrossOrigin } from "../../../server/http/same-origin";
 import { addComment } from "../../../server/services/comments";
 import type { Route } from "./+types/comments";
 import { methodNotAllowed, responder, unreadable } from "./community-response";
@@ -24,7 +23,6 @@ const MAX_BODY_BYTES = 32 * 1024;
 
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed();
-  refuseCrossOrigin(request);
   const body = await readForm(request, MAX_BODY_BYTES);
   const raw = body.ok ? body.form : new FormData();
   // Which page and which text to answer with are read leniently, so even a refused post gets its own message.

@@ -5,7 +5,6 @@ import { z } from "~/lib/zod";
 import { consumeAccountLimit, retryAfterSeconds } from "../../../server/auth/account-limits";
 import { getViewer } from "../../../server/auth/session";
 import { classifyFailure, UNAVAILABLE_HEADERS } from "../../../server/http/route-errors";
-import { refuseCrossOrigin } from "../../../server/http/same-origin";
 import { addFavorite, removeFavorite } from "../../../server/services/favorites";
 import type { Route } from "./+types/favorites";
 import { jsonAnswer, NO_STORE } from "./json-answer";
@@ -29,7 +28,6 @@ const favoriteForm = z.object({
 export async function action(args: Route.ActionArgs) {
   const { request, context } = args;
   if (request.method !== "POST") throw data(null, { status: 405, headers: { Allow: "POST" } });
-  refuseCrossOrigin(request); // another site must not edit someone's favorites
   const wantsPage = (request.headers.get("accept") ?? "").includes("text/html");
   const body = await readForm(request, 4096);
   const form = body.ok ? parseForm(favoriteForm, body.form) : undefined;

@@ -4,7 +4,6 @@ import { z } from "~/lib/zod";
 import { consumeAccountLimit, retryAfterSeconds } from "../../../server/auth/account-limits";
 import { getViewer } from "../../../server/auth/session";
 import { classifyFailure, UNAVAILABLE_HEADERS } from "../../../server/http/route-errors";
-import { refuseCrossOrigin } from "../../../server/http/same-origin";
 import { recordPosition } from "../../../server/services/history";
 import type { Route } from "./+types/history";
 import { jsonAnswer } from "./json-answer";
@@ -31,7 +30,6 @@ const answer = jsonAnswer<HistoryAnswer>;
 export async function action(args: Route.ActionArgs) {
   const { request, context } = args;
   if (request.method !== "POST") throw data(null, { status: 405, headers: { Allow: "POST" } });
-  refuseCrossOrigin(request);
   const body = await readForm(request, 1024);
   if (!body.ok) return answer(body.status, { recorded: false, reason: "unreadable" }, body.headers);
   const form = parseForm(historyForm, body.form);

@@ -3,7 +3,6 @@ import { COMMUNITY_TEXTS } from "~/lib/community-texts";
 import { input, parseForm, readForm } from "~/lib/params";
 import { z } from "~/lib/zod";
 import { getViewer } from "../../../server/auth/session";
-import { refuseCrossOrigin } from "../../../server/http/same-origin";
 import { setLike } from "../../../server/services/likes";
 import type { Route } from "./+types/like";
 import { methodNotAllowed, responder, unreadable } from "./community-response";
@@ -17,7 +16,6 @@ const likeParams = z.object({ videoId: input.videoId });
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed();
-  refuseCrossOrigin(request);
   const videoId = likeParams.safeParse(params).data?.videoId ?? null;
   const body = await readForm(request, 1024);
   const form = body.ok ? parseForm(likeForm, body.form) : undefined;

@@ -3,7 +3,6 @@ import { input, parseCookie, parseForm, readForm, viewSessionId } from "~/lib/pa
 import type { PlayTokenAnswer } from "~/lib/view-tracking";
 import { z } from "~/lib/zod";
 import { classifyFailure, UNAVAILABLE_HEADERS } from "../../../server/http/route-errors";
-import { refuseCrossOrigin } from "../../../server/http/same-origin";
 import { newViewSessionId } from "../../../server/play-token";
 import { issueViewToken } from "../../../server/services/views";
 import type { Route } from "./+types/play-token";
@@ -28,7 +27,6 @@ const answer = jsonAnswer<PlayTokenAnswer>;
 
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return answer(405, { token: null, reason: "method" }, { Allow: "POST" });
-  refuseCrossOrigin(request);
   const body = await readForm(request, MAX_BODY_BYTES);
   if (!body.ok) return answer(body.status, { token: null, reason: "unreadable" }, body.headers);
   const form = parseForm(tokenForm, body.form);
