@@ -28,7 +28,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: "node server.js",
+    command: "node tests/support/test-server.js", // server.js with the test hooks (never in production)
     url: `http://127.0.0.1:${PORT}/robots.txt`,
     timeout: 900_000, // a fresh machine generates the demo media first (a few minutes on 2 cores)
     reuseExistingServer: false,
@@ -39,7 +39,6 @@ export default defineConfig({
       PORT: String(PORT),
       HOST: "127.0.0.1",
       DATA_DIR,
-      ENABLE_TEST_HOOKS: "1",
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "fatal", // provoked faults would flood the output; E2E_LOG_LEVEL=info to debug
       BUILD_DIR: process.env.BUILD_DIR ?? "build",
       // Demo media are deterministic: generate them once per machine, not once per test run.

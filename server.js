@@ -1,26 +1,46 @@
 // Process entry. Production: the primary prepares the database and supervises one worker per core
 // (server/runtime/); each worker serves HTTP. Development (--dev): one process with Vite's middleware.
+// The end-to-end tests start tests/support/test-server.js instead, which calls main() with the test hooks on;
+// cluster workers run that same file, so the hooks are on in every process of a test server and in none of
+// a server started here.
 import cluster from "node:cluster";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
-const DEV = process.argv.includes("--dev");
-if (!process.env.NODE_ENV) process.env.NODE_ENV = DEV ? "development" : "production";
-
-if (DEV) {
-  await serveDevelopment();
-} else {
+/** Starts this process's part of the server. `testHooks`: only the test entry passes it. */
+export async function main({ testHooks = false } = {}) {
+  const dev = process.argv.includes("--dev");
+  if (!process.env.NODE_ENV) process.env.NODE_ENV = dev ? "development" : "production";
+  if (dev) return serveDevelopment();
   const bundle = path.resolve(process.env.BUILD_DIR ?? "build", "server/index.js");
-  const mod = await import(pathToFileURL(bundle).href);
+  const mod = await import(pathToFileURL(bundle).href).catch((err) => {
+    // Some modules read the configuration as they load: an invalid one is a refusal, not a crash.
+    if (/^Invalid environment:/.test(err?.message)) refuseUnsafeStart([err.message]);
+    throw err;
+  });
+  mod.setTestHooksEnabled(testHooks);
   // The primary forks web workers and one jobs worker (PLEAZURE_ROLE=jobs: the transcode queue).
-  if (cluster.isPrimary) await mod.runPrimary();
-  else await (process.env.PLEAZURE_ROLE === "jobs" ? mod.runJobsWorker() : mod.runWorker());
+  if (cluster.isPrimary) {
+    refuseUnsafeStart(mod.startupProblems());
+    await mod.runPrimary();
+  } else await (process.env.PLEAZURE_ROLE === "jobs" ? mod.runJobsWorker() : mod.runWorker());
 }
+
+/** One plain line per problem (naming the variable), then exit 1 before anything listens. */
+function refuseUnsafeStart(problems) {
+  if (problems.length === 0) return;
+  for (const problem of problems) process.stderr.write(`Pleazure cannot start: ${problem}\n`);
+  process.exit(1);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) await main();
 
 async function serveDevelopment() {
   const { default: express } = await import("express");
   const vite = await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }));
   const entry = await vite.ssrLoadModule("./server/entry.ts");
+  refuseUnsafeStart(entry.startupProblems());
+  entry.setTestHooksEnabled(process.env.ENABLE_TEST_HOOKS === "1");
   const stop = await entry.bootSingleProcess();
   const server = express();
   server.disable("x-powered-by");

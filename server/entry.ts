@@ -8,4 +8,6 @@ export { createApp } from "./http/app";
 export { runJobsWorker } from "./runtime/jobs-worker";
 export { runPrimary } from "./runtime/primary";
 export { bootSingleProcess } from "./runtime/single";
+export { startupProblems } from "./runtime/startup-check";
 export { runWorker } from "./runtime/worker";
+export { setTestHooksEnabled } from "./test-hooks";

@@ -47,7 +47,10 @@ const schema = z
     APP_SECRET: z.string().min(32).optional(),
     /** Comma-separated proxy addresses whose X-Forwarded-For we trust (Express "trust proxy"). */
     TRUST_PROXY: z.string().default("loopback"),
-    /** Test-only fault switches; ignored unless ENABLE_TEST_HOOKS=1. */
+    /**
+     * Test hooks (server/http/test-hooks.ts) under `npm run dev`. Refused in production: the end-to-end tests
+     * load the hooks through their own entry (tests/support/test-server.js), never through a variable.
+     */
     ENABLE_TEST_HOOKS: z.enum(["0", "1"]).default("0"),
     /** Skip generating demo media (tests that do not need playback). */
     DEMO_MEDIA: z.enum(["full", "none"]).default("full"),
@@ -138,6 +141,28 @@ export function parseEnv(vars: Record<string, string | undefined>): Env {
     throw new Error(`Invalid environment: ${issues}`);
   }
   return parsed.data;
+}
+
+/**
+ * Settings that are each valid but together unsafe, one line per problem naming the variable: the server
+ * refuses to start on any of them (server/runtime/startup-check.ts).
+ */
+export function unsafeCombinations(e: Env, vars: Record<string, string | undefined> = process.env): string[] {
+  if (e.NODE_ENV !== "production") return [];
+  const problems: string[] = [];
+  if (vars.ENABLE_TEST_HOOKS !== undefined && vars.ENABLE_TEST_HOOKS !== "" && vars.ENABLE_TEST_HOOKS !== "0") {
+    problems.push("ENABLE_TEST_HOOKS is set with NODE_ENV=production: test hooks never run in production; unset it");
+  }
+  // Several instances on one database must sign and name the site alike; a per-machine key would split sessions.
+  if (e.DATABASE_URL && !e.APP_SECRET) {
+    problems.push(
+      "APP_SECRET is required when NODE_ENV=production runs with DATABASE_URL (the same random key of 32 bytes or more on every instance)",
+    );
+  }
+  if (e.DATABASE_URL && !e.SITE_URL) {
+    problems.push("SITE_URL is required when NODE_ENV=production runs with DATABASE_URL (the public origin, e.g. https://example.com)");
+  }
+  return problems;
 }
 
 export function env(): Env {

@@ -3,30 +3,54 @@ import fs from "node:fs";
 import path from "node:path";
 import { dataDir, env } from "./env";
 
+/** HMAC-SHA256 keys shorter than this are guessable: refused wherever they come from. */
+export const MIN_SECRET_BYTES = 32;
+
+export class SecretError extends Error {}
+
 let cached: Buffer | undefined;
 
 /**
- * The key for signed tokens (form timestamps, play tokens). APP_SECRET when set (required when several
- * instances share a database); otherwise generated once and kept in DATA_DIR/secret.key.
+ * The key for signed tokens (form timestamps, play tokens) and the session secret. APP_SECRET when set
+ * (required when several instances share a database, see startupProblems in env.ts); otherwise DATA_DIR/secret.key,
+ * which the primary creates before any worker starts (ensureAppSecret).
  */
 export function appSecret(): Buffer {
-  if (cached) return cached;
-  const configured = env().APP_SECRET;
-  if (configured) {
-    cached = Buffer.from(configured, "utf8");
-    return cached;
-  }
-  const file = path.join(dataDir(), "secret.key");
-  if (!fs.existsSync(file)) {
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    try {
-      fs.writeFileSync(file, crypto.randomBytes(32).toString("hex"), { mode: 0o600, flag: "wx" });
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err; // another process created it first
-    }
-  }
-  cached = Buffer.from(fs.readFileSync(file, "utf8").trim(), "utf8");
+  if (!cached) cached = ensureAppSecret();
   return cached;
+}
+
+/**
+ * Reads the key, creating DATA_DIR/secret.key first when there is none. The file appears whole or not at
+ * all: the key is written to a temporary file that is then hard-linked into place, which fails if another
+ * process got there first (whose key is then read instead). A reader can never see a half-written or empty
+ * key, and a key shorter than MIN_SECRET_BYTES (or unreadable) is refused instead of used.
+ */
+export function ensureAppSecret(dir = dataDir(), configured = env().APP_SECRET): Buffer {
+  if (configured) return checked(Buffer.from(configured, "utf8"), "APP_SECRET");
+  const file = path.join(dir, "secret.key");
+  if (!fs.existsSync(file)) createKeyFile(file);
+  return checked(Buffer.from(fs.readFileSync(file, "utf8").trim(), "utf8"), file);
+}
+
+function createKeyFile(file: string): void {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const temporary = `${file}.${process.pid}.${crypto.randomBytes(4).toString("hex")}.tmp`;
+  fs.writeFileSync(temporary, crypto.randomBytes(32).toString("hex"), { mode: 0o600, flag: "wx" });
+  try {
+    fs.linkSync(temporary, file);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err; // another process created it first
+  } finally {
+    fs.rmSync(temporary, { force: true });
+  }
+}
+
+function checked(key: Buffer, source: string): Buffer {
+  if (key.length < MIN_SECRET_BYTES) {
+    throw new SecretError(`${source} holds ${key.length} bytes; a signing key needs at least ${MIN_SECRET_BYTES}`);
+  }
+  return key;
 }
 
 /**

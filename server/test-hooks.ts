@@ -1,7 +1,7 @@
 import fs from "node:fs";
 
 /**
- * Fault switches that only tests can turn on (ENABLE_TEST_HOOKS=1), so error states are provoked for real
+ * Fault switches that only tests can turn on, so error states are provoked for real
  * through the same code paths a failing database would take. With several worker processes the switches
  * are shared through a small file (see shareFaultsThrough), so whichever worker serves the next request
  * sees them.
@@ -28,8 +28,19 @@ export type FaultName =
   /** Not a failure: ad unit notifications act 1 s late, as on a loaded machine (server/realtime/ad-units-feed.ts). */
   | "ad-units.notified-late";
 
+let enabled = false;
+
+/**
+ * Turns the test hooks on for this process: the test entry (tests/support/test-server.js) calls it in the
+ * primary and in every worker, as does `npm run dev` with ENABLE_TEST_HOOKS=1. `node server.js` never does, and
+ * no variable can: production cannot be made to mount /__test.
+ */
+export function setTestHooksEnabled(on: boolean): void {
+  enabled = on;
+}
+
 export function testHooksEnabled(): boolean {
-  return process.env.ENABLE_TEST_HOOKS === "1";
+  return enabled;
 }
 
 /** Keeps the switches in `file` so that every process of one server shares them. */
@@ -66,7 +77,7 @@ export class InjectedFault extends Error {
   }
 }
 
-/** Whether a test has switched `name` on (never without ENABLE_TEST_HOOKS). */
+/** Whether a test has switched `name` on (never while the hooks are off). */
 export function faultIsOn(name: FaultName): boolean {
   if (!testHooksEnabled()) return false;
   refresh();

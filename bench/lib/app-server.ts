@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import crypto from "node:crypto";
 import fs from "node:fs";
 import { freeLoopbackPort } from "../../server/process";
 import { onCleanup, stopPid } from "./cleanup";
@@ -43,7 +44,9 @@ export async function startAppServer(opts: {
       HOST: "127.0.0.1",
       BUILD_DIR: opts.buildDir,
       DATA_DIR: opts.dataDir,
-      ...(opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : {}),
+      // Production on DATABASE_URL needs a shared key and the public origin (server/env.ts, unsafeCombinations);
+      // the key is put in this process's environment too, where the views bench reads it to mint tokens.
+      ...(opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl, APP_SECRET: benchSecret(), SITE_URL: `http://127.0.0.1:${port}` } : {}),
       DEMO_MEDIA: "none",
       LOG_LEVEL: "warn",
       ENABLE_TEST_HOOKS: "0",
@@ -91,4 +94,10 @@ export function tail(file: string, lines = 30): string {
   } catch {
     return "(no log)";
   }
+}
+
+/** APP_SECRET for an app on the bench database: the caller's, or one made for this run. */
+function benchSecret(): string {
+  process.env.APP_SECRET ??= crypto.randomBytes(32).toString("hex");
+  return process.env.APP_SECRET;
 }

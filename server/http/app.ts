@@ -6,6 +6,7 @@ import { AD_EVENTS_PATH } from "../../app/lib/ad-units";
 import { responseCookiesContext } from "../auth/session";
 import { dataDir, env } from "../env";
 import { requestInfoContext } from "../request-context";
+import { testHooksEnabled } from "../test-hooks";
 import { adEvents } from "./ad-events";
 import { AUTH_BASE_PATH, authRoutes } from "./auth-routes";
 import { compressResponses } from "./compression";
@@ -34,7 +35,7 @@ export function createApp(opts: { clientDir?: string } = {}): express.Express {
   app.use(compressResponses());
   if (opts.clientDir) app.use(buildFiles(opts.clientDir));
   app.use("/media", mediaFiles(path.join(dataDir(), "media")));
-  if (env().ENABLE_TEST_HOOKS === "1") app.use("/__test", testHooks());
+  if (testHooksEnabled()) app.use("/__test", testHooks()); // only in the test entry's processes
   // Before the database check: the live ad feed serves this process's copy and outlives a database outage.
   app.all(AD_EVENTS_PATH, adEvents());
   app.use(whileDatabaseDown());

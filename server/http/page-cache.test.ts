@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { invalidate, invalidatePages } from "../realtime/shared-caches";
-import { setFaults } from "../test-hooks";
+import { setFaults, setTestHooksEnabled } from "../test-hooks";
 import { compressResponses } from "./compression";
 import { commonHeaders } from "./headers";
 import { createPageStore, PAGE_CACHE_HEADER, type PageStore, pageCacheHandler, pageMicroCache } from "./page-cache";
@@ -70,6 +70,7 @@ describe("the page micro-cache on a real server", () => {
     store.clear();
     setFaults([]);
     vi.unstubAllEnvs();
+    setTestHooksEnabled(false);
   });
 
   const get = async (path: string, headers: Record<string, string> = {}, method = "GET") => {
@@ -163,7 +164,7 @@ describe("the page micro-cache on a real server", () => {
   });
 
   it("bypasses everything while a test fault switch is on", async () => {
-    vi.stubEnv("ENABLE_TEST_HOOKS", "1");
+    setTestHooksEnabled(true);
     await get("/blog");
     setFaults(["blog.list"]);
     const during = await get("/blog");

@@ -2,7 +2,7 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../tests/support/test-db";
 import { FORM_MIN_FILL_MS, FORM_TOKEN_MAX_AGE_MS, issueFormToken } from "../form-token";
 import type { RateLimiter } from "../rate-limit";
-import { InjectedFault, setFaults } from "../test-hooks";
+import { InjectedFault, setFaults, setTestHooksEnabled } from "../test-hooks";
 import { type ContactSubmission, listContactMessagesByEmail, submitContactForm } from "./contact";
 
 const { handle } = useTestDatabase();
@@ -12,7 +12,7 @@ beforeAll(() => {
 });
 afterEach(() => {
   setFaults([]);
-  delete process.env.ENABLE_TEST_HOOKS;
+  setTestHooksEnabled(false);
 });
 
 const NOW = Date.UTC(2026, 5, 1, 10);
@@ -147,7 +147,7 @@ describe("contact service on PostgreSQL", () => {
   });
 
   it("propagates a store failure (the test fault switch) and stores nothing", async () => {
-    process.env.ENABLE_TEST_HOOKS = "1";
+    setTestHooksEnabled(true);
     setFaults(["contact.submit"]);
     const sub = submission();
     await expect(submitContactForm(sub, meta, { now: NOW, limiter: unlimited })).rejects.toBeInstanceOf(InjectedFault);

@@ -1,9 +1,13 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { freeLoopbackPort } from "../../server/process";
+
+/** server.js with the test hooks on (tests/support/test-server.js). */
+export const TEST_SERVER = "tests/support/test-server.js";
 
 export interface AppProcess {
   origin: string;
@@ -17,14 +21,14 @@ export interface AppProcess {
 }
 
 /**
- * Starts the production build (`node server.js`: primary + workers) on a free loopback port with its own
+ * Starts the production build with the test hooks (or `options.entry`, e.g. plain server.js) (`node tests/support/test-server.js`: server.js's primary + workers) on a free loopback port with its own
  * data directory, no demo media (pages only), and resolves once every worker listens.
  */
-export async function startApp(env: Record<string, string> = {}): Promise<AppProcess> {
+export async function startApp(env: Record<string, string> = {}, options: { entry?: string; dataDir?: string } = {}): Promise<AppProcess> {
   const port = await freeLoopbackPort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pleazure-proc-"));
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "pleazure-proc-"));
   let output = "";
-  const child = spawn(process.execPath, ["server.js"], {
+  const child = spawn(process.execPath, [options.entry ?? TEST_SERVER], {
     env: {
       ...process.env,
       NODE_ENV: "production",
@@ -32,8 +36,9 @@ export async function startApp(env: Record<string, string> = {}): Promise<AppPro
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
       DEMO_MEDIA: "none",
-      ENABLE_TEST_HOOKS: "1",
       LOG_LEVEL: "info",
+      // Production on a database of its own needs a shared key and the public origin (env.ts, unsafeCombinations).
+      ...(env.DATABASE_URL ? { APP_SECRET: crypto.randomBytes(32).toString("hex"), SITE_URL: `http://127.0.0.1:${port}` } : {}),
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { parseEnv, unsafeCombinations } from "./env";
+
+const SECRET = "k".repeat(32);
+const problems = (vars: Record<string, string>) => unsafeCombinations(parseEnv(vars), vars);
+
+describe("unsafeCombinations", () => {
+  it.each([
+    ["production alone (the embedded one-command start)", { NODE_ENV: "production" }],
+    [
+      "production on DATABASE_URL with a shared key and origin",
+      { NODE_ENV: "production", DATABASE_URL: "postgres://u@db/x", APP_SECRET: SECRET, SITE_URL: "https://example.com" },
+    ],
+    ["ENABLE_TEST_HOOKS=0 in production", { NODE_ENV: "production", ENABLE_TEST_HOOKS: "0" }],
+    ["ENABLE_TEST_HOOKS in development", { NODE_ENV: "development", ENABLE_TEST_HOOKS: "1" }],
+    ["DATABASE_URL in development", { NODE_ENV: "development", DATABASE_URL: "postgres://u@db/x" }],
+  ])("accepts %s", (_, vars) => {
+    expect(problems(vars)).toEqual([]);
+  });
+
+  it.each([
+    ["ENABLE_TEST_HOOKS=1", { NODE_ENV: "production", ENABLE_TEST_HOOKS: "1" }, "ENABLE_TEST_HOOKS"],
+    [
+      "DATABASE_URL without APP_SECRET",
+      { NODE_ENV: "production", DATABASE_URL: "postgres://u@db/x", SITE_URL: "https://example.com" },
+      "APP_SECRET",
+    ],
+    ["DATABASE_URL without SITE_URL", { NODE_ENV: "production", DATABASE_URL: "postgres://u@db/x", APP_SECRET: SECRET }, "SITE_URL"],
+  ])("refuses production with %s, in one line naming the variable", (_, vars, variable) => {
+    const lines = problems(vars);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(new RegExp(`^${variable} `));
+    expect(lines[0]).not.toContain("\n");
+  });
+
+  it("names both when both are missing", () => {
+    const lines = problems({ NODE_ENV: "production", DATABASE_URL: "postgres://u@db/x" });
+    expect(lines.map((l) => l.split(" ")[0])).toEqual(["APP_SECRET", "SITE_URL"]);
+  });
+
+  it("refuses an APP_SECRET shorter than 32 characters when parsing", () => {
+    expect(() => parseEnv({ APP_SECRET: "short" })).toThrow(/APP_SECRET/);
+  });
+});

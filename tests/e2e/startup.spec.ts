@@ -1,0 +1,77 @@
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { startApp } from "../support/app-process";
+
+/**
+ * What the production entry refuses before it listens (issue 19 items 5 and 6), each in one plain line that
+ * names the variable, and what a production start never has: test hooks (only tests/support/test-server.js
+ * turns them on) or a signing key shorter than 32 bytes.
+ */
+
+test.describe.configure({ timeout: 180_000 });
+
+/** Runs `node server.js` in production with `env` and returns its exit code and output (it must not start). */
+function refusedStart(env: Record<string, string>, dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pleazure-refused-"))) {
+  const result = spawnSync(process.execPath, ["server.js"], {
+    env: { ...process.env, NODE_ENV: "production", PORT: "1", HOST: "127.0.0.1", DATA_DIR: dataDir, DEMO_MEDIA: "none", ...env },
+    encoding: "utf8",
+    timeout: 60_000,
+  });
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  return { code: result.status, lines: `${result.stdout}${result.stderr}`.trim().split("\n") };
+}
+
+const SECRET = "s".repeat(40);
+
+for (const [label, env, variable] of [
+  ["test hooks asked for in production", { ENABLE_TEST_HOOKS: "1" }, "ENABLE_TEST_HOOKS"],
+  [
+    "several instances without a shared key",
+    { DATABASE_URL: "postgres://u:p@127.0.0.1:1/x", SITE_URL: "https://example.com" },
+    "APP_SECRET",
+  ],
+  ["several instances without the public origin", { DATABASE_URL: "postgres://u:p@127.0.0.1:1/x", APP_SECRET: SECRET }, "SITE_URL"],
+  ["a short APP_SECRET", { APP_SECRET: "too-short" }, "APP_SECRET"],
+] as const) {
+  test(`refuses to start with ${label}, in one line naming ${variable}`, () => {
+    const { code, lines } = refusedStart(env);
+    expect(code).toBe(1);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(new RegExp(`^Pleazure cannot start: .*${variable}`));
+  });
+}
+
+test("refuses to start with a signing key file shorter than 32 bytes", () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pleazure-refused-"));
+  fs.writeFileSync(path.join(dataDir, "secret.key"), "");
+  const { code, lines } = refusedStart({}, dataDir);
+  expect(code).toBe(1);
+  expect(lines).toEqual([expect.stringMatching(/^Pleazure cannot start: .*secret\.key holds 0 bytes/)]);
+});
+
+test("a production start has no test hooks, and its key was made before the workers, whole", async () => {
+  const app = await startApp({ WEB_CONCURRENCY: "2" }, { entry: "server.js" });
+  try {
+    for (const [method, hook] of [
+      ["POST", "users/role"],
+      ["POST", "faults"],
+      ["GET", "shortest-video"],
+      ["POST", "auth/expire-codes"],
+    ]) {
+      const res = await fetch(`${app.origin}/__test/${hook}`, {
+        method,
+        headers: { "content-type": "application/json" },
+        body: method === "POST" ? JSON.stringify({ email: "a@example.com", role: "admin", faults: ["videos.list"] }) : undefined,
+      });
+      // The site's own answer for a path it does not have (the not-found page; 405 to a POST): no hook.
+      expect([404, 405], `${method} /__test/${hook}`).toContain(res.status);
+      expect(res.headers.get("content-type"), `${method} /__test/${hook}`).not.toMatch(/json/);
+    }
+    expect(fs.readFileSync(path.join(app.dataDir, "secret.key"), "utf8")).toMatch(/^[0-9a-f]{64}$/);
+  } finally {
+    await app.stop();
+  }
+});
