@@ -34,27 +34,28 @@ export interface KnownDeviceCodeOptions {
 
 const identifierFor = (email: string) => `known-device-sign-in-otp-${email}`;
 const hashCode = (code: string) => crypto.createHash("sha256").update(code).digest("base64url");
-const error = (code: "INVALID_OTP" | "OTP_EXPIRED" | "TOO_MANY_ATTEMPTS", message: string) => APIError.from("BAD_REQUEST", { code, message });
+const error = (code: "INVALID_OTP" | "OTP_EXPIRED" | "TOO_MANY_ATTEMPTS", message: string) =>
+  APIError.from("BAD_REQUEST", { code, message });
 
 export function knownDeviceCodes(options: KnownDeviceCodeOptions) {
   return {
     id: "known-device-codes",
     endpoints: {
-      sendKnownDeviceCode: createAuthEndpoint.serverOnly(
-        { method: "POST", body: z.object({ email: z.string() }) },
-        async (ctx) => {
-          const email = ctx.body.email.toLowerCase();
-          const code = crypto.randomInt(0, 10 ** options.digits).toString().padStart(options.digits, "0");
-          // A newer row supersedes the older ones (the check reads the newest), as with emailOTP.
-          await ctx.context.internalAdapter.createVerificationValue({
-            identifier: identifierFor(email),
-            value: `${hashCode(code)}:0`,
-            expiresAt: new Date(Date.now() + options.expiresInSeconds * 1000),
-          });
-          await options.send(email, code);
-          return ctx.json({ success: true });
-        },
-      ),
+      sendKnownDeviceCode: createAuthEndpoint.serverOnly({ method: "POST", body: z.object({ email: z.string() }) }, async (ctx) => {
+        const email = ctx.body.email.toLowerCase();
+        const code = crypto
+          .randomInt(0, 10 ** options.digits)
+          .toString()
+          .padStart(options.digits, "0");
+        // A newer row supersedes the older ones (the check reads the newest), as with emailOTP.
+        await ctx.context.internalAdapter.createVerificationValue({
+          identifier: identifierFor(email),
+          value: `${hashCode(code)}:0`,
+          expiresAt: new Date(Date.now() + options.expiresInSeconds * 1000),
+        });
+        await options.send(email, code);
+        return ctx.json({ success: true });
+      }),
       signInKnownDeviceCode: createAuthEndpoint.serverOnly(
         { method: "POST", body: z.object({ email: z.string(), otp: z.string() }) },
         async (ctx) => {

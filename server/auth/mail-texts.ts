@@ -33,7 +33,7 @@ export async function sendLockoutNotice(email: string, { until, google }: { unti
       "",
       "To sign in now:",
       "- use a browser or device where you signed in before, and ask for a code there as usual;",
-      ...(google ? ["- or use \"Sign in with Google\" with a Google account whose verified address is this one;"] : []),
+      ...(google ? ['- or use "Sign in with Google" with a Google account whose verified address is this one;'] : []),
       `- or wait until ${when} and ask for a code as usual.`,
       "",
       "If it was you who mistyped, there is nothing else to do. You do not need to reply to this message.",

@@ -1,10 +1,26 @@
 import { OAuth2Server } from "oauth2-mock-server";
 
 export interface OidcUser {
+  /** The provider's account id (`sub`); default one per address, as a real provider has. */
+  sub?: string;
   email: string;
   name: string;
   picture?: string;
-  emailVerified?: boolean;
+  /** The `email_verified` claim as sent (default true); "missing" leaves it out. Strings test strict reading. */
+  emailVerified?: boolean | "true" | "false" | "missing";
+  /** More claims for the ID token and userinfo (e.g. a confusing `emailVerified`). */
+  extraClaims?: Record<string, unknown>;
+}
+
+/** The subject and e-mail claims of `user` as the provider sends them. */
+function identityClaims(user: OidcUser): Record<string, unknown> {
+  const verified = user.emailVerified ?? true;
+  return {
+    sub: user.sub ?? `oidc-${user.email}`,
+    email: user.email,
+    ...(verified === "missing" ? {} : { email_verified: verified }),
+    ...user.extraClaims,
+  };
 }
 
 export interface OidcProvider {
@@ -25,14 +41,13 @@ export async function startOidcProvider(port: number, user: OidcUser): Promise<O
   let current = user;
   server.service.on("beforeTokenSigning", (token) => {
     Object.assign(token.payload, {
-      email: current.email,
-      email_verified: current.emailVerified ?? true,
+      ...identityClaims(current),
       name: current.name,
       ...(current.picture ? { picture: current.picture } : {}),
     });
   });
   server.service.on("beforeUserinfo", (userInfo) => {
-    Object.assign(userInfo.body, { email: current.email, email_verified: current.emailVerified ?? true, name: current.name });
+    Object.assign(userInfo.body, { ...identityClaims(current), name: current.name });
   });
   // The issuer names the address the app is configured with (its buildIssuerUrl would say "localhost").
   server.issuer.url = `http://127.0.0.1:${port}`;
