@@ -48,10 +48,12 @@ async function bucketOf(email: string, headers: Headers): Promise<CodeBucket> {
   if (known.length === 0) return "public";
   const user = await getDb()
     .selectFrom("users")
-    .select("id")
+    .select(["id", "email_verified"])
     .where((eb) => eb(eb.fn("lower", ["email"]), "=", email))
     .executeTakeFirst();
-  return user && known.includes(user.id) ? "known-device" : "public";
+  // An account whose address was never proven (none is created so any more) takes emailOTP's path, where
+  // better-auth strips what it accrued before the proof.
+  return user?.email_verified && known.includes(user.id) ? "known-device" : "public";
 }
 
 /** An address as the form gives it: trimmed, lower-cased; "" when blank. */

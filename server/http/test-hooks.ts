@@ -78,7 +78,7 @@ export function testHooks(): express.Router {
       const expired = await getDb()
         .updateTable("auth_verifications")
         .set({ expires_at: sql<Date>`now() - interval '1 second'` })
-        .where("identifier", "like", "sign-in-otp-%")
+        .where((eb) => eb.or([eb("identifier", "like", "sign-in-otp-%"), eb("identifier", "like", "known-device-sign-in-otp-%")]))
         .executeTakeFirst();
       res.json({ expired: Number(expired.numUpdatedRows) });
     } catch (err) {
