@@ -1,3 +1,6 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { OAuth2Server } from "oauth2-mock-server";
 
 export interface OidcUser {
@@ -37,7 +40,7 @@ export interface OidcProvider {
  */
 export async function startOidcProvider(port: number, user: OidcUser): Promise<OidcProvider> {
   const server = new OAuth2Server();
-  await server.issuer.keys.generate("RS256");
+  await loadSigningKey(server, port);
   let current = user;
   server.service.on("beforeTokenSigning", (token) => {
     Object.assign(token.payload, {
@@ -59,4 +62,20 @@ export async function startOidcProvider(port: number, user: OidcUser): Promise<O
     },
     stop: () => server.stop(),
   };
+}
+
+/**
+ * One signing key per port, kept across restarts: Playwright restarts its worker after a failed test and
+ * the spec starts the provider again, while the app keeps the JWKS it fetched (jose waits 30 s before it
+ * fetches again for an unknown key). A new key would fail every following sign-in for another reason.
+ */
+async function loadSigningKey(server: OAuth2Server, port: number): Promise<void> {
+  const file = path.join(os.tmpdir(), "pleazure-oidc-keys", `${port}.json`);
+  if (fs.existsSync(file)) {
+    await server.issuer.keys.add(JSON.parse(fs.readFileSync(file, "utf8")) as Record<string, unknown>);
+    return;
+  }
+  await server.issuer.keys.generate("RS256");
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, JSON.stringify(server.issuer.keys.toJSON(true)[0]), { mode: 0o600 });
 }
