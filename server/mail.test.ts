@@ -55,7 +55,7 @@ afterAll(async () => {
 });
 
 const unlimited: RateLimiter = { consume: async () => ({ allowed: true, remaining: 99 }) };
-const limiters = { perAddress: unlimited, perIp: unlimited, signInsPerIp: unlimited };
+const limiters = { perAddress: unlimited, perKnownDevice: unlimited, perIp: unlimited, signInsPerIp: unlimited };
 const meta: AuthRequestMeta = { origin: "https://pleazure.test", ip: "198.51.100.9", headers: new Headers() };
 
 describe("mail over SMTP (SMTP_URL set)", () => {

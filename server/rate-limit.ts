@@ -100,3 +100,49 @@ function expandIpv6(address: string): string[] {
   const missing = tail === undefined ? 0 : 8 - left.length - rightGroups.length;
   return [...left, ...Array<string>(missing).fill("0"), ...rightGroups].map((g) => Number.parseInt(g || "0", 16).toString(16));
 }
+
+/** A count of events per key in a fixed window: read without counting, so a lockout can be checked first. */
+export interface RateCounter {
+  /** Events counted for `key` in its current window (0 when none). */
+  read(key: string): Promise<RateCount>;
+  /** Counts one event; `count` is this event's number in the window (each number is given out once). */
+  add(key: string): Promise<RateCount>;
+}
+
+export interface RateCount {
+  count: number;
+  /** Until the window ends (0 when nothing is counted). */
+  msBeforeReset: number;
+}
+
+const counters = new WeakMap<pg.Pool, Map<string, RateCounter>>();
+
+/** A counter on the same store and table as the limiters (one per pool and prefix). */
+export function sharedRateCounter(keyPrefix: string, rule: RateLimitRule, pool: pg.Pool = getPool()): RateCounter {
+  let byPrefix = counters.get(pool);
+  if (!byPrefix) {
+    byPrefix = new Map();
+    counters.set(pool, byPrefix);
+  }
+  let counter = byPrefix.get(keyPrefix);
+  if (!counter) {
+    const store = new RateLimiterPostgres({
+      storeClient: pool,
+      storeType: "pool",
+      tableName: RATE_LIMIT_TABLE,
+      tableCreated: true,
+      keyPrefix,
+      points: rule.points,
+      duration: rule.durationSeconds,
+    });
+    const toCount = (res: RateLimiterRes | null): RateCount =>
+      res ? { count: res.consumedPoints, msBeforeReset: Math.max(0, res.msBeforeNext) } : { count: 0, msBeforeReset: 0 };
+    counter = {
+      read: async (key) => toCount(await store.get(key)),
+      // penalty() adds a point without refusing over the limit; the increment is one atomic upsert.
+      add: async (key) => toCount(await store.penalty(key, 1)),
+    };
+    byPrefix.set(keyPrefix, counter);
+  }
+  return counter;
+}

@@ -13,12 +13,27 @@ export const AUTH_TEXTS = {
   googleUnavailable: "Google sign-in is not available here.",
 } as const;
 
-/** 429 text: says when to come back, in whole minutes (or seconds under one). */
-export function tooManyAttempts(retryAfterMs: number): string {
+/** A wait in whole minutes (or seconds under one). */
+function waitText(retryAfterMs: number): string {
   const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
-  const wait =
-    seconds < 60 ? `${seconds} second${seconds === 1 ? "" : "s"}` : `${Math.ceil(seconds / 60)} minute${seconds <= 60 ? "" : "s"}`;
-  return `Too many attempts. Please try again in ${wait}.`;
+  return seconds < 60 ? `${seconds} second${seconds === 1 ? "" : "s"}` : `${Math.ceil(seconds / 60)} minute${seconds <= 60 ? "" : "s"}`;
+}
+
+/** 429 text: says when to come back. */
+export function tooManyAttempts(retryAfterMs: number): string {
+  return `Too many attempts. Please try again in ${waitText(retryAfterMs)}.`;
+}
+
+/**
+ * 429 text when wrong codes have locked an address (server/auth/code-lockout.ts): says what happened and
+ * the ways in that still work. The same for every address, account or not, so it reveals nothing.
+ */
+export function addressLocked(retryAfterMs: number, googleEnabled: boolean): string {
+  return [
+    "Too many wrong codes were entered for this address, so for your account's safety no new code can be sent to it here",
+    `for ${waitText(retryAfterMs)}. If it is your account, ask for a code in a browser where you have signed in before`,
+    googleEnabled ? "or use Sign in with Google." : "or try again later.",
+  ].join(" ");
 }
 
 export function codeSentText(email: string): string {

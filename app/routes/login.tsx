@@ -1,5 +1,5 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { AUTH_TEXTS, codeSentText, tooManyAttempts } from "~/lib/auth-texts";
+import { AUTH_TEXTS, addressLocked, codeSentText, tooManyAttempts } from "~/lib/auth-texts";
 import { clientIp, parseForm, parseQuery, plainText, readForm } from "~/lib/params";
 import { safeRedirectPath } from "~/lib/redirect-to";
 import { siteUrlFromMatches } from "~/lib/root-data";
@@ -60,6 +60,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const redirectTo = safeRedirectPath(form.redirectTo);
   const limited = (retryAfterMs: number, step: LoginActionData["step"]) =>
     reply(429, { step, error: tooManyAttempts(retryAfterMs) }, { "Retry-After": String(Math.ceil(retryAfterMs / 1000)) });
+  // Wrong codes locked the address: back to the first step, which offers the other ways in.
+  const locked = (retryAfterMs: number) =>
+    reply(
+      429,
+      { step: "email", error: addressLocked(retryAfterMs, googleConfigured()) },
+      { "Retry-After": String(Math.ceil(retryAfterMs / 1000)) },
+    );
 
   try {
     switch (form.intent) {
@@ -80,6 +87,8 @@ export async function action({ request, context }: Route.ActionArgs) {
             return reply(400, { error: AUTH_TEXTS.emailInvalid });
           case "rate-limited":
             return limited(outcome.retryAfterMs, "email");
+          case "locked":
+            return locked(outcome.retryAfterMs);
         }
         break;
       }
@@ -100,6 +109,8 @@ export async function action({ request, context }: Route.ActionArgs) {
             return reply(400, { step: "code", error: AUTH_TEXTS.codeTooManyAttempts });
           case "rate-limited":
             return limited(outcome.retryAfterMs, "code");
+          case "locked":
+            return locked(outcome.retryAfterMs);
         }
       }
     }

@@ -8,6 +8,8 @@ import type { Database } from "../db/schema";
 import { env } from "../env";
 import { logger } from "../logger";
 import { appSecret } from "../secrets";
+import { acceptGoogleIdentity, verifiedFlag } from "./google-identity";
+import { knownDeviceCodes } from "./known-device-codes";
 import { sendSignInCode } from "./mail-texts";
 import { SESSION, SIGN_IN_CODE } from "./rules";
 
@@ -41,6 +43,9 @@ function createAuth(db: Kysely<Database>, origin: string) {
         role: { type: "string", fieldName: "role", input: false, required: false, defaultValue: "user" },
         isCreator: { type: "boolean", fieldName: "is_creator", input: false, required: false, defaultValue: false },
       },
+      // better-auth asks this before it creates a user, links a provider account or signs a provider user in:
+      // a Google identity is accepted only when the provider says email_verified === true (google-identity.ts).
+      validateUserInfo: ({ source }) => acceptGoogleIdentity(source),
     },
     session: {
       modelName: "auth_sessions",
@@ -72,8 +77,10 @@ function createAuth(db: Kysely<Database>, origin: string) {
         createdAt: "created_at",
         updatedAt: "updated_at",
       },
-      // A Google account with the same verified address as an e-mail-code user is the same person.
-      accountLinking: { enabled: true, trustedProviders: [GOOGLE_PROVIDER] },
+      // A Google account with the same address as an e-mail-code user is the same person only when Google says
+      // it verified the address: no trusted providers, so better-auth links on its emailVerified flag alone
+      // (mapped strictly below), and validateUserInfo refuses unverified identities before that.
+      accountLinking: { enabled: true, trustedProviders: [] },
     },
     verification: {
       modelName: "auth_verifications",
@@ -107,6 +114,13 @@ function createAuth(db: Kysely<Database>, origin: string) {
           if (type === "sign-in") await sendSignInCode(email, otp);
         },
       }),
+      knownDeviceCodes({
+        digits: SIGN_IN_CODE.digits,
+        expiresInSeconds: SIGN_IN_CODE.expiresInSeconds,
+        attempts: SIGN_IN_CODE.attempts,
+        send: sendSignInCode,
+        secureCookies: origin.startsWith("https://"),
+      }),
       ...(googleConfigured()
         ? [
             genericOAuth({
@@ -122,6 +136,8 @@ function createAuth(db: Kysely<Database>, origin: string) {
                   scopes: ["openid", "email", "profile"],
                   pkce: true,
                   requireIdTokenVerification: true,
+                  // better-auth reads "true" and "false" strings as booleans; only the boolean true counts here.
+                  mapProfileToUser: (profile) => ({ emailVerified: verifiedFlag(profile) }),
                 },
               ],
             }),

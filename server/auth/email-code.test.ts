@@ -21,7 +21,7 @@ const meta = (cookie?: string): AuthRequestMeta => ({
   headers: new Headers(cookie ? { cookie } : {}),
 });
 const unlimited: RateLimiter = { consume: async () => ({ allowed: true, remaining: 99 }) };
-const noLimits: CodeLimiters = { perAddress: unlimited, perIp: unlimited, signInsPerIp: unlimited };
+const noLimits: CodeLimiters = { perAddress: unlimited, perKnownDevice: unlimited, perIp: unlimited, signInsPerIp: unlimited };
 
 afterEach(() => {
   vi.useRealTimers();
@@ -133,9 +133,10 @@ describe("sign-in by e-mail code", () => {
   });
 
   it("rate-limits sign-in attempts per IP (15 per 5 minutes)", async () => {
+    // One address per attempt: the per-address cap on wrong codes (10) is a separate rule (code-lockout.test.ts).
     const from = { ...meta(), ip: "203.0.113.200" };
-    for (let i = 0; i < 15; i++) expect((await signInWithCode("x@example.com", "123456", from, undefined)).status).toBe("code-invalid");
-    expect((await signInWithCode("x@example.com", "123456", from, undefined)).status).toBe("rate-limited");
+    for (let i = 0; i < 15; i++) expect((await signInWithCode(`x${i}@example.com`, "123456", from, undefined)).status).toBe("code-invalid");
+    expect((await signInWithCode("x-last@example.com", "123456", from, undefined)).status).toBe("rate-limited");
   });
 });
 

@@ -78,7 +78,7 @@ export function testHooks(): express.Router {
       const expired = await getDb()
         .updateTable("auth_verifications")
         .set({ expires_at: sql<Date>`now() - interval '1 second'` })
-        .where("identifier", "like", "sign-in-otp-%")
+        .where((eb) => eb.or([eb("identifier", "like", "sign-in-otp-%"), eb("identifier", "like", "known-device-sign-in-otp-%")]))
         .executeTakeFirst();
       res.json({ expired: Number(expired.numUpdatedRows) });
     } catch (err) {
@@ -257,10 +257,16 @@ async function accountState(email: string) {
   const db = getDb();
   const user = await db
     .selectFrom("users")
-    .select(["id", "full_name", "history_paused", "role"])
+    .select(["id", "full_name", "history_paused", "role", "email_verified", "avatar_url"])
     .where((eb) => eb(eb.fn("lower", ["email"]), "=", email.toLowerCase()))
     .executeTakeFirst();
   if (!user) return { exists: false };
+  const providers = await db
+    .selectFrom("auth_accounts")
+    .select("provider_id")
+    .where("user_id", "=", user.id)
+    .orderBy("provider_id")
+    .execute();
   const count = async (table: "favorites" | "watch_history" | "video_likes" | "auth_sessions" | "comments") =>
     (await db.selectFrom(table).select(sql<number>`count(*)::int8`.as("n")).where("user_id", "=", user.id).executeTakeFirstOrThrow()).n;
   const history = await db
@@ -274,6 +280,10 @@ async function accountState(email: string) {
     id: user.id,
     name: user.full_name,
     role: user.role,
+    emailVerified: user.email_verified,
+    avatarUrl: user.avatar_url,
+    // Sign-in methods linked to the account (better-auth's auth_accounts rows: "google", ...).
+    providers: providers.map((p) => p.provider_id),
     historyPaused: user.history_paused,
     favorites: await count("favorites"),
     history,

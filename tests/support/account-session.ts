@@ -146,6 +146,10 @@ export interface AccountState {
   exists: boolean;
   id?: string;
   name?: string | null;
+  role?: Role;
+  emailVerified?: boolean;
+  avatarUrl?: string | null;
+  providers?: string[];
   historyPaused?: boolean;
   favorites?: number;
   history?: { video_id: string; position_seconds: number }[];
