@@ -93,8 +93,7 @@ describe("ensureDemoMedia", () => {
       [assets[0]!.posterPath, 1280, 720],
       [assets[0]!.thumbnailPath, 640, 360],
     ] as const) {
-      const { streams } = await probe(path.join(root, file));
-      expect(streams[0]).toMatchObject({ codec_name: "mjpeg", width, height });
+      expect(await sharp(path.join(root, file)).metadata()).toMatchObject({ format: "jpeg", width, height });
     }
     expect(statSync(path.join(root, assets[0]!.thumbnailPath)).size).toBeLessThan(100_000);
   });
