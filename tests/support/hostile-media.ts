@@ -159,22 +159,27 @@ export function readWatch(files: readonly string[]): { arm(): void; read(): stri
 }
 
 /**
- * A folder with the decoys, a loopback listener and read detection, made before the file's tests and
- * removed after them. `ctx()` is what the hostile rows are written with.
+ * A folder with the decoys, a loopback listener and read detection, made before the enclosing suite's
+ * tests. `dir` puts the decoys in an existing folder (the uploads folder); only they are removed after.
+ * `ctx()` is what the hostile rows are written with.
  */
-export function useHostileMediaLab() {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "hostile-media-"));
+export function useHostileMediaLab(opts: { dir?: string } = {}) {
+  const dir = opts.dir ?? fs.mkdtempSync(path.join(os.tmpdir(), "hostile-media-"));
+  const decoySource = path.join(dir, "decoy-source.mp4");
+  let decoys: string[] = [];
   let listener: Awaited<ReturnType<typeof startRequestRecorder>> | undefined;
   let watch: ReturnType<typeof readWatch> | undefined;
   beforeAll(async () => {
-    const clip = await makeTestClip(path.join(dir, "decoy-source.mp4"), { size: "160x90", seconds: 2, audio: false });
-    const decoys = placeDecoys(dir, clip);
+    fs.mkdirSync(dir, { recursive: true });
+    await makeTestClip(decoySource, { size: "160x90", seconds: 2, audio: false });
+    decoys = placeDecoys(dir, decoySource);
     listener = await startRequestRecorder();
     watch = readWatch(decoys);
   });
   afterAll(async () => {
     await listener?.close();
-    fs.rmSync(dir, { recursive: true, force: true });
+    if (opts.dir) for (const f of [decoySource, ...decoys]) fs.rmSync(f, { force: true });
+    else fs.rmSync(dir, { recursive: true, force: true });
   });
   return {
     dir,
