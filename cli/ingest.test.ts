@@ -7,7 +7,8 @@ import { startJobRunner } from "../server/jobs/runner";
 import { NOT_A_VIDEO_FILE } from "../server/media/inspect";
 import { localMediaStorage } from "../server/media/storage";
 import { insertCategory } from "../tests/support/fixtures";
-import { HOSTILE_FILES, useHostileMediaLab, writeHostileFile } from "../tests/support/hostile-media";
+import { HOSTILE_FILES, writeHostileFile } from "../tests/support/hostile-media";
+import { useHostileMediaLab } from "../tests/support/hostile-media-suite";
 import { makeTestClip } from "../tests/support/media";
 import { useTestDatabase } from "../tests/support/test-db";
 

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, expect, it, vi } from "vitest";
-import { describeHostileFilesRefused } from "../../tests/support/hostile-media";
+import { describeHostileFilesRefused } from "../../tests/support/hostile-media-suite";
 import { makeTestClip } from "../../tests/support/media";
 import { resolveFfmpeg, resolveFfprobe } from "./ffmpeg";
 import { makePoster } from "./hls";

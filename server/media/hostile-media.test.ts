@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
-import { describeHostileFilesRefused } from "../../tests/support/hostile-media";
+import { describeHostileFilesRefused } from "../../tests/support/hostile-media-suite";
 import { mediaInput, probe, runFfmpeg } from "./ffmpeg";
 import { makePoster, transcodeToHls } from "./hls";
 import { inspectSource } from "./inspect";
