@@ -121,7 +121,7 @@ function assertGuardedInputs(args: readonly string[]): void {
     const guarded =
       INPUT_ALLOWLISTS.every((a, k) => args[i - 2 - n + k] === a) &&
       args[i - 2] === "-f" &&
-      sourceDemuxer(args[i - 1]) !== undefined &&
+      (SOURCE_DEMUXERS as readonly string[]).includes(args[i - 1] ?? "") &&
       args[i + 1]?.startsWith("file:");
     if (!guarded) throw new Error(`ffmpeg input ${JSON.stringify(args[i + 1])} lacks the protocol and format allowlists: use mediaInput()`);
   });
