@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Media tests and the app use Debian's ffmpeg (kept patched by Debian), never the npm package's 2018 build
-# unless nothing else exists (docs/decisions/0015-ffmpeg-binary.md). Install it when missing.
+# unless nothing else exists (docs/decisions/0016-ffmpeg-binary.md). Install it when missing.
 set -euo pipefail
 if [ -n "${FFMPEG_PATH:-}" ] && [ -n "${FFPROBE_PATH:-}" ]; then exit 0; fi
 if command -v ffmpeg >/dev/null 2>&1 && command -v ffprobe >/dev/null 2>&1; then exit 0; fi

@@ -37,7 +37,7 @@ type ToolEnv = Pick<Env, "FFMPEG_PATH" | "FFPROBE_PATH" | "PATH">;
 
 /**
  * FFMPEG_PATH, else `ffmpeg` on PATH (Debian's, kept patched: scripts/ensure-ffmpeg.sh installs it), else
- * the npm-shipped static build, a 2018 ffmpeg kept only as a last resort (docs/decisions/0015-ffmpeg-binary.md).
+ * the npm-shipped static build, a 2018 ffmpeg kept only as a last resort (docs/decisions/0016-ffmpeg-binary.md).
  */
 export function resolveFfmpeg(e: ToolEnv = env()): string {
   return e.FFMPEG_PATH || findOnPath("ffmpeg", e.PATH) || installerPath("ffmpeg");
