@@ -4,8 +4,11 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startJobRunner } from "../server/jobs/runner";
+import { NOT_A_VIDEO_FILE } from "../server/media/inspect";
 import { localMediaStorage } from "../server/media/storage";
 import { insertCategory } from "../tests/support/fixtures";
+import { HOSTILE_FILES, writeHostileFile } from "../tests/support/hostile-media";
+import { useHostileMediaLab } from "../tests/support/hostile-media-suite";
 import { makeTestClip } from "../tests/support/media";
 import { useTestDatabase } from "../tests/support/test-db";
 
@@ -86,5 +89,29 @@ describe("npm run cli -- video:ingest", () => {
       expect(res.output).toContain("usage: npm run cli -- video:ingest <file>");
     }
     expect(await handle().db.selectFrom("transcode_jobs").select("title").where("title", "=", "Fake").execute()).toEqual([]);
+  });
+
+  describe("a file posing as a video", () => {
+    const lab = useHostileMediaLab();
+    // A few rows through the command itself (each run starts a process); the service runs the whole table
+    // (server/services/video-admin.test.ts, server/media/hostile-media.test.ts).
+    const rows = [
+      "HLS playlist with a segment on a loopback HTTP server",
+      "DASH manifest with an HTTP BaseURL",
+      "HLS playlist with a file: URL segment",
+      "ffconcat list naming /etc/passwd",
+      "ffconcat list naming a file next to the upload",
+      "image2 sequence pattern in the file name (the operator's CLI path)",
+    ].map((label) => HOSTILE_FILES.find((f) => f.label === label)!);
+
+    it.each(rows.map((f, i) => [f.label, f, i] as const))("%s: refused, no job, nothing fetched or read", async (_, file, i) => {
+      const hostile = await writeHostileFile(file, lab.dir, `clip-${i}.mp4`, lab.ctx());
+      lab.arm();
+      const res = await cli(["video:ingest", hostile, "--title", `Hostile ${i}`, "--category", "Abstract Art"]);
+      expect(res.code, res.output).toBe(1);
+      expect(res.output).toContain(`refused: ${NOT_A_VIDEO_FILE}`);
+      expect(lab.seen()).toEqual({ requests: [], read: [] });
+      expect(await handle().db.selectFrom("transcode_jobs").select("id").where("title", "=", `Hostile ${i}`).execute()).toEqual([]);
+    });
   });
 });

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `npm test`: everything CI runs. Installs what it needs (Chromium) and exits non-zero on any failure.
+# `npm test`: everything CI runs. Installs what it needs (Debian's ffmpeg and Chromium) and exits non-zero on any failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -8,6 +8,7 @@ npm run typecheck
 npm run lint
 
 echo "== unit and data-layer tests (embedded PostgreSQL)"
+bash scripts/ensure-ffmpeg.sh
 npx vitest run
 
 echo "== data-layer tests against a separately started PostgreSQL (DATABASE_URL path)"

@@ -57,18 +57,19 @@ export async function runTranscodeJob(jobId: string, ctx: TranscodeContext): Pro
   try {
     const source = await inspectSource(job.source_path, { maxBytes: ctx.maxBytes, signal: ctx.signal });
     scratch = await ctx.storage.makeScratchDir(job.video_id);
-    await transcodeToHls(job.source_path, scratch, {
+    // Every read below forces the container ffprobe found (source.media): what was checked is what is read.
+    await transcodeToHls(source.media, scratch, {
       signal: ctx.signal,
       onProgress: (fraction) => reportProgress(fraction * PROGRESS.ladder),
     });
     const stillAt = Math.min(5, source.durationSeconds / 3);
     ctx.signal.throwIfAborted();
-    await makePoster(job.source_path, path.join(scratch, "poster.jpg"), stillAt);
+    await makePoster(source.media, path.join(scratch, "poster.jpg"), stillAt);
     reportProgress(PROGRESS.poster);
-    await makeThumbnail(job.source_path, path.join(scratch, "thumb.jpg"), stillAt);
+    await makeThumbnail(source.media, path.join(scratch, "thumb.jpg"), stillAt);
     reportProgress(PROGRESS.thumbnail);
     ctx.signal.throwIfAborted();
-    await makeStoryboard(job.source_path, scratch, { durationSeconds: source.durationSeconds });
+    await makeStoryboard(source.media, scratch, { durationSeconds: source.durationSeconds });
     reportProgress(PROGRESS.storyboard);
     ctx.signal.throwIfAborted();
 

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { DEMO_LOOKS, type DemoLook, soundtrack } from "./demo-looks";
-import { probeDurationSeconds, runFfmpeg } from "./ffmpeg";
+import { probe, runFfmpeg } from "./ffmpeg";
 import { makePoster, makeThumbnail, transcodeToHls } from "./hls";
 import { makeStillVariants, stillVariantFiles } from "./stills";
 import { makeStoryboard, STORYBOARD_IMAGE, STORYBOARD_VTT } from "./storyboard";
@@ -151,8 +151,10 @@ async function renderAsset(
   );
 
   try {
-    const durationSeconds = Math.round((await probeDurationSeconds(source)) * 100) / 100;
-    await transcodeToHls(source, dir, {
+    const { media, format } = await probe(source);
+    const durationSeconds = Math.round(Number.parseFloat(format.duration ?? "") * 100) / 100;
+    if (!Number.isFinite(durationSeconds)) throw new Error(`ffprobe reported no duration for ${source}`);
+    await transcodeToHls(media, dir, {
       ...DEMO_X264,
       fps: FPS,
       segmentSeconds: 2,
@@ -161,10 +163,10 @@ async function renderAsset(
     });
     progress("poster + thumbnail");
     const still = seconds * 0.4;
-    await makePoster(source, path.join(dir, "poster.jpg"), still);
-    await makeThumbnail(source, path.join(dir, "thumb.jpg"), still);
+    await makePoster(media, path.join(dir, "poster.jpg"), still);
+    await makeThumbnail(media, path.join(dir, "thumb.jpg"), still);
     progress("storyboard");
-    await makeStoryboard(source, dir, { durationSeconds });
+    await makeStoryboard(media, dir, { durationSeconds });
     progress(`done in ${((Date.now() - started) / 1000).toFixed(1)}s`);
     return {
       key: look.key,

@@ -35,14 +35,96 @@ function installerPath(tool: "ffmpeg" | "ffprobe"): string {
 
 type ToolEnv = Pick<Env, "FFMPEG_PATH" | "FFPROBE_PATH" | "PATH">;
 
-/** FFMPEG_PATH, else `ffmpeg` on PATH (newer, distro-maintained), else the npm-shipped static build. */
+/**
+ * FFMPEG_PATH, else `ffmpeg` on PATH (Debian's, kept patched: scripts/ensure-ffmpeg.sh installs it), else
+ * the npm-shipped static build, a 2018 ffmpeg kept only as a last resort (docs/decisions/0016-ffmpeg-binary.md).
+ */
 export function resolveFfmpeg(e: ToolEnv = env()): string {
   return e.FFMPEG_PATH || findOnPath("ffmpeg", e.PATH) || installerPath("ffmpeg");
 }
 
-/** FFPROBE_PATH, else `ffprobe` on PATH, else the npm-shipped static build. */
+/** FFPROBE_PATH, else `ffprobe` on PATH, else the npm-shipped static build (last resort, as for ffmpeg). */
 export function resolveFfprobe(e: ToolEnv = env()): string {
   return e.FFPROBE_PATH || findOnPath("ffprobe", e.PATH) || installerPath("ffprobe");
+}
+
+const isBundled = (bin: string) => /[\\/]@ff(mpeg|probe)-installer[\\/]/.test(bin);
+
+/**
+ * One line for the start-up log when either tool falls back to the unmaintained npm build (or is missing),
+ * undefined when both are maintained binaries.
+ */
+export function ffmpegToolsWarning(e: ToolEnv = env()): string | undefined {
+  const bundled: string[] = [];
+  for (const [tool, resolve] of [
+    ["ffmpeg", resolveFfmpeg],
+    ["ffprobe", resolveFfprobe],
+  ] as const) {
+    try {
+      if (isBundled(resolve(e))) bundled.push(tool);
+    } catch {
+      return "ffmpeg/ffprobe not found: uploads and demo media cannot be processed; install Debian's ffmpeg (apt-get install -y ffmpeg) or set FFMPEG_PATH and FFPROBE_PATH";
+    }
+  }
+  if (!bundled.length) return undefined;
+  return `${bundled.join(" and ")}: using the npm package's old static build (ffmpeg from 2018, no security fixes); install Debian's ffmpeg (apt-get install -y ffmpeg) or set FFMPEG_PATH/FFPROBE_PATH`;
+}
+
+/**
+ * Containers a source video may be read as (ffmpeg demuxer names). Each reads only the one file it is
+ * given: no playlists or manifests that name other files or URLs (hls, dash, concat, imf), no image
+ * sequences (image2), no stream descriptions that open sockets (sdp, rtsp), no text renderers (tty).
+ * MPEG-PS and Ogg are here because the upload form takes .mpg and .ogv.
+ */
+export const SOURCE_DEMUXERS = ["mov", "matroska", "avi", "mpegts", "mpeg", "ogg"] as const;
+export type SourceDemuxer = (typeof SOURCE_DEMUXERS)[number];
+
+/** A local file ffprobe read as one of SOURCE_DEMUXERS: the only kind of input ffmpeg is given to read. */
+export interface MediaFile {
+  readonly path: string;
+  readonly demuxer: SourceDemuxer;
+}
+
+/**
+ * Options before every input read from disk. `file` is the only protocol (nothing nested in a file can
+ * reach the network, another protocol or `subfile:`-style indirections), and only the demuxers above may
+ * open it, whatever the file claims to be.
+ */
+const INPUT_ALLOWLISTS = ["-protocol_whitelist", "file", "-format_whitelist", SOURCE_DEMUXERS.join(",")] as const;
+
+/** An explicit `file:` URL, so no part of a path is ever read as a protocol name. */
+const fileUrl = (file: string) => `file:${path.resolve(file)}`;
+
+/** The demuxer ffprobe's `format_name` names (e.g. "mov,mp4,m4a,3gp,3g2,mj2" is "mov"), if it is allowed. */
+export function sourceDemuxer(formatName: string | undefined): SourceDemuxer | undefined {
+  const first = formatName?.split(",")[0] ?? "";
+  return (SOURCE_DEMUXERS as readonly string[]).includes(first) ? (first as SourceDemuxer) : undefined;
+}
+
+/**
+ * ffmpeg arguments that read `media`: the allowlists, then the probed demuxer forced with `-f`, so the
+ * transcode cannot detect the file as something else (a playlist swapped in after the probe, say).
+ */
+export function mediaInput(media: MediaFile): string[] {
+  return [...INPUT_ALLOWLISTS, "-f", media.demuxer, "-i", fileUrl(media.path)];
+}
+
+/**
+ * Every `-i` must be a lavfi graph (written here, not by a user) or come from mediaInput(): a call that
+ * forgets the allowlists fails at once instead of opening whatever it is given.
+ */
+function assertGuardedInputs(args: readonly string[]): void {
+  const n = INPUT_ALLOWLISTS.length;
+  args.forEach((arg, i) => {
+    if (arg !== "-i") return;
+    if (args[i - 2] === "-f" && args[i - 1] === "lavfi") return;
+    const guarded =
+      INPUT_ALLOWLISTS.every((a, k) => args[i - 2 - n + k] === a) &&
+      args[i - 2] === "-f" &&
+      (SOURCE_DEMUXERS as readonly string[]).includes(args[i - 1] ?? "") &&
+      args[i + 1]?.startsWith("file:");
+    if (!guarded) throw new Error(`ffmpeg input ${JSON.stringify(args[i + 1])} lacks the protocol and format allowlists: use mediaInput()`);
+  });
 }
 
 export interface RunFfmpegOptions {
@@ -56,13 +138,18 @@ export interface RunFfmpegOptions {
 
 const TAIL_CHARS = 4000;
 
+/** The tool ran and refused (a non-zero exit), as opposed to not starting at all. */
+class ToolExitError extends Error {
+  override name = "ToolExitError";
+}
+
 /**
  * The npm binaries are static glibc builds: when a demuxer (e.g. MPEG-TS service names) calls iconv, they
  * load the host's shared gconv modules and segfault. Pointing GCONV_PATH elsewhere keeps them on the
  * built-in converters.
  */
 function envFor(bin: string): NodeJS.ProcessEnv | undefined {
-  return /[\\/]@ff(mpeg|probe)-installer[\\/]/.test(bin) ? { ...process.env, GCONV_PATH: "/nonexistent-gconv" } : undefined;
+  return isBundled(bin) ? { ...process.env, GCONV_PATH: "/nonexistent-gconv" } : undefined;
 }
 
 /**
@@ -106,13 +193,18 @@ function run(
     child.on("close", (code, exitSignal) => {
       if (code === 0) resolve(stdout);
       else if (signal?.aborted) reject(signal.reason);
-      else reject(new Error(`${path.basename(bin)} exited with ${exitSignal ?? `code ${code}`}: ${stderr.trim() || "(no stderr)"}`));
+      else
+        reject(new ToolExitError(`${path.basename(bin)} exited with ${exitSignal ?? `code ${code}`}: ${stderr.trim() || "(no stderr)"}`));
     });
   });
 }
 
-/** Runs ffmpeg (no shell); rejects with the stderr tail on failure. Overwrites outputs (-y). */
+/**
+ * Runs ffmpeg (no shell); rejects with the stderr tail on failure. Overwrites outputs (-y). Inputs are
+ * lavfi graphs or mediaInput(): anything else is refused before ffmpeg starts.
+ */
 export async function runFfmpeg(args: string[], opts: RunFfmpegOptions = {}): Promise<void> {
+  assertGuardedInputs(args);
   const base = ["-hide_banner", "-nostdin", "-y", "-loglevel", "error"];
   const { onProgress } = opts;
   if (!onProgress) {
@@ -160,22 +252,42 @@ export interface ProbeResult {
   format: { duration?: string; format_name?: string };
 }
 
-/** ffprobe's JSON view of a file's streams and container. */
-export async function probe(file: string, signal?: AbortSignal): Promise<ProbeResult> {
-  const out = await run(
-    resolveFfprobe(),
-    ["-v", "error", "-show_streams", "-show_format", "-of", "json", file],
-    undefined,
-    undefined,
-    signal,
-  );
-  const parsed = JSON.parse(out) as Partial<ProbeResult>;
-  return { streams: parsed.streams ?? [], format: parsed.format ?? {} };
+/** ffprobe's answer for a file it read with an allowed demuxer, and that file as an ffmpeg input. */
+export interface ProbedMedia extends ProbeResult {
+  media: MediaFile;
 }
 
-/** Container duration in seconds; rejects if ffprobe cannot tell. */
+/** Why ffprobe would not read a file: not readable at all, or not as one of SOURCE_DEMUXERS. */
+export class UnreadableMediaError extends Error {
+  override name = "UnreadableMediaError";
+}
+
+/** ffprobe on a local file, with the same allowlists as every ffmpeg input. */
+async function runFfprobe(file: string, args: string[], signal?: AbortSignal): Promise<string> {
+  try {
+    return await run(resolveFfprobe(), ["-v", "error", ...INPUT_ALLOWLISTS, ...args, fileUrl(file)], undefined, undefined, signal);
+  } catch (err) {
+    if (err instanceof ToolExitError && !signal?.aborted) throw new UnreadableMediaError(err.message, { cause: err });
+    throw err;
+  }
+}
+
+/**
+ * ffprobe's JSON view of a file's streams and container. Rejects with UnreadableMediaError when ffprobe
+ * cannot read the file with one of SOURCE_DEMUXERS (checked here too, in case a binary ignores the allowlist).
+ */
+export async function probe(file: string, signal?: AbortSignal): Promise<ProbedMedia> {
+  const out = await runFfprobe(file, ["-show_streams", "-show_format", "-of", "json"], signal);
+  const parsed = JSON.parse(out) as Partial<ProbeResult>;
+  const format = parsed.format ?? {};
+  const demuxer = sourceDemuxer(format.format_name);
+  if (!demuxer) throw new UnreadableMediaError(`ffprobe read ${file} as ${format.format_name ?? "nothing"}, not an allowed container`);
+  return { streams: parsed.streams ?? [], format, media: { path: path.resolve(file), demuxer } };
+}
+
+/** Container duration in seconds; rejects if ffprobe cannot tell (or cannot read the file, as for probe). */
 export async function probeDurationSeconds(file: string): Promise<number> {
-  const out = await run(resolveFfprobe(), ["-v", "error", "-show_entries", "format=duration", "-of", "default=nw=1:nk=1", file], undefined);
+  const out = await runFfprobe(file, ["-show_entries", "format=duration", "-of", "default=nw=1:nk=1"]);
   const seconds = Number.parseFloat(out.trim());
   if (!Number.isFinite(seconds)) throw new Error(`ffprobe reported no duration for ${file}: ${out.trim() || "(empty)"}`);
   return seconds;

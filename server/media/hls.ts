@@ -1,6 +1,6 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { type ProbeStream, parseFrameRate, probe, probeDurationSeconds, runFfmpeg } from "./ffmpeg";
+import { type MediaFile, mediaInput, type ProbeStream, parseFrameRate, probe, probeDurationSeconds, runFfmpeg } from "./ffmpeg";
 import { makeStillVariants } from "./stills";
 
 export interface Rung {
@@ -130,16 +130,15 @@ async function writeFileAtomic(file: string, data: string): Promise<void> {
 }
 
 /**
- * Encodes `input` to an H.264/AAC HLS ladder in `outDir` (`<rung>/index.m3u8` + `seg_NNN.ts`) and writes
+ * Encodes `source` to an H.264/AAC HLS ladder in `outDir` (`<rung>/index.m3u8` + `seg_NNN.ts`) and writes
  * `master.m3u8` itself, so BANDWIDTH/CODECS are measured rather than depending on the ffmpeg version.
  */
-export async function transcodeToHls(input: string, outDir: string, opts: HlsOptions = {}): Promise<HlsResult> {
-  const source = path.resolve(input);
-  const info = await probe(source, opts.signal);
+export async function transcodeToHls(source: MediaFile, outDir: string, opts: HlsOptions = {}): Promise<HlsResult> {
+  const info = await probe(source.path, opts.signal);
   const video = info.streams.find((s) => s.codec_type === "video");
-  if (!video?.width || !video.height) throw new Error(`No video stream in ${input}`);
+  if (!video?.width || !video.height) throw new Error(`No video stream in ${source.path}`);
   const hasAudio = info.streams.some((s) => s.codec_type === "audio");
-  const duration = Number.parseFloat(info.format.duration ?? "") || (await probeDurationSeconds(source));
+  const duration = Number.parseFloat(info.format.duration ?? "") || (await probeDurationSeconds(source.path));
   // Variable-rate sources can report odd averages (e.g. 1000/1 from WebM timebases); players need no more than 60.
   const fps = opts.fps ?? Math.min(60, parseFrameRate(video.avg_frame_rate) ?? 25);
   const segment = opts.segmentSeconds ?? DEFAULT_SEGMENT_SECONDS;
@@ -157,7 +156,7 @@ export async function transcodeToHls(input: string, outDir: string, opts: HlsOpt
   // side, which keeps both cores busy where a single rung alone would not.
   const split = `[0:v:0]split=${rungs.length}${rungs.map((_, i) => `[s${i}]`).join("")}`;
   const scales = rungs.map((r, i) => `[s${i}]scale=${r.width}:${r.height}:flags=bicubic,setsar=1,format=yuv420p[v${i}]`);
-  const args = ["-i", source, "-filter_complex", [split, ...scales].join(";")];
+  const args = [...mediaInput(source), "-filter_complex", [split, ...scales].join(";")];
   for (const [i, rung] of rungs.entries()) {
     args.push(
       "-map",
@@ -248,16 +247,15 @@ export function masterPlaylist(variants: readonly HlsVariant[], fps: number): st
   return `${lines.join("\n")}\n`;
 }
 
-async function grabFrame(input: string, outFile: string, atSeconds: number, width: number, height: number, quality: number) {
+async function grabFrame(input: MediaFile, outFile: string, atSeconds: number, width: number, height: number, quality: number) {
   // Clamp into the clip: seeking past the end yields no frame and a confusing ffmpeg error.
-  const duration = await probeDurationSeconds(input).catch(() => undefined);
+  const duration = await probeDurationSeconds(input.path).catch(() => undefined);
   const at = duration === undefined ? atSeconds : Math.max(0, Math.min(atSeconds, duration - 0.5));
   await fs.mkdir(path.dirname(outFile), { recursive: true });
   await runFfmpeg([
     "-ss",
     at.toFixed(3),
-    "-i",
-    input,
+    ...mediaInput(input),
     "-frames:v",
     "1",
     "-an",
@@ -273,13 +271,13 @@ async function grabFrame(input: string, outFile: string, atSeconds: number, widt
 }
 
 /** 1280x720 JPEG still, plus its responsive WebP variants (server/media/stills.ts). */
-export async function makePoster(input: string, outFile: string, atSeconds: number): Promise<void> {
+export async function makePoster(input: MediaFile, outFile: string, atSeconds: number): Promise<void> {
   await grabFrame(input, outFile, atSeconds, 1280, 720, 3);
   await makeStillVariants(outFile);
 }
 
 /** 640x360 JPEG still for grids (a few tens of KB), plus its responsive WebP variants. */
-export async function makeThumbnail(input: string, outFile: string, atSeconds: number): Promise<void> {
+export async function makeThumbnail(input: MediaFile, outFile: string, atSeconds: number): Promise<void> {
   await grabFrame(input, outFile, atSeconds, 640, 360, 5);
   await makeStillVariants(outFile);
 }

@@ -2,14 +2,16 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import type { ProbeResult } from "./ffmpeg";
-import { describeSource, formatBytes, inspectSource, UnusableMediaError } from "./inspect";
+import type { ProbedMedia } from "./ffmpeg";
+import { describeSource, formatBytes, inspectSource, NOT_A_VIDEO_FILE, UnusableMediaError } from "./inspect";
 
 const video = { index: 0, codec_type: "video", codec_name: "h264", width: 640, height: 360 };
 const audio = { index: 1, codec_type: "audio", codec_name: "aac" };
-const probed = (over: Partial<ProbeResult> = {}): ProbeResult => ({
+const media = { path: "/videos/clip.mp4", demuxer: "mov" } as const;
+const probed = (over: Partial<ProbedMedia> = {}): ProbedMedia => ({
   streams: [video, audio],
   format: { duration: "12.5", format_name: "mov,mp4,m4a,3gp,3g2,mj2" },
+  media,
   ...over,
 });
 
@@ -22,6 +24,7 @@ describe("describeSource", () => {
       height: 360,
       hasAudio: true,
       formatName: "mov,mp4,m4a,3gp,3g2,mj2",
+      media,
     });
     expect(describeSource(probed({ streams: [video] }), 1).hasAudio).toBe(false);
   });
@@ -31,11 +34,10 @@ describe("describeSource", () => {
     expect(() => describeSource(probed({ streams: [audio, cover] }), 1)).toThrow(/^No video stream/);
   });
 
-  it("refuses stills and text read as pictures", () => {
-    for (const format_name of ["png_pipe", "image2", "tty", "jpeg_pipe"]) {
-      expect(() => describeSource(probed({ format: { format_name, duration: "5" } }), 1), format_name).toThrow(/^Not a video/);
+  it("refuses every container outside the allowlist: stills, text, playlists, manifests, stream descriptions", () => {
+    for (const format_name of ["png_pipe", "image2", "tty", "jpeg_pipe", "hls", "concat", "dash", "sdp", "mpegvideo", "", undefined]) {
+      expect(() => describeSource(probed({ format: { format_name, duration: "5" } }), 1), String(format_name)).toThrow(NOT_A_VIDEO_FILE);
     }
-    expect(() => describeSource(probed({ streams: [{ ...video, codec_name: "ansi" }] }), 1)).toThrow(/^Not a video/);
   });
 
   it("refuses zero, missing and tiny durations, and unusable picture sizes", () => {

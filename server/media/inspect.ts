@@ -1,5 +1,5 @@
 import fs from "node:fs/promises";
-import { type ProbeResult, probe } from "./ffmpeg";
+import { type MediaFile, type ProbedMedia, probe, sourceDemuxer, UnreadableMediaError } from "./ffmpeg";
 
 /** Why a file cannot become a video; the message is shown to the operator as is. */
 export class UnusableMediaError extends Error {
@@ -13,13 +13,18 @@ export interface SourceInfo {
   height: number;
   hasAudio: boolean;
   formatName: string;
+  /** The file as an ffmpeg input: its demuxer is forced for every later read. */
+  media: MediaFile;
 }
 
 /** Shorter than this is a still or an empty file, not a video anyone can watch. */
 export const MIN_DURATION_SECONDS = 0.5;
 const MAX_DIMENSION = 8192;
-// Demuxers that read single images or text: ffprobe reports a "video" stream for them, but they are not videos.
-const STILL_OR_TEXT_FORMATS = /(^|,)(image2|[a-z0-9]+_pipe|tty)(,|$)/;
+/**
+ * The refusal for anything ffprobe cannot read as one of the allowed containers (server/media/ffmpeg.ts):
+ * text, images, playlists and manifests that name other files or URLs all end here.
+ */
+export const NOT_A_VIDEO_FILE = "Not a video file: ffprobe cannot read it as audio or video.";
 
 /**
  * Checks that `file` is a video the pipeline can transcode: a regular, non-empty file within the size limit,
@@ -33,24 +38,23 @@ export async function inspectSource(file: string, opts: { maxBytes: number; sign
   if (stat.size > opts.maxBytes) {
     throw new UnusableMediaError(`The file is ${formatBytes(stat.size)}, over the ${formatBytes(opts.maxBytes)} limit (MAX_UPLOAD_BYTES).`);
   }
-  let info: ProbeResult;
+  let info: ProbedMedia;
   try {
     info = await probe(file, opts.signal);
   } catch (err) {
-    if (opts.signal?.aborted) throw err;
-    throw new UnusableMediaError("Not a video file: ffprobe cannot read it as audio or video.");
+    if (err instanceof UnreadableMediaError) throw new UnusableMediaError(NOT_A_VIDEO_FILE);
+    throw err;
   }
   return describeSource(info, stat.size);
 }
 
 /** The decision on ffprobe's answer, separate from running it so each refusal is tested on its own. */
-export function describeSource(info: ProbeResult, sizeBytes: number): SourceInfo {
+export function describeSource(info: ProbedMedia, sizeBytes: number): SourceInfo {
   const formatName = info.format.format_name ?? "";
+  // probe() refuses other containers already; this keeps the rule visible where the decision is made.
+  if (!sourceDemuxer(formatName)) throw new UnusableMediaError(NOT_A_VIDEO_FILE);
   const video = info.streams.find((s) => s.codec_type === "video" && !s.disposition?.attached_pic);
   if (!video) throw new UnusableMediaError("No video stream: the file holds no moving pictures (audio only, or empty).");
-  if (STILL_OR_TEXT_FORMATS.test(formatName) || video.codec_name === "ansi") {
-    throw new UnusableMediaError(`Not a video: the file is read as ${formatName || "an image"}, a still image or text.`);
-  }
   const width = video.width ?? 0;
   const height = video.height ?? 0;
   if (width < 16 || height < 16 || width > MAX_DIMENSION || height > MAX_DIMENSION) {
@@ -68,6 +72,7 @@ export function describeSource(info: ProbeResult, sizeBytes: number): SourceInfo
     height,
     hasAudio: info.streams.some((s) => s.codec_type === "audio"),
     formatName,
+    media: info.media,
   };
 }
 

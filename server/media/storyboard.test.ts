@@ -5,6 +5,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
 import { makeTestClip } from "../../tests/support/media";
+import { probe } from "./ffmpeg";
 import { MAX_TILES, makeStoryboard, storyboardLayout, storyboardVtt, vttTimestamp } from "./storyboard";
 
 describe("storyboardLayout", () => {
@@ -59,7 +60,7 @@ describe("makeStoryboard", () => {
     // 7 s, 4:3 so the fill-and-crop is exercised; an abstract test pattern.
     await makeTestClip(clip, { size: "160x120", rate: 10, seconds: 7, audio: false });
     const out = path.join(dir, "out");
-    const result = await makeStoryboard(clip, out, { durationSeconds: 7 });
+    const result = await makeStoryboard((await probe(clip)).media, out, { durationSeconds: 7 });
     expect(result.layout).toMatchObject({ tiles: 4, columns: 4, rows: 1 });
     expect(await sharp(result.imagePath).metadata()).toMatchObject({ format: "jpeg", width: 640, height: 90 });
     expect(await fs.readFile(result.vttPath, "utf8")).toBe(storyboardVtt(result.layout));

@@ -1,6 +1,6 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { runFfmpeg } from "./ffmpeg";
+import { type MediaFile, mediaInput, runFfmpeg } from "./ffmpeg";
 
 /**
  * Scrub-preview storyboard, as PeerTube and most players read it: one JPEG sprite of small frames and a
@@ -79,7 +79,7 @@ export interface StoryboardResult {
  * interval, scale+crop fills the tile, tile lays them out). Both are written under temporary names and
  * renamed, the VTT last, so a present VTT always points at a complete sprite.
  */
-export async function makeStoryboard(input: string, outDir: string, opts: { durationSeconds: number }): Promise<StoryboardResult> {
+export async function makeStoryboard(input: MediaFile, outDir: string, opts: { durationSeconds: number }): Promise<StoryboardResult> {
   const layout = storyboardLayout(opts.durationSeconds);
   await fs.mkdir(outDir, { recursive: true });
   const imagePath = path.join(outDir, STORYBOARD_IMAGE);
@@ -88,12 +88,14 @@ export async function makeStoryboard(input: string, outDir: string, opts: { dura
   const tmpVtt = `${vttPath}.tmp-${process.pid}`;
   try {
     await runFfmpeg([
-      "-i",
-      path.resolve(input),
+      ...mediaInput(input),
       "-an",
       "-sn",
       "-vf",
       [
+        // The last tile's sample point can lie past the end (a short last interval): repeat the last frame
+        // for an interval so every ffmpeg version has a frame there (5.x's fps filter stops at the end).
+        `tpad=stop_mode=clone:stop_duration=${layout.intervalSeconds}`,
         // Sample the middle of each interval (the first frame of a video is often a fade from black): shift
         // time back by half an interval, and let fps (which starts at 0) pick the frame nearest each tick.
         `setpts=PTS-STARTPTS-${layout.intervalSeconds / 2}/TB`,

@@ -2,6 +2,7 @@ import cluster, { type Worker } from "node:cluster";
 import os from "node:os";
 import { env } from "../env";
 import { logger } from "../logger";
+import { ffmpegToolsWarning } from "../media/ffmpeg";
 import { ConnectionHub } from "./connections";
 import { startAppDatabase } from "./database";
 import { JOBS_ROLE } from "./jobs-worker";
@@ -26,6 +27,8 @@ export function workerCount(): number {
  */
 export async function runPrimary(): Promise<void> {
   takeOverSignals();
+  const ffmpegWarning = ffmpegToolsWarning();
+  if (ffmpegWarning) logger.warn(ffmpegWarning);
   let stopping = false;
   const broadcast = (message: PrimaryMessage) => {
     for (const worker of Object.values(cluster.workers ?? {})) if (worker?.isConnected()) worker.send(message);

@@ -1,4 +1,6 @@
 import { startJobRunner } from "../jobs/runner";
+import { logger } from "../logger";
+import { ffmpegToolsWarning } from "../media/ffmpeg";
 import { attachDatabase } from "./attach-database";
 import { startAppDatabase } from "./database";
 
@@ -7,6 +9,8 @@ import { startAppDatabase } from "./database";
  * The handle lives on globalThis (setDatabase), so module reloads keep using one pool.
  */
 export async function bootSingleProcess(): Promise<() => Promise<void>> {
+  const ffmpegWarning = ffmpegToolsWarning();
+  if (ffmpegWarning) logger.warn(ffmpegWarning);
   const database = await startAppDatabase({ onDown: () => {}, onUp: () => {} });
   const detachDatabase = await attachDatabase(database.url);
   // Development runs the job queue in the same process (production gives it a process of its own).

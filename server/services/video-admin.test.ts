@@ -2,8 +2,11 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { insertCategory, insertVideo } from "../../tests/support/fixtures";
+import { HOSTILE_FILES } from "../../tests/support/hostile-media";
+import { useHostileMediaLab } from "../../tests/support/hostile-media-suite";
 import { makeTestClip } from "../../tests/support/media";
 import { useTestDatabase } from "../../tests/support/test-db";
+import { NOT_A_VIDEO_FILE } from "../media/inspect";
 import { localMediaStorage } from "../media/storage";
 import { listAuditEntries } from "./audit-log";
 import {
@@ -187,6 +190,28 @@ describe("console videos", () => {
       expect((refused as VideoFieldsError).errors.form).toMatch(/^The file was refused: Not a video file/);
       expect(fs.readdirSync(uploads).filter((f) => f.startsWith("b"))).toEqual([]);
       expect(await auditCount("video.upload")).toBe(1);
+    });
+
+    // The console's tus uploads are stored as DATA_DIR/uploads/<id>, without an extension, next to other
+    // admins' uploads: the decoys sit there too.
+    describe("a hostile upload posing as a video (playlist, manifest, concat list, stream description, picture, text)", () => {
+      const lab = useHostileMediaLab({ dir: uploads });
+
+      it.each(HOSTILE_FILES.map((f, i) => [f.label, f, i] as const))(
+        "%s: refused and removed, no job, nothing fetched or read",
+        async (_, file, i) => {
+          const id = `e${i.toString(16).padStart(31, "0")}`;
+          const jobsBefore = await handle().db.selectFrom("transcode_jobs").select("id").execute();
+          storeUpload(id, Buffer.from(await file.content(lab.ctx())), "holiday.mp4");
+          lab.arm();
+          const refused = await submitUpload(id, fields, admin).catch((e: unknown) => e);
+          expect(refused).toBeInstanceOf(VideoFieldsError);
+          expect((refused as VideoFieldsError).errors.form).toBe(`The file was refused: ${NOT_A_VIDEO_FILE}`);
+          expect(fs.existsSync(path.join(uploads, id))).toBe(false);
+          expect(await handle().db.selectFrom("transcode_jobs").select("id").execute()).toEqual(jobsBefore);
+          expect(lab.seen()).toEqual({ requests: [], read: [] });
+        },
+      );
     });
 
     it("an unknown or unfinished upload is refused without touching anything", async () => {

@@ -4,6 +4,7 @@ import path from "node:path";
 import type { Page } from "@playwright/test";
 import { runFfmpeg } from "../../server/media/ffmpeg";
 import { newVisitor, signedInWithRole } from "../support/account-session";
+import { HOSTILE_FILES, readWatch, startRequestRecorder, TARGET_NAME } from "../support/hostile-media";
 import { expect, test } from "./support";
 
 /**
@@ -260,6 +261,43 @@ test("refused files leave nothing on disk: a non-video picked in the browser, a 
   expect(tooLarge.status()).toBe(413);
   expect(uploadFiles()).toEqual(before);
   await context.close();
+});
+
+test("a playlist or list posing as an .mp4 is uploaded, then refused, with nothing fetched or read by the server", async ({
+  browser,
+  baseURL,
+}) => {
+  const { context, page } = await signedInWithRole(browser, baseURL, "admin", { tag: "videos-admin" });
+  const listener = await startRequestRecorder();
+  const decoy = path.join(tmp, TARGET_NAME);
+  fs.copyFileSync(clip, decoy);
+  const watch = readWatch([decoy]);
+  const rows = [
+    "HLS playlist with a segment on a loopback HTTP server",
+    "DASH manifest with an HTTP BaseURL",
+    "HLS playlist with a file: URL segment",
+    "ffconcat list naming /etc/passwd",
+  ].map((label) => HOSTILE_FILES.find((f) => f.label === label)!);
+  const before = uploadFiles();
+  try {
+    for (const row of rows) {
+      const file = path.join(tmp, "holiday.mp4");
+      fs.writeFileSync(file, await row.content({ url: listener.url, target: decoy }));
+      listener.requests.length = 0;
+      watch.arm();
+      await page.goto("/admin/videos/new");
+      await page.getByLabel("Video file").setInputFiles(file);
+      await fillFields(page, { title: "Holiday" });
+      await page.getByRole("button", { name: "Upload video" }).click();
+      await expect(page.getByRole("alert").filter({ hasText: "The file was refused: Not a video file" }), row.label).toBeVisible();
+      expect(listener.requests, row.label).toEqual([]);
+      expect(watch.read(), row.label).toEqual([]);
+      expect(uploadFiles(), row.label).toEqual(before);
+    }
+  } finally {
+    await listener.close();
+    await context.close();
+  }
 });
 
 test("visitors, users and creators get 404 for the pages, the actions and every tus method, and change nothing", async ({
