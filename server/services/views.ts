@@ -76,18 +76,20 @@ export async function issueViewToken(req: TokenRequest, now = Date.now()): Promi
     ), countable AS (
       SELECT id FROM video WHERE duration > 0
     ), allowance AS (${allowanceTaken("tokens", client, sql.table("countable"), now)})
-    SELECT id, duration, EXISTS (SELECT 1 FROM allowance) AS allowed, ${allowanceWindowEnds("tokens", client, sql.ref("id"))} AS window_ends
+    SELECT id, duration, EXISTS (SELECT 1 FROM allowance) AS allowed,
+      ${allowanceWindowEnds("tokens", client, sql.ref("video.id"))} AS window_ends
     FROM video`.execute(getDb());
   const video = rows[0];
   if (!video) return { status: "not-found" };
-  // The stored id (lower case) is the one a token names.
-  const token = issuePlayToken({ videoId: video.id, sessionId: req.sessionId, durationSeconds: video.duration, now });
   const thresholdMs = viewThresholdMs(video.duration);
-  if (token === null || thresholdMs === null) return { status: "uncountable" };
+  if (thresholdMs === null) return { status: "uncountable" };
   if (!video.allowed) {
     logRefusal("tokens", client, video.id);
     return { status: "rate-limited", retryAfterMs: retryAfterMs(video.window_ends, now) };
   }
+  // The stored id (lower case) is the one a token names.
+  const token = issuePlayToken({ videoId: video.id, sessionId: req.sessionId, durationSeconds: video.duration, now });
+  if (token === null) return { status: "uncountable" };
   return { status: "issued", token, thresholdMs };
 }
 
