@@ -78,27 +78,41 @@ export function sharedRateLimiter(keyPrefix: string, rule: RateLimitRule, pool: 
 }
 
 /**
- * The bucket for a client address. IPv4-mapped IPv6 counts as IPv4; other IPv6 addresses are grouped
+ * The bucket for a client address. IPv4-mapped IPv6 (`::ffff:a.b.c.d`, in any spelling: how a dual-stack
+ * socket or a proxy may write an IPv4 client) counts as that IPv4 address; other IPv6 addresses are grouped
  * by /64, since one subscriber usually holds a whole /64 and could otherwise rotate addresses freely.
  */
 export function ipRateLimitKey(ip: string | null | undefined): string {
   const address = (ip ?? "").trim();
-  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(address);
-  if (mapped) return mapped[1]!;
   if (net.isIPv4(address)) return address;
-  if (net.isIPv6(address)) return `${expandIpv6(address).slice(0, 4).join(":")}::/64`;
-  return "unknown";
+  if (!net.isIPv6(address)) return "unknown";
+  const groups = ipv6Groups(address);
+  if (groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff) {
+    const [high = 0, low = 0] = groups.slice(6);
+    return [high >> 8, high & 0xff, low >> 8, low & 0xff].join(".");
+  }
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.toString(16))
+    .join(":")}::/64`;
 }
 
-function expandIpv6(address: string): string[] {
+/** The eight 16-bit groups of a valid IPv6 address (zone dropped, `::` filled, an IPv4 tail as two groups). */
+function ipv6Groups(address: string): number[] {
   const withoutZone = address.split("%")[0]!;
   const [head = "", tail] = withoutZone.split("::");
-  const left = head ? head.split(":") : [];
-  const right = tail ? tail.split(":") : [];
-  // An embedded IPv4 tail (a.b.c.d) fills the last two groups; only the first four matter here.
-  const rightGroups = right.flatMap((g) => (g.includes(".") ? ["0", "0"] : [g]));
-  const missing = tail === undefined ? 0 : 8 - left.length - rightGroups.length;
-  return [...left, ...Array<string>(missing).fill("0"), ...rightGroups].map((g) => Number.parseInt(g || "0", 16).toString(16));
+  const groupsOf = (part: string) =>
+    part
+      ? part.split(":").flatMap((g) => {
+          if (!g.includes(".")) return [Number.parseInt(g, 16)];
+          const [a = 0, b = 0, c = 0, d = 0] = g.split(".").map(Number);
+          return [(a << 8) | b, (c << 8) | d];
+        })
+      : [];
+  const left = groupsOf(head);
+  const right = tail === undefined ? [] : groupsOf(tail);
+  const missing = tail === undefined ? 0 : 8 - left.length - right.length;
+  return [...left, ...Array<number>(missing).fill(0), ...right];
 }
 
 /** A count of events per key in a fixed window: read without counting, so a lockout can be checked first. */

@@ -322,6 +322,31 @@ describe("the play token (DESIGN.md §4.2: issued at first playback)", () => {
     }
   });
 
+  it("stops quietly when this address has had its share (a token or a view refused as rate-limited)", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    // The token refused: no view is ever sent, and the token is not asked for again.
+    const tokens = fakeTokens({ token: null, reason: "rate-limited", retryAfterMs: 3_600_000 });
+    const unsent = fakeSend();
+    const refused = createViewTracker({ videoId: VIDEO, fetchToken: tokens.fetch, send: unsent.send, store: memoryStore() });
+    refused.onPlaybackTime(0, 120);
+    await flush();
+    vi.advanceTimersByTime(40_000);
+    refused.onPlaybackTime(30, 120);
+    refused.onPlaybackTime(35, 120);
+    expect([tokens.calls.length, unsent.calls.length]).toEqual([1, 0]);
+    // The view refused: sent once, not marked as viewed, not sent again.
+    const store = memoryStore();
+    const capped = fakeSend({ counted: false, reason: "rate-limited", retryAfterMs: 3_600_000 });
+    const tracker = await playing({ send: capped.send, store });
+    tracker.onPlaybackTime(30, 120);
+    await flush();
+    vi.advanceTimersByTime(10_000);
+    tracker.onPlaybackTime(40, 120);
+    expect(capped.calls).toHaveLength(1);
+    expect(viewedVideoIds(store)).toEqual([]);
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining("rate-limited"));
+  });
+
   it("replaces an expired token on the next playback", async () => {
     const tokens = fakeTokens();
     const fake = fakeSend({ counted: false, reason: "expired" });

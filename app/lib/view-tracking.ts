@@ -13,7 +13,7 @@ import { site } from "./site";
  *   since it arrived (the server would only answer "too early");
  * - at most one call every 5 s;
  * - a video in this tab's session list (sessionStorage) is not sent again, nor one whose call is in flight.
- * Failures are only logged (SPEC.md §8).
+ * Failures and refusals are only logged (SPEC.md §8); the video plays on either way.
  */
 
 export const VIEW_ENDPOINT = "/api/views";
@@ -28,12 +28,15 @@ export const VIEWED_STORAGE_KEY = `viewed_videos_${site.name}`;
 /** The endpoint's JSON answer. */
 export type ViewAnswer =
   | { counted: true }
-  | { counted: false; reason: "too-early"; retryAfterMs: number }
+  /** "rate-limited": this address counted its views of this video for the hour; playback goes on. */
+  | { counted: false; reason: "too-early" | "rate-limited"; retryAfterMs: number }
   | { counted: false; reason: "duplicate" | "expired" | "invalid" | "not-found" | "method" | "unreadable" | "unavailable" | "failed" };
 
 /** The token endpoint's JSON answer: `thresholdMs` after now, the token can count a view. */
 export type PlayTokenAnswer =
   | { token: string; thresholdMs: number }
+  /** This address had its tokens for this video for the hour: the video plays, its view is not counted. */
+  | { token: null; reason: "rate-limited"; retryAfterMs: number }
   | { token: null; reason: "uncountable" | "not-found" | "method" | "unreadable" | "unavailable" | "failed" };
 
 /** The lesser of 30 s and half the duration, in seconds. */
@@ -141,7 +144,10 @@ export function createViewTracker(opts: ViewTrackerOptions): ViewTracker {
   let tokenPending = false;
   let lastTokenAttemptAt = Number.NEGATIVE_INFINITY;
   let lastCallAt = Number.NEGATIVE_INFINITY;
-  /** The server refused for good (forged or unknown token, no such video, no duration): asking again is pointless. */
+  /**
+   * The server refused for good (forged or unknown token, no such video, no duration, this address's hourly
+   * share of tokens or views of the video used up): asking again is pointless. Playback is never affected.
+   */
   let gaveUp = false;
 
   const giveUp = (reason: string) => {

@@ -3,13 +3,16 @@ import { isDatabaseUnavailableError } from "../db/availability";
 import { getDb } from "../db/connection";
 import { logger } from "../logger";
 import { checkPlayToken, issuePlayToken, viewThresholdMs } from "../play-token";
+import { ipRateLimitKey } from "../rate-limit";
 import { isVideoId } from "./videos";
+import { allowanceTaken, allowanceWindowEnds, deleteEndedViewAllowances, logRefusal, retryAfterMs } from "./view-allowance";
 
 /**
  * View counting (SPEC.md §4, DESIGN.md §4.1–4.2). A view counts once per browser session and video, only
- * with a valid play token whose threshold has elapsed (server/play-token.ts). A counted view adds 1 to
- * `videos.views`, to its category's `views` and to the video's count for today (UTC), in one statement
- * (so one transaction) with atomic increments, so concurrent views are never lost.
+ * with a valid play token whose threshold has elapsed (server/play-token.ts), and within the client
+ * address's hourly allowance for the video (./view-allowance.ts: tokens and counted views). A counted view
+ * adds 1 to `videos.views`, to its category's `views` and to the video's count for today (UTC), in one
+ * statement (so one transaction) with atomic increments, so concurrent views are never lost.
  */
 
 /**
@@ -25,6 +28,8 @@ export type ViewOutcome =
   | { status: "counted" }
   /** This browser session already counted this video. */
   | { status: "duplicate" }
+  /** This client address has counted its allowance of views of this video for the hour (logged). */
+  | { status: "rate-limited"; retryAfterMs: number }
   | { status: "too-early"; retryAfterMs: number }
   | { status: "expired" }
   | { status: "invalid" }
@@ -36,6 +41,15 @@ export interface ViewRequest {
   /** The browser session (the view-session cookie); null when the request carries none. */
   sessionId: string | null;
   token: string;
+  /** The client's address (validated); null when unknown, which is one shared bucket. */
+  ip: string | null;
+}
+
+export interface TokenRequest {
+  videoId: string;
+  sessionId: string;
+  /** As in ViewRequest. */
+  ip: string | null;
 }
 
 export type PlayTokenOutcome =
@@ -43,25 +57,39 @@ export type PlayTokenOutcome =
   /** No public video has this id. */
   | { status: "not-found" }
   /** The video has no duration, hence no threshold: none of its views can count. */
-  | { status: "uncountable" };
+  | { status: "uncountable" }
+  /** This client address has had its allowance of tokens for this video for the hour (logged). */
+  | { status: "rate-limited"; retryAfterMs: number };
 
 /**
  * A play token for a public video and a browser session, issued when its playback starts (POST
- * /api/play-token): its threshold runs from `now` on this server's clock.
+ * /api/play-token): its threshold runs from `now` on this server's clock. Takes one of the client's tokens
+ * for the video in the same statement that reads the video (one round trip, as before the allowance); an
+ * unknown or uncountable video takes none.
  */
-export async function issueViewToken(videoId: string, sessionId: string, now = Date.now()): Promise<PlayTokenOutcome> {
-  if (!isVideoId(videoId)) return { status: "not-found" };
-  const video = await getDb()
-    .selectFrom("videos")
-    .select(["id", "duration"])
-    .where("id", "=", videoId)
-    .where("is_public", "=", true)
-    .executeTakeFirst();
+export async function issueViewToken(req: TokenRequest, now = Date.now()): Promise<PlayTokenOutcome> {
+  if (!isVideoId(req.videoId)) return { status: "not-found" };
+  const client = ipRateLimitKey(req.ip);
+  const { rows } = await sql<{ id: string; duration: number; allowed: boolean; window_ends: string | null }>`
+    WITH video AS (
+      SELECT id, duration FROM videos WHERE id = ${req.videoId} AND is_public
+    ), countable AS (
+      SELECT id FROM video WHERE duration > 0
+    ), allowance AS (${allowanceTaken("tokens", client, sql.table("countable"), now)})
+    SELECT id, duration, EXISTS (SELECT 1 FROM allowance) AS allowed,
+      ${allowanceWindowEnds("tokens", client, sql.ref("video.id"))} AS window_ends
+    FROM video`.execute(getDb());
+  const video = rows[0];
   if (!video) return { status: "not-found" };
-  // The stored id (lower case) is the one a token names.
-  const token = issuePlayToken({ videoId: video.id, sessionId, durationSeconds: video.duration, now });
   const thresholdMs = viewThresholdMs(video.duration);
-  if (token === null || thresholdMs === null) return { status: "uncountable" };
+  if (thresholdMs === null) return { status: "uncountable" };
+  if (!video.allowed) {
+    logRefusal("tokens", client, video.id);
+    return { status: "rate-limited", retryAfterMs: retryAfterMs(video.window_ends, now) };
+  }
+  // The stored id (lower case) is the one a token names.
+  const token = issuePlayToken({ videoId: video.id, sessionId: req.sessionId, durationSeconds: video.duration, now });
+  if (token === null) return { status: "uncountable" };
   return { status: "issued", token, thresholdMs };
 }
 
@@ -70,50 +98,82 @@ export async function countView(req: ViewRequest, now = Date.now()): Promise<Vie
   const check = checkPlayToken(req.token, { videoId: req.videoId, sessionId: req.sessionId }, now);
   if (check.status !== "ok") return check;
   scheduleCleanup(now);
-  return recordView(check.claim.videoId, check.claim.sessionId, new Date(now + VIEW_SESSION_TTL_MS));
+  return recordView(
+    { videoId: check.claim.videoId, sessionId: check.claim.sessionId, client: ipRateLimitKey(req.ip) },
+    new Date(now + VIEW_SESSION_TTL_MS),
+    now,
+  );
+}
+
+interface ViewToRecord {
+  videoId: string;
+  sessionId: string;
+  /** The client's allowance bucket (ipRateLimitKey). */
+  client: string;
 }
 
 /**
- * One statement, so one transaction and one round trip: the session mark (its primary key refuses a second
- * count for the same session and video, even from concurrent requests; no mark for a missing video), the
- * video's views, today's count and the category's views. Row locks are held only while the statement runs,
- * never across round trips, which is what lets many concurrent views of one video through; they are taken
- * in one order (mark, video, day, category), so concurrent views wait for each other but never deadlock.
+ * One statement, so one transaction and one round trip: the client's allowance (taken only when this session
+ * has no mark for the video yet, so a repeat costs none), the session mark (its primary key refuses a second
+ * count for the same session and video, even from concurrent requests; no mark for a missing video, none
+ * beyond the allowance), the video's views, today's count and the category's views. Row locks are held only
+ * while the statement runs, never across round trips, which is what lets many concurrent views of one video
+ * through; they are taken in one order (allowance, mark, video, day, category), so concurrent views wait for
+ * each other but never deadlock.
  *
  * When the statement fails and the same count without the category succeeds, the category update was the
- * failure: the view counts and the failure is a warning (SPEC.md §8).
+ * failure: the view counts and the failure is a warning (SPEC.md §8). The failed statement took nothing.
  */
-async function recordView(videoId: string, sessionId: string, expiresAt: Date): Promise<ViewOutcome> {
+async function recordView(view: ViewToRecord, expiresAt: Date, now: number): Promise<ViewOutcome> {
+  const { videoId } = view;
   let row: CountRow;
   try {
-    row = await countStatement(videoId, sessionId, expiresAt, true);
+    row = await countStatement(view, expiresAt, now, true);
   } catch (err) {
     if (isDatabaseUnavailableError(err)) throw err;
-    row = await countStatement(videoId, sessionId, expiresAt, false);
+    row = await countStatement(view, expiresAt, now, false);
     logger.warn({ err, videoId }, "category view count failed; the video's view still counts");
   }
   if (!row.found) {
     logger.warn({ videoId }, "view not counted: video not found");
     return { status: "not-found" };
   }
-  return row.fresh ? { status: "counted" } : { status: "duplicate" };
+  if (row.fresh) return { status: "counted" };
+  // A session that raced itself took an allowance and lost the mark: still a duplicate, not a refusal.
+  if (row.unseen && !row.allowed) {
+    logRefusal("views", view.client, videoId);
+    return { status: "rate-limited", retryAfterMs: retryAfterMs(row.window_ends, now) };
+  }
+  return { status: "duplicate" };
 }
 
 interface CountRow {
   found: boolean;
+  /** This session had no mark for the video when the statement started. */
+  unseen: boolean;
+  /** The client's allowance had room (only asked when unseen). */
+  allowed: boolean;
+  /** The mark was written: the view counted. */
   fresh: boolean;
+  /** The end of the client's allowance window (epoch ms, int8 as text). */
+  window_ends: string | null;
 }
 
-async function countStatement(videoId: string, sessionId: string, expiresAt: Date, withCategory: boolean): Promise<CountRow> {
+async function countStatement(view: ViewToRecord, expiresAt: Date, now: number, withCategory: boolean): Promise<CountRow> {
+  const { videoId, sessionId, client } = view;
   const category = withCategory
     ? sql`, category AS (UPDATE categories SET views = views + 1 WHERE id = (SELECT category_id FROM video))`
     : sql``;
   const { rows } = await sql<CountRow>`
     WITH target AS (
       SELECT id FROM videos WHERE id = ${videoId}
+    ), unseen AS (
+      SELECT id FROM target
+      WHERE NOT EXISTS (SELECT 1 FROM video_view_sessions WHERE session_id = ${sessionId} AND video_id = target.id)
+    ), allowance AS (${allowanceTaken("views", client, sql.table("unseen"), now)}
     ), mark AS (
       INSERT INTO video_view_sessions (session_id, video_id, expires_at)
-      SELECT ${sessionId}, id, ${expiresAt} FROM target
+      SELECT ${sessionId}, id, ${expiresAt} FROM target WHERE EXISTS (SELECT 1 FROM allowance)
       ON CONFLICT DO NOTHING
       RETURNING video_id
     ), video AS (
@@ -123,8 +183,10 @@ async function countStatement(videoId: string, sessionId: string, expiresAt: Dat
       SELECT id, (now() AT TIME ZONE 'UTC')::date, 1 FROM video
       ON CONFLICT (video_id, day) DO UPDATE SET views = d.views + 1
     )${category}
-    SELECT EXISTS (SELECT 1 FROM target) AS found, EXISTS (SELECT 1 FROM mark) AS fresh`.execute(getDb());
-  return rows[0] ?? { found: false, fresh: false };
+    SELECT EXISTS (SELECT 1 FROM target) AS found, EXISTS (SELECT 1 FROM unseen) AS unseen,
+      EXISTS (SELECT 1 FROM allowance) AS allowed, EXISTS (SELECT 1 FROM mark) AS fresh,
+      ${allowanceWindowEnds("views", client, sql`${videoId}::uuid`)} AS window_ends`.execute(getDb());
+  return rows[0] ?? { found: false, unseen: false, allowed: false, fresh: false, window_ends: null };
 }
 
 let lastCleanup = 0;
@@ -133,6 +195,7 @@ function scheduleCleanup(now: number): void {
   if (now - lastCleanup < CLEANUP_EVERY_MS) return;
   lastCleanup = now;
   deleteExpiredViewSessions().catch((err: unknown) => logger.warn({ err }, "deleting expired view sessions failed"));
+  deleteEndedViewAllowances().catch((err: unknown) => logger.warn({ err }, "deleting ended view allowances failed"));
 }
 
 /** Deletes session marks past their expiry (no token can match them any more). Returns how many. */

@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import type { Page, Response as PageResponse } from "@playwright/test";
 import { expect, playToken, test } from "./support";
 
@@ -5,6 +6,10 @@ import { expect, playToken, test } from "./support";
  * Honest views (DESIGN.md §4.2) against the built server: every request goes through the real HTTP stack
  * (workers, React Router, PostgreSQL), and every count is read back from the database through a test hook.
  * Play tokens come from POST /api/play-token, which the page calls when the video first plays.
+ *
+ * Client addresses: the server trusts its loopback peer as a proxy (TRUST_PROXY's default), so a test that
+ * needs an address of its own says it in X-Forwarded-For, as nginx would. Each client address gets 10 tokens
+ * and 5 counted views per video and hour (server/services/view-allowance.ts).
  */
 
 const VIEWED_KEY = "viewed_videos_Pleazure";
@@ -32,37 +37,76 @@ async function shortVideo(baseURL: string): Promise<{ videoId: string; categoryI
   return (await res.json()) as { videoId: string; categoryId: string };
 }
 
-async function postView(baseURL: string, videoId: string, token: string, cookie?: string) {
+async function postView(baseURL: string, videoId: string, token: string, cookie?: string, headers: Record<string, string> = {}) {
   const res = await fetch(`${baseURL}/api/views`, {
     method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded", ...(cookie ? { cookie } : {}) },
+    headers: { "content-type": "application/x-www-form-urlencoded", ...(cookie ? { cookie } : {}), ...headers },
     body: new URLSearchParams({ videoId, token }),
   });
-  return { status: res.status, body: (await res.json()) as { counted: boolean; reason?: string } };
+  return { status: res.status, body: (await res.json()) as { counted: boolean; reason?: string; retryAfterMs?: number } };
+}
+
+interface TokenAnswer {
+  status: number;
+  body: { token: string | null; reason?: string; retryAfterMs?: number; thresholdMs?: number };
+  /** The new view session's cookie, when one was set. */
+  cookie: string | null;
+}
+
+/** POST /api/play-token without a cookie (a new browser session each time), with `headers`. */
+async function askToken(baseURL: string, videoId: string, headers: Record<string, string>): Promise<TokenAnswer> {
+  const res = await fetch(`${baseURL}/api/play-token`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
+    body: new URLSearchParams({ videoId }),
+  });
+  const session = /viewSession=([0-9a-f-]{36})/.exec(res.headers.getSetCookie().join("\n"))?.[1];
+  return { status: res.status, body: (await res.json()) as TokenAnswer["body"], cookie: session ? `viewSession=${session}` : null };
+}
+
+/** The n-th of many distinct client addresses: IPv4 from RFC 2544's benchmarking range, IPv6 /64s from 2001:db8::/32. */
+function clientAddress(n: number): string {
+  return n % 2 === 0 ? `198.${18 + (n >> 16)}.${(n >> 8) & 255}.${n & 255}` : `2001:db8:${n.toString(16)}::1`;
+}
+
+/** A random IPv6 /64 of 2001:db8::/32: a bucket no other test (nor a retry of this one) uses. */
+const freshAddress = () => `2001:db8:${crypto.randomBytes(2).toString("hex")}:${crypto.randomBytes(2).toString("hex")}::1`;
+const xff = (ip: string) => ({ "x-forwarded-for": ip });
+const outcome = (a: { status: number; body: { counted?: boolean; token?: string | null; reason?: string } }) =>
+  a.body.counted || a.body.token ? "yes" : `${a.status} ${a.body.reason}`;
+
+function tally(keys: string[]): Record<string, number> {
+  const counted: Record<string, number> = {};
+  for (const k of keys) counted[k] = (counted[k] ?? 0) + 1;
+  return counted;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 test.describe.configure({ timeout: 240_000 });
 
-test("10,000 views from 50 concurrent clients with distinct sessions: exactly 10,000 counted", async ({ baseURL }) => {
+test("10,000 views from 10,000 client addresses over 50 concurrent connections: exactly 10,000 counted", async ({ baseURL }) => {
   const origin = baseURL as string;
   const { videoId } = await shortVideo(origin);
   const TOTAL = 10_000;
   const CLIENTS = 50;
 
-  // Each view is a browser session of its own: a play token (and its session cookie), then the view once
-  // the threshold (1 s) has passed on the server's clock. The tokens are taken first so the views arrive at once.
-  const visits: { cookie: string; token: string }[] = [];
+  // Each view is a browser session of its own from an address of its own (half IPv4, half IPv6 /64s): a play
+  // token (and its session cookie), then the view from the same address once the threshold (1 s) has passed
+  // on the server's clock. The tokens are taken first so the views arrive at once.
+  const visits: { cookie: string; token: string; ip: string }[] = [];
   let next = 0;
   await Promise.all(
     Array.from({ length: CLIENTS }, async () => {
       while (next < TOTAL) {
-        next += 1;
-        visits.push(await playToken(origin, videoId));
+        const ip = clientAddress(next++);
+        const answer = await askToken(origin, videoId, { "x-forwarded-for": ip });
+        if (!answer.body.token || !answer.cookie) throw new Error(`no token for ${ip}: ${JSON.stringify(answer.body)}`);
+        visits.push({ cookie: answer.cookie, token: answer.body.token, ip });
       }
     }),
   );
+  expect(new Set(visits.map((v) => v.ip)).size).toBe(TOTAL);
   expect(new Set(visits.map((v) => v.cookie)).size).toBe(TOTAL);
   await sleep(1_100);
 
@@ -71,8 +115,8 @@ test("10,000 views from 50 concurrent clients with distinct sessions: exactly 10
   await Promise.all(
     Array.from({ length: CLIENTS }, async () => {
       while (sent < TOTAL) {
-        const v = visits[sent++] as { cookie: string; token: string };
-        const { body } = await postView(origin, videoId, v.token, v.cookie);
+        const v = visits[sent++] as { cookie: string; token: string; ip: string };
+        const { body } = await postView(origin, videoId, v.token, v.cookie, { "x-forwarded-for": v.ip });
         const key = body.counted ? "counted" : String(body.reason);
         statuses.set(key, (statuses.get(key) ?? 0) + 1);
       }
@@ -123,6 +167,140 @@ test("a replayed token, a skipped wait, a forged token and a reused session coun
   expect(await counts(origin, otherVideo)).toEqual({ video: 0, category: 0, daily: 0 });
 });
 
+test("200 sessions from one address, racing, count no more than its cap; tokens taken elsewhere do not help", async ({ baseURL }) => {
+  const origin = baseURL as string;
+  const ip = freshAddress();
+  const { videoId } = await shortVideo(origin);
+
+  // 200 new sessions (no cookie) from one address at once: 10 tokens, the rest a quiet refusal without a cookie.
+  const answers = await Promise.all(Array.from({ length: 200 }, () => askToken(origin, videoId, xff(ip))));
+  expect(tally(answers.map(outcome))).toEqual({ yes: 10, "200 rate-limited": 190 });
+  for (const refused of answers.filter((a) => !a.body.token)) {
+    expect(refused.cookie).toBeNull();
+    expect(refused.body.retryAfterMs).toBeGreaterThan(0);
+    expect(refused.body.retryAfterMs).toBeLessThanOrEqual(3_600_000);
+  }
+  await sleep(1_100);
+  const issued = answers.filter((a) => a.body.token) as { body: { token: string }; cookie: string }[];
+  const views = await Promise.all(issued.map((a) => postView(origin, videoId, a.body.token, a.cookie, xff(ip))));
+  expect(tally(views.map(outcome))).toEqual({ yes: 5, "200 rate-limited": 5 });
+  expect(await counts(origin, videoId)).toEqual({ video: 5, category: 5, daily: 5 });
+
+  // Tokens fetched from 200 other addresses, every view sent from one: still 5.
+  const { videoId: second } = await shortVideo(origin);
+  const sender = freshAddress();
+  const borrowed = await Promise.all(Array.from({ length: 200 }, (_, i) => askToken(origin, second, xff(clientAddress(20_000 + i)))));
+  await sleep(1_100);
+  const sent = await Promise.all(borrowed.map((a) => postView(origin, second, a.body.token as string, a.cookie as string, xff(sender))));
+  expect(tally(sent.map(outcome))).toEqual({ yes: 5, "200 rate-limited": 195 });
+  expect(await counts(origin, second)).toEqual({ video: 5, category: 5, daily: 5 });
+});
+
+/**
+ * Ways one client might try to look like many. Each row sends 24 new sessions at once (racing), request i
+ * with `headers(i)` for both its token and its view: all must land in one bucket (10 tokens, 5 views).
+ */
+const USER_AGENTS = [
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/140.0 Safari/537.36",
+  "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) Gecko/20100101 Firefox/140.0",
+  "curl/8.5.0",
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) Mobile/15E148",
+  "",
+];
+const DODGES: { label: string; headers: (i: number, seed: number) => Record<string, string> }[] = [
+  {
+    label: "IPv6 addresses within one /64",
+    headers: (i, seed) => xff(`2001:db8:${seed.toString(16)}:7:${((i * 7919) & 0xffff).toString(16)}::${(i + 1).toString(16)}`),
+  },
+  {
+    label: "one /64 in other spellings (case, leading zeros, an IPv4 tail)",
+    headers: (i, seed) =>
+      xff(
+        [
+          `2001:db8:${seed.toString(16)}:8::${i + 1}`,
+          `2001:DB8:${seed.toString(16).toUpperCase()}:8::${i + 1}`,
+          `2001:0db8:${seed.toString(16).padStart(4, "0")}:0008:0000:0000:0000:${(i + 1).toString(16).padStart(4, "0")}`,
+          `2001:db8:${seed.toString(16)}:8::198.51.100.${i + 1}`,
+        ][i % 4] as string,
+      ),
+  },
+  {
+    label: "an IPv4 address and its IPv4-mapped IPv6 spellings",
+    headers: (i, seed) => {
+      const [c, d] = [(seed >> 8) & 255, seed & 255];
+      const hex = (((c << 8) | d) >>> 0).toString(16);
+      return xff(
+        [`198.19.${c}.${d}`, `::ffff:198.19.${c}.${d}`, `::FFFF:198.19.${c}.${d}`, `0:0:0:0:0:ffff:198.19.${c}.${d}`, `::ffff:c613:${hex}`][
+          i % 5
+        ] as string,
+      );
+    },
+  },
+  {
+    label: "different User-Agents, no cookies (a new session every time)",
+    headers: (i, seed) => ({
+      ...xff(`198.19.${(seed >> 8) & 255}.${seed & 255}`),
+      "user-agent": USER_AGENTS[i % USER_AGENTS.length] as string,
+    }),
+  },
+  {
+    label: "made-up X-Forwarded-For entries in front of the proxy's",
+    headers: (i, seed) => xff(`${clientAddress(30_000 + i)}, 2001:db8:${seed.toString(16)}:9::1`),
+  },
+];
+
+test("a table of dodges: every way of looking like many clients from one lands in one bucket", async ({ baseURL }) => {
+  const origin = baseURL as string;
+  const SESSIONS = 24;
+  const results = await Promise.all(
+    DODGES.map(async ({ label, headers }) => {
+      const seed = crypto.randomBytes(2).readUInt16BE() | 1; // a bucket of this row's own
+      const { videoId } = await shortVideo(origin);
+      const tokens = await Promise.all(Array.from({ length: SESSIONS }, (_, i) => askToken(origin, videoId, headers(i, seed))));
+      await sleep(1_100);
+      // Every issued token's view, from the spelling its token came with, racing too.
+      const views = await Promise.all(
+        tokens.map((a, i) =>
+          a.body.token ? postView(origin, videoId, a.body.token, a.cookie as string, headers(i, seed)) : Promise.resolve(null),
+        ),
+      );
+      return {
+        label,
+        tokens: tally(tokens.map(outcome)),
+        views: tally(views.filter((v) => v !== null).map(outcome)),
+        counted: (await counts(origin, videoId)).video,
+      };
+    }),
+  );
+  expect(results).toEqual(
+    DODGES.map(({ label }) => ({
+      label,
+      tokens: { yes: 10, "200 rate-limited": 14 },
+      views: { yes: 5, "200 rate-limited": 5 },
+      counted: 5,
+    })),
+  );
+});
+
+test("the cap is per video and per address: the same address counts on another video, another address on the same", async ({ baseURL }) => {
+  const origin = baseURL as string;
+  const ip = freshAddress();
+  const first = await shortVideo(origin);
+  const second = await shortVideo(origin);
+  const visit = async (videoId: string, from: string, n: number) => {
+    const tokens = await Promise.all(Array.from({ length: n }, () => askToken(origin, videoId, xff(from))));
+    await sleep(1_100);
+    return tally(
+      (await Promise.all(tokens.map((a) => postView(origin, videoId, a.body.token as string, a.cookie as string, xff(from))))).map(outcome),
+    );
+  };
+  expect(await visit(first.videoId, ip, 7)).toEqual({ yes: 5, "200 rate-limited": 2 });
+  expect(await visit(second.videoId, ip, 7)).toEqual({ yes: 5, "200 rate-limited": 2 });
+  expect(await visit(first.videoId, freshAddress(), 1)).toEqual({ yes: 1 });
+  expect(await counts(origin, first.videoId)).toEqual({ video: 6, category: 6, daily: 6 });
+  expect(await counts(origin, second.videoId)).toEqual({ video: 5, category: 5, daily: 5 });
+});
+
 async function startPlayback(page: Page): Promise<void> {
   const video = page.locator("video");
   await video.evaluate((v: HTMLVideoElement) => {
@@ -160,6 +338,8 @@ test("in Chromium: the token comes with the first playback, and a view counts af
   const past = Math.min(25, duration / 2) + 0.5; // past the client's start position
   const before = await counts(origin, id);
   const calls = countingRequests(page);
+  // An address of its own: other specs play this video too, from the same loopback address, within the hour.
+  await page.setExtraHTTPHeaders(xff(freshAddress()));
 
   // The page is the same for everyone: no token, no cookie. Left open without playing, it asks for nothing.
   const document = (await page.goto(`/video/${id}`)) as PageResponse;
@@ -213,6 +393,37 @@ test("in Chromium: the token comes with the first playback, and a view counts af
   await play(page);
   expect(await (await duplicate).json()).toEqual({ counted: false, reason: "duplicate" });
   expect(await counts(origin, id)).toEqual({ video: before.video + 1, category: before.category + 1, daily: before.daily + 1 });
+});
+
+test("in Chromium: an address that has had its share still plays the video; the view is just not counted", async ({ page, baseURL }) => {
+  const origin = baseURL as string;
+  const { video } = (await (await fetch(`${origin}/__test/shortest-video`)).json()) as { video: { id: string } | null };
+  const { id } = video as { id: string };
+  const ip = freshAddress();
+  for (let i = 0; i < 10; i++) expect((await askToken(origin, id, xff(ip))).body.token).toBeTruthy();
+  const before = await counts(origin, id);
+  const consoleErrors: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error") consoleErrors.push(m.text());
+  });
+  const calls = countingRequests(page);
+  await page.setExtraHTTPHeaders(xff(ip));
+
+  await page.goto(`/video/${id}`);
+  const refused = answerOf(page, "/api/play-token");
+  await startPlayback(page);
+  const answer = await refused;
+  expect(answer.status()).toBe(200);
+  expect(await answer.headerValue("set-cookie")).toBeNull();
+  expect(await answer.json()).toMatchObject({ token: null, reason: "rate-limited" });
+  // Playback goes on; the tracker asks for nothing more.
+  const position = () => page.locator("video").evaluate((v: HTMLVideoElement) => v.currentTime);
+  const t1 = await position();
+  await expect.poll(position, { timeout: 20_000 }).toBeGreaterThan(t1 + 1.5);
+  await page.waitForTimeout(5_500);
+  expect(calls).toEqual(["/api/play-token"]);
+  expect(await counts(origin, id)).toEqual(before);
+  expect(consoleErrors).toEqual([]);
 });
 
 test("in Chromium: another video reached by a link starts over with its own token", async ({ page }) => {

@@ -3,6 +3,7 @@ import { afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import { markDatabaseAvailable } from "../../../server/db/availability";
 import { connect, type DatabaseHandle, setDatabase } from "../../../server/db/connection";
 import { checkPlayToken, newViewSessionId } from "../../../server/play-token";
+import { requestInfoContext } from "../../../server/request-context";
 import { insertVideo } from "../../../tests/support/fixtures";
 import { useTestDatabase } from "../../../tests/support/test-db";
 import type { Route } from "./+types/play-token";
@@ -17,13 +18,16 @@ beforeAll(() => {
 const ORIGIN = "http://pleazure.test";
 const SESSION_COOKIE = /^viewSession=([0-9a-f-]{36}); Path=\/; HttpOnly; SameSite=Lax$/;
 
-function post(body: string, headers: Record<string, string> = {}, method = "POST"): Promise<Response> {
+/** `clientIp`: the address the HTTP layer derived (X-Forwarded-For from a trusted proxy), unchecked. */
+function post(body: string, headers: Record<string, string> = {}, method = "POST", clientIp: string | null = null): Promise<Response> {
   const request = new Request(`${ORIGIN}/api/play-token`, {
     method,
     body,
     headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
   });
-  return action({ request, context: new RouterContextProvider(), params: {} } as unknown as Route.ActionArgs);
+  const context = new RouterContextProvider();
+  context.set(requestInfoContext, { requestId: "test", clientIp, userAgent: null, nonce: "" });
+  return action({ request, context, params: {} } as unknown as Route.ActionArgs);
 }
 
 const form = (videoId: string) => new URLSearchParams({ videoId }).toString();
@@ -67,6 +71,28 @@ describe("POST /api/play-token", () => {
     }
     const res = await post(form(await video({ duration: 0 })));
     expect([res.status, await res.json(), res.headers.get("set-cookie")]).toEqual([200, { token: null, reason: "uncountable" }, null]);
+  });
+
+  it("past the address's 10 tokens for a video this hour: 200, a null token, the wait, and no cookie", async () => {
+    const videoId = await video();
+    for (let i = 0; i < 10; i++) expect((await post(form(videoId), {}, "POST", "2001:db8:5:6::1")).status).toBe(200);
+    // Another address of the same /64 is the same client.
+    const res = await post(form(videoId), {}, "POST", "2001:db8:5:6:abcd::9");
+    const body = (await res.json()) as { token: null; reason: string; retryAfterMs: number };
+    expect([res.status, body.token, body.reason, res.headers.get("set-cookie")]).toEqual([200, null, "rate-limited", null]);
+    expect(body.retryAfterMs).toBeGreaterThan(3_500_000);
+    expect(body.retryAfterMs).toBeLessThanOrEqual(3_600_000);
+    // The next /64 is another client.
+    expect(((await (await post(form(videoId), {}, "POST", "2001:db8:5:7::1")).json()) as { token: string | null }).token).toBeTruthy();
+  });
+
+  it("counts header-derived values that are not addresses as one shared client, never a fresh one each", async () => {
+    const videoId = await video();
+    const junk = [null, "<script>", "not an ip", "1.2.3.04", "fe80::1%eth0", "", "999.1.1.1", "::ffff:1.2.3", "unknown", "x", null];
+    const answers = [];
+    for (const ip of junk)
+      answers.push(((await (await post(form(videoId), {}, "POST", ip)).json()) as { reason?: string }).reason ?? "issued");
+    expect(answers).toEqual([...Array(10).fill("issued"), "rate-limited"]);
   });
 
   it("refuses unreadable input: 400 for a bad or repeated id, 415 for other bodies, 413 past 1 KB", async () => {

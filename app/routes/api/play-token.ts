@@ -1,9 +1,10 @@
 import { VIEW_SESSION_COOKIE, viewSessionCookieValue } from "~/lib/cookies";
-import { input, parseCookie, parseForm, readForm, viewSessionId } from "~/lib/params";
+import { clientIp, input, parseCookie, parseForm, readForm, viewSessionId } from "~/lib/params";
 import type { PlayTokenAnswer } from "~/lib/view-tracking";
 import { z } from "~/lib/zod";
 import { classifyFailure, UNAVAILABLE_HEADERS } from "../../../server/http/route-errors";
 import { newViewSessionId } from "../../../server/play-token";
+import { requestInfoContext } from "../../../server/request-context";
 import { issueViewToken } from "../../../server/services/views";
 import type { Route } from "./+types/play-token";
 import { jsonAnswer } from "./json-answer";
@@ -15,8 +16,10 @@ import { jsonAnswer } from "./json-answer";
  * the video page itself is the same for every visitor and can be cached (docs/decisions/0014-play-token-endpoint.md).
  * Answers JSON `PlayTokenAnswer`; `thresholdMs` says how long after now the token can count a view.
  *
- * Nothing is stored: a token costs an HMAC and one primary-key read. No per-IP limit, as for /api/views: a
- * token only counts after its threshold, once per session.
+ * Each client address gets 10 tokens per video per hour (server/services/view-allowance.ts), taken in the
+ * statement that reads the video. Past that the answer is 200 `{ token: null, reason: "rate-limited",
+ * retryAfterMs }`: not an error of the page (the video plays on, its view is not counted, and the browser's
+ * console stays clean), the same shape as a video without a duration.
  */
 
 /** One field and its name fit in well under 1 KB; anything bigger is not ours. */
@@ -34,9 +37,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const existing = parseCookie(viewSessionId, request.headers.get("cookie"), VIEW_SESSION_COOKIE);
   const sessionId = existing ?? newViewSessionId();
   try {
-    const issued = await issueViewToken(form.videoId, sessionId);
+    const ip = clientIp.parse(context.get(requestInfoContext).clientIp);
+    const issued = await issueViewToken({ videoId: form.videoId, sessionId, ip });
     if (issued.status === "not-found") return answer(404, { token: null, reason: "not-found" });
     if (issued.status === "uncountable") return answer(200, { token: null, reason: "uncountable" });
+    if (issued.status === "rate-limited") {
+      return answer(200, { token: null, reason: "rate-limited", retryAfterMs: issued.retryAfterMs });
+    }
     // The session starts with its first token: a refused request leaves the browser as it was.
     const headers: Record<string, string> = {};
     if (!existing) headers["Set-Cookie"] = viewSessionCookieValue(sessionId, new URL(request.url).protocol === "https:");

@@ -1,9 +1,10 @@
 import { VIEW_SESSION_COOKIE } from "~/lib/cookies";
-import { input, parseCookie, parseForm, plainText, readForm, viewSessionId } from "~/lib/params";
+import { clientIp, input, parseCookie, parseForm, plainText, readForm, viewSessionId } from "~/lib/params";
 import type { ViewAnswer } from "~/lib/view-tracking";
 import { z } from "~/lib/zod";
 import { classifyFailure, UNAVAILABLE_HEADERS } from "../../../server/http/route-errors";
 import { PLAY_TOKEN_MAX_LENGTH } from "../../../server/play-token";
+import { requestInfoContext } from "../../../server/request-context";
 import { countView, type ViewOutcome } from "../../../server/services/views";
 import type { Route } from "./+types/views";
 import { jsonAnswer } from "./json-answer";
@@ -13,10 +14,10 @@ import { jsonAnswer } from "./json-answer";
  * rules of server/services/views.ts. Answers JSON `ViewAnswer`. Nothing is counted unless the answer is
  * `{ counted: true }`.
  *
- * No per-IP rate limit: every counted view already costs a token request (POST /api/play-token), the
- * threshold's wait and a browser session of its own, and a forged or early token is refused before the
- * database is touched. A per-IP limit would add a database write to every request and refuse real viewers
- * behind one NAT.
+ * Each client address counts at most 5 views per video per hour (server/services/view-allowance.ts), taken
+ * inside the counting statement and only by a session's first count, so it adds no round trip; forged or
+ * early tokens are refused before the database is touched and take nothing. Past the cap the answer is 200
+ * `{ counted: false, reason: "rate-limited", retryAfterMs }`, like a duplicate: nothing the page must show.
  */
 
 /** The two fields and their names fit in well under 1 KB; anything bigger is not ours. */
@@ -30,6 +31,8 @@ const STATUS: Record<ViewOutcome["status"], number> = {
   duplicate: 200,
   // Well-formed and genuine, just early: the client sends the same token again later.
   "too-early": 200,
+  // Genuine, but this address has counted its share of this video for the hour.
+  "rate-limited": 200,
   expired: 403,
   invalid: 403,
   "not-found": 404,
@@ -43,11 +46,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!form) return answer(400, { counted: false, reason: "unreadable" });
   const sessionId = parseCookie(viewSessionId, request.headers.get("cookie"), VIEW_SESSION_COOKIE) ?? null;
   try {
-    const outcome = await countView({ videoId: form.videoId, sessionId, token: form.token });
+    const ip = clientIp.parse(context.get(requestInfoContext).clientIp);
+    const outcome = await countView({ videoId: form.videoId, sessionId, token: form.token, ip });
     const status = STATUS[outcome.status];
     if (outcome.status === "counted") return answer(status, { counted: true });
-    if (outcome.status === "too-early") {
-      return answer(status, { counted: false, reason: "too-early", retryAfterMs: outcome.retryAfterMs });
+    if (outcome.status === "too-early" || outcome.status === "rate-limited") {
+      return answer(status, { counted: false, reason: outcome.status, retryAfterMs: outcome.retryAfterMs });
     }
     return answer(status, { counted: false, reason: outcome.status });
   } catch (err) {
