@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import express from "express";
 import { sql } from "kysely";
 import { z } from "zod";
-import { getDb } from "../db/connection";
+import { getDb, poolUsage } from "../db/connection";
 import { invalidatePages } from "../realtime/shared-caches";
 import { AdConfigError, setPreRoll } from "../services/ads";
 import { listContactMessagesByEmail } from "../services/contact";
@@ -196,6 +196,24 @@ export function testHooks(): express.Router {
   // Which worker process answered: lets tests see the worker pool and its supervision.
   router.get("/worker", (_req, res) => {
     res.json({ pid: process.pid });
+  });
+  // Overload tests: holds one of this worker's pool connections for `ms` (pg_sleep through the app's own
+  // pool), and shows how many are held and waiting.
+  router.post("/db/hold", async (req, res, next) => {
+    const ms = z.coerce.number().int().min(1).max(60_000).safeParse(req.query.ms);
+    if (!ms.success) {
+      res.status(400).json({ error: "ms" });
+      return;
+    }
+    try {
+      await sql`SELECT pg_sleep(${ms.data / 1000})`.execute(getDb());
+      res.json({ held: ms.data });
+    } catch (err) {
+      next(err);
+    }
+  });
+  router.get("/db/pool", (_req, res) => {
+    res.json(poolUsage());
   });
   return router;
 }
