@@ -16,6 +16,9 @@ export { UNAVAILABLE_HEADERS };
 
 type Context = Readonly<RouterContextProvider>;
 
+/** Requests (by their load context) that a busy pool refused: answered with the plain 503 page. */
+const overloaded = new WeakSet<object>();
+
 /** Responses and `data()` results thrown on purpose (redirects, 404s) are not failures. */
 function isRouteResult(err: unknown): boolean {
   return (
@@ -32,6 +35,7 @@ export function classifyFailure(context: Context, what: string, err: unknown): "
   markDegraded?.(); // whatever the page shows now is an error state, not something to keep
   if (isDatabaseBusyError(err)) {
     noteOverload();
+    overloaded.add(context); // the document answer is then the plain 503 page, without a render
     return "unavailable";
   }
   if (isDatabaseUnavailableError(err)) {
@@ -95,8 +99,6 @@ export function noteOverload(): void {
  * A busy pool seen by code outside attempt() (a loader's own query): React Router turns it into a 500,
  * which the document render answers as the 503 page instead (app/entry.server.tsx).
  */
-const overloaded = new WeakSet<object>();
-
 export function noteUncaughtOverload(context: object | undefined, err: unknown): boolean {
   if (!isDatabaseBusyError(err)) return false;
   noteOverload();
@@ -104,6 +106,7 @@ export function noteUncaughtOverload(context: object | undefined, err: unknown):
   return true;
 }
 
+/** Whether this request met a busy pool (then its document is the plain 503 page: cheap under overload). */
 export function sawOverload(context: object): boolean {
   return overloaded.has(context);
 }

@@ -109,13 +109,15 @@ export function testHooks(): express.Router {
   });
   // Many comments at once (past the per-user limit) for "Load more": top-level, one second apart, by a seed user.
   router.post("/comments/seed", express.json(), async (req, res, next) => {
-    const body = z.object({ videoId: z.uuid(), count: z.number().int().min(1).max(1000) }).safeParse(req.body ?? {});
+    const body = z
+      .object({ videoId: z.uuid(), count: z.number().int().min(1).max(1000), parentId: z.uuid().optional() })
+      .safeParse(req.body ?? {});
     if (!body.success) {
       res.status(400).json({ error: body.error.message });
       return;
     }
     try {
-      const seeded = await seedComments(body.data.videoId, body.data.count);
+      const seeded = await seedComments(body.data.videoId, body.data.count, body.data.parentId ?? null);
       await invalidatePages();
       res.json({ seeded });
     } catch (err) {
@@ -251,7 +253,8 @@ async function viewCounts(videoId: string): Promise<{ video: number; category: n
   return row ?? null;
 }
 
-async function seedComments(videoId: string, count: number): Promise<number> {
+/** `count` comments by a seed user: top-level, or replies to `parentId` (written past the service's rules). */
+async function seedComments(videoId: string, count: number, parentId: string | null): Promise<number> {
   const db = getDb();
   const userId = "test-seed-commenter";
   await db
@@ -263,8 +266,8 @@ async function seedComments(videoId: string, count: number): Promise<number> {
   const rows = Array.from({ length: count }, (_, i) => ({
     video_id: videoId,
     user_id: userId,
-    parent_id: null,
-    content: `Seeded comment ${i + 1}`,
+    parent_id: parentId,
+    content: `Seeded ${parentId ? "reply" : "comment"} ${i + 1}`,
     created_at: new Date(base + i * 1000),
   }));
   await db.insertInto("comments").values(rows).execute();

@@ -94,13 +94,15 @@ export function gracefulServer(handler: http.RequestListener, limits: HttpLimits
     socket.resume();
     socket.end(OVER_CAPACITY_RESPONSE);
     setTimeout(() => socket.destroy(), REFUSAL_LINGER_MS).unref();
+    // One line when it starts, then a count every few seconds while it lasts.
     refused++;
     if (refusalLog) return;
+    logger.warn({ open: open.size, max: limits.maxConnections }, "connection cap reached: new connections answered 503 and closed");
     refusalLog = setTimeout(() => {
-      logger.warn({ refused, open: open.size, max: limits.maxConnections }, "connection cap reached: new connections refused (503)");
+      if (refused > 1) logger.warn({ refused }, "connection cap: connections refused in the last seconds");
       refused = 0;
       refusalLog = undefined;
-    }, 1_000);
+    }, 5_000);
     refusalLog.unref();
   };
 
