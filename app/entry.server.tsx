@@ -4,6 +4,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, type HandleErrorFunction, type RouterContextProvider, ServerRouter } from "react-router";
 import { databaseAvailable } from "../server/db/availability";
+import { noteUncaughtOverload, sawOverload } from "../server/http/route-errors";
 import { unavailableResponse } from "../server/http/unavailable";
 import { logger } from "../server/logger";
 import { requestInfoContext } from "../server/request-context";
@@ -23,8 +24,10 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
-  // A failure caused by the database being down is not the page's error state but "back soon" (503).
-  if (responseStatusCode >= 500 && !databaseAvailable()) return unavailableResponse();
+  // A failure caused by the database being down (or too busy for this request) is not the page's error
+  // state but "back soon" (503).
+  // Under overload the plain page also spares the render (app/root.tsx's boundary would say the same).
+  if (responseStatusCode >= 500 && (!databaseAvailable() || sawOverload(loadContext))) return unavailableResponse();
   if (request.method.toUpperCase() === "HEAD") return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   const { nonce, requestId, markDegraded } = loadContext.get(requestInfoContext);
 
@@ -139,5 +142,6 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   if (request.signal.aborted) return;
   // The context is missing when the request failed before our Express layer could build it.
   const requestId = context?.get(requestInfoContext).requestId;
+  if (noteUncaughtOverload(context, error)) return; // answered 503 (handleRequest), counted, not a bug
   logger.error({ err: error, requestId, url: request.url }, "unhandled request error");
 };

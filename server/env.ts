@@ -108,6 +108,23 @@ const schema = z
     /** Outgoing mail (sign-in codes): smtp(s)://user:pass@host:port; unset: one file per message in DATA_DIR/outbox. */
     SMTP_URL: optionalText().pipe(z.string().url().optional()),
     MAIL_FROM: z.string().default("Pleazure <no-reply@pleazure.local>"),
+    /**
+     * Connection limits of the web workers (server/runtime/http-server.ts), against slow and many-connection
+     * clients. HTTP_HEADERS_TIMEOUT_MS: a request's headers must arrive within this (408 and close otherwise:
+     * slowloris). HTTP_REQUEST_TIMEOUT_MS: headers and body within this (one 2 MiB upload chunk needs ~17 KB/s
+     * at the default); responses are not limited, so the live ad feed stays open. HTTP_KEEP_ALIVE_TIMEOUT_MS:
+     * idle keep-alive connections close after this. MAX_CONNECTIONS: open connections per app instance (live
+     * feeds included), shared evenly by its web workers; more are answered 503 + Retry-After and closed.
+     */
+    HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(15_000),
+    HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(120_000),
+    HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(5_000),
+    MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
+    /**
+     * Live ad feed streams (GET /api/ads/events) one client address (IPv6: its /64) may hold open per worker
+     * process; more get 429 + Retry-After (server/http/ad-events.ts).
+     */
+    LIVE_STREAMS_PER_CLIENT: z.coerce.number().int().min(1).max(10_000).default(16),
     /** Searched for ffmpeg and ffprobe. */
     PATH: z.string().default(""),
   })
@@ -115,6 +132,10 @@ const schema = z
     // A script the CSP would block fails on every page view: refuse the configuration at start instead.
     if (e.AD_SCRIPT_URL && !e.AD_HOSTS.includes(new URL(e.AD_SCRIPT_URL.split("{zoneId}").join("0")).origin)) {
       ctx.addIssue({ code: "custom", path: ["AD_SCRIPT_URL"], message: "its origin must be listed in AD_HOSTS" });
+    }
+    // Node refuses a header time-out longer than the whole request's.
+    if (e.HTTP_HEADERS_TIMEOUT_MS > e.HTTP_REQUEST_TIMEOUT_MS) {
+      ctx.addIssue({ code: "custom", path: ["HTTP_HEADERS_TIMEOUT_MS"], message: "must not exceed HTTP_REQUEST_TIMEOUT_MS" });
     }
   });
 

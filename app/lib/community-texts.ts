@@ -1,3 +1,5 @@
+import { MAX_REPLIES_PER_THREAD } from "./comment-limits";
+
 /** SPEC.md §2, §6 and §8 texts for likes and comments, verbatim, shared by the routes and the UI. */
 export const COMMUNITY_TEXTS = {
   pleaseLogIn: "Please log in to comment.",
@@ -15,6 +17,9 @@ export const COMMUNITY_TEXTS = {
   deletedAuthor: "Deleted user",
   author: "User",
 } as const;
+
+/** A reply to a thread at its cap (app/lib/comment-limits.ts). */
+export const THREAD_FULL_MESSAGE = `This thread has reached its limit of ${MAX_REPLIES_PER_THREAD} replies. Please start a new comment instead.`;
 
 /** Over the per-user comment limit (server/services/comments.ts COMMENT_RATE_LIMIT). */
 export function commentRateLimitMessage(retryAfterMs: number): string {

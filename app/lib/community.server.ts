@@ -1,19 +1,17 @@
 import type { RouterContextProvider } from "react-router";
 import { getViewer } from "../../server/auth/session";
 import { attempt } from "../../server/http/route-errors";
-import { listThreads, MAX_THREADS, THREADS_PER_PAGE } from "../../server/services/comments";
+import { listThreads } from "../../server/services/comments";
 import { likesVideo } from "../../server/services/likes";
+import { SHOWN_THREADS_PARAM, shownThreadsOf } from "./comment-limits";
 import type { CommunityData } from "./community-answer";
-import { z } from "./zod";
-
-export const SHOWN_THREADS_PARAM = "comments";
-const shownThreads = z.coerce.number().int().min(THREADS_PER_PAGE).max(MAX_THREADS).catch(THREADS_PER_PAGE);
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> };
 
 export async function loadCommunity(args: Args, video: { id: string; likes: number }): Promise<CommunityData> {
   const viewer = await getViewer(args);
-  const shown = shownThreads.parse(new URL(args.request.url).searchParams.get(SHOWN_THREADS_PARAM) ?? undefined);
+  // The video route's middleware has already sent non-canonical values to their canonical address.
+  const shown = shownThreadsOf(new URL(args.request.url).searchParams.getAll(SHOWN_THREADS_PARAM));
   const [comments, liked] = await Promise.all([
     attempt(
       args.context,

@@ -1,5 +1,5 @@
 import { useCallback, useState } from "react";
-import { data, Link } from "react-router";
+import { data, Link, redirect } from "react-router";
 import { FavoriteButton } from "~/components/account/FavoriteButton";
 import { ResumeOffer } from "~/components/account/ResumeOffer";
 import { Comments } from "~/components/community/Comments";
@@ -8,6 +8,7 @@ import { PreRoll } from "~/components/player/PreRoll";
 import { VideoPlayer } from "~/components/player/VideoPlayer";
 import { ShareMenu } from "~/components/video/ShareMenu";
 import { toCardData, VideoCard, type VideoCardData } from "~/components/video/VideoCard";
+import { canonicalCommentsLocation } from "~/lib/comment-limits";
 import { loadCommunity } from "~/lib/community.server";
 import type { CommunityData } from "~/lib/community-answer";
 import { formatDuration, formatIsoDuration, formatLongDate, formatRelativeTime, formatViews } from "~/lib/format";
@@ -66,6 +67,17 @@ type VideoData =
 
 // Anything but a uuid names no video: the page's own not-found state, without a query.
 const videoParams = z.object({ videoId: input.videoId.nullable().catch(null) });
+
+/**
+ * `?comments=N` takes a few canonical values (app/lib/comment-limits.ts); any other N is sent to its
+ * canonical address before a loader runs, so made-up values cost a redirect, not a render of their own.
+ */
+export const middleware: Route.MiddlewareFunction[] = [
+  ({ request }) => {
+    const canonical = canonicalCommentsLocation(new URL(request.url));
+    if (canonical) throw redirect(canonical, 301);
+  },
+];
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const { videoId } = parseParams(videoParams, params);

@@ -4,7 +4,7 @@ import { logger } from "../logger";
  * Whether this process believes its database answers. A connection-class failure (seen by a request, by
  * the pool, or announced by the primary when it sees the embedded server die) marks it unavailable; a
  * probe then retries a trivial query until it succeeds. Meanwhile pages answer 503 at once instead of
- * each waiting for its own failure.
+ * each waiting for its own failure. A pool with every connection in use is not an outage (pool-gate.ts).
  */
 type Probe = () => Promise<unknown>;
 
@@ -65,13 +65,14 @@ const CONNECTION_CODES = new Set([
   "08004",
   "08006",
 ]);
-const CONNECTION_MESSAGES = [
-  /Connection terminated/i,
-  /timeout exceeded when trying to connect/i,
-  /Client has encountered a connection error/i,
-];
+// Not pg-pool's "timeout exceeded when trying to connect": that is a checkout that waited for a busy pool
+// (pool-gate.ts, isDatabaseBusyError); a connect that timed out says "Connection terminated due to connection timeout".
+const CONNECTION_MESSAGES = [/Connection terminated/i, /Client has encountered a connection error/i];
 
-/** Whether an error means "cannot reach the database" (as opposed to a bad query or a rule). */
+/**
+ * Whether an error means "cannot reach the database" (as opposed to a bad query, a rule, or a busy pool:
+ * all connections in use is overload, answered 503 per request without declaring the database down).
+ */
 export function isDatabaseUnavailableError(err: unknown): boolean {
   if (!(err instanceof Error)) return false;
   const code = (err as { code?: unknown }).code;

@@ -5,6 +5,7 @@ import { logger } from "../logger";
 import { isDatabaseUnavailableError, markDatabaseUnavailable } from "./availability";
 import { serverOfRunningApp, startEmbeddedPostgres } from "./embedded";
 import { migrateToLatest } from "./migrate";
+import { ConnectionGate, type GateLimits } from "./pool-gate";
 import type { Database } from "./schema";
 
 // int8 (counts, views) as JS numbers: view counts stay far below 2^53.
@@ -15,27 +16,81 @@ export interface DatabaseHandle {
   pool: pg.Pool;
   url: string;
   close: () => Promise<void>;
+  /** Pool checkouts in use and waiting (pool-gate.ts); absent for a pool made elsewhere (the bench's). */
+  poolUsage?: () => { held: number; waiting: number };
 }
 
-export function connect(url: string, max = 20): DatabaseHandle {
+/**
+ * How long and how many checkouts may wait when every connection is in use (pool-gate.ts). The default
+ * keeps pg-pool's old behaviour for tools, jobs and tests (wait up to 5 s, no queue bound); the serving
+ * workers set tight bounds (runtime/attach-database.ts) so that an overload costs only the excess requests.
+ */
+export type PoolWaitLimits = Pick<GateLimits, "maxWaiting" | "maxWaitMs">;
+const PATIENT: PoolWaitLimits = { maxWaiting: Number.POSITIVE_INFINITY, maxWaitMs: 5_000 };
+
+// pg's own declaration of connect's callback (done takes `any`).
+type ConnectCallback = (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: any) => void) => void;
+
+/**
+ * A pg pool whose every checkout (Kysely's, pool.query's, the rate limiter's) passes the gate first. A
+ * refused checkout is DatabaseBusyError and says nothing about the database; a failed connect still marks
+ * it unavailable.
+ */
+class GatedPool extends pg.Pool {
+  readonly gate: ConnectionGate;
+
+  constructor(config: pg.PoolConfig & { max: number }, wait: PoolWaitLimits) {
+    super(config);
+    this.gate = new ConnectionGate({ slots: config.max, ...wait });
+  }
+
+  override connect(): Promise<pg.PoolClient>;
+  override connect(callback: ConnectCallback): void;
+  override connect(callback?: ConnectCallback): Promise<pg.PoolClient> | undefined {
+    const checkedOut = this.checkOut();
+    if (!callback) return checkedOut;
+    checkedOut.then(
+      (client) => callback(undefined, client, client.release),
+      (err: Error) => callback(err, undefined, () => {}),
+    );
+    return undefined;
+  }
+
+  private async checkOut(): Promise<pg.PoolClient> {
+    await this.gate.acquire();
+    let client: pg.PoolClient;
+    try {
+      client = await super.connect();
+    } catch (err) {
+      this.gate.release();
+      // Failing to connect at all is the other sign (besides a client's error) that the server is gone.
+      if (isDatabaseUnavailableError(err)) markDatabaseUnavailable((err as Error).message);
+      throw err;
+    }
+    // pg-pool gives each checkout its own release; the slot goes back with it, once.
+    const release = client.release;
+    let released = false;
+    client.release = (err?: Error | boolean) => {
+      if (!released) {
+        released = true;
+        this.gate.release();
+      }
+      return release.call(client, err);
+    };
+    return client;
+  }
+}
+
+export function connect(url: string, max = 20, wait: PoolWaitLimits = PATIENT): DatabaseHandle {
   // A bounded connect wait: an unreachable server fails requests quickly (503) instead of hanging them.
-  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 5_000 });
+  const pool = new GatedPool({ connectionString: url, max, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 5_000 }, wait);
   // pg-pool listens for errors only while a client is idle; a server going away mid-query would otherwise
   // emit an unhandled 'error' from the checked-out client and end the process. So every client reports
   // its own errors, and the pool's re-emission of idle-client errors is already handled by that.
   pool.on("connect", (client) => client.on("error", clientError));
   pool.on("error", () => {});
-  // Failing to connect at all is the other sign that the server is gone.
-  const reportingPool = {
-    connect: () =>
-      pool.connect().catch((err: unknown) => {
-        if (isDatabaseUnavailableError(err)) markDatabaseUnavailable((err as Error).message);
-        throw err;
-      }),
-    end: () => pool.end(),
-  };
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: reportingPool }) });
-  return { db, pool, url, close: () => db.destroy() };
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, pool, url, close: () => db.destroy(), poolUsage: () => pool.gate.usage };
 }
 
 function clientError(err: Error): void {
@@ -104,6 +159,13 @@ export function getDb(): Kysely<Database> {
   const handle = holder.__pleazureDb;
   if (!handle) throw new Error("Database not initialised");
   return handle.db;
+}
+
+/** This process's pool checkouts in use and waiting (test hooks, metrics). */
+export function poolUsage(): { held: number; waiting: number } {
+  const handle = holder.__pleazureDb;
+  if (!handle) throw new Error("Database not initialised");
+  return handle.poolUsage?.() ?? { held: 0, waiting: 0 };
 }
 
 /** The app's pg pool, for libraries that take a pool rather than Kysely (e.g. the rate limiter's store). */

@@ -111,3 +111,79 @@ describe("GET /api/ads/events", () => {
     expect(res.status).toBe(405);
   });
 });
+
+describe("GET /api/ads/events per client address", () => {
+  const PER_CLIENT = 2;
+  let capped: http.Server;
+  let cappedOrigin: string;
+  const streams: http.IncomingMessage[] = [];
+
+  beforeAll(async () => {
+    const app = express();
+    app.set("trust proxy", "loopback"); // X-Forwarded-For stands for the client address, as behind a proxy
+    app.all(AD_EVENTS_PATH, adEvents({ perClient: PER_CLIENT }));
+    capped = app.listen(0, "127.0.0.1");
+    await new Promise((r) => capped.once("listening", r));
+    cappedOrigin = `http://127.0.0.1:${(capped.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    for (const s of streams) s.destroy();
+    capped?.close();
+  });
+
+  /** Opens a stream as `ip`; a refused one is read to the end. */
+  function openAs(ip: string, method = "GET"): Promise<http.IncomingMessage> {
+    return new Promise((resolve, reject) => {
+      const req = http.request(`${cappedOrigin}${AD_EVENTS_PATH}`, { method, headers: { "x-forwarded-for": ip }, agent: false }, (res) => {
+        if (res.statusCode === 200 && method === "GET") streams.push(res);
+        else res.resume();
+        resolve(res);
+      });
+      req.on("error", reject).end();
+    });
+  }
+
+  async function closeOne(res: http.IncomingMessage): Promise<void> {
+    const before = openAdEventStreams();
+    res.destroy();
+    await until(() => openAdEventStreams() === before - 1, 2_000);
+  }
+
+  it("a burst from one address gets exactly its share; the rest 429 + Retry-After at once", async () => {
+    const burst = await Promise.all(Array.from({ length: 8 }, () => openAs("203.0.113.7")));
+    const statuses = burst.map((r) => r.statusCode).sort();
+    expect(statuses).toEqual([200, 200, 429, 429, 429, 429, 429, 429]);
+    for (const refused of burst.filter((r) => r.statusCode === 429)) expect(refused.headers["retry-after"]).toBe("30");
+    for (const stream of burst.filter((r) => r.statusCode === 200)) await closeOne(stream);
+  });
+
+  // Each row: addresses that open the client's whole share, then one more address counted as the same client.
+  it.each([
+    ["IPv4, then the same address IPv4-mapped", ["203.0.113.9", "203.0.113.9"], "::ffff:203.0.113.9"],
+    ["IPv6 addresses in one /64", ["2001:db8:1:2::1", "2001:db8:1:2:ffff::9"], "2001:db8:1:2:abcd:ef01:2345:6789"],
+    ["IPv6 written long and short", ["2001:0db8:0001:0002:0000:0000:0000:0001", "2001:db8:1:2::2"], "2001:db8:1:2::3"],
+  ])("%s: one client, refused past its share while other clients still connect", async (_label, share, sameClient) => {
+    const opened = [];
+    for (const ip of share) {
+      const res = await openAs(ip);
+      expect(res.statusCode, ip).toBe(200);
+      opened.push(res);
+    }
+    const over = await openAs(sameClient);
+    expect(over.statusCode, sameClient).toBe(429);
+    expect(over.headers["retry-after"]).toBe("30");
+    expect((await openAs(sameClient, "HEAD")).statusCode).toBe(429);
+    // Another IPv4 address and the next /64 are other clients.
+    for (const other of ["198.51.100.1", "2001:db8:1:3::1"]) {
+      const res = await openAs(other);
+      expect(res.statusCode, other).toBe(200);
+      await closeOne(res);
+    }
+    // A closed page frees its slot.
+    await closeOne(opened[0] as http.IncomingMessage);
+    const again = await openAs(sameClient);
+    expect(again.statusCode).toBe(200);
+    await closeOne(again);
+    await closeOne(opened[1] as http.IncomingMessage);
+  });
+});

@@ -1,5 +1,8 @@
 import type { ErrorRequestHandler } from "express";
+import { isDatabaseBusyError } from "../db/pool-gate";
 import { logger } from "../logger";
+import { noteOverload } from "./route-errors";
+import { sendUnavailable } from "./unavailable";
 
 /**
  * The last word on errors that reach Express (file not found, a malformed request, a bug): a short
@@ -7,6 +10,12 @@ import { logger } from "../logger";
  */
 export function finalErrorHandler(): ErrorRequestHandler {
   return (err, req, res, next) => {
+    // Every pool connection in use: this request waits its turn later (503 + Retry-After); not a bug.
+    if (isDatabaseBusyError(err) && !res.headersSent) {
+      noteOverload();
+      sendUnavailable(res);
+      return;
+    }
     const status = errorStatus(err);
     if (status >= 500) logger.error({ err, requestId: res.locals.requestId, url: req.originalUrl }, "request failed");
     if (res.headersSent) return next(err); // Express closes the connection

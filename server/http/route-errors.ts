@@ -1,5 +1,6 @@
 import { data, type RouterContextProvider } from "react-router";
 import { isDatabaseUnavailableError, markDatabaseUnavailable } from "../db/availability";
+import { isDatabaseBusyError } from "../db/pool-gate";
 import { logger } from "../logger";
 import { requestInfoContext } from "../request-context";
 import { RETRY_AFTER_SECONDS, UNAVAILABLE_HEADERS } from "./unavailable";
@@ -7,12 +8,16 @@ import { RETRY_AFTER_SECONDS, UNAVAILABLE_HEADERS } from "./unavailable";
 /**
  * The one place where a failed service call of a loader or action is classified and logged. Routes keep
  * their SPEC.md error states for real failures; a database outage is nobody's page error but a 503 with
- * Retry-After, rendered by the root error boundary as "We'll be right back".
+ * Retry-After, rendered by the root error boundary as "We'll be right back". So is an overload (every pool
+ * connection in use): that request answers 503, but the database is not marked down, so the others go on.
  */
 
 export { UNAVAILABLE_HEADERS };
 
 type Context = Readonly<RouterContextProvider>;
+
+/** Requests (by their load context) that a busy pool refused: answered with the plain 503 page. */
+const overloaded = new WeakSet<object>();
 
 /** Responses and `data()` results thrown on purpose (redirects, 404s) are not failures. */
 function isRouteResult(err: unknown): boolean {
@@ -21,10 +26,18 @@ function isRouteResult(err: unknown): boolean {
   );
 }
 
-/** Logs `err` once with the request id and says which kind of failure it is. */
+/**
+ * Logs `err` once with the request id and says which kind of failure it is: "unavailable" (answer 503 +
+ * Retry-After: the database is down, or busy for this request) or "failed" (the route's error state).
+ */
 export function classifyFailure(context: Context, what: string, err: unknown): "unavailable" | "failed" {
   const { requestId, markDegraded } = context.get(requestInfoContext);
   markDegraded?.(); // whatever the page shows now is an error state, not something to keep
+  if (isDatabaseBusyError(err)) {
+    noteOverload();
+    overloaded.add(context); // the document answer is then the plain 503 page, without a render
+    return "unavailable";
+  }
   if (isDatabaseUnavailableError(err)) {
     logger.warn({ err, requestId }, `${what}: database unavailable`);
     markDatabaseUnavailable((err as Error).message); // the next requests answer 503 at once
@@ -63,4 +76,37 @@ export function unavailableText(context: Context, what: string, err: unknown, me
     status: 503,
     headers: { "Content-Type": "text/plain; charset=utf-8", "Retry-After": String(retryAfter) },
   });
+}
+
+/** Refusals for a busy pool come in bursts: one summary line every few seconds instead of one per request. */
+const OVERLOAD_LOG_MS = 5_000;
+let refused = 0;
+let overloadTimer: NodeJS.Timeout | undefined;
+
+export function noteOverload(): void {
+  refused++;
+  if (overloadTimer) return;
+  logger.warn("database busy: every pool connection in use; answering 503 + Retry-After to the excess requests");
+  overloadTimer = setTimeout(() => {
+    overloadTimer = undefined;
+    if (refused > 1) logger.warn({ refused }, "database busy: requests answered 503 in the last seconds");
+    refused = 0;
+  }, OVERLOAD_LOG_MS);
+  overloadTimer.unref();
+}
+
+/**
+ * A busy pool seen by code outside attempt() (a loader's own query): React Router turns it into a 500,
+ * which the document render answers as the 503 page instead (app/entry.server.tsx).
+ */
+export function noteUncaughtOverload(context: object | undefined, err: unknown): boolean {
+  if (!isDatabaseBusyError(err)) return false;
+  noteOverload();
+  if (context) overloaded.add(context);
+  return true;
+}
+
+/** Whether this request met a busy pool (then its document is the plain 503 page: cheap under overload). */
+export function sawOverload(context: object): boolean {
+  return overloaded.has(context);
 }

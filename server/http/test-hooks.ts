@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import express from "express";
 import { sql } from "kysely";
 import { z } from "zod";
-import { getDb } from "../db/connection";
+import { getDb, poolUsage } from "../db/connection";
 import { invalidatePages } from "../realtime/shared-caches";
 import { AdConfigError, setPreRoll } from "../services/ads";
 import { listContactMessagesByEmail } from "../services/contact";
@@ -10,7 +10,7 @@ import { setUserRole } from "../services/users";
 import { activeFaults, setFaults } from "../test-hooks";
 import { closeAdEventStreams, openAdEventStreams, reopenAdEventStreams } from "./ad-events";
 
-/** Endpoints for tests only; mounted at /__test when ENABLE_TEST_HOOKS=1. */
+/** Endpoints for tests only; mounted at /__test in a server started by the test entry (tests/support/test-server.js). */
 export function testHooks(): express.Router {
   const router = express.Router();
   router.post("/faults", express.json(), (req, res) => {
@@ -109,13 +109,15 @@ export function testHooks(): express.Router {
   });
   // Many comments at once (past the per-user limit) for "Load more": top-level, one second apart, by a seed user.
   router.post("/comments/seed", express.json(), async (req, res, next) => {
-    const body = z.object({ videoId: z.uuid(), count: z.number().int().min(1).max(1000) }).safeParse(req.body ?? {});
+    const body = z
+      .object({ videoId: z.uuid(), count: z.number().int().min(1).max(1000), parentId: z.uuid().optional() })
+      .safeParse(req.body ?? {});
     if (!body.success) {
       res.status(400).json({ error: body.error.message });
       return;
     }
     try {
-      const seeded = await seedComments(body.data.videoId, body.data.count);
+      const seeded = await seedComments(body.data.videoId, body.data.count, body.data.parentId ?? null);
       await invalidatePages();
       res.json({ seeded });
     } catch (err) {
@@ -197,6 +199,24 @@ export function testHooks(): express.Router {
   router.get("/worker", (_req, res) => {
     res.json({ pid: process.pid });
   });
+  // Overload tests: holds one of this worker's pool connections for `ms` (pg_sleep through the app's own
+  // pool), and shows how many are held and waiting.
+  router.post("/db/hold", async (req, res, next) => {
+    const ms = z.coerce.number().int().min(1).max(60_000).safeParse(req.query.ms);
+    if (!ms.success) {
+      res.status(400).json({ error: "ms" });
+      return;
+    }
+    try {
+      await sql`SELECT pg_sleep(${ms.data / 1000})`.execute(getDb());
+      res.json({ held: ms.data });
+    } catch (err) {
+      next(err);
+    }
+  });
+  router.get("/db/pool", (_req, res) => {
+    res.json(poolUsage());
+  });
   return router;
 }
 
@@ -233,7 +253,8 @@ async function viewCounts(videoId: string): Promise<{ video: number; category: n
   return row ?? null;
 }
 
-async function seedComments(videoId: string, count: number): Promise<number> {
+/** `count` comments by a seed user: top-level, or replies to `parentId` (written past the service's rules). */
+async function seedComments(videoId: string, count: number, parentId: string | null): Promise<number> {
   const db = getDb();
   const userId = "test-seed-commenter";
   await db
@@ -245,8 +266,8 @@ async function seedComments(videoId: string, count: number): Promise<number> {
   const rows = Array.from({ length: count }, (_, i) => ({
     video_id: videoId,
     user_id: userId,
-    parent_id: null,
-    content: `Seeded comment ${i + 1}`,
+    parent_id: parentId,
+    content: `Seeded ${parentId ? "reply" : "comment"} ${i + 1}`,
     created_at: new Date(base + i * 1000),
   }));
   await db.insertInto("comments").values(rows).execute();

@@ -4,6 +4,14 @@ import { startListening } from "../realtime/notifications";
 
 /** The app's pool size per serving process (the bench's raw-SQL pool mirrors it). */
 export const POOL_SIZE = 20;
+/**
+ * When all POOL_SIZE connections are in use, this many checkouts wait at most POOL_MAX_WAIT_MS for one;
+ * the rest, and those that waited out their time, answer 503 + Retry-After at once (overload), while the
+ * database is never declared down for it (db/pool-gate.ts). A page makes a few queries, some in parallel:
+ * 10 waiters per connection absorb ordinary spikes (a query takes about a millisecond).
+ */
+export const POOL_MAX_WAITING = 10 * POOL_SIZE;
+export const POOL_MAX_WAIT_MS = 2_000;
 
 /**
  * Makes `url` this serving process's database: the pool services use (getDb), the probe that tells when
@@ -11,7 +19,7 @@ export const POOL_SIZE = 20;
  * the matching detach, to call once requests have drained.
  */
 export async function attachDatabase(url: string): Promise<() => Promise<void>> {
-  const handle = connect(url, POOL_SIZE);
+  const handle = connect(url, POOL_SIZE, { maxWaiting: POOL_MAX_WAITING, maxWaitMs: POOL_MAX_WAIT_MS });
   setDatabase(handle);
   setAvailabilityProbe(() => handle.pool.query("SELECT 1"));
   const stopListening = await startListening(url);

@@ -2,6 +2,9 @@ import type { Worker } from "node:cluster";
 import net from "node:net";
 import type { PrimaryMessage } from "./signals";
 
+/** Connections the primary keeps while no worker serves (start-up, or every worker died); more are closed. */
+const MAX_WAITING = 1_000;
+
 /**
  * The primary's listening socket. It accepts every connection and hands it, unread, to the next web
  * worker in turn (round robin, like node:cluster's default). Owning the socket lets a stop close it
@@ -9,7 +12,8 @@ import type { PrimaryMessage } from "./signals";
  * reaches a worker that still answers it (a worker gets its stop message after them: the IPC channel
  * keeps order). node:cluster's shared listener instead closes only when the last worker stops
  * listening, and then resets the connections it had accepted but not yet handed over
- * (docs/decisions/0006).
+ * (docs/decisions/0006). The connection cap and the time-outs are the workers' (http-server.ts, each
+ * takes its share of MAX_CONNECTIONS): a connection leaves the primary as soon as it is handed over.
  */
 export class ConnectionHub {
   // noDelay as http.Server sets it on the sockets it accepts (the option stays with the socket).
@@ -59,7 +63,9 @@ export class ConnectionHub {
     const live = this.serving;
     const worker = live[this.turn++ % Math.max(live.length, 1)];
     if (!worker) {
-      this.waiting.push(socket);
+      // The primary holds these itself (an fd each): bounded, the rest closed at once.
+      if (this.waiting.length >= MAX_WAITING) socket.destroy();
+      else this.waiting.push(socket);
       return;
     }
     worker.send({ type: "connection" } satisfies PrimaryMessage, socket, (err) => {

@@ -1,8 +1,42 @@
 import http from "node:http";
 import type { Socket } from "node:net";
+import { logger } from "../logger";
+
+/** The HTTP limits of one worker (runtime/connection-limits.ts reads them from the environment). */
+export interface HttpLimits {
+  /** A request's headers must be complete this long after its first byte, or it gets 408 and the socket closes (slowloris). */
+  headersTimeoutMs: number;
+  /** A request (headers and body) must be received within this; the response may take longer (the SSE feed). */
+  requestTimeoutMs: number;
+  /** An idle keep-alive connection is closed after this (announced as `Keep-Alive: timeout=`). */
+  keepAliveTimeoutMs: number;
+  /** Open connections this worker serves; more are answered 503 + Retry-After and closed. */
+  maxConnections: number;
+}
+
+/** How often Node looks for requests past headersTimeout/requestTimeout (its default, 30 s, would let a slowloris stay 30 s longer). */
+const TIMEOUT_CHECK_INTERVAL_MS = 1_000;
+/** What a connection beyond the cap gets before it is closed: an answer, not a reset that browsers retry at once. */
+const OVER_CAPACITY_BODY = "Too many connections; please retry in a few seconds.\n";
+const OVER_CAPACITY_RESPONSE = [
+  "HTTP/1.1 503 Service Unavailable",
+  "Retry-After: 5",
+  "Content-Type: text/plain; charset=utf-8",
+  `Content-Length: ${Buffer.byteLength(OVER_CAPACITY_BODY)}`,
+  "Connection: close",
+  "",
+  OVER_CAPACITY_BODY,
+].join("\r\n");
+/** A refused peer that does not read its answer is cut off after this. */
+const REFUSAL_LINGER_MS = 2_000;
 
 export interface GracefulServer {
   server: http.Server;
+  /**
+   * Takes a connection the primary handed over: served, or, past `maxConnections`, answered 503 and
+   * closed at once without reading its request.
+   */
+  accept: (socket: Socket) => void;
   /**
    * Lets every in-flight request finish (its response says `Connection: close`), and resolves once every
    * connection is closed, or destroys what is left at the deadline. Call it once no more connections come.
@@ -17,8 +51,16 @@ export interface GracefulServer {
  * sending its next request on one (the client sees a reset). Here idle connections are left to the
  * keep-alive timeout the server announced (`Keep-Alive: timeout=5`), after which clients no longer reuse them.
  */
-export function gracefulServer(handler: http.RequestListener): GracefulServer {
-  const server = http.createServer(handler);
+export function gracefulServer(handler: http.RequestListener, limits: HttpLimits): GracefulServer {
+  const server = http.createServer(
+    {
+      headersTimeout: limits.headersTimeoutMs,
+      requestTimeout: limits.requestTimeoutMs,
+      keepAliveTimeout: limits.keepAliveTimeoutMs,
+      connectionsCheckingInterval: TIMEOUT_CHECK_INTERVAL_MS,
+    },
+    handler,
+  );
   // http.Server starts enforcing its header and request time-outs on "listening", which a server that
   // never binds does not see otherwise.
   server.emit("listening");
@@ -44,8 +86,32 @@ export function gracefulServer(handler: http.RequestListener): GracefulServer {
     res.on("close", () => responding.delete(res));
   });
 
+  let refused = 0;
+  let refusalLog: NodeJS.Timeout | undefined;
+  const refuse = (socket: Socket) => {
+    // Unread request bytes at close would make the kernel send a reset before the client reads the 503.
+    socket.on("error", () => {});
+    socket.resume();
+    socket.end(OVER_CAPACITY_RESPONSE);
+    setTimeout(() => socket.destroy(), REFUSAL_LINGER_MS).unref();
+    // One line when it starts, then a count every few seconds while it lasts.
+    refused++;
+    if (refusalLog) return;
+    logger.warn({ open: open.size, max: limits.maxConnections }, "connection cap reached: new connections answered 503 and closed");
+    refusalLog = setTimeout(() => {
+      if (refused > 1) logger.warn({ refused }, "connection cap: connections refused in the last seconds");
+      refused = 0;
+      refusalLog = undefined;
+    }, 5_000);
+    refusalLog.unref();
+  };
+
   return {
     server,
+    accept: (socket) => {
+      if (open.size >= limits.maxConnections) refuse(socket);
+      else server.emit("connection", socket);
+    },
     drain: (deadlineMs) =>
       new Promise<void>((resolve) => {
         draining = true;

@@ -7,6 +7,7 @@ import { createApp } from "../http/app";
 import { logger } from "../logger";
 import { shareFaultsThrough, testHooksEnabled } from "../test-hooks";
 import { attachDatabase } from "./attach-database";
+import { httpLimits } from "./connection-limits";
 import { gracefulServer } from "./http-server";
 import { type PrimaryMessage, takeOverSignals, type WorkerMessage } from "./signals";
 import { handleSyncMessage } from "./worker-sync";
@@ -26,7 +27,7 @@ export async function runWorker(): Promise<void> {
   if (testHooksEnabled()) shareFaultsThrough(path.join(dataDir(), "test-faults.json"));
 
   const app = createApp({ clientDir: path.resolve(e.BUILD_DIR, "client") });
-  const { server, drain } = gracefulServer(app);
+  const { accept, drain } = gracefulServer(app, httpLimits());
 
   let stopping = false;
   const stop = async () => {
@@ -45,7 +46,7 @@ export async function runWorker(): Promise<void> {
   process.on("SIGTERM", leave);
   process.on("SIGINT", leave);
   process.on("message", (message: PrimaryMessage, socket?: Socket) => {
-    if (message?.type === "connection" && socket) server.emit("connection", socket);
+    if (message?.type === "connection" && socket) accept(socket);
     if (message?.type === "shutdown") void stop();
     if (message?.type === "database-down") markDatabaseUnavailable("the embedded PostgreSQL server stopped");
     if (message?.type === "database-up") markDatabaseAvailable();

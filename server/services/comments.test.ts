@@ -4,7 +4,7 @@ import { insertVideo } from "../../tests/support/fixtures";
 import { useTestDatabase } from "../../tests/support/test-db";
 import type { RateLimiter } from "../rate-limit";
 import { onAnyInvalidation } from "../realtime/shared-caches";
-import { addComment, deleteComment, listThreads, THREADS_PER_PAGE } from "./comments";
+import { addComment, deleteComment, listThreads, MAX_REPLIES_PER_THREAD, MAX_THREADS, THREADS_PER_PAGE } from "./comments";
 
 const { handle } = useTestDatabase();
 const unlimited: RateLimiter = { consume: async () => ({ allowed: true, remaining: 99 }) };
@@ -167,5 +167,115 @@ describe("comments (SPEC.md §2, §5, §6) on PostgreSQL", () => {
     expect(outcomes[10]).toMatchObject({ status: "rate-limited" });
     expect((outcomes[10] as { retryAfterMs: number }).retryAfterMs).toBeGreaterThan(0);
     expect((await addComment({ videoId: video.id, userId: calm, parentId: null, content: "fine" })).status).toBe("added");
+  });
+
+  it("a thread takes at most MAX_REPLIES_PER_THREAD replies (deleted ones count); then a clear refusal, other threads unaffected", async () => {
+    const video = await insertVideo(handle().db);
+    const [ann, bob] = [await newUser(), await newUser()];
+    const thread = await post(video.id, ann, "popular");
+    const other = await post(video.id, ann, "quiet");
+    const replies = [];
+    for (let i = 0; i < MAX_REPLIES_PER_THREAD; i++) replies.push(await post(video.id, i % 2 ? ann : bob, `reply ${i}`, thread));
+    await deleteComment(replies[0] as string, bob); // a placeholder still takes its place in the thread
+    const refused = await addComment({ videoId: video.id, userId: bob, parentId: thread, content: "one too many" }, { limiter: unlimited });
+    expect(refused).toEqual({ status: "thread-full" });
+    expect(await post(video.id, bob, "elsewhere", other)).toBeTruthy();
+    expect(await post(video.id, bob, "a new thread")).toBeTruthy();
+    const stored = await handle().db.selectFrom("comments").select("id").where("parent_id", "=", thread).execute();
+    expect(stored).toHaveLength(MAX_REPLIES_PER_THREAD);
+  });
+
+  it("a refused reply to a full thread does not count against the rate limit", async () => {
+    const video = await insertVideo(handle().db);
+    const user = await newUser();
+    const thread = await post(video.id, user, "full soon");
+    await handle()
+      .db.insertInto("comments")
+      .values(
+        Array.from({ length: MAX_REPLIES_PER_THREAD }, (_, i) => ({
+          video_id: video.id,
+          user_id: user,
+          parent_id: thread,
+          content: `r${i}`,
+        })),
+      )
+      .execute();
+    let consumed = 0;
+    const counting: RateLimiter = { consume: async () => ({ allowed: true, remaining: 99 - ++consumed }) };
+    expect(await addComment({ videoId: video.id, userId: user, parentId: thread, content: "no" }, { limiter: counting })).toEqual({
+      status: "thread-full",
+    });
+    expect(consumed).toBe(0);
+  });
+
+  it("concurrent replies cannot pass the cap together", async () => {
+    const video = await insertVideo(handle().db);
+    const user = await newUser();
+    const thread = await post(video.id, user, "race");
+    const room = 3;
+    await handle()
+      .db.insertInto("comments")
+      .values(
+        Array.from({ length: MAX_REPLIES_PER_THREAD - room }, (_, i) => ({
+          video_id: video.id,
+          user_id: user,
+          parent_id: thread,
+          content: `r${i}`,
+        })),
+      )
+      .execute();
+    const outcomes = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        addComment({ videoId: video.id, userId: user, parentId: thread, content: `racer ${i}` }, { limiter: unlimited }),
+      ),
+    );
+    expect(outcomes.filter((o) => o.status === "added")).toHaveLength(room);
+    expect(outcomes.filter((o) => o.status === "thread-full")).toHaveLength(12 - room);
+    const stored = await handle().db.selectFrom("comments").select("id").where("parent_id", "=", thread).execute();
+    expect(stored).toHaveLength(MAX_REPLIES_PER_THREAD);
+  });
+
+  it("a page loads at most MAX_REPLIES_PER_THREAD replies per thread and MAX_THREADS threads, whatever the table holds", async () => {
+    const video = await insertVideo(handle().db);
+    const user = await newUser();
+    const base = Date.UTC(2026, 0, 1);
+    // Written behind the service's back (as rows from before the cap would be): two overfull threads.
+    const threads = await handle()
+      .db.insertInto("comments")
+      .values(
+        Array.from({ length: MAX_THREADS + 5 }, (_, i) => ({
+          video_id: video.id,
+          user_id: user,
+          parent_id: null,
+          content: `t${i}`,
+          created_at: new Date(base + i * 1000),
+        })),
+      )
+      .returning("id")
+      .execute();
+    const overfull = [threads[0]?.id, threads[MAX_THREADS - 1]?.id] as string[];
+    for (const parent of overfull) {
+      await handle()
+        .db.insertInto("comments")
+        .values(
+          Array.from({ length: MAX_REPLIES_PER_THREAD + 15 }, (_, i) => ({
+            video_id: video.id,
+            user_id: user,
+            parent_id: parent,
+            content: `r${i}`,
+            created_at: new Date(base + 10_000_000 + i * 1000),
+          })),
+        )
+        .execute();
+    }
+    for (const asked of [MAX_THREADS, MAX_THREADS + 1, 1_000_000, Number.MAX_SAFE_INTEGER]) {
+      const page = await listThreads(video.id, null, asked);
+      expect(page?.threads, String(asked)).toHaveLength(MAX_THREADS);
+      expect(page?.more).toBe(true);
+      const shownReplies = page?.threads.filter((t) => overfull.includes(t.id)).map((t) => t.replies.map((r) => r.content));
+      // The oldest replies, in order, cut at the cap.
+      const expected = Array.from({ length: MAX_REPLIES_PER_THREAD }, (_, i) => `r${i}`);
+      expect(shownReplies).toEqual([expected, expected]);
+    }
   });
 });

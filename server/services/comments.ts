@@ -1,7 +1,9 @@
-import { sql } from "kysely";
+import { type Kysely, sql } from "kysely";
+import { MAX_REPLIES_PER_THREAD, MAX_THREADS, THREADS_PER_PAGE } from "../../app/lib/comment-limits";
 import { commentContent } from "../../app/lib/comment-schema";
 import type { CommentPage, CommentThread, CommentView } from "../../app/lib/community-answer";
 import { getDb } from "../db/connection";
+import type { Database } from "../db/schema";
 import { type RateLimiter, type RateLimitRule, sharedRateLimiter } from "../rate-limit";
 import { invalidatePages } from "../realtime/shared-caches";
 import { maybeFail } from "../test-hooks";
@@ -12,18 +14,16 @@ import { maybeFail } from "../test-hooks";
  * length, replies only to top-level comments of the same video, `soft_delete_comment`.
  */
 
-/** Threads per page; "Load more" asks for the next page. */
-export const THREADS_PER_PAGE = 50;
-/** However far someone pages, one answer carries at most this many threads. */
-export const MAX_THREADS = 1000;
 export type { CommentPage, CommentThread, CommentView };
+/** Threads per page ("Load more" asks for the next 50), the most one answer carries, replies per thread. */
+export { MAX_REPLIES_PER_THREAD, MAX_THREADS, THREADS_PER_PAGE };
 
 /** Issue 10: at most 10 comments (replies included) a minute per user. */
 export const COMMENT_RATE_LIMIT: RateLimitRule = { points: 10, durationSeconds: 60 };
 
 /**
- * The first `limit` threads of a public video, oldest first, each with all its replies (oldest first).
- * Undefined when there is no such public video.
+ * The first `limit` threads of a public video, oldest first, each with its replies (oldest first, at most
+ * MAX_REPLIES_PER_THREAD even for a thread from before the cap). Undefined when there is no such public video.
  */
 export async function listThreads(videoId: string, viewerId: string | null, limit = THREADS_PER_PAGE): Promise<CommentPage | undefined> {
   maybeFail("comments.list");
@@ -44,15 +44,23 @@ export async function listThreads(videoId: string, viewerId: string | null, limi
   const shown = tops.slice(0, take);
   const replies = shown.length
     ? await db
-        .selectFrom("comments")
-        .select(["id", "parent_id", "content", "created_at", "is_deleted", "user_id"])
-        .where(
-          "parent_id",
-          "in",
-          shown.map((t) => t.id),
+        .selectFrom((eb) =>
+          eb
+            .selectFrom("comments")
+            .select(["id", "parent_id", "content", "created_at", "is_deleted", "user_id"])
+            .select(sql<number>`row_number() OVER (PARTITION BY parent_id ORDER BY created_at, id)`.as("n"))
+            .where(
+              "parent_id",
+              "in",
+              shown.map((t) => t.id),
+            )
+            .as("r"),
         )
+        .select(["id", "parent_id", "content", "created_at", "is_deleted", "user_id"])
+        .where("n", "<=", MAX_REPLIES_PER_THREAD)
         .orderBy("created_at")
         .orderBy("id")
+        .limit(shown.length * MAX_REPLIES_PER_THREAD)
         .execute()
     : [];
   const view = (row: (typeof tops)[number]): CommentView => ({
@@ -77,6 +85,8 @@ export type AddCommentOutcome =
   | { status: "invalid" }
   /** No such public video, or the parent is not a top-level comment of it. */
   | { status: "not-found" }
+  /** The parent already has MAX_REPLIES_PER_THREAD replies. */
+  | { status: "thread-full" }
   | { status: "rate-limited"; retryAfterMs: number };
 
 export interface NewComment {
@@ -88,7 +98,9 @@ export interface NewComment {
 
 /**
  * Stores a comment or a reply. The text is checked again here (trimmed, 1-2,000 characters) whatever the
- * route did; the rate limit counts only comments that would really be stored.
+ * route did; the rate limit counts only comments that would really be stored. A reply to a thread that has
+ * MAX_REPLIES_PER_THREAD replies is refused: counted and inserted under a lock on the parent row, so
+ * concurrent replies cannot pass the cap together.
  */
 export async function addComment(input: NewComment, deps: { limiter?: RateLimiter } = {}): Promise<AddCommentOutcome> {
   const content = commentContent.safeParse(input.content);
@@ -96,32 +108,50 @@ export async function addComment(input: NewComment, deps: { limiter?: RateLimite
   const db = getDb();
   const video = await db.selectFrom("videos").select("id").where("id", "=", input.videoId).where("is_public", "=", true).executeTakeFirst();
   if (!video) return { status: "not-found" };
-  if (input.parentId) {
+  const parentId = input.parentId;
+  if (parentId) {
     const parent = await db
       .selectFrom("comments")
       .select("id")
-      .where("id", "=", input.parentId)
+      .where("id", "=", parentId)
       .where("video_id", "=", input.videoId)
       .where("parent_id", "is", null)
       .executeTakeFirst();
     if (!parent) return { status: "not-found" };
+    // Early, so a refused reply does not count against the rate limit; checked again under the lock below.
+    if ((await replyCount(db, parentId)) >= MAX_REPLIES_PER_THREAD) return { status: "thread-full" };
   }
   const limiter = deps.limiter ?? sharedRateLimiter("comments", COMMENT_RATE_LIMIT);
   const decision = await limiter.consume(input.userId);
   if (!decision.allowed) return { status: "rate-limited", retryAfterMs: decision.retryAfterMs };
   maybeFail("comments.submit");
+  const values = { video_id: input.videoId, user_id: input.userId, parent_id: parentId, content: content.data };
   try {
-    const row = await db
-      .insertInto("comments")
-      .values({ video_id: input.videoId, user_id: input.userId, parent_id: input.parentId, content: content.data })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    return { status: "added", id: row.id };
+    if (!parentId) {
+      const row = await db.insertInto("comments").values(values).returning("id").executeTakeFirstOrThrow();
+      return { status: "added", id: row.id };
+    }
+    return await db.transaction().execute(async (trx): Promise<AddCommentOutcome> => {
+      const parent = await trx.selectFrom("comments").select("id").where("id", "=", parentId).forUpdate().executeTakeFirst();
+      if (!parent) return { status: "not-found" };
+      if ((await replyCount(trx, parentId)) >= MAX_REPLIES_PER_THREAD) return { status: "thread-full" };
+      const row = await trx.insertInto("comments").values(values).returning("id").executeTakeFirstOrThrow();
+      return { status: "added", id: row.id };
+    });
   } catch (err) {
     // The parent was deleted for good between the check and the insert (the database trigger refused it).
     if ((err as { code?: string }).code === "23514" || (err as { code?: string }).code === "23503") return { status: "not-found" };
     throw err;
   }
+}
+
+async function replyCount(db: Kysely<Database>, parentId: string): Promise<number> {
+  const row = await db
+    .selectFrom("comments")
+    .select((eb) => eb.fn.countAll<string>().as("n"))
+    .where("parent_id", "=", parentId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 export type DeleteCommentOutcome = { status: "deleted"; videoId: string } | { status: "forbidden" } | { status: "not-found" };

@@ -3,7 +3,7 @@ import { useTestDatabase } from "../../tests/support/test-db";
 import { FORM_MIN_FILL_MS, FORM_TOKEN_MAX_AGE_MS, issueFormToken } from "../form-token";
 import type { RateLimiter } from "../rate-limit";
 import { InjectedFault, setFaults, setTestHooksEnabled } from "../test-hooks";
-import { type ContactSubmission, listContactMessagesByEmail, submitContactForm } from "./contact";
+import { type ContactSubmission, listContactMessagesByEmail, MAX_MESSAGES_BY_EMAIL, submitContactForm } from "./contact";
 
 const { handle } = useTestDatabase();
 
@@ -152,5 +152,27 @@ describe("contact service on PostgreSQL", () => {
     const sub = submission();
     await expect(submitContactForm(sub, meta, { now: NOW, limiter: unlimited })).rejects.toBeInstanceOf(InjectedFault);
     expect(await listContactMessagesByEmail(sub.values.email)).toEqual([]);
+  });
+
+  it("lists at most MAX_MESSAGES_BY_EMAIL messages of one sender, the oldest", async () => {
+    const email = "prolific@example.com";
+    const base = Date.UTC(2026, 0, 1);
+    await handle()
+      .db.insertInto("contact_messages")
+      .values(
+        Array.from({ length: MAX_MESSAGES_BY_EMAIL + 7 }, (_, i) => ({
+          name: "Nora Prolific",
+          email,
+          subject: `subject ${i}`,
+          message: "A message long enough for the form.",
+          ip_address: null,
+          user_agent: null,
+          created_at: new Date(base + i * 1000),
+        })),
+      )
+      .execute();
+    const listed = await listContactMessagesByEmail(email);
+    expect(listed).toHaveLength(MAX_MESSAGES_BY_EMAIL);
+    expect(listed[0]?.subject).toBe("subject 0");
   });
 });

@@ -76,9 +76,19 @@ export async function storeContactMessage(input: ContactInput, meta: ContactRequ
   return row.id;
 }
 
-/** Messages from one sender, oldest first (contact inbox, test hooks). */
+/** The most messages of one sender listed at once: anyone may write (rate-limited), so the list grows. */
+export const MAX_MESSAGES_BY_EMAIL = 200;
+
+/** Messages from one sender, oldest first, at most MAX_MESSAGES_BY_EMAIL (contact inbox, test hooks). */
 export async function listContactMessagesByEmail(email: string): Promise<ContactMessage[]> {
-  return getDb().selectFrom("contact_messages").selectAll().where("email", "=", email).orderBy("created_at").orderBy("id").execute();
+  return getDb()
+    .selectFrom("contact_messages")
+    .selectAll()
+    .where("email", "=", email)
+    .orderBy("created_at")
+    .orderBy("id")
+    .limit(MAX_MESSAGES_BY_EMAIL)
+    .execute();
 }
 
 /** The dashboard's unread count lives with the console inbox. */

@@ -5,9 +5,12 @@ import { postTestHook } from "../support/account-session";
  * in, roles and test videos are in tests/support/account-session.ts.
  */
 
-/** `count` top-level comments on the video by a seed user, past the per-user limit ("Load more"). */
-export async function seedComments(baseURL: string | undefined, videoId: string, count: number): Promise<void> {
-  await postTestHook(baseURL, "comments/seed", { videoId, count });
+/**
+ * `count` top-level comments on the video by a seed user, past the per-user limit ("Load more"), or `count`
+ * replies to `parentId` (written past the service's rules, as rows from before a cap would be).
+ */
+export async function seedComments(baseURL: string | undefined, videoId: string, count: number, parentId?: string): Promise<void> {
+  await postTestHook(baseURL, "comments/seed", { videoId, count, parentId });
 }
 
 export interface StoredComment {

@@ -1,14 +1,14 @@
 import { useCallback, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { ErrorState } from "~/components/ui/ErrorState";
+import { MAX_REPLIES_PER_THREAD, MAX_THREADS, SHOWN_THREADS_PARAM, THREADS_PER_PAGE } from "~/lib/comment-limits";
 import { type CommunityData, NO_SCRIPT_ERROR_PARAM, NO_SCRIPT_ERRORS, type NoScriptError } from "~/lib/community-answer";
-import { COMMUNITY_TEXTS } from "~/lib/community-texts";
+import { COMMUNITY_TEXTS, THREAD_FULL_MESSAGE } from "~/lib/community-texts";
 import { loginPath } from "~/lib/redirect-to";
 import { useHydrated } from "~/lib/use-hydrated";
 import { CommentForm } from "./CommentForm";
 import { CommentItem } from "./CommentItem";
 
-const THREADS_STEP = 50;
 /** Without JavaScript, `?replyTo=<id>` opens that comment's reply form. */
 const REPLY_PARAM = "replyTo";
 
@@ -19,6 +19,7 @@ const NO_SCRIPT_TEXT: Record<NoScriptError, string> = {
   delete: COMMUNITY_TEXTS.deleteFailed,
   forbidden: COMMUNITY_TEXTS.noPermission,
   rate: "You are commenting too fast: at most 10 comments a minute. Please try again in a minute.",
+  full: THREAD_FULL_MESSAGE,
 };
 
 /**
@@ -81,7 +82,9 @@ export function Comments({ videoId, community }: { videoId: string; community: C
                   isCreator={isCreator}
                   signedIn={signedIn}
                   replyControl={
-                    signedIn && !thread.isDeleted ? (
+                    signedIn && !thread.isDeleted && thread.replies.length >= MAX_REPLIES_PER_THREAD ? (
+                      <span className="px-1 text-sm text-zinc-400">Thread full</span>
+                    ) : signedIn && !thread.isDeleted ? (
                       hydrated ? (
                         <button
                           id={`reply-${thread.id}`}
@@ -117,9 +120,9 @@ export function Comments({ videoId, community }: { videoId: string; community: C
               </li>
             ))}
           </ol>
-          {comments.more && (
+          {comments.more && shownThreads < MAX_THREADS && (
             <Link
-              to={`?comments=${shownThreads + THREADS_STEP}`}
+              to={`?${SHOWN_THREADS_PARAM}=${shownThreads + THREADS_PER_PAGE}`}
               preventScrollReset
               replace
               className="mt-6 inline-block rounded-lg bg-ink-800 px-4 py-2 font-semibold hover:bg-ink-700"

@@ -1,6 +1,6 @@
 import { commentContent } from "~/lib/comment-schema";
 import { SCRIPT_FIELD } from "~/lib/community-answer";
-import { COMMUNITY_TEXTS, commentRateLimitMessage } from "~/lib/community-texts";
+import { COMMUNITY_TEXTS, commentRateLimitMessage, THREAD_FULL_MESSAGE } from "~/lib/community-texts";
 import { input, parseForm, readForm } from "~/lib/params";
 import { z } from "~/lib/zod";
 import { getViewer } from "../../../server/auth/session";
@@ -45,6 +45,8 @@ export async function action({ request, context }: Route.ActionArgs) {
         return reply.fail(400, failed, code);
       case "not-found":
         return reply.fail(404, failed, code);
+      case "thread-full":
+        return reply.fail(409, THREAD_FULL_MESSAGE, "full");
       case "rate-limited":
         return reply.fail(429, commentRateLimitMessage(outcome.retryAfterMs), "rate", {
           "Retry-After": String(Math.ceil(outcome.retryAfterMs / 1000)),
