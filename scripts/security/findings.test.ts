@@ -88,8 +88,14 @@ describe("severity and duplicates", () => {
     ).toEqual([false, false, true, true, true]);
   });
   it("the same problem seen twice is listed once; another parameter or scan is another finding", () => {
-    const list = [finding({}), finding({ request: "again" }), finding({ parameter: "x" }), finding({ as: "user" })];
-    expect(dedupe(list)).toHaveLength(3);
+    const list = [
+      finding({}),
+      finding({ request: "again" }),
+      finding({ parameter: "x" }),
+      finding({ as: "user" }),
+      finding({ info: "other" }),
+    ];
+    expect(dedupe(list)).toHaveLength(4);
   });
 });
 

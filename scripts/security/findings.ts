@@ -76,11 +76,11 @@ export function exceptionFor(finding: Finding, exceptions: readonly ScanExceptio
   );
 }
 
-/** Findings that are the same problem seen twice (two scans, or a module run twice) are listed once. */
+/** The same problem seen twice (wapiti's csrf report repeats the main run's) is listed once. */
 export function dedupe(findings: readonly Finding[]): Finding[] {
   const seen = new Map<string, Finding>();
   for (const f of findings) {
-    const key = [f.scanner, f.as, f.category, f.method, f.path, f.parameter].join("\u0000");
+    const key = [f.scanner, f.as, f.category, f.method, f.path, f.parameter, f.info.split("\n")[0]].join("\u0000");
     if (!seen.has(key)) seen.set(key, f);
   }
   return [...seen.values()];

@@ -1,6 +1,7 @@
 // `npm run security`: the attacker's checklist run against the built site (docs/security.md, "The scan").
 // npm audit, then the production build on its own port and data dir, wapiti as a visitor, a user and an
-// admin, and sqlmap on every parameter that reaches SQL. Reports go to security-report/ (git-ignored).
+// admin, sqlmap on every parameter that reaches SQL, and two probes the scanners lack (open redirects with
+// normalised targets, cross-site POSTs). Reports go to security-report/ (git-ignored).
 // Exit 0: no medium or worse finding outside docs/security.md's exceptions; 1: there are some;
 // 2: a scan could not run or was cut short (its silence proves nothing).
 import { execFileSync } from "node:child_process";
@@ -11,6 +12,7 @@ import { parseArgs } from "node:util";
 import { npmAudit } from "./audit";
 import { atLeastMedium, dedupe, exceptionFor, type Finding, parseExceptions, type ScanException, SEVERITIES } from "./findings";
 import { gatherFixtures } from "./fixtures";
+import { crossSiteProbes, HOSTILE_TARGETS, redirectProbes } from "./probes";
 import { onPath } from "./processes";
 import { AGE_COOKIE, makeAdmin, type Session, signIn, stillSignedIn } from "./sessions";
 import { buildIfNeeded, portTaken, startSite } from "./site";
@@ -19,7 +21,7 @@ import { cookieFor, type Fixtures, sqlmapTargets } from "./sqlmap-targets";
 import { startSsrfEndpoint } from "./ssrf-endpoint";
 import { runWapiti, type WapitiResult, type WapitiScan } from "./wapiti";
 
-const ALL = ["audit", "visitor", "user", "admin", "sqlmap"] as const;
+const ALL = ["audit", "visitor", "user", "admin", "sqlmap", "probes"] as const;
 const { values } = parseArgs({
   options: {
     only: { type: "string", default: ALL.join(",") },
@@ -47,7 +49,7 @@ if (only.has("audit")) {
 }
 
 const wapitiScans = (["visitor", "user", "admin"] as const).filter((s) => only.has(s));
-if (wapitiScans.length || only.has("sqlmap")) await scanSite();
+if (wapitiScans.length || only.has("sqlmap") || only.has("probes")) await scanSite();
 report();
 
 async function scanSite(): Promise<void> {
@@ -83,7 +85,12 @@ async function scanSite(): Promise<void> {
     // by its own time limits, so the two run side by side.
     const [wapiti, sqlmap] = await Promise.all([
       runWapitiScans(site.origin, wapitiAccounts, fixtures, ssrf.url),
-      only.has("sqlmap") ? runSqlmapTargets(site.origin, sqlmapAccounts, fixtures) : Promise.resolve([]),
+      (async () => {
+        const results = only.has("sqlmap") ? await runSqlmapTargets(site.origin, sqlmapAccounts, fixtures) : [];
+        // Last: a cross-site sign-out that is wrongly accepted would end sqlmap's session.
+        if (only.has("probes")) await runProbes(site.origin, sqlmapAccounts, fixtures);
+        return results;
+      })(),
     ]);
     if (ssrf.hits() > 0) notes.push(`the SSRF endpoint was reached ${ssrf.hits()} times (see wapiti's SSRF findings)`);
     writeScanDetails(wapiti, sqlmap);
@@ -212,6 +219,14 @@ async function runSqlmapTargets(origin: string, sessions: { user: Session; admin
     `sqlmap: ${results.filter((r) => r.outcome === "not injectable").length} of ${results.length} requests tested, none injectable unless listed`,
   );
   return results;
+}
+
+async function runProbes(origin: string, sessions: { user: Session; admin: Session }, fixtures: Fixtures): Promise<void> {
+  const redirects = await redirectProbes(origin, sessions.user, fixtures.videoId);
+  say(`probes: ${HOSTILE_TARGETS.length} hostile redirect targets at each redirecting place: ${redirects.length} left the site`);
+  const crossSite = await crossSiteProbes(origin, sqlmapTargets(origin, fixtures), sessions);
+  say(`probes: every POST sent from another site: ${crossSite.length} accepted`);
+  findings.push(...redirects, ...crossSite);
 }
 
 function writeScanDetails(wapiti: WapitiResult[], sqlmap: SqlmapResult[]): void {

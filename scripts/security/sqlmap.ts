@@ -88,7 +88,7 @@ export async function runSqlmap(
   const findings = [...injectionFindings(log, target), ...serverErrorFindings(log, traffic, target)];
   if (findings.some((f) => f.category === "SQL injection")) return { ...base, outcome: "INJECTABLE", reason: "", findings };
   if (run.timedOut) return { ...base, outcome: "not tested", reason: `stopped after ${run.seconds} s`, findings };
-  if (/do not appear to be injectable/.test(log)) return { ...base, outcome: "not injectable", reason: "", findings };
+  if (/do not appear to be injectable/.test(log)) return { ...base, outcome: "not injectable", reason: rateLimited(log), findings };
   const last = [...log.matchAll(/\[(CRITICAL|ERROR)\] (.*)/g)].at(-1)?.[2] ?? `sqlmap exited with ${run.code}`;
   return { ...base, outcome: "not tested", reason: last, findings };
 }
@@ -138,4 +138,10 @@ export function serverErrorFindings(log: string, trafficFile: string, target: Sq
     info: "The site answered 500 to a request sqlmap sent (DESIGN.md §6: bad input gets a clear 4xx).",
     request,
   }));
+}
+
+/** Payloads a per-account limit answered (10 comments a minute...) reached no SQL: said, not hidden. */
+export function rateLimited(log: string): string {
+  const times = /\b429 \(Too Many Requests\) - (\d+) times/.exec(log)?.[1];
+  return times ? `(${times} payloads answered 429 by a per-account rate limit and reached no SQL)` : "";
 }
