@@ -3,7 +3,14 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
-    include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "cli/**/*.test.ts", "vite/**/*.test.ts", "tests/integration/**/*.test.ts"],
+    include: [
+      "app/**/*.test.{ts,tsx}",
+      "server/**/*.test.ts",
+      "cli/**/*.test.ts",
+      "scripts/**/*.test.ts",
+      "vite/**/*.test.ts",
+      "tests/integration/**/*.test.ts",
+    ],
     globalSetup: ["tests/support/global-setup.ts"],
     testTimeout: 60_000,
     hookTimeout: 120_000,

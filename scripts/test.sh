@@ -7,6 +7,9 @@ echo "== static checks"
 npm run typecheck
 npm run lint
 
+echo "== dependency audit (npm audit --omit=dev: fails on moderate or worse; docs/security.md)"
+npx tsx scripts/security/audit.ts
+
 echo "== unit and data-layer tests (embedded PostgreSQL)"
 bash scripts/ensure-ffmpeg.sh
 npx vitest run
