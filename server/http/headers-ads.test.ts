@@ -31,3 +31,20 @@ describe("AD_SCRIPT_URL", () => {
     expect(() => parseEnv({ AD_HOSTS: "https://ads.example.com", AD_SCRIPT_URL: "javascript:alert(1)" })).toThrow(/AD_SCRIPT_URL/);
   });
 });
+
+describe("the CSP of every response", () => {
+  it.each([
+    ["a rendered page", { nonce: "n0nce" }],
+    ["a cached page", { hashes: ["'sha256-abc='"] }],
+  ] as const)("lets no other site frame %s, run plugins or move the base URL", (_, inline) => {
+    for (const [hosts, script] of [
+      [[], undefined],
+      [AD_HOSTS, "http://127.0.0.1:4555/zone.js?id={zoneId}"],
+    ] as const) {
+      const d = directives(contentSecurityPolicy(inline, hosts, script));
+      expect(d["frame-ancestors"]).toEqual(["'self'"]);
+      expect(d["object-src"]).toEqual(["'none'"]);
+      expect(d["base-uri"]).toEqual(["'self'"]);
+    }
+  });
+});
