@@ -11,13 +11,14 @@ echo "== dependency audit (npm audit --omit=dev: fails on moderate or worse; doc
 npx tsx scripts/security/audit.ts
 
 echo "== unit and data-layer tests (embedded PostgreSQL)"
-bash scripts/ensure-ffmpeg.sh
+# Debian's ffmpeg unless FFMPEG_PATH names another: media tests never use the npm package's 2018 build.
+[ -n "${FFMPEG_PATH:-}" ] || bash scripts/ensure-debian-tools.sh ffmpeg ffprobe=ffmpeg
 npx vitest run
 
 echo "== data-layer tests against a separately started PostgreSQL (DATABASE_URL path)"
 bash scripts/with-external-postgres.sh npx vitest run server/services server/db
 
 echo "== end-to-end tests (production build, Debian Chromium)"
-bash scripts/ensure-chromium.sh
+bash scripts/ensure-debian-tools.sh chromium
 npm run build
 npx playwright test

@@ -53,7 +53,7 @@ if (wapitiScans.length || only.has("sqlmap") || only.has("probes")) await scanSi
 report();
 
 async function scanSite(): Promise<void> {
-  execFileSync("bash", ["scripts/ensure-scanners.sh"], { stdio: "inherit" });
+  execFileSync("bash", ["scripts/ensure-debian-tools.sh", "wapiti", "sqlmap"], { stdio: "inherit" });
   for (const tool of ["wapiti", "sqlmap"]) if (!onPath(tool)) throw new Error(`${tool} is not installed`);
   const port = Number(process.env.SECURITY_PORT ?? 3811);
   if (await portTaken(port)) throw new Error(`port ${port} is taken; set SECURITY_PORT to a free one`);

@@ -169,7 +169,7 @@ describe("ffmpegToolsWarning", () => {
 
   it("is silent for maintained binaries (FFMPEG_PATH/FFPROBE_PATH, or Debian's on PATH)", () => {
     expect(ffmpegToolsWarning({ FFMPEG_PATH: "/usr/bin/ffmpeg", FFPROBE_PATH: "/usr/bin/ffprobe", PATH: "" })).toBeUndefined();
-    // scripts/ensure-ffmpeg.sh installs Debian's ffmpeg for the tests: PATH finds it before the npm build.
+    // scripts/test.sh installs Debian's ffmpeg for the tests: PATH finds it before the npm build.
     expect(resolveFfmpeg({ ...none, PATH: process.env.PATH ?? "" })).not.toMatch(/@ffmpeg-installer/);
     expect(ffmpegToolsWarning({ ...none, PATH: process.env.PATH ?? "" })).toBeUndefined();
   });

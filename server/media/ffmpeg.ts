@@ -36,7 +36,7 @@ function installerPath(tool: "ffmpeg" | "ffprobe"): string {
 type ToolEnv = Pick<Env, "FFMPEG_PATH" | "FFPROBE_PATH" | "PATH">;
 
 /**
- * FFMPEG_PATH, else `ffmpeg` on PATH (Debian's, kept patched: scripts/ensure-ffmpeg.sh installs it), else
+ * FFMPEG_PATH, else `ffmpeg` on PATH (Debian's, kept patched: scripts/test.sh installs it), else
  * the npm-shipped static build, a 2018 ffmpeg kept only as a last resort (docs/decisions/0016-ffmpeg-binary.md).
  */
 export function resolveFfmpeg(e: ToolEnv = env()): string {

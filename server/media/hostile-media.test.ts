@@ -13,7 +13,7 @@ const MAX_BYTES = 50 * 1024 * 1024;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "media-inputs-"));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-// The ffmpeg the app uses here: Debian's (scripts/ensure-ffmpeg.sh installs it). The npm fallback runs the
+// The ffmpeg the app uses here: Debian's (scripts/test.sh installs it). The npm fallback runs the
 // same table in hostile-media-npm-ffmpeg.test.ts.
 describeHostileFilesRefused("a file posing as a video (playlist, manifest, concat list, stream description, picture, text)");
 
