@@ -12,6 +12,7 @@ import {
 } from "~/lib/contact-schema";
 import { clientIp, multilineText, parseForm, plainText, readForm, userAgent } from "~/lib/params";
 import { siteUrlFromMatches } from "~/lib/root-data";
+import { mergeRouteHeaders } from "~/lib/route-headers";
 import { absoluteUrl, breadcrumbs, seoMeta } from "~/lib/seo";
 import { site } from "~/lib/site";
 import { z } from "~/lib/zod";
@@ -109,11 +110,7 @@ function echo(values: ContactValues): ContactValues {
 }
 
 export function headers({ actionHeaders, loaderHeaders }: Route.HeadersArgs) {
-  const merged = new Headers(loaderHeaders);
-  actionHeaders.forEach((value, key) => {
-    merged.set(key, value);
-  });
-  return merged;
+  return mergeRouteHeaders(loaderHeaders, actionHeaders);
 }
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -3,6 +3,7 @@ import { AUTH_TEXTS, addressLocked, codeSentText, tooManyAttempts } from "~/lib/
 import { clientIp, parseForm, parseQuery, plainText, readForm } from "~/lib/params";
 import { safeRedirectPath } from "~/lib/redirect-to";
 import { siteUrlFromMatches } from "~/lib/root-data";
+import { mergeRouteHeaders } from "~/lib/route-headers";
 import { seoMeta } from "~/lib/seo";
 import { z } from "~/lib/zod";
 import { googleConfigured } from "../../server/auth/auth";
@@ -131,11 +132,7 @@ function withCookies(setCookies: string[]): Headers {
 }
 
 export function headers({ actionHeaders, loaderHeaders }: Route.HeadersArgs) {
-  const merged = new Headers(loaderHeaders);
-  actionHeaders.forEach((value, key) => {
-    merged.set(key, value);
-  });
-  return merged;
+  return mergeRouteHeaders(loaderHeaders, actionHeaders);
 }
 
 export function meta({ matches }: Route.MetaArgs) {

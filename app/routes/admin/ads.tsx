@@ -11,7 +11,7 @@ import { AdUnitNotFoundError, listAdUnits, setAdUnitActive, setAdUnitZone, setPr
 import { AdConfigError, getPreRollUnit } from "../../../server/services/ads";
 import { listAuditEntries } from "../../../server/services/audit-log";
 import type { Route } from "./+types/ads";
-import { CONSOLE_HEADERS } from "./layout";
+import { CONSOLE_HEADERS, consoleHeaders } from "./layout";
 
 /** How many recent ad changes the page lists (the full audit log section comes later). */
 const AUDIT_ENTRIES_SHOWN = 20;
@@ -35,8 +35,8 @@ export async function loader(args: Route.LoaderArgs) {
   );
 }
 
-export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
-  return actionHeaders ?? loaderHeaders;
+export function headers(args: Route.HeadersArgs) {
+  return consoleHeaders(args);
 }
 
 export function meta() {

@@ -6,7 +6,7 @@ import { parseQuery } from "~/lib/params";
 import { requireAdmin } from "../../../server/auth/session";
 import { auditLogPage, listAuditActions } from "../../../server/services/audit-log";
 import type { Route } from "./+types/audit";
-import { CONSOLE_HEADERS } from "./layout";
+import { CONSOLE_HEADERS, consoleHeaders } from "./layout";
 
 export const AUDIT_ENTRIES_PER_PAGE = 30;
 
@@ -31,8 +31,8 @@ export async function loader(args: Route.LoaderArgs) {
   );
 }
 
-export function headers({ loaderHeaders }: Route.HeadersArgs) {
-  return loaderHeaders;
+export function headers(args: Route.HeadersArgs) {
+  return consoleHeaders(args);
 }
 
 export function meta() {

@@ -17,7 +17,7 @@ import {
 import { ContentSafetyError } from "../../../server/services/content-safety";
 import { siteUrl } from "../../../server/site-url";
 import type { Route } from "./+types/blog-editor";
-import { CONSOLE_HEADERS } from "./layout";
+import { CONSOLE_HEADERS, consoleHeaders } from "./layout";
 
 // `/admin/blog/new` has no postId; `/admin/blog/:postId` names a post by uuid (anything else names none: 404).
 const editorParams = z.object({ postId: z.uuid().optional() });
@@ -56,8 +56,8 @@ export async function loader(args: Route.LoaderArgs) {
   return data({ ...base, post, previewHtml: renderMarkdown(row.content, { memo: false }) }, { headers: CONSOLE_HEADERS });
 }
 
-export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
-  return actionHeaders ?? loaderHeaders;
+export function headers(args: Route.HeadersArgs) {
+  return consoleHeaders(args);
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {

@@ -14,7 +14,7 @@ import {
   setBlogPostPublished,
 } from "../../../server/services/blog";
 import type { Route } from "./+types/blog";
-import { CONSOLE_HEADERS } from "./layout";
+import { CONSOLE_HEADERS, consoleHeaders } from "./layout";
 
 /** How many recent blog changes the page lists. */
 const AUDIT_ENTRIES_SHOWN = 10;
@@ -53,8 +53,8 @@ export async function loader(args: Route.LoaderArgs) {
   );
 }
 
-export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
-  return actionHeaders ?? loaderHeaders;
+export function headers(args: Route.HeadersArgs) {
+  return consoleHeaders(args);
 }
 
 export function meta() {

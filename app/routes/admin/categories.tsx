@@ -13,15 +13,15 @@ import {
 } from "../../../server/services/category-admin";
 import type { Route } from "./+types/categories";
 import { beginConsoleAction, done, refused, unreadable } from "./console-action.server";
-import { CONSOLE_HEADERS } from "./layout";
+import { CONSOLE_HEADERS, consoleHeaders } from "./layout";
 
 export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
   return data({ categories: await listCategoriesWithCounts() }, { headers: CONSOLE_HEADERS });
 }
 
-export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
-  return actionHeaders ?? loaderHeaders;
+export function headers(args: Route.HeadersArgs) {
+  return consoleHeaders(args);
 }
 
 export function meta() {

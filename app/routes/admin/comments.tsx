@@ -13,7 +13,7 @@ import {
 } from "../../../server/services/comment-moderation";
 import type { Route } from "./+types/comments";
 import { beginConsoleAction, done, refused, unreadable } from "./console-action.server";
-import { CONSOLE_HEADERS } from "./layout";
+import { CONSOLE_HEADERS, consoleHeaders } from "./layout";
 
 export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
@@ -36,8 +36,8 @@ export async function loader(args: Route.LoaderArgs) {
   );
 }
 
-export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
-  return actionHeaders ?? loaderHeaders;
+export function headers(args: Route.HeadersArgs) {
+  return consoleHeaders(args);
 }
 
 export function meta() {

@@ -5,7 +5,7 @@ import { parseQuery } from "~/lib/params";
 import { requireAdmin } from "../../../server/auth/session";
 import { dashboardTotals, topCategories, topVideos, viewsChart } from "../../../server/services/dashboard";
 import type { Route } from "./+types/dashboard";
-import { CONSOLE_HEADERS } from "./layout";
+import { CONSOLE_HEADERS, consoleHeaders } from "./layout";
 
 /** `/admin`: the dashboard (admins only); `?period=7|30|90` days, anything else is a 400. */
 export async function loader(args: Route.LoaderArgs) {
@@ -20,8 +20,8 @@ export async function loader(args: Route.LoaderArgs) {
   return data({ period, totals, chart, topVideos: videos, topCategories: categories }, { headers: CONSOLE_HEADERS });
 }
 
-export function headers({ loaderHeaders }: Route.HeadersArgs) {
-  return loaderHeaders;
+export function headers(args: Route.HeadersArgs) {
+  return consoleHeaders(args);
 }
 
 export function meta() {

@@ -1,4 +1,5 @@
 import { data, NavLink, Outlet } from "react-router";
+import { mergeRouteHeaders } from "~/lib/route-headers";
 import { site } from "~/lib/site";
 import { requireAdmin } from "../../../server/auth/session";
 import type { Route } from "./+types/layout";
@@ -6,13 +7,18 @@ import type { Route } from "./+types/layout";
 /** Console pages are personal and never cached or indexed. */
 export const CONSOLE_HEADERS = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
 
+/** Every console route's headers(): what its loader and action add, with the console's own always holding. */
+export function consoleHeaders({ loaderHeaders, actionHeaders }: { loaderHeaders: Headers; actionHeaders: Headers }): Headers {
+  return mergeRouteHeaders(loaderHeaders, actionHeaders, CONSOLE_HEADERS);
+}
+
 export async function loader(args: Route.LoaderArgs) {
   const admin = await requireAdmin(args);
   return data({ adminEmail: admin.email }, { headers: CONSOLE_HEADERS });
 }
 
-export function headers({ loaderHeaders }: Route.HeadersArgs) {
-  return loaderHeaders;
+export function headers(args: Route.HeadersArgs) {
+  return consoleHeaders(args);
 }
 
 /** The console's sections, in the order an editor's day goes. */

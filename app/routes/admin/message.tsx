@@ -5,7 +5,7 @@ import { notFound, parseParams } from "~/lib/params";
 import { requireAdmin } from "../../../server/auth/session";
 import { ContactMessageNotFoundError, openContactMessage } from "../../../server/services/contact-inbox";
 import type { Route } from "./+types/message";
-import { CONSOLE_HEADERS } from "./layout";
+import { CONSOLE_HEADERS, consoleHeaders } from "./layout";
 
 /** One contact message; opening it marks it read (not audited: see server/services/contact-inbox.ts). */
 export async function loader(args: Route.LoaderArgs) {
@@ -21,8 +21,8 @@ export async function loader(args: Route.LoaderArgs) {
   );
 }
 
-export function headers({ loaderHeaders }: Route.HeadersArgs) {
-  return loaderHeaders;
+export function headers(args: Route.HeadersArgs) {
+  return consoleHeaders(args);
 }
 
 export function meta() {

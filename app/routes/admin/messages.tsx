@@ -14,7 +14,7 @@ import {
 } from "../../../server/services/contact-inbox";
 import type { Route } from "./+types/messages";
 import { beginConsoleAction, done, refused, unreadable } from "./console-action.server";
-import { CONSOLE_HEADERS } from "./layout";
+import { CONSOLE_HEADERS, consoleHeaders } from "./layout";
 
 /** How much of a message the inbox list shows. */
 const PREVIEW_CHARS = 160;
@@ -47,8 +47,8 @@ export async function loader(args: Route.LoaderArgs) {
   );
 }
 
-export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
-  return actionHeaders ?? loaderHeaders;
+export function headers(args: Route.HeadersArgs) {
+  return consoleHeaders(args);
 }
 
 export function meta() {

@@ -9,7 +9,7 @@ import { env } from "../../../server/env";
 import { listCategories } from "../../../server/services/categories";
 import { submitUpload, VideoFieldsError } from "../../../server/services/video-admin";
 import type { Route } from "./+types/video-upload";
-import { CONSOLE_HEADERS } from "./layout";
+import { CONSOLE_HEADERS, consoleHeaders } from "./layout";
 
 export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
@@ -17,8 +17,8 @@ export async function loader(args: Route.LoaderArgs) {
   return data({ categories: categories.map((c) => c.name), maxBytes: env().MAX_UPLOAD_BYTES }, { headers: CONSOLE_HEADERS });
 }
 
-export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
-  return actionHeaders ?? loaderHeaders;
+export function headers(args: Route.HeadersArgs) {
+  return consoleHeaders(args);
 }
 
 export function meta() {

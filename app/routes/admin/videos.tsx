@@ -5,7 +5,7 @@ import { z } from "~/lib/zod";
 import { requireAdmin } from "../../../server/auth/session";
 import { ADMIN_VIDEOS_PER_PAGE, listAdminVideos, listUnfinishedJobs } from "../../../server/services/video-admin";
 import type { Route } from "./+types/videos";
-import { CONSOLE_HEADERS } from "./layout";
+import { CONSOLE_HEADERS, consoleHeaders } from "./layout";
 
 /** Unknown or unreadable filters fall back to "everything" (listing pages stay lenient). */
 const listQuery = z.object({
@@ -46,8 +46,8 @@ export async function loader(args: Route.LoaderArgs) {
   );
 }
 
-export function headers({ loaderHeaders }: Route.HeadersArgs) {
-  return loaderHeaders;
+export function headers(args: Route.HeadersArgs) {
+  return consoleHeaders(args);
 }
 
 export function meta() {
