@@ -5,6 +5,6 @@
  */
 export function mergeRouteHeaders(...sources: (Headers | Record<string, string>)[]): Headers {
   const merged = new Headers();
-  for (const source of sources) new Headers(source).forEach((value, key) => merged.set(key, value));
+  for (const source of sources) for (const [key, value] of new Headers(source)) merged.set(key, value);
   return merged;
 }
