@@ -1,7 +1,6 @@
 import { type RawBuilder, sql } from "kysely";
 import { getDb } from "../db/connection";
 import { logger } from "../logger";
-import { RATE_LIMIT_TABLE } from "../rate-limit";
 
 /**
  * How many play tokens and counted views one client address gets per video per hour (issue 19, item 4;
@@ -11,8 +10,8 @@ import { RATE_LIMIT_TABLE } from "../rate-limit";
  * The client is `ipRateLimitKey` of the request's address: IPv4 exactly, IPv6 by /64, IPv4-mapped IPv6 as
  * IPv4. User-Agent and cookies play no part, so changing them changes nothing.
  *
- * The counters live in the shared rate-limit table (`rate_limits`, rate-limiter-flexible's PostgreSQL store,
- * in its row format: `points` used, `expire` in epoch ms, a fixed window from the first use), so every
+ * The counters live in the shared database (`view_allowances`, UNLOGGED: migration 0016; rate-limiter-
+ * flexible's row format: `points` used, `expire` in epoch ms, a fixed window from the first use), so every
  * instance sharing the database shares them. They are taken inside the statement that issues the token or
  * counts the view (`allowanceTaken`), not by a separate `consume()`: the hot view path keeps one round trip,
  * and a view takes from its allowance only when its session has not counted the video yet.
@@ -33,6 +32,8 @@ export const VIEW_ALLOWANCE = {
 
 export type ViewCap = "tokens" | "views";
 
+export const ALLOWANCE_TABLE = "view_allowances";
+
 const PREFIX: Record<ViewCap, string> = { tokens: "view-tokens", views: "view-counts" };
 
 /** The key prefix of one client's allowance of `cap`; the video id (as PostgreSQL writes it) ends the key. */
@@ -50,7 +51,7 @@ export function allowanceTaken(cap: ViewCap, clientKey: string, source: RawBuild
   const limit = VIEW_ALLOWANCE[cap];
   const windowEnds = now + VIEW_ALLOWANCE.windowMs;
   return sql`
-    INSERT INTO ${sql.table(RATE_LIMIT_TABLE)} AS r (key, points, expire)
+    INSERT INTO ${sql.table(ALLOWANCE_TABLE)} AS r (key, points, expire)
     SELECT ${allowancePrefix(cap, clientKey)} || id::text, 1, ${windowEnds}::int8 FROM ${source}
     ON CONFLICT (key) DO UPDATE SET
       points = CASE WHEN r.expire <= ${now}::int8 THEN 1 ELSE r.points + 1 END,
@@ -61,7 +62,7 @@ export function allowanceTaken(cap: ViewCap, clientKey: string, source: RawBuild
 
 /** When (epoch ms) the window of `cap` for this client and the video of `source` ends: null if none is open. */
 export function allowanceWindowEnds(cap: ViewCap, clientKey: string, videoId: RawBuilder<unknown>): RawBuilder<unknown> {
-  return sql`(SELECT expire FROM ${sql.table(RATE_LIMIT_TABLE)} WHERE key = ${allowancePrefix(cap, clientKey)} || ${videoId}::text)`;
+  return sql`(SELECT expire FROM ${sql.table(ALLOWANCE_TABLE)} WHERE key = ${allowancePrefix(cap, clientKey)} || ${videoId}::text)`;
 }
 
 /** How long a refused client waits for a new window (the whole window when its row was not visible yet). */
@@ -81,7 +82,7 @@ export function logRefusal(cap: ViewCap, clientKey: string, videoId: string): vo
 /** Deletes allowances whose window has ended (an ended window counts as unused anyway). Returns how many. */
 export async function deleteEndedViewAllowances(now = Date.now()): Promise<number> {
   const result = await sql`
-    DELETE FROM ${sql.table(RATE_LIMIT_TABLE)}
-    WHERE expire <= ${now}::int8 AND (key LIKE ${`${PREFIX.tokens}:%`} OR key LIKE ${`${PREFIX.views}:%`})`.execute(getDb());
+    DELETE FROM ${sql.table(ALLOWANCE_TABLE)}
+    WHERE expire <= ${now}::int8`.execute(getDb());
   return Number(result.numAffectedRows ?? 0);
 }

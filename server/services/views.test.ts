@@ -4,9 +4,8 @@ import { insertCategory, insertVideo } from "../../tests/support/fixtures";
 import { useTestDatabase } from "../../tests/support/test-db";
 import { logger } from "../logger";
 import { issuePlayToken, newViewSessionId, PLAY_TOKEN_MAX_AGE_MS } from "../play-token";
-import { RATE_LIMIT_TABLE } from "../rate-limit";
 import { sign } from "../secrets";
-import { deleteEndedViewAllowances, VIEW_ALLOWANCE } from "./view-allowance";
+import { ALLOWANCE_TABLE, deleteEndedViewAllowances, VIEW_ALLOWANCE } from "./view-allowance";
 import { countView, deleteExpiredViewSessions, issueViewToken, resetAllViews, VIEW_SESSION_TTL_MS, viewsPerDay } from "./views";
 
 const { handle } = useTestDatabase();
@@ -196,7 +195,7 @@ describe("counting a view (DESIGN.md §4.2) on PostgreSQL", () => {
 /** The allowance row of one client and video: points used and when its window ends, or undefined. */
 async function allowanceRow(kind: "view-tokens" | "view-counts", clientKey: string, videoId: string) {
   const { rows } = await handle().pool.query<{ points: number; expire: string }>(
-    `SELECT points, expire FROM ${RATE_LIMIT_TABLE} WHERE key = $1`,
+    `SELECT points, expire FROM ${ALLOWANCE_TABLE} WHERE key = $1`,
     [`${kind}:${clientKey}:${videoId}`],
   );
   return rows[0] ? { points: rows[0].points, expire: Number(rows[0].expire) } : undefined;
