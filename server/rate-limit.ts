@@ -32,17 +32,19 @@ export const RATE_LIMIT_TABLE = "rate_limits";
 
 /** The store's table comes from a migration (0002_rate_limits): the library is told not to create it. */
 export function createPostgresRateLimiter(opts: PostgresRateLimiterOptions): RateLimiter {
-  return wrap(
-    new RateLimiterPostgres({
-      storeClient: opts.pool,
-      storeType: "pool",
-      tableName: opts.tableName ?? RATE_LIMIT_TABLE,
-      tableCreated: true,
-      keyPrefix: opts.keyPrefix,
-      points: opts.points,
-      duration: opts.durationSeconds,
-    }),
-  );
+  return wrap(postgresStore(opts));
+}
+
+function postgresStore(opts: PostgresRateLimiterOptions): RateLimiterPostgres {
+  return new RateLimiterPostgres({
+    storeClient: opts.pool,
+    storeType: "pool",
+    tableName: opts.tableName ?? RATE_LIMIT_TABLE,
+    tableCreated: true,
+    keyPrefix: opts.keyPrefix,
+    points: opts.points,
+    duration: opts.durationSeconds,
+  });
 }
 
 function wrap(limiter: RateLimiterPostgres): RateLimiter {
@@ -60,21 +62,25 @@ function wrap(limiter: RateLimiterPostgres): RateLimiter {
   };
 }
 
-// One limiter per pool and prefix: tests swap the app's database per file, production has one pool.
-const shared = new WeakMap<pg.Pool, Map<string, RateLimiter>>();
+// One limiter (or counter) per pool and prefix: tests swap the app's database per file, production has one pool.
+const limiters = new WeakMap<pg.Pool, Map<string, RateLimiter>>();
 
-export function sharedRateLimiter(keyPrefix: string, rule: RateLimitRule, pool: pg.Pool = getPool()): RateLimiter {
-  let byPrefix = shared.get(pool);
+function perPoolAndPrefix<T>(cache: WeakMap<pg.Pool, Map<string, T>>, pool: pg.Pool, keyPrefix: string, make: () => T): T {
+  let byPrefix = cache.get(pool);
   if (!byPrefix) {
     byPrefix = new Map();
-    shared.set(pool, byPrefix);
+    cache.set(pool, byPrefix);
   }
-  let limiter = byPrefix.get(keyPrefix);
-  if (!limiter) {
-    limiter = createPostgresRateLimiter({ pool, keyPrefix, ...rule });
-    byPrefix.set(keyPrefix, limiter);
+  let made = byPrefix.get(keyPrefix);
+  if (!made) {
+    made = make();
+    byPrefix.set(keyPrefix, made);
   }
-  return limiter;
+  return made;
+}
+
+export function sharedRateLimiter(keyPrefix: string, rule: RateLimitRule, pool: pg.Pool = getPool()): RateLimiter {
+  return perPoolAndPrefix(limiters, pool, keyPrefix, () => createPostgresRateLimiter({ pool, keyPrefix, ...rule }));
 }
 
 /**
@@ -133,30 +139,14 @@ const counters = new WeakMap<pg.Pool, Map<string, RateCounter>>();
 
 /** A counter on the same store and table as the limiters (one per pool and prefix). */
 export function sharedRateCounter(keyPrefix: string, rule: RateLimitRule, pool: pg.Pool = getPool()): RateCounter {
-  let byPrefix = counters.get(pool);
-  if (!byPrefix) {
-    byPrefix = new Map();
-    counters.set(pool, byPrefix);
-  }
-  let counter = byPrefix.get(keyPrefix);
-  if (!counter) {
-    const store = new RateLimiterPostgres({
-      storeClient: pool,
-      storeType: "pool",
-      tableName: RATE_LIMIT_TABLE,
-      tableCreated: true,
-      keyPrefix,
-      points: rule.points,
-      duration: rule.durationSeconds,
-    });
+  return perPoolAndPrefix(counters, pool, keyPrefix, () => {
+    const store = postgresStore({ pool, keyPrefix, ...rule });
     const toCount = (res: RateLimiterRes | null): RateCount =>
       res ? { count: res.consumedPoints, msBeforeReset: Math.max(0, res.msBeforeNext) } : { count: 0, msBeforeReset: 0 };
-    counter = {
+    return {
       read: async (key) => toCount(await store.get(key)),
       // penalty() adds a point without refusing over the limit; the increment is one atomic upsert.
       add: async (key) => toCount(await store.penalty(key, 1)),
     };
-    byPrefix.set(keyPrefix, counter);
-  }
-  return counter;
+  });
 }

@@ -1,6 +1,6 @@
-import { getDb } from "../db/connection";
 import { logger } from "../logger";
 import { type RateCounter, type RateLimiter, sharedRateCounter, sharedRateLimiter } from "../rate-limit";
+import { findUserByEmail } from "../services/users";
 import { googleConfigured } from "./auth";
 import { sendLockoutNotice } from "./mail-texts";
 import { CODE_FAILURE_LIMITS } from "./rules";
@@ -66,11 +66,7 @@ export async function recordCodeFailure(email: string, bucket: CodeBucket, count
 async function noticeOwner(email: string, retryAfterMs: number, noticeLimiter: RateLimiter): Promise<void> {
   try {
     if (!(await noticeLimiter.consume(email)).allowed) return;
-    const user = await getDb()
-      .selectFrom("users")
-      .select("id")
-      .where((eb) => eb(eb.fn("lower", ["email"]), "=", email))
-      .executeTakeFirst();
+    const user = await findUserByEmail(email);
     // No account, no owner: nobody to warn, and no message to an address that never asked for one.
     if (!user) return;
     await sendLockoutNotice(email, { until: new Date(Date.now() + retryAfterMs), google: googleConfigured() });

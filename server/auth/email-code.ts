@@ -1,7 +1,7 @@
 import { isAPIError } from "better-auth/api";
 import { z } from "zod";
-import { getDb } from "../db/connection";
 import { ipRateLimitKey, type RateLimiter, sharedRateLimiter } from "../rate-limit";
+import { findUserByEmail } from "../services/users";
 import { authFor } from "./auth";
 import { type CodeBucket, codeLockState, recordCodeFailure } from "./code-lockout";
 import { knownDeviceUserIds } from "./known-device";
@@ -46,11 +46,7 @@ function sharedLimiters(): CodeLimiters {
 async function bucketOf(email: string, headers: Headers): Promise<CodeBucket> {
   const known = knownDeviceUserIds(headers.get("cookie"));
   if (known.length === 0) return "public";
-  const user = await getDb()
-    .selectFrom("users")
-    .select(["id", "email_verified"])
-    .where((eb) => eb(eb.fn("lower", ["email"]), "=", email))
-    .executeTakeFirst();
+  const user = await findUserByEmail(email);
   // An account whose address was never proven (none is created so any more) takes emailOTP's path, where
   // better-auth strips what it accrued before the proof.
   return user?.email_verified && known.includes(user.id) ? "known-device" : "public";

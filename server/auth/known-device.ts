@@ -1,3 +1,5 @@
+import { z } from "zod";
+import { parseCookie } from "../../app/lib/params";
 import { sign, verify } from "../secrets";
 import { KNOWN_DEVICE } from "./rules";
 
@@ -13,11 +15,12 @@ import { KNOWN_DEVICE } from "./rules";
 const PREFIX = "kd1";
 // better-auth's user ids (random letters and digits; seeded users may carry uuids).
 const USER_ID = /^[A-Za-z0-9-]{1,64}$/;
+const COOKIE_VALUE = z.string().min(1).max(1000);
 
 /** The account ids a Cookie header's known-device cookie names; [] when absent, forged or malformed. */
 export function knownDeviceUserIds(cookieHeader: string | null | undefined): string[] {
-  const raw = readCookie(cookieHeader, KNOWN_DEVICE.cookieName);
-  if (!raw || raw.length > 1000) return [];
+  const raw = parseCookie(COOKIE_VALUE, cookieHeader ?? null, KNOWN_DEVICE.cookieName);
+  if (!raw) return [];
   const payload = verify(raw);
   if (!payload) return [];
   const [prefix, ...ids] = payload.split("~");
@@ -25,22 +28,8 @@ export function knownDeviceUserIds(cookieHeader: string | null | undefined): str
   return ids.every((id) => USER_ID.test(id)) ? ids : [];
 }
 
-/** Whether the request's browser signed in to `userId` before. */
-export function isKnownDevice(cookieHeader: string | null | undefined, userId: string): boolean {
-  return knownDeviceUserIds(cookieHeader).includes(userId);
-}
-
 /** The cookie's value after `userId` signed in: that account first, then the ones it already named. */
 export function knownDeviceValue(cookieHeader: string | null | undefined, userId: string): string {
   const ids = [userId, ...knownDeviceUserIds(cookieHeader).filter((id) => id !== userId)].slice(0, KNOWN_DEVICE.maxAccounts);
   return sign([PREFIX, ...ids].join("~"));
-}
-
-function readCookie(header: string | null | undefined, name: string): string | null {
-  if (!header) return null;
-  for (const part of header.split(";")) {
-    const eq = part.indexOf("=");
-    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
-  }
-  return null;
 }

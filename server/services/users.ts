@@ -22,6 +22,15 @@ export async function setUserRole(email: string, role: Role) {
     .executeTakeFirst();
 }
 
+/** The account an address belongs to (compared as the sign-in form gives it: trimmed, lower-cased), if any. */
+export function findUserByEmail(email: string) {
+  return getDb()
+    .selectFrom("users")
+    .select(["id", "email_verified"])
+    .where((eb) => eb(eb.fn("lower", ["email"]), "=", email.trim().toLowerCase()))
+    .executeTakeFirst();
+}
+
 /** The change would leave the site without an admin. */
 export class LastAdminError extends Error {
   constructor() {
