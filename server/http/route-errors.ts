@@ -1,7 +1,7 @@
 import { data, type RouterContextProvider } from "react-router";
 import { isDatabaseUnavailableError, markDatabaseUnavailable } from "../db/availability";
 import { isDatabaseBusyError } from "../db/pool-gate";
-import { logger } from "../logger";
+import { burstWarning, logger } from "../logger";
 import { requestInfoContext } from "../request-context";
 import { RETRY_AFTER_SECONDS, UNAVAILABLE_HEADERS } from "./unavailable";
 
@@ -79,21 +79,10 @@ export function unavailableText(context: Context, what: string, err: unknown, me
 }
 
 /** Refusals for a busy pool come in bursts: one summary line every few seconds instead of one per request. */
-const OVERLOAD_LOG_MS = 5_000;
-let refused = 0;
-let overloadTimer: NodeJS.Timeout | undefined;
-
-export function noteOverload(): void {
-  refused++;
-  if (overloadTimer) return;
-  logger.warn("database busy: every pool connection in use; answering 503 + Retry-After to the excess requests");
-  overloadTimer = setTimeout(() => {
-    overloadTimer = undefined;
-    if (refused > 1) logger.warn({ refused }, "database busy: requests answered 503 in the last seconds");
-    refused = 0;
-  }, OVERLOAD_LOG_MS);
-  overloadTimer.unref();
-}
+export const noteOverload: () => void = burstWarning(
+  "database busy: every pool connection in use; answering 503 + Retry-After to the excess requests",
+  "database busy: requests answered 503 in the last seconds",
+);
 
 /**
  * A busy pool seen by code outside attempt() (a loader's own query): React Router turns it into a 500,

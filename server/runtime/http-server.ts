@@ -1,6 +1,6 @@
 import http from "node:http";
 import type { Socket } from "node:net";
-import { logger } from "../logger";
+import { burstWarning } from "../logger";
 
 /** The HTTP limits of one worker (runtime/connection-limits.ts reads them from the environment). */
 export interface HttpLimits {
@@ -86,24 +86,18 @@ export function gracefulServer(handler: http.RequestListener, limits: HttpLimits
     res.on("close", () => responding.delete(res));
   });
 
-  let refused = 0;
-  let refusalLog: NodeJS.Timeout | undefined;
+  // One line when it starts, then a count every few seconds while it lasts.
+  const warnRefused = burstWarning(
+    "connection cap reached: new connections answered 503 and closed",
+    "connection cap: connections refused in the last seconds",
+  );
   const refuse = (socket: Socket) => {
     // Unread request bytes at close would make the kernel send a reset before the client reads the 503.
     socket.on("error", () => {});
     socket.resume();
     socket.end(OVER_CAPACITY_RESPONSE);
     setTimeout(() => socket.destroy(), REFUSAL_LINGER_MS).unref();
-    // One line when it starts, then a count every few seconds while it lasts.
-    refused++;
-    if (refusalLog) return;
-    logger.warn({ open: open.size, max: limits.maxConnections }, "connection cap reached: new connections answered 503 and closed");
-    refusalLog = setTimeout(() => {
-      if (refused > 1) logger.warn({ refused }, "connection cap: connections refused in the last seconds");
-      refused = 0;
-      refusalLog = undefined;
-    }, 5_000);
-    refusalLog.unref();
+    warnRefused({ open: open.size, max: limits.maxConnections });
   };
 
   return {
