@@ -93,6 +93,11 @@ export async function runSqlmap(
   return { ...base, outcome: "not tested", reason: last, findings };
 }
 
+/** The method and path a finding about `target` names (its URL without sqlmap's `*` injection mark). */
+function targetRequest(target: SqlmapTarget): { method: "GET" | "POST"; path: string } {
+  return { method: target.data === undefined ? "GET" : "POST", path: new URL(target.url.replace("*", "")).pathname };
+}
+
 /** sqlmap's "identified the following injection point(s)" block: one finding per parameter. */
 export function injectionFindings(log: string, target: SqlmapTarget): Finding[] {
   const block = /identified the following injection point\(s\)[^\n]*\n---\n([\s\S]*?)\n---/.exec(log)?.[1];
@@ -108,8 +113,7 @@ export function injectionFindings(log: string, target: SqlmapTarget): Finding[] 
         as: target.as,
         severity: "high" as const,
         category: "SQL injection",
-        method: target.data === undefined ? "GET" : "POST",
-        path: new URL(target.url.replace("*", "")).pathname,
+        ...targetRequest(target),
         parameter: `${parameter} (${place})`,
         info: part.trim(),
         request: payload,
@@ -132,8 +136,7 @@ export function serverErrorFindings(log: string, trafficFile: string, target: Sq
     as: target.as,
     severity: "medium" as const,
     category: "HTTP 500 under injection payloads",
-    method: target.data === undefined ? "GET" : "POST",
-    path: new URL(target.url.replace("*", "")).pathname,
+    ...targetRequest(target),
     parameter: target.params.join(", ") || "path",
     info: "The site answered 500 to a request sqlmap sent (DESIGN.md §6: bad input gets a clear 4xx).",
     request,
