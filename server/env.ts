@@ -68,6 +68,11 @@ const schema = z
      * pages) to answer the same address again without rendering (server/http/page-cache.ts); 0 turns it off.
      */
     PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
+    /**
+     * Where a web worker answers a page-cache hit: `early`, on the raw request before Express (server/http/early-hits.ts),
+     * or `express`, in the middleware chain as every other request (what `npm run bench` compares it with).
+     */
+    PAGE_CACHE_HITS: z.enum(["early", "express"]).default("early"),
     /** Largest video file the pipeline accepts (ingest command and uploads); default 2 GiB. */
     MAX_UPLOAD_BYTES: z.coerce
       .number()

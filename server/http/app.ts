@@ -1,3 +1,4 @@
+import type { RequestListener } from "node:http";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
@@ -11,10 +12,11 @@ import { adEvents } from "./ad-events";
 import { AUTH_BASE_PATH, authRoutes } from "./auth-routes";
 import { compressResponses } from "./compression";
 import { refuseCrossSiteWrites } from "./cross-site";
+import { earlyHits } from "./early-hits";
 import { finalErrorHandler } from "./errors";
 import { commonHeaders } from "./headers";
 import { inputBoundary } from "./input-boundary";
-import { pageMicroCache } from "./page-cache";
+import { type PageStore, pageMicroCache, processPageStore } from "./page-cache";
 import { personalPages } from "./page-caching";
 import { buildFiles, mediaFiles } from "./static-files";
 import { testHooks } from "./test-hooks";
@@ -22,10 +24,25 @@ import { whileDatabaseDown } from "./unavailable";
 import { videoUploads } from "./uploads";
 
 /**
+ * A web worker's request listener: page-cache hits answered before Express (early-hits.ts; unless
+ * PAGE_CACHE_HITS=express), everything else by the app, which shares the worker's one page store.
+ */
+export function createRequestListener(opts: { clientDir?: string } = {}): RequestListener {
+  const pageStore = processPageStore();
+  const app = createApp({ ...opts, pageStore });
+  if (!pageStore || env().PAGE_CACHE_HITS !== "early") return app;
+  const answerHit = earlyHits(pageStore, app);
+  return (req, res) => {
+    if (!answerHit(req, res)) app(req, res);
+  };
+}
+
+/**
  * The one HTTP layer: every response (pages, build files, media, errors) passes the same headers and
  * compression. `clientDir` is the client build in production; in development Vite serves those files.
+ * `pageStore`: the page cache's store (default: one of its own; null: no page cache).
  */
-export function createApp(opts: { clientDir?: string } = {}): express.Express {
+export function createApp(opts: { clientDir?: string; pageStore?: PageStore | null } = {}): express.Express {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", env().TRUST_PROXY === "false" ? false : env().TRUST_PROXY);
@@ -42,7 +59,7 @@ export function createApp(opts: { clientDir?: string } = {}): express.Express {
   app.use(videoUploads()); // the console's resumable uploads (tus): admins only, everyone else gets 404
   app.use(AUTH_BASE_PATH, authRoutes()); // the OAuth return; sign-in forms go through React Router actions
   app.use(personalPages());
-  app.use(pageMicroCache()); // repeat anonymous page views skip the render (see page-cache.ts)
+  app.use(pageMicroCache(opts.pageStore)); // repeat anonymous page views skip the render (see page-cache.ts)
   app.use(
     createRequestHandler({
       build: () => import("virtual:react-router/server-build"),

@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RequestHandler } from "express";
 import { adScriptSrc } from "../../app/lib/ad-units";
 import { requestId as requestIdSchema } from "../../app/lib/params";
@@ -56,26 +57,41 @@ function signInProviderOrigin(): string {
   return GOOGLE_CLIENT_ID && GOOGLE_CLIENT_SECRET ? ` ${new URL(GOOGLE_ISSUER).origin}` : "";
 }
 
-/** Request id, access log, and the headers every response carries (pages, files, errors alike). */
-export function commonHeaders(): RequestHandler {
-  return (req, res, next) => {
-    // A caller's id is kept only when it is short and plain, so it can never inject into logs or headers.
-    const given = req.get("x-request-id");
-    const requestId = requestIdSchema.safeParse(given).success ? (given as string) : crypto.randomUUID();
-    res.locals.requestId = requestId;
-    res.setHeader("X-Request-Id", requestId);
-    res.setHeader("Rating", site.rtaLabel);
-    res.setHeader("X-Content-Type-Options", "nosniff");
-    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-    const nonce = crypto.randomBytes(16).toString("base64");
-    res.locals.nonce = nonce;
-    res.setHeader("Content-Security-Policy", contentSecurityPolicy({ nonce }));
-    if (req.secure) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+/**
+ * The headers every response carries (pages, files, errors alike, and the page cache's early hits), the
+ * request id and the access log line: the one list, called by `commonHeaders` at the head of the Express
+ * chain and by the page cache's answers before Express (early-hits.ts). `contentSecurityPolicy` is this
+ * response's policy (a nonce for a render, hashes for a stored page); `secure` is whether the visitor used
+ * HTTPS (Express's `req.secure`). Returns the request id.
+ */
+export function startResponse(req: IncomingMessage, res: ServerResponse, opts: { secure: boolean; contentSecurityPolicy: string }): string {
+  // A caller's id is kept only when it is short and plain, so it can never inject into logs or headers.
+  const given = req.headers["x-request-id"];
+  const requestId = requestIdSchema.safeParse(given).success ? (given as string) : crypto.randomUUID();
+  res.setHeader("X-Request-Id", requestId);
+  res.setHeader("Rating", site.rtaLabel);
+  res.setHeader("X-Content-Type-Options", "nosniff");
+  res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+  res.setHeader("Content-Security-Policy", opts.contentSecurityPolicy);
+  if (opts.secure) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+  // The access log line is debug: its listener and clock are skipped unless that level is on.
+  if (logger.isLevelEnabled("debug")) {
+    const url = req.url;
     const started = process.hrtime.bigint();
     res.on("finish", () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      logger.debug({ requestId, method: req.method, url: req.originalUrl, status: res.statusCode, ms }, "request");
+      logger.debug({ requestId, method: req.method, url, status: res.statusCode, ms }, "request");
     });
+  }
+  return requestId;
+}
+
+/** Request id, access log, and the headers every response carries, with a fresh nonce for a render's inline scripts. */
+export function commonHeaders(): RequestHandler {
+  return (req, res, next) => {
+    const nonce = crypto.randomBytes(16).toString("base64");
+    res.locals.nonce = nonce;
+    res.locals.requestId = startResponse(req, res, { secure: req.secure, contentSecurityPolicy: contentSecurityPolicy({ nonce }) });
     next();
   };
 }

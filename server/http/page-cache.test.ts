@@ -7,7 +7,7 @@ import { invalidate, invalidatePages } from "../realtime/shared-caches";
 import { setFaults, setTestHooksEnabled } from "../test-hooks";
 import { compressResponses } from "./compression";
 import { commonHeaders } from "./headers";
-import { createPageStore, PAGE_CACHE_HEADER, type PageStore, pageCacheHandler, pageMicroCache } from "./page-cache";
+import { createPageStore, PAGE_CACHE_HEADER, type PageStore, pageCacheHandler, pageMicroCache, processPageStore } from "./page-cache";
 import { personalPages } from "./page-caching";
 import { nonceScriptHashes } from "./page-snapshot";
 
@@ -260,7 +260,7 @@ describe("invalidation", () => {
   let server: http.Server;
   let origin: string;
   beforeAll(async () => {
-    ({ server, origin } = await listen(chain(express(), pageMicroCache({ ttlMs: 60_000 }), renders)));
+    ({ server, origin } = await listen(chain(express(), pageMicroCache(processPageStore({ ttlMs: 60_000 })), renders)));
   });
   afterAll(() => new Promise((r) => server.close(r)));
   const state = async (path: string) => {

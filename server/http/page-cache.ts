@@ -1,4 +1,4 @@
-import type { OutgoingHttpHeaders } from "node:http";
+import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import type { Request, RequestHandler, Response } from "express";
 import { isbot } from "isbot";
 import { z } from "zod";
@@ -11,7 +11,8 @@ import { watchAdConfiguration } from "../realtime/ad-units-feed";
 import { onAnyInvalidation } from "../realtime/shared-caches";
 import { activeFaults, testHooksEnabled } from "../test-hooks";
 import { contentSecurityPolicy } from "./headers";
-import { type PageSnapshot, snapshotEncoding, snapshotPage } from "./page-snapshot";
+import { cacheControlFor } from "./page-caching";
+import { type PageSnapshot, type SnapshotEncoding, snapshotEncoding, snapshotPage } from "./page-snapshot";
 
 /**
  * A micro-cache of anonymous pages: a worker that rendered a page keeps its HTML for PAGE_CACHE_TTL_MS (2 s)
@@ -50,6 +51,10 @@ import { type PageSnapshot, snapshotEncoding, snapshotPage } from "./page-snapsh
  * The render itself streams out as usual (compressed per response by compression, earlier in the chain, so
  * the chunks seen here are plain); the stored page is compressed once, as brotli and gzip, and an answer
  * from the cache sends the encoding its Accept-Encoding prefers as it is.
+ *
+ * In a web worker most hits never reach Express: early-hits.ts answers them on the raw request with the
+ * same functions (cacheability, pageKey, sendStored). The middleware here answers the rest: hits that
+ * waited for a render, and every hit when PAGE_CACHE_HITS=express.
  */
 
 export const PAGE_CACHE_HEADER = "X-Page-Cache";
@@ -89,7 +94,7 @@ export interface PageCacheOptions {
   now?: () => number;
 }
 
-interface StoredPage {
+export interface StoredPage {
   page: PageSnapshot;
   /** The render's own headers, without the per-response ones. */
   headers: OutgoingHttpHeaders;
@@ -181,8 +186,36 @@ export class PageStore {
   }
 }
 
+/**
+ * What the cache reads of a request: the same for Express's request (expressPageRequest) and for the raw
+ * one that early-hits.ts answers before Express.
+ */
+export interface PageRequest {
+  method: string;
+  /** The request target as received, path and query (Express's `req.originalUrl`). */
+  url: string;
+  /** Its path (Express's `req.path`). */
+  path: string;
+  headers: IncomingHttpHeaders;
+  /** `http` or `https` as the visitor used it: X-Forwarded-Proto from a trusted proxy (Express's `req.protocol`). */
+  protocol: string;
+  /** Express's "trust proxy" setting is on, so X-Forwarded-Host names the host the visitor used. */
+  trustProxy: boolean;
+}
+
+export function expressPageRequest(req: Request): PageRequest {
+  return {
+    method: req.method,
+    url: req.originalUrl,
+    path: req.path,
+    headers: req.headers,
+    protocol: req.protocol,
+    trustProxy: !!req.app?.enabled("trust proxy"),
+  };
+}
+
 /** Whether this request's page may come from (and go to) the cache; the reason otherwise. */
-export function cacheability(req: Request): "cacheable" | "bypass" {
+export function cacheability(req: PageRequest): "cacheable" | "bypass" {
   if (req.method !== "GET" && req.method !== "HEAD") return "bypass";
   if (hasSessionCookie(req.headers.cookie)) return "bypass";
   const path = req.path;
@@ -194,24 +227,38 @@ export function cacheability(req: Request): "cacheable" | "bypass" {
 }
 
 /** Everything a cached page's HTML depends on besides the database (see the module comment). */
-export function pageKey(req: Request): string {
+export function pageKey(req: PageRequest): string {
   const ageVerified = parseCookie(z.literal("true"), req.headers.cookie ?? null, AGE_COOKIE) === "true";
-  const userAgent = req.get("user-agent");
+  const userAgent = req.headers["user-agent"];
   const bot = !!userAgent && isbot(userAgent);
-  const forwardedHost = req.app?.enabled("trust proxy") ? (req.get("x-forwarded-host") ?? "") : "";
-  return JSON.stringify([req.protocol, req.get("host") ?? "", forwardedHost, req.originalUrl, ageVerified, bot]);
+  const forwardedHost = req.trustProxy ? (header(req.headers, "x-forwarded-host") ?? "") : "";
+  return JSON.stringify([req.protocol, header(req.headers, "host") ?? "", forwardedHost, req.url, ageVerified, bot]);
+}
+
+/** A request header as Express's `req.get` reads it. */
+function header(headers: IncomingHttpHeaders, name: string): string | undefined {
+  const value = headers[name];
+  return Array.isArray(value) ? value.join(", ") : value;
+}
+
+/**
+ * This process's page store, cleared by every invalidation and ad unit change; null when the cache is off
+ * (PAGE_CACHE_TTL_MS=0). One per process: the middleware and the early hits share it.
+ */
+export function processPageStore(options: PageCacheOptions = { ttlMs: env().PAGE_CACHE_TTL_MS }): PageStore | null {
+  if (options.ttlMs <= 0) return null;
+  const store = createPageStore(options);
+  onAnyInvalidation(() => store.clear());
+  watchAdConfiguration(() => store.clear());
+  return store;
 }
 
 /**
  * The middleware, mounted right before the React Router handler (after the database check, the auth
- * routes and personalPages). One store per process; cleared by every invalidation and ad unit change.
+ * routes and personalPages), on `store` (default: a store of its own, processPageStore).
  */
-export function pageMicroCache(options: PageCacheOptions = { ttlMs: env().PAGE_CACHE_TTL_MS }): RequestHandler {
-  if (options.ttlMs <= 0) return (_req, _res, next) => next();
-  const store = createPageStore(options);
-  onAnyInvalidation(() => store.clear());
-  watchAdConfiguration(() => store.clear());
-  return pageCacheHandler(store);
+export function pageMicroCache(store: PageStore | null = processPageStore()): RequestHandler {
+  return store ? pageCacheHandler(store) : (_req, _res, next) => next();
 }
 
 export function createPageStore(options: PageCacheOptions): PageStore {
@@ -232,13 +279,14 @@ export function createPageStore(options: PageCacheOptions): PageStore {
 export function pageCacheHandler(store: PageStore): RequestHandler {
   const rendering = new Map<string, Promise<void>>();
   return (req, res, next) => {
-    if (cacheability(req) === "bypass") {
+    const request = expressPageRequest(req);
+    if (cacheability(request) === "bypass") {
       res.setHeader(PAGE_CACHE_HEADER, "bypass");
       return next();
     }
-    const key = pageKey(req);
+    const key = pageKey(request);
     const page = store.get(key);
-    if (page) return sendStored(req, res, page);
+    if (page) return sendStored(req, res, page, expressEncoding(req));
     const render = (lead: boolean) => {
       res.setHeader(PAGE_CACHE_HEADER, "miss");
       if (req.method === "GET") {
@@ -255,27 +303,52 @@ export function pageCacheHandler(store: PageStore): RequestHandler {
     void earlier.then(() => {
       if (res.destroyed) return; // the visitor left while waiting
       const ready = store.get(key);
-      if (ready) sendStored(req, res, ready);
+      if (ready) sendStored(req, res, ready, expressEncoding(req));
       else render(false);
     });
   };
 }
 
-function sendStored(req: Request, res: Response, stored: StoredPage): void {
+/** The encoding a stored page is sent in, by Express's Accept-Encoding negotiation: brotli, else gzip, else none. */
+function expressEncoding(req: Request): SnapshotEncoding {
+  return snapshotEncoding((e) => req.acceptsEncodings(e) === e);
+}
+
+/**
+ * Answers with a stored page: after the headers every response carries (headers.ts, already set), the page's
+ * own, its CSP by hash, the Cache-Control personalPages gives a visitor's page, `encoding` (the one its
+ * Accept-Encoding prefers) and its length; HEAD gets no body. One implementation for both paths: Express's
+ * chain (compression passes an encoded body through) and the early hits before it.
+ */
+export function sendStored(req: IncomingMessage, res: ServerResponse, stored: StoredPage, encoding: SnapshotEncoding): void {
   res.setHeader(PAGE_CACHE_HEADER, "hit");
   // Headers this response already has (security headers) stay; the page's own are added.
   for (const [name, value] of Object.entries(stored.headers)) {
     if (value !== undefined && !res.hasHeader(name)) res.setHeader(name, value);
   }
   res.setHeader("Content-Security-Policy", stored.csp);
-  const encoding = snapshotEncoding((e) => req.acceptsEncodings(e) === e);
+  // Hits are never a signed-in user's (cacheability): the visitor's Cache-Control, as personalPages decides it.
+  const cacheControl = res.getHeader("Cache-Control");
+  res.setHeader("Cache-Control", cacheControlFor(cacheControl === undefined ? undefined : String(cacheControl), false));
   const body = stored.page[encoding];
   if (encoding !== "identity") res.setHeader("Content-Encoding", encoding); // compression passes it through
-  res.vary("Accept-Encoding");
+  res.setHeader("Vary", varyOn(res.getHeader("Vary"), "Accept-Encoding"));
   res.statusCode = 200;
   res.setHeader("Content-Length", body.length);
   if (req.method === "HEAD") res.end();
   else res.end(body);
+}
+
+/** The Vary header `current` with `field` added, as the vary package (Express's `res.vary`, compression) adds it. */
+export function varyOn(current: number | string | string[] | undefined, field: string): string {
+  const header = Array.isArray(current) ? current.join(", ") : String(current ?? "");
+  const fields = header
+    .toLowerCase()
+    .split(",")
+    .map((f) => f.trim());
+  if (fields.includes("*")) return "*";
+  if (fields.includes(field.toLowerCase())) return header;
+  return header ? `${header}, ${field}` : field;
 }
 
 /**

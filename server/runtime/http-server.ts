@@ -52,15 +52,14 @@ export interface GracefulServer {
  * keep-alive timeout the server announced (`Keep-Alive: timeout=5`), after which clients no longer reuse them.
  */
 export function gracefulServer(handler: http.RequestListener, limits: HttpLimits): GracefulServer {
-  const server = http.createServer(
-    {
-      headersTimeout: limits.headersTimeoutMs,
-      requestTimeout: limits.requestTimeoutMs,
-      keepAliveTimeout: limits.keepAliveTimeoutMs,
-      connectionsCheckingInterval: TIMEOUT_CHECK_INTERVAL_MS,
-    },
-    handler,
-  );
+  // The handler is added after the drain's own "request" listener (below): a handler may answer at once
+  // (page-cache hits do, early-hits.ts), and a draining response must say `Connection: close` before that.
+  const server = http.createServer({
+    headersTimeout: limits.headersTimeoutMs,
+    requestTimeout: limits.requestTimeoutMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
+    connectionsCheckingInterval: TIMEOUT_CHECK_INTERVAL_MS,
+  });
   // http.Server starts enforcing its header and request time-outs on "listening", which a server that
   // never binds does not see otherwise.
   server.emit("listening");
@@ -85,6 +84,7 @@ export function gracefulServer(handler: http.RequestListener, limits: HttpLimits
     responding.add(res);
     res.on("close", () => responding.delete(res));
   });
+  server.on("request", handler);
 
   // One line when it starts, then a count every few seconds while it lasts.
   const warnRefused = burstWarning(

@@ -3,7 +3,7 @@ import path from "node:path";
 import { markDatabaseAvailable, markDatabaseUnavailable } from "../db/availability";
 import { dataDir, env } from "../env";
 import { closeAdEventStreams } from "../http/ad-events";
-import { createApp } from "../http/app";
+import { createRequestListener } from "../http/app";
 import { logger } from "../logger";
 import { shareFaultsThrough, testHooksEnabled } from "../test-hooks";
 import { attachDatabase } from "./attach-database";
@@ -26,8 +26,8 @@ export async function runWorker(): Promise<void> {
   const detachDatabase = await attachDatabase(e.DATABASE_URL);
   if (testHooksEnabled()) shareFaultsThrough(path.join(dataDir(), "test-faults.json"));
 
-  const app = createApp({ clientDir: path.resolve(e.BUILD_DIR, "client") });
-  const { accept, drain } = gracefulServer(app, httpLimits());
+  const listener = createRequestListener({ clientDir: path.resolve(e.BUILD_DIR, "client") });
+  const { accept, drain } = gracefulServer(listener, httpLimits());
 
   let stopping = false;
   const stop = async () => {

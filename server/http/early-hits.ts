@@ -1,0 +1,111 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { TLSSocket } from "node:tls";
+import { databaseAvailable } from "../db/availability";
+import { startResponse } from "./headers";
+import { unreadableUrl } from "./input-boundary";
+import { cacheability, type PageRequest, type PageStore, pageKey, sendStored } from "./page-cache";
+import type { SnapshotEncoding } from "./page-snapshot";
+
+/** Express's compiled "trust proxy" setting (`app.get("trust proxy fn")`): whether to believe the hop at `index`. */
+export type TrustProxy = (address: string | undefined, index: number) => boolean;
+
+/** The parts of the Express app the early hits read: its "trust proxy" setting, so keys and HSTS match the chain's. */
+export interface ExpressSettings {
+  get(setting: "trust proxy fn"): unknown;
+  enabled(setting: "trust proxy"): boolean;
+}
+
+/**
+ * Page-cache hits answered on the raw `node:http` request, before Express, its middleware and React Router
+ * (docs/decisions/0018). A hit sends what the chain would send for it: the common headers (headers.ts), then
+ * the stored page by page-cache.ts's `sendStored`, the one implementation of a hit. Returns false, having
+ * written nothing, for everything else, which then goes to Express unchanged.
+ *
+ * What comes before the cache in the chain (http/app.ts) and how it is kept:
+ * - commonHeaders: `startResponse`, the same function, with the stored page's CSP instead of a nonce;
+ * - inputBoundary: an unreadable URL (400) goes to Express; its 405 methods and unread bodies never get here
+ *   (GET and HEAD without a body only);
+ * - refuseCrossSiteWrites: GET and HEAD are never refused;
+ * - compression: a body in brotli or gzip passes through it unchanged, so only those are answered here (a
+ *   client that takes neither goes to Express, whose compression may still deflate);
+ * - build and media files, test hooks, the ad feed, uploads, sign-in: a stored page exists only under a key
+ *   the chain itself rendered, so never at an address one of them answers (none is a cached route);
+ * - whileDatabaseDown: while the database is down everything goes to Express, which answers 503 as before;
+ * - personalPages: `sendStored` sets the visitor's Cache-Control with the same `cacheControlFor`.
+ */
+export function earlyHits(store: PageStore, app: ExpressSettings): (req: IncomingMessage, res: ServerResponse) => boolean {
+  const trust = app.get("trust proxy fn") as TrustProxy;
+  const trustProxy = app.enabled("trust proxy");
+  return (req, res) => {
+    const method = req.method ?? "";
+    if (method !== "GET" && method !== "HEAD") return false;
+    const url = req.url ?? "";
+    if (!PLAIN_TARGET.test(url) || hasBody(req)) return false;
+    if (!databaseAvailable() || unreadableUrl(url) !== null) return false;
+    const query = url.indexOf("?");
+    const request: PageRequest = {
+      method,
+      url,
+      path: query < 0 ? url : url.slice(0, query),
+      headers: req.headers,
+      protocol: requestProtocol(req, trust),
+      trustProxy,
+    };
+    if (cacheability(request) === "bypass") return false;
+    const encoding = plainEncoding(req.headers["accept-encoding"]);
+    if (encoding !== "br" && encoding !== "gzip") return false;
+    const stored = store.get(pageKey(request));
+    if (!stored) return false;
+    startResponse(req, res, { secure: request.protocol === "https", contentSecurityPolicy: stored.csp });
+    sendStored(req, res, stored, encoding);
+    return true;
+  };
+}
+
+/**
+ * A path and query of printable ASCII without a fragment: the request targets for which the path here is
+ * the one Express's `req.path` (parseurl) reads. Anything else (absolute form, `#`, raw bytes) goes to Express.
+ */
+const PLAIN_TARGET = /^\/[\x21-\x22\x24-\x7e]*$/;
+
+function hasBody(req: IncomingMessage): boolean {
+  const length = req.headers["content-length"];
+  return req.headers["transfer-encoding"] !== undefined || (length !== undefined && length !== "0");
+}
+
+/** Express's `req.protocol`: the socket's, or the first X-Forwarded-Proto when the proxy it came through is trusted. */
+export function requestProtocol(req: IncomingMessage, trust: TrustProxy): string {
+  const proto = (req.socket as TLSSocket).encrypted ? "https" : "http";
+  if (!trust(req.socket.remoteAddress, 0)) return proto;
+  const header = (req.headers["x-forwarded-proto"] as string | undefined) || proto;
+  const comma = header.indexOf(",");
+  return comma !== -1 ? header.substring(0, comma).trim() : header.trim();
+}
+
+/** One coding of a plain Accept-Encoding header, with an optional q of up to 3 decimals (RFC 9110's qvalue). */
+const PLAIN_CODING = String.raw`[\w*.+-]*(?:[ \t]*;[ \t]*q=(?:0(?:\.\d{0,3})?|1(?:\.0{0,3})?))?`;
+/** Accept-Encoding as browsers send it: codings, each with an optional q, nothing else. */
+const PLAIN_ACCEPT_ENCODING = new RegExp(String.raw`^[ \t]*${PLAIN_CODING}(?:[ \t]*,[ \t]*${PLAIN_CODING})*[ \t]*$`);
+
+/**
+ * The encoding of a stored page for a plain Accept-Encoding header, by the rules of Express's negotiation
+ * (negotiator, via `req.acceptsEncodings`): a coding named exactly ranks above `*`, then the higher q; it is
+ * accepted when that q is above 0. Brotli, else gzip, else none; null for a header that is not plain, which
+ * goes to Express's own parser.
+ */
+export function plainEncoding(header: string | undefined): SnapshotEncoding | null {
+  if (header === undefined) return "identity";
+  if (!PLAIN_ACCEPT_ENCODING.test(header)) return null;
+  const q = new Map<string, number>();
+  for (const item of header.split(",")) {
+    const [name = "", param] = item.split(";");
+    const coding = name.trim().toLowerCase();
+    if (!coding) continue;
+    const quality = param === undefined ? 1 : Number(param.trim().slice(2));
+    q.set(coding, Math.max(q.get(coding) ?? 0, quality));
+  }
+  const accepts = (coding: string) => (q.get(coding) ?? q.get("*") ?? 0) > 0;
+  if (accepts("br")) return "br";
+  if (accepts("gzip")) return "gzip";
+  return "identity";
+}
