@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Socket } from "node:net";
 import type { TLSSocket } from "node:tls";
 import { databaseAvailable } from "../db/availability";
 import { startResponse } from "./headers";
@@ -73,10 +74,19 @@ function hasBody(req: IncomingMessage): boolean {
   return req.headers["transfer-encoding"] !== undefined || (length !== undefined && length !== "0");
 }
 
+/** Whether each connection's peer is a trusted proxy: asked once per connection, not per request. */
+const trustedPeers = new WeakMap<Socket, boolean>();
+
 /** Express's `req.protocol`: the socket's, or the first X-Forwarded-Proto when the proxy it came through is trusted. */
 export function requestProtocol(req: IncomingMessage, trust: TrustProxy): string {
-  const proto = (req.socket as TLSSocket).encrypted ? "https" : "http";
-  if (!trust(req.socket.remoteAddress, 0)) return proto;
+  const socket = req.socket;
+  const proto = (socket as TLSSocket).encrypted ? "https" : "http";
+  let trusted = trustedPeers.get(socket);
+  if (trusted === undefined) {
+    trusted = trust(socket.remoteAddress, 0);
+    trustedPeers.set(socket, trusted);
+  }
+  if (!trusted) return proto;
   const header = (req.headers["x-forwarded-proto"] as string | undefined) || proto;
   const comma = header.indexOf(",");
   return comma !== -1 ? header.substring(0, comma).trim() : header.trim();
@@ -95,6 +105,19 @@ const PLAIN_ACCEPT_ENCODING = new RegExp(String.raw`^[ \t]*${PLAIN_CODING}(?:[ \
  */
 export function plainEncoding(header: string | undefined): SnapshotEncoding | null {
   if (header === undefined) return "identity";
+  let encoding = negotiated.get(header);
+  if (encoding === undefined) {
+    // Browsers send a handful of distinct headers: each is read once (the memo is bounded against floods).
+    if (negotiated.size >= 256) negotiated.clear();
+    encoding = negotiate(header);
+    negotiated.set(header, encoding);
+  }
+  return encoding;
+}
+
+const negotiated = new Map<string, SnapshotEncoding | null>();
+
+function negotiate(header: string): SnapshotEncoding | null {
   if (!PLAIN_ACCEPT_ENCODING.test(header)) return null;
   const q = new Map<string, number>();
   for (const item of header.split(",")) {

@@ -67,7 +67,7 @@ function signInProviderOrigin(): string {
 export function startResponse(req: IncomingMessage, res: ServerResponse, opts: { secure: boolean; contentSecurityPolicy: string }): string {
   // A caller's id is kept only when it is short and plain, so it can never inject into logs or headers.
   const given = req.headers["x-request-id"];
-  const requestId = requestIdSchema.safeParse(given).success ? (given as string) : crypto.randomUUID();
+  const requestId = given !== undefined && requestIdSchema.safeParse(given).success ? (given as string) : crypto.randomUUID();
   res.setHeader("X-Request-Id", requestId);
   res.setHeader("Rating", site.rtaLabel);
   res.setHeader("X-Content-Type-Options", "nosniff");

@@ -96,8 +96,11 @@ export interface PageCacheOptions {
 
 export interface StoredPage {
   page: PageSnapshot;
-  /** The render's own headers, without the per-response ones. */
-  headers: OutgoingHttpHeaders;
+  /**
+   * The render's own headers, without the per-response ones, in its order; Cache-Control as personalPages
+   * settles it for a visitor and Vary naming Accept-Encoding, decided once here instead of per answer.
+   */
+  headers: [name: string, value: number | string | string[]][];
   /** The Content-Security-Policy of every answer: the page's inline scripts by hash, no nonce. */
   csp: string;
   bytes: number;
@@ -226,9 +229,12 @@ export function cacheability(req: PageRequest): "cacheable" | "bypass" {
   return "cacheable";
 }
 
+/** The age gate's cookie value that skips it (built once: a zod schema is dear to build per request). */
+const AGE_VERIFIED = z.literal("true");
+
 /** Everything a cached page's HTML depends on besides the database (see the module comment). */
 export function pageKey(req: PageRequest): string {
-  const ageVerified = parseCookie(z.literal("true"), req.headers.cookie ?? null, AGE_COOKIE) === "true";
+  const ageVerified = parseCookie(AGE_VERIFIED, req.headers.cookie ?? null, AGE_COOKIE) === "true";
   const userAgent = req.headers["user-agent"];
   const bot = !!userAgent && isbot(userAgent);
   const forwardedHost = req.trustProxy ? (header(req.headers, "x-forwarded-host") ?? "") : "";
@@ -316,23 +322,17 @@ function expressEncoding(req: Request): SnapshotEncoding {
 
 /**
  * Answers with a stored page: after the headers every response carries (headers.ts, already set), the page's
- * own, its CSP by hash, the Cache-Control personalPages gives a visitor's page, `encoding` (the one its
+ * own (with the visitor's Cache-Control and Vary, see StoredPage), its CSP by hash, `encoding` (the one its
  * Accept-Encoding prefers) and its length; HEAD gets no body. One implementation for both paths: Express's
  * chain (compression passes an encoded body through) and the early hits before it.
  */
 export function sendStored(req: IncomingMessage, res: ServerResponse, stored: StoredPage, encoding: SnapshotEncoding): void {
   res.setHeader(PAGE_CACHE_HEADER, "hit");
   // Headers this response already has (security headers) stay; the page's own are added.
-  for (const [name, value] of Object.entries(stored.headers)) {
-    if (value !== undefined && !res.hasHeader(name)) res.setHeader(name, value);
-  }
-  res.setHeader("Content-Security-Policy", stored.csp);
-  // Hits are never a signed-in user's (cacheability): the visitor's Cache-Control, as personalPages decides it.
-  const cacheControl = res.getHeader("Cache-Control");
-  res.setHeader("Cache-Control", cacheControlFor(cacheControl === undefined ? undefined : String(cacheControl), false));
+  for (const [name, value] of stored.headers) if (!res.hasHeader(name)) res.setHeader(name, value);
+  if (res.getHeader("Content-Security-Policy") !== stored.csp) res.setHeader("Content-Security-Policy", stored.csp);
   const body = stored.page[encoding];
   if (encoding !== "identity") res.setHeader("Content-Encoding", encoding); // compression passes it through
-  res.setHeader("Vary", varyOn(res.getHeader("Vary"), "Accept-Encoding"));
   res.statusCode = 200;
   res.setHeader("Content-Length", body.length);
   if (req.method === "HEAD") res.end();
@@ -395,10 +395,7 @@ function keepWhenDone(res: Response, store: PageStore, key: string, nonce: strin
   return store.track(
     finished.then(async (complete) => {
       if (!complete || tooLarge || !worthKeeping(res)) return;
-      const headers: OutgoingHttpHeaders = {};
-      for (const [name, value] of Object.entries(res.getHeaders())) {
-        if (!PER_RESPONSE_HEADERS.has(name)) headers[name] = value;
-      }
+      const headers = storedHeaders(res.getHeaders());
       try {
         const page = await snapshotPage(Buffer.concat(chunks), nonce);
         if (!page) return;
@@ -410,6 +407,26 @@ function keepWhenDone(res: Response, store: PageStore, key: string, nonce: strin
       }
     }),
   );
+}
+
+/** What a stored page keeps of its render's headers (StoredPage.headers). */
+function storedHeaders(rendered: OutgoingHttpHeaders): StoredPage["headers"] {
+  const headers: StoredPage["headers"] = [];
+  for (const [name, value] of Object.entries(rendered)) {
+    if (value !== undefined && !PER_RESPONSE_HEADERS.has(name)) headers.push([name, value]);
+  }
+  // Hits are never a signed-in user's (cacheability): a visitor's Cache-Control, whatever the render's chain set.
+  const cacheControl = rendered["cache-control"];
+  const settled: [string, string][] = [
+    ["cache-control", cacheControlFor(cacheControl === undefined ? undefined : String(cacheControl), false)],
+    ["vary", varyOn(rendered.vary, "Accept-Encoding")],
+  ];
+  for (const [name, value] of settled) {
+    const at = headers.findIndex(([n]) => n === name);
+    if (at >= 0) headers[at] = [name, value];
+    else headers.push([name, value]);
+  }
+  return headers;
 }
 
 /** A complete 200 HTML page that sets no cookie and shows no fallback. */
