@@ -2,6 +2,7 @@
 // route over loopback, measures the framework floor and the raw SQL of each page in the same run, and
 // writes bench/results/<date>.json + .md. See docs/benchmarks.md.
 import "./lib/quiet";
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -15,12 +16,13 @@ import { appVersion, buildApp } from "./lib/build";
 import { buildCatalogue, pickFixtures, startBenchDatabase } from "./lib/catalogue";
 import { cleanup, installSignalHandlers, onCleanup } from "./lib/cleanup";
 import { backgroundLoad, CpuMeter, type CpuSplit, childrenOf, isJobProcess } from "./lib/cpu";
-import { type HttpLoadResult, loadUrl } from "./lib/http-load";
+import { captureCachedPage, startFloorServer } from "./lib/floor";
+import { type HttpLoadResult, type LoadGenerator, loadUrl } from "./lib/http-load";
 import { measureInitialJs } from "./lib/initial-js";
 import { runLighthouseSuite } from "./lib/lighthouse";
 import { capturePageQueries, distinctQueries, type PageDef, type Plan, queryNames, withoutCounts } from "./lib/page-queries";
 import { busiestProfile, summariseProfile } from "./lib/profile";
-import { type BenchReport, evaluateTargets, type RouteResult, renderMarkdown } from "./lib/report";
+import { type BenchReport, evaluateTargets, floorTargets, type HttpFloorResult, type RouteResult, renderMarkdown } from "./lib/report";
 import { loadPlan, newPool, profileQuery, type QueryProfile } from "./lib/sql-load";
 import { type LatencyStats, round } from "./lib/stats";
 import { measureTtff, ttffTarget } from "./lib/ttff";
@@ -46,6 +48,9 @@ async function main(): Promise<number> {
   const nodeMajor = Number(process.versions.node.split(".")[0]);
   if (nodeMajor < 24) throw new Error(`Node ${process.versions.node}: run through \`npm run bench\` so the project's Node 24 is used`);
   fs.mkdirSync(WORK, { recursive: true });
+  // Debian's packages of the load generator (and of the browser, for the player and Lighthouse), as the tests install theirs.
+  const browser = (args.ttffRuns > 0 || args.lighthouseRuns > 0) && !process.env.CHROMIUM_PATH && !process.env.CHROME_PATH;
+  execFileSync("bash", ["scripts/ensure-debian-tools.sh", "wrk", ...(browser ? ["chromium"] : [])], { cwd: ROOT, stdio: "inherit" });
   const failures: string[] = [];
   const warnings: string[] = [];
 
@@ -123,6 +128,9 @@ async function main(): Promise<number> {
     );
   }
 
+  // 4. The HTTP floor: a bare node:http server with as many workers, sending the cached home page's bytes.
+  const httpFloor = await measureHttpFloor(server.origin, appWorkers, args, db.postmasterPid, failures, warnings);
+
   // 4-5. HTTP load per route, the trivial page (framework floor) first.
   const meter = new CpuMeter(server.pid, db.postmasterPid);
   const routes: RouteResult[] = pages.map((p) => ({ key: p.key, label: p.label, path: p.path, kind: p.kind, queries: queryNames(p.plan) }));
@@ -131,7 +139,7 @@ async function main(): Promise<number> {
     log(`HTTP ${p.path}: ${args.warmup} s warm-up + ${args.duration} s at ${args.connections} connections...`);
     const res = await quietest(args.retries, (retry) => measureHttp(meter, url, { ...args, warmup: retry ? 0 : args.warmup }));
     const cpu = res.cpu;
-    const perReq = (cores: number) => round((cores / Math.max(res.perSecond, 1e-9)) * 1000, 2);
+    const perReq = (cores: number) => round((cores / Math.max(res.perSecond, 1e-9)) * 1000, 3);
     routes[i]!.http = {
       ...res,
       cpuMsPerRequest: { server: perReq(cpu.server), postgres: perReq(cpu.postgres), loadGenerator: perReq(cpu.loadGenerator) },
@@ -164,6 +172,46 @@ async function main(): Promise<number> {
   });
   failures.push(...viewFailures(views, args.connections));
   await server.stop();
+
+  // The cached pages again on a second app whose hits go through Express (PAGE_CACHE_HITS=express): before/after.
+  const expressHits: RouteResult[] = [];
+  if (!args.skipExpress) {
+    log("starting the same app with PAGE_CACHE_HITS=express (hits answered in the Express chain, as before issue 20)...");
+    const express = await startAppServer({
+      ...serverOpts,
+      logFile: path.join(WORK, "server-express.log"),
+      env: { PAGE_CACHE_HITS: "express" },
+    });
+    const expressMeter = new CpuMeter(express.pid, db.postmasterPid);
+    for (const p of pages.filter((x) => CACHED_BEFORE_AND_AFTER.includes(x.key))) {
+      const url = `${express.origin}${p.path}`;
+      await checkPage(url, p.expect);
+      log(`HTTP ${p.path} through Express: ${args.warmup} s warm-up + ${args.duration} s at ${args.connections} connections...`);
+      const res = await quietest(args.retries, (retry) => measureHttp(expressMeter, url, { ...args, warmup: retry ? 0 : args.warmup }));
+      const perReq = (cores: number) => round((cores / Math.max(res.perSecond, 1e-9)) * 1000, 3);
+      expressHits.push({
+        key: p.key,
+        label: p.label,
+        path: p.path,
+        kind: p.kind,
+        queries: [],
+        http: {
+          ...res,
+          cpuMsPerRequest: {
+            server: perReq(res.cpu.server),
+            postgres: perReq(res.cpu.postgres),
+            loadGenerator: perReq(res.cpu.loadGenerator),
+          },
+        },
+      });
+      log(
+        `  p50 ${res.p50} ms, p95 ${res.p95} ms, p99 ${res.p99} ms, ${res.perSecond} req/s; cores app ${res.cpu.server} loadgen ${res.cpu.loadGenerator} other ${res.cpu.other}`,
+      );
+      checkResponses(`${p.path} through Express`, res, failures, path.join(WORK, "server-express.log"));
+      noteBackground(`HTTP ${p.path} through Express`, res.cpu, warnings);
+    }
+    await express.stop();
+  }
 
   // 6. Raw SQL of each page, same concurrency and pool size as the app.
   const pool = newPool(db.url, POOL_SIZE);
@@ -250,16 +298,19 @@ async function main(): Promise<number> {
       loadAverageAtEnd: os.loadavg().map((n) => round(n, 2)),
       postgres: settings.server_version,
       sharing:
-        "The load generator (autocannon, or the raw-SQL loop, in the bench's Node process), the app server and PostgreSQL all run on the same cores; see each route's CPU split.",
+        "The load generator (wrk, one thread; the raw-SQL loop and autocannon for counted views run in the bench's Node process), the app server and PostgreSQL all run on the same cores; see each route's CPU split.",
     },
     build: { dir: BUILD_DIR, seconds: buildSeconds, reused: buildSeconds === null },
     app: built,
     catalogue: { ...info, fixtures, database: settings },
     initialJs,
+    httpFloor,
     routes,
+    expressHits,
     queries,
     targets: [
       ...evaluateTargets(routes, args.videos, initialJs, args.connections),
+      ...floorTargets(routes, httpFloor),
       ...viewTargets(views, floor?.http?.perSecond),
       ...(ttff ? [ttffTarget(ttff)] : []),
     ],
@@ -319,10 +370,54 @@ async function quietest<T extends { cpu: CpuSplit }>(
   return { ...best, attempts: n };
 }
 
+/** The routes measured twice, with hits before Express and through it (the cached ones of issue 20's figures). */
+const CACHED_BEFORE_AND_AFTER = ["home", "category"];
+
+/**
+ * The HTTP floor (docs/benchmarks.md): the app's cached `/` captured once (headers and brotli bytes), served by
+ * bench/lib/floor-server.ts with `workers` node:http processes, loaded by wrk as the pages are, then once by
+ * autocannon to show which of the two is the limit.
+ */
+async function measureHttpFloor(
+  appOrigin: string,
+  workers: number,
+  args: ReturnType<typeof parseArgs>,
+  postmasterPid: number,
+  failures: string[],
+  warnings: string[],
+): Promise<HttpFloorResult> {
+  const page = await captureCachedPage(`${appOrigin}/`);
+  const floor = await startFloorServer({ root: ROOT, workDir: WORK, page, workers, logFile: path.join(WORK, "floor-server.log") });
+  log(
+    `HTTP floor: bare node:http, ${workers} worker processes, the cached / (${page.bodyBytes} bytes of brotli, ${page.headers.length} headers)`,
+  );
+  const floorMeter = new CpuMeter(floor.pid, postmasterPid);
+  const measure = async (generator: LoadGenerator, retries: number) => {
+    log(`HTTP floor with ${generator}: ${args.warmup} s warm-up + ${args.duration} s at ${args.connections} connections...`);
+    const res = await quietest(retries, (retry) =>
+      measureHttp(floorMeter, `${floor.origin}/`, { ...args, generator, warmup: retry ? 0 : args.warmup }),
+    );
+    log(
+      `  p50 ${res.p50} ms, p95 ${res.p95} ms, p99 ${res.p99} ms, ${res.perSecond} req/s; cores server ${res.cpu.server} loadgen ${res.cpu.loadGenerator} other ${res.cpu.other} idle ${res.cpu.idle}`,
+    );
+    checkResponses(`HTTP floor (${generator})`, res, failures, path.join(WORK, "floor-server.log"));
+    noteBackground(`HTTP floor (${generator})`, res.cpu, warnings);
+    const perReq = (cores: number) => round((cores / Math.max(res.perSecond, 1e-9)) * 1000, 3);
+    return { ...res, cpuMsPerRequest: { server: perReq(res.cpu.server), postgres: 0, loadGenerator: perReq(res.cpu.loadGenerator) } };
+  };
+  try {
+    const wrk = await measure("wrk", args.retries);
+    const autocannon = await measure("autocannon", 0);
+    return { workers, bodyBytes: page.bodyBytes, headers: page.headers.map(([name]) => name), wrk, autocannon };
+  } finally {
+    await floor.stop();
+  }
+}
+
 async function measureHttp(
   meter: CpuMeter,
   url: string,
-  opts: { connections: number; duration: number; warmup: number },
+  opts: { connections: number; duration: number; warmup: number; generator?: LoadGenerator },
 ): Promise<HttpLoadResult & { cpu: CpuSplit }> {
   let snap: ReturnType<CpuMeter["start"]> | undefined;
   let cpu: CpuSplit | undefined;

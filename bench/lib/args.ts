@@ -11,6 +11,8 @@ export interface BenchArgs {
   skipBuild: boolean;
   /** Skip the raw SQL baseline (faster; the app/raw ratios are then missing). */
   skipRaw: boolean;
+  /** Skip the second app whose page-cache hits go through Express (PAGE_CACHE_HITS=express), the "before" of issue 20. */
+  skipExpress: boolean;
   /** Seconds of a second, single-connection pass per route (service time without queueing); 0 skips it. */
   singleDuration: number;
   /** Profile mode: one fresh server per route under `node --cpu-prof`; writes a CPU breakdown, not results. */
@@ -34,6 +36,7 @@ const HELP = `npm run bench -- [flags]
   --connections N   concurrent HTTP connections / raw-SQL workers (default 10)
   --skip-build      reuse bench/.work/build from an earlier run
   --skip-raw        skip the raw SQL baseline
+  --skip-express    skip the cached pages on a second app whose hits go through Express (PAGE_CACHE_HITS=express)
   --single S        seconds of the extra 1-connection pass per route (default 5; 0 skips it)
   --wait-idle S     wait up to S seconds for the machine to be idle (other processes < 0.25 cores) before loading
   --retries N       re-measure a route up to N times when other processes used > 0.25 cores during it (default 2)
@@ -58,6 +61,7 @@ export function parseArgs(argv: string[]): BenchArgs {
     connections: 10,
     skipBuild: false,
     skipRaw: false,
+    skipExpress: false,
     singleDuration: 5,
     profile: false,
     waitIdle: 0,
@@ -114,6 +118,9 @@ export function parseArgs(argv: string[]): BenchArgs {
         break;
       case "--skip-raw":
         args.skipRaw = true;
+        break;
+      case "--skip-express":
+        args.skipExpress = true;
         break;
       case "--out":
         args.out = value();

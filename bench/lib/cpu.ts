@@ -4,7 +4,8 @@ import { JOBS_ROLE } from "../../server/runtime/jobs-worker";
 import { round } from "./stats";
 
 // CPU time of the three parties sharing the machine during a measurement: the load generator (this
-// process), the app server and PostgreSQL (postmaster + its backends), read from /proc.
+// process, and wrk: a child that exited, whose time /proc/self/stat then counts), the app server and
+// PostgreSQL (postmaster + its backends), read from /proc.
 
 const CLK_TCK = 100; // Linux USER_HZ; /proc/<pid>/stat counts in these ticks
 
@@ -17,6 +18,14 @@ function procTicks(pid: number): number | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** CPU ticks of this process's children that have exited and been waited for (cutime + cstime): wrk's runs. */
+function exitedChildrenTicks(): number {
+  const stat = fs.readFileSync("/proc/self/stat", "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  // cutime is field 16 and cstime 17 (1-based) → indexes 13 and 14 here.
+  return Number(fields[13]) + Number(fields[14]);
 }
 
 export function childrenOf(ppid: number): number[] {
@@ -54,6 +63,7 @@ function machineTicks(): { busy: number; total: number } {
 interface Snapshot {
   at: number;
   self: NodeJS.CpuUsage;
+  exitedChildren: number;
   server: number;
   postgres: Map<number, number>;
   machine: { busy: number; total: number };
@@ -97,6 +107,7 @@ export class CpuMeter {
     return {
       at: performance.now(),
       self: process.cpuUsage(),
+      exitedChildren: exitedChildrenTicks(),
       server: this.serverTicks(),
       postgres: this.pgTicks(),
       machine: machineTicks(),
@@ -107,7 +118,9 @@ export class CpuMeter {
   stop(s: Snapshot): CpuSplit {
     const seconds = (performance.now() - s.at) / 1000;
     const self = process.cpuUsage(s.self);
-    const loadGenerator = (self.user + self.system) / 1e6 / seconds;
+    // A wrk run that ended in the window is a child that exited in it (the app and PostgreSQL never do).
+    const children = (exitedChildrenTicks() - s.exitedChildren) / CLK_TCK;
+    const loadGenerator = ((self.user + self.system) / 1e6 + children) / seconds;
     const server = (this.serverTicks() - s.server) / CLK_TCK / seconds;
     let pgTicks = 0;
     for (const [pid, t] of this.pgTicks()) pgTicks += t - (s.postgres.get(pid) ?? 0);

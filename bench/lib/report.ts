@@ -25,6 +25,26 @@ export interface RouteResult {
   ratios?: { p95VsTrivial?: number; rpsVsTrivial?: number; p95AppVsRaw?: number; rpsAppVsRaw?: number };
 }
 
+/** One load of the HTTP floor or of a page, with its CPU split (bench/run.ts measureHttp). */
+export type MeasuredLoad = HttpLoadResult & {
+  cpu: CpuSplit;
+  attempts: number;
+  cpuMsPerRequest: { server: number; postgres: number; loadGenerator: number };
+};
+
+/**
+ * The HTTP floor (issue 20): a bare node:http server with as many worker processes as the app, sending the
+ * bytes and headers of the app's cached `/`; loaded by wrk like the pages, and once by autocannon.
+ */
+export interface HttpFloorResult {
+  workers: number;
+  bodyBytes: number;
+  /** The header names it sends, in order (the cached page's, Date and Connection aside). */
+  headers: string[];
+  wrk: MeasuredLoad;
+  autocannon: MeasuredLoad;
+}
+
 export interface TargetResult {
   name: string;
   budget: string;
@@ -50,7 +70,11 @@ export interface BenchReport {
   app: { commit: string; changedFiles: string[]; builtAt?: string; note?: string };
   catalogue: CatalogueInfo & { fixtures: BenchFixtures; database: Record<string, string> };
   initialJs: InitialJs;
+  /** The HTTP floor, measured before the routes (absent in runs before issue 20). */
+  httpFloor?: HttpFloorResult;
   routes: RouteResult[];
+  /** The cached routes again on an app whose hits go through Express (PAGE_CACHE_HITS=express); empty with --skip-express. */
+  expressHits?: RouteResult[];
   queries: QueryProfile[];
   targets: TargetResult[];
   /** The player's time to first frame and JS (bench/lib/ttff.ts); absent with --ttff 0. */
@@ -71,7 +95,30 @@ export const BUDGET = {
   searchAtVideos: 1_000_000,
   /** Home page initial JS as transferred (compressed, as the server sends it). */
   homeJsTransferBytes: 130_000,
+  /** A cached page's req/s at 10 connections, as a share of the HTTP floor's (issue 20). */
+  httpFloorShare: 0.6,
 };
+/** The cached pages issue 20 holds to the HTTP floor. */
+const FLOOR_PAGES = ["home", "category"];
+
+/** Issue 20: the cached pages' req/s against the HTTP floor's (both by wrk, same connections). */
+export function floorTargets(routes: RouteResult[], floor: HttpFloorResult | undefined): TargetResult[] {
+  if (!floor) return [];
+  const needed = BUDGET.httpFloorShare * 100;
+  return routes
+    .filter((r) => FLOOR_PAGES.includes(r.key) && r.http)
+    .map((r) => {
+      const share = round((r.http!.perSecond / floor.wrk.perSecond) * 100, 0);
+      return {
+        name: `cached page req/s vs the HTTP floor: ${r.label}`,
+        budget: `>= ${needed} % of the floor's ${floor.wrk.perSecond} req/s (bare node:http, same bytes)`,
+        applies: true,
+        actual: `${share} % (${r.http!.perSecond} req/s)`,
+        status: share >= needed ? "met" : "missed",
+        margin: `${Math.abs(share - needed)} points ${share >= needed ? "above" : "below"}`,
+      };
+    });
+}
 /** The pages issue 8 holds to the SSR targets one by one. */
 const MAIN_PAGES = ["home", "category", "video"];
 
@@ -201,7 +248,7 @@ export function renderMarkdown(r: BenchReport): string {
   lines.push(`# Benchmark ${r.date} (${c.publicVideos.toLocaleString("en")} public videos)`, "");
   lines.push(`Command: \`${r.command}\` · total ${Math.round(r.totalSeconds)} s · started ${r.startedAt}`, "");
   lines.push(
-    `Machine: ${m.cpuModel}, **${m.cores} cores shared by the load generator (autocannon or the raw-SQL loop, in the bench's Node process), the app server and PostgreSQL**; ` +
+    `Machine: ${m.cpuModel}, **${m.cores} cores shared by the load generator (wrk; the raw-SQL loop in the bench's Node process), the app server and PostgreSQL**; ` +
       `${m.memoryGiB} GiB RAM; Node ${m.node}; PostgreSQL ${m.postgres} (embedded, default settings: shared_buffers ${c.database.shared_buffers}, work_mem ${c.database.work_mem}, jit ${c.database.jit}). ` +
       `Background load before the run (other processes, bench idle): ${m.backgroundLoadCores} cores. ` +
       `App: \`node server.js\` with its default worker count, **${m.appWorkers ?? 1} web worker process(es)** behind one primary (and its idle job process).`,
@@ -226,8 +273,10 @@ export function renderMarkdown(r: BenchReport): string {
     );
   lines.push("");
 
+  const generator = r.routes.find((x) => x.http)?.http?.generator ?? "autocannon";
+  lines.push(...renderHttpFloor(r));
   lines.push(
-    `## Pages through the app (HTTP, autocannon, ${r.flags.connections} connections)`,
+    `## Pages through the app (HTTP, ${generator}, ${r.flags.connections} connections)`,
     "",
     "CPU columns: average cores busy during the measured window (the machine has " +
       `${m.cores}), and CPU milliseconds per request, which do not depend on how busy the machine is.`,
@@ -241,10 +290,11 @@ export function renderMarkdown(r: BenchReport): string {
     const cpu = h.cpu;
     lines.push(
       `| ${x.label} | ${f(h.p50)} | ${f(h.p95)} | ${f(h.p99)} | ${f(h.perSecond, 0)} | ${h.non2xx + h.errors + h.timeouts} | ${f(h.bytesPerResponse / 1000)} | ` +
-        `${f(cpu.loadGenerator, 2)} / ${f(cpu.server, 2)} / ${f(cpu.postgres, 2)} / ${f(cpu.other, 2)} / ${f(cpu.idle, 2)} | ${f(h.cpuMsPerRequest.server, 2)} / ${f(h.cpuMsPerRequest.postgres, 2)} |`,
+        `${f(cpu.loadGenerator, 2)} / ${f(cpu.server, 2)} / ${f(cpu.postgres, 2)} / ${f(cpu.other, 2)} / ${f(cpu.idle, 2)} | ${f(h.cpuMsPerRequest.server, 3)} / ${f(h.cpuMsPerRequest.postgres, 3)} |`,
     );
   }
   lines.push("");
+  lines.push(...renderCachedBeforeAfter(r));
   lines.push(...renderViews(r.views, r.flags.connections));
   if (r.routes.some((x) => x.single)) {
     lines.push(
@@ -351,4 +401,59 @@ export function renderMarkdown(r: BenchReport): string {
     "",
   );
   return lines.join("\n");
+}
+
+const us = (ms: number | undefined) => (ms === undefined || Number.isNaN(ms) ? "–" : (ms * 1000).toFixed(0));
+
+function loadRow(label: string, h: MeasuredLoad, floorRps?: number): string {
+  const share = floorRps ? ` | ${f((h.perSecond / floorRps) * 100, 0)} %` : "";
+  return (
+    `| ${label} | ${f(h.perSecond, 0)}${share} | ${f(h.p50, 2)} | ${f(h.p95, 2)} | ${f(h.p99, 2)} | ` +
+    `${f(h.cpu.loadGenerator, 2)} / ${f(h.cpu.server, 2)} / ${f(h.cpu.other, 2)} / ${f(h.cpu.idle, 2)} | ${us(h.cpuMsPerRequest.server)} / ${us(h.cpuMsPerRequest.loadGenerator)} |`
+  );
+}
+
+/** The HTTP floor and what shows that the load generator is not its limit. */
+function renderHttpFloor(r: BenchReport): string[] {
+  const floor = r.httpFloor;
+  if (!floor) return [];
+  return [
+    "## HTTP floor (bare node:http, the cached home page's bytes)",
+    "",
+    `\`bench/lib/floor-server.ts\`: ${floor.workers} node:http worker process(es) behind a node:cluster primary (as many as the app's), answering every request ` +
+      `with the status, ${floor.headers.length} headers and ${floor.bodyBytes.toLocaleString("en")} body bytes (brotli) the app sent for its cached \`/\`, captured at the start of the run. ` +
+      `It is the least work a Node process does to send these bytes, so a cached page is held to its req/s (issue 20). ` +
+      "The same floor by autocannon shows which load generator is the limit: wrk's one thread is not busy (its cores column), autocannon's is.",
+    "",
+    "| load generator | req/s | p50 ms | p95 ms | p99 ms | cores: loadgen / server / other / idle | CPU µs/req: server / loadgen |",
+    "|---|---:|---:|---:|---:|---|---|",
+    loadRow("wrk (1 thread)", floor.wrk),
+    loadRow("autocannon (the bench's Node process)", floor.autocannon),
+    "",
+  ];
+}
+
+/** The cached pages with their hits answered before Express (the run's app) and through it (a second app). */
+function renderCachedBeforeAfter(r: BenchReport): string[] {
+  const floor = r.httpFloor?.wrk.perSecond;
+  const express = r.expressHits ?? [];
+  if (!express.length) return [];
+  const lines = [
+    "## Cached pages: hits before Express and through it",
+    "",
+    "The same pages on the same database: the run's app answers page-cache hits on the raw request before Express " +
+      "(server/http/early-hits.ts); a second app, started after it with `PAGE_CACHE_HITS=express`, answers them in the Express chain as before issue 20. " +
+      "Every request is a hit but the first per page, worker and 2 s TTL.",
+    "",
+    `| route | req/s | % of the HTTP floor | p50 ms | p95 ms | p99 ms | cores: loadgen / app / other / idle | CPU µs/req: app / loadgen |`,
+    "|---|---:|---:|---:|---:|---:|---|---|",
+  ];
+  if (r.httpFloor) lines.push(loadRow("HTTP floor (wrk)", r.httpFloor.wrk, floor));
+  for (const before of express) {
+    const after = r.routes.find((x) => x.key === before.key)?.http;
+    if (after) lines.push(loadRow(`${before.label}: hits before Express`, after as MeasuredLoad, floor));
+    if (before.http) lines.push(loadRow(`${before.label}: hits through Express`, before.http as MeasuredLoad, floor));
+  }
+  lines.push("");
+  return lines;
 }
