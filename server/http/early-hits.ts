@@ -4,7 +4,7 @@ import type { TLSSocket } from "node:tls";
 import { databaseAvailable } from "../db/availability";
 import { startResponse } from "./headers";
 import { unreadableUrl } from "./input-boundary";
-import { cacheability, type PageRequest, type PageStore, pageKey, sendStored } from "./page-cache";
+import { cacheability, type PageRequest, type PageStore, pageKey, type StoredHeaderList, sendStored } from "./page-cache";
 import type { SnapshotEncoding } from "./page-snapshot";
 
 /** Express's compiled "trust proxy" setting (`app.get("trust proxy fn")`): whether to believe the hop at `index`. */
@@ -57,8 +57,12 @@ export function earlyHits(store: PageStore, app: ExpressSettings): (req: Incomin
     if (encoding !== "br" && encoding !== "gzip") return false;
     const stored = store.get(pageKey(request));
     if (!stored) return false;
-    startResponse(req, res, { secure: request.protocol === "https", contentSecurityPolicy: stored.csp });
-    sendStored(req, res, stored, encoding);
+    // The headers every response carries, collected to go out with the page's in one writeHead.
+    const head: StoredHeaderList = [];
+    startResponse(req, res, { secure: request.protocol === "https", contentSecurityPolicy: stored.csp }, (name, value) => {
+      head.push(name, value);
+    });
+    sendStored(req, res, stored, encoding, head);
     return true;
   };
 }

@@ -57,23 +57,26 @@ function signInProviderOrigin(): string {
   return GOOGLE_CLIENT_ID && GOOGLE_CLIENT_SECRET ? ` ${new URL(GOOGLE_ISSUER).origin}` : "";
 }
 
+/** Sets one response header: `res.setHeader` (the Express chain) or a push onto the list one `writeHead` sends (early hits). */
+export type HeaderSink = (name: string, value: string) => void;
+
 /**
  * The headers every response carries (pages, files, errors alike, and the page cache's early hits), the
  * request id and the access log line: the one list, called by `commonHeaders` at the head of the Express
  * chain and by the page cache's answers before Express (early-hits.ts). `contentSecurityPolicy` is this
  * response's policy (a nonce for a render, hashes for a stored page); `secure` is whether the visitor used
- * HTTPS (Express's `req.secure`). Returns the request id.
+ * HTTPS (Express's `req.secure`). Each header goes to `header` (default: `res.setHeader`). Returns the request id.
  */
-export function startResponse(req: IncomingMessage, res: ServerResponse, opts: { secure: boolean; contentSecurityPolicy: string }): string {
+export function startResponse(
+  req: IncomingMessage,
+  res: ServerResponse,
+  opts: { secure: boolean; contentSecurityPolicy: string },
+  header: HeaderSink = (name, value) => void res.setHeader(name, value),
+): string {
   // A caller's id is kept only when it is short and plain, so it can never inject into logs or headers.
   const given = req.headers["x-request-id"];
   const requestId = given !== undefined && requestIdSchema.safeParse(given).success ? (given as string) : crypto.randomUUID();
-  res.setHeader("X-Request-Id", requestId);
-  res.setHeader("Rating", site.rtaLabel);
-  res.setHeader("X-Content-Type-Options", "nosniff");
-  res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-  res.setHeader("Content-Security-Policy", opts.contentSecurityPolicy);
-  if (opts.secure) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+  everyResponseHeader(requestId, opts, header);
   // The access log line is debug: its listener and clock are skipped unless that level is on.
   if (logger.isLevelEnabled("debug")) {
     const url = req.url;
@@ -85,6 +88,22 @@ export function startResponse(req: IncomingMessage, res: ServerResponse, opts: {
   }
   return requestId;
 }
+
+function everyResponseHeader(requestId: string, opts: { secure: boolean; contentSecurityPolicy: string }, header: HeaderSink): void {
+  header("X-Request-Id", requestId);
+  header("Rating", site.rtaLabel);
+  header("X-Content-Type-Options", "nosniff");
+  header("Referrer-Policy", "strict-origin-when-cross-origin");
+  header("Content-Security-Policy", opts.contentSecurityPolicy);
+  if (opts.secure) header("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+}
+
+/** The names (lower case) of the headers startResponse sets, read from its list: a stored page does not repeat them. */
+export const EVERY_RESPONSE_HEADER: ReadonlySet<string> = (() => {
+  const names = new Set<string>();
+  everyResponseHeader("", { secure: true, contentSecurityPolicy: "" }, (name) => names.add(name.toLowerCase()));
+  return names;
+})();
 
 /** Request id, access log, and the headers every response carries, with a fresh nonce for a render's inline scripts. */
 export function commonHeaders(): RequestHandler {

@@ -10,7 +10,7 @@ import { logger } from "../logger";
 import { watchAdConfiguration } from "../realtime/ad-units-feed";
 import { onAnyInvalidation } from "../realtime/shared-caches";
 import { activeFaults, testHooksEnabled } from "../test-hooks";
-import { contentSecurityPolicy } from "./headers";
+import { contentSecurityPolicy, EVERY_RESPONSE_HEADER } from "./headers";
 import { cacheControlFor } from "./page-caching";
 import { type PageSnapshot, type SnapshotEncoding, snapshotEncoding, snapshotPage } from "./page-snapshot";
 
@@ -94,13 +94,18 @@ export interface PageCacheOptions {
   now?: () => number;
 }
 
+/** Headers as `[name, value, name, value, …]`, as `writeHead` takes them. */
+export type StoredHeaderList = (string | string[])[];
+
 export interface StoredPage {
   page: PageSnapshot;
   /**
-   * The render's own headers, without the per-response ones, in its order; Cache-Control as personalPages
-   * settles it for a visitor and Vary naming Accept-Encoding, decided once here instead of per answer.
+   * What a hit sends after the headers every response carries (headers.ts), per encoding, as a flat
+   * `[name, value, …]` list in the order sent: X-Page-Cache, the render's own headers (without the
+   * per-response ones; Cache-Control as personalPages settles it for a visitor, Vary naming Accept-Encoding),
+   * Content-Encoding and Content-Length. Decided once, when the page is stored, instead of per answer.
    */
-  headers: [name: string, value: number | string | string[]][];
+  answer: Record<SnapshotEncoding, StoredHeaderList>;
   /** The Content-Security-Policy of every answer: the page's inline scripts by hash, no nonce. */
   csp: string;
   bytes: number;
@@ -321,22 +326,28 @@ function expressEncoding(req: Request): SnapshotEncoding {
 }
 
 /**
- * Answers with a stored page: after the headers every response carries (headers.ts, already set), the page's
- * own (with the visitor's Cache-Control and Vary, see StoredPage), its CSP by hash, `encoding` (the one its
- * Accept-Encoding prefers) and its length; HEAD gets no body. One implementation for both paths: Express's
- * chain (compression passes an encoded body through) and the early hits before it.
+ * Answers with a stored page: the headers of StoredPage.answer for `encoding` (the one its Accept-Encoding
+ * prefers), the stored page's CSP (by hash) and the page; HEAD gets no body. One implementation for both paths.
+ * In Express's chain (no `head`) the headers every response carries are on `res` already, the render's nonce
+ * policy among them, and compression passes the encoded body through. The early hits before Express pass those
+ * headers as `head` instead (startResponse with the stored CSP), and everything goes out in one `writeHead`.
  */
-export function sendStored(req: IncomingMessage, res: ServerResponse, stored: StoredPage, encoding: SnapshotEncoding): void {
-  res.setHeader(PAGE_CACHE_HEADER, "hit");
-  // Headers this response already has (security headers) stay; the page's own are added.
-  for (const [name, value] of stored.headers) if (!res.hasHeader(name)) res.setHeader(name, value);
-  if (res.getHeader("Content-Security-Policy") !== stored.csp) res.setHeader("Content-Security-Policy", stored.csp);
-  const body = stored.page[encoding];
-  if (encoding !== "identity") res.setHeader("Content-Encoding", encoding); // compression passes it through
-  res.statusCode = 200;
-  res.setHeader("Content-Length", body.length);
+export function sendStored(
+  req: IncomingMessage,
+  res: ServerResponse,
+  stored: StoredPage,
+  encoding: SnapshotEncoding,
+  head?: StoredHeaderList,
+): void {
+  const answer = stored.answer[encoding];
+  if (head) res.writeHead(200, head.concat(answer));
+  else {
+    for (let i = 0; i < answer.length; i += 2) res.setHeader(answer[i] as string, answer[i + 1]!);
+    res.setHeader("Content-Security-Policy", stored.csp);
+    res.statusCode = 200;
+  }
   if (req.method === "HEAD") res.end();
-  else res.end(body);
+  else res.end(stored.page[encoding]);
 }
 
 /** The Vary header `current` with `field` added, as the vary package (Express's `res.vary`, compression) adds it. */
@@ -395,13 +406,13 @@ function keepWhenDone(res: Response, store: PageStore, key: string, nonce: strin
   return store.track(
     finished.then(async (complete) => {
       if (!complete || tooLarge || !worthKeeping(res)) return;
-      const headers = storedHeaders(res.getHeaders());
+      const rendered = res.getHeaders();
       try {
         const page = await snapshotPage(Buffer.concat(chunks), nonce);
         if (!page) return;
         const csp = contentSecurityPolicy({ hashes: page.scriptHashes });
         const bytes = page.identity.length + page.br.length + page.gzip.length;
-        store.set(key, { page, headers, csp, bytes }, generation, renderedAt);
+        store.set(key, { page, answer: hitHeaders(rendered, page), csp, bytes }, generation, renderedAt);
       } catch (err) {
         logger.warn({ err, key }, "page cache: could not keep a page");
       }
@@ -409,24 +420,27 @@ function keepWhenDone(res: Response, store: PageStore, key: string, nonce: strin
   );
 }
 
-/** What a stored page keeps of its render's headers (StoredPage.headers). */
-function storedHeaders(rendered: OutgoingHttpHeaders): StoredPage["headers"] {
-  const headers: StoredPage["headers"] = [];
+/** What a hit of this page sends after the headers every response carries (StoredPage.answer). */
+function hitHeaders(rendered: OutgoingHttpHeaders, page: PageSnapshot): StoredPage["answer"] {
+  const own: StoredHeaderList = [];
   for (const [name, value] of Object.entries(rendered)) {
-    if (value !== undefined && !PER_RESPONSE_HEADERS.has(name)) headers.push([name, value]);
+    if (value === undefined || PER_RESPONSE_HEADERS.has(name) || EVERY_RESPONSE_HEADER.has(name)) continue;
+    // Hits are never a signed-in user's (cacheability): a visitor's Cache-Control, whatever the render's chain set.
+    if (name === "cache-control") own.push(name, cacheControlFor(String(value), false));
+    else if (name === "vary") own.push(name, varyOn(value, "Accept-Encoding"));
+    else own.push(name, typeof value === "number" ? String(value) : value);
   }
-  // Hits are never a signed-in user's (cacheability): a visitor's Cache-Control, whatever the render's chain set.
-  const cacheControl = rendered["cache-control"];
-  const settled: [string, string][] = [
-    ["cache-control", cacheControlFor(cacheControl === undefined ? undefined : String(cacheControl), false)],
-    ["vary", varyOn(rendered.vary, "Accept-Encoding")],
+  if (rendered["cache-control"] === undefined) own.push("cache-control", cacheControlFor(undefined, false));
+  if (rendered.vary === undefined) own.push("vary", "Accept-Encoding");
+  const answer = (encoding: SnapshotEncoding): StoredHeaderList => [
+    PAGE_CACHE_HEADER,
+    "hit",
+    ...own,
+    ...(encoding === "identity" ? [] : ["Content-Encoding", encoding]),
+    "Content-Length",
+    String(page[encoding].length),
   ];
-  for (const [name, value] of settled) {
-    const at = headers.findIndex(([n]) => n === name);
-    if (at >= 0) headers[at] = [name, value];
-    else headers.push([name, value]);
-  }
-  return headers;
+  return { br: answer("br"), gzip: answer("gzip"), identity: answer("identity") };
 }
 
 /** A complete 200 HTML page that sets no cookie and shows no fallback. */
