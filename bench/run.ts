@@ -128,8 +128,8 @@ async function main(): Promise<number> {
     );
   }
 
-  // 4. The HTTP floor: a bare node:http server with as many workers, sending the cached home page's bytes.
-  const httpFloor = await measureHttpFloor(server.origin, appWorkers, args, db.postmasterPid, failures, warnings);
+  // The cached home page as the floor server will send it (issue 20), taken before the load.
+  const floorPage = await captureCachedPage(`${server.origin}/`);
 
   // 4-5. HTTP load per route, the trivial page (framework floor) first.
   const meter = new CpuMeter(server.pid, db.postmasterPid);
@@ -171,47 +171,24 @@ async function main(): Promise<number> {
     log,
   });
   failures.push(...viewFailures(views, args.connections));
-  await server.stop();
 
-  // The cached pages again on a second app whose hits go through Express (PAGE_CACHE_HITS=express): before/after.
-  const expressHits: RouteResult[] = [];
-  if (!args.skipExpress) {
-    log("starting the same app with PAGE_CACHE_HITS=express (hits answered in the Express chain, as before issue 20)...");
-    const express = await startAppServer({
-      ...serverOpts,
-      logFile: path.join(WORK, "server-express.log"),
-      env: { PAGE_CACHE_HITS: "express" },
-    });
-    const expressMeter = new CpuMeter(express.pid, db.postmasterPid);
-    for (const p of pages.filter((x) => CACHED_BEFORE_AND_AFTER.includes(x.key))) {
-      const url = `${express.origin}${p.path}`;
-      await checkPage(url, p.expect);
-      log(`HTTP ${p.path} through Express: ${args.warmup} s warm-up + ${args.duration} s at ${args.connections} connections...`);
-      const res = await quietest(args.retries, (retry) => measureHttp(expressMeter, url, { ...args, warmup: retry ? 0 : args.warmup }));
-      const perReq = (cores: number) => round((cores / Math.max(res.perSecond, 1e-9)) * 1000, 3);
-      expressHits.push({
-        key: p.key,
-        label: p.label,
-        path: p.path,
-        kind: p.kind,
-        queries: [],
-        http: {
-          ...res,
-          cpuMsPerRequest: {
-            server: perReq(res.cpu.server),
-            postgres: perReq(res.cpu.postgres),
-            loadGenerator: perReq(res.cpu.loadGenerator),
-          },
-        },
-      });
-      log(
-        `  p50 ${res.p50} ms, p95 ${res.p95} ms, p99 ${res.p99} ms, ${res.perSecond} req/s; cores app ${res.cpu.server} loadgen ${res.cpu.loadGenerator} other ${res.cpu.other}`,
-      );
-      checkResponses(`${p.path} through Express`, res, failures, path.join(WORK, "server-express.log"));
-      noteBackground(`HTTP ${p.path} through Express`, res.cpu, warnings);
-    }
-    await express.stop();
-  }
+  // Issue 20: the cached pages with hits before Express (this app) and through it (a second app), against the
+  // HTTP floor, alternating in rounds so that all three meet the same machine.
+  const httpFloor =
+    args.floorRounds > 0
+      ? await compareWithFloor({
+          app: server,
+          page: floorPage,
+          workers: appWorkers,
+          pages: pages.filter((p) => CACHED_BEFORE_AND_AFTER.includes(p.key)),
+          serverOpts,
+          postmasterPid: db.postmasterPid,
+          args,
+          failures,
+          warnings,
+        })
+      : undefined;
+  await server.stop();
 
   // 6. Raw SQL of each page, same concurrency and pool size as the app.
   const pool = newPool(db.url, POOL_SIZE);
@@ -306,11 +283,10 @@ async function main(): Promise<number> {
     initialJs,
     httpFloor,
     routes,
-    expressHits,
     queries,
     targets: [
       ...evaluateTargets(routes, args.videos, initialJs, args.connections),
-      ...floorTargets(routes, httpFloor),
+      ...floorTargets(httpFloor),
       ...viewTargets(views, floor?.http?.perSecond),
       ...(ttff ? [ttffTarget(ttff)] : []),
     ],
@@ -370,46 +346,98 @@ async function quietest<T extends { cpu: CpuSplit }>(
   return { ...best, attempts: n };
 }
 
-/** The routes measured twice, with hits before Express and through it (the cached ones of issue 20's figures). */
+/** The cached routes of issue 20's figures: measured with hits before Express and through it. */
 const CACHED_BEFORE_AND_AFTER = ["home", "category"];
 
 /**
- * The HTTP floor (docs/benchmarks.md): the app's cached `/` captured once (headers and brotli bytes), served by
- * bench/lib/floor-server.ts with `workers` node:http processes, loaded by wrk as the pages are, then once by
- * autocannon to show which of the two is the limit.
+ * Issue 20's comparison (docs/benchmarks.md): the HTTP floor (bench/lib/floor-server.ts: bare node:http with as
+ * many worker processes as the app, sending the bytes and headers of the app's cached `/`), each cached page
+ * on the run's app (hits answered before Express) and on a second app started with PAGE_CACHE_HITS=express
+ * (hits through the Express chain, as before), all up at once and measured in turn, `--floor-rounds` times:
+ * a shared machine changes between minutes, so each round's ratios compare measurements a minute apart.
+ * The floor is loaded once more by autocannon, to show which load generator is the limit.
  */
-async function measureHttpFloor(
-  appOrigin: string,
-  workers: number,
-  args: ReturnType<typeof parseArgs>,
-  postmasterPid: number,
-  failures: string[],
-  warnings: string[],
-): Promise<HttpFloorResult> {
-  const page = await captureCachedPage(`${appOrigin}/`);
-  const floor = await startFloorServer({ root: ROOT, workDir: WORK, page, workers, logFile: path.join(WORK, "floor-server.log") });
+async function compareWithFloor(o: {
+  app: { pid: number; origin: string };
+  page: Awaited<ReturnType<typeof captureCachedPage>>;
+  workers: number;
+  pages: PageDef[];
+  serverOpts: Parameters<typeof startAppServer>[0];
+  postmasterPid: number;
+  args: ReturnType<typeof parseArgs>;
+  failures: string[];
+  warnings: string[];
+}): Promise<HttpFloorResult> {
+  const { args } = o;
+  const floorLog = path.join(WORK, "floor-server.log");
+  const expressLog = path.join(WORK, "server-express.log");
+  const floor = await startFloorServer({ root: ROOT, workDir: WORK, page: o.page, workers: o.workers, logFile: floorLog });
   log(
-    `HTTP floor: bare node:http, ${workers} worker processes, the cached / (${page.bodyBytes} bytes of brotli, ${page.headers.length} headers)`,
+    `HTTP floor: bare node:http, ${o.workers} worker processes, the cached / (${o.page.bodyBytes} bytes of brotli, ${o.page.headers.length} headers)`,
   );
-  const floorMeter = new CpuMeter(floor.pid, postmasterPid);
-  const measure = async (generator: LoadGenerator, retries: number) => {
-    log(`HTTP floor with ${generator}: ${args.warmup} s warm-up + ${args.duration} s at ${args.connections} connections...`);
-    const res = await quietest(retries, (retry) =>
-      measureHttp(floorMeter, `${floor.origin}/`, { ...args, generator, warmup: retry ? 0 : args.warmup }),
-    );
-    log(
-      `  p50 ${res.p50} ms, p95 ${res.p95} ms, p99 ${res.p99} ms, ${res.perSecond} req/s; cores server ${res.cpu.server} loadgen ${res.cpu.loadGenerator} other ${res.cpu.other} idle ${res.cpu.idle}`,
-    );
-    checkResponses(`HTTP floor (${generator})`, res, failures, path.join(WORK, "floor-server.log"));
-    noteBackground(`HTTP floor (${generator})`, res.cpu, warnings);
-    const perReq = (cores: number) => round((cores / Math.max(res.perSecond, 1e-9)) * 1000, 3);
-    return { ...res, cpuMsPerRequest: { server: perReq(res.cpu.server), postgres: 0, loadGenerator: perReq(res.cpu.loadGenerator) } };
-  };
+  log("starting the same app with PAGE_CACHE_HITS=express (hits answered in the Express chain, as before issue 20)...");
+  const express = await startAppServer({ ...o.serverOpts, logFile: expressLog, env: { PAGE_CACHE_HITS: "express" } });
   try {
-    const wrk = await measure("wrk", args.retries);
-    const autocannon = await measure("autocannon", 0);
-    return { workers, bodyBytes: page.bodyBytes, headers: page.headers.map(([name]) => name), wrk, autocannon };
+    for (const p of o.pages) await checkPage(`${express.origin}${p.path}`, p.expect);
+    const measure = async (what: string, pid: number, url: string, logFile: string, generator: LoadGenerator = "wrk") => {
+      log(`${what}: ${args.warmup} s warm-up + ${args.duration} s at ${args.connections} connections...`);
+      const res = await measureHttp(new CpuMeter(pid, o.postmasterPid), url, { ...args, generator });
+      log(
+        `  p50 ${res.p50} ms, p95 ${res.p95} ms, p99 ${res.p99} ms, ${res.perSecond} req/s; cores server ${res.cpu.server} loadgen ${res.cpu.loadGenerator} other ${res.cpu.other} idle ${res.cpu.idle}`,
+      );
+      checkResponses(what, res, o.failures, logFile);
+      const perReq = (cores: number) => round((cores / Math.max(res.perSecond, 1e-9)) * 1000, 3);
+      return {
+        ...res,
+        attempts: 1,
+        cpuMsPerRequest: {
+          server: perReq(res.cpu.server),
+          postgres: perReq(res.cpu.postgres),
+          loadGenerator: perReq(res.cpu.loadGenerator),
+        },
+      };
+    };
+    const rounds: HttpFloorResult["rounds"] = [];
+    for (let round = 1; round <= args.floorRounds; round++) {
+      const floorLoad = await measure(`round ${round}: HTTP floor`, floor.pid, `${floor.origin}/`, floorLog);
+      const measured: HttpFloorResult["rounds"][number]["pages"] = [];
+      for (const p of o.pages) {
+        const early = await measure(
+          `round ${round}: ${p.path}, hits before Express`,
+          o.app.pid,
+          `${o.app.origin}${p.path}`,
+          o.serverOpts.logFile,
+        );
+        const chain = await measure(
+          `round ${round}: ${p.path}, hits through Express`,
+          express.pid,
+          `${express.origin}${p.path}`,
+          expressLog,
+        );
+        measured.push({ key: p.key, label: p.label, path: p.path, early, express: chain });
+      }
+      rounds.push({ floor: floorLoad, pages: measured });
+    }
+    const autocannon = await measure("HTTP floor by autocannon", floor.pid, `${floor.origin}/`, floorLog, "autocannon");
+    // The quietest round (the least other work on the machine in its noisiest window) gives the figures.
+    const noisiest = (r: HttpFloorResult["rounds"][number]) =>
+      Math.max(r.floor.cpu.other, ...r.pages.flatMap((p) => [p.early.cpu.other, p.express.cpu.other]));
+    const quietest = rounds.reduce((best, r) => (noisiest(r) < noisiest(best) ? r : best));
+    noteBackground(
+      `The quietest round of the floor comparison (round ${rounds.indexOf(quietest) + 1}): its noisiest window`,
+      { ...quietest.floor.cpu, other: noisiest(quietest) },
+      o.warnings,
+    );
+    return {
+      workers: o.workers,
+      bodyBytes: o.page.bodyBytes,
+      headers: o.page.headers.map(([name]) => name),
+      rounds,
+      quietestRound: rounds.indexOf(quietest) + 1,
+      autocannon,
+    };
   } finally {
+    await express.stop();
     await floor.stop();
   }
 }

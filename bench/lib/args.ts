@@ -11,8 +11,11 @@ export interface BenchArgs {
   skipBuild: boolean;
   /** Skip the raw SQL baseline (faster; the app/raw ratios are then missing). */
   skipRaw: boolean;
-  /** Skip the second app whose page-cache hits go through Express (PAGE_CACHE_HITS=express), the "before" of issue 20. */
-  skipExpress: boolean;
+  /**
+   * Rounds of issue 20's comparison: the HTTP floor, then each cached page with hits before Express and through
+   * it (a second app, PAGE_CACHE_HITS=express), in turn; 0 skips it.
+   */
+  floorRounds: number;
   /** Seconds of a second, single-connection pass per route (service time without queueing); 0 skips it. */
   singleDuration: number;
   /** Profile mode: one fresh server per route under `node --cpu-prof`; writes a CPU breakdown, not results. */
@@ -36,7 +39,7 @@ const HELP = `npm run bench -- [flags]
   --connections N   concurrent HTTP connections / raw-SQL workers (default 10)
   --skip-build      reuse bench/.work/build from an earlier run
   --skip-raw        skip the raw SQL baseline
-  --skip-express    skip the cached pages on a second app whose hits go through Express (PAGE_CACHE_HITS=express)
+  --floor-rounds N  rounds of the HTTP floor vs the cached pages, hits before Express and through it (default 2; 0 skips)
   --single S        seconds of the extra 1-connection pass per route (default 5; 0 skips it)
   --wait-idle S     wait up to S seconds for the machine to be idle (other processes < 0.25 cores) before loading
   --retries N       re-measure a route up to N times when other processes used > 0.25 cores during it (default 2)
@@ -61,7 +64,7 @@ export function parseArgs(argv: string[]): BenchArgs {
     connections: 10,
     skipBuild: false,
     skipRaw: false,
-    skipExpress: false,
+    floorRounds: 2,
     singleDuration: 5,
     profile: false,
     waitIdle: 0,
@@ -119,9 +122,11 @@ export function parseArgs(argv: string[]): BenchArgs {
       case "--skip-raw":
         args.skipRaw = true;
         break;
-      case "--skip-express":
-        args.skipExpress = true;
+      case "--floor-rounds": {
+        const raw = value();
+        args.floorRounds = raw === "0" ? 0 : positiveNumber(flag, raw, true);
         break;
+      }
       case "--out":
         args.out = value();
         if (!args.out || !/^[\w.-]+$/.test(args.out)) throw new Error("--out needs a file name stem ([A-Za-z0-9_.-])");
