@@ -5,6 +5,7 @@ export default defineConfig({
   test: {
     include: [
       "app/**/*.test.{ts,tsx}",
+      "core/**/*.test.ts",
       "server/**/*.test.ts",
       "cli/**/*.test.ts",
       "scripts/**/*.test.ts",

@@ -1,7 +1,7 @@
 import { data } from "react-router";
+import { discardBody } from "~core/params";
 import { requireAdmin } from "../../server/auth/session";
 import type { Actor } from "../../server/services/audit-log";
-import { discardBody } from "./params";
 
 type Args = Parameters<typeof requireAdmin>[0] & { request: Request };
 

@@ -1,9 +1,9 @@
 import { redirect } from "react-router";
-import { ageCookieValue } from "~/lib/cookies";
-import { parseForm, plainText, readForm } from "~/lib/params";
-import { safeRedirectPath } from "~/lib/redirect-to";
-import { site } from "~/lib/site";
-import { z } from "~/lib/zod";
+import { ageCookieValue } from "~core/cookies";
+import { parseForm, plainText, readForm } from "~core/params";
+import { safeRedirectPath } from "~core/redirect-to";
+import { site } from "~core/site";
+import { z } from "~core/zod";
 import type { Route } from "./+types/age-verification";
 
 const ageForm = z.object({ answer: plainText(100).optional() });

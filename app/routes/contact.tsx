@@ -1,6 +1,9 @@
 import { data, useNavigation } from "react-router";
 import { type ContactFailure, ContactForm } from "~/components/contact/ContactForm";
 import { ContactSuccess } from "~/components/contact/ContactSuccess";
+import { siteUrlFromMatches } from "~/lib/root-data";
+import { mergeRouteHeaders } from "~/lib/route-headers";
+import { absoluteUrl, breadcrumbs, seoMeta } from "~/lib/seo";
 import {
   CONTACT_SUBMIT_ERROR,
   CONTACT_TOKEN_EXPIRED,
@@ -9,13 +12,10 @@ import {
   contactRateLimitMessage,
   FORM_TOKEN_FIELD,
   HONEYPOT_FIELD,
-} from "~/lib/contact-schema";
-import { clientIp, multilineText, parseForm, plainText, readForm, userAgent } from "~/lib/params";
-import { siteUrlFromMatches } from "~/lib/root-data";
-import { mergeRouteHeaders } from "~/lib/route-headers";
-import { absoluteUrl, breadcrumbs, seoMeta } from "~/lib/seo";
-import { site } from "~/lib/site";
-import { z } from "~/lib/zod";
+} from "~core/contact-schema";
+import { clientIp, multilineText, parseForm, plainText, readForm, userAgent } from "~core/params";
+import { site } from "~core/site";
+import { z } from "~core/zod";
 import { issueFormToken, renewFormToken } from "../../server/form-token";
 import { classifyFailure, UNAVAILABLE_HEADERS } from "../../server/http/route-errors";
 import { logger } from "../../server/logger";

@@ -1,11 +1,12 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { AUTH_TEXTS, addressLocked, codeSentText, tooManyAttempts } from "~/lib/auth-texts";
-import { clientIp, parseForm, parseQuery, plainText, readForm } from "~/lib/params";
-import { safeRedirectPath } from "~/lib/redirect-to";
 import { siteUrlFromMatches } from "~/lib/root-data";
 import { mergeRouteHeaders } from "~/lib/route-headers";
+import { parseQuery } from "~/lib/route-input";
 import { seoMeta } from "~/lib/seo";
-import { z } from "~/lib/zod";
+import { AUTH_TEXTS, addressLocked, codeSentText, tooManyAttempts } from "~core/auth-texts";
+import { clientIp, parseForm, plainText, readForm } from "~core/params";
+import { safeRedirectPath } from "~core/redirect-to";
+import { z } from "~core/zod";
 import { googleConfigured } from "../../server/auth/auth";
 import { type AuthRequestMeta, requestSignInCode, signInWithCode } from "../../server/auth/email-code";
 import { startGoogleSignIn } from "../../server/auth/google";

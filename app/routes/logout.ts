@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import { readForm } from "~/lib/params";
+import { readForm } from "~core/params";
 import { signOut } from "../../server/auth/session";
 import type { Route } from "./+types/logout";
 

@@ -1,10 +1,11 @@
 import { data, Link } from "react-router";
 import { formatViews } from "~/lib/format";
-import { stillSrcSet } from "~/lib/images";
-import { input, parseQuery } from "~/lib/params";
 import { siteUrlFromMatches } from "~/lib/root-data";
+import { parseQuery } from "~/lib/route-input";
 import { seoMeta } from "~/lib/seo";
-import { z } from "~/lib/zod";
+import { stillSrcSet } from "~core/images";
+import { input } from "~core/params";
+import { z } from "~core/zod";
 import { attempt } from "../../server/http/route-errors";
 import { normaliseQuery, searchVideos } from "../../server/services/videos";
 import type { Route } from "./+types/search";

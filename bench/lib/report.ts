@@ -3,7 +3,7 @@ import type { CpuSplit } from "./cpu";
 import type { HttpLoadResult } from "./http-load";
 import type { InitialJs } from "./initial-js";
 import type { QueryProfile } from "./sql-load";
-import { type LatencyStats, round } from "./stats";
+import { type LatencyStats, round, type TargetResult } from "./stats";
 import { renderTtffMarkdown, type TtffResult } from "./ttff";
 import { renderViews, type ViewsResult } from "./views-load";
 
@@ -23,17 +23,6 @@ export interface RouteResult {
   rawWithoutCount?: LatencyStats & { cpu: CpuSplit; attempts: number };
   /** page/trivial (p95 and req/s) and app/raw (p95 and req/s). */
   ratios?: { p95VsTrivial?: number; rpsVsTrivial?: number; p95AppVsRaw?: number; rpsAppVsRaw?: number };
-}
-
-export interface TargetResult {
-  name: string;
-  budget: string;
-  /** Whether this run's catalogue is the one the target is defined at. */
-  applies: boolean;
-  actual: string;
-  status: "met" | "missed" | "for information";
-  margin: string;
-  note?: string;
 }
 
 export interface BenchReport {

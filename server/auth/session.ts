@@ -1,6 +1,6 @@
 import { createContext, data, type RouterContextProvider, redirect } from "react-router";
-import { loginPath } from "../../app/lib/redirect-to";
-import type { Viewer } from "../../app/lib/viewer";
+import { loginPath } from "../../core/redirect-to";
+import type { Viewer } from "../../core/viewer";
 import { siteUrl } from "../site-url";
 import { authFor } from "./auth";
 

@@ -2,7 +2,7 @@ import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import { RouterContextProvider } from "react-router";
-import { AD_EVENTS_PATH } from "../../app/lib/ad-units";
+import { AD_EVENTS_PATH } from "../../core/ad-units";
 import { responseCookiesContext } from "../auth/session";
 import { dataDir, env } from "../env";
 import { requestInfoContext } from "../request-context";

@@ -2,7 +2,7 @@ import type { IncomingMessage } from "node:http";
 import { Server } from "@tus/server";
 import type { Request as ExpressRequest, RequestHandler, Response } from "express";
 import { RouterContextProvider } from "react-router";
-import { refuseVideoFile, UPLOADS_PATH } from "../../app/lib/video-schema";
+import { refuseVideoFile, UPLOADS_PATH } from "../../core/video-schema";
 import { getViewer, responseCookiesContext } from "../auth/session";
 import { env } from "../env";
 import { logger } from "../logger";

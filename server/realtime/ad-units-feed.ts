@@ -1,4 +1,4 @@
-import type { AdConfiguration } from "../../app/lib/ad-units";
+import type { AdConfiguration } from "../../core/ad-units";
 import { logger } from "../logger";
 import { onSync } from "../runtime/worker-sync";
 import { readAdConfiguration } from "../services/ad-units";

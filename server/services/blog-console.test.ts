@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { ContentSafetyError } from "../../core/content-safety";
 import { useTestDatabase } from "../../tests/support/test-db";
 import { listAuditEntries } from "./audit-log";
 import {
@@ -16,7 +17,6 @@ import {
   saveBlogPost,
   setBlogPostPublished,
 } from "./blog";
-import { ContentSafetyError } from "./content-safety";
 
 const { handle } = useTestDatabase();
 const admin = { id: "admin-1", email: "admin@example.com" };

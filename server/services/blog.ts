@@ -1,11 +1,11 @@
 import { sql } from "kysely";
+import { assertNoMinorSuggestingTerms } from "../../core/content-safety";
 import { TtlCache } from "../cache";
 import { getDb } from "../db/connection";
 import type { BlogPost, BlogPostUpdate } from "../db/schema";
 import { invalidate, sharedCache } from "../realtime/shared-caches";
 import { maybeFail } from "../test-hooks";
 import { type Actor, recordAdminAction } from "./audit-log";
-import { assertNoMinorSuggestingTerms } from "./content-safety";
 
 export const BLOG_POSTS_PER_PAGE = 10;
 export const FEED_POSTS_LIMIT = 50;

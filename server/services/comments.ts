@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
-import { MAX_REPLIES_PER_THREAD, MAX_THREADS, THREADS_PER_PAGE } from "../../app/lib/comment-limits";
-import { commentContent } from "../../app/lib/comment-schema";
-import type { CommentPage, CommentThread, CommentView } from "../../app/lib/community-answer";
+import { MAX_REPLIES_PER_THREAD, MAX_THREADS, THREADS_PER_PAGE } from "../../core/comment-limits";
+import { commentContent } from "../../core/comment-schema";
+import type { CommentPage, CommentThread, CommentView } from "../../core/community-answer";
 import { getDb } from "../db/connection";
 import type { Database } from "../db/schema";
 import { type RateLimiter, type RateLimitRule, sharedRateLimiter } from "../rate-limit";

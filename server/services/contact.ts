@@ -1,5 +1,5 @@
 import type { Selectable } from "kysely";
-import { type ContactErrors, type ContactInput, type ContactValues, validateContact } from "../../app/lib/contact-schema";
+import { type ContactErrors, type ContactInput, type ContactValues, validateContact } from "../../core/contact-schema";
 import { getDb } from "../db/connection";
 import type { ContactMessagesTable } from "../db/schema";
 import { checkFormToken } from "../form-token";

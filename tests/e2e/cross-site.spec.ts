@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
-import { AD_EVENTS_PATH } from "../../app/lib/ad-units";
 import routes from "../../app/routes";
+import { AD_EVENTS_PATH } from "../../core/ad-units";
 import { signedInWithRole } from "../support/account-session";
 
 /**

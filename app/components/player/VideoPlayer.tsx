@@ -1,6 +1,6 @@
 import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 import { preload } from "react-dom";
-import { stillAtWidth } from "~/lib/images";
+import { stillAtWidth } from "~core/images";
 import { useAutoHide } from "./auto-hide";
 import { type ControlActions, Controls, type OpenMenu } from "./Controls";
 import { Icon } from "./icons";

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { readForm } from "~/lib/params";
+import { readForm } from "~core/params";
 import { consumeAccountLimit, retryAfterSeconds } from "../../../server/auth/account-limits";
 import { getViewer } from "../../../server/auth/session";
 import { classifyFailure, UNAVAILABLE_HEADERS } from "../../../server/http/route-errors";

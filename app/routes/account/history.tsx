@@ -2,15 +2,16 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { AccountShell, EmptyState } from "~/components/account/AccountShell";
 import { ErrorState } from "~/components/ui/ErrorState";
 import { Pagination } from "~/components/ui/Pagination";
+import { existingPage, PRIVATE_NO_STORE } from "~/lib/account-pages.server";
 import { ACCOUNT_TEXTS } from "~/lib/account-texts";
 import { formatDuration, formatLongDate, formatRelativeTime } from "~/lib/format";
-import { input, parseForm, parseQuery, readForm } from "~/lib/params";
 import { siteUrlFromMatches } from "~/lib/root-data";
+import { parseQuery } from "~/lib/route-input";
 import { seoMeta } from "~/lib/seo";
-import { z } from "~/lib/zod";
+import { input, parseForm, readForm } from "~core/params";
+import { z } from "~core/zod";
 import { consumeAccountLimit, retryAfterSeconds } from "../../../server/auth/account-limits";
 import { requireViewer } from "../../../server/auth/session";
-import { existingPage, PRIVATE_NO_STORE } from "../../../server/http/account-pages";
 import { attempt, classifyFailure, unavailable } from "../../../server/http/route-errors";
 import {
   clearHistory,

@@ -3,7 +3,7 @@ import { AccountShell } from "~/components/account/AccountShell";
 import { Avatar } from "~/components/account/Avatar";
 import { siteUrlFromMatches } from "~/lib/root-data";
 import { seoMeta } from "~/lib/seo";
-import { displayName } from "~/lib/viewer";
+import { displayName } from "~core/viewer";
 import { requireViewer } from "../../../server/auth/session";
 import type { Route } from "./+types/profile";
 

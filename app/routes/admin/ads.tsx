@@ -1,10 +1,10 @@
 import { data } from "react-router";
-import { AdUnitsConsole } from "~/components/admin/AdUnitsConsole";
-import { toggleUnitSchema, zoneFormSchema } from "~/lib/ad-units-schema";
+import { type AdActionResult, AdUnitsConsole } from "~/components/admin/AdUnitsConsole";
 import { consoleActor } from "~/lib/console-action.server";
-import { parseForm, plainText, readForm } from "~/lib/params";
-import { preRollFieldErrors, preRollInputFromForm } from "~/lib/preroll";
-import { z } from "~/lib/zod";
+import { toggleUnitSchema, zoneFormSchema } from "~core/ad-units-schema";
+import { parseForm, plainText, readForm } from "~core/params";
+import { preRollFieldErrors, preRollInputFromForm } from "~core/preroll";
+import { z } from "~core/zod";
 import { requireAdmin } from "../../../server/auth/session";
 import { env } from "../../../server/env";
 import { AdUnitNotFoundError, listAdUnits, setAdUnitActive, setAdUnitZone, setPreRollAudited } from "../../../server/services/ad-units";
@@ -42,10 +42,6 @@ export function headers(args: Route.HeadersArgs) {
 export function meta() {
   return [{ title: "Ad units | Console" }, { name: "robots", content: "noindex, nofollow" }];
 }
-
-export type AdActionResult =
-  | { intent: string; ok: true; unitId?: string }
-  | { intent: string; ok: false; unitId?: string; fieldErrors: Record<string, string>; message: string | null };
 
 const preRollForm = z.object({
   intent: z.literal("preroll"),

@@ -1,8 +1,8 @@
 import { data } from "react-router";
 import { AuditLogConsole } from "~/components/admin/AuditLogConsole";
-import { auditQuery } from "~/lib/console-schema";
-import { totalPages } from "~/lib/pagination";
-import { parseQuery } from "~/lib/params";
+import { parseQuery } from "~/lib/route-input";
+import { auditQuery } from "~core/console-schema";
+import { totalPages } from "~core/pagination";
 import { requireAdmin } from "../../../server/auth/session";
 import { auditLogPage, listAuditActions } from "../../../server/services/audit-log";
 import type { Route } from "./+types/audit";

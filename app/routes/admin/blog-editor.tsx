@@ -1,10 +1,13 @@
 import { data, redirect } from "react-router";
-import { BlogEditor, type EditorPost } from "~/components/admin/BlogEditor";
+import { BlogEditor, type EditorActionResult } from "~/components/admin/BlogEditor";
+import type { EditorPost } from "~/components/admin/blog-editor-fields";
 import { renderMarkdown } from "~/components/blog/markdown.server";
-import { BLOG_FORM_MAX_BYTES, BLOG_POST_FIELDS, blogFieldErrors, blogPostFormSchema } from "~/lib/blog-post-schema";
 import { consoleActor } from "~/lib/console-action.server";
-import { discardBody, formStrings, parseParams, readForm } from "~/lib/params";
-import { z } from "~/lib/zod";
+import { parseParams } from "~/lib/route-input";
+import { BLOG_FORM_MAX_BYTES, BLOG_POST_FIELDS, blogFieldErrors, blogPostFormSchema } from "~core/blog-post-schema";
+import { ContentSafetyError } from "~core/content-safety";
+import { discardBody, formStrings, readForm } from "~core/params";
+import { z } from "~core/zod";
 import { requireAdmin } from "../../../server/auth/session";
 import {
   BlogPostNotFoundError,
@@ -14,7 +17,6 @@ import {
   getPostById,
   saveBlogPost,
 } from "../../../server/services/blog";
-import { ContentSafetyError } from "../../../server/services/content-safety";
 import { siteUrl } from "../../../server/site-url";
 import type { Route } from "./+types/blog-editor";
 import { CONSOLE_HEADERS, consoleHeaders } from "./layout";
@@ -64,10 +66,6 @@ export function meta({ loaderData }: Route.MetaArgs) {
   const title = loaderData?.post ? `Edit “${loaderData.post.title}”` : "New post";
   return [{ title: `${title} | Blog | Console` }, { name: "robots", content: "noindex, nofollow" }];
 }
-
-export type EditorActionResult =
-  | { ok: true; intent: string }
-  | { ok: false; intent: string; fieldErrors: Record<string, string>; message: string | null };
 
 const INTENTS = ["save", "publish", "unpublish", "delete"] as const;
 type Intent = (typeof INTENTS)[number];

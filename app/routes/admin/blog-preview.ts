@@ -1,9 +1,9 @@
 import { data } from "react-router";
 import { renderMarkdown } from "~/components/blog/markdown.server";
-import { BLOG_CONTENT_MAX, BLOG_FORM_MAX_BYTES } from "~/lib/blog-post-schema";
 import { consoleActor } from "~/lib/console-action.server";
-import { multilineText, parseForm, readForm } from "~/lib/params";
-import { z } from "~/lib/zod";
+import { BLOG_CONTENT_MAX, BLOG_FORM_MAX_BYTES } from "~core/blog-post-schema";
+import { multilineText, parseForm, readForm } from "~core/params";
+import { z } from "~core/zod";
 import { requireAdmin } from "../../../server/auth/session";
 import type { Route } from "./+types/blog-preview";
 import { CONSOLE_HEADERS } from "./layout";

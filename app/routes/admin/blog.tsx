@@ -1,9 +1,10 @@
 import { data, redirect } from "react-router";
-import { BlogPostsConsole } from "~/components/admin/BlogPostsConsole";
+import { type BlogListActionResult, BlogPostsConsole } from "~/components/admin/BlogPostsConsole";
 import { consoleActor } from "~/lib/console-action.server";
-import { clampPage, totalPages } from "~/lib/pagination";
-import { input, parseForm, parseQuery, readForm } from "~/lib/params";
-import { z } from "~/lib/zod";
+import { parseQuery } from "~/lib/route-input";
+import { clampPage, totalPages } from "~core/pagination";
+import { input, parseForm, readForm } from "~core/params";
+import { z } from "~core/zod";
 import { requireAdmin } from "../../../server/auth/session";
 import { listAuditEntries } from "../../../server/services/audit-log";
 import {
@@ -60,10 +61,6 @@ export function headers(args: Route.HeadersArgs) {
 export function meta() {
   return [{ title: "Blog | Console" }, { name: "robots", content: "noindex, nofollow" }];
 }
-
-export type BlogListActionResult =
-  | { ok: true; intent: string; postId: string }
-  | { ok: false; intent: string; postId: string | null; message: string };
 
 const rowForm = z.object({ intent: z.enum(["publish", "unpublish", "delete"]), postId: z.uuid() });
 

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { CategoryConsole } from "~/components/admin/CategoryConsole";
-import { categoryForms } from "~/lib/category-schema";
-import { parseForm } from "~/lib/params";
+import { categoryForms } from "~core/category-schema";
+import { parseForm } from "~core/params";
 import { requireAdmin } from "../../../server/auth/session";
 import {
   CategoryFieldError,

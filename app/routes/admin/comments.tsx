@@ -1,8 +1,9 @@
 import { data } from "react-router";
 import { CommentModeration } from "~/components/admin/CommentModeration";
-import { commentActionForm, commentListQuery } from "~/lib/console-moderation-schema";
-import { clampPage, totalPages } from "~/lib/pagination";
-import { parseForm, parseQuery } from "~/lib/params";
+import { parseQuery } from "~/lib/route-input";
+import { commentActionForm, commentListQuery } from "~core/console-moderation-schema";
+import { clampPage, totalPages } from "~core/pagination";
+import { parseForm } from "~core/params";
 import { requireAdmin } from "../../../server/auth/session";
 import {
   COMMENTS_PER_PAGE,

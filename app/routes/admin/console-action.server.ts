@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { consoleActor } from "~/lib/console-action.server";
-import { readForm } from "~/lib/params";
+import { readForm } from "~core/params";
 import type { requireAdmin } from "../../../server/auth/session";
 import type { Actor } from "../../../server/services/audit-log";
 import { CONSOLE_HEADERS } from "./layout";

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { DashboardConsole } from "~/components/admin/DashboardConsole";
-import { dashboardQuery } from "~/lib/console-schema";
-import { parseQuery } from "~/lib/params";
+import { parseQuery } from "~/lib/route-input";
+import { dashboardQuery } from "~core/console-schema";
 import { requireAdmin } from "../../../server/auth/session";
 import { dashboardTotals, topCategories, topVideos, viewsChart } from "../../../server/services/dashboard";
 import type { Route } from "./+types/dashboard";

@@ -1,6 +1,6 @@
 import { data, NavLink, Outlet } from "react-router";
 import { mergeRouteHeaders } from "~/lib/route-headers";
-import { site } from "~/lib/site";
+import { site } from "~core/site";
 import { requireAdmin } from "../../../server/auth/session";
 import type { Route } from "./+types/layout";
 

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { ContactMessageView } from "~/components/admin/ContactInbox";
-import { messageParams } from "~/lib/console-moderation-schema";
-import { notFound, parseParams } from "~/lib/params";
+import { notFound, parseParams } from "~/lib/route-input";
+import { messageParams } from "~core/console-moderation-schema";
 import { requireAdmin } from "../../../server/auth/session";
 import { ContactMessageNotFoundError, openContactMessage } from "../../../server/services/contact-inbox";
 import type { Route } from "./+types/message";

@@ -1,8 +1,9 @@
 import { data, redirect } from "react-router";
 import { ContactInbox } from "~/components/admin/ContactInbox";
-import { messageActionForm, messageListQuery } from "~/lib/console-moderation-schema";
-import { clampPage, totalPages } from "~/lib/pagination";
-import { parseForm, parseQuery } from "~/lib/params";
+import { parseQuery } from "~/lib/route-input";
+import { messageActionForm, messageListQuery } from "~core/console-moderation-schema";
+import { clampPage, totalPages } from "~core/pagination";
+import { parseForm } from "~core/params";
 import { requireAdmin } from "../../../server/auth/session";
 import {
   ContactMessageNotFoundError,

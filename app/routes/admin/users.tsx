@@ -1,9 +1,10 @@
 import { data, redirect } from "react-router";
-import { UsersConsole } from "~/components/admin/UsersConsole";
+import { type RoleActionResult, UsersConsole } from "~/components/admin/UsersConsole";
 import { consoleActor } from "~/lib/console-action.server";
-import { roleFormSchema, usersQuery } from "~/lib/console-schema";
-import { totalPages } from "~/lib/pagination";
-import { formStrings, parseQuery, readForm } from "~/lib/params";
+import { parseQuery } from "~/lib/route-input";
+import { roleFormSchema, usersQuery } from "~core/console-schema";
+import { totalPages } from "~core/pagination";
+import { formStrings, readForm } from "~core/params";
 import { requireAdmin } from "../../../server/auth/session";
 import { changeUserRole, LastAdminError, searchUsers, UserNotFoundError } from "../../../server/services/users";
 import type { Route } from "./+types/users";
@@ -36,8 +37,6 @@ export function headers(args: Route.HeadersArgs) {
 export function meta() {
   return [{ title: "Users | Console" }, { name: "robots", content: "noindex, nofollow" }];
 }
-
-export type RoleActionResult = { ok: true; userId: string; role: string } | { ok: false; userId: string; message: string };
 
 function refused(status: number, userId: string, message: string, headers: Record<string, string> = {}) {
   return data<RoleActionResult>({ ok: false, userId, message }, { status, headers: { ...CONSOLE_HEADERS, ...headers } });

@@ -1,9 +1,10 @@
 import { data, redirect } from "react-router";
-import { VideoEditor } from "~/components/admin/videos/VideoEditor";
+import { type EditActionResult, VideoEditor } from "~/components/admin/videos/VideoEditor";
 import { consoleActor } from "~/lib/console-action.server";
-import { input, parseParams, readForm } from "~/lib/params";
-import { type VideoFieldErrors, videoFieldsFromForm } from "~/lib/video-schema";
-import { z } from "~/lib/zod";
+import { parseParams } from "~/lib/route-input";
+import { input, readForm } from "~core/params";
+import { type VideoFieldErrors, videoFieldsFromForm } from "~core/video-schema";
+import { z } from "~core/zod";
 import { requireAdmin } from "../../../server/auth/session";
 import { listCategories } from "../../../server/services/categories";
 import { deleteVideo, getAdminVideo, updateVideo, VideoFieldsError, VideoNotFoundError } from "../../../server/services/video-admin";
@@ -30,8 +31,6 @@ export function headers(args: Route.HeadersArgs) {
 export function meta() {
   return [{ title: "Edit video | Console" }, { name: "robots", content: "noindex, nofollow" }];
 }
-
-export type EditActionResult = { intent: string; ok: true } | { intent: string; ok: false; fieldErrors: VideoFieldErrors };
 
 function refused(status: number, intent: string, fieldErrors: VideoFieldErrors, headers: Record<string, string> = {}) {
   return data<EditActionResult>({ intent, ok: false, fieldErrors }, { status, headers: { ...CONSOLE_HEADERS, ...headers } });

@@ -1,9 +1,9 @@
 import { data } from "react-router";
 import { SectionHeader } from "~/components/admin/console-ui";
-import { VideoUpload } from "~/components/admin/videos/VideoUpload";
+import { type UploadActionResult, VideoUpload } from "~/components/admin/videos/VideoUpload";
 import { consoleActor } from "~/lib/console-action.server";
-import { readForm } from "~/lib/params";
-import { uploadIdSchema, type VideoFieldErrors, videoFieldsFromForm } from "~/lib/video-schema";
+import { readForm } from "~core/params";
+import { uploadIdSchema, type VideoFieldErrors, videoFieldsFromForm } from "~core/video-schema";
 import { requireAdmin } from "../../../server/auth/session";
 import { env } from "../../../server/env";
 import { listCategories } from "../../../server/services/categories";
@@ -24,10 +24,6 @@ export function headers(args: Route.HeadersArgs) {
 export function meta() {
   return [{ title: "Upload a video | Console" }, { name: "robots", content: "noindex, nofollow" }];
 }
-
-export type UploadActionResult =
-  | { ok: true; jobId: string; videoId: string }
-  | { ok: false; fieldErrors: VideoFieldErrors; fileRefused: boolean };
 
 function refused(status: number, fieldErrors: VideoFieldErrors, opts: { fileRefused?: boolean; headers?: Record<string, string> } = {}) {
   return data<UploadActionResult>(

@@ -1,7 +1,8 @@
 import { data } from "react-router";
 import { VideoList } from "~/components/admin/videos/VideoList";
-import { input, parseQuery, plainText } from "~/lib/params";
-import { z } from "~/lib/zod";
+import { parseQuery } from "~/lib/route-input";
+import { input, plainText } from "~core/params";
+import { z } from "~core/zod";
 import { requireAdmin } from "../../../server/auth/session";
 import { ADMIN_VIDEOS_PER_PAGE, listAdminVideos, listUnfinishedJobs } from "../../../server/services/video-admin";
 import type { Route } from "./+types/videos";

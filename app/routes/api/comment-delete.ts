@@ -1,7 +1,7 @@
-import { SCRIPT_FIELD } from "~/lib/community-answer";
 import { COMMUNITY_TEXTS } from "~/lib/community-texts";
-import { input, parseForm, readForm } from "~/lib/params";
-import { z } from "~/lib/zod";
+import { SCRIPT_FIELD } from "~core/community-answer";
+import { input, parseForm, readForm } from "~core/params";
+import { z } from "~core/zod";
 import { getViewer } from "../../../server/auth/session";
 import { deleteComment } from "../../../server/services/comments";
 import type { Route } from "./+types/comment-delete";

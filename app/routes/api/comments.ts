@@ -1,8 +1,8 @@
-import { commentContent } from "~/lib/comment-schema";
-import { SCRIPT_FIELD } from "~/lib/community-answer";
 import { COMMUNITY_TEXTS, commentRateLimitMessage, THREAD_FULL_MESSAGE } from "~/lib/community-texts";
-import { input, parseForm, readForm } from "~/lib/params";
-import { z } from "~/lib/zod";
+import { commentContent } from "~core/comment-schema";
+import { SCRIPT_FIELD } from "~core/community-answer";
+import { input, parseForm, readForm } from "~core/params";
+import { z } from "~core/zod";
 import { getViewer } from "../../../server/auth/session";
 import { addComment } from "../../../server/services/comments";
 import type { Route } from "./+types/comments";

@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
-import { input, parseForm, plainText, readForm } from "~/lib/params";
-import { loginPath, safeRedirectPath } from "~/lib/redirect-to";
-import { z } from "~/lib/zod";
+import { input, parseForm, plainText, readForm } from "~core/params";
+import { loginPath, safeRedirectPath } from "~core/redirect-to";
+import { z } from "~core/zod";
 import { consumeAccountLimit, retryAfterSeconds } from "../../../server/auth/account-limits";
 import { getViewer } from "../../../server/auth/session";
 import { classifyFailure, UNAVAILABLE_HEADERS } from "../../../server/http/route-errors";

@@ -1,7 +1,7 @@
-import { VIEW_SESSION_COOKIE, viewSessionCookieValue } from "~/lib/cookies";
-import { clientIp, input, parseCookie, parseForm, readForm, viewSessionId } from "~/lib/params";
-import type { PlayTokenAnswer } from "~/lib/view-tracking";
-import { z } from "~/lib/zod";
+import { VIEW_SESSION_COOKIE, viewSessionCookieValue } from "~core/cookies";
+import { clientIp, input, parseCookie, parseForm, readForm, viewSessionId } from "~core/params";
+import type { PlayTokenAnswer } from "~core/view-rules";
+import { z } from "~core/zod";
 import { classifyFailure, UNAVAILABLE_HEADERS } from "../../../server/http/route-errors";
 import { newViewSessionId } from "../../../server/play-token";
 import { requestInfoContext } from "../../../server/request-context";

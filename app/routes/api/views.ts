@@ -1,7 +1,7 @@
-import { VIEW_SESSION_COOKIE } from "~/lib/cookies";
-import { clientIp, input, parseCookie, parseForm, plainText, readForm, viewSessionId } from "~/lib/params";
-import type { ViewAnswer } from "~/lib/view-tracking";
-import { z } from "~/lib/zod";
+import { VIEW_SESSION_COOKIE } from "~core/cookies";
+import { clientIp, input, parseCookie, parseForm, plainText, readForm, viewSessionId } from "~core/params";
+import type { ViewAnswer } from "~core/view-rules";
+import { z } from "~core/zod";
 import { classifyFailure, UNAVAILABLE_HEADERS } from "../../../server/http/route-errors";
 import { PLAY_TOKEN_MAX_LENGTH } from "../../../server/play-token";
 import { requestInfoContext } from "../../../server/request-context";

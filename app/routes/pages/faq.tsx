@@ -1,9 +1,9 @@
 import { data } from "react-router";
 import { MarkdownHtml } from "~/components/blog/MarkdownHtml";
 import { renderMarkdown } from "~/components/blog/markdown.server";
-import { markdownToPlainText } from "~/lib/markdown";
 import { siteUrlFromMatches } from "~/lib/root-data";
 import { breadcrumbs, seoMeta } from "~/lib/seo";
+import { markdownToPlainText } from "~core/markdown";
 import { getPage } from "../../../server/services/pages";
 import type { Route } from "./+types/faq";
 

@@ -3,7 +3,7 @@ import { MarkdownHtml } from "~/components/blog/MarkdownHtml";
 import { renderMarkdown } from "~/components/blog/markdown.server";
 import { siteUrlFromMatches } from "~/lib/root-data";
 import { absoluteUrl, breadcrumbs, seoMeta } from "~/lib/seo";
-import { site } from "~/lib/site";
+import { site } from "~core/site";
 import { getPage, type PageName } from "../../../server/services/pages";
 import type { Route } from "./+types/static-page";
 

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { clampPage, totalPages } from "../../app/lib/pagination";
+import { clampPage, totalPages } from "~core/pagination";
 
 /** The signed-in pages differ per person: never stored by a cache. */
 export const PRIVATE_NO_STORE = { "Cache-Control": "private, no-store" } as const;
