@@ -11,6 +11,7 @@ export default defineConfig({
       "scripts/**/*.test.ts",
       "vite/**/*.test.ts",
       "tests/integration/**/*.test.ts",
+      "tests/support/**/*.test.ts",
     ],
     globalSetup: ["tests/support/global-setup.ts"],
     testTimeout: 60_000,

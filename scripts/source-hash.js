@@ -15,6 +15,7 @@ const SOURCES = [
   "react-router.config.ts",
   "tsconfig.json",
   "scripts",
+  "vite",
 ];
 
 export const stampFile = path.join(process.env.BUILD_DIR ?? "build", ".source-hash");

@@ -2,14 +2,6 @@ import { siteUrl } from "../../server/site-url";
 import type { Route } from "./+types/robots";
 
 export function loader({ request }: Route.LoaderArgs) {
-  const body = [
-    "User-agent: *",
-    "Allow: /",
-    "Disallow: /login",
-    "Disallow: /__test/",
-    "",
-    `Sitemap: ${siteUrl(request)}/sitemap.xml`,
-    "",
-  ].join("\n");
+  const body = ["User-agent: *", "Allow: /", "Disallow: /login", "", `Sitemap: ${siteUrl(request)}/sitemap.xml`, ""].join("\n");
   return new Response(body, { headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" } });
 }

@@ -6,7 +6,6 @@ import { AD_EVENTS_PATH } from "../../core/ad-units";
 import { responseCookiesContext } from "../auth/session";
 import { dataDir, env } from "../env";
 import { requestInfoContext } from "../request-context";
-import { testHooksEnabled } from "../test-hooks";
 import { adEvents } from "./ad-events";
 import { AUTH_BASE_PATH, authRoutes } from "./auth-routes";
 import { compressResponses } from "./compression";
@@ -17,15 +16,21 @@ import { inputBoundary } from "./input-boundary";
 import { pageMicroCache } from "./page-cache";
 import { personalPages } from "./page-caching";
 import { buildFiles, mediaFiles } from "./static-files";
-import { testHooks } from "./test-hooks";
 import { whileDatabaseDown } from "./unavailable";
 import { videoUploads } from "./uploads";
 
-/**
- * The one HTTP layer: every response (pages, build files, media, errors) passes the same headers and
- * compression. `clientDir` is the client build in production; in development Vite serves those files.
- */
-export function createApp(opts: { clientDir?: string } = {}): express.Express {
+export interface AppOptions {
+  /** The client build in production; in development Vite serves those files. */
+  clientDir?: string;
+  /**
+   * Routes the composition adds ahead of the database check. The production entry adds none; only the test
+   * build does (docs/decisions/0018-test-build.md).
+   */
+  extraRoutes?: express.RequestHandler;
+}
+
+/** The one HTTP layer: every response (pages, build files, media, errors) passes the same headers and compression. */
+export function createApp(opts: AppOptions = {}): express.Express {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", env().TRUST_PROXY === "false" ? false : env().TRUST_PROXY);
@@ -35,7 +40,7 @@ export function createApp(opts: { clientDir?: string } = {}): express.Express {
   app.use(compressResponses());
   if (opts.clientDir) app.use(buildFiles(opts.clientDir));
   app.use("/media", mediaFiles(path.join(dataDir(), "media")));
-  if (testHooksEnabled()) app.use("/__test", testHooks()); // only in the test entry's processes
+  if (opts.extraRoutes) app.use(opts.extraRoutes);
   // Before the database check: the live ad feed serves this process's copy and outlives a database outage.
   app.all(AD_EVENTS_PATH, adEvents());
   app.use(whileDatabaseDown());

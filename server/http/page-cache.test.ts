@@ -4,10 +4,9 @@ import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { invalidate, invalidatePages } from "../realtime/shared-caches";
-import { setFaults, setTestHooksEnabled } from "../test-hooks";
 import { compressResponses } from "./compression";
 import { commonHeaders } from "./headers";
-import { createPageStore, PAGE_CACHE_HEADER, type PageStore, pageCacheHandler, pageMicroCache } from "./page-cache";
+import { bypassPageCacheWhile, createPageStore, PAGE_CACHE_HEADER, type PageStore, pageCacheHandler, pageMicroCache } from "./page-cache";
 import { personalPages } from "./page-caching";
 import { nonceScriptHashes } from "./page-snapshot";
 
@@ -68,9 +67,8 @@ describe("the page micro-cache on a real server", () => {
   afterAll(() => new Promise((r) => server.close(r)));
   afterEach(() => {
     store.clear();
-    setFaults([]);
+    bypassPageCacheWhile(() => false);
     vi.unstubAllEnvs();
-    setTestHooksEnabled(false);
   });
 
   const get = async (path: string, headers: Record<string, string> = {}, method = "GET") => {
@@ -163,13 +161,14 @@ describe("the page micro-cache on a real server", () => {
     expect((await get("/blog", {}, "POST")).state).toBe("bypass");
   });
 
-  it("bypasses everything while a test fault switch is on", async () => {
-    setTestHooksEnabled(true);
+  it("bypasses everything while the composition's condition holds (the test build's fault switches)", async () => {
+    let faultOn = false;
+    bypassPageCacheWhile(() => faultOn);
     await get("/blog");
-    setFaults(["blog.list"]);
+    faultOn = true;
     const during = await get("/blog");
     expect([during.state, during.rendered]).toEqual(["bypass", true]);
-    setFaults([]);
+    faultOn = false;
     expect((await get("/blog")).state).toBe("hit");
   });
 

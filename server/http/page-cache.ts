@@ -9,7 +9,6 @@ import { env } from "../env";
 import { logger } from "../logger";
 import { watchAdConfiguration } from "../realtime/ad-units-feed";
 import { onAnyInvalidation } from "../realtime/shared-caches";
-import { activeFaults, testHooksEnabled } from "../test-hooks";
 import { contentSecurityPolicy } from "./headers";
 import { type PageSnapshot, snapshotEncoding, snapshotPage } from "./page-snapshot";
 
@@ -37,7 +36,8 @@ import { type PageSnapshot, snapshotEncoding, snapshotPage } from "./page-snapsh
  *   invalidate);
  * - a failed service call's fallback (error states, the header's fallback categories) and render errors
  *   after the shell: the render says so (markDegraded in the request context) and such a page is not kept;
- * - test fault switches: while any is on, nothing is served or stored, so fault tests see their error states.
+ * - a condition the composition sets (bypassPageCacheWhile; production sets none, the test build's fault
+ *   switches do): while it holds, nothing is served or stored, so fault tests see their error states.
  * Not cached: /contact and /login (form tokens), `.data` navigations, anything but GET/HEAD, and answers
  * other than a 200 text/html without Set-Cookie.
  *
@@ -181,6 +181,16 @@ export class PageStore {
   }
 }
 
+let bypassAll: () => boolean = () => false;
+
+/**
+ * Makes every request skip the cache while `condition` holds. The production entry never calls it; the
+ * test build does, for its fault switches (docs/decisions/0018-test-build.md).
+ */
+export function bypassPageCacheWhile(condition: () => boolean): void {
+  bypassAll = condition;
+}
+
 /** Whether this request's page may come from (and go to) the cache; the reason otherwise. */
 export function cacheability(req: Request): "cacheable" | "bypass" {
   if (req.method !== "GET" && req.method !== "HEAD") return "bypass";
@@ -189,7 +199,7 @@ export function cacheability(req: Request): "cacheable" | "bypass" {
   if (path.endsWith(".data") || NOT_PAGES.has(path)) return "bypass";
   const page = path.length > 1 && path.endsWith("/") ? path.slice(0, -1) : path;
   if (!CACHEABLE_PATHS.has(page) && !CACHEABLE_PATTERNS.some((re) => re.test(page))) return "bypass";
-  if (testHooksEnabled() && activeFaults().length > 0) return "bypass";
+  if (bypassAll()) return "bypass";
   return "cacheable";
 }
 

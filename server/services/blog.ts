@@ -4,7 +4,6 @@ import { TtlCache } from "../cache";
 import { getDb } from "../db/connection";
 import type { BlogPost, BlogPostUpdate } from "../db/schema";
 import { invalidate, sharedCache } from "../realtime/shared-caches";
-import { maybeFail } from "../test-hooks";
 import { type Actor, recordAdminAction } from "./audit-log";
 
 export const BLOG_POSTS_PER_PAGE = 10;
@@ -57,7 +56,6 @@ function publishedSummaries() {
 
 /** One page of published posts, newest `published_at` first, with the exact total. */
 export async function listPublishedPosts(page: number): Promise<BlogPage> {
-  maybeFail("blog.list");
   const offset = (Math.max(1, Math.floor(page)) - 1) * BLOG_POSTS_PER_PAGE;
   const [posts, total] = await Promise.all([
     publishedSummaries().limit(BLOG_POSTS_PER_PAGE).offset(offset).execute(),
@@ -68,7 +66,6 @@ export async function listPublishedPosts(page: number): Promise<BlogPage> {
 
 /** The newest published posts for the RSS feed. */
 export async function listFeedPosts(limit = FEED_POSTS_LIMIT): Promise<BlogPostSummary[]> {
-  maybeFail("blog.list");
   return publishedSummaries().limit(limit).execute();
 }
 
@@ -91,7 +88,6 @@ export function blogPostCacheKey(slug: string): string {
 
 /** A published post by slug, or undefined. Served from the per-slug cache while fresh. */
 export async function getPublishedPost(slug: string): Promise<BlogPost | undefined> {
-  maybeFail("blog.post");
   if (!slug || slug.length > SLUG_MAX_LENGTH) return undefined;
   return cache.get(blogPostCacheKey(slug), () => fetchPublishedPost(slug));
 }
