@@ -2,11 +2,18 @@ import { redirect } from "react-router";
 import { ageCookieValue } from "~core/cookies";
 import { parseForm, plainText, readForm } from "~core/params";
 import { safeRedirectPath } from "~core/redirect-to";
+import { defineRoute } from "~core/route-contract";
 import { site } from "~core/site";
 import { z } from "~core/zod";
 import type { Route } from "./+types/age-verification";
 
 const ageForm = z.object({ answer: plainText(100).optional() });
+
+export const contract = defineRoute({
+  access: "public",
+  kind: "resource",
+  crossSite: "refuse",
+});
 
 /** No-JavaScript path of the age gate: the gate's form posts here. */
 export async function action({ request }: Route.ActionArgs) {

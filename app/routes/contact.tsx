@@ -2,7 +2,7 @@ import { data, useNavigation } from "react-router";
 import { type ContactFailure, ContactForm } from "~/components/contact/ContactForm";
 import { ContactSuccess } from "~/components/contact/ContactSuccess";
 import { siteUrlFromMatches } from "~/lib/root-data";
-import { mergeRouteHeaders } from "~/lib/route-headers";
+import { routeHeaders } from "~/lib/route-headers";
 import { absoluteUrl, breadcrumbs, seoMeta } from "~/lib/seo";
 import {
   CONTACT_SUBMIT_ERROR,
@@ -14,6 +14,7 @@ import {
   HONEYPOT_FIELD,
 } from "~core/contact-schema";
 import { clientIp, multilineText, parseForm, plainText, readForm, userAgent } from "~core/params";
+import { defineRoute } from "~core/route-contract";
 import { site } from "~core/site";
 import { z } from "~core/zod";
 import { issueFormToken, renewFormToken } from "../../server/form-token";
@@ -30,6 +31,13 @@ const MAX_FIELD_CHARS = 20_000;
 
 // The page carries a per-visit signed timestamp: never cache it in shared caches.
 const NO_STORE = { "Cache-Control": "private, no-store" };
+
+export const contract = defineRoute({
+  access: "public",
+  kind: "page",
+  crossSite: "refuse",
+  sitemap: "static",
+});
 
 export function loader() {
   return data({ formToken: issueFormToken() }, { headers: NO_STORE });
@@ -109,9 +117,7 @@ function echo(values: ContactValues): ContactValues {
   return { name: cap(values.name), email: cap(values.email), subject: cap(values.subject), message: cap(values.message) };
 }
 
-export function headers({ actionHeaders, loaderHeaders }: Route.HeadersArgs) {
-  return mergeRouteHeaders(loaderHeaders, actionHeaders);
-}
+export const headers = routeHeaders;
 
 export function meta({ matches }: Route.MetaArgs) {
   const siteUrl = siteUrlFromMatches(matches);

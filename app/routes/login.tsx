@@ -1,11 +1,12 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { siteUrlFromMatches } from "~/lib/root-data";
-import { mergeRouteHeaders } from "~/lib/route-headers";
-import { parseQuery } from "~/lib/route-input";
+import { routeInput } from "~/lib/route-contract.server";
+import { routeHeaders } from "~/lib/route-headers";
 import { seoMeta } from "~/lib/seo";
 import { AUTH_TEXTS, addressLocked, codeSentText, tooManyAttempts } from "~core/auth-texts";
 import { clientIp, parseForm, plainText, readForm } from "~core/params";
 import { safeRedirectPath } from "~core/redirect-to";
+import { defineRoute } from "~core/route-contract";
 import { z } from "~core/zod";
 import { googleConfigured } from "../../server/auth/auth";
 import { type AuthRequestMeta, requestSignInCode, signInWithCode } from "../../server/auth/email-code";
@@ -25,8 +26,16 @@ const loginQuery = z.object({
   error: plainText(200).optional(),
 });
 
+export const contract = defineRoute({
+  access: "public",
+  kind: "page",
+  robots: "noindex",
+  crossSite: "refuse",
+  input: { query: loginQuery },
+});
+
 export async function loader(args: Route.LoaderArgs) {
-  const query = parseQuery(loginQuery, args.request);
+  const query = routeInput(args.context, contract).query;
   const redirectTo = safeRedirectPath(query.redirectTo);
   if (await getViewer(args)) throw redirect(redirectTo, { headers: NO_STORE });
   return data(
@@ -132,9 +141,7 @@ function withCookies(setCookies: string[]): Headers {
   return headers;
 }
 
-export function headers({ actionHeaders, loaderHeaders }: Route.HeadersArgs) {
-  return mergeRouteHeaders(loaderHeaders, actionHeaders);
-}
+export const headers = routeHeaders;
 
 export function meta({ matches }: Route.MetaArgs) {
   return seoMeta({

@@ -2,6 +2,7 @@ import { COMMUNITY_TEXTS, commentRateLimitMessage, THREAD_FULL_MESSAGE } from "~
 import { commentContent } from "~core/comment-schema";
 import { SCRIPT_FIELD } from "~core/community-answer";
 import { input, parseForm, readForm } from "~core/params";
+import { defineRoute } from "~core/route-contract";
 import { z } from "~core/zod";
 import { getViewer } from "../../../server/auth/session";
 import { addComment } from "../../../server/services/comments";
@@ -20,6 +21,12 @@ const commentForm = z.object({
 });
 /** 2,000 characters of 4-byte text, url-encoded, fit comfortably. */
 const MAX_BODY_BYTES = 32 * 1024;
+
+export const contract = defineRoute({
+  access: "signed-in",
+  kind: "resource",
+  crossSite: "refuse",
+});
 
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed();

@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import { input, parseForm, plainText, readForm } from "~core/params";
 import { loginPath, safeRedirectPath } from "~core/redirect-to";
+import { defineRoute } from "~core/route-contract";
 import { z } from "~core/zod";
 import { consumeAccountLimit, retryAfterSeconds } from "../../../server/auth/account-limits";
 import { getViewer } from "../../../server/auth/session";
@@ -23,6 +24,12 @@ const favoriteForm = z.object({
   videoId: input.videoId,
   favorite: z.enum(["true", "false"]).transform((v) => v === "true"),
   redirectTo: plainText(2000).optional(),
+});
+
+export const contract = defineRoute({
+  access: "signed-in",
+  kind: "resource",
+  crossSite: "refuse",
 });
 
 export async function action(args: Route.ActionArgs) {

@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { input, parseForm, readForm } from "~core/params";
+import { defineRoute } from "~core/route-contract";
 import { z } from "~core/zod";
 import { consumeAccountLimit, retryAfterSeconds } from "../../../server/auth/account-limits";
 import { getViewer } from "../../../server/auth/session";
@@ -26,6 +27,12 @@ const historyForm = z.object({
     .pipe(z.number().min(0).max(86_400)),
 });
 const answer = jsonAnswer<HistoryAnswer>;
+
+export const contract = defineRoute({
+  access: "signed-in",
+  kind: "resource",
+  crossSite: "refuse",
+});
 
 export async function action(args: Route.ActionArgs) {
   const { request, context } = args;

@@ -1,6 +1,7 @@
 import { COMMUNITY_TEXTS } from "~/lib/community-texts";
 import { SCRIPT_FIELD } from "~core/community-answer";
 import { input, parseForm, readForm } from "~core/params";
+import { defineRoute } from "~core/route-contract";
 import { z } from "~core/zod";
 import { getViewer } from "../../../server/auth/session";
 import { setLike } from "../../../server/services/likes";
@@ -13,6 +14,12 @@ import { methodNotAllowed, responder, unreadable } from "./community-response";
  */
 const likeForm = z.object({ liked: z.enum(["true", "false"]), [SCRIPT_FIELD]: z.literal("1").optional() });
 const likeParams = z.object({ videoId: input.videoId });
+
+export const contract = defineRoute({
+  access: "signed-in",
+  kind: "resource",
+  crossSite: "refuse",
+});
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed();

@@ -1,5 +1,6 @@
 import { VIEW_SESSION_COOKIE, viewSessionCookieValue } from "~core/cookies";
 import { clientIp, input, parseCookie, parseForm, readForm, viewSessionId } from "~core/params";
+import { defineRoute } from "~core/route-contract";
 import type { PlayTokenAnswer } from "~core/view-rules";
 import { z } from "~core/zod";
 import { classifyFailure, UNAVAILABLE_HEADERS } from "../../../server/http/route-errors";
@@ -27,6 +28,12 @@ const MAX_BODY_BYTES = 1024;
 const tokenForm = z.object({ videoId: input.videoId });
 
 const answer = jsonAnswer<PlayTokenAnswer>;
+
+export const contract = defineRoute({
+  access: "public",
+  kind: "resource",
+  crossSite: "refuse",
+});
 
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return answer(405, { token: null, reason: "method" }, { Allow: "POST" });

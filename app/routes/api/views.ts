@@ -1,5 +1,6 @@
 import { VIEW_SESSION_COOKIE } from "~core/cookies";
 import { clientIp, input, parseCookie, parseForm, plainText, readForm, viewSessionId } from "~core/params";
+import { defineRoute } from "~core/route-contract";
 import type { ViewAnswer } from "~core/view-rules";
 import { z } from "~core/zod";
 import { classifyFailure, UNAVAILABLE_HEADERS } from "../../../server/http/route-errors";
@@ -37,6 +38,12 @@ const STATUS: Record<ViewOutcome["status"], number> = {
   invalid: 403,
   "not-found": 404,
 };
+
+export const contract = defineRoute({
+  access: "public",
+  kind: "resource",
+  crossSite: "refuse",
+});
 
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return answer(405, { counted: false, reason: "method" }, { Allow: "POST" });
