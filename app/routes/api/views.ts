@@ -43,13 +43,14 @@ export const contract = defineRoute({
   access: "public",
   kind: "resource",
   crossSite: "refuse",
+  input: { form: viewForm },
 });
 
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return answer(405, { counted: false, reason: "method" }, { Allow: "POST" });
   const body = await readForm(request, MAX_BODY_BYTES);
   if (!body.ok) return answer(body.status, { counted: false, reason: "unreadable" }, body.headers);
-  const form = parseForm(viewForm, body.form);
+  const form = parseForm(contract.input.form, body.form);
   if (!form) return answer(400, { counted: false, reason: "unreadable" });
   const sessionId = parseCookie(viewSessionId, request.headers.get("cookie"), VIEW_SESSION_COOKIE) ?? null;
   try {
