@@ -31,6 +31,10 @@ import { NotFound } from "./components/layout/NotFound";
 import { AppStyles } from "./lib/app-styles";
 import { useNonce } from "./lib/nonce";
 import type { RootData } from "./lib/root-data";
+import { enforceRouteContract } from "./lib/route-contract.server";
+
+/** Every route's declared access and input are checked here, before any of its loaders or actions (core/route-contract.ts). */
+export const middleware: Route.MiddlewareFunction[] = [enforceRouteContract];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   let categoriesFailed = false;

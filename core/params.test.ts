@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clientIp, input, MAX_FORM_BYTES, parseCookie, parseForm, plainText, readForm, requestId, userAgent } from "./params";
+import { clientIp, MAX_FORM_BYTES, parseCookie, parseForm, plainText, readForm, requestId, userAgent } from "./params";
 import { z } from "./zod";
 
 describe("plainText", () => {

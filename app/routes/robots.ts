@@ -1,5 +1,12 @@
+import { defineRoute } from "~core/route-contract";
 import { siteUrl } from "../../server/site-url";
 import type { Route } from "./+types/robots";
+
+export const contract = defineRoute({
+  access: "public",
+  kind: "resource",
+  crossSite: "refuse",
+});
 
 export function loader({ request }: Route.LoaderArgs) {
   const body = ["User-agent: *", "Allow: /", "Disallow: /login", "", `Sitemap: ${siteUrl(request)}/sitemap.xml`, ""].join("\n");

@@ -11,7 +11,7 @@ import { toCardData, VideoCard, type VideoCardData } from "~/components/video/Vi
 import { loadCommunity } from "~/lib/community.server";
 import { formatDuration, formatIsoDuration, formatLongDate, formatRelativeTime, formatViews } from "~/lib/format";
 import { siteUrlFromMatches, useRootData } from "~/lib/root-data";
-import { parseParams } from "~/lib/route-input";
+import { routeInput } from "~/lib/route-contract.server";
 import { absoluteUrl, breadcrumbs, seoMeta } from "~/lib/seo";
 import { useViewTracking } from "~/lib/use-view-tracking";
 import { useWatchHistory } from "~/lib/use-watch-history";
@@ -19,6 +19,7 @@ import { canonicalCommentsLocation } from "~core/comment-limits";
 import type { CommunityData } from "~core/community-answer";
 import { input } from "~core/params";
 import type { PreRollConfig } from "~core/preroll";
+import { defineRoute } from "~core/route-contract";
 import { site } from "~core/site";
 import { slugify } from "~core/slug";
 import { truncate } from "~core/text";
@@ -70,6 +71,15 @@ type VideoData =
 // Anything but a uuid names no video: the page's own not-found state, without a query.
 const videoParams = z.object({ videoId: input.videoId.nullable().catch(null) });
 
+export const contract = defineRoute({
+  access: "public",
+  kind: "page",
+  pageCache: true,
+  crossSite: "refuse",
+  input: { params: videoParams },
+  sitemap: "videos",
+});
+
 /**
  * `?comments=N` takes a few canonical values (app/lib/comment-limits.ts); any other N is sent to its
  * canonical address before a loader runs, so made-up values cost a redirect, not a render of their own.
@@ -81,8 +91,8 @@ export const middleware: Route.MiddlewareFunction[] = [
   },
 ];
 
-export async function loader({ params, context, request }: Route.LoaderArgs) {
-  const { videoId } = parseParams(videoParams, params);
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { videoId } = routeInput(context, contract).params;
   if (!videoId) return data<VideoData>({ state: "not-found" }, { status: 404 });
   const found = await attempt(
     context,

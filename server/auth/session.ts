@@ -1,6 +1,6 @@
-import { createContext, data, type RouterContextProvider, redirect } from "react-router";
-import { loginPath } from "../../core/redirect-to";
+import { createContext, type RouterContextProvider } from "react-router";
 import type { Viewer } from "../../core/viewer";
+import { pagePathOf } from "../http/route-table";
 import { siteUrl } from "../site-url";
 import { authFor } from "./auth";
 
@@ -61,35 +61,11 @@ export async function signOut(request: Request): Promise<string[]> {
   return headers.getSetCookie();
 }
 
-/**
- * The viewer of a signed-in-only page. Visitors are sent to the sign-in page, which brings them back here.
- * The history ends up as SPEC.md's "redirect (replacing history)" leaves it: [previous page, /login]. On
- * a client navigation the protected page never becomes an entry (its loader redirects before the
- * navigation commits), and a plain redirect adds /login after the previous page; React Router's
- * `replace()` would overwrite the previous page instead.
- */
-export async function requireViewer(args: Args): Promise<Viewer> {
-  const viewer = await getViewer(args);
-  if (viewer) return viewer;
-  throw redirect(loginPath(pagePath(new URL(args.request.url))), { headers: { "Cache-Control": "private, no-store" } });
-}
-
 /** The page a request is for: client navigations fetch `/favorites.data?_routes=…` for `/favorites`. */
 export function pagePath(url: URL): string {
-  let pathname = url.pathname.replace(/\.data$/, "");
-  if (pathname === "/_root") pathname = "/";
+  const pathname = pagePathOf(url.pathname);
   const search = new URLSearchParams(url.search);
   search.delete("_routes");
   const query = search.toString();
   return query ? `${pathname}?${query}` : pathname;
-}
-
-/**
- * The viewer of an admin console page or action. Anyone else (visitors, users, creators) gets the plain
- * 404 page: the console's existence is not advertised.
- */
-export async function requireAdmin(args: Args): Promise<Viewer> {
-  const viewer = await getViewer(args);
-  if (viewer?.role === "admin") return viewer;
-  throw data(null, { status: 404, headers: { "Cache-Control": "private, no-store" } });
 }

@@ -5,7 +5,7 @@ import { RouterContextProvider } from "react-router";
 import { AD_EVENTS_PATH } from "../../core/ad-units";
 import { responseCookiesContext } from "../auth/session";
 import { dataDir, env } from "../env";
-import { requestInfoContext } from "../request-context";
+import { requestInfoContext, routeContext } from "../request-context";
 import { adEvents } from "./ad-events";
 import { AUTH_BASE_PATH, authRoutes } from "./auth-routes";
 import { compressResponses } from "./compression";
@@ -14,14 +14,19 @@ import { finalErrorHandler } from "./errors";
 import { commonHeaders } from "./headers";
 import { inputBoundary } from "./input-boundary";
 import { pageMicroCache } from "./page-cache";
-import { personalPages } from "./page-caching";
+import { declaredHeaders } from "./page-caching";
+import { matchedRoute, routeMatching } from "./route-table";
 import { buildFiles, mediaFiles } from "./static-files";
 import { whileDatabaseDown } from "./unavailable";
 import { videoUploads } from "./uploads";
 
+const loadBuild = () => import("virtual:react-router/server-build");
+
 export interface AppOptions {
   /** The client build in production; in development Vite serves those files. */
   clientDir?: string;
+  /** The server build whose routes are matched (tests without a build give their own). */
+  loadBuild?: Parameters<typeof routeMatching>[0];
   /**
    * Routes the composition adds ahead of the database check. The production entry adds none; only the test
    * build does (docs/decisions/0018-test-build.md).
@@ -36,6 +41,7 @@ export function createApp(opts: AppOptions = {}): express.Express {
   app.set("trust proxy", env().TRUST_PROXY === "false" ? false : env().TRUST_PROXY);
   app.use(commonHeaders());
   app.use(inputBoundary()); // unreadable URLs answer 400 before anything else sees them
+  app.use(routeMatching(opts.loadBuild ?? loadBuild)); // the route's declared contract (core/route-contract.ts), for every step below
   app.use(refuseCrossSiteWrites()); // one rule for every route: no write that another site started
   app.use(compressResponses());
   if (opts.clientDir) app.use(buildFiles(opts.clientDir));
@@ -46,13 +52,14 @@ export function createApp(opts: AppOptions = {}): express.Express {
   app.use(whileDatabaseDown());
   app.use(videoUploads()); // the console's resumable uploads (tus): admins only, everyone else gets 404
   app.use(AUTH_BASE_PATH, authRoutes()); // the OAuth return; sign-in forms go through React Router actions
-  app.use(personalPages());
+  app.use(declaredHeaders());
   app.use(pageMicroCache()); // repeat anonymous page views skip the render (see page-cache.ts)
   app.use(
     createRequestHandler({
-      build: () => import("virtual:react-router/server-build"),
+      build: loadBuild,
       getLoadContext: (req, res) => {
         const context = new RouterContextProvider();
+        context.set(routeContext, matchedRoute(res));
         context.set(requestInfoContext, {
           requestId: String(res.locals.requestId),
           clientIp: req.ip ?? null,

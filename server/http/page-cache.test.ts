@@ -3,12 +3,14 @@ import { request } from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { appRoutes } from "../../tests/support/app-routes";
 import { invalidate, invalidatePages } from "../realtime/shared-caches";
 import { compressResponses } from "./compression";
 import { commonHeaders } from "./headers";
 import { bypassPageCacheWhile, createPageStore, PAGE_CACHE_HEADER, type PageStore, pageCacheHandler, pageMicroCache } from "./page-cache";
-import { personalPages } from "./page-caching";
+import { declaredHeaders } from "./page-caching";
 import { nonceScriptHashes } from "./page-snapshot";
+import { routeMatching } from "./route-table";
 
 /** A stand-in for React Router: streams an HTML page carrying the nonce, in the ways real answers vary. */
 function standIn(renders: { count: number }): express.RequestHandler {
@@ -40,10 +42,13 @@ async function listen(app: express.Express): Promise<{ server: http.Server; orig
   return { server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
 }
 
+const routes = await appRoutes();
+
 function chain(app: express.Express, cache: express.RequestHandler, renders: { count: number }): express.Express {
   app.use(commonHeaders());
+  app.use(routeMatching(async () => ({ routes }))); // the real route table: which pages declare pageCache
   app.use(compressResponses());
-  app.use(personalPages());
+  app.use(declaredHeaders());
   app.use(cache);
   app.use(standIn(renders));
   return app;

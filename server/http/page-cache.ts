@@ -11,6 +11,7 @@ import { watchAdConfiguration } from "../realtime/ad-units-feed";
 import { onAnyInvalidation } from "../realtime/shared-caches";
 import { contentSecurityPolicy } from "./headers";
 import { type PageSnapshot, snapshotEncoding, snapshotPage } from "./page-snapshot";
+import { matchedRoute, type RouteMatch } from "./route-table";
 
 /**
  * A micro-cache of anonymous pages: a worker that rendered a page keeps its HTML for PAGE_CACHE_TTL_MS (2 s)
@@ -38,7 +39,8 @@ import { type PageSnapshot, snapshotEncoding, snapshotPage } from "./page-snapsh
  *   after the shell: the render says so (markDegraded in the request context) and such a page is not kept;
  * - a condition the composition sets (bypassPageCacheWhile; production sets none, the test build's fault
  *   switches do): while it holds, nothing is served or stored, so fault tests see their error states.
- * Not cached: /contact and /login (form tokens), `.data` navigations, anything but GET/HEAD, and answers
+ * Which routes: those whose contract declares `pageCache` (core/route-contract.ts; not /contact and /login:
+ * form tokens; not search: its addresses rarely repeat). Not cached: `.data` navigations, anything but GET/HEAD, and answers
  * other than a 200 text/html without Set-Cookie.
  *
  * Freshness: every shared-cache invalidation (console and service writes: categories, blog posts, video
@@ -53,15 +55,6 @@ import { type PageSnapshot, snapshotEncoding, snapshotPage } from "./page-snapsh
  */
 
 export const PAGE_CACHE_HEADER = "X-Page-Cache";
-
-/**
- * The routes whose anonymous answers are the same for every visitor (see above for what is excluded).
- * Search is left out: its addresses rarely repeat within seconds, and its benchmark must measure searching.
- */
-const CACHEABLE_PATHS = new Set(["/", "/blog", "/values", "/career", "/terms", "/privacy", "/faq"]);
-const CACHEABLE_PATTERNS = [/^\/category\/[^/]+$/, /^\/blog\/[^/]+$/, /^\/video\/[^/]+$/];
-/** A resource route under a cached pattern: not a page, has its own public caching. */
-const NOT_PAGES = new Set(["/blog/feed.xml"]);
 
 /** Headers that belong to one response, never to a stored page. */
 const PER_RESPONSE_HEADERS = new Set([
@@ -191,14 +184,14 @@ export function bypassPageCacheWhile(condition: () => boolean): void {
   bypassAll = condition;
 }
 
-/** Whether this request's page may come from (and go to) the cache; the reason otherwise. */
-export function cacheability(req: Request): "cacheable" | "bypass" {
+/**
+ * Whether this request's page may come from (and go to) the cache: a GET or HEAD of a page whose route
+ * declares `pageCache` (core/route-contract.ts), by a visitor, not a `.data` navigation.
+ */
+export function cacheability(req: Request, route: RouteMatch | null): "cacheable" | "bypass" {
   if (req.method !== "GET" && req.method !== "HEAD") return "bypass";
-  if (hasSessionCookie(req.headers.cookie)) return "bypass";
-  const path = req.path;
-  if (path.endsWith(".data") || NOT_PAGES.has(path)) return "bypass";
-  const page = path.length > 1 && path.endsWith("/") ? path.slice(0, -1) : path;
-  if (!CACHEABLE_PATHS.has(page) && !CACHEABLE_PATTERNS.some((re) => re.test(page))) return "bypass";
+  if (!route?.contract.pageCache || route.contract.access !== "public" || route.contract.kind !== "page") return "bypass";
+  if (hasSessionCookie(req.headers.cookie) || req.path.endsWith(".data")) return "bypass";
   if (bypassAll()) return "bypass";
   return "cacheable";
 }
@@ -214,7 +207,7 @@ export function pageKey(req: Request): string {
 
 /**
  * The middleware, mounted right before the React Router handler (after the database check, the auth
- * routes and personalPages). One store per process; cleared by every invalidation and ad unit change.
+ * routes and declaredHeaders). One store per process; cleared by every invalidation and ad unit change.
  */
 export function pageMicroCache(options: PageCacheOptions = { ttlMs: env().PAGE_CACHE_TTL_MS }): RequestHandler {
   if (options.ttlMs <= 0) return (_req, _res, next) => next();
@@ -242,7 +235,7 @@ export function createPageStore(options: PageCacheOptions): PageStore {
 export function pageCacheHandler(store: PageStore): RequestHandler {
   const rendering = new Map<string, Promise<void>>();
   return (req, res, next) => {
-    if (cacheability(req) === "bypass") {
+    if (cacheability(req, matchedRoute(res)) === "bypass") {
       res.setHeader(PAGE_CACHE_HEADER, "bypass");
       return next();
     }

@@ -1,5 +1,6 @@
 import { VIEW_SESSION_COOKIE } from "~core/cookies";
 import { clientIp, input, parseCookie, parseForm, plainText, readForm, viewSessionId } from "~core/params";
+import { defineRoute } from "~core/route-contract";
 import type { ViewAnswer } from "~core/view-rules";
 import { z } from "~core/zod";
 import { classifyFailure, UNAVAILABLE_HEADERS } from "../../../server/http/route-errors";
@@ -38,11 +39,18 @@ const STATUS: Record<ViewOutcome["status"], number> = {
   "not-found": 404,
 };
 
+export const contract = defineRoute({
+  access: "public",
+  kind: "resource",
+  crossSite: "refuse",
+  input: { form: viewForm },
+});
+
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return answer(405, { counted: false, reason: "method" }, { Allow: "POST" });
   const body = await readForm(request, MAX_BODY_BYTES);
   if (!body.ok) return answer(body.status, { counted: false, reason: "unreadable" }, body.headers);
-  const form = parseForm(viewForm, body.form);
+  const form = parseForm(contract.input.form, body.form);
   if (!form) return answer(400, { counted: false, reason: "unreadable" });
   const sessionId = parseCookie(viewSessionId, request.headers.get("cookie"), VIEW_SESSION_COOKIE) ?? null;
   try {
