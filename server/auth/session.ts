@@ -24,7 +24,8 @@ const perRequest = new WeakMap<object, Promise<Viewer | null>>();
 export function getViewer({ request, context }: Args): Promise<Viewer | null> {
   let viewer = perRequest.get(context);
   if (!viewer) {
-    viewer = lookUp(request, context);
+    const cookies = context.get(responseCookiesContext);
+    viewer = sessionViewer(request.headers, siteUrl(request), (cookie) => cookies.append(cookie));
     perRequest.set(context, viewer);
   }
   return viewer;
@@ -35,14 +36,18 @@ export function hasSessionCookie(cookieHeader: string | null | undefined): boole
   return cookieHeader?.includes("better-auth.session_token") ?? false;
 }
 
-async function lookUp(request: Request, context: Readonly<RouterContextProvider>): Promise<Viewer | null> {
+/**
+ * The signed-in viewer behind a request's headers, or null; outside React Router too (the upload endpoint).
+ * `origin`: the site's public origin (better-auth checks its cookies for it). A refreshed (sliding) or clearing
+ * session cookie is handed to `setCookie` for the response.
+ */
+export async function sessionViewer(headers: Headers, origin: string, setCookie: (cookie: string) => void): Promise<Viewer | null> {
   // No cookie, no session: visitors cost no query.
-  if (!hasSessionCookie(request.headers.get("cookie"))) return null;
-  const { headers, response } = await authFor(siteUrl(request)).api.getSession({ headers: request.headers, returnHeaders: true });
-  // Sliding expiry: a refreshed session comes with a new cookie; an invalid one with a clearing cookie.
-  for (const cookie of headers.getSetCookie()) context.get(responseCookiesContext).append(cookie);
-  if (!response) return null;
-  const { user } = response;
+  if (!hasSessionCookie(headers.get("cookie"))) return null;
+  const answer = await authFor(origin).api.getSession({ headers, returnHeaders: true });
+  for (const cookie of answer.headers.getSetCookie()) setCookie(cookie);
+  if (!answer.response) return null;
+  const { user } = answer.response;
   const role = user.role === "admin" || user.role === "creator" ? user.role : "user";
   return {
     id: user.id,

@@ -17,7 +17,7 @@ import {
   deleteBlogPost,
   getPostById,
   saveBlogPost,
-} from "../../../server/services/blog";
+} from "../../../server/services/blog-console";
 import { siteUrl } from "../../../server/site-url";
 import type { Route } from "./+types/blog-editor";
 

@@ -14,7 +14,7 @@ import {
   deleteBlogPost,
   listAllPosts,
   setBlogPostPublished,
-} from "../../../server/services/blog";
+} from "../../../server/services/blog-console";
 import type { Route } from "./+types/blog";
 
 /** How many recent blog changes the page lists. */
