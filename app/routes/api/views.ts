@@ -1,10 +1,9 @@
 import { VIEW_SESSION_COOKIE } from "~core/cookies";
 import { clientIp, input, parseCookie, parseForm, plainText, readForm, viewSessionId } from "~core/params";
 import { defineRoute } from "~core/route-contract";
-import type { ViewAnswer } from "~core/view-rules";
+import { PLAY_TOKEN_MAX_LENGTH, type ViewAnswer } from "~core/view-rules";
 import { z } from "~core/zod";
 import { classifyFailure, UNAVAILABLE_HEADERS } from "../../../server/http/route-errors";
-import { PLAY_TOKEN_MAX_LENGTH } from "../../../server/play-token";
 import { requestInfoContext } from "../../../server/request-context";
 import { countView, type ViewOutcome } from "../../../server/services/views";
 import type { Route } from "./+types/views";
