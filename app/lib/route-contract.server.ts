@@ -18,10 +18,12 @@ interface CheckedInput {
   params: unknown;
   query: unknown;
 }
-const inputContext = createContext<CheckedInput>({ params: {}, query: {} });
+const inputContext = createContext<CheckedInput | null>(null);
 const viewerContext = createContext<Viewer | null>(null);
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
+/** A refused request's body is read and dropped up to this (the largest form, the blog editor's, fits). */
+const REFUSED_BODY_BYTES = 1024 * 1024;
 
 export const enforceRouteContract: MiddlewareFunction<Response> = async ({ request, context, params }) => {
   const route = context.get(routeContext);
@@ -30,19 +32,27 @@ export const enforceRouteContract: MiddlewareFunction<Response> = async ({ reque
   if (contract.access !== "public") {
     const viewer = await getViewer({ request, context });
     if (contract.access === "admin" && viewer?.role !== "admin") {
-      await discardBody(request); // the answer, not a reset, reaches a client still sending
+      await discardBody(request, REFUSED_BODY_BYTES); // the answer, not a reset, reaches a client still sending
       throw data(null, { status: 404, headers: NO_STORE });
     }
+    // To /login and back. The history ends up as SPEC.md's "redirect (replacing history)" leaves it:
+    // [previous page, /login]: on a client navigation the protected page never becomes an entry (the redirect
+    // comes before the navigation commits); React Router's `replace()` would overwrite the previous page.
     if (!viewer && contract.kind === "page") {
-      await discardBody(request);
+      await discardBody(request, REFUSED_BODY_BYTES);
       throw redirect(loginPath(pagePath(new URL(request.url))), { headers: NO_STORE });
     }
     context.set(viewerContext, viewer); // a signed-in resource answers visitors itself (core/route-contract.ts)
   }
-  context.set(inputContext, {
-    params: contract.input?.params ? parseParams(contract.input.params, params) : params,
-    query: contract.input?.query ? parseQuery(contract.input.query, request) : {},
-  });
+  try {
+    context.set(inputContext, {
+      params: contract.input?.params ? parseParams(contract.input.params, params) : params,
+      query: contract.input?.query ? parseQuery(contract.input.query, request) : {},
+    });
+  } catch (refusal) {
+    await discardBody(request, REFUSED_BODY_BYTES);
+    throw refusal;
+  }
 };
 
 type Output<S> = S extends z.ZodType ? z.output<S> : Record<string, never>;
@@ -53,7 +63,10 @@ type InputOf<C extends RouteContract> = {
 
 /** This request's path and query parameters as the route's contract parsed them (`contract` types them). */
 export function routeInput<C extends RouteContract>(context: Readonly<RouterContextProvider>, _contract: C): InputOf<C> {
-  return context.get(inputContext) as InputOf<C>;
+  const checked = context.get(inputContext);
+  // A loader of a route the HTTP layer did not match would read nothing checked: a bug, not a visitor's error.
+  if (!checked) throw new Error("routeInput(): this request's route was not matched by the route table");
+  return checked as InputOf<C>;
 }
 
 /** The signed-in viewer of a page whose contract requires one (an admin on `admin` routes). */

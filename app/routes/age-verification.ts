@@ -13,6 +13,7 @@ export const contract = defineRoute({
   access: "public",
   kind: "resource",
   crossSite: "refuse",
+  input: { form: ageForm },
 });
 
 /** No-JavaScript path of the age gate: the gate's form posts here. */
@@ -20,7 +21,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return new Response(null, { status: 405, headers: { Allow: "GET, HEAD, POST" } });
   const body = await readForm(request);
   if (!body.ok) return new Response(null, { status: body.status, headers: body.headers });
-  const form = parseForm(ageForm, body.form);
+  const form = parseForm(contract.input.form, body.form);
   if (!form) return new Response(null, { status: 400 });
   if (form.answer !== "adult") return redirect(site.underAgeRedirect);
   const back = safeReturnPath(request.headers.get("referer"), request.url);

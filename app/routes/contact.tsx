@@ -29,20 +29,6 @@ export type ContactActionData = { state: "sent" } | ContactFailure;
 /** Per field, beyond any SPEC.md limit (1000 for the message), so over-long text still gets its field message. */
 const MAX_FIELD_CHARS = 20_000;
 
-// The page carries a per-visit signed timestamp: never cache it in shared caches.
-const NO_STORE = { "Cache-Control": "private, no-store" };
-
-export const contract = defineRoute({
-  access: "public",
-  kind: "page",
-  crossSite: "refuse",
-  sitemap: "static",
-});
-
-export function loader() {
-  return data({ formToken: issueFormToken() }, { headers: NO_STORE });
-}
-
 // The form as posted: known fields once each, as text. The SPEC.md field rules run in the service; these
 // refuse what no browser sends (control characters, files, repeated fields). The body cap bounds lengths.
 const text = plainText(MAX_FIELD_CHARS).default("");
@@ -54,6 +40,21 @@ const contactForm = z.object({
   [HONEYPOT_FIELD]: text,
   [FORM_TOKEN_FIELD]: plainText(500).default(""),
 });
+
+export const contract = defineRoute({
+  access: "public",
+  kind: "page",
+  // The page carries a per-visit signed timestamp: never stored by any cache.
+  cacheControl: "private, no-store",
+  crossSite: "refuse",
+  input: { form: contactForm },
+  sitemap: "static",
+});
+
+export function loader() {
+  return data({ formToken: issueFormToken() });
+}
+
 const NO_VALUES: ContactValues = { name: "", email: "", subject: "", message: "" };
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -61,7 +62,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") throw data(null, { status: 405, headers: { Allow: "GET, HEAD, POST" } });
   const info = context.get(requestInfoContext);
   const body = await readForm(request);
-  const form = body.ok ? parseForm(contactForm, body.form) : undefined;
+  const form = body.ok ? parseForm(contract.input.form, body.form) : undefined;
   const values: ContactValues = form ? { name: form.name, email: form.email, subject: form.subject, message: form.message } : NO_VALUES;
   const formToken = form?.[FORM_TOKEN_FIELD] ?? "";
   const failed = (status: number, fields: Partial<Pick<ContactFailure, "errors" | "message">>, headers: Record<string, string> = {}) =>
@@ -73,7 +74,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         values: echo(values),
         formToken: renewFormToken(formToken),
       },
-      { status, headers: { ...NO_STORE, ...headers } },
+      { status, headers },
     );
   // Not a form (JSON, text), too large, or unreadable: nothing is stored.
   if (!body.ok) return failed(body.status, { message: CONTACT_SUBMIT_ERROR }, body.headers);
@@ -88,7 +89,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       case "sent":
       case "dropped": // bots see the same success view (SPEC.md §5)
         if (outcome.status === "dropped") logger.info({ requestId: info.requestId, reason: outcome.reason }, "contact submission dropped");
-        return data<ContactActionData>({ state: "sent" }, { headers: NO_STORE });
+        return data<ContactActionData>({ state: "sent" });
       case "invalid":
         return failed(400, { errors: outcome.errors });
       case "token-invalid":

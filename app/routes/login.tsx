@@ -17,32 +17,11 @@ import { requestInfoContext } from "../../server/request-context";
 import { siteUrl } from "../../server/site-url";
 import type { Route } from "./+types/login";
 
-// The page differs per visitor and per attempt: never cached.
-const NO_STORE = { "Cache-Control": "private, no-store" };
-
 const loginQuery = z.object({
   redirectTo: plainText(2000).optional(),
   // better-auth sends failed Google sign-ins back here with an error code (state_mismatch, access_denied, …).
   error: plainText(200).optional(),
 });
-
-export const contract = defineRoute({
-  access: "public",
-  kind: "page",
-  robots: "noindex",
-  crossSite: "refuse",
-  input: { query: loginQuery },
-});
-
-export async function loader(args: Route.LoaderArgs) {
-  const query = routeInput(args.context, contract).query;
-  const redirectTo = safeRedirectPath(query.redirectTo);
-  if (await getViewer(args)) throw redirect(redirectTo, { headers: NO_STORE });
-  return data(
-    { googleEnabled: googleConfigured(), redirectTo, error: query.error ? AUTH_TEXTS.googleFailed : null },
-    { headers: NO_STORE },
-  );
-}
 
 const loginForm = z.object({
   intent: z.enum(["google", "request-code", "verify-code"]),
@@ -51,17 +30,34 @@ const loginForm = z.object({
   redirectTo: plainText(2000).optional(),
 });
 
+export const contract = defineRoute({
+  access: "public",
+  kind: "page",
+  robots: "noindex",
+  // The page differs per visitor and per attempt: never cached.
+  cacheControl: "private, no-store",
+  crossSite: "refuse",
+  input: { query: loginQuery, form: loginForm },
+});
+
+export async function loader(args: Route.LoaderArgs) {
+  const query = routeInput(args.context, contract).query;
+  const redirectTo = safeRedirectPath(query.redirectTo);
+  if (await getViewer(args)) throw redirect(redirectTo);
+  return data({ googleEnabled: googleConfigured(), redirectTo, error: query.error ? AUTH_TEXTS.googleFailed : null });
+}
+
 /** What the page shows after a post: the step (address or code), the address, and a message. */
 export type LoginActionData = { step: "email" | "code"; email: string; error: string | null; notice: string | null };
 
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") throw data(null, { status: 405, headers: { Allow: "GET, HEAD, POST" } });
   const body = await readForm(request);
-  const form = body.ok ? parseForm(loginForm, body.form) : undefined;
+  const form = body.ok ? parseForm(contract.input.form, body.form) : undefined;
   const reply = (status: number, result: Partial<LoginActionData>, headers: Record<string, string> = {}) =>
     data<LoginActionData>(
       { step: "email", email: (form?.email ?? "").slice(0, 254), error: null, notice: null, ...result },
-      { status, headers: { ...NO_STORE, ...headers } },
+      { status, headers },
     );
   if (!body.ok) return reply(body.status, { error: AUTH_TEXTS.signInFailed }, body.headers);
   if (!form) return reply(400, { error: AUTH_TEXTS.signInFailed });
@@ -136,7 +132,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 function withCookies(setCookies: string[]): Headers {
-  const headers = new Headers(NO_STORE);
+  const headers = new Headers();
   for (const cookie of setCookies) headers.append("Set-Cookie", cookie);
   return headers;
 }

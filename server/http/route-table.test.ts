@@ -37,7 +37,8 @@ describe("the route table", () => {
       if (params) expect(match?.params).toMatchObject(params);
     }
     expect(table.match(pagePathOf("/video/abc.data"))?.id).toBe("routes/video");
-    expect(table.match(pagePathOf("/_root.data"))?.id).toBe("home");
+    expect(table.match(pagePathOf("/_.data"))?.id).toBe("home");
+    expect(pagePathOf("/blog/_.data")).toBe("/blog/");
   });
 
   it("keeps the rules between declarations: the page cache only for public pages, the console and accounts never stored or indexed", () => {

@@ -75,11 +75,13 @@ export function createRouteTable(routes: Record<string, BuildRoute | undefined>)
   };
 }
 
-/** The path a request is for: `.data` navigations (`/video/x.data`, `/_root.data`) ask for a page's data. */
+/**
+ * The path a request is for: `.data` navigations ask for a page's data, as React Router names them
+ * (`/video/x.data` for `/video/x`, `/_.data` for `/` and `/blog/_.data` for `/blog/`).
+ */
 export function pagePathOf(pathname: string): string {
-  if (!pathname.endsWith(".data")) return pathname;
-  const page = pathname.slice(0, -".data".length);
-  return page === "/_root" ? "/" : page;
+  if (pathname.endsWith("/_.data")) return pathname.slice(0, -"_.data".length);
+  return pathname.endsWith(".data") ? pathname.slice(0, -".data".length) : pathname;
 }
 
 /** Where the HTTP layer keeps the matched route of a request (res.locals), for the handlers after it. */

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ContentSafetyError } from "../../core/content-safety";
 import { useTestDatabase } from "../../tests/support/test-db";
 import { listAuditEntries } from "./audit-log";
+import { getPublishedPost, listFeedPosts, listPublishedPosts } from "./blog";
 import {
   type BlogPostFields,
   BlogPostNotFoundError,
@@ -10,13 +11,10 @@ import {
   createBlogPost,
   deleteBlogPost,
   getPostById,
-  getPublishedPost,
   listAllPosts,
-  listFeedPosts,
-  listPublishedPosts,
   saveBlogPost,
   setBlogPostPublished,
-} from "./blog";
+} from "./blog-console";
 
 const { handle } = useTestDatabase();
 const admin = { id: "admin-1", email: "admin@example.com" };

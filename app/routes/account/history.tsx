@@ -34,13 +34,19 @@ interface HistoryItem {
   watchedAt: string;
 }
 
+const historyFields = z.object({
+  intent: z.string().max(10),
+  videoId: z.string().max(100).optional(),
+  paused: z.string().max(10).optional(),
+});
+
 export const contract = defineRoute({
   access: "signed-in",
   kind: "page",
   robots: "noindex",
   cacheControl: "private, no-store",
   crossSite: "refuse",
-  input: { query: historyQuery },
+  input: { query: historyQuery, form: historyFields },
 });
 
 /** Watch History: newest first, 16 a page, with the pause switch (DESIGN.md §4.5). */
@@ -74,11 +80,6 @@ const historyForm = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("clear") }),
   z.object({ intent: z.literal("pause"), paused: z.enum(["true", "false"]).transform((v) => v === "true") }),
 ]);
-const historyFields = z.object({
-  intent: z.string().max(10),
-  videoId: z.string().max(100).optional(),
-  paused: z.string().max(10).optional(),
-});
 
 export type HistoryActionData = { error: string | null };
 
@@ -89,7 +90,7 @@ export async function action(args: Route.ActionArgs) {
   const viewer = routeViewer(args.context);
   const body = await readForm(request, 4096);
   if (!body.ok) return data<HistoryActionData>({ error: ACCOUNT_TEXTS.saveFailed }, { status: body.status, headers: body.headers });
-  const fields = parseForm(historyFields, body.form);
+  const fields = parseForm(contract.input.form, body.form);
   const form = fields ? historyForm.safeParse(fields) : undefined;
   if (!form?.success) return data<HistoryActionData>({ error: ACCOUNT_TEXTS.saveFailed }, { status: 400 });
   try {

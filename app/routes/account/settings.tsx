@@ -17,12 +17,19 @@ import { deleteAccount, setDisplayName, signOutEverywhere } from "../../../serve
 import { LastAdminError } from "../../../server/services/users";
 import type { Route } from "./+types/settings";
 
+const settingsFields = z.object({
+  intent: z.enum(["name", "sign-out-everywhere", "delete"]),
+  name: plainText(1000).optional(),
+  confirm: plainText(100).optional(),
+});
+
 export const contract = defineRoute({
   access: "signed-in",
   kind: "page",
   robots: "noindex",
   cacheControl: "private, no-store",
   crossSite: "refuse",
+  input: { form: settingsFields },
 });
 
 /** Settings (DESIGN.md §4.5): display name, data export, sign out everywhere, account deletion. */
@@ -30,12 +37,6 @@ export async function loader(args: Route.LoaderArgs) {
   const viewer = routeViewer(args.context);
   return data({ viewer });
 }
-
-const settingsFields = z.object({
-  intent: z.enum(["name", "sign-out-everywhere", "delete"]),
-  name: plainText(1000).optional(),
-  confirm: plainText(100).optional(),
-});
 
 export type SettingsActionData = { intent: string; error: string | null; notice: string | null };
 
@@ -55,7 +56,7 @@ export async function action(args: Route.ActionArgs) {
   if (request.method !== "POST") throw data(null, { status: 405, headers: { Allow: "GET, HEAD, POST" } });
   const viewer = routeViewer(args.context);
   const body = await readForm(request, 8192);
-  const form = body.ok ? parseForm(settingsFields, body.form) : undefined;
+  const form = body.ok ? parseForm(contract.input.form, body.form) : undefined;
   const reply = (status: number, result: Partial<SettingsActionData>, headers: Record<string, string> = {}) =>
     data<SettingsActionData>({ intent: form?.intent ?? "", error: null, notice: null, ...result }, { status, headers });
   if (!body.ok) return reply(body.status, { error: ACCOUNT_TEXTS.saveFailed }, body.headers);

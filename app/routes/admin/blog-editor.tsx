@@ -17,7 +17,7 @@ import {
   deleteBlogPost,
   getPostById,
   saveBlogPost,
-} from "../../../server/services/blog";
+} from "../../../server/services/blog-console";
 import { siteUrl } from "../../../server/site-url";
 import type { Route } from "./+types/blog-editor";
 
@@ -30,7 +30,7 @@ export const contract = defineRoute({
   robots: "noindex",
   cacheControl: "private, no-store",
   crossSite: "refuse",
-  input: { params: editorParams },
+  input: { params: editorParams, form: blogPostFormSchema },
 });
 
 export async function loader(args: Route.LoaderArgs) {
@@ -97,7 +97,7 @@ export async function action(args: Route.ActionArgs) {
       await deleteBlogPost(postId as string, actor);
       return redirect("/admin/blog?deleted=1");
     }
-    const parsed = blogPostFormSchema.safeParse(raw);
+    const parsed = contract.input.form.safeParse(raw);
     if (!parsed.success) return refuse(400, intent, blogFieldErrors(parsed.error), "Some fields need attention.");
     const { published_at, ...fields } = parsed.data;
     const publish = publishTarget(intent);

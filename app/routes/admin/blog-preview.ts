@@ -21,6 +21,7 @@ export const contract = defineRoute({
   robots: "noindex",
   cacheControl: "private, no-store",
   crossSite: "refuse",
+  input: { form: previewForm },
 });
 
 /** Nothing to show at this address: 404 for anyone but an admin, 405 for an admin. */
@@ -33,7 +34,7 @@ export async function action(args: Route.ActionArgs) {
   const refuse = (status: number, message: string, headers: Record<string, string> = {}) =>
     Response.json({ ok: false, message } satisfies PreviewResult, { status, headers });
   if (!body.ok) return refuse(body.status, "The preview could not be read.", body.headers);
-  const form = parseForm(previewForm, body.form);
+  const form = parseForm(contract.input.form, body.form);
   if (!form) return refuse(400, `The content could not be read (at most ${BLOG_CONTENT_MAX.toLocaleString("en")} characters).`);
   return Response.json({ ok: true, html: renderMarkdown(form.content, { memo: false }) } satisfies PreviewResult, {});
 }

@@ -14,7 +14,7 @@ import {
   deleteBlogPost,
   listAllPosts,
   setBlogPostPublished,
-} from "../../../server/services/blog";
+} from "../../../server/services/blog-console";
 import type { Route } from "./+types/blog";
 
 /** How many recent blog changes the page lists. */
@@ -22,13 +22,15 @@ const AUDIT_ENTRIES_SHOWN = 10;
 
 const listQuery = z.object({ page: input.page, deleted: z.literal("1").optional().catch(undefined) });
 
+const rowForm = z.object({ intent: z.enum(["publish", "unpublish", "delete"]), postId: z.uuid() });
+
 export const contract = defineRoute({
   access: "admin",
   kind: "page",
   robots: "noindex",
   cacheControl: "private, no-store",
   crossSite: "refuse",
-  input: { query: listQuery },
+  input: { query: listQuery, form: rowForm },
 });
 
 export async function loader(args: Route.LoaderArgs) {
@@ -65,15 +67,13 @@ export function meta() {
   return [{ title: "Blog | Console" }, { name: "robots", content: "noindex, nofollow" }];
 }
 
-const rowForm = z.object({ intent: z.enum(["publish", "unpublish", "delete"]), postId: z.uuid() });
-
 /** The list's row actions: publish, unpublish, delete (the confirm step is the page's). */
 export async function action(args: Route.ActionArgs) {
   const { actor, body } = await consoleAction(args);
   const refuse = (status: number, intent: string, postId: string | null, message: string, headers: Record<string, string> = {}) =>
     data<BlogListActionResult>({ ok: false, intent, postId, message }, { status, headers });
   if (!body.ok) return refuse(body.status, "", null, "The form could not be read.", body.headers);
-  const form = parseForm(rowForm, body.form);
+  const form = parseForm(contract.input.form, body.form);
   if (!form) return refuse(400, "", null, "The form could not be read.");
   try {
     if (form.intent === "delete") await deleteBlogPost(form.postId, actor);

@@ -23,7 +23,7 @@ export const contract = defineRoute({
   robots: "noindex",
   cacheControl: "private, no-store",
   crossSite: "refuse",
-  input: { query: commentListQuery },
+  input: { query: commentListQuery, form: commentActionForm },
 });
 
 export async function loader(args: Route.LoaderArgs) {
@@ -53,7 +53,7 @@ export async function action(args: Route.ActionArgs) {
   const { actor, body } = await consoleAction(args);
   if (!body.ok) return refused(body.status, { intent: "", message: "The form could not be read." }, body.headers);
   const begun = { actor, form: body.form };
-  const form = parseForm(commentActionForm, begun.form);
+  const form = parseForm(contract.input.form, begun.form);
   if (!form) return unreadable(begun.form.get("intent"));
   try {
     if (form.intent === "delete") await moderateDeleteComment(form.commentId, begun.actor);

@@ -27,7 +27,7 @@ export const contract = defineRoute({
   robots: "noindex",
   cacheControl: "private, no-store",
   crossSite: "refuse",
-  input: { query: messageListQuery },
+  input: { query: messageListQuery, form: messageActionForm },
 });
 
 export async function loader(args: Route.LoaderArgs) {
@@ -65,7 +65,7 @@ export async function action(args: Route.ActionArgs) {
   const { actor, body } = await consoleAction(args);
   if (!body.ok) return refused(body.status, { intent: "", message: "The form could not be read." }, body.headers);
   const begun = { actor, form: body.form };
-  const form = parseForm(messageActionForm, begun.form);
+  const form = parseForm(contract.input.form, begun.form);
   if (!form) return unreadable(begun.form.get("intent"));
   try {
     if (form.intent === "delete") await deleteContactMessage(form.messageId, begun.actor);

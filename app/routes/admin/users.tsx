@@ -18,7 +18,7 @@ export const contract = defineRoute({
   robots: "noindex",
   cacheControl: "private, no-store",
   crossSite: "refuse",
-  input: { query: usersQuery },
+  input: { query: usersQuery, form: roleFormSchema },
 });
 
 /** `/admin/users?q=&page=`: users whose e-mail contains `q`, newest first. */
@@ -51,7 +51,7 @@ export async function action(args: Route.ActionArgs) {
   if (!body.ok) return refused(body.status, "", "The form could not be read.", body.headers);
   const fields = formStrings(body.form, ["intent", "userId", "role"]);
   if (!fields) return refused(400, "", "The form could not be read.");
-  const parsed = roleFormSchema.safeParse(fields);
+  const parsed = contract.input.form.safeParse(fields);
   if (!parsed.success) return refused(400, "", parsed.error.issues[0]?.message ?? "The form could not be read.");
   try {
     const change = await changeUserRole(parsed.data.userId, parsed.data.role, admin);

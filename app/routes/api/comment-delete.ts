@@ -19,12 +19,13 @@ export const contract = defineRoute({
   access: "signed-in",
   kind: "resource",
   crossSite: "refuse",
+  input: { form: deleteForm },
 });
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed();
   const body = await readForm(request, 1024);
-  const form = body.ok ? parseForm(deleteForm, body.form) : undefined;
+  const form = body.ok ? parseForm(contract.input.form, body.form) : undefined;
   const reply = responder(form?.[SCRIPT_FIELD] === "1", form?.videoId ?? null);
   if (!body.ok) return unreadable(body);
   const viewer = await getViewer({ request, context });

@@ -26,6 +26,7 @@ export const contract = defineRoute({
   access: "signed-in",
   kind: "resource",
   crossSite: "refuse",
+  input: { form: commentForm },
 });
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -41,7 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!body.ok) return unreadable(body);
   const viewer = await getViewer({ request, context });
   if (!viewer) return reply.signIn(isReply ? COMMUNITY_TEXTS.loginToReply : COMMUNITY_TEXTS.loginToComment);
-  const form = parseForm(commentForm, body.form);
+  const form = parseForm(contract.input.form, body.form);
   if (!form) return reply.fail(400, failed, code);
   try {
     const outcome = await addComment({ videoId: form.videoId, userId: viewer.id, parentId: form.parentId ?? null, content: form.content });

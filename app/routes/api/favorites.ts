@@ -30,6 +30,7 @@ export const contract = defineRoute({
   access: "signed-in",
   kind: "resource",
   crossSite: "refuse",
+  input: { form: favoriteForm },
 });
 
 export async function action(args: Route.ActionArgs) {
@@ -37,7 +38,7 @@ export async function action(args: Route.ActionArgs) {
   if (request.method !== "POST") throw data(null, { status: 405, headers: { Allow: "POST" } });
   const wantsPage = (request.headers.get("accept") ?? "").includes("text/html");
   const body = await readForm(request, 4096);
-  const form = body.ok ? parseForm(favoriteForm, body.form) : undefined;
+  const form = body.ok ? parseForm(contract.input.form, body.form) : undefined;
   const back = safeRedirectPath(form?.redirectTo, form ? `/video/${form.videoId}` : "/");
   const answer = (status: number, result: FavoriteAnswer, headers: Record<string, string> = {}) =>
     wantsPage && status < 500 && status !== 429 && result.ok ? redirect(back, { headers: NO_STORE }) : jsonAnswer(status, result, headers);

@@ -32,6 +32,7 @@ export const contract = defineRoute({
   access: "signed-in",
   kind: "resource",
   crossSite: "refuse",
+  input: { form: historyForm },
 });
 
 export async function action(args: Route.ActionArgs) {
@@ -39,7 +40,7 @@ export async function action(args: Route.ActionArgs) {
   if (request.method !== "POST") throw data(null, { status: 405, headers: { Allow: "POST" } });
   const body = await readForm(request, 1024);
   if (!body.ok) return answer(body.status, { recorded: false, reason: "unreadable" }, body.headers);
-  const form = parseForm(historyForm, body.form);
+  const form = parseForm(contract.input.form, body.form);
   if (!form) return answer(400, { recorded: false, reason: "unreadable" });
   const viewer = await getViewer(args);
   if (!viewer) return answer(401, { recorded: false, reason: "sign-in" });

@@ -19,13 +19,14 @@ export const contract = defineRoute({
   access: "signed-in",
   kind: "resource",
   crossSite: "refuse",
+  input: { form: likeForm },
 });
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed();
   const videoId = likeParams.safeParse(params).data?.videoId ?? null;
   const body = await readForm(request, 1024);
-  const form = body.ok ? parseForm(likeForm, body.form) : undefined;
+  const form = body.ok ? parseForm(contract.input.form, body.form) : undefined;
   const reply = responder(form?.[SCRIPT_FIELD] === "1", videoId);
   if (!body.ok) return unreadable(body);
   if (!form || !videoId) return reply.fail(400, COMMUNITY_TEXTS.likeFailed, "like");

@@ -33,13 +33,14 @@ export const contract = defineRoute({
   access: "public",
   kind: "resource",
   crossSite: "refuse",
+  input: { form: tokenForm },
 });
 
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return answer(405, { token: null, reason: "method" }, { Allow: "POST" });
   const body = await readForm(request, MAX_BODY_BYTES);
   if (!body.ok) return answer(body.status, { token: null, reason: "unreadable" }, body.headers);
-  const form = parseForm(tokenForm, body.form);
+  const form = parseForm(contract.input.form, body.form);
   if (!form) return answer(400, { token: null, reason: "unreadable" });
   const existing = parseCookie(viewSessionId, request.headers.get("cookie"), VIEW_SESSION_COOKIE);
   const sessionId = existing ?? newViewSessionId();
