@@ -1,7 +1,7 @@
 import type { z } from "./zod";
 
 /**
- * What a route is, declared once in its module as `export const contract = defineRoute({...})` (ADR 0019).
+ * What a route is, declared once in its module as `export const contract = defineRoute({...})` (docs/decisions/0019-route-contract.md).
  * The HTTP layer, the page cache, the access check, the input boundary and the sitemap read it; a route
  * module without one fails the start (server/http/route-table.ts) and the route-table test.
  */
