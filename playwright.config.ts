@@ -2,6 +2,7 @@ import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
 import { CHROMIUM_FLAGS } from "./tests/support/chromium";
+import { testBuildDir } from "./tests/support/test-build-dir";
 
 const PORT = Number(process.env.E2E_PORT ?? 3310);
 // A fresh data directory per run: the server creates its own embedded database and demo content.
@@ -28,7 +29,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: "node tests/support/test-server.js", // server.js with the test hooks (never in production)
+    command: "node tests/support/test-server.js", // the test build (npm run build:test), never the production one
     url: `http://127.0.0.1:${PORT}/robots.txt`,
     timeout: 900_000, // a fresh machine generates the demo media first (a few minutes on 2 cores)
     reuseExistingServer: false,
@@ -40,7 +41,7 @@ export default defineConfig({
       HOST: "127.0.0.1",
       DATA_DIR,
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "fatal", // provoked faults would flood the output; E2E_LOG_LEVEL=info to debug
-      BUILD_DIR: process.env.BUILD_DIR ?? "build",
+      BUILD_DIR: testBuildDir(),
       // Demo media are deterministic: generate them once per machine, not once per test run.
       DEMO_MEDIA_CACHE: process.env.DEMO_MEDIA_CACHE ?? path.join(os.tmpdir(), "pleazure-demo-media-cache"),
       // Playback tests start the video at once; tests/e2e/preroll.spec.ts runs its own server with ads.

@@ -1,24 +1,25 @@
 // Process entry. Production: the primary prepares the database and supervises one worker per core
 // (server/runtime/); each worker serves HTTP. Development (--dev): one process with Vite's middleware.
-// The end-to-end tests start tests/support/test-server.js instead, which calls main() with the test hooks on;
-// cluster workers run that same file, so the hooks are on in every process of a test server and in none of
-// a server started here.
+// The end-to-end tests start tests/support/test-server.js instead, which runs main() on the test build's
+// bundle (BUILD_DIR/server/test-server.js, made by `npm run build:test`); a start here loads index.js, which
+// only the production build has, and that bundle holds no test hook (docs/decisions/0018-test-build.md).
 import cluster from "node:cluster";
+import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
-/** Starts this process's part of the server. `testHooks`: only the test entry passes it. */
-export async function main({ testHooks = false } = {}) {
+/** Starts this process's part of the server from BUILD_DIR/server/`bundle` (only the test entry names another). */
+export async function main({ bundle = "index.js" } = {}) {
   const dev = process.argv.includes("--dev");
   if (!process.env.NODE_ENV) process.env.NODE_ENV = dev ? "development" : "production";
   if (dev) return serveDevelopment();
-  const bundle = path.resolve(process.env.BUILD_DIR ?? "build", "server/index.js");
-  const mod = await import(pathToFileURL(bundle).href).catch((err) => {
+  const file = path.resolve(process.env.BUILD_DIR ?? "build", "server", bundle);
+  if (!fs.existsSync(file)) refuseUnsafeStart([`no server bundle at ${file}; build it first (npm run build)`]);
+  const mod = await import(pathToFileURL(file).href).catch((err) => {
     // Some modules read the configuration as they load: an invalid one is a refusal, not a crash.
     if (/^Invalid environment:/.test(err?.message)) refuseUnsafeStart([err.message]);
     throw err;
   });
-  mod.setTestHooksEnabled(testHooks);
   // The primary forks web workers and one jobs worker (PLEAZURE_ROLE=jobs: the transcode queue).
   if (cluster.isPrimary) {
     refuseUnsafeStart(mod.startupProblems());
@@ -37,10 +38,11 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) await main();
 
 async function serveDevelopment() {
   const { default: express } = await import("express");
+  // ENABLE_TEST_HOOKS=1: vite.config.ts composes the server as the test build does (fault switches, /__test).
+  const testComposition = process.env.ENABLE_TEST_HOOKS === "1";
   const vite = await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }));
-  const entry = await vite.ssrLoadModule("./server/entry.ts");
-  refuseUnsafeStart(entry.startupProblems());
-  entry.setTestHooksEnabled(process.env.ENABLE_TEST_HOOKS === "1");
+  const entry = await vite.ssrLoadModule(testComposition ? "./tests/support/composition/entry.ts" : "./server/entry.ts");
+  refuseUnsafeStart(entry.startupProblems()); // ENABLE_TEST_HOOKS with NODE_ENV=production among them
   const stop = await entry.bootSingleProcess();
   const server = express();
   server.disable("x-powered-by");
@@ -50,7 +52,7 @@ async function serveDevelopment() {
   let app;
   server.use(async (req, res, next) => {
     try {
-      const fresh = await vite.ssrLoadModule("./server/http/app.ts");
+      const fresh = await vite.ssrLoadModule(testComposition ? "./tests/support/composition/app.ts" : "./server/http/app.ts");
       if (fresh !== appModule) [appModule, app] = [fresh, fresh.createApp()];
       app(req, res, next);
     } catch (err) {

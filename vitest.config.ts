@@ -5,11 +5,13 @@ export default defineConfig({
   test: {
     include: [
       "app/**/*.test.{ts,tsx}",
+      "core/**/*.test.ts",
       "server/**/*.test.ts",
       "cli/**/*.test.ts",
       "scripts/**/*.test.ts",
       "vite/**/*.test.ts",
       "tests/integration/**/*.test.ts",
+      "tests/support/**/*.test.ts",
     ],
     globalSetup: ["tests/support/global-setup.ts"],
     testTimeout: 60_000,

@@ -9,7 +9,12 @@ import {
   type ShouldRevalidateFunction,
   useLocation,
 } from "react-router";
-import { z } from "~/lib/zod";
+import { FALLBACK_CATEGORIES } from "~core/categories";
+import { AGE_COOKIE } from "~core/cookies";
+import { parseCookie } from "~core/params";
+import { site } from "~core/site";
+import { slugify } from "~core/slug";
+import { z } from "~core/zod";
 import { getViewer } from "../server/auth/session";
 import { env } from "../server/env";
 import { attempt } from "../server/http/route-errors";
@@ -24,13 +29,12 @@ import { Footer } from "./components/layout/Footer";
 import { Header } from "./components/layout/Header";
 import { NotFound } from "./components/layout/NotFound";
 import { AppStyles } from "./lib/app-styles";
-import { FALLBACK_CATEGORIES } from "./lib/categories";
-import { AGE_COOKIE } from "./lib/cookies";
 import { useNonce } from "./lib/nonce";
-import { parseCookie } from "./lib/params";
 import type { RootData } from "./lib/root-data";
-import { site } from "./lib/site";
-import { slugify } from "./lib/slug";
+import { enforceRouteContract } from "./lib/route-contract.server";
+
+/** Every route's declared access and input are checked here, before any of its loaders or actions (core/route-contract.ts). */
+export const middleware: Route.MiddlewareFunction[] = [enforceRouteContract];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   let categoriesFailed = false;

@@ -5,7 +5,18 @@ import fs from "node:fs";
 import path from "node:path";
 
 // Everything the build reads. content/ is read at run time, so it is not here.
-const SOURCES = ["app", "server", "public", "package-lock.json", "vite.config.ts", "react-router.config.ts", "tsconfig.json", "scripts"];
+const SOURCES = [
+  "app",
+  "core",
+  "server",
+  "public",
+  "package-lock.json",
+  "vite.config.ts",
+  "react-router.config.ts",
+  "tsconfig.json",
+  "scripts",
+  "vite",
+];
 
 export const stampFile = path.join(process.env.BUILD_DIR ?? "build", ".source-hash");
 

@@ -10,4 +10,3 @@ export { runPrimary } from "./runtime/primary";
 export { bootSingleProcess } from "./runtime/single";
 export { startupProblems } from "./runtime/startup-check";
 export { runWorker } from "./runtime/worker";
-export { setTestHooksEnabled } from "./test-hooks";

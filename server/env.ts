@@ -48,8 +48,9 @@ const schema = z
     /** Comma-separated proxy addresses whose X-Forwarded-For we trust (Express "trust proxy"). */
     TRUST_PROXY: z.string().default("loopback"),
     /**
-     * Test hooks (server/http/test-hooks.ts) under `npm run dev`. Refused in production: the end-to-end tests
-     * load the hooks through their own entry (tests/support/test-server.js), never through a variable.
+     * `npm run dev` with the test build's composition (fault switches, test routes). Refused in production:
+     * the test hooks exist only in the separate test build (docs/decisions/0018-test-build.md), never in
+     * this one, and no variable can add them.
      */
     ENABLE_TEST_HOOKS: z.enum(["0", "1"]).default("0"),
     /** Skip generating demo media (tests that do not need playback). */

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { viewThresholdMs } from "../core/view-rules";
 import { issueFormToken } from "./form-token";
-import { checkPlayToken, issuePlayToken, newViewSessionId, PLAY_TOKEN_MAX_AGE_MS, viewThresholdMs } from "./play-token";
+import { checkPlayToken, issuePlayToken, newViewSessionId, PLAY_TOKEN_MAX_AGE_MS } from "./play-token";
 import { sign } from "./secrets";
 
 beforeAll(() => {

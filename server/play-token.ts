@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { PLAY_TOKEN_MAX_LENGTH, VIEW_THRESHOLD_CAP_SECONDS, viewThresholdMs } from "../core/view-rules";
 import { sign, verify } from "./secrets";
 
 /**
@@ -10,8 +11,8 @@ import { sign, verify } from "./secrets";
  * Format: `play:<videoId>:<sessionId>:<issuedAtMs>:<thresholdMs>.<HMAC-SHA256, base64url>`.
  */
 
-/** SPEC.md §9: a view needs the lesser of 30 seconds and half the duration. */
-export const VIEW_THRESHOLD_CAP_MS = 30_000;
+/** SPEC.md §9: a view needs the lesser of 30 seconds and half the duration (core/view-rules.ts). */
+export const VIEW_THRESHOLD_CAP_MS = VIEW_THRESHOLD_CAP_SECONDS * 1000;
 /** Older tokens count nothing (playback paused that long): the tracker asks for a new one when it goes on. */
 export const PLAY_TOKEN_MAX_AGE_MS = 6 * 60 * 60 * 1000;
 /** Tolerated clock difference between app instances; a token from further in the future is forged. */
@@ -19,8 +20,6 @@ const CLOCK_SKEW_MS = 60_000;
 const PURPOSE = "play";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const PAYLOAD = /^play:([0-9a-f-]{36}):([0-9a-f-]{36}):(\d{1,15}):(\d{1,9})$/;
-/** Longer than any token we issue (about 170 characters): refused before computing an HMAC. */
-export const PLAY_TOKEN_MAX_LENGTH = 256;
 
 export interface PlayClaim {
   videoId: string;
@@ -36,12 +35,6 @@ export type PlayTokenCheck =
   | { status: "expired" }
   /** Not signed by us, malformed, or for another video or session. */
   | { status: "invalid" };
-
-/** The view threshold of a video of `durationSeconds`, or null when the duration is unknown (no view counts). */
-export function viewThresholdMs(durationSeconds: number): number | null {
-  if (!Number.isFinite(durationSeconds) || durationSeconds <= 0) return null;
-  return Math.min(VIEW_THRESHOLD_CAP_MS, Math.round((durationSeconds * 1000) / 2));
-}
 
 /** A new browser-session id (the value of the view-session cookie). */
 export function newViewSessionId(): string {

@@ -1,4 +1,5 @@
 import { createContext } from "react-router";
+import type { RouteMatch } from "./http/route-table";
 
 /** Per-request facts set by the Express layer and read by loaders/actions. */
 export interface RequestInfo {
@@ -15,3 +16,6 @@ export interface RequestInfo {
 }
 
 export const requestInfoContext = createContext<RequestInfo>({ requestId: "-", clientIp: null, userAgent: null, nonce: "" });
+
+/** The route this request matched in the route table, with its declared contract (server/http/route-table.ts). */
+export const routeContext = createContext<RouteMatch | null>(null);

@@ -1,4 +1,4 @@
-import { MAX_REPLIES_PER_THREAD } from "./comment-limits";
+import { MAX_REPLIES_PER_THREAD } from "~core/comment-limits";
 
 /** SPEC.md §2, §6 and §8 texts for likes and comments, verbatim, shared by the routes and the UI. */
 export const COMMUNITY_TEXTS = {

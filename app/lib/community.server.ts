@@ -1,10 +1,10 @@
 import type { RouterContextProvider } from "react-router";
+import { SHOWN_THREADS_PARAM, shownThreadsOf } from "~core/comment-limits";
+import type { CommunityData } from "~core/community-answer";
 import { getViewer } from "../../server/auth/session";
 import { attempt } from "../../server/http/route-errors";
 import { listThreads } from "../../server/services/comments";
 import { likesVideo } from "../../server/services/likes";
-import { SHOWN_THREADS_PARAM, shownThreadsOf } from "./comment-limits";
-import type { CommunityData } from "./community-answer";
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> };
 

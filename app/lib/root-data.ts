@@ -1,7 +1,6 @@
 import { useRouteLoaderData } from "react-router";
-import type { loader as rootLoader } from "../root";
-import type { AdConfiguration } from "./ad-units";
-import type { Viewer } from "./viewer";
+import type { AdConfiguration } from "~core/ad-units";
+import type { Viewer } from "~core/viewer";
 
 export interface RootData {
   siteUrl: string;
@@ -27,5 +26,5 @@ export function siteUrlFromMatches(matches: readonly MatchLike[]): string {
 }
 
 export function useRootData(): RootData | undefined {
-  return useRouteLoaderData<typeof rootLoader>("root");
+  return useRouteLoaderData("root") as RootData | undefined;
 }

@@ -8,3 +8,12 @@ export function mergeRouteHeaders(...sources: (Headers | Record<string, string>)
   for (const source of sources) for (const [key, value] of new Headers(source)) merged.set(key, value);
   return merged;
 }
+
+/**
+ * A route module's `headers` (React Router keeps a loader's or action's headers only through it): what they
+ * set, the action's over the loader's. The headers every answer of a route carries (Cache-Control, noindex) are
+ * declared in its contract and set by the HTTP layer, not here.
+ */
+export function routeHeaders({ loaderHeaders, actionHeaders }: { loaderHeaders: Headers; actionHeaders: Headers }): Headers {
+  return mergeRouteHeaders(loaderHeaders, actionHeaders);
+}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { breadcrumbs, pageTitle, seoMeta, socialImage, truncate } from "./seo";
+import { truncate } from "../../core/text";
+import { breadcrumbs, pageTitle, seoMeta, socialImage } from "./seo";
 
 const SITE = "https://pleazure.example";
 

@@ -1,14 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { isTrackable, type PlayTokenAnswer, trackingStartSeconds, type ViewAnswer } from "../../core/view-rules";
 import {
   clearViewedVideos,
   createViewTracker,
   type FetchPlayToken,
-  isTrackable,
-  type PlayTokenAnswer,
   type SendView,
-  trackingStartSeconds,
   VIEWED_STORAGE_KEY,
-  type ViewAnswer,
   type ViewTrackerOptions,
   viewedVideoIds,
 } from "./view-tracking";

@@ -1,4 +1,13 @@
-import { site } from "./site";
+import { site } from "~core/site";
+import {
+  isTrackable,
+  PLAY_TOKEN_ENDPOINT,
+  type PlayTokenAnswer,
+  TRACKING_INTERVAL_MS,
+  trackingStartSeconds,
+  VIEW_ENDPOINT,
+  type ViewAnswer,
+} from "~core/view-rules";
 
 /**
  * The browser side of view counting (SPEC.md §4, §5, §7, §9). The server decides what counts (a signed play
@@ -16,50 +25,8 @@ import { site } from "./site";
  * Failures and refusals are only logged (SPEC.md §8); the video plays on either way.
  */
 
-export const VIEW_ENDPOINT = "/api/views";
-export const PLAY_TOKEN_ENDPOINT = "/api/play-token";
-/** SPEC.md §9. */
-export const TRACKING_START_SECONDS = 25;
-export const VIEW_THRESHOLD_CAP_SECONDS = 30;
-export const TRACKING_INTERVAL_MS = 5_000;
 /** The session-storage list of counted video ids: a fixed key ending in the site name. */
 export const VIEWED_STORAGE_KEY = `viewed_videos_${site.name}`;
-
-/** The endpoint's JSON answer. */
-export type ViewAnswer =
-  | { counted: true }
-  /** "rate-limited": this address counted its views of this video for the hour; playback goes on. */
-  | { counted: false; reason: "too-early" | "rate-limited"; retryAfterMs: number }
-  | { counted: false; reason: "duplicate" | "expired" | "invalid" | "not-found" | "method" | "unreadable" | "unavailable" | "failed" };
-
-/** The token endpoint's JSON answer: `thresholdMs` after now, the token can count a view. */
-export type PlayTokenAnswer =
-  | { token: string; thresholdMs: number }
-  /** This address had its tokens for this video for the hour: the video plays, its view is not counted. */
-  | { token: null; reason: "rate-limited"; retryAfterMs: number }
-  | { token: null; reason: "uncountable" | "not-found" | "method" | "unreadable" | "unavailable" | "failed" };
-
-/** The lesser of 30 s and half the duration, in seconds. */
-export function viewThresholdSeconds(duration: number): number {
-  return Math.min(VIEW_THRESHOLD_CAP_SECONDS, duration / 2);
-}
-
-/** From this playback position on, the tracker asks the server to count the view. */
-export function trackingStartSeconds(duration: number): number {
-  return Math.min(TRACKING_START_SECONDS, viewThresholdSeconds(duration));
-}
-
-/** SPEC.md §5: a present id, a current time of 0 or more, a duration above 0. */
-export function isTrackable(videoId: string, currentTime: number, duration: number): boolean {
-  return (
-    videoId.length > 0 &&
-    Number.isFinite(currentTime) &&
-    currentTime >= 0 &&
-    typeof duration === "number" &&
-    Number.isFinite(duration) &&
-    duration > 0
-  );
-}
 
 type KeyValueStore = Pick<Storage, "getItem" | "setItem" | "removeItem">;
 

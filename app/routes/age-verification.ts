@@ -1,19 +1,27 @@
 import { redirect } from "react-router";
-import { ageCookieValue } from "~/lib/cookies";
-import { parseForm, plainText, readForm } from "~/lib/params";
-import { safeRedirectPath } from "~/lib/redirect-to";
-import { site } from "~/lib/site";
-import { z } from "~/lib/zod";
+import { ageCookieValue } from "~core/cookies";
+import { parseForm, plainText, readForm } from "~core/params";
+import { safeRedirectPath } from "~core/redirect-to";
+import { defineRoute } from "~core/route-contract";
+import { site } from "~core/site";
+import { z } from "~core/zod";
 import type { Route } from "./+types/age-verification";
 
 const ageForm = z.object({ answer: plainText(100).optional() });
+
+export const contract = defineRoute({
+  access: "public",
+  kind: "resource",
+  crossSite: "refuse",
+  input: { form: ageForm },
+});
 
 /** No-JavaScript path of the age gate: the gate's form posts here. */
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return new Response(null, { status: 405, headers: { Allow: "GET, HEAD, POST" } });
   const body = await readForm(request);
   if (!body.ok) return new Response(null, { status: body.status, headers: body.headers });
-  const form = parseForm(ageForm, body.form);
+  const form = parseForm(contract.input.form, body.form);
   if (!form) return new Response(null, { status: 400 });
   if (form.answer !== "adult") return redirect(site.underAgeRedirect);
   const back = safeReturnPath(request.headers.get("referer"), request.url);

@@ -1,6 +1,9 @@
 import { data, useNavigation } from "react-router";
 import { type ContactFailure, ContactForm } from "~/components/contact/ContactForm";
 import { ContactSuccess } from "~/components/contact/ContactSuccess";
+import { siteUrlFromMatches } from "~/lib/root-data";
+import { routeHeaders } from "~/lib/route-headers";
+import { absoluteUrl, breadcrumbs, seoMeta } from "~/lib/seo";
 import {
   CONTACT_SUBMIT_ERROR,
   CONTACT_TOKEN_EXPIRED,
@@ -9,13 +12,11 @@ import {
   contactRateLimitMessage,
   FORM_TOKEN_FIELD,
   HONEYPOT_FIELD,
-} from "~/lib/contact-schema";
-import { clientIp, multilineText, parseForm, plainText, readForm, userAgent } from "~/lib/params";
-import { siteUrlFromMatches } from "~/lib/root-data";
-import { mergeRouteHeaders } from "~/lib/route-headers";
-import { absoluteUrl, breadcrumbs, seoMeta } from "~/lib/seo";
-import { site } from "~/lib/site";
-import { z } from "~/lib/zod";
+} from "~core/contact-schema";
+import { clientIp, multilineText, parseForm, plainText, readForm, userAgent } from "~core/params";
+import { defineRoute } from "~core/route-contract";
+import { site } from "~core/site";
+import { z } from "~core/zod";
 import { issueFormToken, renewFormToken } from "../../server/form-token";
 import { classifyFailure, UNAVAILABLE_HEADERS } from "../../server/http/route-errors";
 import { logger } from "../../server/logger";
@@ -28,13 +29,6 @@ export type ContactActionData = { state: "sent" } | ContactFailure;
 /** Per field, beyond any SPEC.md limit (1000 for the message), so over-long text still gets its field message. */
 const MAX_FIELD_CHARS = 20_000;
 
-// The page carries a per-visit signed timestamp: never cache it in shared caches.
-const NO_STORE = { "Cache-Control": "private, no-store" };
-
-export function loader() {
-  return data({ formToken: issueFormToken() }, { headers: NO_STORE });
-}
-
 // The form as posted: known fields once each, as text. The SPEC.md field rules run in the service; these
 // refuse what no browser sends (control characters, files, repeated fields). The body cap bounds lengths.
 const text = plainText(MAX_FIELD_CHARS).default("");
@@ -46,6 +40,21 @@ const contactForm = z.object({
   [HONEYPOT_FIELD]: text,
   [FORM_TOKEN_FIELD]: plainText(500).default(""),
 });
+
+export const contract = defineRoute({
+  access: "public",
+  kind: "page",
+  // The page carries a per-visit signed timestamp: never stored by any cache.
+  cacheControl: "private, no-store",
+  crossSite: "refuse",
+  input: { form: contactForm },
+  sitemap: "static",
+});
+
+export function loader() {
+  return data({ formToken: issueFormToken() });
+}
+
 const NO_VALUES: ContactValues = { name: "", email: "", subject: "", message: "" };
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -53,7 +62,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") throw data(null, { status: 405, headers: { Allow: "GET, HEAD, POST" } });
   const info = context.get(requestInfoContext);
   const body = await readForm(request);
-  const form = body.ok ? parseForm(contactForm, body.form) : undefined;
+  const form = body.ok ? parseForm(contract.input.form, body.form) : undefined;
   const values: ContactValues = form ? { name: form.name, email: form.email, subject: form.subject, message: form.message } : NO_VALUES;
   const formToken = form?.[FORM_TOKEN_FIELD] ?? "";
   const failed = (status: number, fields: Partial<Pick<ContactFailure, "errors" | "message">>, headers: Record<string, string> = {}) =>
@@ -65,7 +74,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         values: echo(values),
         formToken: renewFormToken(formToken),
       },
-      { status, headers: { ...NO_STORE, ...headers } },
+      { status, headers },
     );
   // Not a form (JSON, text), too large, or unreadable: nothing is stored.
   if (!body.ok) return failed(body.status, { message: CONTACT_SUBMIT_ERROR }, body.headers);
@@ -80,7 +89,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       case "sent":
       case "dropped": // bots see the same success view (SPEC.md §5)
         if (outcome.status === "dropped") logger.info({ requestId: info.requestId, reason: outcome.reason }, "contact submission dropped");
-        return data<ContactActionData>({ state: "sent" }, { headers: NO_STORE });
+        return data<ContactActionData>({ state: "sent" });
       case "invalid":
         return failed(400, { errors: outcome.errors });
       case "token-invalid":
@@ -109,9 +118,7 @@ function echo(values: ContactValues): ContactValues {
   return { name: cap(values.name), email: cap(values.email), subject: cap(values.subject), message: cap(values.message) };
 }
 
-export function headers({ actionHeaders, loaderHeaders }: Route.HeadersArgs) {
-  return mergeRouteHeaders(loaderHeaders, actionHeaders);
-}
+export const headers = routeHeaders;
 
 export function meta({ matches }: Route.MetaArgs) {
   const siteUrl = siteUrlFromMatches(matches);

@@ -3,13 +3,15 @@ import { AdSlot } from "~/components/ads/AdSlot";
 import { ErrorState } from "~/components/ui/ErrorState";
 import { Pagination } from "~/components/ui/Pagination";
 import { toCardData, VideoCard, type VideoCardData } from "~/components/video/VideoCard";
-import { clampPage, totalPages } from "~/lib/pagination";
-import { input, parseParams, parseQuery } from "~/lib/params";
 import { siteUrlFromMatches } from "~/lib/root-data";
+import { routeInput } from "~/lib/route-contract.server";
 import { breadcrumbs, seoMeta } from "~/lib/seo";
-import { site } from "~/lib/site";
-import { categoryNameFromParam } from "~/lib/slug";
-import { z } from "~/lib/zod";
+import { clampPage, totalPages } from "~core/pagination";
+import { input } from "~core/params";
+import { defineRoute } from "~core/route-contract";
+import { site } from "~core/site";
+import { categoryNameFromParam } from "~core/slug";
+import { z } from "~core/zod";
 import { getViewer } from "../../server/auth/session";
 import { attempt } from "../../server/http/route-errors";
 import { findCategoryByName } from "../../server/services/categories";
@@ -34,9 +36,18 @@ interface ListData {
 const listParams = z.object({ categoryName: input.categoryName.optional() });
 const listQuery = z.object({ page: input.page });
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { categoryName: categoryParam = null } = parseParams(listParams, params);
-  const { page: requested } = parseQuery(listQuery, request);
+export const contract = defineRoute({
+  access: "public",
+  kind: "page",
+  pageCache: true,
+  crossSite: "refuse",
+  input: { params: listParams, query: listQuery },
+  sitemap: { "/": "static", "/category/:categoryName": "categories" },
+});
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { categoryName: categoryParam = null } = routeInput(context, contract).params;
+  const { page: requested } = routeInput(context, contract).query;
   const base: ListData = {
     categoryParam,
     categoryName: categoryNameFromParam(categoryParam ?? undefined),

@@ -1,11 +1,13 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { AUTH_TEXTS, addressLocked, codeSentText, tooManyAttempts } from "~/lib/auth-texts";
-import { clientIp, parseForm, parseQuery, plainText, readForm } from "~/lib/params";
-import { safeRedirectPath } from "~/lib/redirect-to";
 import { siteUrlFromMatches } from "~/lib/root-data";
-import { mergeRouteHeaders } from "~/lib/route-headers";
+import { routeInput } from "~/lib/route-contract.server";
+import { routeHeaders } from "~/lib/route-headers";
 import { seoMeta } from "~/lib/seo";
-import { z } from "~/lib/zod";
+import { AUTH_TEXTS, addressLocked, codeSentText, tooManyAttempts } from "~core/auth-texts";
+import { clientIp, parseForm, plainText, readForm } from "~core/params";
+import { safeRedirectPath } from "~core/redirect-to";
+import { defineRoute } from "~core/route-contract";
+import { z } from "~core/zod";
 import { googleConfigured } from "../../server/auth/auth";
 import { type AuthRequestMeta, requestSignInCode, signInWithCode } from "../../server/auth/email-code";
 import { startGoogleSignIn } from "../../server/auth/google";
@@ -15,24 +17,11 @@ import { requestInfoContext } from "../../server/request-context";
 import { siteUrl } from "../../server/site-url";
 import type { Route } from "./+types/login";
 
-// The page differs per visitor and per attempt: never cached.
-const NO_STORE = { "Cache-Control": "private, no-store" };
-
 const loginQuery = z.object({
   redirectTo: plainText(2000).optional(),
   // better-auth sends failed Google sign-ins back here with an error code (state_mismatch, access_denied, …).
   error: plainText(200).optional(),
 });
-
-export async function loader(args: Route.LoaderArgs) {
-  const query = parseQuery(loginQuery, args.request);
-  const redirectTo = safeRedirectPath(query.redirectTo);
-  if (await getViewer(args)) throw redirect(redirectTo, { headers: NO_STORE });
-  return data(
-    { googleEnabled: googleConfigured(), redirectTo, error: query.error ? AUTH_TEXTS.googleFailed : null },
-    { headers: NO_STORE },
-  );
-}
 
 const loginForm = z.object({
   intent: z.enum(["google", "request-code", "verify-code"]),
@@ -41,17 +30,34 @@ const loginForm = z.object({
   redirectTo: plainText(2000).optional(),
 });
 
+export const contract = defineRoute({
+  access: "public",
+  kind: "page",
+  robots: "noindex",
+  // The page differs per visitor and per attempt: never cached.
+  cacheControl: "private, no-store",
+  crossSite: "refuse",
+  input: { query: loginQuery, form: loginForm },
+});
+
+export async function loader(args: Route.LoaderArgs) {
+  const query = routeInput(args.context, contract).query;
+  const redirectTo = safeRedirectPath(query.redirectTo);
+  if (await getViewer(args)) throw redirect(redirectTo);
+  return data({ googleEnabled: googleConfigured(), redirectTo, error: query.error ? AUTH_TEXTS.googleFailed : null });
+}
+
 /** What the page shows after a post: the step (address or code), the address, and a message. */
 export type LoginActionData = { step: "email" | "code"; email: string; error: string | null; notice: string | null };
 
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") throw data(null, { status: 405, headers: { Allow: "GET, HEAD, POST" } });
   const body = await readForm(request);
-  const form = body.ok ? parseForm(loginForm, body.form) : undefined;
+  const form = body.ok ? parseForm(contract.input.form, body.form) : undefined;
   const reply = (status: number, result: Partial<LoginActionData>, headers: Record<string, string> = {}) =>
     data<LoginActionData>(
       { step: "email", email: (form?.email ?? "").slice(0, 254), error: null, notice: null, ...result },
-      { status, headers: { ...NO_STORE, ...headers } },
+      { status, headers },
     );
   if (!body.ok) return reply(body.status, { error: AUTH_TEXTS.signInFailed }, body.headers);
   if (!form) return reply(400, { error: AUTH_TEXTS.signInFailed });
@@ -126,14 +132,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 function withCookies(setCookies: string[]): Headers {
-  const headers = new Headers(NO_STORE);
+  const headers = new Headers();
   for (const cookie of setCookies) headers.append("Set-Cookie", cookie);
   return headers;
 }
 
-export function headers({ actionHeaders, loaderHeaders }: Route.HeadersArgs) {
-  return mergeRouteHeaders(loaderHeaders, actionHeaders);
-}
+export const headers = routeHeaders;
 
 export function meta({ matches }: Route.MetaArgs) {
   return seoMeta({

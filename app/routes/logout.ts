@@ -1,7 +1,14 @@
 import { data, redirect } from "react-router";
-import { readForm } from "~/lib/params";
+import { readForm } from "~core/params";
+import { defineRoute } from "~core/route-contract";
 import { signOut } from "../../server/auth/session";
 import type { Route } from "./+types/logout";
+
+export const contract = defineRoute({
+  access: "public",
+  kind: "resource",
+  crossSite: "refuse",
+});
 
 /** Sign Out (the header menu's form): ends the session on the server, clears the cookie, goes to `/`. */
 export async function action({ request }: Route.ActionArgs) {

@@ -2,7 +2,14 @@ import { data } from "react-router";
 import { NotFound } from "~/components/layout/NotFound";
 import { siteUrlFromMatches } from "~/lib/root-data";
 import { seoMeta } from "~/lib/seo";
+import { defineRoute } from "~core/route-contract";
 import type { Route } from "./+types/not-found";
+
+export const contract = defineRoute({
+  access: "public",
+  kind: "page",
+  crossSite: "refuse",
+});
 
 export function loader() {
   return data(null, { status: 404 });

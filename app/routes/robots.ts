@@ -1,15 +1,14 @@
+import { defineRoute } from "~core/route-contract";
 import { siteUrl } from "../../server/site-url";
 import type { Route } from "./+types/robots";
 
+export const contract = defineRoute({
+  access: "public",
+  kind: "resource",
+  crossSite: "refuse",
+});
+
 export function loader({ request }: Route.LoaderArgs) {
-  const body = [
-    "User-agent: *",
-    "Allow: /",
-    "Disallow: /login",
-    "Disallow: /__test/",
-    "",
-    `Sitemap: ${siteUrl(request)}/sitemap.xml`,
-    "",
-  ].join("\n");
+  const body = ["User-agent: *", "Allow: /", "Disallow: /login", "", `Sitemap: ${siteUrl(request)}/sitemap.xml`, ""].join("\n");
   return new Response(body, { headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" } });
 }

@@ -1,10 +1,12 @@
 import { data, Link } from "react-router";
 import { formatViews } from "~/lib/format";
-import { stillSrcSet } from "~/lib/images";
-import { input, parseQuery } from "~/lib/params";
 import { siteUrlFromMatches } from "~/lib/root-data";
+import { routeInput } from "~/lib/route-contract.server";
 import { seoMeta } from "~/lib/seo";
-import { z } from "~/lib/zod";
+import { stillSrcSet } from "~core/images";
+import { input } from "~core/params";
+import { defineRoute } from "~core/route-contract";
+import { z } from "~core/zod";
 import { attempt } from "../../server/http/route-errors";
 import { normaliseQuery, searchVideos } from "../../server/services/videos";
 import type { Route } from "./+types/search";
@@ -17,8 +19,15 @@ interface SearchData {
 
 const searchQuery = z.object({ q: input.q });
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const q = normaliseQuery(parseQuery(searchQuery, request).q);
+export const contract = defineRoute({
+  access: "public",
+  kind: "page",
+  crossSite: "refuse",
+  input: { query: searchQuery },
+});
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const q = normaliseQuery(routeInput(context, contract).query.q);
   // Blank q: no results and no database call.
   if (!q) return data<SearchData>({ q, results: [], error: null });
   const rows = await attempt(

@@ -1,11 +1,30 @@
 import { absoluteUrl } from "~/lib/seo";
 import { escapeXml } from "~/lib/xml";
+import { defineRoute, type SitemapList, sitemapListOf } from "~core/route-contract";
 import { unavailableText } from "../../server/http/route-errors";
+import { loadedRouteTable } from "../../server/http/route-table";
 import { sitemapEntries } from "../../server/services/sitemap";
 import { siteUrl } from "../../server/site-url";
 import type { Route } from "./+types/sitemap";
 
-const STATIC_PATHS = ["/", "/blog", "/values", "/career", "/contact", "/terms", "/privacy", "/faq"];
+/** The path patterns of the public routes that declare each sitemap list (core/route-contract.ts). */
+function declaredPatterns(): Record<SitemapList, string[]> {
+  const patterns: Record<SitemapList, string[]> = { static: [], categories: [], posts: [], videos: [] };
+  for (const { pattern, contract } of loadedRouteTable().entries) {
+    const list = contract.access === "public" ? sitemapListOf(contract, pattern) : undefined;
+    if (list) patterns[list].push(pattern);
+  }
+  return patterns;
+}
+
+/** A pattern's one parameter filled in: `/video/:videoId` with an id. */
+const fill = (pattern: string, value: string) => pattern.replace(/:\w+/, encodeURIComponent(value));
+
+export const contract = defineRoute({
+  access: "public",
+  kind: "resource",
+  crossSite: "refuse",
+});
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const base = siteUrl(request);
@@ -18,15 +37,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { videos, categories, posts } = entries;
   const url = (loc: string, extra = "", lastmod?: Date) =>
     `<url><loc>${escapeXml(absoluteUrl(base, loc))}</loc>${lastmod ? `<lastmod>${new Date(lastmod).toISOString()}</lastmod>` : ""}${extra}</url>`;
+  const declared = declaredPatterns();
   const parts = [
-    ...STATIC_PATHS.map((p) => url(p)),
-    ...categories.map((c) => url(`/category/${c.slug}`)),
-    ...posts.map((p) => url(`/blog/${p.slug}`, "", p.updated_at)),
-    ...videos.map((v) =>
-      url(
-        `/video/${v.id}`,
-        `<video:video><video:thumbnail_loc>${escapeXml(absoluteUrl(base, v.thumbnail_url ?? "/og-default.png"))}</video:thumbnail_loc><video:title>${escapeXml(v.title)}</video:title><video:description>${escapeXml((v.description ?? v.title).slice(0, 2048))}</video:description>${v.video_url ? `<video:content_loc>${escapeXml(absoluteUrl(base, v.video_url))}</video:content_loc>` : ""}<video:duration>${Math.max(1, v.duration)}</video:duration><video:publication_date>${new Date(v.upload_date).toISOString()}</video:publication_date><video:family_friendly>no</video:family_friendly></video:video>`,
-        v.updated_at,
+    ...declared.static.map((p) => url(p)),
+    ...declared.categories.flatMap((pattern) => categories.map((c) => url(fill(pattern, c.slug)))),
+    ...declared.posts.flatMap((pattern) => posts.map((p) => url(fill(pattern, p.slug), "", p.updated_at))),
+    ...declared.videos.flatMap((pattern) =>
+      videos.map((v) =>
+        url(
+          fill(pattern, v.id),
+          `<video:video><video:thumbnail_loc>${escapeXml(absoluteUrl(base, v.thumbnail_url ?? "/og-default.png"))}</video:thumbnail_loc><video:title>${escapeXml(v.title)}</video:title><video:description>${escapeXml((v.description ?? v.title).slice(0, 2048))}</video:description>${v.video_url ? `<video:content_loc>${escapeXml(absoluteUrl(base, v.video_url))}</video:content_loc>` : ""}<video:duration>${Math.max(1, v.duration)}</video:duration><video:publication_date>${new Date(v.upload_date).toISOString()}</video:publication_date><video:family_friendly>no</video:family_friendly></video:video>`,
+          v.updated_at,
+        ),
       ),
     ),
   ];

@@ -8,19 +8,22 @@ import { PreRoll } from "~/components/player/PreRoll";
 import { VideoPlayer } from "~/components/player/VideoPlayer";
 import { ShareMenu } from "~/components/video/ShareMenu";
 import { toCardData, VideoCard, type VideoCardData } from "~/components/video/VideoCard";
-import { canonicalCommentsLocation } from "~/lib/comment-limits";
 import { loadCommunity } from "~/lib/community.server";
-import type { CommunityData } from "~/lib/community-answer";
 import { formatDuration, formatIsoDuration, formatLongDate, formatRelativeTime, formatViews } from "~/lib/format";
-import { input, parseParams } from "~/lib/params";
-import type { PreRollConfig } from "~/lib/preroll";
 import { siteUrlFromMatches, useRootData } from "~/lib/root-data";
-import { absoluteUrl, breadcrumbs, seoMeta, truncate } from "~/lib/seo";
-import { site } from "~/lib/site";
-import { slugify } from "~/lib/slug";
+import { routeInput } from "~/lib/route-contract.server";
+import { absoluteUrl, breadcrumbs, seoMeta } from "~/lib/seo";
 import { useViewTracking } from "~/lib/use-view-tracking";
 import { useWatchHistory } from "~/lib/use-watch-history";
-import { z } from "~/lib/zod";
+import { canonicalCommentsLocation } from "~core/comment-limits";
+import type { CommunityData } from "~core/community-answer";
+import { input } from "~core/params";
+import type { PreRollConfig } from "~core/preroll";
+import { defineRoute } from "~core/route-contract";
+import { site } from "~core/site";
+import { slugify } from "~core/slug";
+import { truncate } from "~core/text";
+import { z } from "~core/zod";
 import { getViewer } from "../../server/auth/session";
 import { attempt } from "../../server/http/route-errors";
 import { getPreRollConfig } from "../../server/services/ads";
@@ -68,6 +71,15 @@ type VideoData =
 // Anything but a uuid names no video: the page's own not-found state, without a query.
 const videoParams = z.object({ videoId: input.videoId.nullable().catch(null) });
 
+export const contract = defineRoute({
+  access: "public",
+  kind: "page",
+  pageCache: true,
+  crossSite: "refuse",
+  input: { params: videoParams },
+  sitemap: "videos",
+});
+
 /**
  * `?comments=N` takes a few canonical values (app/lib/comment-limits.ts); any other N is sent to its
  * canonical address before a loader runs, so made-up values cost a redirect, not a render of their own.
@@ -79,8 +91,8 @@ export const middleware: Route.MiddlewareFunction[] = [
   },
 ];
 
-export async function loader({ params, context, request }: Route.LoaderArgs) {
-  const { videoId } = parseParams(videoParams, params);
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { videoId } = routeInput(context, contract).params;
   if (!videoId) return data<VideoData>({ state: "not-found" }, { status: 404 });
   const found = await attempt(
     context,

@@ -53,6 +53,7 @@ export function appVersion(root: string): { commit: string; changedFiles: string
     "--porcelain",
     "--",
     "app",
+    "core",
     "server",
     "server.js",
     "vite.config.ts",

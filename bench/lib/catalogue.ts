@@ -1,13 +1,13 @@
 import fs from "node:fs";
 import path from "node:path";
 import type pg from "pg";
-import { FALLBACK_CATEGORIES } from "../../app/lib/categories";
-import { slugify } from "../../app/lib/slug";
+import { FALLBACK_CATEGORIES } from "../../core/categories";
+import { findMinorSuggestingTerm } from "../../core/content-safety";
+import { slugify } from "../../core/slug";
 import { connect, type DatabaseHandle, ensureDatabase } from "../../server/db/connection";
 import { startEmbeddedPostgres } from "../../server/db/embedded";
 import { migrateToLatest } from "../../server/db/migrate";
 import { isProcessAlive } from "../../server/process";
-import { findMinorSuggestingTerm } from "../../server/services/content-safety";
 import { onCleanup, stopPid } from "./cleanup";
 import { ADJECTIVES, NOUNS, PLACES } from "./words";
 

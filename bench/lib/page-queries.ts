@@ -1,6 +1,6 @@
 import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
-import { categoryNameFromParam } from "../../app/lib/slug";
+import { categoryNameFromParam } from "../../core/slug";
 import { setDatabase } from "../../server/db/connection";
 import type { Database } from "../../server/db/schema";
 import { findCategoryByName, listCategories, topCategories } from "../../server/services/categories";

@@ -3,7 +3,7 @@ import type { CpuSplit } from "./cpu";
 import type { HttpLoadResult } from "./http-load";
 import type { InitialJs } from "./initial-js";
 import type { QueryProfile } from "./sql-load";
-import { type LatencyStats, round } from "./stats";
+import { type LatencyStats, round, type TargetResult } from "./stats";
 import { renderTtffMarkdown, type TtffResult } from "./ttff";
 import { renderViews, type ViewsResult } from "./views-load";
 
@@ -55,17 +55,6 @@ export interface HttpFloorResult {
   /** 1-based: the round whose noisiest window had the least other work on the machine; its figures count. */
   quietestRound: number;
   autocannon: MeasuredLoad;
-}
-
-export interface TargetResult {
-  name: string;
-  budget: string;
-  /** Whether this run's catalogue is the one the target is defined at. */
-  applies: boolean;
-  actual: string;
-  status: "met" | "missed" | "for information";
-  margin: string;
-  note?: string;
 }
 
 export interface BenchReport {

@@ -35,3 +35,14 @@ export function round(n: number, digits = 2): number {
   const f = 10 ** digits;
   return Math.round(n * f) / f;
 }
+
+export interface TargetResult {
+  name: string;
+  budget: string;
+  /** Whether this run's catalogue is the one the target is defined at. */
+  applies: boolean;
+  actual: string;
+  status: "met" | "missed" | "for information";
+  margin: string;
+  note?: string;
+}

@@ -5,7 +5,7 @@ import { type Browser, chromium, type Page } from "@playwright/test";
 import { CHROMIUM_FLAGS } from "../../tests/support/chromium";
 import { startAppServer } from "./app-server";
 import { transferred } from "./initial-js";
-import type { TargetResult } from "./report";
+import type { TargetResult } from "./stats";
 import { round } from "./stats";
 
 /** DESIGN.md §6: time to first frame ≤ 1 s, on loopback, headless Chromium, no pre-roll. */

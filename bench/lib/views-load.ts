@@ -5,7 +5,7 @@ import autocannon, { type Result } from "autocannon";
 import type pg from "pg";
 import { issuePlayToken } from "../../server/play-token";
 import type { CpuMeter, CpuSplit } from "./cpu";
-import type { TargetResult } from "./report";
+import type { TargetResult } from "./stats";
 import { type LatencyStats, round, summarise } from "./stats";
 
 /**

@@ -145,6 +145,6 @@ describe("pagePath", () => {
     const { pagePath } = await import("./session");
     expect(pagePath(new URL("http://x/favorites.data?_routes=routes%2Faccount%2Ffavorites"))).toBe("/favorites");
     expect(pagePath(new URL("http://x/profile?tab=1"))).toBe("/profile?tab=1");
-    expect(pagePath(new URL("http://x/_root.data"))).toBe("/");
+    expect(pagePath(new URL("http://x/_.data"))).toBe("/");
   });
 });

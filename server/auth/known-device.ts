@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { parseCookie } from "../../app/lib/params";
+import { parseCookie } from "../../core/params";
 import { sign, verify } from "../secrets";
 import { KNOWN_DEVICE } from "./rules";
 

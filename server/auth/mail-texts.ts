@@ -1,4 +1,4 @@
-import { site } from "../../app/lib/site";
+import { site } from "../../core/site";
 import { sendMail } from "../mail";
 import { CODE_FAILURE_LIMITS, SIGN_IN_CODE } from "./rules";
 

@@ -1,6 +1,6 @@
-import { createContext, data, type RouterContextProvider, redirect } from "react-router";
-import { loginPath } from "../../app/lib/redirect-to";
-import type { Viewer } from "../../app/lib/viewer";
+import { createContext, type RouterContextProvider } from "react-router";
+import type { Viewer } from "../../core/viewer";
+import { pagePathOf } from "../http/route-table";
 import { siteUrl } from "../site-url";
 import { authFor } from "./auth";
 
@@ -24,7 +24,8 @@ const perRequest = new WeakMap<object, Promise<Viewer | null>>();
 export function getViewer({ request, context }: Args): Promise<Viewer | null> {
   let viewer = perRequest.get(context);
   if (!viewer) {
-    viewer = lookUp(request, context);
+    const cookies = context.get(responseCookiesContext);
+    viewer = sessionViewer(request.headers, siteUrl(request), (cookie) => cookies.append(cookie));
     perRequest.set(context, viewer);
   }
   return viewer;
@@ -35,14 +36,18 @@ export function hasSessionCookie(cookieHeader: string | null | undefined): boole
   return cookieHeader?.includes("better-auth.session_token") ?? false;
 }
 
-async function lookUp(request: Request, context: Readonly<RouterContextProvider>): Promise<Viewer | null> {
+/**
+ * The signed-in viewer behind a request's headers, or null; outside React Router too (the upload endpoint).
+ * `origin`: the site's public origin (better-auth checks its cookies for it). A refreshed (sliding) or clearing
+ * session cookie is handed to `setCookie` for the response.
+ */
+export async function sessionViewer(headers: Headers, origin: string, setCookie: (cookie: string) => void): Promise<Viewer | null> {
   // No cookie, no session: visitors cost no query.
-  if (!hasSessionCookie(request.headers.get("cookie"))) return null;
-  const { headers, response } = await authFor(siteUrl(request)).api.getSession({ headers: request.headers, returnHeaders: true });
-  // Sliding expiry: a refreshed session comes with a new cookie; an invalid one with a clearing cookie.
-  for (const cookie of headers.getSetCookie()) context.get(responseCookiesContext).append(cookie);
-  if (!response) return null;
-  const { user } = response;
+  if (!hasSessionCookie(headers.get("cookie"))) return null;
+  const answer = await authFor(origin).api.getSession({ headers, returnHeaders: true });
+  for (const cookie of answer.headers.getSetCookie()) setCookie(cookie);
+  if (!answer.response) return null;
+  const { user } = answer.response;
   const role = user.role === "admin" || user.role === "creator" ? user.role : "user";
   return {
     id: user.id,
@@ -61,35 +66,11 @@ export async function signOut(request: Request): Promise<string[]> {
   return headers.getSetCookie();
 }
 
-/**
- * The viewer of a signed-in-only page. Visitors are sent to the sign-in page, which brings them back here.
- * The history ends up as SPEC.md's "redirect (replacing history)" leaves it: [previous page, /login]. On
- * a client navigation the protected page never becomes an entry (its loader redirects before the
- * navigation commits), and a plain redirect adds /login after the previous page; React Router's
- * `replace()` would overwrite the previous page instead.
- */
-export async function requireViewer(args: Args): Promise<Viewer> {
-  const viewer = await getViewer(args);
-  if (viewer) return viewer;
-  throw redirect(loginPath(pagePath(new URL(args.request.url))), { headers: { "Cache-Control": "private, no-store" } });
-}
-
 /** The page a request is for: client navigations fetch `/favorites.data?_routes=…` for `/favorites`. */
 export function pagePath(url: URL): string {
-  let pathname = url.pathname.replace(/\.data$/, "");
-  if (pathname === "/_root") pathname = "/";
+  const pathname = pagePathOf(url.pathname);
   const search = new URLSearchParams(url.search);
   search.delete("_routes");
   const query = search.toString();
   return query ? `${pathname}?${query}` : pathname;
-}
-
-/**
- * The viewer of an admin console page or action. Anyone else (visitors, users, creators) gets the plain
- * 404 page: the console's existence is not advertised.
- */
-export async function requireAdmin(args: Args): Promise<Viewer> {
-  const viewer = await getViewer(args);
-  if (viewer?.role === "admin") return viewer;
-  throw data(null, { status: 404, headers: { "Cache-Control": "private, no-store" } });
 }

@@ -2,7 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AD_EVENTS_PATH } from "../../app/lib/ad-units";
+import { AD_EVENTS_PATH } from "../../core/ad-units";
 import { useTestDatabase } from "../../tests/support/test-db";
 import { connect } from "../db/connection";
 import { resetAdConfigurationForTests } from "../realtime/ad-units-feed";

@@ -1,5 +1,5 @@
 import type { RequestHandler, Response } from "express";
-import { AD_STATE_EVENT, type AdConfiguration } from "../../app/lib/ad-units";
+import { AD_STATE_EVENT, type AdConfiguration } from "../../core/ad-units";
 import { env } from "../env";
 import { logger } from "../logger";
 import { ipRateLimitKey } from "../rate-limit";

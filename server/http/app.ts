@@ -1,70 +1,67 @@
-import type { RequestListener } from "node:http";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import { RouterContextProvider } from "react-router";
-import { AD_EVENTS_PATH } from "../../app/lib/ad-units";
+import { AD_EVENTS_PATH } from "../../core/ad-units";
 import { responseCookiesContext } from "../auth/session";
 import { dataDir, env } from "../env";
-import { requestInfoContext } from "../request-context";
-import { testHooksEnabled } from "../test-hooks";
+import { requestInfoContext, routeContext } from "../request-context";
 import { adEvents } from "./ad-events";
 import { AUTH_BASE_PATH, authRoutes } from "./auth-routes";
 import { compressResponses } from "./compression";
 import { refuseCrossSiteWrites } from "./cross-site";
-import { earlyHits } from "./early-hits";
 import { finalErrorHandler } from "./errors";
 import { commonHeaders } from "./headers";
 import { inputBoundary } from "./input-boundary";
-import { type PageStore, pageMicroCache, processPageStore } from "./page-cache";
-import { personalPages } from "./page-caching";
+import { type PageStore, pageMicroCache } from "./page-cache";
+import { declaredHeaders } from "./page-caching";
+import { matchedRoute, routeMatching } from "./route-table";
 import { buildFiles, mediaFiles } from "./static-files";
-import { testHooks } from "./test-hooks";
 import { whileDatabaseDown } from "./unavailable";
 import { videoUploads } from "./uploads";
 
-/**
- * A web worker's request listener: page-cache hits answered before Express (early-hits.ts; unless
- * PAGE_CACHE_HITS=express), everything else by the app, which shares the worker's one page store.
- */
-export function createRequestListener(opts: { clientDir?: string } = {}): RequestListener {
-  const pageStore = processPageStore();
-  const app = createApp({ ...opts, pageStore });
-  if (!pageStore || env().PAGE_CACHE_HITS !== "early") return app;
-  const answerHit = earlyHits(pageStore, app);
-  return (req, res) => {
-    if (!answerHit(req, res)) app(req, res);
-  };
+const loadBuild = () => import("virtual:react-router/server-build");
+
+export interface AppOptions {
+  /** The client build in production; in development Vite serves those files. */
+  clientDir?: string;
+  /** The server build whose routes are matched (tests without a build give their own). */
+  loadBuild?: Parameters<typeof routeMatching>[0];
+  /**
+   * Routes the composition adds ahead of the database check. The production entry adds none; only the test
+   * build does (docs/decisions/0018-test-build.md).
+   */
+  extraRoutes?: express.RequestHandler;
+  /** The page cache's store, shared with the hits answered before Express (listener.ts); default: one of its own, null: none. */
+  pageStore?: PageStore | null;
 }
 
-/**
- * The one HTTP layer: every response (pages, build files, media, errors) passes the same headers and
- * compression. `clientDir` is the client build in production; in development Vite serves those files.
- * `pageStore`: the page cache's store (default: one of its own; null: no page cache).
- */
-export function createApp(opts: { clientDir?: string; pageStore?: PageStore | null } = {}): express.Express {
+/** The one HTTP layer: every response (pages, build files, media, errors) passes the same headers and compression. */
+export function createApp(opts: AppOptions = {}): express.Express {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", env().TRUST_PROXY === "false" ? false : env().TRUST_PROXY);
   app.use(commonHeaders());
   app.use(inputBoundary()); // unreadable URLs answer 400 before anything else sees them
+  app.use(routeMatching(opts.loadBuild ?? loadBuild)); // the route's declared contract (core/route-contract.ts), for every step below
   app.use(refuseCrossSiteWrites()); // one rule for every route: no write that another site started
   app.use(compressResponses());
   if (opts.clientDir) app.use(buildFiles(opts.clientDir));
   app.use("/media", mediaFiles(path.join(dataDir(), "media")));
-  if (testHooksEnabled()) app.use("/__test", testHooks()); // only in the test entry's processes
+  if (opts.extraRoutes) app.use(opts.extraRoutes);
   // Before the database check: the live ad feed serves this process's copy and outlives a database outage.
   app.all(AD_EVENTS_PATH, adEvents());
   app.use(whileDatabaseDown());
   app.use(videoUploads()); // the console's resumable uploads (tus): admins only, everyone else gets 404
   app.use(AUTH_BASE_PATH, authRoutes()); // the OAuth return; sign-in forms go through React Router actions
-  app.use(personalPages());
+  app.use(declaredHeaders());
   app.use(pageMicroCache(opts.pageStore)); // repeat anonymous page views skip the render (see page-cache.ts)
   app.use(
     createRequestHandler({
-      build: () => import("virtual:react-router/server-build"),
+      build: loadBuild,
       getLoadContext: (req, res) => {
         const context = new RouterContextProvider();
+        context.set(routeContext, matchedRoute(res));
         context.set(requestInfoContext, {
           requestId: String(res.locals.requestId),
           clientIp: req.ip ?? null,

@@ -1,7 +1,7 @@
 import { toNodeHandler } from "better-auth/node";
 import express from "express";
-import { tooManyAttempts } from "../../app/lib/auth-texts";
-import { clientIp } from "../../app/lib/params";
+import { tooManyAttempts } from "../../core/auth-texts";
+import { clientIp } from "../../core/params";
 import { AUTH_BASE_PATH, authFor, GOOGLE_PROVIDER } from "../auth/auth";
 import { signInsPerIpLimiter } from "../auth/google";
 import { env } from "../env";

@@ -1,6 +1,7 @@
 import type { Request, RequestHandler } from "express";
 import { env } from "../env";
 import { logger } from "../logger";
+import { matchedRoute } from "./route-table";
 
 /** Methods that change nothing: a cross-site GET (a link, an image) is how the web works. */
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -30,7 +31,7 @@ export function crossSiteReason(headers: { origin?: string; secFetchSite?: strin
 export function refuseCrossSiteWrites(): RequestHandler {
   const configured = env().SITE_URL ? [new URL(env().SITE_URL as string).origin.toLowerCase()] : [];
   return (req, res, next) => {
-    if (SAFE_METHODS.has(req.method)) return next();
+    if (SAFE_METHODS.has(req.method) || matchedRoute(res)?.contract.crossSite === "allow") return next();
     const reason = crossSiteReason({ origin: req.get("origin"), secFetchSite: req.get("sec-fetch-site") }, [
       ...configured,
       requestOrigin(req),

@@ -5,17 +5,18 @@ import os from "node:os";
 import path from "node:path";
 import express from "express";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { appRoutes } from "../../tests/support/app-routes";
 import { markDatabaseAvailable, markDatabaseUnavailable } from "../db/availability";
 import { logger } from "../logger";
-import { setFaults, setTestHooksEnabled } from "../test-hooks";
 import { compressResponses } from "./compression";
 import { refuseCrossSiteWrites } from "./cross-site";
 import { earlyHits, plainEncoding } from "./early-hits";
 import { commonHeaders } from "./headers";
 import { inputBoundary } from "./input-boundary";
-import { createPageStore, PAGE_CACHE_HEADER, type PageStore, pageCacheHandler } from "./page-cache";
-import { personalPages } from "./page-caching";
+import { bypassPageCacheWhile, createPageStore, PAGE_CACHE_HEADER, type PageStore, pageCacheHandler } from "./page-cache";
+import { declaredHeaders } from "./page-caching";
 import { snapshotEncoding } from "./page-snapshot";
+import { routeMatching } from "./route-table";
 import { buildFiles } from "./static-files";
 import { whileDatabaseDown } from "./unavailable";
 
@@ -48,6 +49,7 @@ describe("page-cache hits before Express", () => {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
 
   beforeAll(async () => {
+    const routes = await appRoutes();
     store = createPageStore({ ttlMs: 60_000 });
     const app = express();
     app.disable("x-powered-by");
@@ -58,11 +60,12 @@ describe("page-cache hits before Express", () => {
     });
     app.use(commonHeaders());
     app.use(inputBoundary());
+    app.use(routeMatching(async () => ({ routes }))); // the real route table: which pages declare pageCache
     app.use(refuseCrossSiteWrites());
     app.use(compressResponses());
     app.use(buildFiles(clientDir)); // its router leaves a page request a turn later, as in app.ts
     app.use(whileDatabaseDown());
-    app.use(personalPages());
+    app.use(declaredHeaders());
     app.use(pageCacheHandler(store));
     app.use((req, res) => {
       counts.renders++;
@@ -88,8 +91,7 @@ describe("page-cache hits before Express", () => {
   });
   afterEach(() => {
     markDatabaseAvailable();
-    setFaults([]);
-    setTestHooksEnabled(false);
+    bypassPageCacheWhile(() => false);
   });
 
   /** A raw request (target sent as given, body bytes not decoded); one Host for both servers, as it is part of the key. */
@@ -233,10 +235,9 @@ describe("page-cache hits before Express", () => {
     expect([down.viaExpress, down.status, down.headers["retry-after"]]).toEqual([true, 503, "5"]);
   });
 
-  it("bypasses while a test fault switch is on", async () => {
+  it("bypasses while the composition's condition holds (the test build's fault switches)", async () => {
     await fill("/blog");
-    setTestHooksEnabled(true);
-    setFaults(["blog.list"]);
+    bypassPageCacheWhile(() => true);
     const during = await send(earlyPort, "/blog", { "accept-encoding": "br" });
     expect([during.viaExpress, during.headers[PAGE_CACHE_HEADER.toLowerCase()]]).toEqual([true, "bypass"]);
   });

@@ -4,7 +4,7 @@ import type { TLSSocket } from "node:tls";
 import { databaseAvailable } from "../db/availability";
 import { startResponse } from "./headers";
 import { unreadableUrl } from "./input-boundary";
-import { cacheability, type PageRequest, type PageStore, pageKey, type StoredHeaderList, sendStored } from "./page-cache";
+import { type PageRequest, type PageStore, pageKey, requestCacheability, type StoredHeaderList, sendStored } from "./page-cache";
 import type { SnapshotEncoding } from "./page-snapshot";
 
 /** Express's compiled "trust proxy" setting (`app.get("trust proxy fn")`): whether to believe the hop at `index`. */
@@ -18,21 +18,26 @@ export interface ExpressSettings {
 
 /**
  * Page-cache hits answered on the raw `node:http` request, before Express, its middleware and React Router
- * (docs/decisions/0018). A hit sends what the chain would send for it: the common headers (headers.ts), then
- * the stored page by page-cache.ts's `sendStored`, the one implementation of a hit. Returns false, having
- * written nothing, for everything else, which then goes to Express unchanged.
+ * (docs/decisions/0020). A hit sends what the chain would send for it: the headers every response carries
+ * (headers.ts's `startResponse`), then the stored page by page-cache.ts's `sendStored`, the one implementation
+ * of a hit, all in one `writeHead`. Returns false, having written nothing, for everything else, which then goes
+ * to Express unchanged.
  *
  * What comes before the cache in the chain (http/app.ts) and how it is kept:
  * - commonHeaders: `startResponse`, the same function, with the stored page's CSP instead of a nonce;
  * - inputBoundary: an unreadable URL (400) goes to Express; its 405 methods and unread bodies never get here
  *   (GET and HEAD without a body only);
+ * - routeMatching: the route's part of `cacheability` was decided when the page was stored (a key names one
+ *   path, so one route); the request's part (`requestCacheability`: method, session cookie, `.data`, the
+ *   composition's bypass condition) is asked again for every hit;
  * - refuseCrossSiteWrites: GET and HEAD are never refused;
  * - compression: a body in brotli or gzip passes through it unchanged, so only those are answered here (a
  *   client that takes neither goes to Express, whose compression may still deflate);
- * - build and media files, test hooks, the ad feed, uploads, sign-in: a stored page exists only under a key
- *   the chain itself rendered, so never at an address one of them answers (none is a cached route);
+ * - build and media files, the test build's routes, the ad feed, uploads, sign-in: a stored page exists only
+ *   under a key the chain itself rendered, so never at an address one of them answers (none is a cached route);
  * - whileDatabaseDown: while the database is down everything goes to Express, which answers 503 as before;
- * - personalPages: `sendStored` sets the visitor's Cache-Control with the same `cacheControlFor`.
+ * - declaredHeaders: a stored page keeps the render's Cache-Control (settled by the same `cacheControlFor`)
+ *   and X-Robots-Tag, so a hit sends what that middleware would.
  */
 export function earlyHits(store: PageStore, app: ExpressSettings): (req: IncomingMessage, res: ServerResponse) => boolean {
   const trust = app.get("trust proxy fn") as TrustProxy;
@@ -52,7 +57,7 @@ export function earlyHits(store: PageStore, app: ExpressSettings): (req: Incomin
       protocol: requestProtocol(req, trust),
       trustProxy,
     };
-    if (cacheability(request) === "bypass") return false;
+    if (requestCacheability(request) === "bypass") return false;
     const encoding = plainEncoding(req.headers["accept-encoding"]);
     if (encoding !== "br" && encoding !== "gzip") return false;
     const stored = store.get(pageKey(request));

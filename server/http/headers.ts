@@ -1,9 +1,9 @@
 import crypto from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RequestHandler } from "express";
-import { adScriptSrc } from "../../app/lib/ad-units";
-import { requestId as requestIdSchema } from "../../app/lib/params";
-import { site } from "../../app/lib/site";
+import { adScriptSrc } from "../../core/ad-units";
+import { requestId as requestIdSchema } from "../../core/params";
+import { site } from "../../core/site";
 import { env } from "../env";
 import { logger } from "../logger";
 

@@ -57,7 +57,7 @@ describe("media files over HTTP", () => {
     // Files outside the media root that traversal would reach.
     fs.writeFileSync(path.join(dataDir, "secret.key"), "do not serve");
     fs.writeFileSync(path.join(dataDir, "outside.jpg"), "do not serve");
-    server = http.createServer(createApp());
+    server = http.createServer(createApp({ loadBuild: async () => ({ routes: {} }) })); // no React Router build here
     await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
     origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });

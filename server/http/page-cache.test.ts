@@ -3,13 +3,22 @@ import { request } from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { appRoutes } from "../../tests/support/app-routes";
 import { invalidate, invalidatePages } from "../realtime/shared-caches";
-import { setFaults, setTestHooksEnabled } from "../test-hooks";
 import { compressResponses } from "./compression";
 import { commonHeaders } from "./headers";
-import { createPageStore, PAGE_CACHE_HEADER, type PageStore, pageCacheHandler, pageMicroCache, processPageStore } from "./page-cache";
-import { personalPages } from "./page-caching";
+import {
+  bypassPageCacheWhile,
+  createPageStore,
+  PAGE_CACHE_HEADER,
+  type PageStore,
+  pageCacheHandler,
+  pageMicroCache,
+  processPageStore,
+} from "./page-cache";
+import { declaredHeaders } from "./page-caching";
 import { nonceScriptHashes } from "./page-snapshot";
+import { routeMatching } from "./route-table";
 
 /** A stand-in for React Router: streams an HTML page carrying the nonce, in the ways real answers vary. */
 function standIn(renders: { count: number }): express.RequestHandler {
@@ -41,10 +50,13 @@ async function listen(app: express.Express): Promise<{ server: http.Server; orig
   return { server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
 }
 
+const routes = await appRoutes();
+
 function chain(app: express.Express, cache: express.RequestHandler, renders: { count: number }): express.Express {
   app.use(commonHeaders());
+  app.use(routeMatching(async () => ({ routes }))); // the real route table: which pages declare pageCache
   app.use(compressResponses());
-  app.use(personalPages());
+  app.use(declaredHeaders());
   app.use(cache);
   app.use(standIn(renders));
   return app;
@@ -68,9 +80,8 @@ describe("the page micro-cache on a real server", () => {
   afterAll(() => new Promise((r) => server.close(r)));
   afterEach(() => {
     store.clear();
-    setFaults([]);
+    bypassPageCacheWhile(() => false);
     vi.unstubAllEnvs();
-    setTestHooksEnabled(false);
   });
 
   const get = async (path: string, headers: Record<string, string> = {}, method = "GET") => {
@@ -163,13 +174,14 @@ describe("the page micro-cache on a real server", () => {
     expect((await get("/blog", {}, "POST")).state).toBe("bypass");
   });
 
-  it("bypasses everything while a test fault switch is on", async () => {
-    setTestHooksEnabled(true);
+  it("bypasses everything while the composition's condition holds (the test build's fault switches)", async () => {
+    let faultOn = false;
+    bypassPageCacheWhile(() => faultOn);
     await get("/blog");
-    setFaults(["blog.list"]);
+    faultOn = true;
     const during = await get("/blog");
     expect([during.state, during.rendered]).toEqual(["bypass", true]);
-    setFaults([]);
+    faultOn = false;
     expect((await get("/blog")).state).toBe("hit");
   });
 

@@ -2,17 +2,17 @@ import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders, ServerR
 import type { Request, RequestHandler, Response } from "express";
 import { isbot } from "isbot";
 import { z } from "zod";
-import { AGE_COOKIE } from "../../app/lib/cookies";
-import { parseCookie } from "../../app/lib/params";
+import { AGE_COOKIE } from "../../core/cookies";
+import { parseCookie } from "../../core/params";
 import { hasSessionCookie } from "../auth/session";
 import { env } from "../env";
 import { logger } from "../logger";
 import { watchAdConfiguration } from "../realtime/ad-units-feed";
 import { onAnyInvalidation } from "../realtime/shared-caches";
-import { activeFaults, testHooksEnabled } from "../test-hooks";
 import { contentSecurityPolicy, EVERY_RESPONSE_HEADER } from "./headers";
 import { cacheControlFor } from "./page-caching";
 import { type PageSnapshot, type SnapshotEncoding, snapshotEncoding, snapshotPage } from "./page-snapshot";
+import { matchedRoute, type RouteMatch } from "./route-table";
 
 /**
  * A micro-cache of anonymous pages: a worker that rendered a page keeps its HTML for PAGE_CACHE_TTL_MS (2 s)
@@ -38,8 +38,10 @@ import { type PageSnapshot, type SnapshotEncoding, snapshotEncoding, snapshotPag
  *   invalidate);
  * - a failed service call's fallback (error states, the header's fallback categories) and render errors
  *   after the shell: the render says so (markDegraded in the request context) and such a page is not kept;
- * - test fault switches: while any is on, nothing is served or stored, so fault tests see their error states.
- * Not cached: /contact and /login (form tokens), `.data` navigations, anything but GET/HEAD, and answers
+ * - a condition the composition sets (bypassPageCacheWhile; production sets none, the test build's fault
+ *   switches do): while it holds, nothing is served or stored, so fault tests see their error states.
+ * Which routes: those whose contract declares `pageCache` (core/route-contract.ts; not /contact and /login:
+ * form tokens; not search: its addresses rarely repeat). Not cached: `.data` navigations, anything but GET/HEAD, and answers
  * other than a 200 text/html without Set-Cookie.
  *
  * Freshness: every shared-cache invalidation (console and service writes: categories, blog posts, video
@@ -53,20 +55,11 @@ import { type PageSnapshot, type SnapshotEncoding, snapshotEncoding, snapshotPag
  * from the cache sends the encoding its Accept-Encoding prefers as it is.
  *
  * In a web worker most hits never reach Express: early-hits.ts answers them on the raw request with the
- * same functions (cacheability, pageKey, sendStored). The middleware here answers the rest: hits that
+ * same functions (requestCacheability, pageKey, sendStored). The middleware here answers the rest: hits that
  * waited for a render, and every hit when PAGE_CACHE_HITS=express.
  */
 
 export const PAGE_CACHE_HEADER = "X-Page-Cache";
-
-/**
- * The routes whose anonymous answers are the same for every visitor (see above for what is excluded).
- * Search is left out: its addresses rarely repeat within seconds, and its benchmark must measure searching.
- */
-const CACHEABLE_PATHS = new Set(["/", "/blog", "/values", "/career", "/terms", "/privacy", "/faq"]);
-const CACHEABLE_PATTERNS = [/^\/category\/[^/]+$/, /^\/blog\/[^/]+$/, /^\/video\/[^/]+$/];
-/** A resource route under a cached pattern: not a page, has its own public caching. */
-const NOT_PAGES = new Set(["/blog/feed.xml"]);
 
 /** Headers that belong to one response, never to a stored page. */
 const PER_RESPONSE_HEADERS = new Set([
@@ -222,15 +215,34 @@ export function expressPageRequest(req: Request): PageRequest {
   };
 }
 
-/** Whether this request's page may come from (and go to) the cache; the reason otherwise. */
-export function cacheability(req: PageRequest): "cacheable" | "bypass" {
+let bypassAll: () => boolean = () => false;
+
+/**
+ * Makes every request skip the cache while `condition` holds. The production entry never calls it; the
+ * test build does, for its fault switches (docs/decisions/0018-test-build.md).
+ */
+export function bypassPageCacheWhile(condition: () => boolean): void {
+  bypassAll = condition;
+}
+
+/**
+ * Whether this request's page may come from (and go to) the cache: a GET or HEAD of a page whose route
+ * declares `pageCache` (core/route-contract.ts), by a visitor, not a `.data` navigation.
+ */
+export function cacheability(req: PageRequest, route: RouteMatch | null): "cacheable" | "bypass" {
+  if (!route?.contract.pageCache || route.contract.access !== "public" || route.contract.kind !== "page") return "bypass";
+  return requestCacheability(req);
+}
+
+/**
+ * The request's part of `cacheability`, for early-hits.ts: GET or HEAD, a visitor, not a `.data` navigation,
+ * no bypass condition. The route's part needs no second look there: a stored page exists only under a key
+ * the chain found cacheable, and a key names one path, so one route.
+ */
+export function requestCacheability(req: PageRequest): "cacheable" | "bypass" {
   if (req.method !== "GET" && req.method !== "HEAD") return "bypass";
-  if (hasSessionCookie(req.headers.cookie)) return "bypass";
-  const path = req.path;
-  if (path.endsWith(".data") || NOT_PAGES.has(path)) return "bypass";
-  const page = path.length > 1 && path.endsWith("/") ? path.slice(0, -1) : path;
-  if (!CACHEABLE_PATHS.has(page) && !CACHEABLE_PATTERNS.some((re) => re.test(page))) return "bypass";
-  if (testHooksEnabled() && activeFaults().length > 0) return "bypass";
+  if (hasSessionCookie(req.headers.cookie) || req.path.endsWith(".data")) return "bypass";
+  if (bypassAll()) return "bypass";
   return "cacheable";
 }
 
@@ -266,7 +278,7 @@ export function processPageStore(options: PageCacheOptions = { ttlMs: env().PAGE
 
 /**
  * The middleware, mounted right before the React Router handler (after the database check, the auth
- * routes and personalPages), on `store` (default: a store of its own, processPageStore).
+ * routes and declaredHeaders), on `store` (default: a store of its own, processPageStore).
  */
 export function pageMicroCache(store: PageStore | null = processPageStore()): RequestHandler {
   return store ? pageCacheHandler(store) : (_req, _res, next) => next();
@@ -291,7 +303,7 @@ export function pageCacheHandler(store: PageStore): RequestHandler {
   const rendering = new Map<string, Promise<void>>();
   return (req, res, next) => {
     const request = expressPageRequest(req);
-    if (cacheability(request) === "bypass") {
+    if (cacheability(request, matchedRoute(res)) === "bypass") {
       res.setHeader(PAGE_CACHE_HEADER, "bypass");
       return next();
     }

@@ -2,7 +2,7 @@ import type http from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cacheControlFor, PER_VISITOR, personalPages, SIGNED_IN } from "./page-caching";
+import { cacheControlFor, declaredHeaders, PER_VISITOR, SIGNED_IN } from "./page-caching";
 
 describe("cacheControlFor", () => {
   it("keeps every page out of shared caches, and a signed-in user's pages out of every cache", () => {
@@ -18,12 +18,12 @@ describe("cacheControlFor", () => {
   });
 });
 
-describe("personalPages on a real server", () => {
+describe("declaredHeaders on a real server", () => {
   let server: http.Server;
   let origin: string;
   beforeAll(async () => {
     const app = express();
-    app.use(personalPages());
+    app.use(declaredHeaders());
     app.get("/page", (_req, res) => void res.send("<p>page</p>"));
     app.get("/feed", (_req, res) => void res.set("Cache-Control", "public, max-age=600").send("<rss/>"));
     server = app.listen(0, "127.0.0.1");

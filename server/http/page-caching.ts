@@ -1,6 +1,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RequestHandler } from "express";
+import type { RouteContract } from "../../core/route-contract";
 import { hasSessionCookie } from "../auth/session";
+import { matchedRoute } from "./route-table";
 
 /** For pages that set no Cache-Control of their own: the browser may keep them but must ask again. */
 export const PER_VISITOR = "private, no-cache";
@@ -18,22 +20,27 @@ export function cacheControlFor(current: string | undefined, signedIn: boolean):
   return current;
 }
 
-/** Applies `cacheControlFor` to the React Router answers (pages, their `.data` navigations, resource routes). */
-export function personalPages(): RequestHandler {
+/**
+ * The route's declared headers on every React Router answer (pages, their `.data` navigations, resource
+ * routes, error pages and refusals alike): noindex always, and its Cache-Control unless the answer chose one
+ * (a refusal's `no-store`); then the per-visitor rule above.
+ */
+export function declaredHeaders(): RequestHandler {
   return (req, res, next) => {
-    settleCacheControl(req, res);
+    settleHeaders(req, res, matchedRoute(res)?.contract);
     next();
   };
 }
 
 /** Decided when the answer's headers go out, after the route set (or did not set) its own. */
-function settleCacheControl(req: IncomingMessage, res: ServerResponse): void {
+function settleHeaders(req: IncomingMessage, res: ServerResponse, contract: RouteContract | undefined): void {
   const signedIn = hasSessionCookie(req.headers.cookie);
   const writeHead = res.writeHead;
   res.writeHead = function (this: ServerResponse, ...args: Parameters<ServerResponse["writeHead"]>) {
     if (!this.headersSent) {
-      const current = this.getHeader("Cache-Control");
+      const current = this.getHeader("Cache-Control") ?? contract?.cacheControl;
       this.setHeader("Cache-Control", cacheControlFor(current === undefined ? undefined : String(current), signedIn));
+      if (contract?.robots === "noindex") this.setHeader("X-Robots-Tag", "noindex");
     }
     return writeHead.apply(this, args);
   } as ServerResponse["writeHead"];

@@ -1,5 +1,5 @@
 import type { RequestHandler, Response } from "express";
-import { site } from "../../app/lib/site";
+import { site } from "../../core/site";
 import { databaseAvailable } from "../db/availability";
 
 export const RETRY_AFTER_SECONDS = 5;

@@ -1,12 +1,12 @@
 import type { IncomingMessage } from "node:http";
 import { Server } from "@tus/server";
 import type { Request as ExpressRequest, RequestHandler, Response } from "express";
-import { RouterContextProvider } from "react-router";
-import { refuseVideoFile, UPLOADS_PATH } from "../../app/lib/video-schema";
-import { getViewer, responseCookiesContext } from "../auth/session";
+import { refuseVideoFile, UPLOADS_PATH } from "../../core/video-schema";
+import { sessionViewer } from "../auth/session";
 import { env } from "../env";
 import { logger } from "../logger";
 import { uploadStore } from "../media/uploads";
+import { publicOrigin } from "../site-url";
 
 /**
  * Resumable video uploads for the console (tus 1.0, docs/decisions/0012-tus-uploads.md): POST creates an
@@ -114,13 +114,9 @@ function crossOrigin(req: ExpressRequest): boolean {
 async function isAdmin(req: ExpressRequest, res: Response): Promise<boolean> {
   const cookie = req.get("cookie");
   if (!cookie) return false;
-  const request = new Request(`${req.protocol}://${req.get("host") ?? "localhost"}${UPLOADS_PATH}`, { headers: { cookie } });
-  const context = new RouterContextProvider();
-  context.set(responseCookiesContext, {
-    append: (setCookie) => {
-      if (!res.headersSent) res.append("Set-Cookie", setCookie);
-    },
+  const origin = publicOrigin(`${req.protocol}://${req.get("host") ?? "localhost"}`);
+  const viewer = await sessionViewer(new Headers({ cookie }), origin, (setCookie) => {
+    if (!res.headersSent) res.append("Set-Cookie", setCookie);
   });
-  const viewer = await getViewer({ request, context });
   return viewer?.role === "admin";
 }

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { STILL_WIDTHS, stillSrcSet, stillVariantPath } from "../../app/lib/images";
+import { STILL_WIDTHS, stillSrcSet, stillVariantPath } from "../../core/images";
 import { type DemoAsset, ensureDemoMedia } from "./demo-media";
 import { ffmpegToolsWarning, probe, resolveFfmpeg } from "./ffmpeg";
 

@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
-import { STILL_WIDTHS, type StillKind, stillVariantPath } from "../../app/lib/images";
+import { STILL_WIDTHS, type StillKind, stillVariantPath } from "../../core/images";
 
 // WebP quality for stills: the demo clips are soft gradients, so 72 is visually the same as the JPEG at a
 // fraction of the bytes.

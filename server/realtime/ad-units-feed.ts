@@ -1,8 +1,7 @@
-import type { AdConfiguration } from "../../app/lib/ad-units";
+import type { AdConfiguration } from "../../core/ad-units";
 import { logger } from "../logger";
 import { onSync } from "../runtime/worker-sync";
 import { readAdConfiguration } from "../services/ad-units";
-import { faultIsOn } from "../test-hooks";
 import { subscribe } from "./notifications";
 
 /**
@@ -20,12 +19,7 @@ let reading: Promise<AdConfiguration> | undefined;
 let rereadAfter = false;
 
 subscribe(AD_UNITS_CHANNEL, {
-  onMessage: () => {
-    const reread = () => void refresh().catch(() => {});
-    // Test switch: as on a loaded machine, so tests see what depends on the notification.
-    if (faultIsOn("ad-units.notified-late")) setTimeout(reread, 1_000);
-    else reread();
-  },
+  onMessage: () => void refresh().catch(() => {}),
   // Changes made while the listener was away were missed: read again and push the full state.
   onResync: () => void refresh().catch(() => {}),
 });

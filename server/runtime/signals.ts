@@ -1,4 +1,5 @@
-import type { SyncTask } from "./worker-sync";
+/** What the primary can ask every web worker to apply at once (worker-sync.ts). */
+export type SyncTask = "ad-units";
 
 /** Messages the primary sends its workers (`connection` comes with the socket: connections.ts; sync: worker-sync.ts). */
 export type PrimaryMessage =

@@ -1,5 +1,5 @@
 import cluster, { type Worker } from "node:cluster";
-import type { PrimaryMessage, WorkerMessage } from "./signals";
+import type { PrimaryMessage, SyncTask, WorkerMessage } from "./signals";
 
 /**
  * Read-your-writes across the web workers of this instance. Other workers learn of a write over
@@ -8,7 +8,6 @@ import type { PrimaryMessage, WorkerMessage } from "./signals";
  * web worker, through the primary, to apply it now, and answers once all have (at most `timeoutMs`):
  * whichever worker renders the next page shows it.
  */
-export type SyncTask = "ad-units";
 
 /** Bounds the wait: a worker that does not answer (busy, dying) only delays the writer this long. */
 const SYNC_TIMEOUT_MS = 2_000;

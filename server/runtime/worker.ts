@@ -1,11 +1,10 @@
 import type { Socket } from "node:net";
 import path from "node:path";
 import { markDatabaseAvailable, markDatabaseUnavailable } from "../db/availability";
-import { dataDir, env } from "../env";
+import { env } from "../env";
 import { closeAdEventStreams } from "../http/ad-events";
-import { createRequestListener } from "../http/app";
+import { createRequestListener } from "../http/listener";
 import { logger } from "../logger";
-import { shareFaultsThrough, testHooksEnabled } from "../test-hooks";
 import { attachDatabase } from "./attach-database";
 import { httpLimits } from "./connection-limits";
 import { gracefulServer } from "./http-server";
@@ -24,7 +23,6 @@ export async function runWorker(): Promise<void> {
   const e = env();
   if (!e.DATABASE_URL) throw new Error("a worker needs DATABASE_URL from its primary");
   const detachDatabase = await attachDatabase(e.DATABASE_URL);
-  if (testHooksEnabled()) shareFaultsThrough(path.join(dataDir(), "test-faults.json"));
 
   const listener = createRequestListener({ clientDir: path.resolve(e.BUILD_DIR, "client") });
   const { accept, drain } = gracefulServer(listener, httpLimits());

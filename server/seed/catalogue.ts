@@ -1,5 +1,5 @@
-import { FALLBACK_CATEGORIES } from "../../app/lib/categories";
-import { slugify } from "../../app/lib/slug";
+import { FALLBACK_CATEGORIES } from "../../core/categories";
+import { slugify } from "../../core/slug";
 
 /** Deterministic pseudo-random numbers, so every fresh install gets the same demo catalogue. */
 export function prng(seed: number): () => number {

@@ -1,8 +1,8 @@
 import os from "node:os";
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
+import { findMinorSuggestingTerm } from "../../core/content-safety";
 import { useTestDatabase } from "../../tests/support/test-db";
-import { findMinorSuggestingTerm } from "../services/content-safety";
 import { ensureDemoContent, seedDemoContent } from "./demo-content";
 
 const { handle } = useTestDatabase();

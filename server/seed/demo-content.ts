@@ -1,11 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import { type Kysely, sql } from "kysely";
+import { assertNoMinorSuggestingTerms } from "../../core/content-safety";
 import { readBlogFiles } from "../content/blog-files";
 import type { Database } from "../db/schema";
 import { withFileLock } from "../file-lock";
 import { type DemoAsset, ensureDemoMedia } from "../media/demo-media";
-import { assertNoMinorSuggestingTerms } from "../services/content-safety";
 import { DEMO_AD_UNITS, demoCategories, demoPreRollUnit, demoVideoSpecs } from "./catalogue";
 
 const SEED_LOCK = 4_242_001;

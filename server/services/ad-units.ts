@@ -1,6 +1,6 @@
-import { AD_SLOT_NAMES, type AdConfiguration, type AdSlotName } from "../../app/lib/ad-units";
-import { zoneIdSchema } from "../../app/lib/ad-units-schema";
-import type { PreRollSettingsInput } from "../../app/lib/preroll";
+import { AD_SLOT_NAMES, type AdConfiguration, type AdSlotName } from "../../core/ad-units";
+import { zoneIdSchema } from "../../core/ad-units-schema";
+import type { PreRollSettingsInput } from "../../core/preroll";
 import { getDb } from "../db/connection";
 import { syncWebWorkers } from "../runtime/worker-sync";
 import { AdConfigError, getPreRollUnit, type PreRollUnit, setPreRoll } from "./ads";

@@ -6,7 +6,7 @@ import {
   type PreRollSettings,
   type PreRollSettingsInput,
   preRollSettingsSchema,
-} from "../../app/lib/preroll";
+} from "../../core/preroll";
 import { TtlCache } from "../cache";
 import { getDb } from "../db/connection";
 import { dataDir, env } from "../env";

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { ContentSafetyError } from "../../core/content-safety";
 import { useTestDatabase } from "../../tests/support/test-db";
 import { listAuditEntries } from "./audit-log";
+import { getPublishedPost, listFeedPosts, listPublishedPosts } from "./blog";
 import {
   type BlogPostFields,
   BlogPostNotFoundError,
@@ -9,14 +11,10 @@ import {
   createBlogPost,
   deleteBlogPost,
   getPostById,
-  getPublishedPost,
   listAllPosts,
-  listFeedPosts,
-  listPublishedPosts,
   saveBlogPost,
   setBlogPostPublished,
-} from "./blog";
-import { ContentSafetyError } from "./content-safety";
+} from "./blog-console";
 
 const { handle } = useTestDatabase();
 const admin = { id: "admin-1", email: "admin@example.com" };

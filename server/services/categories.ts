@@ -2,7 +2,6 @@ import { sql } from "kysely";
 import { TtlCache } from "../cache";
 import { getDb } from "../db/connection";
 import { invalidate, sharedCache } from "../realtime/shared-caches";
-import { maybeFail } from "../test-hooks";
 
 export interface CategoryLink {
   id: string;
@@ -23,12 +22,10 @@ export function invalidateCategoryLists(): Promise<void> {
 }
 
 export async function listCategories(): Promise<CategoryLink[]> {
-  maybeFail("categories.list");
   return lists.get("all", () => getDb().selectFrom("categories").select(["id", "name", "slug"]).orderBy("name").execute());
 }
 
 export async function topCategories(): Promise<CategoryLink[]> {
-  maybeFail("categories.top");
   return lists.get("top", () =>
     getDb()
       .selectFrom("categories")

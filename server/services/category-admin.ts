@@ -1,11 +1,11 @@
 import { sql, type Transaction } from "kysely";
-import { categoryNameSchema } from "../../app/lib/category-schema";
-import { slugify } from "../../app/lib/slug";
+import { categoryNameSchema } from "../../core/category-schema";
+import { ContentSafetyError, findMinorSuggestingTerm } from "../../core/content-safety";
+import { slugify } from "../../core/slug";
 import { getDb } from "../db/connection";
 import type { Database } from "../db/schema";
 import { type Actor, recordAdminAction } from "./audit-log";
 import { invalidateCategoryLists } from "./categories";
-import { ContentSafetyError, findMinorSuggestingTerm } from "./content-safety";
 import { invalidateVideoListCaches } from "./videos";
 
 /**

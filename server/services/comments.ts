@@ -1,12 +1,11 @@
 import { type Kysely, sql } from "kysely";
-import { MAX_REPLIES_PER_THREAD, MAX_THREADS, THREADS_PER_PAGE } from "../../app/lib/comment-limits";
-import { commentContent } from "../../app/lib/comment-schema";
-import type { CommentPage, CommentThread, CommentView } from "../../app/lib/community-answer";
+import { MAX_REPLIES_PER_THREAD, MAX_THREADS, THREADS_PER_PAGE } from "../../core/comment-limits";
+import { commentContent } from "../../core/comment-schema";
+import type { CommentPage, CommentThread, CommentView } from "../../core/community-answer";
 import { getDb } from "../db/connection";
 import type { Database } from "../db/schema";
 import { type RateLimiter, type RateLimitRule, sharedRateLimiter } from "../rate-limit";
 import { invalidatePages } from "../realtime/shared-caches";
-import { maybeFail } from "../test-hooks";
 
 /**
  * Comments (SPEC.md §2 Comments section, §4-§6): top-level comments oldest first, one level of replies,
@@ -26,7 +25,6 @@ export const COMMENT_RATE_LIMIT: RateLimitRule = { points: 10, durationSeconds: 
  * MAX_REPLIES_PER_THREAD even for a thread from before the cap). Undefined when there is no such public video.
  */
 export async function listThreads(videoId: string, viewerId: string | null, limit = THREADS_PER_PAGE): Promise<CommentPage | undefined> {
-  maybeFail("comments.list");
   const db = getDb();
   const take = Math.min(Math.max(1, Math.floor(limit)), MAX_THREADS);
   const video = await db.selectFrom("videos").select("id").where("id", "=", videoId).where("is_public", "=", true).executeTakeFirst();
@@ -124,7 +122,6 @@ export async function addComment(input: NewComment, deps: { limiter?: RateLimite
   const limiter = deps.limiter ?? sharedRateLimiter("comments", COMMENT_RATE_LIMIT);
   const decision = await limiter.consume(input.userId);
   if (!decision.allowed) return { status: "rate-limited", retryAfterMs: decision.retryAfterMs };
-  maybeFail("comments.submit");
   const values = { video_id: input.videoId, user_id: input.userId, parent_id: parentId, content: content.data };
   try {
     if (!parentId) {
@@ -162,7 +159,6 @@ export type DeleteCommentOutcome = { status: "deleted"; videoId: string } | { st
  * A removed text leaves the cached video pages at once (a new comment may take the page cache's TTL).
  */
 export async function deleteComment(commentId: string, userId: string): Promise<DeleteCommentOutcome> {
-  maybeFail("comments.delete");
   const db = getDb();
   const comment = await db.selectFrom("comments").select(["video_id"]).where("id", "=", commentId).executeTakeFirst();
   if (!comment) return { status: "not-found" };

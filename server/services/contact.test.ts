@@ -1,18 +1,13 @@
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../tests/support/test-db";
 import { FORM_MIN_FILL_MS, FORM_TOKEN_MAX_AGE_MS, issueFormToken } from "../form-token";
 import type { RateLimiter } from "../rate-limit";
-import { InjectedFault, setFaults, setTestHooksEnabled } from "../test-hooks";
 import { type ContactSubmission, listContactMessagesByEmail, MAX_MESSAGES_BY_EMAIL, submitContactForm } from "./contact";
 
 const { handle } = useTestDatabase();
 
 beforeAll(() => {
   process.env.APP_SECRET = "contact-service-test-secret-0123456789";
-});
-afterEach(() => {
-  setFaults([]);
-  setTestHooksEnabled(false);
 });
 
 const NOW = Date.UTC(2026, 5, 1, 10);
@@ -146,11 +141,13 @@ describe("contact service on PostgreSQL", () => {
     expect((await submitContactForm(submission(), { ip: "203.0.113.100", userAgent: "UA" }, { now: NOW })).status).toBe("sent");
   });
 
-  it("propagates a store failure (the test fault switch) and stores nothing", async () => {
-    setTestHooksEnabled(true);
-    setFaults(["contact.submit"]);
+  it("propagates a store failure and stores nothing", async () => {
     const sub = submission();
-    await expect(submitContactForm(sub, meta, { now: NOW, limiter: unlimited })).rejects.toBeInstanceOf(InjectedFault);
+    const diskFull = new Error("disk full");
+    const store = async () => {
+      throw diskFull;
+    };
+    await expect(submitContactForm(sub, meta, { now: NOW, limiter: unlimited, store })).rejects.toBe(diskFull);
     expect(await listContactMessagesByEmail(sub.values.email)).toEqual([]);
   });
 

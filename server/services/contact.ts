@@ -1,10 +1,9 @@
 import type { Selectable } from "kysely";
-import { type ContactErrors, type ContactInput, type ContactValues, validateContact } from "../../app/lib/contact-schema";
+import { type ContactErrors, type ContactInput, type ContactValues, validateContact } from "../../core/contact-schema";
 import { getDb } from "../db/connection";
 import type { ContactMessagesTable } from "../db/schema";
 import { checkFormToken } from "../form-token";
 import { ipRateLimitKey, type RateLimiter, type RateLimitRule, sharedRateLimiter } from "../rate-limit";
-import { maybeFail } from "../test-hooks";
 
 /** Contact form rules (SPEC.md §4-§5, DESIGN.md §4.3): validate, drop bots quietly, rate-limit, store. */
 
@@ -37,6 +36,8 @@ export type ContactOutcome =
 export interface ContactDeps {
   now?: number;
   limiter?: RateLimiter;
+  /** Where an accepted message goes (storeContactMessage unless a test gives a failing one). */
+  store?: (input: ContactInput, meta: ContactRequestMeta) => Promise<string>;
 }
 
 /**
@@ -54,12 +55,11 @@ export async function submitContactForm(sub: ContactSubmission, meta: ContactReq
   const limiter = deps.limiter ?? sharedRateLimiter("contact", CONTACT_RATE_LIMIT);
   const decision = await limiter.consume(ipRateLimitKey(meta.ip));
   if (!decision.allowed) return { status: "rate-limited", retryAfterMs: decision.retryAfterMs };
-  const id = await storeContactMessage(valid.data, meta);
+  const id = await (deps.store ?? storeContactMessage)(valid.data, meta);
   return { status: "sent", id };
 }
 
 export async function storeContactMessage(input: ContactInput, meta: ContactRequestMeta): Promise<string> {
-  maybeFail("contact.submit");
   const row = await getDb()
     .insertInto("contact_messages")
     .values({

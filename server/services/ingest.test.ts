@@ -5,7 +5,8 @@ import path from "node:path";
 import { sql } from "kysely";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { STILL_WIDTHS, stillVariantPath } from "../../app/lib/images";
+import { ContentSafetyError } from "../../core/content-safety";
+import { STILL_WIDTHS, stillVariantPath } from "../../core/images";
 import { insertCategory } from "../../tests/support/fixtures";
 import { makeTestClip } from "../../tests/support/media";
 import { useTestDatabase } from "../../tests/support/test-db";
@@ -13,7 +14,6 @@ import { type JobRunner, startJobRunner } from "../jobs/runner";
 import { probe, runFfmpeg } from "../media/ffmpeg";
 import { NOT_A_VIDEO_FILE } from "../media/inspect";
 import { localMediaStorage } from "../media/storage";
-import { ContentSafetyError } from "./content-safety";
 import { IngestError, submitIngest, waitForTranscodeJob } from "./ingest";
 import { getPublicVideo } from "./videos";
 

@@ -2,13 +2,13 @@ import crypto from "node:crypto";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { z } from "zod";
+import { assertNoMinorSuggestingTerms } from "../../core/content-safety";
 import { getDb, getPool } from "../db/connection";
 import type { TranscodeJob } from "../db/schema";
 import { env } from "../env";
 import { ensureQueueSchema, queueTranscode } from "../jobs/queue";
 import { inspectSource, type SourceInfo, UnusableMediaError } from "../media/inspect";
 import { type Actor, recordAdminAction } from "./audit-log";
-import { assertNoMinorSuggestingTerms } from "./content-safety";
 
 /**
  * Adding videos (issue 9, item 4): the service the `video:ingest` command and the admin console call. No

@@ -1,5 +1,4 @@
 import { getDb } from "../db/connection";
-import { maybeFail } from "../test-hooks";
 
 /**
  * Likes (SPEC.md §4 Like): a `video_likes` row per user and video, and `videos.likes` moved by one in the
@@ -12,7 +11,6 @@ import { maybeFail } from "../test-hooks";
 export type LikeOutcome = { status: "ok"; liked: boolean; likes: number } | { status: "not-found" };
 
 export async function setLike(userId: string, videoId: string, liked: boolean): Promise<LikeOutcome> {
-  maybeFail("likes.update");
   return getDb()
     .transaction()
     .execute(async (trx) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { site } from "../../app/lib/site";
+import { site } from "../../core/site";
 import { getPage, isPageName, PAGE_NAMES, parsePage } from "./pages";
 
 describe("parsePage", () => {

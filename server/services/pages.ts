@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { fillPlaceholders, type MarkdownSection, splitSections } from "../../app/lib/markdown";
-import { site } from "../../app/lib/site";
+import { fillPlaceholders, type MarkdownSection, splitSections } from "../../core/markdown";
+import { site } from "../../core/site";
 import { parseFrontmatter } from "../content/frontmatter";
 import { env } from "../env";
 

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
-import { checkVideoFields, type VideoFieldErrors, type VideoFields } from "../../app/lib/video-schema";
+import { ContentSafetyError } from "../../core/content-safety";
+import { checkVideoFields, type VideoFieldErrors, type VideoFields } from "../../core/video-schema";
 import { getDb } from "../db/connection";
 import type { TranscodeStatus } from "../db/schema";
 import { videoMediaPrefix } from "../jobs/transcode";
@@ -7,7 +8,6 @@ import { logger } from "../logger";
 import { appMediaStorage, type MediaStorage } from "../media/storage";
 import { claimUpload, type FinishedUpload, finishedUpload, UploadNotReadyError } from "../media/uploads";
 import { type Actor, recordAdminAction } from "./audit-log";
-import { ContentSafetyError } from "./content-safety";
 import { IngestError, submitIngest } from "./ingest";
 import { invalidateVideoListCaches, isVideoId, titleContains } from "./videos";
 

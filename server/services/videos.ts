@@ -2,7 +2,6 @@ import { sql } from "kysely";
 import { TtlCache } from "../cache";
 import { getDb } from "../db/connection";
 import { invalidate, sharedCache } from "../realtime/shared-caches";
-import { maybeFail } from "../test-hooks";
 import { escapeLike } from "./categories";
 
 export const VIDEOS_PER_PAGE = 16;
@@ -80,7 +79,6 @@ function publicCards() {
 
 /** One page of public videos, newest first, optionally in one category, with the exact total. */
 export async function listVideos(opts: { categoryId?: string; page: number }): Promise<VideoPage> {
-  maybeFail("videos.list");
   const offset = (Math.max(1, opts.page) - 1) * VIDEOS_PER_PAGE;
   let list = publicCards();
   let count = getDb().selectFrom("videos").select(sql<number>`count(*)`.as("n")).where("is_public", "=", true);
@@ -96,7 +94,6 @@ export async function listVideos(opts: { categoryId?: string; page: number }): P
 }
 
 export async function getPublicVideo(id: string): Promise<VideoDetail | undefined> {
-  maybeFail("videos.detail");
   if (!isVideoId(id)) return undefined;
   return getDb()
     .selectFrom("videos as v")
@@ -124,7 +121,6 @@ export async function getPublicVideo(id: string): Promise<VideoDetail | undefine
 
 /** Most viewed public videos of the same category, excluding the current one. */
 export async function relatedVideos(video: { id: string; category_id: string | null }): Promise<VideoCard[]> {
-  maybeFail("videos.related");
   if (!video.category_id) return [];
   return publicCards()
     .where("v.category_id", "=", video.category_id)
@@ -136,7 +132,6 @@ export async function relatedVideos(video: { id: string; category_id: string | n
 }
 
 export async function trendingVideos(): Promise<VideoCard[]> {
-  maybeFail("videos.trending");
   return trending.get("all", () => publicCards().orderBy("v.views", "desc").orderBy("v.id").limit(TRENDING_VIDEOS).execute());
 }
 
@@ -180,7 +175,6 @@ export function titleContains(column: "title_lower" | "v.title_lower", term: str
 export async function searchVideos(q: string, window = SEARCH_WINDOW): Promise<VideoCard[]> {
   const term = normaliseQuery(q);
   if (!term) return [];
-  maybeFail("videos.search");
   const recent = await newestMatches(term, window);
   const hits = recent.length === SEARCH_LIMIT || !trigramSearchable(term) ? recent : await trigramMatches(term);
   if (hits.length === 0) return [];

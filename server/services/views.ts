@@ -1,8 +1,9 @@
 import { sql } from "kysely";
+import { viewThresholdMs } from "../../core/view-rules";
 import { isDatabaseUnavailableError } from "../db/availability";
 import { getDb } from "../db/connection";
 import { logger } from "../logger";
-import { checkPlayToken, issuePlayToken, viewThresholdMs } from "../play-token";
+import { checkPlayToken, issuePlayToken } from "../play-token";
 import { ipRateLimitKey } from "../rate-limit";
 import { isVideoId } from "./videos";
 import { allowanceTaken, allowanceWindowEnds, deleteEndedViewAllowances, logRefusal, retryAfterMs } from "./view-allowance";

@@ -1,6 +1,6 @@
 import type { Browser } from "@playwright/test";
-import { MAX_REPLIES_PER_THREAD, MAX_THREADS, THREADS_PER_PAGE } from "../../app/lib/comment-limits";
 import { THREAD_FULL_MESSAGE } from "../../app/lib/community-texts";
+import { MAX_REPLIES_PER_THREAD, MAX_THREADS, THREADS_PER_PAGE } from "../../core/comment-limits";
 import { newVisitor, signInOverHttp, testVideo, uniqueEmail } from "../support/account-session";
 import { seedComments, stored } from "./community-support";
 import { expect, test } from "./support";

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
-import { AD_EVENTS_PATH } from "../../app/lib/ad-units";
 import routes from "../../app/routes";
+import { AD_EVENTS_PATH } from "../../core/ad-units";
 import { signedInWithRole } from "../support/account-session";
 
 /**
@@ -52,7 +52,7 @@ test("every route refuses writes that another site started, with 403, even from 
   const { context, page } = await signedInWithRole(browser, baseURL, "admin");
   const pagePaths = routePaths(routes as RouteConfigEntry[]).map(fill);
   expect(pagePaths.length).toBeGreaterThan(40);
-  const paths = [...pagePaths, ...pagePaths.map((p) => (p === "/" ? "/_root.data" : `${p}.data`)), ...HTTP_LAYER_PATHS];
+  const paths = [...pagePaths, ...pagePaths.map((p) => (p === "/" ? "/_.data" : `${p}.data`)), ...HTTP_LAYER_PATHS];
   const accepted: string[] = [];
   for (const path of paths) {
     for (const method of ["POST", "PUT", "PATCH", "DELETE"]) {

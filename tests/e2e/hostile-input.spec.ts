@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { APIRequestContext, APIResponse, PlaywrightWorkerArgs } from "@playwright/test";
-import { categoryNameSchema } from "../../app/lib/category-schema";
+import { categoryNameSchema } from "../../core/category-schema";
 import { expect, playToken, test } from "./support";
 
 /**

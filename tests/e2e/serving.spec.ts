@@ -2,6 +2,7 @@ import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import zlib from "node:zlib";
+import { testBuildDir } from "../support/test-build-dir";
 import { expect, jsonLd, test } from "./support";
 
 /** A raw GET: the bytes exactly as sent (no automatic decoding), with the response headers. */
@@ -45,7 +46,7 @@ test("build assets are the precompressed files from the build, immutable, with t
   const home = (await rawGet(`${baseURL}/`)).body.toString();
   const assets = [...home.matchAll(/"(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1] as string);
   expect(assets.length).toBeGreaterThan(2);
-  const buildDir = process.env.BUILD_DIR ?? "build";
+  const buildDir = testBuildDir(); // the server under test serves the test build (the same client files)
   for (const asset of new Set(assets)) {
     const br = await rawGet(`${baseURL}${asset}`, "br, gzip");
     expect(br.status).toBe(200);

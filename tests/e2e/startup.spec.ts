@@ -4,11 +4,12 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { startApp } from "../support/app-process";
+import { testBuildDir } from "../support/test-build-dir";
 
 /**
  * What the production entry refuses before it listens (issue 19 items 5 and 6), each in one plain line that
- * names the variable, and what a production start never has: test hooks (only tests/support/test-server.js
- * turns them on) or a signing key shorter than 32 bytes.
+ * names the variable, and what a production start never has: test hooks (only the test build has them, and
+ * `node server.js` cannot start it: docs/decisions/0018-test-build.md) or a signing key shorter than 32 bytes.
  */
 
 test.describe.configure({ timeout: 180_000 });
@@ -43,6 +44,13 @@ for (const [label, env, variable] of [
     expect(lines[0]).toMatch(new RegExp(`^Pleazure cannot start: .*${variable}`));
   });
 }
+
+test("cannot start the test build: server.js loads only the production bundle, index.js", () => {
+  expect(fs.existsSync(path.join(testBuildDir(), "server", "test-server.js")), "run npm run build:test first").toBe(true);
+  const { code, lines } = refusedStart({ BUILD_DIR: testBuildDir() });
+  expect(code).toBe(1);
+  expect(lines).toEqual([expect.stringMatching(/^Pleazure cannot start: no server bundle at .*server\/index\.js/)]);
+});
 
 test("refuses to start with a signing key file shorter than 32 bytes", () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pleazure-refused-"));

@@ -107,7 +107,7 @@ export async function signInOverHttp(request: APIRequestContext, email: string, 
   if (verified.status() !== 302) throw new Error(`sign-in answered ${verified.status()}`);
 }
 
-/** POSTs `body` as JSON to a test hook (server/http/test-hooks.ts); throws unless it answers 2xx. */
+/** POSTs `body` as JSON to a test hook (tests/support/composition/test-routes.ts); throws unless it answers 2xx. */
 export async function postTestHook(origin: string | undefined, hook: string, body: unknown): Promise<Response> {
   const res = await fetch(`${origin}/__test/${hook}`, {
     method: "POST",
@@ -158,7 +158,7 @@ export interface AccountState {
   comments?: number;
 }
 
-/** What the database holds for the account (server/http/test-hooks.ts). */
+/** What the database holds for the account (tests/support/composition/test-routes.ts). */
 export async function accountState(baseURL: string | undefined, email: string): Promise<AccountState> {
   const res = await fetch(`${baseURL}/__test/account?email=${encodeURIComponent(email)}`);
   if (!res.ok) throw new Error(`account hook answered ${res.status}`);

@@ -5,8 +5,9 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { freeLoopbackPort } from "../../server/process";
+import { testBuildDir } from "./test-build-dir";
 
-/** server.js with the test hooks on (tests/support/test-server.js). */
+/** The test build's server (tests/support/test-server.js, run on testBuildDir()). */
 export const TEST_SERVER = "tests/support/test-server.js";
 
 export interface AppProcess {
@@ -21,16 +22,20 @@ export interface AppProcess {
 }
 
 /**
- * Starts the production build with the test hooks (or `options.entry`, e.g. plain server.js) (`node tests/support/test-server.js`: server.js's primary + workers) on a free loopback port with its own
- * data directory, no demo media (pages only), and resolves once every worker listens.
+ * Starts the test build (`node tests/support/test-server.js`: server.js's primary + workers on the bundle with
+ * the fault switches and /__test), or with `options.entry: "server.js"` the production build as an operator
+ * starts it, on a free loopback port with its own data directory, no demo media (pages only), and resolves
+ * once every worker listens.
  */
 export async function startApp(env: Record<string, string> = {}, options: { entry?: string; dataDir?: string } = {}): Promise<AppProcess> {
   const port = await freeLoopbackPort();
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "pleazure-proc-"));
+  const entry = options.entry ?? TEST_SERVER;
   let output = "";
-  const child = spawn(process.execPath, [options.entry ?? TEST_SERVER], {
+  const child = spawn(process.execPath, [entry], {
     env: {
       ...process.env,
+      BUILD_DIR: entry === TEST_SERVER ? testBuildDir() : (process.env.BUILD_DIR ?? "build"),
       NODE_ENV: "production",
       PORT: String(port),
       HOST: "127.0.0.1",

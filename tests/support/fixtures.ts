@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { slugify } from "../../app/lib/slug";
+import { slugify } from "../../core/slug";
 import type { Database } from "../../server/db/schema";
 
 let counter = 0;

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { avatarInitial, type Viewer } from "~/lib/viewer";
+import { avatarInitial, type Viewer } from "~core/viewer";
 
 /**
  * The account picture, or a generated initial avatar when there is none or it fails to load (SPEC.md §2).

@@ -1,8 +1,8 @@
 import { Link, useFetcher, useLocation } from "react-router";
 import { ACCOUNT_TEXTS } from "~/lib/account-texts";
-import { loginPath } from "~/lib/redirect-to";
 import { useRootData } from "~/lib/root-data";
 import type { FavoriteAnswer } from "~/routes/api/favorites";
+import { loginPath } from "~core/redirect-to";
 
 const FAVORITES_ENDPOINT = "/api/favorites";
 

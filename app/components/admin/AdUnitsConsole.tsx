@@ -1,12 +1,16 @@
 import { useState } from "react";
 import { useFetcher } from "react-router";
 import { useAds } from "~/components/ads/AdsProvider";
-import type { AdSlotName } from "~/lib/ad-units";
-import { zoneIdSchema } from "~/lib/ad-units-schema";
-import { PRE_ROLL_MAX_SECONDS, type PreRollSettings, preRollFieldErrors, preRollInputFromForm } from "~/lib/preroll";
-import type { AdActionResult } from "~/routes/admin/ads";
+import type { AdSlotName } from "~core/ad-units";
+import { zoneIdSchema } from "~core/ad-units-schema";
+import { PRE_ROLL_MAX_SECONDS, type PreRollSettings, preRollFieldErrors, preRollInputFromForm } from "~core/preroll";
 import type { AuditEntryView } from "./AuditLogConsole";
 import { fieldClass as field, fieldErrorClass as fieldError, primaryButton, SectionHeader } from "./console-ui";
+
+/** What the route's action answers (the route imports this, never the other way round). */
+export type AdActionResult =
+  | { intent: string; ok: true; unitId?: string }
+  | { intent: string; ok: false; unitId?: string; fieldErrors: Record<string, string>; message: string | null };
 
 interface UnitView {
   id: string;

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { PostArticle } from "~/components/blog/PostArticle";
-import { BLOG_CONTENT_MAX } from "~/lib/blog-post-schema";
 import type { PreviewResult } from "~/routes/admin/blog-preview";
+import { BLOG_CONTENT_MAX } from "~core/blog-post-schema";
 import { errorText, inputClass } from "./editor-styles";
 import { MarkdownToolbar } from "./MarkdownToolbar";
 

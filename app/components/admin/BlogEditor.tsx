@@ -1,38 +1,16 @@
 import { type ReactNode, useEffect, useState } from "react";
 import { Link, useFetcher, useLocation, useNavigate } from "react-router";
-import { BLOG_EXCERPT_MAX, blogFieldErrors, blogPostFormSchema, parseTags, slugFromTitle, toDateTimeLocal } from "~/lib/blog-post-schema";
-import type { EditorActionResult } from "~/routes/admin/blog-editor";
+import { BLOG_EXCERPT_MAX, blogFieldErrors, blogPostFormSchema, parseTags, slugFromTitle, toDateTimeLocal } from "~core/blog-post-schema";
 import { BlogContentEditor } from "./BlogContentEditor";
+import type { EditorField, EditorPost, Values } from "./blog-editor-fields";
 import { errorText, inputClass } from "./editor-styles";
 import { SeoPreviews } from "./SeoPreviews";
 import { useUnsavedBackup } from "./use-unsaved-backup";
 
-/** A post as the editor holds it: every field as the text its input shows. */
-export interface EditorPost {
-  id: string;
-  title: string;
-  slug: string;
-  excerpt: string;
-  content: string;
-  author: string;
-  tags: string;
-  meta_title: string;
-  meta_description: string;
-  og_title: string;
-  og_description: string;
-  og_image_url: string;
-  twitter_card_title: string;
-  twitter_card_description: string;
-  twitter_card_image_url: string;
-  canonical_url: string;
-  published: boolean;
-  published_at: string | null;
-  created_at: string;
-  updated_at: string;
-}
-
-type Values = Omit<EditorPost, "id" | "published" | "published_at" | "created_at" | "updated_at"> & { published_at: string };
-export type EditorField = keyof Values;
+/** What the route's action answers (the route imports this, never the other way round). */
+export type EditorActionResult =
+  | { ok: true; intent: string }
+  | { ok: false; intent: string; fieldErrors: Record<string, string>; message: string | null };
 
 const EMPTY: Values = {
   title: "",

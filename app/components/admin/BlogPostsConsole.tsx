@@ -1,9 +1,13 @@
 import { useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { Pagination } from "~/components/ui/Pagination";
-import type { BlogListActionResult } from "~/routes/admin/blog";
 import type { AuditEntryView } from "./AuditLogConsole";
 import { dangerButton, formatWhen, SectionHeader } from "./console-ui";
+
+/** What the route's action answers (the route imports this, never the other way round). */
+export type BlogListActionResult =
+  | { ok: true; intent: string; postId: string }
+  | { ok: false; intent: string; postId: string | null; message: string };
 
 interface PostRow {
   id: string;

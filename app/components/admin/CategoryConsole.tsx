@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
-import { CATEGORY_NAME_MAX, categoryNameSchema } from "~/lib/category-schema";
 import type { ConsoleActionResult } from "~/routes/admin/console-action.server";
+import { CATEGORY_NAME_MAX, categoryNameSchema } from "~core/category-schema";
 import { ActionError, dangerButton, fieldClass, fieldErrorClass, primaryButton, SectionHeader, secondaryButton } from "./console-ui";
 
 interface CategoryRow {

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { PERIODS } from "~/lib/console-schema";
+import { PERIODS } from "~core/console-schema";
 import { SectionHeader } from "./console-ui";
 import { ViewsChart } from "./ViewsChart";
 

@@ -1,6 +1,6 @@
 import { blogPostMeta, postDescription } from "~/components/blog/seo";
-import { parseTags, SEARCH_DESCRIPTION_HINT, SEARCH_TITLE_HINT } from "~/lib/blog-post-schema";
-import type { EditorField, EditorPost } from "./BlogEditor";
+import { parseTags, SEARCH_DESCRIPTION_HINT, SEARCH_TITLE_HINT } from "~core/blog-post-schema";
+import type { EditorField, EditorPost } from "./blog-editor-fields";
 
 /** The tags the public post page would send, read back as what a search engine and a social card show. */
 export function previewTags(siteUrl: string, values: Record<EditorField, string>, post: EditorPost | null) {

@@ -1,8 +1,10 @@
 import { Form, useFetcher } from "react-router";
 import { Pagination } from "~/components/ui/Pagination";
-import { type ConsoleRole, ROLE_LABELS, ROLES } from "~/lib/console-schema";
-import type { RoleActionResult } from "~/routes/admin/users";
+import { type ConsoleRole, ROLE_LABELS, ROLES } from "~core/console-schema";
 import { fieldClass as field, primaryButton, SectionHeader } from "./console-ui";
+
+/** What the route's action answers (the route imports this, never the other way round). */
+export type RoleActionResult = { ok: true; userId: string; role: string } | { ok: false; userId: string; message: string };
 
 interface UserView {
   id: string;

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
-import { AD_LOAD_TIMEOUT_MS, type AdSlotName, adScriptSrc, isBillboard, slotIsShown } from "~/lib/ad-units";
 import { afterLoadAndIdle } from "~/lib/after-load";
-import { site } from "~/lib/site";
+import { AD_LOAD_TIMEOUT_MS, type AdSlotName, adScriptSrc, isBillboard, slotIsShown } from "~core/ad-units";
+import { site } from "~core/site";
 import { useAds } from "./AdsProvider";
 
 export type { AdSlotName };

@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState } from "react";
-import type { AdConfiguration } from "~/lib/ad-units";
 import { afterLoadAndIdle } from "~/lib/after-load";
+import type { AdConfiguration } from "~core/ad-units";
 
 /**
  * The ad context (SPEC.md §4 Ads): the banner configuration, kept live over Server-Sent Events, the

@@ -1,5 +1,5 @@
-import { AD_EVENTS_PATH, AD_STATE_EVENT, type AdConfiguration } from "~/lib/ad-units";
-import { parseAdConfiguration } from "~/lib/ad-units-schema";
+import { AD_EVENTS_PATH, AD_STATE_EVENT, type AdConfiguration } from "~core/ad-units";
+import { parseAdConfiguration } from "~core/ad-units-schema";
 
 /**
  * The browser end of the live ad feed, loaded on its own after the page (it brings zod along, which the

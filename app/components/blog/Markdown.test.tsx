@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { safeUrl } from "~/lib/markdown";
+import { safeUrl } from "~core/markdown";
 import { Markdown, markdownUrlTransform } from "./Markdown";
 import { renderMarkdown } from "./markdown.server";
 

@@ -1,7 +1,7 @@
 import type { ComponentPropsWithoutRef } from "react";
 import ReactMarkdown, { type Components } from "react-markdown";
 import remarkGfm from "remark-gfm";
-import { safeUrl } from "~/lib/markdown";
+import { safeUrl } from "~core/markdown";
 
 // Markdown for blog posts and static pages. Raw HTML in the source is never parsed into elements (no
 // rehype-raw): react-markdown turns it into escaped text. URLs pass through `safeUrl`, so only the SPEC.md

@@ -1,6 +1,6 @@
-import { plainExcerpt } from "~/lib/markdown";
 import { absoluteUrl } from "~/lib/seo";
 import { escapeXml } from "~/lib/xml";
+import { plainExcerpt } from "~core/markdown";
 import { BLOG_DESCRIPTION, FEED_PATH, FEED_TITLE, postPath } from "./seo";
 
 export interface FeedPost {

@@ -1,7 +1,8 @@
 import type { MetaDescriptor } from "react-router";
-import { plainExcerpt } from "~/lib/markdown";
-import { absoluteUrl, breadcrumbs, seoMeta, socialImage, truncate } from "~/lib/seo";
-import { site } from "~/lib/site";
+import { absoluteUrl, breadcrumbs, seoMeta, socialImage } from "~/lib/seo";
+import { plainExcerpt } from "~core/markdown";
+import { site } from "~core/site";
+import { truncate } from "~core/text";
 
 export const FEED_PATH = "/blog/feed.xml";
 export const FEED_TITLE = `${site.name} Blog`;

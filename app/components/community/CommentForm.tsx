@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
-import { COMMENT_MAX_CHARS, commentLength, isCommentSendable } from "~/lib/comment-schema";
 import { useHydrated } from "~/lib/use-hydrated";
+import { COMMENT_MAX_CHARS, commentLength, isCommentSendable } from "~core/comment-schema";
 import { ScriptField } from "./ScriptField";
 import { useCommunityFetcher } from "./use-community-fetcher";
 

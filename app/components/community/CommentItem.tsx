@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from "react";
-import type { CommentView } from "~/lib/community-answer";
 import { COMMUNITY_TEXTS } from "~/lib/community-texts";
 import { formatLongDate, formatRelativeTime } from "~/lib/format";
 import { useHydrated } from "~/lib/use-hydrated";
+import type { CommentView } from "~core/community-answer";
 import { ScriptField } from "./ScriptField";
 import { useCommunityFetcher } from "./use-community-fetcher";
 

@@ -1,11 +1,11 @@
 import { useCallback, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { ErrorState } from "~/components/ui/ErrorState";
-import { MAX_REPLIES_PER_THREAD, MAX_THREADS, SHOWN_THREADS_PARAM, THREADS_PER_PAGE } from "~/lib/comment-limits";
-import { type CommunityData, NO_SCRIPT_ERROR_PARAM, NO_SCRIPT_ERRORS, type NoScriptError } from "~/lib/community-answer";
 import { COMMUNITY_TEXTS, THREAD_FULL_MESSAGE } from "~/lib/community-texts";
-import { loginPath } from "~/lib/redirect-to";
 import { useHydrated } from "~/lib/use-hydrated";
+import { MAX_REPLIES_PER_THREAD, MAX_THREADS, SHOWN_THREADS_PARAM, THREADS_PER_PAGE } from "~core/comment-limits";
+import { type CommunityData, NO_SCRIPT_ERROR_PARAM, NO_SCRIPT_ERRORS, type NoScriptError } from "~core/community-answer";
+import { loginPath } from "~core/redirect-to";
 import { CommentForm } from "./CommentForm";
 import { CommentItem } from "./CommentItem";
 

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { formatViews } from "~/lib/format";
-import { loginPath } from "~/lib/redirect-to";
+import { loginPath } from "~core/redirect-to";
 import { ScriptField } from "./ScriptField";
 import { useCommunityFetcher } from "./use-community-fetcher";
 

@@ -1,5 +1,5 @@
-import { SCRIPT_FIELD } from "~/lib/community-answer";
 import { useHydrated } from "~/lib/use-hydrated";
+import { SCRIPT_FIELD } from "~core/community-answer";
 
 /** Tells the endpoint a script reads its answer; without JavaScript the post is redirected back instead. */
 export function ScriptField() {

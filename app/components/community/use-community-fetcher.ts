@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useFetcher, useNavigate } from "react-router";
-import type { CommunityAnswer } from "~/lib/community-answer";
+import type { CommunityAnswer } from "~core/community-answer";
 
 /**
  * A fetcher for the like and comment endpoints: a visitor's "sign in first" answer goes to the sign-in page

@@ -11,7 +11,7 @@ import {
   firstInvalidField,
   HONEYPOT_FIELD,
   validateContact,
-} from "~/lib/contact-schema";
+} from "~core/contact-schema";
 
 /** What the server answered when it did not accept a submission (re-rendered with the typed values). */
 export interface ContactFailure {

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
-import { AGE_STORAGE_KEY, ageCookieValue } from "~/lib/cookies";
 import { useRootData } from "~/lib/root-data";
-import { site } from "~/lib/site";
+import { AGE_STORAGE_KEY, ageCookieValue } from "~core/cookies";
+import { site } from "~core/site";
 
 /**
  * Age gate (SPEC.md §2/§4, DESIGN.md §4.7). The server renders it only for visitors without the

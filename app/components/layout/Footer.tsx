@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { site } from "~/lib/site";
+import { site } from "~core/site";
 
 export function Footer() {
   const linkClass = "text-sm text-zinc-400 hover:text-white";

@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { Form, Link, NavLink, useLocation, useNavigate } from "react-router";
-import { FALLBACK_CATEGORIES } from "~/lib/categories";
-import { loginPath } from "~/lib/redirect-to";
 import { useRootData } from "~/lib/root-data";
-import { site } from "~/lib/site";
-import { slugify } from "~/lib/slug";
 import { useDismiss } from "~/lib/use-dismiss";
+import { FALLBACK_CATEGORIES } from "~core/categories";
+import { loginPath } from "~core/redirect-to";
+import { site } from "~core/site";
+import { slugify } from "~core/slug";
 import { UserMenu } from "./UserMenu";
 
 type Panel = "categories" | "mobile-menu" | "mobile-search" | null;

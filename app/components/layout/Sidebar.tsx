@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import { AdSlot } from "~/components/ads/AdSlot";
 import { formatViews } from "~/lib/format";
-import { stillSrcSet } from "~/lib/images";
-import { slugify } from "~/lib/slug";
+import { stillSrcSet } from "~core/images";
+import { slugify } from "~core/slug";
 
 export interface SidebarData {
   trending: { id: string; title: string; views: number; thumbnail_url: string | null }[];

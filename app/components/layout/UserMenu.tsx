@@ -3,7 +3,7 @@ import { Form, Link, useLocation } from "react-router";
 import { Avatar } from "~/components/account/Avatar";
 import { menuItems, moveMenuFocus } from "~/lib/menu-keys";
 import { useDismiss } from "~/lib/use-dismiss";
-import { displayName, type Viewer } from "~/lib/viewer";
+import { displayName, type Viewer } from "~core/viewer";
 
 const LINKS = [
   { to: "/profile", label: "Profile" },

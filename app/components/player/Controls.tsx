@@ -1,10 +1,10 @@
 import { formatDuration } from "~/lib/format";
-import { Icon, type IconName } from "./icons";
+import { ControlButton } from "./ControlButton";
 import { MenuButton } from "./MenuButton";
-import type { MediaState } from "./media-state";
 import { SeekBar } from "./SeekBar";
 import { SPEEDS } from "./shortcuts";
-import type { Stream } from "./stream";
+import type { Stream } from "./use-hls-stream";
+import type { MediaState } from "./use-media-state";
 
 export type OpenMenu = "speed" | "quality" | null;
 
@@ -19,34 +19,14 @@ export interface ControlActions {
   togglePip: () => void;
 }
 
-function ControlButton({
-  label,
-  icon,
-  onClick,
-  className = "",
-}: {
-  label: string;
-  icon: IconName;
-  onClick: () => void;
-  className?: string;
-}) {
-  return (
-    <button
-      type="button"
-      aria-label={label}
-      title={label}
-      onClick={onClick}
-      className={`flex h-10 w-10 shrink-0 items-center justify-center rounded-md hover:bg-white/15 sm:h-11 sm:w-11 ${className}`}
-    >
-      <Icon name={icon} />
-    </button>
-  );
-}
-
 const speedLabel = (rate: number) => `${rate}×`;
 
-/** The control bar over the bottom of the video: seek bar on top, buttons below. */
+/**
+ * The control bar over the bottom of the video: seek bar on top, buttons below. While not `visible` it is faded
+ * out and takes no clicks (use-auto-hide.ts).
+ */
 export function Controls({
+  visible,
   media,
   stream,
   actions,
@@ -57,6 +37,7 @@ export function Controls({
   pipSupported,
   storyboardUrl,
 }: {
+  visible: boolean;
   media: MediaState;
   stream: Stream;
   actions: ControlActions;
@@ -77,83 +58,89 @@ export function Controls({
   });
 
   return (
-    <div className="bg-gradient-to-t from-black/85 via-black/50 to-transparent px-2 pt-8 pb-1 sm:px-3">
-      <SeekBar
-        currentTime={media.currentTime}
-        duration={media.duration}
-        bufferedEnd={media.bufferedEnd}
-        storyboardUrl={storyboardUrl}
-        onSeek={actions.seek}
-      />
-      <div className="flex items-center gap-0.5 sm:gap-1">
-        <ControlButton
-          label={media.paused ? (media.ended ? "Replay" : "Play") : "Pause"}
-          icon={media.paused ? (media.ended ? "replay" : "play") : "pause"}
-          onClick={actions.togglePlay}
+    <div
+      data-testid="player-controls"
+      data-visible={visible}
+      className={`absolute inset-x-0 bottom-0 transition-opacity duration-300 ${visible ? "opacity-100" : "pointer-events-none opacity-0"}`}
+    >
+      <div className="bg-gradient-to-t from-black/85 via-black/50 to-transparent px-2 pt-8 pb-1 sm:px-3">
+        <SeekBar
+          currentTime={media.currentTime}
+          duration={media.duration}
+          bufferedEnd={media.bufferedEnd}
+          storyboardUrl={storyboardUrl}
+          onSeek={actions.seek}
         />
-        <ControlButton
-          label={media.muted ? "Unmute" : "Mute"}
-          icon={media.muted || media.volume === 0 ? "muted" : "volume"}
-          onClick={actions.toggleMute}
-        />
-        <input
-          type="range"
-          aria-label="Volume"
-          min={0}
-          max={1}
-          step={0.01}
-          value={volumeShown}
-          aria-valuetext={`${Math.round(volumeShown * 100)}%`}
-          onChange={(event) => actions.setVolume(Number(event.target.value))}
-          className="hidden h-10 w-20 cursor-pointer accent-brand-500 sm:block"
-        />
-        <p data-testid="player-time" className="ml-1 text-xs whitespace-nowrap text-zinc-100 tabular-nums sm:ml-2 sm:text-sm">
-          <span className="sr-only">Elapsed </span>
-          {formatDuration(media.currentTime)}
-          <span aria-hidden="true"> / </span>
-          <span className="sr-only"> of </span>
-          {formatDuration(media.duration)}
-        </p>
-        <span className="flex-1" />
-        <MenuButton
-          name="Speed"
-          valueText={speedLabel(media.rate)}
-          options={speedOptions.map((rate) => ({ value: rate, label: rate === 1 ? "Normal" : speedLabel(rate) }))}
-          selected={media.rate}
-          onSelect={actions.setRate}
-          {...menu("speed")}
-        />
-        {stream.renditions.length > 1 && (
+        <div className="flex items-center gap-0.5 sm:gap-1">
+          <ControlButton
+            label={media.paused ? (media.ended ? "Replay" : "Play") : "Pause"}
+            icon={media.paused ? (media.ended ? "replay" : "play") : "pause"}
+            onClick={actions.togglePlay}
+          />
+          <ControlButton
+            label={media.muted ? "Unmute" : "Mute"}
+            icon={media.muted || media.volume === 0 ? "muted" : "volume"}
+            onClick={actions.toggleMute}
+          />
+          <input
+            type="range"
+            aria-label="Volume"
+            min={0}
+            max={1}
+            step={0.01}
+            value={volumeShown}
+            aria-valuetext={`${Math.round(volumeShown * 100)}%`}
+            onChange={(event) => actions.setVolume(Number(event.target.value))}
+            className="hidden h-10 w-20 cursor-pointer accent-brand-500 sm:block"
+          />
+          <p data-testid="player-time" className="ml-1 text-xs whitespace-nowrap text-zinc-100 tabular-nums sm:ml-2 sm:text-sm">
+            <span className="sr-only">Elapsed </span>
+            {formatDuration(media.currentTime)}
+            <span aria-hidden="true"> / </span>
+            <span className="sr-only"> of </span>
+            {formatDuration(media.duration)}
+          </p>
+          <span className="flex-1" />
           <MenuButton
-            name="Quality"
-            valueText={qualityText}
-            options={[{ value: -1, label: autoLabel }, ...stream.renditions.map((r) => ({ value: r.level, label: r.label }))]}
-            selected={stream.level}
-            onSelect={stream.setLevel}
-            {...menu("quality")}
+            name="Speed"
+            valueText={speedLabel(media.rate)}
+            options={speedOptions.map((rate) => ({ value: rate, label: rate === 1 ? "Normal" : speedLabel(rate) }))}
+            selected={media.rate}
+            onSelect={actions.setRate}
+            {...menu("speed")}
           />
-        )}
-        {pipSupported && (
+          {stream.renditions.length > 1 && (
+            <MenuButton
+              name="Quality"
+              valueText={qualityText}
+              options={[{ value: -1, label: autoLabel }, ...stream.renditions.map((r) => ({ value: r.level, label: r.label }))]}
+              selected={stream.level}
+              onSelect={stream.setLevel}
+              {...menu("quality")}
+            />
+          )}
+          {pipSupported && (
+            <ControlButton
+              label={media.pip ? "Exit picture-in-picture" : "Picture-in-picture"}
+              icon="pip"
+              onClick={actions.togglePip}
+              className="hidden sm:flex"
+            />
+          )}
+          {!fullscreen && (
+            <ControlButton
+              label={theater ? "Default view" : "Theater mode"}
+              icon={theater ? "theaterOff" : "theater"}
+              onClick={actions.toggleTheater}
+              className="hidden lg:flex"
+            />
+          )}
           <ControlButton
-            label={media.pip ? "Exit picture-in-picture" : "Picture-in-picture"}
-            icon="pip"
-            onClick={actions.togglePip}
-            className="hidden sm:flex"
+            label={fullscreen ? "Exit fullscreen" : "Fullscreen"}
+            icon={fullscreen ? "exitFullscreen" : "fullscreen"}
+            onClick={actions.toggleFullscreen}
           />
-        )}
-        {!fullscreen && (
-          <ControlButton
-            label={theater ? "Default view" : "Theater mode"}
-            icon={theater ? "theaterOff" : "theater"}
-            onClick={actions.toggleTheater}
-            className="hidden lg:flex"
-          />
-        )}
-        <ControlButton
-          label={fullscreen ? "Exit fullscreen" : "Fullscreen"}
-          icon={fullscreen ? "exitFullscreen" : "fullscreen"}
-          onClick={actions.toggleFullscreen}
-        />
+        </div>
       </div>
     </div>
   );

@@ -1,5 +1,14 @@
-import { describe, expect, it } from "vitest";
-import { actionForKey, focusedControlOwnsKey, isTypingTarget, seekTarget, steppedSpeed } from "./shortcuts";
+import { describe, expect, it, vi } from "vitest";
+import {
+  actionForKey,
+  focusedControlOwnsKey,
+  inShortcutScope,
+  isTypingTarget,
+  runShortcut,
+  type ShortcutControls,
+  seekTarget,
+  steppedSpeed,
+} from "./shortcuts";
 
 describe("actionForKey (SPEC.md §9)", () => {
   it.each([
@@ -90,5 +99,62 @@ describe("focusedControlOwnsKey", () => {
     expect(focusedControlOwnsKey(el("DIV", { role: "slider" }), "Home")).toBe(true);
     expect(focusedControlOwnsKey(el("INPUT", { type: "range" }), "m")).toBe(false);
     expect(focusedControlOwnsKey(el("BUTTON", { role: "menuitemradio" }), "k")).toBe(true);
+  });
+});
+
+describe("runShortcut", () => {
+  const controls = (): ShortcutControls => ({
+    togglePlay: vi.fn(),
+    toggleMute: vi.fn(),
+    toggleFullscreen: vi.fn(),
+    seek: vi.fn(),
+    setRate: vi.fn(),
+  });
+  const video = { currentTime: 58, duration: 62, playbackRate: 1.75 };
+
+  it("plays, mutes and goes fullscreen through the controls", () => {
+    const c = controls();
+    runShortcut({ type: "toggle-play" }, video, c);
+    runShortcut({ type: "toggle-mute" }, video, c);
+    runShortcut({ type: "toggle-fullscreen" }, video, c);
+    expect(c.togglePlay).toHaveBeenCalledOnce();
+    expect(c.toggleMute).toHaveBeenCalledOnce();
+    expect(c.toggleFullscreen).toHaveBeenCalledOnce();
+    expect(c.seek).not.toHaveBeenCalled();
+  });
+
+  it("seeks from the playhead within the video, and 0 restarts", () => {
+    const c = controls();
+    runShortcut({ type: "seek-by", seconds: 10 }, video, c);
+    runShortcut({ type: "seek-by", seconds: -5 }, video, c);
+    runShortcut({ type: "restart" }, video, c);
+    expect(vi.mocked(c.seek).mock.calls).toEqual([[62], [53], [0]]);
+  });
+
+  it("steps the speed from the current rate, clamped", () => {
+    const c = controls();
+    runShortcut({ type: "speed-by", step: 0.25 }, video, c);
+    runShortcut({ type: "speed-by", step: 0.25 }, { ...video, playbackRate: 2 }, c);
+    runShortcut({ type: "speed-by", step: -0.25 }, video, c);
+    expect(vi.mocked(c.setRate).mock.calls).toEqual([[2], [2], [1.5]]);
+  });
+});
+
+describe("inShortcutScope", () => {
+  const body = { id: "body" };
+  const root = { id: "html" };
+  const inside = { id: "play button" };
+  const elsewhere = { id: "search box" };
+  const player = { contains: (node: object) => node === inside };
+  const page = { body, documentElement: root };
+
+  it("takes keys inside the player and on the page itself", () => {
+    expect(inShortcutScope<object>(inside, player, page)).toBe(true);
+    expect(inShortcutScope<object>(body, player, page)).toBe(true);
+    expect(inShortcutScope<object>(root, player, page)).toBe(true);
+  });
+
+  it("leaves keys on other controls of the page alone", () => {
+    expect(inShortcutScope<object>(elsewhere, player, page)).toBe(false);
   });
 });

@@ -4,7 +4,8 @@
  *
  * Scope (docs/decisions/0008-player.md): they act when focus is inside the player or on nothing in
  * particular (the page body), never when another control of the page has focus (a search box, a link, the
- * share menu), and never while typing in an input, textarea or contenteditable element.
+ * share menu), never while typing (input, textarea, select, contenteditable), and never during a pre-roll
+ * (use-player-shortcuts.ts).
  */
 export type PlayerAction =
   | { type: "toggle-play" }
@@ -74,6 +75,52 @@ export function steppedSpeed(current: number, step: number): number {
 export function seekTarget(current: number, delta: number, duration: number): number {
   const end = Number.isFinite(duration) && duration > 0 ? duration : Number.POSITIVE_INFINITY;
   return Math.min(end, Math.max(0, current + delta));
+}
+
+/** What a shortcut acts through: the player's own controls. */
+export interface ShortcutControls {
+  togglePlay: () => void;
+  toggleMute: () => void;
+  toggleFullscreen: () => void;
+  seek: (time: number) => void;
+  setRate: (rate: number) => void;
+}
+
+/** Carries out `action` on the video (`currentTime`, `duration` and `playbackRate` as it stands) through `controls`. */
+export function runShortcut(
+  action: PlayerAction,
+  video: { currentTime: number; duration: number; playbackRate: number },
+  controls: ShortcutControls,
+): void {
+  switch (action.type) {
+    case "toggle-play":
+      controls.togglePlay();
+      break;
+    case "toggle-mute":
+      controls.toggleMute();
+      break;
+    case "toggle-fullscreen":
+      controls.toggleFullscreen();
+      break;
+    case "restart":
+      controls.seek(0);
+      break;
+    case "seek-by":
+      controls.seek(seekTarget(video.currentTime, action.seconds, video.duration));
+      break;
+    case "speed-by":
+      controls.setRate(steppedSpeed(video.playbackRate, action.step));
+      break;
+  }
+}
+
+/** Whether a key press on `target` is the player's to take: inside the player, or on the page itself (nothing focused). */
+export function inShortcutScope<T>(
+  target: T,
+  player: { contains: (node: T) => boolean },
+  page: { body: unknown; documentElement: unknown },
+): boolean {
+  return player.contains(target) || target === page.body || target === page.documentElement;
 }
 
 const NON_TEXT_INPUTS = new Set(["range", "checkbox", "radio", "button", "submit", "reset", "color", "file", "image"]);

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { paginationWindow } from "~/lib/pagination";
+import { paginationWindow } from "~core/pagination";
 
 /** SPEC.md pagination: First, Previous, numbered window with disabled ellipses, Next, Last. */
 export function Pagination({ current, total, hrefFor }: { current: number; total: number; hrefFor: (page: number) => string }) {

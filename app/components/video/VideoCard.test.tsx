@@ -1,7 +1,7 @@
 import { renderToString } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
-import { STILL_WIDTHS } from "~/lib/images";
+import { STILL_WIDTHS } from "~core/images";
 import { GRID_SIZES, VideoCard, type VideoCardData } from "./VideoCard";
 
 const video: VideoCardData = {

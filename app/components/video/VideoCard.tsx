@@ -2,7 +2,7 @@ import { preload } from "react-dom";
 import { Link } from "react-router";
 import { FavoriteButton } from "~/components/account/FavoriteButton";
 import { formatDuration, formatViews } from "~/lib/format";
-import { stillSrcSet } from "~/lib/images";
+import { stillSrcSet } from "~core/images";
 import { useHoverPreview } from "./hover-preview";
 
 /** Rendered width of a card in the 1/2/4-column grid of the listing pages (layout: max-w-7xl, 300px sidebar from lg). */

@@ -1,10 +1,17 @@
 import { data } from "react-router";
-import { readForm } from "~/lib/params";
+import { readForm } from "~core/params";
+import { defineRoute } from "~core/route-contract";
 import { consumeAccountLimit, retryAfterSeconds } from "../../../server/auth/account-limits";
 import { getViewer } from "../../../server/auth/session";
 import { classifyFailure, UNAVAILABLE_HEADERS } from "../../../server/http/route-errors";
 import { exportAccountData } from "../../../server/services/account";
 import type { Route } from "./+types/export";
+
+export const contract = defineRoute({
+  access: "signed-in",
+  kind: "resource",
+  crossSite: "refuse",
+});
 
 /**
  * `POST /settings/export`: "Download my data", the signed-in user's profile, comments, likes, favorites and

@@ -3,34 +3,43 @@ import { AccountShell, EmptyState } from "~/components/account/AccountShell";
 import { ErrorState } from "~/components/ui/ErrorState";
 import { Pagination } from "~/components/ui/Pagination";
 import { toCardData, VideoCard, type VideoCardData } from "~/components/video/VideoCard";
+import { existingPage } from "~/lib/account-pages.server";
 import { ACCOUNT_TEXTS } from "~/lib/account-texts";
-import { input, parseQuery } from "~/lib/params";
 import { siteUrlFromMatches } from "~/lib/root-data";
+import { routeInput, routeViewer } from "~/lib/route-contract.server";
 import { seoMeta } from "~/lib/seo";
-import { z } from "~/lib/zod";
-import { requireViewer } from "../../../server/auth/session";
-import { existingPage, PRIVATE_NO_STORE } from "../../../server/http/account-pages";
+import { input } from "~core/params";
+import { defineRoute } from "~core/route-contract";
+import { z } from "~core/zod";
 import { attempt } from "../../../server/http/route-errors";
 import { FAVORITES_PER_PAGE, listFavorites } from "../../../server/services/favorites";
 import type { Route } from "./+types/favorites";
 
 const favoritesQuery = z.object({ page: input.page });
 
+export const contract = defineRoute({
+  access: "signed-in",
+  kind: "page",
+  robots: "noindex",
+  cacheControl: "private, no-store",
+  crossSite: "refuse",
+  input: { query: favoritesQuery },
+});
+
 /** The signed-in user's favorite videos, 16 a page, most recently added first (DESIGN.md §4.5). */
 export async function loader(args: Route.LoaderArgs) {
-  const viewer = await requireViewer(args);
-  const { page: requested } = parseQuery(favoritesQuery, args.request);
+  const viewer = routeViewer(args.context);
+  const { page: requested } = routeInput(args.context, contract).query;
   const found = await attempt(
     args.context,
     "favorites",
     () => listFavorites(viewer.id, requested),
     () => null,
   );
-  if (!found)
-    return data({ error: true, page: requested, pageCount: 0, videos: [] as VideoCardData[] }, { status: 500, headers: PRIVATE_NO_STORE });
+  if (!found) return data({ error: true, page: requested, pageCount: 0, videos: [] as VideoCardData[] }, { status: 500 });
   const { page, pageCount } = existingPage(args.request, requested, found.total, FAVORITES_PER_PAGE);
   const videos: VideoCardData[] = found.videos.map(toCardData);
-  return data({ error: false, page, pageCount, videos }, { headers: PRIVATE_NO_STORE });
+  return data({ error: false, page, pageCount, videos });
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {

@@ -2,15 +2,16 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { AccountShell, EmptyState } from "~/components/account/AccountShell";
 import { ErrorState } from "~/components/ui/ErrorState";
 import { Pagination } from "~/components/ui/Pagination";
+import { existingPage } from "~/lib/account-pages.server";
 import { ACCOUNT_TEXTS } from "~/lib/account-texts";
 import { formatDuration, formatLongDate, formatRelativeTime } from "~/lib/format";
-import { input, parseForm, parseQuery, readForm } from "~/lib/params";
 import { siteUrlFromMatches } from "~/lib/root-data";
+import { routeInput, routeViewer } from "~/lib/route-contract.server";
 import { seoMeta } from "~/lib/seo";
-import { z } from "~/lib/zod";
+import { input, parseForm, readForm } from "~core/params";
+import { defineRoute } from "~core/route-contract";
+import { z } from "~core/zod";
 import { consumeAccountLimit, retryAfterSeconds } from "../../../server/auth/account-limits";
-import { requireViewer } from "../../../server/auth/session";
-import { existingPage, PRIVATE_NO_STORE } from "../../../server/http/account-pages";
 import { attempt, classifyFailure, unavailable } from "../../../server/http/route-errors";
 import {
   clearHistory,
@@ -33,10 +34,25 @@ interface HistoryItem {
   watchedAt: string;
 }
 
+const historyFields = z.object({
+  intent: z.string().max(10),
+  videoId: z.string().max(100).optional(),
+  paused: z.string().max(10).optional(),
+});
+
+export const contract = defineRoute({
+  access: "signed-in",
+  kind: "page",
+  robots: "noindex",
+  cacheControl: "private, no-store",
+  crossSite: "refuse",
+  input: { query: historyQuery, form: historyFields },
+});
+
 /** Watch History: newest first, 16 a page, with the pause switch (DESIGN.md §4.5). */
 export async function loader(args: Route.LoaderArgs) {
-  const viewer = await requireViewer(args);
-  const { page: requested } = parseQuery(historyQuery, args.request);
+  const viewer = routeViewer(args.context);
+  const { page: requested } = routeInput(args.context, contract).query;
   const found = await attempt(
     args.context,
     "watch history",
@@ -44,10 +60,7 @@ export async function loader(args: Route.LoaderArgs) {
     () => null,
   );
   if (!found) {
-    return data(
-      { error: true, paused: false, page: requested, pageCount: 0, items: [] as HistoryItem[] },
-      { status: 500, headers: PRIVATE_NO_STORE },
-    );
+    return data({ error: true, paused: false, page: requested, pageCount: 0, items: [] as HistoryItem[] }, { status: 500 });
   }
   const [{ entries, total }, paused] = found;
   const { page, pageCount } = existingPage(args.request, requested, total, HISTORY_PER_PAGE);
@@ -59,7 +72,7 @@ export async function loader(args: Route.LoaderArgs) {
     position: Math.floor(e.position_seconds),
     watchedAt: new Date(e.watched_at).toISOString(),
   }));
-  return data({ error: false, paused, page, pageCount, items }, { headers: PRIVATE_NO_STORE });
+  return data({ error: false, paused, page, pageCount, items });
 }
 
 const historyForm = z.discriminatedUnion("intent", [
@@ -67,11 +80,6 @@ const historyForm = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("clear") }),
   z.object({ intent: z.literal("pause"), paused: z.enum(["true", "false"]).transform((v) => v === "true") }),
 ]);
-const historyFields = z.object({
-  intent: z.string().max(10),
-  videoId: z.string().max(100).optional(),
-  paused: z.string().max(10).optional(),
-});
 
 export type HistoryActionData = { error: string | null };
 
@@ -79,10 +87,10 @@ export type HistoryActionData = { error: string | null };
 export async function action(args: Route.ActionArgs) {
   const { request, context } = args;
   if (request.method !== "POST") throw data(null, { status: 405, headers: { Allow: "GET, HEAD, POST" } });
-  const viewer = await requireViewer(args);
+  const viewer = routeViewer(args.context);
   const body = await readForm(request, 4096);
   if (!body.ok) return data<HistoryActionData>({ error: ACCOUNT_TEXTS.saveFailed }, { status: body.status, headers: body.headers });
-  const fields = parseForm(historyFields, body.form);
+  const fields = parseForm(contract.input.form, body.form);
   const form = fields ? historyForm.safeParse(fields) : undefined;
   if (!form?.success) return data<HistoryActionData>({ error: ACCOUNT_TEXTS.saveFailed }, { status: 400 });
   try {
@@ -97,7 +105,7 @@ export async function action(args: Route.ActionArgs) {
     if (f.intent === "remove") await removeFromHistory(viewer.id, f.videoId);
     else if (f.intent === "clear") await clearHistory(viewer.id);
     else await setHistoryPaused(viewer.id, f.paused);
-    return data<HistoryActionData>({ error: null }, { headers: PRIVATE_NO_STORE });
+    return data<HistoryActionData>({ error: null });
   } catch (err) {
     if (classifyFailure(context, "watch history edit", err) === "unavailable") unavailable();
     return data<HistoryActionData>({ error: ACCOUNT_TEXTS.saveFailed }, { status: 500 });

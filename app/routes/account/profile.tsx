@@ -2,13 +2,22 @@ import { data } from "react-router";
 import { AccountShell } from "~/components/account/AccountShell";
 import { Avatar } from "~/components/account/Avatar";
 import { siteUrlFromMatches } from "~/lib/root-data";
+import { routeViewer } from "~/lib/route-contract.server";
 import { seoMeta } from "~/lib/seo";
-import { displayName } from "~/lib/viewer";
-import { requireViewer } from "../../../server/auth/session";
+import { defineRoute } from "~core/route-contract";
+import { displayName } from "~core/viewer";
 import type { Route } from "./+types/profile";
 
+export const contract = defineRoute({
+  access: "signed-in",
+  kind: "page",
+  robots: "noindex",
+  cacheControl: "private, no-store",
+  crossSite: "refuse",
+});
+
 export async function loader(args: Route.LoaderArgs) {
-  const viewer = await requireViewer(args);
+  const viewer = routeViewer(args.context);
   return data({ viewer }, { headers: { "Cache-Control": "private, no-store" } });
 }
 

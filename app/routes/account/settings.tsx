@@ -2,25 +2,20 @@ import { useState } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { AccountShell } from "~/components/account/AccountShell";
 import { Avatar } from "~/components/account/Avatar";
-import { DELETE_CONFIRMATION, DISPLAY_NAME_MAX, displayNameError, displayNameSchema } from "~/lib/account-schema";
 import { ACCOUNT_TEXTS } from "~/lib/account-texts";
-import { parseForm, plainText, readForm } from "~/lib/params";
 import { siteUrlFromMatches } from "~/lib/root-data";
+import { routeViewer } from "~/lib/route-contract.server";
 import { seoMeta } from "~/lib/seo";
-import { z } from "~/lib/zod";
+import { DELETE_CONFIRMATION, DISPLAY_NAME_MAX, displayNameError, displayNameSchema } from "~core/account-schema";
+import { parseForm, plainText, readForm } from "~core/params";
+import { defineRoute } from "~core/route-contract";
+import { z } from "~core/zod";
 import { consumeAccountLimit, retryAfterSeconds } from "../../../server/auth/account-limits";
-import { requireViewer, signOut } from "../../../server/auth/session";
-import { PRIVATE_NO_STORE } from "../../../server/http/account-pages";
+import { signOut } from "../../../server/auth/session";
 import { classifyFailure, unavailable } from "../../../server/http/route-errors";
 import { deleteAccount, setDisplayName, signOutEverywhere } from "../../../server/services/account";
 import { LastAdminError } from "../../../server/services/users";
 import type { Route } from "./+types/settings";
-
-/** Settings (DESIGN.md §4.5): display name, data export, sign out everywhere, account deletion. */
-export async function loader(args: Route.LoaderArgs) {
-  const viewer = await requireViewer(args);
-  return data({ viewer }, { headers: PRIVATE_NO_STORE });
-}
 
 const settingsFields = z.object({
   intent: z.enum(["name", "sign-out-everywhere", "delete"]),
@@ -28,11 +23,26 @@ const settingsFields = z.object({
   confirm: plainText(100).optional(),
 });
 
+export const contract = defineRoute({
+  access: "signed-in",
+  kind: "page",
+  robots: "noindex",
+  cacheControl: "private, no-store",
+  crossSite: "refuse",
+  input: { form: settingsFields },
+});
+
+/** Settings (DESIGN.md §4.5): display name, data export, sign out everywhere, account deletion. */
+export async function loader(args: Route.LoaderArgs) {
+  const viewer = routeViewer(args.context);
+  return data({ viewer });
+}
+
 export type SettingsActionData = { intent: string; error: string | null; notice: string | null };
 
 /** The cookies that end this browser's session; the session row is already gone, so failures only log. */
 async function clearedSessionHeaders(request: Request): Promise<Headers> {
-  const headers = new Headers(PRIVATE_NO_STORE);
+  const headers = new Headers();
   try {
     for (const cookie of await signOut(request)) headers.append("Set-Cookie", cookie);
   } catch {
@@ -44,14 +54,11 @@ async function clearedSessionHeaders(request: Request): Promise<Headers> {
 export async function action(args: Route.ActionArgs) {
   const { request, context } = args;
   if (request.method !== "POST") throw data(null, { status: 405, headers: { Allow: "GET, HEAD, POST" } });
-  const viewer = await requireViewer(args);
+  const viewer = routeViewer(args.context);
   const body = await readForm(request, 8192);
-  const form = body.ok ? parseForm(settingsFields, body.form) : undefined;
+  const form = body.ok ? parseForm(contract.input.form, body.form) : undefined;
   const reply = (status: number, result: Partial<SettingsActionData>, headers: Record<string, string> = {}) =>
-    data<SettingsActionData>(
-      { intent: form?.intent ?? "", error: null, notice: null, ...result },
-      { status, headers: { ...PRIVATE_NO_STORE, ...headers } },
-    );
+    data<SettingsActionData>({ intent: form?.intent ?? "", error: null, notice: null, ...result }, { status, headers });
   if (!body.ok) return reply(body.status, { error: ACCOUNT_TEXTS.saveFailed }, body.headers);
   if (!form) return reply(400, { error: ACCOUNT_TEXTS.saveFailed });
   try {

@@ -1,51 +1,49 @@
 import { data } from "react-router";
-import { AdUnitsConsole } from "~/components/admin/AdUnitsConsole";
-import { toggleUnitSchema, zoneFormSchema } from "~/lib/ad-units-schema";
-import { consoleActor } from "~/lib/console-action.server";
-import { parseForm, plainText, readForm } from "~/lib/params";
-import { preRollFieldErrors, preRollInputFromForm } from "~/lib/preroll";
-import { z } from "~/lib/zod";
-import { requireAdmin } from "../../../server/auth/session";
+import { type AdActionResult, AdUnitsConsole } from "~/components/admin/AdUnitsConsole";
+import { consoleAction } from "~/lib/console-action.server";
+import { routeHeaders } from "~/lib/route-headers";
+import { toggleUnitSchema, zoneFormSchema } from "~core/ad-units-schema";
+import { parseForm, plainText } from "~core/params";
+import { preRollFieldErrors, preRollInputFromForm } from "~core/preroll";
+import { defineRoute } from "~core/route-contract";
+import { z } from "~core/zod";
 import { env } from "../../../server/env";
 import { AdUnitNotFoundError, listAdUnits, setAdUnitActive, setAdUnitZone, setPreRollAudited } from "../../../server/services/ad-units";
 import { AdConfigError, getPreRollUnit } from "../../../server/services/ads";
 import { listAuditEntries } from "../../../server/services/audit-log";
 import type { Route } from "./+types/ads";
-import { CONSOLE_HEADERS, consoleHeaders } from "./layout";
 
 /** How many recent ad changes the page lists (the full audit log section comes later). */
 const AUDIT_ENTRIES_SHOWN = 20;
 
-export async function loader(args: Route.LoaderArgs) {
-  await requireAdmin(args);
+export const contract = defineRoute({
+  access: "admin",
+  kind: "page",
+  robots: "noindex",
+  cacheControl: "private, no-store",
+  crossSite: "refuse",
+});
+
+export async function loader() {
   const [units, preRoll, audit] = await Promise.all([
     listAdUnits(),
     getPreRollUnit(),
     listAuditEntries({ limit: AUDIT_ENTRIES_SHOWN, actionPrefix: "ad_unit." }),
   ]);
-  return data(
-    {
-      units: units.filter((u) => u.location !== "player").map((u) => ({ ...u, updatedAt: u.updatedAt.toISOString() })),
-      preRoll: preRoll && { ...preRoll, updatedAt: preRoll.updatedAt.toISOString() },
-      audit: audit.map((e) => ({ ...e, at: e.at.toISOString() })),
-      adNetworkConfigured: Boolean(env().AD_SCRIPT_URL),
-      adHosts: env().AD_HOSTS,
-    },
-    { headers: CONSOLE_HEADERS },
-  );
+  return data({
+    units: units.filter((u) => u.location !== "player").map((u) => ({ ...u, updatedAt: u.updatedAt.toISOString() })),
+    preRoll: preRoll && { ...preRoll, updatedAt: preRoll.updatedAt.toISOString() },
+    audit: audit.map((e) => ({ ...e, at: e.at.toISOString() })),
+    adNetworkConfigured: Boolean(env().AD_SCRIPT_URL),
+    adHosts: env().AD_HOSTS,
+  });
 }
 
-export function headers(args: Route.HeadersArgs) {
-  return consoleHeaders(args);
-}
+export const headers = routeHeaders;
 
 export function meta() {
   return [{ title: "Ad units | Console" }, { name: "robots", content: "noindex, nofollow" }];
 }
-
-export type AdActionResult =
-  | { intent: string; ok: true; unitId?: string }
-  | { intent: string; ok: false; unitId?: string; fieldErrors: Record<string, string>; message: string | null };
 
 const preRollForm = z.object({
   intent: z.literal("preroll"),
@@ -56,15 +54,14 @@ const preRollForm = z.object({
 });
 
 function refused(status: number, result: Omit<Extract<AdActionResult, { ok: false }>, "ok">, headers: Record<string, string> = {}) {
-  return data<AdActionResult>({ ...result, ok: false }, { status, headers: { ...CONSOLE_HEADERS, ...headers } });
+  return data<AdActionResult>({ ...result, ok: false }, { status, headers });
 }
 
 export async function action(args: Route.ActionArgs) {
-  const actor = await consoleActor(args);
-  const body = await readForm(args.request);
+  const { actor, body } = await consoleAction(args);
   if (!body.ok) return refused(body.status, { intent: "", fieldErrors: {}, message: "The form could not be read." }, body.headers);
   const intent = body.form.get("intent");
-  const ok = (unitId?: string) => data<AdActionResult>({ intent: String(intent), ok: true, unitId }, { headers: CONSOLE_HEADERS });
+  const ok = (unitId?: string) => data<AdActionResult>({ intent: String(intent), ok: true, unitId });
   try {
     if (intent === "toggle") {
       const form = parseForm(toggleUnitSchema, body.form);

@@ -1,39 +1,42 @@
 import { data } from "react-router";
 import { AuditLogConsole } from "~/components/admin/AuditLogConsole";
-import { auditQuery } from "~/lib/console-schema";
-import { totalPages } from "~/lib/pagination";
-import { parseQuery } from "~/lib/params";
-import { requireAdmin } from "../../../server/auth/session";
+import { routeInput } from "~/lib/route-contract.server";
+import { routeHeaders } from "~/lib/route-headers";
+import { auditQuery } from "~core/console-schema";
+import { totalPages } from "~core/pagination";
+import { defineRoute } from "~core/route-contract";
 import { auditLogPage, listAuditActions } from "../../../server/services/audit-log";
 import type { Route } from "./+types/audit";
-import { CONSOLE_HEADERS, consoleHeaders } from "./layout";
 
 export const AUDIT_ENTRIES_PER_PAGE = 30;
 
+export const contract = defineRoute({
+  access: "admin",
+  kind: "page",
+  robots: "noindex",
+  cacheControl: "private, no-store",
+  crossSite: "refuse",
+  input: { query: auditQuery },
+});
+
 /** `/admin/audit?action=&actor=&page=`: every console action, newest first. */
 export async function loader(args: Route.LoaderArgs) {
-  await requireAdmin(args);
-  const { page, action, actor } = parseQuery(auditQuery, args.request);
+  const { page, action, actor } = routeInput(args.context, contract).query;
   const [{ entries, total }, actions] = await Promise.all([
     auditLogPage({ actionPrefix: action, actorEmail: actor }, page, AUDIT_ENTRIES_PER_PAGE),
     listAuditActions(),
   ]);
-  return data(
-    {
-      filter: { action, actor },
-      page,
-      pageCount: totalPages(total, AUDIT_ENTRIES_PER_PAGE),
-      total,
-      actions,
-      entries: entries.map((e) => ({ ...e, at: e.at.toISOString() })),
-    },
-    { headers: CONSOLE_HEADERS },
-  );
+  return data({
+    filter: { action, actor },
+    page,
+    pageCount: totalPages(total, AUDIT_ENTRIES_PER_PAGE),
+    total,
+    actions,
+    entries: entries.map((e) => ({ ...e, at: e.at.toISOString() })),
+  });
 }
 
-export function headers(args: Route.HeadersArgs) {
-  return consoleHeaders(args);
-}
+export const headers = routeHeaders;
 
 export function meta() {
   return [{ title: "Audit log | Console" }, { name: "robots", content: "noindex, nofollow" }];

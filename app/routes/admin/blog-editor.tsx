@@ -1,11 +1,15 @@
 import { data, redirect } from "react-router";
-import { BlogEditor, type EditorPost } from "~/components/admin/BlogEditor";
+import { BlogEditor, type EditorActionResult } from "~/components/admin/BlogEditor";
+import type { EditorPost } from "~/components/admin/blog-editor-fields";
 import { renderMarkdown } from "~/components/blog/markdown.server";
-import { BLOG_FORM_MAX_BYTES, BLOG_POST_FIELDS, blogFieldErrors, blogPostFormSchema } from "~/lib/blog-post-schema";
-import { consoleActor } from "~/lib/console-action.server";
-import { discardBody, formStrings, parseParams, readForm } from "~/lib/params";
-import { z } from "~/lib/zod";
-import { requireAdmin } from "../../../server/auth/session";
+import { consoleAction } from "~/lib/console-action.server";
+import { routeInput } from "~/lib/route-contract.server";
+import { routeHeaders } from "~/lib/route-headers";
+import { BLOG_FORM_MAX_BYTES, BLOG_POST_FIELDS, blogFieldErrors, blogPostFormSchema } from "~core/blog-post-schema";
+import { ContentSafetyError } from "~core/content-safety";
+import { formStrings } from "~core/params";
+import { defineRoute } from "~core/route-contract";
+import { z } from "~core/zod";
 import {
   BlogPostNotFoundError,
   BlogSlugTakenError,
@@ -13,23 +17,29 @@ import {
   deleteBlogPost,
   getPostById,
   saveBlogPost,
-} from "../../../server/services/blog";
-import { ContentSafetyError } from "../../../server/services/content-safety";
+} from "../../../server/services/blog-console";
 import { siteUrl } from "../../../server/site-url";
 import type { Route } from "./+types/blog-editor";
-import { CONSOLE_HEADERS, consoleHeaders } from "./layout";
 
 // `/admin/blog/new` has no postId; `/admin/blog/:postId` names a post by uuid (anything else names none: 404).
 const editorParams = z.object({ postId: z.uuid().optional() });
 
+export const contract = defineRoute({
+  access: "admin",
+  kind: "page",
+  robots: "noindex",
+  cacheControl: "private, no-store",
+  crossSite: "refuse",
+  input: { params: editorParams, form: blogPostFormSchema },
+});
+
 export async function loader(args: Route.LoaderArgs) {
-  await requireAdmin(args);
-  const { postId } = parseParams(editorParams, args.params);
+  const { postId } = routeInput(args.context, contract).params;
   const created = new URL(args.request.url).searchParams.get("created") === "1";
   const base = { siteUrl: siteUrl(args.request), created };
-  if (!postId) return data({ ...base, post: null as EditorPost | null, previewHtml: "" }, { headers: CONSOLE_HEADERS });
+  if (!postId) return data({ ...base, post: null as EditorPost | null, previewHtml: "" });
   const row = await getPostById(postId);
-  if (!row) throw data(null, { status: 404, headers: CONSOLE_HEADERS });
+  if (!row) throw data(null, { status: 404 });
   const post: EditorPost = {
     id: row.id,
     title: row.title,
@@ -53,21 +63,15 @@ export async function loader(args: Route.LoaderArgs) {
     updated_at: row.updated_at.toISOString(),
   };
   // The preview's first rendering comes with the page; typing re-renders it through /admin/blog/preview.
-  return data({ ...base, post, previewHtml: renderMarkdown(row.content, { memo: false }) }, { headers: CONSOLE_HEADERS });
+  return data({ ...base, post, previewHtml: renderMarkdown(row.content, { memo: false }) });
 }
 
-export function headers(args: Route.HeadersArgs) {
-  return consoleHeaders(args);
-}
+export const headers = routeHeaders;
 
 export function meta({ loaderData }: Route.MetaArgs) {
   const title = loaderData?.post ? `Edit “${loaderData.post.title}”` : "New post";
   return [{ title: `${title} | Blog | Console` }, { name: "robots", content: "noindex, nofollow" }];
 }
-
-export type EditorActionResult =
-  | { ok: true; intent: string }
-  | { ok: false; intent: string; fieldErrors: Record<string, string>; message: string | null };
 
 const INTENTS = ["save", "publish", "unpublish", "delete"] as const;
 type Intent = (typeof INTENTS)[number];
@@ -78,16 +82,10 @@ function formFields(form: FormData): Record<string, string> | undefined {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const actor = await consoleActor(args, BLOG_FORM_MAX_BYTES);
-  const params = editorParams.safeParse(args.params);
-  if (!params.success) {
-    await discardBody(args.request, BLOG_FORM_MAX_BYTES);
-    throw data(null, { status: 404, headers: CONSOLE_HEADERS });
-  }
-  const { postId } = params.data;
-  const body = await readForm(args.request, BLOG_FORM_MAX_BYTES);
+  const { actor, body } = await consoleAction(args, BLOG_FORM_MAX_BYTES);
+  const { postId } = routeInput(args.context, contract).params;
   const refuse = (status: number, intent: string, fieldErrors: Record<string, string>, message: string | null, headers = {}) =>
-    data<EditorActionResult>({ ok: false, intent, fieldErrors, message }, { status, headers: { ...CONSOLE_HEADERS, ...headers } });
+    data<EditorActionResult>({ ok: false, intent, fieldErrors, message }, { status, headers });
   if (!body.ok) return refuse(body.status, "", {}, "The form could not be read.", body.headers);
   const raw = formFields(body.form);
   const intent = INTENTS.find((i) => i === raw?.intent);
@@ -97,18 +95,18 @@ export async function action(args: Route.ActionArgs) {
   try {
     if (intent === "delete") {
       await deleteBlogPost(postId as string, actor);
-      return redirect("/admin/blog?deleted=1", { headers: CONSOLE_HEADERS });
+      return redirect("/admin/blog?deleted=1");
     }
-    const parsed = blogPostFormSchema.safeParse(raw);
+    const parsed = contract.input.form.safeParse(raw);
     if (!parsed.success) return refuse(400, intent, blogFieldErrors(parsed.error), "Some fields need attention.");
     const { published_at, ...fields } = parsed.data;
     const publish = publishTarget(intent);
     if (!postId) {
       const created = await createBlogPost({ ...fields, published_at }, actor, { publish });
-      return redirect(`/admin/blog/${created.id}?created=1`, { headers: CONSOLE_HEADERS });
+      return redirect(`/admin/blog/${created.id}?created=1`);
     }
     await saveBlogPost(postId, { ...fields, published_at }, actor, { publish });
-    return data<EditorActionResult>({ ok: true, intent }, { headers: CONSOLE_HEADERS });
+    return data<EditorActionResult>({ ok: true, intent });
   } catch (err) {
     if (err instanceof BlogPostNotFoundError) return refuse(404, intent, {}, "This post no longer exists.");
     if (err instanceof BlogSlugTakenError) return refuse(409, intent, { slug: err.message }, "Some fields need attention.");

@@ -1,12 +1,11 @@
 import { data } from "react-router";
 import { renderMarkdown } from "~/components/blog/markdown.server";
-import { BLOG_CONTENT_MAX, BLOG_FORM_MAX_BYTES } from "~/lib/blog-post-schema";
-import { consoleActor } from "~/lib/console-action.server";
-import { multilineText, parseForm, readForm } from "~/lib/params";
-import { z } from "~/lib/zod";
-import { requireAdmin } from "../../../server/auth/session";
+import { consoleAction } from "~/lib/console-action.server";
+import { BLOG_CONTENT_MAX, BLOG_FORM_MAX_BYTES } from "~core/blog-post-schema";
+import { multilineText, parseForm } from "~core/params";
+import { defineRoute } from "~core/route-contract";
+import { z } from "~core/zod";
 import type { Route } from "./+types/blog-preview";
-import { CONSOLE_HEADERS } from "./layout";
 
 /**
  * The editor's live preview: markdown in, the HTML the public post page would show out (the same
@@ -16,21 +15,26 @@ export type PreviewResult = { ok: true; html: string } | { ok: false; message: s
 
 const previewForm = z.object({ content: multilineText(BLOG_CONTENT_MAX) });
 
+export const contract = defineRoute({
+  access: "admin",
+  kind: "resource",
+  robots: "noindex",
+  cacheControl: "private, no-store",
+  crossSite: "refuse",
+  input: { form: previewForm },
+});
+
 /** Nothing to show at this address: 404 for anyone but an admin, 405 for an admin. */
-export async function loader(args: Route.LoaderArgs) {
-  await requireAdmin(args);
-  throw data(null, { status: 405, headers: { ...CONSOLE_HEADERS, Allow: "POST" } });
+export async function loader() {
+  throw data(null, { status: 405, headers: { Allow: "POST" } });
 }
 
 export async function action(args: Route.ActionArgs) {
-  await consoleActor(args, BLOG_FORM_MAX_BYTES);
-  const body = await readForm(args.request, BLOG_FORM_MAX_BYTES);
+  const { body } = await consoleAction(args, BLOG_FORM_MAX_BYTES);
   const refuse = (status: number, message: string, headers: Record<string, string> = {}) =>
-    Response.json({ ok: false, message } satisfies PreviewResult, { status, headers: { ...CONSOLE_HEADERS, ...headers } });
+    Response.json({ ok: false, message } satisfies PreviewResult, { status, headers });
   if (!body.ok) return refuse(body.status, "The preview could not be read.", body.headers);
-  const form = parseForm(previewForm, body.form);
+  const form = parseForm(contract.input.form, body.form);
   if (!form) return refuse(400, `The content could not be read (at most ${BLOG_CONTENT_MAX.toLocaleString("en")} characters).`);
-  return Response.json({ ok: true, html: renderMarkdown(form.content, { memo: false }) } satisfies PreviewResult, {
-    headers: CONSOLE_HEADERS,
-  });
+  return Response.json({ ok: true, html: renderMarkdown(form.content, { memo: false }) } satisfies PreviewResult, {});
 }

@@ -1,10 +1,12 @@
 import { data, redirect } from "react-router";
-import { BlogPostsConsole } from "~/components/admin/BlogPostsConsole";
-import { consoleActor } from "~/lib/console-action.server";
-import { clampPage, totalPages } from "~/lib/pagination";
-import { input, parseForm, parseQuery, readForm } from "~/lib/params";
-import { z } from "~/lib/zod";
-import { requireAdmin } from "../../../server/auth/session";
+import { type BlogListActionResult, BlogPostsConsole } from "~/components/admin/BlogPostsConsole";
+import { consoleAction } from "~/lib/console-action.server";
+import { routeInput } from "~/lib/route-contract.server";
+import { routeHeaders } from "~/lib/route-headers";
+import { clampPage, totalPages } from "~core/pagination";
+import { input, parseForm } from "~core/params";
+import { defineRoute } from "~core/route-contract";
+import { z } from "~core/zod";
 import { listAuditEntries } from "../../../server/services/audit-log";
 import {
   BlogPostNotFoundError,
@@ -12,69 +14,66 @@ import {
   deleteBlogPost,
   listAllPosts,
   setBlogPostPublished,
-} from "../../../server/services/blog";
+} from "../../../server/services/blog-console";
 import type { Route } from "./+types/blog";
-import { CONSOLE_HEADERS, consoleHeaders } from "./layout";
 
 /** How many recent blog changes the page lists. */
 const AUDIT_ENTRIES_SHOWN = 10;
 
 const listQuery = z.object({ page: input.page, deleted: z.literal("1").optional().catch(undefined) });
 
+const rowForm = z.object({ intent: z.enum(["publish", "unpublish", "delete"]), postId: z.uuid() });
+
+export const contract = defineRoute({
+  access: "admin",
+  kind: "page",
+  robots: "noindex",
+  cacheControl: "private, no-store",
+  crossSite: "refuse",
+  input: { query: listQuery, form: rowForm },
+});
+
 export async function loader(args: Route.LoaderArgs) {
-  await requireAdmin(args);
-  const { page: requested, deleted } = parseQuery(listQuery, args.request);
+  const { page: requested, deleted } = routeInput(args.context, contract).query;
   const [found, audit] = await Promise.all([
     listAllPosts(requested),
     listAuditEntries({ limit: AUDIT_ENTRIES_SHOWN, actionPrefix: "blog." }),
   ]);
   const pageCount = totalPages(found.total, CONSOLE_POSTS_PER_PAGE);
   const page = clampPage(requested, pageCount);
-  if (page !== requested) throw redirect(page > 1 ? `/admin/blog?page=${page}` : "/admin/blog", { headers: CONSOLE_HEADERS });
+  if (page !== requested) throw redirect(page > 1 ? `/admin/blog?page=${page}` : "/admin/blog");
   const iso = (d: Date | null) => d?.toISOString() ?? null;
-  return data(
-    {
-      page,
-      pageCount,
-      total: found.total,
-      deleted: deleted === "1",
-      posts: found.posts.map((p) => ({
-        id: p.id,
-        title: p.title,
-        slug: p.slug,
-        published: p.published,
-        publishedAt: iso(p.published_at),
-        createdAt: p.created_at.toISOString(),
-        updatedAt: p.updated_at.toISOString(),
-      })),
-      audit: audit.map((e) => ({ id: e.id, at: e.at.toISOString(), actorEmail: e.actorEmail, action: e.action, target: e.target })),
-    },
-    { headers: CONSOLE_HEADERS },
-  );
+  return data({
+    page,
+    pageCount,
+    total: found.total,
+    deleted: deleted === "1",
+    posts: found.posts.map((p) => ({
+      id: p.id,
+      title: p.title,
+      slug: p.slug,
+      published: p.published,
+      publishedAt: iso(p.published_at),
+      createdAt: p.created_at.toISOString(),
+      updatedAt: p.updated_at.toISOString(),
+    })),
+    audit: audit.map((e) => ({ id: e.id, at: e.at.toISOString(), actorEmail: e.actorEmail, action: e.action, target: e.target })),
+  });
 }
 
-export function headers(args: Route.HeadersArgs) {
-  return consoleHeaders(args);
-}
+export const headers = routeHeaders;
 
 export function meta() {
   return [{ title: "Blog | Console" }, { name: "robots", content: "noindex, nofollow" }];
 }
 
-export type BlogListActionResult =
-  | { ok: true; intent: string; postId: string }
-  | { ok: false; intent: string; postId: string | null; message: string };
-
-const rowForm = z.object({ intent: z.enum(["publish", "unpublish", "delete"]), postId: z.uuid() });
-
 /** The list's row actions: publish, unpublish, delete (the confirm step is the page's). */
 export async function action(args: Route.ActionArgs) {
-  const actor = await consoleActor(args);
-  const body = await readForm(args.request);
+  const { actor, body } = await consoleAction(args);
   const refuse = (status: number, intent: string, postId: string | null, message: string, headers: Record<string, string> = {}) =>
-    data<BlogListActionResult>({ ok: false, intent, postId, message }, { status, headers: { ...CONSOLE_HEADERS, ...headers } });
+    data<BlogListActionResult>({ ok: false, intent, postId, message }, { status, headers });
   if (!body.ok) return refuse(body.status, "", null, "The form could not be read.", body.headers);
-  const form = parseForm(rowForm, body.form);
+  const form = parseForm(contract.input.form, body.form);
   if (!form) return refuse(400, "", null, "The form could not be read.");
   try {
     if (form.intent === "delete") await deleteBlogPost(form.postId, actor);
@@ -83,7 +82,7 @@ export async function action(args: Route.ActionArgs) {
     if (err instanceof BlogPostNotFoundError) return refuse(404, form.intent, form.postId, "This post no longer exists.");
     throw err;
   }
-  return data<BlogListActionResult>({ ok: true, intent: form.intent, postId: form.postId }, { headers: CONSOLE_HEADERS });
+  return data<BlogListActionResult>({ ok: true, intent: form.intent, postId: form.postId });
 }
 
 export default function BlogConsolePage({ loaderData }: Route.ComponentProps) {

@@ -1,8 +1,10 @@
 import { data } from "react-router";
 import { CategoryConsole } from "~/components/admin/CategoryConsole";
-import { categoryForms } from "~/lib/category-schema";
-import { parseForm } from "~/lib/params";
-import { requireAdmin } from "../../../server/auth/session";
+import { consoleAction } from "~/lib/console-action.server";
+import { routeHeaders } from "~/lib/route-headers";
+import { categoryForms } from "~core/category-schema";
+import { parseForm } from "~core/params";
+import { defineRoute } from "~core/route-contract";
 import {
   CategoryFieldError,
   CategoryNotFoundError,
@@ -12,25 +14,30 @@ import {
   renameCategory,
 } from "../../../server/services/category-admin";
 import type { Route } from "./+types/categories";
-import { beginConsoleAction, done, refused, unreadable } from "./console-action.server";
-import { CONSOLE_HEADERS, consoleHeaders } from "./layout";
+import { done, refused, unreadable } from "./console-action.server";
 
-export async function loader(args: Route.LoaderArgs) {
-  await requireAdmin(args);
-  return data({ categories: await listCategoriesWithCounts() }, { headers: CONSOLE_HEADERS });
+export const contract = defineRoute({
+  access: "admin",
+  kind: "page",
+  robots: "noindex",
+  cacheControl: "private, no-store",
+  crossSite: "refuse",
+});
+
+export async function loader() {
+  return data({ categories: await listCategoriesWithCounts() });
 }
 
-export function headers(args: Route.HeadersArgs) {
-  return consoleHeaders(args);
-}
+export const headers = routeHeaders;
 
 export function meta() {
   return [{ title: "Categories | Console" }, { name: "robots", content: "noindex, nofollow" }];
 }
 
 export async function action(args: Route.ActionArgs) {
-  const begun = await beginConsoleAction(args);
-  if ("refusal" in begun) return begun.refusal;
+  const { actor, body } = await consoleAction(args);
+  if (!body.ok) return refused(body.status, { intent: "", message: "The form could not be read." }, body.headers);
+  const begun = { actor, form: body.form };
   const intent = begun.form.get("intent");
   if (intent !== "create" && intent !== "rename" && intent !== "delete") return unreadable(intent);
   const form = parseForm<(typeof categoryForms)[typeof intent]>(categoryForms[intent], begun.form);

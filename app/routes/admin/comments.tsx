@@ -1,9 +1,12 @@
 import { data } from "react-router";
 import { CommentModeration } from "~/components/admin/CommentModeration";
-import { commentActionForm, commentListQuery } from "~/lib/console-moderation-schema";
-import { clampPage, totalPages } from "~/lib/pagination";
-import { parseForm, parseQuery } from "~/lib/params";
-import { requireAdmin } from "../../../server/auth/session";
+import { consoleAction } from "~/lib/console-action.server";
+import { routeInput } from "~/lib/route-contract.server";
+import { routeHeaders } from "~/lib/route-headers";
+import { commentActionForm, commentListQuery } from "~core/console-moderation-schema";
+import { clampPage, totalPages } from "~core/pagination";
+import { parseForm } from "~core/params";
+import { defineRoute } from "~core/route-contract";
 import {
   COMMENTS_PER_PAGE,
   CommentNotFoundError,
@@ -12,42 +15,45 @@ import {
   restoreComment,
 } from "../../../server/services/comment-moderation";
 import type { Route } from "./+types/comments";
-import { beginConsoleAction, done, refused, unreadable } from "./console-action.server";
-import { CONSOLE_HEADERS, consoleHeaders } from "./layout";
+import { done, refused, unreadable } from "./console-action.server";
+
+export const contract = defineRoute({
+  access: "admin",
+  kind: "page",
+  robots: "noindex",
+  cacheControl: "private, no-store",
+  crossSite: "refuse",
+  input: { query: commentListQuery, form: commentActionForm },
+});
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireAdmin(args);
-  const query = parseQuery(commentListQuery, args.request);
+  const query = routeInput(args.context, contract).query;
   const filter = { video: query.video, user: query.user };
   let found = await listCommentsForModeration(filter, query.page);
   const pageCount = totalPages(found.total, COMMENTS_PER_PAGE);
   const page = clampPage(query.page, pageCount);
   // Past the last page (say, after deleting): the last page that exists.
   if (page !== query.page) found = await listCommentsForModeration(filter, page);
-  return data(
-    {
-      filter,
-      page,
-      pageCount,
-      total: found.total,
-      comments: found.comments.map((c) => ({ ...c, createdAt: c.createdAt.toISOString(), deletedAt: c.deletedAt?.toISOString() ?? null })),
-    },
-    { headers: CONSOLE_HEADERS },
-  );
+  return data({
+    filter,
+    page,
+    pageCount,
+    total: found.total,
+    comments: found.comments.map((c) => ({ ...c, createdAt: c.createdAt.toISOString(), deletedAt: c.deletedAt?.toISOString() ?? null })),
+  });
 }
 
-export function headers(args: Route.HeadersArgs) {
-  return consoleHeaders(args);
-}
+export const headers = routeHeaders;
 
 export function meta() {
   return [{ title: "Comments | Console" }, { name: "robots", content: "noindex, nofollow" }];
 }
 
 export async function action(args: Route.ActionArgs) {
-  const begun = await beginConsoleAction(args);
-  if ("refusal" in begun) return begun.refusal;
-  const form = parseForm(commentActionForm, begun.form);
+  const { actor, body } = await consoleAction(args);
+  if (!body.ok) return refused(body.status, { intent: "", message: "The form could not be read." }, body.headers);
+  const begun = { actor, form: body.form };
+  const form = parseForm(contract.input.form, begun.form);
   if (!form) return unreadable(begun.form.get("intent"));
   try {
     if (form.intent === "delete") await moderateDeleteComment(form.commentId, begun.actor);

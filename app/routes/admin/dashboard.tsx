@@ -1,28 +1,34 @@
 import { data } from "react-router";
 import { DashboardConsole } from "~/components/admin/DashboardConsole";
-import { dashboardQuery } from "~/lib/console-schema";
-import { parseQuery } from "~/lib/params";
-import { requireAdmin } from "../../../server/auth/session";
+import { routeInput } from "~/lib/route-contract.server";
+import { routeHeaders } from "~/lib/route-headers";
+import { dashboardQuery } from "~core/console-schema";
+import { defineRoute } from "~core/route-contract";
 import { dashboardTotals, topCategories, topVideos, viewsChart } from "../../../server/services/dashboard";
 import type { Route } from "./+types/dashboard";
-import { CONSOLE_HEADERS, consoleHeaders } from "./layout";
+
+export const contract = defineRoute({
+  access: "admin",
+  kind: "page",
+  robots: "noindex",
+  cacheControl: "private, no-store",
+  crossSite: "refuse",
+  input: { query: dashboardQuery },
+});
 
 /** `/admin`: the dashboard (admins only); `?period=7|30|90` days, anything else is a 400. */
 export async function loader(args: Route.LoaderArgs) {
-  await requireAdmin(args);
-  const { period } = parseQuery(dashboardQuery, args.request);
+  const { period } = routeInput(args.context, contract).query;
   const [totals, chart, videos, categories] = await Promise.all([
     dashboardTotals(),
     viewsChart(period),
     topVideos(period),
     topCategories(period),
   ]);
-  return data({ period, totals, chart, topVideos: videos, topCategories: categories }, { headers: CONSOLE_HEADERS });
+  return data({ period, totals, chart, topVideos: videos, topCategories: categories });
 }
 
-export function headers(args: Route.HeadersArgs) {
-  return consoleHeaders(args);
-}
+export const headers = routeHeaders;
 
 export function meta() {
   return [{ title: "Dashboard | Console" }, { name: "robots", content: "noindex, nofollow" }];

@@ -1,25 +1,24 @@
 import { data, NavLink, Outlet } from "react-router";
-import { mergeRouteHeaders } from "~/lib/route-headers";
-import { site } from "~/lib/site";
-import { requireAdmin } from "../../../server/auth/session";
+import { routeViewer } from "~/lib/route-contract.server";
+import { routeHeaders } from "~/lib/route-headers";
+import { defineRoute } from "~core/route-contract";
+import { site } from "~core/site";
 import type { Route } from "./+types/layout";
 
-/** Console pages are personal and never cached or indexed. */
-export const CONSOLE_HEADERS = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
-
-/** Every console route's headers(): what its loader and action add, with the console's own always holding. */
-export function consoleHeaders({ loaderHeaders, actionHeaders }: { loaderHeaders: Headers; actionHeaders: Headers }): Headers {
-  return mergeRouteHeaders(loaderHeaders, actionHeaders, CONSOLE_HEADERS);
-}
+export const contract = defineRoute({
+  access: "admin",
+  kind: "page",
+  robots: "noindex",
+  cacheControl: "private, no-store",
+  crossSite: "refuse",
+});
 
 export async function loader(args: Route.LoaderArgs) {
-  const admin = await requireAdmin(args);
-  return data({ adminEmail: admin.email }, { headers: CONSOLE_HEADERS });
+  const admin = routeViewer(args.context);
+  return data({ adminEmail: admin.email });
 }
 
-export function headers(args: Route.HeadersArgs) {
-  return consoleHeaders(args);
-}
+export const headers = routeHeaders;
 
 /** The console's sections, in the order an editor's day goes. */
 const SECTIONS = [

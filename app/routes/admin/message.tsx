@@ -1,29 +1,33 @@
 import { data } from "react-router";
 import { ContactMessageView } from "~/components/admin/ContactInbox";
-import { messageParams } from "~/lib/console-moderation-schema";
-import { notFound, parseParams } from "~/lib/params";
-import { requireAdmin } from "../../../server/auth/session";
+import { routeInput } from "~/lib/route-contract.server";
+import { routeHeaders } from "~/lib/route-headers";
+import { notFound } from "~/lib/route-input";
+import { messageParams } from "~core/console-moderation-schema";
+import { defineRoute } from "~core/route-contract";
 import { ContactMessageNotFoundError, openContactMessage } from "../../../server/services/contact-inbox";
 import type { Route } from "./+types/message";
-import { CONSOLE_HEADERS, consoleHeaders } from "./layout";
+
+export const contract = defineRoute({
+  access: "admin",
+  kind: "page",
+  robots: "noindex",
+  cacheControl: "private, no-store",
+  crossSite: "refuse",
+  input: { params: messageParams },
+});
 
 /** One contact message; opening it marks it read (not audited: see server/services/contact-inbox.ts). */
 export async function loader(args: Route.LoaderArgs) {
-  await requireAdmin(args);
-  const { messageId } = parseParams(messageParams, args.params);
+  const { messageId } = routeInput(args.context, contract).params;
   const message = await openContactMessage(messageId).catch((err: unknown) => {
     if (err instanceof ContactMessageNotFoundError) notFound();
     throw err;
   });
-  return data(
-    { message: { ...message, createdAt: message.createdAt.toISOString(), readAt: message.readAt?.toISOString() ?? null } },
-    { headers: CONSOLE_HEADERS },
-  );
+  return data({ message: { ...message, createdAt: message.createdAt.toISOString(), readAt: message.readAt?.toISOString() ?? null } });
 }
 
-export function headers(args: Route.HeadersArgs) {
-  return consoleHeaders(args);
-}
+export const headers = routeHeaders;
 
 export function meta() {
   return [{ title: "Message | Console" }, { name: "robots", content: "noindex, nofollow" }];

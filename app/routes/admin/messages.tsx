@@ -1,9 +1,12 @@
 import { data, redirect } from "react-router";
 import { ContactInbox } from "~/components/admin/ContactInbox";
-import { messageActionForm, messageListQuery } from "~/lib/console-moderation-schema";
-import { clampPage, totalPages } from "~/lib/pagination";
-import { parseForm, parseQuery } from "~/lib/params";
-import { requireAdmin } from "../../../server/auth/session";
+import { consoleAction } from "~/lib/console-action.server";
+import { routeInput } from "~/lib/route-contract.server";
+import { routeHeaders } from "~/lib/route-headers";
+import { messageActionForm, messageListQuery } from "~core/console-moderation-schema";
+import { clampPage, totalPages } from "~core/pagination";
+import { parseForm } from "~core/params";
+import { defineRoute } from "~core/route-contract";
 import {
   ContactMessageNotFoundError,
   countUnreadContactMessages,
@@ -13,43 +16,45 @@ import {
   setContactMessageRead,
 } from "../../../server/services/contact-inbox";
 import type { Route } from "./+types/messages";
-import { beginConsoleAction, done, refused, unreadable } from "./console-action.server";
-import { CONSOLE_HEADERS, consoleHeaders } from "./layout";
+import { done, refused, unreadable } from "./console-action.server";
 
 /** How much of a message the inbox list shows. */
 const PREVIEW_CHARS = 160;
 
+export const contract = defineRoute({
+  access: "admin",
+  kind: "page",
+  robots: "noindex",
+  cacheControl: "private, no-store",
+  crossSite: "refuse",
+  input: { query: messageListQuery, form: messageActionForm },
+});
+
 export async function loader(args: Route.LoaderArgs) {
-  await requireAdmin(args);
-  const query = parseQuery(messageListQuery, args.request);
+  const query = routeInput(args.context, contract).query;
   let [found, unread] = await Promise.all([listContactMessages({ search: query.q, page: query.page }), countUnreadContactMessages()]);
   const pageCount = totalPages(found.total, MESSAGES_PER_PAGE);
   const page = clampPage(query.page, pageCount);
   if (page !== query.page) found = await listContactMessages({ search: query.q, page });
-  return data(
-    {
-      q: query.q,
-      page,
-      pageCount,
-      total: found.total,
-      unread,
-      messages: found.messages.map((m) => ({
-        id: m.id,
-        name: m.name,
-        email: m.email,
-        subject: m.subject,
-        preview: m.message.length > PREVIEW_CHARS ? `${m.message.slice(0, PREVIEW_CHARS)}…` : m.message,
-        createdAt: m.createdAt.toISOString(),
-        read: m.readAt !== null,
-      })),
-    },
-    { headers: CONSOLE_HEADERS },
-  );
+  return data({
+    q: query.q,
+    page,
+    pageCount,
+    total: found.total,
+    unread,
+    messages: found.messages.map((m) => ({
+      id: m.id,
+      name: m.name,
+      email: m.email,
+      subject: m.subject,
+      preview: m.message.length > PREVIEW_CHARS ? `${m.message.slice(0, PREVIEW_CHARS)}…` : m.message,
+      createdAt: m.createdAt.toISOString(),
+      read: m.readAt !== null,
+    })),
+  });
 }
 
-export function headers(args: Route.HeadersArgs) {
-  return consoleHeaders(args);
-}
+export const headers = routeHeaders;
 
 export function meta() {
   return [{ title: "Messages | Console" }, { name: "robots", content: "noindex, nofollow" }];
@@ -57,9 +62,10 @@ export function meta() {
 
 /** Read, unread and delete, from the list (fetchers) or from an open message (a form that comes back here). */
 export async function action(args: Route.ActionArgs) {
-  const begun = await beginConsoleAction(args);
-  if ("refusal" in begun) return begun.refusal;
-  const form = parseForm(messageActionForm, begun.form);
+  const { actor, body } = await consoleAction(args);
+  if (!body.ok) return refused(body.status, { intent: "", message: "The form could not be read." }, body.headers);
+  const begun = { actor, form: body.form };
+  const form = parseForm(contract.input.form, begun.form);
   if (!form) return unreadable(begun.form.get("intent"));
   try {
     if (form.intent === "delete") await deleteContactMessage(form.messageId, begun.actor);
@@ -69,7 +75,7 @@ export async function action(args: Route.ActionArgs) {
     throw err;
   }
   // A form posted from an open message returns to the inbox (a fetcher gets the answer instead).
-  if (begun.form.get("from") === "message") throw redirect("/admin/messages", { headers: CONSOLE_HEADERS });
+  if (begun.form.get("from") === "message") throw redirect("/admin/messages");
   return done(form.intent, form.messageId);
 }
 

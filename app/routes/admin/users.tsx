@@ -1,61 +1,63 @@
 import { data, redirect } from "react-router";
-import { UsersConsole } from "~/components/admin/UsersConsole";
-import { consoleActor } from "~/lib/console-action.server";
-import { roleFormSchema, usersQuery } from "~/lib/console-schema";
-import { totalPages } from "~/lib/pagination";
-import { formStrings, parseQuery, readForm } from "~/lib/params";
-import { requireAdmin } from "../../../server/auth/session";
+import { type RoleActionResult, UsersConsole } from "~/components/admin/UsersConsole";
+import { consoleAction } from "~/lib/console-action.server";
+import { routeInput, routeViewer } from "~/lib/route-contract.server";
+import { routeHeaders } from "~/lib/route-headers";
+import { roleFormSchema, usersQuery } from "~core/console-schema";
+import { totalPages } from "~core/pagination";
+import { formStrings } from "~core/params";
+import { defineRoute } from "~core/route-contract";
 import { changeUserRole, LastAdminError, searchUsers, UserNotFoundError } from "../../../server/services/users";
 import type { Route } from "./+types/users";
-import { CONSOLE_HEADERS, consoleHeaders } from "./layout";
 
 export const USERS_PER_PAGE = 25;
 
+export const contract = defineRoute({
+  access: "admin",
+  kind: "page",
+  robots: "noindex",
+  cacheControl: "private, no-store",
+  crossSite: "refuse",
+  input: { query: usersQuery, form: roleFormSchema },
+});
+
 /** `/admin/users?q=&page=`: users whose e-mail contains `q`, newest first. */
 export async function loader(args: Route.LoaderArgs) {
-  const admin = await requireAdmin(args);
-  const { q, page } = parseQuery(usersQuery, args.request);
+  const admin = routeViewer(args.context);
+  const { q, page } = routeInput(args.context, contract).query;
   const { users, total } = await searchUsers({ email: q, page, perPage: USERS_PER_PAGE });
-  return data(
-    {
-      q,
-      page,
-      pageCount: totalPages(total, USERS_PER_PAGE),
-      total,
-      selfId: admin.id,
-      users: users.map((u) => ({ ...u, createdAt: u.createdAt.toISOString() })),
-    },
-    { headers: CONSOLE_HEADERS },
-  );
+  return data({
+    q,
+    page,
+    pageCount: totalPages(total, USERS_PER_PAGE),
+    total,
+    selfId: admin.id,
+    users: users.map((u) => ({ ...u, createdAt: u.createdAt.toISOString() })),
+  });
 }
 
-export function headers(args: Route.HeadersArgs) {
-  return consoleHeaders(args);
-}
+export const headers = routeHeaders;
 
 export function meta() {
   return [{ title: "Users | Console" }, { name: "robots", content: "noindex, nofollow" }];
 }
 
-export type RoleActionResult = { ok: true; userId: string; role: string } | { ok: false; userId: string; message: string };
-
 function refused(status: number, userId: string, message: string, headers: Record<string, string> = {}) {
-  return data<RoleActionResult>({ ok: false, userId, message }, { status, headers: { ...CONSOLE_HEADERS, ...headers } });
+  return data<RoleActionResult>({ ok: false, userId, message }, { status, headers });
 }
 
 export async function action(args: Route.ActionArgs) {
-  const admin = await consoleActor(args);
-  const body = await readForm(args.request);
+  const { actor: admin, body } = await consoleAction(args);
   if (!body.ok) return refused(body.status, "", "The form could not be read.", body.headers);
   const fields = formStrings(body.form, ["intent", "userId", "role"]);
   if (!fields) return refused(400, "", "The form could not be read.");
-  const parsed = roleFormSchema.safeParse(fields);
+  const parsed = contract.input.form.safeParse(fields);
   if (!parsed.success) return refused(400, "", parsed.error.issues[0]?.message ?? "The form could not be read.");
   try {
     const change = await changeUserRole(parsed.data.userId, parsed.data.role, admin);
     // An admin who stepped down has no console any more.
-    if (change.id === admin.id && change.role !== "admin") return redirect("/", { headers: CONSOLE_HEADERS });
-    return data<RoleActionResult>({ ok: true, userId: change.id, role: change.role }, { headers: CONSOLE_HEADERS });
+    if (change.id === admin.id && change.role !== "admin") return redirect("/");
+    return data<RoleActionResult>({ ok: true, userId: change.id, role: change.role });
   } catch (err) {
     // Only an id that names a user goes back (it places the message next to that user's control).
     if (err instanceof LastAdminError) return refused(409, parsed.data.userId, err.message);

@@ -1,63 +1,62 @@
 import { data, redirect } from "react-router";
-import { VideoEditor } from "~/components/admin/videos/VideoEditor";
-import { consoleActor } from "~/lib/console-action.server";
-import { input, parseParams, readForm } from "~/lib/params";
-import { type VideoFieldErrors, videoFieldsFromForm } from "~/lib/video-schema";
-import { z } from "~/lib/zod";
-import { requireAdmin } from "../../../server/auth/session";
+import { type EditActionResult, VideoEditor } from "~/components/admin/videos/VideoEditor";
+import { consoleAction } from "~/lib/console-action.server";
+import { routeInput } from "~/lib/route-contract.server";
+import { routeHeaders } from "~/lib/route-headers";
+import { input } from "~core/params";
+import { defineRoute } from "~core/route-contract";
+import { type VideoFieldErrors, videoFieldsFromForm } from "~core/video-schema";
+import { z } from "~core/zod";
 import { listCategories } from "../../../server/services/categories";
 import { deleteVideo, getAdminVideo, updateVideo, VideoFieldsError, VideoNotFoundError } from "../../../server/services/video-admin";
 import type { Route } from "./+types/video-edit";
-import { CONSOLE_HEADERS, consoleHeaders } from "./layout";
 
 const params = z.object({ videoId: input.videoId });
 
+export const contract = defineRoute({
+  access: "admin",
+  kind: "page",
+  robots: "noindex",
+  cacheControl: "private, no-store",
+  crossSite: "refuse",
+  input: { params },
+});
+
 export async function loader(args: Route.LoaderArgs) {
-  await requireAdmin(args);
-  const { videoId } = parseParams(params, args.params);
+  const { videoId } = routeInput(args.context, contract).params;
   const [video, categories] = await Promise.all([getAdminVideo(videoId), listCategories()]);
-  if (!video) throw data(null, { status: 404, headers: CONSOLE_HEADERS });
-  return data(
-    { video: { ...video, uploadDate: video.uploadDate.toISOString() }, categories: categories.map((c) => c.name) },
-    { headers: CONSOLE_HEADERS },
-  );
+  if (!video) throw data(null, { status: 404 });
+  return data({ video: { ...video, uploadDate: video.uploadDate.toISOString() }, categories: categories.map((c) => c.name) });
 }
 
-export function headers(args: Route.HeadersArgs) {
-  return consoleHeaders(args);
-}
+export const headers = routeHeaders;
 
 export function meta() {
   return [{ title: "Edit video | Console" }, { name: "robots", content: "noindex, nofollow" }];
 }
 
-export type EditActionResult = { intent: string; ok: true } | { intent: string; ok: false; fieldErrors: VideoFieldErrors };
-
 function refused(status: number, intent: string, fieldErrors: VideoFieldErrors, headers: Record<string, string> = {}) {
-  return data<EditActionResult>({ intent, ok: false, fieldErrors }, { status, headers: { ...CONSOLE_HEADERS, ...headers } });
+  return data<EditActionResult>({ intent, ok: false, fieldErrors }, { status, headers });
 }
 
 /** `update` saves the fields; `delete` (with its confirmation) removes the video and its media. */
 export async function action(args: Route.ActionArgs) {
-  const admin = await consoleActor(args);
-  const videoId = params.safeParse(args.params);
-  const body = await readForm(args.request);
+  const { actor, body } = await consoleAction(args);
+  const { videoId } = routeInput(args.context, contract).params;
   if (!body.ok) return refused(body.status, "", { form: "The form could not be read." }, body.headers);
-  if (!videoId.success) return refused(404, "", { form: "This video no longer exists." });
-  const actor = admin;
   const intents = body.form.getAll("intent");
   const intent = intents.length === 1 && typeof intents[0] === "string" ? intents[0] : "";
   try {
     if (intent === "update") {
       const raw = videoFieldsFromForm(body.form);
       if (!raw) return refused(400, intent, { form: "The form could not be read." });
-      await updateVideo(videoId.data.videoId, raw, actor);
-      return data<EditActionResult>({ intent, ok: true }, { headers: CONSOLE_HEADERS });
+      await updateVideo(videoId, raw, actor);
+      return data<EditActionResult>({ intent, ok: true });
     }
     if (intent === "delete") {
       if (body.form.getAll("confirm").join() !== "yes") return refused(400, intent, { form: "Confirm the deletion first." });
-      await deleteVideo(videoId.data.videoId, actor);
-      return redirect("/admin/videos?deleted=1", { headers: CONSOLE_HEADERS });
+      await deleteVideo(videoId, actor);
+      return redirect("/admin/videos?deleted=1");
     }
     return refused(400, "", { form: "Unknown action." });
   } catch (err) {

@@ -1,15 +1,18 @@
-import { requireAdmin } from "../../../server/auth/session";
+import { defineRoute } from "~core/route-contract";
 import { getTranscodeJob } from "../../../server/services/ingest";
 import type { Route } from "./+types/video-job";
-import { CONSOLE_HEADERS } from "./layout";
+
+export const contract = defineRoute({
+  access: "admin",
+  kind: "resource",
+  robots: "noindex",
+  cacheControl: "private, no-store",
+  crossSite: "refuse",
+});
 
 /** How far a transcode is, for the upload page's live progress (polled every second). Admins only. */
 export async function loader(args: Route.LoaderArgs) {
-  await requireAdmin(args);
   const job = await getTranscodeJob(args.params.jobId);
-  if (!job) return Response.json({ error: "No such transcode job." }, { status: 404, headers: CONSOLE_HEADERS });
-  return Response.json(
-    { status: job.status, progress: job.progress, error: job.error, videoId: job.video_id, publish: job.publish },
-    { headers: CONSOLE_HEADERS },
-  );
+  if (!job) return Response.json({ error: "No such transcode job." }, { status: 404 });
+  return Response.json({ status: job.status, progress: job.progress, error: job.error, videoId: job.video_id, publish: job.publish });
 }

@@ -1,45 +1,44 @@
 import { data } from "react-router";
 import { SectionHeader } from "~/components/admin/console-ui";
-import { VideoUpload } from "~/components/admin/videos/VideoUpload";
-import { consoleActor } from "~/lib/console-action.server";
-import { readForm } from "~/lib/params";
-import { uploadIdSchema, type VideoFieldErrors, videoFieldsFromForm } from "~/lib/video-schema";
-import { requireAdmin } from "../../../server/auth/session";
+import { type UploadActionResult, VideoUpload } from "~/components/admin/videos/VideoUpload";
+import { consoleAction } from "~/lib/console-action.server";
+import { routeHeaders } from "~/lib/route-headers";
+import { defineRoute } from "~core/route-contract";
+import { uploadIdSchema, type VideoFieldErrors, videoFieldsFromForm } from "~core/video-schema";
 import { env } from "../../../server/env";
 import { listCategories } from "../../../server/services/categories";
 import { submitUpload, VideoFieldsError } from "../../../server/services/video-admin";
 import type { Route } from "./+types/video-upload";
-import { CONSOLE_HEADERS, consoleHeaders } from "./layout";
 
-export async function loader(args: Route.LoaderArgs) {
-  await requireAdmin(args);
+export const contract = defineRoute({
+  access: "admin",
+  kind: "page",
+  robots: "noindex",
+  cacheControl: "private, no-store",
+  crossSite: "refuse",
+});
+
+export async function loader() {
   const categories = await listCategories();
-  return data({ categories: categories.map((c) => c.name), maxBytes: env().MAX_UPLOAD_BYTES }, { headers: CONSOLE_HEADERS });
+  return data({ categories: categories.map((c) => c.name), maxBytes: env().MAX_UPLOAD_BYTES });
 }
 
-export function headers(args: Route.HeadersArgs) {
-  return consoleHeaders(args);
-}
+export const headers = routeHeaders;
 
 export function meta() {
   return [{ title: "Upload a video | Console" }, { name: "robots", content: "noindex, nofollow" }];
 }
 
-export type UploadActionResult =
-  | { ok: true; jobId: string; videoId: string }
-  | { ok: false; fieldErrors: VideoFieldErrors; fileRefused: boolean };
-
 function refused(status: number, fieldErrors: VideoFieldErrors, opts: { fileRefused?: boolean; headers?: Record<string, string> } = {}) {
   return data<UploadActionResult>(
     { ok: false, fieldErrors, fileRefused: opts.fileRefused ?? false },
-    { status, headers: { ...CONSOLE_HEADERS, ...opts.headers } },
+    { status, headers: { ...opts.headers } },
   );
 }
 
 /** The finished upload (by id) with its fields: into the ingest pipeline, answered with the job to follow. */
 export async function action(args: Route.ActionArgs) {
-  const admin = await consoleActor(args);
-  const body = await readForm(args.request);
+  const { actor: admin, body } = await consoleAction(args);
   if (!body.ok) return refused(body.status, { form: "The form could not be read." }, { headers: body.headers });
   const raw = videoFieldsFromForm(body.form);
   const uploadId = uploadIdSchema.safeParse(body.form.get("uploadId"));
@@ -49,7 +48,7 @@ export async function action(args: Route.ActionArgs) {
   if (!uploadId.success) return refused(400, { form: "The upload is not known: choose the file again." }, { fileRefused: true });
   try {
     const { jobId, videoId } = await submitUpload(uploadId.data, raw, admin);
-    return data<UploadActionResult>({ ok: true, jobId, videoId }, { headers: CONSOLE_HEADERS });
+    return data<UploadActionResult>({ ok: true, jobId, videoId });
   } catch (err) {
     if (err instanceof VideoFieldsError) {
       const fileRefused = Boolean(err.errors.form);

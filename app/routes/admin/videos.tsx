@@ -1,11 +1,12 @@
 import { data } from "react-router";
 import { VideoList } from "~/components/admin/videos/VideoList";
-import { input, parseQuery, plainText } from "~/lib/params";
-import { z } from "~/lib/zod";
-import { requireAdmin } from "../../../server/auth/session";
+import { routeInput } from "~/lib/route-contract.server";
+import { routeHeaders } from "~/lib/route-headers";
+import { input, plainText } from "~core/params";
+import { defineRoute } from "~core/route-contract";
+import { z } from "~core/zod";
 import { ADMIN_VIDEOS_PER_PAGE, listAdminVideos, listUnfinishedJobs } from "../../../server/services/video-admin";
 import type { Route } from "./+types/videos";
-import { CONSOLE_HEADERS, consoleHeaders } from "./layout";
 
 /** Unknown or unreadable filters fall back to "everything" (listing pages stay lenient). */
 const listQuery = z.object({
@@ -15,40 +16,43 @@ const listQuery = z.object({
   deleted: z.string().optional(),
 });
 
+export const contract = defineRoute({
+  access: "admin",
+  kind: "page",
+  robots: "noindex",
+  cacheControl: "private, no-store",
+  crossSite: "refuse",
+  input: { query: listQuery },
+});
+
 export async function loader(args: Route.LoaderArgs) {
-  await requireAdmin(args);
-  const query = parseQuery(listQuery, args.request);
+  const query = routeInput(args.context, contract).query;
   const q = query.q.trim();
   const [list, jobs] = await Promise.all([
     listAdminVideos({ page: query.page, q, visibility: query.visibility }),
     query.page === 1 && !q && query.visibility === "all" ? listUnfinishedJobs() : Promise.resolve([]),
   ]);
-  return data(
-    {
-      videos: list.videos.map((v) => ({ ...v, uploadDate: v.uploadDate.toISOString() })),
-      total: list.total,
-      page: query.page,
-      pageCount: Math.max(1, Math.ceil(list.total / ADMIN_VIDEOS_PER_PAGE)),
-      q,
-      visibility: query.visibility,
-      deleted: query.deleted === "1",
-      jobs: jobs.map((j) => ({
-        id: j.id,
-        title: j.title,
-        sourceName: j.source_name,
-        status: j.status,
-        progress: j.progress,
-        error: j.error,
-        createdAt: j.created_at.toISOString(),
-      })),
-    },
-    { headers: CONSOLE_HEADERS },
-  );
+  return data({
+    videos: list.videos.map((v) => ({ ...v, uploadDate: v.uploadDate.toISOString() })),
+    total: list.total,
+    page: query.page,
+    pageCount: Math.max(1, Math.ceil(list.total / ADMIN_VIDEOS_PER_PAGE)),
+    q,
+    visibility: query.visibility,
+    deleted: query.deleted === "1",
+    jobs: jobs.map((j) => ({
+      id: j.id,
+      title: j.title,
+      sourceName: j.source_name,
+      status: j.status,
+      progress: j.progress,
+      error: j.error,
+      createdAt: j.created_at.toISOString(),
+    })),
+  });
 }
 
-export function headers(args: Route.HeadersArgs) {
-  return consoleHeaders(args);
-}
+export const headers = routeHeaders;
 
 export function meta() {
   return [{ title: "Videos | Console" }, { name: "robots", content: "noindex, nofollow" }];

@@ -1,7 +1,8 @@
-import { SCRIPT_FIELD } from "~/lib/community-answer";
 import { COMMUNITY_TEXTS } from "~/lib/community-texts";
-import { input, parseForm, readForm } from "~/lib/params";
-import { z } from "~/lib/zod";
+import { SCRIPT_FIELD } from "~core/community-answer";
+import { input, parseForm, readForm } from "~core/params";
+import { defineRoute } from "~core/route-contract";
+import { z } from "~core/zod";
 import { getViewer } from "../../../server/auth/session";
 import { deleteComment } from "../../../server/services/comments";
 import type { Route } from "./+types/comment-delete";
@@ -14,10 +15,17 @@ import { methodNotAllowed, responder, unreadable } from "./community-response";
 const deleteForm = z.object({ videoId: input.videoId.optional(), [SCRIPT_FIELD]: z.literal("1").optional() });
 const deleteParams = z.object({ commentId: input.videoId });
 
+export const contract = defineRoute({
+  access: "signed-in",
+  kind: "resource",
+  crossSite: "refuse",
+  input: { form: deleteForm },
+});
+
 export async function action({ request, params, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed();
   const body = await readForm(request, 1024);
-  const form = body.ok ? parseForm(deleteForm, body.form) : undefined;
+  const form = body.ok ? parseForm(contract.input.form, body.form) : undefined;
   const reply = responder(form?.[SCRIPT_FIELD] === "1", form?.videoId ?? null);
   if (!body.ok) return unreadable(body);
   const viewer = await getViewer({ request, context });

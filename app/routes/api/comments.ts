@@ -1,8 +1,9 @@
-import { commentContent } from "~/lib/comment-schema";
-import { SCRIPT_FIELD } from "~/lib/community-answer";
 import { COMMUNITY_TEXTS, commentRateLimitMessage, THREAD_FULL_MESSAGE } from "~/lib/community-texts";
-import { input, parseForm, readForm } from "~/lib/params";
-import { z } from "~/lib/zod";
+import { commentContent } from "~core/comment-schema";
+import { SCRIPT_FIELD } from "~core/community-answer";
+import { input, parseForm, readForm } from "~core/params";
+import { defineRoute } from "~core/route-contract";
+import { z } from "~core/zod";
 import { getViewer } from "../../../server/auth/session";
 import { addComment } from "../../../server/services/comments";
 import type { Route } from "./+types/comments";
@@ -21,6 +22,13 @@ const commentForm = z.object({
 /** 2,000 characters of 4-byte text, url-encoded, fit comfortably. */
 const MAX_BODY_BYTES = 32 * 1024;
 
+export const contract = defineRoute({
+  access: "signed-in",
+  kind: "resource",
+  crossSite: "refuse",
+  input: { form: commentForm },
+});
+
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed();
   const body = await readForm(request, MAX_BODY_BYTES);
@@ -34,7 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!body.ok) return unreadable(body);
   const viewer = await getViewer({ request, context });
   if (!viewer) return reply.signIn(isReply ? COMMUNITY_TEXTS.loginToReply : COMMUNITY_TEXTS.loginToComment);
-  const form = parseForm(commentForm, body.form);
+  const form = parseForm(contract.input.form, body.form);
   if (!form) return reply.fail(400, failed, code);
   try {
     const outcome = await addComment({ videoId: form.videoId, userId: viewer.id, parentId: form.parentId ?? null, content: form.content });

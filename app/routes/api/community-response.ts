@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
-import { type CommunityAnswer, NO_SCRIPT_ERROR_PARAM, type NoScriptError } from "~/lib/community-answer";
-import { loginPath } from "~/lib/redirect-to";
+import { type CommunityAnswer, NO_SCRIPT_ERROR_PARAM, type NoScriptError } from "~core/community-answer";
+import { loginPath } from "~core/redirect-to";
 import { classifyFailure, UNAVAILABLE_HEADERS } from "../../../server/http/route-errors";
 import { NO_STORE } from "./json-answer";
 

@@ -1,7 +1,8 @@
 import { data, redirect } from "react-router";
-import { input, parseForm, plainText, readForm } from "~/lib/params";
-import { loginPath, safeRedirectPath } from "~/lib/redirect-to";
-import { z } from "~/lib/zod";
+import { input, parseForm, plainText, readForm } from "~core/params";
+import { loginPath, safeRedirectPath } from "~core/redirect-to";
+import { defineRoute } from "~core/route-contract";
+import { z } from "~core/zod";
 import { consumeAccountLimit, retryAfterSeconds } from "../../../server/auth/account-limits";
 import { getViewer } from "../../../server/auth/session";
 import { classifyFailure, UNAVAILABLE_HEADERS } from "../../../server/http/route-errors";
@@ -25,12 +26,19 @@ const favoriteForm = z.object({
   redirectTo: plainText(2000).optional(),
 });
 
+export const contract = defineRoute({
+  access: "signed-in",
+  kind: "resource",
+  crossSite: "refuse",
+  input: { form: favoriteForm },
+});
+
 export async function action(args: Route.ActionArgs) {
   const { request, context } = args;
   if (request.method !== "POST") throw data(null, { status: 405, headers: { Allow: "POST" } });
   const wantsPage = (request.headers.get("accept") ?? "").includes("text/html");
   const body = await readForm(request, 4096);
-  const form = body.ok ? parseForm(favoriteForm, body.form) : undefined;
+  const form = body.ok ? parseForm(contract.input.form, body.form) : undefined;
   const back = safeRedirectPath(form?.redirectTo, form ? `/video/${form.videoId}` : "/");
   const answer = (status: number, result: FavoriteAnswer, headers: Record<string, string> = {}) =>
     wantsPage && status < 500 && status !== 429 && result.ok ? redirect(back, { headers: NO_STORE }) : jsonAnswer(status, result, headers);

@@ -1,6 +1,7 @@
 import { data } from "react-router";
-import { input, parseForm, readForm } from "~/lib/params";
-import { z } from "~/lib/zod";
+import { input, parseForm, readForm } from "~core/params";
+import { defineRoute } from "~core/route-contract";
+import { z } from "~core/zod";
 import { consumeAccountLimit, retryAfterSeconds } from "../../../server/auth/account-limits";
 import { getViewer } from "../../../server/auth/session";
 import { classifyFailure, UNAVAILABLE_HEADERS } from "../../../server/http/route-errors";
@@ -27,12 +28,19 @@ const historyForm = z.object({
 });
 const answer = jsonAnswer<HistoryAnswer>;
 
+export const contract = defineRoute({
+  access: "signed-in",
+  kind: "resource",
+  crossSite: "refuse",
+  input: { form: historyForm },
+});
+
 export async function action(args: Route.ActionArgs) {
   const { request, context } = args;
   if (request.method !== "POST") throw data(null, { status: 405, headers: { Allow: "POST" } });
   const body = await readForm(request, 1024);
   if (!body.ok) return answer(body.status, { recorded: false, reason: "unreadable" }, body.headers);
-  const form = parseForm(historyForm, body.form);
+  const form = parseForm(contract.input.form, body.form);
   if (!form) return answer(400, { recorded: false, reason: "unreadable" });
   const viewer = await getViewer(args);
   if (!viewer) return answer(401, { recorded: false, reason: "sign-in" });

@@ -1,7 +1,8 @@
-import { SCRIPT_FIELD } from "~/lib/community-answer";
 import { COMMUNITY_TEXTS } from "~/lib/community-texts";
-import { input, parseForm, readForm } from "~/lib/params";
-import { z } from "~/lib/zod";
+import { SCRIPT_FIELD } from "~core/community-answer";
+import { input, parseForm, readForm } from "~core/params";
+import { defineRoute } from "~core/route-contract";
+import { z } from "~core/zod";
 import { getViewer } from "../../../server/auth/session";
 import { setLike } from "../../../server/services/likes";
 import type { Route } from "./+types/like";
@@ -14,11 +15,18 @@ import { methodNotAllowed, responder, unreadable } from "./community-response";
 const likeForm = z.object({ liked: z.enum(["true", "false"]), [SCRIPT_FIELD]: z.literal("1").optional() });
 const likeParams = z.object({ videoId: input.videoId });
 
+export const contract = defineRoute({
+  access: "signed-in",
+  kind: "resource",
+  crossSite: "refuse",
+  input: { form: likeForm },
+});
+
 export async function action({ request, params, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed();
   const videoId = likeParams.safeParse(params).data?.videoId ?? null;
   const body = await readForm(request, 1024);
-  const form = body.ok ? parseForm(likeForm, body.form) : undefined;
+  const form = body.ok ? parseForm(contract.input.form, body.form) : undefined;
   const reply = responder(form?.[SCRIPT_FIELD] === "1", videoId);
   if (!body.ok) return unreadable(body);
   if (!form || !videoId) return reply.fail(400, COMMUNITY_TEXTS.likeFailed, "like");

@@ -1,7 +1,8 @@
-import { VIEW_SESSION_COOKIE, viewSessionCookieValue } from "~/lib/cookies";
-import { clientIp, input, parseCookie, parseForm, readForm, viewSessionId } from "~/lib/params";
-import type { PlayTokenAnswer } from "~/lib/view-tracking";
-import { z } from "~/lib/zod";
+import { VIEW_SESSION_COOKIE, viewSessionCookieValue } from "~core/cookies";
+import { clientIp, input, parseCookie, parseForm, readForm, viewSessionId } from "~core/params";
+import { defineRoute } from "~core/route-contract";
+import type { PlayTokenAnswer } from "~core/view-rules";
+import { z } from "~core/zod";
 import { classifyFailure, UNAVAILABLE_HEADERS } from "../../../server/http/route-errors";
 import { newViewSessionId } from "../../../server/play-token";
 import { requestInfoContext } from "../../../server/request-context";
@@ -28,11 +29,18 @@ const tokenForm = z.object({ videoId: input.videoId });
 
 const answer = jsonAnswer<PlayTokenAnswer>;
 
+export const contract = defineRoute({
+  access: "public",
+  kind: "resource",
+  crossSite: "refuse",
+  input: { form: tokenForm },
+});
+
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return answer(405, { token: null, reason: "method" }, { Allow: "POST" });
   const body = await readForm(request, MAX_BODY_BYTES);
   if (!body.ok) return answer(body.status, { token: null, reason: "unreadable" }, body.headers);
-  const form = parseForm(tokenForm, body.form);
+  const form = parseForm(contract.input.form, body.form);
   if (!form) return answer(400, { token: null, reason: "unreadable" });
   const existing = parseCookie(viewSessionId, request.headers.get("cookie"), VIEW_SESSION_COOKIE);
   const sessionId = existing ?? newViewSessionId();

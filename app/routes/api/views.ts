@@ -1,9 +1,9 @@
-import { VIEW_SESSION_COOKIE } from "~/lib/cookies";
-import { clientIp, input, parseCookie, parseForm, plainText, readForm, viewSessionId } from "~/lib/params";
-import type { ViewAnswer } from "~/lib/view-tracking";
-import { z } from "~/lib/zod";
+import { VIEW_SESSION_COOKIE } from "~core/cookies";
+import { clientIp, input, parseCookie, parseForm, plainText, readForm, viewSessionId } from "~core/params";
+import { defineRoute } from "~core/route-contract";
+import { PLAY_TOKEN_MAX_LENGTH, type ViewAnswer } from "~core/view-rules";
+import { z } from "~core/zod";
 import { classifyFailure, UNAVAILABLE_HEADERS } from "../../../server/http/route-errors";
-import { PLAY_TOKEN_MAX_LENGTH } from "../../../server/play-token";
 import { requestInfoContext } from "../../../server/request-context";
 import { countView, type ViewOutcome } from "../../../server/services/views";
 import type { Route } from "./+types/views";
@@ -38,11 +38,18 @@ const STATUS: Record<ViewOutcome["status"], number> = {
   "not-found": 404,
 };
 
+export const contract = defineRoute({
+  access: "public",
+  kind: "resource",
+  crossSite: "refuse",
+  input: { form: viewForm },
+});
+
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return answer(405, { counted: false, reason: "method" }, { Allow: "POST" });
   const body = await readForm(request, MAX_BODY_BYTES);
   if (!body.ok) return answer(body.status, { counted: false, reason: "unreadable" }, body.headers);
-  const form = parseForm(viewForm, body.form);
+  const form = parseForm(contract.input.form, body.form);
   if (!form) return answer(400, { counted: false, reason: "unreadable" });
   const sessionId = parseCookie(viewSessionId, request.headers.get("cookie"), VIEW_SESSION_COOKIE) ?? null;
   try {

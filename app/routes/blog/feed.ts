@@ -1,8 +1,15 @@
 import { renderFeed } from "~/components/blog/rss";
+import { defineRoute } from "~core/route-contract";
 import { unavailableText } from "../../../server/http/route-errors";
 import { type BlogPostSummary, listFeedPosts } from "../../../server/services/blog";
 import { siteUrl } from "../../../server/site-url";
 import type { Route } from "./+types/feed";
+
+export const contract = defineRoute({
+  access: "public",
+  kind: "resource",
+  crossSite: "refuse",
+});
 
 /** RSS 2.0 feed of the newest published posts at /blog/feed.xml. */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -2,13 +2,15 @@ import { data, redirect } from "react-router";
 import { BLOG_LIST_ERROR, BlogPostList } from "~/components/blog/BlogPostList";
 import type { BlogPreviewData } from "~/components/blog/BlogPreview";
 import { BLOG_DESCRIPTION, FEED_PATH, feedLink, postPath } from "~/components/blog/seo";
-import { plainExcerpt } from "~/lib/markdown";
-import { clampPage, totalPages } from "~/lib/pagination";
-import { input, parseQuery } from "~/lib/params";
 import { siteUrlFromMatches } from "~/lib/root-data";
+import { routeInput } from "~/lib/route-contract.server";
 import { absoluteUrl, breadcrumbs, seoMeta } from "~/lib/seo";
-import { site } from "~/lib/site";
-import { z } from "~/lib/zod";
+import { plainExcerpt } from "~core/markdown";
+import { clampPage, totalPages } from "~core/pagination";
+import { input } from "~core/params";
+import { defineRoute } from "~core/route-contract";
+import { site } from "~core/site";
+import { z } from "~core/zod";
 import { attempt } from "../../../server/http/route-errors";
 import { BLOG_POSTS_PER_PAGE, listPublishedPosts } from "../../../server/services/blog";
 import type { Route } from "./+types/list";
@@ -22,8 +24,17 @@ interface BlogListData {
 
 const listQuery = z.object({ page: input.page });
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { page: requested } = parseQuery(listQuery, request);
+export const contract = defineRoute({
+  access: "public",
+  kind: "page",
+  pageCache: true,
+  crossSite: "refuse",
+  input: { query: listQuery },
+  sitemap: "static",
+});
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { page: requested } = routeInput(context, contract).query;
   const found = await attempt(
     context,
     "blog list",

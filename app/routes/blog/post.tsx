@@ -3,10 +3,12 @@ import { renderMarkdown } from "~/components/blog/markdown.server";
 import { PostArticle } from "~/components/blog/PostArticle";
 import { blogPostMeta, feedLink, type PostSeo, postDescription, postPath } from "~/components/blog/seo";
 import { ErrorState } from "~/components/ui/ErrorState";
-import { input, parseParams } from "~/lib/params";
 import { siteUrlFromMatches } from "~/lib/root-data";
+import { routeInput } from "~/lib/route-contract.server";
 import { seoMeta } from "~/lib/seo";
-import { z } from "~/lib/zod";
+import { input } from "~core/params";
+import { defineRoute } from "~core/route-contract";
+import { z } from "~core/zod";
 import { attempt } from "../../../server/http/route-errors";
 import { getPublishedPost } from "../../../server/services/blog";
 import type { Route } from "./+types/post";
@@ -21,8 +23,17 @@ const iso = (d: Date | string) => new Date(d).toISOString();
 // A slug the database could not hold names no post: the page's not-found state, without a query.
 const postParams = z.object({ slug: input.slug.nullable().catch(null) });
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const { slug } = parseParams(postParams, params);
+export const contract = defineRoute({
+  access: "public",
+  kind: "page",
+  pageCache: true,
+  crossSite: "refuse",
+  input: { params: postParams },
+  sitemap: "posts",
+});
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { slug } = routeInput(context, contract).params;
   if (!slug) return data<PostData>({ state: "not-found", slug: "" }, { status: 404 });
   const post = await attempt(
     context,

@@ -1,9 +1,10 @@
 import { data } from "react-router";
 import { MarkdownHtml } from "~/components/blog/MarkdownHtml";
 import { renderMarkdown } from "~/components/blog/markdown.server";
-import { markdownToPlainText } from "~/lib/markdown";
 import { siteUrlFromMatches } from "~/lib/root-data";
 import { breadcrumbs, seoMeta } from "~/lib/seo";
+import { markdownToPlainText } from "~core/markdown";
+import { defineRoute } from "~core/route-contract";
 import { getPage } from "../../../server/services/pages";
 import type { Route } from "./+types/faq";
 
@@ -21,6 +22,14 @@ interface FaqData {
   introHtml: string;
   items: FaqItem[];
 }
+
+export const contract = defineRoute({
+  access: "public",
+  kind: "page",
+  pageCache: true,
+  crossSite: "refuse",
+  sitemap: "static",
+});
 
 /** content/pages/faq.md: each `## Question?` heading and the paragraphs under it make one entry. */
 export async function loader() {

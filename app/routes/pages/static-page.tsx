@@ -3,7 +3,8 @@ import { MarkdownHtml } from "~/components/blog/MarkdownHtml";
 import { renderMarkdown } from "~/components/blog/markdown.server";
 import { siteUrlFromMatches } from "~/lib/root-data";
 import { absoluteUrl, breadcrumbs, seoMeta } from "~/lib/seo";
-import { site } from "~/lib/site";
+import { defineRoute } from "~core/route-contract";
+import { site } from "~core/site";
 import { getPage, type PageName } from "../../../server/services/pages";
 import type { Route } from "./+types/static-page";
 
@@ -29,6 +30,14 @@ function pageForPath(pathname: string) {
   const page = PAGES[path];
   return page ? { path, ...page } : undefined;
 }
+
+export const contract = defineRoute({
+  access: "public",
+  kind: "page",
+  pageCache: true,
+  crossSite: "refuse",
+  sitemap: "static",
+});
 
 export async function loader({ request }: Route.LoaderArgs) {
   const page = pageForPath(new URL(request.url).pathname);

@@ -1,4 +1,11 @@
 import { redirect } from "react-router";
+import { defineRoute } from "~core/route-contract";
+
+export const contract = defineRoute({
+  access: "public",
+  kind: "resource",
+  crossSite: "refuse",
+});
 
 /** The original footer linked to /our-values; the page lives at /values (DESIGN.md §4.4). */
 export function loader() {

@@ -1,4 +1,11 @@
 import { redirect } from "react-router";
+import { defineRoute } from "~core/route-contract";
+
+export const contract = defineRoute({
+  access: "public",
+  kind: "resource",
+  crossSite: "refuse",
+});
 
 /** The Terms page of the original linked to /privacy-policy; the page lives at /privacy (DESIGN.md §4.4). */
 export function loader() {

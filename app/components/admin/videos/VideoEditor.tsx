@@ -1,9 +1,11 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
-import { checkVideoFields, type VideoFieldErrors, videoFieldsFromForm } from "~/lib/video-schema";
-import type { EditActionResult } from "~/routes/admin/video-edit";
+import { checkVideoFields, type VideoFieldErrors, videoFieldsFromForm } from "~core/video-schema";
 import { dangerButton, primaryButton, secondaryButton } from "../console-ui";
 import { VideoFields } from "./VideoFields";
+
+/** What the route's action answers (the route imports this, never the other way round). */
+export type EditActionResult = { intent: string; ok: true } | { intent: string; ok: false; fieldErrors: VideoFieldErrors };
 
 interface EditableVideo {
   id: string;

@@ -1,4 +1,4 @@
-import { VIDEO_DESCRIPTION_MAX, VIDEO_TITLE_MAX, type VideoFieldErrors } from "~/lib/video-schema";
+import { VIDEO_DESCRIPTION_MAX, VIDEO_TITLE_MAX, type VideoFieldErrors } from "~core/video-schema";
 import { fieldClass as field, fieldErrorClass as fieldError } from "../console-ui";
 
 export interface VideoFieldValues {

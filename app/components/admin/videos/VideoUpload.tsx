@@ -8,10 +8,14 @@ import {
   UPLOADS_PATH,
   type VideoFieldErrors,
   videoFieldsFromForm,
-} from "~/lib/video-schema";
-import type { UploadActionResult } from "~/routes/admin/video-upload";
+} from "~core/video-schema";
 import { fieldErrorClass as fieldError, primaryButton, secondaryButton } from "../console-ui";
 import { VideoFields } from "./VideoFields";
+
+/** What the route's action answers (the route imports this, never the other way round). */
+export type UploadActionResult =
+  | { ok: true; jobId: string; videoId: string }
+  | { ok: false; fieldErrors: VideoFieldErrors; fileRefused: boolean };
 
 /** What the transcode endpoint (app/routes/admin/video-job.ts) answers. */
 export interface JobState {

@@ -1,7 +1,7 @@
 // Pure markdown helpers shared by the blog and the static pages: the link-scheme rule, plain-text
 // excerpts for descriptions and feeds, and splitting a document into `## ` sections.
 
-import { truncate } from "./seo";
+import { truncate } from "./text";
 
 /** SPEC.md: link addresses only with these schemes, or relative references. */
 const ALLOWED_SCHEMES = new Set(["http", "https", "irc", "ircs", "mailto", "xmpp"]);

@@ -37,7 +37,8 @@ const EVENTS = [
   "emptied",
 ] as const;
 
-function bufferedEndAt(video: HTMLVideoElement): number {
+/** End of the buffered range that holds the playhead (a range starting just ahead of it counts), or 0. */
+export function bufferedEndAt(video: { buffered: Pick<TimeRanges, "length" | "start" | "end">; currentTime: number }): number {
   const { buffered, currentTime } = video;
   for (let i = 0; i < buffered.length; i++) {
     if (buffered.start(i) <= currentTime + 0.5 && currentTime <= buffered.end(i)) return buffered.end(i);
@@ -45,6 +46,19 @@ function bufferedEndAt(video: HTMLVideoElement): number {
   return 0;
 }
 
+/**
+ * Whether the element waits for data after `event` (undefined: the first read), given whether it did before:
+ * waiting or seeking starts it, playing, canplay, seeked or pause settle it from the element's own state, a new
+ * source (emptied) clears it, and any other event leaves it as it was.
+ */
+export function waitingAfter(was: boolean, event: string | undefined, video: { readyState: number; paused: boolean }): boolean {
+  if (event === "waiting" || event === "seeking") return true;
+  if (event === "playing" || event === "canplay" || event === "seeked" || event === "pause") return video.readyState < 3 && !video.paused;
+  if (event === "emptied") return false;
+  return was;
+}
+
+/** The video element's state for the controls, updated on its events. */
 export function useMediaState(videoRef: RefObject<HTMLVideoElement | null>, knownDuration: number): MediaState {
   const [state, setState] = useState<MediaState>({
     paused: true,
@@ -64,10 +78,7 @@ export function useMediaState(videoRef: RefObject<HTMLVideoElement | null>, know
     const video = videoRef.current;
     if (!video) return;
     const sync = (event?: Event) => {
-      if (event?.type === "waiting" || event?.type === "seeking") waitingRef.current = true;
-      if (event?.type === "playing" || event?.type === "canplay" || event?.type === "seeked" || event?.type === "pause")
-        waitingRef.current = video.readyState < 3 && !video.paused;
-      if (event?.type === "emptied") waitingRef.current = false;
+      waitingRef.current = waitingAfter(waitingRef.current, event?.type, video);
       setState({
         paused: video.paused,
         waiting: waitingRef.current && !video.paused,
@@ -78,7 +89,7 @@ export function useMediaState(videoRef: RefObject<HTMLVideoElement | null>, know
         volume: video.volume,
         muted: video.muted,
         rate: video.playbackRate,
-        pip: typeof document !== "undefined" && document.pictureInPictureElement === video,
+        pip: document.pictureInPictureElement === video,
       });
     };
     for (const name of EVENTS) video.addEventListener(name, sync);

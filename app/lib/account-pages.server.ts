@@ -1,8 +1,5 @@
 import { redirect } from "react-router";
-import { clampPage, totalPages } from "../../app/lib/pagination";
-
-/** The signed-in pages differ per person: never stored by a cache. */
-export const PRIVATE_NO_STORE = { "Cache-Control": "private, no-store" } as const;
+import { clampPage, totalPages } from "~core/pagination";
 
 /** The page of a listing that exists; past the last one the visitor is sent there (like the home page). */
 export function existingPage(request: Request, requested: number, total: number, perPage: number): { page: number; pageCount: number } {
@@ -12,7 +9,7 @@ export function existingPage(request: Request, requested: number, total: number,
     const url = new URL(request.url);
     url.searchParams.set("page", String(page));
     if (page === 1) url.searchParams.delete("page");
-    throw redirect(`${url.pathname.replace(/\.data$/, "")}${url.search}`, { headers: PRIVATE_NO_STORE });
+    throw redirect(`${url.pathname.replace(/\.data$/, "")}${url.search}`);
   }
   return { page, pageCount };
 }

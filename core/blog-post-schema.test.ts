@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { applyEdit } from "~/components/admin/MarkdownToolbar";
 import { BLOG_SLUG_MAX, blogFieldErrors, blogPostFormSchema, parseTags, slugFromTitle, toDateTimeLocal } from "./blog-post-schema";
 
 const valid = { title: "Hello World", content: "Some **text**." };
@@ -45,13 +44,5 @@ describe("the blog editor's form", () => {
     expect(parsed.published_at?.toISOString()).toBe("2026-05-06T07:08:00.000Z");
     expect(toDateTimeLocal(parsed.published_at)).toBe("2026-05-06T07:08");
     expect(parseTags("")).toEqual([]);
-  });
-
-  it("toolbar edits wrap the selection or prefix its lines", () => {
-    const bold = { label: "B", title: "Bold", wrap: ["**", "**"] as [string, string], placeholder: "bold" };
-    expect(applyEdit("say hi now", 4, 6, bold)).toEqual({ text: "say **hi** now", start: 6, end: 8 });
-    expect(applyEdit("", 0, 0, bold).text).toBe("**bold**");
-    const list = { label: "L", title: "List", linePrefix: "- ", placeholder: "item" };
-    expect(applyEdit("one\ntwo", 0, 7, list).text).toBe("- one\n- two");
   });
 });

@@ -2,21 +2,29 @@ import crypto from "node:crypto";
 import express from "express";
 import { sql } from "kysely";
 import { z } from "zod";
-import { getDb, poolUsage } from "../db/connection";
-import { invalidatePages } from "../realtime/shared-caches";
-import { AdConfigError, setPreRoll } from "../services/ads";
-import { listContactMessagesByEmail } from "../services/contact";
-import { setUserRole } from "../services/users";
-import { activeFaults, setFaults } from "../test-hooks";
-import { closeAdEventStreams, openAdEventStreams, reopenAdEventStreams } from "./ad-events";
+import { getDb, poolUsage } from "../../../server/db/connection";
+import { closeAdEventStreams, openAdEventStreams, reopenAdEventStreams } from "../../../server/http/ad-events";
+import { invalidatePages } from "../../../server/realtime/shared-caches";
+import { AdConfigError, setPreRoll } from "../../../server/services/ads";
+import { listContactMessagesByEmail } from "../../../server/services/contact";
+import { setUserRole } from "../../../server/services/users";
+import { FAULTS, faults } from "./faults";
 
-/** Endpoints for tests only; mounted at /__test in a server started by the test entry (tests/support/test-server.js). */
-export function testHooks(): express.Router {
+/**
+ * Endpoints for tests only, mounted at /__test by the test build's app (./app.ts); the production build has
+ * none of them (docs/decisions/0018-test-build.md).
+ */
+export function testRoutes(): express.Router {
   const router = express.Router();
+  // Switches faults on (all others off); an unknown name is refused, so a typo cannot test nothing.
   router.post("/faults", express.json(), (req, res) => {
-    const names = Array.isArray(req.body?.faults) ? req.body.faults.map(String) : [];
-    setFaults(names);
-    res.json({ faults: activeFaults() });
+    const body = z.object({ faults: z.array(z.enum(FAULTS)) }).safeParse(req.body ?? {});
+    if (!body.success) {
+      res.status(400).json({ error: body.error.message });
+      return;
+    }
+    faults.set(body.data.faults);
+    res.json({ faults: faults.on() });
   });
   // Lets e2e tests check what the contact form really stored (IP, user agent).
   router.get("/contact-messages", async (req, res, next) => {

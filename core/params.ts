@@ -1,12 +1,11 @@
-import { data, type Params } from "react-router";
 import { parsePageParam } from "./pagination";
 import { z } from "./zod";
 
 /**
  * The validating boundary for route input (DESIGN.md §6): path parameters, query parameters, form fields
- * and header-derived values pass a zod schema here before anything reaches a service. A value that names
- * nothing is a 404, an unreadable or ambiguous request a 400 (thrown as React Router data responses, so
- * the root error boundary renders them); routes that have their own SPEC.md not-found text use `.catch()`.
+ * and header-derived values pass a zod schema here before anything reaches a service. What a refusal
+ * becomes is the caller's: app/lib/route-input.ts throws 404 or 400 for routes; routes that have their own SPEC.md
+ * not-found text use `.catch()`.
  */
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
@@ -50,36 +49,6 @@ export const input = {
   /** `?q=`: free text; the search service trims and caps it. */
   q: plainText(8192).optional().default(""),
 } as const;
-
-export function notFound(): never {
-  throw data(null, { status: 404 });
-}
-
-export function badRequest(): never {
-  throw data(null, { status: 400 });
-}
-
-/** Path parameters through `schema`; a value it refuses names nothing: 404. */
-export function parseParams<S extends z.ZodType>(schema: S, params: Params): z.output<S> {
-  const parsed = schema.safeParse(params);
-  return parsed.success ? parsed.data : notFound();
-}
-
-/**
- * The query parameters `schema` knows (others, such as tracking tags, are ignored). A known parameter given
- * twice is ambiguous and a value the schema refuses unreadable: both 400.
- */
-export function parseQuery<S extends z.ZodObject>(schema: S, request: Request): z.output<S> {
-  const search = new URL(request.url).searchParams;
-  const raw: Record<string, string> = {};
-  for (const key of Object.keys(schema.shape)) {
-    const values = search.getAll(key);
-    if (values.length > 1) badRequest();
-    if (values.length === 1) raw[key] = values[0] as string;
-  }
-  const parsed = schema.safeParse(raw);
-  return parsed.success ? parsed.data : badRequest();
-}
 
 /** Form bodies are small: the contact message is at most 1000 characters. */
 export const MAX_FORM_BYTES = 64 * 1024;

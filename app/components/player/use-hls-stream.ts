@@ -1,60 +1,10 @@
 import type Hls from "hls.js";
-import type { HlsConfig } from "hls.js";
-// hls.js's worker build, emitted by Vite as a hashed file of our own origin (CSP worker-src 'self'): the ESM
-// build has no inline worker, and without one transmuxing would run on the main thread.
-import hlsWorkerUrl from "hls.js/dist/hls.worker.js?url";
 import { type RefObject, useCallback, useEffect, useRef, useState } from "react";
+import { HLS_CONFIG } from "./hls-config";
+import { type Rendition, renditionsOf } from "./renditions";
 
 export const MEDIA_ERROR = "Failed to load video. Please try again later.";
 export const LIBRARY_ERROR = "Failed to load video player. Please try again later.";
-
-/**
- * Tuned for on-demand playback that starts fast (docs/decisions/0008-player.md):
- * - start on the lowest rung without a bandwidth probe: the first frame needs the least bytes, and ABR climbs
- *   from there after a segment or two;
- * - never fetch a rung taller than the player shows (capLevelToPlayerSize);
- * - no low-latency live machinery for on-demand files;
- * - transmux in a Web Worker (the worker file is served from our origin);
- * - give up on a failing segment after ~3.5 s rather than hls.js's default ~30 s, so the error and its Retry
- *   show while the visitor is still there.
- */
-export const HLS_CONFIG: Partial<HlsConfig> = {
-  capLevelToPlayerSize: true,
-  lowLatencyMode: false,
-  startLevel: 0,
-  testBandwidth: false,
-  // Intent (hover, focus) fetches hls.js and the playlists; segments only once playback is asked for.
-  autoStartLoad: false,
-  enableWorker: true,
-  workerPath: hlsWorkerUrl,
-  backBufferLength: 30,
-  fragLoadPolicy: {
-    default: {
-      maxTimeToFirstByteMs: 10_000,
-      maxLoadTimeMs: 60_000,
-      timeoutRetry: { maxNumRetry: 2, retryDelayMs: 0, maxRetryDelayMs: 0 },
-      errorRetry: { maxNumRetry: 3, retryDelayMs: 500, maxRetryDelayMs: 2000 },
-    },
-  },
-};
-
-/** A rendition the quality menu offers: hls.js level index and its height. */
-export interface Rendition {
-  level: number;
-  height: number;
-  label: string;
-}
-
-/** One entry per height, tallest first (two bitrates of one height would read the same in the menu). */
-export function renditionsOf(levels: readonly { height: number; bitrate: number }[]): Rendition[] {
-  const byHeight = new Map<number, { level: number; bitrate: number }>();
-  levels.forEach((l, level) => {
-    if (!l.height) return;
-    const seen = byHeight.get(l.height);
-    if (!seen || l.bitrate > seen.bitrate) byHeight.set(l.height, { level, bitrate: l.bitrate });
-  });
-  return [...byHeight.entries()].sort((a, b) => b[0] - a[0]).map(([height, { level }]) => ({ level, height, label: `${height}p` }));
-}
 
 export interface Stream {
   /** Renditions from the HLS master playlist; empty with native HLS (Safari chooses itself) or before it loads. */
@@ -65,8 +15,8 @@ export interface Stream {
   playingHeight: number | null;
   error: string | null;
   setLevel: (level: number) => void;
-  /** Starts fetching segments (from `startAt` seconds, or where the element stands); once per attachment. */
-  startLoading: (startAt?: number) => void;
+  /** Starts fetching segments from where the element stands; once per attachment. */
+  startLoading: () => void;
 }
 
 /**
@@ -74,7 +24,7 @@ export interface Stream {
  * loads until the visitor shows intent), through hls.js where Media Source Extensions exist and the browser's
  * own HLS (Safari) elsewhere. `onAttached` fires when play() may be called. Bumping `attempt` starts over.
  */
-export function useStream(
+export function useHlsStream(
   videoRef: RefObject<HTMLVideoElement | null>,
   src: string,
   wanted: boolean,
@@ -170,11 +120,11 @@ export function useStream(
     setLevelState(next);
   }, []);
 
-  const startLoading = useCallback((startAt?: number) => {
+  const startLoading = useCallback(() => {
     const hls = hlsRef.current;
     if (!hls || loadingRef.current) return;
     loadingRef.current = true;
-    hls.startLoad(startAt ?? -1);
+    hls.startLoad(-1);
   }, []);
 
   return { renditions, level, playingHeight, error, setLevel, startLoading };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { HOSTILE_REDIRECTS } from "../../tests/support/hostile-redirects";
+import { HOSTILE_REDIRECTS } from "../tests/support/hostile-redirects";
 import { loginPath, safeRedirectPath } from "./redirect-to";
 
 const BASE = "http://site.example";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { findMinorSuggestingTerm } from "../../server/services/content-safety";
 import { FALLBACK_CATEGORIES } from "./categories";
+import { findMinorSuggestingTerm } from "./content-safety";
 import { slugify } from "./slug";
 
 describe("FALLBACK_CATEGORIES", () => {

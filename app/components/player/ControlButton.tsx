@@ -1,0 +1,26 @@
+import { Icon, type IconName } from "./icons";
+
+/** An icon button of the control bar; its label is its accessible name and its tooltip. */
+export function ControlButton({
+  label,
+  icon,
+  onClick,
+  className = "",
+}: {
+  label: string;
+  icon: IconName;
+  onClick: () => void;
+  className?: string;
+}) {
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      title={label}
+      onClick={onClick}
+      className={`flex h-10 w-10 shrink-0 items-center justify-center rounded-md hover:bg-white/15 sm:h-11 sm:w-11 ${className}`}
+    >
+      <Icon name={icon} />
+    </button>
+  );
+}

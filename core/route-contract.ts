@@ -1,0 +1,59 @@
+import type { z } from "./zod";
+
+/**
+ * What a route is, declared once in its module as `export const contract = defineRoute({...})` (docs/decisions/0019-route-contract.md).
+ * The HTTP layer, the page cache, the access check, the input boundary and the sitemap read it; a route
+ * module without one fails the start (server/http/route-table.ts) and the route-table test.
+ */
+export interface RouteContract {
+  /**
+   * Who may call it. `admin`: everyone else gets the plain 404 page (the console is not advertised).
+   * `signed-in`: a visitor is sent to /login and back (a page); a resource answers visitors itself, with its
+   * SPEC.md "sign in" text in the format its caller reads (JSON, or a redirect for a form posted without
+   * JavaScript), which depends on the request's form.
+   */
+  access: "public" | "signed-in" | "admin";
+  /** A page renders HTML (and answers its `.data` navigations); a resource answers JSON, XML, a file or a redirect. */
+  kind: "page" | "resource";
+  /**
+   * Whether the page micro-cache may keep an anonymous visitor's answer (server/http/page-cache.ts): only for
+   * a public page whose HTML is the same for every visitor with the same address, age-gate cookie and bot-ness.
+   */
+  pageCache?: boolean;
+  /** `noindex`: every answer carries `X-Robots-Tag: noindex` (the console, the sign-in and account pages). */
+  robots?: "noindex";
+  /**
+   * The Cache-Control of every answer. Absent: a page may be kept by the browser but must be asked again
+   * (`private, no-cache`), a signed-in visitor's never (`private, no-store`); a resource sets its own.
+   */
+  cacheControl?: string;
+  /**
+   * Writes (POST, PUT, PATCH, DELETE) that another site started (Sec-Fetch-Site, Origin): `refuse` answers
+   * 403 before the route runs (server/http/cross-site.ts). Every route refuses today; `allow` is for a future
+   * endpoint that other sites must reach (a webhook), and must then authenticate its caller itself.
+   */
+  crossSite: "refuse" | "allow";
+  /**
+   * Input checked before a loader or action runs: path parameters (refused: 404) and query parameters (given
+   * twice or refused: 400); loaders and actions read the parsed values with `routeInput(context)`. Form fields
+   * are parsed by the action with `form`, whose refusals are the route's own (field errors, SPEC.md texts).
+   */
+  input?: { params?: z.ZodType; query?: z.ZodObject; form?: z.ZodType };
+  /**
+   * Listed in the sitemap: `static` (the path itself), or one URL per item of a list (the path's one
+   * parameter filled from each item). A module that serves several paths may say it per path pattern.
+   */
+  sitemap?: SitemapList | Record<string, SitemapList>;
+}
+
+export type SitemapList = "static" | "categories" | "posts" | "videos";
+
+/** Declares a route's contract (typed; nothing else happens here). */
+export function defineRoute<const C extends RouteContract>(contract: C): C {
+  return contract;
+}
+
+/** The sitemap list of the route at `pattern`, if it is listed. */
+export function sitemapListOf(contract: RouteContract, pattern: string): SitemapList | undefined {
+  return typeof contract.sitemap === "object" ? contract.sitemap[pattern] : contract.sitemap;
+}

@@ -1,0 +1,72 @@
+import { describe, expect, it } from "vitest";
+import { appRoutes } from "../../tests/support/app-routes";
+import { createRouteTable, pagePathOf } from "./route-table";
+
+const routes = await appRoutes();
+const table = createRouteTable(routes);
+
+describe("the route table", () => {
+  it("refuses to start with a route module that declares no contract", () => {
+    const withoutOne = { ...routes, "routes/new": { id: "routes/new", parentId: "root", path: "new", module: {} } };
+    expect(() => createRouteTable(withoutOne)).toThrow(/routes\/new/);
+  });
+
+  it("has a contract for every route of app/routes.ts", () => {
+    const ids = Object.keys(routes).filter((id) => id !== "root" && id !== "routes/_site");
+    expect(table.entries.map((e) => e.id).sort()).toEqual(ids.sort());
+  });
+
+  it("matches each path to the route React Router runs, with its parameters", () => {
+    const cases: [string, string, Record<string, string>?][] = [
+      ["/", "home"],
+      ["/category/Abstract%20Art", "category", { categoryName: "Abstract Art" }],
+      ["/video/abc", "routes/video", { videoId: "abc" }],
+      ["/blog", "routes/blog/list"],
+      ["/blog/feed.xml", "routes/blog/feed"],
+      ["/blog/a-post", "routes/blog/post", { slug: "a-post" }],
+      ["/admin", "routes/admin/dashboard"],
+      ["/admin/blog/new", "admin-blog-new"],
+      ["/admin/blog/x1", "admin-blog-edit", { postId: "x1" }],
+      ["/values", "page-values"],
+      ["/api/videos/v1/like", "routes/api/like", { videoId: "v1" }],
+      ["/no/such/page", "routes/not-found"],
+    ];
+    for (const [path, id, params] of cases) {
+      const match = table.match(path);
+      expect([path, match?.id]).toEqual([path, id]);
+      if (params) expect(match?.params).toMatchObject(params);
+    }
+    expect(table.match(pagePathOf("/video/abc.data"))?.id).toBe("routes/video");
+    expect(table.match(pagePathOf("/_.data"))?.id).toBe("home");
+    expect(pagePathOf("/blog/_.data")).toBe("/blog/");
+  });
+
+  it("keeps the rules between declarations: the page cache only for public pages, the console and accounts never stored or indexed", () => {
+    for (const { id, pattern, contract } of table.entries) {
+      if (contract.pageCache) expect([id, contract.access, contract.kind]).toEqual([id, "public", "page"]);
+      if (pattern.startsWith("/admin"))
+        expect([id, contract.access, contract.robots, contract.cacheControl]).toEqual([id, "admin", "noindex", "private, no-store"]);
+      if (contract.access === "signed-in" && contract.kind === "page")
+        expect([id, contract.cacheControl]).toEqual([id, "private, no-store"]);
+      expect([id, contract.crossSite]).toEqual([id, "refuse"]);
+    }
+  });
+
+  it("caches exactly the pages that are the same for every visitor", () => {
+    const cached = table.entries.filter((e) => e.contract.pageCache).map((e) => e.pattern);
+    expect(cached.sort()).toEqual(
+      [
+        "/",
+        "/blog",
+        "/blog/:slug",
+        "/career",
+        "/category/:categoryName",
+        "/faq",
+        "/privacy",
+        "/terms",
+        "/values",
+        "/video/:videoId",
+      ].sort(),
+    );
+  });
+});

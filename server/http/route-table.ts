@@ -1,0 +1,121 @@
+import type { RequestHandler, Response } from "express";
+import { matchRoutes, type RouteObject } from "react-router";
+import type { RouteContract } from "../../core/route-contract";
+
+/**
+ * The route table as the HTTP layer sees it: React Router's server build (its routes and their modules,
+ * app/routes.ts) with each route's declared contract (core/route-contract.ts). Matching uses React Router's
+ * own matcher on the same tree, so the route found here is the one React Router will run.
+ */
+
+/** What the server build holds per route (ServerBuild["routes"], reduced to what is read here). */
+export interface BuildRoute {
+  id: string;
+  parentId?: string;
+  path?: string;
+  index?: boolean;
+  caseSensitive?: boolean;
+  module: { contract?: RouteContract; default?: unknown };
+}
+
+export interface RouteEntry {
+  id: string;
+  /** The full path pattern, e.g. `/video/:videoId` ("/" for the home page, `*` for the catch-all). */
+  pattern: string;
+  contract: RouteContract;
+}
+
+export interface RouteMatch extends RouteEntry {
+  params: Record<string, string | undefined>;
+}
+
+export interface RouteTable {
+  /** The route that answers `pathname` (a `.data` navigation's page path), or null when nothing matches. */
+  match(pathname: string): RouteMatch | null;
+  /** Every route with a contract (layouts without one and the root are not listed). */
+  entries: RouteEntry[];
+}
+
+/** Routes that only lay out their children declare nothing of their own; their children do. */
+const LAYOUTS = new Set(["root", "routes/_site"]);
+
+/** Builds the table; throws naming every route module without a contract, so a forgotten one fails the start. */
+export function createRouteTable(routes: Record<string, BuildRoute | undefined>): RouteTable {
+  const all = Object.values(routes).filter((r): r is BuildRoute => !!r);
+  const missing = all.filter((r) => !LAYOUTS.has(r.id) && !r.module.contract).map((r) => r.id);
+  if (missing.length > 0) throw new Error(`Routes without a contract (core/route-contract.ts): ${missing.join(", ")}`);
+
+  const children = (parentId: string | undefined): RouteObject[] =>
+    all
+      .filter((r) => r.parentId === parentId)
+      .map((r) => {
+        const kids = children(r.id);
+        const base = { id: r.id, path: r.path, caseSensitive: r.caseSensitive };
+        return r.index ? { ...base, index: true as const } : { ...base, children: kids.length > 0 ? kids : undefined };
+      });
+  const tree = children(undefined);
+  const byId = new Map(all.map((r) => [r.id, r]));
+  const patternOf = (route: BuildRoute): string => {
+    const parts: string[] = [];
+    for (let r: BuildRoute | undefined = route; r; r = r.parentId ? byId.get(r.parentId) : undefined) if (r.path) parts.unshift(r.path);
+    return `/${parts.join("/")}`;
+  };
+  const entries = all
+    .filter((r) => r.module.contract)
+    .map((r) => ({ id: r.id, pattern: patternOf(r), contract: r.module.contract as RouteContract }));
+  const entryById = new Map(entries.map((e) => [e.id, e]));
+  return {
+    entries,
+    match(pathname) {
+      const matches = matchRoutes(tree, pathname);
+      const leaf = matches?.[matches.length - 1];
+      const entry = leaf ? entryById.get(leaf.route.id as string) : undefined;
+      return leaf && entry ? { ...entry, params: leaf.params } : null;
+    },
+  };
+}
+
+/**
+ * The path a request is for: `.data` navigations ask for a page's data, as React Router names them
+ * (`/video/x.data` for `/video/x`, `/_.data` for `/` and `/blog/_.data` for `/blog/`).
+ */
+export function pagePathOf(pathname: string): string {
+  if (pathname.endsWith("/_.data")) return pathname.slice(0, -"_.data".length);
+  return pathname.endsWith(".data") ? pathname.slice(0, -".data".length) : pathname;
+}
+
+/** Where the HTTP layer keeps the matched route of a request (res.locals), for the handlers after it. */
+export const ROUTE_LOCAL = "route";
+
+/**
+ * Matches every request against the route table once, before anything else reads it: the cross-site rule,
+ * the declared headers, the page cache and React Router's own context (getLoadContext) all use
+ * `res.locals.route` (null for what no route answers: build files, media, the auth API).
+ * `load` gives the server build; the table is built from it on the first request.
+ */
+export function routeMatching(load: () => Promise<{ routes: Record<string, BuildRoute | undefined> }>): RequestHandler {
+  let table: Promise<RouteTable> | undefined;
+  return (req, res, next) => {
+    table ??= load().then((build) => {
+      loaded = createRouteTable(build.routes);
+      return loaded;
+    });
+    table.then((t) => {
+      res.locals[ROUTE_LOCAL] = t.match(pagePathOf(req.path));
+      next();
+    }, next);
+  };
+}
+
+let loaded: RouteTable | undefined;
+
+/** This process's route table, once the first request loaded it (the sitemap lists what it declares). */
+export function loadedRouteTable(): RouteTable {
+  if (!loaded) throw new Error("The route table is loaded by the first request (routeMatching)");
+  return loaded;
+}
+
+/** The request's matched route (set by routeMatching), or null. */
+export function matchedRoute(res: Response): RouteMatch | null {
+  return (res.locals[ROUTE_LOCAL] as RouteMatch | null | undefined) ?? null;
+}
