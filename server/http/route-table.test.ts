@@ -1,3 +1,4 @@
+import { matchRoutes, type RouteObject } from "react-router";
 import { describe, expect, it } from "vitest";
 import { appRoutes } from "../../tests/support/app-routes";
 import { createRouteTable, pagePathOf } from "./route-table";
@@ -39,6 +40,34 @@ describe("the route table", () => {
     expect(table.match(pagePathOf("/video/abc.data"))?.id).toBe("routes/video");
     expect(table.match(pagePathOf("/_.data"))?.id).toBe("home");
     expect(pagePathOf("/blog/_.data")).toBe("/blog/");
+  });
+
+  it("matches exactly as React Router does on the whole tree", () => {
+    const tree = (parentId: string | undefined): RouteObject[] =>
+      Object.values(routes)
+        .filter((r) => r.parentId === parentId)
+        .map((r) => {
+          const kids = tree(r.id);
+          return r.index ? { id: r.id, path: r.path, index: true } : { id: r.id, path: r.path, children: kids.length ? kids : undefined };
+        });
+    const whole = tree(undefined);
+    const samples = table.entries.flatMap(({ pattern }) => {
+      const filled = pattern.replace(/:\w+/g, "x1").replace("*", "a/b");
+      return [
+        filled,
+        `${filled}/`,
+        filled.toUpperCase(),
+        `${filled}/extra`,
+        filled.replace(/^\/(\w)/, (_, c: string) => `/%${c.charCodeAt(0).toString(16)}`),
+      ];
+    });
+    samples.push("/", "//", "/%zz", "/%E2%82%AC", "/video/", "/admin/", "/api", "/blog/_", "/category/a%2Fb", "/nothing/at/all");
+    for (const path of samples) {
+      const expected = matchRoutes(whole, path);
+      const leaf = expected?.[expected.length - 1];
+      const actual = table.match(path);
+      expect([path, actual?.id ?? null, actual?.params ?? null]).toEqual([path, leaf ? leaf.route.id : null, leaf ? leaf.params : null]);
+    }
   });
 
   it("keeps the rules between declarations: the page cache only for public pages, the console and accounts never stored or indexed", () => {

@@ -26,7 +26,8 @@ export interface RouteEntry {
 }
 
 export interface RouteMatch extends RouteEntry {
-  params: Record<string, string | undefined>;
+  /** Shared by every request for the same path: read, never change. */
+  readonly params: Readonly<Record<string, string | undefined>>;
 }
 
 export interface RouteTable {
@@ -35,6 +36,9 @@ export interface RouteTable {
   /** Every route with a contract (layouts without one and the root are not listed). */
   entries: RouteEntry[];
 }
+
+/** Matches remembered per table (paths, each a few hundred bytes at most). */
+const RECENT_PATHS = 2000;
 
 /** Routes that only lay out their children declare nothing of their own; their children do. */
 const LAYOUTS = new Set(["root", "routes/_site"]);
@@ -45,15 +49,6 @@ export function createRouteTable(routes: Record<string, BuildRoute | undefined>)
   const missing = all.filter((r) => !LAYOUTS.has(r.id) && !r.module.contract).map((r) => r.id);
   if (missing.length > 0) throw new Error(`Routes without a contract (core/route-contract.ts): ${missing.join(", ")}`);
 
-  const children = (parentId: string | undefined): RouteObject[] =>
-    all
-      .filter((r) => r.parentId === parentId)
-      .map((r) => {
-        const kids = children(r.id);
-        const base = { id: r.id, path: r.path, caseSensitive: r.caseSensitive };
-        return r.index ? { ...base, index: true as const } : { ...base, children: kids.length > 0 ? kids : undefined };
-      });
-  const tree = children(undefined);
   const byId = new Map(all.map((r) => [r.id, r]));
   const patternOf = (route: BuildRoute): string => {
     const parts: string[] = [];
@@ -64,13 +59,61 @@ export function createRouteTable(routes: Record<string, BuildRoute | undefined>)
     .filter((r) => r.module.contract)
     .map((r) => ({ id: r.id, pattern: patternOf(r), contract: r.module.contract as RouteContract }));
   const entryById = new Map(entries.map((e) => [e.id, e]));
+
+  // React Router's matcher ranks and compiles every branch of the tree on each call (about 0.2 ms for this
+  // table). A path can only match routes whose first segment is that path's first segment, or a parameter or
+  // splat: so each first segment gets a tree of just those routes (and their parents), and the same matcher
+  // runs on a handful of routes. route-table.test.ts checks the answers equal the whole tree's.
+  const treeOf = (included: Set<string>) => {
+    const keep = new Set<string>();
+    for (const id of included)
+      for (let r = byId.get(id); r && !keep.has(r.id); r = r.parentId ? byId.get(r.parentId) : undefined) keep.add(r.id);
+    const children = (parentId: string | undefined): RouteObject[] =>
+      all
+        .filter((r) => r.parentId === parentId && keep.has(r.id))
+        .map((r) => {
+          const kids = children(r.id);
+          const base = { id: r.id, path: r.path, caseSensitive: r.caseSensitive };
+          return r.index ? { ...base, index: true as const } : { ...base, children: kids.length > 0 ? kids : undefined };
+        });
+    return children(undefined);
+  };
+  const leadOf = (pattern: string) => (pattern.split("/")[1] ?? "").toLowerCase();
+  const variable = (lead: string) => lead.startsWith(":") || lead.startsWith("*");
+  const anyLead = entries.filter((e) => variable(leadOf(e.pattern))).map((e) => e.id);
+  const trees = new Map<string, RouteObject[]>();
+  for (const lead of new Set(entries.map((e) => leadOf(e.pattern)).filter((l) => !variable(l)))) {
+    trees.set(lead, treeOf(new Set([...entries.filter((e) => leadOf(e.pattern) === lead).map((e) => e.id), ...anyLead])));
+  }
+  const otherTree = treeOf(new Set(anyLead));
+  const treeFor = (pathname: string) => {
+    const lead = pathname.split("/")[1] ?? "";
+    let decoded = lead;
+    try {
+      decoded = decodeURIComponent(lead);
+    } catch {
+      // React Router matches an undecodable segment as written
+    }
+    return trees.get(decoded.toLowerCase()) ?? otherTree;
+  };
+
+  // Most requests ask for a path asked for moments ago: remembered (bounded, oldest forgotten first).
+  const recent = new Map<string, RouteMatch | null>();
+  const matchOnce = (pathname: string): RouteMatch | null => {
+    const matches = matchRoutes(treeFor(pathname), pathname);
+    const leaf = matches?.[matches.length - 1];
+    const entry = leaf ? entryById.get(leaf.route.id as string) : undefined;
+    return leaf && entry ? { ...entry, params: leaf.params } : null;
+  };
   return {
     entries,
     match(pathname) {
-      const matches = matchRoutes(tree, pathname);
-      const leaf = matches?.[matches.length - 1];
-      const entry = leaf ? entryById.get(leaf.route.id as string) : undefined;
-      return leaf && entry ? { ...entry, params: leaf.params } : null;
+      const known = recent.get(pathname);
+      if (known !== undefined) return known;
+      const found = matchOnce(pathname);
+      if (recent.size >= RECENT_PATHS) recent.delete(recent.keys().next().value as string);
+      recent.set(pathname, found);
+      return found;
     },
   };
 }
