@@ -5,7 +5,7 @@ import { parseArgs } from "node:util";
 import { type DatabaseHandle, openDatabase, setDatabase } from "../server/db/connection";
 import { dataDir, env } from "../server/env";
 import { seedDemoContent } from "../server/seed/demo-content";
-import { AdConfigError, clearPreRollCache, getPreRollUnit, setPreRoll } from "../server/services/ads";
+import { AdConfigError, getPreRollUnit, setPreRoll } from "../server/services/ads";
 import { setUserRole } from "../server/services/users";
 import { resetAllViews } from "../server/services/views";
 import { INGEST_USAGE, ingestCommand, listJobsCommand } from "./ingest";
@@ -52,7 +52,6 @@ async function main(argv: string[]): Promise<number> {
           preRoll: e.DEMO_PREROLL,
           log,
         });
-        await clearPreRollCache(); // a running site picks up the reseeded pre-roll at once
       });
       return 0;
     case "migrate":

@@ -26,7 +26,7 @@ import { truncate } from "~core/text";
 import { z } from "~core/zod";
 import { getViewer } from "../../server/auth/session";
 import { attempt } from "../../server/http/route-errors";
-import { getPreRollConfig } from "../../server/services/ads";
+import { currentPreRollConfig } from "../../server/realtime/ad-units-feed";
 import { getPublicVideo, relatedVideos } from "../../server/services/videos";
 import { type ViewerVideoState, viewerVideoState } from "../../server/services/viewer-video";
 import type { Route } from "./+types/video";
@@ -110,7 +110,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       () => null,
     ),
     // No ad configuration readable: the video plays without one.
-    attempt(context, "pre-roll", getPreRollConfig, () => null),
+    attempt(context, "pre-roll", currentPreRollConfig, () => null),
     loadCommunity({ request, context }, found),
     getViewer({ request, context }),
   ]);

@@ -1,20 +1,26 @@
+import path from "node:path";
 import type { AdConfiguration } from "../../core/ad-units";
+import type { PreRollConfig } from "../../core/preroll";
+import { dataDir } from "../env";
 import { logger } from "../logger";
 import { onSync } from "../runtime/worker-sync";
 import { readAdConfiguration } from "../services/ad-units";
+import { getPreRollUnit, type PreRollUnit, preRollConfigOf } from "../services/ads";
 import { subscribe } from "./notifications";
 
 /**
- * This process's view of the banner ad configuration, kept current by the database: ad_units' trigger
- * (migration 0009) notifies `ad_units_changed` after every change made anywhere (any worker, any app
- * instance, the CLI), and this module re-reads the units and hands them to its watchers (the SSE streams of
- * server/http/ad-events.ts). Pages render from the same copy, so a page and its live feed agree.
+ * This process's view of the ad configuration (the banner slots and the pre-roll: the one way pages read it),
+ * kept current by the database: ad_units' trigger (migration 0009) notifies `ad_units_changed` after every
+ * change made anywhere (any worker, any app instance, the CLI), and this module re-reads the units and hands
+ * the banners to its watchers (the SSE streams of server/http/ad-events.ts, the page cache). Pages render from
+ * the same copy, so a page and its live feed agree.
  */
 export const AD_UNITS_CHANNEL = "ad_units_changed";
 
 type Watcher = (config: AdConfiguration) => void;
 const watchers = new Set<Watcher>();
 let current: AdConfiguration | undefined;
+let preRoll: PreRollUnit | undefined;
 let reading: Promise<AdConfiguration> | undefined;
 let rereadAfter = false;
 
@@ -28,6 +34,16 @@ subscribe(AD_UNITS_CHANNEL, {
 export function currentAdConfiguration(): Promise<AdConfiguration> {
   if (current) return Promise.resolve(current);
   return refresh();
+}
+
+/**
+ * What the video page gives the player: the active pre-roll, or null when none should play. From the same copy
+ * as the banners; whether the house clip exists is looked at each time (demo media may be rendered after the
+ * units were read).
+ */
+export async function currentPreRollConfig(): Promise<PreRollConfig | null> {
+  if (!current) await refresh();
+  return preRollConfigOf(preRoll, path.join(dataDir(), "media"));
 }
 
 /**
@@ -53,8 +69,9 @@ function refresh(): Promise<AdConfiguration> {
     rereadAfter = true;
     return reading;
   }
-  reading = readAdConfiguration()
-    .then((config) => {
+  reading = Promise.all([readAdConfiguration(), getPreRollUnit()])
+    .then(([config, unit]) => {
+      preRoll = unit;
       current = config;
       for (const w of watchers) w(config);
       return config;
@@ -78,4 +95,5 @@ function refresh(): Promise<AdConfiguration> {
 /** Forgets the cached configuration (tests that swap databases). */
 export function resetAdConfigurationForTests(): void {
   current = undefined;
+  preRoll = undefined;
 }

@@ -6,7 +6,11 @@ import { useTestDatabase } from "../../tests/support/test-db";
 import { adHostsSchema } from "../env";
 import { contentSecurityPolicy } from "../http/headers";
 import { HOUSE_AD_URL, houseAdPath } from "../media/house-ad";
-import { AdConfigError, getPreRollConfig, getPreRollUnit, readPreRollConfig, setPreRoll } from "./ads";
+import { currentPreRollConfig, resetAdConfigurationForTests } from "../realtime/ad-units-feed";
+import { AdConfigError, getPreRollUnit, preRollConfigOf, setPreRoll } from "./ads";
+
+/** What the player would get with the house clip rendered under `mediaRoot` (or not). */
+const readPreRollConfig = async (mediaRoot: string) => preRollConfigOf(await getPreRollUnit(), mediaRoot);
 
 const { handle } = useTestDatabase();
 const AD_HOSTS = ["https://ads.example.com", "http://127.0.0.1:4555"];
@@ -102,16 +106,15 @@ describe("pre-roll configuration (the Pre_Roll ad unit)", () => {
     await expect(update.execute()).rejects.toThrow(/ad_units_vast_needs_url/);
   });
 
-  it("the cached read (every video page) follows a change at once", async () => {
+  it("the live copy (every video page reads it, with the banners) follows a change as soon as it is saved", async () => {
     // (A VAST pre-roll: it needs no house clip under the test process's DATA_DIR.)
+    resetAdConfigurationForTests();
     await setPreRoll({ active: true, source: "vast", vastTagUrl: "https://ads.example.com/a", durationSeconds: 15 }, AD_HOSTS);
-    const first = await getPreRollConfig();
-    expect(first).toMatchObject({ vastTagUrl: "https://ads.example.com/a" });
-    expect(await getPreRollConfig()).toBe(first); // served from the cache
+    expect(await currentPreRollConfig()).toMatchObject({ vastTagUrl: "https://ads.example.com/a" });
     await setPreRoll({ active: true, source: "vast", vastTagUrl: "https://ads.example.com/b", durationSeconds: 15 }, AD_HOSTS);
-    expect(await getPreRollConfig()).toMatchObject({ vastTagUrl: "https://ads.example.com/b" });
+    expect(await currentPreRollConfig()).toMatchObject({ vastTagUrl: "https://ads.example.com/b" });
     await setPreRoll({ active: false, source: "house", durationSeconds: 15 }, AD_HOSTS);
-    expect(await getPreRollConfig()).toBeNull();
+    expect(await currentPreRollConfig()).toBeNull();
   });
 });
 

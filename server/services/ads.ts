@@ -1,5 +1,4 @@
 import fs from "node:fs";
-import path from "node:path";
 import {
   PRE_ROLL_DEFAULT_SECONDS,
   type PreRollConfig,
@@ -7,11 +6,10 @@ import {
   type PreRollSettingsInput,
   preRollSettingsSchema,
 } from "../../core/preroll";
-import { TtlCache } from "../cache";
 import { getDb } from "../db/connection";
-import { dataDir, env } from "../env";
+import { env } from "../env";
 import { HOUSE_AD_URL, houseAdPath } from "../media/house-ad";
-import { invalidate, sharedCache } from "../realtime/shared-caches";
+import { syncWebWorkers } from "../runtime/worker-sync";
 
 /**
  * The ad configuration (SPEC.md §3 ad_units): one table read by the player and, later, by the banner
@@ -39,20 +37,11 @@ export class AdConfigError extends Error {
   }
 }
 
-// Read on every video page view, changed a few times a day: one cached row per process. A change made
-// through setPreRoll reaches every process at once (LISTEN/NOTIFY); the TTL bounds staleness otherwise.
-const PRE_ROLL_CACHE = "ads-pre-roll";
-const PRE_ROLL_TTL_MS = 30_000;
-const cache = sharedCache(PRE_ROLL_CACHE, new TtlCache<PreRollConfig | null>({ ttlMs: PRE_ROLL_TTL_MS, maxEntries: 1 }));
-
-/** What the video page gives the player: the active pre-roll, or null when none should play. */
-export function getPreRollConfig(): Promise<PreRollConfig | null> {
-  return cache.get("config", () => readPreRollConfig(path.join(dataDir(), "media")));
-}
-
-/** getPreRollConfig without the cache, for a given media root (where the house clip may have been rendered). */
-export async function readPreRollConfig(mediaRoot: string): Promise<PreRollConfig | null> {
-  const unit = await getPreRollUnit();
+/**
+ * What the player gets from the pre-roll unit: its settings when active, or null when none should play.
+ * Pages read it through the live ad copy (server/realtime/ad-units-feed.ts currentPreRollConfig).
+ */
+export function preRollConfigOf(unit: PreRollUnit | undefined, mediaRoot: string): PreRollConfig | null {
   if (!unit?.active) return null;
   const houseClip = fs.existsSync(houseAdPath(mediaRoot)) ? { src: HOUSE_AD_URL, clickThrough: "/" } : null;
   // A house pre-roll without its clip (demo media not generated) has nothing to show.
@@ -81,7 +70,7 @@ export async function getPreRollUnit(): Promise<PreRollUnit | undefined> {
 
 /**
  * Validates and saves the pre-roll settings (the schema shared with the console, plus the server-only
- * rule that a VAST tag must be on a host the CSP allows), then invalidates every process's cached copy.
+ * rule that a VAST tag must be on a host the CSP allows); every web worker's live ad copy has it before this returns.
  * Creates the unit when missing. Throws AdConfigError for refused input.
  */
 export async function setPreRoll(input: PreRollSettingsInput, adHosts: readonly string[] = env().AD_HOSTS): Promise<PreRollUnit> {
@@ -106,7 +95,7 @@ export async function setPreRoll(input: PreRollSettingsInput, adHosts: readonly 
     .values({ name: PRE_ROLL_UNIT, zone_id: "", location: PRE_ROLL_LOCATION, ...values })
     .onConflict((oc) => oc.column("name").doUpdateSet(values))
     .execute();
-  await invalidate(PRE_ROLL_CACHE);
+  await syncWebWorkers("ad-units"); // every worker's live copy has it before the console hears back
   const saved = await getPreRollUnit();
   if (!saved) throw new Error("pre-roll unit vanished after saving");
   return saved;
@@ -124,9 +113,4 @@ export function assertAllowedAdHost(url: string, adHosts: readonly string[]): vo
     `The VAST tag's host ${origin} is not an allowed ad host (${allowed}). Add it to AD_HOSTS so the Content-Security-Policy lets the player reach it.`,
     "vastTagUrl",
   );
-}
-
-/** Drops the cached pre-roll everywhere (after reseeding, for instance). */
-export function clearPreRollCache(): Promise<void> {
-  return invalidate(PRE_ROLL_CACHE);
 }
