@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { getPool } from "../db/connection";
 import { logger } from "../logger";
@@ -34,6 +35,37 @@ export function subscribe(channel: string, subscription: Subscription): () => vo
 /** Sends `payload` (at most ~8000 bytes) to every listener of `channel`, this process included. */
 export async function publish(channel: string, payload: string): Promise<void> {
   await getPool().query("SELECT pg_notify($1, $2)", [channel, payload]);
+}
+
+/** A marker each process sends itself to know it has received everything published before (caughtUp). */
+const CAUGHT_UP_CHANNEL = "notifications_caught_up";
+const markers = new Map<string, () => void>();
+subscribe(CAUGHT_UP_CHANNEL, {
+  onMessage: (id) => markers.get(id)?.(),
+  onResync: () => {
+    for (const done of markers.values()) done(); // whatever was missed is resynchronised anyway
+  },
+});
+
+/**
+ * Resolves once this process has received (and its subscribers have handled) every notification published
+ * before the call: PostgreSQL delivers a listener's notifications in commit order, so the arrival of a marker
+ * this process publishes now means the earlier ones have arrived. At once when this process does not listen;
+ * at most `timeoutMs` otherwise.
+ */
+export async function caughtUp(timeoutMs = 2_000): Promise<void> {
+  if (!listener) return;
+  const id = randomUUID();
+  await new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      markers.delete(id);
+      resolve();
+    };
+    const timer = setTimeout(done, timeoutMs);
+    markers.set(id, done);
+    publish(CAUGHT_UP_CHANNEL, id).catch(done);
+  });
 }
 
 /** Starts this process's listening connection; resolves once it listens. Returns a stop function. */

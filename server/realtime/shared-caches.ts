@@ -1,6 +1,10 @@
 import type { TtlCache } from "../cache";
 import { logger } from "../logger";
-import { publish, subscribe } from "./notifications";
+import { onSync, syncWebWorkers } from "../runtime/worker-sync";
+import { caughtUp, publish, subscribe } from "./notifications";
+
+// What a worker does when another process's write asks every worker to apply its invalidations now.
+onSync("notifications", () => caughtUp());
 
 /**
  * In-process caches that a write must invalidate in every process at once (e.g. a blog edit): the
@@ -43,7 +47,11 @@ export async function invalidate(name: string, key?: string): Promise<void> {
   } catch (err) {
     // Other processes still catch up within the cache's TTL.
     logger.warn({ err, name }, "could not announce a cache invalidation");
+    return;
   }
+  // Every web worker of this instance has applied it before the writer answers: the next page, whichever
+  // worker serves it, is not one from before the write (other instances follow their NOTIFY, moments later).
+  await syncWebWorkers("notifications");
 }
 
 /** Calls `listener` in this process after every invalidation (local or announced); returns the unsubscribe. */

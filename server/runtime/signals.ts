@@ -1,5 +1,8 @@
-/** What the primary can ask every web worker to apply at once (worker-sync.ts). */
-export type SyncTask = "ad-units";
+/**
+ * What the primary can ask every web worker to apply at once (worker-sync.ts): re-read the ad units, or catch
+ * up with every notification published so far (a shared-cache invalidation is then applied everywhere).
+ */
+export type SyncTask = "ad-units" | "notifications";
 
 /** Messages the primary sends its workers (`connection` comes with the socket: connections.ts; sync: worker-sync.ts). */
 export type PrimaryMessage =
