@@ -45,8 +45,9 @@ import { matchedRoute, type RouteMatch } from "./route-table";
  * other than a 200 text/html without Set-Cookie.
  *
  * Freshness: every shared-cache invalidation (console and service writes: categories, blog posts, video
- * lists, the pre-roll; announced to every worker over LISTEN/NOTIFY) and every ad unit change clears the
- * whole cache in every worker, and a render that began before a clear is not stored after it.
+ * lists; announced over LISTEN/NOTIFY and applied in every web worker before the writer answers) and every ad
+ * unit change (the pre-roll included) clears the whole cache in every worker, and a render that began before a
+ * clear is not stored after it.
  *
  * Concurrent misses of one key wait for the first render and are answered from what it stored.
  *
