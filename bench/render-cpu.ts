@@ -3,8 +3,10 @@
 // One production server (`node server.js`, one web worker, PAGE_CACHE_TTL_MS=0 so no page is answered from
 // the micro-cache) on the bench's synthetic catalogue plus the demo blog posts. Requests go one at a time on a
 // kept-alive connection (`Accept-Encoding: br, gzip`, as browsers send), in rounds that visit every page in
-// turn; each page's figure is the worker's CPU (every thread: the event loop and the zlib pool, from
-// /proc/<pid>/task/*/schedstat, in ns) over its requests divided by their count; the median round counts.
+// turn; a page's figure is the worker's CPU (every thread: the event loop and the zlib pool, from
+// /proc/<pid>/task/*/schedstat, in ns) over a round's block of its requests divided by their count, the median
+// round. With --compare the two builds' requests alternate one by one, so both see the same moments of a shared
+// machine.
 // With --profile the worker runs under `node --cpu-prof` and each page's share of the profile (the samples
 // in its measured windows) is summarised: self time by package and function, and inclusive time of the
 // biggest frames. Writes bench/.work/render-cpu.json (and the pages' HTML, nonces blanked, under
@@ -172,33 +174,56 @@ async function main(): Promise<number> {
       .map((l) => l.toFixed(2))
       .join(" ")}`,
   );
+  // What a worker uses with no request at all (timers, the ad feed, V8's background threads): per ms of wall time.
+  const idle0 = servers.map((srv) => threadNs(srv.worker));
+  const idleStart = process.hrtime.bigint();
+  await new Promise((r) => setTimeout(r, 3000));
+  const idleWallMs = Number(process.hrtime.bigint() - idleStart) / 1e6;
+  const idleCores = servers.map((srv, i) => round((threadNs(srv.worker) - idle0[i]!) / 1e6 / idleWallMs, 4));
+  log(`idle workers: ${servers.map((srv, i) => `${srv.name} ${idleCores[i]} cores`).join(", ")}`);
   log(`warm-up: ${args.warmup} requests per page`);
   for (const srv of servers) for (const p of pages) for (let i = 0; i < args.warmup; i++) await get(`${srv.origin}${p.path}`);
 
-  type Entry = { cpuMs: number[]; wallMs: number[]; pgMs: number[]; windows: [number, number][] };
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  type Entry = { cpuMs: number[]; medianMs: number[]; wallMs: number[]; pgMs: number[]; windows: [number, number][] };
   const perPage = new Map<string, Entry>();
   const entry = (srv: string, key: string) => {
     const k = `${srv}/${key}`;
-    if (!perPage.has(k)) perPage.set(k, { cpuMs: [], wallMs: [], pgMs: [], windows: [] });
+    if (!perPage.has(k)) perPage.set(k, { cpuMs: [], medianMs: [], wallMs: [], pgMs: [], windows: [] });
     return perPage.get(k)!;
   };
+  // Requests alternate between the builds one by one (A, B, B, A, ...), so both see the same moments of a shared
+  // machine; each request's CPU is read around it. A page's figure per round is the median request of that round.
+  const samples = new Map<string, number[]>();
   for (let r = 0; r < args.rounds; r++) {
     for (const p of pages) {
-      // Alternate which build goes first, so neither always follows the other.
-      for (const srv of r % 2 ? [...servers].reverse() : servers) {
-        const url = `${srv.origin}${p.path}`;
+      const roundSamples = new Map<string, number[]>(servers.map((srv) => [srv.name, []]));
+      const pg0 = pgTicks(db.postmasterPid);
+      const w0 = process.hrtime.bigint();
+      const start = servers.map((srv) => threadNs(srv.worker));
+      for (let i = 0; i < args.requests; i++) {
+        for (const srv of i % 2 ? [...servers].reverse() : servers) {
+          const c0 = threadNs(srv.worker);
+          await get(`${srv.origin}${p.path}`);
+          roundSamples.get(srv.name)!.push((threadNs(srv.worker) - c0) / 1e6);
+        }
+      }
+      await new Promise((r) => setTimeout(r, 50)); // what a worker does after its last answer (GC, clean-up) counts too
+      const total = servers.map((srv, i) => threadNs(srv.worker) - start[i]!);
+      const w1 = process.hrtime.bigint();
+      const pg1 = pgTicks(db.postmasterPid);
+      for (const [i, srv] of servers.entries()) {
         const e = entry(srv.name, p.key);
-        const pg0 = pgTicks(db.postmasterPid);
-        const w0 = process.hrtime.bigint();
-        const c0 = threadNs(srv.worker);
-        for (let i = 0; i < args.requests; i++) await get(url);
-        const c1 = threadNs(srv.worker);
-        const w1 = process.hrtime.bigint();
-        const pg1 = pgTicks(db.postmasterPid);
-        e.cpuMs.push((c1 - c0) / 1e6 / args.requests);
-        e.wallMs.push(Number(w1 - w0) / 1e6 / args.requests);
-        e.pgMs.push(((pg1 - pg0) * 10) / args.requests);
+        const xs = roundSamples.get(srv.name)!;
+        // All of the worker's CPU over the block, per request: what it did between its requests included.
+        e.cpuMs.push(total[i]! / 1e6 / args.requests);
+        e.medianMs.push(median(xs));
+        e.wallMs.push(Number(w1 - w0) / 1e6 / args.requests / servers.length);
+        e.pgMs.push(((pg1 - pg0) * 10) / args.requests / servers.length);
         e.windows.push([Number(w0 / 1000n), Number(w1 / 1000n)]);
+        const all = samples.get(`${srv.name}/${p.key}`) ?? [];
+        all.push(...xs);
+        samples.set(`${srv.name}/${p.key}`, all);
       }
     }
     for (const srv of servers)
@@ -209,7 +234,6 @@ async function main(): Promise<number> {
   const background = await backgroundLoad(2);
   for (const srv of servers) await srv.stop();
 
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
   const results = servers.flatMap((srv) =>
     pages.map((p) => {
       const e = entry(srv.name, p.key);
@@ -219,8 +243,11 @@ async function main(): Promise<number> {
         key: p.key,
         path: p.path,
         htmlBytes: sizes.get(`${srv.name}/${p.key}`),
+        /** The worker's CPU over each round's block of requests divided by their count: the median round. */
         cpuMsPerRequest: round(median(e.cpuMs), 3),
         cpuMsRounds: e.cpuMs.map((x) => round(x, 3)),
+        /** The median request, read around each request alone (leaves out what the worker does between requests). */
+        cpuMsMedianRequest: round(median(samples.get(`${srv.name}/${p.key}`)!), 3),
         wallMsPerRequest: round(median(e.wallMs), 3),
         pgMsPerRequest: round(median(e.pgMs), 2),
       };
@@ -241,15 +268,16 @@ async function main(): Promise<number> {
     args,
     fixtures: fx,
     backgroundAfter: background,
+    idleCores,
     loadavg: os.loadavg(),
     results,
     profiles,
   };
   fs.writeFileSync(path.join(WORK, args.profile ? "render-cpu-profile.json" : "render-cpu.json"), `${JSON.stringify(out, null, 2)}\n`);
-  console.log("\nbuild/page              CPU ms/req (median)   rounds                                   wall ms   PG ms HTML bytes");
+  console.log("\nbuild/page              CPU ms/req  rounds                                  median req  wall ms   PG ms HTML bytes");
   for (const r of results)
     console.log(
-      `${`${r.build}/${r.key}`.padEnd(24)}${String(r.cpuMsPerRequest).padStart(8)}   ${r.cpuMsRounds.join(" ").padEnd(45)} ${String(r.wallMsPerRequest).padStart(7)} ${String(r.pgMsPerRequest).padStart(7)} ${String(r.htmlBytes).padStart(9)}`,
+      `${`${r.build}/${r.key}`.padEnd(24)}${String(r.cpuMsPerRequest).padStart(8)}    ${r.cpuMsRounds.join(" ").padEnd(40)} ${String(r.cpuMsMedianRequest).padStart(7)} ${String(r.wallMsPerRequest).padStart(7)} ${String(r.pgMsPerRequest).padStart(7)} ${String(r.htmlBytes).padStart(9)}`,
     );
   if (profiles) {
     for (const [key, prof] of Object.entries(profiles)) {
