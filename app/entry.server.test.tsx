@@ -33,6 +33,19 @@ describe("deferModulePreloads", () => {
     expect(await through([Buffer.from("<p>partial"), Buffer.from(" page</p>")])).toBe("<p>partial page</p>");
   });
 
+  it("sends what is written in one event-loop turn as one chunk, and a later turn's writes apart", async () => {
+    const stream = deferModulePreloads("n0nce");
+    const chunks: string[] = [];
+    stream.on("data", (c: Buffer) => chunks.push(c.toString()));
+    const done = new Promise((r) => stream.on("end", r));
+    for (const part of chunked(head + body.replace("</body></html>", ""), 5)) stream.write(part);
+    await new Promise((r) => setImmediate(r));
+    stream.end(Buffer.from("</body></html>"));
+    await done;
+    expect(chunks.length).toBe(2);
+    expect(chunks.join("")).toBe(await through([Buffer.from(head + body)]));
+  });
+
   it("adds nothing when the page has no modulepreloads", async () => {
     const plain = "<html><head></head><body><p>x</p></body></html>";
     expect(await through(chunked(plain, 4))).toBe(plain);

@@ -1,4 +1,4 @@
-import { PassThrough, Transform } from "node:stream";
+import { Transform } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
@@ -48,17 +48,14 @@ export default function handleRequest(
         nonce,
         [readyOption]() {
           shellRendered = true;
-          const body = new PassThrough({
-            final(callback) {
-              clearTimeout(timeoutId);
-              timeoutId = undefined;
-              callback();
-            },
-          });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          const deferred = deferModulePreloads(nonce);
-          deferred.pipe(body);
-          pipe(deferred);
+          const body = deferModulePreloads(nonce);
+          // React has written everything: the abort timer has nothing left to guard.
+          body.once("finish", () => {
+            clearTimeout(timeoutId);
+            timeoutId = undefined;
+          });
+          pipe(body);
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
         },
         onShellError(error: unknown) {
@@ -76,7 +73,28 @@ export default function handleRequest(
 
 const HEAD_END = Buffer.from("</head>");
 const BODY_END = Buffer.from("</body>");
-const MODULEPRELOAD = /<link rel="modulepreload"[^>]*>/g;
+const MODULEPRELOAD = Buffer.from('<link rel="modulepreload"');
+const TAG_END = 0x3e; // ">", never part of a multi-byte UTF-8 character
+
+/**
+ * The head's bytes without its `<link rel="modulepreload" …>` tags, and their hrefs. Searched in the bytes:
+ * the head holds the inline stylesheet (~58 KB), which decoding and a regular expression would scan twice.
+ */
+function withoutModulePreloads(head: Buffer): { parts: Buffer[]; hrefs: string[] } {
+  const parts: Buffer[] = [];
+  const hrefs: string[] = [];
+  let from = 0;
+  for (let at = head.indexOf(MODULEPRELOAD); at >= 0; at = head.indexOf(MODULEPRELOAD, from)) {
+    const close = head.indexOf(TAG_END, at);
+    if (close < 0) break;
+    const href = /\bhref="([^"]+)"/.exec(head.subarray(at, close + 1).toString("utf8"))?.[1];
+    if (href) hrefs.push(href);
+    parts.push(head.subarray(from, at));
+    from = close + 1;
+  }
+  parts.push(head.subarray(from));
+  return { parts, hrefs };
+}
 
 /**
  * The page is complete without JavaScript (server-rendered), so the hydration scripts wait for the content:
@@ -84,6 +102,11 @@ const MODULEPRELOAD = /<link rel="modulepreload"[^>]*>/g;
  * scripts alongside the HTML, the LCP image and the first paint) are taken out of <head>, and a small inline
  * script at the end of <body> adds them back, so every module is still fetched in parallel (no import
  * waterfall) once the document is parsed. Measured with Lighthouse: see docs/benchmarks.md.
+ *
+ * It also gathers what React writes in one event-loop turn (4 KB views, the inline stylesheet, the route data's
+ * scripts) into one chunk: each chunk costs its own trip through the Web stream React Router's response reads,
+ * Express and the compressor (a zlib job of its own), so a page sent in one piece instead of 15–20 saves that
+ * per-chunk work, and what streams later (a Suspense boundary, deferred data) still goes out in its own turn.
  */
 export function deferModulePreloads(nonce: string): Transform {
   let phase: "head" | "body" | "done" = "head";
@@ -112,27 +135,48 @@ export function deferModulePreloads(nonce: string): Transform {
     held = [data.subarray(data.length - keep)];
     return data.subarray(0, data.length - keep);
   };
+  // What is ready to go on, sent as one chunk at the end of the event-loop turn (see coalesced below).
+  let ready: Buffer[] = [];
+  let scheduled = false;
+  const send = (stream: Transform, data: Buffer) => {
+    if (data.length) ready.push(data);
+    if (scheduled || !ready.length) return;
+    scheduled = true;
+    setImmediate(() => {
+      scheduled = false;
+      if (ready.length && !stream.destroyed) stream.push(coalesced());
+    });
+  };
+  const coalesced = () => {
+    const out = ready.length === 1 ? ready[0]! : Buffer.concat(ready);
+    ready = [];
+    return out;
+  };
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {
-      if (phase === "done") return callback(null, chunk);
-      if (phase === "body") return callback(null, body(Buffer.concat([...held, chunk])));
-      held.push(chunk);
-      const seen = Buffer.concat([tail, chunk]);
-      if (seen.indexOf(HEAD_END) < 0) {
-        tail = seen.subarray(Math.max(0, seen.length - (HEAD_END.length - 1)));
-        return callback();
+      if (phase === "done") send(this, chunk);
+      else if (phase === "body") send(this, body(Buffer.concat([...held, chunk])));
+      else {
+        held.push(chunk);
+        const seen = Buffer.concat([tail, chunk]);
+        if (seen.indexOf(HEAD_END) < 0) {
+          tail = seen.subarray(Math.max(0, seen.length - (HEAD_END.length - 1)));
+          return callback();
+        }
+        const all = Buffer.concat(held);
+        const end = all.indexOf(HEAD_END);
+        const head = withoutModulePreloads(all.subarray(0, end));
+        hrefs = head.hrefs;
+        phase = "body";
+        held = [];
+        send(this, Buffer.concat([...head.parts, body(all.subarray(end))]));
       }
-      const all = Buffer.concat(held);
-      const end = all.indexOf(HEAD_END);
-      const head = all.subarray(0, end).toString("utf8");
-      hrefs = [...head.matchAll(MODULEPRELOAD)].map((m) => /\bhref="([^"]+)"/.exec(m[0])?.[1]).filter((h): h is string => !!h);
-      phase = "body";
-      held = [];
-      callback(null, Buffer.concat([Buffer.from(head.replace(MODULEPRELOAD, "")), body(all.subarray(end))]));
+      callback();
     },
     flush(callback) {
       const rest = Buffer.concat(held);
-      callback(null, phase === "body" ? Buffer.concat([rest, loader()]) : rest);
+      ready.push(phase === "body" ? Buffer.concat([rest, loader()]) : rest);
+      callback(null, coalesced());
     },
   });
 }

@@ -8,10 +8,12 @@ import { round } from "./stats";
 interface ProfileNode {
   id: number;
   callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
 }
 
 interface CpuProfile {
   nodes: ProfileNode[];
+  startTime: number;
   samples: number[];
   timeDeltas: number[];
 }
@@ -21,6 +23,8 @@ export interface ProfileSummary {
   busyMs: number;
   byCategory: { category: string; ms: number; share: number }[];
   topFunctions: { fn: string; where: string; ms: number; share: number }[];
+  /** With windows: the frames with the most inclusive time (self and everything they called). */
+  inclusive?: { fn: string; where: string; ms: number; share: number }[];
 }
 
 function category(node: ProfileNode): string {
@@ -39,12 +43,27 @@ function category(node: ProfileNode): string {
   return path.basename(url);
 }
 
-export function summariseProfile(file: string, top = 15): ProfileSummary {
+/**
+ * `windows`: only the samples taken within these [start, end] intervals (µs of the monotonic clock, which
+ * V8's profile timestamps and `process.hrtime` share on Linux), e.g. the minutes one page was loaded.
+ */
+/** Package (or category) and file, line: "react-router/chunk-ABC.mjs:27". */
+function frameWhere(node: ProfileNode, cat: string): string {
+  const { url, lineNumber } = node.callFrame;
+  if (!url) return cat;
+  const file = url.startsWith("node:") ? url : path.basename(url);
+  return `${cat === "Node.js internals" ? "" : `${cat} `}${file}:${lineNumber + 1}`;
+}
+
+export function summariseProfile(file: string, top = 15, windows?: [number, number][]): ProfileSummary {
   const prof = JSON.parse(fs.readFileSync(file, "utf8")) as CpuProfile;
   const byId = new Map(prof.nodes.map((n) => [n.id, n]));
   const self = new Map<number, number>();
   // timeDeltas[i] is the time before samples[i]; attribute the gap after a sample to that sample.
+  let at = prof.startTime;
   for (let i = 0; i < prof.samples.length; i++) {
+    at += prof.timeDeltas[i] ?? 0;
+    if (windows && !windows.some(([a, b]) => at >= a && at <= b)) continue;
     const dt = prof.timeDeltas[i + 1] ?? 0;
     self.set(prof.samples[i]!, (self.get(prof.samples[i]!) ?? 0) + dt);
   }
@@ -57,13 +76,41 @@ export function summariseProfile(file: string, top = 15): ProfileSummary {
     if (cat === "(idle)") continue;
     busy += us;
     cats.set(cat, (cats.get(cat) ?? 0) + us);
-    const where = node.callFrame.url ? `${cat}:${node.callFrame.lineNumber + 1}` : cat;
+    const where = frameWhere(node, cat);
     const key = `${node.callFrame.functionName}@${where}`;
     const entry = fns.get(key) ?? { fn: node.callFrame.functionName || "(anonymous)", where, us: 0 };
     entry.us += us;
     fns.set(key, entry);
   }
+  let inclusive: ProfileSummary["inclusive"];
+  if (windows) {
+    // Every frame on a sampled stack gets the sample's time once (recursion counted once).
+    const parent = new Map<number, number>();
+    for (const n of prof.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+    const incl = new Map<string, { fn: string; where: string; us: number }>();
+    for (const [id, us] of self) {
+      if (category(byId.get(id)!) === "(idle)") continue;
+      const seen = new Set<string>();
+      for (let cur: number | undefined = id; cur !== undefined; cur = parent.get(cur)) {
+        const node = byId.get(cur)!;
+        const cat = category(node);
+        const where = frameWhere(node, cat);
+        const key = `${node.callFrame.functionName}@${where}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        const entry = incl.get(key) ?? { fn: node.callFrame.functionName || "(anonymous)", where, us: 0 };
+        entry.us += us;
+        incl.set(key, entry);
+      }
+    }
+    inclusive = [...incl.values()]
+      .filter((f) => f.fn !== "(root)")
+      .sort((a, b) => b.us - a.us)
+      .slice(0, 60)
+      .map((f) => ({ fn: f.fn, where: f.where, ms: round(f.us / 1000, 0), share: round(f.us / busy, 3) }));
+  }
   return {
+    inclusive,
     busyMs: round(busy / 1000, 0),
     byCategory: [...cats]
       .map(([c, us]) => ({ category: c, ms: round(us / 1000, 0), share: round(us / busy, 3) }))
