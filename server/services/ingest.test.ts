@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ContentSafetyError } from "../../core/content-safety";
 import { STILL_WIDTHS, stillVariantPath } from "../../core/images";
 import { insertCategory } from "../../tests/support/fixtures";
@@ -174,7 +174,8 @@ describe("video ingest", () => {
       expect(job.source_name).toBe("my bars.mp4");
       const done = await waitForTranscodeJob(job.id, { pollMs: 50 });
       expect(done.status).toBe("done");
-      expect(fs.existsSync(small)).toBe(false);
+      // The runner removes the source right after it marks the job done, so the poll can see "done" first.
+      await vi.waitFor(() => expect(fs.existsSync(small)).toBe(false), { timeout: 5_000, interval: 25 });
       expect(await getPublicVideo(job.video_id)).toBeUndefined();
       const row = await handle().db.selectFrom("videos").selectAll().where("id", "=", job.video_id).executeTakeFirstOrThrow();
       expect(row).toMatchObject({ is_public: false, duration: 2 });
