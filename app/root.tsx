@@ -12,13 +12,15 @@ import {
 import { FALLBACK_CATEGORIES } from "~core/categories";
 import { AGE_COOKIE } from "~core/cookies";
 import { parseCookie } from "~core/params";
+import { isSharedPage } from "~core/route-contract";
 import { site } from "~core/site";
 import { slugify } from "~core/slug";
 import { z } from "~core/zod";
-import { getViewer } from "../server/auth/session";
+import { getViewer, hasSessionCookie } from "../server/auth/session";
 import { env } from "../server/env";
 import { attempt } from "../server/http/route-errors";
 import { currentAdConfiguration } from "../server/realtime/ad-units-feed";
+import { routeContext } from "../server/request-context";
 import { listCategories } from "../server/services/categories";
 import { siteUrl } from "../server/site-url";
 import type { Route } from "./+types/root";
@@ -32,20 +34,26 @@ import { AppStyles } from "./lib/app-styles";
 import { useNonce } from "./lib/nonce";
 import type { RootData } from "./lib/root-data";
 import { enforceRouteContract } from "./lib/route-contract.server";
+import { ViewerStateProvider } from "./lib/viewer-state";
 
 /** Every route's declared access and input are checked here, before any of its loaders or actions (core/route-contract.ts). */
 export const middleware: Route.MiddlewareFunction[] = [enforceRouteContract];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   let categoriesFailed = false;
+  // A shared page is rendered the same for every signed-in user: their parts come after hydration.
+  const route = context.get(routeContext);
+  const shared = route !== null && isSharedPage(route.contract);
   const [viewer, categories, adConfig] = await Promise.all([
     // A failed session lookup shows the page signed out rather than failing it (a database outage still 503s).
-    attempt(
-      context,
-      "session lookup",
-      () => getViewer({ request, context }),
-      () => null,
-    ),
+    shared
+      ? null
+      : attempt(
+          context,
+          "session lookup",
+          () => getViewer({ request, context }),
+          () => null,
+        ),
     attempt(
       context,
       "header categories (showing the fallback list)",
@@ -64,6 +72,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     categories,
     categoriesFailed,
     viewer,
+    viewerDeferred: shared && hasSessionCookie(request.headers.get("cookie")),
     ads: { config: adConfig, scriptUrl: env().AD_SCRIPT_URL ?? null },
   };
   return data(result);
@@ -111,13 +120,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <AdsProvider initialConfig={loaderData.ads.config} scriptUrl={loaderData.ads.scriptUrl}>
-      <a href="#main" className="sr-only-focusable fixed left-2 top-2 z-50 rounded bg-brand-600 px-3 py-2 text-white">
-        Skip to content
-      </a>
-      <Header />
-      <Outlet />
-      <Footer />
-      <AgeGate />
+      <ViewerStateProvider>
+        <a href="#main" className="sr-only-focusable fixed left-2 top-2 z-50 rounded bg-brand-600 px-3 py-2 text-white">
+          Skip to content
+        </a>
+        <Header />
+        <Outlet />
+        <Footer />
+        <AgeGate />
+      </ViewerStateProvider>
     </AdsProvider>
   );
 }

@@ -17,6 +17,7 @@ export default [
   route("api/comments/:commentId/delete", "routes/api/comment-delete.ts"),
   route("api/favorites", "routes/api/favorites.ts"),
   route("api/history", "routes/api/history.ts"),
+  route("api/viewer-state", "routes/api/viewer-state.ts"),
   route("settings/export", "routes/account/export.ts"),
   // The admin console (admins only; everyone else gets the 404 page): no sidebar, its own navigation.
   route("admin", "routes/admin/layout.tsx", [

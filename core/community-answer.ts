@@ -17,15 +17,16 @@ export const NO_SCRIPT_ERRORS = ["like", "comment", "reply", "delete", "forbidde
 export type NoScriptError = (typeof NO_SCRIPT_ERRORS)[number];
 export const NO_SCRIPT_ERROR_PARAM = "communityError";
 
-/** A comment as readers get it: never the text of a deleted comment, never who wrote it. */
+/**
+ * A comment as readers get it: never the text of a deleted comment, never who wrote it. The same for
+ * everyone (cached pages carry it); which ones are the viewer's comes from /api/viewer-state.
+ */
 export interface CommentView {
   id: string;
   parentId: string | null;
   content: string | null;
   createdAt: string;
   isDeleted: boolean;
-  /** The viewer wrote it (they may delete it). */
-  mine: boolean;
 }
 
 export interface CommentThread extends CommentView {
@@ -40,11 +41,7 @@ export interface CommentPage {
 
 /** The video page's likes and comments, as its loader (app/lib/community.server.ts) hands them to the page. */
 export interface CommunityData {
-  signedIn: boolean;
-  /** Creators read deleted comments as removed by moderation and may delete any comment (SPEC.md §6). */
-  isCreator: boolean;
   likes: number;
-  liked: boolean;
   /** Null when the comments could not be read (SPEC.md §8): the rest of the page still renders. */
   comments: CommentPage | null;
   /** How many threads are shown: `?comments=N` ("Load more" asks for 50 more), so it works without JavaScript. */

@@ -16,8 +16,9 @@ export interface RouteContract {
   /** A page renders HTML (and answers its `.data` navigations); a resource answers JSON, XML, a file or a redirect. */
   kind: "page" | "resource";
   /**
-   * Whether the page micro-cache may keep an anonymous visitor's answer (server/http/page-cache.ts): only for
-   * a public page whose HTML is the same for every visitor with the same address, age-gate cookie and bot-ness.
+   * Whether the page micro-cache may keep the page (server/http/page-cache.ts): only for a public page whose
+   * HTML is the same for every visitor with the same address, age-gate cookie and bot-ness, and the same
+   * shell for every signed-in user (isSharedPage: its loaders never read the viewer).
    */
   pageCache?: boolean;
   /** `noindex`: every answer carries `X-Robots-Tag: noindex` (the console, the sign-in and account pages). */
@@ -51,6 +52,14 @@ export type SitemapList = "static" | "categories" | "posts" | "videos";
 /** Declares a route's contract (typed; nothing else happens here). */
 export function defineRoute<const C extends RouteContract>(contract: C): C {
   return contract;
+}
+
+/**
+ * A page the page cache keeps: the same HTML for every visitor, and one shell for every signed-in user
+ * (their parts come from /api/viewer-state, core/viewer-state.ts). Its loaders never read the viewer.
+ */
+export function isSharedPage(contract: RouteContract): boolean {
+  return contract.pageCache === true && contract.access === "public" && contract.kind === "page";
 }
 
 /** The sitemap list of the route at `pattern`, if it is listed. */

@@ -7,8 +7,13 @@ export interface RootData {
   ageVerified: boolean;
   categories: { name: string; slug: string }[];
   categoriesFailed: boolean;
-  /** The signed-in person, or null for visitors (server/auth/session.ts getViewer). */
+  /** The signed-in person, or null for visitors (server/auth/session.ts getViewer), or null on a shell. */
   viewer: Viewer | null;
+  /**
+   * A page shared by every signed-in user (core/route-contract.ts isSharedPage) requested with a session
+   * cookie: rendered as a shell; who it is comes from /api/viewer-state (app/lib/viewer-state.tsx).
+   */
+  viewerDeferred: boolean;
   /** The banner ad configuration when the page was rendered, and the ad network's script pattern (AD_SCRIPT_URL). */
   ads: { config: AdConfiguration; scriptUrl: string | null };
 }

@@ -6,16 +6,15 @@ import { toCardData, VideoCard, type VideoCardData } from "~/components/video/Vi
 import { siteUrlFromMatches } from "~/lib/root-data";
 import { routeInput } from "~/lib/route-contract.server";
 import { breadcrumbs, seoMeta } from "~/lib/seo";
+import type { WithViewerScope } from "~/lib/viewer-state";
 import { clampPage, totalPages } from "~core/pagination";
 import { input } from "~core/params";
 import { defineRoute } from "~core/route-contract";
 import { site } from "~core/site";
 import { categoryNameFromParam } from "~core/slug";
 import { z } from "~core/zod";
-import { getViewer } from "../../server/auth/session";
 import { attempt } from "../../server/http/route-errors";
 import { findCategoryByName } from "../../server/services/categories";
-import { favoriteIdsAmong } from "../../server/services/favorites";
 import { listVideos, VIDEOS_PER_PAGE } from "../../server/services/videos";
 import type { Route } from "./+types/home";
 
@@ -28,8 +27,6 @@ interface ListData {
   page: number;
   pageCount: number;
   videos: VideoCardData[];
-  /** The signed-in viewer's favorites among `videos` (cards then carry the control); null for visitors. */
-  favoriteIds: string[] | null;
   error: string | null;
 }
 
@@ -54,7 +51,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     page: requested,
     pageCount: 0,
     videos: [],
-    favoriteIds: null,
     error: null,
   };
   const found = await attempt(
@@ -75,32 +71,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     if (page === 1) url.searchParams.delete("page");
     throw redirect(`${url.pathname}${url.search}`);
   }
-  const favoriteIds = await viewerFavorites({ request, context }, found.videos);
-  return data({
+  // The same for everyone: a signed-in viewer's favorites among the cards come from /api/viewer-state.
+  const result: ListData & WithViewerScope = {
     ...base,
     categoryName: found.categoryName ?? base.categoryName,
     page,
     pageCount,
     videos: found.videos.map(toCardData),
-    favoriteIds,
-  });
-}
-
-/** Which of these videos a signed-in viewer has among favorites; null for visitors or when it cannot be read. */
-async function viewerFavorites(args: Pick<Route.LoaderArgs, "request" | "context">, videos: readonly { id: string }[]) {
-  const viewer = await getViewer(args);
-  if (!viewer || videos.length === 0) return null;
-  return attempt(
-    args.context,
-    "favorite state",
-    async () => [
-      ...(await favoriteIdsAmong(
-        viewer.id,
-        videos.map((v) => v.id),
-      )),
-    ],
-    () => null,
-  );
+    viewerScope: { cards: found.videos.map((v) => v.id) },
+  };
+  return data(result);
 }
 
 /** One page of public videos, of one category when a name is given; undefined for an unknown category. */
@@ -167,7 +147,7 @@ export default function VideoList({ loaderData: d }: Route.ComponentProps) {
         <>
           <div className="grid grid-cols-1 gap-x-5 gap-y-8 sm:grid-cols-2 xl:grid-cols-4">
             {d.videos.map((video, i) => (
-              <VideoSlot key={video.id} index={i} video={video} favorite={d.favoriteIds ? d.favoriteIds.includes(video.id) : undefined} />
+              <VideoSlot key={video.id} index={i} video={video} />
             ))}
             {d.videos.length < BANNER_BEFORE_CARD && <AdSlot name="Billboard_1" />}
           </div>
@@ -181,11 +161,11 @@ export default function VideoList({ loaderData: d }: Route.ComponentProps) {
   );
 }
 
-function VideoSlot({ index, video, favorite }: { index: number; video: VideoCardData; favorite: boolean | undefined }) {
+function VideoSlot({ index, video }: { index: number; video: VideoCardData }) {
   return (
     <>
       {index === BANNER_BEFORE_CARD - 1 && <AdSlot name="Billboard_1" />}
-      <VideoCard video={video} priority={index === 0} headingLevel={2} favorite={favorite} />
+      <VideoCard video={video} priority={index === 0} headingLevel={2} />
     </>
   );
 }

@@ -15,6 +15,7 @@ import { routeInput } from "~/lib/route-contract.server";
 import { absoluteUrl, breadcrumbs, seoMeta } from "~/lib/seo";
 import { useViewTracking } from "~/lib/use-view-tracking";
 import { useWatchHistory } from "~/lib/use-watch-history";
+import { useViewer, useViewerPage } from "~/lib/viewer-state";
 import { canonicalCommentsLocation } from "~core/comment-limits";
 import type { CommunityData } from "~core/community-answer";
 import { input } from "~core/params";
@@ -23,12 +24,11 @@ import { defineRoute } from "~core/route-contract";
 import { site } from "~core/site";
 import { slugify } from "~core/slug";
 import { truncate } from "~core/text";
+import type { ViewerScope } from "~core/viewer-state";
 import { z } from "~core/zod";
-import { getViewer } from "../../server/auth/session";
 import { attempt } from "../../server/http/route-errors";
 import { currentPreRollConfig } from "../../server/realtime/ad-units-feed";
 import { getPublicVideo, relatedVideos } from "../../server/services/videos";
-import { type ViewerVideoState, viewerVideoState } from "../../server/services/viewer-video";
 import type { Route } from "./+types/video";
 
 const LOAD_ERROR = "Failed to load video. Please try again later.";
@@ -62,8 +62,8 @@ type VideoData =
       relatedError: boolean;
       preRoll: PreRollConfig | null;
       community: CommunityData;
-      /** The signed-in viewer's favorite and resume state; null for visitors (or when it failed to load). */
-      account: ViewerVideoState | null;
+      /** The same for everyone: whose like, favorites, resume point and comments come from /api/viewer-state. */
+      viewerScope: ViewerScope;
     }
   | { state: "not-found" }
   | { state: "error" };
@@ -102,7 +102,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   );
   if (found === "failed") return data<VideoData>({ state: "error" }, { status: 500 });
   if (!found) return data<VideoData>({ state: "not-found" }, { status: 404 });
-  const [related, preRoll, community, viewer] = await Promise.all([
+  const [related, preRoll, community] = await Promise.all([
     attempt(
       context,
       "related videos",
@@ -112,21 +112,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     // No ad configuration readable: the video plays without one.
     attempt(context, "pre-roll", currentPreRollConfig, () => null),
     loadCommunity({ request, context }, found),
-    getViewer({ request, context }),
   ]);
-  const account = viewer
-    ? await attempt(
-        context,
-        "viewer video state",
-        () =>
-          viewerVideoState(
-            viewer.id,
-            found.id,
-            (related ?? []).map((r) => r.id),
-          ),
-        () => null,
-      )
-    : null;
   const video: VideoView = {
     id: found.id,
     title: found.title,
@@ -140,8 +126,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     storyboard_url: found.storyboard_url,
     category_name: found.category_name,
   };
-  // Nothing here is per visit for a visitor (the play token comes from POST /api/play-token at first
-  // playback): their page is the same for everyone and the page micro-cache may keep it.
+  // Nothing here is per visit or per user (the play token comes from POST /api/play-token at first
+  // playback; a signed-in viewer's parts from /api/viewer-state): the page micro-cache may keep it.
   return data<VideoData>({
     state: "ok",
     video,
@@ -149,7 +135,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     relatedError: related === null,
     preRoll,
     community,
-    account,
+    viewerScope: { video: found.id, cards: (related ?? []).map((r) => r.id) },
   });
 }
 
@@ -217,9 +203,13 @@ export default function VideoPage({ loaderData: d }: Route.ComponentProps) {
   return <VideoDetails {...d} />;
 }
 
-function VideoDetails({ video: v, related, relatedError, preRoll, community, account }: Extract<VideoData, { state: "ok" }>) {
+function VideoDetails({ video: v, related, relatedError, preRoll, community }: Extract<VideoData, { state: "ok" }>) {
+  const { mode } = useViewer();
+  // Theirs on this video (answered for this page's scope, so for this video), once it arrived.
+  const mine = useViewerPage();
+  const own = mine?.video ?? null;
   const trackView = useViewTracking(v.id);
-  const trackHistory = useWatchHistory(v.id, Boolean(account && !account.historyPaused));
+  const trackHistory = useWatchHistory(v.id, Boolean(mine && !mine.historyPaused));
   const onPlaybackTime = useCallback(
     (currentTime: number, duration: number) => {
       trackView(currentTime, duration);
@@ -279,12 +269,13 @@ function VideoDetails({ video: v, related, relatedError, preRoll, community, acc
         )}
       </p>
       <div className="mt-4 flex flex-wrap items-center gap-3">
-        {account?.resumeAt && startTime === undefined && v.video_url && (
-          <ResumeOffer seconds={account.resumeAt} onResume={() => setResumed({ videoId: v.id, at: account.resumeAt as number })} />
-        )}
-        <LikeButton videoId={v.id} likes={community.likes} liked={community.liked} signedIn={community.signedIn} />
-        <FavoriteButton key={v.id} videoId={v.id} favorite={account?.favorite ?? false} title={v.title} />
+        <LikeButton videoId={v.id} likes={community.likes} liked={own?.liked ?? false} signedIn={mode !== "visitor"} />
+        <FavoriteButton key={v.id} videoId={v.id} favorite={own?.favorite ?? false} title={v.title} />
         <ShareMenu title={v.title} url={absoluteUrl(siteUrl, `/video/${v.id}`)} />
+        {/* Last in the row: arriving after hydration, it moves nothing else. */}
+        {own?.resumeAt && startTime === undefined && v.video_url && (
+          <ResumeOffer seconds={own.resumeAt} onResume={() => setResumed({ videoId: v.id, at: own.resumeAt as number })} />
+        )}
       </div>
       {v.description && <p className="mt-4 whitespace-pre-line rounded-xl bg-ink-900 p-4 text-zinc-300">{v.description}</p>}
 
@@ -299,12 +290,7 @@ function VideoDetails({ video: v, related, relatedError, preRoll, community, acc
         ) : (
           <div className="grid grid-cols-1 gap-x-5 gap-y-8 sm:grid-cols-2 xl:grid-cols-3">
             {related.map((r) => (
-              <VideoCard
-                key={r.id}
-                video={r}
-                sizes={RELATED_SIZES}
-                favorite={account ? account.favoriteRelatedIds.includes(r.id) : undefined}
-              />
+              <VideoCard key={r.id} video={r} sizes={RELATED_SIZES} />
             ))}
           </div>
         )}

@@ -198,12 +198,22 @@ describe("page-cache hits before Express", () => {
     expect(early.headers["strict-transport-security"]).toBe("max-age=31536000; includeSubDomains");
   });
 
+  it("answers a signed-in shell early too, with its own entry and Cache-Control", async () => {
+    const session = { "accept-encoding": "br", cookie: "better-auth.session_token=one.sig" };
+    await fill("/privacy", session);
+    const { chain, early } = await both("/privacy", { ...session, cookie: "better-auth.session_token=two.sig" });
+    expect([chain.viaExpress, early.viaExpress, early.headers[PAGE_CACHE_HEADER.toLowerCase()]]).toEqual([true, false, "hit"]);
+    expect(comparable(early.headers)).toEqual(comparable(chain.headers));
+    expect(early.headers["cache-control"]).toBe("private, no-store");
+    expect((await send(earlyPort, "/privacy", { "accept-encoding": "br" })).headers["cache-control"]).toBe("private, no-cache");
+  });
+
   it("sends everything else to Express unchanged: misses, bypasses, other encodings, unreadable or odd requests", async () => {
     await fill("/category/Music");
     await fill("/category/Music", { cookie: "ageVerified=true" });
     const cases: [string, Record<string, string>, string?][] = [
       ["/category/Music?page=2", { "accept-encoding": "br" }], // a miss
-      ["/category/Music", { "accept-encoding": "br", cookie: "better-auth.session_token=abc.def" }], // signed in
+      ["/category/Music", { "accept-encoding": "br", cookie: "better-auth.session_token=abc.def" }], // no shell stored yet
       ["/category/Music.data", { "accept-encoding": "br" }],
       ["/login", { "accept-encoding": "br" }],
       ["/category/Music", { "accept-encoding": "identity" }], // neither brotli nor gzip

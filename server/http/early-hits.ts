@@ -28,7 +28,7 @@ export interface ExpressSettings {
  * - inputBoundary: an unreadable URL (400) goes to Express; its 405 methods and unread bodies never get here
  *   (GET and HEAD without a body only);
  * - routeMatching: the route's part of `cacheability` was decided when the page was stored (a key names one
- *   path, so one route); the request's part (`requestCacheability`: method, session cookie, `.data`, the
+ *   path, so one route); the request's part (`requestCacheability`: method, `.data`, the
  *   composition's bypass condition) is asked again for every hit;
  * - refuseCrossSiteWrites: GET and HEAD are never refused;
  * - compression: a body in brotli or gzip passes through it unchanged, so only those are answered here (a

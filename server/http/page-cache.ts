@@ -4,6 +4,7 @@ import { isbot } from "isbot";
 import { z } from "zod";
 import { AGE_COOKIE } from "../../core/cookies";
 import { parseCookie } from "../../core/params";
+import { isSharedPage } from "../../core/route-contract";
 import { hasSessionCookie } from "../auth/session";
 import { env } from "../env";
 import { logger } from "../logger";
@@ -25,14 +26,17 @@ import { matchedRoute, type RouteMatch } from "./route-table";
  *   SITE_URL is unset), path and query: all in the key;
  * - the `ageVerified` cookie: the server renders the age gate or not: in the key;
  * - the user agent, as far as `isbot` goes: bots get the whole document at once (onAllReady): in the key;
- * - the session cookie: a signed-in user's header, favourites and menu: such requests never use the cache;
+ * - the session cookie, as far as "there is one": the page is then a shell, the same for every signed-in user
+ *   (core/route-contract.ts isSharedPage: its loaders never read the viewer; the root marks it viewerDeferred
+ *   and the browser fills in who it is from /api/viewer-state): in the key. The session is never looked up
+ *   here, so a page stores no refreshed session cookie;
  * - the CSP nonce (res.locals.nonce, also in the Content-Security-Policy header): a stored page has its nonce
  *   attributes removed and its inline scripts named by hash in the CSP of every answer from the cache
  *   (page-snapshot.ts), so the stored bytes are the same for everyone and a nonce is never sent twice;
  * - the request id, the client IP, other cookies (viewSession is read by POST /api/play-token only), Accept-*:
  *   no cached page renders them (the request id lives in a header set for every response);
  * - the video page: a visitor's has no play token and sets no cookie (the token comes from POST
- *   /api/play-token at first playback, ADR 0014); its likes and comments are those of nobody signed in, its
+ *   /api/play-token at first playback, ADR 0014); its likes and comments are nobody's in particular, its
  *   pre-roll the site's (an ad unit change clears the cache); comments and likes may be TTL older;
  * - the time: "3 days ago" on cards may be TTL older, as are view and like counts (counting views does not
  *   invalidate);
@@ -228,21 +232,21 @@ export function bypassPageCacheWhile(condition: () => boolean): void {
 
 /**
  * Whether this request's page may come from (and go to) the cache: a GET or HEAD of a page whose route
- * declares `pageCache` (core/route-contract.ts), by a visitor, not a `.data` navigation.
+ * is shared (core/route-contract.ts isSharedPage), not a `.data` navigation.
  */
 export function cacheability(req: PageRequest, route: RouteMatch | null): "cacheable" | "bypass" {
-  if (!route?.contract.pageCache || route.contract.access !== "public" || route.contract.kind !== "page") return "bypass";
+  if (!route || !isSharedPage(route.contract)) return "bypass";
   return requestCacheability(req);
 }
 
 /**
- * The request's part of `cacheability`, for early-hits.ts: GET or HEAD, a visitor, not a `.data` navigation,
+ * The request's part of `cacheability`, for early-hits.ts: GET or HEAD, not a `.data` navigation,
  * no bypass condition. The route's part needs no second look there: a stored page exists only under a key
  * the chain found cacheable, and a key names one path, so one route.
  */
 export function requestCacheability(req: PageRequest): "cacheable" | "bypass" {
   if (req.method !== "GET" && req.method !== "HEAD") return "bypass";
-  if (hasSessionCookie(req.headers.cookie) || req.path.endsWith(".data")) return "bypass";
+  if (req.path.endsWith(".data")) return "bypass";
   if (bypassAll()) return "bypass";
   return "cacheable";
 }
@@ -256,7 +260,8 @@ export function pageKey(req: PageRequest): string {
   const userAgent = req.headers["user-agent"];
   const bot = !!userAgent && isbot(userAgent);
   const forwardedHost = req.trustProxy ? (header(req.headers, "x-forwarded-host") ?? "") : "";
-  return JSON.stringify([req.protocol, header(req.headers, "host") ?? "", forwardedHost, req.url, ageVerified, bot]);
+  const shell = hasSessionCookie(req.headers.cookie);
+  return JSON.stringify([req.protocol, header(req.headers, "host") ?? "", forwardedHost, req.url, ageVerified, bot, shell]);
 }
 
 /** A request header as Express's `req.get` reads it. */
@@ -314,7 +319,7 @@ export function pageCacheHandler(store: PageStore): RequestHandler {
     const render = (lead: boolean) => {
       res.setHeader(PAGE_CACHE_HEADER, "miss");
       if (req.method === "GET") {
-        const stored = keepWhenDone(res, store, key, String(res.locals.nonce ?? ""));
+        const stored = keepWhenDone(res, store, key, String(res.locals.nonce ?? ""), hasSessionCookie(req.headers.cookie));
         if (lead) {
           rendering.set(key, stored);
           void stored.then(() => rendering.get(key) === stored && rendering.delete(key));
@@ -379,7 +384,7 @@ export function varyOn(current: number | string | string[] | undefined, field: s
  * Lets the render stream out as usual while copying its chunks; once it ended as a page to keep, stores its
  * snapshot. The promise settles when that is decided (stored or not), never rejects.
  */
-function keepWhenDone(res: Response, store: PageStore, key: string, nonce: string): Promise<void> {
+function keepWhenDone(res: Response, store: PageStore, key: string, nonce: string, shell: boolean): Promise<void> {
   const generation = store.generation;
   const chunks: Buffer[] = [];
   let bytes = 0;
@@ -425,7 +430,7 @@ function keepWhenDone(res: Response, store: PageStore, key: string, nonce: strin
         if (!page) return;
         const csp = contentSecurityPolicy({ hashes: page.scriptHashes });
         const bytes = page.identity.length + page.br.length + page.gzip.length;
-        store.set(key, { page, answer: hitHeaders(rendered, page), csp, bytes }, generation, renderedAt);
+        store.set(key, { page, answer: hitHeaders(rendered, page, shell), csp, bytes }, generation, renderedAt);
       } catch (err) {
         logger.warn({ err, key }, "page cache: could not keep a page");
       }
@@ -434,16 +439,16 @@ function keepWhenDone(res: Response, store: PageStore, key: string, nonce: strin
 }
 
 /** What a hit of this page sends after the headers every response carries (StoredPage.answer). */
-function hitHeaders(rendered: OutgoingHttpHeaders, page: PageSnapshot): StoredPage["answer"] {
+function hitHeaders(rendered: OutgoingHttpHeaders, page: PageSnapshot, shell: boolean): StoredPage["answer"] {
   const own: StoredHeaderList = [];
   for (const [name, value] of Object.entries(rendered)) {
     if (value === undefined || PER_RESPONSE_HEADERS.has(name) || EVERY_RESPONSE_HEADER.has(name)) continue;
-    // Hits are never a signed-in user's (cacheability): a visitor's Cache-Control, whatever the render's chain set.
-    if (name === "cache-control") own.push(name, cacheControlFor(String(value), false));
+    // The shell a session cookie gets is never kept by the browser (the back button after signing out).
+    if (name === "cache-control") own.push(name, cacheControlFor(String(value), shell));
     else if (name === "vary") own.push(name, varyOn(value, "Accept-Encoding"));
     else own.push(name, typeof value === "number" ? String(value) : value);
   }
-  if (rendered["cache-control"] === undefined) own.push("cache-control", cacheControlFor(undefined, false));
+  if (rendered["cache-control"] === undefined) own.push("cache-control", cacheControlFor(undefined, shell));
   if (rendered.vary === undefined) own.push("vary", "Accept-Encoding");
   const answer = (encoding: SnapshotEncoding): StoredHeaderList => [
     PAGE_CACHE_HEADER,

@@ -4,7 +4,7 @@ import { insertVideo } from "../../tests/support/fixtures";
 import { useTestDatabase } from "../../tests/support/test-db";
 import type { RateLimiter } from "../rate-limit";
 import { onAnyInvalidation } from "../realtime/shared-caches";
-import { addComment, deleteComment, listThreads, MAX_REPLIES_PER_THREAD, MAX_THREADS, THREADS_PER_PAGE } from "./comments";
+import { addComment, deleteComment, listThreads, MAX_REPLIES_PER_THREAD, MAX_THREADS, ownCommentIds, THREADS_PER_PAGE } from "./comments";
 
 const { handle } = useTestDatabase();
 const unlimited: RateLimiter = { consume: async () => ({ allowed: true, remaining: 99 }) };
@@ -45,13 +45,31 @@ describe("comments (SPEC.md §2, §5, §6) on PostgreSQL", () => {
     const second = await post(video.id, bob, "second");
     const reply = await post(video.id, bob, " a reply ", first);
     expect((await row(first)).content).toBe("first comment");
-    const page = await listThreads(video.id, ann);
+    const page = await listThreads(video.id);
     expect(page?.more).toBe(false);
-    expect(page?.threads.map((t) => [t.id, t.content, t.mine, t.replies.map((r) => [r.id, r.content, r.mine])])).toEqual([
-      [first, "first comment", true, [[reply, "a reply", false]]],
-      [second, "second", false, []],
+    expect(page?.threads.map((t) => [t.id, t.content, t.replies.map((r) => [r.id, r.content])])).toEqual([
+      [first, "first comment", [[reply, "a reply"]]],
+      [second, "second", []],
     ]);
-    expect(await listThreads("00000000-0000-4000-8000-000000000000", null)).toBeUndefined();
+    // The list names nobody: it is the same for every reader (cached pages carry it).
+    expect(JSON.stringify(page)).not.toContain(ann);
+    expect(JSON.stringify(page)).not.toContain(bob);
+    expect(await listThreads("00000000-0000-4000-8000-000000000000")).toBeUndefined();
+  });
+
+  it("tells a person which comments on a video are theirs: not deleted, not on other videos, newest first", async () => {
+    const video = await insertVideo(handle().db);
+    const other = await insertVideo(handle().db);
+    const [ann, bob] = [await newUser(), await newUser()];
+    const first = await post(video.id, ann, "first");
+    const answer = await post(video.id, bob, "answer", first);
+    const reply = await post(video.id, ann, "reply", first);
+    const gone = await post(video.id, ann, "gone");
+    await post(other.id, ann, "elsewhere");
+    expect(await deleteComment(gone, ann)).toMatchObject({ status: "deleted" });
+    expect(await ownCommentIds(ann, video.id)).toEqual([reply, first]);
+    expect(await ownCommentIds(bob, video.id)).toEqual([answer]);
+    expect(await ownCommentIds(bob, other.id)).toEqual([]);
   });
 
   it("refuses blank and over-long text, replies to replies, replies across videos, hidden videos", async () => {
@@ -86,7 +104,7 @@ describe("comments (SPEC.md §2, §5, §6) on PostgreSQL", () => {
     const user = await newUser();
     const payload = `<script>alert(1)</script><img src=x onerror=alert(1)> ' OR 1=1 --`;
     await post(video.id, user, payload);
-    expect((await listThreads(video.id, null))?.threads[0]?.content).toBe(payload);
+    expect((await listThreads(video.id))?.threads[0]?.content).toBe(payload);
   });
 
   it("soft delete: the author or a creator (one database call); others refused; the text is no longer served", async () => {
@@ -102,7 +120,7 @@ describe("comments (SPEC.md §2, §5, §6) on PostgreSQL", () => {
     expect(stored.is_deleted).toBe(true);
     expect(stored.deleted_at).toBeInstanceOf(Date);
     expect(await deleteComment("00000000-0000-4000-8000-000000000000", author)).toEqual({ status: "not-found" });
-    const page = await listThreads(video.id, author);
+    const page = await listThreads(video.id);
     expect(page?.threads.map((t) => [t.isDeleted, t.content])).toEqual([
       [true, null],
       [true, null],
@@ -148,11 +166,11 @@ describe("comments (SPEC.md §2, §5, §6) on PostgreSQL", () => {
       created_at: new Date(base + i * 1000),
     }));
     await handle().db.insertInto("comments").values(rows).execute();
-    const first = await listThreads(video.id, null);
+    const first = await listThreads(video.id);
     expect(first?.threads).toHaveLength(THREADS_PER_PAGE);
     expect(first?.threads[0]?.content).toBe("thread 0");
     expect(first?.more).toBe(true);
-    const all = await listThreads(video.id, null, 150);
+    const all = await listThreads(video.id, 150);
     expect(all?.threads).toHaveLength(120);
     expect(all?.threads.at(-1)?.content).toBe("thread 119");
     expect(all?.more).toBe(false);
@@ -269,7 +287,7 @@ describe("comments (SPEC.md §2, §5, §6) on PostgreSQL", () => {
         .execute();
     }
     for (const asked of [MAX_THREADS, MAX_THREADS + 1, 1_000_000, Number.MAX_SAFE_INTEGER]) {
-      const page = await listThreads(video.id, null, asked);
+      const page = await listThreads(video.id, asked);
       expect(page?.threads, String(asked)).toHaveLength(MAX_THREADS);
       expect(page?.more).toBe(true);
       const shownReplies = page?.threads.filter((t) => overfull.includes(t.id)).map((t) => t.replies.map((r) => r.content));

@@ -24,14 +24,14 @@ export const COMMENT_RATE_LIMIT: RateLimitRule = { points: 10, durationSeconds: 
  * The first `limit` threads of a public video, oldest first, each with its replies (oldest first, at most
  * MAX_REPLIES_PER_THREAD even for a thread from before the cap). Undefined when there is no such public video.
  */
-export async function listThreads(videoId: string, viewerId: string | null, limit = THREADS_PER_PAGE): Promise<CommentPage | undefined> {
+export async function listThreads(videoId: string, limit = THREADS_PER_PAGE): Promise<CommentPage | undefined> {
   const db = getDb();
   const take = Math.min(Math.max(1, Math.floor(limit)), MAX_THREADS);
   const video = await db.selectFrom("videos").select("id").where("id", "=", videoId).where("is_public", "=", true).executeTakeFirst();
   if (!video) return undefined;
   const tops = await db
     .selectFrom("comments")
-    .select(["id", "parent_id", "content", "created_at", "is_deleted", "user_id"])
+    .select(["id", "parent_id", "content", "created_at", "is_deleted"])
     .where("video_id", "=", videoId)
     .where("parent_id", "is", null)
     .orderBy("created_at")
@@ -45,7 +45,7 @@ export async function listThreads(videoId: string, viewerId: string | null, limi
         .selectFrom((eb) =>
           eb
             .selectFrom("comments")
-            .select(["id", "parent_id", "content", "created_at", "is_deleted", "user_id"])
+            .select(["id", "parent_id", "content", "created_at", "is_deleted"])
             .select(sql<number>`row_number() OVER (PARTITION BY parent_id ORDER BY created_at, id)`.as("n"))
             .where(
               "parent_id",
@@ -54,7 +54,7 @@ export async function listThreads(videoId: string, viewerId: string | null, limi
             )
             .as("r"),
         )
-        .select(["id", "parent_id", "content", "created_at", "is_deleted", "user_id"])
+        .select(["id", "parent_id", "content", "created_at", "is_deleted"])
         .where("n", "<=", MAX_REPLIES_PER_THREAD)
         .orderBy("created_at")
         .orderBy("id")
@@ -67,7 +67,6 @@ export async function listThreads(videoId: string, viewerId: string | null, limi
     content: row.is_deleted ? null : row.content,
     createdAt: new Date(row.created_at).toISOString(),
     isDeleted: row.is_deleted,
-    mine: viewerId !== null && row.user_id === viewerId,
   });
   const byParent = new Map<string, CommentView[]>();
   for (const r of replies) {
@@ -76,6 +75,29 @@ export async function listThreads(videoId: string, viewerId: string | null, limi
     byParent.set(r.parent_id as string, list);
   }
   return { threads: shown.map((t) => ({ ...view(t), replies: byParent.get(t.id) ?? [] })), more };
+}
+
+/**
+ * The most ids ownCommentIds answers: 100 minutes of commenting at the rate limit, on one video. Past it a
+ * person's oldest comments show without their Delete button (the console still removes them).
+ */
+export const MAX_OWN_COMMENT_IDS = 1000;
+
+/**
+ * The ids of `userId`'s comments on a video that are not deleted, newest first: which comments of the
+ * (same for everyone) comment list are theirs. Never part of the list itself, so the list can be cached.
+ */
+export async function ownCommentIds(userId: string, videoId: string): Promise<string[]> {
+  const rows = await getDb()
+    .selectFrom("comments")
+    .select("id")
+    .where("user_id", "=", userId)
+    .where("video_id", "=", videoId)
+    .where("is_deleted", "=", false)
+    .orderBy("created_at", "desc")
+    .limit(MAX_OWN_COMMENT_IDS)
+    .execute();
+  return rows.map((r) => r.id);
 }
 
 export type AddCommentOutcome =

@@ -79,7 +79,7 @@ describe("comment moderation", () => {
       .executeTakeFirstOrThrow();
     expect(deleted.is_deleted).toBe(true);
     expect(deleted.deleted_at).toBeInstanceOf(Date);
-    expect((await listThreads(video.id, null))?.threads[0]).toMatchObject({ id: commentId, isDeleted: true, content: null });
+    expect((await listThreads(video.id))?.threads[0]).toMatchObject({ id: commentId, isDeleted: true, content: null });
     // Deleting again keeps the first deleted_at (as soft_delete_comment does).
     await moderateDeleteComment(commentId, admin);
     const again = await handle().db.selectFrom("comments").select("deleted_at").where("id", "=", commentId).executeTakeFirstOrThrow();
@@ -88,7 +88,7 @@ describe("comment moderation", () => {
     await restoreComment(commentId, admin);
     expect(invalidations).toBe(3);
     stop();
-    expect((await listThreads(video.id, null))?.threads[0]).toMatchObject({
+    expect((await listThreads(video.id))?.threads[0]).toMatchObject({
       id: commentId,
       isDeleted: false,
       content: "<b>hello</b> there",

@@ -5,7 +5,8 @@ import { expect, test } from "./support";
 
 /**
  * The anonymous page micro-cache (server/http/page-cache.ts): a visitor's repeat is answered from the cache,
- * its inline scripts allowed by hash instead of a nonce, and still hydrates; signed-in users are never served from it; writes show at once in
+ * its inline scripts allowed by hash instead of a nonce, and still hydrates; signed-in users share one shell
+ * of it and get their own parts from /api/viewer-state; writes show at once in
  * every worker process.
  */
 
@@ -100,16 +101,74 @@ test("the age gate is part of the key: a visitor without the cookie gets the gat
   expect(verified.some((a) => gate.test(a.body))).toBe(false);
 });
 
-test("a signed-in user is never served from the cache", async ({ browser, baseURL }) => {
-  await everyWorker(`${baseURL}/blog`); // anonymous copies exist
-  const user = await signedIn(browser, baseURL, uniqueEmail("page-cache"), "/");
-  for (const path of ["/", "/blog", "/blog"]) {
-    const response = await user.page.goto(path);
-    expect(response?.headers()["x-page-cache"]).toBe("bypass");
-    expect(response?.headers()["cache-control"]).toBe("private, no-store");
-    await expect(user.page.getByRole("link", { name: "Sign in" })).toHaveCount(0);
+test("signed-in users share one cached shell: no cached byte carries anyone's data, each sees their own after load", async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const videoId = await testVideo(baseURL, 60);
+  const videoPath = `/video/${videoId}`;
+  const [aliceEmail, bobEmail] = [uniqueEmail("shell-alice"), uniqueEmail("shell-bob")];
+  const alice = await signedIn(browser, baseURL, aliceEmail, videoPath);
+  const bob = await signedIn(browser, baseURL, bobEmail, videoPath);
+  // Alice makes the page hers: a like, a favorite, a comment.
+  const words = `Alice was here ${crypto.randomBytes(4).toString("hex")}`;
+  await alice.page.getByRole("button", { name: /^Like \(/ }).click();
+  await expect(alice.page.getByRole("button", { name: /^Like \(1 like\)/ })).toHaveAttribute("aria-pressed", "true");
+  await alice.page.getByRole("button", { name: "Favorite", exact: true }).click();
+  await expect(alice.page.getByRole("button", { name: "Favorite", exact: true })).toHaveAttribute("aria-pressed", "true");
+  await alice.page.getByLabel("Add a comment").fill(words);
+  await alice.page.getByRole("button", { name: "Post Comment" }).click();
+  await expect(alice.page.getByText(words)).toBeVisible();
+
+  // Both users and a visitor ask for the page at once, each on fresh connections (every worker), three rounds.
+  const cookieOf = async (session: typeof alice) =>
+    (await session.context.cookies(baseURL)).map((c) => `${c.name}=${c.value}`).join("; ");
+  const cookies = { alice: await cookieOf(alice), bob: await cookieOf(bob), visitor: "ageVerified=true" };
+  const answers: { who: string; answer: Answer }[] = [];
+  for (let round = 0; round < 3; round++) {
+    const batch = await Promise.all(
+      Object.entries(cookies).flatMap(([who, cookie]) =>
+        [1, 2].map(async () => ({ who, answer: await freshGet(`${baseURL}${videoPath}`, cookie) })),
+      ),
+    );
+    answers.push(...batch);
   }
-  await user.context.close();
+  const signedInAnswers = answers.filter((a) => a.who !== "visitor");
+  expect(signedInAnswers.some((a) => a.answer.state === "hit")).toBe(true);
+  for (const { who, answer } of answers) {
+    expect([who, answer.status]).toEqual([who, 200]);
+    expect(answer.setCookie).toEqual([]);
+    for (const email of [aliceEmail, bobEmail]) expect(answer.body).not.toContain(email);
+    expect(answer.body).not.toContain("shell-alice");
+    expect(answer.body).not.toContain("(you)");
+    expect(answer.body).not.toMatch(/aria-pressed="true"/);
+  }
+  // The users' copies are the one shell (the same bytes), the visitor's the visitors' page.
+  const shells = new Set(signedInAnswers.map((a) => a.answer.body.replaceAll(/ nonce="[^"]*"/g, "")));
+  expect(shells.size).toBe(1);
+  for (const { answer } of answers.filter((a) => a.who === "visitor")) expect(answer.body).toContain(">Sign In<");
+
+  // In the browser each fills in their own: Alice her like, favorite, comment and name; Bob none of hers.
+  await alice.page.goto(videoPath);
+  await expect(alice.page.getByRole("button", { name: /^Account menu for/ })).toBeVisible();
+  await expect(alice.page.getByRole("button", { name: /^Like \(/ })).toHaveAttribute("aria-pressed", "true");
+  await expect(alice.page.getByRole("button", { name: "Favorite", exact: true })).toHaveAttribute("aria-pressed", "true");
+  await expect(alice.page.getByRole("button", { name: "Delete your comment" })).toBeVisible();
+  await bob.page.goto(videoPath);
+  await expect(bob.page.getByRole("button", { name: /^Account menu for/ })).toBeVisible();
+  await expect(bob.page.getByRole("button", { name: /^Like \(/ })).toHaveAttribute("aria-pressed", "false");
+  await expect(bob.page.getByRole("button", { name: "Favorite", exact: true })).toHaveAttribute("aria-pressed", "false");
+  await expect(bob.page.getByText(words)).toBeVisible();
+  await expect(bob.page.getByRole("button", { name: /Delete/ })).toHaveCount(0);
+  // A visitor in a browser after them: signed out, nothing of theirs.
+  const visitor = await browser.newContext();
+  await visitor.addCookies([{ name: "ageVerified", value: "true", url: baseURL as string }]);
+  const page = await visitor.newPage();
+  await page.goto(videoPath);
+  await expect(page.getByRole("banner").getByRole("link", { name: "Sign In", exact: true })).toBeVisible();
+  await expect(page.getByRole("link", { name: /^Like \(1 like\)\. Sign in to like/ })).toBeVisible();
+  await Promise.all([alice.context.close(), bob.context.close(), visitor.close()]);
 });
 
 test("a new video appears on the home page at once in every worker", async ({ baseURL }) => {

@@ -1,6 +1,6 @@
 import { Link, useFetcher, useLocation } from "react-router";
 import { ACCOUNT_TEXTS } from "~/lib/account-texts";
-import { useRootData } from "~/lib/root-data";
+import { useViewer } from "~/lib/viewer-state";
 import type { FavoriteAnswer } from "~/routes/api/favorites";
 import { loginPath } from "~core/redirect-to";
 
@@ -9,7 +9,8 @@ const FAVORITES_ENDPOINT = "/api/favorites";
 /**
  * Adds or removes a video from the signed-in user's favorites (`POST /api/favorites`). The change shows at
  * once (optimistic) and is undone if the server refuses it. Visitors get a link to sign in that comes back
- * to this page. Without JavaScript the form posts and the server sends the browser back here.
+ * to this page. Without JavaScript the form posts and the server sends the browser back here. On a shell
+ * (signed in, state not arrived) it is the form in its neutral state: adding is harmless when it was there.
  * `compact`: the icon-only control laid over a video card.
  */
 export function FavoriteButton({
@@ -23,7 +24,7 @@ export function FavoriteButton({
   title: string;
   compact?: boolean;
 }) {
-  const viewer = useRootData()?.viewer ?? null;
+  const { mode } = useViewer();
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
   const fetcher = useFetcher<FavoriteAnswer>();
@@ -36,7 +37,7 @@ export function FavoriteButton({
     ? "grid h-9 w-9 place-items-center rounded-full bg-black/70 text-white hover:bg-black/90"
     : "inline-flex items-center gap-2 rounded-full bg-ink-800 px-4 py-2 text-sm font-semibold text-zinc-100 hover:bg-ink-700";
 
-  if (!viewer) {
+  if (mode === "visitor") {
     return (
       <Link to={loginPath(here)} className={look} aria-label={label} title="Sign in to save favorites">
         <Heart filled={false} />

@@ -12,6 +12,8 @@ interface Props {
   /** The viewer is a creator: they may delete any comment and read deleted ones as moderated (SPEC.md §6). */
   isCreator: boolean;
   signedIn: boolean;
+  /** The viewer wrote it (they may delete it). */
+  mine: boolean;
   /** The Reply control (top-level comments only, SPEC.md §5); replies get none. */
   replyControl?: React.ReactNode;
 }
@@ -20,14 +22,14 @@ interface Props {
  * One comment: who ("User", or "Deleted user" once deleted: SPEC.md §2), when, the text as plain text (React
  * escapes it; line breaks kept by CSS), and Delete for its author or a creator.
  */
-export function CommentItem({ comment: c, videoId, isCreator, signedIn, replyControl }: Props) {
+export function CommentItem({ comment: c, videoId, isCreator, signedIn, mine, replyControl }: Props) {
   const { fetcher, busy, error } = useCommunityFetcher(undefined, { followSignIn: false });
-  const canDelete = signedIn && !c.isDeleted && (c.mine || isCreator);
+  const canDelete = signedIn && !c.isDeleted && (mine || isCreator);
   return (
     <article id={`comment-${c.id}`} aria-label={c.isDeleted ? "Deleted comment" : "Comment"} className="min-w-0">
       <header className="flex flex-wrap items-baseline gap-x-2 text-sm">
         <span className="font-semibold text-zinc-200">{c.isDeleted ? COMMUNITY_TEXTS.deletedAuthor : COMMUNITY_TEXTS.author}</span>
-        {c.mine && !c.isDeleted && <span className="text-xs text-zinc-400">(you)</span>}
+        {mine && !c.isDeleted && <span className="text-xs text-zinc-400">(you)</span>}
         <time dateTime={c.createdAt} title={formatLongDate(c.createdAt)} className="text-xs text-zinc-400" suppressHydrationWarning>
           {formatRelativeTime(c.createdAt)}
         </time>
@@ -41,7 +43,7 @@ export function CommentItem({ comment: c, videoId, isCreator, signedIn, replyCon
       )}
       <div className="mt-1 flex flex-wrap items-center gap-3">
         {replyControl}
-        {canDelete && <DeleteControl commentId={c.id} videoId={videoId} mine={c.mine} fetcher={fetcher} busy={busy} />}
+        {canDelete && <DeleteControl commentId={c.id} videoId={videoId} mine={mine} fetcher={fetcher} busy={busy} />}
         <span role="alert" className="text-sm text-red-300 empty:hidden">
           {error}
         </span>

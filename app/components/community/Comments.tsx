@@ -3,6 +3,7 @@ import { Link, useSearchParams } from "react-router";
 import { ErrorState } from "~/components/ui/ErrorState";
 import { COMMUNITY_TEXTS, THREAD_FULL_MESSAGE } from "~/lib/community-texts";
 import { useHydrated } from "~/lib/use-hydrated";
+import { useViewer, useViewerPage } from "~/lib/viewer-state";
 import { MAX_REPLIES_PER_THREAD, MAX_THREADS, SHOWN_THREADS_PARAM, THREADS_PER_PAGE } from "~core/comment-limits";
 import { type CommunityData, NO_SCRIPT_ERROR_PARAM, NO_SCRIPT_ERRORS, type NoScriptError } from "~core/community-answer";
 import { loginPath } from "~core/redirect-to";
@@ -28,7 +29,13 @@ const NO_SCRIPT_TEXT: Record<NoScriptError, string> = {
  * comments come back through React Router's revalidation, without a page reload.
  */
 export function Comments({ videoId, community }: { videoId: string; community: CommunityData }) {
-  const { signedIn, isCreator, comments, shownThreads } = community;
+  const { comments, shownThreads } = community;
+  // A shell (a session cookie, who it is not known yet) shows the form: without JavaScript it is what a
+  // signed-in user needs, and the endpoint sends anyone whose session ended to sign in.
+  const { viewer, mode } = useViewer();
+  const signedIn = mode !== "visitor";
+  const isCreator = viewer?.isCreator ?? false;
+  const own = new Set(useViewerPage()?.video?.ownCommentIds);
   const [searchParams] = useSearchParams();
   const hydrated = useHydrated();
   const [replyTo, setReplyTo] = useState<string | null>(() => searchParams.get(REPLY_PARAM));
@@ -81,6 +88,7 @@ export function Comments({ videoId, community }: { videoId: string; community: C
                   videoId={videoId}
                   isCreator={isCreator}
                   signedIn={signedIn}
+                  mine={own.has(thread.id)}
                   replyControl={
                     signedIn && !thread.isDeleted && thread.replies.length >= MAX_REPLIES_PER_THREAD ? (
                       <span className="px-1 text-sm text-zinc-400">Thread full</span>
@@ -112,7 +120,7 @@ export function Comments({ videoId, community }: { videoId: string; community: C
                   <ol aria-label="Replies" className="mt-3 ml-4 space-y-4 border-l-2 border-ink-700 pl-4 sm:ml-8">
                     {thread.replies.map((reply) => (
                       <li key={reply.id}>
-                        <CommentItem comment={reply} videoId={videoId} isCreator={isCreator} signedIn={signedIn} />
+                        <CommentItem comment={reply} videoId={videoId} isCreator={isCreator} signedIn={signedIn} mine={own.has(reply.id)} />
                       </li>
                     ))}
                   </ol>

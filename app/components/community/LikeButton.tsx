@@ -14,9 +14,11 @@ const buttonClass =
  * that comes back to this video.
  */
 export function LikeButton({ videoId, likes, liked, signedIn }: { videoId: string; likes: number; liked: boolean; signedIn: boolean }) {
-  const { fetcher, busy, error } = useCommunityFetcher(`like-${videoId}`);
+  const { fetcher, busy, error, answer } = useCommunityFetcher(`like-${videoId}`);
   const pending = fetcher.formData?.get("liked");
-  const shownLiked = pending ? pending === "true" : liked;
+  // This page's own last answer stands until the viewer's state, asked again after it, has caught up.
+  const answered = answer?.ok ? answer.liked : undefined;
+  const shownLiked = pending ? pending === "true" : (answered ?? liked);
   const shownLikes = Math.max(0, likes + (pending ? (shownLiked === liked ? 0 : shownLiked ? 1 : -1) : 0));
   const label = formatViews(shownLikes);
   const count = `${shownLikes} ${shownLikes === 1 ? "like" : "likes"}`;

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { Form, Link, NavLink, useLocation, useNavigate } from "react-router";
 import { useRootData } from "~/lib/root-data";
 import { useDismiss } from "~/lib/use-dismiss";
+import { useViewer } from "~/lib/viewer-state";
 import { FALLBACK_CATEGORIES } from "~core/categories";
 import { loginPath } from "~core/redirect-to";
 import { site } from "~core/site";
@@ -18,6 +19,7 @@ function signInHref(location: { pathname: string; search: string }): string {
 /** Site header: logo, navigation, category menu, search and the sign-in entry point (or the signed-in user's menu). */
 export function Header() {
   const root = useRootData();
+  const { viewer, mode } = useViewer();
   const categories = root?.categories ?? FALLBACK_CATEGORIES.map((name) => ({ name, slug: slugify(name) }));
   const [open, setOpen] = useState<Panel>(null);
   const location = useLocation();
@@ -76,8 +78,10 @@ export function Header() {
           >
             <SearchIcon />
           </button>
-          {root?.viewer ? (
-            <UserMenu viewer={root.viewer} />
+          {viewer ? (
+            <UserMenu viewer={viewer} />
+          ) : mode === "shell" ? (
+            <AccountLink />
           ) : (
             <Link
               to={signInHref(location)}
@@ -247,5 +251,29 @@ function SearchIcon() {
       <circle cx="11" cy="11" r="7" />
       <path d="m20 20-3.5-3.5" />
     </svg>
+  );
+}
+
+/**
+ * The account entry of a shell page (a session cookie came with the request; who it is arrives after
+ * hydration): the avatar's place and size, so nothing moves when the menu replaces it, and a plain link to
+ * the profile, which is what a signed-in user without JavaScript uses.
+ */
+function AccountLink() {
+  return (
+    <Link
+      to="/profile"
+      aria-label="Your account"
+      data-account="pending"
+      className="flex items-center gap-2 rounded-full p-1 pr-1 text-sm font-medium text-zinc-200 hover:bg-ink-800 sm:pr-3"
+    >
+      <span aria-hidden="true" className="grid h-8 w-8 shrink-0 place-items-center rounded-full bg-ink-700 text-zinc-300">
+        <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
+          <circle cx="12" cy="8" r="4" />
+          <path d="M4 21c0-4.4 3.6-7 8-7s8 2.6 8 7" />
+        </svg>
+      </span>
+      <span className="hidden sm:inline">Account</span>
+    </Link>
   );
 }

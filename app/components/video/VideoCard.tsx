@@ -2,6 +2,7 @@ import { preload } from "react-dom";
 import { Link } from "react-router";
 import { FavoriteButton } from "~/components/account/FavoriteButton";
 import { formatDuration, formatViews } from "~/lib/format";
+import { useCardFavorite } from "~/lib/viewer-state";
 import { stillSrcSet } from "~core/images";
 import { useHoverPreview } from "./hover-preview";
 
@@ -38,7 +39,9 @@ export function toCardData(v: VideoCardData): VideoCardData {
  * preloaded from <head> with fetchpriority=high; every other card is fetchpriority=low, so thumbnails in the
  * viewport (related videos under the player) do not compete with the LCP image. `sizes`: the card's rendered width (default: the grid).
  * `headingLevel`: the title's level in the page outline (2 right under a page's h1, 3 under a section's h2).
- * `favorite`: whether the viewer has it among their favorites; when given, a favorite control sits on the thumbnail.
+ * A favorite control sits on the thumbnail when the page lists the card in its viewer scope and someone may
+ * be signed in (app/lib/viewer-state.tsx), filled once their favorites arrived; a page rendered for its user
+ * that knows the state (the account's favorites) passes `favorite` instead.
  */
 export function VideoCard({
   video,
@@ -46,7 +49,7 @@ export function VideoCard({
   priority = false,
   sizes = GRID_SIZES,
   headingLevel = 3,
-  favorite,
+  favorite: known,
 }: {
   video: VideoCardData;
   eager?: boolean;
@@ -55,6 +58,8 @@ export function VideoCard({
   headingLevel?: 2 | 3;
   favorite?: boolean;
 }) {
+  const scoped = useCardFavorite(video.id);
+  const favorite = known ?? scoped;
   const Title = headingLevel === 2 ? "h2" : "h3";
   const preview = useHoverPreview(video.storyboard_url);
   const srcSet = stillSrcSet(video.thumbnail_url);

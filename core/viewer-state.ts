@@ -1,0 +1,63 @@
+import { input } from "./params";
+import type { Viewer } from "./viewer";
+import { z } from "./zod";
+
+/**
+ * The per-user parts of the pages the page cache keeps (home, category, video, blog, static pages): those
+ * pages render the same shell for every signed-in user, and the browser asks this one small JSON request
+ * after hydration for who is signed in and what is theirs on the page (docs/decisions/0021-signed-in-shell.md).
+ */
+export const VIEWER_STATE_PATH = "/api/viewer-state";
+
+/** Cards of one page: a listing's 24 and a video page's related ones fit with room to spare. */
+export const MAX_SCOPE_CARDS = 60;
+
+/** What a page asks about: the video it plays and the cards it shows (their favorite controls). */
+export interface ViewerScope {
+  video?: string;
+  cards?: readonly string[];
+}
+
+/** The video page's own state for the signed-in viewer. */
+export interface ViewerVideoState {
+  liked: boolean;
+  favorite: boolean;
+  /** Whole seconds to offer "Resume at m:ss" from, or null. */
+  resumeAt: number | null;
+  /** Their comments on this video that are not deleted (the page shows "(you)" and a Delete button on them). */
+  ownCommentIds: string[];
+}
+
+export interface ViewerState {
+  /** Null: nobody is signed in (no session, or one that ended). */
+  viewer: Viewer | null;
+  historyPaused: boolean;
+  /** The asked-for cards among the viewer's favorites. */
+  favoriteIds: string[];
+  /** Null when no video was asked about, or for a visitor. */
+  video: ViewerVideoState | null;
+}
+
+export const VISITOR_STATE: ViewerState = { viewer: null, historyPaused: false, favoriteIds: [], video: null };
+
+/** The endpoint's query: `video=<uuid>` and `cards=<uuid>,<uuid>,…` (at most MAX_SCOPE_CARDS, no repeats). */
+export const viewerStateQuery = z.object({
+  video: input.videoId.optional(),
+  cards: z
+    .string()
+    .max(MAX_SCOPE_CARDS * 37)
+    .transform((list) => (list === "" ? [] : list.split(",")))
+    .pipe(z.array(input.videoId).max(MAX_SCOPE_CARDS))
+    .refine((ids) => new Set(ids).size === ids.length, "Repeated card")
+    .optional(),
+});
+
+/** The address a page with `scope` asks (stable for the same scope: it keys the browser's request). */
+export function viewerStateUrl(scope: ViewerScope | undefined): string {
+  const query = new URLSearchParams();
+  if (scope?.video) query.set("video", scope.video);
+  const cards = [...new Set(scope?.cards ?? [])].slice(0, MAX_SCOPE_CARDS);
+  if (cards.length > 0) query.set("cards", cards.join(","));
+  const search = query.toString().replaceAll("%2C", ",");
+  return search ? `${VIEWER_STATE_PATH}?${search}` : VIEWER_STATE_PATH;
+}
