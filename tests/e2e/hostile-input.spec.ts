@@ -88,6 +88,8 @@ const QUERY_ROUTES: { path: string; params: string[] }[] = [
   { path: "/blog", params: ["page"] },
   { path: "/search", params: ["q"] },
   { path: "/login", params: ["redirectTo", "error"] },
+  // What is a signed-in viewer's on a shared page (the account test below sends them with a session too).
+  { path: "/api/viewer-state", params: ["video", "cards"] },
   // The one better-auth address reached directly: the return from Google.
   { path: "/api/auth/callback/google", params: ["code", "state", "error"] },
   // Comments shown ("Load more"), the reply form opened without JavaScript, a failed post's message.
@@ -751,6 +753,19 @@ test("the account's actions refuse hostile input from a signed-in user and store
     ];
     for (const [kind, body, headers] of bodies) probes.push({ name: `${label} ${kind} body`, send: post(target, body, headers) });
   }
+  // Reading their state on a shared page: hostile scopes get a 400, never a 5xx or someone else's data.
+  for (const param of ["video", "cards"]) {
+    for (const v of VALUES)
+      probes.push({ name: `GET /api/viewer-state?${param}= ${v.label}`, send: get(`/api/viewer-state?${param}=${v.raw}`) });
+    probes.push({
+      name: `GET /api/viewer-state?${param} repeated`,
+      send: get(`/api/viewer-state?${param}=${NO_UNIT}&${param}=${NO_UNIT}`),
+    });
+  }
+  probes.push({
+    name: "GET /api/viewer-state too many cards",
+    send: get(`/api/viewer-state?cards=${Array.from({ length: 61 }, () => crypto.randomUUID()).join(",")}`),
+  });
   const failures = await run(user, probes);
   expect(failures, `${failures.length} of ${probes.length} requests`).toEqual([]);
   // Still signed in (no hostile value confirmed a deletion or ended the session), and nothing was recorded.

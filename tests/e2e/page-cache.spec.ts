@@ -122,8 +122,7 @@ test("signed-in users share one cached shell: no cached byte carries anyone's da
   await expect(alice.page.getByText(words)).toBeVisible();
 
   // Both users and a visitor ask for the page at once, each on fresh connections (every worker), three rounds.
-  const cookieOf = async (session: typeof alice) =>
-    (await session.context.cookies(baseURL)).map((c) => `${c.name}=${c.value}`).join("; ");
+  const cookieOf = async (session: typeof alice) => (await session.context.cookies(baseURL)).map((c) => `${c.name}=${c.value}`).join("; ");
   const cookies = { alice: await cookieOf(alice), bob: await cookieOf(bob), visitor: "ageVerified=true" };
   const answers: { who: string; answer: Answer }[] = [];
   for (let round = 0; round < 3; round++) {

@@ -1,0 +1,55 @@
+import { describe, expect, it } from "vitest";
+import type { Viewer } from "../../core/viewer";
+import { insertVideo } from "../../tests/support/fixtures";
+import { useTestDatabase } from "../../tests/support/test-db";
+import type { RateLimiter } from "../rate-limit";
+import { addComment } from "./comments";
+import { addFavorite } from "./favorites";
+import { recordPosition, setHistoryPaused } from "./history";
+import { setLike } from "./likes";
+import { viewerState } from "./viewer-state";
+
+const { handle } = useTestDatabase();
+const unlimited: RateLimiter = { consume: async () => ({ allowed: true, remaining: 99 }) };
+
+async function newViewer(tag: string): Promise<Viewer> {
+  const id = `state-${tag}-${Math.random().toString(36).slice(2, 8)}`;
+  await handle()
+    .db.insertInto("users")
+    .values({ id, email: `${id}@example.com`, full_name: null, avatar_url: null, is_creator: false, role: "user" })
+    .execute();
+  return { id, email: `${id}@example.com`, name: null, avatarUrl: null, role: "user", isCreator: false };
+}
+
+describe("a viewer's state on a shared page (core/viewer-state.ts) on PostgreSQL", () => {
+  it("answers only what is theirs among the asked video and cards", async () => {
+    const db = handle().db;
+    const [video, cardA, cardB, cardC] = await Promise.all([1, 2, 3, 4].map(() => insertVideo(db, { duration: 600 })));
+    const [ann, bob] = [await newViewer("ann"), await newViewer("bob")];
+    await addFavorite(ann.id, video!.id);
+    await addFavorite(ann.id, cardB!.id);
+    await addFavorite(bob.id, cardA!.id);
+    await setLike(ann.id, video!.id, true);
+    await recordPosition(ann.id, video!.id, 125);
+    const comment = await addComment({ videoId: video!.id, userId: ann.id, parentId: null, content: "hers" }, { limiter: unlimited });
+    if (comment.status !== "added") throw new Error(comment.status);
+    await addComment({ videoId: video!.id, userId: bob.id, parentId: null, content: "his" }, { limiter: unlimited });
+
+    const scope = { video: video!.id, cards: [cardA!.id, cardB!.id, cardC!.id] };
+    expect(await viewerState(ann, scope)).toEqual({
+      viewer: ann,
+      historyPaused: false,
+      favoriteIds: [cardB!.id],
+      video: { liked: true, favorite: true, resumeAt: 125, ownCommentIds: [comment.id] },
+    });
+    await setHistoryPaused(bob.id, true);
+    const his = await viewerState(bob, scope);
+    expect(his).toMatchObject({ viewer: bob, historyPaused: true, favoriteIds: [cardA!.id] });
+    expect(his.video).toMatchObject({ liked: false, favorite: false, resumeAt: null });
+    expect(his.video?.ownCommentIds).toHaveLength(1);
+    expect(his.video?.ownCommentIds).not.toContain(comment.id);
+    // A listing asks about cards only; a page without cards about nothing but the viewer.
+    expect(await viewerState(ann, { cards: [cardB!.id, cardC!.id] })).toMatchObject({ favoriteIds: [cardB!.id], video: null });
+    expect(await viewerState(ann, {})).toEqual({ viewer: ann, historyPaused: false, favoriteIds: [], video: null });
+  });
+});
