@@ -7,6 +7,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Pool } from "pg";
+import { viewerStateUrl } from "../core/viewer-state";
 import { logger } from "../server/logger";
 // The raw-SQL baseline uses a pool the size of each app worker's.
 import { POOL_SIZE } from "../server/runtime/attach-database";
@@ -22,7 +23,16 @@ import { measureInitialJs } from "./lib/initial-js";
 import { runLighthouseSuite } from "./lib/lighthouse";
 import { capturePageQueries, distinctQueries, type PageDef, type Plan, queryNames, withoutCounts } from "./lib/page-queries";
 import { busiestProfile, summariseProfile } from "./lib/profile";
-import { type BenchReport, evaluateTargets, floorTargets, type HttpFloorResult, type RouteResult, renderMarkdown } from "./lib/report";
+import {
+  type BenchReport,
+  evaluateTargets,
+  floorTargets,
+  type HttpFloorResult,
+  type RouteResult,
+  renderMarkdown,
+  signedInTargets,
+} from "./lib/report";
+import { signInOverHttp } from "./lib/session";
 import { loadPlan, newPool, profileQuery, type QueryProfile } from "./lib/sql-load";
 import { type LatencyStats, round } from "./lib/stats";
 import { measureTtff, ttffTarget } from "./lib/ttff";
@@ -287,6 +297,7 @@ async function main(): Promise<number> {
     targets: [
       ...evaluateTargets(routes, args.videos, initialJs, args.connections),
       ...floorTargets(httpFloor),
+      ...signedInTargets(httpFloor),
       ...viewTargets(views, floor?.http?.perSecond),
       ...(ttff ? [ttffTarget(ttff)] : []),
     ],
@@ -347,7 +358,7 @@ async function quietest<T extends { cpu: CpuSplit }>(
 }
 
 /** The cached routes of issue 20's figures: measured with hits before Express and through it. */
-const CACHED_BEFORE_AND_AFTER = ["home", "category"];
+const CACHED_BEFORE_AND_AFTER = ["home", "category", "video"];
 
 /**
  * Issue 20's comparison (docs/benchmarks.md): the HTTP floor (bench/lib/floor-server.ts: bare node:http with as
@@ -356,6 +367,8 @@ const CACHED_BEFORE_AND_AFTER = ["home", "category"];
  * (hits through the Express chain, as before), all up at once and measured in turn, `--floor-rounds` times:
  * a shared machine changes between minutes, so each round's ratios compare measurements a minute apart.
  * The floor is loaded once more by autocannon, to show which load generator is the limit.
+ * Issue 20 item 5: in the same rounds, each cached page signed in (a real session's cookie, signed in by
+ * e-mail code: the shared shell, ADR 0021) and the one /api/viewer-state request its page then makes.
  */
 async function compareWithFloor(o: {
   app: { pid: number; origin: string };
@@ -379,9 +392,19 @@ async function compareWithFloor(o: {
   const express = await startAppServer({ ...o.serverOpts, logFile: expressLog, env: { PAGE_CACHE_HITS: "express" } });
   try {
     for (const p of o.pages) await checkPage(`${express.origin}${p.path}`, p.expect);
-    const measure = async (what: string, pid: number, url: string, logFile: string, generator: LoadGenerator = "wrk") => {
+    const cookie = await signInOverHttp(o.app.origin, o.serverOpts.dataDir, "bench-reader@example.com");
+    const signedIn = { Cookie: cookie };
+    log("signed in as bench-reader@example.com (e-mail code over HTTP) for the signed-in rows");
+    const measure = async (
+      what: string,
+      pid: number,
+      url: string,
+      logFile: string,
+      generator: LoadGenerator = "wrk",
+      headers?: Record<string, string>,
+    ) => {
       log(`${what}: ${args.warmup} s warm-up + ${args.duration} s at ${args.connections} connections...`);
-      const res = await measureHttp(new CpuMeter(pid, o.postmasterPid), url, { ...args, generator });
+      const res = await measureHttp(new CpuMeter(pid, o.postmasterPid), url, { ...args, generator, headers });
       log(
         `  p50 ${res.p50} ms, p95 ${res.p95} ms, p99 ${res.p99} ms, ${res.perSecond} req/s; cores server ${res.cpu.server} loadgen ${res.cpu.loadGenerator} other ${res.cpu.other} idle ${res.cpu.idle}`,
       );
@@ -414,7 +437,23 @@ async function compareWithFloor(o: {
           `${express.origin}${p.path}`,
           expressLog,
         );
-        measured.push({ key: p.key, label: p.label, path: p.path, early, express: chain });
+        const signedInPage = await measure(
+          `round ${round}: ${p.path}, signed in (the shared shell), hits before Express`,
+          o.app.pid,
+          `${o.app.origin}${p.path}`,
+          o.serverOpts.logFile,
+          "wrk",
+          signedIn,
+        );
+        const state = await measure(
+          `round ${round}: ${p.path}'s /api/viewer-state, signed in`,
+          o.app.pid,
+          `${o.app.origin}${await viewerStateUrlOf(o.app.origin, p, cookie)}`,
+          o.serverOpts.logFile,
+          "wrk",
+          signedIn,
+        );
+        measured.push({ key: p.key, label: p.label, path: p.path, early, express: chain, signedIn: signedInPage, viewerState: state });
       }
       rounds.push({ floor: floorLoad, pages: measured });
     }
@@ -445,7 +484,7 @@ async function compareWithFloor(o: {
 async function measureHttp(
   meter: CpuMeter,
   url: string,
-  opts: { connections: number; duration: number; warmup: number; generator?: LoadGenerator },
+  opts: { connections: number; duration: number; warmup: number; generator?: LoadGenerator; headers?: Record<string, string> },
 ): Promise<HttpLoadResult & { cpu: CpuSplit }> {
   let snap: ReturnType<CpuMeter["start"]> | undefined;
   let cpu: CpuSplit | undefined;
@@ -548,3 +587,19 @@ try {
   await cleanup();
 }
 process.exit(code);
+
+/** React Router's ids of the cached pages' routes (app/routes.ts), to ask one route's loader data. */
+const ROUTE_IDS: Record<string, string> = { home: "home", category: "category", video: "routes/video" };
+
+/**
+ * The /api/viewer-state address a signed-in browser asks on a page: its scope (the video, the cards), read
+ * from the page route's own loader data (a `.data` request for that route only), written by the app's
+ * viewerStateUrl. The bench catalogue has no comments, so every id there is the video's or a card's.
+ */
+async function viewerStateUrlOf(origin: string, page: PageDef, cookie: string): Promise<string> {
+  const dataPath = page.path === "/" ? "/_.data" : `${page.path}.data`;
+  const res = await fetch(`${origin}${dataPath}?_routes=${encodeURIComponent(ROUTE_IDS[page.key] ?? page.key)}`, { headers: { cookie } });
+  const ids = [...new Set((await res.text()).match(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g) ?? [])];
+  const video = /^\/video\/([^/?]+)/.exec(page.path)?.[1];
+  return viewerStateUrl({ video, cards: ids.filter((id) => id !== video) });
+}

@@ -40,8 +40,9 @@ interface WrkReport {
 }
 
 /** One wrk run; resolves with its report once the process exited (its CPU is then in the bench's children's time). */
-function wrkOnce(url: string, connections: number, seconds: number): Promise<WrkReport> {
+function wrkOnce(url: string, connections: number, seconds: number, headers: Record<string, string> = {}): Promise<WrkReport> {
   const args = [
+    ...Object.entries(headers).flatMap(([name, value]) => ["-H", `${name}: ${value}`]),
     `-t${Math.min(WRK_THREADS, connections)}`,
     `-c${connections}`,
     `-d${Math.max(1, Math.round(seconds))}s`,
@@ -84,18 +85,18 @@ function autocannonOnce(url: string, connections: number, seconds: number, laten
 }
 
 /**
- * Closed-loop HTTP load on one URL: an unrecorded warm-up, then the measured window (bracketed by the
+ * Closed-loop HTTP load on one URL (wrk: with `headers` on every request, e.g. a session's Cookie): an unrecorded warm-up, then the measured window (bracketed by the
  * optional hooks, e.g. to read CPU counters over exactly that window; wrk's process has exited by `after`).
  */
 export async function loadUrl(
   url: string,
-  opts: { connections: number; duration: number; warmup: number; generator?: LoadGenerator },
+  opts: { connections: number; duration: number; warmup: number; generator?: LoadGenerator; headers?: Record<string, string> },
   hooks: { before?: () => void; after?: () => void } = {},
 ): Promise<HttpLoadResult> {
   if ((opts.generator ?? "wrk") === "autocannon") return loadWithAutocannon(url, opts, hooks);
-  if (opts.warmup > 0) await wrkOnce(url, opts.connections, opts.warmup);
+  if (opts.warmup > 0) await wrkOnce(url, opts.connections, opts.warmup, opts.headers);
   hooks.before?.();
-  const r = await wrkOnce(url, opts.connections, opts.duration);
+  const r = await wrkOnce(url, opts.connections, opts.duration, opts.headers);
   hooks.after?.();
   const seconds = r.durationUs / 1e6;
   const ms = (us: number) => round(us / 1000, 2);

@@ -39,6 +39,10 @@ export interface CachedPageLoads {
   path: string;
   early: MeasuredLoad;
   express: MeasuredLoad;
+  /** Issue 20 item 5: the same page with a real session's cookie (the shared shell), hits before Express. */
+  signedIn?: MeasuredLoad;
+  /** The one /api/viewer-state request a signed-in browser then makes for the page's scope. */
+  viewerState?: MeasuredLoad;
 }
 
 /**
@@ -96,6 +100,8 @@ export const BUDGET = {
   homeJsTransferBytes: 130_000,
   /** A cached page's req/s at 10 connections, as a share of the HTTP floor's (issue 20). */
   httpFloorShare: 0.6,
+  /** Signed-in and anonymous page req/s and p95 within this share of each other (issue 20 item 5). */
+  signedInSpread: 0.1,
 };
 
 /** Issue 20: the cached pages' req/s, hits before Express, against the HTTP floor's in the quietest round. */
@@ -115,6 +121,42 @@ export function floorTargets(floor: HttpFloorResult | undefined): TargetResult[]
     };
   });
 }
+
+/**
+ * Issue 20 item 5: each cached page signed in against the same page anonymous, req/s and p95, in the quietest
+ * round (both hits before Express, measured a minute apart at most): signed in no more than 10 % slower.
+ */
+export function signedInTargets(floor: HttpFloorResult | undefined): TargetResult[] {
+  const round = floor?.rounds[floor.quietestRound - 1];
+  if (!round) return [];
+  const allowed = BUDGET.signedInSpread * 100;
+  return round.pages.flatMap((p) => {
+    if (!p.signedIn) return [];
+    const rps = round_((p.signedIn.perSecond / p.early.perSecond - 1) * 100);
+    const p95 = round_((p.signedIn.p95 / p.early.p95 - 1) * 100);
+    return [
+      {
+        name: `signed-in vs anonymous req/s: ${p.label}`,
+        budget: `at most ${allowed} % fewer (round ${floor!.quietestRound})`,
+        applies: true,
+        actual: `${p.signedIn.perSecond} vs ${p.early.perSecond} req/s (${rps >= 0 ? "+" : ""}${rps} %)`,
+        status: rps >= -allowed ? "met" : "missed",
+        margin: `${Math.abs(rps)} % apart`,
+        note: p.viewerState ? `then /api/viewer-state: ${p.viewerState.perSecond} req/s, p95 ${p.viewerState.p95} ms` : undefined,
+      },
+      {
+        name: `signed-in vs anonymous p95: ${p.label}`,
+        budget: `at most ${allowed} % higher (round ${floor!.quietestRound})`,
+        applies: true,
+        actual: `${p.signedIn.p95} vs ${p.early.p95} ms (${p95 >= 0 ? "+" : ""}${p95} %)`,
+        status: p95 <= allowed ? "met" : "missed",
+        margin: `${Math.abs(p95)} % apart`,
+      },
+    ];
+  });
+}
+
+const round_ = (v: number) => Math.round(v);
 
 /** `rps` as a whole percentage of `floorRps`. */
 const shareOf = (rps: number, floorRps: number) => round((rps / floorRps) * 100, 0);
@@ -428,6 +470,8 @@ function renderHttpFloor(r: BenchReport): string[] {
     for (const p of round.pages) {
       lines.push(loadRow(n, `${p.label}: hits before Express`, p.early, round.floor.perSecond));
       lines.push(loadRow(n, `${p.label}: hits through Express`, p.express, round.floor.perSecond));
+      if (p.signedIn) lines.push(loadRow(n, `${p.label}: signed in (shared shell), before Express`, p.signedIn, round.floor.perSecond));
+      if (p.viewerState) lines.push(loadRow(n, `${p.label}: its /api/viewer-state, signed in`, p.viewerState, round.floor.perSecond));
     }
   });
   lines.push(

@@ -130,17 +130,21 @@ describe("comments (SPEC.md §2, §5, §6) on PostgreSQL", () => {
     expect(rows[0]?.ok).toBe(false);
   });
 
-  it("a deletion clears the cached pages in every process (the video page shows comments); a refusal does not", async () => {
+  it("a new comment and a deletion clear the cached pages in every process (the video page shows comments); refusals do not", async () => {
     const video = await insertVideo(handle().db);
     const [author, stranger] = [await newUser(), await newUser()];
-    const id = await post(video.id, author, "soon gone");
     let invalidations = 0;
     const stop = onAnyInvalidation(() => invalidations++);
     try {
-      await deleteComment(id, stranger);
-      expect(invalidations).toBe(0);
-      await deleteComment(id, author);
+      const id = await post(video.id, author, "soon gone");
       expect(invalidations).toBe(1);
+      expect(await addComment({ videoId: video.id, userId: author, parentId: null, content: " " }, { limiter: unlimited })).toEqual({
+        status: "invalid",
+      });
+      await deleteComment(id, stranger);
+      expect(invalidations).toBe(1);
+      await deleteComment(id, author);
+      expect(invalidations).toBe(2);
     } finally {
       stop();
     }

@@ -144,7 +144,17 @@ export async function addComment(input: NewComment, deps: { limiter?: RateLimite
   const limiter = deps.limiter ?? sharedRateLimiter("comments", COMMENT_RATE_LIMIT);
   const decision = await limiter.consume(input.userId);
   if (!decision.allowed) return { status: "rate-limited", retryAfterMs: decision.retryAfterMs };
-  const values = { video_id: input.videoId, user_id: input.userId, parent_id: parentId, content: content.data };
+  const outcome = await insertComment(db, { video_id: input.videoId, user_id: input.userId, parent_id: parentId, content: content.data });
+  // The cached video pages show it at once, to its author first: signed-in users get the shared shell too (ADR 0021).
+  if (outcome.status === "added") await invalidatePages();
+  return outcome;
+}
+
+async function insertComment(
+  db: Kysely<Database>,
+  values: { video_id: string; user_id: string; parent_id: string | null; content: string },
+): Promise<AddCommentOutcome> {
+  const parentId = values.parent_id;
   try {
     if (!parentId) {
       const row = await db.insertInto("comments").values(values).returning("id").executeTakeFirstOrThrow();
@@ -178,7 +188,7 @@ export type DeleteCommentOutcome = { status: "deleted"; videoId: string } | { st
 /**
  * Soft-deletes a comment if `userId` wrote it or is a creator: the decision and the write are one call of
  * the database function `soft_delete_comment` (SPEC.md §7), so a role revoked a moment ago is already seen.
- * A removed text leaves the cached video pages at once (a new comment may take the page cache's TTL).
+ * A removed text leaves the cached video pages at once (as a new comment appears at once: addComment).
  */
 export async function deleteComment(commentId: string, userId: string): Promise<DeleteCommentOutcome> {
   const db = getDb();

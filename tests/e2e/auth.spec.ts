@@ -114,8 +114,10 @@ test("signed out, every signed-in page sends the visitor to sign in (history rep
   // A session that ends while the page is open: a client-side navigation to a signed-in page is redirected
   // to sign in, replacing the entry, so Back returns to the page before.
   await page.goto("/");
+  const menu = page.getByRole("button", { name: /Account menu for/ });
+  await expect(menu).toBeVisible(); // the shared page's viewer has arrived
   await context.clearCookies({ name: "better-auth.session_token" });
-  await page.getByRole("button", { name: /Account menu for/ }).click();
+  await menu.click();
   await page.getByRole("menuitem", { name: "Favorites" }).click();
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Ffavorites$/);
   await expect(page.getByRole("link", { name: "Sign In" })).toBeVisible();

@@ -14,6 +14,12 @@ interface Props {
   signedIn: boolean;
   /** The viewer wrote it (they may delete it). */
   mine: boolean;
+  /**
+   * A shared page's shell: someone is signed in, whose comments these are is not known yet. A browser without
+   * JavaScript never learns it, so it gets a plain Delete form on every comment; the endpoint refuses anyone
+   * else's with the permission message.
+   */
+  shell?: boolean;
   /** The Reply control (top-level comments only, SPEC.md §5); replies get none. */
   replyControl?: React.ReactNode;
 }
@@ -22,7 +28,7 @@ interface Props {
  * One comment: who ("User", or "Deleted user" once deleted: SPEC.md §2), when, the text as plain text (React
  * escapes it; line breaks kept by CSS), and Delete for its author or a creator.
  */
-export function CommentItem({ comment: c, videoId, isCreator, signedIn, mine, replyControl }: Props) {
+export function CommentItem({ comment: c, videoId, isCreator, signedIn, mine, shell = false, replyControl }: Props) {
   const { fetcher, busy, error } = useCommunityFetcher(undefined, { followSignIn: false });
   const canDelete = signedIn && !c.isDeleted && (mine || isCreator);
   return (
@@ -44,6 +50,16 @@ export function CommentItem({ comment: c, videoId, isCreator, signedIn, mine, re
       <div className="mt-1 flex flex-wrap items-center gap-3">
         {replyControl}
         {canDelete && <DeleteControl commentId={c.id} videoId={videoId} mine={mine} fetcher={fetcher} busy={busy} />}
+        {shell && !canDelete && !c.isDeleted && (
+          <noscript>
+            <form method="post" action={`/api/comments/${c.id}/delete`}>
+              <input type="hidden" name="videoId" value={videoId} />
+              <button type="submit" aria-label="Delete this comment if it is yours" className={DELETE_BUTTON}>
+                Delete
+              </button>
+            </form>
+          </noscript>
+        )}
         <span role="alert" className="text-sm text-red-300 empty:hidden">
           {error}
         </span>

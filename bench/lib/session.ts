@@ -1,0 +1,36 @@
+import fs from "node:fs";
+import path from "node:path";
+
+/**
+ * A signed-in session on the bench's app, the way a person gets one: the e-mail code flow over HTTP, the
+ * code read from the app's outbox (DATA_DIR/outbox: the bench configures no SMTP server). Returns the Cookie
+ * header a browser would then send (the session cookie, past the age gate).
+ */
+export async function signInOverHttp(origin: string, dataDir: string, email: string): Promise<string> {
+  const post = (fields: Record<string, string>) =>
+    fetch(`${origin}/login`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin },
+      body: new URLSearchParams({ redirectTo: "/", email, ...fields }),
+      redirect: "manual",
+    });
+  const asked = await post({ intent: "request-code" });
+  if (asked.status >= 400) throw new Error(`bench sign-in: the code request answered ${asked.status}`);
+  const code = await codeFor(path.join(dataDir, "outbox"), email);
+  const verified = await post({ intent: "verify-code", code });
+  const session = verified.headers.getSetCookie().find((c) => /session_token=/.test(c));
+  if (verified.status !== 302 || !session) throw new Error(`bench sign-in: the code answered ${verified.status} without a session`);
+  return `ageVerified=true; ${session.split(";")[0]}`;
+}
+
+async function codeFor(outbox: string, email: string): Promise<string> {
+  for (let tries = 0; tries < 100; tries++) {
+    for (const file of fs.existsSync(outbox) ? fs.readdirSync(outbox) : []) {
+      const text = fs.readFileSync(path.join(outbox, file), "utf8");
+      const code = text.includes(`To: ${email}`) ? /sign-in code is: (\d{6})/.exec(text)?.[1] : undefined;
+      if (code) return code;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`bench sign-in: no code for ${email} in ${outbox}`);
+}
