@@ -5,17 +5,8 @@ import { insertVideo } from "../../tests/support/fixtures";
 import { useTestDatabase } from "../../tests/support/test-db";
 import { onAnyInvalidation } from "../realtime/shared-caches";
 import { DELETED_ACCOUNT_COMMENT, deleteAccount, exportAccountData, setDisplayName, signOutEverywhere } from "./account";
-import { addFavorite, FAVORITES_PER_PAGE, favoriteIdsAmong, isFavorite, listFavorites, removeFavorite } from "./favorites";
-import {
-  clearHistory,
-  isHistoryPaused,
-  listHistory,
-  recordPosition,
-  removeFromHistory,
-  resumeOffer,
-  resumePosition,
-  setHistoryPaused,
-} from "./history";
+import { addFavorite, FAVORITES_PER_PAGE, isFavorite, listFavorites, removeFavorite } from "./favorites";
+import { clearHistory, isHistoryPaused, listHistory, recordPosition, removeFromHistory, resumeOffer, setHistoryPaused } from "./history";
 
 const { handle } = useTestDatabase();
 
@@ -56,7 +47,7 @@ describe("favorites", () => {
     expect(await isFavorite(me, videos[0]!.id)).toBe(true);
     await removeFavorite(me, videos[0]!.id);
     expect(await isFavorite(me, videos[0]!.id)).toBe(false);
-    expect(await favoriteIdsAmong(me, [videos[0]!.id, videos[1]!.id])).toEqual(new Set([videos[1]!.id]));
+    expect(await isFavorite(me, videos[1]!.id)).toBe(true);
   });
 
   it("refuses a private or missing video", async () => {
@@ -82,8 +73,6 @@ describe("watch history", () => {
       [a.id, 42.5],
       [b.id, 60],
     ]);
-    expect(await resumePosition(me, a.id)).toBe(42);
-    expect(await resumePosition(me, b.id)).toBeNull(); // at the end: finished, nothing to resume
     await removeFromHistory(me, a.id);
     expect((await listHistory(me, 1)).entries.map((e) => e.id)).toEqual([b.id]);
     expect(await clearHistory(me)).toBe(1);

@@ -77,29 +77,6 @@ export async function listThreads(videoId: string, limit = THREADS_PER_PAGE): Pr
   return { threads: shown.map((t) => ({ ...view(t), replies: byParent.get(t.id) ?? [] })), more };
 }
 
-/**
- * The most ids ownCommentIds answers: 100 minutes of commenting at the rate limit, on one video. Past it a
- * person's oldest comments show without their Delete button (the console still removes them).
- */
-export const MAX_OWN_COMMENT_IDS = 1000;
-
-/**
- * The ids of `userId`'s comments on a video that are not deleted, newest first: which comments of the
- * (same for everyone) comment list are theirs. Never part of the list itself, so the list can be cached.
- */
-export async function ownCommentIds(userId: string, videoId: string): Promise<string[]> {
-  const rows = await getDb()
-    .selectFrom("comments")
-    .select("id")
-    .where("user_id", "=", userId)
-    .where("video_id", "=", videoId)
-    .where("is_deleted", "=", false)
-    .orderBy("created_at", "desc")
-    .limit(MAX_OWN_COMMENT_IDS)
-    .execute();
-  return rows.map((r) => r.id);
-}
-
 export type AddCommentOutcome =
   | { status: "added"; id: string }
   | { status: "invalid" }

@@ -48,18 +48,6 @@ export async function isFavorite(userId: string, videoId: string): Promise<boole
   return Boolean(row);
 }
 
-/** Which of `videoIds` the user has among their favorites (for the cards of a page). */
-export async function favoriteIdsAmong(userId: string, videoIds: readonly string[]): Promise<Set<string>> {
-  if (videoIds.length === 0) return new Set();
-  const rows = await getDb()
-    .selectFrom("favorites")
-    .select("video_id")
-    .where("user_id", "=", userId)
-    .where("video_id", "in", [...videoIds])
-    .execute();
-  return new Set(rows.map((r) => r.video_id));
-}
-
 /** One page (1-based) of the user's public favorites, most recently added first, with the total. */
 export async function listFavorites(userId: string, page: number): Promise<FavoritesPage> {
   const db = getDb();

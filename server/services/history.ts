@@ -75,18 +75,6 @@ export async function listHistory(userId: string, page: number): Promise<{ entri
   return { entries, total: count.n };
 }
 
-/** Where to offer to resume a video, in whole seconds; null when there is nothing worth resuming. */
-export async function resumePosition(userId: string, videoId: string): Promise<number | null> {
-  const row = await getDb()
-    .selectFrom("watch_history as h")
-    .innerJoin("videos as v", "v.id", "h.video_id")
-    .select(["h.position_seconds", "v.duration"])
-    .where("h.user_id", "=", userId)
-    .where("h.video_id", "=", videoId)
-    .executeTakeFirst();
-  return row ? resumeOffer(row.position_seconds, row.duration) : null;
-}
-
 /** The resume rule on its own: a position past the first seconds and short of the end. */
 export function resumeOffer(positionSeconds: number, durationSeconds: number): number | null {
   const at = Math.floor(positionSeconds);

@@ -41,15 +41,3 @@ export async function setLike(userId: string, videoId: string, liked: boolean): 
       return { status: "ok", liked, likes: row.likes } as const;
     });
 }
-
-/** Whether `userId` likes the video (false for visitors). */
-export async function likesVideo(userId: string | null, videoId: string): Promise<boolean> {
-  if (!userId) return false;
-  const row = await getDb()
-    .selectFrom("video_likes")
-    .select("id")
-    .where("video_id", "=", videoId)
-    .where("user_id", "=", userId)
-    .executeTakeFirst();
-  return row !== undefined;
-}

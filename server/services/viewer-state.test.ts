@@ -3,7 +3,7 @@ import type { Viewer } from "../../core/viewer";
 import { insertVideo } from "../../tests/support/fixtures";
 import { useTestDatabase } from "../../tests/support/test-db";
 import type { RateLimiter } from "../rate-limit";
-import { addComment } from "./comments";
+import { addComment, deleteComment } from "./comments";
 import { addFavorite } from "./favorites";
 import { recordPosition, setHistoryPaused } from "./history";
 import { setLike } from "./likes";
@@ -35,6 +35,11 @@ describe("a viewer's state on a shared page (core/viewer-state.ts) on PostgreSQL
     if (comment.status !== "added") throw new Error(comment.status);
     await addComment({ videoId: video!.id, userId: bob.id, parentId: null, content: "his" }, { limiter: unlimited });
 
+    // Deleted ones and those on other videos are not listed.
+    const gone = await addComment({ videoId: video!.id, userId: ann.id, parentId: null, content: "gone" }, { limiter: unlimited });
+    if (gone.status !== "added") throw new Error(gone.status);
+    expect(await deleteComment(gone.id, ann.id)).toMatchObject({ status: "deleted" });
+    await addComment({ videoId: cardA!.id, userId: ann.id, parentId: null, content: "elsewhere" }, { limiter: unlimited });
     const scope = { video: video!.id, cards: [cardA!.id, cardB!.id, cardC!.id] };
     expect(await viewerState(ann, scope)).toEqual({
       viewer: ann,
@@ -48,6 +53,9 @@ describe("a viewer's state on a shared page (core/viewer-state.ts) on PostgreSQL
     expect(his.video).toMatchObject({ liked: false, favorite: false, resumeAt: null });
     expect(his.video?.ownCommentIds).toHaveLength(1);
     expect(his.video?.ownCommentIds).not.toContain(comment.id);
+    // Watched to the end: nothing to resume (history.ts resumeOffer).
+    await recordPosition(ann.id, video!.id, 599);
+    expect((await viewerState(ann, { video: video!.id })).video?.resumeAt).toBeNull();
     // A listing asks about cards only; a page without cards about nothing but the viewer.
     expect(await viewerState(ann, { cards: [cardB!.id, cardC!.id] })).toMatchObject({ favoriteIds: [cardB!.id], video: null });
     expect(await viewerState(ann, {})).toEqual({ viewer: ann, historyPaused: false, favoriteIds: [], video: null });
