@@ -392,9 +392,10 @@ async function compareWithFloor(o: {
   const express = await startAppServer({ ...o.serverOpts, logFile: expressLog, env: { PAGE_CACHE_HITS: "express" } });
   try {
     for (const p of o.pages) await checkPage(`${express.origin}${p.path}`, p.expect);
-    const cookie = await signInOverHttp(o.app.origin, o.serverOpts.dataDir, "bench-reader@example.com");
+    const reader = `bench-reader-${Date.now()}@example.com`;
+    const cookie = await signInOverHttp(o.app.origin, o.serverOpts.dataDir, reader);
     const signedIn = { Cookie: cookie };
-    log("signed in as bench-reader@example.com (e-mail code over HTTP) for the signed-in rows");
+    log(`signed in as ${reader} (e-mail code over HTTP) for the signed-in rows`);
     const measure = async (
       what: string,
       pid: number,
@@ -577,17 +578,6 @@ async function checkPage(url: string, expect: string): Promise<string> {
   return body;
 }
 
-let code = 1;
-try {
-  code = await main();
-} catch (err) {
-  console.error(`[bench] ERROR: ${(err as Error).stack ?? err}`);
-  code = 1;
-} finally {
-  await cleanup();
-}
-process.exit(code);
-
 /** React Router's ids of the cached pages' routes (app/routes.ts), to ask one route's loader data. */
 const ROUTE_IDS: Record<string, string> = { home: "home", category: "category", video: "routes/video" };
 
@@ -603,3 +593,14 @@ async function viewerStateUrlOf(origin: string, page: PageDef, cookie: string): 
   const video = /^\/video\/([^/?]+)/.exec(page.path)?.[1];
   return viewerStateUrl({ video, cards: ids.filter((id) => id !== video) });
 }
+
+let code = 1;
+try {
+  code = await main();
+} catch (err) {
+  console.error(`[bench] ERROR: ${(err as Error).stack ?? err}`);
+  code = 1;
+} finally {
+  await cleanup();
+}
+process.exit(code);

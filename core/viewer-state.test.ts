@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { MAX_SCOPE_CARDS, VIEWER_STATE_PATH, viewerStateQuery, viewerStateUrl } from "./viewer-state";
+import { MAX_SCOPE_CARDS, VIEWER_STATE_PATH, viewerStateUrl } from "./viewer-state";
+import { viewerStateQuery } from "./viewer-state-schema";
 
 const ids = (n: number) => Array.from({ length: n }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`);
 

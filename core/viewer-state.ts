@@ -1,6 +1,4 @@
-import { input } from "./params";
 import type { Viewer } from "./viewer";
-import { z } from "./zod";
 
 /**
  * The per-user parts of the pages the page cache keeps (home, category, video, blog, static pages): those
@@ -39,18 +37,6 @@ export interface ViewerState {
 }
 
 export const VISITOR_STATE: ViewerState = { viewer: null, historyPaused: false, favoriteIds: [], video: null };
-
-/** The endpoint's query: `video=<uuid>` and `cards=<uuid>,<uuid>,…` (at most MAX_SCOPE_CARDS, no repeats). */
-export const viewerStateQuery = z.object({
-  video: input.videoId.optional(),
-  cards: z
-    .string()
-    .max(MAX_SCOPE_CARDS * 37)
-    .transform((list) => (list === "" ? [] : list.split(",")))
-    .pipe(z.array(input.videoId).max(MAX_SCOPE_CARDS))
-    .refine((ids) => new Set(ids).size === ids.length, "Repeated card")
-    .optional(),
-});
 
 /** The address a page with `scope` asks (stable for the same scope: it keys the browser's request). */
 export function viewerStateUrl(scope: ViewerScope | undefined): string {

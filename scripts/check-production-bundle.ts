@@ -5,25 +5,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { FAULTS } from "../tests/support/composition/fault-names.ts";
 
-/** Fault switch names (tests/support/composition/faults.ts): found as string literals, not as code like `videos.list(`. */
-export const FAULT_NAMES = [
-  "videos.list",
-  "videos.detail",
-  "videos.related",
-  "videos.trending",
-  "videos.search",
-  "categories.list",
-  "categories.top",
-  "blog.list",
-  "blog.post",
-  "contact.submit",
-  "likes.update",
-  "comments.list",
-  "comments.submit",
-  "comments.delete",
-  "ad-units.notified-late",
-];
+/** Fault switch names: found as string literals, not as code like `videos.list(`. */
+export const FAULT_NAMES: readonly string[] = FAULTS;
 
 /** Text only test code has: the routes' mount point, the fault error, paths into tests/, the switches' file. */
 export const TEXT_MARKERS = ["/__test", "Injected fault", "tests/support/", "test-faults.json"];

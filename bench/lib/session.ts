@@ -25,7 +25,8 @@ export async function signInOverHttp(origin: string, dataDir: string, email: str
 
 async function codeFor(outbox: string, email: string): Promise<string> {
   for (let tries = 0; tries < 100; tries++) {
-    for (const file of fs.existsSync(outbox) ? fs.readdirSync(outbox) : []) {
+    // Newest first: a data dir kept from an earlier run holds that run's codes too.
+    for (const file of fs.existsSync(outbox) ? fs.readdirSync(outbox).sort().reverse() : []) {
       const text = fs.readFileSync(path.join(outbox, file), "utf8");
       const code = text.includes(`To: ${email}`) ? /sign-in code is: (\d{6})/.exec(text)?.[1] : undefined;
       if (code) return code;

@@ -1,6 +1,7 @@
 import { routeInput } from "~/lib/route-contract.server";
 import { defineRoute } from "~core/route-contract";
-import { VISITOR_STATE, type ViewerState, viewerStateQuery } from "~core/viewer-state";
+import { VISITOR_STATE, type ViewerState } from "~core/viewer-state";
+import { viewerStateQuery } from "~core/viewer-state-schema";
 import { getViewer } from "../../../server/auth/session";
 import { classifyFailure, UNAVAILABLE_HEADERS } from "../../../server/http/route-errors";
 import { viewerState } from "../../../server/services/viewer-state";

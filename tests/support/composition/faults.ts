@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { dataDir } from "../../../server/env";
+import { FAULTS } from "./fault-names.ts";
 
 /**
  * Fault switches of the test build (docs/decisions/0018-test-build.md): a test turns them on through
@@ -8,24 +9,7 @@ import { dataDir } from "../../../server/env";
  * fail, so error states are provoked through the same code paths a failing database would take. None of
  * this exists in the production build: its services are the unwrapped modules.
  */
-export const FAULTS = [
-  "videos.list",
-  "videos.detail",
-  "videos.related",
-  "videos.trending",
-  "videos.search",
-  "categories.list",
-  "categories.top",
-  "blog.list",
-  "blog.post",
-  "contact.submit",
-  "likes.update",
-  "comments.list",
-  "comments.submit",
-  "comments.delete",
-  /** Not a failure: ad unit change notifications arrive 1 s late, as on a loaded machine (./notifications.ts). */
-  "ad-units.notified-late",
-] as const;
+export { FAULTS };
 
 export type FaultName = (typeof FAULTS)[number];
 
