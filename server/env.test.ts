@@ -42,3 +42,30 @@ describe("unsafeCombinations", () => {
     expect(() => parseEnv({ APP_SECRET: "short" })).toThrow(/APP_SECRET/);
   });
 });
+
+describe("metrics access settings", () => {
+  it("reads METRICS_ALLOW as a list of rules, unset and empty as the default", () => {
+    expect(parseEnv({ METRICS_ALLOW: "loopback, 10.0.0.0/8,2001:db8::/32 ,192.0.2.5" }).METRICS_ALLOW).toEqual([
+      "loopback",
+      "10.0.0.0/8",
+      "2001:db8::/32",
+      "192.0.2.5",
+    ]);
+    expect(parseEnv({}).METRICS_ALLOW).toBeUndefined();
+    expect(parseEnv({ METRICS_ALLOW: "" }).METRICS_ALLOW).toBeUndefined();
+    expect(parseEnv({ METRICS_ALLOW: "NONE" }).METRICS_ALLOW).toEqual(["none"]);
+  });
+
+  it.each([["example.com"], ["10.0.0.0/33"], ["::1/129"], ["10.0.0.1/8/1"], ["any,loopback"], ["none,10.0.0.1"]])(
+    "refuses METRICS_ALLOW=%s",
+    (value) => {
+      expect(() => parseEnv({ METRICS_ALLOW: value })).toThrow(/METRICS_ALLOW/);
+    },
+  );
+
+  it("takes a METRICS_TOKEN of 16 characters or more", () => {
+    expect(parseEnv({ METRICS_TOKEN: "x".repeat(16) }).METRICS_TOKEN).toBe("x".repeat(16));
+    expect(parseEnv({ METRICS_TOKEN: "" }).METRICS_TOKEN).toBeUndefined();
+    expect(() => parseEnv({ METRICS_TOKEN: "short" })).toThrow(/METRICS_TOKEN/);
+  });
+});

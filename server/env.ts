@@ -1,3 +1,4 @@
+import net from "node:net";
 import path from "node:path";
 import { z } from "zod";
 
@@ -18,6 +19,34 @@ export function adHostsSchema() {
       }
       return [...new Set(origins)];
     });
+}
+
+/** METRICS_ALLOW: the address rules, or undefined when unset (the default depends on METRICS_TOKEN). */
+export function metricsAllowSchema() {
+  return optionalText().transform((v, ctx) => {
+    if (v === undefined) return undefined;
+    const items = v
+      .split(",")
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean);
+    for (const item of items) {
+      if (!metricsAllowItem(item))
+        ctx.addIssue({ code: "custom", message: `"${item}" is not loopback, any, none, an IP address or a CIDR range` });
+    }
+    if (items.length > 1 && items.some((i) => i === "none" || i === "any")) {
+      ctx.addIssue({ code: "custom", message: "`none` and `any` stand alone" });
+    }
+    return items;
+  });
+}
+
+function metricsAllowItem(item: string): boolean {
+  if (item === "loopback" || item === "any" || item === "none") return true;
+  const [address = "", prefix, extra] = item.split("/");
+  const family = net.isIP(address);
+  if (family === 0 || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
 }
 
 /** An optional setting: unset and empty are the same. */
@@ -131,6 +160,15 @@ const schema = z
      * process; more get 429 + Retry-After (server/http/ad-events.ts).
      */
     LIVE_STREAMS_PER_CLIENT: z.coerce.number().int().min(1).max(10_000).default(16),
+    /**
+     * Who may read GET /metrics (server/http/operations.ts); refused requests get the 404 of an unknown path.
+     * METRICS_TOKEN: when set, a request must carry `Authorization: Bearer <token>`. METRICS_ALLOW: the peer
+     * addresses allowed, comma-separated: `loopback`, IP addresses, CIDR ranges (10.0.0.0/8), or `any`; default
+     * `loopback` without a token and `any` with one; `none` turns the endpoint off. A proxied request (it
+     * carries X-Forwarded-For, Forwarded or X-Real-IP) never counts as loopback.
+     */
+    METRICS_TOKEN: optionalText().pipe(z.string().min(16, "must be at least 16 characters").optional()),
+    METRICS_ALLOW: metricsAllowSchema(),
     /** Searched for ffmpeg and ffprobe. */
     PATH: z.string().default(""),
   })

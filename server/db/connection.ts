@@ -168,6 +168,14 @@ export function poolUsage(): { held: number; waiting: number } {
   return handle.poolUsage?.() ?? { held: 0, waiting: 0 };
 }
 
+/** This process's pool for /metrics: open and idle connections, checkouts waiting (gate and pg-pool); null without one. */
+export function poolStats(): { total: number; idle: number; waiting: number } | null {
+  const handle = holder.__pleazureDb;
+  if (!handle) return null;
+  const { pool } = handle;
+  return { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount + (handle.poolUsage?.().waiting ?? 0) };
+}
+
 /** The app's pg pool, for libraries that take a pool rather than Kysely (e.g. the rate limiter's store). */
 export function getPool(): pg.Pool {
   const handle = holder.__pleazureDb;

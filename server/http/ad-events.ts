@@ -2,6 +2,7 @@ import type { RequestHandler, Response } from "express";
 import { AD_STATE_EVENT, type AdConfiguration } from "../../core/ad-units";
 import { env } from "../env";
 import { logger } from "../logger";
+import { measureLiveStreams } from "../metrics";
 import { ipRateLimitKey } from "../rate-limit";
 import { currentAdConfiguration, watchAdConfiguration } from "../realtime/ad-units-feed";
 
@@ -30,6 +31,7 @@ const MAX_STREAMS = 10_000;
 export const PER_CLIENT_RETRY_AFTER_SECONDS = 30;
 
 const open = new Set<Response>();
+measureLiveStreams(() => open.size);
 /** Streams per client address (ipRateLimitKey) in this process. */
 const perClient = new Map<string, number>();
 /** Set on shutdown: a browser reconnecting over a kept-alive socket must not open a stream that holds the drain. */

@@ -30,6 +30,13 @@ const OVER_CAPACITY_RESPONSE = [
 /** A refused peer that does not read its answer is cut off after this. */
 const REFUSAL_LINGER_MS = 2_000;
 
+/** Set once any server of this process starts draining: the readiness check answers 503 from then on (http/operations.ts). */
+let processDraining = false;
+
+export function drainStarted(): boolean {
+  return processDraining;
+}
+
 export interface GracefulServer {
   server: http.Server;
   /**
@@ -109,6 +116,7 @@ export function gracefulServer(handler: http.RequestListener, limits: HttpLimits
     drain: (deadlineMs) =>
       new Promise<void>((resolve) => {
         draining = true;
+        processDraining = true;
         for (const res of responding) if (!res.headersSent) res.setHeader("Connection", "close");
         const timer = setTimeout(() => {
           for (const socket of open) socket.destroy();

@@ -1,6 +1,7 @@
 import { env } from "../env";
 import { startJobRunner } from "../jobs/runner";
 import { logger } from "../logger";
+import { startMetrics } from "../metrics";
 import { attachDatabase } from "./attach-database";
 import { type PrimaryMessage, takeOverSignals } from "./signals";
 
@@ -16,6 +17,8 @@ export const JOBS_ROLE = "jobs";
  */
 export async function runJobsWorker(): Promise<void> {
   takeOverSignals();
+  // Its process metrics and pool join the instance's /metrics (the primary asks every worker).
+  startMetrics();
   const url = env().DATABASE_URL;
   if (!url) throw new Error("the jobs worker needs DATABASE_URL from its primary");
   const detachDatabase = await attachDatabase(url);

@@ -3,6 +3,7 @@ import os from "node:os";
 import { env } from "../env";
 import { logger } from "../logger";
 import { ffmpegToolsWarning } from "../media/ffmpeg";
+import { MetricsRelay } from "./cluster-metrics";
 import { ConnectionHub } from "./connections";
 import { startAppDatabase } from "./database";
 import { JOBS_ROLE } from "./jobs-worker";
@@ -39,6 +40,7 @@ export async function runPrimary(): Promise<void> {
   });
   const hub = new ConnectionHub();
   const sync = new SyncRelay();
+  const metrics = new MetricsRelay();
   const port = await hub.listen(env().PORT, env().HOST).catch(async (err) => {
     logger.fatal({ err }, "cannot listen on the port");
     await database.stop().catch(() => {});
@@ -76,6 +78,7 @@ export async function runPrimary(): Promise<void> {
       }
       if (message?.type === "sync") sync.request(worker, message.task, message.id, hub.serving);
       if (message?.type === "sync-ran") sync.ran(worker, message.key);
+      if (message?.type === "metrics") metrics.request(worker, message.id);
     });
   };
   cluster.on("exit", (worker: Worker, code, signal) => {

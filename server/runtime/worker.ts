@@ -5,7 +5,9 @@ import { env } from "../env";
 import { closeAdEventStreams } from "../http/ad-events";
 import { createRequestListener } from "../http/listener";
 import { logger } from "../logger";
+import { startMetrics } from "../metrics";
 import { attachDatabase } from "./attach-database";
+import { handleMetricsMessage } from "./cluster-metrics";
 import { httpLimits } from "./connection-limits";
 import { gracefulServer } from "./http-server";
 import { type PrimaryMessage, takeOverSignals, type WorkerMessage } from "./signals";
@@ -20,6 +22,7 @@ const DRAIN_DEADLINE_MS = 8_000;
  */
 export async function runWorker(): Promise<void> {
   takeOverSignals();
+  startMetrics();
   const e = env();
   if (!e.DATABASE_URL) throw new Error("a worker needs DATABASE_URL from its primary");
   const detachDatabase = await attachDatabase(e.DATABASE_URL);
@@ -49,6 +52,7 @@ export async function runWorker(): Promise<void> {
     if (message?.type === "database-down") markDatabaseUnavailable("the embedded PostgreSQL server stopped");
     if (message?.type === "database-up") markDatabaseAvailable();
     handleSyncMessage(message);
+    handleMetricsMessage(message);
   });
   // The primary going away (killed) must not leave an orphan serving alone.
   process.on("disconnect", () => void stop());

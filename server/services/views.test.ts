@@ -3,6 +3,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { insertCategory, insertVideo } from "../../tests/support/fixtures";
 import { useTestDatabase } from "../../tests/support/test-db";
 import { logger } from "../logger";
+import { viewsCounted } from "../metrics";
 import { issuePlayToken, newViewSessionId, PLAY_TOKEN_MAX_AGE_MS } from "../play-token";
 import { sign } from "../secrets";
 import { ALLOWANCE_TABLE, deleteEndedViewAllowances, VIEW_ALLOWANCE } from "./view-allowance";
@@ -23,6 +24,10 @@ async function freshVideo(duration = 40) {
   const category = await insertCategory(db, `Views ${Math.random().toString(36).slice(2, 10)}`);
   const video = await insertVideo(db, { category_id: category.id, duration });
   return { videoId: video.id, categoryId: category.id };
+}
+
+async function viewsCountedMetric(): Promise<number> {
+  return (await viewsCounted.get()).values[0]?.value ?? 0;
 }
 
 async function counts(videoId: string, categoryId: string) {
@@ -68,6 +73,7 @@ describe("counting a view (DESIGN.md §4.2) on PostgreSQL", () => {
   });
 
   it("counts nothing for a replayed token, a reused session, a skipped wait or a forged token", async () => {
+    const countedBefore = await viewsCountedMetric();
     const { videoId, categoryId } = await freshVideo();
     const sessionId = newViewSessionId();
     const token = tokenFor(videoId, sessionId);
@@ -97,6 +103,8 @@ describe("counting a view (DESIGN.md §4.2) on PostgreSQL", () => {
       (await countView({ videoId, sessionId: stale, token: tokenFor(videoId, stale), ip: CLIENT }, T0 + PLAY_TOKEN_MAX_AGE_MS + 1)).status,
     ).toBe("expired");
     expect(await counts(videoId, categoryId)).toEqual({ video: 1, category: 1, daily: 1, marks: 1 });
+    // /metrics counts the one view that counted, nothing for the refusals.
+    expect(await viewsCountedMetric()).toBe(countedBefore + 1);
   });
 
   it("does not count a missing video and leaves nothing behind", async () => {

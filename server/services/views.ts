@@ -3,6 +3,7 @@ import { viewThresholdMs } from "../../core/view-rules";
 import { isDatabaseUnavailableError } from "../db/availability";
 import { getDb } from "../db/connection";
 import { logger } from "../logger";
+import { viewsCounted } from "../metrics";
 import { checkPlayToken, issuePlayToken } from "../play-token";
 import { ipRateLimitKey } from "../rate-limit";
 import { isVideoId } from "./videos";
@@ -139,7 +140,10 @@ async function recordView(view: ViewToRecord, expiresAt: Date, now: number): Pro
     logger.warn({ videoId }, "view not counted: video not found");
     return { status: "not-found" };
   }
-  if (row.fresh) return { status: "counted" };
+  if (row.fresh) {
+    viewsCounted.inc();
+    return { status: "counted" };
+  }
   // A session that raced itself took an allowance and lost the mark: still a duplicate, not a refusal.
   if (row.unseen && !row.allowed) {
     logRefusal("views", view.client, videoId);

@@ -133,6 +133,10 @@ const QUERY_ROUTES: { path: string; params: string[] }[] = [
     // --- end console: Blog ---
     "/admin/videos/new",
     "/admin/uploads",
+    // Operations endpoints (server/http/operations.ts), answered before Express; /metrics answers this loopback client.
+    "/healthz",
+    "/readyz",
+    "/metrics",
   ].map((path) => ({ path, params: [] })),
   // --- console-dash (Dashboard, Users, Audit log): 404 for visitors whatever the query; an admin's turn below.
   { path: "/admin", params: ["period"] },

@@ -121,7 +121,14 @@ export function Comments({ videoId, community }: { videoId: string; community: C
                   <ol aria-label="Replies" className="mt-3 ml-4 space-y-4 border-l-2 border-ink-700 pl-4 sm:ml-8">
                     {thread.replies.map((reply) => (
                       <li key={reply.id}>
-                        <CommentItem comment={reply} videoId={videoId} isCreator={isCreator} signedIn={signedIn} mine={own.has(reply.id)} shell={mode === "shell"} />
+                        <CommentItem
+                          comment={reply}
+                          videoId={videoId}
+                          isCreator={isCreator}
+                          signedIn={signedIn}
+                          mine={own.has(reply.id)}
+                          shell={mode === "shell"}
+                        />
                       </li>
                     ))}
                   </ol>

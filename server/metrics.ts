@@ -1,0 +1,119 @@
+import { AggregatorRegistry, Counter, collectDefaultMetrics, Gauge, Histogram, type Metric, register } from "prom-client";
+import { poolStats } from "./db/connection";
+
+/**
+ * This process's Prometheus metrics (prom-client's global registry), read by GET /metrics
+ * (server/http/operations.ts). In production every process of an instance counts its own, and the primary
+ * adds them up (server/runtime/cluster-metrics.ts, docs/decisions/0022): counters and histograms are summed,
+ * as are the gauges (pool connections and live streams of the instance).
+ *
+ * Labels never carry a raw URL or a visitor's value: routes are patterns (`/video/:videoId`) or a fixed name,
+ * methods a fixed list, statuses a class. A label set from outside would grow the registry without bound.
+ */
+
+/**
+ * Registers a metric once per process. In development a changed module is evaluated again under the same
+ * prom-client (an external dependency, loaded once): the new definition replaces the old one.
+ */
+function metric<T extends Metric>(name: string, make: () => T): T {
+  register.removeSingleMetric(name);
+  return make();
+}
+
+/** Answers from a cached page take tens of microseconds, renders milliseconds, the live feed minutes. */
+const LATENCY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+const HTTP_LABELS = ["route", "method", "status"] as const;
+
+export const httpRequests = metric(
+  "pleazure_http_requests_total",
+  () =>
+    new Counter({
+      name: "pleazure_http_requests_total",
+      help: "HTTP requests answered, by route pattern, method and status class",
+      labelNames: HTTP_LABELS,
+    }),
+);
+
+export const httpDuration = metric(
+  "pleazure_http_request_duration_seconds",
+  () =>
+    new Histogram({
+      name: "pleazure_http_request_duration_seconds",
+      help: "Time from a request's arrival to the end of its response, by route pattern, method and status class",
+      labelNames: HTTP_LABELS,
+      buckets: LATENCY_BUCKETS,
+    }),
+);
+
+export const pageCacheAnswers = metric(
+  "pleazure_page_cache_requests_total",
+  () =>
+    new Counter({
+      name: "pleazure_page_cache_requests_total",
+      help: "Requests the page micro-cache saw, by result (X-Page-Cache: hit, miss, bypass); hits include those answered before Express",
+      labelNames: ["result"] as const,
+    }),
+);
+
+export const viewsCounted = metric(
+  "pleazure_views_counted_total",
+  () => new Counter({ name: "pleazure_views_counted_total", help: "Video views counted (POST /api/views that added a view)" }),
+);
+
+metric(
+  "pleazure_pg_pool_connections",
+  () =>
+    new Gauge({
+      name: "pleazure_pg_pool_connections",
+      help: "PostgreSQL pool connections: total open, idle, and checkouts waiting for one (the pool's gate, db/pool-gate.ts)",
+      labelNames: ["state"] as const,
+      collect() {
+        const stats = poolStats();
+        if (!stats) return;
+        this.set({ state: "total" }, stats.total);
+        this.set({ state: "idle" }, stats.idle);
+        this.set({ state: "waiting" }, stats.waiting);
+      },
+    }),
+);
+
+/** The live-feed count is read when scraped, from whoever serves the streams (http/ad-events.ts). */
+let liveStreams: () => number = () => 0;
+
+export function measureLiveStreams(count: () => number): void {
+  liveStreams = count;
+}
+
+metric(
+  "pleazure_sse_clients",
+  () =>
+    new Gauge({
+      name: "pleazure_sse_clients",
+      help: "Open Server-Sent Events streams (the live ad feed, /api/ads/events)",
+      collect() {
+        this.set(liveStreams());
+      },
+    }),
+);
+
+let started = false;
+
+/**
+ * Starts the default process metrics (CPU, memory, event loop, GC) and makes this process answer the primary's
+ * requests for its metrics (prom-client's cluster protocol, set up by constructing an AggregatorRegistry).
+ * Called by every process that serves or runs jobs; the primary aggregates instead (cluster-metrics.ts).
+ */
+export function startMetrics(): void {
+  if (started) return;
+  started = true;
+  collectDefaultMetrics();
+  new AggregatorRegistry();
+}
+
+/** This process's metrics in Prometheus text format. */
+export function localMetrics(): Promise<string> {
+  return register.metrics();
+}
+
+export const METRICS_CONTENT_TYPE = register.contentType;
