@@ -438,6 +438,14 @@ async function compareWithFloor(o: {
           `${express.origin}${p.path}`,
           expressLog,
         );
+        const pastGate = await measure(
+          `round ${round}: ${p.path}, a visitor past the age gate, hits before Express`,
+          o.app.pid,
+          `${o.app.origin}${p.path}`,
+          o.serverOpts.logFile,
+          "wrk",
+          { Cookie: "ageVerified=true" },
+        );
         const signedInPage = await measure(
           `round ${round}: ${p.path}, signed in (the shared shell), hits before Express`,
           o.app.pid,
@@ -454,7 +462,16 @@ async function compareWithFloor(o: {
           "wrk",
           signedIn,
         );
-        measured.push({ key: p.key, label: p.label, path: p.path, early, express: chain, signedIn: signedInPage, viewerState: state });
+        measured.push({
+          key: p.key,
+          label: p.label,
+          path: p.path,
+          early,
+          express: chain,
+          pastGate,
+          signedIn: signedInPage,
+          viewerState: state,
+        });
       }
       rounds.push({ floor: floorLoad, pages: measured });
     }

@@ -39,6 +39,8 @@ export interface CachedPageLoads {
   path: string;
   early: MeasuredLoad;
   express: MeasuredLoad;
+  /** The same page for a visitor past the age gate (Cookie ageVerified=true): what signed-in users are compared with. */
+  pastGate?: MeasuredLoad;
   /** Issue 20 item 5: the same page with a real session's cookie (the shared shell), hits before Express. */
   signedIn?: MeasuredLoad;
   /** The one /api/viewer-state request a signed-in browser then makes for the page's scope. */
@@ -132,14 +134,16 @@ export function signedInTargets(floor: HttpFloorResult | undefined): TargetResul
   const allowed = BUDGET.signedInSpread * 100;
   return round.pages.flatMap((p) => {
     if (!p.signedIn) return [];
-    const rps = round_((p.signedIn.perSecond / p.early.perSecond - 1) * 100);
-    const p95 = round_((p.signedIn.p95 / p.early.p95 - 1) * 100);
+    // Against a visitor past the age gate (both send a cookie and get the page without the gate), else the first visit.
+    const visitor = p.pastGate ?? p.early;
+    const rps = round_((p.signedIn.perSecond / visitor.perSecond - 1) * 100);
+    const p95 = round_((p.signedIn.p95 / visitor.p95 - 1) * 100);
     return [
       {
         name: `signed-in vs anonymous req/s: ${p.label}`,
         budget: `at most ${allowed} % fewer (round ${floor!.quietestRound})`,
         applies: true,
-        actual: `${p.signedIn.perSecond} vs ${p.early.perSecond} req/s (${rps >= 0 ? "+" : ""}${rps} %)`,
+        actual: `${p.signedIn.perSecond} vs ${visitor.perSecond} req/s (${rps >= 0 ? "+" : ""}${rps} %)`,
         status: rps >= -allowed ? "met" : "missed",
         margin: `${Math.abs(rps)} % apart`,
         note: p.viewerState ? `then /api/viewer-state: ${p.viewerState.perSecond} req/s, p95 ${p.viewerState.p95} ms` : undefined,
@@ -148,7 +152,7 @@ export function signedInTargets(floor: HttpFloorResult | undefined): TargetResul
         name: `signed-in vs anonymous p95: ${p.label}`,
         budget: `at most ${allowed} % higher (round ${floor!.quietestRound})`,
         applies: true,
-        actual: `${p.signedIn.p95} vs ${p.early.p95} ms (${p95 >= 0 ? "+" : ""}${p95} %)`,
+        actual: `${p.signedIn.p95} vs ${visitor.p95} ms (${p95 >= 0 ? "+" : ""}${p95} %)`,
         status: p95 <= allowed ? "met" : "missed",
         margin: `${Math.abs(p95)} % apart`,
       },
@@ -470,6 +474,7 @@ function renderHttpFloor(r: BenchReport): string[] {
     for (const p of round.pages) {
       lines.push(loadRow(n, `${p.label}: hits before Express`, p.early, round.floor.perSecond));
       lines.push(loadRow(n, `${p.label}: hits through Express`, p.express, round.floor.perSecond));
+      if (p.pastGate) lines.push(loadRow(n, `${p.label}: a visitor past the age gate, before Express`, p.pastGate, round.floor.perSecond));
       if (p.signedIn) lines.push(loadRow(n, `${p.label}: signed in (shared shell), before Express`, p.signedIn, round.floor.perSecond));
       if (p.viewerState) lines.push(loadRow(n, `${p.label}: its /api/viewer-state, signed in`, p.viewerState, round.floor.perSecond));
     }
