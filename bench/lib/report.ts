@@ -125,34 +125,45 @@ export function floorTargets(floor: HttpFloorResult | undefined): TargetResult[]
 }
 
 /**
- * Issue 20 item 5: each cached page signed in against the same page anonymous, req/s and p95, in the quietest
- * round (both hits before Express, measured a minute apart at most): signed in no more than 10 % slower.
+ * Issue 20 item 5: each cached page signed in against the same page for a visitor past the age gate (both
+ * hits before Express), signed in no more than 10 % slower. Pooled over every round (req/s summed, p95
+ * averaged): two measurements of the same work a minute apart differ by more than 10 % on a shared machine,
+ * so one round's pair says little.
  */
 export function signedInTargets(floor: HttpFloorResult | undefined): TargetResult[] {
-  const round = floor?.rounds[floor.quietestRound - 1];
-  if (!round) return [];
+  if (!floor) return [];
   const allowed = BUDGET.signedInSpread * 100;
-  return round.pages.flatMap((p) => {
-    if (!p.signedIn) return [];
-    // Against a visitor past the age gate (both send a cookie and get the page without the gate), else the first visit.
-    const visitor = p.pastGate ?? p.early;
-    const rps = round_((p.signedIn.perSecond / visitor.perSecond - 1) * 100);
-    const p95 = round_((p.signedIn.p95 / visitor.p95 - 1) * 100);
+  const keys = floor.rounds[0]?.pages.filter((p) => p.signedIn).map((p) => p.key) ?? [];
+  return keys.flatMap((key) => {
+    const pairs = floor.rounds.flatMap((r) => {
+      const p = r.pages.find((x) => x.key === key);
+      return p?.signedIn ? [{ visitor: p.pastGate ?? p.early, signedIn: p.signedIn, state: p.viewerState, label: p.label }] : [];
+    });
+    const sum = (f: (x: (typeof pairs)[number]) => number) => pairs.reduce((n, x) => n + f(x), 0);
+    const visitorRps = round_(sum((x) => x.visitor.perSecond) / pairs.length);
+    const signedRps = round_(sum((x) => x.signedIn.perSecond) / pairs.length);
+    const visitorP95 = sum((x) => x.visitor.p95) / pairs.length;
+    const signedP95 = sum((x) => x.signedIn.p95) / pairs.length;
+    const rps = round_((signedRps / visitorRps - 1) * 100);
+    const p95 = round_((signedP95 / visitorP95 - 1) * 100);
+    const stateRps = round_(sum((x) => x.state?.perSecond ?? 0) / pairs.length);
+    const label = pairs[0]!.label;
+    const rounds = `mean of ${pairs.length} rounds`;
     return [
       {
-        name: `signed-in vs anonymous req/s: ${p.label}`,
-        budget: `at most ${allowed} % fewer (round ${floor!.quietestRound})`,
+        name: `signed-in vs anonymous req/s: ${label}`,
+        budget: `at most ${allowed} % fewer (${rounds})`,
         applies: true,
-        actual: `${p.signedIn.perSecond} vs ${visitor.perSecond} req/s (${rps >= 0 ? "+" : ""}${rps} %)`,
+        actual: `${signedRps} vs ${visitorRps} req/s (${rps >= 0 ? "+" : ""}${rps} %)`,
         status: rps >= -allowed ? "met" : "missed",
         margin: `${Math.abs(rps)} % apart`,
-        note: p.viewerState ? `then /api/viewer-state: ${p.viewerState.perSecond} req/s, p95 ${p.viewerState.p95} ms` : undefined,
+        note: stateRps ? `then /api/viewer-state: ${stateRps} req/s` : undefined,
       },
       {
-        name: `signed-in vs anonymous p95: ${p.label}`,
-        budget: `at most ${allowed} % higher (round ${floor!.quietestRound})`,
+        name: `signed-in vs anonymous p95: ${label}`,
+        budget: `at most ${allowed} % higher (${rounds})`,
         applies: true,
-        actual: `${p.signedIn.p95} vs ${visitor.p95} ms (${p95 >= 0 ? "+" : ""}${p95} %)`,
+        actual: `${signedP95.toFixed(2)} vs ${visitorP95.toFixed(2)} ms (${p95 >= 0 ? "+" : ""}${p95} %)`,
         status: p95 <= allowed ? "met" : "missed",
         margin: `${Math.abs(p95)} % apart`,
       },
