@@ -1,5 +1,6 @@
 // Process entry. Production: the primary prepares the database and supervises one worker per core
 // (server/runtime/); each worker serves HTTP. Development (--dev): one process with Vite's middleware.
+// `--worker` (npm run worker): the job queue only, on DATABASE_URL, for instances with JOBS_IN_PROCESS=false.
 // The end-to-end tests start tests/support/test-server.js instead, which runs main() on the test build's
 // bundle (BUILD_DIR/server/test-server.js, made by `npm run build:test`); a start here loads index.js, which
 // only the production build has, and that bundle holds no test hook (docs/decisions/0018-test-build.md).
@@ -20,7 +21,12 @@ export async function main({ bundle = "index.js" } = {}) {
     if (/^Invalid environment:/.test(err?.message)) refuseUnsafeStart([err.message]);
     throw err;
   });
-  // The primary forks web workers and one jobs worker (PLEAZURE_ROLE=jobs: the transcode queue).
+  // `--worker` (npm run worker): the job queue alone, on DATABASE_URL, no cluster (docs/decisions/0023).
+  if (process.argv.includes("--worker")) {
+    refuseUnsafeStart(mod.workerStartupProblems(), "the Pleazure worker");
+    return await mod.runStandaloneWorker();
+  }
+  // The primary forks web workers and, unless JOBS_IN_PROCESS=false, one jobs worker (PLEAZURE_ROLE=jobs: the transcode queue).
   if (cluster.isPrimary) {
     refuseUnsafeStart(mod.startupProblems());
     await mod.runPrimary();
@@ -28,9 +34,9 @@ export async function main({ bundle = "index.js" } = {}) {
 }
 
 /** One plain line per problem (naming the variable), then exit 1 before anything listens. */
-function refuseUnsafeStart(problems) {
+function refuseUnsafeStart(problems, what = "Pleazure") {
   if (problems.length === 0) return;
-  for (const problem of problems) process.stderr.write(`Pleazure cannot start: ${problem}\n`);
+  for (const problem of problems) process.stderr.write(`${what} cannot start: ${problem}\n`);
   process.exit(1);
 }
 

@@ -69,3 +69,15 @@ describe("metrics access settings", () => {
     expect(() => parseEnv({ METRICS_TOKEN: "short" })).toThrow(/METRICS_TOKEN/);
   });
 });
+
+describe("JOBS_IN_PROCESS", () => {
+  it("is on by default and for true/1/empty, off for false/0", () => {
+    expect(parseEnv({}).JOBS_IN_PROCESS).toBe(true);
+    for (const v of ["true", "1", ""]) expect(parseEnv({ JOBS_IN_PROCESS: v }).JOBS_IN_PROCESS).toBe(true);
+    for (const v of ["false", "0"]) expect(parseEnv({ JOBS_IN_PROCESS: v }).JOBS_IN_PROCESS).toBe(false);
+  });
+
+  it("refuses anything else in one message naming the variable", () => {
+    expect(() => parseEnv({ JOBS_IN_PROCESS: "off" })).toThrow(/^Invalid environment: JOBS_IN_PROCESS: must be true or false/);
+  });
+});

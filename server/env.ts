@@ -69,6 +69,15 @@ const schema = z
     /** Worker processes serving HTTP; default one per available core. */
     WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
     DATABASE_URL: z.string().url().optional(),
+    /**
+     * Whether the primary forks its own jobs worker (the transcode queue, docs/decisions/0007). Default on;
+     * `false` or `0` off: the instance only serves, and `npm run worker` processes run the jobs
+     * (docs/decisions/0023-separate-worker.md).
+     */
+    JOBS_IN_PROCESS: z
+      .enum(["true", "false", "1", "0", ""], { message: "must be true or false (1 or 0)" })
+      .default("true")
+      .transform((v) => v !== "false" && v !== "0"),
     SITE_URL: z.string().url().optional(),
     // Quiet under Vitest, whose global setup (the test PostgreSQL) runs outside the test environment.
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default(process.env.VITEST ? "silent" : "info"),

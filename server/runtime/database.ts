@@ -3,6 +3,7 @@ import { connect, ensureDatabase } from "../db/connection";
 import { type EmbeddedServer, startEmbeddedPostgres } from "../db/embedded";
 import { migrateToLatest } from "../db/migrate";
 import { dataDir, env } from "../env";
+import { ensureQueueSchema } from "../jobs/queue";
 import { logger } from "../logger";
 import { ensureHouseAd } from "../media/house-ad";
 import { isProcessAlive } from "../process";
@@ -27,8 +28,8 @@ interface Supervision {
 
 /**
  * The primary's database: DATABASE_URL as given, or the embedded PostgreSQL started once for every
- * worker and restarted (PostgreSQL's own crash recovery) whenever it dies. Migrations and demo content
- * are applied here, once, before any worker starts.
+ * worker and restarted (PostgreSQL's own crash recovery) whenever it dies. Migrations, the queue's schema
+ * and demo content are applied here, once, before any worker starts.
  */
 export async function startAppDatabase(supervision: Supervision): Promise<AppDatabase> {
   const e = env();
@@ -49,6 +50,9 @@ async function prepare(url: string): Promise<void> {
   try {
     const applied = await migrateToLatest(handle.db);
     if (applied.length) logger.info({ applied }, "migrations applied");
+    // The queue's schema too, so that /readyz holds and uploads can be queued before any job runner has
+    // started (JOBS_IN_PROCESS=false: the runners are separate `npm run worker` processes).
+    await ensureQueueSchema(handle.pool);
     await ensureDemoContent(handle.db, {
       dataDir: dataDir(),
       media: env().DEMO_MEDIA,

@@ -52,7 +52,8 @@ export async function runPrimary(): Promise<void> {
   let announced = false;
   let serving = 0;
 
-  // One more worker runs the job queue (transcodes) and serves nothing: docs/decisions/0007.
+  // One more worker runs the job queue (transcodes) and serves nothing: docs/decisions/0007. Not with
+  // JOBS_IN_PROCESS=false: separate `npm run worker` processes run the jobs (docs/decisions/0023).
   let jobsWorkerId = -1;
   const forkJobs = () => {
     const worker = cluster.fork({ ...workerEnv, PLEAZURE_ROLE: JOBS_ROLE });
@@ -95,7 +96,8 @@ export async function runPrimary(): Promise<void> {
     setTimeout(jobs ? forkJobs : fork, lived < CRASH_LOOP_WINDOW_MS ? CRASH_LOOP_DELAY_MS : 0);
   });
   for (let i = 0; i < count; i++) fork();
-  forkJobs();
+  if (env().JOBS_IN_PROCESS) forkJobs();
+  else logger.info("JOBS_IN_PROCESS=false: this instance runs no jobs worker; queued jobs wait for `npm run worker` processes");
 
   const stop = async (signal: string) => {
     if (stopping) return;

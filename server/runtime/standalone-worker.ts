@@ -1,0 +1,84 @@
+import os from "node:os";
+import { connect } from "../db/connection";
+import { migrateToLatest } from "../db/migrate";
+import { env, parseEnv } from "../env";
+import { startJobRunner } from "../jobs/runner";
+import { logger } from "../logger";
+import { ffmpegToolsWarning } from "../media/ffmpeg";
+import { attachDatabase } from "./attach-database";
+import { takeOverSignals } from "./signals";
+
+/**
+ * Bound on the stop after SIGTERM: the running transcode is aborted and goes back to the queue at once; only a
+ * database that no longer answers makes the queue's clean-up wait, and the job is safe in the database anyway.
+ */
+const STOP_DEADLINE_MS = 10_000;
+
+/**
+ * What must hold before `npm run worker` starts: the environment parses and DATABASE_URL names the database.
+ * One line per problem; server.js prints them and exits 1.
+ */
+export function workerStartupProblems(vars: Record<string, string | undefined> = process.env): string[] {
+  let parsed: ReturnType<typeof parseEnv>;
+  try {
+    parsed = parseEnv(vars);
+  } catch (err) {
+    return [(err as Error).message];
+  }
+  if (!parsed.DATABASE_URL) {
+    return [
+      "DATABASE_URL is required by `npm run worker` (the embedded database belongs to the app's own start, `npm start`; a separate worker connects to the app's PostgreSQL)",
+    ];
+  }
+  return [];
+}
+
+/**
+ * `npm run worker` (docs/decisions/0023-separate-worker.md): one process that runs the job queue (every task
+ * the runner knows: transcodes) on DATABASE_URL and serves nothing, for app instances started with
+ * JOBS_IN_PROCESS=false. It applies pending migrations first (Kysely's migrator locks, so a start alongside
+ * the app's is safe). SIGTERM/SIGINT: the running job is aborted and goes back to the queue, then exit 0.
+ * It reads and writes media under DATA_DIR, so for now it runs on the app's machine (object storage: item 3).
+ */
+export async function runStandaloneWorker(): Promise<void> {
+  takeOverSignals();
+  const log = logger.child({ component: "worker" });
+  const ffmpegWarning = ffmpegToolsWarning();
+  if (ffmpegWarning) log.warn(ffmpegWarning);
+  const url = env().DATABASE_URL;
+  if (!url) throw new Error("npm run worker needs DATABASE_URL");
+
+  const migration = connect(url, 2);
+  try {
+    const applied = await migrateToLatest(migration.db);
+    if (applied.length) log.info({ applied }, "migrations applied");
+  } finally {
+    await migration.close();
+  }
+  const detachDatabase = await attachDatabase(url);
+  const runner = await startJobRunner({ databaseUrl: url });
+  log.info({ pid: process.pid, host: os.hostname(), poolId: runner.poolId }, "worker started: running queued jobs");
+
+  let stopping = false;
+  const stop = async (code: number, reason: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ reason }, "worker stopping: the running job, if any, goes back to the queue");
+    const stopped = runner.stop().then(detachDatabase);
+    const timedOut = await Promise.race([
+      stopped.then(() => false),
+      new Promise<boolean>((r) => setTimeout(() => r(true), STOP_DEADLINE_MS).unref()),
+    ]);
+    if (timedOut) log.warn("worker stop timed out; its job stays in the database and the next runner takes it up");
+    log.info({ code }, "worker stopped");
+    process.exit(code);
+  };
+  // Without its liveness lock the runner cannot prove its jobs are its own: exit 1, the supervisor restarts it.
+  void runner.lost.then((reason) => stop(1, `lost its liveness connection: ${reason}`));
+  process.on("SIGTERM", () => void stop(0, "SIGTERM"));
+  process.on("SIGINT", () => void stop(0, "SIGINT"));
+  process.on("uncaughtException", (err) => {
+    log.fatal({ err }, "uncaught exception in the worker; it exits (its supervisor restarts it)");
+    process.exit(1);
+  });
+}
