@@ -25,7 +25,9 @@ import { loadedRouteTable, ROUTE_LOCAL, type RouteMatch } from "./route-table";
  * page-cache hits and Express (listener.ts): no route matching, no database-down 503, no page cache.
  * - GET /healthz: 200 "ok" while the process runs; touches nothing else.
  * - GET /readyz: 200 when the database answers, every migration the code ships is applied and the job queue's
- *   schema exists; 503 with the failed checks otherwise, and from the moment the worker drains.
+ *   schema exists (the primary creates it at start); 503 with the failed checks otherwise, and from the moment
+ *   the worker drains. Whether a job runner is alive is not asked: with JOBS_IN_PROCESS=false the runners are
+ *   separate processes, and a web instance stays ready without them (docs/decisions/0023-separate-worker.md).
  * - GET /metrics: the instance's Prometheus metrics, for allowed scrapers only (METRICS_TOKEN, METRICS_ALLOW);
  *   anyone else gets what an unknown path gets (the request goes on to Express).
  * Every other request is measured (count and latency by route pattern) and handed to `serve`.

@@ -11,7 +11,8 @@ const STOP_DEADLINE_MS = 6_000;
 export const JOBS_ROLE = "jobs";
 
 /**
- * The job-runner process (docs/decisions/0007): one per instance, forked and replaced by the primary like
+ * The job-runner process (docs/decisions/0007): one per instance unless JOBS_IN_PROCESS=false (then
+ * `npm run worker` processes run the jobs: standalone-worker.ts), forked and replaced by the primary like
  * the web workers, serving no requests. Its own pool backs the services the jobs use (getDb). On stop, a
  * running transcode is aborted and goes back to the queue; the next runner takes it up.
  */
