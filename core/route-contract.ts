@@ -49,6 +49,18 @@ export interface RouteContract {
 
 export type SitemapList = "static" | "categories" | "posts" | "videos";
 
+/** What every console page declares: admins only (404 for everyone else), never indexed, never stored. */
+export const CONSOLE_PAGE = {
+  access: "admin",
+  kind: "page",
+  robots: "noindex",
+  cacheControl: "private, no-store",
+  crossSite: "refuse",
+} as const satisfies RouteContract;
+
+/** What every account page declares: signed-in users only (visitors go to /login and back), never indexed, never stored. */
+export const ACCOUNT_PAGE = { ...CONSOLE_PAGE, access: "signed-in" } as const satisfies RouteContract;
+
 /** Declares a route's contract (typed; nothing else happens here). */
 export function defineRoute<const C extends RouteContract>(contract: C): C {
   return contract;

@@ -1,5 +1,6 @@
+import { sql } from "kysely";
 import { AggregatorRegistry, Counter, collectDefaultMetrics, Gauge, Histogram, type Metric, register } from "prom-client";
-import { poolStats } from "./db/connection";
+import { getDb, poolStats } from "./db/connection";
 
 /**
  * This process's Prometheus metrics (prom-client's global registry), read by GET /metrics
@@ -75,6 +76,44 @@ metric(
         this.set({ state: "idle" }, stats.idle);
         this.set({ state: "waiting" }, stats.waiting);
       },
+    }),
+);
+
+/**
+ * The transcode queue, read from the app's own table when scraped. Every process of an instance reads the same
+ * database, so the primary keeps the largest answer (`max`), not the sum; a failed read leaves the gauge empty.
+ */
+metric(
+  "pleazure_transcode_jobs",
+  () =>
+    new Gauge({
+      name: "pleazure_transcode_jobs",
+      help: "Transcode jobs waiting (queued) and in progress (running), as the database has them",
+      labelNames: ["status"] as const,
+      aggregator: "max",
+      async collect() {
+        this.reset();
+        try {
+          const { rows } = await sql<{ status: string; n: number }>`
+            SELECT status, count(*)::int AS n FROM transcode_jobs WHERE status IN ('queued', 'running') GROUP BY status`.execute(getDb());
+          const counts = new Map(rows.map((r) => [r.status, r.n]));
+          for (const status of ["queued", "running"]) this.set({ status }, counts.get(status) ?? 0);
+        } catch {
+          // No database (yet): no figure rather than a wrong one or a failed scrape.
+        }
+      },
+    }),
+);
+
+/** How long a job took in the runner, by task and whether it ran to its end (done or failed) or was interrupted. */
+export const jobDuration = metric(
+  "pleazure_job_duration_seconds",
+  () =>
+    new Histogram({
+      name: "pleazure_job_duration_seconds",
+      help: "Job run time in the job runner, by task and outcome (ran: done or failed and recorded; interrupted: given back to the queue)",
+      labelNames: ["task", "outcome"] as const,
+      buckets: [1, 5, 15, 30, 60, 120, 300, 600, 1800, 3600],
     }),
 );
 

@@ -202,6 +202,26 @@ describe("operations endpoints", () => {
     expect(text).not.toMatch(/route="\/(healthz|readyz|metrics)"/); // probes and scrapes are not counted
   });
 
+  it("/metrics reads the transcode queue from the database: queued and running jobs", async () => {
+    const job = (status: "queued" | "running" | "done") => ({
+      video_id: crypto.randomUUID(),
+      source_path: "/nowhere.mp4",
+      source_name: "x.mp4",
+      title: "Queued clip",
+      status,
+    });
+    await db.handle().db.deleteFrom("transcode_jobs").execute();
+    await db
+      .handle()
+      .db.insertInto("transcode_jobs")
+      .values([job("queued"), job("queued"), job("running"), job("done")])
+      .execute();
+    const text = (await get(server.port, "/metrics")).body;
+    expect(text).toContain('pleazure_transcode_jobs{status="queued"} 2');
+    expect(text).toContain('pleazure_transcode_jobs{status="running"} 1');
+    expect(text).toContain("# TYPE pleazure_job_duration_seconds histogram");
+  });
+
   it("/metrics answers a loopback scraper, and an unknown path's 404 to a proxied request", async () => {
     const direct = await get(server.port, "/metrics");
     expect(direct.status).toBe(200);

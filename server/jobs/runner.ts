@@ -6,6 +6,7 @@ import { z } from "zod";
 import { env } from "../env";
 import { logger } from "../logger";
 import { appMediaStorage, type MediaStorage } from "../media/storage";
+import { jobDuration } from "../metrics";
 import { ensureQueueSchema, queueLogger, RUNNER_STOPPING, TRANSCODE_TASK } from "./queue";
 import { runTranscodeJob } from "./transcode";
 
@@ -107,7 +108,14 @@ export async function startJobRunner(opts: JobRunnerOptions): Promise<JobRunner>
             helpers.job.id,
           ]);
           if (rows[0]?.locked_by !== poolId) throw new Error(`job ${helpers.job.id} is no longer locked by this runner`);
-          await runTranscodeJob(jobId, { storage, maxBytes, signal: AbortSignal.any([helpers.abortSignal, stopJobs.signal]) });
+          const timer = jobDuration.startTimer({ task: TRANSCODE_TASK });
+          try {
+            await runTranscodeJob(jobId, { storage, maxBytes, signal: AbortSignal.any([helpers.abortSignal, stopJobs.signal]) });
+            timer({ outcome: "ran" });
+          } catch (err) {
+            timer({ outcome: "interrupted" }); // runTranscodeJob records failures itself; it throws only to give the job back
+            throw err;
+          }
         },
       },
     });

@@ -9,7 +9,7 @@ import { siteUrlFromMatches } from "~/lib/root-data";
 import { routeInput, routeViewer } from "~/lib/route-contract.server";
 import { seoMeta } from "~/lib/seo";
 import { input } from "~core/params";
-import { defineRoute } from "~core/route-contract";
+import { ACCOUNT_PAGE, defineRoute } from "~core/route-contract";
 import { z } from "~core/zod";
 import { attempt } from "../../../server/http/route-errors";
 import { FAVORITES_PER_PAGE, listFavorites } from "../../../server/services/favorites";
@@ -18,11 +18,7 @@ import type { Route } from "./+types/favorites";
 const favoritesQuery = z.object({ page: input.page });
 
 export const contract = defineRoute({
-  access: "signed-in",
-  kind: "page",
-  robots: "noindex",
-  cacheControl: "private, no-store",
-  crossSite: "refuse",
+  ...ACCOUNT_PAGE,
   input: { query: favoritesQuery },
 });
 

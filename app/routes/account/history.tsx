@@ -9,7 +9,7 @@ import { siteUrlFromMatches } from "~/lib/root-data";
 import { routeInput, routeViewer } from "~/lib/route-contract.server";
 import { seoMeta } from "~/lib/seo";
 import { input, parseForm, readForm } from "~core/params";
-import { defineRoute } from "~core/route-contract";
+import { ACCOUNT_PAGE, defineRoute } from "~core/route-contract";
 import { z } from "~core/zod";
 import { consumeAccountLimit, retryAfterSeconds } from "../../../server/auth/account-limits";
 import { attempt, classifyFailure, unavailable } from "../../../server/http/route-errors";
@@ -41,11 +41,7 @@ const historyFields = z.object({
 });
 
 export const contract = defineRoute({
-  access: "signed-in",
-  kind: "page",
-  robots: "noindex",
-  cacheControl: "private, no-store",
-  crossSite: "refuse",
+  ...ACCOUNT_PAGE,
   input: { query: historyQuery, form: historyFields },
 });
 

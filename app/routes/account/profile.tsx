@@ -4,16 +4,12 @@ import { Avatar } from "~/components/account/Avatar";
 import { siteUrlFromMatches } from "~/lib/root-data";
 import { routeViewer } from "~/lib/route-contract.server";
 import { seoMeta } from "~/lib/seo";
-import { defineRoute } from "~core/route-contract";
+import { ACCOUNT_PAGE, defineRoute } from "~core/route-contract";
 import { displayName } from "~core/viewer";
 import type { Route } from "./+types/profile";
 
 export const contract = defineRoute({
-  access: "signed-in",
-  kind: "page",
-  robots: "noindex",
-  cacheControl: "private, no-store",
-  crossSite: "refuse",
+  ...ACCOUNT_PAGE,
 });
 
 export async function loader(args: Route.LoaderArgs) {

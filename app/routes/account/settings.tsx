@@ -8,7 +8,7 @@ import { routeViewer } from "~/lib/route-contract.server";
 import { seoMeta } from "~/lib/seo";
 import { DELETE_CONFIRMATION, DISPLAY_NAME_MAX, displayNameError, displayNameSchema } from "~core/account-schema";
 import { parseForm, plainText, readForm } from "~core/params";
-import { defineRoute } from "~core/route-contract";
+import { ACCOUNT_PAGE, defineRoute } from "~core/route-contract";
 import { z } from "~core/zod";
 import { consumeAccountLimit, retryAfterSeconds } from "../../../server/auth/account-limits";
 import { signOut } from "../../../server/auth/session";
@@ -24,11 +24,7 @@ const settingsFields = z.object({
 });
 
 export const contract = defineRoute({
-  access: "signed-in",
-  kind: "page",
-  robots: "noindex",
-  cacheControl: "private, no-store",
-  crossSite: "refuse",
+  ...ACCOUNT_PAGE,
   input: { form: settingsFields },
 });
 

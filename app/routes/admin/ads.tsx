@@ -5,7 +5,7 @@ import { routeHeaders } from "~/lib/route-headers";
 import { toggleUnitSchema, zoneFormSchema } from "~core/ad-units-schema";
 import { parseForm, plainText } from "~core/params";
 import { preRollFieldErrors, preRollInputFromForm } from "~core/preroll";
-import { defineRoute } from "~core/route-contract";
+import { CONSOLE_PAGE, defineRoute } from "~core/route-contract";
 import { z } from "~core/zod";
 import { env } from "../../../server/env";
 import { AdUnitNotFoundError, listAdUnits, setAdUnitActive, setAdUnitZone, setPreRollAudited } from "../../../server/services/ad-units";
@@ -17,11 +17,7 @@ import type { Route } from "./+types/ads";
 const AUDIT_ENTRIES_SHOWN = 20;
 
 export const contract = defineRoute({
-  access: "admin",
-  kind: "page",
-  robots: "noindex",
-  cacheControl: "private, no-store",
-  crossSite: "refuse",
+  ...CONSOLE_PAGE,
 });
 
 export async function loader() {

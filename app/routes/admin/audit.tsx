@@ -4,18 +4,14 @@ import { routeInput } from "~/lib/route-contract.server";
 import { routeHeaders } from "~/lib/route-headers";
 import { auditQuery } from "~core/console-schema";
 import { totalPages } from "~core/pagination";
-import { defineRoute } from "~core/route-contract";
+import { CONSOLE_PAGE, defineRoute } from "~core/route-contract";
 import { auditLogPage, listAuditActions } from "../../../server/services/audit-log";
 import type { Route } from "./+types/audit";
 
 export const AUDIT_ENTRIES_PER_PAGE = 30;
 
 export const contract = defineRoute({
-  access: "admin",
-  kind: "page",
-  robots: "noindex",
-  cacheControl: "private, no-store",
-  crossSite: "refuse",
+  ...CONSOLE_PAGE,
   input: { query: auditQuery },
 });
 

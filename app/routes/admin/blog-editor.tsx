@@ -8,7 +8,7 @@ import { routeHeaders } from "~/lib/route-headers";
 import { BLOG_FORM_MAX_BYTES, BLOG_POST_FIELDS, blogFieldErrors, blogPostFormSchema } from "~core/blog-post-schema";
 import { ContentSafetyError } from "~core/content-safety";
 import { formStrings } from "~core/params";
-import { defineRoute } from "~core/route-contract";
+import { CONSOLE_PAGE, defineRoute } from "~core/route-contract";
 import { z } from "~core/zod";
 import {
   BlogPostNotFoundError,
@@ -25,11 +25,7 @@ import type { Route } from "./+types/blog-editor";
 const editorParams = z.object({ postId: z.uuid().optional() });
 
 export const contract = defineRoute({
-  access: "admin",
-  kind: "page",
-  robots: "noindex",
-  cacheControl: "private, no-store",
-  crossSite: "refuse",
+  ...CONSOLE_PAGE,
   input: { params: editorParams, form: blogPostFormSchema },
 });
 

@@ -5,7 +5,7 @@ import { routeInput } from "~/lib/route-contract.server";
 import { routeHeaders } from "~/lib/route-headers";
 import { clampPage, totalPages } from "~core/pagination";
 import { input, parseForm } from "~core/params";
-import { defineRoute } from "~core/route-contract";
+import { CONSOLE_PAGE, defineRoute } from "~core/route-contract";
 import { z } from "~core/zod";
 import { listAuditEntries } from "../../../server/services/audit-log";
 import {
@@ -25,11 +25,7 @@ const listQuery = z.object({ page: input.page, deleted: z.literal("1").optional(
 const rowForm = z.object({ intent: z.enum(["publish", "unpublish", "delete"]), postId: z.uuid() });
 
 export const contract = defineRoute({
-  access: "admin",
-  kind: "page",
-  robots: "noindex",
-  cacheControl: "private, no-store",
-  crossSite: "refuse",
+  ...CONSOLE_PAGE,
   input: { query: listQuery, form: rowForm },
 });
 

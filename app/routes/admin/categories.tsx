@@ -4,7 +4,7 @@ import { consoleAction } from "~/lib/console-action.server";
 import { routeHeaders } from "~/lib/route-headers";
 import { categoryForms } from "~core/category-schema";
 import { parseForm } from "~core/params";
-import { defineRoute } from "~core/route-contract";
+import { CONSOLE_PAGE, defineRoute } from "~core/route-contract";
 import {
   CategoryFieldError,
   CategoryNotFoundError,
@@ -17,11 +17,7 @@ import type { Route } from "./+types/categories";
 import { done, refused, unreadable } from "./console-action.server";
 
 export const contract = defineRoute({
-  access: "admin",
-  kind: "page",
-  robots: "noindex",
-  cacheControl: "private, no-store",
-  crossSite: "refuse",
+  ...CONSOLE_PAGE,
 });
 
 export async function loader() {

@@ -6,7 +6,7 @@ import { routeHeaders } from "~/lib/route-headers";
 import { commentActionForm, commentListQuery } from "~core/console-moderation-schema";
 import { clampPage, totalPages } from "~core/pagination";
 import { parseForm } from "~core/params";
-import { defineRoute } from "~core/route-contract";
+import { CONSOLE_PAGE, defineRoute } from "~core/route-contract";
 import {
   COMMENTS_PER_PAGE,
   CommentNotFoundError,
@@ -18,11 +18,7 @@ import type { Route } from "./+types/comments";
 import { done, refused, unreadable } from "./console-action.server";
 
 export const contract = defineRoute({
-  access: "admin",
-  kind: "page",
-  robots: "noindex",
-  cacheControl: "private, no-store",
-  crossSite: "refuse",
+  ...CONSOLE_PAGE,
   input: { query: commentListQuery, form: commentActionForm },
 });
 

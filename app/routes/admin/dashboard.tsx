@@ -3,16 +3,12 @@ import { DashboardConsole } from "~/components/admin/DashboardConsole";
 import { routeInput } from "~/lib/route-contract.server";
 import { routeHeaders } from "~/lib/route-headers";
 import { dashboardQuery } from "~core/console-schema";
-import { defineRoute } from "~core/route-contract";
+import { CONSOLE_PAGE, defineRoute } from "~core/route-contract";
 import { dashboardTotals, topCategories, topVideos, viewsChart } from "../../../server/services/dashboard";
 import type { Route } from "./+types/dashboard";
 
 export const contract = defineRoute({
-  access: "admin",
-  kind: "page",
-  robots: "noindex",
-  cacheControl: "private, no-store",
-  crossSite: "refuse",
+  ...CONSOLE_PAGE,
   input: { query: dashboardQuery },
 });
 

@@ -1,16 +1,12 @@
 import { data, NavLink, Outlet } from "react-router";
 import { routeViewer } from "~/lib/route-contract.server";
 import { routeHeaders } from "~/lib/route-headers";
-import { defineRoute } from "~core/route-contract";
+import { CONSOLE_PAGE, defineRoute } from "~core/route-contract";
 import { site } from "~core/site";
 import type { Route } from "./+types/layout";
 
 export const contract = defineRoute({
-  access: "admin",
-  kind: "page",
-  robots: "noindex",
-  cacheControl: "private, no-store",
-  crossSite: "refuse",
+  ...CONSOLE_PAGE,
 });
 
 export async function loader(args: Route.LoaderArgs) {

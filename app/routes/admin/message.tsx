@@ -4,16 +4,12 @@ import { routeInput } from "~/lib/route-contract.server";
 import { routeHeaders } from "~/lib/route-headers";
 import { notFound } from "~/lib/route-input";
 import { messageParams } from "~core/console-moderation-schema";
-import { defineRoute } from "~core/route-contract";
+import { CONSOLE_PAGE, defineRoute } from "~core/route-contract";
 import { ContactMessageNotFoundError, openContactMessage } from "../../../server/services/contact-inbox";
 import type { Route } from "./+types/message";
 
 export const contract = defineRoute({
-  access: "admin",
-  kind: "page",
-  robots: "noindex",
-  cacheControl: "private, no-store",
-  crossSite: "refuse",
+  ...CONSOLE_PAGE,
   input: { params: messageParams },
 });
 

@@ -6,7 +6,7 @@ import { routeHeaders } from "~/lib/route-headers";
 import { messageActionForm, messageListQuery } from "~core/console-moderation-schema";
 import { clampPage, totalPages } from "~core/pagination";
 import { parseForm } from "~core/params";
-import { defineRoute } from "~core/route-contract";
+import { CONSOLE_PAGE, defineRoute } from "~core/route-contract";
 import {
   ContactMessageNotFoundError,
   countUnreadContactMessages,
@@ -22,11 +22,7 @@ import { done, refused, unreadable } from "./console-action.server";
 const PREVIEW_CHARS = 160;
 
 export const contract = defineRoute({
-  access: "admin",
-  kind: "page",
-  robots: "noindex",
-  cacheControl: "private, no-store",
-  crossSite: "refuse",
+  ...CONSOLE_PAGE,
   input: { query: messageListQuery, form: messageActionForm },
 });
 

@@ -6,18 +6,14 @@ import { routeHeaders } from "~/lib/route-headers";
 import { roleFormSchema, usersQuery } from "~core/console-schema";
 import { totalPages } from "~core/pagination";
 import { formStrings } from "~core/params";
-import { defineRoute } from "~core/route-contract";
+import { CONSOLE_PAGE, defineRoute } from "~core/route-contract";
 import { changeUserRole, LastAdminError, searchUsers, UserNotFoundError } from "../../../server/services/users";
 import type { Route } from "./+types/users";
 
 export const USERS_PER_PAGE = 25;
 
 export const contract = defineRoute({
-  access: "admin",
-  kind: "page",
-  robots: "noindex",
-  cacheControl: "private, no-store",
-  crossSite: "refuse",
+  ...CONSOLE_PAGE,
   input: { query: usersQuery, form: roleFormSchema },
 });
 

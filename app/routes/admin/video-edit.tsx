@@ -4,7 +4,7 @@ import { consoleAction } from "~/lib/console-action.server";
 import { routeInput } from "~/lib/route-contract.server";
 import { routeHeaders } from "~/lib/route-headers";
 import { input } from "~core/params";
-import { defineRoute } from "~core/route-contract";
+import { CONSOLE_PAGE, defineRoute } from "~core/route-contract";
 import { type VideoFieldErrors, videoFieldsFromForm } from "~core/video-schema";
 import { z } from "~core/zod";
 import { listCategories } from "../../../server/services/categories";
@@ -14,11 +14,7 @@ import type { Route } from "./+types/video-edit";
 const params = z.object({ videoId: input.videoId });
 
 export const contract = defineRoute({
-  access: "admin",
-  kind: "page",
-  robots: "noindex",
-  cacheControl: "private, no-store",
-  crossSite: "refuse",
+  ...CONSOLE_PAGE,
   input: { params },
 });
 

@@ -3,7 +3,7 @@ import { SectionHeader } from "~/components/admin/console-ui";
 import { type UploadActionResult, VideoUpload } from "~/components/admin/videos/VideoUpload";
 import { consoleAction } from "~/lib/console-action.server";
 import { routeHeaders } from "~/lib/route-headers";
-import { defineRoute } from "~core/route-contract";
+import { CONSOLE_PAGE, defineRoute } from "~core/route-contract";
 import { uploadIdSchema, type VideoFieldErrors, videoFieldsFromForm } from "~core/video-schema";
 import { env } from "../../../server/env";
 import { listCategories } from "../../../server/services/categories";
@@ -11,11 +11,7 @@ import { submitUpload, VideoFieldsError } from "../../../server/services/video-a
 import type { Route } from "./+types/video-upload";
 
 export const contract = defineRoute({
-  access: "admin",
-  kind: "page",
-  robots: "noindex",
-  cacheControl: "private, no-store",
-  crossSite: "refuse",
+  ...CONSOLE_PAGE,
 });
 
 export async function loader() {

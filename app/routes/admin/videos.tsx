@@ -3,7 +3,7 @@ import { VideoList } from "~/components/admin/videos/VideoList";
 import { routeInput } from "~/lib/route-contract.server";
 import { routeHeaders } from "~/lib/route-headers";
 import { input, plainText } from "~core/params";
-import { defineRoute } from "~core/route-contract";
+import { CONSOLE_PAGE, defineRoute } from "~core/route-contract";
 import { z } from "~core/zod";
 import { ADMIN_VIDEOS_PER_PAGE, listAdminVideos, listUnfinishedJobs } from "../../../server/services/video-admin";
 import type { Route } from "./+types/videos";
@@ -17,11 +17,7 @@ const listQuery = z.object({
 });
 
 export const contract = defineRoute({
-  access: "admin",
-  kind: "page",
-  robots: "noindex",
-  cacheControl: "private, no-store",
-  crossSite: "refuse",
+  ...CONSOLE_PAGE,
   input: { query: listQuery },
 });
 
