@@ -16,14 +16,16 @@ export async function main({ bundle = "index.js" } = {}) {
   if (dev) return serveDevelopment();
   const file = path.resolve(process.env.BUILD_DIR ?? "build", "server", bundle);
   if (!fs.existsSync(file)) refuseUnsafeStart([`no server bundle at ${file}; build it first (npm run build)`]);
+  const worker = process.argv.includes("--worker");
+  const what = worker ? "the Pleazure worker" : "Pleazure";
   const mod = await import(pathToFileURL(file).href).catch((err) => {
     // Some modules read the configuration as they load: an invalid one is a refusal, not a crash.
-    if (/^Invalid environment:/.test(err?.message)) refuseUnsafeStart([err.message]);
+    if (/^Invalid environment:/.test(err?.message)) refuseUnsafeStart([err.message], what);
     throw err;
   });
   // `--worker` (npm run worker): the job queue alone, on DATABASE_URL, no cluster (docs/decisions/0023).
-  if (process.argv.includes("--worker")) {
-    refuseUnsafeStart(mod.workerStartupProblems(), "the Pleazure worker");
+  if (worker) {
+    refuseUnsafeStart(mod.workerStartupProblems(), what);
     return await mod.runStandaloneWorker();
   }
   // The primary forks web workers and, unless JOBS_IN_PROCESS=false, one jobs worker (PLEAZURE_ROLE=jobs: the transcode queue).
