@@ -303,6 +303,11 @@ test("the cap is per video and per address: the same address counts on another v
 
 async function startPlayback(page: Page): Promise<void> {
   const video = page.locator("video");
+  // The stream attaches on the element's play event: a play() before React has hydrated (or, after a client-side
+  // navigation, committed) the element reaches no handler and waits forever. A loaded machine showed that race.
+  await expect
+    .poll(() => video.evaluate((v: HTMLVideoElement) => v.isConnected && Object.keys(v).some((k) => k.startsWith("__reactProps"))))
+    .toBe(true);
   await video.evaluate((v: HTMLVideoElement) => {
     v.muted = true;
     return v.play();
@@ -439,12 +444,14 @@ test("in Chromium: another video reached by a link starts over with its own toke
   await firstToken;
   await pause(page);
 
+  const firstTitle = (await page.locator("h1").textContent()) as string;
   const next = page.getByRole("region", { name: "Related Videos" }).locator("article a").first();
   const second = (await next.getAttribute("href")) as string;
   const navigation = page.waitForRequest((r) => r.url().includes(".data"));
   await next.click();
   await navigation; // client-side: the same document
   await expect(page).toHaveURL(new RegExp(`${second}$`));
+  await expect(page.locator("h1")).not.toHaveText(firstTitle); // the new page is committed, not only the address
   const secondToken = answerOf(page, "/api/play-token");
   await startPlayback(page);
   await secondToken;
