@@ -36,6 +36,7 @@ export function Comments({ videoId, community }: { videoId: string; community: C
   const signedIn = mode !== "visitor";
   const isCreator = viewer?.isCreator ?? false;
   const own = new Set(useViewerPage()?.video?.ownCommentIds);
+  const viewerProps = { isCreator, signedIn, shell: mode === "shell" };
   const [searchParams] = useSearchParams();
   const hydrated = useHydrated();
   const [replyTo, setReplyTo] = useState<string | null>(() => searchParams.get(REPLY_PARAM));
@@ -86,10 +87,8 @@ export function Comments({ videoId, community }: { videoId: string; community: C
                 <CommentItem
                   comment={thread}
                   videoId={videoId}
-                  isCreator={isCreator}
-                  signedIn={signedIn}
+                  {...viewerProps}
                   mine={own.has(thread.id)}
-                  shell={mode === "shell"}
                   replyControl={
                     signedIn && !thread.isDeleted && thread.replies.length >= MAX_REPLIES_PER_THREAD ? (
                       <span className="px-1 text-sm text-zinc-400">Thread full</span>
@@ -121,14 +120,7 @@ export function Comments({ videoId, community }: { videoId: string; community: C
                   <ol aria-label="Replies" className="mt-3 ml-4 space-y-4 border-l-2 border-ink-700 pl-4 sm:ml-8">
                     {thread.replies.map((reply) => (
                       <li key={reply.id}>
-                        <CommentItem
-                          comment={reply}
-                          videoId={videoId}
-                          isCreator={isCreator}
-                          signedIn={signedIn}
-                          mine={own.has(reply.id)}
-                          shell={mode === "shell"}
-                        />
+                        <CommentItem comment={reply} videoId={videoId} {...viewerProps} mine={own.has(reply.id)} />
                       </li>
                     ))}
                   </ol>
