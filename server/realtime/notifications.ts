@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { getPool } from "../db/connection";
 import { logger } from "../logger";
+import { AwaitedReplies } from "../runtime/awaited-replies";
 
 /**
  * Publish/subscribe between every process that shares the database (worker processes, app instances,
@@ -39,12 +40,10 @@ export async function publish(channel: string, payload: string): Promise<void> {
 
 /** A marker each process sends itself to know it has received everything published before (caughtUp). */
 const CAUGHT_UP_CHANNEL = "notifications_caught_up";
-const markers = new Map<string, () => void>();
+const markers = new AwaitedReplies<string, void>();
 subscribe(CAUGHT_UP_CHANNEL, {
-  onMessage: (id) => markers.get(id)?.(),
-  onResync: () => {
-    for (const done of markers.values()) done(); // whatever was missed is resynchronised anyway
-  },
+  onMessage: (id) => markers.settle(id, undefined),
+  onResync: () => markers.settleAll(undefined), // whatever was missed is resynchronised anyway
 });
 
 /**
@@ -56,16 +55,7 @@ subscribe(CAUGHT_UP_CHANNEL, {
 export async function caughtUp(timeoutMs = 2_000): Promise<void> {
   if (!listener) return;
   const id = randomUUID();
-  await new Promise<void>((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      markers.delete(id);
-      resolve();
-    };
-    const timer = setTimeout(done, timeoutMs);
-    markers.set(id, done);
-    publish(CAUGHT_UP_CHANNEL, id).catch(done);
-  });
+  await markers.wait(id, timeoutMs, undefined, () => publish(CAUGHT_UP_CHANNEL, id));
 }
 
 /** Starts this process's listening connection; resolves once it listens. Returns a stop function. */

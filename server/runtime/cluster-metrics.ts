@@ -1,6 +1,7 @@
 import cluster, { type Worker } from "node:cluster";
 import { AggregatorRegistry } from "prom-client";
 import { localMetrics } from "../metrics";
+import { AwaitedReplies } from "./awaited-replies";
 import type { PrimaryMessage, WorkerMessage } from "./signals";
 
 /**
@@ -13,32 +14,22 @@ import type { PrimaryMessage, WorkerMessage } from "./signals";
 /** prom-client gives up on workers that do not answer after 5 s; the asking worker waits a little longer. */
 const ANSWER_TIMEOUT_MS = 6_000;
 
-const waiting = new Map<number, { resolve: (text: string) => void; reject: (err: Error) => void }>();
+const waiting = new AwaitedReplies<number, string>();
 let lastId = 0;
 
 /** The instance's metrics: through the primary in a cluster worker, this process's own otherwise (development, tests). */
 export function instanceMetrics(): Promise<string> {
   if (!cluster.isWorker || !process.connected) return localMetrics();
   const id = ++lastId;
-  return new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => settle(new Error("the primary did not answer")), ANSWER_TIMEOUT_MS);
-    const settle = (outcome: string | Error) => {
-      clearTimeout(timer);
-      waiting.delete(id);
-      if (outcome instanceof Error) reject(outcome);
-      else resolve(outcome);
-    };
-    waiting.set(id, { resolve: settle, reject: settle });
-    process.send?.({ type: "metrics", id } satisfies WorkerMessage);
-  });
+  return waiting.wait(id, ANSWER_TIMEOUT_MS, new Error("the primary did not answer"), () =>
+    process.send?.({ type: "metrics", id } satisfies WorkerMessage),
+  );
 }
 
 /** A web worker's side (worker.ts passes every message from the primary). */
 export function handleMetricsMessage(message: PrimaryMessage): void {
   if (message?.type !== "metrics") return;
-  const request = waiting.get(message.id);
-  if (message.error !== undefined) request?.reject(new Error(message.error));
-  else request?.resolve(message.text ?? "");
+  waiting.settle(message.id, message.error !== undefined ? new Error(message.error) : (message.text ?? ""));
 }
 
 /** The primary's side: one aggregator (it listens for the workers' answers from its construction on). */

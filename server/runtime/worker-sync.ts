@@ -1,4 +1,5 @@
 import cluster, { type Worker } from "node:cluster";
+import { AwaitedReplies } from "./awaited-replies";
 import type { PrimaryMessage, SyncTask, WorkerMessage } from "./signals";
 
 /**
@@ -13,7 +14,7 @@ import type { PrimaryMessage, SyncTask, WorkerMessage } from "./signals";
 const SYNC_TIMEOUT_MS = 2_000;
 
 const tasks = new Map<SyncTask, () => Promise<unknown>>();
-const waiting = new Map<number, () => void>();
+const waiting = new AwaitedReplies<number, void>();
 let lastId = 0;
 
 /** What this process runs when a write asks every worker to apply `task`. */
@@ -31,16 +32,7 @@ export async function syncWebWorkers(task: SyncTask, timeoutMs = SYNC_TIMEOUT_MS
     return;
   }
   const id = ++lastId;
-  await new Promise<void>((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      waiting.delete(id);
-      resolve();
-    };
-    const timer = setTimeout(done, timeoutMs);
-    waiting.set(id, done);
-    process.send?.({ type: "sync", task, id } satisfies WorkerMessage);
-  });
+  await waiting.wait(id, timeoutMs, undefined, () => process.send?.({ type: "sync", task, id } satisfies WorkerMessage));
 }
 
 /** A web worker's side of the protocol (worker.ts passes every message from the primary). */
@@ -48,7 +40,7 @@ export function handleSyncMessage(message: PrimaryMessage): void {
   if (message?.type === "run-sync") {
     void run(message.task).then(() => process.send?.({ type: "sync-ran", key: message.key } satisfies WorkerMessage));
   }
-  if (message?.type === "synced") waiting.get(message.id)?.();
+  if (message?.type === "synced") waiting.settle(message.id, undefined);
 }
 
 async function run(task: SyncTask): Promise<void> {
