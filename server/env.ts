@@ -41,7 +41,15 @@ export function metricsAllowSchema() {
 }
 
 function metricsAllowItem(item: string): boolean {
-  if (item === "loopback" || item === "any" || item === "none") return true;
+  return item === "loopback" || item === "any" || item === "none" || addressOrRange(item);
+}
+
+function trustProxyItem(item: string): boolean {
+  return item === "loopback" || item === "linklocal" || item === "uniquelocal" || addressOrRange(item);
+}
+
+/** An IP address, or a CIDR range (10.0.0.0/8, 2001:db8::/32). */
+function addressOrRange(item: string): boolean {
   const [address = "", prefix, extra] = item.split("/");
   const family = net.isIP(address);
   if (family === 0 || extra !== undefined) return false;
@@ -83,8 +91,18 @@ const schema = z
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default(process.env.VITEST ? "silent" : "info"),
     /** Secret for signed tokens (play tokens, form timestamps). Generated per data dir when unset. */
     APP_SECRET: z.string().min(32).optional(),
-    /** Comma-separated proxy addresses whose X-Forwarded-For we trust (Express "trust proxy"). */
-    TRUST_PROXY: z.string().default("loopback"),
+    /**
+     * Comma-separated proxy addresses whose X-Forwarded-For we trust (Express "trust proxy"): IP addresses, CIDR
+     * ranges, `loopback`, `linklocal`, `uniquelocal`; or `false` for none. Never "everyone": a client could then
+     * name any address it likes.
+     */
+    TRUST_PROXY: z
+      .string()
+      .default("loopback")
+      .refine(
+        (v) => v === "false" || v.split(",").every((item) => trustProxyItem(item.trim())),
+        "must be false or a comma-separated list of IP addresses, CIDR ranges, loopback, linklocal or uniquelocal",
+      ),
     /**
      * `npm run dev` with the test build's composition (fault switches, test routes). Refused in production:
      * the test hooks exist only in the separate test build (docs/decisions/0018-test-build.md), never in
@@ -207,13 +225,17 @@ function adOrigin(item: string): string | undefined {
 
 let cached: Env | undefined;
 
-/** Validates a set of environment variables; throws one error naming every problem. */
+/** Every bad variable of an environment, one line each ("Invalid environment: NAME: what is wrong"). */
+export class EnvError extends Error {
+  constructor(readonly problems: string[]) {
+    super(problems.join("; "));
+  }
+}
+
+/** Validates a set of environment variables; throws an EnvError naming every problem. */
 export function parseEnv(vars: Record<string, string | undefined>): Env {
   const parsed = schema.safeParse(vars);
-  if (!parsed.success) {
-    const issues = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
-    throw new Error(`Invalid environment: ${issues}`);
-  }
+  if (!parsed.success) throw new EnvError(parsed.error.issues.map((i) => `Invalid environment: ${i.path.join(".")}: ${i.message}`));
   return parsed.data;
 }
 
@@ -235,6 +257,12 @@ export function unsafeCombinations(e: Env, vars: Record<string, string | undefin
   }
   if (e.DATABASE_URL && !e.SITE_URL) {
     problems.push("SITE_URL is required when NODE_ENV=production runs with DATABASE_URL (the public origin, e.g. https://example.com)");
+  }
+  // Behind a load balancer the client address (rate limits, view allowances) is only as good as this choice.
+  if (e.DATABASE_URL && !vars.TRUST_PROXY) {
+    problems.push(
+      "TRUST_PROXY is required when NODE_ENV=production runs with DATABASE_URL: the proxy's address or range (10.0.0.5, 10.0.0.0/8), loopback for nginx on this machine, or false for none",
+    );
   }
   return problems;
 }

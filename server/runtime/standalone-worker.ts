@@ -1,7 +1,7 @@
 import os from "node:os";
 import { connect } from "../db/connection";
 import { migrateToLatest } from "../db/migrate";
-import { env, parseEnv } from "../env";
+import { EnvError, env, parseEnv } from "../env";
 import { startJobRunner } from "../jobs/runner";
 import { logger } from "../logger";
 import { ffmpegToolsWarning } from "../media/ffmpeg";
@@ -23,7 +23,8 @@ export function workerStartupProblems(vars: Record<string, string | undefined> =
   try {
     parsed = parseEnv(vars);
   } catch (err) {
-    return [(err as Error).message];
+    if (err instanceof EnvError) return err.problems;
+    throw err;
   }
   if (!parsed.DATABASE_URL) {
     return [
