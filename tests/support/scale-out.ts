@@ -32,7 +32,16 @@ export interface ScaleOut {
 export const PROXY_ADDRESS = "127.0.0.2";
 const SITE_CONFIG = path.resolve("docs/deploy/nginx-site.conf");
 
-export async function startScaleOut(options: { instances?: number; env?: Record<string, string> } = {}): Promise<ScaleOut> {
+export async function startScaleOut(
+  options: {
+    instances?: number;
+    env?: Record<string, string>;
+    /** Which server the instances run (default: the test build's; `server.js` for the production build). */
+    entry?: string;
+    /** Extra directives for nginx's http block (the load test's real-IP settings, as a CDN in front would need). */
+    proxyDirectives?: string[];
+  } = {},
+): Promise<ScaleOut> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pleazure-scale-"));
   const stops: (() => Promise<void>)[] = [];
   const stopAll = async () => {
@@ -56,10 +65,10 @@ export async function startScaleOut(options: { instances?: number; env?: Record<
       ...options.env,
     };
     // Started together: concurrent first starts on one database must be safe (migrations, queue schema, seed).
-    const instances = await Promise.all(Array.from({ length: options.instances ?? 2 }, () => startApp(shared)));
+    const instances = await Promise.all(Array.from({ length: options.instances ?? 2 }, () => startApp(shared, { entry: options.entry })));
     for (const instance of instances) stops.push(() => instance.stop());
 
-    const proxy = await startNginx(dir, proxyPort, instances);
+    const proxy = await startNginx(dir, proxyPort, instances, options.proxyDirectives);
     stops.push(proxy.stop);
     const db = connect(databaseUrl, 4);
     stops.push(() => db.close());
@@ -71,7 +80,7 @@ export async function startScaleOut(options: { instances?: number; env?: Record<
 }
 
 /** docs/deploy/nginx-site.conf with this run's ports, in a minimal main configuration of its own (no root paths). */
-export function nginxConfig(dir: string, port: number, upstreams: readonly string[]): string {
+export function nginxConfig(dir: string, port: number, upstreams: readonly string[], directives: readonly string[] = []): string {
   const site = fs
     .readFileSync(SITE_CONFIG, "utf8")
     // The upstream's example instances become this run's (same parameters), the public port this run's.
@@ -103,13 +112,14 @@ export function nginxConfig(dir: string, port: number, upstreams: readonly strin
     `  uwsgi_temp_path ${temp("uwsgi")};`,
     `  scgi_temp_path ${temp("scgi")};`,
     `  proxy_bind ${PROXY_ADDRESS};`,
+    ...directives.map((d) => `  ${d}`),
     `  include ${path.join(dir, "site.conf")};`,
     "}",
     "",
   ].join("\n");
 }
 
-async function startNginx(dir: string, port: number, instances: readonly AppProcess[]) {
+async function startNginx(dir: string, port: number, instances: readonly AppProcess[], directives: readonly string[] = []) {
   fs.chmodSync(dir, 0o755);
   const config = path.join(dir, "nginx.conf");
   fs.writeFileSync(
@@ -118,6 +128,7 @@ async function startNginx(dir: string, port: number, instances: readonly AppProc
       dir,
       port,
       instances.map((i) => new URL(i.origin).host),
+      directives,
     ),
   );
   let output = "";
