@@ -10,17 +10,17 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import type pg from "pg";
 import { logger } from "../server/logger";
 import { buildApp } from "./lib/build";
 import { cleanup, installSignalHandlers } from "./lib/cleanup";
 import { backgroundLoad } from "./lib/cpu";
 import { captureCachedPage, startFloorServer } from "./lib/floor";
-import { parseLoadTestArgs, type LoadTestArgs } from "./lib/loadtest-args";
+import { type LoadTestArgs, parseLoadTestArgs } from "./lib/loadtest-args";
 import { type Acknowledged, compare, type LedgerCheck, tally } from "./lib/loadtest-ledger";
 import {
   type Catalogue,
   type LoadUser,
-  MIX_WEIGHTS,
   recordCommentTimes,
   runMix,
   type StepResult,
@@ -31,7 +31,6 @@ import { type LoadTestReport, renderLoadTest, type TopologyResult } from "./lib/
 import { startTopology, TOPOLOGIES, type Topology, type TopologyName } from "./lib/loadtest-topology";
 import { signInOverHttp } from "./lib/session";
 import { openSseClients } from "./lib/sse-clients";
-import type pg from "pg";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const WORK = path.join(ROOT, "bench", ".work", "loadtest");
@@ -83,7 +82,7 @@ async function main(): Promise<number> {
     commit: git("rev-parse", "HEAD"),
     machine: { ...machine, loadAverageAtEnd: os.loadavg().map((n) => Math.round(n * 100) / 100) },
     args,
-    mix: MIX_WEIGHTS,
+    mix: args.weights,
     topologies: results,
     floor,
     failures,
@@ -128,11 +127,12 @@ async function runTopology(
     let likeStart = 0;
     const run = async (connections: number, seconds: number, index: number) => {
       const dataFile = path.join(WORK, `${name}-step-${index}.tsv`);
-      const tokens = Math.ceil(((args.maxRps * MIX_WEIGHTS.view) / 100) * seconds);
+      const tokens = Math.ceil(((args.maxRps * args.weights.view) / 100) * seconds);
       writeStepData(dataFile, {
         origin: topology.origin,
         tag: `${runId}-s${index}`,
         threads: args.threads,
+        weights: args.weights,
         catalogue,
         users,
         likeStart,
@@ -162,7 +162,7 @@ async function runTopology(
       log(
         `  ${connections} connections: ${step.perSecond} req/s, p50 ${step.p50} ms, p95 ${step.p95} ms, p99 ${step.p99} ms; ` +
           `bad statuses ${step.badStatuses}, socket errors ${step.socketErrors}, timeouts ${step.timeouts}; ` +
-          `acked likes ${step.acked.like ?? 0}, comments ${step.acked.comment ?? 0}, views ${step.acked.view ?? 0}` +
+          `cores wrk ${step.cores.wrk}, machine ${step.cores.machine}; acked likes ${step.acked.like ?? 0}, comments ${step.acked.comment ?? 0}, views ${step.acked.view ?? 0}` +
           (Object.values(step.skipped).some(Boolean) ? `; writes skipped ${JSON.stringify(step.skipped)}` : ""),
       );
       const errors = step.badStatuses + step.socketErrors + step.timeouts;
@@ -292,11 +292,12 @@ async function measureFloor(
       ip: "2001:db8::1",
       commentTimes: [],
     }));
-    const tokens = Math.ceil(((args.maxRps * MIX_WEIGHTS.view) / 100) * args.duration);
+    const tokens = Math.ceil(((args.maxRps * args.weights.view) / 100) * args.duration);
     writeStepData(dataFile, {
       origin: server.origin,
       tag: `${runId}-floor`,
       threads: args.threads,
+      weights: args.weights,
       catalogue,
       users,
       likeStart: 0,
@@ -308,8 +309,18 @@ async function measureFloor(
       connections,
       await runMix(server.origin, { dataFile, connections, seconds: args.duration, threads: args.threads }),
     );
-    log(`  floor: ${step.perSecond} req/s, p50 ${step.p50} ms, p99 ${step.p99} ms`);
-    return { connections, perSecond: step.perSecond, p50: step.p50, p95: step.p95, p99: step.p99, workers: os.availableParallelism() };
+    log(
+      `  floor: ${step.perSecond} req/s, p50 ${step.p50} ms, p99 ${step.p99} ms; cores wrk ${step.cores.wrk}, machine ${step.cores.machine}`,
+    );
+    return {
+      connections,
+      perSecond: step.perSecond,
+      p50: step.p50,
+      p95: step.p95,
+      p99: step.p99,
+      workers: os.availableParallelism(),
+      cores: step.cores,
+    };
   } finally {
     await server.stop();
   }

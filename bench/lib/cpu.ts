@@ -52,7 +52,18 @@ export function isJobProcess(pid: number): boolean {
   }
 }
 
-function machineTicks(): { busy: number; total: number } {
+/** CPU seconds of this process's exited children so far: a wrk run's, once it exited. */
+export function exitedChildrenSeconds(): number {
+  return exitedChildrenTicks() / CLK_TCK;
+}
+
+/** Cores busy on the whole machine (anyone's work) since `since`, a machineTicks() snapshot. */
+export function busyCoresSince(since: { busy: number; total: number }): number {
+  const now = machineTicks();
+  return round(((now.busy - since.busy) / Math.max(1, now.total - since.total)) * os.availableParallelism(), 2);
+}
+
+export function machineTicks(): { busy: number; total: number } {
   const line = fs.readFileSync("/proc/stat", "utf8").split("\n")[0]!;
   const v = line.trim().split(/\s+/).slice(1).map(Number);
   const idle = (v[3] ?? 0) + (v[4] ?? 0);

@@ -1,3 +1,4 @@
+import { MIX_WEIGHTS, type MixWeights } from "./loadtest-mix";
 import { TOPOLOGIES, type TopologyName } from "./loadtest-topology";
 
 /** Command-line flags of `npm run loadtest -- [flags]`. */
@@ -18,6 +19,8 @@ export interface LoadTestArgs {
   p99Limit: number;
   /** Play tokens per step are sized for this many requests/s (the views' share of it). */
   maxRps: number;
+  /** The mix's weights (percent of requests), MIX_WEIGHTS unless changed with --weight kind=N. */
+  weights: MixWeights;
   /** Measure the bare node:http floor with the same script (the generator's own ceiling). */
   floor: boolean;
   skipBuild: boolean;
@@ -26,7 +29,7 @@ export interface LoadTestArgs {
 
 const HELP = `npm run loadtest -- [flags]
   --topologies LIST  which of ${Object.keys(TOPOLOGIES).join(",")} (default: all three)
-  --steps LIST       wrk connections per step, rising (default 4,8,16,32,64,128)
+  --steps LIST       wrk connections per step, rising (default 1,2,4,8,16,32,64,128)
   --duration S       measured seconds per step (default 10)
   --warmup S         unrecorded seconds of reads before the first step (default 3)
   --users N          signed-in users writing likes and comments (default 300)
@@ -34,6 +37,7 @@ const HELP = `npm run loadtest -- [flags]
   --threads N        wrk threads (default 1: the fewest cores taken from the site)
   --p99 MS           the limit: a step over this p99, or with any error, ends the rise (default 250)
   --max-rps N        play tokens per step are sized for this rate (default 5000)
+  --weight KIND=N    change one weight of the mix (repeatable; kinds: ${Object.keys(MIX_WEIGHTS).join(", ")})
   --no-floor         skip the bare node:http floor run
   --skip-build       reuse bench/.work/build
   --out NAME         results file stem under bench/results (default YYYY-MM-DD-loadtest)`;
@@ -47,7 +51,7 @@ function positive(flag: string, raw: string | undefined): number {
 export function parseLoadTestArgs(argv: string[]): LoadTestArgs {
   const args: LoadTestArgs = {
     topologies: Object.keys(TOPOLOGIES) as TopologyName[],
-    steps: [4, 8, 16, 32, 64, 128],
+    steps: [1, 2, 4, 8, 16, 32, 64, 128],
     duration: 10,
     warmup: 3,
     users: 300,
@@ -55,6 +59,7 @@ export function parseLoadTestArgs(argv: string[]): LoadTestArgs {
     threads: 1,
     p99Limit: 250,
     maxRps: 5000,
+    weights: { ...MIX_WEIGHTS },
     floor: true,
     skipBuild: false,
   };
@@ -98,6 +103,12 @@ export function parseLoadTestArgs(argv: string[]): LoadTestArgs {
       case "--max-rps":
         args.maxRps = positive(flag, value());
         break;
+      case "--weight": {
+        const [kind, n] = (value() ?? "").split("=");
+        if (!kind || !(kind in MIX_WEIGHTS) || !/^\d+$/.test(n ?? "")) throw new Error(`--weight needs KIND=N\n${HELP}`);
+        args.weights[kind as keyof MixWeights] = Number(n);
+        break;
+      }
       case "--no-floor":
         args.floor = false;
         break;

@@ -3,6 +3,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { issuePlayToken } from "../../server/play-token";
+import { busyCoresSince, exitedChildrenSeconds, machineTicks } from "./cpu";
 import { round } from "./stats";
 
 /**
@@ -23,12 +24,13 @@ export const MIX_WEIGHTS = {
   comment: 3,
 } as const;
 export type RequestKind = keyof typeof MIX_WEIGHTS;
+export type MixWeights = Record<RequestKind, number>;
 
 const SCRIPT = path.join(import.meta.dirname, "..", "loadtest-mix.lua");
 
-/** 100 kinds in the weights' proportions, interleaved by a fixed shuffle: every window of the run sees the mix. */
-export function deck(): RequestKind[] {
-  const cards = Object.entries(MIX_WEIGHTS).flatMap(([kind, n]) => Array<RequestKind>(n).fill(kind as RequestKind));
+/** The kinds in the weights' proportions, interleaved by a fixed shuffle: every window of the run sees the mix. */
+export function deck(weights: MixWeights): RequestKind[] {
+  const cards = Object.entries(weights).flatMap(([kind, n]) => Array<RequestKind>(n).fill(kind as RequestKind));
   let seed = 21;
   const random = () => {
     seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
@@ -91,6 +93,8 @@ export interface StepResult {
   sent: MixReport["sent"];
   skipped: MixReport["skipped"];
   acked: MixReport["acked"];
+  /** Cores wrk used over the step, and the whole machine (site, PostgreSQL, nginx, wrk and other people's jobs). */
+  cores: { wrk: number; machine: number };
 }
 
 /** The visitor address of the n-th play token (its own /64: the view allowance is 5 per address per video an hour). */
@@ -111,6 +115,7 @@ export function writeStepData(
     origin: string;
     tag: string;
     threads: number;
+    weights: MixWeights;
     catalogue: Catalogue;
     users: LoadUser[];
     likeStart: number;
@@ -122,7 +127,7 @@ export function writeStepData(
     `origin\t${opts.origin}`,
     `tag\t${opts.tag}`,
     `threads\t${opts.threads}`,
-    `deck\t${deck().join(",")}`,
+    `deck\t${deck(opts.weights).join(",")}`,
     `like_start\t${opts.likeStart}`,
     ...opts.catalogue.categories.map((c) => `category\t${c}`),
     ...opts.catalogue.videos.map((v) => `video\t${v.id}`),
@@ -141,11 +146,20 @@ export function writeStepData(
   fs.writeFileSync(file, `${lines.join("\n")}\n`);
 }
 
-/** One wrk run of the mix against `origin`. */
-export function runMix(
+/** One wrk run of the mix against `origin`, with the cores wrk and the machine used meanwhile. */
+export async function runMix(
   origin: string,
   opts: { dataFile: string; connections: number; seconds: number; threads: number },
-): Promise<MixReport> {
+): Promise<MixReport & { cores: { wrk: number; machine: number } }> {
+  const wrkBefore = exitedChildrenSeconds();
+  const machine = machineTicks();
+  const started = performance.now();
+  const report = await wrkMix(origin, opts);
+  const seconds = (performance.now() - started) / 1000;
+  return { ...report, cores: { wrk: round((exitedChildrenSeconds() - wrkBefore) / seconds, 2), machine: busyCoresSince(machine) } };
+}
+
+function wrkMix(origin: string, opts: { dataFile: string; connections: number; seconds: number; threads: number }): Promise<MixReport> {
   const threads = Math.min(opts.threads, opts.connections);
   const args = [
     `-t${threads}`,
@@ -175,7 +189,7 @@ export function runMix(
   });
 }
 
-export function summariseStep(connections: number, r: MixReport): StepResult {
+export function summariseStep(connections: number, r: MixReport & { cores: StepResult["cores"] }): StepResult {
   const seconds = r.durationUs / 1e6;
   const ms = (us: number) => round(us / 1000, 2);
   const badStatuses = Object.entries(r.statuses)
@@ -197,6 +211,7 @@ export function summariseStep(connections: number, r: MixReport): StepResult {
     sent: r.sent,
     skipped: r.skipped,
     acked: r.acked,
+    cores: r.cores,
   };
 }
 

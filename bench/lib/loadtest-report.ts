@@ -26,7 +26,7 @@ export interface LoadTestReport {
   args: LoadTestArgs;
   mix: Record<string, number>;
   topologies: TopologyResult[];
-  floor?: { connections: number; perSecond: number; p50: number; p95: number; p99: number; workers: number };
+  floor?: { connections: number; perSecond: number; p50: number; p95: number; p99: number; workers: number; cores: StepResult["cores"] };
   failures: string[];
 }
 
@@ -56,7 +56,7 @@ export function renderLoadTest(r: LoadTestReport): string {
   if (r.floor) {
     out.push(
       `Generator ceiling: the same script and wrk settings against a bare node:http server (${r.floor.workers} workers, the app's cached home page) at ${r.floor.connections} connections: ` +
-        `**${r.floor.perSecond.toFixed(0)} req/s**, p50 ${r.floor.p50} ms, p99 ${r.floor.p99} ms.`,
+        `**${r.floor.perSecond.toFixed(0)} req/s**, p50 ${r.floor.p50} ms, p99 ${r.floor.p99} ms (wrk ${r.floor.cores.wrk} cores, machine ${r.floor.cores.machine}).`,
       "",
     );
   }
@@ -78,11 +78,11 @@ export function renderLoadTest(r: LoadTestReport): string {
     out.push(
       `## ${t.label}`,
       "",
-      "| connections | req/s | p50 ms | p95 ms | p99 ms | max ms | bad statuses | socket errors | timeouts | likes / comments / views acked | statuses |",
-      "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|",
+      "| connections | req/s | p50 ms | p95 ms | p99 ms | max ms | bad statuses | socket errors | timeouts | likes / comments / views acked | cores: wrk / machine | statuses |",
+      "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|---|",
       ...t.steps.map(
         (s) =>
-          `| ${s.connections} | ${s.perSecond.toFixed(0)} | ${s.p50} | ${s.p95} | ${s.p99} | ${s.max} | ${s.badStatuses} | ${s.socketErrors} | ${s.timeouts} | ${s.acked.like ?? 0} / ${s.acked.comment ?? 0} / ${s.acked.view ?? 0} | ${JSON.stringify(s.statuses)} |`,
+          `| ${s.connections} | ${s.perSecond.toFixed(0)} | ${s.p50} | ${s.p95} | ${s.p99} | ${s.max} | ${s.badStatuses} | ${s.socketErrors} | ${s.timeouts} | ${s.acked.like ?? 0} / ${s.acked.comment ?? 0} / ${s.acked.view ?? 0} | ${s.cores.wrk} / ${s.cores.machine} | ${JSON.stringify(s.statuses)} |`,
       ),
       "",
     );
