@@ -110,7 +110,12 @@ async function runTopology(
   args: LoadTestArgs,
   runId: string,
 ): Promise<{ result: TopologyResult; floorPage?: Awaited<ReturnType<typeof captureCachedPage>> }> {
-  const otherCores = await backgroundLoad(3);
+  let otherCores = await backgroundLoad(3);
+  for (const until = Date.now() + args.waitIdle * 1000; otherCores >= 0.5 && Date.now() < until; ) {
+    log(`  other processes use ${otherCores} cores: waiting for the machine (--wait-idle)...`);
+    await sleep(5000);
+    otherCores = await backgroundLoad(3);
+  }
   log(`${TOPOLOGIES[name]}: starting (other processes used ${otherCores} cores just before)...`);
   const topology = await startTopology(name, { root: ROOT, buildDir: BUILD_DIR, workDir: WORK });
   try {

@@ -24,6 +24,8 @@ export interface LoadTestArgs {
   /** Measure the bare node:http floor with the same script (the generator's own ceiling). */
   floor: boolean;
   skipBuild: boolean;
+  /** Before each topology, wait up to this many seconds for other processes to use under half a core. */
+  waitIdle: number;
   out?: string;
 }
 
@@ -40,6 +42,7 @@ const HELP = `npm run loadtest -- [flags]
   --weight KIND=N    change one weight of the mix (repeatable; kinds: ${Object.keys(MIX_WEIGHTS).join(", ")})
   --no-floor         skip the bare node:http floor run
   --skip-build       reuse bench/.work/build
+  --wait-idle S      before each topology, wait up to S s for other processes to use < 0.5 cores (default 0)
   --out NAME         results file stem under bench/results (default YYYY-MM-DD-loadtest)`;
 
 function positive(flag: string, raw: string | undefined): number {
@@ -62,6 +65,7 @@ export function parseLoadTestArgs(argv: string[]): LoadTestArgs {
     weights: { ...MIX_WEIGHTS },
     floor: true,
     skipBuild: false,
+    waitIdle: 0,
   };
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = (argv[i] ?? "").split("=", 2) as [string, string | undefined];
@@ -112,6 +116,11 @@ export function parseLoadTestArgs(argv: string[]): LoadTestArgs {
       case "--no-floor":
         args.floor = false;
         break;
+      case "--wait-idle": {
+        const raw = value();
+        args.waitIdle = raw === "0" ? 0 : positive(flag, raw);
+        break;
+      }
       case "--skip-build":
         args.skipBuild = true;
         break;

@@ -11,6 +11,8 @@ export interface Tally {
   likeRows: number;
   likeCounters: number;
   comments: number;
+  /** Every comment, tagged or not: nothing but the run's may appear. */
+  allComments: number;
   videoViews: number;
   categoryViews: number;
   dailyViews: number;
@@ -21,6 +23,7 @@ export async function tally(pool: pg.Pool, runId: string): Promise<Tally> {
     `SELECT (SELECT count(*) FROM video_likes) AS "likeRows",
             (SELECT coalesce(sum(likes), 0) FROM videos) AS "likeCounters",
             (SELECT count(*) FROM comments WHERE content LIKE $1) AS comments,
+            (SELECT count(*) FROM comments) AS "allComments",
             (SELECT coalesce(sum(views), 0) FROM videos) AS "videoViews",
             (SELECT coalesce(sum(views), 0) FROM categories) AS "categoryViews",
             (SELECT coalesce(sum(views), 0) FROM video_views_daily) AS "dailyViews"`,
@@ -51,6 +54,7 @@ export function compare(before: Tally, after: Tally, acked: Acknowledged): Ledge
     ["likeRows", acked.likes, "video_likes rows"],
     ["likeCounters", acked.likes, "videos.likes"],
     ["comments", acked.comments, "comments with the run's tag"],
+    ["allComments", acked.comments, "comments"],
     ["videoViews", acked.views, "videos.views"],
     ["categoryViews", acked.views, "categories.views"],
     ["dailyViews", acked.views, "video_views_daily"],
