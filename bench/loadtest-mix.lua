@@ -46,7 +46,13 @@ function init(args)
     elseif kind == "deck" then for k in string.gmatch(f[2], "[^,]+") do deck[#deck + 1] = k end
     elseif kind == "category" then categories[#categories + 1] = f[2]
     elseif kind == "video" then videos[#videos + 1] = f[2]
-    elseif kind == "search" then searches[#searches + 1] = f[2]
+    elseif kind == "viewer_state" then
+    -- What a signed-in browser asks once a page is shown: its state for the video and the page's cards.
+    local video = pick_video()
+    local cards = {}
+    for i = 1, 8 do cards[i] = next_of(videos, video_at + i) end
+    return read("/api/viewer-state?video=" .. video .. "&cards=" .. table.concat(cards, ","), next_of(users, deck_at).cookie)
+  elseif kind == "search" then searches[#searches + 1] = f[2]
     elseif kind == "blog" then blogs[#blogs + 1] = f[2]
     elseif kind == "like_start" then like_start = tonumber(f[2])
     elseif kind == "user" then
@@ -86,6 +92,7 @@ end
 
 local function read(path, cookie)
   sent.read = sent.read + 1
+  if cookie then sent.signed_in_read = sent.signed_in_read + 1 end
   return wrk.format("GET", path, {
     ["Cookie"] = cookie or "ageVerified=true",
     ["Accept-Encoding"] = "br, gzip",
@@ -164,8 +171,13 @@ function request()
   elseif kind == "category" then category_at = category_at + 1; return read("/category/" .. next_of(categories, category_at))
   elseif kind == "video" then return read("/video/" .. pick_video())
   elseif kind == "signed_in_video" then
-    sent.signed_in_read = sent.signed_in_read + 1
     return read("/video/" .. pick_video(), next_of(users, deck_at).cookie)
+  elseif kind == "viewer_state" then
+    -- What a signed-in browser asks once a page is shown: its state for the video and the page's cards.
+    local video = pick_video()
+    local cards = {}
+    for i = 1, 8 do cards[i] = next_of(videos, video_at + i) end
+    return read("/api/viewer-state?video=" .. video .. "&cards=" .. table.concat(cards, ","), next_of(users, deck_at).cookie)
   elseif kind == "search" then search_at = search_at + 1; return read("/search?q=" .. next_of(searches, search_at))
   elseif kind == "blog_list" then return read("/blog")
   elseif kind == "blog_post" then blog_at = blog_at + 1; return read("/blog/" .. next_of(blogs, blog_at))

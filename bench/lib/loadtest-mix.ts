@@ -8,20 +8,24 @@ import { round } from "./stats";
 
 /**
  * The load test's mixed profile: what share of requests each kind is (percent; the deck the Lua script cycles
- * through). Reads dominate as on a video site; a tenth are view beacons (a page that plays sends one), a few
- * are signed-in pages and writes. Anonymous pages are the age-verified visitor's (the page cache serves them).
+ * through). Reads dominate, as on any video site: anonymous pages are an age-verified visitor's (the page
+ * micro-cache serves them for 2 s); a signed-in page view is the page (the shared shell) plus the
+ * /api/viewer-state request its browser then makes. Views: a played video page sends one beacon. Writes are
+ * rarer (a like in 25 page views, a comment in 50: more than real sites see, so that the nothing-lost check
+ * has hundreds of writes to count; every comment also empties every process's page cache, comments.ts).
  */
 export const MIX_WEIGHTS = {
   home: 15,
   category: 10,
   video: 25,
   signed_in_video: 5,
-  search: 10,
-  blog_list: 4,
-  blog_post: 6,
-  view: 15,
-  like: 7,
-  comment: 3,
+  viewer_state: 5,
+  search: 8,
+  blog_list: 3,
+  blog_post: 5,
+  view: 18,
+  like: 4,
+  comment: 2,
 } as const;
 export type RequestKind = keyof typeof MIX_WEIGHTS;
 export type MixWeights = Record<RequestKind, number>;
