@@ -201,6 +201,11 @@ const schema = z
      * carries X-Forwarded-For, Forwarded or X-Real-IP) never counts as loopback.
      */
     METRICS_TOKEN: optionalText().pipe(z.string().min(16, "must be at least 16 characters").optional()),
+    /**
+     * `npm run worker` only: when set, the worker answers /healthz, /readyz and /metrics (its job durations,
+     * process metrics; METRICS_ALLOW and METRICS_TOKEN apply) on HOST at this port. Unset: it listens on nothing.
+     */
+    WORKER_METRICS_PORT: optionalText().pipe(z.coerce.number<string | undefined>().int().min(1).max(65535).optional()),
     METRICS_ALLOW: metricsAllowSchema(),
     /** Searched for ffmpeg and ffprobe. */
     PATH: z.string().default(""),

@@ -5,6 +5,7 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { connect, type DatabaseHandle, setDatabase } from "../../server/db/connection";
 import { type EmbeddedServer, startEmbeddedPostgres } from "../../server/db/embedded";
+import { freeLoopbackPort } from "../../server/process";
 import { getTranscodeJob, submitIngest, waitForTranscodeJob } from "../../server/services/ingest";
 import { type AppProcess, errorLines, startApp, TEST_SERVER } from "../support/app-process";
 import { insertCategory } from "../support/fixtures";
@@ -62,10 +63,20 @@ test("JOBS_IN_PROCESS=false: the app queues a transcode and never runs it; `npm 
     const { rows } = await handle.pool.query("SELECT locked_by, attempts FROM graphile_worker.jobs WHERE key = $1", [job.id]);
     expect(rows).toEqual([{ locked_by: null, attempts: 0 }]);
 
-    worker = startWorker({ DATABASE_URL: url, DATA_DIR: app.dataDir });
+    const metricsPort = await freeLoopbackPort();
+    worker = startWorker({ DATABASE_URL: url, DATA_DIR: app.dataDir, HOST: "127.0.0.1", WORKER_METRICS_PORT: String(metricsPort) });
     const done = await waitForTranscodeJob(job.id, { pollMs: 200, signal: AbortSignal.timeout(90_000) });
     expect(done.status, done.error ?? "").toBe("done");
     expect(worker.log()).toContain("worker started: running queued jobs");
+    // The worker's own operations endpoints: its job's duration is in its metrics (an app instance never ran it).
+    const ops = `http://127.0.0.1:${metricsPort}`;
+    expect((await fetch(`${ops}/healthz`)).status).toBe(200);
+    expect(await (await fetch(`${ops}/readyz`)).json()).toEqual({ ready: true, failed: [] });
+    const metrics = await (await fetch(`${ops}/metrics`)).text();
+    expect(metrics).toMatch(/^pleazure_job_duration_seconds_count\{task="transcode",outcome="ran"\} 1$/m);
+    expect(metrics).toMatch(/^process_cpu_seconds_total \d/m);
+    expect((await fetch(`${ops}/`)).status).toBe(404);
+    expect((await fetch(`${app.origin}/metrics`).then((r) => r.text())).match(/^pleazure_job_duration_seconds_count.*$/m)).toBeNull();
     // The worker wrote the renditions under the app's DATA_DIR (one machine until object storage: item 3).
     expect(fs.existsSync(path.join(app.dataDir, "media"))).toBe(true);
 
