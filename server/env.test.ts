@@ -132,3 +132,12 @@ describe("parseEnv", () => {
     ]);
   });
 });
+
+describe("WORKER_METRICS_PORT", () => {
+  it("is off unless set to a port", () => {
+    expect(parseEnv({}).WORKER_METRICS_PORT).toBeUndefined();
+    expect(parseEnv({ WORKER_METRICS_PORT: "" }).WORKER_METRICS_PORT).toBeUndefined();
+    expect(parseEnv({ WORKER_METRICS_PORT: "9464" }).WORKER_METRICS_PORT).toBe(9464);
+    for (const v of ["metrics", "0", "70000"]) expect(() => parseEnv({ WORKER_METRICS_PORT: v }), v).toThrow(/WORKER_METRICS_PORT/);
+  });
+});

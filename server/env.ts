@@ -78,6 +78,12 @@ const schema = z
     WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
     DATABASE_URL: z.string().url().optional(),
     /**
+     * The longest a serving process's SQL statement may run (lock waits included) before PostgreSQL stops it
+     * and the request answers 503 + Retry-After: a slow database costs bounded time, never a pile-up. 0: none.
+     * Jobs and the CLI have no limit.
+     */
+    DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
+    /**
      * Whether the primary forks its own jobs worker (the transcode queue, docs/decisions/0007). Default on;
      * `false` or `0` off: the instance only serves, and `npm run worker` processes run the jobs
      * (docs/decisions/0023-separate-worker.md).
@@ -195,6 +201,11 @@ const schema = z
      * carries X-Forwarded-For, Forwarded or X-Real-IP) never counts as loopback.
      */
     METRICS_TOKEN: optionalText().pipe(z.string().min(16, "must be at least 16 characters").optional()),
+    /**
+     * `npm run worker` only: when set, the worker answers /healthz, /readyz and /metrics (its job durations,
+     * process metrics; METRICS_ALLOW and METRICS_TOKEN apply) on HOST at this port. Unset: it listens on nothing.
+     */
+    WORKER_METRICS_PORT: optionalText().pipe(z.coerce.number<string | undefined>().int().min(1).max(65535).optional()),
     METRICS_ALLOW: metricsAllowSchema(),
     /** Searched for ffmpeg and ffprobe. */
     PATH: z.string().default(""),

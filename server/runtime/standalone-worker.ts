@@ -7,6 +7,7 @@ import { logger } from "../logger";
 import { ffmpegToolsWarning } from "../media/ffmpeg";
 import { attachDatabase } from "./attach-database";
 import { takeOverSignals } from "./signals";
+import { startWorkerOperations } from "./worker-operations";
 
 /**
  * Bound on the stop after SIGTERM: the running transcode is aborted and goes back to the queue at once; only a
@@ -58,14 +59,16 @@ export async function runStandaloneWorker(): Promise<void> {
   }
   const detachDatabase = await attachDatabase(url);
   const runner = await startJobRunner({ databaseUrl: url });
-  log.info({ pid: process.pid, host: os.hostname(), poolId: runner.poolId }, "worker started: running queued jobs");
-
   let stopping = false;
+  const metricsPort = env().WORKER_METRICS_PORT;
+  const closeOperations = metricsPort === undefined ? async () => {} : await startWorkerOperations(metricsPort, env().HOST, () => stopping);
+  log.info({ pid: process.pid, host: os.hostname(), poolId: runner.poolId, metricsPort }, "worker started: running queued jobs");
+
   const stop = async (code: number, reason: string) => {
     if (stopping) return;
     stopping = true;
     log.info({ reason }, "worker stopping: the running job, if any, goes back to the queue");
-    const stopped = runner.stop().then(detachDatabase);
+    const stopped = runner.stop().then(closeOperations).then(detachDatabase);
     const timedOut = await Promise.race([
       stopped.then(() => false),
       new Promise<boolean>((r) => setTimeout(() => r(true), STOP_DEADLINE_MS).unref()),

@@ -25,6 +25,8 @@ export interface ScaleOut {
   db: DatabaseHandle;
   /** nginx's error log so far. */
   proxyLog: () => string;
+  /** Stops PostgreSQL (fast shutdown: sessions are cut), and starts it again on the same port and data. */
+  database: { stop: () => Promise<void>; start: () => Promise<void> };
   stop: () => Promise<void>;
 }
 
@@ -49,8 +51,21 @@ export async function startScaleOut(
     fs.rmSync(dir, { recursive: true, force: true });
   };
   try {
-    const pg: EmbeddedServer = await startEmbeddedPostgres(path.join(dir, "pg"));
-    stops.push(() => pg.stop());
+    let pg: EmbeddedServer = await startEmbeddedPostgres(path.join(dir, "pg"));
+    let running = true;
+    const database = {
+      stop: async () => {
+        running = false;
+        await pg.stop();
+      },
+      start: async () => {
+        pg = await startEmbeddedPostgres(path.join(dir, "pg"), { port: pg.port });
+        running = true;
+      },
+    };
+    stops.push(async () => {
+      if (running) await pg.stop();
+    });
     const databaseUrl = pg.url("postgres");
     const proxyPort = await freeLoopbackPort();
     const origin = `http://127.0.0.1:${proxyPort}`;
@@ -72,7 +87,7 @@ export async function startScaleOut(
     stops.push(proxy.stop);
     const db = connect(databaseUrl, 4);
     stops.push(() => db.close());
-    return { origin, instances, databaseUrl, db, proxyLog: proxy.log, stop: stopAll };
+    return { origin, instances, databaseUrl, db, proxyLog: proxy.log, database, stop: stopAll };
   } catch (err) {
     await stopAll();
     throw err;
