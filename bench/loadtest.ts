@@ -200,6 +200,7 @@ async function runTopology(
         sustained: last
           ? { connections: last.connections, perSecond: last.perSecond, p50: last.p50, p95: last.p95, p99: last.p99 }
           : undefined,
+        peak: steps.reduce<StepResult | undefined>((best, s) => (!best || s.perSecond > best.perSecond ? s : best), undefined),
         sent,
         ledger,
         sse: { opened: args.sse, connected: held.connected, held: held.held },

@@ -13,6 +13,8 @@ export interface TopologyResult {
   stopReason: string;
   /** The last step within the limits (p99 and no errors). */
   sustained?: { connections: number; perSecond: number; p50: number; p95: number; p99: number };
+  /** The step with the most req/s, within the limits or not (on a shared machine the limit can fall first). */
+  peak?: StepResult;
   sent: Acknowledged;
   ledger: LedgerCheck;
   sse: { opened: number; connected: number; held: number };
@@ -45,11 +47,12 @@ export function renderLoadTest(r: LoadTestReport): string {
     "",
     "## Sustained",
     "",
-    "| topology | web workers | sustained req/s | at connections | p50 ms | p95 ms | p99 ms | why the rise stopped | other processes (cores) before |",
-    "|---|---:|---:|---:|---:|---:|---:|---|---:|",
+    "| topology | web workers | sustained req/s | at connections | p50 ms | p95 ms | p99 ms | why the rise stopped | highest req/s of any step (connections, p99 ms) | other processes (cores) before |",
+    "|---|---:|---:|---:|---:|---:|---:|---|---|---:|",
     ...r.topologies.map((t) => {
       const s = t.sustained;
-      return `| ${t.label} | ${t.workers} | ${s ? s.perSecond.toFixed(0) : "–"} | ${s?.connections ?? "–"} | ${s?.p50 ?? "–"} | ${s?.p95 ?? "–"} | ${s?.p99 ?? "–"} | ${t.stopReason} | ${t.otherCoresBefore} |`;
+      const p = t.peak;
+      return `| ${t.label} | ${t.workers} | ${s ? s.perSecond.toFixed(0) : "–"} | ${s?.connections ?? "–"} | ${s?.p50 ?? "–"} | ${s?.p95 ?? "–"} | ${s?.p99 ?? "–"} | ${t.stopReason} | ${p ? `${p.perSecond.toFixed(0)} (${p.connections}, ${p.p99})` : "–"} | ${t.otherCoresBefore} |`;
     }),
     "",
   ];
