@@ -14,7 +14,7 @@ import type pg from "pg";
 import { logger } from "../server/logger";
 import { buildApp } from "./lib/build";
 import { cleanup, installSignalHandlers } from "./lib/cleanup";
-import { backgroundLoad } from "./lib/cpu";
+import { backgroundLoad, TreeMeter } from "./lib/cpu";
 import { captureCachedPage, startFloorServer } from "./lib/floor";
 import { type LoadTestArgs, parseLoadTestArgs } from "./lib/loadtest-args";
 import { type Acknowledged, compare, type LedgerCheck, tally } from "./lib/loadtest-ledger";
@@ -130,6 +130,7 @@ async function runTopology(
     const acked: Acknowledged = { likes: 0, comments: 0, views: 0 };
     const sent: Acknowledged = { likes: 0, comments: 0, views: 0 };
     let likeStart = 0;
+    const meter = new TreeMeter(topology.processes);
     const run = async (connections: number, seconds: number, index: number) => {
       const dataFile = path.join(WORK, `${name}-step-${index}.tsv`);
       const tokens = Math.ceil(((args.maxRps * args.weights.view) / 100) * seconds);
@@ -144,7 +145,7 @@ async function runTopology(
         tokens,
         key: topology.key,
       });
-      const report = await runMix(topology.origin, { dataFile, connections, seconds, threads: args.threads });
+      const report = await runMix(topology.origin, { dataFile, connections, seconds, threads: args.threads, meter });
       likeStart = report.likeNext;
       recordCommentTimes(users, report);
       acked.likes += report.acked.like ?? 0;
@@ -167,7 +168,7 @@ async function runTopology(
       log(
         `  ${connections} connections: ${step.perSecond} req/s, p50 ${step.p50} ms, p95 ${step.p95} ms, p99 ${step.p99} ms; ` +
           `bad statuses ${step.badStatuses}, socket errors ${step.socketErrors}, timeouts ${step.timeouts}; ` +
-          `cores wrk ${step.cores.wrk}, machine ${step.cores.machine}; acked likes ${step.acked.like ?? 0}, comments ${step.acked.comment ?? 0}, views ${step.acked.view ?? 0}` +
+          `cores: wrk ${step.cores.wrk}, app ${step.cores.app}, pg ${step.cores.postgres}, nginx ${step.cores.proxy}, other ${step.cores.other}; acked likes ${step.acked.like ?? 0}, comments ${step.acked.comment ?? 0}, views ${step.acked.view ?? 0}` +
           (Object.values(step.skipped).some(Boolean) ? `; writes skipped ${JSON.stringify(step.skipped)}` : ""),
       );
       const errors = step.badStatuses + step.socketErrors + step.timeouts;

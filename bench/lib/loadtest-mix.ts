@@ -3,7 +3,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { issuePlayToken } from "../../server/play-token";
-import { busyCoresSince, exitedChildrenSeconds, machineTicks } from "./cpu";
+import { busyCoresSince, exitedChildrenSeconds, machineTicks, type TreeMeter } from "./cpu";
 import { round } from "./stats";
 
 /**
@@ -80,6 +80,20 @@ export interface MixReport {
   latencyUs: { mean: number; max: number; p50: number; p95: number; p99: number };
 }
 
+/**
+ * Cores used over a step: wrk, the site's parties (app processes, PostgreSQL with its backends, nginx), this
+ * process (the live feeds' clients), other people's work (the rest of the machine's busy time) and the machine.
+ */
+export interface Cores {
+  wrk: number;
+  app?: number;
+  postgres?: number;
+  proxy?: number;
+  self?: number;
+  other?: number;
+  machine: number;
+}
+
 export interface StepResult {
   connections: number;
   seconds: number;
@@ -97,8 +111,7 @@ export interface StepResult {
   sent: MixReport["sent"];
   skipped: MixReport["skipped"];
   acked: MixReport["acked"];
-  /** Cores wrk used over the step, and the whole machine (site, PostgreSQL, nginx, wrk and other people's jobs). */
-  cores: { wrk: number; machine: number };
+  cores: Cores;
 }
 
 /** The visitor address of the n-th play token (its own /64: the view allowance is 5 per address per video an hour). */
@@ -150,17 +163,29 @@ export function writeStepData(
   fs.writeFileSync(file, `${lines.join("\n")}\n`);
 }
 
-/** One wrk run of the mix against `origin`, with the cores wrk and the machine used meanwhile. */
+/** One wrk run of the mix against `origin`, with the cores each party used meanwhile. */
 export async function runMix(
   origin: string,
-  opts: { dataFile: string; connections: number; seconds: number; threads: number },
-): Promise<MixReport & { cores: { wrk: number; machine: number } }> {
+  opts: { dataFile: string; connections: number; seconds: number; threads: number; meter?: TreeMeter },
+): Promise<MixReport & { cores: Cores }> {
   const wrkBefore = exitedChildrenSeconds();
   const machine = machineTicks();
+  const self = process.cpuUsage();
+  const parties = opts.meter?.start();
   const started = performance.now();
   const report = await wrkMix(origin, opts);
   const seconds = (performance.now() - started) / 1000;
-  return { ...report, cores: { wrk: round((exitedChildrenSeconds() - wrkBefore) / seconds, 2), machine: busyCoresSince(machine) } };
+  const site = parties && opts.meter ? opts.meter.stop(parties) : {};
+  const used = process.cpuUsage(self);
+  const cores: Cores = {
+    wrk: round((exitedChildrenSeconds() - wrkBefore) / seconds, 2),
+    ...site,
+    self: round((used.user + used.system) / 1e6 / seconds, 2),
+    machine: busyCoresSince(machine),
+  };
+  const known = cores.wrk + (cores.app ?? 0) + (cores.postgres ?? 0) + (cores.proxy ?? 0) + (cores.self ?? 0);
+  cores.other = round(Math.max(0, cores.machine - known), 2);
+  return { ...report, cores };
 }
 
 function wrkMix(origin: string, opts: { dataFile: string; connections: number; seconds: number; threads: number }): Promise<MixReport> {

@@ -81,11 +81,11 @@ export function renderLoadTest(r: LoadTestReport): string {
     out.push(
       `## ${t.label}`,
       "",
-      "| connections | req/s | p50 ms | p95 ms | p99 ms | max ms | bad statuses | socket errors | timeouts | likes / comments / views acked | cores: wrk / machine | statuses |",
+      "| connections | req/s | p50 ms | p95 ms | p99 ms | max ms | bad statuses | socket errors | timeouts | likes / comments / views acked | cores: wrk / app / PostgreSQL / nginx / other people's / machine | statuses |",
       "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|---|",
       ...t.steps.map(
         (s) =>
-          `| ${s.connections} | ${s.perSecond.toFixed(0)} | ${s.p50} | ${s.p95} | ${s.p99} | ${s.max} | ${s.badStatuses} | ${s.socketErrors} | ${s.timeouts} | ${s.acked.like ?? 0} / ${s.acked.comment ?? 0} / ${s.acked.view ?? 0} | ${s.cores.wrk} / ${s.cores.machine} | ${JSON.stringify(s.statuses)} |`,
+          `| ${s.connections} | ${s.perSecond.toFixed(0)} | ${s.p50} | ${s.p95} | ${s.p99} | ${s.max} | ${s.badStatuses} | ${s.socketErrors} | ${s.timeouts} | ${s.acked.like ?? 0} / ${s.acked.comment ?? 0} / ${s.acked.view ?? 0} | ${s.cores.wrk} / ${s.cores.app ?? "–"} / ${s.cores.postgres ?? "–"} / ${s.cores.proxy ?? "–"} / ${s.cores.other ?? "–"} / ${s.cores.machine} | ${JSON.stringify(s.statuses)} |`,
       ),
       "",
     );

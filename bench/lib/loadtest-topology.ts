@@ -37,6 +37,8 @@ export interface Topology {
   db: DatabaseHandle;
   /** Web worker processes over all instances. */
   workers: number;
+  /** Root processes of each party, for the CPU split (bench/lib/cpu.ts TreeMeter). */
+  processes: Record<"app" | "postgres" | "proxy", number[]>;
   stop: () => Promise<void>;
 }
 
@@ -56,6 +58,7 @@ export async function startTopology(name: TopologyName, opts: { root: string; bu
     });
     const db = await openDatabase({ dataDir });
     return {
+      processes: { app: [app.pid], postgres: [await postmasterOf(db)], proxy: [] },
       name,
       origin: app.origin,
       dataDirs: [dataDir],
@@ -78,6 +81,11 @@ export async function startTopology(name: TopologyName, opts: { root: string; bu
   });
   const remove = onCleanup(`scale-out (${name})`, site.stop);
   return {
+    processes: {
+      app: site.instances.flatMap((i) => (i.child.pid ? [i.child.pid] : [])),
+      postgres: [await postmasterOf(site.db)],
+      proxy: site.proxyPid ? [site.proxyPid] : [],
+    },
     name,
     origin: site.origin,
     dataDirs: site.instances.map((i) => i.dataDir),
@@ -89,4 +97,11 @@ export async function startTopology(name: TopologyName, opts: { root: string; bu
       remove();
     },
   };
+}
+
+/** The postmaster: the parent of this connection's backend. */
+async function postmasterOf(db: DatabaseHandle): Promise<number> {
+  const { rows } = await db.pool.query<{ pid: number }>("SELECT pg_backend_pid() AS pid");
+  const status = fs.readFileSync(`/proc/${rows[0]!.pid}/status`, "utf8");
+  return Number(/^PPid:\s+(\d+)/m.exec(status)?.[1]);
 }

@@ -25,6 +25,8 @@ export interface ScaleOut {
   db: DatabaseHandle;
   /** nginx's error log so far. */
   proxyLog: () => string;
+  /** nginx's master process (its workers are its children). */
+  proxyPid: number | undefined;
   /** Stops PostgreSQL (fast shutdown: sessions are cut), and starts it again on the same port and data. */
   database: { stop: () => Promise<void>; start: () => Promise<void> };
   stop: () => Promise<void>;
@@ -87,7 +89,7 @@ export async function startScaleOut(
     stops.push(proxy.stop);
     const db = connect(databaseUrl, 4);
     stops.push(() => db.close());
-    return { origin, instances, databaseUrl, db, proxyLog: proxy.log, database, stop: stopAll };
+    return { origin, instances, databaseUrl, db, proxyLog: proxy.log, proxyPid: proxy.pid, database, stop: stopAll };
   } catch (err) {
     await stopAll();
     throw err;
@@ -162,6 +164,7 @@ async function startNginx(dir: string, port: number, instances: readonly AppProc
   }
   return {
     log,
+    pid: child.pid,
     stop: async () => {
       if (child.exitCode === null) child.kill("SIGQUIT"); // graceful: open streams end
       await Promise.race([exited, new Promise((r) => setTimeout(r, 5_000))]);
