@@ -112,7 +112,7 @@ async function runTopology(
 ): Promise<{ result: TopologyResult; floorPage?: Awaited<ReturnType<typeof captureCachedPage>> }> {
   let otherCores = await backgroundLoad(3);
   for (const until = Date.now() + args.waitIdle * 1000; otherCores >= 0.5 && Date.now() < until; ) {
-    log(`  other processes use ${otherCores} cores: waiting for the machine (--wait-idle)...`);
+    log(`  other processes use ${otherCores} cores: waiting before ${name} (--wait-idle)...`);
     await sleep(5000);
     otherCores = await backgroundLoad(3);
   }

@@ -58,7 +58,7 @@ export function renderLoadTest(r: LoadTestReport): string {
   ];
   if (r.floor) {
     out.push(
-      `Generator ceiling: the same script and wrk settings against a bare node:http server (${r.floor.workers} workers, the app's cached home page) at ${r.floor.connections} connections: ` +
+      `Generator ceiling: the same script and wrk settings against a bare node:http server (${r.floor.workers} workers, the app's cached home page) at ${r.floor.connections} connections, while nothing else of the load test ran: ` +
         `**${r.floor.perSecond.toFixed(0)} req/s**, p50 ${r.floor.p50} ms, p99 ${r.floor.p99} ms (wrk ${r.floor.cores.wrk} cores, machine ${r.floor.cores.machine}).`,
       "",
     );
@@ -81,11 +81,11 @@ export function renderLoadTest(r: LoadTestReport): string {
     out.push(
       `## ${t.label}`,
       "",
-      "| connections | req/s | p50 ms | p95 ms | p99 ms | max ms | bad statuses | socket errors | timeouts | likes / comments / views acked | cores: wrk / app / PostgreSQL / nginx / other people's / machine | statuses |",
-      "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|---|",
+      "| connections | req/s | p50 ms | p95 ms | p99 ms | max ms | bad statuses | socket errors | timeouts | likes / comments / views acked | cores: wrk / app / PostgreSQL / nginx / other people's / machine | app CPU ms per request | statuses |",
+      "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|---:|---|",
       ...t.steps.map(
         (s) =>
-          `| ${s.connections} | ${s.perSecond.toFixed(0)} | ${s.p50} | ${s.p95} | ${s.p99} | ${s.max} | ${s.badStatuses} | ${s.socketErrors} | ${s.timeouts} | ${s.acked.like ?? 0} / ${s.acked.comment ?? 0} / ${s.acked.view ?? 0} | ${s.cores.wrk} / ${s.cores.app ?? "–"} / ${s.cores.postgres ?? "–"} / ${s.cores.proxy ?? "–"} / ${s.cores.other ?? "–"} / ${s.cores.machine} | ${JSON.stringify(s.statuses)} |`,
+          `| ${s.connections} | ${s.perSecond.toFixed(0)} | ${s.p50} | ${s.p95} | ${s.p99} | ${s.max} | ${s.badStatuses} | ${s.socketErrors} | ${s.timeouts} | ${s.acked.like ?? 0} / ${s.acked.comment ?? 0} / ${s.acked.view ?? 0} | ${s.cores.wrk} / ${s.cores.app ?? "–"} / ${s.cores.postgres ?? "–"} / ${s.cores.proxy ?? "–"} / ${s.cores.other ?? "–"} / ${s.cores.machine} | ${s.cores.app === undefined ? "–" : ((s.cores.app / Math.max(s.perSecond, 1e-9)) * 1000).toFixed(1)} | ${JSON.stringify(s.statuses)} |`,
       ),
       "",
     );
