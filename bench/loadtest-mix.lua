@@ -10,8 +10,8 @@
 -- wrk cannot tie an answer to its request, so acknowledgements are read from the answers' bodies (writes are
 -- sent without Accept-Encoding so that their small JSON answers are readable). No write starts in the last
 -- WRITE_MARGIN seconds: wrk drops what is in flight when it stops, and a write cut off that way would commit
--- unacknowledged. Usage: wrk -t<n> -c<n> -d<s> -s loadtest-mix.lua <origin> -- <data file> <duration s>; done() prints
--- one line, "LOADTEST_RESULT {json}". Globals are what done() reads from each thread (thread:get).
+-- unacknowledged. Usage: wrk -t<n> -c<n> -d<s> -s loadtest-mix.lua <origin> -- <data file> <duration s>;
+-- done() prints one line, "LOADTEST_RESULT {json}". Globals are what done() reads from each thread (thread:get).
 local WRITE_MARGIN = 2
 local threads = {}
 local thread_count = 0
@@ -46,13 +46,7 @@ function init(args)
     elseif kind == "deck" then for k in string.gmatch(f[2], "[^,]+") do deck[#deck + 1] = k end
     elseif kind == "category" then categories[#categories + 1] = f[2]
     elseif kind == "video" then videos[#videos + 1] = f[2]
-    elseif kind == "viewer_state" then
-    -- What a signed-in browser asks once a page is shown: its state for the video and the page's cards.
-    local video = pick_video()
-    local cards = {}
-    for i = 1, 8 do cards[i] = next_of(videos, video_at + i) end
-    return read("/api/viewer-state?video=" .. video .. "&cards=" .. table.concat(cards, ","), next_of(users, deck_at).cookie)
-  elseif kind == "search" then searches[#searches + 1] = f[2]
+    elseif kind == "search" then searches[#searches + 1] = f[2]
     elseif kind == "blog" then blogs[#blogs + 1] = f[2]
     elseif kind == "like_start" then like_start = tonumber(f[2])
     elseif kind == "user" then
@@ -185,15 +179,19 @@ function request()
   error("unknown request kind " .. tostring(kind))
 end
 
+-- The writes' answers, by how they begin (a signed-in /api/viewer-state answer is JSON too, with "liked" inside:
+-- it begins with {"viewer").
+local function starts(body, prefix)
+  return string.sub(body, 1, #prefix) == prefix
+end
+
 function response(status, headers, body)
   statuses[status] = (statuses[status] or 0) + 1
-  -- Only the writes' answers are small JSON objects; pages are HTML (compressed).
-  if status == 200 and #body < 2000 and string.sub(body, 1, 1) == "{" then
-    if string.find(body, '"counted":true', 1, true) then acked.view = acked.view + 1
-    elseif string.find(body, '"counted":false', 1, true) then acked.view_not_counted = acked.view_not_counted + 1
-    elseif string.find(body, '"liked":true', 1, true) then acked.like = acked.like + 1
-    elseif string.find(body, '"ok":true', 1, true) then acked.comment = acked.comment + 1
-    end
+  if status ~= 200 or #body > 2000 then return end
+  if starts(body, '{"counted":true') then acked.view = acked.view + 1
+  elseif starts(body, '{"counted":false') then acked.view_not_counted = acked.view_not_counted + 1
+  elseif starts(body, '{"ok":true,"liked":true') then acked.like = acked.like + 1
+  elseif starts(body, '{"ok":true') then acked.comment = acked.comment + 1
   end
 end
 
