@@ -1,6 +1,7 @@
 import path from "node:path";
 import express, { type RequestHandler } from "express";
 import expressStaticGzip from "express-static-gzip";
+import { MEDIA_TYPES } from "../media/media-types";
 
 /**
  * The client build: `/assets/*` are content-hashed, so immutable for a year, and served from the
@@ -26,18 +27,6 @@ export function buildFiles(clientDir: string): RequestHandler {
   router.use((req, res, next) => (path.extname(req.path) ? rootFiles(req, res, next) : next()));
   return router;
 }
-
-/** The files media folders hold, by extension, with the type each is served as; anything else is a 404. */
-export const MEDIA_TYPES: Readonly<Record<string, string>> = {
-  ".m3u8": "application/vnd.apple.mpegurl",
-  ".ts": "video/mp2t",
-  ".m4s": "video/iso.segment",
-  ".mp4": "video/mp4",
-  ".vtt": "text/vtt; charset=utf-8",
-  ".jpg": "image/jpeg",
-  ".webp": "image/webp",
-  ".png": "image/png",
-};
 
 /**
  * Playlists and WebVTT are small text, compressed per request; a byte range of a compressed body would not

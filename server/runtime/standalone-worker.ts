@@ -1,7 +1,7 @@
 import os from "node:os";
 import { connect } from "../db/connection";
 import { migrateToLatest } from "../db/migrate";
-import { env, parseEnv } from "../env";
+import { env, envProblems, parseEnv } from "../env";
 import { startJobRunner } from "../jobs/runner";
 import { logger } from "../logger";
 import { ffmpegToolsWarning } from "../media/ffmpeg";
@@ -19,13 +19,9 @@ const STOP_DEADLINE_MS = 10_000;
  * One line per problem; server.js prints them and exits 1.
  */
 export function workerStartupProblems(vars: Record<string, string | undefined> = process.env): string[] {
-  let parsed: ReturnType<typeof parseEnv>;
-  try {
-    parsed = parseEnv(vars);
-  } catch (err) {
-    return [(err as Error).message];
-  }
-  if (!parsed.DATABASE_URL) {
+  const invalid = envProblems(vars);
+  if (invalid.length > 0) return invalid;
+  if (!parseEnv(vars).DATABASE_URL) {
     return [
       "DATABASE_URL is required by `npm run worker` (the embedded database belongs to the app's own start, `npm start`; a separate worker connects to the app's PostgreSQL)",
     ];
@@ -38,7 +34,8 @@ export function workerStartupProblems(vars: Record<string, string | undefined> =
  * the runner knows: transcodes) on DATABASE_URL and serves nothing, for app instances started with
  * JOBS_IN_PROCESS=false. It applies pending migrations first (Kysely's migrator locks, so a start alongside
  * the app's is safe). SIGTERM/SIGINT: the running job is aborted and goes back to the queue, then exit 0.
- * It reads and writes media under DATA_DIR, so for now it runs on the app's machine (object storage: item 3).
+ * With MEDIA_STORAGE=s3 it reads sources from and writes renditions to the bucket, so it needs no disk of the
+ * app's (its own DATA_DIR holds scratch folders only); with local storage it runs on the app's machine.
  */
 export async function runStandaloneWorker(): Promise<void> {
   takeOverSignals();

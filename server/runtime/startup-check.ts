@@ -1,4 +1,4 @@
-import { env, parseEnv, unsafeCombinations } from "../env";
+import { env, envProblems, unsafeCombinations } from "../env";
 import { ensureAppSecret, SecretError } from "../secrets";
 
 /**
@@ -8,11 +8,8 @@ import { ensureAppSecret, SecretError } from "../secrets";
  * server.js prints them and exits 1 without listening.
  */
 export function startupProblems(vars: Record<string, string | undefined> = process.env): string[] {
-  try {
-    parseEnv(vars);
-  } catch (err) {
-    return [(err as Error).message];
-  }
+  const invalid = envProblems(vars);
+  if (invalid.length > 0) return invalid;
   const problems = unsafeCombinations(env(), vars);
   if (problems.length > 0) return problems;
   try {
