@@ -93,3 +93,22 @@ export function mediaFiles(mediaDir: string): RequestHandler {
     });
   };
 }
+
+/**
+ * `/media/…` on object storage (MEDIA_STORAGE=s3): the files are not here. A media path is redirected to its
+ * address in the storage (MEDIA_BASE_URL + key): links written before the move, and blog posts naming
+ * `/media/og/…`, keep working. A base that is this very path (a reverse proxy serving /media/ from the bucket)
+ * gets a 404 instead of a loop: such requests are the proxy's.
+ */
+export function mediaRedirects(url: (key: string) => string): RequestHandler {
+  return (req, res) => {
+    const relative = req.method === "GET" || req.method === "HEAD" ? mediaRelativePath(req.path) : null;
+    const target = relative ? url(relative) : undefined;
+    if (!target || target === req.originalUrl.split("?")[0]) {
+      res.status(404).set({ "Cache-Control": "no-store", "Content-Type": "text/plain; charset=utf-8" }).send("Not found");
+      return;
+    }
+    // Not permanent: the operator may move the media to another base later.
+    res.set("Cache-Control", "public, max-age=3600").redirect(302, target);
+  };
+}

@@ -111,14 +111,17 @@ export function s3MediaStorage(settings: S3Settings, opts: S3StorageOptions): Me
     }
   }
 
-  /** Uploads a folder's files under `prefix`; playlists after the segments they list, `master.m3u8` last. */
+  /**
+   * Uploads a folder's files under `prefix`: playlists after the segments they list, master playlists after
+   * those, and a `manifest.json` at the top (the demo set's seal) last of all.
+   */
   async function uploadFolder(localDir: string, prefix: string): Promise<Set<string>> {
     const files = (await fs.readdir(localDir, { recursive: true, withFileTypes: true }))
       .filter((d) => d.isFile())
       .map((d) => path.relative(localDir, path.join(d.parentPath, d.name)).split(path.sep).join("/"))
-      .sort((a, b) => uploadOrder(a) - uploadOrder(b) || a.localeCompare(b));
+      .sort();
     const written = new Set<string>();
-    for (const stage of [0, 1, 2]) {
+    for (const stage of [0, 1, 2, 3]) {
       const queue = files.filter((f) => uploadOrder(f) === stage);
       const next = async (): Promise<void> => {
         const file = queue.shift();
@@ -213,9 +216,10 @@ export function s3MediaStorage(settings: S3Settings, opts: S3StorageOptions): Me
   };
 }
 
-/** 0: segments, stills and the rest; 1: rendition playlists; 2: the master playlist. */
+/** 0: segments, stills and the rest; 1: rendition playlists; 2: master playlists; 3: the folder's manifest. */
 function uploadOrder(file: string): number {
-  if (file === "master.m3u8") return 2;
+  if (file === "manifest.json") return 3;
+  if (path.posix.basename(file) === "master.m3u8") return 2;
   return file.endsWith(".m3u8") ? 1 : 0;
 }
 
