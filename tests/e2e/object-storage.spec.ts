@@ -81,7 +81,10 @@ test("an upload is transcoded by a worker without the app's disk, played from th
     await expect(page).toHaveURL(/\/video\/[0-9a-f-]{36}$/);
     const videoId = page.url().split("/").pop() as string;
     const playlist = `${mediaBase}videos/${videoId}/master.m3u8`;
-    expect(await (await page.request.get(page.url())).text()).toContain(playlist);
+    const html = await (await page.request.get(page.url())).text();
+    expect(html).toContain(playlist);
+    // The storage's credentials stay on the server: the browser gets public URLs only.
+    expect(html).not.toContain(S3RVER_CREDENTIALS.secretAccessKey);
     const video = page.locator("video");
     await video.evaluate((v: HTMLVideoElement) => {
       v.muted = true;
