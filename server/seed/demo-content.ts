@@ -110,7 +110,12 @@ async function demoMedia(mediaRoot: string, opts: SeedOptions): Promise<DemoAsse
  * The demo set and the blog's default image, copied to object storage. The manifest goes last and is
  * compared first: a bucket whose manifest matches the local one holds this very rendering, complete.
  */
-async function uploadDemoMedia(storage: MediaStorage, mediaRoot: string, withDemo: boolean, log: (msg: string) => void): Promise<void> {
+export async function uploadDemoMedia(
+  storage: MediaStorage,
+  mediaRoot: string,
+  withDemo: boolean,
+  log: (msg: string) => void,
+): Promise<void> {
   const socialImage = path.join(mediaRoot, "og", "blog-default.png");
   if (fs.existsSync(socialImage) && !(await storage.exists("og/blog-default.png")))
     await storage.putFile(socialImage, "og/blog-default.png");
