@@ -41,7 +41,15 @@ export function metricsAllowSchema() {
 }
 
 function metricsAllowItem(item: string): boolean {
-  if (item === "loopback" || item === "any" || item === "none") return true;
+  return item === "loopback" || item === "any" || item === "none" || addressOrRange(item);
+}
+
+function trustProxyItem(item: string): boolean {
+  return item === "loopback" || item === "linklocal" || item === "uniquelocal" || addressOrRange(item);
+}
+
+/** An IP address, or a CIDR range (10.0.0.0/8, 2001:db8::/32). */
+function addressOrRange(item: string): boolean {
   const [address = "", prefix, extra] = item.split("/");
   const family = net.isIP(address);
   if (family === 0 || extra !== undefined) return false;
@@ -117,6 +125,12 @@ const schema = z
     WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
     DATABASE_URL: z.string().url().optional(),
     /**
+     * The longest a serving process's SQL statement may run (lock waits included) before PostgreSQL stops it
+     * and the request answers 503 + Retry-After: a slow database costs bounded time, never a pile-up. 0: none.
+     * Jobs and the CLI have no limit.
+     */
+    DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
+    /**
      * Whether the primary forks its own jobs worker (the transcode queue, docs/decisions/0007). Default on;
      * `false` or `0` off: the instance only serves, and `npm run worker` processes run the jobs
      * (docs/decisions/0023-separate-worker.md).
@@ -153,8 +167,18 @@ const schema = z
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default(process.env.VITEST ? "silent" : "info"),
     /** Secret for signed tokens (play tokens, form timestamps). Generated per data dir when unset. */
     APP_SECRET: z.string().min(32).optional(),
-    /** Comma-separated proxy addresses whose X-Forwarded-For we trust (Express "trust proxy"). */
-    TRUST_PROXY: z.string().default("loopback"),
+    /**
+     * Comma-separated proxy addresses whose X-Forwarded-For we trust (Express "trust proxy"): IP addresses, CIDR
+     * ranges, `loopback`, `linklocal`, `uniquelocal`; or `false` for none. Never "everyone": a client could then
+     * name any address it likes.
+     */
+    TRUST_PROXY: z
+      .string()
+      .default("loopback")
+      .refine(
+        (v) => v === "false" || v.split(",").every((item) => trustProxyItem(item.trim())),
+        "must be false or a comma-separated list of IP addresses, CIDR ranges, loopback, linklocal or uniquelocal",
+      ),
     /**
      * `npm run dev` with the test build's composition (fault switches, test routes). Refused in production:
      * the test hooks exist only in the separate test build (docs/decisions/0018-test-build.md), never in
@@ -247,6 +271,11 @@ const schema = z
      * carries X-Forwarded-For, Forwarded or X-Real-IP) never counts as loopback.
      */
     METRICS_TOKEN: optionalText().pipe(z.string().min(16, "must be at least 16 characters").optional()),
+    /**
+     * `npm run worker` only: when set, the worker answers /healthz, /readyz and /metrics (its job durations,
+     * process metrics; METRICS_ALLOW and METRICS_TOKEN apply) on HOST at this port. Unset: it listens on nothing.
+     */
+    WORKER_METRICS_PORT: optionalText().pipe(z.coerce.number<string | undefined>().int().min(1).max(65535).optional()),
     METRICS_ALLOW: metricsAllowSchema(),
     /** Searched for ffmpeg and ffprobe. */
     PATH: z.string().default(""),
@@ -296,20 +325,19 @@ function adOrigin(item: string): string | undefined {
 
 let cached: Env | undefined;
 
-/** Validates a set of environment variables; throws one error naming every problem. */
+/** Every bad variable of an environment, one line each ("Invalid environment: NAME: what is wrong"). */
+export class EnvError extends Error {
+  constructor(readonly problems: string[]) {
+    super(problems.join("; "));
+  }
+}
+
+/** Validates a set of environment variables; throws an EnvError naming every problem. */
 export function parseEnv(vars: Record<string, string | undefined>): Env {
   const parsed = schema.safeParse(vars);
-  if (!parsed.success) throw new Error(`Invalid environment: ${issueTexts(parsed.error).join("; ")}`);
+  if (!parsed.success) throw new EnvError(parsed.error.issues.map((i) => `Invalid environment: ${i.path.join(".")}: ${i.message}`));
   return parsed.data;
 }
-
-/** What is wrong with a set of variables, one line per bad or missing one (`Invalid environment: NAME: …`); none when valid. */
-export function envProblems(vars: Record<string, string | undefined>): string[] {
-  const parsed = schema.safeParse(vars);
-  return parsed.success ? [] : issueTexts(parsed.error).map((text) => `Invalid environment: ${text}`);
-}
-
-const issueTexts = (error: z.ZodError) => error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
 
 /**
  * Settings that are each valid but together unsafe, one line per problem naming the variable: the server
@@ -329,6 +357,12 @@ export function unsafeCombinations(e: Env, vars: Record<string, string | undefin
   }
   if (e.DATABASE_URL && !e.SITE_URL) {
     problems.push("SITE_URL is required when NODE_ENV=production runs with DATABASE_URL (the public origin, e.g. https://example.com)");
+  }
+  // Behind a load balancer the client address (rate limits, view allowances) is only as good as this choice.
+  if (e.DATABASE_URL && !vars.TRUST_PROXY) {
+    problems.push(
+      "TRUST_PROXY is required when NODE_ENV=production runs with DATABASE_URL: the proxy's address or range (10.0.0.5, 10.0.0.0/8), loopback for nginx on this machine, or false for none",
+    );
   }
   return problems;
 }

@@ -1,12 +1,13 @@
 import os from "node:os";
 import { connect } from "../db/connection";
 import { migrateToLatest } from "../db/migrate";
-import { env, envProblems, parseEnv } from "../env";
+import { EnvError, env, parseEnv } from "../env";
 import { startJobRunner } from "../jobs/runner";
 import { logger } from "../logger";
 import { ffmpegToolsWarning } from "../media/ffmpeg";
 import { attachDatabase } from "./attach-database";
 import { takeOverSignals } from "./signals";
+import { startWorkerOperations } from "./worker-operations";
 
 /**
  * Bound on the stop after SIGTERM: the running transcode is aborted and goes back to the queue at once; only a
@@ -19,9 +20,14 @@ const STOP_DEADLINE_MS = 10_000;
  * One line per problem; server.js prints them and exits 1.
  */
 export function workerStartupProblems(vars: Record<string, string | undefined> = process.env): string[] {
-  const invalid = envProblems(vars);
-  if (invalid.length > 0) return invalid;
-  if (!parseEnv(vars).DATABASE_URL) {
+  let parsed: ReturnType<typeof parseEnv>;
+  try {
+    parsed = parseEnv(vars);
+  } catch (err) {
+    if (err instanceof EnvError) return err.problems;
+    throw err;
+  }
+  if (!parsed.DATABASE_URL) {
     return [
       "DATABASE_URL is required by `npm run worker` (the embedded database belongs to the app's own start, `npm start`; a separate worker connects to the app's PostgreSQL)",
     ];
@@ -54,14 +60,16 @@ export async function runStandaloneWorker(): Promise<void> {
   }
   const detachDatabase = await attachDatabase(url);
   const runner = await startJobRunner({ databaseUrl: url });
-  log.info({ pid: process.pid, host: os.hostname(), poolId: runner.poolId }, "worker started: running queued jobs");
-
   let stopping = false;
+  const metricsPort = env().WORKER_METRICS_PORT;
+  const closeOperations = metricsPort === undefined ? async () => {} : await startWorkerOperations(metricsPort, env().HOST, () => stopping);
+  log.info({ pid: process.pid, host: os.hostname(), poolId: runner.poolId, metricsPort }, "worker started: running queued jobs");
+
   const stop = async (code: number, reason: string) => {
     if (stopping) return;
     stopping = true;
     log.info({ reason }, "worker stopping: the running job, if any, goes back to the queue");
-    const stopped = runner.stop().then(detachDatabase);
+    const stopped = runner.stop().then(closeOperations).then(detachDatabase);
     const timedOut = await Promise.race([
       stopped.then(() => false),
       new Promise<boolean>((r) => setTimeout(() => r(true), STOP_DEADLINE_MS).unref()),

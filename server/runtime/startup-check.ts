@@ -1,4 +1,4 @@
-import { env, envProblems, unsafeCombinations } from "../env";
+import { EnvError, env, parseEnv, unsafeCombinations } from "../env";
 import { ensureAppSecret, SecretError } from "../secrets";
 
 /**
@@ -8,8 +8,12 @@ import { ensureAppSecret, SecretError } from "../secrets";
  * server.js prints them and exits 1 without listening.
  */
 export function startupProblems(vars: Record<string, string | undefined> = process.env): string[] {
-  const invalid = envProblems(vars);
-  if (invalid.length > 0) return invalid;
+  try {
+    parseEnv(vars);
+  } catch (err) {
+    if (err instanceof EnvError) return err.problems;
+    throw err;
+  }
   const problems = unsafeCombinations(env(), vars);
   if (problems.length > 0) return problems;
   try {

@@ -42,8 +42,10 @@ export async function startApp(env: Record<string, string> = {}, options: { entr
       DATA_DIR: dataDir,
       DEMO_MEDIA: "none",
       LOG_LEVEL: "info",
-      // Production on a database of its own needs a shared key and the public origin (env.ts, unsafeCombinations).
-      ...(env.DATABASE_URL ? { APP_SECRET: crypto.randomBytes(32).toString("hex"), SITE_URL: `http://127.0.0.1:${port}` } : {}),
+      // Production on a database of its own needs a shared key, the public origin and a proxy choice (env.ts, unsafeCombinations).
+      ...(env.DATABASE_URL
+        ? { APP_SECRET: crypto.randomBytes(32).toString("hex"), SITE_URL: `http://127.0.0.1:${port}`, TRUST_PROXY: "loopback" }
+        : {}),
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
