@@ -43,16 +43,23 @@ export function houseAdPath(mediaRoot: string): string {
 /**
  * Makes sure `mediaRoot/house-ad/house-ad.mp4` exists and matches the current recipe. With `cacheRoot`
  * (DEMO_MEDIA_CACHE) it is rendered there once per machine, under a file lock, and linked into mediaRoot.
- * With object storage (`storage.remote`) the clip is then uploaded, unless the bucket has this very rendering.
+ * With object storage (`storage.remote`) the clip is then uploaded, unless the bucket has this very rendering;
+ * a storage that fails then does not stop the start (every instance's start runs this): `warn` says so, and
+ * the pre-roll has no house clip until a later start uploads it.
  */
 export async function ensureHouseAd(opts: {
   mediaRoot: string;
   cacheRoot?: string;
   log: (msg: string) => void;
+  warn?: (msg: string) => void;
   storage?: MediaStorage;
 }): Promise<string> {
   const file = await renderHouseAd(opts);
-  if (opts.storage?.remote) await uploadHouseAd(opts.storage, path.dirname(file), opts.log);
+  if (opts.storage?.remote) {
+    await uploadHouseAd(opts.storage, path.dirname(file), opts.log).catch((err: unknown) =>
+      (opts.warn ?? opts.log)(`[media] uploading the house pre-roll clip to the media storage failed: ${(err as Error).message}`),
+    );
+  }
   return file;
 }
 

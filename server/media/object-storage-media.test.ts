@@ -77,6 +77,31 @@ describe("the house clip on object storage", () => {
     expect(other.puts).toEqual([]);
     expect(log.filter((l) => l.includes("uploading"))).toHaveLength(1);
   });
+
+  it("a storage that fails does not stop the start: a warning, and no clip offered", async () => {
+    const unreachable = s3MediaStorage(
+      {
+        bucket: s3.bucket,
+        region: "us-east-1",
+        endpoint: "http://127.0.0.1:9", // nothing listens there
+        forcePathStyle: true,
+        credentials: { ...S3RVER_CREDENTIALS },
+        baseUrl: "http://127.0.0.1:9/bucket/",
+      },
+      { scratchRoot: path.join(tmp, "scratch") },
+    );
+    const warnings: string[] = [];
+    const file = await ensureHouseAd({
+      mediaRoot: path.join(tmp, "app-c", "media"),
+      cacheRoot: path.join(tmp, "cache"),
+      storage: unreachable,
+      log: () => {},
+      warn: (m) => warnings.push(m),
+    });
+    expect(fs.existsSync(file)).toBe(true);
+    expect(warnings).toEqual([expect.stringMatching(/^\[media\] uploading the house pre-roll clip to the media storage failed: /)]);
+    expect(await houseAdUrl(unreachable)).toBeNull();
+  });
 });
 
 describe("the demo set on object storage", () => {

@@ -140,6 +140,16 @@ describe("s3MediaStorage", () => {
     await media.removePrefix(`videos/${id}-other`);
   });
 
+  it("removePrefix deletes more than DeleteObjects takes at once (1000 keys)", async () => {
+    const media = storage();
+    const id = crypto.randomUUID();
+    const many = Object.fromEntries(Array.from({ length: 1010 }, (_, i) => [`p/s${String(i).padStart(4, "0")}.ts`, "x"]));
+    await media.publishDirectory(renditionFolder(many), `videos/${id}`);
+    expect(await bucketKeys(`${KEY_PREFIX}/videos/${id}/`)).toHaveLength(1016);
+    await media.removePrefix(`videos/${id}`);
+    expect(await bucketKeys(`${KEY_PREFIX}/videos/${id}/`)).toEqual([]);
+  });
+
   it("stores, reads back and removes single files (a transcode source, the house clip, a manifest)", async () => {
     const media = storage();
     const source = path.join(tmp, "source.bin");

@@ -69,6 +69,7 @@ async function prepare(url: string): Promise<void> {
         cacheRoot: env().DEMO_MEDIA_CACHE,
         storage: appMediaStorage(),
         log: (m) => logger.info(m),
+        warn: (m) => logger.warn(m),
       });
     }
   } finally {
