@@ -11,6 +11,10 @@ import type { MediaStorage } from "./storage";
  */
 const STORED = "media-storage:";
 
+/** A job queued by an app on object storage, taken by a worker configured for local disk. */
+export const MISCONFIGURED_WORKER =
+  "The source is in the media storage (MEDIA_STORAGE=s3), but the worker that took the job runs with local storage: give it the app's MEDIA_STORAGE, MEDIA_BASE_URL and S3_* settings.";
+
 /** The storage key of a source held in the media storage, or undefined for a local file. */
 export function storedSourceKey(sourcePath: string): string | undefined {
   return sourcePath.startsWith(STORED) ? sourcePath.slice(STORED.length) : undefined;
@@ -35,6 +39,7 @@ export async function openSource(
 ): Promise<{ file: string; close(): Promise<void> }> {
   const key = storedSourceKey(sourcePath);
   if (key === undefined) return { file: sourcePath, close: async () => {} };
+  if (!storage.remote) throw new Error(MISCONFIGURED_WORKER);
   // Its own scratch label: the rendition scratch of the same video (label = video id) never clears it.
   const dir = await storage.makeScratchDir(`source_${videoId}`);
   const close = () => fs.rm(dir, { recursive: true, force: true });

@@ -9,7 +9,8 @@ import { S3RVER_CREDENTIALS, startTestS3, type TestS3 } from "../../tests/suppor
 import { useTestDatabase } from "../../tests/support/test-db";
 import { runTranscodeJob } from "../jobs/transcode";
 import { s3MediaStorage } from "../media/s3-storage";
-import { storedSourceKey } from "../media/sources";
+import { MISCONFIGURED_WORKER, storedSourceKey } from "../media/sources";
+import { localMediaStorage } from "../media/storage";
 import { submitIngest } from "./ingest";
 import { deleteVideo } from "./video-admin";
 
@@ -111,5 +112,15 @@ describe("ingest and transcode on object storage", () => {
     expect(await keys(`uploads/${job.video_id}`)).toEqual([]);
     expect(listDir(scratchRoot)).toEqual([]);
     expect(fs.existsSync(own)).toBe(true);
+  });
+
+  it("a worker left on local storage fails the job with a message naming the settings it lacks", async () => {
+    const { job } = await submitIngest({ file: clip, title: "Misrouted", category: "Abstract Art" }, { storage });
+    const local = localMediaStorage(path.join(tmp, "local-media"), { scratchRoot });
+    await runTranscodeJob(job.id, { storage: local, maxBytes: 100 * 1024 ** 2, signal: new AbortController().signal });
+    const failed = await handle().db.selectFrom("transcode_jobs").selectAll().where("id", "=", job.id).executeTakeFirstOrThrow();
+    expect(failed).toMatchObject({ status: "failed", error: MISCONFIGURED_WORKER });
+    expect(await handle().db.selectFrom("videos").select("id").where("id", "=", job.video_id).executeTakeFirst()).toBeUndefined();
+    await storage.removeObject(storedSourceKey(job.source_path) as string);
   });
 });
