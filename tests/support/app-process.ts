@@ -75,6 +75,26 @@ export async function startApp(env: Record<string, string> = {}, options: { entr
   };
 }
 
+/** A separate worker process (`npm run worker`, server.js --worker) on the test build. */
+export interface WorkerProcess {
+  child: ChildProcess;
+  log: () => string;
+  exited: Promise<number | null>;
+}
+
+/** The worker as `npm run worker` starts it, on the test build (tests/support/test-server.js passes --worker on). */
+export function startWorker(env: Record<string, string>): WorkerProcess {
+  let output = "";
+  const child = spawn(process.execPath, [TEST_SERVER, "--worker"], {
+    env: { ...process.env, BUILD_DIR: testBuildDir(), NODE_ENV: "production", LOG_LEVEL: "info", DEMO_MEDIA: "none", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout?.on("data", (d) => (output += d));
+  child.stderr?.on("data", (d) => (output += d));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  return { child, log: () => output, exited };
+}
+
 /** Log lines at error level or above (pino: 50 error, 60 fatal). */
 export function errorLines(log: string): string[] {
   return log.split("\n").filter((line) => /"level":(50|60)/.test(line) || /Unhandled|uncaught/i.test(line));
