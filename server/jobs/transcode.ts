@@ -6,7 +6,8 @@ import type { TranscodeJob } from "../db/schema";
 import { logger } from "../logger";
 import { makePoster, makeThumbnail, transcodeToHls } from "../media/hls";
 import { inspectSource, UnusableMediaError } from "../media/inspect";
-import type { MediaStorage } from "../media/storage";
+import { openSource, removeSource } from "../media/sources";
+import { type MediaStorage, StorageUnavailableError } from "../media/storage";
 import { makeStoryboard, STORYBOARD_VTT } from "../media/storyboard";
 import { invalidateVideoListCaches } from "../services/videos";
 
@@ -29,7 +30,8 @@ export const videoMediaPrefix = (videoId: string) => `videos/${videoId}`;
  * Runs one transcode job to its end: the HLS ladder, stills, storyboard in a scratch folder, then the folder
  * published, then (one transaction) the `videos` row inserted and the job marked done. Any failure removes
  * what was written and marks the job failed with the error text; a stop (abort) resets it to queued and
- * rethrows, so the queue runs it again. Re-running a job that already ended does nothing.
+ * rethrows, so the queue runs it again (as does a media storage that cannot be reached). Re-running a job that
+ * already ended only removes its source if that is still to do.
  */
 export async function runTranscodeJob(jobId: string, ctx: TranscodeContext): Promise<void> {
   const db = getDb();
@@ -47,15 +49,29 @@ export async function runTranscodeJob(jobId: string, ctx: TranscodeContext): Pro
     .where("status", "in", ["queued", "running"])
     .returningAll()
     .executeTakeFirst();
-  if (!job) return; // done or failed before (a re-run after a crash at the very end), or deleted
+  if (!job) {
+    // Done or failed before (a re-run after a crash at the very end, or given back because the source could not
+    // be removed while the storage was away: that removal is tried again here), or deleted.
+    const ended = await db
+      .selectFrom("transcode_jobs")
+      .select(["source_path", "delete_source"])
+      .where("id", "=", jobId)
+      .where("status", "in", ["done", "failed"])
+      .executeTakeFirst();
+    if (ended?.delete_source) await removeSource(ctx.storage, ended.source_path);
+    return;
+  }
 
   const prefix = videoMediaPrefix(job.video_id);
   const log = logger.child({ transcodeJob: job.id, videoId: job.video_id });
   log.info({ source: job.source_path, attempt: job.attempts }, "transcode started");
   const reportProgress = progressWriter(job.id);
   let scratch: string | undefined;
+  let input: Awaited<ReturnType<typeof openSource>> | undefined;
   try {
-    const source = await inspectSource(job.source_path, { maxBytes: ctx.maxBytes, signal: ctx.signal });
+    // On object storage the source is downloaded from the bucket: this worker needs no disk of the app's.
+    input = await openSource(ctx.storage, job.source_path, job.video_id);
+    const source = await inspectSource(input.file, { maxBytes: ctx.maxBytes, signal: ctx.signal });
     scratch = await ctx.storage.makeScratchDir(job.video_id);
     // Every read below forces the container ffprobe found (source.media): what was checked is what is read.
     await transcodeToHls(source.media, scratch, {
@@ -82,14 +98,16 @@ export async function runTranscodeJob(jobId: string, ctx: TranscodeContext): Pro
     // Nothing half-written stays: the video row does not exist yet, so the prefix is only this job's output.
     if (scratch) await fs.rm(scratch, { recursive: true, force: true });
     await ctx.storage.removePrefix(prefix).catch((cleanupErr: unknown) => log.error({ err: cleanupErr }, "removing partial media failed"));
-    if (ctx.signal.aborted) {
+    // Stopped, or the media storage away for the moment: back to the queue, to run again (graphile-worker's backoff).
+    if (ctx.signal.aborted || err instanceof StorageUnavailableError) {
       await db
         .updateTable("transcode_jobs")
         .set({ status: "queued", progress: 0, updated_at: sql`now()` })
         .where("id", "=", job.id)
         .where("status", "=", "running")
         .execute();
-      log.info("transcode interrupted; queued again");
+      if (err instanceof StorageUnavailableError) log.warn({ err }, "transcode given back: the media storage cannot be reached");
+      else log.info("transcode interrupted; queued again");
       throw err;
     }
     const message = errorText(err);
@@ -101,8 +119,11 @@ export async function runTranscodeJob(jobId: string, ctx: TranscodeContext): Pro
     log[err instanceof UnusableMediaError ? "warn" : "error"]({ err }, "transcode failed");
   } finally {
     reportProgress.stop();
+    await input?.close();
   }
-  if (job.delete_source) await fs.rm(job.source_path, { force: true });
+  // The storage away now: the job is given back (the error goes to the queue, which runs it again later) and the
+  // re-run above removes the source; the video itself is published already.
+  if (job.delete_source) await removeSource(ctx.storage, job.source_path);
 }
 
 /** The video appears (privately or publicly, as asked) in the same transaction that marks the job done. */

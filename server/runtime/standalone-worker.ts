@@ -40,7 +40,8 @@ export function workerStartupProblems(vars: Record<string, string | undefined> =
  * the runner knows: transcodes) on DATABASE_URL and serves nothing, for app instances started with
  * JOBS_IN_PROCESS=false. It applies pending migrations first (Kysely's migrator locks, so a start alongside
  * the app's is safe). SIGTERM/SIGINT: the running job is aborted and goes back to the queue, then exit 0.
- * It reads and writes media under DATA_DIR, so for now it runs on the app's machine (object storage: item 3).
+ * With MEDIA_STORAGE=s3 it reads sources from and writes renditions to the bucket, so it needs no disk of the
+ * app's (its own DATA_DIR holds scratch folders only); with local storage it runs on the app's machine.
  */
 export async function runStandaloneWorker(): Promise<void> {
   takeOverSignals();

@@ -5,7 +5,8 @@ import { getDb } from "../db/connection";
 import type { TranscodeStatus } from "../db/schema";
 import { videoMediaPrefix } from "../jobs/transcode";
 import { logger } from "../logger";
-import { appMediaStorage, type MediaStorage } from "../media/storage";
+import { appMediaStorage } from "../media/app-storage";
+import type { MediaStorage } from "../media/storage";
 import { claimUpload, type FinishedUpload, finishedUpload, UploadNotReadyError } from "../media/uploads";
 import { type Actor, recordAdminAction } from "./audit-log";
 import { IngestError, submitIngest } from "./ingest";
@@ -275,6 +276,13 @@ export async function deleteVideo(id: string, actor: Actor, storage: MediaStorag
       });
     });
   // Only the pipeline's own folder for this video: demo videos share their media and keep them.
-  await storage.removePrefix(videoMediaPrefix(id)).catch((err: unknown) => logger.error({ err, videoId: id }, "removing media failed"));
+  await storage
+    .removePrefix(videoMediaPrefix(id))
+    .catch((err: unknown) =>
+      logger.error(
+        { err, videoId: id, prefix: videoMediaPrefix(id) },
+        "removing media failed: the video's files stay in the storage; remove that prefix by hand",
+      ),
+    );
   await invalidateVideoListCaches();
 }

@@ -304,6 +304,40 @@ test("view counting is exact across instances: each session counts once, the per
   expect(rows.map((r) => r.views)).toEqual(videos.map(() => VIEW_ALLOWANCE.views));
 });
 
+test("a resumable upload's chunks through nginx all reach the instance that holds it", async () => {
+  const email = uniqueEmail("scale-uploader");
+  const cookie = await signIn(email);
+  await makeAdmin(email);
+  const chunks = [Buffer.alloc(64 * 1024, 1), Buffer.alloc(64 * 1024, 2), Buffer.alloc(32 * 1024, 3)];
+  const total = chunks.reduce((n, c) => n + c.length, 0);
+  const tus = { "tus-resumable": "1.0.0", origin: site.origin, cookie };
+  const b64 = (v: string) => Buffer.from(v).toString("base64");
+  const created = await fetch(`${site.origin}/admin/uploads`, {
+    method: "POST",
+    headers: { ...tus, "upload-length": String(total), "upload-metadata": `filename ${b64("clip.mp4")},filetype ${b64("video/mp4")}` },
+  });
+  expect(created.status).toBe(201);
+  const location = new URL(created.headers.get("location") as string, site.origin).pathname;
+  let offset = 0;
+  // Round robin would send every other request to the instance without the upload (404): the upload routes
+  // are pinned to one instance per client (docs/deploy/nginx-site.conf).
+  for (const chunk of chunks) {
+    const res = await fetch(`${site.origin}${location}`, {
+      method: "PATCH",
+      headers: { ...tus, "upload-offset": String(offset), "content-type": "application/offset+octet-stream" },
+      body: chunk,
+    });
+    expect(res.status, `chunk at ${offset}`).toBe(204);
+    offset = Number(res.headers.get("upload-offset"));
+  }
+  for (let i = 0; i < 4; i++) {
+    const head = await fetch(`${site.origin}${location}`, { method: "HEAD", headers: tus });
+    expect(head.status).toBe(200);
+    expect(head.headers.get("upload-offset")).toBe(String(total));
+  }
+  expect((await fetch(`${site.origin}${location}`, { method: "DELETE", headers: tus })).status).toBe(204);
+});
+
 test("X-Forwarded-For is believed from the proxy's address only", async () => {
   /** Sends the contact form from `from` to `origin` with a forged X-Forwarded-For; returns the address stored. */
   const contactFrom = async (from: string, origin: string, email: string) => {

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -7,7 +7,7 @@ import { connect, type DatabaseHandle, setDatabase } from "../../server/db/conne
 import { type EmbeddedServer, startEmbeddedPostgres } from "../../server/db/embedded";
 import { freeLoopbackPort } from "../../server/process";
 import { getTranscodeJob, submitIngest, waitForTranscodeJob } from "../../server/services/ingest";
-import { type AppProcess, errorLines, startApp, TEST_SERVER } from "../support/app-process";
+import { type AppProcess, errorLines, startApp, startWorker, TEST_SERVER } from "../support/app-process";
 import { insertCategory } from "../support/fixtures";
 import { makeTestClip } from "../support/media";
 import { testBuildDir } from "../support/test-build-dir";
@@ -15,19 +15,6 @@ import { testBuildDir } from "../support/test-build-dir";
 // An app instance with JOBS_IN_PROCESS=false and a separate `server.js --worker` process on one PostgreSQL
 // (docs/decisions/0023-separate-worker.md): the app queues, only the worker transcodes.
 test.describe.configure({ mode: "serial", timeout: 180_000 });
-
-/** The worker as `npm run worker` starts it, on the test build (tests/support/test-server.js passes --worker on). */
-function startWorker(env: Record<string, string>): { child: ChildProcess; log: () => string; exited: Promise<number | null> } {
-  let output = "";
-  const child = spawn(process.execPath, [TEST_SERVER, "--worker"], {
-    env: { ...process.env, BUILD_DIR: testBuildDir(), NODE_ENV: "production", LOG_LEVEL: "info", DEMO_MEDIA: "none", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  child.stdout?.on("data", (d) => (output += d));
-  child.stderr?.on("data", (d) => (output += d));
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  return { child, log: () => output, exited };
-}
 
 test("without DATABASE_URL the worker refuses to start with one line", () => {
   const env: NodeJS.ProcessEnv = { ...process.env, BUILD_DIR: testBuildDir(), NODE_ENV: "production", LOG_LEVEL: "info" };

@@ -100,8 +100,8 @@ export async function startScaleOut(
 export function nginxConfig(dir: string, port: number, upstreams: readonly string[], directives: readonly string[] = []): string {
   const site = fs
     .readFileSync(SITE_CONFIG, "utf8")
-    // The upstream's example instances become this run's (same parameters), the public port this run's.
-    .replace(/^( *)server 127\.0\.0\.1:3000( [^;\n]*)?;\n(?: *server [^\n]+\n)*/m, (_, indent: string, params = "") =>
+    // Each upstream's example instances become this run's (same parameters), the public port this run's.
+    .replace(/^( *)server 127\.0\.0\.1:3000( [^;\n]*)?;\n(?: *server [^\n]+\n)*/gm, (_, indent: string, params = "") =>
       upstreams.map((u) => `${indent}server ${u}${params};\n`).join(""),
     )
     .replace(/listen 80;/, `listen 127.0.0.1:${port};`);
