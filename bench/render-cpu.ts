@@ -291,7 +291,13 @@ async function main(): Promise<number> {
   if (args.profile) {
     profiles = {};
     for (const srv of servers) {
-      const file = busiestProfile(path.join(profDir, srv.name));
+      let file: string;
+      try {
+        file = busiestProfile(path.join(profDir, srv.name));
+      } catch (err) {
+        log(`no profile for ${srv.name}: ${(err as Error).message}`);
+        continue;
+      }
       for (const p of pages.filter((p) => serves(srv, p)))
         profiles[`${srv.name}/${p.key}`] = summariseProfile(file, 25, entry(srv.name, p.key).windows);
     }
