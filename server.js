@@ -20,7 +20,8 @@ export async function main({ bundle = "index.js" } = {}) {
   const what = worker ? "the Pleazure worker" : "Pleazure";
   const mod = await import(pathToFileURL(file).href).catch((err) => {
     // Some modules read the configuration as they load: an invalid one is a refusal, not a crash.
-    if (/^Invalid environment:/.test(err?.message)) refuseUnsafeStart([err.message], what);
+    // (env.ts's EnvError: one line per bad variable.)
+    if (/^Invalid environment:/.test(err?.message)) refuseUnsafeStart(Array.isArray(err.problems) ? err.problems : [err.message], what);
     throw err;
   });
   // `--worker` (npm run worker): the job queue alone, on DATABASE_URL, no cluster (docs/decisions/0023).

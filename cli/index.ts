@@ -4,6 +4,7 @@ import { parseArgs } from "node:util";
 
 import { type DatabaseHandle, openDatabase, setDatabase } from "../server/db/connection";
 import { dataDir, env } from "../server/env";
+import { appMediaStorage } from "../server/media/app-storage";
 import { seedDemoContent } from "../server/seed/demo-content";
 import { AdConfigError, getPreRollUnit, setPreRoll } from "../server/services/ads";
 import { setUserRole } from "../server/services/users";
@@ -50,6 +51,7 @@ async function main(argv: string[]): Promise<number> {
           media: e.DEMO_MEDIA,
           mediaCache: e.DEMO_MEDIA_CACHE,
           preRoll: e.DEMO_PREROLL,
+          storage: appMediaStorage(),
           log,
         });
       });

@@ -30,6 +30,22 @@ describe("still variants", () => {
     expect(stillAtWidth("https://cdn.example.com/p.jpg", 768)).toBe("https://cdn.example.com/p.jpg");
   });
 
+  it("knows our stills on the media origin (MEDIA_BASE_URL) by the pipeline's layout, and nothing else there", () => {
+    const still = "https://cdn.example.com/site/videos/0b7c1f0e-9a3d-4c5e-8f21-6d0a2b4c8e10/thumb.jpg";
+    expect(stillSrcSet(still)).toBe(STILL_WIDTHS.thumb.map((w) => `${still.replace(".jpg", `-${w}w.webp`)} ${w}w`).join(", "));
+    expect(stillAtWidth("http://127.0.0.1:9000/bucket/demo/aurora/poster.jpg", 768)).toBe(
+      "http://127.0.0.1:9000/bucket/demo/aurora/poster-768w.webp",
+    );
+    for (const url of [
+      "https://cdn.example.com/videos/not-a-uuid/thumb.jpg",
+      "https://cdn.example.com/videos/0b7c1f0e-9a3d-4c5e-8f21-6d0a2b4c8e10/thumb.jpg?v=2",
+      "https://cdn.example.com/demo/aurora/other.jpg",
+      "javascript://x/videos/0b7c1f0e-9a3d-4c5e-8f21-6d0a2b4c8e10/thumb.jpg",
+    ]) {
+      expect(stillSrcSet(url)).toBeUndefined();
+    }
+  });
+
   it("picks the smallest variant at least as wide as asked, else the widest", () => {
     expect(stillAtWidth("/media/x/poster.jpg", 768)).toBe("/media/x/poster-768w.webp");
     expect(stillAtWidth("/media/x/poster.jpg", 500)).toBe("/media/x/poster-768w.webp");

@@ -1,8 +1,9 @@
 /**
  * Responsive variants of the stills the media pipeline writes next to each JPEG (server/media/stills.ts):
  * `/media/x/thumb.jpg` has `/media/x/thumb-160w.webp`, `thumb-320w.webp`, …; the JPEG stays the
- * SPEC.md value in the database and the fallback `src`. Only our own `/media/…/{thumb,poster}.jpg`
- * files have variants; any other URL is used as it is.
+ * SPEC.md value in the database and the fallback `src`. Only our own stills have variants: any
+ * `/media/…/{thumb,poster}.jpg`, and on another origin (MEDIA_BASE_URL: object storage, a CDN) the pipeline's
+ * and the demo set's own layout, `…/videos/<video id>/` or `…/demo/<look>/`. Any other URL is used as it is.
  */
 export const STILL_WIDTHS = {
   thumb: [160, 320, 480, 640],
@@ -11,7 +12,8 @@ export const STILL_WIDTHS = {
 
 export type StillKind = keyof typeof STILL_WIDTHS;
 
-const OWN_STILL = /^\/media\/[^?#]*\/(thumb|poster)\.jpg$/;
+const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
+const OWN_STILL = new RegExp(`^(?:/media/[^?#]*|https?://[^/?#]+(?:/[^?#]*)?/(?:videos/${UUID}|demo/[a-z0-9-]+))/(thumb|poster)\\.jpg$`);
 
 /** The WebP variant of a still at one width (same folder, `<name>-<width>w.webp`). */
 export function stillVariantPath(jpeg: string, width: number): string {

@@ -2,7 +2,7 @@
 # Installs Debian's packages for the tools the tests and scans run (never a downloaded copy) when a command is
 # missing. Usage: ensure-debian-tools.sh <command>[=<package>] ...   e.g. chromium ffmpeg ffprobe=ffmpeg wapiti
 # Debian keeps them patched: Chromium for the browser tests, ffmpeg for media (docs/decisions/0016), wapiti
-# and sqlmap for `npm run security`.
+# and sqlmap for `npm run security`, nginx in front of several instances (tests/e2e/scale-out.spec.ts).
 set -euo pipefail
 packages=()
 for wanted in "$@"; do

@@ -18,8 +18,8 @@ npx vitest run
 echo "== data-layer tests against a separately started PostgreSQL (DATABASE_URL path)"
 bash scripts/with-external-postgres.sh npx vitest run server/services server/db
 
-echo "== end-to-end tests (the test build of the production server, Debian Chromium)"
-bash scripts/ensure-debian-tools.sh chromium
+echo "== end-to-end tests (the test build of the production server, Debian Chromium; nginx for the scale-out spec)"
+bash scripts/ensure-debian-tools.sh chromium nginx
 npm run build        # fails if its bundle holds a test hook (scripts/check-production-bundle.ts)
 npm run build:test   # the test build the e2e tests start (docs/decisions/0018-test-build.md)
 npx playwright test

@@ -41,7 +41,15 @@ export function metricsAllowSchema() {
 }
 
 function metricsAllowItem(item: string): boolean {
-  if (item === "loopback" || item === "any" || item === "none") return true;
+  return item === "loopback" || item === "any" || item === "none" || addressOrRange(item);
+}
+
+function trustProxyItem(item: string): boolean {
+  return item === "loopback" || item === "linklocal" || item === "uniquelocal" || addressOrRange(item);
+}
+
+/** An IP address, or a CIDR range (10.0.0.0/8, 2001:db8::/32). */
+function addressOrRange(item: string): boolean {
   const [address = "", prefix, extra] = item.split("/");
   const family = net.isIP(address);
   if (family === 0 || extra !== undefined) return false;
@@ -57,6 +65,53 @@ function optionalText() {
     .transform((v) => v || undefined);
 }
 
+/** A yes/no setting: `true`/`1` or `false`/`0` (empty: the default). */
+function flag(defaultValue: "true" | "false") {
+  return z
+    .enum(["true", "false", "1", "0", ""], { message: "must be true or false (1 or 0)" })
+    .default(defaultValue)
+    .transform((v) => (v === "" ? defaultValue === "true" : v === "true" || v === "1"));
+}
+
+/**
+ * MEDIA_BASE_URL: where browsers read media, ending in `/` so that a key is appended as it is: an http(s)
+ * URL (a CDN, the bucket's public address) or a path on this site (`/media/`, a reverse proxy in front).
+ */
+export function mediaBaseUrlSchema() {
+  return optionalText().transform((v, ctx) => {
+    if (v === undefined) return undefined;
+    const withSlash = v.endsWith("/") ? v : `${v}/`;
+    if (/^\/(?!\/)/.test(withSlash) && !/[?#\\]/.test(withSlash)) return withSlash;
+    try {
+      const url = new URL(withSlash);
+      if ((url.protocol === "https:" || url.protocol === "http:") && !url.search && !url.hash && !url.username && !url.password)
+        return url.href;
+    } catch {
+      // refused below
+    }
+    ctx.addIssue({
+      code: "custom",
+      message: "must be an http(s) URL or a path starting with / (no query or credentials), e.g. https://cdn.example.com/media/",
+    });
+    return undefined;
+  });
+}
+
+/** The origin of MEDIA_BASE_URL when it names another site (the CSP opens it), else undefined (a path on ours). */
+export function mediaBaseOrigin(baseUrl: string): string | undefined {
+  return /^https?:\/\//.test(baseUrl) ? new URL(baseUrl).origin : undefined;
+}
+
+/** S3_KEY_PREFIX: plain path segments, kept without leading or trailing slashes. */
+function keyPrefixSchema() {
+  return optionalText()
+    .transform((v) => v?.replace(/^\/+|\/+$/g, "") || undefined)
+    .refine(
+      (v) => v === undefined || /^[A-Za-z0-9_][A-Za-z0-9_.-]*(?:\/[A-Za-z0-9_][A-Za-z0-9_.-]*)*$/.test(v),
+      "must be plain path segments of letters, digits, _ . - (e.g. pleazure/media)",
+    );
+}
+
 /** Typed configuration, read and validated once. Anything missing gets a safe local default. */
 const schema = z
   .object({
@@ -70,21 +125,60 @@ const schema = z
     WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
     DATABASE_URL: z.string().url().optional(),
     /**
+     * The longest a serving process's SQL statement may run (lock waits included) before PostgreSQL stops it
+     * and the request answers 503 + Retry-After: a slow database costs bounded time, never a pile-up. 0: none.
+     * Jobs and the CLI have no limit.
+     */
+    DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
+    /**
      * Whether the primary forks its own jobs worker (the transcode queue, docs/decisions/0007). Default on;
      * `false` or `0` off: the instance only serves, and `npm run worker` processes run the jobs
      * (docs/decisions/0023-separate-worker.md).
      */
-    JOBS_IN_PROCESS: z
-      .enum(["true", "false", "1", "0", ""], { message: "must be true or false (1 or 0)" })
-      .default("true")
-      .transform((v) => v !== "false" && v !== "0"),
+    JOBS_IN_PROCESS: flag("true"),
+    /**
+     * Where media live (server/media/storage.ts, docs/decisions/0024-object-storage.md): `local` (default,
+     * DATA_DIR/media served at /media) or `s3`, an S3-compatible bucket read by browsers through
+     * MEDIA_BASE_URL, so that workers and app instances share no disk. The S3_* settings below apply to `s3`.
+     */
+    MEDIA_STORAGE: z.enum(["local", "s3"], { message: "must be local or s3" }).default("local"),
+    /** Public base of media URLs (a key is appended); default `/media/` with local storage, required with s3. */
+    MEDIA_BASE_URL: mediaBaseUrlSchema(),
+    /** The S3 API endpoint (MinIO, R2, s3rver…); unset: AWS S3 for S3_REGION. */
+    S3_ENDPOINT: optionalText().pipe(
+      z.url({ protocol: /^https?$/, message: "must be an http(s) URL such as https://s3.example.com" }).optional(),
+    ),
+    S3_REGION: optionalText(),
+    S3_BUCKET: optionalText().pipe(
+      z
+        .string()
+        .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be a bucket name (3-63 lower-case letters, digits, dots and hyphens)")
+        .optional(),
+    ),
+    /** Both, or neither: the SDK's own credential chain then (AWS_* variables, an instance role). Never sent to browsers. */
+    S3_ACCESS_KEY_ID: optionalText(),
+    S3_SECRET_ACCESS_KEY: optionalText(),
+    /** Bucket in the path (`endpoint/bucket/key`) instead of the host name: most self-hosted servers need it. */
+    S3_FORCE_PATH_STYLE: flag("false"),
+    /** Keys go under this folder of the bucket (several sites in one bucket); MEDIA_BASE_URL points at it. */
+    S3_KEY_PREFIX: keyPrefixSchema(),
     SITE_URL: z.string().url().optional(),
     // Quiet under Vitest, whose global setup (the test PostgreSQL) runs outside the test environment.
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default(process.env.VITEST ? "silent" : "info"),
     /** Secret for signed tokens (play tokens, form timestamps). Generated per data dir when unset. */
     APP_SECRET: z.string().min(32).optional(),
-    /** Comma-separated proxy addresses whose X-Forwarded-For we trust (Express "trust proxy"). */
-    TRUST_PROXY: z.string().default("loopback"),
+    /**
+     * Comma-separated proxy addresses whose X-Forwarded-For we trust (Express "trust proxy"): IP addresses, CIDR
+     * ranges, `loopback`, `linklocal`, `uniquelocal`; or `false` for none. Never "everyone": a client could then
+     * name any address it likes.
+     */
+    TRUST_PROXY: z
+      .string()
+      .default("loopback")
+      .refine(
+        (v) => v === "false" || v.split(",").every((item) => trustProxyItem(item.trim())),
+        "must be false or a comma-separated list of IP addresses, CIDR ranges, loopback, linklocal or uniquelocal",
+      ),
     /**
      * `npm run dev` with the test build's composition (fault switches, test routes). Refused in production:
      * the test hooks exist only in the separate test build (docs/decisions/0018-test-build.md), never in
@@ -177,6 +271,11 @@ const schema = z
      * carries X-Forwarded-For, Forwarded or X-Real-IP) never counts as loopback.
      */
     METRICS_TOKEN: optionalText().pipe(z.string().min(16, "must be at least 16 characters").optional()),
+    /**
+     * `npm run worker` only: when set, the worker answers /healthz, /readyz and /metrics (its job durations,
+     * process metrics; METRICS_ALLOW and METRICS_TOKEN apply) on HOST at this port. Unset: it listens on nothing.
+     */
+    WORKER_METRICS_PORT: optionalText().pipe(z.coerce.number<string | undefined>().int().min(1).max(65535).optional()),
     METRICS_ALLOW: metricsAllowSchema(),
     /** Searched for ffmpeg and ffprobe. */
     PATH: z.string().default(""),
@@ -186,11 +285,30 @@ const schema = z
     if (e.AD_SCRIPT_URL && !e.AD_HOSTS.includes(new URL(e.AD_SCRIPT_URL.split("{zoneId}").join("0")).origin)) {
       ctx.addIssue({ code: "custom", path: ["AD_SCRIPT_URL"], message: "its origin must be listed in AD_HOSTS" });
     }
+    if (e.MEDIA_STORAGE === "s3") {
+      const required = (name: keyof typeof e, example: string) => {
+        if (e[name] === undefined)
+          ctx.addIssue({ code: "custom", path: [name], message: `is required when MEDIA_STORAGE=s3 (${example})` });
+      };
+      required("S3_BUCKET", "the bucket's name");
+      required("S3_REGION", "e.g. us-east-1; any region your S3-compatible server accepts");
+      required("MEDIA_BASE_URL", "where browsers read the bucket's media, e.g. https://cdn.example.com/");
+      if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+        const missing = e.S3_ACCESS_KEY_ID ? "S3_SECRET_ACCESS_KEY" : "S3_ACCESS_KEY_ID";
+        ctx.addIssue({
+          code: "custom",
+          path: [missing],
+          message: "is required with the other S3 key (set both, or neither for the SDK's own credentials)",
+        });
+      }
+    }
     // Node refuses a header time-out longer than the whole request's.
     if (e.HTTP_HEADERS_TIMEOUT_MS > e.HTTP_REQUEST_TIMEOUT_MS) {
       ctx.addIssue({ code: "custom", path: ["HTTP_HEADERS_TIMEOUT_MS"], message: "must not exceed HTTP_REQUEST_TIMEOUT_MS" });
     }
-  });
+  })
+  // Local media default to the app's own /media route (s3 has none: refused above when unset).
+  .transform((e) => ({ ...e, MEDIA_BASE_URL: e.MEDIA_BASE_URL ?? "/media/" }));
 
 export type Env = z.infer<typeof schema>;
 
@@ -207,13 +325,17 @@ function adOrigin(item: string): string | undefined {
 
 let cached: Env | undefined;
 
-/** Validates a set of environment variables; throws one error naming every problem. */
+/** Every bad variable of an environment, one line each ("Invalid environment: NAME: what is wrong"). */
+export class EnvError extends Error {
+  constructor(readonly problems: string[]) {
+    super(problems.join("; "));
+  }
+}
+
+/** Validates a set of environment variables; throws an EnvError naming every problem. */
 export function parseEnv(vars: Record<string, string | undefined>): Env {
   const parsed = schema.safeParse(vars);
-  if (!parsed.success) {
-    const issues = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
-    throw new Error(`Invalid environment: ${issues}`);
-  }
+  if (!parsed.success) throw new EnvError(parsed.error.issues.map((i) => `Invalid environment: ${i.path.join(".")}: ${i.message}`));
   return parsed.data;
 }
 
@@ -235,6 +357,12 @@ export function unsafeCombinations(e: Env, vars: Record<string, string | undefin
   }
   if (e.DATABASE_URL && !e.SITE_URL) {
     problems.push("SITE_URL is required when NODE_ENV=production runs with DATABASE_URL (the public origin, e.g. https://example.com)");
+  }
+  // Behind a load balancer the client address (rate limits, view allowances) is only as good as this choice.
+  if (e.DATABASE_URL && !vars.TRUST_PROXY) {
+    problems.push(
+      "TRUST_PROXY is required when NODE_ENV=production runs with DATABASE_URL: the proxy's address or range (10.0.0.5, 10.0.0.0/8), loopback for nginx on this machine, or false for none",
+    );
   }
   return problems;
 }

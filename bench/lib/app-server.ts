@@ -44,9 +44,11 @@ export async function startAppServer(opts: {
       HOST: "127.0.0.1",
       BUILD_DIR: opts.buildDir,
       DATA_DIR: opts.dataDir,
-      // Production on DATABASE_URL needs a shared key and the public origin (server/env.ts, unsafeCombinations);
+      // Production on DATABASE_URL needs a shared key, the public origin and TRUST_PROXY (server/env.ts, unsafeCombinations);
       // the key is put in this process's environment too, where the views bench reads it to mint tokens.
-      ...(opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl, APP_SECRET: benchSecret(), SITE_URL: `http://127.0.0.1:${port}` } : {}),
+      ...(opts.databaseUrl
+        ? { DATABASE_URL: opts.databaseUrl, APP_SECRET: benchSecret(), SITE_URL: `http://127.0.0.1:${port}`, TRUST_PROXY: "loopback" }
+        : {}),
       DEMO_MEDIA: "none",
       LOG_LEVEL: "warn",
       ENABLE_TEST_HOOKS: "0",

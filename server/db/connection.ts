@@ -81,9 +81,23 @@ class GatedPool extends pg.Pool {
   }
 }
 
-export function connect(url: string, max = 20, wait: PoolWaitLimits = PATIENT): DatabaseHandle {
+/**
+ * `statementTimeoutMs` (serving processes): PostgreSQL stops any statement, lock waits included, that runs
+ * longer, so a slow database costs a request a bounded time and frees its connection (the request answers 503,
+ * pool-gate.ts isDatabaseBusyError) instead of piling requests up behind it. Unset or 0: no limit (tools, jobs).
+ */
+export function connect(url: string, max = 20, wait: PoolWaitLimits = PATIENT, statementTimeoutMs = 0): DatabaseHandle {
   // A bounded connect wait: an unreachable server fails requests quickly (503) instead of hanging them.
-  const pool = new GatedPool({ connectionString: url, max, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 5_000 }, wait);
+  const pool = new GatedPool(
+    {
+      connectionString: url,
+      max,
+      idleTimeoutMillis: 30_000,
+      connectionTimeoutMillis: 5_000,
+      ...(statementTimeoutMs > 0 ? { statement_timeout: statementTimeoutMs } : {}),
+    },
+    wait,
+  );
   // pg-pool listens for errors only while a client is idle; a server going away mid-query would otherwise
   // emit an unhandled 'error' from the checked-out client and end the process. So every client reports
   // its own errors, and the pool's re-emission of idle-client errors is already handled by that.

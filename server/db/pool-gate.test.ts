@@ -57,6 +57,10 @@ describe("busy versus unavailable", () => {
     ["the gate's refusal (queue full)", new DatabaseBusyError("queue full")],
     ["the gate's refusal (wait timed out)", new DatabaseBusyError("wait timed out")],
     ["pg-pool's own queue time-out", new Error("timeout exceeded when trying to connect")],
+    [
+      "a statement stopped by statement_timeout",
+      Object.assign(new Error("canceling statement due to statement timeout"), { code: "57014" }),
+    ],
   ])("%s is busy, not an outage", (_label, err) => {
     expect(isDatabaseBusyError(err)).toBe(true);
     expect(isDatabaseUnavailableError(err)).toBe(false);
@@ -109,6 +113,39 @@ describe("a gated pool on real PostgreSQL", () => {
       expect(databaseAvailable()).toBe(true);
     } finally {
       await pool.close();
+    }
+  });
+
+  it("a statement held up by a lock past the statement time-out is stopped by the server: busy, not down, and the connection is free again", async () => {
+    const pool = connect(handle().url, 1, { maxWaiting: 1, maxWaitMs: 5_000 }, 300);
+    const locker = connect(handle().url, 1);
+    try {
+      const table = `slow_${Date.now()}`;
+      await sql`CREATE TABLE ${sql.table(table)} (id int)`.execute(locker.db);
+      const client = await locker.pool.connect();
+      try {
+        await client.query("BEGIN");
+        await client.query(`LOCK TABLE ${table} IN ACCESS EXCLUSIVE MODE`);
+        const started = Date.now();
+        const blocked = await settle(sql`SELECT count(*) FROM ${sql.table(table)}`.execute(pool.db));
+        const tookMs = Date.now() - started;
+        expect(blocked.ok).toBe(false);
+        expect((blocked.ok ? null : (blocked.error as { code?: string }))?.code).toBe("57014");
+        expect(isDatabaseBusyError(blocked.ok ? null : blocked.error)).toBe(true);
+        expect(isDatabaseUnavailableError(blocked.ok ? null : blocked.error)).toBe(false);
+        expect(tookMs).toBeGreaterThanOrEqual(250); // the server waited its 300 ms, not the client 5 s
+        expect(databaseAvailable()).toBe(true);
+        expect(pool.poolUsage?.()).toEqual({ held: 0, waiting: 0 });
+        // The one connection serves the next statement that needs no lock.
+        expect((await sql<{ one: number }>`SELECT 1 AS one`.execute(pool.db)).rows[0]?.one).toBe(1);
+      } finally {
+        await client.query("ROLLBACK");
+        client.release();
+      }
+      await sql`DROP TABLE ${sql.table(table)}`.execute(locker.db);
+    } finally {
+      await pool.close();
+      await locker.close();
     }
   });
 

@@ -29,9 +29,19 @@ export class DatabaseBusyError extends Error {
 /** pg-pool's own message when a checkout waited out its time in the pool's queue (a raw pool user). */
 const POOL_QUEUE_TIMEOUT = /timeout exceeded when trying to connect/i;
 
-/** Whether `err` means "all connections busy" (answer 503 for this request, the database is fine). */
+/**
+ * PostgreSQL's "query_canceled": a statement ran past the pool's statement_timeout (a slow or locked database)
+ * and was stopped by the server, which freed its connection. Busy for this request, not down.
+ */
+const QUERY_CANCELED = "57014";
+
+/**
+ * Whether `err` means "all connections busy", or "this statement took too long" (answer 503 + Retry-After
+ * for this request; the database is up).
+ */
 export function isDatabaseBusyError(err: unknown): boolean {
   if (err instanceof DatabaseBusyError) return true;
+  if ((err as { code?: unknown } | null)?.code === QUERY_CANCELED) return true;
   return err instanceof Error && POOL_QUEUE_TIMEOUT.test(err.message);
 }
 

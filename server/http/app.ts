@@ -5,6 +5,7 @@ import { RouterContextProvider } from "react-router";
 import { AD_EVENTS_PATH } from "../../core/ad-units";
 import { responseCookiesContext } from "../auth/session";
 import { dataDir, env } from "../env";
+import { appMediaStorage } from "../media/app-storage";
 import { requestInfoContext, routeContext } from "../request-context";
 import { adEvents } from "./ad-events";
 import { AUTH_BASE_PATH, authRoutes } from "./auth-routes";
@@ -16,7 +17,7 @@ import { inputBoundary } from "./input-boundary";
 import { type PageStore, pageMicroCache } from "./page-cache";
 import { declaredHeaders } from "./page-caching";
 import { matchedRoute, routeMatching } from "./route-table";
-import { buildFiles, mediaFiles } from "./static-files";
+import { buildFiles, mediaFiles, mediaRedirects } from "./static-files";
 import { whileDatabaseDown } from "./unavailable";
 import { videoUploads } from "./uploads";
 
@@ -47,7 +48,8 @@ export function createApp(opts: AppOptions = {}): express.Express {
   app.use(refuseCrossSiteWrites()); // one rule for every route: no write that another site started
   app.use(compressResponses());
   if (opts.clientDir) app.use(buildFiles(opts.clientDir));
-  app.use("/media", mediaFiles(path.join(dataDir(), "media")));
+  const media = appMediaStorage();
+  app.use("/media", media.remote ? mediaRedirects((key) => media.url(key)) : mediaFiles(path.join(dataDir(), "media")));
   if (opts.extraRoutes) app.use(opts.extraRoutes);
   // Before the database check: the live ad feed serves this process's copy and outlives a database outage.
   app.all(AD_EVENTS_PATH, adEvents());

@@ -48,3 +48,23 @@ describe("the CSP of every response", () => {
     }
   });
 });
+
+describe("the CSP with media on another origin (MEDIA_BASE_URL)", () => {
+  it("lets images, video and hls.js's requests reach the media origin, and nothing else", () => {
+    const d = directives(contentSecurityPolicy({ nonce: "n0nce" }, [], undefined, "https://cdn.example.com"));
+    expect(d["img-src"]).toContain("https://cdn.example.com");
+    expect(d["media-src"]).toEqual(["'self'", "blob:", "https://cdn.example.com"]);
+    expect(d["connect-src"]).toEqual(["'self'", "https://cdn.example.com"]);
+    expect(d["script-src"]).not.toContain("https://cdn.example.com");
+    expect(d["frame-src"]).toEqual(["'self'"]);
+  });
+
+  it("adds nothing for media on the site itself (a path such as /media/)", async () => {
+    const { mediaBaseOrigin } = await import("../env");
+    expect(mediaBaseOrigin("/media/")).toBeUndefined();
+    expect(mediaBaseOrigin("http://127.0.0.1:4569/bucket/")).toBe("http://127.0.0.1:4569");
+    const d = directives(contentSecurityPolicy({ nonce: "n0nce" }, [], undefined, undefined));
+    expect(d["media-src"]).toEqual(["'self'", "blob:"]);
+    expect(d["connect-src"]).toEqual(["'self'"]);
+  });
+});

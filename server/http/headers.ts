@@ -4,7 +4,7 @@ import type { RequestHandler } from "express";
 import { adScriptSrc } from "../../core/ad-units";
 import { requestId as requestIdSchema } from "../../core/params";
 import { site } from "../../core/site";
-import { env } from "../env";
+import { env, mediaBaseOrigin } from "../env";
 import { logger } from "../logger";
 
 /**
@@ -21,13 +21,17 @@ export type InlineScripts = { nonce: string } | { hashes: readonly string[] };
  * frames it may open (frame-src, only with a banner network configured)
  * (frame-src); fetching a VAST tag and its wrappers (connect-src), playing the creative (media-src) and the
  * tracking pixels (img-src). No 'strict-dynamic', which would make browsers ignore the host list.
+ * Media on another origin (MEDIA_BASE_URL, e.g. a CDN in front of object storage) are allowed for images,
+ * video and connect-src (hls.js fetches playlists and segments with XHR), nothing else.
  */
 export function contentSecurityPolicy(
   inline: InlineScripts,
   adHosts: readonly string[] = env().AD_HOSTS,
   adScriptUrl: string | undefined = env().AD_SCRIPT_URL,
+  mediaOrigin: string | undefined = mediaBaseOrigin(env().MEDIA_BASE_URL),
 ): string {
   const ads = adHosts.map((h) => ` ${h}`).join("");
+  const media = mediaOrigin && !adHosts.includes(mediaOrigin) ? ` ${mediaOrigin}` : "";
   // Only the banner network's own host may run script (env.ts checks it is one of AD_HOSTS).
   const adScripts = adScriptUrl ? ` ${new URL(adScriptSrc(adScriptUrl, "0")).origin}` : "";
   const inlineScripts = "nonce" in inline ? [`'nonce-${inline.nonce}'`] : inline.hashes;
@@ -36,9 +40,9 @@ export function contentSecurityPolicy(
     ["script-src 'self'", ...inlineScripts].join(" ") + adScripts,
     `frame-src 'self'${adScripts ? ads : ""}`,
     "style-src 'self' 'unsafe-inline'",
-    `img-src 'self' data: blob: https:${ads}`,
-    `media-src 'self' blob:${ads}`,
-    `connect-src 'self'${ads}`,
+    `img-src 'self' data: blob: https:${media}${ads}`,
+    `media-src 'self' blob:${media}${ads}`,
+    `connect-src 'self'${media}${ads}`,
     "worker-src 'self' blob:",
     "font-src 'self'",
     "object-src 'none'",

@@ -1,6 +1,7 @@
 import path from "node:path";
 import express, { type RequestHandler } from "express";
 import expressStaticGzip from "express-static-gzip";
+import { MEDIA_TYPES } from "../media/media-types";
 
 /**
  * The client build: `/assets/*` are content-hashed, so immutable for a year, and served from the
@@ -26,18 +27,6 @@ export function buildFiles(clientDir: string): RequestHandler {
   router.use((req, res, next) => (path.extname(req.path) ? rootFiles(req, res, next) : next()));
   return router;
 }
-
-/** The files media folders hold, by extension, with the type each is served as; anything else is a 404. */
-export const MEDIA_TYPES: Readonly<Record<string, string>> = {
-  ".m3u8": "application/vnd.apple.mpegurl",
-  ".ts": "video/mp2t",
-  ".m4s": "video/iso.segment",
-  ".mp4": "video/mp4",
-  ".vtt": "text/vtt; charset=utf-8",
-  ".jpg": "image/jpeg",
-  ".webp": "image/webp",
-  ".png": "image/png",
-};
 
 /**
  * Playlists and WebVTT are small text, compressed per request; a byte range of a compressed body would not
@@ -102,5 +91,24 @@ export function mediaFiles(mediaDir: string): RequestHandler {
           .end();
       return status < 500 ? notFound(res) : next(err);
     });
+  };
+}
+
+/**
+ * `/media/…` on object storage (MEDIA_STORAGE=s3): the files are not here. A media path is redirected to its
+ * address in the storage (MEDIA_BASE_URL + key): links written before the move, and blog posts naming
+ * `/media/og/…`, keep working. A base that is this very path (a reverse proxy serving /media/ from the bucket)
+ * gets a 404 instead of a loop: such requests are the proxy's.
+ */
+export function mediaRedirects(url: (key: string) => string): RequestHandler {
+  return (req, res) => {
+    const relative = req.method === "GET" || req.method === "HEAD" ? mediaRelativePath(req.path) : null;
+    const target = relative ? url(relative) : undefined;
+    if (!target || target === req.originalUrl.split("?")[0]) {
+      res.status(404).set({ "Cache-Control": "no-store", "Content-Type": "text/plain; charset=utf-8" }).send("Not found");
+      return;
+    }
+    // Not permanent: the operator may move the media to another base later.
+    res.set("Cache-Control", "public, max-age=3600").redirect(302, target);
   };
 }

@@ -6,6 +6,7 @@ import type { TranscodeJob } from "../db/schema";
 import { logger } from "../logger";
 import { makePoster, makeThumbnail, transcodeToHls } from "../media/hls";
 import { inspectSource, UnusableMediaError } from "../media/inspect";
+import { openSource, removeSource } from "../media/sources";
 import type { MediaStorage } from "../media/storage";
 import { makeStoryboard, STORYBOARD_VTT } from "../media/storyboard";
 import { invalidateVideoListCaches } from "../services/videos";
@@ -54,8 +55,11 @@ export async function runTranscodeJob(jobId: string, ctx: TranscodeContext): Pro
   log.info({ source: job.source_path, attempt: job.attempts }, "transcode started");
   const reportProgress = progressWriter(job.id);
   let scratch: string | undefined;
+  let input: Awaited<ReturnType<typeof openSource>> | undefined;
   try {
-    const source = await inspectSource(job.source_path, { maxBytes: ctx.maxBytes, signal: ctx.signal });
+    // On object storage the source is downloaded from the bucket: this worker needs no disk of the app's.
+    input = await openSource(ctx.storage, job.source_path, job.video_id);
+    const source = await inspectSource(input.file, { maxBytes: ctx.maxBytes, signal: ctx.signal });
     scratch = await ctx.storage.makeScratchDir(job.video_id);
     // Every read below forces the container ffprobe found (source.media): what was checked is what is read.
     await transcodeToHls(source.media, scratch, {
@@ -101,8 +105,9 @@ export async function runTranscodeJob(jobId: string, ctx: TranscodeContext): Pro
     log[err instanceof UnusableMediaError ? "warn" : "error"]({ err }, "transcode failed");
   } finally {
     reportProgress.stop();
+    await input?.close();
   }
-  if (job.delete_source) await fs.rm(job.source_path, { force: true });
+  if (job.delete_source) await removeSource(ctx.storage, job.source_path);
 }
 
 /** The video appears (privately or publicly, as asked) in the same transaction that marks the job done. */

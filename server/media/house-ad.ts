@@ -3,6 +3,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { withFileLock } from "../file-lock";
 import { runFfmpeg } from "./ffmpeg";
+import type { MediaStorage } from "./storage";
 
 /**
  * The house pre-roll: a short abstract clip advertising the site itself, rendered locally with ffmpeg
@@ -15,8 +16,11 @@ import { runFfmpeg } from "./ffmpeg";
  */
 export const HOUSE_AD_DIR = "house-ad";
 export const HOUSE_AD_FILE = "house-ad.mp4";
-/** Public URL of the clip (media are served under /media). */
-export const HOUSE_AD_URL = `/media/${HOUSE_AD_DIR}/${HOUSE_AD_FILE}`;
+/** The clip's key in the media storage (its URL: storage.url(HOUSE_AD_KEY)). */
+export const HOUSE_AD_KEY = `${HOUSE_AD_DIR}/${HOUSE_AD_FILE}`;
+const SIGNATURE_FILE = "signature.json";
+/** How long a missing clip on object storage is believed missing before asking again. */
+const MISSING_RECHECK_MS = 60_000;
 const DEFAULT_SECONDS = 15;
 // Bump when the picture, sound or encoding below change.
 const RECIPE_VERSION = 2;
@@ -39,8 +43,27 @@ export function houseAdPath(mediaRoot: string): string {
 /**
  * Makes sure `mediaRoot/house-ad/house-ad.mp4` exists and matches the current recipe. With `cacheRoot`
  * (DEMO_MEDIA_CACHE) it is rendered there once per machine, under a file lock, and linked into mediaRoot.
+ * With object storage (`storage.remote`) the clip is then uploaded, unless the bucket has this very rendering;
+ * a storage that fails then does not stop the start (every instance's start runs this): `warn` says so, and
+ * the pre-roll has no house clip until a later start uploads it.
  */
-export async function ensureHouseAd(opts: { mediaRoot: string; cacheRoot?: string; log: (msg: string) => void }): Promise<string> {
+export async function ensureHouseAd(opts: {
+  mediaRoot: string;
+  cacheRoot?: string;
+  log: (msg: string) => void;
+  warn?: (msg: string) => void;
+  storage?: MediaStorage;
+}): Promise<string> {
+  const file = await renderHouseAd(opts);
+  if (opts.storage?.remote) {
+    await uploadHouseAd(opts.storage, path.dirname(file), opts.log).catch((err: unknown) =>
+      (opts.warn ?? opts.log)(`[media] uploading the house pre-roll clip to the media storage failed: ${(err as Error).message}`),
+    );
+  }
+  return file;
+}
+
+async function renderHouseAd(opts: { mediaRoot: string; cacheRoot?: string; log: (msg: string) => void }): Promise<string> {
   if (!opts.cacheRoot) {
     await renderIfStale(path.join(opts.mediaRoot, HOUSE_AD_DIR), opts.log);
     return houseAdPath(opts.mediaRoot);
@@ -57,10 +80,35 @@ export async function ensureHouseAd(opts: { mediaRoot: string; cacheRoot?: strin
   return houseAdPath(opts.mediaRoot);
 }
 
+/** The clip, then its signature (written last: a signature in the bucket vouches for a complete clip). */
+async function uploadHouseAd(storage: MediaStorage, dir: string, log: (msg: string) => void): Promise<void> {
+  const signature = await fs.readFile(path.join(dir, SIGNATURE_FILE), "utf8");
+  if ((await storage.readText(`${HOUSE_AD_DIR}/${SIGNATURE_FILE}`)) === signature) return;
+  log("[media] uploading the house pre-roll clip to the media storage");
+  await storage.putFile(path.join(dir, HOUSE_AD_FILE), HOUSE_AD_KEY);
+  await storage.putFile(path.join(dir, SIGNATURE_FILE), `${HOUSE_AD_DIR}/${SIGNATURE_FILE}`);
+}
+
+let remoteClip: { storage: MediaStorage; present: boolean; checkedAt: number } | undefined;
+
+/**
+ * The house clip's public URL when the media storage holds it, else null (demo media not generated). Local
+ * disk is looked at each time (a stat); object storage at most once a minute while the clip is missing (a
+ * HEAD request), and not again once it is there.
+ */
+export async function houseAdUrl(storage: MediaStorage): Promise<string | null> {
+  if (!storage.remote) return (await storage.exists(HOUSE_AD_KEY)) ? storage.url(HOUSE_AD_KEY) : null;
+  if (remoteClip?.storage !== storage || (!remoteClip.present && Date.now() - remoteClip.checkedAt > MISSING_RECHECK_MS)) {
+    const present = await storage.exists(HOUSE_AD_KEY).catch(() => false);
+    remoteClip = { storage, present, checkedAt: Date.now() };
+  }
+  return remoteClip.present ? storage.url(HOUSE_AD_KEY) : null;
+}
+
 async function renderIfStale(dir: string, log: (msg: string) => void): Promise<void> {
   const font = FONT_CANDIDATES.find((f) => existsSync(f));
   const signature = JSON.stringify({ v: RECIPE_VERSION, seconds: DEFAULT_SECONDS, font: Boolean(font) });
-  const signatureFile = path.join(dir, "signature.json");
+  const signatureFile = path.join(dir, SIGNATURE_FILE);
   const current = await fs.readFile(signatureFile, "utf8").catch(() => "");
   if (current === signature && existsSync(path.join(dir, HOUSE_AD_FILE))) return;
   const started = Date.now();

@@ -1,8 +1,8 @@
-import path from "node:path";
 import type { AdConfiguration } from "../../core/ad-units";
 import type { PreRollConfig } from "../../core/preroll";
-import { dataDir } from "../env";
 import { logger } from "../logger";
+import { appMediaStorage } from "../media/app-storage";
+import { houseAdUrl } from "../media/house-ad";
 import { onSync } from "../runtime/worker-sync";
 import { readAdConfiguration } from "../services/ad-units";
 import { getPreRollUnit, type PreRollUnit, preRollConfigOf } from "../services/ads";
@@ -43,7 +43,7 @@ export function currentAdConfiguration(): Promise<AdConfiguration> {
  */
 export async function currentPreRollConfig(): Promise<PreRollConfig | null> {
   if (!current) await refresh();
-  return preRollConfigOf(preRoll, path.join(dataDir(), "media"));
+  return preRollConfigOf(preRoll, preRoll?.active ? await houseAdUrl(appMediaStorage()) : null);
 }
 
 /**

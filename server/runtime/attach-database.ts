@@ -1,5 +1,6 @@
 import { setAvailabilityProbe } from "../db/availability";
 import { connect, setDatabase } from "../db/connection";
+import { env } from "../env";
 import { startListening } from "../realtime/notifications";
 
 /** The app's pool size per serving process (the bench's raw-SQL pool mirrors it). */
@@ -19,7 +20,12 @@ export const POOL_MAX_WAIT_MS = 2_000;
  * the matching detach, to call once requests have drained.
  */
 export async function attachDatabase(url: string): Promise<() => Promise<void>> {
-  const handle = connect(url, POOL_SIZE, { maxWaiting: POOL_MAX_WAITING, maxWaitMs: POOL_MAX_WAIT_MS });
+  const handle = connect(
+    url,
+    POOL_SIZE,
+    { maxWaiting: POOL_MAX_WAITING, maxWaitMs: POOL_MAX_WAIT_MS },
+    env().DATABASE_STATEMENT_TIMEOUT_MS,
+  );
   setDatabase(handle);
   setAvailabilityProbe(() => handle.pool.query("SELECT 1"));
   const stopListening = await startListening(url);

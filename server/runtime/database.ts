@@ -5,6 +5,7 @@ import { migrateToLatest } from "../db/migrate";
 import { dataDir, env } from "../env";
 import { ensureQueueSchema } from "../jobs/queue";
 import { logger } from "../logger";
+import { appMediaStorage } from "../media/app-storage";
 import { ensureHouseAd } from "../media/house-ad";
 import { isProcessAlive } from "../process";
 import { ensureDemoContent } from "../seed/demo-content";
@@ -58,11 +59,18 @@ async function prepare(url: string): Promise<void> {
       media: env().DEMO_MEDIA,
       mediaCache: env().DEMO_MEDIA_CACHE,
       preRoll: env().DEMO_PREROLL,
+      storage: appMediaStorage(),
       log: (m) => logger.info(m),
     });
     // Every start, not only the first seed: installs from before the pre-roll get their clip too.
     if (env().DEMO_MEDIA === "full") {
-      await ensureHouseAd({ mediaRoot: path.join(dataDir(), "media"), cacheRoot: env().DEMO_MEDIA_CACHE, log: (m) => logger.info(m) });
+      await ensureHouseAd({
+        mediaRoot: path.join(dataDir(), "media"),
+        cacheRoot: env().DEMO_MEDIA_CACHE,
+        storage: appMediaStorage(),
+        log: (m) => logger.info(m),
+        warn: (m) => logger.warn(m),
+      });
     }
   } finally {
     await handle.close();

@@ -1,12 +1,13 @@
 import os from "node:os";
 import { connect } from "../db/connection";
 import { migrateToLatest } from "../db/migrate";
-import { env, parseEnv } from "../env";
+import { EnvError, env, parseEnv } from "../env";
 import { startJobRunner } from "../jobs/runner";
 import { logger } from "../logger";
 import { ffmpegToolsWarning } from "../media/ffmpeg";
 import { attachDatabase } from "./attach-database";
 import { takeOverSignals } from "./signals";
+import { startWorkerOperations } from "./worker-operations";
 
 /**
  * Bound on the stop after SIGTERM: the running transcode is aborted and goes back to the queue at once; only a
@@ -23,7 +24,8 @@ export function workerStartupProblems(vars: Record<string, string | undefined> =
   try {
     parsed = parseEnv(vars);
   } catch (err) {
-    return [(err as Error).message];
+    if (err instanceof EnvError) return err.problems;
+    throw err;
   }
   if (!parsed.DATABASE_URL) {
     return [
@@ -38,7 +40,8 @@ export function workerStartupProblems(vars: Record<string, string | undefined> =
  * the runner knows: transcodes) on DATABASE_URL and serves nothing, for app instances started with
  * JOBS_IN_PROCESS=false. It applies pending migrations first (Kysely's migrator locks, so a start alongside
  * the app's is safe). SIGTERM/SIGINT: the running job is aborted and goes back to the queue, then exit 0.
- * It reads and writes media under DATA_DIR, so for now it runs on the app's machine (object storage: item 3).
+ * With MEDIA_STORAGE=s3 it reads sources from and writes renditions to the bucket, so it needs no disk of the
+ * app's (its own DATA_DIR holds scratch folders only); with local storage it runs on the app's machine.
  */
 export async function runStandaloneWorker(): Promise<void> {
   takeOverSignals();
@@ -57,14 +60,16 @@ export async function runStandaloneWorker(): Promise<void> {
   }
   const detachDatabase = await attachDatabase(url);
   const runner = await startJobRunner({ databaseUrl: url });
-  log.info({ pid: process.pid, host: os.hostname(), poolId: runner.poolId }, "worker started: running queued jobs");
-
   let stopping = false;
+  const metricsPort = env().WORKER_METRICS_PORT;
+  const closeOperations = metricsPort === undefined ? async () => {} : await startWorkerOperations(metricsPort, env().HOST, () => stopping);
+  log.info({ pid: process.pid, host: os.hostname(), poolId: runner.poolId, metricsPort }, "worker started: running queued jobs");
+
   const stop = async (code: number, reason: string) => {
     if (stopping) return;
     stopping = true;
     log.info({ reason }, "worker stopping: the running job, if any, goes back to the queue");
-    const stopped = runner.stop().then(detachDatabase);
+    const stopped = runner.stop().then(closeOperations).then(detachDatabase);
     const timedOut = await Promise.race([
       stopped.then(() => false),
       new Promise<boolean>((r) => setTimeout(() => r(true), STOP_DEADLINE_MS).unref()),

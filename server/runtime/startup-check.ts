@@ -1,4 +1,4 @@
-import { env, parseEnv, unsafeCombinations } from "../env";
+import { EnvError, env, parseEnv, unsafeCombinations } from "../env";
 import { ensureAppSecret, SecretError } from "../secrets";
 
 /**
@@ -11,7 +11,8 @@ export function startupProblems(vars: Record<string, string | undefined> = proce
   try {
     parseEnv(vars);
   } catch (err) {
-    return [(err as Error).message];
+    if (err instanceof EnvError) return err.problems;
+    throw err;
   }
   const problems = unsafeCombinations(env(), vars);
   if (problems.length > 0) return problems;

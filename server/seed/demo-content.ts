@@ -6,6 +6,7 @@ import { readBlogFiles } from "../content/blog-files";
 import type { Database } from "../db/schema";
 import { withFileLock } from "../file-lock";
 import { type DemoAsset, ensureDemoMedia } from "../media/demo-media";
+import { localMediaStorage, type MediaStorage } from "../media/storage";
 import { DEMO_AD_UNITS, demoCategories, demoPreRollUnit, demoVideoSpecs } from "./catalogue";
 
 const SEED_LOCK = 4_242_001;
@@ -19,6 +20,11 @@ export interface SeedOptions {
   mediaCache?: string;
   /** Whether the house pre-roll is switched on (default house: a fresh site shows it). */
   preRoll?: "house" | "off";
+  /**
+   * Where the videos' media are read from (their URLs). Default: DATA_DIR/media on local disk. With object
+   * storage the demo set, rendered locally as always, is uploaded to it (once per rendering).
+   */
+  storage?: MediaStorage;
 }
 
 /** First start: creates demo content once (an advisory lock makes concurrent starts wait, not duplicate). */
@@ -40,8 +46,10 @@ export async function ensureDemoContent(db: Kysely<Database>, opts: SeedOptions)
 export async function seedDemoContent(db: Kysely<Database>, opts: SeedOptions): Promise<void> {
   const started = Date.now();
   const mediaRoot = path.join(opts.dataDir, "media");
+  const storage = opts.storage ?? localMediaStorage(mediaRoot);
   const assets: DemoAsset[] = opts.media === "full" ? await demoMedia(mediaRoot, opts) : [];
   copyDefaultSocialImage(mediaRoot);
+  if (storage.remote) await uploadDemoMedia(storage, mediaRoot, assets.length > 0, opts.log);
   const contentDir = opts.contentDir ?? path.resolve("content");
   const posts = readBlogFiles(path.join(contentDir, "blog"));
   const categories = demoCategories();
@@ -66,10 +74,10 @@ export async function seedDemoContent(db: Kysely<Database>, opts: SeedOptions): 
         views: v.views,
         upload_date: v.uploadDate,
         duration: asset ? Math.round(asset.durationSeconds) : 45,
-        video_url: asset ? `/media/${asset.hlsPath}` : null,
-        poster_url: asset ? `/media/${asset.posterPath}` : null,
-        thumbnail_url: asset ? `/media/${asset.thumbnailPath}` : null,
-        storyboard_url: asset ? `/media/${asset.storyboardPath}` : null,
+        video_url: asset ? storage.url(asset.hlsPath) : null,
+        poster_url: asset ? storage.url(asset.posterPath) : null,
+        thumbnail_url: asset ? storage.url(asset.thumbnailPath) : null,
+        storyboard_url: asset ? storage.url(asset.storyboardPath) : null,
       };
     });
     await trx.insertInto("videos").values(rows).execute();
@@ -96,6 +104,28 @@ async function demoMedia(mediaRoot: string, opts: SeedOptions): Promise<DemoAsse
     fs.symlinkSync(path.join(cacheRoot, "demo"), link, "dir");
   }
   return assets;
+}
+
+/**
+ * The demo set and the blog's default image, copied to object storage. The manifest goes last and is
+ * compared first: a bucket whose manifest matches the local one holds this very rendering, complete.
+ */
+export async function uploadDemoMedia(
+  storage: MediaStorage,
+  mediaRoot: string,
+  withDemo: boolean,
+  log: (msg: string) => void,
+): Promise<void> {
+  const socialImage = path.join(mediaRoot, "og", "blog-default.png");
+  if (fs.existsSync(socialImage) && !(await storage.exists("og/blog-default.png")))
+    await storage.putFile(socialImage, "og/blog-default.png");
+  if (!withDemo) return;
+  const demoDir = path.join(mediaRoot, "demo");
+  const manifest = fs.readFileSync(path.join(demoDir, "manifest.json"), "utf8");
+  if ((await storage.readText("demo/manifest.json")) === manifest) return;
+  log("[seed] uploading the demo media to the media storage");
+  // The folder is a symlink into DEMO_MEDIA_CACHE when one is set; copyDirectory sends the manifest last.
+  await storage.copyDirectory(fs.realpathSync(demoDir), "demo");
 }
 
 /** Blog posts refer to /media/og/blog-default.png; it is the same image as the site default. */

@@ -5,12 +5,15 @@ import { describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../tests/support/test-db";
 import { adHostsSchema } from "../env";
 import { contentSecurityPolicy } from "../http/headers";
-import { HOUSE_AD_URL, houseAdPath } from "../media/house-ad";
+import { houseAdPath, houseAdUrl } from "../media/house-ad";
+import { localMediaStorage } from "../media/storage";
 import { currentPreRollConfig, resetAdConfigurationForTests } from "../realtime/ad-units-feed";
 import { AdConfigError, getPreRollUnit, preRollConfigOf, setPreRoll } from "./ads";
 
 /** What the player would get with the house clip rendered under `mediaRoot` (or not). */
-const readPreRollConfig = async (mediaRoot: string) => preRollConfigOf(await getPreRollUnit(), mediaRoot);
+const readPreRollConfig = async (mediaRoot: string) =>
+  preRollConfigOf(await getPreRollUnit(), await houseAdUrl(localMediaStorage(mediaRoot)));
+const HOUSE_AD_URL = "/media/house-ad/house-ad.mp4";
 
 const { handle } = useTestDatabase();
 const AD_HOSTS = ["https://ads.example.com", "http://127.0.0.1:4555"];

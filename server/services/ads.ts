@@ -1,4 +1,3 @@
-import fs from "node:fs";
 import {
   PRE_ROLL_DEFAULT_SECONDS,
   type PreRollConfig,
@@ -8,7 +7,6 @@ import {
 } from "../../core/preroll";
 import { getDb } from "../db/connection";
 import { env } from "../env";
-import { HOUSE_AD_URL, houseAdPath } from "../media/house-ad";
 import { syncWebWorkers } from "../runtime/worker-sync";
 
 /**
@@ -39,11 +37,12 @@ export class AdConfigError extends Error {
 
 /**
  * What the player gets from the pre-roll unit: its settings when active, or null when none should play.
+ * `houseClipUrl`: the house clip's address, null when the media storage has none (server/media/house-ad.ts).
  * Pages read it through the live ad copy (server/realtime/ad-units-feed.ts currentPreRollConfig).
  */
-export function preRollConfigOf(unit: PreRollUnit | undefined, mediaRoot: string): PreRollConfig | null {
+export function preRollConfigOf(unit: PreRollUnit | undefined, houseClipUrl: string | null): PreRollConfig | null {
   if (!unit?.active) return null;
-  const houseClip = fs.existsSync(houseAdPath(mediaRoot)) ? { src: HOUSE_AD_URL, clickThrough: "/" } : null;
+  const houseClip = houseClipUrl ? { src: houseClipUrl, clickThrough: "/" } : null;
   // A house pre-roll without its clip (demo media not generated) has nothing to show.
   if (unit.source === "house" && !houseClip) return null;
   return { source: unit.source, vastTagUrl: unit.vastTagUrl, durationSeconds: unit.durationSeconds, houseClip };

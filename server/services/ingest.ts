@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import fs from "node:fs/promises";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { z } from "zod";
@@ -7,7 +8,10 @@ import { getDb, getPool } from "../db/connection";
 import type { TranscodeJob } from "../db/schema";
 import { env } from "../env";
 import { ensureQueueSchema, queueTranscode } from "../jobs/queue";
+import { appMediaStorage } from "../media/app-storage";
 import { inspectSource, type SourceInfo, UnusableMediaError } from "../media/inspect";
+import { removeSource, stageSource } from "../media/sources";
+import type { MediaStorage } from "../media/storage";
 import { type Actor, recordAdminAction } from "./audit-log";
 
 /**
@@ -52,7 +56,7 @@ export interface IngestAccepted {
  * unusable file) or ContentSafetyError (the policy), each with a message for the operator. An upload
  * from the console names its `actor`: the `video.upload` audit entry is saved with the queued job.
  */
-export async function submitIngest(request: IngestRequest, opts: { actor?: Actor } = {}): Promise<IngestAccepted> {
+export async function submitIngest(request: IngestRequest, opts: { actor?: Actor; storage?: MediaStorage } = {}): Promise<IngestAccepted> {
   const parsed = ingestRequestSchema.safeParse(request);
   if (!parsed.success) throw new IngestError(parsed.error.issues.map((i) => i.message).join(" "));
   const input = parsed.data;
@@ -75,41 +79,66 @@ export async function submitIngest(request: IngestRequest, opts: { actor?: Actor
   }
 
   await ensureQueueSchema(getPool());
-  const job = await db.transaction().execute(async (trx) => {
-    const row = await trx
-      .insertInto("transcode_jobs")
-      .values({
-        video_id: crypto.randomUUID(),
-        source_path: file,
-        source_name: input.sourceName ?? path.basename(file),
-        delete_source: input.deleteSource,
-        title: input.title,
-        description: input.description,
-        category_id: category.id,
-        publish: input.publish,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await queueTranscode(trx, row.id);
-    if (opts.actor) {
-      await recordAdminAction(trx, {
-        actor: opts.actor,
-        action: "video.upload",
-        target: row.video_id,
-        before: null,
-        after: {
-          title: row.title,
-          description: row.description,
-          category: input.category,
-          public: row.publish,
-          file: row.source_name,
-          job: row.id,
-        },
-      });
-    }
-    return row;
-  });
+  // With object storage the source goes to the bucket before the job is queued, for a worker on any machine.
+  const storage = opts.storage ?? appMediaStorage();
+  const videoId = crypto.randomUUID();
+  const sourcePath = await stageSource(storage, file, videoId);
+  const staged = sourcePath !== file;
+  const sourceName = input.sourceName ?? path.basename(file);
+  const job = await queueJob(input, opts.actor, { categoryId: category.id, videoId, sourcePath, sourceName, staged }).catch(
+    async (err: unknown) => {
+      if (staged) await removeSource(storage, sourcePath).catch(() => {});
+      throw err;
+    },
+  );
+  // The job reads its stored copy: a local file the caller gave up (a browser upload) is not needed any more.
+  if (staged && input.deleteSource) await fs.rm(file, { force: true });
   return { job, source };
+}
+
+/** The job row, its queue entry and (for a console upload) the audit entry, in one transaction. */
+async function queueJob(
+  input: z.output<typeof ingestRequestSchema>,
+  actor: Actor | undefined,
+  source: { categoryId: string; videoId: string; sourcePath: string; sourceName: string; staged: boolean },
+): Promise<TranscodeJob> {
+  return getDb()
+    .transaction()
+    .execute(async (trx) => {
+      const row = await trx
+        .insertInto("transcode_jobs")
+        .values({
+          video_id: source.videoId,
+          source_path: source.sourcePath,
+          source_name: source.sourceName,
+          // A stored copy is the job's own, removed when it ends; a local file only when the caller asked.
+          delete_source: source.staged || input.deleteSource,
+          title: input.title,
+          description: input.description,
+          category_id: source.categoryId,
+          publish: input.publish,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await queueTranscode(trx, row.id);
+      if (actor) {
+        await recordAdminAction(trx, {
+          actor,
+          action: "video.upload",
+          target: row.video_id,
+          before: null,
+          after: {
+            title: row.title,
+            description: row.description,
+            category: input.category,
+            public: row.publish,
+            file: row.source_name,
+            job: row.id,
+          },
+        });
+      }
+      return row;
+    });
 }
 
 export async function getTranscodeJob(id: string): Promise<TranscodeJob | undefined> {

@@ -22,8 +22,9 @@ async function poolUsage(origin: string): Promise<{ held: number; waiting: numbe
 }
 
 test("a burst that holds every pool connection past 5 s: the excess gets 503 + Retry-After at once, the database is never declared down, pages answer 200 the moment it ends", async () => {
-  // One worker, so every request below meets the same pool; no page cache, so every page needs the database.
-  app = await startApp({ WEB_CONCURRENCY: "1", PAGE_CACHE_TTL_MS: "0" });
+  // One worker, so every request below meets the same pool; no page cache, so every page needs the database;
+  // a statement time-out longer than the holds (the default 5 s would end them: scale-out-faults.spec.ts).
+  app = await startApp({ WEB_CONCURRENCY: "1", PAGE_CACHE_TTL_MS: "0", DATABASE_STATEMENT_TIMEOUT_MS: "30000" });
   const { origin } = app;
   expect((await fetch(`${origin}/`)).status).toBe(200); // warm: header categories and the like are in memory now
 

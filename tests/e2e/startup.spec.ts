@@ -31,11 +31,21 @@ for (const [label, env, variable] of [
   ["test hooks asked for in production", { ENABLE_TEST_HOOKS: "1" }, "ENABLE_TEST_HOOKS"],
   [
     "several instances without a shared key",
-    { DATABASE_URL: "postgres://u:p@127.0.0.1:1/x", SITE_URL: "https://example.com" },
+    { DATABASE_URL: "postgres://u:p@127.0.0.1:1/x", SITE_URL: "https://example.com", TRUST_PROXY: "loopback" },
     "APP_SECRET",
   ],
-  ["several instances without the public origin", { DATABASE_URL: "postgres://u:p@127.0.0.1:1/x", APP_SECRET: SECRET }, "SITE_URL"],
+  [
+    "several instances without the public origin",
+    { DATABASE_URL: "postgres://u:p@127.0.0.1:1/x", APP_SECRET: SECRET, TRUST_PROXY: "loopback" },
+    "SITE_URL",
+  ],
+  [
+    "several instances without a proxy choice",
+    { DATABASE_URL: "postgres://u:p@127.0.0.1:1/x", APP_SECRET: SECRET, SITE_URL: "https://example.com" },
+    "TRUST_PROXY",
+  ],
   ["a short APP_SECRET", { APP_SECRET: "too-short" }, "APP_SECRET"],
+  ["a proxy setting Express would misread", { TRUST_PROXY: "nginx-box" }, "TRUST_PROXY"],
 ] as const) {
   test(`refuses to start with ${label}, in one line naming ${variable}`, () => {
     const { code, lines } = refusedStart(env);
@@ -44,6 +54,16 @@ for (const [label, env, variable] of [
     expect(lines[0]).toMatch(new RegExp(`^Pleazure cannot start: .*${variable}`));
   });
 }
+
+test("several bad settings at once: one line for each, naming its variable", () => {
+  const { code, lines } = refusedStart({ PORT: "http", APP_SECRET: "too-short", TRUST_PROXY: "*" });
+  expect(code).toBe(1);
+  expect(lines).toEqual([
+    expect.stringMatching(/^Pleazure cannot start: Invalid environment: PORT: /),
+    expect.stringMatching(/^Pleazure cannot start: Invalid environment: APP_SECRET: /),
+    expect.stringMatching(/^Pleazure cannot start: Invalid environment: TRUST_PROXY: must be false or a comma-separated list/),
+  ]);
+});
 
 test("cannot start the test build: server.js loads only the production bundle, index.js", () => {
   expect(fs.existsSync(path.join(testBuildDir(), "server", "test-server.js")), "run npm run build:test first").toBe(true);

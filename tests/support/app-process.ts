@@ -42,8 +42,10 @@ export async function startApp(env: Record<string, string> = {}, options: { entr
       DATA_DIR: dataDir,
       DEMO_MEDIA: "none",
       LOG_LEVEL: "info",
-      // Production on a database of its own needs a shared key and the public origin (env.ts, unsafeCombinations).
-      ...(env.DATABASE_URL ? { APP_SECRET: crypto.randomBytes(32).toString("hex"), SITE_URL: `http://127.0.0.1:${port}` } : {}),
+      // Production on a database of its own needs a shared key, the public origin and a proxy choice (env.ts, unsafeCombinations).
+      ...(env.DATABASE_URL
+        ? { APP_SECRET: crypto.randomBytes(32).toString("hex"), SITE_URL: `http://127.0.0.1:${port}`, TRUST_PROXY: "loopback" }
+        : {}),
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
@@ -71,6 +73,26 @@ export async function startApp(env: Record<string, string> = {}, options: { entr
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A separate worker process (`npm run worker`, server.js --worker) on the test build. */
+export interface WorkerProcess {
+  child: ChildProcess;
+  log: () => string;
+  exited: Promise<number | null>;
+}
+
+/** The worker as `npm run worker` starts it, on the test build (tests/support/test-server.js passes --worker on). */
+export function startWorker(env: Record<string, string>): WorkerProcess {
+  let output = "";
+  const child = spawn(process.execPath, [TEST_SERVER, "--worker"], {
+    env: { ...process.env, BUILD_DIR: testBuildDir(), NODE_ENV: "production", LOG_LEVEL: "info", DEMO_MEDIA: "none", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout?.on("data", (d) => (output += d));
+  child.stderr?.on("data", (d) => (output += d));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  return { child, log: () => output, exited };
 }
 
 /** Log lines at error level or above (pino: 50 error, 60 fatal). */

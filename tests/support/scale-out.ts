@@ -1,0 +1,198 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { connect, type DatabaseHandle } from "../../server/db/connection";
+import { type EmbeddedServer, startEmbeddedPostgres } from "../../server/db/embedded";
+import { freeLoopbackPort } from "../../server/process";
+import { type AppProcess, startApp } from "./app-process";
+
+/**
+ * The scale-out topology of docs/operations.md on one machine: a PostgreSQL of its own (started here, as an
+ * operator's managed one would be), N app instances (separate processes, ports and data directories: no shared
+ * disk) and Debian's nginx in front running docs/deploy/nginx-site.conf. nginx reaches the instances from
+ * 127.0.0.2 and the instances trust X-Forwarded-For from that address only (TRUST_PROXY), so a client on
+ * 127.0.0.1 talking to an instance directly is not the proxy.
+ */
+export interface ScaleOut {
+  /** The public address: nginx. */
+  origin: string;
+  instances: AppProcess[];
+  databaseUrl: string;
+  /** A connection of the test's own, to read back what the instances wrote. */
+  db: DatabaseHandle;
+  /** nginx's error log so far. */
+  proxyLog: () => string;
+  /** Stops PostgreSQL (fast shutdown: sessions are cut), and starts it again on the same port and data. */
+  database: { stop: () => Promise<void>; start: () => Promise<void> };
+  stop: () => Promise<void>;
+}
+
+/** The address nginx connects to the instances from (any of 127/8 is loopback on Linux). */
+export const PROXY_ADDRESS = "127.0.0.2";
+const SITE_CONFIG = path.resolve("docs/deploy/nginx-site.conf");
+
+export async function startScaleOut(options: { instances?: number; env?: Record<string, string> } = {}): Promise<ScaleOut> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pleazure-scale-"));
+  const stops: (() => Promise<void>)[] = [];
+  const stopAll = async () => {
+    for (const stop of stops.reverse()) await stop().catch(() => {});
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    let pg: EmbeddedServer = await startEmbeddedPostgres(path.join(dir, "pg"));
+    let running = true;
+    const database = {
+      stop: async () => {
+        running = false;
+        await pg.stop();
+      },
+      start: async () => {
+        pg = await startEmbeddedPostgres(path.join(dir, "pg"), { port: pg.port });
+        running = true;
+      },
+    };
+    stops.push(async () => {
+      if (running) await pg.stop();
+    });
+    const databaseUrl = pg.url("postgres");
+    const proxyPort = await freeLoopbackPort();
+    const origin = `http://127.0.0.1:${proxyPort}`;
+    const shared = {
+      DATABASE_URL: databaseUrl,
+      // Every instance signs and checks the same tokens (sessions' cookies, play tokens, form tokens).
+      APP_SECRET: crypto.randomBytes(32).toString("hex"),
+      SITE_URL: origin,
+      TRUST_PROXY: PROXY_ADDRESS,
+      WEB_CONCURRENCY: "1",
+      JOBS_IN_PROCESS: "false",
+      ...options.env,
+    };
+    // Started together: concurrent first starts on one database must be safe (migrations, queue schema, seed).
+    const instances = await Promise.all(Array.from({ length: options.instances ?? 2 }, () => startApp(shared)));
+    for (const instance of instances) stops.push(() => instance.stop());
+
+    const proxy = await startNginx(dir, proxyPort, instances);
+    stops.push(proxy.stop);
+    const db = connect(databaseUrl, 4);
+    stops.push(() => db.close());
+    return { origin, instances, databaseUrl, db, proxyLog: proxy.log, database, stop: stopAll };
+  } catch (err) {
+    await stopAll();
+    throw err;
+  }
+}
+
+/** docs/deploy/nginx-site.conf with this run's ports, in a minimal main configuration of its own (no root paths). */
+export function nginxConfig(dir: string, port: number, upstreams: readonly string[]): string {
+  const site = fs
+    .readFileSync(SITE_CONFIG, "utf8")
+    // Each upstream's example instances become this run's (same parameters), the public port this run's.
+    .replace(/^( *)server 127\.0\.0\.1:3000( [^;\n]*)?;\n(?: *server [^\n]+\n)*/gm, (_, indent: string, params = "") =>
+      upstreams.map((u) => `${indent}server ${u}${params};\n`).join(""),
+    )
+    .replace(/listen 80;/, `listen 127.0.0.1:${port};`);
+  if (!site.includes(`listen 127.0.0.1:${port};`) || !site.includes(`server ${upstreams[0]}`)) {
+    throw new Error(`${SITE_CONFIG} no longer has the upstream block or the listen line this harness replaces`);
+  }
+  fs.writeFileSync(path.join(dir, "site.conf"), site);
+  const temp = (name: string) => {
+    const p = path.join(dir, "temp", name);
+    fs.mkdirSync(p, { recursive: true, mode: 0o777 });
+    fs.chmodSync(p, 0o777); // nginx's workers run as nobody when the tests run as root
+    return p;
+  };
+  return [
+    "daemon off;",
+    "worker_processes 1;",
+    `pid ${path.join(dir, "nginx.pid")};`,
+    `error_log ${path.join(dir, "error.log")} warn;`,
+    "events { worker_connections 1024; }",
+    "http {",
+    "  access_log off;",
+    `  client_body_temp_path ${temp("body")};`,
+    `  proxy_temp_path ${temp("proxy")};`,
+    `  fastcgi_temp_path ${temp("fastcgi")};`,
+    `  uwsgi_temp_path ${temp("uwsgi")};`,
+    `  scgi_temp_path ${temp("scgi")};`,
+    `  proxy_bind ${PROXY_ADDRESS};`,
+    `  include ${path.join(dir, "site.conf")};`,
+    "}",
+    "",
+  ].join("\n");
+}
+
+async function startNginx(dir: string, port: number, instances: readonly AppProcess[]) {
+  fs.chmodSync(dir, 0o755);
+  const config = path.join(dir, "nginx.conf");
+  fs.writeFileSync(
+    config,
+    nginxConfig(
+      dir,
+      port,
+      instances.map((i) => new URL(i.origin).host),
+    ),
+  );
+  let output = "";
+  const child: ChildProcess = spawn("nginx", ["-p", dir, "-c", config], { stdio: ["ignore", "pipe", "pipe"] });
+  child.stdout?.on("data", (d) => (output += d));
+  child.stderr?.on("data", (d) => (output += d));
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const errorLog = path.join(dir, "error.log");
+  const log = () => output + (fs.existsSync(errorLog) ? fs.readFileSync(errorLog, "utf8") : "");
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`nginx exited: ${log()}`);
+    if ((await status(`http://127.0.0.1:${port}/healthz`).catch(() => 0)) === 200) break;
+    if (Date.now() > deadline) throw new Error(`nginx not answering after 10 s: ${log()}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    log,
+    stop: async () => {
+      if (child.exitCode === null) child.kill("SIGQUIT"); // graceful: open streams end
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 5_000))]);
+      if (child.exitCode === null) child.kill("SIGKILL");
+    },
+  };
+}
+
+function status(url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      })
+      .on("error", reject);
+  });
+}
+
+export interface RawResponse {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+/**
+ * One HTTP request from a chosen local address (`from`, e.g. 127.0.0.3): fetch cannot pick its source
+ * address, and the proxy tests need clients that are neither the proxy nor each other.
+ */
+export function requestFrom(
+  from: string,
+  url: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method: init.method ?? "GET", headers: init.headers, localAddress: from }, (res) => {
+      let body = "";
+      res.setEncoding("utf8");
+      res.on("data", (d) => (body += d));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+    });
+    req.on("error", reject);
+    req.end(init.body);
+  });
+}
