@@ -71,6 +71,9 @@ export const UPLOADS_PATH = "/admin/uploads";
  */
 export const UPLOAD_CHUNK_BYTES = 2 * 1024 * 1024;
 
+/** The upload form's answer while the media storage is away (503): nothing is lost, the form can be sent again. */
+export const STORAGE_AWAY = "The media storage cannot be reached right now. Your upload is kept: send the form again in a minute.";
+
 /** tus upload ids (the server's naming function): 32 hex digits. */
 export const uploadIdSchema = z.string().regex(/^[0-9a-f]{32}$/, "The upload is not known");
 

@@ -15,6 +15,10 @@ describe("unsafeCombinations", () => {
         APP_SECRET: SECRET,
         SITE_URL: "https://example.com",
         TRUST_PROXY: "false",
+        MEDIA_STORAGE: "s3",
+        S3_BUCKET: "media",
+        S3_REGION: "eu-west-1",
+        MEDIA_BASE_URL: "https://media.example.com/",
       },
     ],
     ["ENABLE_TEST_HOOKS=0 in production", { NODE_ENV: "production", ENABLE_TEST_HOOKS: "0" }],
@@ -28,12 +32,18 @@ describe("unsafeCombinations", () => {
     ["ENABLE_TEST_HOOKS=1", { NODE_ENV: "production", ENABLE_TEST_HOOKS: "1" }, "ENABLE_TEST_HOOKS"],
     [
       "DATABASE_URL without APP_SECRET",
-      { NODE_ENV: "production", DATABASE_URL: "postgres://u@db/x", SITE_URL: "https://example.com", TRUST_PROXY: "loopback" },
+      {
+        NODE_ENV: "production",
+        DATABASE_URL: "postgres://u@db/x",
+        SITE_URL: "https://example.com",
+        TRUST_PROXY: "loopback",
+        MEDIA_STORAGE: "local",
+      },
       "APP_SECRET",
     ],
     [
       "DATABASE_URL without SITE_URL",
-      { NODE_ENV: "production", DATABASE_URL: "postgres://u@db/x", APP_SECRET: SECRET, TRUST_PROXY: "loopback" },
+      { NODE_ENV: "production", DATABASE_URL: "postgres://u@db/x", APP_SECRET: SECRET, TRUST_PROXY: "loopback", MEDIA_STORAGE: "local" },
       "SITE_URL",
     ],
   ])("refuses production with %s, in one line naming the variable", (_, vars, variable) => {
@@ -45,7 +55,7 @@ describe("unsafeCombinations", () => {
 
   it("names each one missing", () => {
     const lines = problems({ NODE_ENV: "production", DATABASE_URL: "postgres://u@db/x" });
-    expect(lines.map((l) => l.split(" ")[0])).toEqual(["APP_SECRET", "SITE_URL", "TRUST_PROXY"]);
+    expect(lines.map((l) => l.split(" ")[0])).toEqual(["APP_SECRET", "SITE_URL", "MEDIA_STORAGE", "TRUST_PROXY"]);
   });
 
   it("refuses an APP_SECRET shorter than 32 characters when parsing", () => {
@@ -163,6 +173,29 @@ describe("media storage (MEDIA_STORAGE, MEDIA_BASE_URL, S3_*)", () => {
   });
 });
 
+describe("MEDIA_STORAGE in production on DATABASE_URL", () => {
+  it("must be chosen explicitly: local is a shared-disk decision, not a default", () => {
+    const vars = {
+      NODE_ENV: "production",
+      DATABASE_URL: "postgres://u:p@db/x",
+      APP_SECRET: "s".repeat(40),
+      SITE_URL: "https://example.com",
+      TRUST_PROXY: "loopback",
+    };
+    expect(unsafeCombinations(parseEnv(vars), vars)).toEqual([expect.stringMatching(/^MEDIA_STORAGE is required/)]);
+    for (const choice of ["local", "s3"]) {
+      const chosen = {
+        ...vars,
+        MEDIA_STORAGE: choice,
+        S3_BUCKET: "media",
+        S3_REGION: "eu-west-1",
+        MEDIA_BASE_URL: "https://media.example.com/",
+      };
+      expect(unsafeCombinations(parseEnv(chosen), chosen)).toEqual([]);
+    }
+  });
+});
+
 describe("TRUST_PROXY", () => {
   it("takes addresses, ranges and Express's names, or false", () => {
     for (const v of ["loopback", "false", "10.0.0.5", "10.0.0.0/8, 127.0.0.1", "uniquelocal,linklocal", "2001:db8::/32"]) {
@@ -182,6 +215,7 @@ describe("TRUST_PROXY", () => {
       DATABASE_URL: "postgres://u:p@db/x",
       APP_SECRET: "s".repeat(40),
       SITE_URL: "https://example.com",
+      MEDIA_STORAGE: "local",
     };
     expect(unsafeCombinations(parseEnv(vars), vars)).toEqual([expect.stringMatching(/^TRUST_PROXY is required/)]);
     const chosen = { ...vars, TRUST_PROXY: "loopback" };

@@ -358,6 +358,12 @@ export function unsafeCombinations(e: Env, vars: Record<string, string | undefin
   if (e.DATABASE_URL && !e.SITE_URL) {
     problems.push("SITE_URL is required when NODE_ENV=production runs with DATABASE_URL (the public origin, e.g. https://example.com)");
   }
+  // Several instances share no disk unless the operator made one: where the media live is a choice, not a default.
+  if (e.DATABASE_URL && !vars.MEDIA_STORAGE) {
+    problems.push(
+      "MEDIA_STORAGE is required when NODE_ENV=production runs with DATABASE_URL: s3 (with S3_* and MEDIA_BASE_URL) for instances and workers without a shared disk, or local when they share DATA_DIR/media",
+    );
+  }
   // Behind a load balancer the client address (rate limits, view allowances) is only as good as this choice.
   if (e.DATABASE_URL && !vars.TRUST_PROXY) {
     problems.push(

@@ -44,10 +44,16 @@ export async function startAppServer(opts: {
       HOST: "127.0.0.1",
       BUILD_DIR: opts.buildDir,
       DATA_DIR: opts.dataDir,
-      // Production on DATABASE_URL needs a shared key, the public origin and TRUST_PROXY (server/env.ts, unsafeCombinations);
+      // Production on DATABASE_URL needs a shared key, the public origin, TRUST_PROXY and MEDIA_STORAGE (server/env.ts, unsafeCombinations);
       // the key is put in this process's environment too, where the views bench reads it to mint tokens.
       ...(opts.databaseUrl
-        ? { DATABASE_URL: opts.databaseUrl, APP_SECRET: benchSecret(), SITE_URL: `http://127.0.0.1:${port}`, TRUST_PROXY: "loopback" }
+        ? {
+            DATABASE_URL: opts.databaseUrl,
+            APP_SECRET: benchSecret(),
+            SITE_URL: `http://127.0.0.1:${port}`,
+            TRUST_PROXY: "loopback",
+            MEDIA_STORAGE: "local",
+          }
         : {}),
       DEMO_MEDIA: "none",
       LOG_LEVEL: "warn",

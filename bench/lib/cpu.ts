@@ -52,7 +52,63 @@ export function isJobProcess(pid: number): boolean {
   }
 }
 
-function machineTicks(): { busy: number; total: number } {
+/**
+ * CPU of whole process trees over a window, as cores: each root with its children (an app's primary and its
+ * workers, a postmaster and its backends, nginx's master and its workers), read from /proc. Processes that exit
+ * during the window take their last ticks with them (a backend that closed): a small undercount.
+ */
+export class TreeMeter {
+  private allRoots: Set<number>;
+
+  constructor(private roots: Record<string, number[]>) {
+    this.allRoots = new Set(Object.values(roots).flat());
+  }
+
+  private ticks(): Map<string, Map<number, number>> {
+    const out = new Map<string, Map<number, number>>();
+    for (const [name, pids] of Object.entries(this.roots)) {
+      const m = new Map<number, number>();
+      for (const root of pids) {
+        // A child that is another group's root is that group's (the embedded app's postmaster is the app's child).
+        for (const pid of [root, ...childrenOf(root).filter((c) => !this.allRoots.has(c))]) {
+          const t = procTicks(pid);
+          if (t !== undefined) m.set(pid, t);
+        }
+      }
+      out.set(name, m);
+    }
+    return out;
+  }
+
+  start(): { at: number; ticks: Map<string, Map<number, number>> } {
+    return { at: performance.now(), ticks: this.ticks() };
+  }
+
+  stop(s: ReturnType<TreeMeter["start"]>): Record<string, number> {
+    const seconds = (performance.now() - s.at) / 1000;
+    const out: Record<string, number> = {};
+    for (const [name, now] of this.ticks()) {
+      const before = s.ticks.get(name) ?? new Map<number, number>();
+      let ticks = 0;
+      for (const [pid, t] of now) ticks += t - (before.get(pid) ?? 0);
+      out[name] = round(ticks / CLK_TCK / seconds, 2);
+    }
+    return out;
+  }
+}
+
+/** CPU seconds of this process's exited children so far: a wrk run's, once it exited. */
+export function exitedChildrenSeconds(): number {
+  return exitedChildrenTicks() / CLK_TCK;
+}
+
+/** Cores busy on the whole machine (anyone's work) since `since`, a machineTicks() snapshot. */
+export function busyCoresSince(since: { busy: number; total: number }): number {
+  const now = machineTicks();
+  return round(((now.busy - since.busy) / Math.max(1, now.total - since.total)) * os.availableParallelism(), 2);
+}
+
+export function machineTicks(): { busy: number; total: number } {
   const line = fs.readFileSync("/proc/stat", "utf8").split("\n")[0]!;
   const v = line.trim().split(/\s+/).slice(1).map(Number);
   const idle = (v[3] ?? 0) + (v[4] ?? 0);

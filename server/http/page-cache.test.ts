@@ -299,4 +299,15 @@ describe("invalidation", () => {
     await invalidatePages();
     expect(await state("/")).toBe("miss");
   });
+
+  it("drops only the named pages for invalidatePages(paths) (a comment: its video's page), in every process", async () => {
+    const video = "/video/8d0b7a4e-1c2f-4a5b-9c3d-2e1f0a9b8c7d";
+    const other = "/video/5e0b7a4e-1c2f-4a5b-9c3d-2e1f0a9b8c7d";
+    for (const path of ["/", video, other]) await state(path);
+    for (const path of ["/", video, other]) expect(await state(path), path).toBe("hit");
+    await invalidatePages([video]);
+    expect(await state(video)).toBe("miss");
+    expect(await state("/")).toBe("hit");
+    expect(await state(other)).toBe("hit");
+  });
 });

@@ -9,7 +9,7 @@ import { hasSessionCookie } from "../auth/session";
 import { env } from "../env";
 import { logger } from "../logger";
 import { watchAdConfiguration } from "../realtime/ad-units-feed";
-import { onAnyInvalidation } from "../realtime/shared-caches";
+import { onAnyInvalidation, PAGES, pagePaths } from "../realtime/shared-caches";
 import { contentSecurityPolicy, EVERY_RESPONSE_HEADER } from "./headers";
 import { cacheControlFor } from "./page-caching";
 import { type PageSnapshot, type SnapshotEncoding, snapshotEncoding, snapshotPage } from "./page-snapshot";
@@ -50,8 +50,9 @@ import { matchedRoute, type RouteMatch } from "./route-table";
  *
  * Freshness: every shared-cache invalidation (console and service writes: categories, blog posts, video
  * lists; announced over LISTEN/NOTIFY and applied in every web worker before the writer answers) and every ad
- * unit change (the pre-roll included) clears the whole cache in every worker, and a render that began before a
- * clear is not stored after it.
+ * unit change (the pre-roll included) clears the whole cache in every worker; a comment added, deleted or
+ * moderated clears only its video's page (invalidatePages(paths): under many comments the other pages stay
+ * cached). A render that began before a clear is not stored after it.
  *
  * Concurrent misses of one key wait for the first render and are answered from what it stored.
  *
@@ -184,6 +185,19 @@ export class PageStore {
     this.gen++;
   }
 
+  /**
+   * Drops the pages at these paths (every query, encoding and visitor variant of each); a render in flight,
+   * whatever its page, is not stored (one generation for all: simpler than one per path, and as safe).
+   */
+  clearPaths(paths: readonly string[]): void {
+    const wanted = new Set(paths);
+    for (const key of [...this.entries.keys()]) {
+      const url = (JSON.parse(key) as unknown[])[3];
+      if (typeof url === "string" && wanted.has(url.split("?")[0] as string)) this.remove(key);
+    }
+    this.gen++;
+  }
+
   private remove(key: string): void {
     const page = this.entries.get(key);
     if (!page) return;
@@ -277,7 +291,7 @@ function header(headers: IncomingHttpHeaders, name: string): string | undefined 
 export function processPageStore(options: PageCacheOptions = { ttlMs: env().PAGE_CACHE_TTL_MS }): PageStore | null {
   if (options.ttlMs <= 0) return null;
   const store = createPageStore(options);
-  onAnyInvalidation(() => store.clear());
+  onAnyInvalidation((name, key) => (name === PAGES && key ? store.clearPaths(pagePaths(key)) : store.clear()));
   watchAdConfiguration(() => store.clear());
   return store;
 }

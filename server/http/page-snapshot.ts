@@ -20,11 +20,12 @@ export interface PageSnapshot {
 export type SnapshotEncoding = "br" | "gzip" | "identity";
 
 /**
- * Brotli quality 9: a page is compressed once per TTL and worker, not per answer, so a smaller download is
- * worth more than the milliseconds (measured in docs/benchmarks.md); gzip at its default level for the rare
- * browser without brotli.
+ * Brotli quality 5: a stored page is compressed on every miss, which under writes (each comment clears the cache)
+ * is often. On the 102 KB home page quality 9 saves 309 bytes (1.8 %) over 5 and costs 24.5 ms of CPU instead of
+ * 1.9 ms (search, 119 KB: 291 bytes, 19.5 ms against 1.9 ms; docs/benchmarks.md "Issue 21: load test"). gzip at
+ * its default level for the rare browser without brotli.
  */
-const BROTLI_QUALITY = 9;
+const BROTLI_QUALITY = 5;
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 

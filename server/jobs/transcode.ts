@@ -7,7 +7,7 @@ import { logger } from "../logger";
 import { makePoster, makeThumbnail, transcodeToHls } from "../media/hls";
 import { inspectSource, UnusableMediaError } from "../media/inspect";
 import { openSource, removeSource } from "../media/sources";
-import type { MediaStorage } from "../media/storage";
+import { type MediaStorage, StorageUnavailableError } from "../media/storage";
 import { makeStoryboard, STORYBOARD_VTT } from "../media/storyboard";
 import { invalidateVideoListCaches } from "../services/videos";
 
@@ -30,7 +30,8 @@ export const videoMediaPrefix = (videoId: string) => `videos/${videoId}`;
  * Runs one transcode job to its end: the HLS ladder, stills, storyboard in a scratch folder, then the folder
  * published, then (one transaction) the `videos` row inserted and the job marked done. Any failure removes
  * what was written and marks the job failed with the error text; a stop (abort) resets it to queued and
- * rethrows, so the queue runs it again. Re-running a job that already ended does nothing.
+ * rethrows, so the queue runs it again (as does a media storage that cannot be reached). Re-running a job that
+ * already ended only removes its source if that is still to do.
  */
 export async function runTranscodeJob(jobId: string, ctx: TranscodeContext): Promise<void> {
   const db = getDb();
@@ -48,7 +49,18 @@ export async function runTranscodeJob(jobId: string, ctx: TranscodeContext): Pro
     .where("status", "in", ["queued", "running"])
     .returningAll()
     .executeTakeFirst();
-  if (!job) return; // done or failed before (a re-run after a crash at the very end), or deleted
+  if (!job) {
+    // Done or failed before (a re-run after a crash at the very end, or given back because the source could not
+    // be removed while the storage was away: that removal is tried again here), or deleted.
+    const ended = await db
+      .selectFrom("transcode_jobs")
+      .select(["source_path", "delete_source"])
+      .where("id", "=", jobId)
+      .where("status", "in", ["done", "failed"])
+      .executeTakeFirst();
+    if (ended?.delete_source) await removeSource(ctx.storage, ended.source_path);
+    return;
+  }
 
   const prefix = videoMediaPrefix(job.video_id);
   const log = logger.child({ transcodeJob: job.id, videoId: job.video_id });
@@ -86,14 +98,16 @@ export async function runTranscodeJob(jobId: string, ctx: TranscodeContext): Pro
     // Nothing half-written stays: the video row does not exist yet, so the prefix is only this job's output.
     if (scratch) await fs.rm(scratch, { recursive: true, force: true });
     await ctx.storage.removePrefix(prefix).catch((cleanupErr: unknown) => log.error({ err: cleanupErr }, "removing partial media failed"));
-    if (ctx.signal.aborted) {
+    // Stopped, or the media storage away for the moment: back to the queue, to run again (graphile-worker's backoff).
+    if (ctx.signal.aborted || err instanceof StorageUnavailableError) {
       await db
         .updateTable("transcode_jobs")
         .set({ status: "queued", progress: 0, updated_at: sql`now()` })
         .where("id", "=", job.id)
         .where("status", "=", "running")
         .execute();
-      log.info("transcode interrupted; queued again");
+      if (err instanceof StorageUnavailableError) log.warn({ err }, "transcode given back: the media storage cannot be reached");
+      else log.info("transcode interrupted; queued again");
       throw err;
     }
     const message = errorText(err);
@@ -107,6 +121,8 @@ export async function runTranscodeJob(jobId: string, ctx: TranscodeContext): Pro
     reportProgress.stop();
     await input?.close();
   }
+  // The storage away now: the job is given back (the error goes to the queue, which runs it again later) and the
+  // re-run above removes the source; the video itself is published already.
   if (job.delete_source) await removeSource(ctx.storage, job.source_path);
 }
 

@@ -5,8 +5,10 @@ import path from "node:path";
 import { HeadObjectCommand, ListObjectsV2Command } from "@aws-sdk/client-s3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { S3RVER_CREDENTIALS, startTestS3, type TestS3 } from "../../tests/support/s3-server";
+import { freeLoopbackPort } from "../process";
 import { IMMUTABLE_CACHE_CONTROL } from "./media-types";
-import { s3MediaStorage } from "./s3-storage";
+import { s3MediaStorage, storageUnreachable } from "./s3-storage";
+import { StorageUnavailableError } from "./storage";
 
 // Against a real S3-compatible server on loopback (s3rver): every request goes through the SDK and HTTP.
 let s3: TestS3;
@@ -183,5 +185,47 @@ describe("s3MediaStorage", () => {
     const media = storage();
     expect(() => media.url("../secret")).toThrow(/Invalid media key/);
     expect(() => media.url("/videos/x")).toThrow(/Invalid media key/);
+  });
+});
+
+describe("a storage that cannot be reached", () => {
+  it("fails every operation with StorageUnavailableError after the SDK's retries; a missing key is still not found", async () => {
+    const port = await freeLoopbackPort(); // nothing listens there
+    const away = s3MediaStorage(
+      {
+        bucket: "away",
+        region: "us-east-1",
+        endpoint: `http://127.0.0.1:${port}`,
+        forcePathStyle: true,
+        credentials: { ...S3RVER_CREDENTIALS },
+        baseUrl: "https://media.example.com/",
+      },
+      { scratchRoot: path.join(tmp, "scratch-away") },
+    );
+    const file = path.join(tmp, "away.mp4");
+    fs.writeFileSync(file, "mp4");
+    const outcomes = await Promise.allSettled([
+      away.putFile(file, "uploads/x"),
+      away.exists("videos/x/master.m3u8"),
+      away.readText("demo/manifest.json"),
+      away.getFile("uploads/x", path.join(tmp, "away-copy")),
+      away.removePrefix("videos/x"),
+      away.publishDirectory(renditionFolder(), "videos/away"),
+    ]);
+    for (const outcome of outcomes) {
+      expect(outcome.status).toBe("rejected");
+      expect(outcome.status === "rejected" && outcome.reason).toBeInstanceOf(StorageUnavailableError);
+    }
+    // The reachable storage's own answers are not outages.
+    expect(await storage().exists("videos/none/master.m3u8")).toBe(false);
+  });
+
+  it("counts no answer and 5xx answers as unreachable, 4xx answers as the caller's", () => {
+    expect(storageUnreachable(Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" }))).toBe(true);
+    expect(storageUnreachable(Object.assign(new Error("x"), { name: "TimeoutError" }))).toBe(true);
+    expect(storageUnreachable(Object.assign(new Error("x"), { $metadata: { httpStatusCode: 503 } }))).toBe(true);
+    expect(storageUnreachable(Object.assign(new Error("x"), { $metadata: { httpStatusCode: 404 }, name: "NoSuchKey" }))).toBe(false);
+    expect(storageUnreachable(Object.assign(new Error("x"), { $metadata: { httpStatusCode: 403 } }))).toBe(false);
+    expect(storageUnreachable(new Error("a bug"))).toBe(false);
   });
 });

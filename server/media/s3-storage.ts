@@ -16,7 +16,7 @@ import {
 import { Upload } from "@aws-sdk/lib-storage";
 import type { Env } from "../env";
 import { IMMUTABLE_CACHE_CONTROL, MEDIA_TYPES } from "./media-types";
-import { assertMediaKey, type MediaStorage, makeScratchDir } from "./storage";
+import { assertMediaKey, type MediaStorage, makeScratchDir, StorageUnavailableError } from "./storage";
 
 /**
  * Media in S3-compatible object storage (MEDIA_STORAGE=s3, docs/decisions/0024-object-storage.md), through
@@ -65,7 +65,38 @@ export function s3Client(settings: S3Settings): S3Client {
     responseChecksumValidation: "WHEN_REQUIRED",
     maxAttempts: 3,
   };
-  return new S3Client(config);
+  const client = new S3Client(config);
+  // Outermost, so after the SDK's retries: an unreachable or failing storage is one typed error for every caller.
+  client.middlewareStack.add(
+    (next) => async (args) => {
+      try {
+        return await next(args);
+      } catch (err) {
+        throw storageUnreachable(err) ? new StorageUnavailableError(err) : err;
+      }
+    },
+    { step: "initialize", name: "pleazureStorageUnavailable" },
+  );
+  return client;
+}
+
+/** Network-level failures (no answer at all) and 5xx answers; a 4xx (missing key, bad request) is the caller's. */
+const NETWORK_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EPIPE",
+]);
+
+export function storageUnreachable(err: unknown): boolean {
+  const e = err as { name?: string; code?: string; cause?: { code?: string }; $metadata?: { httpStatusCode?: number } } | null;
+  const status = e?.$metadata?.httpStatusCode;
+  if (typeof status === "number") return status >= 500;
+  return e?.name === "TimeoutError" || NETWORK_CODES.has(e?.code ?? "") || NETWORK_CODES.has(e?.cause?.code ?? "");
 }
 
 /** Files uploaded at once while publishing a folder. */
@@ -181,7 +212,10 @@ export function s3MediaStorage(settings: S3Settings, opts: S3StorageOptions): Me
     async getFile(key, localFile) {
       const object = await client.send(new GetObjectCommand({ Bucket, Key: objectKey(key) }));
       if (!(object.Body instanceof Readable)) throw new Error(`no body for ${key}`);
-      await pipeline(object.Body, createWriteStream(localFile));
+      await pipeline(object.Body, createWriteStream(localFile)).catch((err: unknown) => {
+        // The body streams after the middleware has returned: a connection lost midway is the storage's too.
+        throw storageUnreachable(err) ? new StorageUnavailableError(err) : err;
+      });
     },
     async readText(key) {
       try {

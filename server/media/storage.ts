@@ -38,6 +38,18 @@ export interface MediaStorage {
   url(key: string): string;
 }
 
+/**
+ * The media storage could not be reached, or answered with a server error, after the client's own retries.
+ * Transient by nature: a request answers 503 and loses nothing (an upload is kept for the form to be sent again),
+ * a transcode goes back to the queue.
+ */
+export class StorageUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super(`the media storage cannot be reached: ${(cause as Error)?.message ?? String(cause)}`, { cause });
+    this.name = "StorageUnavailableError";
+  }
+}
+
 /** Where `/media/` keys are read from by default: the app's own /media route (local disk). */
 export const LOCAL_MEDIA_BASE_URL = "/media/";
 

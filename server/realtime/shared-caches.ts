@@ -13,8 +13,12 @@ onSync("notifications", () => caughtUp());
  */
 const CHANNEL = "cache_invalidation";
 const caches = new Map<string, TtlCache<unknown>>();
-/** Called on every invalidation, whatever its name (the page micro-cache drops every page then). */
-const listeners = new Set<() => void>();
+/**
+ * Called on every invalidation with its name and key, or with neither after a lost listener reconnected (the page
+ * micro-cache drops every page, or only the pages named by an invalidatePages(paths)).
+ */
+type InvalidationListener = (name?: string, key?: string) => void;
+const listeners = new Set<InvalidationListener>();
 /** A name no data cache uses: invalidating it only tells the listeners that shown content changed. */
 export const PAGES = "pages";
 
@@ -55,17 +59,28 @@ export async function invalidate(name: string, key?: string): Promise<void> {
 }
 
 /** Calls `listener` in this process after every invalidation (local or announced); returns the unsubscribe. */
-export function onAnyInvalidation(listener: () => void): () => void {
+export function onAnyInvalidation(listener: InvalidationListener): () => void {
   listeners.add(listener);
   return () => void listeners.delete(listener);
 }
 
 /**
- * For writes that no data cache holds but pages show (a test hook inserting rows, say): tells every
- * process's listeners, so no page rendered before the write is served after it.
+ * For writes that no data cache holds but pages show (comments, a test hook inserting rows): tells every
+ * process's listeners, so no page rendered before the write is served after it. With `paths` (e.g. one video's
+ * page for a new comment), only the pages at those paths are dropped; without, every page.
  */
-export function invalidatePages(): Promise<void> {
-  return invalidate(PAGES);
+export function invalidatePages(paths?: readonly string[]): Promise<void> {
+  return invalidate(PAGES, paths?.length ? JSON.stringify(paths) : undefined);
+}
+
+/** The paths an invalidatePages(paths) named (its key); none for a key that is not such a list. */
+export function pagePaths(key: string): string[] {
+  try {
+    const paths = JSON.parse(key) as unknown;
+    return Array.isArray(paths) ? paths.filter((p): p is string => typeof p === "string") : [];
+  } catch {
+    return [];
+  }
 }
 
 /** Clears every shared cache everywhere (after reseeding, for instance). */
@@ -74,17 +89,17 @@ export async function invalidateAll(): Promise<void> {
 }
 
 function apply(name: string, key: string | undefined): void {
-  notifyListeners(); // even for a name this process holds no cache of: the data changed all the same
+  notifyListeners(name, key); // even for a name this process holds no cache of: the data changed all the same
   const cache = caches.get(name);
   if (!cache) return;
   if (key === undefined) cache.clear();
   else cache.delete(key);
 }
 
-function notifyListeners(): void {
+function notifyListeners(name?: string, key?: string): void {
   for (const listener of listeners) {
     try {
-      listener();
+      listener(name, key);
     } catch (err) {
       logger.warn({ err }, "a cache invalidation listener failed");
     }

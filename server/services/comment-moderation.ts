@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { videoPagePath } from "../../core/params";
 import { getDb } from "../db/connection";
 import { invalidatePages } from "../realtime/shared-caches";
 import { type Actor, recordAdminAction } from "./audit-log";
@@ -109,7 +110,7 @@ export function restoreComment(commentId: string, actor: Actor): Promise<void> {
 /** The video pages show the change at once, also those the page micro-cache keeps. */
 async function setDeleted(commentId: string, deleted: boolean, actor: Actor): Promise<void> {
   if (!UUID.test(commentId)) throw new CommentNotFoundError();
-  await getDb()
+  const videoId = await getDb()
     .transaction()
     .execute(async (trx) => {
       const before = await trx
@@ -132,6 +133,7 @@ async function setDeleted(commentId: string, deleted: boolean, actor: Actor): Pr
         before: { videoId: before.video_id, isDeleted: before.is_deleted, deletedAt: before.deleted_at },
         after: { isDeleted: after.is_deleted, deletedAt: after.deleted_at },
       });
+      return before.video_id;
     });
-  await invalidatePages();
+  await invalidatePages([videoPagePath(videoId)]);
 }

@@ -2,6 +2,7 @@ import { type Kysely, sql } from "kysely";
 import { MAX_REPLIES_PER_THREAD, MAX_THREADS, THREADS_PER_PAGE } from "../../core/comment-limits";
 import { commentContent } from "../../core/comment-schema";
 import type { CommentPage, CommentThread, CommentView } from "../../core/community-answer";
+import { videoPagePath } from "../../core/params";
 import { getDb } from "../db/connection";
 import { prepared } from "../db/prepared";
 import type { Database } from "../db/schema";
@@ -131,7 +132,7 @@ export async function addComment(input: NewComment, deps: { limiter?: RateLimite
   if (!decision.allowed) return { status: "rate-limited", retryAfterMs: decision.retryAfterMs };
   const outcome = await insertComment(db, { video_id: input.videoId, user_id: input.userId, parent_id: parentId, content: content.data });
   // The cached video pages show it at once, to its author first: signed-in users get the shared shell too (ADR 0021).
-  if (outcome.status === "added") await invalidatePages();
+  if (outcome.status === "added") await invalidatePages([videoPagePath(input.videoId)]);
   return outcome;
 }
 
@@ -181,6 +182,6 @@ export async function deleteComment(commentId: string, userId: string): Promise<
   if (!comment) return { status: "not-found" };
   const { rows } = await sql<{ ok: boolean }>`SELECT soft_delete_comment(${commentId}::uuid, ${userId}) AS ok`.execute(db);
   if (!rows[0]?.ok) return { status: "forbidden" };
-  await invalidatePages();
+  await invalidatePages([videoPagePath(comment.video_id)]);
   return { status: "deleted", videoId: comment.video_id };
 }

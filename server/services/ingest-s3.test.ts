@@ -10,7 +10,7 @@ import { useTestDatabase } from "../../tests/support/test-db";
 import { runTranscodeJob } from "../jobs/transcode";
 import { s3MediaStorage } from "../media/s3-storage";
 import { MISCONFIGURED_WORKER, storedSourceKey } from "../media/sources";
-import { localMediaStorage } from "../media/storage";
+import { localMediaStorage, StorageUnavailableError } from "../media/storage";
 import { submitIngest } from "./ingest";
 import { deleteVideo } from "./video-admin";
 
@@ -93,6 +93,31 @@ describe("ingest and transcode on object storage", () => {
 
     await deleteVideo(job.video_id, admin, storage);
     expect(await keys(`videos/${job.video_id}/`)).toEqual([]);
+  });
+
+  it("the storage away during a transcode: the job goes back to the queue (not failed), and runs to its end once it is back", async () => {
+    const upload = path.join(tmp, "outage-bytes");
+    fs.copyFileSync(clip, upload);
+    const { job } = await submitIngest(
+      { file: upload, sourceName: "outage.mp4", deleteSource: true, title: "Outage", category: "Abstract Art", publish: true },
+      { storage },
+    );
+    await s3.pause();
+    try {
+      const given = await runTranscodeJob(job.id, { storage, maxBytes: 100 * 1024 ** 2, signal: new AbortController().signal }).then(
+        () => null,
+        (err: unknown) => err,
+      );
+      expect(given).toBeInstanceOf(StorageUnavailableError);
+      const row = await handle().db.selectFrom("transcode_jobs").selectAll().where("id", "=", job.id).executeTakeFirstOrThrow();
+      expect(row).toMatchObject({ status: "queued", error: null });
+      expect(listDir(scratchRoot)).toEqual([]);
+    } finally {
+      await s3.resume();
+    }
+    const done = await transcode(job.id);
+    expect(done.status, done.error ?? "").toBe("done");
+    expect(await keys(`uploads/${job.video_id}`)).toEqual([]);
   });
 
   it("an operator's own file is copied, never removed; a failed transcode leaves nothing in the bucket", async () => {

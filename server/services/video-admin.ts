@@ -276,6 +276,13 @@ export async function deleteVideo(id: string, actor: Actor, storage: MediaStorag
       });
     });
   // Only the pipeline's own folder for this video: demo videos share their media and keep them.
-  await storage.removePrefix(videoMediaPrefix(id)).catch((err: unknown) => logger.error({ err, videoId: id }, "removing media failed"));
+  await storage
+    .removePrefix(videoMediaPrefix(id))
+    .catch((err: unknown) =>
+      logger.error(
+        { err, videoId: id, prefix: videoMediaPrefix(id) },
+        "removing media failed: the video's files stay in the storage; remove that prefix by hand",
+      ),
+    );
   await invalidateVideoListCaches();
 }

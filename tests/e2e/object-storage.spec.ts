@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { ListObjectsV2Command } from "@aws-sdk/client-s3";
 import { expect, test } from "@playwright/test";
+import { STORAGE_AWAY } from "../../core/video-schema";
 import { type EmbeddedServer, startEmbeddedPostgres } from "../../server/db/embedded";
 import { IMMUTABLE_CACHE_CONTROL } from "../../server/media/media-types";
 import { s3Client } from "../../server/media/s3-storage";
@@ -119,6 +120,90 @@ test("an upload is transcoded by a worker without the app's disk, played from th
     }
     await app?.stop();
     await pg?.stop();
+    await s3?.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("the storage unreachable: pages still render, playback and uploads fail with a clear message and lose nothing, and both recover without a restart", async ({
+  browser,
+}) => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pleazure-s3-outage-"));
+  let s3: TestS3 | undefined;
+  let app: AppProcess | undefined;
+  try {
+    s3 = await startTestS3();
+    app = await startApp({ WEB_CONCURRENCY: "1", ...s3.env("outage") });
+    const origin = app.origin;
+    const { context, page } = await signedInWithRole(browser, origin, "admin", { tag: "s3-outage", dataDir: app.dataDir });
+    const upload = async (title: string) => {
+      await page.goto(`${origin}/admin/videos/new`);
+      await page
+        .getByLabel("Video file")
+        .setInputFiles(await makeTestClip(path.join(dir, `${title.length}.mp4`), { size: "320x180", seconds: 2 }));
+      await page.getByLabel("Title").fill(title);
+      await page.getByLabel("Category").selectOption("Amateur");
+      await page.getByLabel(/^Public/).setChecked(true);
+      await page.getByRole("button", { name: "Upload video" }).click();
+    };
+    const play = async () => {
+      const video = page.locator("video");
+      await video.evaluate((v: HTMLVideoElement) => {
+        v.muted = true;
+      });
+      await page.getByRole("button", { name: "Play", exact: true }).click();
+      return video;
+    };
+
+    await upload("Before the outage");
+    await expect(page.getByText("The video is ready and public.")).toBeVisible({ timeout: 150_000 });
+    await page.getByRole("link", { name: "Watch the video" }).click();
+    await expect(page).toHaveURL(/\/video\/[0-9a-f-]{36}$/);
+    const videoPage = page.url();
+
+    await s3.pause();
+    // Pages need no storage: the video page and the home page render as always.
+    for (const url of [videoPage, `${origin}/`]) expect((await page.request.get(url)).status(), url).toBe(200);
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1, name: "Before the outage" })).toBeVisible();
+    await play();
+    await expect(page.getByRole("alert").filter({ hasText: "Failed to load video. Please try again later." })).toBeVisible({
+      timeout: 30_000,
+    });
+
+    // An upload while the storage is away: the bytes reach the app, the form is answered 503 with what to do.
+    const answered = page.waitForResponse((r) => r.request().method() === "POST" && r.url().includes("/admin/videos/new"));
+    await upload("During the outage");
+    expect((await answered).status()).toBe(503);
+    await expect(page.getByText(STORAGE_AWAY)).toBeVisible();
+
+    // Back: the same form sends the kept upload; the first video plays again. No restart.
+    await s3.resume();
+    await page.getByRole("button", { name: "Upload video" }).click();
+    await expect(page.getByText("The video is ready and public.")).toBeVisible({ timeout: 150_000 });
+    await page.goto(videoPage);
+    const video = await play();
+    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 30_000 }).toBeGreaterThan(0.3);
+    await context.close();
+    // A source whose removal met the outage is removed by the job's next run (the queue's retry).
+    const client = s3Client({
+      bucket: s3.bucket,
+      region: "us-east-1",
+      endpoint: s3.endpoint,
+      forcePathStyle: true,
+      credentials: { ...S3RVER_CREDENTIALS },
+      baseUrl: s3.publicBase,
+    });
+    const sources = async () =>
+      (await client.send(new ListObjectsV2Command({ Bucket: s3?.bucket, Prefix: "outage/uploads/" }))).Contents?.length ?? 0;
+    await expect.poll(sources, { timeout: 60_000 }).toBe(0);
+    // Errors logged: only the storage's absence (the queue logs a job it gives back at error level).
+    expect(errorLines(app.log()).filter((line) => !line.includes("the media storage cannot be reached"))).toEqual([]);
+  } catch (err) {
+    console.log(app?.log());
+    throw err;
+  } finally {
+    await app?.stop();
     await s3?.stop();
     fs.rmSync(dir, { recursive: true, force: true });
   }

@@ -31,18 +31,23 @@ for (const [label, env, variable] of [
   ["test hooks asked for in production", { ENABLE_TEST_HOOKS: "1" }, "ENABLE_TEST_HOOKS"],
   [
     "several instances without a shared key",
-    { DATABASE_URL: "postgres://u:p@127.0.0.1:1/x", SITE_URL: "https://example.com", TRUST_PROXY: "loopback" },
+    { DATABASE_URL: "postgres://u:p@127.0.0.1:1/x", SITE_URL: "https://example.com", TRUST_PROXY: "loopback", MEDIA_STORAGE: "local" },
     "APP_SECRET",
   ],
   [
     "several instances without the public origin",
-    { DATABASE_URL: "postgres://u:p@127.0.0.1:1/x", APP_SECRET: SECRET, TRUST_PROXY: "loopback" },
+    { DATABASE_URL: "postgres://u:p@127.0.0.1:1/x", APP_SECRET: SECRET, TRUST_PROXY: "loopback", MEDIA_STORAGE: "local" },
     "SITE_URL",
   ],
   [
     "several instances without a proxy choice",
-    { DATABASE_URL: "postgres://u:p@127.0.0.1:1/x", APP_SECRET: SECRET, SITE_URL: "https://example.com" },
+    { DATABASE_URL: "postgres://u:p@127.0.0.1:1/x", APP_SECRET: SECRET, SITE_URL: "https://example.com", MEDIA_STORAGE: "local" },
     "TRUST_PROXY",
+  ],
+  [
+    "several instances without a storage choice",
+    { DATABASE_URL: "postgres://u:p@127.0.0.1:1/x", APP_SECRET: SECRET, SITE_URL: "https://example.com", TRUST_PROXY: "loopback" },
+    "MEDIA_STORAGE",
   ],
   ["a short APP_SECRET", { APP_SECRET: "too-short" }, "APP_SECRET"],
   ["a proxy setting Express would misread", { TRUST_PROXY: "nginx-box" }, "TRUST_PROXY"],

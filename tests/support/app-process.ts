@@ -42,9 +42,14 @@ export async function startApp(env: Record<string, string> = {}, options: { entr
       DATA_DIR: dataDir,
       DEMO_MEDIA: "none",
       LOG_LEVEL: "info",
-      // Production on a database of its own needs a shared key, the public origin and a proxy choice (env.ts, unsafeCombinations).
+      // Production on a database of its own needs a shared key, the public origin, a proxy and a storage choice (env.ts, unsafeCombinations).
       ...(env.DATABASE_URL
-        ? { APP_SECRET: crypto.randomBytes(32).toString("hex"), SITE_URL: `http://127.0.0.1:${port}`, TRUST_PROXY: "loopback" }
+        ? {
+            APP_SECRET: crypto.randomBytes(32).toString("hex"),
+            SITE_URL: `http://127.0.0.1:${port}`,
+            TRUST_PROXY: "loopback",
+            MEDIA_STORAGE: "local",
+          }
         : {}),
       ...env,
     },

@@ -32,29 +32,16 @@ export interface TestS3 {
   publicBase: string;
   /** The environment an app or worker needs to use this bucket (MEDIA_STORAGE=s3 and S3_*). */
   env(keyPrefix?: string): Record<string, string>;
+  /** Stops the server, keeping its objects (the storage "unreachable"); resume() starts it again on the same port. */
+  pause(): Promise<void>;
+  resume(): Promise<void>;
   stop(): Promise<void>;
 }
 
 export async function startTestS3(bucket = "pleazure-media"): Promise<TestS3> {
   const port = await freeLoopbackPort();
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), "pleazure-s3-"));
-  const child = spawn(
-    process.execPath,
-    ["--openssl-legacy-provider", "--import", "tsx", "tests/support/s3rver-child.ts", String(port), directory, bucket, PUBLIC_READ_CORS],
-    { stdio: ["ignore", "pipe", "pipe"] },
-  );
-  let output = "";
-  child.stdout?.on("data", (d) => (output += d));
-  child.stderr?.on("data", (d) => (output += d));
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  const deadline = Date.now() + 30_000;
-  while (!output.includes("s3rver ready")) {
-    if (child.exitCode !== null || Date.now() > deadline) {
-      child.kill("SIGKILL");
-      throw new Error(`s3rver did not start:\n${output}`);
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  let server = await runS3rver(port, directory, bucket);
   const endpoint = `http://127.0.0.1:${port}`;
   const publicBase = `${endpoint}/${bucket}/`;
   return {
@@ -72,10 +59,40 @@ export async function startTestS3(bucket = "pleazure-media"): Promise<TestS3> {
       ...(keyPrefix ? { S3_KEY_PREFIX: keyPrefix } : {}),
       MEDIA_BASE_URL: keyPrefix ? `${publicBase}${keyPrefix}/` : publicBase,
     }),
+    pause: () => server.stop(),
+    resume: async () => {
+      server = await runS3rver(port, directory, bucket);
+    },
+    stop: async () => {
+      await server.stop();
+      fs.rmSync(directory, { recursive: true, force: true });
+    },
+  };
+}
+
+/** s3rver in a child process on `port`, its objects in `directory` (kept when it stops, for a restart). */
+async function runS3rver(port: number, directory: string, bucket: string): Promise<{ stop(): Promise<void> }> {
+  const child = spawn(
+    process.execPath,
+    ["--openssl-legacy-provider", "--import", "tsx", "tests/support/s3rver-child.ts", String(port), directory, bucket, PUBLIC_READ_CORS],
+    { stdio: ["ignore", "pipe", "pipe"] },
+  );
+  let output = "";
+  child.stdout?.on("data", (d) => (output += d));
+  child.stderr?.on("data", (d) => (output += d));
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const deadline = Date.now() + 30_000;
+  while (!output.includes("s3rver ready")) {
+    if (child.exitCode !== null || Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`s3rver did not start:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return {
     stop: async () => {
       if (child.exitCode === null) child.kill("SIGTERM");
       await exited;
-      fs.rmSync(directory, { recursive: true, force: true });
     },
   };
 }

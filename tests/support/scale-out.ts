@@ -25,6 +25,8 @@ export interface ScaleOut {
   db: DatabaseHandle;
   /** nginx's error log so far. */
   proxyLog: () => string;
+  /** nginx's master process (its workers are its children). */
+  proxyPid: number | undefined;
   /** Stops PostgreSQL (fast shutdown: sessions are cut), and starts it again on the same port and data. */
   database: { stop: () => Promise<void>; start: () => Promise<void> };
   stop: () => Promise<void>;
@@ -34,7 +36,16 @@ export interface ScaleOut {
 export const PROXY_ADDRESS = "127.0.0.2";
 const SITE_CONFIG = path.resolve("docs/deploy/nginx-site.conf");
 
-export async function startScaleOut(options: { instances?: number; env?: Record<string, string> } = {}): Promise<ScaleOut> {
+export async function startScaleOut(
+  options: {
+    instances?: number;
+    env?: Record<string, string>;
+    /** Which server the instances run (default: the test build's; `server.js` for the production build). */
+    entry?: string;
+    /** Extra directives for nginx's http block (the load test's real-IP settings, as a CDN in front would need). */
+    proxyDirectives?: string[];
+  } = {},
+): Promise<ScaleOut> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pleazure-scale-"));
   const stops: (() => Promise<void>)[] = [];
   const stopAll = async () => {
@@ -71,14 +82,14 @@ export async function startScaleOut(options: { instances?: number; env?: Record<
       ...options.env,
     };
     // Started together: concurrent first starts on one database must be safe (migrations, queue schema, seed).
-    const instances = await Promise.all(Array.from({ length: options.instances ?? 2 }, () => startApp(shared)));
+    const instances = await Promise.all(Array.from({ length: options.instances ?? 2 }, () => startApp(shared, { entry: options.entry })));
     for (const instance of instances) stops.push(() => instance.stop());
 
-    const proxy = await startNginx(dir, proxyPort, instances);
+    const proxy = await startNginx(dir, proxyPort, instances, options.proxyDirectives);
     stops.push(proxy.stop);
     const db = connect(databaseUrl, 4);
     stops.push(() => db.close());
-    return { origin, instances, databaseUrl, db, proxyLog: proxy.log, database, stop: stopAll };
+    return { origin, instances, databaseUrl, db, proxyLog: proxy.log, proxyPid: proxy.pid, database, stop: stopAll };
   } catch (err) {
     await stopAll();
     throw err;
@@ -86,7 +97,7 @@ export async function startScaleOut(options: { instances?: number; env?: Record<
 }
 
 /** docs/deploy/nginx-site.conf with this run's ports, in a minimal main configuration of its own (no root paths). */
-export function nginxConfig(dir: string, port: number, upstreams: readonly string[]): string {
+export function nginxConfig(dir: string, port: number, upstreams: readonly string[], directives: readonly string[] = []): string {
   const site = fs
     .readFileSync(SITE_CONFIG, "utf8")
     // Each upstream's example instances become this run's (same parameters), the public port this run's.
@@ -118,13 +129,14 @@ export function nginxConfig(dir: string, port: number, upstreams: readonly strin
     `  uwsgi_temp_path ${temp("uwsgi")};`,
     `  scgi_temp_path ${temp("scgi")};`,
     `  proxy_bind ${PROXY_ADDRESS};`,
+    ...directives.map((d) => `  ${d}`),
     `  include ${path.join(dir, "site.conf")};`,
     "}",
     "",
   ].join("\n");
 }
 
-async function startNginx(dir: string, port: number, instances: readonly AppProcess[]) {
+async function startNginx(dir: string, port: number, instances: readonly AppProcess[], directives: readonly string[] = []) {
   fs.chmodSync(dir, 0o755);
   const config = path.join(dir, "nginx.conf");
   fs.writeFileSync(
@@ -133,6 +145,7 @@ async function startNginx(dir: string, port: number, instances: readonly AppProc
       dir,
       port,
       instances.map((i) => new URL(i.origin).host),
+      directives,
     ),
   );
   let output = "";
@@ -151,6 +164,7 @@ async function startNginx(dir: string, port: number, instances: readonly AppProc
   }
   return {
     log,
+    pid: child.pid,
     stop: async () => {
       if (child.exitCode === null) child.kill("SIGQUIT"); // graceful: open streams end
       await Promise.race([exited, new Promise((r) => setTimeout(r, 5_000))]);

@@ -4,8 +4,9 @@ import { type UploadActionResult, VideoUpload } from "~/components/admin/videos/
 import { consoleAction } from "~/lib/console-action.server";
 import { routeHeaders } from "~/lib/route-headers";
 import { CONSOLE_PAGE, defineRoute } from "~core/route-contract";
-import { uploadIdSchema, type VideoFieldErrors, videoFieldsFromForm } from "~core/video-schema";
+import { STORAGE_AWAY, uploadIdSchema, type VideoFieldErrors, videoFieldsFromForm } from "~core/video-schema";
 import { env } from "../../../server/env";
+import { StorageUnavailableError } from "../../../server/media/storage";
 import { listCategories } from "../../../server/services/categories";
 import { submitUpload, VideoFieldsError } from "../../../server/services/video-admin";
 import type { Route } from "./+types/video-upload";
@@ -50,6 +51,8 @@ export async function action(args: Route.ActionArgs) {
       const fileRefused = Boolean(err.errors.form);
       return refused(fileRefused ? 422 : 400, err.errors, { fileRefused });
     }
+    // The file could not be handed to the media storage: the upload is kept, the same form can be sent again.
+    if (err instanceof StorageUnavailableError) return refused(503, { form: STORAGE_AWAY }, { headers: { "Retry-After": "30" } });
     throw err;
   }
 }
