@@ -30,6 +30,7 @@ import { AgeGate } from "./components/layout/AgeGate";
 import { Footer } from "./components/layout/Footer";
 import { Header } from "./components/layout/Header";
 import { NotFound } from "./components/layout/NotFound";
+import { useLinkNavigation } from "./components/ui/AppLink";
 import { AppStyles } from "./lib/app-styles";
 import { useNonce } from "./lib/nonce";
 import type { RootData } from "./lib/root-data";
@@ -96,6 +97,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, default
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  useLinkNavigation();
   return (
     <html lang="en">
       <head>

@@ -16,7 +16,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { readBlogFiles } from "../server/content/blog-files";
-import { startAppServer } from "./lib/app-server";
+import { startAppServer, startFloorServer } from "./lib/app-server";
 import { appVersion, buildApp } from "./lib/build";
 import { buildCatalogue, pickFixtures, startBenchDatabase } from "./lib/catalogue";
 import { cleanup, installSignalHandlers } from "./lib/cleanup";
@@ -42,10 +42,12 @@ interface Args {
   only?: string[];
   /** A second build (e.g. bench/.work/build-base) served beside this one, measured in the same rounds. */
   compare?: string;
+  /** Also measure the framework's floor (bench/floor-server.tsx): an empty page, and one with the app's stylesheet. */
+  floor: boolean;
 }
 
 function parse(argv: string[]): Args {
-  const a: Args = { videos: 100_000, requests: 200, warmup: 100, rounds: 5, skipBuild: false, profile: false };
+  const a: Args = { videos: 100_000, requests: 200, warmup: 100, rounds: 5, skipBuild: false, profile: false, floor: false };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i];
     const next = () => argv[++i] ?? "";
@@ -57,7 +59,11 @@ function parse(argv: string[]): Args {
     else if (flag === "--profile") a.profile = true;
     else if (flag === "--only") a.only = next().split(",");
     else if (flag === "--compare") a.compare = next();
-    else throw new Error(`unknown flag ${flag} (--videos N --requests N --warmup N --rounds N --skip-build --profile --only k1,k2)`);
+    else if (flag === "--floor") a.floor = true;
+    else
+      throw new Error(
+        `unknown flag ${flag} (--videos N --requests N --warmup N --rounds N --skip-build --profile --only k1,k2 --compare DIR --floor)`,
+      );
   }
   return a;
 }
@@ -115,7 +121,8 @@ async function main(): Promise<number> {
   await db.admin.db.insertInto("blog_posts").values(posts).execute();
   const slug = posts.find((p) => p.published && p.slug === "welcome-to-pleazure")?.slug ?? posts.find((p) => p.published)!.slug;
 
-  const pages: { key: string; path: string }[] = [
+  // `floor`: served by the floor server only (bench/floor-server.tsx), the others by the app's builds only.
+  const pages: { key: string; path: string; floor?: boolean }[] = [
     { key: "login", path: "/login" },
     { key: "home", path: "/" },
     { key: "category", path: `/category/${fx.bigCategory.slug}` },
@@ -128,12 +135,18 @@ async function main(): Promise<number> {
     { key: "blog-post", path: `/blog/${slug}` },
     { key: "faq", path: "/faq" },
     { key: "values", path: "/values" },
+    ...(args.floor
+      ? [
+          { key: "floor-empty", path: "/", floor: true },
+          { key: "floor-css", path: "/css", floor: true },
+        ]
+      : []),
   ].filter((p) => !args.only || args.only.includes(p.key));
 
   const profDir = path.join(WORK, "render-profile");
   fs.rmSync(profDir, { recursive: true, force: true });
   const builds = [{ name: "build", dir: BUILD_DIR }, ...(args.compare ? [{ name: "compare", dir: args.compare }] : [])];
-  const servers: { name: string; dir: string; origin: string; worker: number; stop: () => Promise<void> }[] = [];
+  const servers: { name: string; dir: string; origin: string; worker: number; stop: () => Promise<void>; floor?: boolean }[] = [];
   for (const b of builds) {
     const dir = path.join(profDir, b.name);
     if (args.profile) fs.mkdirSync(dir, { recursive: true });
@@ -151,11 +164,25 @@ async function main(): Promise<number> {
     log(`${b.name} (${b.dir}): ${server.origin}, primary ${server.pid}, web worker ${worker}`);
     servers.push({ ...b, origin: server.origin, worker, stop: server.stop });
   }
+  if (args.floor) {
+    const dir = path.join(profDir, "floor");
+    if (args.profile) fs.mkdirSync(dir, { recursive: true });
+    const css = fs.readdirSync(path.join(ROOT, BUILD_DIR, "client", "assets")).find((f) => f.endsWith(".css"));
+    const floor = await startFloorServer({
+      root: ROOT,
+      css: css ? path.join(ROOT, BUILD_DIR, "client", "assets", css) : undefined,
+      logFile: path.join(WORK, "render-server-floor.log"),
+      nodeArgs: args.profile ? ["--cpu-prof", `--cpu-prof-dir=${dir}`, "--cpu-prof-interval=200"] : [],
+    });
+    log(`floor (bench/floor-server.tsx): ${floor.origin}, pid ${floor.pid}`);
+    servers.push({ name: "floor", dir: "bench/floor-server.tsx", origin: floor.origin, worker: floor.pid, stop: floor.stop, floor: true });
+  }
+  const serves = (srv: { floor?: boolean }, p: { floor?: boolean }) => !!srv.floor === !!p.floor;
   const sizes = new Map<string, number>();
   for (const srv of servers) {
     const htmlDir = path.join(WORK, `render-html-${srv.name}`);
     fs.mkdirSync(htmlDir, { recursive: true });
-    for (const p of pages) {
+    for (const p of pages.filter((p) => serves(srv, p))) {
       const res = await get(`${srv.origin}${p.path}`);
       if (res.status !== 200) throw new Error(`${p.path} answered ${res.status}`);
       if (res.encoding !== "br") throw new Error(`${p.path} was not sent with brotli (${res.encoding})`);
@@ -182,7 +209,8 @@ async function main(): Promise<number> {
   const idleCores = servers.map((srv, i) => round((threadNs(srv.worker) - idle0[i]!) / 1e6 / idleWallMs, 4));
   log(`idle workers: ${servers.map((srv, i) => `${srv.name} ${idleCores[i]} cores`).join(", ")}`);
   log(`warm-up: ${args.warmup} requests per page`);
-  for (const srv of servers) for (const p of pages) for (let i = 0; i < args.warmup; i++) await get(`${srv.origin}${p.path}`);
+  for (const srv of servers)
+    for (const p of pages.filter((p) => serves(srv, p))) for (let i = 0; i < args.warmup; i++) await get(`${srv.origin}${p.path}`);
 
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
   type Entry = { cpuMs: number[]; medianMs: number[]; wallMs: number[]; pgMs: number[]; windows: [number, number][] };
@@ -197,29 +225,30 @@ async function main(): Promise<number> {
   const samples = new Map<string, number[]>();
   for (let r = 0; r < args.rounds; r++) {
     for (const p of pages) {
-      const roundSamples = new Map<string, number[]>(servers.map((srv) => [srv.name, []]));
+      const here = servers.filter((srv) => serves(srv, p));
+      const roundSamples = new Map<string, number[]>(here.map((srv) => [srv.name, []]));
       const pg0 = pgTicks(db.postmasterPid);
       const w0 = process.hrtime.bigint();
-      const start = servers.map((srv) => threadNs(srv.worker));
+      const start = here.map((srv) => threadNs(srv.worker));
       for (let i = 0; i < args.requests; i++) {
-        for (const srv of i % 2 ? [...servers].reverse() : servers) {
+        for (const srv of i % 2 ? [...here].reverse() : here) {
           const c0 = threadNs(srv.worker);
           await get(`${srv.origin}${p.path}`);
           roundSamples.get(srv.name)!.push((threadNs(srv.worker) - c0) / 1e6);
         }
       }
       await new Promise((r) => setTimeout(r, 50)); // what a worker does after its last answer (GC, clean-up) counts too
-      const total = servers.map((srv, i) => threadNs(srv.worker) - start[i]!);
+      const total = here.map((srv, i) => threadNs(srv.worker) - start[i]!);
       const w1 = process.hrtime.bigint();
       const pg1 = pgTicks(db.postmasterPid);
-      for (const [i, srv] of servers.entries()) {
+      for (const [i, srv] of here.entries()) {
         const e = entry(srv.name, p.key);
         const xs = roundSamples.get(srv.name)!;
         // All of the worker's CPU over the block, per request: what it did between its requests included.
         e.cpuMs.push(total[i]! / 1e6 / args.requests);
         e.medianMs.push(median(xs));
-        e.wallMs.push(Number(w1 - w0) / 1e6 / args.requests / servers.length);
-        e.pgMs.push(((pg1 - pg0) * 10) / args.requests / servers.length);
+        e.wallMs.push(Number(w1 - w0) / 1e6 / args.requests / here.length);
+        e.pgMs.push(((pg1 - pg0) * 10) / args.requests / here.length);
         e.windows.push([Number(w0 / 1000n), Number(w1 / 1000n)]);
         const all = samples.get(`${srv.name}/${p.key}`) ?? [];
         all.push(...xs);
@@ -228,37 +257,49 @@ async function main(): Promise<number> {
     }
     for (const srv of servers)
       log(
-        `round ${r + 1}/${args.rounds} ${srv.name}: ${pages.map((p) => `${p.key} ${round(entry(srv.name, p.key).cpuMs.at(-1)!, 2)}`).join(", ")}`,
+        `round ${r + 1}/${args.rounds} ${srv.name}: ${pages
+          .filter((p) => serves(srv, p))
+          .map((p) => `${p.key} ${round(entry(srv.name, p.key).cpuMs.at(-1)!, 2)}`)
+          .join(", ")}`,
       );
   }
   const background = await backgroundLoad(2);
   for (const srv of servers) await srv.stop();
 
   const results = servers.flatMap((srv) =>
-    pages.map((p) => {
-      const e = entry(srv.name, p.key);
-      return {
-        build: srv.name,
-        buildDir: srv.dir,
-        key: p.key,
-        path: p.path,
-        htmlBytes: sizes.get(`${srv.name}/${p.key}`),
-        /** The worker's CPU over each round's block of requests divided by their count: the median round. */
-        cpuMsPerRequest: round(median(e.cpuMs), 3),
-        cpuMsRounds: e.cpuMs.map((x) => round(x, 3)),
-        /** The median request, read around each request alone (leaves out what the worker does between requests). */
-        cpuMsMedianRequest: round(median(samples.get(`${srv.name}/${p.key}`)!), 3),
-        wallMsPerRequest: round(median(e.wallMs), 3),
-        pgMsPerRequest: round(median(e.pgMs), 2),
-      };
-    }),
+    pages
+      .filter((p) => serves(srv, p))
+      .map((p) => {
+        const e = entry(srv.name, p.key);
+        return {
+          build: srv.name,
+          buildDir: srv.dir,
+          key: p.key,
+          path: p.path,
+          htmlBytes: sizes.get(`${srv.name}/${p.key}`),
+          /** The worker's CPU over each round's block of requests divided by their count: the median round. */
+          cpuMsPerRequest: round(median(e.cpuMs), 3),
+          cpuMsRounds: e.cpuMs.map((x) => round(x, 3)),
+          /** The median request, read around each request alone (leaves out what the worker does between requests). */
+          cpuMsMedianRequest: round(median(samples.get(`${srv.name}/${p.key}`)!), 3),
+          wallMsPerRequest: round(median(e.wallMs), 3),
+          pgMsPerRequest: round(median(e.pgMs), 2),
+        };
+      }),
   );
   let profiles: Record<string, ProfileSummary> | undefined;
   if (args.profile) {
     profiles = {};
     for (const srv of servers) {
-      const file = busiestProfile(path.join(profDir, srv.name));
-      for (const p of pages) profiles[`${srv.name}/${p.key}`] = summariseProfile(file, 25, entry(srv.name, p.key).windows);
+      let file: string;
+      try {
+        file = busiestProfile(path.join(profDir, srv.name));
+      } catch (err) {
+        log(`no profile for ${srv.name}: ${(err as Error).message}`);
+        continue;
+      }
+      for (const p of pages.filter((p) => serves(srv, p)))
+        profiles[`${srv.name}/${p.key}`] = summariseProfile(file, 25, entry(srv.name, p.key).windows);
     }
   }
   const out = {
@@ -283,6 +324,8 @@ async function main(): Promise<number> {
     for (const [key, prof] of Object.entries(profiles)) {
       console.log(`\n== ${key}: ${prof.busyMs} ms sampled`);
       for (const c of prof.byCategory.slice(0, 12)) console.log(`  ${(c.share * 100).toFixed(1).padStart(5)}%  ${c.category}`);
+      console.log("  stages:");
+      for (const st of prof.stages ?? []) console.log(`  ${(st.share * 100).toFixed(1).padStart(5)}%  ${st.stage}`);
       console.log("  self:");
       for (const t of prof.topFunctions.slice(0, 20)) console.log(`  ${(t.share * 100).toFixed(1).padStart(5)}%  ${t.fn} (${t.where})`);
       console.log("  inclusive:");

@@ -1,4 +1,5 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
+import { AppLink } from "~/components/ui/AppLink";
 import { formatViews } from "~/lib/format";
 import { siteUrlFromMatches } from "~/lib/root-data";
 import { routeInput } from "~/lib/route-contract.server";
@@ -74,7 +75,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
           <ul className="divide-y divide-ink-800">
             {results.map((r) => (
               <li key={r.id}>
-                <Link to={`/video/${r.id}`} className="flex items-center gap-4 rounded-lg px-2 py-3 hover:bg-ink-900">
+                <AppLink to={`/video/${r.id}`} className="flex items-center gap-4 rounded-lg px-2 py-3 hover:bg-ink-900">
                   <img
                     src={r.thumbnail_url ?? "/placeholder-80x45.svg"}
                     srcSet={stillSrcSet(r.thumbnail_url)}
@@ -89,7 +90,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
                     <span className="block truncate font-medium">{r.title}</span>
                     <span className="text-sm text-zinc-400">{formatViews(r.views)} views</span>
                   </span>
-                </Link>
+                </AppLink>
               </li>
             ))}
           </ul>

@@ -96,6 +96,47 @@ export async function startAppServer(opts: {
   };
 }
 
+/**
+ * The framework's floor (bench/floor-server.tsx): one process, no cluster, with this Node and tsx's loader;
+ * resolves when it answers HTTP.
+ */
+export async function startFloorServer(opts: { root: string; css?: string; logFile: string; nodeArgs?: string[] }): Promise<AppServer> {
+  const port = await freeLoopbackPort();
+  const log = fs.openSync(opts.logFile, "w");
+  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), "--import", "tsx", "bench/floor-server.tsx"], {
+    cwd: opts.root,
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port), ...(opts.css ? { FLOOR_CSS: opts.css } : {}) },
+    stdio: ["ignore", log, log],
+  });
+  fs.closeSync(log);
+  const pid = child.pid;
+  if (!pid) throw new Error("could not start the floor server");
+  const stop = () => stopPid(pid, 10_000);
+  const remove = onCleanup("floor server", stop);
+  const origin = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`floor server stopped during start-up:\n${tail(opts.logFile)}`);
+    try {
+      const res = await fetch(`${origin}/`, { signal: AbortSignal.timeout(2000) });
+      await res.arrayBuffer();
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`floor server not ready after 30 s:\n${tail(opts.logFile)}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    pid,
+    origin,
+    stop: async () => {
+      await stop();
+      remove();
+    },
+  };
+}
+
 export function tail(file: string, lines = 30): string {
   try {
     return fs.readFileSync(file, "utf8").split("\n").slice(-lines).join("\n");

@@ -25,7 +25,50 @@ export interface ProfileSummary {
   topFunctions: { fn: string; where: string; ms: number; share: number }[];
   /** With windows: the frames with the most inclusive time (self and everything they called). */
   inclusive?: { fn: string; where: string; ms: number; share: number }[];
+  /** With windows: every sample in exactly one stage of a request's life (STAGES, first match wins). */
+  stages?: { stage: string; ms: number; share: number }[];
 }
+
+/**
+ * The stages of an uncached render, for a decomposition that adds up to 100 %: each sample goes to the first
+ * stage whose test matches a frame anywhere on its stack (the order matters: a socket write inside React's
+ * flush is output, not rendering).
+ */
+const STAGES: { stage: string; test: (fn: string, url: string) => boolean }[] = [
+  { stage: "GC", test: (fn, url) => !url && fn === "(garbage collector)" },
+  {
+    stage: "compression (zlib, the compression middleware)",
+    test: (_fn, url) => url === "node:zlib" || /node_modules\/compression\//.test(url),
+  },
+  {
+    stage: "socket writes",
+    test: (fn) => fn === "writev" || fn === "writevGeneric" || fn === "writeGeneric" || fn === "Socket._writeGeneric",
+  },
+  {
+    stage: "output streams (entry.server transform, Web stream, adapter)",
+    test: (fn, url) =>
+      /node:internal\/(streams|webstreams)\//.test(url) ||
+      fn === "deferModulePreloads" ||
+      fn === "createReadableStreamFromReadable" ||
+      fn === "writeReadableStreamToWritable",
+  },
+  { stage: "React render (performWork)", test: (fn, url) => fn === "performWork" && /react-dom/.test(url) },
+  { stage: "database client (kysely, pg)", test: (_fn, url) => /node_modules\/(kysely|pg|pg-protocol|pg-pool)\//.test(url) },
+  {
+    stage: "React Router: middleware, loaders, data (app code inside)",
+    test: (fn, url) =>
+      /react-router/.test(url) && (fn === "generateMiddlewareResponse" || fn === "callDataStrategyImpl" || fn === "callLoaderOrAction"),
+  },
+  {
+    stage: "React Router: other (matching, turbo-stream, headers, Request)",
+    test: (_fn, url) => /node_modules\/(@react-router|react-router)\//.test(url),
+  },
+  {
+    stage: "Express chain and app middleware",
+    test: (_fn, url) => /node_modules\/(express|router|body-parser|finalhandler|send)\//.test(url) || /server\.js$/.test(url),
+  },
+  { stage: "HTTP parse and response head (node:_http_*)", test: (_fn, url) => /^node:_http_/.test(url) },
+];
 
 function category(node: ProfileNode): string {
   const { url, functionName } = node.callFrame;
@@ -83,6 +126,7 @@ export function summariseProfile(file: string, top = 15, windows?: [number, numb
     fns.set(key, entry);
   }
   let inclusive: ProfileSummary["inclusive"];
+  let stages: ProfileSummary["stages"];
   if (windows) {
     // Every frame on a sampled stack gets the sample's time once (recursion counted once).
     const parent = new Map<number, number>();
@@ -103,6 +147,16 @@ export function summariseProfile(file: string, top = 15, windows?: [number, numb
         incl.set(key, entry);
       }
     }
+    const staged = new Map<string, number>();
+    for (const [id, us] of self) {
+      if (category(byId.get(id)!) === "(idle)") continue;
+      const frames: ProfileNode["callFrame"][] = [];
+      for (let cur: number | undefined = id; cur !== undefined; cur = parent.get(cur)) frames.push(byId.get(cur)!.callFrame);
+      const hit = STAGES.find((s) => frames.some((f) => s.test(f.functionName, f.url)));
+      const stage = hit?.stage ?? "other (Node internals, app code outside loaders)";
+      staged.set(stage, (staged.get(stage) ?? 0) + us);
+    }
+    stages = [...staged].map(([stage, us]) => ({ stage, ms: round(us / 1000, 0), share: round(us / busy, 3) })).sort((a, b) => b.ms - a.ms);
     inclusive = [...incl.values()]
       .filter((f) => f.fn !== "(root)")
       .sort((a, b) => b.us - a.us)
@@ -111,6 +165,7 @@ export function summariseProfile(file: string, top = 15, windows?: [number, numb
   }
   return {
     inclusive,
+    stages,
     busyMs: round(busy / 1000, 0),
     byCategory: [...cats]
       .map(([c, us]) => ({ category: c, ms: round(us / 1000, 0), share: round(us / busy, 3) }))

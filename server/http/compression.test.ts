@@ -31,6 +31,21 @@ function get(url: string, acceptEncoding: string) {
 const page = "<!doctype html><p>hello</p>".repeat(200);
 
 describe("compressResponses", () => {
+  it("takes a whole page in one write without backpressure, so the write and the end are compressed together", async () => {
+    const big = "<!doctype html><p>a rendered page</p>".repeat(3000); // 111 KB, as large as the biggest page
+    let accepted: boolean | undefined;
+    const app = express().use(compressResponses());
+    app.get("/", (_req, res) => {
+      res.type("html");
+      accepted = res.write(big);
+      res.end();
+    });
+    const origin = await serve(app);
+    const br = await get(origin, "br");
+    expect(accepted).toBe(true);
+    expect(zlib.brotliDecompressSync(Buffer.concat(br.chunks.map((c) => c.data))).toString()).toBe(big);
+  });
+
   it("negotiates brotli, then gzip, then none, and says it varies by Accept-Encoding", async () => {
     const app = express().use(compressResponses());
     app.get("/", (_req, res) => void res.type("html").send(page));

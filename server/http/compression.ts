@@ -19,6 +19,15 @@ export function isCompressibleType(contentType: string | undefined): boolean {
 }
 
 /**
+ * A rendered page arrives in one write (app/lib/page-sink.server.ts) of up to ~110 KB. With zlib's default 16 KB
+ * buffer that write reports backpressure, React Router's adapter waits for the compressor to drain, and the
+ * end-of-turn flush below runs in between: the page costs three compressor jobs (write, flush, finish) and two
+ * socket writes. Room for a whole page lets the write and the end come in the same turn: one job of input and the
+ * finish, one socket write. Backpressure still holds beyond it (a large sitemap or feed).
+ */
+const WHOLE_PAGE_BUFFER = { highWaterMark: 256 * 1024 } as object;
+
+/**
  * Brotli or gzip negotiated per request (compression adds `Vary: Accept-Encoding`), for dynamic text
  * responses. Build assets arrive precompressed (see static-files.ts) and are skipped because they already
  * carry a Content-Encoding. Brotli quality 3: measured on the 40 KB category page, 0.25 ms and 7.5 KB,
@@ -28,7 +37,9 @@ export function compressResponses(): RequestHandler {
   const compress = compression({
     threshold: 1024,
     filter: (_req, res) => isCompressibleType(res.getHeader("Content-Type")?.toString()),
-    brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 3 } },
+    // zlib's streams take stream options (the types do not say so).
+    brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 3 }, ...WHOLE_PAGE_BUFFER },
+    ...WHOLE_PAGE_BUFFER,
   });
   return (req, res, next) => {
     compress(req, res, (err?: unknown) => {

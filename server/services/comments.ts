@@ -4,6 +4,7 @@ import { commentContent } from "../../core/comment-schema";
 import type { CommentPage, CommentThread, CommentView } from "../../core/community-answer";
 import { videoPagePath } from "../../core/params";
 import { getDb } from "../db/connection";
+import { prepared } from "../db/prepared";
 import type { Database } from "../db/schema";
 import { type RateLimiter, type RateLimitRule, sharedRateLimiter } from "../rate-limit";
 import { invalidatePages } from "../realtime/shared-caches";
@@ -25,20 +26,27 @@ export const COMMENT_RATE_LIMIT: RateLimitRule = { points: 10, durationSeconds: 
  * The first `limit` threads of a public video, oldest first, each with its replies (oldest first, at most
  * MAX_REPLIES_PER_THREAD even for a thread from before the cap). Undefined when there is no such public video.
  */
-export async function listThreads(videoId: string, limit = THREADS_PER_PAGE): Promise<CommentPage | undefined> {
-  const db = getDb();
-  const take = Math.min(Math.max(1, Math.floor(limit)), MAX_THREADS);
-  const video = await db.selectFrom("videos").select("id").where("id", "=", videoId).where("is_public", "=", true).executeTakeFirst();
-  if (!video) return undefined;
-  const tops = await db
+// Every video page runs these two (server/db/prepared.ts: built and compiled once).
+const publicVideoExists = prepared((videoId: string) =>
+  getDb().selectFrom("videos").select("id").where("id", "=", videoId).where("is_public", "=", true),
+);
+const firstThreads = prepared((videoId: string, limit: number) =>
+  getDb()
     .selectFrom("comments")
     .select(["id", "parent_id", "content", "created_at", "is_deleted"])
     .where("video_id", "=", videoId)
     .where("parent_id", "is", null)
     .orderBy("created_at")
     .orderBy("id")
-    .limit(take + 1)
-    .execute();
+    .limit(limit),
+);
+
+export async function listThreads(videoId: string, limit = THREADS_PER_PAGE): Promise<CommentPage | undefined> {
+  const db = getDb();
+  const take = Math.min(Math.max(1, Math.floor(limit)), MAX_THREADS);
+  const [video] = await publicVideoExists(videoId);
+  if (!video) return undefined;
+  const tops = await firstThreads(videoId, take + 1);
   const more = tops.length > take;
   const shown = tops.slice(0, take);
   const replies = shown.length

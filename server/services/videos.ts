@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { TtlCache } from "../cache";
 import { getDb } from "../db/connection";
+import { prepared } from "../db/prepared";
 import { invalidate, sharedCache } from "../realtime/shared-caches";
 import { escapeLike } from "./categories";
 
@@ -80,22 +81,45 @@ function publicCards() {
 /** One page of public videos, newest first, optionally in one category, with the exact total. */
 export async function listVideos(opts: { categoryId?: string; page: number }): Promise<VideoPage> {
   const offset = (Math.max(1, opts.page) - 1) * VIDEOS_PER_PAGE;
-  let list = publicCards();
-  let count = getDb().selectFrom("videos").select(sql<number>`count(*)`.as("n")).where("is_public", "=", true);
-  if (opts.categoryId) {
-    list = list.where("v.category_id", "=", opts.categoryId);
-    count = count.where("category_id", "=", opts.categoryId);
-  }
+  const { categoryId } = opts;
   const [videos, total] = await Promise.all([
-    list.orderBy("v.upload_date", "desc").orderBy("v.id", "desc").limit(VIDEOS_PER_PAGE).offset(offset).execute(),
-    counts.get(opts.categoryId ?? "all", async () => (await count.executeTakeFirstOrThrow()).n),
+    categoryId ? newestCardsIn(categoryId, offset) : newestCards(offset),
+    counts.get(categoryId ?? "all", async () => {
+      let count = getDb().selectFrom("videos").select(sql<number>`count(*)`.as("n")).where("is_public", "=", true);
+      if (categoryId) count = count.where("category_id", "=", categoryId);
+      return (await count.executeTakeFirstOrThrow()).n;
+    }),
   ]);
   return { videos, total };
 }
 
+// Every listing page runs one of these (server/db/prepared.ts: built and compiled once).
+const newestCards = prepared((offset: number) =>
+  publicCards().orderBy("v.upload_date", "desc").orderBy("v.id", "desc").limit(VIDEOS_PER_PAGE).offset(offset),
+);
+const newestCardsIn = prepared((categoryId: string, offset: number) =>
+  publicCards()
+    .where("v.category_id", "=", categoryId)
+    .orderBy("v.upload_date", "desc")
+    .orderBy("v.id", "desc")
+    .limit(VIDEOS_PER_PAGE)
+    .offset(offset),
+);
+
 export async function getPublicVideo(id: string): Promise<VideoDetail | undefined> {
   if (!isVideoId(id)) return undefined;
-  return getDb()
+  return (await publicVideoById(id))[0];
+}
+
+/** Most viewed public videos of the same category, excluding the current one. */
+export async function relatedVideos(video: { id: string; category_id: string | null }): Promise<VideoCard[]> {
+  if (!video.category_id) return [];
+  return mostViewedIn(video.category_id, video.id);
+}
+
+// The video page's two statements, built and compiled once (server/db/prepared.ts).
+const publicVideoById = prepared((id: string) =>
+  getDb()
     .selectFrom("videos as v")
     .leftJoin("categories as c", "c.id", "v.category_id")
     .select([
@@ -115,21 +139,16 @@ export async function getPublicVideo(id: string): Promise<VideoDetail | undefine
       "c.slug as category_slug",
     ])
     .where("v.id", "=", id)
-    .where("v.is_public", "=", true)
-    .executeTakeFirst();
-}
-
-/** Most viewed public videos of the same category, excluding the current one. */
-export async function relatedVideos(video: { id: string; category_id: string | null }): Promise<VideoCard[]> {
-  if (!video.category_id) return [];
-  return publicCards()
-    .where("v.category_id", "=", video.category_id)
-    .where("v.id", "<>", video.id)
+    .where("v.is_public", "=", true),
+);
+const mostViewedIn = prepared((categoryId: string, excludedId: string) =>
+  publicCards()
+    .where("v.category_id", "=", categoryId)
+    .where("v.id", "<>", excludedId)
     .orderBy("v.views", "desc")
     .orderBy("v.id")
-    .limit(RELATED_VIDEOS)
-    .execute();
-}
+    .limit(RELATED_VIDEOS),
+);
 
 export async function trendingVideos(): Promise<VideoCard[]> {
   return trending.get("all", () => publicCards().orderBy("v.views", "desc").orderBy("v.id").limit(TRENDING_VIDEOS).execute());
@@ -168,30 +187,38 @@ export function trigramSearchable(term: string): boolean {
  * `lower(title)` is what `ILIKE` does, without folding every title again. `column` names `title_lower`.
  */
 export function titleContains(column: "title_lower" | "v.title_lower", term: string) {
-  return sql<boolean>`${sql.ref(column)} like lower(${`%${escapeLike(term)}%`})`;
+  return titleLike(column, titlePattern(term));
+}
+
+/** The LIKE pattern of `titleContains`, for a prepared query that takes it as an argument. */
+function titlePattern(term: string): string {
+  return `%${escapeLike(term)}%`;
+}
+
+function titleLike(column: "title_lower" | "v.title_lower", pattern: string) {
+  return sql<boolean>`${sql.ref(column)} like lower(${pattern})`;
 }
 
 /** Case-insensitive title-contains search over public videos, newest first. Blank → [] without a query. */
 export async function searchVideos(q: string, window = SEARCH_WINDOW): Promise<VideoCard[]> {
   const term = normaliseQuery(q);
   if (!term) return [];
-  const recent = await newestMatches(term, window);
-  const hits = recent.length === SEARCH_LIMIT || !trigramSearchable(term) ? recent : await trigramMatches(term);
+  const pattern = titlePattern(term);
+  const recent = await newestMatches(pattern, window);
+  const hits = recent.length === SEARCH_LIMIT || !trigramSearchable(term) ? recent : await trigramMatches(pattern);
   if (hits.length === 0) return [];
-  return publicCards()
-    .where(
-      "v.id",
-      "in",
-      hits.map((h) => h.id),
-    )
-    .orderBy("v.upload_date", "desc")
-    .orderBy("v.id", "desc")
-    .execute();
+  return publicCardsById(hits.map((h) => h.id));
 }
 
+// The search page's three statements are built and compiled once (server/db/prepared.ts): one SQL text each,
+// whatever the term; the cards by `= any($1)` of the matches' ids rather than an `in` list of 1 to 50 parameters.
+const publicCardsById = prepared((ids: string[]) =>
+  publicCards().where(sql<boolean>`v.id = any(${ids}::uuid[])`).orderBy("v.upload_date", "desc").orderBy("v.id", "desc"),
+);
+
 /** Matches among the `window` newest public videos: an index-only walk (id, date and lower-cased title are in it). */
-function newestMatches(term: string, window: number): Promise<{ id: string }[]> {
-  return getDb()
+const newestMatches = prepared((pattern: string, window: number) =>
+  getDb()
     .with("recent", (qb) =>
       qb
         .selectFrom("videos")
@@ -203,27 +230,25 @@ function newestMatches(term: string, window: number): Promise<{ id: string }[]> 
     )
     .selectFrom("recent")
     .select(["id"])
-    .where(titleContains("title_lower", term))
+    .where(titleLike("title_lower", pattern))
     .orderBy("upload_date", "desc")
     .orderBy("id", "desc")
-    .limit(SEARCH_LIMIT)
-    .execute();
-}
+    .limit(SEARCH_LIMIT),
+);
 
 /**
  * The newest page of every match, collected through the trigram index (MATERIALIZED and unordered, so the
  * planner cannot walk the date index instead).
  */
-function trigramMatches(term: string): Promise<{ id: string }[]> {
-  return getDb()
+const trigramMatches = prepared((pattern: string) =>
+  getDb()
     .with(
       (cte) => cte("m").materialized(),
-      (qb) => qb.selectFrom("videos").select(["id", "upload_date"]).where("is_public", "=", true).where(titleContains("title_lower", term)),
+      (qb) => qb.selectFrom("videos").select(["id", "upload_date"]).where("is_public", "=", true).where(titleLike("title_lower", pattern)),
     )
     .selectFrom("m")
     .select(["id"])
     .orderBy("upload_date", "desc")
     .orderBy("id", "desc")
-    .limit(SEARCH_LIMIT)
-    .execute();
-}
+    .limit(SEARCH_LIMIT),
+);

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { AppLink } from "~/components/ui/AppLink";
 import { PostByline } from "./PostByline";
 import { postPath } from "./seo";
 import { TagList } from "./TagList";
@@ -17,9 +17,9 @@ export function BlogPreview({ post }: { post: BlogPreviewData }) {
   return (
     <article className="rounded-xl border border-ink-800 bg-ink-900 p-5 transition hover:border-ink-700">
       <h2 className="text-xl font-bold leading-snug">
-        <Link to={postPath(post.slug)} className="hover:text-brand-300">
+        <AppLink to={postPath(post.slug)} className="hover:text-brand-300">
           {post.title}
-        </Link>
+        </AppLink>
       </h2>
       <PostByline author={post.author} date={post.date} className="mt-1" />
       {post.excerpt && <p className="mt-3 leading-7 text-zinc-300">{post.excerpt}</p>}

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { AppLink } from "~/components/ui/AppLink";
 import { site } from "~core/site";
 
 export function Footer() {
@@ -17,19 +17,19 @@ export function Footer() {
           <h2 className="text-sm font-semibold uppercase tracking-wide text-zinc-300">Company</h2>
           <ul className="mt-3 space-y-2">
             <li>
-              <Link to="/values" className={linkClass}>
+              <AppLink to="/values" className={linkClass}>
                 Our Values
-              </Link>
+              </AppLink>
             </li>
             <li>
-              <Link to="/career" className={linkClass}>
+              <AppLink to="/career" className={linkClass}>
                 Careers
-              </Link>
+              </AppLink>
             </li>
             <li>
-              <Link to="/contact" className={linkClass}>
+              <AppLink to="/contact" className={linkClass}>
                 Contact
-              </Link>
+              </AppLink>
             </li>
           </ul>
         </nav>
@@ -37,14 +37,14 @@ export function Footer() {
           <h2 className="text-sm font-semibold uppercase tracking-wide text-zinc-300">Legal</h2>
           <ul className="mt-3 space-y-2">
             <li>
-              <Link to="/terms" className={linkClass}>
+              <AppLink to="/terms" className={linkClass}>
                 Terms
-              </Link>
+              </AppLink>
             </li>
             <li>
-              <Link to="/privacy" className={linkClass}>
+              <AppLink to="/privacy" className={linkClass}>
                 Privacy
-              </Link>
+              </AppLink>
             </li>
           </ul>
         </nav>
@@ -52,9 +52,9 @@ export function Footer() {
           <h2 className="text-sm font-semibold uppercase tracking-wide text-zinc-300">Support</h2>
           <ul className="mt-3 space-y-2">
             <li>
-              <Link to="/faq" className={linkClass}>
+              <AppLink to="/faq" className={linkClass}>
                 FAQ
-              </Link>
+              </AppLink>
             </li>
           </ul>
         </nav>

@@ -1,5 +1,5 @@
-import { Link } from "react-router";
 import { AdSlot } from "~/components/ads/AdSlot";
+import { AppLink } from "~/components/ui/AppLink";
 import { formatViews } from "~/lib/format";
 import { stillSrcSet } from "~core/images";
 import { slugify } from "~core/slug";
@@ -23,7 +23,7 @@ export function Sidebar({ data }: { data: SidebarData }) {
           <ul className="space-y-3">
             {data.trending.map((v) => (
               <li key={v.id}>
-                <Link to={`/video/${v.id}`} className="group flex gap-3 rounded-lg">
+                <AppLink to={`/video/${v.id}`} className="group flex gap-3 rounded-lg">
                   {v.thumbnail_url ? (
                     <img
                       src={v.thumbnail_url}
@@ -42,7 +42,7 @@ export function Sidebar({ data }: { data: SidebarData }) {
                     <span className="line-clamp-2 text-sm font-medium group-hover:text-brand-300">{v.title}</span>
                     <span className="text-xs text-zinc-400">{formatViews(v.views)} views</span>
                   </span>
-                </Link>
+                </AppLink>
               </li>
             ))}
           </ul>
@@ -56,12 +56,12 @@ export function Sidebar({ data }: { data: SidebarData }) {
         <ul className="flex flex-wrap gap-2">
           {data.topCategories.map((c) => (
             <li key={c.name}>
-              <Link
+              <AppLink
                 to={`/category/${slugify(c.name)}`}
                 className="inline-block rounded-full bg-ink-800 px-3 py-1 text-sm hover:bg-brand-600"
               >
                 {c.name}
-              </Link>
+              </AppLink>
             </li>
           ))}
         </ul>

@@ -1,5 +1,5 @@
-import { Link } from "react-router";
 import { paginationWindow } from "~core/pagination";
+import { AppLink } from "./AppLink";
 
 /** SPEC.md pagination: First, Previous, numbered window with disabled ellipses, Next, Last. */
 export function Pagination({ current, total, hrefFor }: { current: number; total: number; hrefFor: (page: number) => string }) {
@@ -9,9 +9,9 @@ export function Pagination({ current, total, hrefFor }: { current: number; total
   const disabled = `${base} border-ink-800 bg-ink-900 text-zinc-600 cursor-not-allowed`;
   const step = (label: string, page: number, enabled: boolean) =>
     enabled ? (
-      <Link to={hrefFor(page)} className={idle} preventScrollReset={false}>
+      <AppLink to={hrefFor(page)} className={idle}>
         {label}
-      </Link>
+      </AppLink>
     ) : (
       <span className={disabled} aria-disabled="true">
         {label}
@@ -28,9 +28,9 @@ export function Pagination({ current, total, hrefFor }: { current: number; total
               {item}
             </span>
           ) : (
-            <Link key={item} to={hrefFor(item)} className={idle} aria-label={`Page ${item}`}>
+            <AppLink key={item} to={hrefFor(item)} className={idle} aria-label={`Page ${item}`}>
               {item}
-            </Link>
+            </AppLink>
           )
         ) : (
           <button key={item} type="button" disabled className={disabled} aria-label="More pages">

@@ -1,6 +1,6 @@
 import { preload } from "react-dom";
-import { Link } from "react-router";
 import { FavoriteButton } from "~/components/account/FavoriteButton";
+import { AppLink } from "~/components/ui/AppLink";
 import { formatDuration, formatViews } from "~/lib/format";
 import { useCardFavorite } from "~/lib/viewer-state";
 import { stillSrcSet } from "~core/images";
@@ -68,7 +68,7 @@ export function VideoCard({
   }
   return (
     <article className="group relative">
-      <Link to={`/video/${video.id}`} className="block rounded-xl focus-visible:outline-offset-4" {...preview.handlers}>
+      <AppLink to={`/video/${video.id}`} className="block rounded-xl focus-visible:outline-offset-4" {...preview.handlers}>
         <div className="relative aspect-video overflow-hidden rounded-xl bg-ink-800">
           {video.thumbnail_url ? (
             <img
@@ -97,7 +97,7 @@ export function VideoCard({
           </span>
         </div>
         <Title className="mt-2 line-clamp-2 font-semibold leading-snug group-hover:text-brand-300">{video.title}</Title>
-      </Link>
+      </AppLink>
       {favorite !== undefined && (
         <div className="absolute right-2 top-2">
           <FavoriteButton videoId={video.id} favorite={favorite} title={video.title} compact />

@@ -1,0 +1,105 @@
+import { text } from "node:stream/consumers";
+import { describe, expect, it } from "vitest";
+import { DeferredPreloadsSink, pageBody } from "./page-sink.server";
+
+/** React's side of the sink: each pass writes its views, then flush(); the last pass ends. */
+const render = (passes: Buffer[][]) => {
+  const sink = new DeferredPreloadsSink("n0nce");
+  const out: Buffer[] = [];
+  sink.onChunk = (chunk) => out.push(chunk);
+  passes.forEach((views, i) => {
+    for (const view of views) sink.write(view);
+    sink.flush();
+    if (i === passes.length - 1) sink.end();
+  });
+  return { sink, out, html: Buffer.concat(out).toString("utf8") };
+};
+const through = (parts: Buffer[]) => render([parts]).html;
+const chunked = (s: string, size: number) => {
+  const bytes = Buffer.from(s);
+  const parts: Buffer[] = [];
+  for (let i = 0; i < bytes.length; i += size) parts.push(bytes.subarray(i, i + size));
+  return parts;
+};
+
+describe("DeferredPreloadsSink", () => {
+  const head =
+    '<html><head><meta charSet="utf-8"/><link rel="modulepreload" href="/assets/a.js" nonce="n0nce"/><link rel="modulepreload" href="/assets/b.js" nonce="n0nce"/></head>';
+  const body = '<body><p>Grüße</p><script nonce="n0nce" type="module" async="">import "/assets/a.js";</script></body></html>';
+  const loader =
+    '<script nonce="n0nce">requestAnimationFrame(()=>setTimeout(()=>{for(const h of ["/assets/a.js","/assets/b.js"]){const l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.appendChild(l)}}))</script>';
+
+  it("moves the modulepreloads out of <head> into one nonce'd script at the end of <body>", () => {
+    expect(through([Buffer.from(head + body)])).toBe(
+      `<html><head><meta charSet="utf-8"/></head>${body.replace("</body>", `${loader}</body>`)}`,
+    );
+  });
+
+  it("gives the same result whatever the view and pass boundaries, including inside </head>, </body> and multi-byte characters", () => {
+    const expected = through([Buffer.from(head + body)]);
+    for (const size of [1, 2, 3, 7, 50]) {
+      expect(through(chunked(head + body, size))).toBe(expected);
+      expect(render(chunked(head + body, size).map((view) => [view])).html).toBe(expected);
+    }
+  });
+
+  it("appends the script when React ends without </body>, and changes nothing without </head>", () => {
+    expect(through([Buffer.from(`${head}<body><p>cut`)])).toBe(`<html><head><meta charSet="utf-8"/></head><body><p>cut${loader}`);
+    expect(through([Buffer.from("<p>partial"), Buffer.from(" page</p>")])).toBe("<p>partial page</p>");
+  });
+
+  it("hands on one chunk per pass of React's, and none before </head> has arrived", () => {
+    const { out, html } = render([
+      chunked(head.slice(0, 40), 5),
+      chunked(head.slice(40) + body.replace("</body></html>", ""), 5),
+      [Buffer.from("</body></html>")],
+    ]);
+    expect(out.length).toBe(2);
+    expect(html).toBe(through([Buffer.from(head + body)]));
+  });
+
+  it("adds nothing when the page has no modulepreloads, and takes React's strings too", () => {
+    const plain = "<html><head></head><body><p>x</p></body></html>";
+    expect(through(chunked(plain, 4))).toBe(plain);
+    const sink = new DeferredPreloadsSink("n0nce");
+    sink.write(plain);
+    sink.end();
+    expect(sink.whole().toString()).toBe(plain);
+  });
+
+  it("is the whole page in one chunk when React ended in its first pass, else a stream of the passes", async () => {
+    const whole = new DeferredPreloadsSink("n0nce");
+    for (const view of chunked(head + body, 100)) whole.write(view);
+    whole.flush();
+    whole.end();
+    const chunks: Uint8Array[] = [];
+    for await (const chunk of pageBody(whole)) chunks.push(chunk);
+    expect(chunks.length).toBe(1);
+    expect(Buffer.from(chunks[0]!).toString()).toBe(through([Buffer.from(head + body)]));
+
+    const streaming = new DeferredPreloadsSink("n0nce");
+    streaming.write(Buffer.from(head + body.slice(0, 20)));
+    streaming.flush();
+    const stream = pageBody(streaming);
+    streaming.write(Buffer.from(body.slice(20)));
+    streaming.flush();
+    streaming.end();
+    expect(await text(stream)).toBe(through([Buffer.from(head + body)]));
+  });
+
+  it("tells React when the reader has gone, as a closed Node destination does", async () => {
+    const sink = new DeferredPreloadsSink("n0nce");
+    let closed = 0;
+    sink.on("close", () => closed++);
+    sink.on("drain", () => closed--);
+    sink.write(Buffer.from(head));
+    sink.flush();
+    const stream = pageBody(sink);
+    await stream.cancel();
+    expect(closed).toBe(1);
+    // React's last writes after the cancel (as an aborted render makes them) are dropped, not thrown.
+    sink.write(Buffer.from(body));
+    sink.flush();
+    sink.end();
+  });
+});
