@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support";
 
-// Plain links in lists (AppLink) with one delegated click handler (docs/decisions/0024-delegated-link-navigation.md):
+// Plain links in lists (AppLink) with one delegated click handler (docs/decisions/0026-delegated-link-navigation.md):
 // real <a href>, client-side navigation as <Link> does it, the browser's own behaviour for everything else.
 
 /** React has hydrated the page and run its effects (the delegated listener is an effect of the root layout). */

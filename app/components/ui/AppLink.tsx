@@ -6,7 +6,7 @@ import { createPath, parsePath, UNSAFE_NavigationContext, useLocation, useNaviga
  * `<a href data-discover="true">` React Router's `<Link to>` renders, byte for byte, without its hooks.
  * A `<Link>` resolves its path against the route matches, reads the location, sets up prefetching and a
  * click handler of its own on every render (about 10 hooks and a JSON round trip of the matches each, which
- * was ~5 % of the search page's server render with 74 of them: docs/decisions/0024-delegated-link-navigation.md).
+ * was ~5 % of the search page's server render with 74 of them: docs/decisions/0026-delegated-link-navigation.md).
  * Here one listener, `useLinkNavigation()` in the root layout, navigates for every such link.
  *
  * `to` must be an absolute path of the site ("/video/…"), with no basename to add (the site has none).
