@@ -5,6 +5,7 @@ import "./lib/quiet";
 import fs from "node:fs";
 import path from "node:path";
 import { logger } from "../server/logger";
+import { outStem } from "./lib/args";
 import { appVersion, buildApp } from "./lib/build";
 import { cleanup, installSignalHandlers } from "./lib/cleanup";
 import { runLighthouseSuite } from "./lib/lighthouse";
@@ -52,7 +53,7 @@ async function main(): Promise<number> {
   }
   if (!Number.isInteger(runs) || runs < 1) throw new Error("--runs needs a positive integer");
   if (port !== undefined && (!Number.isInteger(port) || port <= 0 || port > 65535)) throw new Error("--port needs a port number");
-  if (out !== undefined && !/^[\w.-]+$/.test(out)) throw new Error("--out needs a file name stem ([A-Za-z0-9_.-])");
+  if (out !== undefined) outStem(out);
   if (Number(process.versions.node.split(".")[0]) < 24)
     throw new Error("run through `npm run bench:lighthouse` so the project's Node 24 is used");
   fs.mkdirSync(WORK, { recursive: true });

@@ -1,4 +1,4 @@
-import { spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import { freeLoopbackPort } from "../../server/process";
@@ -63,37 +63,13 @@ export async function startAppServer(opts: {
     stdio: ["ignore", log, log],
   });
   fs.closeSync(log);
-  const pid = child.pid;
-  if (!pid) throw new Error("could not start the app server");
-  let exited: string | undefined;
-  child.once("exit", (code, signal) => {
-    exited = signal ?? `exit ${code}`;
+  return untilAnswering(child, {
+    label: "app server",
+    path: "/login",
+    port,
+    logFile: opts.logFile,
+    readyMs: opts.readyTimeoutMs ?? 90_000,
   });
-  const stop = () => stopPid(pid, 10_000);
-  const remove = onCleanup("app server", stop);
-  const origin = `http://127.0.0.1:${port}`;
-  const readyMs = opts.readyTimeoutMs ?? 90_000;
-  const deadline = Date.now() + readyMs;
-  for (;;) {
-    if (exited) throw new Error(`app server stopped during start-up (${exited}):\n${tail(opts.logFile)}`);
-    try {
-      const res = await fetch(`${origin}/login`, { signal: AbortSignal.timeout(2000) });
-      await res.arrayBuffer();
-      if (res.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`app server not ready after ${readyMs / 1000} s:\n${tail(opts.logFile)}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return {
-    pid,
-    origin,
-    stop: async () => {
-      await stop();
-      remove();
-    },
-  };
 }
 
 /**
@@ -109,22 +85,37 @@ export async function startFloorServer(opts: { root: string; css?: string; logFi
     stdio: ["ignore", log, log],
   });
   fs.closeSync(log);
+  return untilAnswering(child, { label: "floor server", path: "/", port, logFile: opts.logFile, readyMs: 30_000 });
+}
+
+/**
+ * A server just spawned on `port`: registered for cleanup (stopped within 10 s), and resolved once `path`
+ * answers 2xx; start-up failures carry the end of its log.
+ */
+async function untilAnswering(
+  child: ChildProcess,
+  opts: { label: string; path: string; port: number; logFile: string; readyMs: number },
+): Promise<AppServer> {
   const pid = child.pid;
-  if (!pid) throw new Error("could not start the floor server");
+  if (!pid) throw new Error(`could not start the ${opts.label}`);
+  let exited: string | undefined;
+  child.once("exit", (code, signal) => {
+    exited = signal ?? `exit ${code}`;
+  });
   const stop = () => stopPid(pid, 10_000);
-  const remove = onCleanup("floor server", stop);
-  const origin = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
+  const remove = onCleanup(opts.label, stop);
+  const origin = `http://127.0.0.1:${opts.port}`;
+  const deadline = Date.now() + opts.readyMs;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`floor server stopped during start-up:\n${tail(opts.logFile)}`);
+    if (exited) throw new Error(`${opts.label} stopped during start-up (${exited}):\n${tail(opts.logFile)}`);
     try {
-      const res = await fetch(`${origin}/`, { signal: AbortSignal.timeout(2000) });
+      const res = await fetch(`${origin}${opts.path}`, { signal: AbortSignal.timeout(2000) });
       await res.arrayBuffer();
       if (res.ok) break;
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`floor server not ready after 30 s:\n${tail(opts.logFile)}`);
+    if (Date.now() > deadline) throw new Error(`${opts.label} not ready after ${opts.readyMs / 1000} s:\n${tail(opts.logFile)}`);
     await new Promise((r) => setTimeout(r, 200));
   }
   return {

@@ -56,6 +56,12 @@ function positiveNumber(flag: string, raw: string | undefined, integer: boolean)
   return value;
 }
 
+/** `--out NAME`: a results file stem under bench/results, nothing that could leave that folder. */
+export function outStem(raw: string | undefined): string {
+  if (!raw || !/^[\w.-]+$/.test(raw)) throw new Error("--out needs a file name stem ([A-Za-z0-9_.-])");
+  return raw;
+}
+
 export function parseArgs(argv: string[]): BenchArgs {
   const args: BenchArgs = {
     videos: 100_000,
@@ -128,8 +134,7 @@ export function parseArgs(argv: string[]): BenchArgs {
         break;
       }
       case "--out":
-        args.out = value();
-        if (!args.out || !/^[\w.-]+$/.test(args.out)) throw new Error("--out needs a file name stem ([A-Za-z0-9_.-])");
+        args.out = outStem(value());
         break;
       case "--help":
       case "-h":

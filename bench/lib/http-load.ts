@@ -54,6 +54,11 @@ function wrkOnce(url: string, connections: number, seconds: number, headers: Rec
     WRK_SCRIPT,
     url,
   ];
+  return runWrk<WrkReport>(args, "WRK_RESULT");
+}
+
+/** Runs wrk with `args` and parses the JSON its Lua script printed after `marker` (one line: `MARKER {...}`). */
+export function runWrk<T>(args: string[], marker: string): Promise<T> {
   return new Promise((resolve, reject) => {
     const child = spawn("wrk", args, { stdio: ["ignore", "pipe", "pipe"] });
     let out = "";
@@ -62,9 +67,9 @@ function wrkOnce(url: string, connections: number, seconds: number, headers: Rec
     child.stderr.on("data", (c: Buffer) => (err += c));
     child.on("error", (e) => reject(new Error(`wrk could not start (${e.message}): install it with scripts/ensure-debian-tools.sh wrk`)));
     child.on("close", (code) => {
-      const line = out.split("\n").find((l) => l.startsWith("WRK_RESULT "));
+      const line = out.split("\n").find((l) => l.startsWith(`${marker} `));
       if (code !== 0 || !line) return reject(new Error(`wrk ${args.join(" ")} failed (exit ${code}):\n${out}${err}`));
-      resolve(JSON.parse(line.slice("WRK_RESULT ".length)) as WrkReport);
+      resolve(JSON.parse(line.slice(marker.length + 1)) as T);
     });
   });
 }

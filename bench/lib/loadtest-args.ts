@@ -1,3 +1,4 @@
+import { outStem } from "./args";
 import { MIX_WEIGHTS, type MixWeights } from "./loadtest-mix";
 import { TOPOLOGIES, type TopologyName } from "./loadtest-topology";
 
@@ -125,8 +126,7 @@ export function parseLoadTestArgs(argv: string[]): LoadTestArgs {
         args.skipBuild = true;
         break;
       case "--out":
-        args.out = value();
-        if (!args.out || !/^[\w.-]+$/.test(args.out)) throw new Error("--out needs a file name stem ([A-Za-z0-9_.-])");
+        args.out = outStem(value());
         break;
       case "--help":
       case "-h":

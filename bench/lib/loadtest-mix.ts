@@ -1,9 +1,9 @@
-import { spawn } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { issuePlayToken } from "../../server/play-token";
 import { busyCoresSince, exitedChildrenSeconds, machineTicks, type TreeMeter } from "./cpu";
+import { runWrk } from "./http-load";
 import { round } from "./stats";
 
 /**
@@ -203,19 +203,7 @@ function wrkMix(origin: string, opts: { dataFile: string; connections: number; s
     opts.dataFile,
     String(opts.seconds),
   ];
-  return new Promise((resolve, reject) => {
-    const child = spawn("wrk", args, { stdio: ["ignore", "pipe", "pipe"] });
-    let out = "";
-    let err = "";
-    child.stdout.on("data", (c: Buffer) => (out += c));
-    child.stderr.on("data", (c: Buffer) => (err += c));
-    child.on("error", (e) => reject(new Error(`wrk could not start (${e.message})`)));
-    child.on("close", (code) => {
-      const line = out.split("\n").find((l) => l.startsWith("LOADTEST_RESULT "));
-      if (code !== 0 || !line) return reject(new Error(`wrk ${args.join(" ")} failed (exit ${code}):\n${out}${err}`));
-      resolve(JSON.parse(line.slice("LOADTEST_RESULT ".length)) as MixReport);
-    });
-  });
+  return runWrk<MixReport>(args, "LOADTEST_RESULT");
 }
 
 export function summariseStep(connections: number, r: MixReport & { cores: StepResult["cores"] }): StepResult {

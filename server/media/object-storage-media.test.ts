@@ -25,18 +25,7 @@ afterAll(async () => {
 
 /** A storage on the test bucket under its own key prefix, counting the objects it writes. */
 function storage(keyPrefix: string) {
-  const media = s3MediaStorage(
-    {
-      bucket: s3.bucket,
-      region: "us-east-1",
-      endpoint: s3.endpoint,
-      forcePathStyle: true,
-      credentials: { ...S3RVER_CREDENTIALS },
-      keyPrefix,
-      baseUrl: `${s3.publicBase}${keyPrefix}/`,
-    },
-    { scratchRoot: path.join(tmp, "scratch") },
-  );
+  const media = s3MediaStorage(s3.settings(keyPrefix), { scratchRoot: path.join(tmp, "scratch") });
   const puts: string[] = [];
   media.client.middlewareStack.add(
     (next, context) => async (args) => {

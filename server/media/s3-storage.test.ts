@@ -26,18 +26,7 @@ afterAll(async () => {
 const KEY_PREFIX = "site-a";
 
 function storage(opts: { listPageSize?: number } = {}) {
-  return s3MediaStorage(
-    {
-      bucket: s3.bucket,
-      region: "us-east-1",
-      endpoint: s3.endpoint,
-      forcePathStyle: true,
-      credentials: { ...S3RVER_CREDENTIALS },
-      keyPrefix: KEY_PREFIX,
-      baseUrl: `${s3.publicBase}${KEY_PREFIX}/`,
-    },
-    { scratchRoot: path.join(tmp, "scratch"), ...opts },
-  );
+  return s3MediaStorage(s3.settings(KEY_PREFIX), { scratchRoot: path.join(tmp, "scratch"), ...opts });
 }
 
 /** A folder shaped like a transcode's output, with the given extra files. */

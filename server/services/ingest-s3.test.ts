@@ -5,7 +5,7 @@ import { ListObjectsV2Command } from "@aws-sdk/client-s3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertCategory } from "../../tests/support/fixtures";
 import { makeTestClip } from "../../tests/support/media";
-import { S3RVER_CREDENTIALS, startTestS3, type TestS3 } from "../../tests/support/s3-server";
+import { startTestS3, type TestS3 } from "../../tests/support/s3-server";
 import { useTestDatabase } from "../../tests/support/test-db";
 import { runTranscodeJob } from "../jobs/transcode";
 import { s3MediaStorage } from "../media/s3-storage";
@@ -27,17 +27,7 @@ const admin = { id: "admin-1", email: "admin@example.com" };
 
 beforeAll(async () => {
   s3 = await startTestS3();
-  storage = s3MediaStorage(
-    {
-      bucket: s3.bucket,
-      region: "us-east-1",
-      endpoint: s3.endpoint,
-      forcePathStyle: true,
-      credentials: { ...S3RVER_CREDENTIALS },
-      baseUrl: s3.publicBase,
-    },
-    { scratchRoot },
-  );
+  storage = s3MediaStorage(s3.settings(), { scratchRoot });
   await insertCategory(handle().db, "Abstract Art");
   clip = await makeTestClip(path.join(tmp, "clip.mp4"), { size: "320x180", seconds: 1.5 });
 });

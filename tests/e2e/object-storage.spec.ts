@@ -32,14 +32,7 @@ test("an upload is transcoded by a worker without the app's disk, played from th
     s3 = await startTestS3();
     const bucket = s3.bucket;
     const mediaBase = `${s3.publicBase}${KEY_PREFIX}/`;
-    const client = s3Client({
-      bucket,
-      region: "us-east-1",
-      endpoint: s3.endpoint,
-      forcePathStyle: true,
-      credentials: { ...S3RVER_CREDENTIALS },
-      baseUrl: mediaBase,
-    });
+    const client = s3Client(s3.settings());
     const objects = async (prefix: string) =>
       ((await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: `${KEY_PREFIX}/${prefix}` }))).Contents ?? []).map(
         (o) => o.Key as string,
@@ -186,14 +179,7 @@ test("the storage unreachable: pages still render, playback and uploads fail wit
     await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 30_000 }).toBeGreaterThan(0.3);
     await context.close();
     // A source whose removal met the outage is removed by the job's next run (the queue's retry).
-    const client = s3Client({
-      bucket: s3.bucket,
-      region: "us-east-1",
-      endpoint: s3.endpoint,
-      forcePathStyle: true,
-      credentials: { ...S3RVER_CREDENTIALS },
-      baseUrl: s3.publicBase,
-    });
+    const client = s3Client(s3.settings());
     const sources = async () =>
       (await client.send(new ListObjectsV2Command({ Bucket: s3?.bucket, Prefix: "outage/uploads/" }))).Contents?.length ?? 0;
     await expect.poll(sources, { timeout: 60_000 }).toBe(0);

@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import type { S3Settings } from "../../server/media/s3-storage";
 import { freeLoopbackPort } from "../../server/process";
 
 /**
@@ -32,6 +33,8 @@ export interface TestS3 {
   publicBase: string;
   /** The environment an app or worker needs to use this bucket (MEDIA_STORAGE=s3 and S3_*). */
   env(keyPrefix?: string): Record<string, string>;
+  /** The same, as the settings s3MediaStorage and s3Client take (for a test's own storage or client). */
+  settings(keyPrefix?: string): S3Settings;
   /** Stops the server, keeping its objects (the storage "unreachable"); resume() starts it again on the same port. */
   pause(): Promise<void>;
   resume(): Promise<void>;
@@ -58,6 +61,15 @@ export async function startTestS3(bucket = "pleazure-media"): Promise<TestS3> {
       S3_FORCE_PATH_STYLE: "true",
       ...(keyPrefix ? { S3_KEY_PREFIX: keyPrefix } : {}),
       MEDIA_BASE_URL: keyPrefix ? `${publicBase}${keyPrefix}/` : publicBase,
+    }),
+    settings: (keyPrefix) => ({
+      bucket,
+      region: "us-east-1",
+      endpoint,
+      forcePathStyle: true,
+      credentials: { ...S3RVER_CREDENTIALS },
+      keyPrefix,
+      baseUrl: keyPrefix ? `${publicBase}${keyPrefix}/` : publicBase,
     }),
     pause: () => server.stop(),
     resume: async () => {
