@@ -1,10 +1,8 @@
 import { execFileSync } from "node:child_process";
-import fs from "node:fs";
-import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { uniqueEmail } from "../support/account-session";
 import { insertCategory, insertVideo } from "../support/fixtures";
-import { type ScaleOut, startScaleOut } from "../support/scale-out";
+import { postForm, type ScaleOut, signIn, startScaleOut } from "../support/scale-out";
 
 // Issue 21 item 6: faults of the scale-out topology (two instances behind nginx on one PostgreSQL) while
 // clients keep using it: the database restarted, the database slowed by a lock, one instance killed.
@@ -75,37 +73,6 @@ function browse(clients: number) {
 }
 
 const statuses = (answers: Answer[]) => [...new Set(answers.map((a) => a.status))].sort();
-
-/** Asks a code and signs in; returns the Cookie header. */
-async function signIn(email: string): Promise<string> {
-  const post = (fields: Record<string, string>) =>
-    fetch(`${site.origin}/login`, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded", origin: site.origin },
-      body: new URLSearchParams({ redirectTo: "/", email, ...fields }),
-      redirect: "manual",
-    });
-  expect((await post({ intent: "request-code" })).status).toBe(200);
-  let code: string | undefined;
-  for (let tries = 0; !code && tries < 100; tries++) {
-    for (const instance of site.instances) {
-      const dir = path.join(instance.dataDir, "outbox");
-      for (const file of fs.existsSync(dir) ? fs.readdirSync(dir) : []) {
-        const text = fs.readFileSync(path.join(dir, file), "utf8");
-        if (text.includes(`To: ${email}`)) code = /sign-in code is: (\d{6})/.exec(text)?.[1];
-      }
-    }
-    if (!code) await new Promise((r) => setTimeout(r, 100));
-  }
-  const verified = await post({ intent: "verify-code", code: code as string });
-  expect(verified.status).toBe(302);
-  return `ageVerified=true; ${
-    verified.headers
-      .getSetCookie()
-      .find((c) => /session_token=/.test(c))
-      ?.split(";")[0]
-  }`;
-}
 
 test("PostgreSQL restarted under load: 503 with Retry-After meanwhile (never a 500 or nginx's 502), every instance serves again within 5 s", async () => {
   const traffic = browse(4);
@@ -181,7 +148,7 @@ test("a slow database (a table locked): each request is answered 503 + Retry-Aft
 });
 
 test("kill -9 of one instance under load: the other serves, failures are bounded by what was in flight, and no acknowledged comment is lost", async () => {
-  const writers = await Promise.all([1, 2, 3, 4].map((n) => signIn(uniqueEmail(`fault-writer-${n}`))));
+  const writers = await Promise.all([1, 2, 3, 4].map((n) => signIn(site, uniqueEmail(`fault-writer-${n}`))));
   const readers = browse(4);
   const acknowledged: string[] = [];
   const failedWrites: { status: number; at: number }[] = [];
@@ -192,11 +159,7 @@ test("kill -9 of one instance under load: the other serves, failures are bounded
       const content = `Fault writer ${w} comment ${n}`;
       const at = Date.now() - readers.started;
       try {
-        const res = await fetch(`${site.origin}/api/comments`, {
-          method: "POST",
-          headers: { "content-type": "application/x-www-form-urlencoded", origin: site.origin, cookie },
-          body: new URLSearchParams({ videoId, content, js: "1" }),
-        });
+        const res = await postForm(`${site.origin}/api/comments`, { videoId, content, js: "1" }, cookie);
         if (res.status === 200) acknowledged.push(content);
         else failedWrites.push({ status: res.status, at });
       } catch {

@@ -1,12 +1,10 @@
-import fs from "node:fs";
-import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { AUTH_LIMITS } from "../../server/auth/rules";
 import { COMMENT_RATE_LIMIT } from "../../server/services/comments";
 import { VIEW_ALLOWANCE } from "../../server/services/view-allowance";
 import { uniqueEmail } from "../support/account-session";
 import { insertCategory, insertVideo } from "../support/fixtures";
-import { requestFrom, type ScaleOut, startScaleOut } from "../support/scale-out";
+import { codeFor, postForm, requestFrom, type ScaleOut, signIn, startScaleOut } from "../support/scale-out";
 
 // Issue 21 item 1: two app instances (own processes, ports and data directories) on one PostgreSQL, behind
 // nginx running docs/deploy/nginx-site.conf. Everything a visitor relies on holds whichever instance answers.
@@ -27,54 +25,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await site?.stop();
 });
-
-/** A form POST as a browser page sends it from a page at the same address (the public one, or an instance's). */
-function postForm(url: string, fields: Record<string, string>, cookie?: string) {
-  return fetch(url, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded", origin: new URL(url).origin, ...(cookie ? { cookie } : {}) },
-    body: new URLSearchParams(fields),
-    redirect: "manual",
-  });
-}
-
-/** The newest sign-in code mailed to `email` by whichever instance sent it (each writes its own outbox). */
-async function codeFor(email: string, seen: Set<string>): Promise<string> {
-  for (let tries = 0; tries < 100; tries++) {
-    for (const instance of site.instances) {
-      const dir = path.join(instance.dataDir, "outbox");
-      for (const file of fs.existsSync(dir) ? fs.readdirSync(dir).sort().reverse() : []) {
-        const full = path.join(dir, file);
-        if (seen.has(full)) continue;
-        const code = fs.readFileSync(full, "utf8").includes(`To: ${email}`)
-          ? /sign-in code is: (\d{6})/.exec(fs.readFileSync(full, "utf8"))?.[1]
-          : undefined;
-        if (code) {
-          seen.add(full);
-          return code;
-        }
-      }
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no sign-in code for ${email}`);
-}
-const usedCodes = new Set<string>();
-
-/** Asks for a code at `askAt` and enters it at `verifyAt`; returns the session's Cookie header. */
-async function signIn(email: string, askAt = site.origin, verifyAt = site.origin): Promise<string> {
-  const asked = await postForm(`${askAt}/login`, { intent: "request-code", email, redirectTo: "/" });
-  expect(asked.status, (await asked.clone().text()).replace(/<[^>]+>/g, " ").slice(0, 2000)).toBe(200);
-  const verified = await postForm(`${verifyAt}/login`, {
-    intent: "verify-code",
-    email,
-    code: await codeFor(email, usedCodes),
-    redirectTo: "/",
-  });
-  const session = verified.headers.getSetCookie().find((c) => /session_token=/.test(c));
-  expect(verified.status, "the code entered at another instance signs in").toBe(302);
-  return `ageVerified=true; ${session?.split(";")[0]}`;
-}
 
 async function makeAdmin(email: string): Promise<void> {
   const res = await fetch(`${a}/__test/users/role`, {
@@ -124,7 +74,7 @@ test("in Chromium through nginx: the page hydrates, signing in with a code works
     await page.getByLabel("E-mail address").fill(email);
     await page.getByRole("button", { name: "Email me a sign-in code" }).click();
     await expect(page.getByText(`We sent a 6-digit code to ${email}`)).toBeVisible();
-    await page.getByLabel("6-digit code").fill(await codeFor(email, usedCodes));
+    await page.getByLabel("6-digit code").fill(await codeFor(site, email));
     await page.getByRole("button", { name: "Sign In", exact: true }).click();
     await expect(page).toHaveURL(`${site.origin}/profile`);
     await expect(page.getByRole("button", { name: /^Account menu for/ })).toBeVisible();
@@ -140,7 +90,7 @@ test("in Chromium through nginx: the page hydrates, signing in with a code works
 
 test("a session made through one instance holds on the other, and signing out on one ends it on both", async () => {
   const email = uniqueEmail("scale-session");
-  const cookie = await signIn(email, a, b);
+  const cookie = await signIn(site, email, { askAt: a, verifyAt: b });
   for (const origin of [a, b, site.origin]) {
     const profile = await fetch(`${origin}/profile`, { headers: { cookie }, redirect: "manual" });
     expect(profile.status, origin).toBe(200);
@@ -170,7 +120,7 @@ test("e-mail codes: the per-address limit counts requests at every instance toge
 test("likes, comments and the comment rate limit are one state across instances; a new comment reaches the other instance's cached page at once", async () => {
   const videoId = await publicVideo("Shared state");
   const email = uniqueEmail("scale-community");
-  const cookie = await signIn(email);
+  const cookie = await signIn(site, email);
 
   // Instance B caches the video page for visitors (a long TTL here: only an invalidation can refresh it).
   const visitor = { cookie: "ageVerified=true" };
@@ -252,7 +202,7 @@ async function openAdFeed(url: string) {
 
 test("an ad unit switched in the console at A reaches live feeds held open at B and through nginx", async () => {
   const email = uniqueEmail("scale-admin");
-  const cookie = await signIn(email);
+  const cookie = await signIn(site, email);
   await makeAdmin(email);
   const unit = await site.db.db.selectFrom("ad_units").select(["id", "name", "is_active"]).orderBy("name").executeTakeFirstOrThrow();
 
@@ -306,7 +256,7 @@ test("view counting is exact across instances: each session counts once, the per
 
 test("a resumable upload's chunks through nginx all reach the instance that holds it", async () => {
   const email = uniqueEmail("scale-uploader");
-  const cookie = await signIn(email);
+  const cookie = await signIn(site, email);
   await makeAdmin(email);
   const chunks = [Buffer.alloc(64 * 1024, 1), Buffer.alloc(64 * 1024, 2), Buffer.alloc(32 * 1024, 3)];
   const total = chunks.reduce((n, c) => n + c.length, 0);

@@ -41,24 +41,31 @@ export async function newVisitor(browser: Browser, origin: string | undefined, o
 
 /**
  * The newest sign-in code mailed to `email`, waiting up to 10 s for it. With `skip`, messages in it are
- * passed over and the one read is added (so a second sign-in never takes the first one's code).
+ * passed over and the one read is added (so a second sign-in never takes the first one's code). Several
+ * data dirs: the outboxes of several app instances, whichever sent it.
  */
-export async function codeFromOutbox(email: string, options: { dataDir?: string; skip?: Set<string> } = {}): Promise<string> {
-  const dir = outbox(options.dataDir);
+export async function codeFromOutbox(
+  email: string,
+  options: { dataDir?: string | readonly string[]; skip?: Set<string> } = {},
+): Promise<string> {
+  const dirs = (Array.isArray(options.dataDir) ? options.dataDir : [options.dataDir]).map((d) => outbox(d as string | undefined));
   for (let tries = 0; tries < 100; tries++) {
-    const files = fs.existsSync(dir) ? fs.readdirSync(dir).sort().reverse() : [];
-    for (const file of files) {
-      if (options.skip?.has(file)) continue;
-      const text = fs.readFileSync(path.join(dir, file), "utf8");
-      const code = text.includes(`To: ${email}`) ? /sign-in code is: (\d{6})/.exec(text)?.[1] : undefined;
-      if (code) {
-        options.skip?.add(file);
-        return code;
+    for (const dir of dirs) {
+      const files = fs.existsSync(dir) ? fs.readdirSync(dir).sort().reverse() : [];
+      for (const file of files) {
+        const message = path.join(dir, file);
+        if (options.skip?.has(message)) continue;
+        const text = fs.readFileSync(message, "utf8");
+        const code = text.includes(`To: ${email}`) ? /sign-in code is: (\d{6})/.exec(text)?.[1] : undefined;
+        if (code) {
+          options.skip?.add(message);
+          return code;
+        }
       }
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error(`no sign-in code for ${email} in ${dir}`);
+  throw new Error(`no sign-in code for ${email} in ${dirs.join(", ")}`);
 }
 
 /** Messages whose code a sign-in below has used. */

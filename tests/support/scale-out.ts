@@ -7,6 +7,7 @@ import path from "node:path";
 import { connect, type DatabaseHandle } from "../../server/db/connection";
 import { type EmbeddedServer, startEmbeddedPostgres } from "../../server/db/embedded";
 import { freeLoopbackPort } from "../../server/process";
+import { codeFromOutbox } from "./account-session";
 import { type AppProcess, startApp } from "./app-process";
 
 /**
@@ -182,6 +183,38 @@ function status(url: string): Promise<number> {
       })
       .on("error", reject);
   });
+}
+
+/** A form POST as a browser page sends it from a page at the same address (the public one, or an instance's). */
+export function postForm(url: string, fields: Record<string, string>, cookie?: string): Promise<Response> {
+  return fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: new URL(url).origin, ...(cookie ? { cookie } : {}) },
+    body: new URLSearchParams(fields),
+    redirect: "manual",
+  });
+}
+
+/** Messages whose code a sign-in below has used. */
+const usedCodes = new Set<string>();
+
+/** The newest unused sign-in code mailed to `email` by whichever instance sent it (each writes its own outbox). */
+export function codeFor(site: ScaleOut, email: string): Promise<string> {
+  return codeFromOutbox(email, { dataDir: site.instances.map((i) => i.dataDir), skip: usedCodes });
+}
+
+/**
+ * Signs `email` in with a code asked for at `askAt` and entered at `verifyAt` (default: both through nginx);
+ * returns the Cookie header a browser then sends (the session, past the age gate).
+ */
+export async function signIn(site: ScaleOut, email: string, at: { askAt?: string; verifyAt?: string } = {}): Promise<string> {
+  const asked = await postForm(`${at.askAt ?? site.origin}/login`, { intent: "request-code", email, redirectTo: "/" });
+  if (asked.status !== 200) throw new Error(`the code request answered ${asked.status}`);
+  const code = await codeFor(site, email);
+  const verified = await postForm(`${at.verifyAt ?? site.origin}/login`, { intent: "verify-code", email, code, redirectTo: "/" });
+  const session = verified.headers.getSetCookie().find((c) => /session_token=/.test(c));
+  if (verified.status !== 302 || !session) throw new Error(`the code answered ${verified.status} without a session`);
+  return `ageVerified=true; ${session.split(";")[0]}`;
 }
 
 export interface RawResponse {
