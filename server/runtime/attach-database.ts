@@ -1,6 +1,5 @@
 import { setAvailabilityProbe } from "../db/availability";
 import { connect, setDatabase } from "../db/connection";
-import { env } from "../env";
 import { startListening } from "../realtime/notifications";
 
 /** The app's pool size per serving process (the bench's raw-SQL pool mirrors it). */
@@ -15,17 +14,14 @@ export const POOL_MAX_WAITING = 10 * POOL_SIZE;
 export const POOL_MAX_WAIT_MS = 2_000;
 
 /**
- * Makes `url` this serving process's database: the pool services use (getDb), the probe that tells when
- * an unreachable database is back, and the LISTEN connection for cross-process notifications. Returns
- * the matching detach, to call once requests have drained.
+ * Makes `url` this process's database: the pool services use (getDb), the probe that tells when an
+ * unreachable database is back, and the LISTEN connection for cross-process notifications. Returns the
+ * matching detach, to call once requests have drained. `statementTimeoutMs`: the serving processes'
+ * DATABASE_STATEMENT_TIMEOUT_MS; job processes pass none, since a job's statement that waits out a lock must
+ * not turn into a failed job.
  */
-export async function attachDatabase(url: string): Promise<() => Promise<void>> {
-  const handle = connect(
-    url,
-    POOL_SIZE,
-    { maxWaiting: POOL_MAX_WAITING, maxWaitMs: POOL_MAX_WAIT_MS },
-    env().DATABASE_STATEMENT_TIMEOUT_MS,
-  );
+export async function attachDatabase(url: string, opts: { statementTimeoutMs?: number } = {}): Promise<() => Promise<void>> {
+  const handle = connect(url, POOL_SIZE, { maxWaiting: POOL_MAX_WAITING, maxWaitMs: POOL_MAX_WAIT_MS }, opts.statementTimeoutMs);
   setDatabase(handle);
   setAvailabilityProbe(() => handle.pool.query("SELECT 1"));
   const stopListening = await startListening(url);

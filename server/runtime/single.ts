@@ -1,3 +1,4 @@
+import { env } from "../env";
 import { startJobRunner } from "../jobs/runner";
 import { logger } from "../logger";
 import { ffmpegToolsWarning } from "../media/ffmpeg";
@@ -14,7 +15,7 @@ export async function bootSingleProcess(): Promise<() => Promise<void>> {
   if (ffmpegWarning) logger.warn(ffmpegWarning);
   startMetrics();
   const database = await startAppDatabase({ onDown: () => {}, onUp: () => {} });
-  const detachDatabase = await attachDatabase(database.url);
+  const detachDatabase = await attachDatabase(database.url, { statementTimeoutMs: env().DATABASE_STATEMENT_TIMEOUT_MS });
   // Development runs the job queue in the same process (production gives it a process of its own).
   const runner = await startJobRunner({ databaseUrl: database.url });
   return async () => {
