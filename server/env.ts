@@ -341,6 +341,22 @@ export function parseEnv(vars: Record<string, string | undefined>): Env {
 }
 
 /**
+ * What production on DATABASE_URL (several instances on one database) must be told rather than defaulted, and
+ * what to give: instances must sign and name the site alike (a per-machine key would split sessions), they share
+ * no disk unless the operator made one, and behind a load balancer the client address (rate limits, view
+ * allowances) is only as good as the proxy setting.
+ */
+const REQUIRED_WITH_DATABASE_URL: readonly (readonly [name: string, what: string])[] = [
+  ["APP_SECRET", "the same random key of 32 bytes or more on every instance"],
+  ["SITE_URL", "the public origin, e.g. https://example.com"],
+  [
+    "MEDIA_STORAGE",
+    "s3 (with S3_* and MEDIA_BASE_URL) for instances and workers without a shared disk, or local when they share DATA_DIR/media",
+  ],
+  ["TRUST_PROXY", "the proxy's address or range (10.0.0.5, 10.0.0.0/8), loopback for nginx on this machine, or false for none"],
+];
+
+/**
  * Settings that are each valid but together unsafe, one line per problem naming the variable: the server
  * refuses to start on any of them (server/runtime/startup-check.ts).
  */
@@ -350,26 +366,10 @@ export function unsafeCombinations(e: Env, vars: Record<string, string | undefin
   if (vars.ENABLE_TEST_HOOKS !== undefined && vars.ENABLE_TEST_HOOKS !== "" && vars.ENABLE_TEST_HOOKS !== "0") {
     problems.push("ENABLE_TEST_HOOKS is set with NODE_ENV=production: test hooks never run in production; unset it");
   }
-  // Several instances on one database must sign and name the site alike; a per-machine key would split sessions.
-  if (e.DATABASE_URL && !e.APP_SECRET) {
-    problems.push(
-      "APP_SECRET is required when NODE_ENV=production runs with DATABASE_URL (the same random key of 32 bytes or more on every instance)",
-    );
-  }
-  if (e.DATABASE_URL && !e.SITE_URL) {
-    problems.push("SITE_URL is required when NODE_ENV=production runs with DATABASE_URL (the public origin, e.g. https://example.com)");
-  }
-  // Several instances share no disk unless the operator made one: where the media live is a choice, not a default.
-  if (e.DATABASE_URL && !vars.MEDIA_STORAGE) {
-    problems.push(
-      "MEDIA_STORAGE is required when NODE_ENV=production runs with DATABASE_URL: s3 (with S3_* and MEDIA_BASE_URL) for instances and workers without a shared disk, or local when they share DATA_DIR/media",
-    );
-  }
-  // Behind a load balancer the client address (rate limits, view allowances) is only as good as this choice.
-  if (e.DATABASE_URL && !vars.TRUST_PROXY) {
-    problems.push(
-      "TRUST_PROXY is required when NODE_ENV=production runs with DATABASE_URL: the proxy's address or range (10.0.0.5, 10.0.0.0/8), loopback for nginx on this machine, or false for none",
-    );
+  if (e.DATABASE_URL) {
+    for (const [name, what] of REQUIRED_WITH_DATABASE_URL) {
+      if (!vars[name]) problems.push(`${name} is required when NODE_ENV=production runs with DATABASE_URL: ${what}`);
+    }
   }
   return problems;
 }
