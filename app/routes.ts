@@ -53,6 +53,7 @@ export default [
     route("faq", "routes/pages/faq.tsx"),
     route("contact", "routes/contact.tsx"),
     route("report", "routes/report.tsx"),
+    route("trust", "routes/trust.tsx"),
     // Signed-in only (SPEC.md §2): each loader sends visitors to /login and back.
     route("profile", "routes/account/profile.tsx"),
     route("favorites", "routes/account/favorites.tsx"),

@@ -5,6 +5,7 @@ import { getDb } from "../db/connection";
 import type { Database, ReportResolution } from "../db/schema";
 import { invalidatePages } from "../realtime/shared-caches";
 import { type Actor, recordAdminAction } from "./audit-log";
+import { TRANSPARENCY_PATH } from "./transparency";
 import { invalidateVideoListCaches } from "./videos";
 
 /**
@@ -231,7 +232,7 @@ export async function decideReportedItem(target: ReportTarget, action: Moderatio
       return videoId;
     });
   if (target.type === "video") await invalidateVideoListCaches();
-  else if (videoId) await invalidatePages([videoPagePath(videoId)]);
+  else await invalidatePages(videoId ? [videoPagePath(videoId), TRANSPARENCY_PATH] : [TRANSPARENCY_PATH]);
 }
 
 /** Closes an item's open reports after the video was removed elsewhere (removeVideo), audited with them. */

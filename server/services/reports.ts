@@ -7,6 +7,7 @@ import { logger } from "../logger";
 import { ipRateLimitKey, type RateLimiter, type RateLimitRule, sharedRateLimiter } from "../rate-limit";
 import { invalidatePages } from "../realtime/shared-caches";
 import { mailAdmins } from "./admin-mail";
+import { TRANSPARENCY_PATH } from "./transparency";
 import { invalidateVideoListCaches } from "./videos";
 
 /**
@@ -139,11 +140,9 @@ export async function submitReport(
     if (!reference) throw new Error("report conflict without an open report");
     return { status: "received", reference, hidden: false, videoId: item.videoId };
   }
-  if (saved.hidden) {
-    // Every page listing the video drops it; for a comment only its video's page changes.
-    if (sub.target.type === "video") await invalidateVideoListCaches();
-    else await invalidatePages([videoPagePath(item.videoId)]);
-  }
+  // Every page listing a hidden video drops it; a hidden comment changes its video's page; the figures move.
+  if (saved.hidden && sub.target.type === "video") await invalidateVideoListCaches();
+  else await invalidatePages(saved.hidden ? [videoPagePath(item.videoId), TRANSPARENCY_PATH] : [TRANSPARENCY_PATH]);
   if (saved.notify) await tellAdmins(item, { reason, details, reference: saved.reference, hidden: saved.hidden, origin: reporter.origin });
   return { status: "received", reference: saved.reference, hidden: saved.hidden, videoId: item.videoId };
 }

@@ -41,6 +41,12 @@ test("a visitor without JavaScript reports a video: hidden at once, admins maile
   const admin = await person(browser, baseURL, "admin");
   const videoId = await testVideo(baseURL);
   const visitor = await person(browser, baseURL, "visitor", false);
+  // The transparency page's count of this reason, before (reached from the footer like anyone would).
+  await visitor.page.goto("/");
+  await visitor.page.getByRole("contentinfo").getByRole("link", { name: "Trust and Safety" }).click();
+  await expect(visitor.page.getByRole("heading", { name: "Trust and Safety", level: 1 })).toBeVisible();
+  const minorReports = async () => Number(await visitor.page.locator('[data-figure="reason-minor"]').textContent());
+  const before = await minorReports();
   await visitor.page.goto(`/video/${videoId}`);
   await visitor.page.getByRole("link", { name: "Report", exact: true }).click();
   await expect(visitor.page).toHaveURL(`/report?video=${videoId}`);
@@ -63,6 +69,9 @@ test("a visitor without JavaScript reports a video: hidden at once, admins maile
   expect((await visitor.page.goto(`/video/${videoId}`))?.status()).toBe(404);
   await expect.poll(() => mailsMentioning(reference).some((m) => m.includes(`To: ${admin.email}`))).toBe(true);
   expect(mailsMentioning(reference)[0]).toContain("/admin/reports");
+  // Counted on the transparency page at once (the report drops its cached copy).
+  await visitor.page.goto("/trust");
+  expect(await minorReports()).toBeGreaterThan(before);
 
   // The dashboard counts it and links to the queue.
   await admin.page.goto("/admin");
