@@ -94,6 +94,7 @@ describe("the route table", () => {
         "/privacy",
         "/terms",
         "/values",
+        "/trust",
         "/video/:videoId",
       ].sort(),
     );
