@@ -278,6 +278,13 @@ const schema = z
      */
     WORKER_METRICS_PORT: optionalText().pipe(z.coerce.number<string | undefined>().int().min(1).max(65535).optional()),
     METRICS_ALLOW: metricsAllowSchema(),
+    /**
+     * Content credentials (C2PA, server/media/content-credentials.ts): PEM files of the ES256 (P-256) signing key
+     * and of its certificate chain, signing certificate first. Set both, or neither for a development certificate
+     * generated in DATA_DIR/content-credentials on first start (marked as such, trusted by nobody).
+     */
+    C2PA_SIGNING_KEY: optionalText(),
+    C2PA_CERTIFICATE: optionalText(),
     /** Searched for ffmpeg and ffprobe. */
     PATH: z.string().default(""),
   })
@@ -302,6 +309,14 @@ const schema = z
           message: "is required with the other S3 key (set both, or neither for the SDK's own credentials)",
         });
       }
+    }
+    if (Boolean(e.C2PA_SIGNING_KEY) !== Boolean(e.C2PA_CERTIFICATE)) {
+      const missing = e.C2PA_SIGNING_KEY ? "C2PA_CERTIFICATE" : "C2PA_SIGNING_KEY";
+      ctx.addIssue({
+        code: "custom",
+        path: [missing],
+        message: "is required with the other C2PA setting (set both, or neither for a development certificate)",
+      });
     }
     // Node refuses a header time-out longer than the whole request's.
     if (e.HTTP_HEADERS_TIMEOUT_MS > e.HTTP_REQUEST_TIMEOUT_MS) {

@@ -1,9 +1,9 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { DEMO_LOOKS, type DemoLook, soundtrack } from "./demo-looks";
 import { probe, runFfmpeg } from "./ffmpeg";
-import { makePoster, makeThumbnail, transcodeToHls } from "./hls";
+import { makePoster, makeThumbnail, streamFiles, transcodeToHls } from "./hls";
 import { makeStillVariants, stillVariantFiles } from "./stills";
 import { makeStoryboard, STORYBOARD_IMAGE, STORYBOARD_VTT } from "./storyboard";
 
@@ -212,30 +212,6 @@ function allFilesExist(root: string, assets: readonly DemoAsset[]): boolean {
     ];
     if (!existsSync(master) || !stills.every((p) => existsSync(path.join(root, p)))) return false;
     // (The stills' WebP variants are checked and made separately: see ensureStillVariants.)
-    return playlistFiles(master).every((f) => existsSync(f));
+    return streamFiles(master).every((f) => existsSync(f));
   });
-}
-
-/** Variant playlists and their segments, resolved from a master playlist (sync: it is a handful of small files). */
-function playlistFiles(master: string): string[] {
-  const files: string[] = [];
-  const uris = (file: string) =>
-    readLines(file)
-      .filter((l) => l && !l.startsWith("#"))
-      .map((l) => path.join(path.dirname(file), l));
-  for (const variant of uris(master)) {
-    files.push(variant);
-    if (existsSync(variant)) files.push(...uris(variant));
-  }
-  return files;
-}
-
-function readLines(file: string): string[] {
-  try {
-    return readFileSync(file, "utf8")
-      .split(/\r?\n/)
-      .map((l) => l.trim());
-  } catch {
-    return [];
-  }
 }
