@@ -69,7 +69,7 @@ describe("content credentials", () => {
 
   it("notices a changed image: the signature still verifies, the hash does not", async () => {
     const poster = Buffer.from(fs.readFileSync(path.join(dir, "poster.jpg")));
-    poster[poster.length - 10] ^= 0xff;
+    poster.writeUInt8(poster.readUInt8(poster.length - 10) ^ 0xff, poster.length - 10);
     const report = await readManifest(poster, "image/jpeg");
     expect(report!.failure.map((f) => f.code)).toContain("assertion.dataHash.mismatch");
     expect(report!.validationState).toBe("Invalid");

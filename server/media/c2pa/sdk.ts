@@ -19,7 +19,8 @@ function load(): void {
   if (ready) return;
   const wasm = fs.readFileSync(createRequire(import.meta.url).resolve("@contentauth/c2pa-wasm/c2pa.wasm"));
   initSync({ module: wasm });
-  globalThis.FileReaderSync ??= BytesReader as unknown as typeof FileReaderSync;
+  const scope = globalThis as { FileReaderSync?: unknown };
+  scope.FileReaderSync ??= BytesReader;
   ready = true;
 }
 
