@@ -95,6 +95,7 @@ describe("the route table", () => {
         "/terms",
         "/values",
         "/video/:videoId",
+        "/video/:videoId/credentials",
       ].sort(),
     );
   });

@@ -91,6 +91,7 @@ test("a visitor follows 'Content credentials' from a demo video and can check wh
   await page.goto(videoPath);
   const title = (await page.getByRole("heading", { level: 1 }).textContent()) as string;
   await checkCredentials(page, videoPath, title);
+  await page.screenshot({ path: path.join("test-results", "content-credentials", "view.png"), fullPage: true });
   await context.close();
 });
 
