@@ -19,6 +19,8 @@ import type { Route } from "./+types/video-credentials";
  */
 
 const LOAD_ERROR = "Failed to load content credentials. Please try again later.";
+/** C2PA action names in words; others are shown as they are. */
+const ACTION_NAMES: Record<string, string> = { "c2pa.created": "Created (c2pa.created)" };
 
 type CredentialsData =
   | { state: "ok"; video: { id: string; title: string }; assets: CredentialsView[] }
@@ -120,7 +122,7 @@ function AssetCredentials({ asset: a }: { asset: CredentialsView }) {
               : (a.digitalSourceType ?? "Not stated")}
           </dd>
           <dt className="text-zinc-400">Actions</dt>
-          <dd>{a.actions.join(", ") || "None"}</dd>
+          <dd>{a.actions.map((action) => ACTION_NAMES[action] ?? action).join(", ") || "None"}</dd>
           <dt className="text-zinc-400">Signature</dt>
           <dd>
             {a.signatureValid && a.failures.length === 0

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { dataDir, env } from "../../env";
+import { createFileOnce } from "../../secrets";
 import { DEVELOPMENT_ORGANIZATION, makeDevelopmentChain } from "./dev-certificate";
 
 /** The key and certificates content credentials are signed with (ES256 only: see cose.ts). */
@@ -22,8 +23,7 @@ let cached: { dir: string; signer: ContentSigner } | undefined;
  * The configured signer: C2PA_SIGNING_KEY + C2PA_CERTIFICATE (PEM files) when set, else a development chain
  * in DATA_DIR/content-credentials/development.pem, generated on first start (the primary does it before any
  * worker forks, like the app secret) and reused after. One file holds key and certificates so that it appears
- * whole or not at all: written to a temporary name, then hard-linked into place (which fails if another process
- * got there first, whose file is then read instead).
+ * whole or not at all (createFileOnce).
  */
 export function contentSigner(): ContentSigner {
   const dir = dataDir();
@@ -51,17 +51,8 @@ function readPem(file: string, name: string): string {
 
 function createDevelopmentFile(file: string): void {
   const chain = makeDevelopmentChain();
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  const temporary = `${file}.${process.pid}.${crypto.randomBytes(4).toString("hex")}.tmp`;
   const note = `# DEVELOPMENT content credentials signer made by this app on first start (${DEVELOPMENT_ORGANIZATION}).\n# Not trusted by anyone: set C2PA_SIGNING_KEY and C2PA_CERTIFICATE for a real one.\n`;
-  fs.writeFileSync(temporary, note + chain.privateKey + chain.certificates, { mode: 0o600, flag: "wx" });
-  try {
-    fs.linkSync(temporary, file);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err; // another process created it first
-  } finally {
-    fs.rmSync(temporary, { force: true });
-  }
+  createFileOnce(file, note + chain.privateKey + chain.certificates);
 }
 
 const CERTIFICATE_PEM = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g;
