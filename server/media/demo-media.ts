@@ -77,7 +77,7 @@ async function generate(root: string, log: (msg: string) => void, opts: DemoMedi
     // existed gets them in place instead of a full re-render (RECIPE_VERSION is deliberately not bumped for
     // them: worktrees on older code share the same cache folder and would otherwise re-render it in turn).
     await ensureStillVariants(root, existing.assets, log);
-    if (opts.signer && !existing.credentials) await signDemoSet(root, existing, opts.signer, manifestPath, log);
+    if (opts.signer) await signDemoMedia(root, opts.signer, log);
     return existing.assets;
   }
 
@@ -103,6 +103,19 @@ async function writeManifest(file: string, manifest: Manifest): Promise<void> {
   const tmp = `${file}.tmp-${process.pid}`;
   await fs.writeFile(tmp, `${JSON.stringify(manifest, null, 2)}\n`);
   await fs.rename(tmp, file);
+}
+
+/**
+ * Signs the demo set under `mediaRoot` if it is complete and unsigned (rendered before content credentials
+ * existed); true when it did. Every start runs it (server/seed/demo-content.ts), not only the first seed.
+ */
+export async function signDemoMedia(mediaRoot: string, signer: ContentSigner, log: (msg: string) => void): Promise<boolean> {
+  const root = path.resolve(mediaRoot);
+  const manifestPath = path.join(root, "demo", "manifest.json");
+  const existing = await readManifest(manifestPath);
+  if (!existing || existing.credentials || !allFilesExist(root, existing.assets)) return false;
+  await signDemoSet(root, existing, signer, manifestPath, log);
+  return true;
 }
 
 /**

@@ -6,7 +6,7 @@ import { readBlogFiles } from "../content/blog-files";
 import type { Database } from "../db/schema";
 import { withFileLock } from "../file-lock";
 import { contentSigner } from "../media/c2pa/signer";
-import { type DemoAsset, ensureDemoMedia } from "../media/demo-media";
+import { type DemoAsset, ensureDemoMedia, signDemoMedia } from "../media/demo-media";
 import { localMediaStorage, type MediaStorage } from "../media/storage";
 import { DEMO_AD_UNITS, demoCategories, demoPreRollUnit, demoVideoSpecs } from "./catalogue";
 
@@ -107,6 +107,17 @@ async function demoMedia(mediaRoot: string, opts: SeedOptions): Promise<DemoAsse
     fs.symlinkSync(path.join(cacheRoot, "demo"), link, "dir");
   }
   return assets;
+}
+
+/**
+ * Every start: a demo set rendered before content credentials gets them, in place and once (under the shared
+ * cache's lock when DEMO_MEDIA_CACHE is set), and object storage then gets the signed set.
+ */
+export async function ensureDemoCredentials(opts: Pick<SeedOptions, "dataDir" | "mediaCache" | "storage" | "log">): Promise<void> {
+  const mediaRoot = path.join(opts.dataDir, "media");
+  const sign = () => signDemoMedia(mediaRoot, contentSigner(), opts.log);
+  const signed = opts.mediaCache ? await withFileLock(path.join(path.resolve(opts.mediaCache), ".lock"), sign) : await sign();
+  if (signed && opts.storage?.remote) await uploadDemoMedia(opts.storage, mediaRoot, true, opts.log);
 }
 
 /**
