@@ -96,6 +96,7 @@ describe("the route table", () => {
         "/values",
         "/trust",
         "/video/:videoId",
+        "/video/:videoId/credentials",
       ].sort(),
     );
   });
