@@ -87,7 +87,7 @@ export async function videoCredentials(
 ): Promise<CredentialsView[]> {
   const assets: [name: string, url: string | null, format: string][] = [
     ["Poster image", video.poster_url, "image/jpeg"],
-    ["Video stream", video.video_url && video.video_url.replace(/[^/]+$/, STREAM_CREDENTIALS_FILE), "image/png"],
+    ["Video stream", video.video_url?.replace(/[^/]+$/, STREAM_CREDENTIALS_FILE) ?? null, "image/png"],
   ];
   const views = [];
   for (const [name, url, format] of assets) if (url) views.push(await assetCredentials(storage, name, url, format));
