@@ -159,6 +159,9 @@ test("watch history: recorded while watching, resume offer seeks the player, rem
   await expect(offer).toBeHidden();
   await page.locator("video").evaluate((v: HTMLVideoElement) => v.pause());
 
+  // Leaving the page sends its last report (pagehide): done before the second video is recorded, so that
+  // report cannot land after it and make the first video the newest again.
+  await page.goto("/");
   // A second video, recorded through the endpoint: the list is newest first.
   const second = await testVideo(baseURL, 300);
   expect((await page.request.post("/api/history", form({ videoId: second, position: "42.5" }))).status()).toBe(200);
