@@ -246,3 +246,48 @@ describe("WORKER_METRICS_PORT", () => {
     for (const v of ["metrics", "0", "70000"]) expect(() => parseEnv({ WORKER_METRICS_PORT: v }), v).toThrow(/WORKER_METRICS_PORT/);
   });
 });
+
+describe("age assurance (AGE_ASSURANCE_*, AGE_OIDC_*)", () => {
+  const AGE = {
+    AGE_ASSURANCE_COUNTRIES: "gb, FR,gb",
+    AGE_ASSURANCE_COUNTRY_HEADER: "CF-IPCountry",
+    AGE_OIDC_ISSUER: "https://age.example.com",
+    AGE_OIDC_CLIENT_ID: "pleazure",
+  };
+  const linesOf = (vars: Record<string, string>) => {
+    try {
+      parseEnv(vars);
+      return [];
+    } catch (err) {
+      return (err as EnvError).problems;
+    }
+  };
+
+  it("is off by default, and reads the countries as upper-case codes once each", () => {
+    expect(parseEnv({}).AGE_ASSURANCE_COUNTRIES).toEqual([]);
+    const e = parseEnv(AGE);
+    expect(e.AGE_ASSURANCE_COUNTRIES).toEqual(["GB", "FR"]);
+    expect(e.AGE_ASSURANCE_COUNTRY_HEADER).toBe("cf-ipcountry");
+    expect(e.AGE_OIDC_CLAIM).toBe("age_over_18");
+  });
+
+  it("with countries, names each missing setting on a line of its own", () => {
+    expect(linesOf({ AGE_ASSURANCE_COUNTRIES: "GB" })).toEqual([
+      expect.stringMatching(/^Invalid environment: AGE_ASSURANCE_COUNTRY_HEADER: is required with AGE_ASSURANCE_COUNTRIES/),
+      expect.stringMatching(/^Invalid environment: AGE_OIDC_ISSUER: is required with AGE_ASSURANCE_COUNTRIES/),
+      expect.stringMatching(/^Invalid environment: AGE_OIDC_CLIENT_ID: is required with AGE_ASSURANCE_COUNTRIES/),
+    ]);
+  });
+
+  it.each([
+    ["AGE_ASSURANCE_COUNTRIES", "GB,United Kingdom", /not a two-letter country code/],
+    ["AGE_ASSURANCE_COUNTRY_HEADER", "CF IPCountry", /must be a header name/],
+    ["AGE_OIDC_ISSUER", "age.example.com", /must be an http\(s\) URL/],
+    ["AGE_OIDC_CLAIM", "age over 18", /must be a claim name/],
+  ])("refuses %s=%s in one line naming it", (name, value, message) => {
+    const lines = linesOf({ ...AGE, [name]: value });
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(new RegExp(`^Invalid environment: ${name}: `));
+    expect(lines[0]).toMatch(message);
+  });
+});
