@@ -17,6 +17,8 @@ export interface UsersTable {
   email_verified: Generated<boolean>;
   /** While true, watch history records nothing (0008_account). */
   history_paused: Generated<boolean>;
+  /** When the account passed an age check stronger than self-declaration; NULL: never (0019_age_assurance). */
+  age_assured_at: NullableTimestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
