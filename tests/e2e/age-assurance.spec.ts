@@ -228,3 +228,40 @@ test("the age-check pages are never cached and refuse what is not theirs", async
   });
   expect(forged.headers().location).toBe("/age-check?result=expired");
 });
+
+/** A few of the hostile-input corpus's values (tests/e2e/hostile-input.spec.ts), already percent-encoded. */
+const HOSTILE = [
+  "%00",
+  "x%0d%0aSet-Cookie:%20ageAssured=1",
+  "%ff",
+  "%",
+  encodeURIComponent("<script>alert(1)</script>"),
+  encodeURIComponent('"><img src=x onerror=alert(1)>'),
+  "a".repeat(20_000),
+  encodeURIComponent("//evil.example/x"),
+  encodeURIComponent("https://evil.example/"),
+];
+
+test("hostile input to the age check, configured, answers below 500, reflects nothing and passes nobody", async ({ request }) => {
+  const gb = { [COUNTRY_HEADER]: "GB", "X-Forwarded-For": uniqueIp(), "content-type": "application/x-www-form-urlencoded" };
+  const answers = [];
+  for (const v of HOSTILE) {
+    answers.push(await request.get(`${app.origin}/age-check?result=${v}&returnTo=${v}`, { headers: gb, maxRedirects: 0 }));
+    answers.push(await request.get(`${app.origin}/age-check/callback?code=${v}&state=${v}&error=${v}`, { headers: gb, maxRedirects: 0 }));
+    answers.push(await request.post(`${app.origin}/age-check`, { headers: gb, data: `returnTo=${v}`, maxRedirects: 0 }));
+  }
+  for (const country of ["", "gb", "G B", "GB, FR", "<script>alert(1)</script>", "a".repeat(4000), "ZZ"]) {
+    answers.push(await request.get(`${app.origin}/`, { headers: { ...gb, [COUNTRY_HEADER]: country }, maxRedirects: 0 }));
+  }
+  for (const res of answers) {
+    expect(res.status(), res.url().slice(0, 200)).toBeLessThan(500);
+    const body = await res.text();
+    expect(body.includes("<script>alert(1)</script>") || body.includes("<img src=x onerror=alert(1)>"), res.url().slice(0, 200)).toBe(
+      false,
+    );
+    expect(res.headers()["set-cookie"] ?? "").not.toMatch(/ageAssured=aa1/);
+    // A start sends the visitor to the provider only, never to an address from the form.
+    const location = res.headers().location ?? "";
+    if (location) expect(/^\/(?!\/)/.test(location) || location.startsWith(`${oidc.issuer}/`), location).toBe(true);
+  }
+});

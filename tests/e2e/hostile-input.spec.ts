@@ -92,6 +92,9 @@ const QUERY_ROUTES: { path: string; params: string[] }[] = [
   { path: "/api/viewer-state", params: ["video", "cards"] },
   // The one better-auth address reached directly: the return from Google.
   { path: "/api/auth/callback/google", params: ["code", "state", "error"] },
+  // The age check (404 on this server, which lists no countries; tests/e2e/age-assurance.spec.ts probes a configured one).
+  { path: "/age-check", params: ["result", "returnTo"] },
+  { path: "/age-check/callback", params: ["code", "state", "error"] },
   // Comments shown ("Load more"), the reply form opened without JavaScript, a failed post's message.
   { path: "/video/00000000-0000-4000-8000-000000000000", params: ["comments", "replyTo", "communityError"] },
   ...[
@@ -255,6 +258,7 @@ const FORMS: { path: string; valid: Record<string, string>; fields: string[] }[]
     fields: ["name", "email", "subject", "message", "website", "formToken"],
   },
   { path: "/age-verification", valid: { answer: "adult" }, fields: ["answer"] },
+  { path: "/age-check", valid: { returnTo: "/" }, fields: ["returnTo"] },
   // A token that was never issued: the real-token case is the view test below.
   { path: "/api/views", valid: { videoId: "00000000-0000-4000-8000-000000000000", token: "play:x.y" }, fields: ["videoId", "token"] },
   // No such video: a 404 whatever the rest; a real video's turn (visitor and signed in) is the play-token test below.
