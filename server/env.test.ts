@@ -3,6 +3,15 @@ import { type EnvError, parseEnv, unsafeCombinations } from "./env";
 
 const SECRET = "k".repeat(32);
 const problems = (vars: Record<string, string>) => unsafeCombinations(parseEnv(vars), vars);
+/** What parseEnv refuses in `vars`, one line per problem ([] when it accepts them). */
+const problemsOf = (vars: Record<string, string>): string[] => {
+  try {
+    parseEnv(vars);
+    return [];
+  } catch (err) {
+    return (err as EnvError).problems;
+  }
+};
 
 describe("unsafeCombinations", () => {
   it.each([
@@ -113,14 +122,6 @@ describe("media storage (MEDIA_STORAGE, MEDIA_BASE_URL, S3_*)", () => {
     MEDIA_BASE_URL: "https://cdn.example.com/media",
   };
   /** The problem lines parseEnv reports, one per variable (none when valid). */
-  const problemsOf = (vars: Record<string, string>): string[] => {
-    try {
-      parseEnv(vars);
-      return [];
-    } catch (err) {
-      return (err as EnvError).problems;
-    }
-  };
 
   it("is local disk by default, read at /media/ (or at a configured base, ending in /)", () => {
     expect(parseEnv({})).toMatchObject({ MEDIA_STORAGE: "local", MEDIA_BASE_URL: "/media/", S3_FORCE_PATH_STYLE: false });
@@ -254,14 +255,6 @@ describe("age assurance (AGE_ASSURANCE_*, AGE_OIDC_*)", () => {
     AGE_OIDC_ISSUER: "https://age.example.com",
     AGE_OIDC_CLIENT_ID: "pleazure",
   };
-  const linesOf = (vars: Record<string, string>) => {
-    try {
-      parseEnv(vars);
-      return [];
-    } catch (err) {
-      return (err as EnvError).problems;
-    }
-  };
 
   it("is off by default, and reads the countries as upper-case codes once each", () => {
     expect(parseEnv({}).AGE_ASSURANCE_COUNTRIES).toEqual([]);
@@ -272,7 +265,7 @@ describe("age assurance (AGE_ASSURANCE_*, AGE_OIDC_*)", () => {
   });
 
   it("with countries, names each missing setting on a line of its own", () => {
-    expect(linesOf({ AGE_ASSURANCE_COUNTRIES: "GB" })).toEqual([
+    expect(problemsOf({ AGE_ASSURANCE_COUNTRIES: "GB" })).toEqual([
       expect.stringMatching(/^Invalid environment: AGE_ASSURANCE_COUNTRY_HEADER: is required with AGE_ASSURANCE_COUNTRIES/),
       expect.stringMatching(/^Invalid environment: AGE_OIDC_ISSUER: is required with AGE_ASSURANCE_COUNTRIES/),
       expect.stringMatching(/^Invalid environment: AGE_OIDC_CLIENT_ID: is required with AGE_ASSURANCE_COUNTRIES/),
@@ -285,7 +278,7 @@ describe("age assurance (AGE_ASSURANCE_*, AGE_OIDC_*)", () => {
     ["AGE_OIDC_ISSUER", "age.example.com", /must be an http\(s\) URL/],
     ["AGE_OIDC_CLAIM", "age over 18", /must be a claim name/],
   ])("refuses %s=%s in one line naming it", (name, value, message) => {
-    const lines = linesOf({ ...AGE, [name]: value });
+    const lines = problemsOf({ ...AGE, [name]: value });
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(new RegExp(`^Invalid environment: ${name}: `));
     expect(lines[0]).toMatch(message);
