@@ -23,15 +23,19 @@ function AgeCheckButton() {
 /** A bar under the header on every page while media are withheld from this visitor. */
 export function AgeCheckNotice() {
   const root = useRootData();
-  if (!root || !mediaWithheld(root.ageAccess)) return null;
+  const { pathname } = useLocation();
+  // The age-check page says it all itself.
+  if (!root || !mediaWithheld(root.ageAccess) || pathname === AGE_CHECK_START) return null;
   return (
-    <aside
-      aria-label="Age check"
-      className="mx-auto mt-4 flex max-w-7xl flex-col gap-3 rounded-xl border border-brand-500/40 bg-ink-900 px-4 py-3 sm:flex-row sm:items-center sm:justify-between"
-    >
-      <p className="text-sm text-zinc-300">{NOTICE}</p>
-      <AgeCheckButton />
-    </aside>
+    <div className="mx-auto mt-4 max-w-7xl px-4">
+      <aside
+        aria-label="Age check"
+        className="flex flex-col gap-3 rounded-xl border border-brand-500/40 bg-ink-900 px-4 py-3 sm:flex-row sm:items-center sm:justify-between"
+      >
+        <p className="text-sm text-zinc-300">{NOTICE}</p>
+        <AgeCheckButton />
+      </aside>
+    </div>
   );
 }
 
@@ -44,7 +48,8 @@ export function WithheldPlayer() {
       style={{ backgroundImage: `url(${WITHHELD_STILL})` }}
       data-testid="withheld-player"
     >
-      <div className="max-w-md rounded-xl bg-black/60 p-5">
+      {/* Blurred behind the text: the still's lock would show through otherwise. */}
+      <div className="max-w-md rounded-xl bg-ink-950/80 p-4 backdrop-blur-md sm:p-5">
         <h2 id="age-check-heading" className="text-lg font-bold">
           Age check required
         </h2>
