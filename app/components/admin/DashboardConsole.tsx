@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { PERIODS } from "~core/console-schema";
-import { SectionHeader } from "./console-ui";
+import { SectionHeader, waitedFor } from "./console-ui";
 import { ViewsChart } from "./ViewsChart";
 
 interface Totals {
@@ -26,6 +26,7 @@ export function DashboardConsole(props: {
   chart: { day: string; views: number }[];
   topVideos: TopEntry[];
   topCategories: TopEntry[];
+  safety: { openReports: number; reportedItems: number; oldestReportAt: string | null; now: string };
 }) {
   const { totals, period } = props;
   const periodViews = props.chart.reduce((sum, d) => sum + d.views, 0);
@@ -35,6 +36,13 @@ export function DashboardConsole(props: {
     { key: "likes", label: "Likes", value: totals.likes },
     { key: "comments", label: "Comments", value: totals.comments },
     { key: "messages", label: "Unread messages", value: totals.messages },
+    {
+      key: "reports",
+      label: "Open reports",
+      value: props.safety.openReports,
+      note: props.safety.oldestReportAt ? `oldest waiting ${waitedFor(props.safety.oldestReportAt, props.safety.now)}` : "none waiting",
+      to: "/admin/reports",
+    },
   ];
   return (
     <div className="space-y-10">
@@ -69,10 +77,18 @@ export function DashboardConsole(props: {
         <h2 id="totals-heading" className="sr-only">
           Totals
         </h2>
-        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-5">
+        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
           {cards.map((c) => (
             <div key={c.key} data-total={c.key} className="rounded-xl border border-ink-700 bg-ink-900/60 p-4">
-              <dt className="text-sm text-zinc-300">{c.label}</dt>
+              <dt className="text-sm text-zinc-300">
+                {"to" in c && c.to ? (
+                  <Link to={c.to} className="text-brand-300 hover:underline">
+                    {c.label}
+                  </Link>
+                ) : (
+                  c.label
+                )}
+              </dt>
               <dd className="mt-1 text-2xl font-bold tabular-nums" data-value={c.value}>
                 {number(c.value)}
               </dd>

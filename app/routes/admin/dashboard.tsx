@@ -5,6 +5,7 @@ import { routeHeaders } from "~/lib/route-headers";
 import { dashboardQuery } from "~core/console-schema";
 import { CONSOLE_PAGE, defineRoute } from "~core/route-contract";
 import { dashboardTotals, topCategories, topVideos, viewsChart } from "../../../server/services/dashboard";
+import { openReportStats } from "../../../server/services/moderation-queue";
 import type { Route } from "./+types/dashboard";
 
 export const contract = defineRoute({
@@ -15,13 +16,20 @@ export const contract = defineRoute({
 /** `/admin`: the dashboard (admins only); `?period=7|30|90` days, anything else is a 400. */
 export async function loader(args: Route.LoaderArgs) {
   const { period } = routeInput(args.context, contract).query;
-  const [totals, chart, videos, categories] = await Promise.all([
+  const [totals, chart, videos, categories, reports] = await Promise.all([
     dashboardTotals(),
     viewsChart(period),
     topVideos(period),
     topCategories(period),
+    openReportStats(),
   ]);
-  return data({ period, totals, chart, topVideos: videos, topCategories: categories });
+  const safety = {
+    openReports: reports.open,
+    reportedItems: reports.items,
+    oldestReportAt: reports.oldestAt?.toISOString() ?? null,
+    now: new Date().toISOString(),
+  };
+  return data({ period, totals, chart, topVideos: videos, topCategories: categories, safety });
 }
 
 export const headers = routeHeaders;
