@@ -62,9 +62,9 @@ async function firstVideo(page: Page): Promise<string> {
 }
 
 /** Presses "Verify my age" under the withheld player and waits until the provider sent the browser back. */
-async function verifyAge(page: Page) {
+async function verifyAge(page: Page, where = page.getByTestId("withheld-player")) {
   const back = page.waitForResponse((r) => r.url().startsWith(`${app.origin}/age-check/callback`));
-  await page.getByTestId("withheld-player").getByRole("button", { name: "Verify my age" }).click();
+  await where.getByRole("button", { name: "Verify my age" }).click();
   await back;
   await page.waitForLoadState();
 }
@@ -152,6 +152,24 @@ test("passing the check at the provider (over-18 claim true) shows the media, an
   // A tampered cookie counts for nothing.
   await context.addCookies([{ name: "ageAssured", value: `${cookie?.value.slice(0, -3)}AAA`, url: app.origin }]);
   await expectWithheld(page, videoUrl);
+  await context.close();
+});
+
+test("the check works without JavaScript: plain form post, redirects and cookies", async ({ browser }) => {
+  providerSays(true);
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    extraHTTPHeaders: { [COUNTRY_HEADER]: "GB", "X-Forwarded-For": uniqueIp() },
+  });
+  await context.addCookies([{ name: "ageVerified", value: "true", url: app.origin }]);
+  const page = await context.newPage();
+  const videoUrl = await firstVideo(page);
+  await page.goto(videoUrl);
+  // The notice's button this time (the player's is the same form).
+  await verifyAge(page, page.getByRole("complementary", { name: "Age check" }));
+  await expect(page).toHaveURL(videoUrl);
+  await expect(page.getByTestId("withheld-player")).toHaveCount(0);
+  await expect(page.locator("video")).toHaveCount(1);
   await context.close();
 });
 
