@@ -20,12 +20,13 @@ import { getViewer, hasSessionCookie } from "../server/auth/session";
 import { env } from "../server/env";
 import { attempt } from "../server/http/route-errors";
 import { currentAdConfiguration } from "../server/realtime/ad-units-feed";
-import { routeContext } from "../server/request-context";
+import { ageAccessContext, routeContext } from "../server/request-context";
 import { listCategories } from "../server/services/categories";
 import { siteUrl } from "../server/site-url";
 import type { Route } from "./+types/root";
 import appCssUrl from "./app.css?url";
 import { AdsProvider } from "./components/ads/AdsProvider";
+import { AgeCheckNotice } from "./components/layout/AgeCheck";
 import { AgeGate } from "./components/layout/AgeGate";
 import { Footer } from "./components/layout/Footer";
 import { Header } from "./components/layout/Header";
@@ -70,6 +71,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const result: RootData = {
     siteUrl: siteUrl(request),
     ageVerified: parseCookie(z.literal("true"), request.headers.get("cookie"), AGE_COOKIE) === "true",
+    ageAccess: context.get(ageAccessContext),
     categories,
     categoriesFailed,
     viewer,
@@ -127,6 +129,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
           Skip to content
         </a>
         <Header />
+        <AgeCheckNotice />
         <Outlet />
         <Footer />
         <AgeGate />

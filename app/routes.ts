@@ -7,6 +7,9 @@ export default [
   route("our-values", "routes/redirects/our-values.ts"),
   route("privacy-policy", "routes/redirects/privacy-policy.ts"),
   route("age-verification", "routes/age-verification.ts"),
+  // Age assurance where a jurisdiction needs more than self-declaration (docs/decisions/0028-age-assurance.md).
+  route("age-check", "routes/age-check.tsx"),
+  route("age-check/callback", "routes/age-check-callback.ts"),
   route("robots.txt", "routes/robots.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("blog/feed.xml", "routes/blog/feed.ts"),

@@ -25,7 +25,7 @@ export type PlayTokenAnswer =
   | { token: string; thresholdMs: number }
   /** This address had its tokens for this video for the hour: the video plays, its view is not counted. */
   | { token: null; reason: "rate-limited"; retryAfterMs: number }
-  | { token: null; reason: "uncountable" | "not-found" | "method" | "unreadable" | "unavailable" | "failed" };
+  | { token: null; reason: "uncountable" | "not-found" | "method" | "unreadable" | "unavailable" | "failed" | "age-check" };
 
 /** The lesser of 30 s and half the duration, in seconds. */
 export function viewThresholdSeconds(duration: number): number {

@@ -3,6 +3,15 @@ import { type EnvError, parseEnv, unsafeCombinations } from "./env";
 
 const SECRET = "k".repeat(32);
 const problems = (vars: Record<string, string>) => unsafeCombinations(parseEnv(vars), vars);
+/** What parseEnv refuses in `vars`, one line per problem ([] when it accepts them). */
+const problemsOf = (vars: Record<string, string>): string[] => {
+  try {
+    parseEnv(vars);
+    return [];
+  } catch (err) {
+    return (err as EnvError).problems;
+  }
+};
 
 describe("unsafeCombinations", () => {
   it.each([
@@ -113,14 +122,6 @@ describe("media storage (MEDIA_STORAGE, MEDIA_BASE_URL, S3_*)", () => {
     MEDIA_BASE_URL: "https://cdn.example.com/media",
   };
   /** The problem lines parseEnv reports, one per variable (none when valid). */
-  const problemsOf = (vars: Record<string, string>): string[] => {
-    try {
-      parseEnv(vars);
-      return [];
-    } catch (err) {
-      return (err as EnvError).problems;
-    }
-  };
 
   it("is local disk by default, read at /media/ (or at a configured base, ending in /)", () => {
     expect(parseEnv({})).toMatchObject({ MEDIA_STORAGE: "local", MEDIA_BASE_URL: "/media/", S3_FORCE_PATH_STYLE: false });
@@ -244,5 +245,42 @@ describe("WORKER_METRICS_PORT", () => {
     expect(parseEnv({ WORKER_METRICS_PORT: "" }).WORKER_METRICS_PORT).toBeUndefined();
     expect(parseEnv({ WORKER_METRICS_PORT: "9464" }).WORKER_METRICS_PORT).toBe(9464);
     for (const v of ["metrics", "0", "70000"]) expect(() => parseEnv({ WORKER_METRICS_PORT: v }), v).toThrow(/WORKER_METRICS_PORT/);
+  });
+});
+
+describe("age assurance (AGE_ASSURANCE_*, AGE_OIDC_*)", () => {
+  const AGE = {
+    AGE_ASSURANCE_COUNTRIES: "gb, FR,gb",
+    AGE_ASSURANCE_COUNTRY_HEADER: "CF-IPCountry",
+    AGE_OIDC_ISSUER: "https://age.example.com",
+    AGE_OIDC_CLIENT_ID: "pleazure",
+  };
+
+  it("is off by default, and reads the countries as upper-case codes once each", () => {
+    expect(parseEnv({}).AGE_ASSURANCE_COUNTRIES).toEqual([]);
+    const e = parseEnv(AGE);
+    expect(e.AGE_ASSURANCE_COUNTRIES).toEqual(["GB", "FR"]);
+    expect(e.AGE_ASSURANCE_COUNTRY_HEADER).toBe("cf-ipcountry");
+    expect(e.AGE_OIDC_CLAIM).toBe("age_over_18");
+  });
+
+  it("with countries, names each missing setting on a line of its own", () => {
+    expect(problemsOf({ AGE_ASSURANCE_COUNTRIES: "GB" })).toEqual([
+      expect.stringMatching(/^Invalid environment: AGE_ASSURANCE_COUNTRY_HEADER: is required with AGE_ASSURANCE_COUNTRIES/),
+      expect.stringMatching(/^Invalid environment: AGE_OIDC_ISSUER: is required with AGE_ASSURANCE_COUNTRIES/),
+      expect.stringMatching(/^Invalid environment: AGE_OIDC_CLIENT_ID: is required with AGE_ASSURANCE_COUNTRIES/),
+    ]);
+  });
+
+  it.each([
+    ["AGE_ASSURANCE_COUNTRIES", "GB,United Kingdom", /not a two-letter country code/],
+    ["AGE_ASSURANCE_COUNTRY_HEADER", "CF IPCountry", /must be a header name/],
+    ["AGE_OIDC_ISSUER", "age.example.com", /must be an http\(s\) URL/],
+    ["AGE_OIDC_CLAIM", "age over 18", /must be a claim name/],
+  ])("refuses %s=%s in one line naming it", (name, value, message) => {
+    const lines = problemsOf({ ...AGE, [name]: value });
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(new RegExp(`^Invalid environment: ${name}: `));
+    expect(lines[0]).toMatch(message);
   });
 });

@@ -1,4 +1,5 @@
 import { createContext } from "react-router";
+import { type AgeAccess, FULL_ACCESS } from "../core/age-assurance";
 import type { RouteMatch } from "./http/route-table";
 
 /** Per-request facts set by the Express layer and read by loaders/actions. */
@@ -19,3 +20,6 @@ export const requestInfoContext = createContext<RequestInfo>({ requestId: "-", c
 
 /** The route this request matched in the route table, with its declared contract (server/http/route-table.ts). */
 export const routeContext = createContext<RouteMatch | null>(null);
+
+/** The visitor's age-assurance standing (server/age-assurance/access.ts): whether explicit media are withheld. */
+export const ageAccessContext = createContext<AgeAccess>(FULL_ACCESS);

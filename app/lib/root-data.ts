@@ -1,10 +1,13 @@
 import { useRouteLoaderData } from "react-router";
 import type { AdConfiguration } from "~core/ad-units";
+import type { AgeAccess } from "~core/age-assurance";
 import type { Viewer } from "~core/viewer";
 
 export interface RootData {
   siteUrl: string;
   ageVerified: boolean;
+  /** Which age check the visitor's jurisdiction asks for and whether they passed (media are withheld until then). */
+  ageAccess: AgeAccess;
   categories: { name: string; slug: string }[];
   categoriesFailed: boolean;
   /** The signed-in person, or null for visitors (server/auth/session.ts getViewer), or null on a shell. */

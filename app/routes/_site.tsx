@@ -1,6 +1,7 @@
 import { data, Outlet, type ShouldRevalidateFunction } from "react-router";
 import { Sidebar, type SidebarData } from "~/components/layout/Sidebar";
 import { TheaterProvider } from "~/components/player/theater";
+import { stillsFor } from "~/lib/age-assurance.server";
 import { usePendingText } from "~/lib/pending-screen";
 import { attempt } from "../../server/http/route-errors";
 import { topCategories } from "../../server/services/categories";
@@ -8,13 +9,14 @@ import { trendingVideos } from "../../server/services/videos";
 import type { Route } from "./+types/_site";
 
 export async function loader({ context }: Route.LoaderArgs) {
+  const stills = stillsFor(context);
   // Failures of sidebar lists are logged and shown as empty lists (SPEC.md §8).
   const [trending, top] = await Promise.all([
     attempt(context, "trending videos", trendingVideos, () => []),
     attempt(context, "top categories", topCategories, () => []),
   ]);
   const result: SidebarData = {
-    trending: trending.map(({ id, title, views, thumbnail_url }) => ({ id, title, views, thumbnail_url })),
+    trending: trending.map(({ id, title, views, thumbnail_url }) => stills({ id, title, views, thumbnail_url })),
     topCategories: top.map(({ name }) => ({ name })),
   };
   return data(result);

@@ -3,6 +3,7 @@ import { AdSlot } from "~/components/ads/AdSlot";
 import { ErrorState } from "~/components/ui/ErrorState";
 import { Pagination } from "~/components/ui/Pagination";
 import { toCardData, VideoCard, type VideoCardData } from "~/components/video/VideoCard";
+import { stillsFor } from "~/lib/age-assurance.server";
 import { siteUrlFromMatches } from "~/lib/root-data";
 import { routeInput } from "~/lib/route-contract.server";
 import { breadcrumbs, seoMeta } from "~/lib/seo";
@@ -77,7 +78,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     categoryName: found.categoryName ?? base.categoryName,
     page,
     pageCount,
-    videos: found.videos.map(toCardData),
+    videos: found.videos.map(toCardData).map(stillsFor(context)),
     viewerScope: { cards: found.videos.map((v) => v.id) },
   };
   return data(result);

@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { AppLink } from "~/components/ui/AppLink";
+import { stillsFor } from "~/lib/age-assurance.server";
 import { formatViews } from "~/lib/format";
 import { siteUrlFromMatches } from "~/lib/root-data";
 import { routeInput } from "~/lib/route-contract.server";
@@ -40,7 +41,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   if (!rows) return data<SearchData>({ q, results: [], error: "Search is temporarily unavailable." }, { status: 500 });
   return data<SearchData>({
     q,
-    results: rows.map(({ id, title, views, thumbnail_url }) => ({ id, title, views, thumbnail_url })),
+    results: rows.map(({ id, title, views, thumbnail_url }) => stillsFor(context)({ id, title, views, thumbnail_url })),
     error: null,
   });
 }

@@ -4,10 +4,12 @@ import { FavoriteButton } from "~/components/account/FavoriteButton";
 import { ResumeOffer } from "~/components/account/ResumeOffer";
 import { Comments } from "~/components/community/Comments";
 import { LikeButton } from "~/components/community/LikeButton";
+import { WithheldPlayer } from "~/components/layout/AgeCheck";
 import { PreRoll } from "~/components/player/PreRoll";
 import { VideoPlayer } from "~/components/player/VideoPlayer";
 import { ShareMenu } from "~/components/video/ShareMenu";
 import { toCardData, VideoCard, type VideoCardData } from "~/components/video/VideoCard";
+import { stillsFor } from "~/lib/age-assurance.server";
 import { loadCommunity } from "~/lib/community.server";
 import { formatDuration, formatIsoDuration, formatLongDate, formatRelativeTime, formatViews } from "~/lib/format";
 import { siteUrlFromMatches, useRootData } from "~/lib/root-data";
@@ -16,6 +18,7 @@ import { absoluteUrl, breadcrumbs, seoMeta } from "~/lib/seo";
 import { useViewTracking } from "~/lib/use-view-tracking";
 import { useWatchHistory } from "~/lib/use-watch-history";
 import { useViewer, useViewerPage } from "~/lib/viewer-state";
+import { mediaWithheld, WITHHELD_STILL, withholdStills } from "~core/age-assurance";
 import { canonicalCommentsLocation } from "~core/comment-limits";
 import type { CommunityData } from "~core/community-answer";
 import { TRAINED_ALGORITHMIC_MEDIA } from "~core/content-credentials";
@@ -30,6 +33,7 @@ import type { ViewerScope } from "~core/viewer-state";
 import { z } from "~core/zod";
 import { attempt } from "../../server/http/route-errors";
 import { currentPreRollConfig } from "../../server/realtime/ad-units-feed";
+import { ageAccessContext } from "../../server/request-context";
 import { getPublicVideo, relatedVideos } from "../../server/services/videos";
 import type { Route } from "./+types/video";
 
@@ -65,6 +69,8 @@ type VideoData =
       community: CommunityData;
       /** The same for everyone: whose like, favorites, resume point and comments come from /api/viewer-state. */
       viewerScope: ViewerScope;
+      /** An age check comes first (docs/decisions/0028): no stream, poster or storyboard in this data. */
+      withheld: boolean;
     }
   | { state: "not-found" }
   | { state: "error" };
@@ -114,7 +120,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     attempt(context, "pre-roll", currentPreRollConfig, () => null),
     loadCommunity({ request, context }, found),
   ]);
-  const video: VideoView = {
+  const withheld = mediaWithheld(context.get(ageAccessContext));
+  const shown: VideoView = {
     id: found.id,
     title: found.title,
     description: found.description,
@@ -127,16 +134,18 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     storyboard_url: found.storyboard_url,
     category_name: found.category_name,
   };
+  const video = withheld ? { ...withholdStills(shown), poster_url: WITHHELD_STILL, video_url: null } : shown;
   // Nothing here is per visit or per user (the play token comes from POST /api/play-token at first
   // playback; a signed-in viewer's parts from /api/viewer-state): the page micro-cache may keep it.
   return data<VideoData>({
     state: "ok",
     video,
-    related: (related ?? []).map(toCardData),
+    related: (related ?? []).map(toCardData).map(stillsFor(context)),
     relatedError: related === null,
     preRoll,
     community,
     viewerScope: { video: found.id, cards: (related ?? []).map((r) => r.id) },
+    withheld,
   });
 }
 
@@ -204,7 +213,7 @@ export default function VideoPage({ loaderData: d }: Route.ComponentProps) {
   return <VideoDetails {...d} />;
 }
 
-function VideoDetails({ video: v, related, relatedError, preRoll, community }: Extract<VideoData, { state: "ok" }>) {
+function VideoDetails({ video: v, related, relatedError, preRoll, community, withheld }: Extract<VideoData, { state: "ok" }>) {
   const { mode } = useViewer();
   // Theirs on this video (answered for this page's scope, so for this video), once it arrived.
   const mine = useViewerPage();
@@ -224,7 +233,9 @@ function VideoDetails({ video: v, related, relatedError, preRoll, community }: E
   const siteUrl = useRootData()?.siteUrl ?? "";
   return (
     <article>
-      {v.video_url ? (
+      {withheld ? (
+        <WithheldPlayer />
+      ) : v.video_url ? (
         <VideoPlayer
           key={v.id}
           src={v.video_url}

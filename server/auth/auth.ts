@@ -3,6 +3,7 @@ import { betterAuth } from "better-auth";
 import { emailOTP } from "better-auth/plugins/email-otp";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
 import type { Kysely } from "kysely";
+import { ageAssuranceOnSignIn } from "../age-assurance/account";
 import { getDb } from "../db/connection";
 import type { Database } from "../db/schema";
 import { env } from "../env";
@@ -114,6 +115,8 @@ function createAuth(db: Kysely<Database>, origin: string) {
           if (type === "sign-in") await sendSignInCode(email, otp);
         },
       }),
+      // An account that passed the age check unlocks media in every browser it signs in to.
+      ageAssuranceOnSignIn({ secureCookies: origin.startsWith("https://") }),
       knownDeviceCodes({
         digits: SIGN_IN_CODE.digits,
         expiresInSeconds: SIGN_IN_CODE.expiresInSeconds,

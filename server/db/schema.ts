@@ -22,6 +22,8 @@ export interface UsersTable {
   /** Banned by a moderator: cannot comment or like (0017_reports); the reason is shown to them. */
   banned_at: NullableTimestamp;
   ban_reason: Optional<string>;
+  /** When the account passed an age check stronger than self-declaration; NULL: never (0019_age_assurance). */
+  age_assured_at: NullableTimestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -3,10 +3,12 @@ import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import { RouterContextProvider } from "react-router";
 import { AD_EVENTS_PATH } from "../../core/ad-units";
+import { requestAgeAccess } from "../age-assurance/access";
+import { withheldMediaGate } from "../age-assurance/media-gate";
 import { responseCookiesContext } from "../auth/session";
 import { dataDir, env } from "../env";
 import { appMediaStorage } from "../media/app-storage";
-import { requestInfoContext, routeContext } from "../request-context";
+import { ageAccessContext, requestInfoContext, routeContext } from "../request-context";
 import { adEvents } from "./ad-events";
 import { AUTH_BASE_PATH, authRoutes } from "./auth-routes";
 import { compressResponses } from "./compression";
@@ -49,6 +51,7 @@ export function createApp(opts: AppOptions = {}): express.Express {
   app.use(compressResponses());
   if (opts.clientDir) app.use(buildFiles(opts.clientDir));
   const media = appMediaStorage();
+  app.use("/media", withheldMediaGate()); // no video file for a visitor who must pass an age check first
   app.use("/media", media.remote ? mediaRedirects((key) => media.url(key)) : mediaFiles(path.join(dataDir(), "media")));
   if (opts.extraRoutes) app.use(opts.extraRoutes);
   // Before the database check: the live ad feed serves this process's copy and outlives a database outage.
@@ -68,6 +71,7 @@ type GetLoadContext = NonNullable<Parameters<typeof createRequestHandler>[0]["ge
 const getLoadContext: GetLoadContext = (req, res) => {
   const context = new RouterContextProvider();
   context.set(routeContext, matchedRoute(res));
+  context.set(ageAccessContext, requestAgeAccess(req));
   context.set(requestInfoContext, {
     requestId: String(res.locals.requestId),
     clientIp: req.ip ?? null,

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import type { TLSSocket } from "node:tls";
+import { ageAccessKey, requestAgeAccess } from "../age-assurance/access";
 import { databaseAvailable } from "../db/availability";
 import { startResponse } from "./headers";
 import { unreadableUrl } from "./input-boundary";
@@ -56,6 +57,7 @@ export function earlyHits(store: PageStore, app: ExpressSettings): (req: Incomin
       headers: req.headers,
       protocol: requestProtocol(req, trust),
       trustProxy,
+      ageAccess: ageAccessKey(requestAgeAccess(req, peerTrusted(req, trust))),
     };
     if (requestCacheability(request) === "bypass") return false;
     const encoding = plainEncoding(req.headers["accept-encoding"]);
@@ -86,16 +88,21 @@ function hasBody(req: IncomingMessage): boolean {
 /** Whether each connection's peer is a trusted proxy: asked once per connection, not per request. */
 const trustedPeers = new WeakMap<Socket, boolean>();
 
-/** Express's `req.protocol`: the socket's, or the first X-Forwarded-Proto when the proxy it came through is trusted. */
-export function requestProtocol(req: IncomingMessage, trust: TrustProxy): string {
+/** Whether the connection's peer is a proxy TRUST_PROXY names. */
+export function peerTrusted(req: IncomingMessage, trust: TrustProxy): boolean {
   const socket = req.socket;
-  const proto = (socket as TLSSocket).encrypted ? "https" : "http";
   let trusted = trustedPeers.get(socket);
   if (trusted === undefined) {
     trusted = trust(socket.remoteAddress, 0);
     trustedPeers.set(socket, trusted);
   }
-  if (!trusted) return proto;
+  return trusted;
+}
+
+/** Express's `req.protocol`: the socket's, or the first X-Forwarded-Proto when the proxy it came through is trusted. */
+export function requestProtocol(req: IncomingMessage, trust: TrustProxy): string {
+  const proto = (req.socket as TLSSocket).encrypted ? "https" : "http";
+  if (!peerTrusted(req, trust)) return proto;
   const header = (req.headers["x-forwarded-proto"] as string | undefined) || proto;
   const comma = header.indexOf(",");
   return comma !== -1 ? header.substring(0, comma).trim() : header.trim();

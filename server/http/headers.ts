@@ -47,7 +47,7 @@ export function contentSecurityPolicy(
     "font-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
-    `form-action 'self' https://www.google.com${signInProviderOrigin()}`,
+    `form-action 'self' https://www.google.com${signInProviderOrigin()}${ageCheckOrigin()}`,
     "frame-ancestors 'self'",
   ].join("; ");
 }
@@ -59,6 +59,12 @@ export function contentSecurityPolicy(
 function signInProviderOrigin(): string {
   const { GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET, GOOGLE_ISSUER } = env();
   return GOOGLE_CLIENT_ID && GOOGLE_CLIENT_SECRET ? ` ${new URL(GOOGLE_ISSUER).origin}` : "";
+}
+
+/** The same for the age check's "Verify my age" form (docs/decisions/0028): the age-verification service's origin. */
+function ageCheckOrigin(): string {
+  const { AGE_ASSURANCE_COUNTRIES, AGE_OIDC_ISSUER } = env();
+  return AGE_ASSURANCE_COUNTRIES.length > 0 && AGE_OIDC_ISSUER ? ` ${new URL(AGE_OIDC_ISSUER).origin}` : "";
 }
 
 /** Sets one response header: `res.setHeader` (the Express chain) or a push onto the list one `writeHead` sends (early hits). */

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { AGE_COOKIE } from "../../core/cookies";
 import { parseCookie } from "../../core/params";
 import { isSharedPage } from "../../core/route-contract";
+import { ageAccessKey, requestAgeAccess } from "../age-assurance/access";
 import { hasSessionCookie } from "../auth/session";
 import { env } from "../env";
 import { logger } from "../logger";
@@ -25,6 +26,10 @@ import { matchedRoute, type RouteMatch } from "./route-table";
  * - the address: protocol, Host / X-Forwarded-Host (pages carry absolute URLs built from the request when
  *   SITE_URL is unset), path and query: all in the key;
  * - the `ageVerified` cookie: the server renders the age gate or not: in the key;
+ * - the age-assurance standing (the country header from a trusted proxy and the signed `ageAssured` cookie,
+ *   server/age-assurance/access.ts): a visitor whose jurisdiction needs an age check and who has not passed it
+ *   gets pages with media withheld, everyone else the full pages: in the key (`withheld`, `passed`, `open`), so
+ *   neither variant is ever sent to the other;
  * - the user agent, as far as `isbot` goes: bots get the whole document at once (onAllReady): in the key;
  * - the session cookie, as far as "there is one": the page is then a shell, the same for every signed-in user
  *   (core/route-contract.ts isSharedPage: its loaders never read the viewer; the root marks it viewerDeferred
@@ -221,6 +226,8 @@ export interface PageRequest {
   protocol: string;
   /** Express's "trust proxy" setting is on, so X-Forwarded-Host names the host the visitor used. */
   trustProxy: boolean;
+  /** Whether explicit media are withheld from this visitor, or they passed, or their country asks nothing (access.ts). */
+  ageAccess: string;
 }
 
 export function expressPageRequest(req: Request): PageRequest {
@@ -231,6 +238,7 @@ export function expressPageRequest(req: Request): PageRequest {
     headers: req.headers,
     protocol: req.protocol,
     trustProxy: !!req.app?.enabled("trust proxy"),
+    ageAccess: ageAccessKey(requestAgeAccess(req)),
   };
 }
 
@@ -275,7 +283,7 @@ export function pageKey(req: PageRequest): string {
   const bot = !!userAgent && isbot(userAgent);
   const forwardedHost = req.trustProxy ? (header(req.headers, "x-forwarded-host") ?? "") : "";
   const shell = hasSessionCookie(req.headers.cookie);
-  return JSON.stringify([req.protocol, header(req.headers, "host") ?? "", forwardedHost, req.url, ageVerified, bot, shell]);
+  return JSON.stringify([req.protocol, header(req.headers, "host") ?? "", forwardedHost, req.url, ageVerified, bot, shell, req.ageAccess]);
 }
 
 /** A request header as Express's `req.get` reads it. */

@@ -112,7 +112,7 @@ describe("the account", () => {
     const data = await exportAccountData(me, new Date("2026-01-02T03:04:05Z"));
     expect(data).toMatchObject({
       exportedAt: "2026-01-02T03:04:05.000Z",
-      profile: { id: me, email: `${me}@example.com`, name: "Ada Lovelace", role: "user", historyPaused: false },
+      profile: { id: me, email: `${me}@example.com`, name: "Ada Lovelace", role: "user", historyPaused: false, ageAssuredAt: null },
       comments: [{ videoId: v.id, content: "Lovely", deleted: false, parentId: null }],
       likes: [{ videoId: v.id, title: "Exported video" }],
       favorites: [{ videoId: v.id, title: "Exported video" }],

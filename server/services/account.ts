@@ -31,6 +31,7 @@ export interface AccountExport {
     role: string;
     createdAt: string;
     historyPaused: boolean;
+    ageAssuredAt: string | null;
   };
   comments: { id: string; videoId: string; parentId: string | null; content: string | null; createdAt: string; deleted: boolean }[];
   likes: { videoId: string; title: string; likedAt: string }[];
@@ -43,7 +44,7 @@ export async function exportAccountData(userId: string, now = new Date()): Promi
   const db = getDb();
   const user = await db
     .selectFrom("users")
-    .select(["id", "email", "full_name", "avatar_url", "role", "created_at", "history_paused"])
+    .select(["id", "email", "full_name", "avatar_url", "role", "created_at", "history_paused", "age_assured_at"])
     .where("id", "=", userId)
     .executeTakeFirst();
   if (!user) return null;
@@ -87,6 +88,8 @@ export async function exportAccountData(userId: string, now = new Date()): Promi
       role: user.role,
       createdAt: iso(user.created_at),
       historyPaused: user.history_paused,
+      // When the account passed an age check (docs/decisions/0028), or null.
+      ageAssuredAt: user.age_assured_at ? iso(user.age_assured_at) : null,
     },
     comments: comments.map((c) => ({
       id: c.id,

@@ -94,6 +94,9 @@ const QUERY_ROUTES: { path: string; params: string[] }[] = [
   { path: "/api/viewer-state", params: ["video", "cards"] },
   // The one better-auth address reached directly: the return from Google.
   { path: "/api/auth/callback/google", params: ["code", "state", "error"] },
+  // The age check (404 on this server, which lists no countries; tests/e2e/age-assurance.spec.ts probes a configured one).
+  { path: "/age-check", params: ["result", "returnTo"] },
+  { path: "/age-check/callback", params: ["code", "state", "error"] },
   // Comments shown ("Load more"), the reply form opened without JavaScript, a failed post's message.
   { path: "/video/00000000-0000-4000-8000-000000000000", params: ["comments", "replyTo", "communityError"] },
   ...[
@@ -268,6 +271,7 @@ const FORMS: { path: string; valid: Record<string, string>; fields: string[] }[]
     fields: ["name", "email", "subject", "message", "website", "formToken"],
   },
   { path: "/age-verification", valid: { answer: "adult" }, fields: ["answer"] },
+  { path: "/age-check", valid: { returnTo: "/" }, fields: ["returnTo"] },
   // A report of a video that does not exist: every field is checked, nothing is stored or hidden.
   {
     path: `/report?video=${NO_UNIT}`,

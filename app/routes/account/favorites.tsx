@@ -5,6 +5,7 @@ import { Pagination } from "~/components/ui/Pagination";
 import { toCardData, VideoCard, type VideoCardData } from "~/components/video/VideoCard";
 import { existingPage } from "~/lib/account-pages.server";
 import { ACCOUNT_TEXTS } from "~/lib/account-texts";
+import { stillsFor } from "~/lib/age-assurance.server";
 import { siteUrlFromMatches } from "~/lib/root-data";
 import { routeInput, routeViewer } from "~/lib/route-contract.server";
 import { seoMeta } from "~/lib/seo";
@@ -34,7 +35,7 @@ export async function loader(args: Route.LoaderArgs) {
   );
   if (!found) return data({ error: true, page: requested, pageCount: 0, videos: [] as VideoCardData[] }, { status: 500 });
   const { page, pageCount } = existingPage(args.request, requested, found.total, FAVORITES_PER_PAGE);
-  const videos: VideoCardData[] = found.videos.map(toCardData);
+  const videos: VideoCardData[] = found.videos.map(toCardData).map(stillsFor(args.context));
   return data({ error: false, page, pageCount, videos });
 }
 

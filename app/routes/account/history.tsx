@@ -4,6 +4,7 @@ import { ErrorState } from "~/components/ui/ErrorState";
 import { Pagination } from "~/components/ui/Pagination";
 import { existingPage } from "~/lib/account-pages.server";
 import { ACCOUNT_TEXTS } from "~/lib/account-texts";
+import { stillsFor } from "~/lib/age-assurance.server";
 import { formatDuration, formatLongDate, formatRelativeTime } from "~/lib/format";
 import { siteUrlFromMatches } from "~/lib/root-data";
 import { routeInput, routeViewer } from "~/lib/route-contract.server";
@@ -60,14 +61,17 @@ export async function loader(args: Route.LoaderArgs) {
   }
   const [{ entries, total }, paused] = found;
   const { page, pageCount } = existingPage(args.request, requested, total, HISTORY_PER_PAGE);
-  const items: HistoryItem[] = entries.map((e) => ({
-    id: e.id,
-    title: e.title,
-    thumbnail_url: e.thumbnail_url,
-    duration: e.duration,
-    position: Math.floor(e.position_seconds),
-    watchedAt: new Date(e.watched_at).toISOString(),
-  }));
+  const stills = stillsFor(args.context);
+  const items: HistoryItem[] = entries.map((e) =>
+    stills({
+      id: e.id,
+      title: e.title,
+      thumbnail_url: e.thumbnail_url,
+      duration: e.duration,
+      position: Math.floor(e.position_seconds),
+      watchedAt: new Date(e.watched_at).toISOString(),
+    }),
+  );
   return data({ error: false, paused, page, pageCount, items });
 }
 

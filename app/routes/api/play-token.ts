@@ -1,3 +1,4 @@
+import { mediaWithheld } from "~core/age-assurance";
 import { VIEW_SESSION_COOKIE, viewSessionCookieValue } from "~core/cookies";
 import { clientIp, input, parseCookie, parseForm, readForm, viewSessionId } from "~core/params";
 import { defineRoute } from "~core/route-contract";
@@ -5,7 +6,7 @@ import type { PlayTokenAnswer } from "~core/view-rules";
 import { z } from "~core/zod";
 import { classifyFailure, UNAVAILABLE_HEADERS } from "../../../server/http/route-errors";
 import { newViewSessionId } from "../../../server/play-token";
-import { requestInfoContext } from "../../../server/request-context";
+import { ageAccessContext, requestInfoContext } from "../../../server/request-context";
 import { issueViewToken } from "../../../server/services/views";
 import type { Route } from "./+types/play-token";
 import { jsonAnswer } from "./json-answer";
@@ -42,6 +43,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!body.ok) return answer(body.status, { token: null, reason: "unreadable" }, body.headers);
   const form = parseForm(contract.input.form, body.form);
   if (!form) return answer(400, { token: null, reason: "unreadable" });
+  // Nothing plays before the age check where one is required (docs/decisions/0028): no token, no view.
+  if (mediaWithheld(context.get(ageAccessContext))) return answer(403, { token: null, reason: "age-check" });
   const existing = parseCookie(viewSessionId, request.headers.get("cookie"), VIEW_SESSION_COOKIE);
   const sessionId = existing ?? newViewSessionId();
   try {

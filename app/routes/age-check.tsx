@@ -1,0 +1,118 @@
+import { data, redirect } from "react-router";
+import { siteUrlFromMatches } from "~/lib/root-data";
+import { routeInput } from "~/lib/route-contract.server";
+import { seoMeta } from "~/lib/seo";
+import { AGE_CHECK_CALLBACK, AGE_CHECK_START } from "~core/age-assurance";
+import { parseForm, plainText, readForm } from "~core/params";
+import { safeRedirectPath } from "~core/redirect-to";
+import { defineRoute } from "~core/route-contract";
+import { z } from "~core/zod";
+import { pendingCookieValue } from "../../server/age-assurance/providers";
+import { ageCheckProvider, ageChecksPerIpLimiter } from "../../server/age-assurance/routes";
+import { logger } from "../../server/logger";
+import { ipRateLimitKey } from "../../server/rate-limit";
+import { requestInfoContext } from "../../server/request-context";
+import { siteUrl } from "../../server/site-url";
+import type { Route } from "./+types/age-check";
+
+/**
+ * `/age-check` (docs/decisions/0028-age-assurance.md). POST (the "Verify my age" button, a plain form): sends
+ * the visitor to the configured age-verification service, with the check's state in a signed cookie. GET: the
+ * outcome of a check that did not pass, with a way to try again and back to the page. Never cached or indexed.
+ */
+
+const RESULTS = ["failed", "cancelled", "unavailable", "expired"] as const;
+type Result = (typeof RESULTS)[number];
+
+const checkQuery = z.object({
+  result: z.enum(RESULTS).optional().catch(undefined),
+  returnTo: plainText(2000).optional(),
+});
+const checkForm = z.object({ returnTo: plainText(2000).optional() });
+
+export const contract = defineRoute({
+  access: "public",
+  kind: "page",
+  robots: "noindex",
+  cacheControl: "private, no-store",
+  crossSite: "refuse",
+  input: { query: checkQuery, form: checkForm },
+});
+
+const TEXTS: Record<Result | "none", { heading: string; body: string }> = {
+  failed: {
+    heading: "We could not confirm your age",
+    body: "The age-verification service did not confirm that you are 18 or older, so videos and pictures stay hidden.",
+  },
+  cancelled: { heading: "Age check cancelled", body: "The age check was not completed. You can try again at any time." },
+  unavailable: {
+    heading: "Age check unavailable",
+    body: "The age-verification service could not be reached. Please try again in a few minutes.",
+  },
+  expired: { heading: "Age check expired", body: "The age check took too long or was started in another browser. Please start again." },
+  none: {
+    heading: "Age check",
+    body: "Where the law asks for it, videos and pictures are shown once an age-verification service has confirmed that you are 18 or older.",
+  },
+};
+
+export function loader({ context }: Route.LoaderArgs) {
+  if (!ageCheckProvider()) throw data(null, { status: 404 });
+  const query = routeInput(context, contract).query;
+  return { result: query.result ?? ("none" as const), returnTo: safeRedirectPath(query.returnTo) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const provider = ageCheckProvider();
+  if (!provider?.begin) throw data(null, { status: 404 });
+  const body = await readForm(request, 4096);
+  if (!body.ok) throw data(null, { status: body.status, headers: body.headers });
+  const form = parseForm(contract.input.form, body.form);
+  if (!form) throw data(null, { status: 400 });
+  const returnTo = safeRedirectPath(form.returnTo);
+  const back = (result: Result) => redirect(`${AGE_CHECK_START}?result=${result}&returnTo=${encodeURIComponent(returnTo)}`);
+  // Each start fetches nothing new (discovery is kept) but writes a cookie and sends someone off: bounded anyway.
+  const decision = await ageChecksPerIpLimiter().consume(ipRateLimitKey(context.get(requestInfoContext).clientIp));
+  if (!decision.allowed) return back("unavailable");
+  try {
+    const { url, pending } = await provider.begin(`${siteUrl(request)}${AGE_CHECK_CALLBACK}`);
+    const secure = new URL(request.url).protocol === "https:";
+    return redirect(url, { headers: { "Set-Cookie": pendingCookieValue(pending, returnTo, secure) } });
+  } catch (err) {
+    logger.warn({ err: String(err) }, "age check: the provider could not be reached");
+    return back("unavailable");
+  }
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return seoMeta({
+    siteUrl: siteUrlFromMatches(matches),
+    title: "Age check",
+    description: TEXTS.none.body,
+    path: AGE_CHECK_START,
+    noindex: true,
+  });
+}
+
+export default function AgeCheck({ loaderData }: Route.ComponentProps) {
+  const text = TEXTS[loaderData.result];
+  return (
+    <main id="main" className="mx-auto max-w-md px-4 py-16">
+      <div className="rounded-2xl border border-ink-800 bg-ink-900 p-8 text-center">
+        <h1 className="text-2xl font-bold">{text.heading}</h1>
+        <p className="mt-4 text-zinc-300" role={loaderData.result === "none" ? undefined : "alert"}>
+          {text.body}
+        </p>
+        <form method="post" action={AGE_CHECK_START} className="mt-6">
+          <input type="hidden" name="returnTo" value={loaderData.returnTo} />
+          <button type="submit" className="w-full rounded-lg bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-500">
+            {loaderData.result === "none" ? "Verify my age" : "Try again"}
+          </button>
+        </form>
+        <a href={loaderData.returnTo} className="mt-4 inline-block text-sm text-brand-300 hover:underline">
+          Back to the page
+        </a>
+      </div>
+    </main>
+  );
+}
