@@ -37,6 +37,7 @@ export default [
     route("videos/new", "routes/admin/video-upload.tsx"),
     route("videos/jobs/:jobId", "routes/admin/video-job.ts"),
     route("videos/:videoId", "routes/admin/video-edit.tsx"),
+    route("takedowns", "routes/admin/takedowns.tsx"),
   ]),
   layout("routes/_site.tsx", [
     index("routes/home.tsx", { id: "home" }),
@@ -51,6 +52,7 @@ export default [
     route("privacy", "routes/pages/static-page.tsx", { id: "page-privacy" }),
     route("faq", "routes/pages/faq.tsx"),
     route("contact", "routes/contact.tsx"),
+    route("takedown", "routes/takedown.tsx"),
     // Signed-in only (SPEC.md §2): each loader sends visitors to /login and back.
     route("profile", "routes/account/profile.tsx"),
     route("favorites", "routes/account/favorites.tsx"),

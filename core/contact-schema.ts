@@ -35,7 +35,7 @@ export function charCount(value: string): number {
   return count;
 }
 
-interface TextRules {
+export interface TextRules {
   required: string;
   min?: { length: number; message: string };
   max: { length: number; message: string };
@@ -52,7 +52,8 @@ function textProblem(value: string, rules: TextRules): string | undefined {
   return undefined;
 }
 
-function text(rules: TextRules) {
+/** A trimmed text field with one message per problem (also the takedown form's, core/takedown-schema.ts). */
+export function text(rules: TextRules) {
   return z
     .string()
     .overwrite((value) => value.replaceAll("\u0000", "").trim()) // PostgreSQL text cannot hold NUL

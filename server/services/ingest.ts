@@ -13,6 +13,7 @@ import { inspectSource, type SourceInfo, UnusableMediaError } from "../media/ins
 import { removeSource, stageSource } from "../media/sources";
 import type { MediaStorage } from "../media/storage";
 import { type Actor, recordAdminAction } from "./audit-log";
+import { assertNotFingerprinted, FINGERPRINT_REFUSAL, FingerprintMatchError, sha256File } from "./fingerprints";
 
 /**
  * Adding videos (issue 9, item 4): the service the `video:ingest` command and the admin console call. No
@@ -60,8 +61,10 @@ export async function submitIngest(request: IngestRequest, opts: { actor?: Actor
   const parsed = ingestRequestSchema.safeParse(request);
   if (!parsed.success) throw new IngestError(parsed.error.issues.map((i) => i.message).join(" "));
   const input = parsed.data;
+  const sourceName = input.sourceName ?? path.basename(input.file);
   // The content-safety policy's own typed error (ContentSafetyError) passes through, as everywhere texts are stored.
-  assertNoMinorSuggestingTerms({ title: input.title, description: input.description, category: input.category });
+  // The file name too: it is shown in the console, and often says what the uploader thinks the clip is.
+  assertNoMinorSuggestingTerms({ title: input.title, description: input.description, category: input.category, fileName: sourceName });
   const db = getDb();
   const category = await db
     .selectFrom("categories")
@@ -77,6 +80,15 @@ export async function submitIngest(request: IngestRequest, opts: { actor?: Actor
     if (err instanceof UnusableMediaError) throw new IngestError(err.message);
     throw err;
   }
+  // A file removed before (a takedown, a moderator) is refused here, before anything is stored; the transcode
+  // checks again (a fingerprint recorded while the job waited) and checks the renditions it makes.
+  const sourceSha256 = await sha256File(file);
+  try {
+    await assertNotFingerprinted([sourceSha256]);
+  } catch (err) {
+    if (err instanceof FingerprintMatchError) throw new IngestError(FINGERPRINT_REFUSAL);
+    throw err;
+  }
 
   await ensureQueueSchema(getPool());
   // With object storage the source goes to the bucket before the job is queued, for a worker on any machine.
@@ -84,8 +96,7 @@ export async function submitIngest(request: IngestRequest, opts: { actor?: Actor
   const videoId = crypto.randomUUID();
   const sourcePath = await stageSource(storage, file, videoId);
   const staged = sourcePath !== file;
-  const sourceName = input.sourceName ?? path.basename(file);
-  const job = await queueJob(input, opts.actor, { categoryId: category.id, videoId, sourcePath, sourceName, staged }).catch(
+  const job = await queueJob(input, opts.actor, { categoryId: category.id, videoId, sourcePath, sourceName, staged, sourceSha256 }).catch(
     async (err: unknown) => {
       if (staged) await removeSource(storage, sourcePath).catch(() => {});
       throw err;
@@ -100,7 +111,7 @@ export async function submitIngest(request: IngestRequest, opts: { actor?: Actor
 async function queueJob(
   input: z.output<typeof ingestRequestSchema>,
   actor: Actor | undefined,
-  source: { categoryId: string; videoId: string; sourcePath: string; sourceName: string; staged: boolean },
+  source: { categoryId: string; videoId: string; sourcePath: string; sourceName: string; staged: boolean; sourceSha256: string },
 ): Promise<TranscodeJob> {
   return getDb()
     .transaction()
@@ -117,6 +128,9 @@ async function queueJob(
           description: input.description,
           category_id: source.categoryId,
           publish: input.publish,
+          source_sha256: source.sourceSha256,
+          // The uploader, who may appeal if the video is ever removed (none for the CLI).
+          uploaded_by: actor?.id ?? null,
         })
         .returningAll()
         .executeTakeFirstOrThrow();

@@ -53,6 +53,9 @@ export class VideoFieldsError extends Error {
   }
 }
 
+export const REMOVED_STAYS_PRIVATE =
+  "This video was removed and its media deleted: it cannot be made public again (after a successful appeal, upload the file again).";
+
 export class VideoNotFoundError extends Error {
   override name = "VideoNotFoundError";
 }
@@ -221,11 +224,13 @@ export async function updateVideo(id: string, raw: Record<string, string>, actor
       const before = await trx
         .selectFrom("videos as v")
         .leftJoin("categories as c", "c.id", "v.category_id")
-        .select(["v.title", "v.description", "v.is_public", "c.name as category_name"])
+        .select(["v.title", "v.description", "v.is_public", "v.removed_at", "c.name as category_name"])
         .where("v.id", "=", id)
         .forUpdate("v")
         .executeTakeFirst();
       if (!before) throw new VideoNotFoundError("This video no longer exists.");
+      // A removal (server/services/video-removal.ts) deleted the media; an edit cannot bring the video back.
+      if (before.removed_at && fields.isPublic) throw new VideoFieldsError({ isPublic: REMOVED_STAYS_PRIVATE });
       const after = await trx
         .updateTable("videos")
         .set({

@@ -26,6 +26,7 @@ export function DashboardConsole(props: {
   chart: { day: string; views: number }[];
   topVideos: TopEntry[];
   topCategories: TopEntry[];
+  takedowns: { open: number; overdue: number; oldestHours: number | null };
 }) {
   const { totals, period } = props;
   const periodViews = props.chart.reduce((sum, d) => sum + d.views, 0);
@@ -80,6 +81,25 @@ export function DashboardConsole(props: {
             </div>
           ))}
         </dl>
+      </section>
+
+      <section
+        aria-labelledby="safety-heading"
+        data-testid="dashboard-takedowns"
+        className="rounded-xl border border-ink-700 bg-ink-900/60 p-4"
+      >
+        <h2 id="safety-heading" className="text-lg font-bold">
+          Takedown requests
+        </h2>
+        <p className="mt-1 text-sm text-zinc-200">
+          <Link to="/admin/takedowns" className="text-brand-300 underline">
+            {number(props.takedowns.open)} open
+          </Link>
+          {props.takedowns.oldestHours !== null && <> · oldest waiting {props.takedowns.oldestHours} h</>}
+          {props.takedowns.overdue > 0 && (
+            <strong className="text-red-300"> · {number(props.takedowns.overdue)} overdue (past 48 h)</strong>
+          )}
+        </p>
       </section>
 
       <section aria-labelledby="chart-heading">
