@@ -278,7 +278,10 @@ export interface VideoAttestationsTable {
   user_id: string | null;
   user_email: string;
   text_version: string;
+  /** The statement exactly as shown to the uploader. */
   text: string;
+  /** The uploader's own words about how the people depicted were made (optional). */
+  note: string | null;
   agreed_at: Timestamp;
 }
 

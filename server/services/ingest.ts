@@ -57,7 +57,17 @@ export interface IngestAccepted {
  * unusable file) or ContentSafetyError (the policy), each with a message for the operator. An upload
  * from the console names its `actor`: the `video.upload` audit entry is saved with the queued job.
  */
-export async function submitIngest(request: IngestRequest, opts: { actor?: Actor; storage?: MediaStorage } = {}): Promise<IngestAccepted> {
+/** An uploader's attestation (core/attestation.ts), stored with the queued job's video. */
+export interface Attestation {
+  version: string;
+  text: string;
+  note: string | null;
+}
+
+export async function submitIngest(
+  request: IngestRequest,
+  opts: { actor?: Actor; storage?: MediaStorage; attestation?: Attestation } = {},
+): Promise<IngestAccepted> {
   const parsed = ingestRequestSchema.safeParse(request);
   if (!parsed.success) throw new IngestError(parsed.error.issues.map((i) => i.message).join(" "));
   const input = parsed.data;
@@ -96,12 +106,17 @@ export async function submitIngest(request: IngestRequest, opts: { actor?: Actor
   const videoId = crypto.randomUUID();
   const sourcePath = await stageSource(storage, file, videoId);
   const staged = sourcePath !== file;
-  const job = await queueJob(input, opts.actor, { categoryId: category.id, videoId, sourcePath, sourceName, staged, sourceSha256 }).catch(
-    async (err: unknown) => {
-      if (staged) await removeSource(storage, sourcePath).catch(() => {});
-      throw err;
-    },
-  );
+  const job = await queueJob(input, opts.actor, opts.attestation, {
+    categoryId: category.id,
+    videoId,
+    sourcePath,
+    sourceName,
+    staged,
+    sourceSha256,
+  }).catch(async (err: unknown) => {
+    if (staged) await removeSource(storage, sourcePath).catch(() => {});
+    throw err;
+  });
   // The job reads its stored copy: a local file the caller gave up (a browser upload) is not needed any more.
   if (staged && input.deleteSource) await fs.rm(file, { force: true });
   return { job, source };
@@ -111,6 +126,7 @@ export async function submitIngest(request: IngestRequest, opts: { actor?: Actor
 async function queueJob(
   input: z.output<typeof ingestRequestSchema>,
   actor: Actor | undefined,
+  attestation: Attestation | undefined,
   source: { categoryId: string; videoId: string; sourcePath: string; sourceName: string; staged: boolean; sourceSha256: string },
 ): Promise<TranscodeJob> {
   return getDb()
@@ -135,6 +151,20 @@ async function queueJob(
         .returningAll()
         .executeTakeFirstOrThrow();
       await queueTranscode(trx, row.id);
+      // Who attested what, and when: kept with the video's id from the moment it is queued.
+      if (actor && attestation) {
+        await trx
+          .insertInto("video_attestations")
+          .values({
+            video_id: row.video_id,
+            user_id: actor.id,
+            user_email: actor.email,
+            text_version: attestation.version,
+            text: attestation.text,
+            note: attestation.note,
+          })
+          .execute();
+      }
       if (actor) {
         await recordAdminAction(trx, {
           actor,

@@ -81,6 +81,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       user_email text NOT NULL,
       text_version text NOT NULL,
       text text NOT NULL,
+      note text CHECK (length(note) <= 2000),
       agreed_at timestamptz NOT NULL DEFAULT now()
     )`.execute(db);
   await sql`CREATE INDEX video_attestations_video_idx ON video_attestations (video_id)`.execute(db);
