@@ -1,4 +1,4 @@
-import { charCount, EMAIL_PATTERN, text } from "./contact-schema";
+import { EMAIL_PATTERN, firstMessages, readFields, text } from "./contact-schema";
 import { multilineText, plainText } from "./params";
 import { z } from "./zod";
 
@@ -86,23 +86,13 @@ export type TakedownValidation = { success: true; data: TakedownInput } | { succ
 
 export function validateTakedown(values: TakedownValues): TakedownValidation {
   const parsed = takedownSchema.safeParse(values);
-  if (parsed.success) return { success: true, data: parsed.data };
-  const errors: TakedownErrors = {};
-  for (const issue of parsed.error.issues) errors[issue.path[0] as TakedownField] ??= issue.message;
-  return { success: false, errors };
+  return parsed.success
+    ? { success: true, data: parsed.data }
+    : { success: false, errors: firstMessages<TakedownField>(parsed.error.issues) };
 }
 
-/** The fields as strings; missing fields (an unticked checkbox) and file uploads count as empty. */
 export function takedownValuesFromFormData(form: FormData): TakedownValues {
-  const read = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value : "";
-  };
-  return Object.fromEntries(TAKEDOWN_FIELDS.map((f) => [f, read(f)])) as TakedownValues;
-}
-
-export function firstInvalidTakedownField(errors: TakedownErrors): TakedownField | undefined {
-  return TAKEDOWN_FIELDS.find((field) => errors[field]);
+  return readFields(form, TAKEDOWN_FIELDS);
 }
 
 /** Reference numbers: `TD-` and two groups of 4 from an alphabet without look-alikes (0/O, 1/I/L). */
@@ -115,8 +105,6 @@ export function takedownRateLimitMessage(retryAfterMs: number): string {
   const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
   return `Too many requests. Please try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}.`;
 }
-
-export { charCount };
 
 /**
  * The console's takedown section (app/routes/admin/takedowns.tsx), one form for its three actions: resolve a

@@ -1,18 +1,18 @@
 import { data, useNavigation } from "react-router";
 import { type TakedownFailure, TakedownForm } from "~/components/takedown/TakedownForm";
 import { TakedownSuccess } from "~/components/takedown/TakedownSuccess";
+import { formFailure, formRefusal } from "~/lib/public-form.server";
 import { siteUrlFromMatches } from "~/lib/root-data";
 import { routeInput } from "~/lib/route-contract.server";
 import { routeHeaders } from "~/lib/route-headers";
 import { breadcrumbs, seoMeta } from "~/lib/seo";
-import { CONTACT_TOKEN_EXPIRED, CONTACT_TOKEN_INVALID, FORM_TOKEN_FIELD, HONEYPOT_FIELD } from "~core/contact-schema";
+import { FORM_TOKEN_FIELD, HONEYPOT_FIELD } from "~core/contact-schema";
 import { clientIp, multilineText, parseForm, plainText, readForm, userAgent } from "~core/params";
 import { defineRoute } from "~core/route-contract";
 import { site } from "~core/site";
 import { TAKEDOWN_SUBMIT_ERROR, type TakedownValues, takedownRateLimitMessage } from "~core/takedown-schema";
 import { z } from "~core/zod";
 import { issueFormToken, renewFormToken } from "../../server/form-token";
-import { classifyFailure, UNAVAILABLE_HEADERS } from "../../server/http/route-errors";
 import { logger } from "../../server/logger";
 import { requestInfoContext } from "../../server/request-context";
 import { submitTakedown, TAKEDOWN_FORM_PURPOSE } from "../../server/services/takedowns";
@@ -93,29 +93,16 @@ export async function action({ request, context }: Route.ActionArgs) {
       { values, website: form[HONEYPOT_FIELD], formToken },
       { ip: clientIp.parse(info.clientIp), userAgent: userAgent.parse(info.userAgent) },
     );
-    switch (outcome.status) {
-      case "sent":
-      case "dropped": // bots see the same success view, with a reference that names nothing
-        if (outcome.status === "dropped") logger.info({ requestId: info.requestId, reason: outcome.reason }, "takedown submission dropped");
-        return data<TakedownActionData>({ state: "sent", reference: outcome.reference });
-      case "invalid":
-        return failed(400, { errors: outcome.errors });
-      case "token-invalid":
-        return failed(400, { message: CONTACT_TOKEN_INVALID });
-      case "token-expired":
-        return failed(400, { message: CONTACT_TOKEN_EXPIRED });
-      case "rate-limited":
-        return failed(
-          429,
-          { message: takedownRateLimitMessage(outcome.retryAfterMs) },
-          { "Retry-After": String(Math.ceil(outcome.retryAfterMs / 1000)) },
-        );
+    if (outcome.status === "sent" || outcome.status === "dropped") {
+      // Bots see the same success view, with a reference that names nothing.
+      if (outcome.status === "dropped") logger.info({ requestId: info.requestId, reason: outcome.reason }, "takedown submission dropped");
+      return data<TakedownActionData>({ state: "sent", reference: outcome.reference });
     }
+    const refusal = formRefusal(outcome, takedownRateLimitMessage);
+    return failed(refusal.status, refusal, refusal.headers);
   } catch (err) {
-    if (classifyFailure(context, "takedown submission", err) === "unavailable") {
-      return failed(503, { message: TAKEDOWN_SUBMIT_ERROR }, UNAVAILABLE_HEADERS);
-    }
-    return failed(500, { message: TAKEDOWN_SUBMIT_ERROR });
+    const failure = formFailure(context, "takedown submission", err, TAKEDOWN_SUBMIT_ERROR);
+    return failed(failure.status, failure, failure.headers);
   }
 }
 

@@ -1,9 +1,9 @@
-import fs from "node:fs";
 import path from "node:path";
 import { sql } from "kysely";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { takedownClock } from "../../core/takedown-schema";
 import { insertUser, insertVideo } from "../../tests/support/fixtures";
+import { mailsTo as mailsIn } from "../../tests/support/outbox";
 import { useTestDatabase } from "../../tests/support/test-db";
 import { issueFormToken } from "../form-token";
 import { outboxDir } from "../mail";
@@ -57,16 +57,7 @@ function submission(patch: Partial<TakedownSubmission["values"]> = {}, website =
   };
 }
 
-/** The mails written to the outbox for `to`, oldest first. */
-function mailsTo(to: string): string[] {
-  const dir = outboxDir();
-  if (!fs.existsSync(dir)) return [];
-  return fs
-    .readdirSync(dir)
-    .sort()
-    .map((f) => fs.readFileSync(path.join(dir, f), "utf8"))
-    .filter((m) => m.includes(`To: ${to}\n`));
-}
+const mailsTo = (to: string) => mailsIn(outboxDir(), to);
 
 describe("takedown requests on PostgreSQL", () => {
   beforeAll(async () => {

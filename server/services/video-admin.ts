@@ -27,6 +27,8 @@ export interface AdminVideoRow {
   id: string;
   title: string;
   isPublic: boolean;
+  /** Taken down (server/services/video-removal.ts). */
+  removed: boolean;
   uploadDate: Date;
   duration: number;
   views: number;
@@ -84,6 +86,7 @@ export async function listAdminVideos(opts: { page: number; q?: string; visibili
         "v.id",
         "v.title",
         "v.is_public",
+        "v.removed_at",
         "v.upload_date",
         "v.duration",
         "v.views",
@@ -110,6 +113,7 @@ export async function listAdminVideos(opts: { page: number; q?: string; visibili
       id: r.id,
       title: r.title,
       isPublic: r.is_public,
+      removed: r.removed_at !== null,
       uploadDate: r.upload_date,
       duration: r.duration,
       views: Number(r.views),

@@ -10,6 +10,7 @@ import { localMediaStorage } from "../media/storage";
 import { listAuditEntries } from "./audit-log";
 import { FINGERPRINT_REFUSAL, sha256File } from "./fingerprints";
 import { IngestError, submitIngest } from "./ingest";
+import { REMOVED_STAYS_PRIVATE, updateVideo, type VideoFieldsError } from "./video-admin";
 import { removeVideo, VideoRemovalNotFoundError } from "./video-removal";
 import { getPublicVideo } from "./videos";
 
@@ -105,6 +106,17 @@ describe("removeVideo", () => {
     expect(result.fingerprints).toBe(1);
     expect(fs.existsSync(path.join(folder, "master.m3u8"))).toBe(true);
     expect((await getPublicVideo(b.id))?.title).toBe("Demo B");
+  });
+
+  it("an edit cannot make a removed video public again", async () => {
+    const { id } = await insertVideo(handle().db, { title: "Removed then edited", category_id: null });
+    await removeVideo(id, { actor: admin, reason: "test", cause: "console" }, { storage });
+    const edit = { title: "Back again", description: "", category: "Abstract Art", isPublic: "on" };
+    const refused = await updateVideo(id, edit, admin).catch((e: unknown) => e);
+    expect((refused as VideoFieldsError).errors).toEqual({ isPublic: REMOVED_STAYS_PRIVATE });
+    const { isPublic: _public, ...privately } = edit;
+    expect((await updateVideo(id, privately, admin)).title).toBe("Back again"); // private edits are fine
+    expect(await getPublicVideo(id)).toBeUndefined();
   });
 
   it("an unknown or malformed id is not found", async () => {

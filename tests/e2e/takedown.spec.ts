@@ -1,11 +1,11 @@
 import fs from "node:fs";
-import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { runFfmpeg } from "../../server/media/ffmpeg";
 import { newVisitor, outbox, signedIn, signedInWithRole, uniqueEmail } from "../support/account-session";
-import { expect, test } from "./support";
+import { mailsTo as mailsIn } from "../support/outbox";
+import { expect, freshGet, test } from "./support";
 
 /**
  * Takedown requests (issue 22, item 3), end to end: a visitor files one from a video page without
@@ -38,29 +38,7 @@ test.beforeAll(async () => {
 });
 test.afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
-/** A GET on a fresh connection (another worker each time, no browser cache). */
-function freshGet(url: string): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const req = http.get(url, { agent: false, headers: { cookie: "ageVerified=true" } }, (res) => {
-      let body = "";
-      res.setEncoding("utf8");
-      res.on("data", (chunk) => (body += chunk));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
-    });
-    req.on("error", reject);
-  });
-}
-
-/** Messages to `to` in the server's outbox, oldest first. */
-function mailsTo(to: string): string[] {
-  const dir = outbox();
-  if (!fs.existsSync(dir)) return [];
-  return fs
-    .readdirSync(dir)
-    .sort()
-    .map((f) => fs.readFileSync(path.join(dir, f), "utf8"))
-    .filter((m) => m.includes(`To: ${to}\n`));
-}
+const mailsTo = (to: string) => mailsIn(outbox(), to);
 
 async function shoot(page: Page, name: string) {
   for (const width of [1280, 390]) {

@@ -1,9 +1,7 @@
-import { useEffect, useRef, useState } from "react";
 import { Form } from "react-router";
-import { FORM_TOKEN_FIELD, HONEYPOT_FIELD } from "~core/contact-schema";
 import {
-  firstInvalidTakedownField,
   GOOD_FAITH_STATEMENT,
+  TAKEDOWN_FIELDS,
   TAKEDOWN_KINDS,
   TAKEDOWN_LIMITS,
   type TakedownErrors,
@@ -12,6 +10,7 @@ import {
   takedownValuesFromFormData,
   validateTakedown,
 } from "~core/takedown-schema";
+import { AntiBotFields, FieldLabel, FieldError as FieldMessage, FormAlert, SubmitButton, usePublicForm } from "../forms/PublicFormParts";
 
 /** What the server answered when it did not accept a request (re-rendered with the typed values). */
 export interface TakedownFailure {
@@ -29,8 +28,6 @@ interface TakedownFormProps {
   submitting: boolean;
 }
 
-type FieldElement = HTMLInputElement | HTMLTextAreaElement;
-
 const inputClass =
   "mt-1 block w-full rounded-lg border bg-ink-950 px-3 py-2 text-zinc-100 placeholder:text-zinc-500 focus:border-brand-400";
 
@@ -39,35 +36,9 @@ const inputClass =
  * action re-renders it with errors; with it the same schema runs first.
  */
 export function TakedownForm({ formToken, prefillUrl, failure, submitting }: TakedownFormProps) {
-  const [errors, setErrors] = useState<TakedownErrors>(failure?.errors ?? {});
-  const [message, setMessage] = useState<string | null>(failure?.message ?? null);
-  const [shownFailure, setShownFailure] = useState(failure);
-  if (failure !== shownFailure) {
-    setShownFailure(failure);
-    setErrors(failure?.errors ?? {});
-    setMessage(failure?.message ?? null);
-  }
-  const [hydrated, setHydrated] = useState(false);
-  const fields = useRef<Partial<Record<TakedownField, FieldElement | null>>>({});
-
-  useEffect(() => setHydrated(true), []);
-  useEffect(() => {
-    const first = failure && firstInvalidTakedownField(failure.errors);
-    if (first) fields.current[first]?.focus();
-  }, [failure]);
-
-  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
-    setMessage(null);
-    const result = validateTakedown(takedownValuesFromFormData(new FormData(event.currentTarget)));
-    if (result.success) {
-      setErrors({});
-      return;
-    }
-    event.preventDefault();
-    setErrors(result.errors);
-    const first = firstInvalidTakedownField(result.errors);
-    if (first) fields.current[first]?.focus();
-  };
+  const { errors, message, hydrated, onSubmit, clearError, register } = usePublicForm(failure, TAKEDOWN_FIELDS, (form) =>
+    validateTakedown(takedownValuesFromFormData(form)),
+  );
 
   const described = (field: TakedownField, extra?: string) =>
     [errors[field] ? `takedown-${field}-error` : "", extra ?? ""].filter(Boolean).join(" ") || undefined;
@@ -78,12 +49,8 @@ export function TakedownForm({ formToken, prefillUrl, failure, submitting }: Tak
     required: true,
     "aria-invalid": errors[field] ? true : undefined,
     "aria-describedby": described(field),
-    ref: (el: FieldElement | null) => {
-      fields.current[field] = el;
-    },
-    onChange: () => {
-      if (errors[field]) setErrors(({ [field]: _cleared, ...rest }) => rest);
-    },
+    ref: register(field),
+    onChange: () => clearError(field),
     className: `${inputClass} ${errors[field] ? "border-red-500" : "border-ink-700"}`,
   });
   const kind = failure?.values.kind ?? "";
@@ -98,11 +65,7 @@ export function TakedownForm({ formToken, prefillUrl, failure, submitting }: Tak
       className="relative space-y-5"
       aria-label="Takedown request"
     >
-      {message && (
-        <p role="alert" className="rounded-lg border border-red-900/60 bg-red-950/40 px-4 py-3 text-red-200">
-          {message}
-        </p>
-      )}
+      <FormAlert message={message} />
       <fieldset aria-describedby={described("kind")}>
         <legend className="text-sm font-medium text-zinc-200">What is the request about?</legend>
         <div className="mt-2 space-y-2">
@@ -114,7 +77,7 @@ export function TakedownForm({ formToken, prefillUrl, failure, submitting }: Tak
                 value={k.value}
                 defaultChecked={kind === k.value}
                 className="mt-1"
-                onChange={() => errors.kind && setErrors(({ kind: _k, ...rest }) => rest)}
+                onChange={() => clearError("kind")}
               />
               <span>{k.label}</span>
             </label>
@@ -155,7 +118,7 @@ export function TakedownForm({ formToken, prefillUrl, failure, submitting }: Tak
             aria-invalid={errors.goodFaith ? true : undefined}
             aria-describedby={described("goodFaith")}
             className="mt-1"
-            onChange={() => errors.goodFaith && setErrors(({ goodFaith: _g, ...rest }) => rest)}
+            onChange={() => clearError("goodFaith")}
           />
           <span>{GOOD_FAITH_STATEMENT}</span>
         </label>
@@ -166,36 +129,16 @@ export function TakedownForm({ formToken, prefillUrl, failure, submitting }: Tak
         <input type="text" autoComplete="name" maxLength={TAKEDOWN_LIMITS.signature.max * 2} {...fieldProps("signature")} />
         <FieldError field="signature" error={errors.signature} />
       </div>
-      {/* Honeypot: off-screen rather than display:none (some bots skip hidden inputs), out of the tab order and the accessibility tree. */}
-      <div aria-hidden="true" className="absolute -left-[10000px] top-0 h-px w-px overflow-hidden">
-        <label htmlFor="takedown-website">Website</label>
-        <input id="takedown-website" type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
-      </div>
-      <input type="hidden" name={FORM_TOKEN_FIELD} value={failure?.formToken ?? formToken} />
-      <button
-        type="submit"
-        disabled={submitting}
-        className="rounded-lg bg-brand-600 px-6 py-2.5 font-semibold text-white hover:bg-brand-500 disabled:cursor-not-allowed disabled:opacity-60"
-      >
-        {submitting ? "Sending..." : "Send request"}
-      </button>
+      <AntiBotFields idPrefix="takedown" formToken={failure?.formToken ?? formToken} />
+      <SubmitButton submitting={submitting} label="Send request" />
     </Form>
   );
 }
 
 function Label({ field, children }: { field: TakedownField; children: React.ReactNode }) {
-  return (
-    <label htmlFor={`takedown-${field}`} className="block text-sm font-medium text-zinc-200">
-      {children}
-    </label>
-  );
+  return <FieldLabel htmlFor={`takedown-${field}`}>{children}</FieldLabel>;
 }
 
 function FieldError({ field, error }: { field: TakedownField; error?: string }) {
-  if (!error) return null;
-  return (
-    <p id={`takedown-${field}-error`} className="mt-1 text-sm text-red-300">
-      {error}
-    </p>
-  );
+  return <FieldMessage id={`takedown-${field}-error`} error={error} />;
 }
