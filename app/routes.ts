@@ -25,6 +25,7 @@ export default [
     route("users", "routes/admin/users.tsx"),
     route("audit", "routes/admin/audit.tsx"),
     route("ads", "routes/admin/ads.tsx"),
+    route("reports", "routes/admin/reports.tsx"),
     route("comments", "routes/admin/comments.tsx"),
     route("messages", "routes/admin/messages.tsx"),
     route("messages/:messageId", "routes/admin/message.tsx"),
@@ -52,6 +53,8 @@ export default [
     route("privacy", "routes/pages/static-page.tsx", { id: "page-privacy" }),
     route("faq", "routes/pages/faq.tsx"),
     route("contact", "routes/contact.tsx"),
+    route("report", "routes/report.tsx"),
+    route("trust", "routes/trust.tsx"),
     route("takedown", "routes/takedown.tsx"),
     // Signed-in only (SPEC.md §2): each loader sends visitors to /login and back.
     route("profile", "routes/account/profile.tsx"),

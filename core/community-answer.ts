@@ -13,7 +13,7 @@ export type CommunityAnswer =
 export const SCRIPT_FIELD = "js";
 
 /** Error codes carried back to the video page after a form post without JavaScript (`?communityError=`). */
-export const NO_SCRIPT_ERRORS = ["like", "comment", "reply", "delete", "forbidden", "rate", "full"] as const;
+export const NO_SCRIPT_ERRORS = ["like", "comment", "reply", "delete", "forbidden", "rate", "full", "banned"] as const;
 export type NoScriptError = (typeof NO_SCRIPT_ERRORS)[number];
 export const NO_SCRIPT_ERROR_PARAM = "communityError";
 
@@ -27,6 +27,8 @@ export interface CommentView {
   content: string | null;
   createdAt: string;
   isDeleted: boolean;
+  /** Hidden pending a moderator's review of a report (issue 22): shown as a placeholder, like a deleted one. */
+  isHeld: boolean;
 }
 
 export interface CommentThread extends CommentView {

@@ -28,11 +28,13 @@ export const usersQuery = z.object({
   page: input.page,
 });
 
-export const roleFormSchema = z.object({
-  intent: z.literal("role"),
-  userId: plainText(200).trim().min(1, "Unknown user"),
-  role: z.enum(ROLES, "Choose user, creator or admin"),
-});
+const userId = plainText(200).trim().min(1, "Unknown user");
+
+/** The Users section's forms: a role change, or lifting a moderator's ban (issue 22). */
+export const roleFormSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("role"), userId, role: z.enum(ROLES, "Choose user, creator or admin") }),
+  z.object({ intent: z.literal("unban"), userId }),
+]);
 
 export const auditQuery = z.object({
   page: input.page,

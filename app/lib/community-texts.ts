@@ -15,8 +15,15 @@ export const COMMUNITY_TEXTS = {
   deletedByModerator: "Comment deleted by content moderation team",
   deletedByUser: "Comment deleted by user",
   deletedAuthor: "Deleted user",
+  heldForReview: "Hidden while moderators review a report",
   author: "User",
 } as const;
+
+/** A banned user's comment or like (issue 22): what happened and, when the route knows it, why. */
+export function bannedMessage(reason?: string | null): string {
+  const why = reason?.trim() ? ` The moderators' reason: ${reason.trim()}` : "";
+  return `A moderator has banned your account from commenting and liking.${why}`;
+}
 
 /** A reply to a thread at its cap (app/lib/comment-limits.ts). */
 export const THREAD_FULL_MESSAGE = `This thread has reached its limit of ${MAX_REPLIES_PER_THREAD} replies. Please start a new comment instead.`;

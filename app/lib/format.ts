@@ -80,3 +80,13 @@ export function formatIsoDuration(seconds: number): string {
   const s = total % SECONDS_PER_MINUTE;
   return `PT${h ? `${h}H` : ""}${m ? `${m}M` : ""}${s ? `${s}S` : ""}`;
 }
+
+/** How long something waited, for the transparency page: "3 h 20 min", "45 min", "2 d 4 h", "under a minute". */
+export function formatWaitTime(seconds: number | null): string {
+  if (seconds === null) return "none decided";
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 1) return "under a minute";
+  const hours = Math.floor(minutes / 60);
+  if (hours >= 48) return `${Math.floor(hours / 24)} d ${hours % 24} h`;
+  return hours > 0 ? `${hours} h ${minutes % 60} min` : `${minutes} min`;
+}

@@ -20,6 +20,7 @@ import { canonicalCommentsLocation } from "~core/comment-limits";
 import type { CommunityData } from "~core/community-answer";
 import { input } from "~core/params";
 import type { PreRollConfig } from "~core/preroll";
+import { reportPath } from "~core/report-schema";
 import { defineRoute } from "~core/route-contract";
 import { site } from "~core/site";
 import { slugify } from "~core/slug";
@@ -285,6 +286,15 @@ function VideoDetails({ video: v, related, relatedError, preRoll, community }: E
         <LikeButton videoId={v.id} likes={community.likes} liked={own?.liked ?? false} signedIn={mode !== "visitor"} />
         <FavoriteButton key={v.id} videoId={v.id} favorite={own?.favorite ?? false} title={v.title} />
         <ShareMenu title={v.title} url={absoluteUrl(siteUrl, `/video/${v.id}`)} />
+        <a
+          href={reportPath({ type: "video", id: v.id })}
+          className="inline-flex items-center gap-2 rounded-full bg-ink-800 px-4 py-2 text-sm font-semibold text-zinc-200 hover:bg-ink-700 focus-visible:outline-2 focus-visible:outline-brand-300"
+        >
+          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2">
+            <path d="M4 21V4h11l-1 4h6v9H9l1-4H4" strokeLinejoin="round" />
+          </svg>
+          Report
+        </a>
         {/* Last in the row: arriving after hydration, it moves nothing else. */}
         {own?.resumeAt && startTime === undefined && v.video_url && (
           <ResumeOffer seconds={own.resumeAt} onResume={() => setResumed({ videoId: v.id, at: own.resumeAt as number })} />

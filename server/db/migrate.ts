@@ -12,6 +12,7 @@ import * as m0011 from "./migrations/0011_console_videos";
 import * as m0013 from "./migrations/0013_console_moderation";
 import * as m0014 from "./migrations/0014_title_search";
 import * as m0016 from "./migrations/0016_view_allowances";
+import * as m0017 from "./migrations/0017_reports";
 import * as m0018 from "./migrations/0018_takedowns";
 
 /** Migrations are imported statically so they ship inside the server bundle. Append, never edit. */
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   "0013_console_moderation": m0013,
   "0014_title_search": m0014,
   "0016_view_allowances": m0016,
+  "0017_reports": m0017,
   "0018_takedowns": m0018,
 };
 

@@ -4,6 +4,8 @@ import type { ColumnType, Generated, GeneratedAlways, Insertable, Selectable, Up
 /** A timestamp with a database default: optional on insert, read back as Date. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+/** A nullable column that may be left out on insert. */
+type Optional<T> = ColumnType<T | null, T | null | undefined, T | null>;
 /** int8 counters with a default (parsed to number by the pg type parser). */
 type Counter = ColumnType<number, number | undefined, number>;
 
@@ -17,6 +19,9 @@ export interface UsersTable {
   email_verified: Generated<boolean>;
   /** While true, watch history records nothing (0008_account). */
   history_paused: Generated<boolean>;
+  /** Banned by a moderator: cannot comment or like (0017_reports); the reason is shown to them. */
+  banned_at: NullableTimestamp;
+  ban_reason: Optional<string>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -85,6 +90,10 @@ export interface VideosTable {
   is_public: Generated<boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Hidden from the public pending review of a report (0017_reports); a held video is also not public. */
+  held_at: NullableTimestamp;
+  /** A moderator kept it after a report: later reports queue it without hiding it again. */
+  reviewed_at: NullableTimestamp;
   /** The admin who uploaded it (0018); NULL for demo and CLI videos. */
   uploaded_by: ColumnType<string | null, string | null | undefined, string | null>;
   /** Set when taken down (server/services/video-removal.ts): never public again. */
@@ -105,6 +114,9 @@ export interface CommentsTable {
   created_at: Timestamp;
   is_deleted: Generated<boolean>;
   deleted_at: NullableTimestamp;
+  /** Hidden from the public pending review of a report (0017_reports). */
+  held_at: NullableTimestamp;
+  reviewed_at: NullableTimestamp;
 }
 
 export interface VideoLikesTable {
@@ -285,6 +297,27 @@ export interface VideoAttestationsTable {
   agreed_at: Timestamp;
 }
 
+export type ReportTargetType = "video" | "comment";
+export type ReportResolution = "dismissed" | "restored" | "removed" | "banned";
+
+/** One visitor's report of a video or a comment (0017_reports); open while resolved_at is NULL. */
+export interface ReportsTable {
+  id: Generated<string>;
+  reference: string;
+  target_type: ReportTargetType;
+  target_id: string;
+  video_id: string | null;
+  reason: string;
+  details: Optional<string>;
+  reporter_user_id: Optional<string>;
+  /** Who reported, as the rate limiter knows them (account id or client address bucket): one open report each. */
+  reporter_key: string;
+  created_at: Timestamp;
+  resolved_at: NullableTimestamp;
+  resolution: Optional<ReportResolution>;
+  resolved_by: Optional<string>;
+}
+
 /** Every admin console action: who, what, when, before and after (0009_ad_units_live). */
 export interface AdminAuditLogTable {
   id: Generated<string>;
@@ -315,6 +348,7 @@ export interface Database {
   transcode_jobs: TranscodeJobsTable;
   favorites: FavoritesTable;
   watch_history: WatchHistoryTable;
+  reports: ReportsTable;
   media_fingerprints: MediaFingerprintsTable;
   takedown_requests: TakedownRequestsTable;
   takedown_appeals: TakedownAppealsTable;

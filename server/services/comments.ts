@@ -8,6 +8,7 @@ import { prepared } from "../db/prepared";
 import type { Database } from "../db/schema";
 import { type RateLimiter, type RateLimitRule, sharedRateLimiter } from "../rate-limit";
 import { invalidatePages } from "../realtime/shared-caches";
+import { banReason } from "./moderation-queue";
 
 /**
  * Comments (SPEC.md §2 Comments section, §4-§6): top-level comments oldest first, one level of replies,
@@ -33,7 +34,7 @@ const publicVideoExists = prepared((videoId: string) =>
 const firstThreads = prepared((videoId: string, limit: number) =>
   getDb()
     .selectFrom("comments")
-    .select(["id", "parent_id", "content", "created_at", "is_deleted"])
+    .select(["id", "parent_id", "content", "created_at", "is_deleted", "held_at"])
     .where("video_id", "=", videoId)
     .where("parent_id", "is", null)
     .orderBy("created_at")
@@ -54,7 +55,7 @@ export async function listThreads(videoId: string, limit = THREADS_PER_PAGE): Pr
         .selectFrom((eb) =>
           eb
             .selectFrom("comments")
-            .select(["id", "parent_id", "content", "created_at", "is_deleted"])
+            .select(["id", "parent_id", "content", "created_at", "is_deleted", "held_at"])
             .select(sql<number>`row_number() OVER (PARTITION BY parent_id ORDER BY created_at, id)`.as("n"))
             .where(
               "parent_id",
@@ -63,7 +64,7 @@ export async function listThreads(videoId: string, limit = THREADS_PER_PAGE): Pr
             )
             .as("r"),
         )
-        .select(["id", "parent_id", "content", "created_at", "is_deleted"])
+        .select(["id", "parent_id", "content", "created_at", "is_deleted", "held_at"])
         .where("n", "<=", MAX_REPLIES_PER_THREAD)
         .orderBy("created_at")
         .orderBy("id")
@@ -73,9 +74,10 @@ export async function listThreads(videoId: string, limit = THREADS_PER_PAGE): Pr
   const view = (row: (typeof tops)[number]): CommentView => ({
     id: row.id,
     parentId: row.parent_id,
-    content: row.is_deleted ? null : row.content,
+    content: row.is_deleted || row.held_at ? null : row.content,
     createdAt: new Date(row.created_at).toISOString(),
     isDeleted: row.is_deleted,
+    isHeld: !row.is_deleted && row.held_at !== null,
   });
   const byParent = new Map<string, CommentView[]>();
   for (const r of replies) {
@@ -93,7 +95,9 @@ export type AddCommentOutcome =
   | { status: "not-found" }
   /** The parent already has MAX_REPLIES_PER_THREAD replies. */
   | { status: "thread-full" }
-  | { status: "rate-limited"; retryAfterMs: number };
+  | { status: "rate-limited"; retryAfterMs: number }
+  /** A moderator banned the author (moderation-queue.ts); `reason` is theirs. */
+  | { status: "banned"; reason: string };
 
 export interface NewComment {
   videoId: string;
@@ -111,6 +115,8 @@ export interface NewComment {
 export async function addComment(input: NewComment, deps: { limiter?: RateLimiter } = {}): Promise<AddCommentOutcome> {
   const content = commentContent.safeParse(input.content);
   if (!content.success) return { status: "invalid" };
+  const banned = await banReason(input.userId);
+  if (banned !== null) return { status: "banned", reason: banned };
   const db = getDb();
   const video = await db.selectFrom("videos").select("id").where("id", "=", input.videoId).where("is_public", "=", true).executeTakeFirst();
   if (!video) return { status: "not-found" };

@@ -1,4 +1,5 @@
 import { getDb } from "../db/connection";
+import { banReason } from "./moderation-queue";
 
 /**
  * Likes (SPEC.md §4 Like): a `video_likes` row per user and video, and `videos.likes` moved by one in the
@@ -8,9 +9,11 @@ import { getDb } from "../db/connection";
  * really inserted or deleted (never below 0: the CHECK on videos.likes and GREATEST).
  */
 
-export type LikeOutcome = { status: "ok"; liked: boolean; likes: number } | { status: "not-found" };
+export type LikeOutcome = { status: "ok"; liked: boolean; likes: number } | { status: "not-found" } | { status: "banned"; reason: string };
 
 export async function setLike(userId: string, videoId: string, liked: boolean): Promise<LikeOutcome> {
+  const banned = await banReason(userId);
+  if (banned !== null) return { status: "banned", reason: banned };
   return getDb()
     .transaction()
     .execute(async (trx) => {

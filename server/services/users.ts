@@ -108,6 +108,8 @@ export interface UserListEntry {
   name: string | null;
   role: Role;
   createdAt: Date;
+  /** A moderator's ban (moderation-queue.ts): when and why. */
+  ban: { at: Date; reason: string } | null;
 }
 
 /** Users whose e-mail contains `email` (any case), newest first, one page at a time, with the total. */
@@ -121,7 +123,7 @@ export async function searchUsers(opts: {
   if (needle) base = base.where(sql<string>`lower(email)`, "like", `%${escapeLike(needle)}%`);
   const [rows, count] = await Promise.all([
     base
-      .select(["id", "email", "full_name", "role", "created_at"])
+      .select(["id", "email", "full_name", "role", "created_at", "banned_at", "ban_reason"])
       .orderBy("created_at", "desc")
       .orderBy("id")
       .limit(opts.perPage)
@@ -130,7 +132,14 @@ export async function searchUsers(opts: {
     base.select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow(),
   ]);
   return {
-    users: rows.map((r) => ({ id: r.id, email: r.email, name: r.full_name, role: r.role, createdAt: r.created_at })),
+    users: rows.map((r) => ({
+      id: r.id,
+      email: r.email,
+      name: r.full_name,
+      role: r.role,
+      createdAt: r.created_at,
+      ban: r.banned_at ? { at: r.banned_at, reason: r.ban_reason ?? "" } : null,
+    })),
     total: Number(count.n),
   };
 }

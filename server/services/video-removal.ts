@@ -7,6 +7,7 @@ import type { MediaStorage } from "../media/storage";
 import { invalidatePages } from "../realtime/shared-caches";
 import { type Actor, recordAdminAction } from "./audit-log";
 import { hashStoredFiles, recordFingerprints } from "./fingerprints";
+import { closeReportsAsRemoved } from "./moderation-queue";
 import { invalidateVideoListCaches, isVideoId } from "./videos";
 
 /**
@@ -72,6 +73,8 @@ export async function removeVideo(videoId: string, opts: RemovalOptions, deps: R
       .set({ is_public: false, removed_at: sql`now()`, removed_reason: reason, removed_by: opts.actor.id, updated_at: sql`now()` })
       .where("id", "=", videoId)
       .execute();
+    // Whatever the cause, the video's open reports are settled by the removal (the report queue's own record).
+    await closeReportsAsRemoved(trx, { type: "video", id: videoId }, opts.actor);
     await recordAdminAction(trx, {
       actor: opts.actor,
       action: "video.remove",

@@ -144,6 +144,8 @@ const QUERY_ROUTES: { path: string; params: string[] }[] = [
   { path: "/admin/audit", params: ["page", "action", "actor"] },
   // --- end console-dash
   { path: "/admin/videos", params: ["page", "q", "visibility", "deleted"] },
+  // Reports (issue 22): which item; the form's turn is in FORMS.
+  { path: "/report", params: ["video", "comment"] },
   // Takedowns (issue 22): the public form's prefilled address; the console queue (404 here, an admin's turn below).
   { path: "/takedown", params: ["url"] },
   { path: "/admin/takedowns", params: [] },
@@ -198,12 +200,20 @@ const MODERATION_FORMS: { path: string; valid: Record<string, string>; fields: s
   { path: "/admin/categories", valid: { intent: "rename", categoryId: NO_ID, name: "Renamed" }, fields: ["intent", "categoryId", "name"] },
   { path: "/admin/categories", valid: { intent: "delete", categoryId: NO_ID, moveTo: "" }, fields: ["intent", "categoryId", "moveTo"] },
   { path: "/admin/categories", valid: { intent: "delete", categoryId: NO_ID, moveTo: NO_ID }, fields: ["moveTo"] },
+  // The report queue (issue 22): an item without open reports, so no decision is made.
+  {
+    path: "/admin/reports",
+    valid: { intent: "dismiss", targetType: "video", targetId: NO_ID, note: "Checked by the corpus." },
+    fields: ["intent", "targetType", "targetId", "note"],
+  },
+  { path: "/admin/users", valid: { intent: "unban", userId: "no-such-user" }, fields: ["intent", "userId"] },
 ];
 /** The moderation sections' query parameters, sent with an admin session. */
 const MODERATION_QUERIES: { path: string; params: string[] }[] = [
   { path: "/admin/comments", params: ["page", "video", "user"] },
   { path: "/admin/messages", params: ["page", "q"] },
   { path: "/admin/categories", params: [] },
+  { path: "/admin/reports", params: ["page"] },
   { path: `/admin/messages/${NO_ID}`, params: [] },
 ];
 // ---- end of console moderation ----
@@ -290,6 +300,12 @@ const FORMS: { path: string; valid: Record<string, string>; fields: string[] }[]
   // The console's takedown queue: visitors get 404 before the body is read; an admin's turn is below.
   ...TAKEDOWN_FORMS.map((valid) => ({ path: "/admin/takedowns", valid, fields: TAKEDOWN_FIELDS })),
   { path: "/age-verification", valid: { answer: "adult" }, fields: ["answer"] },
+  // A report of a video that does not exist: every field is checked, nothing is stored or hidden.
+  {
+    path: `/report?video=${NO_UNIT}`,
+    valid: { reason: "minor", details: "From the corpus.", website: "" },
+    fields: ["reason", "details", "website"],
+  },
   // A token that was never issued: the real-token case is the view test below.
   { path: "/api/views", valid: { videoId: "00000000-0000-4000-8000-000000000000", token: "play:x.y" }, fields: ["videoId", "token"] },
   // No such video: a 404 whatever the rest; a real video's turn (visitor and signed in) is the play-token test below.

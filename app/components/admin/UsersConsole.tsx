@@ -4,7 +4,10 @@ import { type ConsoleRole, ROLE_LABELS, ROLES } from "~core/console-schema";
 import { fieldClass as field, primaryButton, SectionHeader } from "./console-ui";
 
 /** What the route's action answers (the route imports this, never the other way round). */
-export type RoleActionResult = { ok: true; userId: string; role: string } | { ok: false; userId: string; message: string };
+export type RoleActionResult =
+  | { ok: true; userId: string; role: string }
+  | { ok: true; userId: string; unbanned: true }
+  | { ok: false; userId: string; message: string };
 
 interface UserView {
   id: string;
@@ -12,6 +15,7 @@ interface UserView {
   name: string | null;
   role: ConsoleRole;
   createdAt: string;
+  ban: { at: string; reason: string } | null;
 }
 
 const secondaryButton = "rounded-lg border border-ink-700 bg-ink-800 px-3 py-2 text-sm font-semibold hover:bg-ink-700 disabled:opacity-60";
@@ -93,7 +97,7 @@ function UserRow({ user, isSelf, result }: { user: UserView; isSelf: boolean; re
   const fetcher = useFetcher<RoleActionResult>({ key: `role-${user.id}` });
   const shown = fetcher.state === "idle" ? (fetcher.data ?? result) : undefined;
   const error = shown && !shown.ok ? shown.message : null;
-  const saved = shown?.ok ? `Saved: ${ROLE_LABELS[shown.role as ConsoleRole] ?? shown.role}.` : null;
+  const saved = shown?.ok ? ("role" in shown ? `Saved: ${ROLE_LABELS[shown.role as ConsoleRole] ?? shown.role}.` : "Ban lifted.") : null;
   const selectId = `role-${user.id}`;
   const messageId = `role-message-${user.id}`;
   return (
@@ -107,6 +111,21 @@ function UserRow({ user, isSelf, result }: { user: UserView; isSelf: boolean; re
         <p className="text-xs text-zinc-400">
           {ROLE_LABELS[user.role]} · joined <time dateTime={user.createdAt}>{joined(user.createdAt)}</time>
         </p>
+        {user.ban && (
+          <div className="mt-2 rounded-lg border border-red-700/60 bg-red-950/40 px-3 py-2 text-sm text-red-100">
+            <p>
+              <strong>Banned</strong> from commenting and liking since <time dateTime={user.ban.at}>{joined(user.ban.at)}</time>:{" "}
+              {user.ban.reason}
+            </p>
+            <fetcher.Form method="post" className="mt-2">
+              <input type="hidden" name="intent" value="unban" />
+              <input type="hidden" name="userId" value={user.id} />
+              <button type="submit" className={secondaryButton} disabled={fetcher.state !== "idle"}>
+                Lift ban<span className="sr-only"> of {user.email ?? "this user"}</span>
+              </button>
+            </fetcher.Form>
+          </div>
+        )}
       </div>
       <div className="md:w-72">
         <fetcher.Form method="post" className="flex items-end gap-2">

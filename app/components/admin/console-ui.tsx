@@ -36,6 +36,16 @@ export function formatWhen(iso: string): string {
   return `${new Date(iso).toLocaleString("en-GB", { timeZone: "UTC", dateStyle: "medium", timeStyle: "short" })} UTC`;
 }
 
+/** "2 d 3 h", "5 h 12 min", "4 min": how long the oldest report of an item has waited. */
+export function waitedFor(fromIso: string, nowIso: string): string {
+  const minutes = Math.max(0, Math.floor((Date.parse(nowIso) - Date.parse(fromIso)) / 60_000));
+  const days = Math.floor(minutes / 1440);
+  const hours = Math.floor((minutes % 1440) / 60);
+  if (days > 0) return `${days} d ${hours} h`;
+  if (hours > 0) return `${hours} h ${minutes % 60} min`;
+  return `${minutes} min`;
+}
+
 /** A failed action's message, announced. */
 export function ActionError({ message }: { message: string | null | undefined }) {
   if (!message) return null;

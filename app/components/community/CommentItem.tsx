@@ -3,6 +3,7 @@ import { COMMUNITY_TEXTS } from "~/lib/community-texts";
 import { formatLongDate, formatRelativeTime } from "~/lib/format";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { CommentView } from "~core/community-answer";
+import { reportPath } from "~core/report-schema";
 import { ScriptField } from "./ScriptField";
 import { useCommunityFetcher } from "./use-community-fetcher";
 
@@ -44,6 +45,8 @@ export function CommentItem({ comment: c, videoId, isCreator, signedIn, mine, sh
         <p className="mt-1 text-sm italic text-zinc-400">
           {isCreator ? COMMUNITY_TEXTS.deletedByModerator : COMMUNITY_TEXTS.deletedByUser}
         </p>
+      ) : c.isHeld ? (
+        <p className="mt-1 text-sm italic text-zinc-400">{COMMUNITY_TEXTS.heldForReview}</p>
       ) : (
         <p className="mt-1 whitespace-pre-line break-words text-zinc-200">{c.content}</p>
       )}
@@ -59,6 +62,11 @@ export function CommentItem({ comment: c, videoId, isCreator, signedIn, mine, sh
               </button>
             </form>
           </noscript>
+        )}
+        {!c.isDeleted && !c.isHeld && (
+          <a href={reportPath({ type: "comment", id: c.id })} className={DELETE_BUTTON} aria-label="Report this comment">
+            Report
+          </a>
         )}
         <span role="alert" className="text-sm text-red-300 empty:hidden">
           {error}

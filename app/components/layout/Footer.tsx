@@ -61,6 +61,11 @@ export function Footer() {
                 FAQ
               </AppLink>
             </li>
+            <li>
+              <AppLink to="/trust" className={linkClass}>
+                Trust and Safety
+              </AppLink>
+            </li>
           </ul>
         </nav>
       </div>

@@ -5,6 +5,7 @@ import { routeHeaders } from "~/lib/route-headers";
 import { dashboardQuery } from "~core/console-schema";
 import { CONSOLE_PAGE, defineRoute } from "~core/route-contract";
 import { dashboardTotals, topCategories, topVideos, viewsChart } from "../../../server/services/dashboard";
+import { openReportStats } from "../../../server/services/moderation-queue";
 import { takedownSummary } from "../../../server/services/takedowns";
 import type { Route } from "./+types/dashboard";
 
@@ -16,26 +17,22 @@ export const contract = defineRoute({
 /** `/admin`: the dashboard (admins only); `?period=7|30|90` days, anything else is a 400. */
 export async function loader(args: Route.LoaderArgs) {
   const { period } = routeInput(args.context, contract).query;
-  const [totals, chart, videos, categories, takedowns] = await Promise.all([
+  const [totals, chart, videos, categories, reports, takedowns] = await Promise.all([
     dashboardTotals(),
     viewsChart(period),
     topVideos(period),
     topCategories(period),
+    openReportStats(),
     takedownSummary(),
   ]);
-  return data({
-    period,
-    totals,
-    chart,
-    topVideos: videos,
-    topCategories: categories,
-    takedowns: { open: takedowns.open, overdue: takedowns.overdue, oldestHours: hoursSince(takedowns.oldestCreatedAt) },
-  });
-}
-
-/** Whole hours a request has waited (the dashboard's "oldest" figure). */
-function hoursSince(at: Date | null): number | null {
-  return at ? Math.floor((Date.now() - at.getTime()) / 3_600_000) : null;
+  const safety = {
+    openReports: reports.open,
+    reportedItems: reports.items,
+    oldestReportAt: reports.oldestAt?.toISOString() ?? null,
+    now: new Date().toISOString(),
+  };
+  const open = { open: takedowns.open, overdue: takedowns.overdue, oldestAt: takedowns.oldestCreatedAt?.toISOString() ?? null };
+  return data({ period, totals, chart, topVideos: videos, topCategories: categories, safety, takedowns: open });
 }
 
 export const headers = routeHeaders;

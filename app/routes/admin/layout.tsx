@@ -19,6 +19,7 @@ export const headers = routeHeaders;
 /** The console's sections, in the order an editor's day goes. */
 const SECTIONS = [
   { to: "/admin", label: "Dashboard", end: true },
+  { to: "/admin/reports", label: "Reports", end: false },
   { to: "/admin/videos", label: "Videos", end: false },
   { to: "/admin/categories", label: "Categories", end: false },
   { to: "/admin/blog", label: "Blog", end: false },

@@ -7,6 +7,7 @@ import { roleFormSchema, usersQuery } from "~core/console-schema";
 import { totalPages } from "~core/pagination";
 import { formStrings } from "~core/params";
 import { CONSOLE_PAGE, defineRoute } from "~core/route-contract";
+import { liftBan } from "../../../server/services/moderation-queue";
 import { changeUserRole, LastAdminError, searchUsers, UserNotFoundError } from "../../../server/services/users";
 import type { Route } from "./+types/users";
 
@@ -28,7 +29,11 @@ export async function loader(args: Route.LoaderArgs) {
     pageCount: totalPages(total, USERS_PER_PAGE),
     total,
     selfId: admin.id,
-    users: users.map((u) => ({ ...u, createdAt: u.createdAt.toISOString() })),
+    users: users.map((u) => ({
+      ...u,
+      createdAt: u.createdAt.toISOString(),
+      ban: u.ban && { at: u.ban.at.toISOString(), reason: u.ban.reason },
+    })),
   });
 }
 
@@ -50,6 +55,10 @@ export async function action(args: Route.ActionArgs) {
   const parsed = contract.input.form.safeParse(fields);
   if (!parsed.success) return refused(400, "", parsed.error.issues[0]?.message ?? "The form could not be read.");
   try {
+    if (parsed.data.intent === "unban") {
+      await liftBan(parsed.data.userId, admin);
+      return data<RoleActionResult>({ ok: true, userId: parsed.data.userId, unbanned: true });
+    }
     const change = await changeUserRole(parsed.data.userId, parsed.data.role, admin);
     // An admin who stepped down has no console any more.
     if (change.id === admin.id && change.role !== "admin") return redirect("/");

@@ -1,4 +1,4 @@
-import { COMMUNITY_TEXTS, commentRateLimitMessage, THREAD_FULL_MESSAGE } from "~/lib/community-texts";
+import { bannedMessage, COMMUNITY_TEXTS, commentRateLimitMessage, THREAD_FULL_MESSAGE } from "~/lib/community-texts";
 import { commentContent } from "~core/comment-schema";
 import { SCRIPT_FIELD } from "~core/community-answer";
 import { input, parseForm, readForm } from "~core/params";
@@ -53,6 +53,8 @@ export async function action({ request, context }: Route.ActionArgs) {
         return reply.fail(400, failed, code);
       case "not-found":
         return reply.fail(404, failed, code);
+      case "banned":
+        return reply.fail(403, bannedMessage(outcome.reason), "banned");
       case "thread-full":
         return reply.fail(409, THREAD_FULL_MESSAGE, "full");
       case "rate-limited":

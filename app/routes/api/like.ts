@@ -1,4 +1,4 @@
-import { COMMUNITY_TEXTS } from "~/lib/community-texts";
+import { bannedMessage, COMMUNITY_TEXTS } from "~/lib/community-texts";
 import { SCRIPT_FIELD } from "~core/community-answer";
 import { input, parseForm, readForm } from "~core/params";
 import { defineRoute } from "~core/route-contract";
@@ -35,6 +35,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   try {
     const outcome = await setLike(viewer.id, videoId, form.liked === "true");
     if (outcome.status === "not-found") return reply.fail(404, COMMUNITY_TEXTS.likeFailed, "like");
+    if (outcome.status === "banned") return reply.fail(403, bannedMessage(outcome.reason), "banned");
     return reply.ok({ liked: outcome.liked, likes: outcome.likes });
   } catch (err) {
     return reply.crashed(context, "like", err, COMMUNITY_TEXTS.likeFailed, "like");

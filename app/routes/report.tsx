@@ -1,0 +1,212 @@
+import { useEffect, useRef } from "react";
+import { data, Link, useNavigation } from "react-router";
+import { ReportForm, type ReportValues } from "~/components/report/ReportForm";
+import { siteUrlFromMatches } from "~/lib/root-data";
+import { routeInput } from "~/lib/route-contract.server";
+import { routeHeaders } from "~/lib/route-headers";
+import { seoMeta } from "~/lib/seo";
+import { HONEYPOT_FIELD } from "~core/contact-schema";
+import { clientIp, input, multilineText, parseForm, plainText, readForm, videoPagePath } from "~core/params";
+import { REPORT_TEXTS, type ReportErrors, type ReportTarget, reportRateLimitMessage } from "~core/report-schema";
+import { defineRoute } from "~core/route-contract";
+import { z } from "~core/zod";
+import { getViewer } from "../../server/auth/session";
+import { classifyFailure, UNAVAILABLE_HEADERS } from "../../server/http/route-errors";
+import { requestInfoContext } from "../../server/request-context";
+import { findReportableItem, type ReportedItem, submitReport } from "../../server/services/reports";
+import { siteUrl } from "../../server/site-url";
+import type { Route } from "./+types/report";
+
+/**
+ * `/report?video=<id>` or `/report?comment=<id>` (issue 22 item 1): what is being reported, the reasons, and
+ * the reference number once it is sent. For visitors and signed-in users alike; a plain form, so it works
+ * without JavaScript. The rules are in server/services/reports.ts.
+ */
+const reportQuery = z.object({ video: input.videoId.optional(), comment: input.videoId.optional() });
+const reportForm = z.object({
+  // The reason is checked by the service, so a missing one gets its field message rather than a 400.
+  reason: plainText(100).default(""),
+  details: multilineText(20_000).default(""),
+  [HONEYPOT_FIELD]: plainText(2000).default(""),
+});
+
+export const contract = defineRoute({
+  access: "public",
+  kind: "page",
+  robots: "noindex",
+  cacheControl: "private, no-store",
+  crossSite: "refuse",
+  input: { query: reportQuery, form: reportForm },
+});
+
+export type ReportActionData =
+  | { state: "sent"; reference: string | null; hidden: boolean; videoId: string | null }
+  | { state: "failed"; errors: ReportErrors; message: string | null; values: ReportValues };
+
+function targetOf(query: z.output<typeof reportQuery>): ReportTarget | null {
+  if (query.video && !query.comment) return { type: "video", id: query.video.toLowerCase() };
+  if (query.comment && !query.video) return { type: "comment", id: query.comment.toLowerCase() };
+  return null;
+}
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const target = targetOf(routeInput(context, contract).query);
+  const item = target ? await findReportableItem(target) : undefined;
+  if (!item) return data({ item: null }, { status: 404 });
+  return { item };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== "POST") throw data(null, { status: 405, headers: { Allow: "GET, HEAD, POST" } });
+  const target = targetOf(routeInput(context, contract).query);
+  const info = context.get(requestInfoContext);
+  const body = await readForm(request);
+  const form = body.ok ? parseForm(contract.input.form, body.form) : undefined;
+  const values: ReportValues = { reason: form?.reason ?? "", details: (form?.details ?? "").slice(0, 5000) };
+  const failed = (status: number, fields: { errors?: ReportErrors; message?: string }, headers: Record<string, string> = {}) =>
+    data<ReportActionData>({ state: "failed", errors: fields.errors ?? {}, message: fields.message ?? null, values }, { status, headers });
+  if (!body.ok) return failed(body.status, { message: REPORT_TEXTS.unreadable }, body.headers);
+  if (!form) return failed(400, { message: REPORT_TEXTS.unreadable });
+  if (!target) return failed(404, { message: REPORT_TEXTS.notFound });
+  try {
+    const viewer = await getViewer({ request, context });
+    const outcome = await submitReport(
+      { target, reason: form.reason, details: form.details, website: form[HONEYPOT_FIELD] },
+      { userId: viewer?.id ?? null, ip: clientIp.parse(info.clientIp), origin: siteUrl(request) },
+    );
+    switch (outcome.status) {
+      case "received":
+        return data<ReportActionData>({ state: "sent", reference: outcome.reference, hidden: outcome.hidden, videoId: outcome.videoId });
+      case "dropped":
+        return data<ReportActionData>({ state: "sent", reference: null, hidden: false, videoId: null });
+      case "invalid":
+        return failed(400, { errors: outcome.errors });
+      case "not-found":
+        return failed(404, { message: REPORT_TEXTS.notFound });
+      case "rate-limited":
+        return failed(
+          429,
+          { message: reportRateLimitMessage(outcome.retryAfterMs) },
+          { "Retry-After": String(Math.ceil(outcome.retryAfterMs / 1000)) },
+        );
+    }
+  } catch (err) {
+    // The typed text stays in the form either way.
+    if (classifyFailure(context, "report", err) === "unavailable")
+      return failed(503, { message: REPORT_TEXTS.failed }, UNAVAILABLE_HEADERS);
+    return failed(500, { message: REPORT_TEXTS.failed });
+  }
+}
+
+export const headers = routeHeaders;
+
+export function meta({ matches }: Route.MetaArgs) {
+  return seoMeta({
+    siteUrl: siteUrlFromMatches(matches),
+    title: "Report",
+    description: "Report a video or a comment to our moderators.",
+    path: "/report",
+    noindex: true,
+  });
+}
+
+export default function ReportPage({ loaderData, actionData: result }: Route.ComponentProps) {
+  const { item } = loaderData;
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting" && navigation.formMethod === "POST";
+  return (
+    <section className="mx-auto max-w-2xl">
+      <h1 className="text-3xl font-bold">Report</h1>
+      {result?.state === "sent" ? (
+        // Shown even when the item is gone: a report that hid it leaves nothing for the loader to find.
+        <div className="mt-6 rounded-2xl border border-ink-700 bg-ink-900 p-6 sm:p-8">
+          <ReportSent reference={result.reference} hidden={result.hidden} videoId={result.videoId} />
+        </div>
+      ) : !item ? (
+        <p className="mt-4 text-zinc-300">
+          {REPORT_TEXTS.notFound}{" "}
+          <Link to="/" className="font-semibold text-brand-300 underline">
+            Back to the videos
+          </Link>
+        </p>
+      ) : (
+        <>
+          <ReportedItemSummary item={item} />
+          <div className="mt-6 rounded-2xl border border-ink-700 bg-ink-900 p-6 sm:p-8">
+            <ReportForm
+              target={item.target}
+              values={result?.state === "failed" ? result.values : { reason: "", details: "" }}
+              errors={result?.state === "failed" ? result.errors : {}}
+              message={result?.state === "failed" ? result.message : null}
+              submitting={submitting}
+            />
+          </div>
+          <p className="mt-4 text-sm text-zinc-400">
+            Is this a video of you or your work that was published without your consent? A{" "}
+            <Link to="/takedown" className="text-brand-300 underline">
+              takedown request
+            </Link>{" "}
+            is answered within 48 hours. How we handle reports:{" "}
+            <Link to="/trust" className="text-brand-300 underline">
+              Trust and safety
+            </Link>
+            .
+          </p>
+        </>
+      )}
+    </section>
+  );
+}
+
+function ReportedItemSummary({ item }: { item: ReportedItem }) {
+  return (
+    <div className="mt-4 rounded-xl bg-ink-900 p-4 text-zinc-300">
+      {item.commentText === null ? (
+        <p>
+          Video:{" "}
+          <Link to={videoPagePath(item.videoId)} className="font-semibold text-zinc-100 underline">
+            {item.videoTitle}
+          </Link>
+        </p>
+      ) : (
+        <>
+          <p>
+            A comment on{" "}
+            <Link to={videoPagePath(item.videoId)} className="font-semibold text-zinc-100 underline">
+              {item.videoTitle}
+            </Link>
+            :
+          </p>
+          <blockquote className="mt-2 line-clamp-4 whitespace-pre-line break-words border-l-2 border-ink-700 pl-3 text-zinc-200">
+            {item.commentText}
+          </blockquote>
+        </>
+      )}
+    </div>
+  );
+}
+
+function ReportSent({ reference, hidden, videoId }: { reference: string | null; hidden: boolean; videoId: string | null }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Keyboard and screen-reader users land on the confirmation.
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <div role="status">
+      <h2 ref={heading} tabIndex={-1} className="text-2xl font-bold focus:outline-none">
+        Thank you, your report was received
+      </h2>
+      {reference && (
+        <p className="mt-3 text-zinc-200">
+          Your reference number is <strong className="font-mono text-lg tracking-wide text-white">{reference}</strong>. Quote it if you
+          write to us about this report.
+        </p>
+      )}
+      <p className="mt-3 text-zinc-300">
+        {hidden ? "It is hidden from everyone while our moderators review it." : "Our moderators review every report, oldest first."}
+      </p>
+      <Link to={hidden || !videoId ? "/" : videoPagePath(videoId)} className="mt-6 inline-block font-semibold text-brand-300 underline">
+        {hidden || !videoId ? "Back to the videos" : "Back to the video"}
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,98 @@
+import { charCount } from "./contact-schema";
+import { input, multilineText } from "./params";
+import { z } from "./zod";
+
+/**
+ * Reports of a video or a comment (issue 22 item 1): the reasons a visitor can give, which of them hide the
+ * item at once, and the form's one schema (the browser's checks and the server's are the same). Report
+ * details are not checked for minor-suggesting terms: describing such content is what this form is for.
+ */
+
+export const REPORT_REASONS = [
+  { value: "non-consensual", label: "Depicts a real person without consent" },
+  { value: "minor", label: "May involve a minor" },
+  { value: "illegal", label: "Violence or illegal content" },
+  { value: "copyright", label: "Copyright" },
+  { value: "spam", label: "Spam or abuse" },
+  { value: "other", label: "Other" },
+] as const;
+
+export type ReportReason = (typeof REPORT_REASONS)[number]["value"];
+export type ReportTarget = { type: "video" | "comment"; id: string };
+
+/** Safety before reach: these hide the item from the public until a moderator has looked at it. */
+export const HIDING_REASONS: ReadonlySet<ReportReason> = new Set(["non-consensual", "minor"]);
+
+export const REPORT_DETAILS_MAX = 2000;
+
+export const REPORT_TEXTS = {
+  reasonRequired: "Choose a reason for your report.",
+  detailsTooLong: `Details must be ${REPORT_DETAILS_MAX.toLocaleString("en-US")} characters or fewer.`,
+  notFound: "This item no longer exists or is not public.",
+  failed: "Your report could not be sent. Please try again.",
+  unreadable: "Your report could not be read. Please try again.",
+} as const;
+
+export function reasonLabel(reason: string): string {
+  return REPORT_REASONS.find((r) => r.value === reason)?.label ?? reason;
+}
+
+const REASON_VALUES = REPORT_REASONS.map((r) => r.value) as [ReportReason, ...ReportReason[]];
+
+export const reportFields = z.object({
+  reason: z.enum(REASON_VALUES, { error: REPORT_TEXTS.reasonRequired }),
+  details: multilineText(20_000)
+    .default("")
+    .transform((v) => v.replaceAll("\u0000", "").trim())
+    .refine((v) => charCount(v) <= REPORT_DETAILS_MAX, REPORT_TEXTS.detailsTooLong),
+});
+
+export type ReportFields = z.output<typeof reportFields>;
+export type ReportErrors = Partial<Record<"reason" | "details", string>>;
+
+/** Field messages for the form, first problem per field. */
+export function checkReportFields(raw: {
+  reason?: string;
+  details?: string;
+}): { ok: true; fields: ReportFields } | { ok: false; errors: ReportErrors } {
+  const parsed = reportFields.safeParse({ reason: raw.reason || undefined, details: raw.details ?? "" });
+  if (parsed.success) return { ok: true, fields: parsed.data };
+  const errors: ReportErrors = {};
+  for (const issue of parsed.error.issues) {
+    const field = issue.path[0];
+    if ((field === "reason" || field === "details") && !errors[field])
+      errors[field] = field === "reason" ? REPORT_TEXTS.reasonRequired : issue.message;
+  }
+  return { ok: false, errors };
+}
+
+/** The report page for an item (works without JavaScript: a plain link to a form). */
+export function reportPath(target: ReportTarget): string {
+  return `/report?${target.type}=${target.id}`;
+}
+
+/** "Too many reports" with when to try again, in minutes (at least one). */
+export function reportRateLimitMessage(retryAfterMs: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
+  return `You have sent many reports in a short time. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
+}
+
+export const MODERATION_NOTE = { min: 3, max: 500 } as const;
+export const MODERATION_NOTE_MESSAGE = `Give a reason for your decision (${MODERATION_NOTE.min} to ${MODERATION_NOTE.max} characters): it goes into the audit log, and a banned user is shown it.`;
+
+/** The moderation queue's decision form (the console, issue 22 item 2). */
+export const moderationDecisionForm = z.object({
+  intent: z.enum(["dismiss", "restore", "remove", "ban"]),
+  targetType: z.enum(["video", "comment"]),
+  targetId: z.uuid(),
+  note: multilineText(5000)
+    .default("")
+    .transform((v) => v.trim()),
+});
+
+export function moderationNoteProblem(note: string): string | null {
+  const length = charCount(note);
+  return length < MODERATION_NOTE.min || length > MODERATION_NOTE.max ? MODERATION_NOTE_MESSAGE : null;
+}
+
+export const reportQueueQuery = z.object({ page: input.page });

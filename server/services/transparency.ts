@@ -1,0 +1,71 @@
+import { sql } from "kysely";
+import { REPORT_REASONS } from "../../core/report-schema";
+import { getDb } from "../db/connection";
+
+/**
+ * The transparency page's figures (issue 22 item 7), read from the database for a window ending now: what
+ * was reported and why, what was taken down, and how fast reports were decided. Every figure is a count of
+ * rows, never an estimate; the page says which window it covers.
+ */
+
+export const TRANSPARENCY_WINDOW_DAYS = 30;
+/** The page that shows them: every write that moves a figure drops it from the page cache. */
+export const TRANSPARENCY_PATH = "/trust";
+
+export interface TransparencyFigures {
+  windowDays: number;
+  from: Date;
+  to: Date;
+  /** Reports received in the window, per reason (every reason listed, 0 included), in the form's order. */
+  reportsByReason: { reason: string; count: number }[];
+  reportsReceived: number;
+  /** Reported items decided in the window, per outcome. */
+  decisions: { removed: number; kept: number };
+  /** Comments taken down after a report (removed, or removed with a ban) in the window. */
+  commentsRemoved: number;
+  /** From the first report of an item to the decision, over items decided in the window; null if none. */
+  reportHandling: { decided: number; medianSeconds: number | null; worstSeconds: number | null };
+}
+
+export async function transparencyFigures(now = new Date(), windowDays = TRANSPARENCY_WINDOW_DAYS): Promise<TransparencyFigures> {
+  const from = new Date(now.getTime() - windowDays * 86_400_000);
+  const db = getDb();
+  const [byReason, decided] = await Promise.all([
+    db
+      .selectFrom("reports")
+      .select(["reason", sql<number>`count(*)::int`.as("n")])
+      .where("created_at", ">=", from)
+      .where("created_at", "<=", now)
+      .groupBy("reason")
+      .execute(),
+    // One row per item decided in the window: its outcome and how long its first report waited.
+    sql<{ target_type: string; resolution: string; waited: number }>`
+      SELECT target_type, max(resolution) AS resolution,
+             extract(epoch FROM max(resolved_at) - min(created_at))::float8 AS waited
+      FROM reports
+      WHERE resolved_at >= ${from} AND resolved_at <= ${now}
+      GROUP BY target_type, target_id, resolved_at`.execute(db),
+  ]);
+  const counts = new Map(byReason.map((r) => [r.reason, r.n]));
+  const reportsByReason = REPORT_REASONS.map((r) => ({ reason: r.value as string, count: counts.get(r.value) ?? 0 }));
+  const items = decided.rows;
+  const removedOutcome = (r: { resolution: string }) => r.resolution === "removed" || r.resolution === "banned";
+  const waits = items.map((r) => Number(r.waited)).sort((a, b) => a - b);
+  return {
+    windowDays,
+    from,
+    to: now,
+    reportsByReason,
+    reportsReceived: reportsByReason.reduce((sum, r) => sum + r.count, 0),
+    decisions: { removed: items.filter(removedOutcome).length, kept: items.filter((r) => !removedOutcome(r)).length },
+    commentsRemoved: items.filter((r) => r.target_type === "comment" && removedOutcome(r)).length,
+    reportHandling: { decided: waits.length, medianSeconds: median(waits), worstSeconds: waits.at(-1) ?? null },
+  };
+}
+
+/** The middle value of sorted numbers (the mean of the two middle ones for an even count); null for none. */
+export function median(sorted: readonly number[]): number | null {
+  if (sorted.length === 0) return null;
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+}
