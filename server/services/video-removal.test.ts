@@ -108,6 +108,28 @@ describe("removeVideo", () => {
     expect((await getPublicVideo(b.id))?.title).toBe("Demo B");
   });
 
+  it("settles the video's open reports as removed, whatever the cause", async () => {
+    const { id } = await insertVideo(handle().db, { title: "Reported, then taken down" });
+    await handle()
+      .db.insertInto("reports")
+      .values({
+        reference: "RP-TEST-0001",
+        target_type: "video",
+        target_id: id,
+        video_id: id,
+        reason: "non-consensual",
+        reporter_key: "ip:203.0.113.9",
+      })
+      .execute();
+    await removeVideo(id, { actor: admin, reason: "Takedown TD-CCCC-DDDD", cause: "takedown" }, { storage });
+    const report = await handle()
+      .db.selectFrom("reports")
+      .select(["resolution", "resolved_by"])
+      .where("target_id", "=", id)
+      .executeTakeFirstOrThrow();
+    expect(report).toEqual({ resolution: "removed", resolved_by: admin.id });
+  });
+
   it("an edit cannot make a removed video public again", async () => {
     const { id } = await insertVideo(handle().db, { title: "Removed then edited", category_id: null });
     await removeVideo(id, { actor: admin, reason: "test", cause: "console" }, { storage });
