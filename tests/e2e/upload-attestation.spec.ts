@@ -69,6 +69,7 @@ test("refused without the attestation, accepted with it, and shown in the consol
   await page.getByRole("button", { name: "Upload video" }).click();
   await expect(page.getByText("The video is ready and public.")).toBeVisible({ timeout: 120_000 });
   await page.getByRole("link", { name: "Watch the video" }).click();
+  await expect(page).toHaveURL(/\/video\/[0-9a-f-]{36}$/);
   const videoId = page.url().split("/").pop() as string;
 
   await page.goto(`/admin/videos/${videoId}`);
