@@ -44,6 +44,7 @@ export default [
     index("routes/home.tsx", { id: "home" }),
     route("category/:categoryName", "routes/home.tsx", { id: "category" }),
     route("video/:videoId", "routes/video.tsx"),
+    route("video/:videoId/credentials", "routes/video-credentials.tsx"),
     route("search", "routes/search.tsx"),
     route("blog", "routes/blog/list.tsx"),
     route("blog/:slug", "routes/blog/post.tsx"),

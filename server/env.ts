@@ -278,10 +278,21 @@ const schema = z
      */
     WORKER_METRICS_PORT: optionalText().pipe(z.coerce.number<string | undefined>().int().min(1).max(65535).optional()),
     METRICS_ALLOW: metricsAllowSchema(),
+    /**
+     * Content credentials (C2PA, server/media/content-credentials.ts): PEM files of the ES256 (P-256) signing key
+     * and of its certificate chain, signing certificate first. Set both, or neither for a development certificate
+     * generated in DATA_DIR/content-credentials on first start (marked as such, trusted by nobody).
+     */
+    C2PA_SIGNING_KEY: optionalText(),
+    C2PA_CERTIFICATE: optionalText(),
     /** Searched for ffmpeg and ffprobe. */
     PATH: z.string().default(""),
   })
   .superRefine((e, ctx) => {
+    /** Settings that only work as a pair: the one missing is named. */
+    const bothOrNeither = (a: keyof typeof e, b: keyof typeof e, message: string) => {
+      if (Boolean(e[a]) !== Boolean(e[b])) ctx.addIssue({ code: "custom", path: [e[a] ? b : a], message });
+    };
     // A script the CSP would block fails on every page view: refuse the configuration at start instead.
     if (e.AD_SCRIPT_URL && !e.AD_HOSTS.includes(new URL(e.AD_SCRIPT_URL.split("{zoneId}").join("0")).origin)) {
       ctx.addIssue({ code: "custom", path: ["AD_SCRIPT_URL"], message: "its origin must be listed in AD_HOSTS" });
@@ -294,15 +305,17 @@ const schema = z
       required("S3_BUCKET", "the bucket's name");
       required("S3_REGION", "e.g. us-east-1; any region your S3-compatible server accepts");
       required("MEDIA_BASE_URL", "where browsers read the bucket's media, e.g. https://cdn.example.com/");
-      if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
-        const missing = e.S3_ACCESS_KEY_ID ? "S3_SECRET_ACCESS_KEY" : "S3_ACCESS_KEY_ID";
-        ctx.addIssue({
-          code: "custom",
-          path: [missing],
-          message: "is required with the other S3 key (set both, or neither for the SDK's own credentials)",
-        });
-      }
+      bothOrNeither(
+        "S3_ACCESS_KEY_ID",
+        "S3_SECRET_ACCESS_KEY",
+        "is required with the other S3 key (set both, or neither for the SDK's own credentials)",
+      );
     }
+    bothOrNeither(
+      "C2PA_SIGNING_KEY",
+      "C2PA_CERTIFICATE",
+      "is required with the other C2PA setting (set both, or neither for a development certificate)",
+    );
     // Node refuses a header time-out longer than the whole request's.
     if (e.HTTP_HEADERS_TIMEOUT_MS > e.HTTP_REQUEST_TIMEOUT_MS) {
       ctx.addIssue({ code: "custom", path: ["HTTP_HEADERS_TIMEOUT_MS"], message: "must not exceed HTTP_REQUEST_TIMEOUT_MS" });

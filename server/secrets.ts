@@ -34,9 +34,17 @@ export function ensureAppSecret(dir = dataDir(), configured = env().APP_SECRET):
 }
 
 function createKeyFile(file: string): void {
+  createFileOnce(file, crypto.randomBytes(32).toString("hex"));
+}
+
+/**
+ * Writes a private file (mode 600) that appears whole or not at all, unless it exists: the contents go to a
+ * temporary file that is hard-linked into place, which fails if another process got there first (keeping theirs).
+ */
+export function createFileOnce(file: string, contents: string): void {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const temporary = `${file}.${process.pid}.${crypto.randomBytes(4).toString("hex")}.tmp`;
-  fs.writeFileSync(temporary, crypto.randomBytes(32).toString("hex"), { mode: 0o600, flag: "wx" });
+  fs.writeFileSync(temporary, contents, { mode: 0o600, flag: "wx" });
   try {
     fs.linkSync(temporary, file);
   } catch (err) {

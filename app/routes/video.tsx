@@ -18,6 +18,7 @@ import { useWatchHistory } from "~/lib/use-watch-history";
 import { useViewer, useViewerPage } from "~/lib/viewer-state";
 import { canonicalCommentsLocation } from "~core/comment-limits";
 import type { CommunityData } from "~core/community-answer";
+import { TRAINED_ALGORITHMIC_MEDIA } from "~core/content-credentials";
 import { input } from "~core/params";
 import type { PreRollConfig } from "~core/preroll";
 import { reportPath } from "~core/report-schema";
@@ -39,7 +40,6 @@ const NO_RELATED = "No related videos found.";
 /** Rendered width of a related card (1/2/3 columns beside the 300px sidebar from lg). */
 const RELATED_SIZES =
   "(min-width: 1280px) 292px, (min-width: 1024px) calc((100vw - 384px) / 2), (min-width: 640px) calc((100vw - 52px) / 2), calc(100vw - 32px)";
-export const IPTC_AI_MEDIA = "http://cv.iptc.org/newscodes/digitalsourcetype/trainedAlgorithmicMedia";
 
 interface VideoView {
   id: string;
@@ -184,7 +184,7 @@ export function meta({ loaderData: d, matches, params }: Route.MetaArgs) {
         duration: formatIsoDuration(v.duration),
         ...(v.video_url ? { contentUrl: absoluteUrl(siteUrl, v.video_url) } : {}),
         embedUrl: absoluteUrl(siteUrl, path),
-        digitalSourceType: IPTC_AI_MEDIA,
+        digitalSourceType: TRAINED_ALGORITHMIC_MEDIA,
         interactionStatistic: { "@type": "InteractionCounter", interactionType: { "@type": "WatchAction" }, userInteractionCount: v.views },
       },
       breadcrumbs(siteUrl, crumbs),
@@ -281,6 +281,11 @@ function VideoDetails({ video: v, related, relatedError, preRoll, community }: E
             </Link>
           </>
         )}
+        <span aria-hidden="true">·</span>
+        {/* Its C2PA manifests in words (app/routes/video-credentials.tsx). */}
+        <Link to={`/video/${v.id}/credentials`} className="text-brand-300 hover:underline">
+          Content credentials
+        </Link>
       </p>
       <div className="mt-4 flex flex-wrap items-center gap-3">
         <LikeButton videoId={v.id} likes={community.likes} liked={own?.liked ?? false} signedIn={mode !== "visitor"} />

@@ -94,7 +94,9 @@ describe("the route table", () => {
         "/privacy",
         "/terms",
         "/values",
+        "/trust",
         "/video/:videoId",
+        "/video/:videoId/credentials",
       ].sort(),
     );
   });

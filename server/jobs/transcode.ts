@@ -4,6 +4,7 @@ import { sql } from "kysely";
 import { getDb } from "../db/connection";
 import type { TranscodeJob } from "../db/schema";
 import { logger } from "../logger";
+import { addContentCredentials } from "../media/content-credentials";
 import { makePoster, makeThumbnail, transcodeToHls } from "../media/hls";
 import { inspectSource, UnusableMediaError } from "../media/inspect";
 import { openSource, removeSource } from "../media/sources";
@@ -20,7 +21,7 @@ export interface TranscodeContext {
 }
 
 /** Share of the progress bar each step ends at: the ladder is nearly all of the work. */
-const PROGRESS = { ladder: 88, poster: 91, thumbnail: 93, storyboard: 97, publish: 99 } as const;
+const PROGRESS = { ladder: 88, poster: 91, thumbnail: 93, storyboard: 96, credentials: 98 } as const;
 const PROGRESS_WRITE_INTERVAL_MS = 1000;
 const MAX_ERROR_CHARS = 2000;
 
@@ -28,7 +29,7 @@ const MAX_ERROR_CHARS = 2000;
 export const videoMediaPrefix = (videoId: string) => `videos/${videoId}`;
 
 /**
- * Runs one transcode job to its end: the HLS ladder, stills, storyboard in a scratch folder, then the folder
+ * Runs one transcode job to its end: the HLS ladder, stills, storyboard, content credentials in a scratch folder, then the folder
  * published, then (one transaction) the `videos` row inserted and the job marked done. Any failure removes
  * what was written and marks the job failed with the error text; a stop (abort) resets it to queued and
  * rethrows, so the queue runs it again (as does a media storage that cannot be reached). Re-running a job that
@@ -91,6 +92,9 @@ export async function runTranscodeJob(jobId: string, ctx: TranscodeContext): Pro
     await makeStoryboard(source.media, scratch, { durationSeconds: source.durationSeconds });
     reportProgress(PROGRESS.storyboard);
     ctx.signal.throwIfAborted();
+    // Signed before publishing, so no published video is ever without its content credentials.
+    await addContentCredentials(scratch, job.title);
+    reportProgress(PROGRESS.credentials);
 
     // Nothing whose bytes match a removed video's files is published, whatever the source's own hash.
     await assertNotFingerprinted(await hashFolder(scratch));

@@ -5,6 +5,9 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { STILL_WIDTHS, stillSrcSet, stillVariantPath } from "../../core/images";
+import { parseEnv } from "../env";
+import { readManifest } from "./c2pa/sdk";
+import { loadContentSigner } from "./c2pa/signer";
 import { type DemoAsset, ensureDemoMedia } from "./demo-media";
 import { ffmpegToolsWarning, probe, resolveFfmpeg } from "./ffmpeg";
 
@@ -135,6 +138,31 @@ describe("ensureDemoMedia", () => {
     expect(existsSync(variant)).toBe(true);
     expect(statSync(segment).mtimeMs).toBe(before);
     expect(upgradeLogs).toEqual(["[media] writing WebP variants of 1 still(s)"]);
+  });
+
+  it("signs an unsigned set's content credentials in place, once, and records it in the manifest", async () => {
+    const keys = mkdtempSync(path.join(os.tmpdir(), "demo-media-signer-"));
+    try {
+      const signer = loadContentSigner(keys, parseEnv({}));
+      const dir = path.join(root, "demo/aurora");
+      const segment = path.join(dir, "720p/seg_000.ts");
+      const before = statSync(segment).mtimeMs;
+      const upgradeLogs: string[] = [];
+      await ensureDemoMedia(root, (m) => upgradeLogs.push(m), { assets: 1, clipSeconds: 6, signer });
+      expect(upgradeLogs).toEqual(["[media] signing the content credentials of aurora"]);
+      expect(statSync(segment).mtimeMs).toBe(before);
+      const report = await readManifest(await fs.readFile(path.join(dir, "poster.jpg")), "image/jpeg");
+      expect(report?.validationState).toBe("Valid");
+      expect(report?.manifest.title).toBe(assets[0]!.title);
+      expect(JSON.parse(await fs.readFile(path.join(root, "demo/manifest.json"), "utf8")).credentials).toBe(true);
+      // Signed once: a second start leaves it alone.
+      const poster = statSync(path.join(dir, "poster.jpg")).mtimeMs;
+      await ensureDemoMedia(root, (m) => upgradeLogs.push(`again: ${m}`), { assets: 1, clipSeconds: 6, signer });
+      expect(statSync(path.join(dir, "poster.jpg")).mtimeMs).toBe(poster);
+      expect(upgradeLogs).toHaveLength(1);
+    } finally {
+      rmSync(keys, { recursive: true, force: true });
+    }
   });
 
   it("returns the existing manifest on a second call without re-encoding", async () => {

@@ -1,9 +1,11 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
+import type { ContentSigner } from "./c2pa/signer";
+import { addContentCredentials, hasContentCredentials } from "./content-credentials";
 import { DEMO_LOOKS, type DemoLook, soundtrack } from "./demo-looks";
 import { probe, runFfmpeg } from "./ffmpeg";
-import { makePoster, makeThumbnail, transcodeToHls } from "./hls";
+import { makePoster, makeThumbnail, streamFiles, transcodeToHls } from "./hls";
 import { makeStillVariants, stillVariantFiles } from "./stills";
 import { makeStoryboard, STORYBOARD_IMAGE, STORYBOARD_VTT } from "./storyboard";
 
@@ -24,12 +26,19 @@ export interface DemoMediaOptions {
   assets?: number;
   /** Fixed length for every clip (tests use a few seconds). Default: each look's own 40-62 s. */
   clipSeconds?: number;
+  /**
+   * Signs each clip's content credentials (server/media/content-credentials.ts) with this signer; the seed passes
+   * the app's. A shared cache (DEMO_MEDIA_CACHE) is signed once, by the first app to find it unsigned.
+   */
+  signer?: ContentSigner;
 }
 
 interface Manifest {
   /** Changes whenever inputs that shape the output change, so stale sets get regenerated. */
   signature: string;
   assets: DemoAsset[];
+  /** The clips carry content credentials. Changes the file, so a bucket holding an unsigned set gets the new one. */
+  credentials?: true;
 }
 
 const FPS = 24;
@@ -68,6 +77,7 @@ async function generate(root: string, log: (msg: string) => void, opts: DemoMedi
     // existed gets them in place instead of a full re-render (RECIPE_VERSION is deliberately not bumped for
     // them: worktrees on older code share the same cache folder and would otherwise re-render it in turn).
     await ensureStillVariants(root, existing.assets, log);
+    if (opts.signer) await signDemoMedia(root, opts.signer, log);
     return existing.assets;
   }
 
@@ -83,11 +93,43 @@ async function generate(root: string, log: (msg: string) => void, opts: DemoMedi
     assets.push(await renderAsset(root, look, opts.clipSeconds ?? look.seconds, throttled(log, prefix)));
   }
 
-  const tmp = `${manifestPath}.tmp-${process.pid}`;
-  await fs.writeFile(tmp, `${JSON.stringify({ signature, assets } satisfies Manifest, null, 2)}\n`);
-  await fs.rename(tmp, manifestPath);
+  if (opts.signer) await signDemoSet(root, { signature, assets }, opts.signer, manifestPath, log);
+  else await writeManifest(manifestPath, { signature, assets });
   log(`[media] demo media ready: ${assets.length} clip(s) in ${((Date.now() - started) / 1000).toFixed(1)}s`);
   return assets;
+}
+
+async function writeManifest(file: string, manifest: Manifest): Promise<void> {
+  const tmp = `${file}.tmp-${process.pid}`;
+  await fs.writeFile(tmp, `${JSON.stringify(manifest, null, 2)}\n`);
+  await fs.rename(tmp, file);
+}
+
+/**
+ * Signs the demo set under `mediaRoot` if it is complete and unsigned (rendered before content credentials
+ * existed); true when it did. Every start runs it (server/seed/demo-content.ts), not only the first seed.
+ */
+export async function signDemoMedia(mediaRoot: string, signer: ContentSigner, log: (msg: string) => void): Promise<boolean> {
+  const root = path.resolve(mediaRoot);
+  const manifestPath = path.join(root, "demo", "manifest.json");
+  const existing = await readManifest(manifestPath);
+  if (!existing || existing.credentials || !allFilesExist(root, existing.assets)) return false;
+  await signDemoSet(root, existing, signer, manifestPath, log);
+  return true;
+}
+
+/**
+ * Adds content credentials to every clip of a set that has none yet (a set rendered before they existed gets
+ * them in place, like the WebP variants), then records it in the manifest.
+ */
+async function signDemoSet(root: string, manifest: Manifest, signer: ContentSigner, file: string, log: (msg: string) => void) {
+  for (const asset of manifest.assets) {
+    const dir = path.join(root, path.dirname(asset.hlsPath));
+    if (hasContentCredentials(dir)) continue;
+    log(`[media] signing the content credentials of ${asset.key}`);
+    await addContentCredentials(dir, asset.title, signer);
+  }
+  await writeManifest(file, { ...manifest, credentials: true });
 }
 
 /** Logs `prefix: step (NN%)`, at most every couple of seconds per step, always on step changes. */
@@ -212,30 +254,6 @@ function allFilesExist(root: string, assets: readonly DemoAsset[]): boolean {
     ];
     if (!existsSync(master) || !stills.every((p) => existsSync(path.join(root, p)))) return false;
     // (The stills' WebP variants are checked and made separately: see ensureStillVariants.)
-    return playlistFiles(master).every((f) => existsSync(f));
+    return streamFiles(master).every((f) => existsSync(f));
   });
-}
-
-/** Variant playlists and their segments, resolved from a master playlist (sync: it is a handful of small files). */
-function playlistFiles(master: string): string[] {
-  const files: string[] = [];
-  const uris = (file: string) =>
-    readLines(file)
-      .filter((l) => l && !l.startsWith("#"))
-      .map((l) => path.join(path.dirname(file), l));
-  for (const variant of uris(master)) {
-    files.push(variant);
-    if (existsSync(variant)) files.push(...uris(variant));
-  }
-  return files;
-}
-
-function readLines(file: string): string[] {
-  try {
-    return readFileSync(file, "utf8")
-      .split(/\r?\n/)
-      .map((l) => l.trim());
-  } catch {
-    return [];
-  }
 }

@@ -1,3 +1,4 @@
+import { existsSync, readFileSync } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { type MediaFile, mediaInput, type ProbeStream, parseFrameRate, probe, probeDurationSeconds, runFfmpeg } from "./ffmpeg";
@@ -280,4 +281,31 @@ export async function makePoster(input: MediaFile, outFile: string, atSeconds: n
 export async function makeThumbnail(input: MediaFile, outFile: string, atSeconds: number): Promise<void> {
   await grabFrame(input, outFile, atSeconds, 640, 360, 5);
   await makeStillVariants(outFile);
+}
+
+/**
+ * Variant playlists and their segments, resolved from a master playlist (sync: it is a handful of small files).
+ * Missing playlists are skipped, so a caller can check each file exists.
+ */
+export function streamFiles(master: string): string[] {
+  const files: string[] = [];
+  const uris = (file: string) =>
+    readLines(file)
+      .filter((l) => l && !l.startsWith("#"))
+      .map((l) => path.join(path.dirname(file), l));
+  for (const variant of uris(master)) {
+    files.push(variant);
+    if (existsSync(variant)) files.push(...uris(variant));
+  }
+  return files;
+}
+
+function readLines(file: string): string[] {
+  try {
+    return readFileSync(file, "utf8")
+      .split(/\r?\n/)
+      .map((l) => l.trim());
+  } catch {
+    return [];
+  }
 }

@@ -175,6 +175,17 @@ export function s3MediaStorage(settings: S3Settings, opts: S3StorageOptions): Me
     return written;
   }
 
+  async function readBytes(key: string): Promise<Buffer | undefined> {
+    try {
+      const object = await client.send(new GetObjectCommand({ Bucket, Key: objectKey(key) }));
+      const bytes = await object.Body?.transformToByteArray();
+      return bytes && Buffer.from(bytes);
+    } catch (err) {
+      if (isNotFound(err)) return undefined;
+      throw err;
+    }
+  }
+
   return {
     client,
     remote: true,
@@ -218,14 +229,9 @@ export function s3MediaStorage(settings: S3Settings, opts: S3StorageOptions): Me
       });
     },
     async readText(key) {
-      try {
-        const object = await client.send(new GetObjectCommand({ Bucket, Key: objectKey(key) }));
-        return await object.Body?.transformToString("utf8");
-      } catch (err) {
-        if (isNotFound(err)) return undefined;
-        throw err;
-      }
+      return (await readBytes(key))?.toString("utf8");
     },
+    readBytes,
     async exists(key) {
       try {
         await client.send(new HeadObjectCommand({ Bucket, Key: objectKey(key) }));

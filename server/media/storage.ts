@@ -29,6 +29,8 @@ export interface MediaStorage {
   getFile(key: string, localFile: string): Promise<void>;
   /** A small text object (a signature, a manifest), or undefined when there is none. */
   readText(key: string): Promise<string | undefined>;
+  /** A small binary object (a poster, content credentials), or undefined when there is none. */
+  readBytes(key: string): Promise<Buffer | undefined>;
   exists(key: string): Promise<boolean>;
   /** Deletes one object; a missing one is fine. */
   removeObject(key: string): Promise<void>;
@@ -125,6 +127,9 @@ export function localMediaStorage(root: string, opts: { scratchRoot?: string; ba
     },
     async readText(key) {
       return fs.readFile(target(key), "utf8").catch(() => undefined);
+    },
+    async readBytes(key) {
+      return fs.readFile(target(key)).catch(() => undefined);
     },
     async exists(key) {
       return fs.stat(target(key)).then(

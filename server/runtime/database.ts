@@ -8,7 +8,7 @@ import { logger } from "../logger";
 import { appMediaStorage } from "../media/app-storage";
 import { ensureHouseAd } from "../media/house-ad";
 import { isProcessAlive } from "../process";
-import { ensureDemoContent } from "../seed/demo-content";
+import { ensureDemoContent, ensureDemoCredentials } from "../seed/demo-content";
 
 const DATABASE_NAME = "pleazure";
 const WATCH_INTERVAL_MS = 250;
@@ -62,8 +62,15 @@ async function prepare(url: string): Promise<void> {
       storage: appMediaStorage(),
       log: (m) => logger.info(m),
     });
-    // Every start, not only the first seed: installs from before the pre-roll get their clip too.
+    // Every start, not only the first seed: installs from before the pre-roll get their clip too, and demo
+    // sets from before content credentials get those.
     if (env().DEMO_MEDIA === "full") {
+      await ensureDemoCredentials({
+        dataDir: dataDir(),
+        mediaCache: env().DEMO_MEDIA_CACHE,
+        storage: appMediaStorage(),
+        log: (m) => logger.info(m),
+      });
       await ensureHouseAd({
         mediaRoot: path.join(dataDir(), "media"),
         cacheRoot: env().DEMO_MEDIA_CACHE,

@@ -5,7 +5,8 @@ import { assertNoMinorSuggestingTerms } from "../../core/content-safety";
 import { readBlogFiles } from "../content/blog-files";
 import type { Database } from "../db/schema";
 import { withFileLock } from "../file-lock";
-import { type DemoAsset, ensureDemoMedia } from "../media/demo-media";
+import { contentSigner } from "../media/c2pa/signer";
+import { type DemoAsset, ensureDemoMedia, signDemoMedia } from "../media/demo-media";
 import { localMediaStorage, type MediaStorage } from "../media/storage";
 import { DEMO_AD_UNITS, demoCategories, demoPreRollUnit, demoVideoSpecs } from "./catalogue";
 
@@ -93,17 +94,30 @@ export async function seedDemoContent(db: Kysely<Database>, opts: SeedOptions): 
 }
 
 async function demoMedia(mediaRoot: string, opts: SeedOptions): Promise<DemoAsset[]> {
-  if (!opts.mediaCache) return ensureDemoMedia(mediaRoot, opts.log);
+  // Demo clips carry content credentials too, signed like an upload's (once per rendering, see demo-media.ts).
+  const media = { signer: contentSigner() };
+  if (!opts.mediaCache) return ensureDemoMedia(mediaRoot, opts.log, media);
   const cacheRoot = path.resolve(opts.mediaCache);
   fs.mkdirSync(cacheRoot, { recursive: true });
   // Several servers (parallel test runs) may share the cache: one generates, the others wait.
-  const assets = await withFileLock(path.join(cacheRoot, ".lock"), () => ensureDemoMedia(cacheRoot, opts.log));
+  const assets = await withFileLock(path.join(cacheRoot, ".lock"), () => ensureDemoMedia(cacheRoot, opts.log, media));
   const link = path.join(mediaRoot, "demo");
   if (!fs.existsSync(link)) {
     fs.mkdirSync(mediaRoot, { recursive: true });
     fs.symlinkSync(path.join(cacheRoot, "demo"), link, "dir");
   }
   return assets;
+}
+
+/**
+ * Every start: a demo set rendered before content credentials gets them, in place and once (under the shared
+ * cache's lock when DEMO_MEDIA_CACHE is set), and object storage then gets the signed set.
+ */
+export async function ensureDemoCredentials(opts: Pick<SeedOptions, "dataDir" | "mediaCache" | "storage" | "log">): Promise<void> {
+  const mediaRoot = path.join(opts.dataDir, "media");
+  const sign = () => signDemoMedia(mediaRoot, contentSigner(), opts.log);
+  const signed = opts.mediaCache ? await withFileLock(path.join(path.resolve(opts.mediaCache), ".lock"), sign) : await sign();
+  if (signed && opts.storage?.remote) await uploadDemoMedia(opts.storage, mediaRoot, true, opts.log);
 }
 
 /**

@@ -63,6 +63,7 @@ const VALUES: Hostile[] = [
 const PATH_ROUTES: { route: string; url: (v: string) => string }[] = [
   { route: "/category/:categoryName", url: (v) => `/category/${v}` },
   { route: "/video/:videoId", url: (v) => `/video/${v}` },
+  { route: "/video/:videoId/credentials", url: (v) => `/video/${v}/credentials` },
   { route: "/blog/:slug", url: (v) => `/blog/${v}` },
   // Resource routes answer GET with 405; their POSTs are in FORMS.
   { route: "/api/videos/:videoId/like", url: (v) => `/api/videos/${v}/like` },
@@ -72,6 +73,7 @@ const PATH_ROUTES: { route: string; url: (v: string) => string }[] = [
   { route: "/media/videos/:videoId/master.m3u8", url: (v) => `/media/videos/${v}/master.m3u8` },
   { route: "/media/demo/:key/:rung/:segment", url: (v) => `/media/demo/aurora/720p/${v}` },
   { route: "/media/demo/:key/poster.:ext", url: (v) => `/media/demo/aurora/poster.${v}` },
+  { route: "/media/demo/:key/credentials.:ext", url: (v) => `/media/demo/aurora/credentials.${v}` },
   { route: "/media/:path", url: (v) => `/media/${v}` },
   // Console moderation (console-moderation branch): 404 for visitors whatever the id.
   { route: "/admin/messages/:messageId", url: (v) => `/admin/messages/${v}` },
@@ -96,6 +98,7 @@ const QUERY_ROUTES: { path: string; params: string[] }[] = [
   { path: "/video/00000000-0000-4000-8000-000000000000", params: ["comments", "replyTo", "communityError"] },
   ...[
     "/blog/behind-the-curation",
+    "/video/00000000-0000-4000-8000-000000000000/credentials",
     "/values",
     "/career",
     "/terms",
