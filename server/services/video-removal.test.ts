@@ -1,7 +1,6 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { insertCategory, insertUser, insertVideo } from "../../tests/support/fixtures";
 import { makeTestClip } from "../../tests/support/media";
 import { useTestDatabase } from "../../tests/support/test-db";
@@ -14,8 +13,13 @@ import { REMOVED_STAYS_PRIVATE, updateVideo, type VideoFieldsError } from "./vid
 import { removeVideo, VideoRemovalNotFoundError } from "./video-removal";
 import { getPublicVideo } from "./videos";
 
+// Media, scratch and the development signing certificate in this file's own DATA_DIR, set before any import reads it.
+const tmp = vi.hoisted(() => {
+  const dir = require("node:fs").mkdtempSync(require("node:path").join(require("node:os").tmpdir(), "video-removal-test-"));
+  process.env.DATA_DIR = dir;
+  return dir as string;
+});
 const { handle } = useTestDatabase();
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "video-removal-test-"));
 const mediaRoot = path.join(tmp, "media");
 const storage = localMediaStorage(mediaRoot, { scratchRoot: path.join(tmp, "media-work") });
 const admin = { id: "removal-admin", email: "removal-admin@example.com" };
