@@ -41,6 +41,7 @@ export default [
     route("videos/new", "routes/admin/video-upload.tsx"),
     route("videos/jobs/:jobId", "routes/admin/video-job.ts"),
     route("videos/:videoId", "routes/admin/video-edit.tsx"),
+    route("takedowns", "routes/admin/takedowns.tsx"),
   ]),
   layout("routes/_site.tsx", [
     index("routes/home.tsx", { id: "home" }),
@@ -58,6 +59,7 @@ export default [
     route("contact", "routes/contact.tsx"),
     route("report", "routes/report.tsx"),
     route("trust", "routes/trust.tsx"),
+    route("takedown", "routes/takedown.tsx"),
     // Signed-in only (SPEC.md §2): each loader sends visitors to /login and back.
     route("profile", "routes/account/profile.tsx"),
     route("favorites", "routes/account/favorites.tsx"),

@@ -35,7 +35,7 @@ export function charCount(value: string): number {
   return count;
 }
 
-interface TextRules {
+export interface TextRules {
   required: string;
   min?: { length: number; message: string };
   max: { length: number; message: string };
@@ -52,7 +52,8 @@ function textProblem(value: string, rules: TextRules): string | undefined {
   return undefined;
 }
 
-function text(rules: TextRules) {
+/** A trimmed text field with one message per problem (also the takedown form's, core/takedown-schema.ts). */
+export function text(rules: TextRules) {
   return z
     .string()
     .overwrite((value) => value.replaceAll("\u0000", "").trim()) // PostgreSQL text cannot hold NUL
@@ -92,22 +93,32 @@ export type ContactValidation = { success: true; data: ContactInput } | { succes
 
 export function validateContact(values: ContactValues): ContactValidation {
   const parsed = contactSchema.safeParse(values);
-  if (parsed.success) return { success: true, data: parsed.data };
-  const errors: ContactErrors = {};
-  for (const issue of parsed.error.issues) {
-    const field = issue.path[0] as ContactField;
-    errors[field] ??= issue.message;
-  }
-  return { success: false, errors };
+  return parsed.success
+    ? { success: true, data: parsed.data }
+    : { success: false, errors: firstMessages<ContactField>(parsed.error.issues) };
 }
 
-/** The four fields as strings; missing fields and file uploads count as empty. */
-export function contactValuesFromFormData(form: FormData): ContactValues {
+/** The first message for each field, in the schema's order (the public forms show one per field). */
+export function firstMessages<F extends string>(
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+): Partial<Record<F, string>> {
+  const errors: Partial<Record<F, string>> = {};
+  for (const issue of issues) errors[issue.path[0] as F] ??= issue.message;
+  return errors;
+}
+
+/** The named fields as strings; missing fields (an unticked checkbox) and file uploads count as empty. */
+export function readFields<F extends string>(form: FormData, fields: readonly F[]): Record<F, string> {
   const read = (name: string) => {
     const value = form.get(name);
     return typeof value === "string" ? value : "";
   };
-  return { name: read("name"), email: read("email"), subject: read("subject"), message: read("message") };
+  return Object.fromEntries(fields.map((f) => [f, read(f)])) as Record<F, string>;
+}
+
+/** The four fields as strings; missing fields and file uploads count as empty. */
+export function contactValuesFromFormData(form: FormData): ContactValues {
+  return readFields(form, CONTACT_FIELDS);
 }
 
 export function firstInvalidField(errors: ContactErrors): ContactField | undefined {

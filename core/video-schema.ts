@@ -41,7 +41,8 @@ export const videoFieldsSchema = z.object({
 
 export type VideoFields = z.output<typeof videoFieldsSchema>;
 export type VideoFieldName = "title" | "description" | "category" | "isPublic";
-export type VideoFieldErrors = Partial<Record<VideoFieldName | "form", string>>;
+/** Field messages; the upload form also has the attestation's (core/attestation.ts). */
+export type VideoFieldErrors = Partial<Record<VideoFieldName | "attest" | "consentNote" | "form", string>>;
 
 /** The form's known fields as strings (a field given twice or as a file makes the whole form unreadable). */
 export function videoFieldsFromForm(form: FormData): Record<string, string> | undefined {

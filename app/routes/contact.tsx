@@ -1,24 +1,16 @@
 import { data, useNavigation } from "react-router";
 import { type ContactFailure, ContactForm } from "~/components/contact/ContactForm";
 import { ContactSuccess } from "~/components/contact/ContactSuccess";
+import { formFailure, formRefusal } from "~/lib/public-form.server";
 import { siteUrlFromMatches } from "~/lib/root-data";
 import { routeHeaders } from "~/lib/route-headers";
 import { absoluteUrl, breadcrumbs, seoMeta } from "~/lib/seo";
-import {
-  CONTACT_SUBMIT_ERROR,
-  CONTACT_TOKEN_EXPIRED,
-  CONTACT_TOKEN_INVALID,
-  type ContactValues,
-  contactRateLimitMessage,
-  FORM_TOKEN_FIELD,
-  HONEYPOT_FIELD,
-} from "~core/contact-schema";
+import { CONTACT_SUBMIT_ERROR, type ContactValues, contactRateLimitMessage, FORM_TOKEN_FIELD, HONEYPOT_FIELD } from "~core/contact-schema";
 import { clientIp, multilineText, parseForm, plainText, readForm, userAgent } from "~core/params";
 import { defineRoute } from "~core/route-contract";
 import { site } from "~core/site";
 import { z } from "~core/zod";
 import { issueFormToken, renewFormToken } from "../../server/form-token";
-import { classifyFailure, UNAVAILABLE_HEADERS } from "../../server/http/route-errors";
 import { logger } from "../../server/logger";
 import { requestInfoContext } from "../../server/request-context";
 import { submitContactForm } from "../../server/services/contact";
@@ -85,30 +77,16 @@ export async function action({ request, context }: Route.ActionArgs) {
       { values, website: form[HONEYPOT_FIELD], formToken },
       { ip: clientIp.parse(info.clientIp), userAgent: userAgent.parse(info.userAgent) },
     );
-    switch (outcome.status) {
-      case "sent":
-      case "dropped": // bots see the same success view (SPEC.md §5)
-        if (outcome.status === "dropped") logger.info({ requestId: info.requestId, reason: outcome.reason }, "contact submission dropped");
-        return data<ContactActionData>({ state: "sent" });
-      case "invalid":
-        return failed(400, { errors: outcome.errors });
-      case "token-invalid":
-        return failed(400, { message: CONTACT_TOKEN_INVALID });
-      case "token-expired":
-        return failed(400, { message: CONTACT_TOKEN_EXPIRED });
-      case "rate-limited":
-        return failed(
-          429,
-          { message: contactRateLimitMessage(outcome.retryAfterMs) },
-          { "Retry-After": String(Math.ceil(outcome.retryAfterMs / 1000)) },
-        );
+    if (outcome.status === "sent" || outcome.status === "dropped") {
+      // Bots see the same success view (SPEC.md §5).
+      if (outcome.status === "dropped") logger.info({ requestId: info.requestId, reason: outcome.reason }, "contact submission dropped");
+      return data<ContactActionData>({ state: "sent" });
     }
+    const refusal = formRefusal(outcome, contactRateLimitMessage);
+    return failed(refusal.status, refusal, refusal.headers);
   } catch (err) {
-    // The typed text stays in the form either way; a database outage says so with 503 and Retry-After.
-    if (classifyFailure(context, "contact submission", err) === "unavailable") {
-      return failed(503, { message: CONTACT_SUBMIT_ERROR }, UNAVAILABLE_HEADERS);
-    }
-    return failed(500, { message: CONTACT_SUBMIT_ERROR });
+    const failure = formFailure(context, "contact submission", err, CONTACT_SUBMIT_ERROR);
+    return failed(failure.status, failure, failure.headers);
   }
 }
 

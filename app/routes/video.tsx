@@ -34,6 +34,7 @@ import { z } from "~core/zod";
 import { attempt } from "../../server/http/route-errors";
 import { currentPreRollConfig } from "../../server/realtime/ad-units-feed";
 import { ageAccessContext } from "../../server/request-context";
+import { isRemovedVideo } from "../../server/services/video-removal";
 import { getPublicVideo, relatedVideos } from "../../server/services/videos";
 import type { Route } from "./+types/video";
 
@@ -73,6 +74,8 @@ type VideoData =
       withheld: boolean;
     }
   | { state: "not-found" }
+  /** Taken down (server/services/video-removal.ts): 410, so search engines drop it for good. */
+  | { state: "removed" }
   | { state: "error" };
 
 // Anything but a uuid names no video: the page's own not-found state, without a query.
@@ -108,7 +111,15 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     () => "failed" as const,
   );
   if (found === "failed") return data<VideoData>({ state: "error" }, { status: 500 });
-  if (!found) return data<VideoData>({ state: "not-found" }, { status: 404 });
+  if (!found) {
+    const removed = await attempt(
+      context,
+      "removed video",
+      () => isRemovedVideo(videoId),
+      () => false,
+    );
+    return removed ? data<VideoData>({ state: "removed" }, { status: 410 }) : data<VideoData>({ state: "not-found" }, { status: 404 });
+  }
   const [related, preRoll, community] = await Promise.all([
     attempt(
       context,
@@ -153,7 +164,7 @@ export function meta({ loaderData: d, matches, params }: Route.MetaArgs) {
   const siteUrl = siteUrlFromMatches(matches);
   const path = `/video/${params.videoId ?? ""}`;
   if (d?.state !== "ok") {
-    const title = d?.state === "error" ? "Error" : "Video not found";
+    const title = d?.state === "error" ? "Error" : d?.state === "removed" ? "Video removed" : "Video not found";
     return seoMeta({ siteUrl, title, description: "The requested video could not be found.", path, noindex: true });
   }
   const v = d.video;
@@ -191,11 +202,13 @@ export function meta({ loaderData: d, matches, params }: Route.MetaArgs) {
 }
 
 export default function VideoPage({ loaderData: d }: Route.ComponentProps) {
-  if (d.state === "not-found") {
+  if (d.state === "not-found" || d.state === "removed") {
     return (
       <section className="py-16 text-center">
-        <h1 className="text-2xl font-bold">Video not found</h1>
-        <p className="mt-3 text-zinc-400">The requested video could not be found.</p>
+        <h1 className="text-2xl font-bold">{d.state === "removed" ? "Video removed" : "Video not found"}</h1>
+        <p className="mt-3 text-zinc-400">
+          {d.state === "removed" ? "This video has been removed and is no longer available." : "The requested video could not be found."}
+        </p>
         <Link to="/" className="mt-6 inline-block rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-500">
           Go to Homepage
         </Link>
@@ -304,6 +317,15 @@ function VideoDetails({ video: v, related, relatedError, preRoll, community, wit
         )}
       </div>
       {v.description && <p className="mt-4 whitespace-pre-line rounded-xl bg-ink-900 p-4 text-zinc-300">{v.description}</p>}
+      <p className="mt-3 text-sm text-zinc-400">
+        Does this video depict you without your consent, or copy your work?{" "}
+        <Link
+          to={`/takedown?url=${encodeURIComponent(absoluteUrl(siteUrl, `/video/${v.id}`))}`}
+          className="text-brand-300 underline-offset-2 hover:underline"
+        >
+          Request a takedown
+        </Link>
+      </p>
 
       <section aria-labelledby="related-heading" className="mt-10">
         <h2 id="related-heading" className="mb-4 text-xl font-bold">

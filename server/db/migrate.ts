@@ -13,6 +13,7 @@ import * as m0013 from "./migrations/0013_console_moderation";
 import * as m0014 from "./migrations/0014_title_search";
 import * as m0016 from "./migrations/0016_view_allowances";
 import * as m0017 from "./migrations/0017_reports";
+import * as m0018 from "./migrations/0018_takedowns";
 import * as m0019 from "./migrations/0019_age_assurance";
 
 /** Migrations are imported statically so they ship inside the server bundle. Append, never edit. */
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   "0014_title_search": m0014,
   "0016_view_allowances": m0016,
   "0017_reports": m0017,
+  "0018_takedowns": m0018,
   "0019_age_assurance": m0019,
 };
 

@@ -96,6 +96,14 @@ export interface VideosTable {
   held_at: NullableTimestamp;
   /** A moderator kept it after a report: later reports queue it without hiding it again. */
   reviewed_at: NullableTimestamp;
+  /** The admin who uploaded it (0018); NULL for demo and CLI videos. */
+  uploaded_by: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Set when taken down (server/services/video-removal.ts): never public again. */
+  removed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  removed_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  removed_by: ColumnType<string | null, string | null | undefined, string | null>;
+  /** SHA-256 (hex) of the source file, taken at ingest (the source itself is deleted after the transcode). */
+  source_sha256: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface CommentsTable {
@@ -224,6 +232,71 @@ export interface TranscodeJobsTable {
   started_at: NullableTimestamp;
   finished_at: NullableTimestamp;
   updated_at: Timestamp;
+  uploaded_by: ColumnType<string | null, string | null | undefined, string | null>;
+  source_sha256: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A hash of a removed video's file (0018): never published again. */
+export interface MediaFingerprintsTable {
+  sha256: string;
+  video_id: string;
+  /** Which file it was (`source`, or the media key). */
+  what: string;
+  created_at: Timestamp;
+}
+
+export type TakedownKind = "non-consensual" | "copyright";
+export type TakedownStatus = "open" | "removed" | "rejected";
+
+export interface TakedownRequestsTable {
+  id: Generated<string>;
+  reference: string;
+  kind: TakedownKind;
+  name: string;
+  email: string;
+  urls: string;
+  description: string;
+  signature: string;
+  /** The video the URLs name, when one of them is a video page of this site. */
+  video_id: string | null;
+  ip_address: string | null;
+  user_agent: string | null;
+  status: Generated<TakedownStatus>;
+  created_at: Timestamp;
+  /** created_at + 48 hours (the TAKE IT DOWN Act's clock). */
+  due_at: Timestamp;
+  resolved_at: NullableTimestamp;
+  outcome: string | null;
+  resolved_by: string | null;
+  overdue_notified_at: NullableTimestamp;
+}
+
+export type AppealStatus = "open" | "upheld" | "reversed";
+
+export interface TakedownAppealsTable {
+  video_id: string;
+  appellant_id: string | null;
+  statement: string;
+  /** Who removed the video: may not decide the appeal. */
+  removed_by: string | null;
+  created_at: Timestamp;
+  status: Generated<AppealStatus>;
+  decided_by: string | null;
+  decided_at: NullableTimestamp;
+  decision_note: string | null;
+}
+
+export interface VideoAttestationsTable {
+  id: Generated<string>;
+  video_id: string;
+  user_id: string | null;
+  user_email: string;
+  text_version: string;
+  /** The statement exactly as shown to the uploader. */
+  text: string;
+  /** The uploader's own words about how the people depicted were made (optional). */
+  note: string | null;
+  agreed_at: Timestamp;
 }
 
 export type ReportTargetType = "video" | "comment";
@@ -278,6 +351,10 @@ export interface Database {
   favorites: FavoritesTable;
   watch_history: WatchHistoryTable;
   reports: ReportsTable;
+  media_fingerprints: MediaFingerprintsTable;
+  takedown_requests: TakedownRequestsTable;
+  takedown_appeals: TakedownAppealsTable;
+  video_attestations: VideoAttestationsTable;
 }
 
 export type Video = Selectable<VideosTable>;

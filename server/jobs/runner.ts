@@ -9,6 +9,7 @@ import { appMediaStorage } from "../media/app-storage";
 import type { MediaStorage } from "../media/storage";
 import { jobDuration } from "../metrics";
 import { ensureQueueSchema, queueLogger, RUNNER_STOPPING, TRANSCODE_TASK } from "./queue";
+import { cronItems, runTakedownOverdue, TAKEDOWN_OVERDUE_TASK } from "./takedown-overdue";
 import { runTranscodeJob } from "./transcode";
 
 /**
@@ -100,8 +101,9 @@ export async function startJobRunner(opts: JobRunnerOptions): Promise<JobRunner>
       pollInterval: opts.pollIntervalMs ?? 2000,
       logger: queueLogger,
       events,
-      parsedCronItems: [],
+      parsedCronItems: cronItems(),
       taskList: {
+        [TAKEDOWN_OVERDUE_TASK]: runTakedownOverdue,
         [TRANSCODE_TASK]: async (payload, helpers) => {
           const { jobId } = payloadSchema.parse(payload);
           await livenessHeld;

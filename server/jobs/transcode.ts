@@ -10,6 +10,7 @@ import { inspectSource, UnusableMediaError } from "../media/inspect";
 import { openSource, removeSource } from "../media/sources";
 import { type MediaStorage, StorageUnavailableError } from "../media/storage";
 import { makeStoryboard, STORYBOARD_VTT } from "../media/storyboard";
+import { assertNotFingerprinted, FingerprintMatchError, hashFolder, sha256File } from "../services/fingerprints";
 import { invalidateVideoListCaches } from "../services/videos";
 
 export interface TranscodeContext {
@@ -73,6 +74,8 @@ export async function runTranscodeJob(jobId: string, ctx: TranscodeContext): Pro
     // On object storage the source is downloaded from the bucket: this worker needs no disk of the app's.
     input = await openSource(ctx.storage, job.source_path, job.video_id);
     const source = await inspectSource(input.file, { maxBytes: ctx.maxBytes, signal: ctx.signal });
+    // A fingerprint recorded while the job waited (a takedown of the same file) still stops it.
+    await assertNotFingerprinted([await sha256File(input.file)]);
     scratch = await ctx.storage.makeScratchDir(job.video_id);
     // Every read below forces the container ffprobe found (source.media): what was checked is what is read.
     await transcodeToHls(source.media, scratch, {
@@ -93,6 +96,8 @@ export async function runTranscodeJob(jobId: string, ctx: TranscodeContext): Pro
     await addContentCredentials(scratch, job.title);
     reportProgress(PROGRESS.credentials);
 
+    // Nothing whose bytes match a removed video's files is published, whatever the source's own hash.
+    await assertNotFingerprinted(await hashFolder(scratch));
     await ctx.storage.publishDirectory(scratch, prefix);
     scratch = undefined;
     await finishJob(job, Math.max(1, Math.round(source.durationSeconds)), ctx.storage, prefix);
@@ -120,7 +125,7 @@ export async function runTranscodeJob(jobId: string, ctx: TranscodeContext): Pro
       .set({ status: "failed", error: message, finished_at: sql`now()`, updated_at: sql`now()` })
       .where("id", "=", job.id)
       .execute();
-    log[err instanceof UnusableMediaError ? "warn" : "error"]({ err }, "transcode failed");
+    log[err instanceof UnusableMediaError || err instanceof FingerprintMatchError ? "warn" : "error"]({ err }, "transcode failed");
   } finally {
     reportProgress.stop();
     await input?.close();
@@ -152,6 +157,8 @@ async function finishJob(job: TranscodeJob, durationSeconds: number, storage: Me
           poster_url: storage.url(`${prefix}/poster.jpg`),
           thumbnail_url: storage.url(`${prefix}/thumb.jpg`),
           storyboard_url: storage.url(`${prefix}/${STORYBOARD_VTT}`),
+          uploaded_by: job.uploaded_by,
+          source_sha256: job.source_sha256,
         })
         .execute();
       await trx

@@ -115,6 +115,24 @@ describe("s3MediaStorage", () => {
     expect(keys.some((k) => k.endsWith("old-only.jpg"))).toBe(false);
   });
 
+  it("listKeys names every file under a folder as keys (without the bucket's key prefix), across pages; keyOf reverses url", async () => {
+    const media = storage({ listPageSize: 2 });
+    const id = crypto.randomUUID();
+    await media.publishDirectory(renditionFolder(), `videos/${id}`);
+    const keys = await media.listKeys(`videos/${id}`);
+    expect(keys).toEqual([
+      `videos/${id}/360p/index.m3u8`,
+      `videos/${id}/360p/seg_000.ts`,
+      `videos/${id}/master.m3u8`,
+      `videos/${id}/poster.jpg`,
+      `videos/${id}/storyboard.vtt`,
+      `videos/${id}/thumb-160w.webp`,
+    ]);
+    expect(await media.listKeys(`videos/${crypto.randomUUID()}`)).toEqual([]);
+    expect(media.keyOf(media.url(`videos/${id}/master.m3u8`))).toBe(`videos/${id}/master.m3u8`);
+    expect(media.keyOf("https://elsewhere.example/videos/x/master.m3u8")).toBeUndefined();
+  });
+
   it("removePrefix deletes every object under the folder across pages, and nothing beside it", async () => {
     const media = storage({ listPageSize: 7 });
     const id = crypto.randomUUID();

@@ -16,7 +16,7 @@ import {
 import { Upload } from "@aws-sdk/lib-storage";
 import type { Env } from "../env";
 import { IMMUTABLE_CACHE_CONTROL, MEDIA_TYPES } from "./media-types";
-import { assertMediaKey, type MediaStorage, makeScratchDir, StorageUnavailableError } from "./storage";
+import { assertMediaKey, keyOfUrl, type MediaStorage, makeScratchDir, StorageUnavailableError } from "./storage";
 
 /**
  * Media in S3-compatible object storage (MEDIA_STORAGE=s3, docs/decisions/0024-object-storage.md), through
@@ -250,9 +250,16 @@ export function s3MediaStorage(settings: S3Settings, opts: S3StorageOptions): Me
       for await (const page of listFolder(prefix)) keys.push(...page);
       await deleteKeys(keys);
     },
+    async listKeys(prefix) {
+      const keys: string[] = [];
+      const strip = settings.keyPrefix ? settings.keyPrefix.length + 1 : 0;
+      for await (const page of listFolder(prefix)) keys.push(...page.map((k) => k.slice(strip)));
+      return keys.sort();
+    },
     url(key) {
       return `${settings.baseUrl}${assertMediaKey(key)}`;
     },
+    keyOf: (url) => keyOfUrl(settings.baseUrl, url),
   };
 }
 

@@ -36,8 +36,23 @@ export interface MediaStorage {
   removeObject(key: string): Promise<void>;
   /** Deletes everything under `prefix` (the folder `prefix/`); nothing there is fine. */
   removePrefix(prefix: string): Promise<void>;
+  /** Every key under `prefix/` (the folder's files, at any depth); none is fine. */
+  listKeys(prefix: string): Promise<string[]>;
   /** The public URL of a key: MEDIA_BASE_URL + key, e.g. `/media/videos/<id>/master.m3u8`. */
   url(key: string): string;
+  /** The key a URL of `url(key)` names, or undefined for an address outside this storage. */
+  keyOf(url: string): string | undefined;
+}
+
+/** The inverse of `url`: the key behind a public address, when it is one of ours and a valid key. */
+export function keyOfUrl(baseUrl: string, url: string): string | undefined {
+  if (!url.startsWith(baseUrl)) return undefined;
+  const key = url.slice(baseUrl.length).split(/[?#]/)[0] ?? "";
+  try {
+    return assertMediaKey(key);
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -128,9 +143,17 @@ export function localMediaStorage(root: string, opts: { scratchRoot?: string; ba
     async removePrefix(prefix) {
       await fs.rm(target(prefix), { recursive: true, force: true });
     },
+    async listKeys(prefix) {
+      const entries = await fs.readdir(target(prefix), { recursive: true, withFileTypes: true }).catch(() => []);
+      return entries
+        .filter((e) => e.isFile())
+        .map((e) => path.relative(mediaRoot, path.join(e.parentPath, e.name)).split(path.sep).join("/"))
+        .sort();
+    },
     url(key) {
       return `${baseUrl}${assertMediaKey(key)}`;
     },
+    keyOf: (url) => keyOfUrl(baseUrl, url),
   };
 }
 

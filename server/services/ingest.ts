@@ -13,6 +13,7 @@ import { inspectSource, type SourceInfo, UnusableMediaError } from "../media/ins
 import { removeSource, stageSource } from "../media/sources";
 import type { MediaStorage } from "../media/storage";
 import { type Actor, recordAdminAction } from "./audit-log";
+import { assertNotFingerprinted, FINGERPRINT_REFUSAL, FingerprintMatchError, sha256File } from "./fingerprints";
 
 /**
  * Adding videos (issue 9, item 4): the service the `video:ingest` command and the admin console call. No
@@ -56,12 +57,24 @@ export interface IngestAccepted {
  * unusable file) or ContentSafetyError (the policy), each with a message for the operator. An upload
  * from the console names its `actor`: the `video.upload` audit entry is saved with the queued job.
  */
-export async function submitIngest(request: IngestRequest, opts: { actor?: Actor; storage?: MediaStorage } = {}): Promise<IngestAccepted> {
+/** An uploader's attestation (core/attestation.ts), stored with the queued job's video. */
+export interface Attestation {
+  version: string;
+  text: string;
+  note: string | null;
+}
+
+export async function submitIngest(
+  request: IngestRequest,
+  opts: { actor?: Actor; storage?: MediaStorage; attestation?: Attestation } = {},
+): Promise<IngestAccepted> {
   const parsed = ingestRequestSchema.safeParse(request);
   if (!parsed.success) throw new IngestError(parsed.error.issues.map((i) => i.message).join(" "));
   const input = parsed.data;
+  const sourceName = input.sourceName ?? path.basename(input.file);
   // The content-safety policy's own typed error (ContentSafetyError) passes through, as everywhere texts are stored.
-  assertNoMinorSuggestingTerms({ title: input.title, description: input.description, category: input.category });
+  // The file name too: it is shown in the console, and often says what the uploader thinks the clip is.
+  assertNoMinorSuggestingTerms({ title: input.title, description: input.description, category: input.category, fileName: sourceName });
   const db = getDb();
   const category = await db
     .selectFrom("categories")
@@ -77,6 +90,15 @@ export async function submitIngest(request: IngestRequest, opts: { actor?: Actor
     if (err instanceof UnusableMediaError) throw new IngestError(err.message);
     throw err;
   }
+  // A file removed before (a takedown, a moderator) is refused here, before anything is stored; the transcode
+  // checks again (a fingerprint recorded while the job waited) and checks the renditions it makes.
+  const sourceSha256 = await sha256File(file);
+  try {
+    await assertNotFingerprinted([sourceSha256]);
+  } catch (err) {
+    if (err instanceof FingerprintMatchError) throw new IngestError(FINGERPRINT_REFUSAL);
+    throw err;
+  }
 
   await ensureQueueSchema(getPool());
   // With object storage the source goes to the bucket before the job is queued, for a worker on any machine.
@@ -84,13 +106,17 @@ export async function submitIngest(request: IngestRequest, opts: { actor?: Actor
   const videoId = crypto.randomUUID();
   const sourcePath = await stageSource(storage, file, videoId);
   const staged = sourcePath !== file;
-  const sourceName = input.sourceName ?? path.basename(file);
-  const job = await queueJob(input, opts.actor, { categoryId: category.id, videoId, sourcePath, sourceName, staged }).catch(
-    async (err: unknown) => {
-      if (staged) await removeSource(storage, sourcePath).catch(() => {});
-      throw err;
-    },
-  );
+  const job = await queueJob(input, opts.actor, opts.attestation, {
+    categoryId: category.id,
+    videoId,
+    sourcePath,
+    sourceName,
+    staged,
+    sourceSha256,
+  }).catch(async (err: unknown) => {
+    if (staged) await removeSource(storage, sourcePath).catch(() => {});
+    throw err;
+  });
   // The job reads its stored copy: a local file the caller gave up (a browser upload) is not needed any more.
   if (staged && input.deleteSource) await fs.rm(file, { force: true });
   return { job, source };
@@ -100,7 +126,8 @@ export async function submitIngest(request: IngestRequest, opts: { actor?: Actor
 async function queueJob(
   input: z.output<typeof ingestRequestSchema>,
   actor: Actor | undefined,
-  source: { categoryId: string; videoId: string; sourcePath: string; sourceName: string; staged: boolean },
+  attestation: Attestation | undefined,
+  source: { categoryId: string; videoId: string; sourcePath: string; sourceName: string; staged: boolean; sourceSha256: string },
 ): Promise<TranscodeJob> {
   return getDb()
     .transaction()
@@ -117,10 +144,27 @@ async function queueJob(
           description: input.description,
           category_id: source.categoryId,
           publish: input.publish,
+          source_sha256: source.sourceSha256,
+          // The uploader, who may appeal if the video is ever removed (none for the CLI).
+          uploaded_by: actor?.id ?? null,
         })
         .returningAll()
         .executeTakeFirstOrThrow();
       await queueTranscode(trx, row.id);
+      // Who attested what, and when: kept with the video's id from the moment it is queued.
+      if (actor && attestation) {
+        await trx
+          .insertInto("video_attestations")
+          .values({
+            video_id: row.video_id,
+            user_id: actor.id,
+            user_email: actor.email,
+            text_version: attestation.version,
+            text: attestation.text,
+            note: attestation.note,
+          })
+          .execute();
+      }
       if (actor) {
         await recordAdminAction(trx, {
           actor,

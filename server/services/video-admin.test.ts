@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { insertCategory, insertVideo } from "../../tests/support/fixtures";
+import { ATTESTATION_REQUIRED, ATTESTATION_TEXT, ATTESTATION_VERSION } from "../../core/attestation";
+import { insertCategory, insertUser, insertVideo } from "../../tests/support/fixtures";
 import { HOSTILE_FILES } from "../../tests/support/hostile-media";
 import { useHostileMediaLab } from "../../tests/support/hostile-media-suite";
 import { makeTestClip } from "../../tests/support/media";
@@ -31,6 +32,7 @@ const uploads = path.join(tmp, "uploads");
 const { handle } = useTestDatabase();
 const admin = { id: "admin-1", email: "admin@example.com" };
 const fields = { title: "Harbour lights", description: "Boats at dusk.", category: "Landscapes", isPublic: "on" };
+const attest = { attest: "on", consentNote: "All three dancers are generated characters." };
 
 /** A finished tus upload as @tus/file-store leaves it: the bytes and the <id>.json record. */
 function storeUpload(id: string, bytes: Buffer, name: string) {
@@ -55,6 +57,7 @@ describe("console videos", () => {
 
   beforeAll(async () => {
     categoryId = (await insertCategory(handle().db, "Landscapes")).id;
+    await insertUser(handle().db, { ...admin, role: "admin" });
     await insertCategory(handle().db, "City Life");
   });
 
@@ -157,7 +160,7 @@ describe("console videos", () => {
       const clip = await makeTestClip(path.join(tmp, "clip.mp4"), { size: "160x90", seconds: 1 });
       const id = "a".repeat(32);
       storeUpload(id, fs.readFileSync(clip), "harbour.mp4");
-      const { jobId, videoId } = await submitUpload(id, fields, admin);
+      const { jobId, videoId } = await submitUpload(id, fields, admin, attest);
       const job = await handle().db.selectFrom("transcode_jobs").selectAll().where("id", "=", jobId).executeTakeFirstOrThrow();
       expect(job).toMatchObject({
         video_id: videoId,
@@ -171,22 +174,54 @@ describe("console videos", () => {
       expect(fs.existsSync(path.join(uploads, id))).toBe(true);
       expect(fs.readdirSync(uploads)).toEqual([id]); // no record, no claim marker: only the job's bytes
       // A second submission of the same upload (a double click) queues nothing more.
-      const again = await submitUpload(id, fields, admin).catch((e: unknown) => e);
+      const again = await submitUpload(id, fields, admin, attest).catch((e: unknown) => e);
       expect((again as VideoFieldsError).errors.form).toMatch(/already submitted/);
       expect(await handle().db.selectFrom("transcode_jobs").select("id").where("source_path", "=", job.source_path).execute()).toHaveLength(
         1,
       );
       const [entry] = await listAuditEntries({ actionPrefix: "video.upload" });
       expect(entry).toMatchObject({ target: videoId, after: { title: "Harbour lights", file: "harbour.mp4", job: jobId, public: true } });
+      // The attestation is stored with the video's id, word for word, and the console shows it.
+      const stored = await handle().db.selectFrom("video_attestations").selectAll().where("video_id", "=", videoId).execute();
+      expect(stored).toEqual([
+        expect.objectContaining({
+          user_id: admin.id,
+          user_email: admin.email,
+          text_version: ATTESTATION_VERSION,
+          text: ATTESTATION_TEXT,
+          note: attest.consentNote,
+        }),
+      ]);
+    });
+
+    it("no upload without the attestation; the policy runs on its note and on the file name", async () => {
+      const clip = await makeTestClip(path.join(tmp, "attest.mp4"), { size: "160x90", seconds: 1 });
+      const id = "9".repeat(32);
+      storeUpload(id, fs.readFileSync(clip), "dancers.mp4");
+      const missing = await submitUpload(id, { ...fields, title: "" }, admin, {}).catch((e: unknown) => e);
+      expect((missing as VideoFieldsError).errors).toEqual({ title: "Enter a title", attest: ATTESTATION_REQUIRED });
+      const note = await submitUpload(id, fields, admin, { attest: "on", consentNote: "She is a barely legal model" }).catch(
+        (e: unknown) => e,
+      );
+      expect((note as VideoFieldsError).errors.consentNote).toMatch(
+        /^Consent note contains a term that suggests minors \("barely legal"\)/,
+      );
+      expect(fs.existsSync(path.join(uploads, id))).toBe(true); // kept for another try
+      const named = "8".repeat(32);
+      storeUpload(named, fs.readFileSync(clip), "schoolgirl_dance.mp4");
+      const byName = await submitUpload(named, fields, admin, attest).catch((e: unknown) => e);
+      expect((byName as VideoFieldsError).errors.form).toMatch(/^File name contains a term that suggests minors \("schoolgirl"\)/);
+      expect(fs.existsSync(path.join(uploads, named))).toBe(false); // a name cannot be fixed in the form: dropped
+      expect(await handle().db.selectFrom("video_attestations").select("id").execute()).toHaveLength(1);
     });
 
     it("a file that is not a video is refused and removed; refused fields keep the upload for another try", async () => {
       const id = "b".repeat(32);
       storeUpload(id, Buffer.from("plain notes, not a video\n".repeat(50)), "notes.mp4");
-      const policy = await submitUpload(id, { ...fields, title: "Schoolgirl" }, admin).catch((e: unknown) => e);
+      const policy = await submitUpload(id, { ...fields, title: "Schoolgirl" }, admin, attest).catch((e: unknown) => e);
       expect((policy as VideoFieldsError).errors.title).toMatch(/suggests minors/);
       expect(fs.existsSync(path.join(uploads, id))).toBe(true);
-      const refused = await submitUpload(id, fields, admin).catch((e: unknown) => e);
+      const refused = await submitUpload(id, fields, admin, attest).catch((e: unknown) => e);
       expect((refused as VideoFieldsError).errors.form).toMatch(/^The file was refused: Not a video file/);
       expect(fs.readdirSync(uploads).filter((f) => f.startsWith("b"))).toEqual([]);
       expect(await auditCount("video.upload")).toBe(1);
@@ -204,7 +239,7 @@ describe("console videos", () => {
           const jobsBefore = await handle().db.selectFrom("transcode_jobs").select("id").execute();
           storeUpload(id, Buffer.from(await file.content(lab.ctx())), "holiday.mp4");
           lab.arm();
-          const refused = await submitUpload(id, fields, admin).catch((e: unknown) => e);
+          const refused = await submitUpload(id, fields, admin, attest).catch((e: unknown) => e);
           expect(refused).toBeInstanceOf(VideoFieldsError);
           expect((refused as VideoFieldsError).errors.form).toBe(`The file was refused: ${NOT_A_VIDEO_FILE}`);
           expect(fs.existsSync(path.join(uploads, id))).toBe(false);
@@ -218,9 +253,9 @@ describe("console videos", () => {
       const id = "c".repeat(32);
       fs.writeFileSync(path.join(uploads, id), "partial");
       fs.writeFileSync(path.join(uploads, `${id}.json`), JSON.stringify({ id, size: 100, metadata: { filename: "x.mp4" } }));
-      const partial = await submitUpload(id, fields, admin).catch((e: unknown) => e);
+      const partial = await submitUpload(id, fields, admin, attest).catch((e: unknown) => e);
       expect((partial as VideoFieldsError).errors.form).toBe("The upload is not complete yet.");
-      const unknown = await submitUpload("d".repeat(32), fields, admin).catch((e: unknown) => e);
+      const unknown = await submitUpload("d".repeat(32), fields, admin, attest).catch((e: unknown) => e);
       expect((unknown as VideoFieldsError).errors.form).toMatch(/not known/);
       expect(fs.existsSync(path.join(uploads, id))).toBe(true);
     });

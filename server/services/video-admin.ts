@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { ATTESTATION_TEXT, ATTESTATION_VERSION, checkAttestation } from "../../core/attestation";
 import { ContentSafetyError } from "../../core/content-safety";
 import { checkVideoFields, type VideoFieldErrors, type VideoFields } from "../../core/video-schema";
 import { getDb } from "../db/connection";
@@ -26,6 +27,8 @@ export interface AdminVideoRow {
   id: string;
   title: string;
   isPublic: boolean;
+  /** Taken down (server/services/video-removal.ts). */
+  removed: boolean;
   uploadDate: Date;
   duration: number;
   views: number;
@@ -43,6 +46,10 @@ export interface AdminVideo {
   isPublic: boolean;
   uploadDate: Date;
   thumbnailUrl: string | null;
+  /** Set once taken down (server/services/video-removal.ts). */
+  removed: { at: Date; reason: string | null } | null;
+  /** What the uploader attested to (core/attestation.ts); none for demo and command-line videos. */
+  attestation: { email: string; agreedAt: Date; version: string; text: string; note: string | null } | null;
 }
 
 /** A refusal to show next to its field (or above the form, `form`). */
@@ -52,6 +59,9 @@ export class VideoFieldsError extends Error {
     super(Object.values(errors).join(" "));
   }
 }
+
+export const REMOVED_STAYS_PRIVATE =
+  "This video was removed and its media deleted: it cannot be made public again (after a successful appeal, upload the file again).";
 
 export class VideoNotFoundError extends Error {
   override name = "VideoNotFoundError";
@@ -76,6 +86,7 @@ export async function listAdminVideos(opts: { page: number; q?: string; visibili
         "v.id",
         "v.title",
         "v.is_public",
+        "v.removed_at",
         "v.upload_date",
         "v.duration",
         "v.views",
@@ -102,6 +113,7 @@ export async function listAdminVideos(opts: { page: number; q?: string; visibili
       id: r.id,
       title: r.title,
       isPublic: r.is_public,
+      removed: r.removed_at !== null,
       uploadDate: r.upload_date,
       duration: r.duration,
       views: Number(r.views),
@@ -114,12 +126,26 @@ export async function listAdminVideos(opts: { page: number; q?: string; visibili
 
 export async function getAdminVideo(id: string): Promise<AdminVideo | undefined> {
   if (!isVideoId(id)) return undefined;
-  const row = await getDb()
-    .selectFrom("videos as v")
-    .leftJoin("categories as c", "c.id", "v.category_id")
-    .select(["v.id", "v.title", "v.description", "v.is_public", "v.upload_date", "v.thumbnail_url", "c.name as category_name"])
-    .where("v.id", "=", id)
-    .executeTakeFirst();
+  const db = getDb();
+  const [row, attestation] = await Promise.all([
+    db
+      .selectFrom("videos as v")
+      .leftJoin("categories as c", "c.id", "v.category_id")
+      .select([
+        "v.id",
+        "v.title",
+        "v.description",
+        "v.is_public",
+        "v.upload_date",
+        "v.thumbnail_url",
+        "v.removed_at",
+        "v.removed_reason",
+        "c.name as category_name",
+      ])
+      .where("v.id", "=", id)
+      .executeTakeFirst(),
+    db.selectFrom("video_attestations").selectAll().where("video_id", "=", id).orderBy("agreed_at", "desc").limit(1).executeTakeFirst(),
+  ]);
   return (
     row && {
       id: row.id,
@@ -129,6 +155,16 @@ export async function getAdminVideo(id: string): Promise<AdminVideo | undefined>
       isPublic: row.is_public,
       uploadDate: row.upload_date,
       thumbnailUrl: row.thumbnail_url,
+      removed: row.removed_at ? { at: row.removed_at, reason: row.removed_reason } : null,
+      attestation: attestation
+        ? {
+            email: attestation.user_email,
+            agreedAt: attestation.agreed_at,
+            version: attestation.text_version,
+            text: attestation.text,
+            note: attestation.note,
+          }
+        : null,
     }
   );
 }
@@ -171,8 +207,14 @@ export async function submitUpload(
   uploadId: string,
   raw: Record<string, string>,
   actor: Actor,
+  attestationRaw: Record<string, string> = {},
 ): Promise<{ jobId: string; videoId: string }> {
-  const fields = fieldsOrThrow(raw);
+  // The fields and the attestation are checked together, so every message shows at once.
+  const checked = checkVideoFields(raw);
+  const attested = checkAttestation(attestationRaw);
+  if (!checked.ok || !attested.ok)
+    throw new VideoFieldsError({ ...(checked.ok ? {} : checked.errors), ...(attested.ok ? {} : attested.errors) });
+  const fields = checked.fields;
   await categoryIdOrThrow(fields.category);
   let upload: FinishedUpload;
   let claim: Awaited<ReturnType<typeof claimUpload>>;
@@ -194,7 +236,7 @@ export async function submitUpload(
         category: fields.category,
         publish: fields.isPublic,
       },
-      { actor },
+      { actor, attestation: { version: ATTESTATION_VERSION, text: ATTESTATION_TEXT, note: attested.fields.consentNote } },
     );
     await claim.handOver();
     return { jobId: job.id, videoId: job.video_id };
@@ -203,6 +245,11 @@ export async function submitUpload(
       // The pipeline refused the file itself (not a video, no video stream, too large).
       await claim.discard();
       throw new VideoFieldsError({ form: `The file was refused: ${err.message}` });
+    }
+    // A file name the policy refuses cannot be fixed in the form: that upload is dropped (rename, upload again).
+    if (err instanceof ContentSafetyError && err.field === "fileName") {
+      await claim.discard();
+      throw new VideoFieldsError({ form: err.message });
     }
     await claim.release();
     if (err instanceof ContentSafetyError) throw new VideoFieldsError({ [err.field]: err.message });
@@ -221,11 +268,13 @@ export async function updateVideo(id: string, raw: Record<string, string>, actor
       const before = await trx
         .selectFrom("videos as v")
         .leftJoin("categories as c", "c.id", "v.category_id")
-        .select(["v.title", "v.description", "v.is_public", "c.name as category_name"])
+        .select(["v.title", "v.description", "v.is_public", "v.removed_at", "c.name as category_name"])
         .where("v.id", "=", id)
         .forUpdate("v")
         .executeTakeFirst();
       if (!before) throw new VideoNotFoundError("This video no longer exists.");
+      // A removal (server/services/video-removal.ts) deleted the media; an edit cannot bring the video back.
+      if (before.removed_at && fields.isPublic) throw new VideoFieldsError({ isPublic: REMOVED_STAYS_PRIVATE });
       const after = await trx
         .updateTable("videos")
         .set({

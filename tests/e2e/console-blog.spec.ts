@@ -1,10 +1,9 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
-import http from "node:http";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { signedInWithRole } from "../support/account-session";
-import { expect, test } from "./support";
+import { expect, freshGet, test } from "./support";
 
 /**
  * The console's Blog section (issue 11): write a post with the live preview, publish it, and the public
@@ -15,22 +14,6 @@ import { expect, test } from "./support";
 test.describe.configure({ mode: "serial" });
 
 const SHOTS = path.join(process.cwd(), "test-results", "console-blog-screens");
-
-/**
- * A GET on a new connection each time, so that successive requests reach different worker processes (each
- * has its own post cache): `times` answers must all agree.
- */
-function freshGet(url: string): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const req = http.get(url, { agent: false, headers: { cookie: "ageVerified=true" } }, (res) => {
-      let body = "";
-      res.setEncoding("utf8");
-      res.on("data", (chunk) => (body += chunk));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
-    });
-    req.on("error", reject);
-  });
-}
 
 async function everyWorker(url: string, times = 6) {
   const answers = [];

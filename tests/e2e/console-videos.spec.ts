@@ -44,6 +44,7 @@ async function fillFields(page: Page, fields: { title: string; description?: str
   await page.getByLabel(/^Description/).fill(fields.description ?? "");
   await page.getByLabel("Category").selectOption(fields.category ?? "Amateur");
   await page.getByLabel(/^Public/).setChecked(fields.isPublic ?? true);
+  await page.getByRole("checkbox", { name: /^I attest/ }).check(); // the upload attestation (issue 22)
 }
 
 async function shoot(page: Page, name: string) {

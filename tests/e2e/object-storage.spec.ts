@@ -54,6 +54,7 @@ test("an upload is transcoded by a worker without the app's disk, played from th
     await page.getByLabel("Title").fill("Lighthouse from the bucket");
     await page.getByLabel("Category").selectOption("Amateur");
     await page.getByLabel(/^Public/).setChecked(true);
+    await page.getByRole("checkbox", { name: /^I attest/ }).check(); // the upload attestation (issue 22)
     await page.getByRole("button", { name: "Upload video" }).click();
     await expect(page.getByText("The video is ready and public.")).toBeVisible({ timeout: 150_000 });
 
@@ -137,6 +138,7 @@ test("the storage unreachable: pages still render, playback and uploads fail wit
       await page.getByLabel("Title").fill(title);
       await page.getByLabel("Category").selectOption("Amateur");
       await page.getByLabel(/^Public/).setChecked(true);
+      await page.getByRole("checkbox", { name: /^I attest/ }).check(); // the upload attestation (issue 22)
       await page.getByRole("button", { name: "Upload video" }).click();
     };
     const play = async () => {

@@ -1,3 +1,4 @@
+import http from "node:http";
 import { test as base, expect, type Page } from "@playwright/test";
 
 /** Every test starts as a visitor who has passed the age gate, unless it clears the cookie itself. */
@@ -38,4 +39,20 @@ export async function playToken(baseURL: string | undefined, videoId: string, co
   const session = /viewSession=([0-9a-f-]{36})/.exec(res.headers.getSetCookie().join("\n"))?.[1];
   if (!token || (!session && !cookie)) throw new Error(`no play token or session from POST /api/play-token (${res.status})`);
   return { cookie: cookie ?? `viewSession=${session}`, token };
+}
+
+/**
+ * A GET on a new connection each time, past the age gate, so that successive requests reach different worker
+ * processes (each with its own caches) and no browser cache: what every visitor is served.
+ */
+export function freshGet(url: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, { agent: false, headers: { cookie: "ageVerified=true" } }, (res) => {
+      let body = "";
+      res.setEncoding("utf8");
+      res.on("data", (chunk) => (body += chunk));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on("error", reject);
+  });
 }

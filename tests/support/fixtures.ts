@@ -34,3 +34,13 @@ export async function insertVideo(
     .returning(["id", "title"])
     .executeTakeFirstOrThrow();
 }
+
+/** A users row with a role (creators and admins moderate, so is_creator follows the role as the CHECK wants). */
+export async function insertUser(db: Kysely<Database>, user: { id: string; email: string; role?: "user" | "creator" | "admin" }) {
+  const role = user.role ?? "user";
+  await db
+    .insertInto("users")
+    .values({ id: user.id, email: user.email, role, is_creator: role !== "user" })
+    .execute();
+  return { id: user.id, email: user.email };
+}

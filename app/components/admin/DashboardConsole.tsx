@@ -27,6 +27,7 @@ export function DashboardConsole(props: {
   topVideos: TopEntry[];
   topCategories: TopEntry[];
   safety: { openReports: number; reportedItems: number; oldestReportAt: string | null; now: string };
+  takedowns: { open: number; overdue: number; oldestAt: string | null };
 }) {
   const { totals, period } = props;
   const periodViews = props.chart.reduce((sum, d) => sum + d.views, 0);
@@ -42,6 +43,16 @@ export function DashboardConsole(props: {
       value: props.safety.openReports,
       note: props.safety.oldestReportAt ? `oldest waiting ${waitedFor(props.safety.oldestReportAt, props.safety.now)}` : "none waiting",
       to: "/admin/reports",
+    },
+    {
+      key: "takedowns",
+      label: "Open takedowns",
+      value: props.takedowns.open,
+      // Past 48 hours is the figure that matters (the TAKE IT DOWN Act's clock): said in words.
+      note: props.takedowns.oldestAt
+        ? `oldest waiting ${waitedFor(props.takedowns.oldestAt, props.safety.now)}${props.takedowns.overdue ? `; ${number(props.takedowns.overdue)} overdue` : ""}`
+        : "none waiting",
+      to: "/admin/takedowns",
     },
   ];
   return (

@@ -1,17 +1,16 @@
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { Form } from "react-router";
 import {
+  CONTACT_FIELDS,
   CONTACT_LIMITS,
   type ContactErrors,
   type ContactField,
   type ContactValues,
   charCount,
   contactValuesFromFormData,
-  FORM_TOKEN_FIELD,
-  firstInvalidField,
-  HONEYPOT_FIELD,
   validateContact,
 } from "~core/contact-schema";
+import { AntiBotFields, FieldLabel, FieldError as FieldMessage, FormAlert, SubmitButton, usePublicForm } from "../forms/PublicFormParts";
 
 /** What the server answered when it did not accept a submission (re-rendered with the typed values). */
 export interface ContactFailure {
@@ -38,42 +37,10 @@ const inputClass =
  * same schema runs first, so most mistakes never reach the server, and React Router submits without a reload.
  */
 export function ContactForm({ formToken, failure, submitting }: ContactFormProps) {
-  const [errors, setErrors] = useState<ContactErrors>(failure?.errors ?? {});
-  const [message, setMessage] = useState<string | null>(failure?.message ?? null);
+  const { errors, message, hydrated, onSubmit, clearError, register } = usePublicForm(failure, CONTACT_FIELDS, (form) =>
+    validateContact(contactValuesFromFormData(form)),
+  );
   const [messageLength, setMessageLength] = useState(charCount(failure?.values.message ?? ""));
-  // A new server answer replaces whatever the visitor has cleared or fixed since the last one.
-  const [shownFailure, setShownFailure] = useState(failure);
-  if (failure !== shownFailure) {
-    setShownFailure(failure);
-    setErrors(failure?.errors ?? {});
-    setMessage(failure?.message ?? null);
-  }
-  const [hydrated, setHydrated] = useState(false);
-  const fields = useRef<Partial<Record<ContactField, FieldElement | null>>>({});
-
-  useEffect(() => setHydrated(true), []);
-  useEffect(() => {
-    const first = failure && firstInvalidField(failure.errors);
-    if (first) fields.current[first]?.focus();
-  }, [failure]);
-
-  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
-    setMessage(null);
-    const result = validateContact(contactValuesFromFormData(new FormData(event.currentTarget)));
-    if (result.success) {
-      setErrors({});
-      return;
-    }
-    event.preventDefault();
-    setErrors(result.errors);
-    const first = firstInvalidField(result.errors);
-    if (first) fields.current[first]?.focus();
-  };
-
-  const clearError = (field: ContactField) => {
-    if (!errors[field]) return;
-    setErrors(({ [field]: _cleared, ...rest }) => rest);
-  };
 
   const fieldProps = (field: ContactField) => {
     const error = errors[field];
@@ -85,9 +52,7 @@ export function ContactForm({ formToken, failure, submitting }: ContactFormProps
       "aria-invalid": error ? true : undefined,
       "aria-describedby":
         [error ? `contact-${field}-error` : "", field === "message" ? "contact-message-count" : ""].filter(Boolean).join(" ") || undefined,
-      ref: (el: FieldElement | null) => {
-        fields.current[field] = el;
-      },
+      ref: register(field),
       onChange: (event: React.ChangeEvent<FieldElement>) => {
         clearError(field);
         if (field === "message") setMessageLength(charCount(event.currentTarget.value));
@@ -105,11 +70,7 @@ export function ContactForm({ formToken, failure, submitting }: ContactFormProps
       className="relative space-y-5"
       aria-label="Contact form"
     >
-      {message && (
-        <p role="alert" className="rounded-lg border border-red-900/60 bg-red-950/40 px-4 py-3 text-red-200">
-          {message}
-        </p>
-      )}
+      <FormAlert message={message} />
       <div className="grid gap-5 sm:grid-cols-2">
         <div>
           <Label field="name">Name</Label>
@@ -141,36 +102,16 @@ export function ContactForm({ formToken, failure, submitting }: ContactFormProps
           </p>
         </div>
       </div>
-      {/* Honeypot: off-screen rather than display:none (some bots skip hidden inputs), out of the tab order and the accessibility tree. */}
-      <div aria-hidden="true" className="absolute -left-[10000px] top-0 h-px w-px overflow-hidden">
-        <label htmlFor="contact-website">Website</label>
-        <input id="contact-website" type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
-      </div>
-      <input type="hidden" name={FORM_TOKEN_FIELD} value={failure?.formToken ?? formToken} />
-      <button
-        type="submit"
-        disabled={submitting}
-        className="rounded-lg bg-brand-600 px-6 py-2.5 font-semibold text-white hover:bg-brand-500 disabled:cursor-not-allowed disabled:opacity-60"
-      >
-        {submitting ? "Sending..." : "Send Message"}
-      </button>
+      <AntiBotFields idPrefix="contact" formToken={failure?.formToken ?? formToken} />
+      <SubmitButton submitting={submitting} label="Send Message" />
     </Form>
   );
 }
 
 function Label({ field, children }: { field: ContactField; children: React.ReactNode }) {
-  return (
-    <label htmlFor={`contact-${field}`} className="block text-sm font-medium text-zinc-200">
-      {children}
-    </label>
-  );
+  return <FieldLabel htmlFor={`contact-${field}`}>{children}</FieldLabel>;
 }
 
 function FieldError({ field, error }: { field: ContactField; error?: string }) {
-  if (!error) return null;
-  return (
-    <p id={`contact-${field}-error`} className="mt-1 text-sm text-red-300">
-      {error}
-    </p>
-  );
+  return <FieldMessage id={`contact-${field}-error`} error={error} />;
 }

@@ -46,6 +46,11 @@ export function Footer() {
                 Privacy
               </AppLink>
             </li>
+            <li>
+              <AppLink to="/takedown" className={linkClass}>
+                Takedown requests
+              </AppLink>
+            </li>
           </ul>
         </nav>
         <nav aria-label="Support">

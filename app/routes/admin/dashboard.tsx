@@ -6,6 +6,7 @@ import { dashboardQuery } from "~core/console-schema";
 import { CONSOLE_PAGE, defineRoute } from "~core/route-contract";
 import { dashboardTotals, topCategories, topVideos, viewsChart } from "../../../server/services/dashboard";
 import { openReportStats } from "../../../server/services/moderation-queue";
+import { takedownSummary } from "../../../server/services/takedowns";
 import type { Route } from "./+types/dashboard";
 
 export const contract = defineRoute({
@@ -16,12 +17,13 @@ export const contract = defineRoute({
 /** `/admin`: the dashboard (admins only); `?period=7|30|90` days, anything else is a 400. */
 export async function loader(args: Route.LoaderArgs) {
   const { period } = routeInput(args.context, contract).query;
-  const [totals, chart, videos, categories, reports] = await Promise.all([
+  const [totals, chart, videos, categories, reports, takedowns] = await Promise.all([
     dashboardTotals(),
     viewsChart(period),
     topVideos(period),
     topCategories(period),
     openReportStats(),
+    takedownSummary(),
   ]);
   const safety = {
     openReports: reports.open,
@@ -29,7 +31,8 @@ export async function loader(args: Route.LoaderArgs) {
     oldestReportAt: reports.oldestAt?.toISOString() ?? null,
     now: new Date().toISOString(),
   };
-  return data({ period, totals, chart, topVideos: videos, topCategories: categories, safety });
+  const open = { open: takedowns.open, overdue: takedowns.overdue, oldestAt: takedowns.oldestCreatedAt?.toISOString() ?? null };
+  return data({ period, totals, chart, topVideos: videos, topCategories: categories, safety, takedowns: open });
 }
 
 export const headers = routeHeaders;

@@ -25,6 +25,7 @@ const SECTIONS = [
   { to: "/admin/blog", label: "Blog", end: false },
   { to: "/admin/comments", label: "Comments", end: false },
   { to: "/admin/messages", label: "Messages", end: false },
+  { to: "/admin/takedowns", label: "Takedowns", end: false },
   { to: "/admin/users", label: "Users", end: false },
   { to: "/admin/ads", label: "Ad units", end: false },
   { to: "/admin/audit", label: "Audit log", end: false },

@@ -22,7 +22,15 @@ export async function loader(args: Route.LoaderArgs) {
   const { videoId } = routeInput(args.context, contract).params;
   const [video, categories] = await Promise.all([getAdminVideo(videoId), listCategories()]);
   if (!video) throw data(null, { status: 404 });
-  return data({ video: { ...video, uploadDate: video.uploadDate.toISOString() }, categories: categories.map((c) => c.name) });
+  return data({
+    video: {
+      ...video,
+      uploadDate: video.uploadDate.toISOString(),
+      removed: video.removed && { ...video.removed, at: video.removed.at.toISOString() },
+      attestation: video.attestation && { ...video.attestation, agreedAt: video.attestation.agreedAt.toISOString() },
+    },
+    categories: categories.map((c) => c.name),
+  });
 }
 
 export const headers = routeHeaders;

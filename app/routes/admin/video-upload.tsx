@@ -3,6 +3,8 @@ import { SectionHeader } from "~/components/admin/console-ui";
 import { type UploadActionResult, VideoUpload } from "~/components/admin/videos/VideoUpload";
 import { consoleAction } from "~/lib/console-action.server";
 import { routeHeaders } from "~/lib/route-headers";
+import { ATTESTATION_FORM_FIELDS } from "~core/attestation";
+import { formStrings } from "~core/params";
 import { CONSOLE_PAGE, defineRoute } from "~core/route-contract";
 import { STORAGE_AWAY, uploadIdSchema, type VideoFieldErrors, videoFieldsFromForm } from "~core/video-schema";
 import { env } from "../../../server/env";
@@ -38,13 +40,14 @@ export async function action(args: Route.ActionArgs) {
   const { actor: admin, body } = await consoleAction(args);
   if (!body.ok) return refused(body.status, { form: "The form could not be read." }, { headers: body.headers });
   const raw = videoFieldsFromForm(body.form);
+  const attestation = formStrings(body.form, ATTESTATION_FORM_FIELDS);
   const uploadId = uploadIdSchema.safeParse(body.form.get("uploadId"));
-  if (body.form.get("intent") !== "create" || !raw || body.form.getAll("uploadId").length !== 1) {
+  if (body.form.get("intent") !== "create" || !raw || !attestation || body.form.getAll("uploadId").length !== 1) {
     return refused(400, { form: "The form could not be read." });
   }
   if (!uploadId.success) return refused(400, { form: "The upload is not known: choose the file again." }, { fileRefused: true });
   try {
-    const { jobId, videoId } = await submitUpload(uploadId.data, raw, admin);
+    const { jobId, videoId } = await submitUpload(uploadId.data, raw, admin, attestation);
     return data<UploadActionResult>({ ok: true, jobId, videoId });
   } catch (err) {
     if (err instanceof VideoFieldsError) {

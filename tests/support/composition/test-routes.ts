@@ -7,6 +7,7 @@ import { closeAdEventStreams, openAdEventStreams, reopenAdEventStreams } from ".
 import { invalidatePages } from "../../../server/realtime/shared-caches";
 import { AdConfigError, setPreRoll } from "../../../server/services/ads";
 import { listContactMessagesByEmail } from "../../../server/services/contact";
+import { notifyOverdueTakedowns } from "../../../server/services/takedowns";
 import { setUserRole } from "../../../server/services/users";
 import { FAULTS, faults } from "./faults";
 
@@ -224,6 +225,45 @@ export function testRoutes(): express.Router {
   });
   router.get("/db/pool", (_req, res) => {
     res.json(poolUsage());
+  });
+  // Takedowns (tests/e2e/takedown.spec.ts): the 48-hour clock moved back by `hours`, so a request is overdue
+  // now; and the overdue check run at once instead of at the job runner's next minute.
+  router.post("/takedowns/backdate", express.json(), async (req, res, next) => {
+    const body = z
+      .object({ reference: z.string().regex(/^TD-[0-9A-Z]{4}-[0-9A-Z]{4}$/), hours: z.number().min(0).max(1000) })
+      .safeParse(req.body ?? {});
+    if (!body.success) {
+      res.status(400).json({ error: body.error.message });
+      return;
+    }
+    try {
+      const interval = `${body.data.hours} hours`;
+      const moved = await getDb()
+        .updateTable("takedown_requests")
+        .set({ created_at: sql`created_at - ${interval}::interval`, due_at: sql`due_at - ${interval}::interval` })
+        .where("reference", "=", body.data.reference)
+        .executeTakeFirst();
+      res.json({ moved: Number(moved.numUpdatedRows) });
+    } catch (err) {
+      next(err);
+    }
+  });
+  router.post("/takedowns/overdue", async (_req, res, next) => {
+    try {
+      res.json({ notified: await notifyOverdueTakedowns() });
+    } catch (err) {
+      next(err);
+    }
+  });
+  router.get("/takedowns", async (req, res, next) => {
+    try {
+      const email = String(req.query.email ?? "");
+      res.json({
+        requests: await getDb().selectFrom("takedown_requests").selectAll().where("email", "=", email).orderBy("created_at").execute(),
+      });
+    } catch (err) {
+      next(err);
+    }
   });
   return router;
 }

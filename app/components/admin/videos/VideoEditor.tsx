@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { checkVideoFields, type VideoFieldErrors, videoFieldsFromForm } from "~core/video-schema";
-import { dangerButton, primaryButton, secondaryButton } from "../console-ui";
+import { dangerButton, formatWhen, primaryButton, secondaryButton } from "../console-ui";
 import { VideoFields } from "./VideoFields";
 
 /** What the route's action answers (the route imports this, never the other way round). */
@@ -15,6 +15,8 @@ interface EditableVideo {
   isPublic: boolean;
   uploadDate: string;
   thumbnailUrl: string | null;
+  removed: { at: string; reason: string | null } | null;
+  attestation: { email: string; agreedAt: string; version: string; text: string; note: string | null } | null;
 }
 
 /** Edit a video's fields (checked in the browser with the server's schema) and delete it after a confirmation. */
@@ -58,6 +60,33 @@ export function VideoEditor({ video, categories }: { video: EditableVideo; categ
           <img src={video.thumbnailUrl} alt="" width={160} height={90} className="h-[90px] w-40 rounded-lg object-cover" />
         )}
       </div>
+
+      {video.removed && (
+        <p role="note" className="rounded-lg border border-red-500/50 bg-red-950/40 px-3 py-2 text-sm text-red-100">
+          Removed {formatWhen(video.removed.at)}
+          {video.removed.reason ? `: ${video.removed.reason}` : ""}. Its media are deleted; it cannot be made public again.
+        </p>
+      )}
+      <section
+        aria-labelledby="attestation-heading"
+        data-testid="video-attestation"
+        className="rounded-xl border border-ink-700 bg-ink-900/60 p-4 text-sm"
+      >
+        <h2 id="attestation-heading" className="font-semibold">
+          Upload attestation
+        </h2>
+        {video.attestation ? (
+          <>
+            <blockquote className="mt-2 border-l-2 border-ink-700 pl-3 text-zinc-200">{video.attestation.text}</blockquote>
+            {video.attestation.note && <p className="mt-2 whitespace-pre-wrap break-words text-zinc-300">Note: {video.attestation.note}</p>}
+            <p className="mt-2 text-zinc-400">
+              Agreed by {video.attestation.email} on {formatWhen(video.attestation.agreedAt)} (text version {video.attestation.version}).
+            </p>
+          </>
+        ) : (
+          <p className="mt-2 text-zinc-300">None on record: a demo video, or added from the command line.</p>
+        )}
+      </section>
 
       <save.Form
         method="post"

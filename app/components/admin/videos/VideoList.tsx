@@ -6,6 +6,7 @@ interface Row {
   id: string;
   title: string;
   isPublic: boolean;
+  removed: boolean;
   uploadDate: string;
   duration: number;
   views: number;
@@ -151,8 +152,10 @@ export function VideoList(props: {
                   {v.title}
                 </Link>
                 <p className="mt-0.5 flex flex-wrap gap-x-2 gap-y-1 text-xs text-zinc-400">
-                  <span className={`${badge} ${v.isPublic ? "bg-emerald-900 text-emerald-100" : "bg-ink-700 text-zinc-100"}`}>
-                    {v.isPublic ? "Public" : "Not public"}
+                  <span
+                    className={`${badge} ${v.isPublic ? "bg-emerald-900 text-emerald-100" : v.removed ? "bg-red-950 text-red-100" : "bg-ink-700 text-zinc-100"}`}
+                  >
+                    {v.isPublic ? "Public" : v.removed ? "Removed" : "Not public"}
                   </span>
                   {v.jobStatus && (
                     <span className={`${badge} ${v.jobStatus === "failed" ? "bg-red-900 text-red-100" : "bg-ink-800 text-zinc-200"}`}>

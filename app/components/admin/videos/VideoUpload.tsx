@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
+import { ATTESTATION_FORM_FIELDS, checkAttestation } from "~core/attestation";
+import { formStrings } from "~core/params";
 import {
   checkVideoFields,
   formatLimit,
@@ -10,6 +12,7 @@ import {
   videoFieldsFromForm,
 } from "~core/video-schema";
 import { fieldErrorClass as fieldError, primaryButton, secondaryButton } from "../console-ui";
+import { AttestationFields } from "./AttestationFields";
 import { VideoFields } from "./VideoFields";
 
 /** What the route's action answers (the route imports this, never the other way round). */
@@ -100,7 +103,7 @@ export function VideoUpload({ categories, maxBytes }: { categories: string[]; ma
     const body = new FormData();
     body.set("intent", "create");
     body.set("uploadId", uploadId);
-    for (const key of ["title", "description", "category", "isPublic"]) {
+    for (const key of ["title", "description", "category", "isPublic", ...ATTESTATION_FORM_FIELDS]) {
       const value = form.get(key);
       if (typeof value === "string") body.set(key, value);
     }
@@ -164,10 +167,11 @@ export function VideoUpload({ categories, maxBytes }: { categories: string[]; ma
     const form = new FormData(event.currentTarget);
     const raw = videoFieldsFromForm(form) ?? {};
     const checked = checkVideoFields(raw);
+    const attested = checkAttestation(formStrings(form, ATTESTATION_FORM_FIELDS) ?? {});
     const file = form.get("file");
     const fileProblem =
       file instanceof File && file.name ? refuseVideoFile(file.name, file.type, file.size, maxBytes) : "Choose a video file";
-    const next: VideoFieldErrors & { file?: string } = checked.ok ? {} : { ...checked.errors };
+    const next: VideoFieldErrors & { file?: string } = { ...(checked.ok ? {} : checked.errors), ...(attested.ok ? {} : attested.errors) };
     if (fileProblem) next.file = fileProblem;
     setErrors(next);
     if (Object.keys(next).length || !(file instanceof File)) return;
@@ -233,6 +237,7 @@ export function VideoUpload({ categories, maxBytes }: { categories: string[]; ma
           disabled={busy}
           onEdit={(name) => setErrors(({ [name]: _gone, ...rest }) => rest)}
         />
+        <AttestationFields errors={errors} disabled={busy} onEdit={(name) => setErrors(({ [name]: _gone, ...rest }) => rest)} />
         <div className="flex flex-wrap gap-2">
           <button type="submit" className={primaryButton} disabled={busy}>
             Upload video

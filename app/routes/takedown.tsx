@@ -1,0 +1,154 @@
+import { data, useNavigation } from "react-router";
+import { type TakedownFailure, TakedownForm } from "~/components/takedown/TakedownForm";
+import { TakedownSuccess } from "~/components/takedown/TakedownSuccess";
+import { formFailure, formRefusal } from "~/lib/public-form.server";
+import { siteUrlFromMatches } from "~/lib/root-data";
+import { routeInput } from "~/lib/route-contract.server";
+import { routeHeaders } from "~/lib/route-headers";
+import { breadcrumbs, seoMeta } from "~/lib/seo";
+import { FORM_TOKEN_FIELD, HONEYPOT_FIELD } from "~core/contact-schema";
+import { clientIp, multilineText, parseForm, plainText, readForm, userAgent } from "~core/params";
+import { defineRoute } from "~core/route-contract";
+import { site } from "~core/site";
+import { TAKEDOWN_SUBMIT_ERROR, type TakedownValues, takedownRateLimitMessage } from "~core/takedown-schema";
+import { z } from "~core/zod";
+import { issueFormToken, renewFormToken } from "../../server/form-token";
+import { logger } from "../../server/logger";
+import { requestInfoContext } from "../../server/request-context";
+import { submitTakedown, TAKEDOWN_FORM_PURPOSE } from "../../server/services/takedowns";
+import type { Route } from "./+types/takedown";
+
+/**
+ * Takedown requests (issue 22, item 3): the contact form's pattern (app/routes/contact.tsx) for non-consensual
+ * imagery and copyright notices. Works without JavaScript; the reference comes back on the page and by e-mail.
+ */
+
+export type TakedownActionData = { state: "sent"; reference: string } | TakedownFailure;
+
+const MAX_FIELD_CHARS = 20_000;
+const text = plainText(MAX_FIELD_CHARS).default("");
+const takedownForm = z.object({
+  kind: text,
+  name: text,
+  email: text,
+  urls: multilineText(MAX_FIELD_CHARS).default(""),
+  description: multilineText(MAX_FIELD_CHARS).default(""),
+  goodFaith: text,
+  signature: text,
+  [HONEYPOT_FIELD]: text,
+  [FORM_TOKEN_FIELD]: plainText(500).default(""),
+});
+
+export const contract = defineRoute({
+  access: "public",
+  kind: "page",
+  // A per-visit signed timestamp: never stored by any cache.
+  cacheControl: "private, no-store",
+  crossSite: "refuse",
+  // `?url=` prefills the first address (the link on each video page).
+  input: { query: z.object({ url: plainText(2000).optional() }), form: takedownForm },
+  sitemap: "static",
+});
+
+export function loader({ context }: Route.LoaderArgs) {
+  const url = routeInput(context, contract).query.url ?? "";
+  return data({ formToken: issueFormToken(Date.now(), TAKEDOWN_FORM_PURPOSE), prefillUrl: /^https?:\/\//.test(url) ? url : "" });
+}
+
+const NO_VALUES: TakedownValues = { kind: "", name: "", email: "", urls: "", description: "", goodFaith: "", signature: "" };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== "POST") throw data(null, { status: 405, headers: { Allow: "GET, HEAD, POST" } });
+  const info = context.get(requestInfoContext);
+  const body = await readForm(request);
+  const form = body.ok ? parseForm(contract.input.form, body.form) : undefined;
+  const values: TakedownValues = form
+    ? {
+        kind: form.kind,
+        name: form.name,
+        email: form.email,
+        urls: form.urls,
+        description: form.description,
+        goodFaith: form.goodFaith,
+        signature: form.signature,
+      }
+    : NO_VALUES;
+  const formToken = form?.[FORM_TOKEN_FIELD] ?? "";
+  const failed = (status: number, fields: Partial<Pick<TakedownFailure, "errors" | "message">>, headers: Record<string, string> = {}) =>
+    data<TakedownActionData>(
+      {
+        state: "failed",
+        errors: fields.errors ?? {},
+        message: fields.message ?? null,
+        values: echo(values),
+        formToken: renewFormToken(formToken, Date.now(), TAKEDOWN_FORM_PURPOSE),
+      },
+      { status, headers },
+    );
+  if (!body.ok) return failed(body.status, { message: TAKEDOWN_SUBMIT_ERROR }, body.headers);
+  if (!form) return failed(400, { message: TAKEDOWN_SUBMIT_ERROR });
+
+  try {
+    const outcome = await submitTakedown(
+      { values, website: form[HONEYPOT_FIELD], formToken },
+      { ip: clientIp.parse(info.clientIp), userAgent: userAgent.parse(info.userAgent) },
+    );
+    if (outcome.status === "sent" || outcome.status === "dropped") {
+      // Bots see the same success view, with a reference that names nothing.
+      if (outcome.status === "dropped") logger.info({ requestId: info.requestId, reason: outcome.reason }, "takedown submission dropped");
+      return data<TakedownActionData>({ state: "sent", reference: outcome.reference });
+    }
+    const refusal = formRefusal(outcome, takedownRateLimitMessage);
+    return failed(refusal.status, refusal, refusal.headers);
+  } catch (err) {
+    const failure = formFailure(context, "takedown submission", err, TAKEDOWN_SUBMIT_ERROR);
+    return failed(failure.status, failure, failure.headers);
+  }
+}
+
+/** Typed values come back so nothing is lost; capped so a huge post is not mirrored in full. */
+function echo(values: TakedownValues): TakedownValues {
+  return Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v.slice(0, 6000)])) as TakedownValues;
+}
+
+export const headers = routeHeaders;
+
+export function meta({ matches }: Route.MetaArgs) {
+  const siteUrl = siteUrlFromMatches(matches);
+  return seoMeta({
+    siteUrl,
+    title: "Request a takedown",
+    description: `Ask ${site.name} to remove intimate imagery of a real person shared without consent, or material that infringes your copyright. We act on valid requests within 48 hours.`,
+    path: "/takedown",
+    jsonLd: [
+      breadcrumbs(siteUrl, [
+        { name: "Home", path: "/" },
+        { name: "Request a takedown", path: "/takedown" },
+      ]),
+    ],
+  });
+}
+
+export default function TakedownPage({ loaderData, actionData: result }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const submitting =
+    navigation.state === "submitting" && navigation.formMethod === "POST" && navigation.formAction?.startsWith("/takedown") === true;
+  return (
+    <section className="mx-auto max-w-3xl">
+      <h1 className="text-3xl font-bold">Request a takedown</h1>
+      <p className="mt-3 text-zinc-300">
+        Every video on {site.name} is AI-generated. If one of them depicts you, or someone you represent, without consent, or copies a work
+        you own, tell us here. We review every request and act on valid ones within 48 hours; we write to you with a reference now and with
+        the outcome later.
+      </p>
+      <p className="mt-2 text-zinc-300">If a video may involve a minor, say so in the description: such reports are handled first.</p>
+      <div className="mt-8 rounded-2xl border border-ink-700 bg-ink-900 p-6 sm:p-8">
+        {result?.state === "sent" ? (
+          <TakedownSuccess reference={result.reference} />
+        ) : (
+          <TakedownForm formToken={loaderData.formToken} prefillUrl={loaderData.prefillUrl} failure={result} submitting={submitting} />
+        )}
+      </div>
+    </section>
+  );
+}
