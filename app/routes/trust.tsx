@@ -5,6 +5,7 @@ import { breadcrumbs, seoMeta } from "~/lib/seo";
 import { reasonLabel } from "~core/report-schema";
 import { defineRoute } from "~core/route-contract";
 import { site } from "~core/site";
+import { env } from "../../server/env";
 import { transparencyFigures } from "../../server/services/transparency";
 import type { Route } from "./+types/trust";
 
@@ -22,7 +23,9 @@ export const contract = defineRoute({
 
 export async function loader() {
   const figures = await transparencyFigures();
-  return data({ ...figures, from: figures.from.toISOString(), to: figures.to.toISOString() });
+  // Which countries get the stronger check is configuration (AGE_ASSURANCE_COUNTRIES): the page says so as set.
+  const ageCountries = env().AGE_ASSURANCE_COUNTRIES.filter((c) => c !== "XX");
+  return data({ ...figures, from: figures.from.toISOString(), to: figures.to.toISOString(), ageCountries });
 }
 
 const TITLE = "Trust and Safety";
@@ -91,6 +94,11 @@ export default function TrustPage({ loaderData: f }: Route.ComponentProps) {
         declaration, explicit media stay blurred until the visitor has verified their age with an independent age-verification provider; the
         result is remembered, and never includes your identity.
       </p>
+      <p className={p} data-figure="age-countries">
+        {f.ageCountries.length
+          ? `Today the independent check applies to visitors from: ${f.ageCountries.join(", ")}.`
+          : "Today no country is set up for the independent check: every visitor declares their age."}
+      </p>
 
       <h2 className={h2}>The last {f.windowDays} days in figures</h2>
       <p className={p}>
@@ -138,6 +146,26 @@ export default function TrustPage({ loaderData: f }: Route.ComponentProps) {
             <Figure name="report-median" label="Median time to a decision" value={formatWaitTime(f.reportHandling.medianSeconds)} />
             <Figure name="report-worst" label="Longest time to a decision" value={formatWaitTime(f.reportHandling.worstSeconds)} />
           </dl>
+        </section>
+        <section aria-labelledby="takedown-figures" className="rounded-xl border border-ink-800 bg-ink-900 p-5">
+          <h3 id="takedown-figures" className="font-semibold">
+            Takedown requests received: <span data-figure="takedowns-received">{f.takedowns.received}</span>
+          </h3>
+          <dl className="mt-3 space-y-1.5 text-sm">
+            <Figure name="takedowns-removed" label="Decided: removed" value={f.takedowns.removed} />
+            <Figure name="takedowns-rejected" label="Decided: not removed" value={f.takedowns.rejected} />
+            <Figure name="takedown-median" label="Median time to a decision" value={formatWaitTime(f.takedowns.medianSeconds)} />
+            <Figure name="takedown-worst" label="Longest time to a decision" value={formatWaitTime(f.takedowns.worstSeconds)} />
+            <Figure name="takedowns-overdue" label="Open past 48 hours now" value={f.takedowns.overdueOpen} />
+          </dl>
+        </section>
+        <section aria-labelledby="removal-figures" className="rounded-xl border border-ink-800 bg-ink-900 p-5">
+          <h3 id="removal-figures" className="font-semibold">
+            Videos taken down: <span data-figure="videos-removed">{f.videosRemoved}</span>
+          </h3>
+          <p className="mt-3 text-sm text-zinc-300">
+            After a report, a takedown request or our own review. Their files are deleted and fingerprinted so the same file cannot return.
+          </p>
         </section>
       </div>
     </article>

@@ -5,7 +5,9 @@ import { getDb } from "../db/connection";
 import type { Database, ReportResolution } from "../db/schema";
 import { invalidatePages } from "../realtime/shared-caches";
 import { type Actor, recordAdminAction } from "./audit-log";
+import { closeReports } from "./report-closing";
 import { TRANSPARENCY_PATH } from "./transparency";
+import { removeVideo, VideoRemovalNotFoundError } from "./video-removal";
 import { invalidateVideoListCaches } from "./videos";
 
 /**
@@ -190,11 +192,12 @@ type Trx = Kysely<Database>;
 
 /**
  * Applies a moderator's decision to a reported item. `dismiss` and `restore` keep the item (shown again if
- * it was held); `remove` takes a comment down (videos go through `removeVideo`, see removeReportedVideo);
- * `ban` removes a comment and bars its author from commenting and liking, with `note` as the reason shown
- * to them.
+ * it was held); `remove` takes a comment down, or a video through removeVideo (unpublished, fingerprinted,
+ * media deleted); `ban` removes a comment and bars its author from commenting and liking, with `note` as the
+ * reason shown to them.
  */
 export async function decideReportedItem(target: ReportTarget, action: ModerationAction, note: string, actor: Actor): Promise<void> {
+  if (target.type === "video" && action === "remove") return removeReportedVideo(target.id, note, actor);
   const videoId = await getDb()
     .transaction()
     .execute(async (trx) => {
@@ -219,7 +222,7 @@ export async function decideReportedItem(target: ReportTarget, action: Moderatio
           detail = { banned: comment.user_id };
         }
       } else {
-        throw new ModerationRefusedError("Videos are removed with the video's own remove action.");
+        throw new ModerationRefusedError("Only a comment's author can be banned here.");
       }
       await closeReports(trx, target, resolution, actor);
       await recordAdminAction(trx, {
@@ -235,11 +238,6 @@ export async function decideReportedItem(target: ReportTarget, action: Moderatio
   else await invalidatePages(videoId ? [videoPagePath(videoId), TRANSPARENCY_PATH] : [TRANSPARENCY_PATH]);
 }
 
-/** Closes an item's open reports after the video was removed elsewhere (removeVideo), audited with them. */
-export async function closeReportsAsRemoved(trx: Trx, target: ReportTarget, actor: Actor): Promise<number> {
-  return closeReports(trx, target, "removed", actor);
-}
-
 async function lockOpenReports(trx: Trx, target: ReportTarget) {
   return trx
     .selectFrom("reports")
@@ -252,15 +250,27 @@ async function lockOpenReports(trx: Trx, target: ReportTarget) {
     .execute();
 }
 
-async function closeReports(trx: Trx, target: ReportTarget, resolution: ReportResolution, actor: Actor): Promise<number> {
-  const closed = await trx
-    .updateTable("reports")
-    .set({ resolved_at: sql`now()`, resolution, resolved_by: actor.id })
-    .where("target_type", "=", target.type)
-    .where("target_id", "=", target.id)
-    .where("resolved_at", "is", null)
-    .executeTakeFirst();
-  return Number(closed.numUpdatedRows);
+/**
+ * A reported video goes the one way every video is taken down (removeVideo: it settles the video's open
+ * reports in its own transaction); the queue's entry names the reports it answered.
+ */
+async function removeReportedVideo(videoId: string, note: string, actor: Actor): Promise<void> {
+  const target: ReportTarget = { type: "video", id: videoId };
+  const open = await lockOpenReports(getDb(), target);
+  if (open.length === 0) throw new QueueItemNotFoundError();
+  try {
+    await removeVideo(videoId, { actor, reason: note, cause: "report" });
+  } catch (err) {
+    if (err instanceof VideoRemovalNotFoundError) throw new QueueItemNotFoundError();
+    throw err;
+  }
+  await recordAdminAction(getDb(), {
+    actor,
+    action: "report.remove",
+    target: `video:${videoId}`,
+    before: { reports: open.map((r) => r.reference), reasons: [...new Set(open.map((r) => r.reason))] },
+    after: { resolution: "removed", note },
+  });
 }
 
 /** Shows a held item again and marks it reviewed; true if it was held. */
@@ -272,8 +282,8 @@ async function keep(trx: Trx, target: ReportTarget): Promise<boolean> {
       .set({
         reviewed_at: sql`now()`,
         held_at: null,
-        // Only a held video becomes public again: one an admin had made private stays private.
-        is_public: sql<boolean>`held_at IS NOT NULL OR is_public`,
+        // Only a held video becomes public again: one an admin had made private, or one taken down, stays so.
+        is_public: sql<boolean>`(held_at IS NOT NULL OR is_public) AND removed_at IS NULL`,
       })
       .where("id", "=", target.id)
       .execute();

@@ -280,6 +280,33 @@ describe("the moderation queue (issue 22 item 2)", () => {
     expect((await setLike(author.id, video.id, true)).status).toBe("ok");
   });
 
+  it("remove takes a reported video down through removeVideo: unpublished for good, reports closed, audited", async () => {
+    const admin = await newUser("admin");
+    const video = await insertVideo(db());
+    await report({ type: "video", id: video.id }, "copyright");
+    await report({ type: "video", id: video.id }, "illegal");
+    await expect(decideReportedItem({ type: "video", id: video.id }, "ban", "Nobody to ban.", asActor(admin))).rejects.toBeInstanceOf(
+      ModerationRefusedError,
+    );
+    await decideReportedItem({ type: "video", id: video.id }, "remove", "Copyright holder's claim checked.", asActor(admin));
+    const row = await db()
+      .selectFrom("videos")
+      .select(["is_public", "removed_at", "removed_reason"])
+      .where("id", "=", video.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ is_public: false, removed_reason: "Copyright holder's claim checked." });
+    expect(row.removed_at).toBeInstanceOf(Date);
+    const reports = await db().selectFrom("reports").select("resolution").where("target_id", "=", video.id).execute();
+    expect(reports.map((r) => r.resolution)).toEqual(["removed", "removed"]);
+    const actions = await db().selectFrom("admin_audit_log").select("action").where("actor_id", "=", admin.id).orderBy("id").execute();
+    expect(actions.map((a) => a.action)).toEqual(["video.remove", "report.remove"]);
+    // Nothing is left to decide, and a removed video cannot be reported or kept into view again.
+    await expect(decideReportedItem({ type: "video", id: video.id }, "restore", "Oops.", asActor(admin))).rejects.toBeInstanceOf(
+      QueueItemNotFoundError,
+    );
+    expect(await report({ type: "video", id: video.id }, "spam")).toEqual({ status: "not-found" });
+  });
+
   it("an admin cannot be banned, and the refusal changes nothing", async () => {
     const admin = await newUser("admin");
     const otherAdmin = await newUser("admin");

@@ -16,7 +16,10 @@ import { checkFormToken } from "../form-token";
 import { logger } from "../logger";
 import { sendMail } from "../mail";
 import { ipRateLimitKey, type RateLimiter, type RateLimitRule, sharedRateLimiter } from "../rate-limit";
+import { invalidatePages } from "../realtime/shared-caches";
+import { adminEmails } from "./admin-mail";
 import { type Actor, recordAdminAction } from "./audit-log";
+import { TRANSPARENCY_PATH } from "./transparency";
 import { type RemovalDeps, removeVideo, VideoRemovalNotFoundError } from "./video-removal";
 import { isVideoId } from "./videos";
 
@@ -77,6 +80,7 @@ export async function submitTakedown(
   const decision = await limiter.consume(ipRateLimitKey(meta.ip));
   if (!decision.allowed) return { status: "rate-limited", retryAfterMs: decision.retryAfterMs };
   const request = await storeTakedown(valid.data, meta);
+  await invalidatePages([TRANSPARENCY_PATH]); // its figures count requests received
   // The request is on record whatever the mail does; a failed confirmation is logged, not shown as a failure.
   await sendMail(confirmationMail(request)).catch((err: unknown) =>
     logger.error({ err, reference: request.reference }, "takedown confirmation e-mail failed"),
@@ -304,6 +308,7 @@ export async function resolveTakedown(id: string, resolution: Resolution, actor:
     });
     return row;
   });
+  await invalidatePages([TRANSPARENCY_PATH]);
   await sendMail(outcomeMail(closed)).catch((err: unknown) =>
     logger.error({ err, reference: closed.reference }, "takedown outcome e-mail failed"),
   );
@@ -332,18 +337,6 @@ function outcomeMail(r: TakedownRequest) {
 }
 
 // --- overdue notice -----------------------------------------------------------------------------------
-
-/** Admins' addresses: users with the admin role (server/services/users.ts). */
-export async function adminEmails(db: Kysely<Database> = getDb()): Promise<string[]> {
-  const rows = await db
-    .selectFrom("users")
-    .select("email")
-    .where("role", "=", "admin")
-    .where("email", "is not", null)
-    .orderBy("email")
-    .execute();
-  return rows.flatMap((r) => (r.email ? [r.email] : []));
-}
 
 /**
  * E-mails every admin about each open request past its due time, once per request: the row is claimed

@@ -68,6 +68,54 @@ describe("transparency figures (issue 22 item 7)", () => {
     expect(f.reportHandling.worstSeconds).toBeCloseTo(6 * 3600, 0);
   });
 
+  it("counts takedown requests, their decisions and handling times, the open overdue ones, and removed videos", async () => {
+    const hours = (h: number) => new Date(Date.now() - h * 3_600_000);
+    const request = (ref: string, ageHours: number, decided?: { afterHours: number; status: "removed" | "rejected" }) =>
+      db()
+        .insertInto("takedown_requests")
+        .values({
+          reference: ref,
+          kind: "non-consensual",
+          name: "Requester",
+          email: "requester@example.com",
+          urls: "https://example.com/video/x",
+          description: "A person who did not consent.",
+          signature: "Requester",
+          video_id: null,
+          ip_address: null,
+          user_agent: null,
+          created_at: hours(ageHours),
+          due_at: hours(ageHours - 48),
+          status: decided?.status ?? "open",
+          resolved_at: decided ? hours(ageHours - decided.afterHours) : null,
+          outcome: null,
+          resolved_by: null,
+        })
+        .execute();
+    await request("TD-TEST-0001", 30, { afterHours: 3, status: "removed" });
+    await request("TD-TEST-0002", 20, { afterHours: 10, status: "rejected" });
+    await request("TD-TEST-0003", 60); // open and past its 48 hours
+    await request("TD-TEST-0004", 2); // open, on time
+    await request("TD-TEST-0005", 24 * 45, { afterHours: 1, status: "removed" }); // before the window
+    const removed = await insertVideo(db());
+    await db()
+      .updateTable("videos")
+      .set({ removed_at: hours(5), is_public: false })
+      .where("id", "=", removed.id)
+      .execute();
+
+    const f = await transparencyFigures();
+    expect(f.takedowns).toEqual({
+      received: 4,
+      removed: 1,
+      rejected: 1,
+      medianSeconds: 6.5 * 3600,
+      worstSeconds: 10 * 3600,
+      overdueOpen: 1,
+    });
+    expect(f.videosRemoved).toBe(1);
+  });
+
   it("median of odd, even and empty lists", () => {
     expect(median([])).toBeNull();
     expect(median([5])).toBe(5);

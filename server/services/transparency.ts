@@ -25,12 +25,26 @@ export interface TransparencyFigures {
   commentsRemoved: number;
   /** From the first report of an item to the decision, over items decided in the window; null if none. */
   reportHandling: { decided: number; medianSeconds: number | null; worstSeconds: number | null };
+  /** Videos taken down in the window, whatever the cause (report, takedown request, console). */
+  videosRemoved: number;
+  /**
+   * Takedown requests received in the window and those decided in it; handling time from receipt to
+   * decision over the decided ones, and the requests still open past their 48 hours.
+   */
+  takedowns: {
+    received: number;
+    removed: number;
+    rejected: number;
+    medianSeconds: number | null;
+    worstSeconds: number | null;
+    overdueOpen: number;
+  };
 }
 
 export async function transparencyFigures(now = new Date(), windowDays = TRANSPARENCY_WINDOW_DAYS): Promise<TransparencyFigures> {
   const from = new Date(now.getTime() - windowDays * 86_400_000);
   const db = getDb();
-  const [byReason, decided] = await Promise.all([
+  const [byReason, decided, removedVideos, takedownsReceived, takedownsDecided, overdue] = await Promise.all([
     db
       .selectFrom("reports")
       .select(["reason", sql<number>`count(*)::int`.as("n")])
@@ -45,7 +59,32 @@ export async function transparencyFigures(now = new Date(), windowDays = TRANSPA
       FROM reports
       WHERE resolved_at >= ${from} AND resolved_at <= ${now}
       GROUP BY target_type, target_id, resolved_at`.execute(db),
+    db
+      .selectFrom("videos")
+      .select(sql<number>`count(*)::int`.as("n"))
+      .where("removed_at", ">=", from)
+      .where("removed_at", "<=", now)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom("takedown_requests")
+      .select(sql<number>`count(*)::int`.as("n"))
+      .where("created_at", ">=", from)
+      .where("created_at", "<=", now)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom("takedown_requests")
+      .select(["status", sql<number>`extract(epoch FROM resolved_at - created_at)::float8`.as("waited")])
+      .where("resolved_at", ">=", from)
+      .where("resolved_at", "<=", now)
+      .execute(),
+    db
+      .selectFrom("takedown_requests")
+      .select(sql<number>`count(*)::int`.as("n"))
+      .where("status", "=", "open")
+      .where("due_at", "<", now)
+      .executeTakeFirstOrThrow(),
   ]);
+  const takedownWaits = takedownsDecided.map((r) => Number(r.waited)).sort((a, b) => a - b);
   const counts = new Map(byReason.map((r) => [r.reason, r.n]));
   const reportsByReason = REPORT_REASONS.map((r) => ({ reason: r.value as string, count: counts.get(r.value) ?? 0 }));
   const items = decided.rows;
@@ -60,6 +99,15 @@ export async function transparencyFigures(now = new Date(), windowDays = TRANSPA
     decisions: { removed: items.filter(removedOutcome).length, kept: items.filter((r) => !removedOutcome(r)).length },
     commentsRemoved: items.filter((r) => r.target_type === "comment" && removedOutcome(r)).length,
     reportHandling: { decided: waits.length, medianSeconds: median(waits), worstSeconds: waits.at(-1) ?? null },
+    videosRemoved: removedVideos.n,
+    takedowns: {
+      received: takedownsReceived.n,
+      removed: takedownsDecided.filter((r) => r.status === "removed").length,
+      rejected: takedownsDecided.filter((r) => r.status === "rejected").length,
+      medianSeconds: median(takedownWaits),
+      worstSeconds: takedownWaits.at(-1) ?? null,
+      overdueOpen: overdue.n,
+    },
   };
 }
 

@@ -7,7 +7,7 @@ import type { MediaStorage } from "../media/storage";
 import { invalidatePages } from "../realtime/shared-caches";
 import { type Actor, recordAdminAction } from "./audit-log";
 import { hashStoredFiles, recordFingerprints } from "./fingerprints";
-import { closeReportsAsRemoved } from "./moderation-queue";
+import { closeReports } from "./report-closing";
 import { invalidateVideoListCaches, isVideoId } from "./videos";
 
 /**
@@ -74,7 +74,7 @@ export async function removeVideo(videoId: string, opts: RemovalOptions, deps: R
       .where("id", "=", videoId)
       .execute();
     // Whatever the cause, the video's open reports are settled by the removal (the report queue's own record).
-    await closeReportsAsRemoved(trx, { type: "video", id: videoId }, opts.actor);
+    await closeReports(trx, { type: "video", id: videoId }, "removed", opts.actor);
     await recordAdminAction(trx, {
       actor: opts.actor,
       action: "video.remove",

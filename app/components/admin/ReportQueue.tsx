@@ -184,6 +184,11 @@ function QueueItemCard({ item, now }: { item: QueueItemRow; now: string }) {
             {item.held ? "Restore" : "Dismiss"}
             <span className="sr-only"> the {what}</span>
           </button>
+          {!item.gone && item.target.type === "video" && (
+            <button type="submit" name="intent" value="remove" className={dangerButton} disabled={busy}>
+              Remove video (deletes its media)
+            </button>
+          )}
           {!item.gone && item.target.type === "comment" && !item.comment?.deleted && (
             <button type="submit" name="intent" value="remove" className={dangerButton} disabled={busy}>
               Remove comment
