@@ -107,6 +107,7 @@ test("an uploaded video is signed when published; hidden, its credentials page i
   await admin.page.getByLabel("Title").fill("Lantern drift");
   await admin.page.getByLabel("Category").selectOption("Amateur");
   await admin.page.getByLabel(/^Public/).setChecked(true);
+  await admin.page.getByRole("checkbox", { name: /^I attest/ }).check(); // the upload attestation (issue 22)
   await admin.page.getByRole("button", { name: "Upload video" }).click();
   await expect(admin.page.getByText("The video is ready and public.")).toBeVisible({ timeout: 120_000 });
   const videoPath = (await admin.page.getByRole("link", { name: "Watch the video" }).getAttribute("href")) as string;
