@@ -1,6 +1,7 @@
-import type { FormEvent } from "react";
+import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import { AppLink } from "~/components/ui/AppLink";
+import { KEEP_SCREEN } from "~/lib/pending-screen";
 import { useHydrated } from "~/lib/use-hydrated";
 import {
   DURATION_LABELS,
@@ -24,22 +25,16 @@ const field = "rounded-lg border border-ink-700 bg-ink-900 px-3 py-2 text-sm tex
 export function ListingControls({ path, order, extra = {} }: { path: string; order: ListingOrder; extra?: Record<string, string> }) {
   const hydrated = useHydrated();
   const navigate = useNavigate();
-  const onChange = (event: FormEvent<HTMLFormElement>) => {
-    const form = new FormData(event.currentTarget);
-    const sort = (form.get("sort") as Sort | null) ?? order.sort;
-    const duration = (form.get("duration") as Duration | "" | null) || null;
-    navigate(`${path}${listingSearch({ sort, duration }, 1, extra)}`);
+  // What the selects show: the page's order, and the visitor's choice at once while its page loads. The
+  // form stays mounted across these navigations, so a keyboard user keeps focus on the select they changed.
+  const [chosen, setChosen] = useState(order);
+  useEffect(() => setChosen({ sort: order.sort, duration: order.duration }), [order.sort, order.duration]);
+  const choose = (next: ListingOrder) => {
+    setChosen(next);
+    navigate(`${path}${listingSearch(next, 1, extra)}`, { preventScrollReset: true, state: KEEP_SCREEN });
   };
   return (
-    // Keyed by the order: after a navigation (or Back) the selects show the order of the page shown.
-    <form
-      key={`${order.sort}:${order.duration}`}
-      method="get"
-      action={path}
-      aria-label="Sort and filter videos"
-      onChange={hydrated ? onChange : undefined}
-      className="mb-5 flex flex-wrap items-end gap-3"
-    >
+    <form method="get" action={path} aria-label="Sort and filter videos" className="mb-5 flex flex-wrap items-end gap-3">
       {Object.entries(extra).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
@@ -47,7 +42,13 @@ export function ListingControls({ path, order, extra = {} }: { path: string; ord
         <label htmlFor="listing-sort" className="mb-1 block text-sm text-zinc-300">
           Sort by
         </label>
-        <select id="listing-sort" name="sort" defaultValue={order.sort} className={`${field} w-full sm:w-44`}>
+        <select
+          id="listing-sort"
+          name="sort"
+          value={chosen.sort}
+          onChange={(e) => choose({ ...chosen, sort: e.target.value as Sort })}
+          className={`${field} w-full sm:w-44`}
+        >
           {SORTS.map((s) => (
             <option key={s} value={s}>
               {SORT_LABELS[s]}
@@ -59,7 +60,13 @@ export function ListingControls({ path, order, extra = {} }: { path: string; ord
         <label htmlFor="listing-duration" className="mb-1 block text-sm text-zinc-300">
           Duration
         </label>
-        <select id="listing-duration" name="duration" defaultValue={order.duration ?? ""} className={`${field} w-full sm:w-56`}>
+        <select
+          id="listing-duration"
+          name="duration"
+          value={chosen.duration ?? ""}
+          onChange={(e) => choose({ ...chosen, duration: (e.target.value || null) as Duration | null })}
+          className={`${field} w-full sm:w-56`}
+        >
           <option value="">Any duration</option>
           {DURATIONS.map((d) => (
             <option key={d} value={d}>
