@@ -33,7 +33,7 @@ export function durationOf(seconds: number): Duration {
 export const SORT_LABELS: Record<Sort, string> = { newest: "Newest", views: "Most viewed", likes: "Most liked" };
 export const DURATION_LABELS: Record<Duration, string> = {
   short: "Short (under 45 s)",
-  medium: "Medium (45 s to 1 min)",
+  medium: "Medium (45–60 s)",
   long: "Long (over 1 min)",
 };
 

@@ -1,4 +1,4 @@
-import { DURATION_BUCKET, isDefaultOrder, type ListingOrder } from "../../core/listing-order";
+import { DURATION_BUCKET, isDefaultOrder, type ListingOrder, type Sort } from "../../core/listing-order";
 import { getDb } from "../db/connection";
 import {
   normaliseQuery,
@@ -20,8 +20,8 @@ import {
  *    window comes later in the order);
  * 2. otherwise the term is rare there, and the trigram index collects every match, which is then sorted
  *    (the matches, never the table).
- * The first pass reads the heap for the title (the sort indexes do not carry it, which would double their
- * size for one rarer use); docs/benchmarks.md has its cost at 1M.
+ * The first pass is index-only: the indexes it walks carry the lower-cased title (migration 0020), and it
+ * reads only the sort's own column. docs/benchmarks.md has both passes' costs at 1M.
  */
 export async function searchVideosInOrder(q: string, order: ListingOrder, window = SEARCH_WINDOW): Promise<VideoCard[]> {
   if (isDefaultOrder(order)) return searchVideos(q, window);
@@ -36,13 +36,13 @@ export async function searchVideosInOrder(q: string, order: ListingOrder, window
   return cards.sort((a, b) => (rank.get(a.id) ?? 0) - (rank.get(b.id) ?? 0));
 }
 
+/** The column each sort's index leads with (after the bucket): the only one besides id and title the walk reads. */
+const SORT_COLUMN = { newest: "v.upload_date", views: "v.views", likes: "v.likes" } as const satisfies Record<Sort, string>;
+
 function windowMatches(term: string, order: ListingOrder, window: number) {
   return getDb()
     .selectFrom((qb) => {
-      let walk = qb
-        .selectFrom("videos as v")
-        .select(["v.id", "v.upload_date", "v.views", "v.likes", "v.title_lower"])
-        .where("v.is_public", "=", true);
+      let walk = qb.selectFrom("videos as v").select(["v.id", SORT_COLUMN[order.sort], "v.title_lower"]).where("v.is_public", "=", true);
       if (order.duration) walk = walk.where("v.duration_bucket", "=", DURATION_BUCKET[order.duration]);
       return walk.orderBy(orderBySql(order.sort)).limit(window).as("v");
     })
