@@ -13,7 +13,8 @@ import { type Kysely, sql } from "kysely";
  * date index does since 0014, so search's first pass reads no heap: measured at 1M, walking 20,000 entries
  * took 75 ms through the heap (docs/benchmarks.md). The views index is rebuilt with it for that reason.
  * Ties break by id (descending for newest as before, ascending for views and likes as the 0001 indexes do).
- * The cost: a view or like now updates two more indexes than before (docs/benchmarks.md).
+ * The cost is on writes: views and likes are indexed columns, so their counter updates were never HOT and
+ * already wrote an entry in every index of videos; they now write in 8 more (docs/benchmarks.md).
  */
 const INDEXES: [name: string, columns: string][] = [
   ["videos_public_likes_idx", "likes DESC, id) INCLUDE (title_lower"],
