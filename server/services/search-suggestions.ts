@@ -1,4 +1,5 @@
 import { videoPagePath } from "../../core/params";
+import { NO_SUGGESTIONS, type Suggestion, type Suggestions, suggestible } from "../../core/search-suggestions";
 import { getDb } from "../db/connection";
 import { prepared } from "../db/prepared";
 import { listCategories } from "./categories";
@@ -12,26 +13,13 @@ import { normaliseQuery, SEARCH_LIMIT, SEARCH_WINDOW, titleLike, titlePattern, t
  * can never be suggested.
  */
 
-/** Fewer characters suggest nothing and touch no database: one letter matches most of the catalogue. */
-export const SUGGEST_MIN_LENGTH = 2;
 export const SUGGESTED_TITLES = 8;
 export const SUGGESTED_CATEGORIES = 3;
 
-export interface Suggestion {
-  label: string;
-  url: string;
-}
-
-export interface Suggestions {
-  titles: Suggestion[];
-  categories: Suggestion[];
-}
-
-export const NO_SUGGESTIONS: Suggestions = { titles: [], categories: [] };
-
 export async function searchSuggestions(q: string, window = SEARCH_WINDOW): Promise<Suggestions> {
   const term = normaliseQuery(q);
-  if ([...term].length < SUGGEST_MIN_LENGTH) return NO_SUGGESTIONS;
+  // One letter matches most of the catalogue: nothing to suggest, and no query.
+  if (!suggestible(term)) return NO_SUGGESTIONS;
   const [titles, categories] = await Promise.all([titleSuggestions(term, window), categorySuggestions(term)]);
   return { titles, categories };
 }

@@ -1,9 +1,10 @@
 import { routeInput } from "~/lib/route-contract.server";
 import { input } from "~core/params";
 import { defineRoute } from "~core/route-contract";
+import type { Suggestions } from "~core/search-suggestions";
 import { z } from "~core/zod";
 import { classifyFailure, UNAVAILABLE_HEADERS } from "../../../server/http/route-errors";
-import { type Suggestions, searchSuggestions } from "../../../server/services/search-suggestions";
+import { searchSuggestions } from "../../../server/services/search-suggestions";
 import type { Route } from "./+types/search-suggestions";
 import { jsonAnswer } from "./json-answer";
 
