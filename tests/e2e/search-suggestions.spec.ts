@@ -81,8 +81,15 @@ test("Enter without a highlighted option searches; a category suggestion opens i
 
   await input.fill("aurora");
   await expect(listbox(page)).toBeVisible();
+  const asked: string[] = [];
+  page.on("request", (r) => r.url().includes("/api/search-suggestions") && asked.push(r.url()));
   await input.press("Enter");
   await expect(page).toHaveURL(/\/search\?q=aurora$/);
+  // The search page's field holds the term but asks for nothing until one types.
+  await expect(input).toHaveValue("aurora");
+  await page.waitForTimeout(500);
+  expect(asked).toEqual([]);
+  await expect(listbox(page)).toBeHidden();
 });
 
 test("a private video is never suggested; the endpoint answers small public JSON", async ({ page, baseURL, request }) => {

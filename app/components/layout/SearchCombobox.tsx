@@ -24,10 +24,11 @@ export function SearchCombobox({ id, defaultValue, autoFocus, className }: Props
   const navigate = useNavigate();
   const listId = useId();
   const input = useRef<HTMLInputElement>(null);
-  const [text, setText] = useState(defaultValue);
+  // What was typed since the field appeared: the search page's own term (the default value) asks nothing on load.
+  const [typed, setTyped] = useState("");
   const [state, dispatch] = useReducer(comboboxReducer, CLOSED);
   const [announcement, setAnnouncement] = useState("");
-  const { titles, categories } = useSearchSuggestions(text);
+  const { titles, categories } = useSearchSuggestions(typed);
   const options = [...titles, ...categories];
 
   // New suggestions: show them (only to someone still in the field) and say how many there are.
@@ -41,7 +42,7 @@ export function SearchCombobox({ id, defaultValue, autoFocus, className }: Props
 
   const clear = () => {
     if (input.current) input.current.value = "";
-    setText("");
+    setTyped("");
   };
   const choose = (option: Suggestion) => {
     dispatch({ type: "close" });
@@ -57,7 +58,7 @@ export function SearchCombobox({ id, defaultValue, autoFocus, className }: Props
     } else if (e.key === "Enter" && highlighted) {
       e.preventDefault(); // no form submission: the highlighted option is the choice
       choose(highlighted);
-    } else if (e.key === "Escape" && (state.open || text)) {
+    } else if (e.key === "Escape" && (state.open || e.currentTarget.value)) {
       // The list closes first, then the field clears; only an empty field leaves Escape to the header, which
       // closes the phone's search panel (useDismiss skips a prevented Escape; both listen on the document).
       e.preventDefault();
@@ -91,7 +92,7 @@ export function SearchCombobox({ id, defaultValue, autoFocus, className }: Props
         // biome-ignore lint/a11y/noAutofocus: the mobile search opens on demand, focus belongs in it
         autoFocus={autoFocus}
         className={className}
-        onChange={(e) => setText(e.currentTarget.value)}
+        onChange={(e) => setTyped(e.currentTarget.value)}
         onKeyDown={onKeyDown}
         onFocus={() => dispatch({ type: "open" })}
         onBlur={() => dispatch({ type: "close" })}
@@ -146,7 +147,7 @@ function OptionGroup(props: {
             role="option"
             aria-selected={active}
             tabIndex={-1}
-            className={`cursor-pointer truncate px-4 py-2 text-sm ${active ? "bg-ink-800 text-white" : "text-zinc-300"}`}
+            className={`cursor-pointer truncate px-4 py-2 text-sm ${active ? "bg-brand-600/30 text-white" : "text-zinc-300"}`}
             // Keep focus (and so the list) in the input while the pointer chooses.
             onMouseDown={(e) => e.preventDefault()}
             onMouseMove={() => props.dispatch({ type: "hover", index })}
