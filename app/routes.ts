@@ -21,6 +21,7 @@ export default [
   route("api/favorites", "routes/api/favorites.ts"),
   route("api/history", "routes/api/history.ts"),
   route("api/viewer-state", "routes/api/viewer-state.ts"),
+  route("api/search-suggestions", "routes/api/search-suggestions.ts"),
   route("settings/export", "routes/account/export.ts"),
   // The admin console (admins only; everyone else gets the 404 page): no sidebar, its own navigation.
   route("admin", "routes/admin/layout.tsx", [

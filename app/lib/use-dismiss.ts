@@ -1,7 +1,8 @@
 import { type RefObject, useEffect } from "react";
 
 /**
- * While `open`, closes a popup (menu, panel) on a pointer press outside `container` and on Escape anywhere.
+ * While `open`, closes a popup (menu, panel) on a pointer press outside `container` and on Escape anywhere
+ * (unless something handled that Escape and said so with preventDefault).
  * One behaviour for every menu on the site (header panels, share menu, player menus).
  */
 export function useDismiss(open: boolean, container: RefObject<HTMLElement | null>, close: () => void): void {
@@ -11,7 +12,8 @@ export function useDismiss(open: boolean, container: RefObject<HTMLElement | nul
       if (container.current && !container.current.contains(event.target as Node)) close();
     };
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") close();
+      // An Escape a control inside already used (the search combobox closing its list) is not the panel's.
+      if (event.key === "Escape" && !event.defaultPrevented) close();
     };
     document.addEventListener("pointerdown", onPointer);
     document.addEventListener("keydown", onKey);

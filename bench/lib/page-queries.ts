@@ -4,6 +4,7 @@ import { categoryNameFromParam } from "../../core/slug";
 import { setDatabase } from "../../server/db/connection";
 import type { Database } from "../../server/db/schema";
 import { findCategoryByName, listCategories, topCategories } from "../../server/services/categories";
+import { searchSuggestions } from "../../server/services/search-suggestions";
 import { getPublicVideo, listVideos, relatedVideos, searchVideos, trendingVideos } from "../../server/services/videos";
 import type { BenchFixtures } from "./catalogue";
 
@@ -21,7 +22,7 @@ export interface PageDef {
   key: string;
   label: string;
   path: string;
-  kind: "floor" | "list" | "video" | "search";
+  kind: "floor" | "list" | "video" | "search" | "suggest";
   plan: Plan;
   /** Text the rendered page must contain (checked once before loading it). */
   expect: string;
@@ -100,6 +101,20 @@ export async function capturePageQueries(url: string, fx: BenchFixtures): Promis
     const searchCommon = (await call(`search "${fx.searchCommon.term}"`, () => searchVideos(fx.searchCommon.term))).plan;
     const searchRare = (await call(`search "${fx.searchRare.term}"`, () => searchVideos(fx.searchRare.term))).plan;
     const searchMid = (await call(`search "${fx.searchMid.term}"`, () => searchVideos(fx.searchMid.term))).plan;
+    // Search suggestions (issue 23 item 6): what the header asks while one types. The resource route runs no
+    // layout loader; its categories come from the in-process list (no query once warm).
+    const suggestions = [];
+    for (const s of suggestTerms(fx)) {
+      const plan = (await call(`suggest "${s.term}"`, () => searchSuggestions(s.term))).plan;
+      suggestions.push({
+        key: `suggest-${s.key}`,
+        label: `search suggestions ${s.what} "${s.term}"`,
+        path: `/api/search-suggestions?q=${encodeURIComponent(s.term)}`,
+        kind: "suggest" as const,
+        plan: all(plan),
+        expect: '"titles"',
+      });
+    }
 
     return [
       {
@@ -159,11 +174,27 @@ export async function capturePageQueries(url: string, fx: BenchFixtures): Promis
         plan: all(...layout, searchRare),
         expect: "Search Results",
       },
+      ...suggestions,
     ];
   } finally {
     setDatabase(undefined);
     await db.destroy();
   }
+}
+
+/**
+ * The suggestion terms: the first two letters of the common word (the first request a typing person sends;
+ * the newest-titles walk alone), the three search words (the rare ones take the trigram pass too), and two
+ * letters that match no title (the walk of the whole window, the longest a term without trigrams can cost).
+ */
+export function suggestTerms(fx: BenchFixtures): { key: string; what: string; term: string }[] {
+  return [
+    { key: "prefix", what: "2 letters", term: fx.searchCommon.term.slice(0, 2) },
+    { key: "common", what: `common word (${fx.searchCommon.matches} matches)`, term: fx.searchCommon.term },
+    { key: "mid", what: `mid-frequency word (${fx.searchMid.matches} matches)`, term: fx.searchMid.term },
+    { key: "rare", what: `rare word (${fx.searchRare.matches} matches)`, term: fx.searchRare.term },
+    { key: "miss", what: "2 letters, no match", term: "qj" },
+  ];
 }
 
 /** Names of the queries a plan runs, in order. */

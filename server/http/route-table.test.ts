@@ -30,6 +30,7 @@ describe("the route table", () => {
       ["/admin/blog/x1", "admin-blog-edit", { postId: "x1" }],
       ["/values", "page-values"],
       ["/api/videos/v1/like", "routes/api/like", { videoId: "v1" }],
+      ["/api/search-suggestions", "routes/api/search-suggestions"],
       ["/no/such/page", "routes/not-found"],
     ];
     for (const [path, id, params] of cases) {

@@ -224,11 +224,12 @@ export function titleContains(column: "title_lower" | "v.title_lower", term: str
 }
 
 /** The LIKE pattern of `titleContains`, for a prepared query that takes it as an argument. */
-function titlePattern(term: string): string {
+export function titlePattern(term: string): string {
   return `%${escapeLike(term)}%`;
 }
 
-function titleLike(column: "title_lower" | "v.title_lower", pattern: string) {
+/** `column LIKE lower(pattern)`: `pattern` may be a prepared query's placeholder (server/db/prepared.ts). */
+export function titleLike(column: "title_lower" | "v.title_lower", pattern: string) {
   return sql<boolean>`${sql.ref(column)} like lower(${pattern})`;
 }
 

@@ -89,6 +89,7 @@ const QUERY_ROUTES: { path: string; params: string[] }[] = [
   { path: "/category/amateur", params: ["page", "sort", "duration"] },
   { path: "/blog", params: ["page"] },
   { path: "/search", params: ["q", "sort", "duration"] },
+  { path: "/api/search-suggestions", params: ["q"] },
   { path: "/login", params: ["redirectTo", "error"] },
   // What is a signed-in viewer's on a shared page (the account test below sends them with a session too).
   { path: "/api/viewer-state", params: ["video", "cards"] },

@@ -43,7 +43,7 @@ test("cards, search rows, the sidebar and the footer navigate client-side, by mo
   await clientNavigation(page, () => page.getByRole("contentinfo").getByRole("link", { name: "Our Values" }).click(), /\/values$/);
 
   // The header's search (a form) then a result row, by keyboard.
-  const box = page.getByRole("searchbox", { name: "Search videos" }).first();
+  const box = page.getByRole("combobox", { name: "Search videos" }).first();
   await box.fill("aurora");
   await box.press("Enter");
   await expect(page).toHaveURL(/\/search\?q=aurora$/);

@@ -4,7 +4,7 @@ test.afterEach(async ({ baseURL }) => setFaults(baseURL, []));
 
 test("search: header box trims, results newest first, noindex and canonical with q", async ({ page }) => {
   await page.goto("/");
-  const box = page.getByRole("searchbox", { name: "Search videos" }).first();
+  const box = page.getByRole("combobox", { name: "Search videos" }).first();
   await expect(box).toHaveAttribute("placeholder", "Search videos...");
   await box.fill("   aurora  ");
   await box.press("Enter");
@@ -25,7 +25,7 @@ test("search: header box trims, results newest first, noindex and canonical with
 
 test("search: blank is ignored in the header, empty results, hostile input is safe", async ({ page, request }) => {
   await page.goto("/");
-  const box = page.getByRole("searchbox", { name: "Search videos" }).first();
+  const box = page.getByRole("combobox", { name: "Search videos" }).first();
   await box.fill("    ");
   await box.press("Enter");
   await expect(page).toHaveURL(/\/$/);

@@ -7,6 +7,7 @@ import { FALLBACK_CATEGORIES } from "~core/categories";
 import { loginPath } from "~core/redirect-to";
 import { site } from "~core/site";
 import { slugify } from "~core/slug";
+import { SearchCombobox } from "./SearchCombobox";
 import { UserMenu } from "./UserMenu";
 
 type Panel = "categories" | "mobile-menu" | "mobile-search" | null;
@@ -202,7 +203,10 @@ function MobileMenu({ categories }: { categories: { name: string; slug: string }
   );
 }
 
-/** GET /search?q=… (works without JavaScript); with JavaScript the term is trimmed and blanks are ignored. */
+/**
+ * GET /search?q=… (works without JavaScript); with JavaScript the term is trimmed and blanks are ignored, and
+ * the field suggests titles and categories as one types (SearchCombobox).
+ */
 function SearchForm({ autoFocus = false }: { autoFocus?: boolean }) {
   const navigate = useNavigate();
   const location = useLocation();
@@ -222,15 +226,10 @@ function SearchForm({ autoFocus = false }: { autoFocus?: boolean }) {
       <label className="sr-only" htmlFor={autoFocus ? "search-mobile" : "search-desktop"}>
         Search videos
       </label>
-      <input
+      <SearchCombobox
         id={autoFocus ? "search-mobile" : "search-desktop"}
         key={current}
-        type="search"
-        name="q"
         defaultValue={current}
-        maxLength={100}
-        placeholder="Search videos..."
-        // biome-ignore lint/a11y/noAutofocus: the mobile search opens on demand, focus belongs in it
         autoFocus={autoFocus}
         className="w-full rounded-full border border-ink-700 bg-ink-900 py-2 pl-4 pr-10 text-sm placeholder:text-zinc-500 focus:border-brand-500"
       />

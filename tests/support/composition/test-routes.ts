@@ -36,15 +36,16 @@ export function testRoutes(): express.Router {
     }
   });
   // View counting: a public video of a given duration in a category of its own (so its category count starts
-  // at 0), e.g. 2 s for a 1 s threshold, without media (API tests).
+  // at 0), e.g. 2 s for a 1 s threshold, without media (API tests). `isPublic: false` makes a private one
+  // (what the public side must never show, e.g. in search suggestions).
   router.post("/videos", express.json(), async (req, res, next) => {
-    const body = z.object({ duration: z.number().int().min(1).max(36_000) }).safeParse(req.body ?? {});
+    const body = z.object({ duration: z.number().int().min(1).max(36_000), isPublic: z.boolean().default(true) }).safeParse(req.body ?? {});
     if (!body.success) {
       res.status(400).json({ error: body.error.message });
       return;
     }
     try {
-      const inserted = await insertTestVideo(body.data.duration);
+      const inserted = await insertTestVideo(body.data.duration, body.data.isPublic);
       await invalidatePages(); // rows written behind the services' backs: no worker may show pages from before
       res.json(inserted);
     } catch (err) {
@@ -268,7 +269,7 @@ export function testRoutes(): express.Router {
   return router;
 }
 
-async function insertTestVideo(duration: number): Promise<{ videoId: string; categoryId: string }> {
+async function insertTestVideo(duration: number, isPublic: boolean): Promise<{ videoId: string; categoryId: string; title: string }> {
   const suffix = crypto.randomBytes(4).toString("hex");
   return getDb()
     .transaction()
@@ -280,10 +281,10 @@ async function insertTestVideo(duration: number): Promise<{ videoId: string; cat
         .executeTakeFirstOrThrow();
       const video = await trx
         .insertInto("videos")
-        .values({ title: `View test ${suffix}`, duration, category_id: category.id, is_public: true })
-        .returning("id")
+        .values({ title: `View test ${suffix}`, duration, category_id: category.id, is_public: isPublic })
+        .returning(["id", "title"])
         .executeTakeFirstOrThrow();
-      return { videoId: video.id, categoryId: category.id };
+      return { videoId: video.id, categoryId: category.id, title: video.title };
     });
 }
 

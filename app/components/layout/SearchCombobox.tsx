@@ -1,0 +1,162 @@
+import { type KeyboardEvent, useEffect, useId, useReducer, useRef, useState } from "react";
+import { useNavigate } from "react-router";
+import { CLOSED, comboboxReducer, suggestionsAnnouncement } from "~/lib/combobox-state";
+import { useHydrated } from "~/lib/use-hydrated";
+import { useSearchSuggestions } from "~/lib/use-search-suggestions";
+import { type Suggestion, suggestible } from "~core/search-suggestions";
+
+interface Props {
+  id: string;
+  defaultValue: string;
+  autoFocus: boolean;
+  className: string;
+}
+
+/**
+ * The header's search field as an ARIA 1.2 combobox (the APG "list autocomplete" pattern): focus stays in
+ * the input, the arrow keys highlight an option (aria-activedescendant), Enter opens the highlighted one or
+ * submits the form, Escape closes the list and a second Escape clears the field. Until the page has hydrated
+ * (and without JavaScript) it is the plain search field of a GET form to /search, without combobox roles
+ * that nothing would serve.
+ */
+export function SearchCombobox({ id, defaultValue, autoFocus, className }: Props) {
+  const hydrated = useHydrated();
+  const navigate = useNavigate();
+  const listId = useId();
+  const input = useRef<HTMLInputElement>(null);
+  // What was typed since the field appeared: the search page's own term (the default value) asks nothing on load.
+  const [typed, setTyped] = useState("");
+  const [state, dispatch] = useReducer(comboboxReducer, CLOSED);
+  const [announcement, setAnnouncement] = useState("");
+  const { titles, categories } = useSearchSuggestions(typed);
+  const options = [...titles, ...categories];
+
+  // New suggestions: show them (only to someone still in the field) and say how many there are.
+  useEffect(() => {
+    const count = titles.length + categories.length;
+    dispatch({ type: "results", count });
+    const focused = document.activeElement === input.current;
+    if (!focused) dispatch({ type: "close" });
+    setAnnouncement(focused && suggestible(input.current?.value ?? "") ? suggestionsAnnouncement(count) : "");
+  }, [titles, categories]);
+
+  const clear = () => {
+    if (input.current) input.current.value = "";
+    setTyped("");
+  };
+  const choose = (option: Suggestion) => {
+    dispatch({ type: "close" });
+    clear();
+    navigate(option.url);
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    const highlighted = state.open ? options[state.active] : undefined;
+    if (e.key === "ArrowDown" || e.key === "ArrowUp") {
+      e.preventDefault(); // the caret stays where it is
+      dispatch({ type: e.key === "ArrowDown" ? "down" : "up" });
+    } else if (e.key === "Enter" && highlighted) {
+      e.preventDefault(); // no form submission: the highlighted option is the choice
+      choose(highlighted);
+    } else if (e.key === "Escape" && (state.open || e.currentTarget.value)) {
+      // The list closes first, then the field clears; only an empty field leaves Escape to the header, which
+      // closes the phone's search panel (useDismiss skips a prevented Escape; both listen on the document).
+      e.preventDefault();
+      if (state.open) dispatch({ type: "close" });
+      else clear();
+    }
+  };
+
+  const activeId = state.open && state.active >= 0 ? `${listId}-${state.active}` : undefined;
+  const combobox = hydrated
+    ? ({
+        role: "combobox",
+        "aria-autocomplete": "list",
+        "aria-expanded": state.open,
+        "aria-controls": listId,
+        "aria-activedescendant": activeId,
+      } as const)
+    : {};
+
+  return (
+    <>
+      <input
+        ref={input}
+        id={id}
+        type="search"
+        name="q"
+        defaultValue={defaultValue}
+        maxLength={100}
+        placeholder="Search videos..."
+        autoComplete="off"
+        // biome-ignore lint/a11y/noAutofocus: the mobile search opens on demand, focus belongs in it
+        autoFocus={autoFocus}
+        className={className}
+        onChange={(e) => setTyped(e.currentTarget.value)}
+        onKeyDown={onKeyDown}
+        onFocus={() => dispatch({ type: "open" })}
+        onBlur={() => dispatch({ type: "close" })}
+        {...combobox}
+      />
+      {hydrated && (
+        <>
+          <div
+            id={listId}
+            role="listbox"
+            aria-label="Search suggestions"
+            hidden={!state.open}
+            className="absolute left-0 right-0 top-full z-50 mt-1 overflow-hidden rounded-xl border border-ink-700 bg-ink-900 py-1 shadow-2xl"
+          >
+            <OptionGroup label="Videos" options={titles} first={0} {...{ listId, state, dispatch, choose }} />
+            <OptionGroup label="Categories" options={categories} first={titles.length} {...{ listId, state, dispatch, choose }} />
+          </div>
+          <div role="status" aria-live="polite" className="sr-only">
+            {announcement}
+          </div>
+        </>
+      )}
+    </>
+  );
+}
+
+function OptionGroup(props: {
+  label: string;
+  options: Suggestion[];
+  first: number;
+  listId: string;
+  state: { active: number };
+  dispatch: (action: { type: "hover"; index: number }) => void;
+  choose: (option: Suggestion) => void;
+}) {
+  const labelId = `${props.listId}-${props.label}`;
+  if (props.options.length === 0) return null;
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: a listbox's groups are ARIA groups; a fieldset is for form controls
+    <div role="group" aria-labelledby={labelId}>
+      <div id={labelId} role="presentation" className="px-4 pb-1 pt-2 text-xs font-semibold uppercase tracking-wide text-zinc-500">
+        {props.label}
+      </div>
+      {props.options.map((option, i) => {
+        const index = props.first + i;
+        const active = index === props.state.active;
+        return (
+          // biome-ignore lint/a11y/useKeyWithClickEvents: the keyboard stays in the input (aria-activedescendant), whose keys choose
+          <div
+            key={option.url}
+            id={`${props.listId}-${index}`}
+            role="option"
+            aria-selected={active}
+            tabIndex={-1}
+            className={`cursor-pointer truncate px-4 py-2 text-sm ${active ? "bg-brand-600/30 text-white" : "text-zinc-300"}`}
+            // Keep focus (and so the list) in the input while the pointer chooses.
+            onMouseDown={(e) => e.preventDefault()}
+            onMouseMove={() => props.dispatch({ type: "hover", index })}
+            onClick={() => props.choose(option)}
+          >
+            {option.label}
+          </div>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,113 @@
+import { videoPagePath } from "../../core/params";
+import { NO_SUGGESTIONS, type Suggestion, type Suggestions, suggestible } from "../../core/search-suggestions";
+import { getDb } from "../db/connection";
+import { prepared } from "../db/prepared";
+import { listCategories } from "./categories";
+import { normaliseQuery, SEARCH_LIMIT, SEARCH_WINDOW, titleLike, titlePattern, trigramSearchable } from "./videos";
+
+/**
+ * Search suggestions for the header's search box (issue 23 item 6): public video titles and categories that
+ * contain what was typed. The title matches come from the same two passes as the search page (the newest-titles
+ * walk, then the trigram index for rarer terms; server/services/videos.ts), so a keystroke costs what a search
+ * costs at most, and from the same partial indexes on `is_public`, so a hidden, held, removed or private video
+ * can never be suggested.
+ */
+
+export const SUGGESTED_TITLES = 8;
+export const SUGGESTED_CATEGORIES = 3;
+
+export async function searchSuggestions(q: string, window = SEARCH_WINDOW): Promise<Suggestions> {
+  const term = normaliseQuery(q);
+  // One letter matches most of the catalogue: nothing to suggest, and no query.
+  if (!suggestible(term)) return NO_SUGGESTIONS;
+  const [titles, categories] = await Promise.all([titleSuggestions(term, window), categorySuggestions(term)]);
+  return { titles, categories };
+}
+
+async function titleSuggestions(term: string, window: number): Promise<Suggestion[]> {
+  const pattern = titlePattern(term);
+  const recent = await newestCandidates(pattern, window);
+  // As the search page: a full set from the window is the newest overall; otherwise the term is rare and the
+  // trigram index finds every match (a term without trigrams is looked for in the window only).
+  const candidates = recent.length === SEARCH_LIMIT || !trigramSearchable(term) ? recent : await trigramCandidates(pattern);
+  return rankByPosition(candidates, term.toLowerCase())
+    .slice(0, SUGGESTED_TITLES)
+    .map((c) => ({ label: c.title, url: videoPagePath(c.id) }));
+}
+
+/**
+ * What a typing person means first: titles that start with the term, then titles with a word that starts with
+ * it, then the rest; newest first within each (the candidates come newest first and the sort is stable).
+ * Ranking the newest 50 matches, not every match, keeps the cost bounded whatever the term.
+ */
+export function rankByPosition<T extends { title_lower: string }>(candidates: T[], term: string): T[] {
+  const rank = (title: string) => {
+    const at = title.indexOf(term);
+    if (at === 0) return 0;
+    return at > 0 && /[^\p{L}\p{N}]/u.test(title[at - 1] ?? "") ? 1 : 2;
+  };
+  return candidates
+    .map((c) => ({ c, r: rank(c.title_lower) }))
+    .sort((a, b) => a.r - b.r)
+    .map(({ c }) => c);
+}
+
+/** Categories come from the in-process list every page already uses (no query per keystroke). */
+async function categorySuggestions(term: string): Promise<Suggestion[]> {
+  const needle = term.toLowerCase();
+  const matching = (await listCategories())
+    .map((c) => ({ title_lower: c.name.toLowerCase(), c }))
+    .filter((c) => c.title_lower.includes(needle));
+  return rankByPosition(matching, needle)
+    .slice(0, SUGGESTED_CATEGORIES)
+    .map(({ c }) => ({ label: c.name, url: `/category/${c.slug}` }));
+}
+
+// The newest SEARCH_LIMIT matches of either pass, with the original title of just those rows (the walk's covering
+// index holds only the lower-cased copy). Built and compiled once (server/db/prepared.ts).
+const newestCandidates = prepared((pattern: string, window: number) =>
+  getDb()
+    .with("recent", (qb) =>
+      qb
+        .selectFrom("videos")
+        .select(["id", "upload_date", "title_lower"])
+        .where("is_public", "=", true)
+        .orderBy("upload_date", "desc")
+        .orderBy("id", "desc")
+        .limit(window),
+    )
+    .with("m", (qb) =>
+      qb
+        .selectFrom("recent")
+        .selectAll()
+        .where(titleLike("title_lower", pattern))
+        .orderBy("upload_date", "desc")
+        .orderBy("id", "desc")
+        .limit(SEARCH_LIMIT),
+    )
+    .selectFrom("m")
+    .innerJoin("videos as v", "v.id", "m.id")
+    .select(["m.id", "v.title", "m.title_lower"])
+    .where("v.is_public", "=", true)
+    .orderBy("m.upload_date", "desc")
+    .orderBy("m.id", "desc"),
+);
+
+// MATERIALIZED and unordered, as the search page's trigram pass, so the planner cannot walk the date index instead.
+const trigramCandidates = prepared((pattern: string) =>
+  getDb()
+    .with(
+      (cte) => cte("m").materialized(),
+      (qb) =>
+        qb
+          .selectFrom("videos")
+          .select(["id", "upload_date", "title", "title_lower"])
+          .where("is_public", "=", true)
+          .where(titleLike("title_lower", pattern)),
+    )
+    .selectFrom("m")
+    .select(["id", "title", "title_lower"])
+    .orderBy("upload_date", "desc")
+    .orderBy("id", "desc")
+    .limit(SEARCH_LIMIT),
+);

@@ -1,0 +1,166 @@
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support";
+
+/**
+ * The header's search suggestions (issue 23 item 6): an ARIA 1.2 combobox over GET /api/search-suggestions,
+ * by keyboard and pointer, at desktop and phone width; without JavaScript the plain form to /search.
+ */
+
+async function testVideo(baseURL: string | undefined, isPublic: boolean): Promise<{ videoId: string; title: string }> {
+  const res = await fetch(`${baseURL}/__test/videos`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ duration: 60, isPublic }),
+  });
+  expect(res.ok).toBe(true);
+  return (await res.json()) as { videoId: string; title: string };
+}
+
+const box = (page: Page) => page.getByRole("combobox", { name: "Search videos" });
+const listbox = (page: Page) => page.getByRole("listbox", { name: "Search suggestions" });
+
+test("two characters suggest titles; ArrowDown and Enter open the video; Escape closes, then clears", async ({ page }) => {
+  await page.goto("/");
+  const input = box(page);
+  await expect(input).toHaveAttribute("aria-expanded", "false");
+  await input.pressSequentially("a");
+  await page.waitForTimeout(400); // longer than the debounce: one character asks nothing
+  await expect(listbox(page)).toBeHidden();
+
+  await input.pressSequentially("u");
+  await expect(listbox(page)).toBeVisible();
+  await expect(input).toHaveAttribute("aria-expanded", "true");
+  const videos = page.getByRole("group", { name: "Videos" }).getByRole("option");
+  expect(await videos.count()).toBeGreaterThan(0);
+  expect(await videos.count()).toBeLessThanOrEqual(8);
+  for (const label of await videos.allTextContents()) expect(label.toLowerCase()).toContain("au");
+  await expect(page.getByRole("status").filter({ hasText: /^\d+ suggestions?$/ })).toHaveCount(1);
+
+  await input.press("ArrowDown");
+  const first = videos.first();
+  await expect(first).toHaveAttribute("aria-selected", "true");
+  await expect(input).toHaveAttribute("aria-activedescendant", (await first.getAttribute("id")) as string);
+  await input.press("ArrowUp"); // wraps to the last option, then back
+  await expect(first).toHaveAttribute("aria-selected", "false");
+  await input.press("ArrowDown");
+  const title = await first.textContent();
+
+  await input.press("Escape");
+  await expect(listbox(page)).toBeHidden();
+  await expect(input).toHaveAttribute("aria-expanded", "false");
+  await expect(input).not.toHaveAttribute("aria-activedescendant");
+  await expect(input).toHaveValue("au");
+  await input.press("ArrowDown"); // reopens on the first option
+  await expect(first).toHaveAttribute("aria-selected", "true");
+  await input.press("Enter");
+  await expect(page).toHaveURL(/\/video\/[0-9a-f-]+$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(title as string);
+  await expect(listbox(page)).toBeHidden();
+
+  // Escape twice: closed, then cleared.
+  await input.fill("au");
+  await expect(listbox(page)).toBeVisible();
+  await input.press("Escape");
+  await expect(listbox(page)).toBeHidden();
+  await input.press("Escape");
+  await expect(input).toHaveValue("");
+});
+
+test("Enter without a highlighted option searches; a category suggestion opens its category; blur closes", async ({ page }) => {
+  await page.goto("/");
+  const input = box(page);
+  await input.fill("amat");
+  const category = page.getByRole("group", { name: "Categories" }).getByRole("option", { name: "Amateur" });
+  await expect(category).toBeVisible();
+  await input.press("Tab"); // focus leaves the field
+  await expect(listbox(page)).toBeHidden();
+  await input.focus();
+  await expect(category).toBeVisible();
+  await category.click();
+  await expect(page).toHaveURL(/\/category\/amateur$/);
+
+  await input.fill("aurora");
+  await expect(listbox(page)).toBeVisible();
+  const asked: string[] = [];
+  page.on("request", (r) => r.url().includes("/api/search-suggestions") && asked.push(r.url()));
+  await input.press("Enter");
+  await expect(page).toHaveURL(/\/search\?q=aurora$/);
+  // The search page's field holds the term but asks for nothing until one types.
+  await expect(input).toHaveValue("aurora");
+  await page.waitForTimeout(500);
+  expect(asked).toEqual([]);
+  await expect(listbox(page)).toBeHidden();
+});
+
+test("a private video is never suggested; the endpoint answers small public JSON", async ({ page, baseURL, request }) => {
+  const hidden = await testVideo(baseURL, false);
+  const shown = await testVideo(baseURL, true);
+  const ask = async (q: string) => (await request.get(`/api/search-suggestions?q=${encodeURIComponent(q)}`)).json();
+  expect((await ask(hidden.title)).titles).toEqual([]);
+  expect((await ask(shown.title)).titles).toEqual([{ label: shown.title, url: `/video/${shown.videoId}` }]);
+  const res = await request.get("/api/search-suggestions?q=a");
+  expect(await res.json()).toEqual({ titles: [], categories: [] });
+  expect(res.headers()["cache-control"]).toBe("public, max-age=30");
+  const wide = await ask("e");
+  expect(wide.titles).toEqual([]);
+  const many = await ask("er");
+  expect(many.titles.length).toBeLessThanOrEqual(8);
+  expect(many.categories.length).toBeLessThanOrEqual(3);
+
+  await page.goto("/");
+  await box(page).fill(hidden.title);
+  await page.waitForTimeout(500);
+  await expect(page.getByRole("option", { name: hidden.title })).toHaveCount(0);
+  await box(page).fill(shown.title);
+  await expect(page.getByRole("option", { name: shown.title })).toBeVisible();
+});
+
+test("without JavaScript the header's search is the plain form to /search", async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  await context.addCookies([{ name: "ageVerified", value: "true", url: baseURL as string }]);
+  const page = await context.newPage();
+  await page.goto("/");
+  const input = page.getByRole("searchbox", { name: "Search videos" });
+  await expect(input).not.toHaveAttribute("role", "combobox");
+  await expect(page.getByRole("listbox")).toHaveCount(0);
+  await input.fill("aurora");
+  await input.press("Enter");
+  await expect(page).toHaveURL(/\/search\?q=aurora$/);
+  await expect(page.getByText('Results for: "aurora"')).toBeVisible();
+  await context.close();
+});
+
+test.describe("at phone width", () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
+
+  test("the search panel's field suggests; keyboard and tap open the video; Escape closes the list before the panel", async ({ page }) => {
+    await page.goto("/");
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    const input = box(page);
+    await expect(input).toBeFocused();
+    await input.pressSequentially("au");
+    await expect(listbox(page)).toBeVisible();
+    const list = await listbox(page).boundingBox();
+    expect(list?.width).toBeGreaterThan(300); // the panel's full width, inside the screen
+    expect((list?.x ?? 0) + (list?.width ?? 0)).toBeLessThanOrEqual(390);
+    await input.press("Escape");
+    await expect(listbox(page)).toBeHidden();
+    await expect(input).toBeVisible(); // the panel stays
+    await input.press("ArrowDown");
+    const option = page.getByRole("option").first();
+    const title = await option.textContent();
+    await option.tap();
+    await expect(page).toHaveURL(/\/video\/[0-9a-f-]+$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(title as string);
+
+    // Escape: the list, then the text, then the panel.
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    await input.pressSequentially("au");
+    await expect(listbox(page)).toBeVisible();
+    await input.press("Escape");
+    await input.press("Escape");
+    await expect(input).toHaveValue("");
+    await input.press("Escape");
+    await expect(input).toBeHidden();
+  });
+});
