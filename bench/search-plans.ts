@@ -1,6 +1,9 @@
 // Diagnostic (not part of `npm run bench`): how stable is the plan of the title search, and what do the
-// parts of the two-pass search cost?
-//   npx tsx bench/search-plans.ts [--videos 1000000] [--analyze 5]
+// parts of the two-pass search cost? And (issue 23 item 7) is every sort × duration combination of category
+// pages and search served by an index, with no sort of the table (bench/lib/order-plans.ts)?
+//   npx tsx bench/search-plans.ts [--videos 1000000] [--analyze 5] [--orders-only]
+// `--orders-only` builds the catalogue and runs only the sort × duration check (exit code 1 if one fails);
+// it writes bench/.work/order-plans.json.
 // Builds the bench catalogue, then for several terms from common to rare re-runs ANALYZE a few times
 // and records which plan PostgreSQL picks for the service's exact search query (walk the upload_date
 // index and filter, or trigram bitmap then sort), its row estimate and its execution time. Repeats with
@@ -11,6 +14,7 @@ import path from "node:path";
 import { logger } from "../server/logger";
 import { buildCatalogue, pickFixtures, startBenchDatabase } from "./lib/catalogue";
 import { cleanup, installSignalHandlers } from "./lib/cleanup";
+import { checkOrderPlans } from "./lib/order-plans";
 import { round } from "./lib/stats";
 import { ADJECTIVES, PLACES } from "./lib/words";
 
@@ -48,6 +52,15 @@ async function main(): Promise<void> {
   const db = await startBenchDatabase(path.join(work, "pg"));
   const info = await buildCatalogue(db.admin.pool, videos, console.log);
   const fixtures = await pickFixtures(db.admin.pool, info);
+  const checkOrders = async () => {
+    console.log("\nsort × duration plans: ok | listing | sort | duration | statement | ms | scans | sorts");
+    const rows = await checkOrderPlans(db.url, fixtures, console.log);
+    fs.writeFileSync(path.join(work, "order-plans.json"), `${JSON.stringify({ videos, fixtures, rows }, null, 2)}\n`);
+    const failed = rows.filter((r) => !r.ok);
+    console.log(`${rows.length - failed.length} of ${rows.length} statements served by an index without sorting the table`);
+    if (failed.length) throw new Error(`${failed.length} sort × duration statements failed the plan check`);
+  };
+  if (argv.includes("--orders-only")) return checkOrders();
   // The title search as one query, as server/services/videos.ts ran it before commit cddadb1 (the
   // two-pass search replaced it); the stability part below is about this shape.
   const search = {
@@ -220,6 +233,7 @@ async function main(): Promise<void> {
       );
     }
   }
+  await checkOrders();
   fs.writeFileSync(
     path.join(work, "search-plans.json"),
     `${JSON.stringify({ videos, terms, sql: search.sql, results, twoPhase: { phase1, phase2, runs: twoPhase }, secondPassRuns, firstPassRuns }, null, 2)}\n`,

@@ -1,3 +1,4 @@
+import { durationParam, sortParam } from "./listing-order";
 import { parsePageParam } from "./pagination";
 import { z } from "./zod";
 
@@ -51,6 +52,10 @@ export const input = {
     .string()
     .optional()
     .transform((raw) => parsePageParam(raw)),
+  /** `?sort=` of category pages and search: newest (the default), views or likes; anything else is a 400. */
+  sort: sortParam,
+  /** `?duration=`: short, medium or long (core/listing-order.ts); empty is any, anything else a 400. */
+  duration: durationParam,
   /** `?q=`: free text; the search service trims and caps it. */
   q: plainText(8192).optional().default(""),
 } as const;

@@ -28,5 +28,17 @@ export function loadingTextFor(pathname: string): string | null {
  */
 export function usePendingText(): string | null {
   const navigation = useNavigation();
-  return navigation.state === "loading" ? loadingTextFor(navigation.location.pathname) : null;
+  if (navigation.state !== "loading" || keepsScreen(navigation.location.state)) return null;
+  return loadingTextFor(navigation.location.pathname);
+}
+
+/**
+ * Navigation state for a change made from inside the screen that stays on it (a listing's sort or filter
+ * select): the screen is not swapped for its loading text, which would unmount the control in use and drop
+ * a keyboard user's focus to the page's start.
+ */
+export const KEEP_SCREEN = { keepScreen: true } as const;
+
+function keepsScreen(state: unknown): boolean {
+  return typeof state === "object" && state !== null && (state as { keepScreen?: unknown }).keepScreen === true;
 }

@@ -2,12 +2,15 @@ import { data, Link, redirect } from "react-router";
 import { AdSlot } from "~/components/ads/AdSlot";
 import { ErrorState } from "~/components/ui/ErrorState";
 import { Pagination } from "~/components/ui/Pagination";
+import { ListingControls, NoFilterMatches } from "~/components/video/ListingControls";
 import { toCardData, VideoCard, type VideoCardData } from "~/components/video/VideoCard";
 import { stillsFor } from "~/lib/age-assurance.server";
+import { redirectToOneAddress } from "~/lib/listing-address";
 import { siteUrlFromMatches } from "~/lib/root-data";
 import { routeInput } from "~/lib/route-contract.server";
 import { breadcrumbs, seoMeta } from "~/lib/seo";
 import type { WithViewerScope } from "~/lib/viewer-state";
+import { DEFAULT_SORT, isDefaultOrder, type ListingOrder, listingSearch } from "~core/listing-order";
 import { clampPage, totalPages } from "~core/pagination";
 import { input } from "~core/params";
 import { defineRoute } from "~core/route-contract";
@@ -24,6 +27,8 @@ const BANNER_BEFORE_CARD = 9;
 
 interface ListData {
   categoryParam: string | null;
+  /** The sort and duration filter (category pages only: the home page is always the latest videos). */
+  order: ListingOrder;
   categoryName: string;
   page: number;
   pageCount: number;
@@ -32,7 +37,7 @@ interface ListData {
 }
 
 const listParams = z.object({ categoryName: input.categoryName.optional() });
-const listQuery = z.object({ page: input.page });
+const listQuery = z.object({ page: input.page, sort: input.sort, duration: input.duration });
 
 export const contract = defineRoute({
   access: "public",
@@ -45,9 +50,12 @@ export const contract = defineRoute({
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { categoryName: categoryParam = null } = routeInput(context, contract).params;
-  const { page: requested } = routeInput(context, contract).query;
+  const { page: requested, sort, duration } = routeInput(context, contract).query;
+  const order: ListingOrder = categoryParam ? { sort, duration } : { sort: DEFAULT_SORT, duration: null };
+  if (categoryParam) redirectToOneAddress(request, order, requested);
   const base: ListData = {
     categoryParam,
+    order,
     categoryName: categoryNameFromParam(categoryParam ?? undefined),
     page: requested,
     pageCount: 0,
@@ -57,7 +65,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const found = await attempt(
     context,
     "video list",
-    () => findVideos(categoryParam && base.categoryName, requested),
+    () => findVideos(categoryParam && base.categoryName, requested, order),
     () => "failed" as const,
   );
   if (found === "failed") return data({ ...base, error: LOAD_ERROR }, { status: 500 });
@@ -85,11 +93,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** One page of public videos, of one category when a name is given; undefined for an unknown category. */
-async function findVideos(categoryName: string | null, page: number) {
+async function findVideos(categoryName: string | null, page: number, order: ListingOrder) {
   if (!categoryName) return { categoryName: null, ...(await listVideos({ page })) };
   const category = await findCategoryByName(categoryName);
   if (!category) return undefined;
-  return { categoryName: category.name, ...(await listVideos({ categoryId: category.id, page })) };
+  return { categoryName: category.name, ...(await listVideos({ categoryId: category.id, page, order })) };
 }
 
 export function meta({ loaderData: d, matches }: Route.MetaArgs) {
@@ -117,12 +125,14 @@ export function meta({ loaderData: d, matches }: Route.MetaArgs) {
     });
   }
   const path = `/category/${d.categoryParam}`;
+  // A sorted or filtered variant is the category's videos again: never indexed (docs/architecture.md
+  // "Sorting and filters"), with its own one address as canonical so the signals do not contradict.
   return seoMeta({
     siteUrl,
     title: `${d.categoryName} Videos${d.page > 1 ? ` - Page ${d.page}` : ""}`,
     description: `Watch AI-generated ${d.categoryName} videos on ${site.name}. Synthetic media, no real performers.`,
-    path: `${path}${pageSuffix}`,
-    noindex: d.pageCount === 0,
+    path: `${path}${listingSearch(d.order, d.page)}`,
+    noindex: d.pageCount === 0 || !isDefaultOrder(d.order),
     jsonLd: [
       breadcrumbs(siteUrl, [
         { name: "Home", path: "/" },
@@ -134,14 +144,19 @@ export function meta({ loaderData: d, matches }: Route.MetaArgs) {
 
 export default function VideoList({ loaderData: d }: Route.ComponentProps) {
   const heading = d.categoryParam ? `${d.categoryName} Videos` : "Latest Videos";
-  const hrefFor = (page: number) => `${d.categoryParam ? `/category/${d.categoryParam}` : "/"}${page > 1 ? `?page=${page}` : ""}`;
+  const path = d.categoryParam ? `/category/${d.categoryParam}` : "/";
+  const hrefFor = (page: number) => `${path}${listingSearch(d.order, page)}`;
+  const filtered = d.order.duration !== null;
 
   return (
     <>
       <HeroBanner />
       <h1 className="mb-5 mt-8 text-2xl font-bold">{heading}</h1>
+      {d.categoryParam && !d.error && (d.pageCount > 0 || filtered) && <ListingControls path={path} order={d.order} />}
       {d.error ? (
         <ErrorState message={d.error} />
+      ) : d.videos.length === 0 && filtered ? (
+        <NoFilterMatches clearHref={`${path}${listingSearch({ ...d.order, duration: null })}`} />
       ) : d.videos.length === 0 ? (
         <p className="py-16 text-center text-zinc-400">No videos found.</p>
       ) : (

@@ -1,25 +1,30 @@
 import { data } from "react-router";
 import { AppLink } from "~/components/ui/AppLink";
+import { ListingControls, NoFilterMatches } from "~/components/video/ListingControls";
 import { stillsFor } from "~/lib/age-assurance.server";
-import { formatViews } from "~/lib/format";
+import { formatDuration, formatViews } from "~/lib/format";
+import { redirectToOneAddress } from "~/lib/listing-address";
 import { siteUrlFromMatches } from "~/lib/root-data";
 import { routeInput } from "~/lib/route-contract.server";
 import { seoMeta } from "~/lib/seo";
 import { stillSrcSet } from "~core/images";
+import { type ListingOrder, listingSearch } from "~core/listing-order";
 import { input } from "~core/params";
 import { defineRoute } from "~core/route-contract";
 import { z } from "~core/zod";
 import { attempt } from "../../server/http/route-errors";
-import { normaliseQuery, searchVideos } from "../../server/services/videos";
+import { searchVideosInOrder } from "../../server/services/sorted-search";
+import { normaliseQuery } from "../../server/services/videos";
 import type { Route } from "./+types/search";
 
 interface SearchData {
   q: string;
-  results: { id: string; title: string; views: number; thumbnail_url: string | null }[];
+  order: ListingOrder;
+  results: { id: string; title: string; views: number; duration: number; thumbnail_url: string | null }[];
   error: string | null;
 }
 
-const searchQuery = z.object({ q: input.q });
+const searchQuery = z.object({ q: input.q, sort: input.sort, duration: input.duration });
 
 export const contract = defineRoute({
   access: "public",
@@ -28,20 +33,24 @@ export const contract = defineRoute({
   input: { query: searchQuery },
 });
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const q = normaliseQuery(routeInput(context, contract).query.q);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { q: raw, sort, duration } = routeInput(context, contract).query;
+  const q = normaliseQuery(raw);
+  const order: ListingOrder = { sort, duration };
+  redirectToOneAddress(request, order, 1, raw ? { q: raw } : {});
   // Blank q: no results and no database call.
-  if (!q) return data<SearchData>({ q, results: [], error: null });
+  if (!q) return data<SearchData>({ q, order, results: [], error: null });
   const rows = await attempt(
     context,
     "search",
-    () => searchVideos(q),
+    () => searchVideosInOrder(q, order),
     () => null,
   );
-  if (!rows) return data<SearchData>({ q, results: [], error: "Search is temporarily unavailable." }, { status: 500 });
+  if (!rows) return data<SearchData>({ q, order, results: [], error: "Search is temporarily unavailable." }, { status: 500 });
   return data<SearchData>({
     q,
-    results: rows.map(({ id, title, views, thumbnail_url }) => stillsFor(context)({ id, title, views, thumbnail_url })),
+    order,
+    results: rows.map(({ id, title, views, duration, thumbnail_url }) => stillsFor(context)({ id, title, views, duration, thumbnail_url })),
     error: null,
   });
 }
@@ -52,17 +61,22 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
     siteUrl: siteUrlFromMatches(matches),
     title: q ? `Search results for "${q}"` : "Search",
     description: q ? `AI-generated videos matching "${q}".` : "Search AI-generated videos by title.",
-    path: q ? `/search?q=${encodeURIComponent(q)}` : "/search",
+    path: `/search${listingSearch(loaderData?.order ?? { sort: "newest", duration: null }, 1, q ? { q } : {})}`,
     noindex: true,
   });
 }
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
-  const { q, results, error } = loaderData;
+  const { q, order, results, error } = loaderData;
   return (
     <section>
       <h1 className="text-2xl font-bold">Search Results</h1>
       {q && <p className="mt-1 text-zinc-400">Results for: "{q}"</p>}
+      {q && !error && (
+        <div className="mt-6">
+          <ListingControls path="/search" order={order} extra={{ q }} />
+        </div>
+      )}
       <div className="mt-6">
         {error ? (
           <p role="alert" className="text-red-300">
@@ -70,6 +84,8 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
           </p>
         ) : !q ? (
           <p className="text-zinc-400">Type a title into the search box to find videos.</p>
+        ) : results.length === 0 && order.duration ? (
+          <NoFilterMatches clearHref={`/search${listingSearch({ ...order, duration: null }, 1, { q })}`} />
         ) : results.length === 0 ? (
           <p className="text-zinc-400">No results found for "{q}"</p>
         ) : (
@@ -89,7 +105,9 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
                   />
                   <span className="min-w-0 flex-1">
                     <span className="block truncate font-medium">{r.title}</span>
-                    <span className="text-sm text-zinc-400">{formatViews(r.views)} views</span>
+                    <span className="text-sm text-zinc-400">
+                      <span data-duration>{formatDuration(r.duration)}</span> · {formatViews(r.views)} views
+                    </span>
                   </span>
                 </AppLink>
               </li>

@@ -15,6 +15,7 @@ import * as m0016 from "./migrations/0016_view_allowances";
 import * as m0017 from "./migrations/0017_reports";
 import * as m0018 from "./migrations/0018_takedowns";
 import * as m0019 from "./migrations/0019_age_assurance";
+import * as m0020 from "./migrations/0020_sort_indexes";
 
 /** Migrations are imported statically so they ship inside the server bundle. Append, never edit. */
 const migrations: Record<string, Migration> = {
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   "0017_reports": m0017,
   "0018_takedowns": m0018,
   "0019_age_assurance": m0019,
+  "0020_sort_indexes": m0020,
 };
 
 /** Every migration's name, in order. */

@@ -83,6 +83,8 @@ export interface VideosTable {
   likes: Generated<number>;
   upload_date: Timestamp;
   duration: number;
+  /** 0 short, 1 medium, 2 long (core/listing-order.ts), kept by PostgreSQL (migration 0020). */
+  duration_bucket: GeneratedAlways<number>;
   thumbnail_url: string | null;
   poster_url: string | null;
   video_url: string | null;

@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { DEFAULT_SORT, DURATION_BUCKET, isDefaultOrder, type ListingOrder, type Sort } from "../../core/listing-order";
 import { TtlCache } from "../cache";
 import { getDb } from "../db/connection";
 import { prepared } from "../db/prepared";
@@ -78,15 +79,22 @@ function publicCards() {
     .where("v.is_public", "=", true);
 }
 
-/** One page of public videos, newest first, optionally in one category, with the exact total. */
-export async function listVideos(opts: { categoryId?: string; page: number }): Promise<VideoPage> {
+/** One page of public videos in `order` (newest first by default), optionally in one category, with the exact total. */
+export async function listVideos(opts: { categoryId?: string; page: number; order?: ListingOrder }): Promise<VideoPage> {
   const offset = (Math.max(1, opts.page) - 1) * VIDEOS_PER_PAGE;
   const { categoryId } = opts;
+  const order = opts.order ?? { sort: DEFAULT_SORT, duration: null };
+  const bucket = order.duration ? DURATION_BUCKET[order.duration] : null;
   const [videos, total] = await Promise.all([
-    categoryId ? newestCardsIn(categoryId, offset) : newestCards(offset),
-    counts.get(categoryId ?? "all", async () => {
+    isDefaultOrder(order)
+      ? categoryId
+        ? newestCardsIn(categoryId, offset)
+        : newestCards(offset)
+      : orderedCards(order, categoryId, offset),
+    counts.get(`${categoryId ?? "all"}:${bucket ?? "any"}`, async () => {
       let count = getDb().selectFrom("videos").select(sql<number>`count(*)`.as("n")).where("is_public", "=", true);
       if (categoryId) count = count.where("category_id", "=", categoryId);
+      if (bucket !== null) count = count.where("duration_bucket", "=", bucket);
       return (await count.executeTakeFirstOrThrow()).n;
     }),
   ]);
@@ -105,6 +113,31 @@ const newestCardsIn = prepared((categoryId: string, offset: number) =>
     .limit(VIDEOS_PER_PAGE)
     .offset(offset),
 );
+
+/**
+ * The ORDER BY of a sort over `videos as v`, ties broken by id in the direction of the index that serves it
+ * (migrations 0001 and 0020): the order is total, so pages neither repeat nor skip a video.
+ */
+export function orderBySql(sort: Sort) {
+  return ORDER_BY[sort];
+}
+const ORDER_BY = {
+  newest: sql`v.upload_date desc, v.id desc`,
+  views: sql`v.views desc, v.id`,
+  likes: sql`v.likes desc, v.id`,
+} as const satisfies Record<Sort, unknown>;
+
+/**
+ * A page of a sorted or filtered listing. Its WHERE matches the leading columns of one index (migration
+ * 0020), so PostgreSQL walks it in order and stops after the page. Built per request (tens of µs): these
+ * listings are rarer than the plain ones, which use the prepared statements above.
+ */
+function orderedCards(order: ListingOrder, categoryId: string | undefined, offset: number): Promise<VideoCard[]> {
+  let qb = publicCards();
+  if (categoryId) qb = qb.where("v.category_id", "=", categoryId);
+  if (order.duration) qb = qb.where("v.duration_bucket", "=", DURATION_BUCKET[order.duration]);
+  return qb.orderBy(orderBySql(order.sort)).limit(VIDEOS_PER_PAGE).offset(offset).execute();
+}
 
 export async function getPublicVideo(id: string): Promise<VideoDetail | undefined> {
   if (!isVideoId(id)) return undefined;
@@ -213,7 +246,7 @@ export async function searchVideos(q: string, window = SEARCH_WINDOW): Promise<V
 
 // The search page's three statements are built and compiled once (server/db/prepared.ts): one SQL text each,
 // whatever the term; the cards by `= any($1)` of the matches' ids rather than an `in` list of 1 to 50 parameters.
-const publicCardsById = prepared((ids: string[]) =>
+export const publicCardsById = prepared((ids: string[]) =>
   publicCards().where(sql<boolean>`v.id = any(${ids}::uuid[])`).orderBy("v.upload_date", "desc").orderBy("v.id", "desc"),
 );
 

@@ -86,9 +86,9 @@ const PATH_ROUTES: { route: string; url: (v: string) => string }[] = [
 /** Query parameters each route reads; routes without any still get an unknown one. */
 const QUERY_ROUTES: { path: string; params: string[] }[] = [
   { path: "/", params: ["page"] },
-  { path: "/category/amateur", params: ["page"] },
+  { path: "/category/amateur", params: ["page", "sort", "duration"] },
   { path: "/blog", params: ["page"] },
-  { path: "/search", params: ["q"] },
+  { path: "/search", params: ["q", "sort", "duration"] },
   { path: "/api/search-suggestions", params: ["q"] },
   { path: "/login", params: ["redirectTo", "error"] },
   // What is a signed-in viewer's on a shared page (the account test below sends them with a session too).

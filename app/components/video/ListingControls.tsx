@@ -1,0 +1,97 @@
+import { useEffect, useState } from "react";
+import { useNavigate } from "react-router";
+import { AppLink } from "~/components/ui/AppLink";
+import { KEEP_SCREEN } from "~/lib/pending-screen";
+import { useHydrated } from "~/lib/use-hydrated";
+import {
+  DURATION_LABELS,
+  DURATIONS,
+  type Duration,
+  type ListingOrder,
+  listingSearch,
+  SORT_LABELS,
+  SORTS,
+  type Sort,
+} from "~core/listing-order";
+
+const field = "rounded-lg border border-ink-700 bg-ink-900 px-3 py-2 text-sm text-zinc-100 hover:border-zinc-500";
+
+/**
+ * "Sort by" and "Duration" above a grid: a GET form, so it works without JavaScript (the Apply button
+ * submits; the loader then drops defaults from the address). Once the page runs its scripts a change
+ * navigates at once to the listing's one address and the button goes away. `extra` carries other query
+ * parameters of the page (search's `q`).
+ */
+export function ListingControls({ path, order, extra = {} }: { path: string; order: ListingOrder; extra?: Record<string, string> }) {
+  const hydrated = useHydrated();
+  const navigate = useNavigate();
+  // What the selects show: the page's order, and the visitor's choice at once while its page loads. The
+  // form stays mounted across these navigations, so a keyboard user keeps focus on the select they changed.
+  const [chosen, setChosen] = useState(order);
+  useEffect(() => setChosen({ sort: order.sort, duration: order.duration }), [order.sort, order.duration]);
+  const choose = (next: ListingOrder) => {
+    setChosen(next);
+    navigate(`${path}${listingSearch(next, 1, extra)}`, { preventScrollReset: true, state: KEEP_SCREEN });
+  };
+  return (
+    <form method="get" action={path} aria-label="Sort and filter videos" className="mb-5 flex flex-wrap items-end gap-3">
+      {Object.entries(extra).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <div className="min-w-0 flex-1 sm:flex-none">
+        <label htmlFor="listing-sort" className="mb-1 block text-sm text-zinc-300">
+          Sort by
+        </label>
+        <select
+          id="listing-sort"
+          name="sort"
+          value={chosen.sort}
+          onChange={(e) => choose({ ...chosen, sort: e.target.value as Sort })}
+          className={`${field} w-full sm:w-44`}
+        >
+          {SORTS.map((s) => (
+            <option key={s} value={s}>
+              {SORT_LABELS[s]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="min-w-0 flex-1 sm:flex-none">
+        <label htmlFor="listing-duration" className="mb-1 block text-sm text-zinc-300">
+          Duration
+        </label>
+        <select
+          id="listing-duration"
+          name="duration"
+          value={chosen.duration ?? ""}
+          onChange={(e) => choose({ ...chosen, duration: (e.target.value || null) as Duration | null })}
+          className={`${field} w-full sm:w-56`}
+        >
+          <option value="">Any duration</option>
+          {DURATIONS.map((d) => (
+            <option key={d} value={d}>
+              {DURATION_LABELS[d]}
+            </option>
+          ))}
+        </select>
+      </div>
+      {!hydrated && (
+        <button type="submit" className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-500">
+          Apply
+        </button>
+      )}
+    </form>
+  );
+}
+
+/** The empty state of a filtered listing: says why, and links to the same listing without filters. */
+export function NoFilterMatches({ clearHref }: { clearHref: string }) {
+  return (
+    <div className="py-16 text-center text-zinc-400">
+      <p>No videos match these filters.</p>
+      <AppLink to={clearHref} className="mt-3 inline-block font-semibold text-brand-300 underline hover:text-brand-200">
+        Clear filters
+      </AppLink>
+    </div>
+  );
+}
