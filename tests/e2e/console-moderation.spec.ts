@@ -191,7 +191,7 @@ test("categories: create (validated), rename and delete with a move show in the 
   await expect(admin.page.locator("#new-category-name-error")).toContainText("suggests minors");
   await field.fill(name);
   await create.click();
-  await expect(admin.page.getByRole("status")).toHaveText("Category created.");
+  await expect(admin.page.getByRole("main").getByRole("status")).toHaveText("Category created.");
   await expect(field).toHaveValue("");
   const row = admin.page.locator(`[data-category-name="${name}"]`);
   await expect(row.getByText("0 videos")).toBeVisible();
