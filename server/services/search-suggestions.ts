@@ -3,7 +3,7 @@ import { NO_SUGGESTIONS, type Suggestion, type Suggestions, suggestible } from "
 import { getDb } from "../db/connection";
 import { prepared } from "../db/prepared";
 import { listCategories } from "./categories";
-import { normaliseQuery, SEARCH_LIMIT, SEARCH_WINDOW, titleLike, titlePattern, trigramSearchable } from "./videos";
+import { newestPublicTitles, normaliseQuery, SEARCH_LIMIT, SEARCH_WINDOW, titleLike, titlePattern, trigramSearchable } from "./videos";
 
 /**
  * Search suggestions for the header's search box (issue 23 item 6): public video titles and categories that
@@ -67,15 +67,7 @@ async function categorySuggestions(term: string): Promise<Suggestion[]> {
 // index holds only the lower-cased copy). Built and compiled once (server/db/prepared.ts).
 const newestCandidates = prepared((pattern: string, window: number) =>
   getDb()
-    .with("recent", (qb) =>
-      qb
-        .selectFrom("videos")
-        .select(["id", "upload_date", "title_lower"])
-        .where("is_public", "=", true)
-        .orderBy("upload_date", "desc")
-        .orderBy("id", "desc")
-        .limit(window),
-    )
+    .with("recent", (qb) => newestPublicTitles(qb, window))
     .with("m", (qb) =>
       qb
         .selectFrom("recent")

@@ -1,8 +1,9 @@
-import { sql } from "kysely";
+import { type QueryCreator, sql } from "kysely";
 import { DEFAULT_SORT, DURATION_BUCKET, isDefaultOrder, type ListingOrder, type Sort } from "../../core/listing-order";
 import { TtlCache } from "../cache";
 import { getDb } from "../db/connection";
 import { prepared } from "../db/prepared";
+import type { Database } from "../db/schema";
 import { invalidate, sharedCache } from "../realtime/shared-caches";
 import { escapeLike } from "./categories";
 
@@ -250,18 +251,21 @@ export const publicCardsById = prepared((ids: string[]) =>
   publicCards().where(sql<boolean>`v.id = any(${ids}::uuid[])`).orderBy("v.upload_date", "desc").orderBy("v.id", "desc"),
 );
 
+/** The `window` newest public videos' ids, dates and lower-cased titles (one covering-index walk): search's and the suggestions' first pass. */
+export function newestPublicTitles(qb: QueryCreator<Database>, window: number) {
+  return qb
+    .selectFrom("videos")
+    .select(["id", "upload_date", "title_lower"])
+    .where("is_public", "=", true)
+    .orderBy("upload_date", "desc")
+    .orderBy("id", "desc")
+    .limit(window);
+}
+
 /** Matches among the `window` newest public videos: an index-only walk (id, date and lower-cased title are in it). */
 const newestMatches = prepared((pattern: string, window: number) =>
   getDb()
-    .with("recent", (qb) =>
-      qb
-        .selectFrom("videos")
-        .select(["id", "upload_date", "title_lower"])
-        .where("is_public", "=", true)
-        .orderBy("upload_date", "desc")
-        .orderBy("id", "desc")
-        .limit(window),
-    )
+    .with("recent", (qb) => newestPublicTitles(qb, window))
     .selectFrom("recent")
     .select(["id"])
     .where(titleLike("title_lower", pattern))
