@@ -334,6 +334,17 @@ export interface AdminAuditLogTable {
   after: unknown;
 }
 
+/** One caption file per video and language (0023, server/services/captions.ts). */
+export interface VideoCaptionsTable {
+  video_id: string;
+  language: string;
+  /** Media storage key of the canonical WebVTT file. */
+  file_key: string;
+  cues: number;
+  bytes: number;
+  updated_at: Generated<Date>;
+}
+
 export interface Database {
   users: UsersTable;
   categories: CategoriesTable;
@@ -357,6 +368,7 @@ export interface Database {
   takedown_requests: TakedownRequestsTable;
   takedown_appeals: TakedownAppealsTable;
   video_attestations: VideoAttestationsTable;
+  video_captions: VideoCaptionsTable;
 }
 
 export type Video = Selectable<VideosTable>;

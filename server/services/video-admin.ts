@@ -10,6 +10,7 @@ import { appMediaStorage } from "../media/app-storage";
 import type { MediaStorage } from "../media/storage";
 import { claimUpload, type FinishedUpload, finishedUpload, UploadNotReadyError } from "../media/uploads";
 import { type Actor, recordAdminAction } from "./audit-log";
+import { removeAllCaptions } from "./captions";
 import { IngestError, submitIngest } from "./ingest";
 import { invalidateVideoListCaches, isVideoId, titleContains } from "./videos";
 
@@ -333,5 +334,8 @@ export async function deleteVideo(id: string, actor: Actor, storage: MediaStorag
         "removing media failed: the video's files stay in the storage; remove that prefix by hand",
       ),
     );
+  await removeAllCaptions(id, storage).catch((err: unknown) =>
+    logger.error({ err, videoId: id }, "removing caption files failed: remove the video's captions/ prefix by hand"),
+  );
   await invalidateVideoListCaches();
 }

@@ -6,6 +6,7 @@ import { appMediaStorage } from "../media/app-storage";
 import type { MediaStorage } from "../media/storage";
 import { invalidatePages } from "../realtime/shared-caches";
 import { type Actor, recordAdminAction } from "./audit-log";
+import { removeAllCaptions } from "./captions";
 import { hashStoredFiles, recordFingerprints } from "./fingerprints";
 import { closeReports } from "./report-closing";
 import { invalidateVideoListCaches, isVideoId } from "./videos";
@@ -19,7 +20,7 @@ import { invalidateVideoListCaches, isVideoId } from "./videos";
  *    so from the commit on nothing new shows it;
  * 2. every file of its media is hashed (read back through the storage: media may live in S3) and the hashes,
  *    with the source's hash taken at ingest, are stored as fingerprints that publishing refuses;
- * 3. the media are deleted (a folder other live videos still use, the demo clips, is kept);
+ * 3. the media are deleted (a folder other live videos still use, the demo clips, is kept), captions included;
  * 4. the video caches and every cached page are dropped in every process.
  *
  * Unpublishing comes first (safety before reach); a failure after it (storage away) leaves a removed video
@@ -98,6 +99,8 @@ export async function removeVideo(videoId: string, opts: RemovalOptions, deps: R
     }
     await storage.removePrefix(folder);
   }
+  // Captions are the video's own text, not media to recognise again: deleted, not fingerprinted.
+  await removeAllCaptions(videoId, storage);
   // The media are gone now: no page may still point at them.
   await invalidatePages();
   return { removedNow, fingerprints: prints.length };
