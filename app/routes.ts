@@ -42,6 +42,7 @@ export default [
     route("videos/new", "routes/admin/video-upload.tsx"),
     route("videos/jobs/:jobId", "routes/admin/video-job.ts"),
     route("videos/:videoId", "routes/admin/video-edit.tsx"),
+    route("videos/:videoId/captions", "routes/admin/video-captions.ts"),
     route("takedowns", "routes/admin/takedowns.tsx"),
   ]),
   layout("routes/_site.tsx", [

@@ -97,7 +97,10 @@ describe("parseCaptionFile", () => {
 
   it("bounds size, cue count and cue length", () => {
     expect(parseCaptionFile(new Uint8Array(CAPTION_MAX_BYTES + 1), 60)).toEqual({ ok: false, error: "The file is larger than 256 KB." });
-    const many = Array.from({ length: CAPTION_MAX_CUES + 1 }, (_, n) => `${formatTimestamp(n * 0.01)} --> ${formatTimestamp(n * 0.01 + 0.005)}\nx`);
+    const many = Array.from(
+      { length: CAPTION_MAX_CUES + 1 },
+      (_, n) => `${formatTimestamp(n * 0.01)} --> ${formatTimestamp(n * 0.01 + 0.005)}\nx`,
+    );
     expect(error(`WEBVTT\n\n${many.join("\n\n")}\n`, 3600)).toBe("The file has more than 5,000 cues.");
     expect(error(`WEBVTT\n\n00:00:01.000 --> 00:00:02.000\n${"a".repeat(501)}\n`)).toBe(
       "Line 3: the cue's text is longer than 500 characters.",

@@ -1,3 +1,5 @@
+import { z } from "./zod";
+
 /**
  * Caption files (docs/decisions/0033-captions.md): the languages the console offers, the bounds of an upload,
  * and the strict WebVTT reader that turns an upload into our own canonical file. Nothing of the upload is
@@ -143,7 +145,7 @@ export function parseCaptionFile(bytes: Uint8Array, durationSeconds: number): Ca
     const payload: string[] = [];
     while (i < lines.length && lines[i] !== "") {
       const line = lines[i] ?? "";
-      if (line.includes("-->")) return at(i + 1, "a cue's text cannot contain \"-->\"; is a blank line missing before this cue?");
+      if (line.includes("-->")) return at(i + 1, 'a cue\'s text cannot contain "-->"; is a blank line missing before this cue?');
       payload.push(line);
       i++;
     }
@@ -229,3 +231,17 @@ export function cleanCueText(raw: string): { text: string; plainLength: number }
   // Only tags left (an emptied cue): nothing to show.
   return { text: text.replace(/<[^>]*>/g, "").trim() ? text : "", plainLength };
 }
+
+/** The console's caption form (the file travels beside it, as the `file` field of a multipart body). */
+export const captionForm = z.object({
+  intent: z.enum(["save", "remove"]),
+  language: z.string().max(20),
+});
+
+/** The form's body: the file, its fields and the multipart framing. */
+export const CAPTION_FORM_MAX_BYTES = CAPTION_MAX_BYTES + 16 * 1024;
+
+/** What the console's caption action answers. */
+export type CaptionActionResult =
+  | { ok: true; intent: "save" | "remove"; language: string }
+  | { ok: false; language: string; error: string };

@@ -54,9 +54,9 @@ describe("captions service", () => {
 
   it("refuses a bad file with its line, an unknown language, a missing or removed video; nothing is stored", async () => {
     const { id } = await insertVideo(handle().db, { duration: 30 });
-    await expect(saveCaption(id, "en", new TextEncoder().encode("WEBVTT\n\n00:00:05.000 --> 00:00:01.000\nx\n"), admin, { storage })).rejects.toThrow(
-      new CaptionError("Line 3: the cue ends (00:00:01.000) before or when it starts (00:00:05.000)."),
-    );
+    await expect(
+      saveCaption(id, "en", new TextEncoder().encode("WEBVTT\n\n00:00:05.000 --> 00:00:01.000\nx\n"), admin, { storage }),
+    ).rejects.toThrow(new CaptionError("Line 3: the cue ends (00:00:01.000) before or when it starts (00:00:05.000)."));
     await expect(saveCaption(id, "xx", vtt("x"), admin, { storage })).rejects.toThrow(CaptionError);
     await expect(saveCaption("0b3e5c1e-0000-4000-8000-000000000000", "en", vtt("x"), admin, { storage })).rejects.toThrow(
       CaptionVideoNotFoundError,

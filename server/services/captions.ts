@@ -25,6 +25,11 @@ export class CaptionError extends Error {
   override name = "CaptionError";
 }
 
+/** Too many caption writes by this admin (CAPTION_RATE_LIMIT): answered 429. */
+export class CaptionRateLimitError extends CaptionError {
+  override name = "CaptionRateLimitError";
+}
+
 export class CaptionVideoNotFoundError extends Error {
   override name = "CaptionVideoNotFoundError";
   constructor() {
@@ -89,7 +94,9 @@ interface Deps {
 async function consumeWrite(actor: Actor, limiter?: RateLimiter): Promise<void> {
   const decision = await (limiter ?? sharedRateLimiter("captions", CAPTION_RATE_LIMIT)).consume(`admin:${actor.id}`);
   if (!decision.allowed)
-    throw new CaptionError(`Too many caption changes in the last hour. Try again in ${Math.ceil(decision.retryAfterMs / 60_000)} min.`);
+    throw new CaptionRateLimitError(
+      `Too many caption changes in the last hour. Try again in ${Math.ceil(decision.retryAfterMs / 60_000)} min.`,
+    );
 }
 
 /**

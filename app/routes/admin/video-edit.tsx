@@ -1,4 +1,5 @@
 import { data, redirect } from "react-router";
+import { CaptionsEditor } from "~/components/admin/videos/CaptionsEditor";
 import { type EditActionResult, VideoEditor } from "~/components/admin/videos/VideoEditor";
 import { consoleAction } from "~/lib/console-action.server";
 import { routeInput } from "~/lib/route-contract.server";
@@ -7,6 +8,7 @@ import { input } from "~core/params";
 import { CONSOLE_PAGE, defineRoute } from "~core/route-contract";
 import { type VideoFieldErrors, videoFieldsFromForm } from "~core/video-schema";
 import { z } from "~core/zod";
+import { listVideoCaptions } from "../../../server/services/captions";
 import { listCategories } from "../../../server/services/categories";
 import { deleteVideo, getAdminVideo, updateVideo, VideoFieldsError, VideoNotFoundError } from "../../../server/services/video-admin";
 import type { Route } from "./+types/video-edit";
@@ -20,7 +22,7 @@ export const contract = defineRoute({
 
 export async function loader(args: Route.LoaderArgs) {
   const { videoId } = routeInput(args.context, contract).params;
-  const [video, categories] = await Promise.all([getAdminVideo(videoId), listCategories()]);
+  const [video, categories, captions] = await Promise.all([getAdminVideo(videoId), listCategories(), listVideoCaptions(videoId)]);
   if (!video) throw data(null, { status: 404 });
   return data({
     video: {
@@ -30,6 +32,7 @@ export async function loader(args: Route.LoaderArgs) {
       attestation: video.attestation && { ...video.attestation, agreedAt: video.attestation.agreedAt.toISOString() },
     },
     categories: categories.map((c) => c.name),
+    captions: captions.map((c) => ({ ...c, updatedAt: c.updatedAt.toISOString() })),
   });
 }
 
@@ -71,5 +74,10 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function VideoEditPage({ loaderData }: Route.ComponentProps) {
-  return <VideoEditor video={loaderData.video} categories={loaderData.categories} />;
+  const { video } = loaderData;
+  return (
+    <VideoEditor video={video} categories={loaderData.categories}>
+      {!video.removed && <CaptionsEditor videoId={video.id} captions={loaderData.captions} />}
+    </VideoEditor>
+  );
 }
