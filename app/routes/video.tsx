@@ -19,6 +19,7 @@ import { useViewTracking } from "~/lib/use-view-tracking";
 import { useWatchHistory } from "~/lib/use-watch-history";
 import { useViewer, useViewerPage } from "~/lib/viewer-state";
 import { mediaWithheld, WITHHELD_STILL, withholdStills } from "~core/age-assurance";
+import type { CaptionTrack } from "~core/captions";
 import { canonicalCommentsLocation } from "~core/comment-limits";
 import type { CommunityData } from "~core/community-answer";
 import { TRAINED_ALGORITHMIC_MEDIA } from "~core/content-credentials";
@@ -34,6 +35,7 @@ import { z } from "~core/zod";
 import { attempt } from "../../server/http/route-errors";
 import { currentPreRollConfig } from "../../server/realtime/ad-units-feed";
 import { ageAccessContext } from "../../server/request-context";
+import { captionTracks } from "../../server/services/captions";
 import { isRemovedVideo } from "../../server/services/video-removal";
 import { getPublicVideo, relatedVideos } from "../../server/services/videos";
 import type { Route } from "./+types/video";
@@ -72,6 +74,8 @@ type VideoData =
       viewerScope: ViewerScope;
       /** An age check comes first (docs/decisions/0028): no stream, poster or storyboard in this data. */
       withheld: boolean;
+      /** Caption files for the player, one per language (none while withheld). */
+      captions: CaptionTrack[];
     }
   | { state: "not-found" }
   /** Taken down (server/services/video-removal.ts): 410, so search engines drop it for good. */
@@ -120,7 +124,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     );
     return removed ? data<VideoData>({ state: "removed" }, { status: 410 }) : data<VideoData>({ state: "not-found" }, { status: 404 });
   }
-  const [related, preRoll, community] = await Promise.all([
+  const [related, preRoll, community, captions] = await Promise.all([
     attempt(
       context,
       "related videos",
@@ -130,6 +134,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     // No ad configuration readable: the video plays without one.
     attempt(context, "pre-roll", currentPreRollConfig, () => null),
     loadCommunity({ request, context }, found),
+    // Without its captions the video still plays.
+    attempt(
+      context,
+      "captions",
+      () => captionTracks(found.id),
+      () => [],
+    ),
   ]);
   const withheld = mediaWithheld(context.get(ageAccessContext));
   const shown: VideoView = {
@@ -157,6 +168,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     community,
     viewerScope: { video: found.id, cards: (related ?? []).map((r) => r.id) },
     withheld,
+    captions: withheld ? [] : captions,
   });
 }
 
@@ -226,7 +238,7 @@ export default function VideoPage({ loaderData: d }: Route.ComponentProps) {
   return <VideoDetails {...d} />;
 }
 
-function VideoDetails({ video: v, related, relatedError, preRoll, community, withheld }: Extract<VideoData, { state: "ok" }>) {
+function VideoDetails({ video: v, related, relatedError, preRoll, community, withheld, captions }: Extract<VideoData, { state: "ok" }>) {
   const { mode } = useViewer();
   // Theirs on this video (answered for this page's scope, so for this video), once it arrived.
   const mine = useViewerPage();
@@ -256,6 +268,7 @@ function VideoDetails({ video: v, related, relatedError, preRoll, community, wit
           title={v.title}
           duration={v.duration}
           storyboardUrl={v.storyboard_url}
+          captions={captions}
           onPlaybackTime={onPlaybackTime}
           startTime={startTime}
           renderPreRoll={preRoll ? (finish) => <PreRoll config={preRoll} onDone={finish} /> : undefined}

@@ -3,10 +3,14 @@ import { ControlButton } from "./ControlButton";
 import { MenuButton } from "./MenuButton";
 import { SeekBar } from "./SeekBar";
 import { SPEEDS } from "./shortcuts";
+import type { Captions } from "./use-captions";
 import type { Stream } from "./use-hls-stream";
 import type { MediaState } from "./use-media-state";
 
-export type OpenMenu = "speed" | "quality" | null;
+export type OpenMenu = "speed" | "quality" | "captions" | null;
+
+/** The captions menu's value for Off (no language tag is empty). */
+const CAPTIONS_OFF = "";
 
 export interface ControlActions {
   togglePlay: () => void;
@@ -17,6 +21,7 @@ export interface ControlActions {
   toggleTheater: () => void;
   toggleFullscreen: () => void;
   togglePip: () => void;
+  toggleCaptions: () => void;
 }
 
 const speedLabel = (rate: number) => `${rate}×`;
@@ -36,6 +41,7 @@ export function Controls({
   fullscreen,
   pipSupported,
   storyboardUrl,
+  captions,
 }: {
   visible: boolean;
   media: MediaState;
@@ -47,6 +53,7 @@ export function Controls({
   fullscreen: boolean;
   pipSupported: boolean;
   storyboardUrl?: string | null;
+  captions: Captions;
 }) {
   const autoLabel = stream.playingHeight ? `Auto (${stream.playingHeight}p)` : "Auto";
   const qualityText = stream.level === -1 ? autoLabel : (stream.renditions.find((r) => r.level === stream.level)?.label ?? "Auto");
@@ -109,6 +116,19 @@ export function Controls({
             onSelect={actions.setRate}
             {...menu("speed")}
           />
+          {captions.tracks.length > 0 && (
+            <>
+              <ControlButton label="Captions" icon="captions" pressed={captions.language !== null} onClick={captions.toggle} />
+              <MenuButton
+                name="Captions"
+                valueText={captions.tracks.find((t) => t.language === captions.language)?.label ?? "Off"}
+                options={[{ value: CAPTIONS_OFF, label: "Off" }, ...captions.tracks.map((t) => ({ value: t.language, label: t.label }))]}
+                selected={captions.language ?? CAPTIONS_OFF}
+                onSelect={(language) => captions.select(language || null)}
+                {...menu("captions")}
+              />
+            </>
+          )}
           {stream.renditions.length > 1 && (
             <MenuButton
               name="Quality"

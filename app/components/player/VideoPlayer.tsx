@@ -1,6 +1,8 @@
 import { type ReactNode, useRef, useState } from "react";
 import { preload } from "react-dom";
+import type { CaptionTrack } from "~core/captions";
 import { stillAtWidth } from "~core/images";
+import { CaptionsOverlay } from "./CaptionsOverlay";
 import { type ControlActions, Controls, type OpenMenu } from "./Controls";
 import { ErrorOverlay } from "./ErrorOverlay";
 import { LoadingOverlay } from "./LoadingOverlay";
@@ -8,6 +10,7 @@ import { setRate, setVolume, toggleMute } from "./media-controls";
 import { PausedOverlay } from "./PausedOverlay";
 import { type PlayerAction, runShortcut } from "./shortcuts";
 import { useAutoHide } from "./use-auto-hide";
+import { useCaptions } from "./use-captions";
 import { useFocusAfterPreRoll } from "./use-focus-after-pre-roll";
 import { useFullscreen } from "./use-fullscreen";
 import { MEDIA_ERROR } from "./use-hls-stream";
@@ -21,6 +24,7 @@ import { useStartTime } from "./use-start-time";
 
 /** The poster variant for `<video poster>` (one URL, no srcset): 768 px covers a phone at DPR 2 and most laptop layouts. */
 const POSTER_WIDTH = 768;
+const NO_CAPTIONS: readonly CaptionTrack[] = [];
 
 export interface VideoPlayerProps {
   /** HLS master playlist. */
@@ -40,6 +44,8 @@ export interface VideoPlayerProps {
   renderPreRoll?: (finish: () => void) => ReactNode;
   /** When set (or changed): seek there and play (the video page's "Resume at m:ss"). */
   startTime?: number;
+  /** WebVTT caption files, one per language (docs/decisions/0033-captions.md). */
+  captions?: readonly CaptionTrack[];
 }
 
 /**
@@ -58,6 +64,7 @@ export function VideoPlayer({
   onPlaybackTime,
   renderPreRoll,
   startTime,
+  captions: captionTracks = NO_CAPTIONS,
 }: VideoPlayerProps) {
   const container = useRef<HTMLElement>(null);
   const videoRef = useRef<HTMLVideoElement>(null);
@@ -82,6 +89,7 @@ export function VideoPlayer({
   const { theater, setTheater } = usePlayerTheater();
   const rememberFocus = useFocusAfterPreRoll(container, phase);
   usePlayerPreferences(videoRef);
+  const captions = useCaptions(videoRef, captionTracks);
 
   /** `fn` on the video element, once there is one. */
   const onVideo =
@@ -99,6 +107,7 @@ export function VideoPlayer({
     toggleTheater: () => setTheater(!theater),
     toggleFullscreen,
     togglePip,
+    toggleCaptions: captions.toggle,
   };
   usePlayerShortcuts(container, {
     run: onVideo((video, action: PlayerAction) => runShortcut(action, video, actions)),
@@ -140,7 +149,7 @@ export function VideoPlayer({
         theater && !fullscreen ? "max-h-[calc(100svh-9rem)]" : ""
       } ${visible ? "" : "cursor-none"}`}
     >
-      {/* biome-ignore lint/a11y/useMediaCaption: abstract synthetic clips with ambient audio, no speech */}
+      {/* biome-ignore lint/a11y/useMediaCaption: captions come as <track> when the video has them (drawn by CaptionsOverlay) */}
       <video
         ref={videoRef}
         playsInline
@@ -156,8 +165,17 @@ export function VideoPlayer({
         onTimeUpdate={(event) => {
           if (playback.phaseNow() === "main") onPlaybackTimeRef.current?.(event.currentTarget.currentTime, event.currentTarget.duration);
         }}
+        // A caption file from another origin (media on a CDN) loads only with CORS.
+        crossOrigin={captionTracks.some((t) => /^https?:/.test(t.src)) ? "anonymous" : undefined}
         className="h-full w-full object-contain"
-      />
+      >
+        {captionTracks.map((t) => (
+          <track key={t.language} kind="subtitles" srcLang={t.language} label={t.label} src={t.src} />
+        ))}
+      </video>
+      {captions.language && phase !== "preroll" && (
+        <CaptionsOverlay cues={captions.cues} language={captions.language} raised={visible && !error} />
+      )}
       {media.paused && !busy && phase !== "preroll" && !error && <PausedOverlay ended={media.ended} />}
       {busy && <LoadingOverlay />}
       {phase === "preroll" && renderPreRoll ? (
@@ -175,6 +193,7 @@ export function VideoPlayer({
             fullscreen={fullscreen}
             pipSupported={pipSupported}
             storyboardUrl={storyboardUrl}
+            captions={captions}
           />
         )
       )}

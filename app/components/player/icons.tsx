@@ -11,6 +11,7 @@ const paths = {
   theaterOff: "M6 7h12v10H6V7Zm2 2v6h8V9H8Z",
   check: "M9.5 16.2 5.3 12l-1.4 1.4 5.6 5.6L20.1 8.4 18.7 7 9.5 16.2Z",
   pip: "M3 5h18v14H3V5Zm2 2v10h14V7H5Zm7 5h6v4h-6v-4Z",
+  captions: "M3 5h18v14H3V5Zm2 2v10h14V7H5Zm2 2h4v2H9v2h2v2H7V9Zm6 0h4v2h-2v2h2v2h-4V9Z",
 } as const;
 
 export type IconName = keyof typeof paths;

@@ -3,13 +3,20 @@ import { DEFAULT_PREFERENCES, parsePreferences } from "./preferences";
 
 describe("parsePreferences", () => {
   it("keeps valid values", () => {
-    expect(parsePreferences(JSON.stringify({ volume: 0.37, muted: true, rate: 1.5 }))).toEqual({ volume: 0.37, muted: true, rate: 1.5 });
+    expect(parsePreferences(JSON.stringify({ volume: 0.37, muted: true, rate: 1.5, captionLanguage: "pt-BR", captionsOn: true }))).toEqual({
+      volume: 0.37,
+      muted: true,
+      rate: 1.5,
+      captionLanguage: "pt-BR",
+      captionsOn: true,
+    });
   });
 
   it("falls back field by field on anything else", () => {
     expect(parsePreferences(null)).toEqual(DEFAULT_PREFERENCES);
     expect(parsePreferences("{not json")).toEqual(DEFAULT_PREFERENCES);
     expect(parsePreferences(JSON.stringify({ volume: 7, muted: "yes", rate: 16 }))).toEqual(DEFAULT_PREFERENCES);
-    expect(parsePreferences(JSON.stringify({ volume: 0, rate: 0.25 }))).toEqual({ volume: 0, muted: false, rate: 0.25 });
+    expect(parsePreferences(JSON.stringify({ volume: 0, rate: 0.25 }))).toEqual({ ...DEFAULT_PREFERENCES, volume: 0, rate: 0.25 });
+    expect(parsePreferences(JSON.stringify({ captionLanguage: "<img src=x>", captionsOn: "yes" }))).toEqual(DEFAULT_PREFERENCES);
   });
 });

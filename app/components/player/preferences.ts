@@ -1,15 +1,21 @@
 /**
- * Volume, mute and speed, remembered on this device. Read only after hydration (in an effect), so the
+ * Volume, mute, speed and captions, remembered on this device. Read only after hydration (in an effect), so the
  * server's HTML and the first client render agree.
  */
 export interface PlayerPreferences {
   volume: number;
   muted: boolean;
   rate: number;
+  /** The caption language last chosen (a BCP 47 tag), applied to the next video that has it; null: none yet. */
+  captionLanguage: string | null;
+  /** Whether captions are on (the `c` key and the CC button switch this). */
+  captionsOn: boolean;
 }
 
 export const PREFERENCES_KEY = "pleazure-player";
-export const DEFAULT_PREFERENCES: PlayerPreferences = { volume: 1, muted: false, rate: 1 };
+export const DEFAULT_PREFERENCES: PlayerPreferences = { volume: 1, muted: false, rate: 1, captionLanguage: null, captionsOn: false };
+
+const LANGUAGE_TAG = /^[a-z]{2,3}(?:-[A-Za-z0-9]{2,8}){0,3}$/;
 
 const between = (n: unknown, min: number, max: number): n is number => typeof n === "number" && Number.isFinite(n) && n >= min && n <= max;
 
@@ -26,6 +32,11 @@ export function parsePreferences(raw: string | null): PlayerPreferences {
     volume: between(value.volume, 0, 1) ? value.volume : DEFAULT_PREFERENCES.volume,
     muted: typeof value.muted === "boolean" ? value.muted : DEFAULT_PREFERENCES.muted,
     rate: between(value.rate, 0.25, 2) ? value.rate : DEFAULT_PREFERENCES.rate,
+    captionLanguage:
+      typeof value.captionLanguage === "string" && LANGUAGE_TAG.test(value.captionLanguage)
+        ? value.captionLanguage
+        : DEFAULT_PREFERENCES.captionLanguage,
+    captionsOn: typeof value.captionsOn === "boolean" ? value.captionsOn : DEFAULT_PREFERENCES.captionsOn,
   };
 }
 
@@ -37,9 +48,10 @@ export function readPreferences(): PlayerPreferences {
   }
 }
 
-export function writePreferences(prefs: PlayerPreferences): void {
+/** Saves `changed` over what is stored (the volume's writer and the captions' writer each keep the other's). */
+export function writePreferences(changed: Partial<PlayerPreferences>): void {
   try {
-    window.localStorage.setItem(PREFERENCES_KEY, JSON.stringify(prefs));
+    window.localStorage.setItem(PREFERENCES_KEY, JSON.stringify({ ...readPreferences(), ...changed }));
   } catch {
     // storage full or disabled: the setting just isn't remembered
   }

@@ -19,6 +19,8 @@ describe("actionForKey (SPEC.md §9)", () => {
     ["M", { type: "toggle-mute" }],
     ["f", { type: "toggle-fullscreen" }],
     ["F", { type: "toggle-fullscreen" }],
+    ["c", { type: "toggle-captions" }],
+    ["C", { type: "toggle-captions" }],
     ["0", { type: "restart" }],
     ["ArrowLeft", { type: "seek-by", seconds: -5 }],
     ["ArrowRight", { type: "seek-by", seconds: 5 }],
@@ -107,17 +109,20 @@ describe("runShortcut", () => {
     togglePlay: vi.fn(),
     toggleMute: vi.fn(),
     toggleFullscreen: vi.fn(),
+    toggleCaptions: vi.fn(),
     seek: vi.fn(),
     setRate: vi.fn(),
   });
   const video = { currentTime: 58, duration: 62, playbackRate: 1.75 };
 
-  it("plays, mutes and goes fullscreen through the controls", () => {
+  it("plays, mutes, goes fullscreen and switches captions through the controls", () => {
     const c = controls();
     runShortcut({ type: "toggle-play" }, video, c);
     runShortcut({ type: "toggle-mute" }, video, c);
     runShortcut({ type: "toggle-fullscreen" }, video, c);
+    runShortcut({ type: "toggle-captions" }, video, c);
     expect(c.togglePlay).toHaveBeenCalledOnce();
+    expect(c.toggleCaptions).toHaveBeenCalledOnce();
     expect(c.toggleMute).toHaveBeenCalledOnce();
     expect(c.toggleFullscreen).toHaveBeenCalledOnce();
     expect(c.seek).not.toHaveBeenCalled();

@@ -1,6 +1,7 @@
 /**
  * Keyboard shortcuts of the player, exactly SPEC.md §9: Space/K play-pause, M mute, F fullscreen, 0 restart,
- * ←/→ 5 s, J/L 10 s, comma/period speed steps of 0.25 between 0.25 and 2.
+ * ←/→ 5 s, J/L 10 s, comma/period speed steps of 0.25 between 0.25 and 2; and C captions on/off (issue 23, as
+ * in the common players).
  *
  * Scope (docs/decisions/0008-player.md): they act when focus is inside the player or on nothing in
  * particular (the page body), never when another control of the page has focus (a search box, a link, the
@@ -11,6 +12,7 @@ export type PlayerAction =
   | { type: "toggle-play" }
   | { type: "toggle-mute" }
   | { type: "toggle-fullscreen" }
+  | { type: "toggle-captions" }
   | { type: "restart" }
   | { type: "seek-by"; seconds: number }
   | { type: "speed-by"; step: number };
@@ -44,6 +46,9 @@ export function actionForKey(event: KeyLike): PlayerAction | null {
     case "f":
     case "F":
       return { type: "toggle-fullscreen" };
+    case "c":
+    case "C":
+      return { type: "toggle-captions" };
     case "0":
       return { type: "restart" };
     case "ArrowLeft":
@@ -82,6 +87,8 @@ export interface ShortcutControls {
   togglePlay: () => void;
   toggleMute: () => void;
   toggleFullscreen: () => void;
+  /** Captions on/off; a video without captions ignores it. */
+  toggleCaptions: () => void;
   seek: (time: number) => void;
   setRate: (rate: number) => void;
 }
@@ -101,6 +108,9 @@ export function runShortcut(
       break;
     case "toggle-fullscreen":
       controls.toggleFullscreen();
+      break;
+    case "toggle-captions":
+      controls.toggleCaptions();
       break;
     case "restart":
       controls.seek(0);

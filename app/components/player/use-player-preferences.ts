@@ -2,7 +2,7 @@ import { type RefObject, useEffect } from "react";
 import { setRate } from "./media-controls";
 import { readPreferences, writePreferences } from "./preferences";
 
-/** Remembered volume, mute and speed (preferences.ts): read after hydration, written whenever they change. */
+/** Remembered volume, mute and speed (captions: use-captions.ts) (preferences.ts): read after hydration, written whenever they change. */
 export function usePlayerPreferences(videoRef: RefObject<HTMLVideoElement | null>): void {
   useEffect(() => {
     const video = videoRef.current;
