@@ -9,6 +9,7 @@ import { contentSigner } from "../media/c2pa/signer";
 import { type DemoAsset, ensureDemoMedia, signDemoMedia } from "../media/demo-media";
 import { localMediaStorage, type MediaStorage } from "../media/storage";
 import { DEMO_AD_UNITS, demoCategories, demoPreRollUnit, demoVideoSpecs } from "./catalogue";
+import { seedDemoCaptions } from "./demo-captions";
 
 const SEED_LOCK = 4_242_001;
 
@@ -59,7 +60,7 @@ export async function seedDemoContent(db: Kysely<Database>, opts: SeedOptions): 
   for (const v of videos) assertNoMinorSuggestingTerms({ title: v.title, description: v.description });
   for (const p of posts) assertNoMinorSuggestingTerms({ title: p.title, tags: p.tags as string[] });
 
-  await db.transaction().execute(async (trx) => {
+  const captioned = await db.transaction().execute(async (trx) => {
     await sql`TRUNCATE reports, favorites, watch_history, video_likes, comments, video_views_daily, video_view_sessions, video_captions, videos, categories, blog_posts, ad_units`.execute(
       trx,
     );
@@ -81,15 +82,16 @@ export async function seedDemoContent(db: Kysely<Database>, opts: SeedOptions): 
         storyboard_url: asset ? storage.url(asset.storyboardPath) : null,
       };
     });
-    await trx.insertInto("videos").values(rows).execute();
+    const insertedVideos = await trx.insertInto("videos").values(rows).returning(["id", "is_public", "video_url", "duration"]).execute();
     if (posts.length) await trx.insertInto("blog_posts").values(posts).execute();
     await trx
       .insertInto("ad_units")
       .values([...DEMO_AD_UNITS, demoPreRollUnit(opts.preRoll !== "off")])
       .execute();
+    return seedDemoCaptions(trx, storage, insertedVideos);
   });
   opts.log(
-    `[seed] demo content ready: ${categories.length} categories, ${videos.length} videos, ${posts.length} blog posts, ${DEMO_AD_UNITS.length + 1} ad units (${Math.round((Date.now() - started) / 1000)} s)`,
+    `[seed] demo content ready: ${categories.length} categories, ${videos.length} videos, ${posts.length} blog posts, ${DEMO_AD_UNITS.length + 1} ad units, captions on ${captioned} videos (${Math.round((Date.now() - started) / 1000)} s)`,
   );
 }
 
