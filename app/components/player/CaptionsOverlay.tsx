@@ -14,7 +14,7 @@ export function CaptionsOverlay({ cues, language, raised }: { cues: readonly VTT
         data-testid="player-captions"
         lang={language}
         className={`absolute inset-x-[5%] flex flex-col items-center gap-[0.2em] text-center text-[clamp(0.875rem,3.4cqw,2.75rem)] leading-snug transition-[bottom] duration-300 ${
-          raised ? "bottom-[5.75rem] sm:bottom-24" : "bottom-[6%]"
+          raised ? "bottom-[4.5rem] sm:bottom-24" : "bottom-[6%]"
         }`}
       >
         {cues.map((cue, i) => (

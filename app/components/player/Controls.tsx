@@ -119,20 +119,24 @@ export function Controls({
           {captions.tracks.length > 0 && (
             <>
               <ControlButton label="Captions" icon="captions" pressed={captions.language !== null} onClick={captions.toggle} />
-              <MenuButton
-                name="Captions"
-                valueText={captions.tracks.find((t) => t.language === captions.language)?.label ?? "Off"}
-                options={[{ value: CAPTIONS_OFF, label: "Off" }, ...captions.tracks.map((t) => ({ value: t.language, label: t.label }))]}
-                selected={captions.language ?? CAPTIONS_OFF}
-                onSelect={(language) => captions.select(language || null)}
-                {...menu("captions")}
-              />
+              {/* Phones in portrait have room for the CC button only (it turns on the remembered or first language). */}
+              <div className="hidden sm:block">
+                <MenuButton
+                  name="Captions"
+                  valueText={captions.tracks.find((t) => t.language === captions.language)?.label ?? "Off"}
+                  options={[{ value: CAPTIONS_OFF, label: "Off" }, ...captions.tracks.map((t) => ({ value: t.language, label: t.label }))]}
+                  selected={captions.language ?? CAPTIONS_OFF}
+                  onSelect={(language) => captions.select(language || null)}
+                  {...menu("captions")}
+                />
+              </div>
             </>
           )}
           {stream.renditions.length > 1 && (
             <MenuButton
               name="Quality"
               valueText={qualityText}
+              compactValueText={stream.level === -1 ? "Auto" : qualityText}
               options={[{ value: -1, label: autoLabel }, ...stream.renditions.map((r) => ({ value: r.level, label: r.label }))]}
               selected={stream.level}
               onSelect={stream.setLevel}

@@ -13,6 +13,7 @@ export interface MenuOption<T> {
 export function MenuButton<T>({
   name,
   valueText,
+  compactValueText,
   options,
   selected,
   open,
@@ -22,6 +23,8 @@ export function MenuButton<T>({
   /** "Speed", "Quality": the menu's name; the button reads "<name>: <valueText>". */
   name: string;
   valueText: string;
+  /** Shown instead of `valueText` on phones, where the control bar is short of room (the accessible name stays whole). */
+  compactValueText?: string;
   options: readonly MenuOption<T>[];
   selected: T;
   open: boolean;
@@ -99,7 +102,14 @@ export function MenuButton<T>({
         }}
         className="flex h-10 min-w-10 items-center justify-center rounded-md px-2 text-sm font-semibold tabular-nums hover:bg-white/15 sm:h-11"
       >
-        {valueText}
+        {compactValueText === undefined ? (
+          valueText
+        ) : (
+          <>
+            <span className="sm:hidden">{compactValueText}</span>
+            <span className="hidden sm:inline">{valueText}</span>
+          </>
+        )}
       </button>
       {open && (
         <div
