@@ -1,0 +1,244 @@
+import path from "node:path";
+import type { Locator, Page } from "@playwright/test";
+import { newVisitor, signedInWithRole } from "../support/account-session";
+import { expect, test } from "./support";
+
+/**
+ * Captions (issue 23 item 5, docs/decisions/0033-captions.md): an admin uploads WebVTT files on the video
+ * editor (a bad one is refused with its line, the form keeping its values), the canonical file is served
+ * with the media, and the player lists the language, shows the cue over the picture at its time, toggles
+ * with C and remembers the choice on the next video; at phone width too.
+ */
+
+test.describe.configure({ mode: "serial", timeout: 120_000 });
+
+const SCREENSHOTS = path.join("test-results", "captions");
+const GOOD = [
+  "WEBVTT - corpus",
+  "",
+  "STYLE",
+  "::cue { color: red }",
+  "",
+  "1",
+  "00:00:00.000 --> 00:00:02.500 line:0",
+  "First caption line",
+  "",
+  "00:00:03.000 --> 00:00:06.000",
+  "Second <b>caption</b> line<script>alert(1)</script>",
+  "and its second row",
+  "",
+].join("\r\n");
+const vttFile = (name: string, text: string | Buffer) => ({
+  name,
+  mimeType: "text/vtt",
+  buffer: typeof text === "string" ? Buffer.from(text) : text,
+});
+
+let videos: string[] = [];
+let captionUrl = "";
+
+/** Two public demo videos with media, away from the first pages other specs pick from. */
+async function pickVideos(page: Page): Promise<string[]> {
+  await page.goto("/admin/videos?visibility=public&page=4");
+  const hrefs = await page.locator('main a[href^="/admin/videos/"]').evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? ""));
+  const ids = [...new Set(hrefs.map((h) => /^\/admin\/videos\/([0-9a-f-]{36})$/.exec(h)?.[1]).filter((id): id is string => Boolean(id)))];
+  expect(ids.length).toBeGreaterThanOrEqual(2);
+  return ids.slice(0, 2);
+}
+
+async function upload(section: Locator, language: string, file: ReturnType<typeof vttFile>) {
+  await section.getByLabel("Language").selectOption(language);
+  await section.getByLabel("WebVTT file").setInputFiles(file);
+  await section.getByRole("button", { name: "Upload captions" }).click();
+}
+
+test("an admin uploads captions; bad files are refused with a clear message and the form keeps its values", async ({
+  browser,
+  baseURL,
+}) => {
+  const { context, page } = await signedInWithRole(browser, baseURL, "admin", { tag: "captions-admin" });
+  videos = await pickVideos(page);
+  const [first, second] = videos as [string, string];
+
+  await page.goto(`/admin/videos/${first}`);
+  const section = page.getByTestId("video-captions");
+  await expect(section.getByRole("heading", { name: "Captions" })).toBeVisible();
+
+  // A cue that ends before it starts: refused with its line; the language and file stay chosen.
+  await upload(section, "fr", vttFile("backwards.vtt", "WEBVTT\n\n00:00:05.000 --> 00:00:01.000\nbackwards\n"));
+  await expect(section.getByRole("alert")).toHaveText(
+    "The file was refused. Line 3: the cue ends (00:00:01.000) before or when it starts (00:00:05.000).",
+  );
+  await expect(section.getByLabel("Language")).toHaveValue("fr");
+  await expect(section.getByLabel("WebVTT file")).toHaveValue(/backwards\.vtt$/);
+  // Not UTF-8, not WebVTT at all (an SRT file), and too large.
+  await upload(
+    section,
+    "fr",
+    vttFile("latin1.vtt", Buffer.from([...Buffer.from("WEBVTT\n\n00:00:01.000 --> 00:00:02.000\ncaf"), 0xe9, 0x0a])),
+  );
+  await expect(section.getByRole("alert")).toHaveText(
+    "The file was refused. The file is not UTF-8 text. Save it as UTF-8 and upload it again.",
+  );
+  await upload(section, "fr", vttFile("film.srt", "1\n00:00:01,000 --> 00:00:02,000\nHello\n"));
+  await expect(section.getByRole("alert")).toHaveText('The file was refused. Line 1: a WebVTT file starts with the word "WEBVTT".');
+  await upload(section, "fr", vttFile("huge.vtt", `WEBVTT\n\n${"x".repeat(300 * 1024)}`));
+  await expect(section.getByRole("alert")).toHaveText("The file was refused. The file is larger than 256 KB.");
+  await expect(section.getByRole("listitem").filter({ hasText: "(fr)" })).toHaveCount(0);
+
+  await upload(section, "en", vttFile("captions.vtt", GOOD));
+  await expect(section.getByText("Captions saved.")).toBeVisible();
+  await expect(section.getByRole("alert")).toHaveCount(0);
+  await expect(section.getByRole("listitem")).toHaveCount(1);
+  await expect(section.getByRole("listitem")).toContainText("English (en)");
+  await expect(section.getByRole("listitem")).toContainText("2 cues");
+  captionUrl = (await section.getByRole("link", { name: /^View file/ }).getAttribute("href")) ?? "";
+  expect(captionUrl).toMatch(new RegExp(`^/media/captions/${first}/en-[0-9a-f]{16}\\.vtt$`));
+  // The audit log has it.
+  await page.goto("/admin/audit?action=video.captions");
+  await expect(page.locator("main")).toContainText(first);
+
+  await page.goto(`/admin/videos/${second}`);
+  await upload(page.getByTestId("video-captions"), "en", vttFile("captions.vtt", GOOD));
+  await expect(page.getByTestId("video-captions").getByText("Captions saved.")).toBeVisible();
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.getByTestId("video-captions").scrollIntoViewIfNeeded();
+  await page.screenshot({ path: path.join(SCREENSHOTS, "console-375.png"), fullPage: true });
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow, "no sideways scrolling at 375 px").toBe(0);
+  await context.close();
+});
+
+test("the canonical file is served with the media: cleaned, immutable, as text/vtt", async ({ request }) => {
+  const res = await request.get(captionUrl);
+  expect(res.status()).toBe(200);
+  expect(res.headers()["content-type"]).toBe("text/vtt; charset=utf-8");
+  expect(res.headers()["cache-control"]).toContain("immutable");
+  expect(await res.text()).toBe(
+    "WEBVTT\n\n00:00:00.000 --> 00:00:02.500\nFirst caption line\n\n00:00:03.000 --> 00:00:06.000\nSecond <b>caption</b> linealert(1)\nand its second row\n",
+  );
+});
+
+const player = (page: Page) => page.getByRole("region", { name: /^Video player: / });
+const captionsShown = (page: Page) => page.getByTestId("player-captions");
+
+/** Moves over the player so the controls show (they hide while playing). */
+async function revealControls(page: Page) {
+  const box = (await player(page).boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 3);
+  await page.mouse.move(box.x + box.width / 2 + 5, box.y + box.height / 3);
+}
+
+async function seekAndWait(page: Page, seconds: number) {
+  await page.locator("video").evaluate((v: HTMLVideoElement, t) => {
+    v.currentTime = t;
+  }, seconds);
+  await expect.poll(() => page.locator("video").evaluate((v: HTMLVideoElement) => !v.seeking && v.readyState >= 2)).toBe(true);
+}
+
+test("the player lists the language, shows the cue at its time over the video, toggles with C and remembers the choice", async ({
+  page,
+}) => {
+  const [first, second] = videos as [string, string];
+  await page.goto(`/video/${first}`, { waitUntil: "load" });
+  await page.locator("video").evaluate((v: HTMLVideoElement) => {
+    v.muted = true;
+  });
+  await page.getByRole("button", { name: "Play", exact: true }).click();
+  await expect.poll(() => page.locator("video").evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 }).toBeGreaterThan(0.2);
+  await revealControls(page);
+  await page.getByRole("button", { name: "Pause" }).click();
+
+  // Off by default; the menu lists Off and the language.
+  const cc = page.getByRole("button", { name: "Captions", exact: true });
+  await expect(cc).toHaveAttribute("aria-pressed", "false");
+  await page.getByRole("button", { name: "Captions: Off" }).click();
+  await expect(page.getByRole("menuitemradio")).toHaveText(["Off", "English"]);
+  await page.getByRole("menuitemradio", { name: "English" }).click();
+  await expect(cc).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByRole("button", { name: "Captions: English" })).toBeVisible();
+
+  await seekAndWait(page, 1);
+  await expect(captionsShown(page)).toHaveText("First caption line");
+  await seekAndWait(page, 4);
+  await expect(captionsShown(page)).toHaveText("Second caption linealert(1)\nand its second row");
+  await expect(captionsShown(page).locator("b")).toHaveText("caption");
+  await expect(captionsShown(page).locator("script")).toHaveCount(0);
+  await expect(captionsShown(page)).toHaveAttribute("lang", "en");
+  // Over the picture, above the control bar while it shows.
+  const box = (await captionsShown(page).boundingBox())!;
+  const bar = (await page.getByTestId("player-controls").getByRole("slider").first().boundingBox())!;
+  const frame = (await player(page).boundingBox())!;
+  expect(box.y + box.height).toBeLessThanOrEqual(bar.y);
+  expect(box.y).toBeGreaterThan(frame.y);
+  const style = await captionsShown(page)
+    .locator("span")
+    .first()
+    .evaluate((s) => [getComputedStyle(s).color, getComputedStyle(s).backgroundColor]);
+  expect(style[0]).toBe("rgb(255, 255, 255)");
+  expect(style[1]).toMatch(/^(oklab|rgba)\(0,? 0,? 0 ?[,/] ?0\.8\)$/);
+  await player(page).screenshot({ path: path.join(SCREENSHOTS, "player-1366.png") });
+
+  // C turns them off and on again (focus on the page, as the shortcuts take it).
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.keyboard.press("c");
+  await expect(captionsShown(page)).toHaveCount(0);
+  await expect(cc).toHaveAttribute("aria-pressed", "false");
+  await page.keyboard.press("c");
+  await expect(captionsShown(page)).toHaveText(/^Second caption line/);
+
+  // Fullscreen keeps them over the picture.
+  await page.keyboard.press("f");
+  await expect.poll(() => page.evaluate(() => document.fullscreenElement !== null)).toBe(true);
+  await expect(captionsShown(page)).toBeVisible();
+  await page.keyboard.press("f");
+  await expect.poll(() => page.evaluate(() => document.fullscreenElement === null)).toBe(true);
+
+  // The next video starts with English on.
+  await page.goto(`/video/${second}`, { waitUntil: "load" });
+  await expect(page.getByRole("button", { name: "Captions", exact: true })).toHaveAttribute("aria-pressed", "true");
+  await page.locator("video").evaluate((v: HTMLVideoElement) => {
+    v.muted = true;
+  });
+  await page.getByRole("button", { name: "Play", exact: true }).click();
+  await expect.poll(() => page.locator("video").evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 }).toBeGreaterThan(0.2);
+  await revealControls(page);
+  await page.getByRole("button", { name: "Pause" }).click();
+  await seekAndWait(page, 1);
+  await expect(captionsShown(page)).toHaveText("First caption line");
+});
+
+test("at 375 px the CC button fits the control bar and shows the captions", async ({ browser, baseURL }) => {
+  const { context, page } = await newVisitor(browser, baseURL, { viewport: { width: 375, height: 800 } });
+  await page.goto(`/video/${videos[0]}`, { waitUntil: "load" });
+  await page.locator("video").evaluate((v: HTMLVideoElement) => {
+    v.muted = true;
+  });
+  await page.getByRole("button", { name: "Play", exact: true }).click();
+  await expect.poll(() => page.locator("video").evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 }).toBeGreaterThan(0.2);
+  await revealControls(page);
+  await page.getByRole("button", { name: "Pause" }).click();
+  const cc = page.getByRole("button", { name: "Captions", exact: true });
+  await cc.click();
+  await expect(cc).toHaveAttribute("aria-pressed", "true");
+  await seekAndWait(page, 1);
+  await expect(captionsShown(page)).toHaveText("First caption line");
+  // Every control inside the player's frame.
+  const frame = (await player(page).boundingBox())!;
+  for (const button of await page.getByTestId("player-controls").getByRole("button").all()) {
+    const b = await button.boundingBox();
+    if (b && b.width > 0) expect(b.x + b.width, (await button.getAttribute("aria-label")) ?? "").toBeLessThanOrEqual(frame.x + frame.width);
+  }
+  await player(page).screenshot({ path: path.join(SCREENSHOTS, "player-375.png") });
+  await context.close();
+});
+
+test("visitors cannot reach the captions action", async ({ request }) => {
+  const res = await request.post(`/admin/videos/${videos[0]}/captions`, {
+    multipart: { intent: "remove", language: "en" },
+    maxRedirects: 0,
+    failOnStatusCode: false,
+  });
+  expect(res.status()).toBe(404);
+  expect((await request.get(captionUrl)).status()).toBe(200);
+});
