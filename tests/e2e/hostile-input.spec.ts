@@ -79,6 +79,8 @@ const PATH_ROUTES: { route: string; url: (v: string) => string }[] = [
   { route: "/admin/messages/:messageId", url: (v) => `/admin/messages/${v}` },
   // Console videos (visitors: 404; an admin's turn is the console-videos test at the end).
   { route: "/admin/videos/:videoId", url: (v) => `/admin/videos/${v}` },
+  // Captions (issue 23 item 5): visitors 404; an admin's turn is the captions test at the end.
+  { route: "/admin/videos/:videoId/captions", url: (v) => `/admin/videos/${v}/captions` },
   { route: "/admin/videos/jobs/:jobId", url: (v) => `/admin/videos/jobs/${v}` },
   { route: "/admin/uploads/:uploadId", url: (v) => `/admin/uploads/${v}` },
 ];
@@ -274,6 +276,10 @@ const VIDEO_CREATE = {
 const VIDEO_UPDATE = { intent: "update", title: "Hostile corpus", description: "x", category: "Amateur", isPublic: "on" };
 const VIDEO_DELETE = { intent: "delete", confirm: "yes" };
 
+/** The captions action (issue 23 item 5); `remove` on a video that does not exist changes nothing. */
+const CAPTION_FIELDS = ["intent", "language", "file"];
+const CAPTION_REMOVE = { intent: "remove", language: "en" };
+
 /** The takedown queue's actions, on ids that name no request and no video: nothing changes. */
 const TAKEDOWN_FIELDS = ["intent", "requestId", "videoId", "decision", "note"];
 const TAKEDOWN_FORMS: Record<string, string>[] = [
@@ -351,6 +357,7 @@ const FORMS: { path: string; valid: Record<string, string>; fields: string[] }[]
   // --- end console: Blog ---
   { path: "/admin/videos/new", valid: VIDEO_CREATE, fields: VIDEO_FIELDS },
   { path: `/admin/videos/${NO_UNIT}`, valid: VIDEO_UPDATE, fields: VIDEO_FIELDS },
+  { path: `/admin/videos/${NO_UNIT}/captions`, valid: CAPTION_REMOVE, fields: CAPTION_FIELDS },
 ];
 
 /** Header-derived values; only those a client can put on the wire (printable ASCII). */
@@ -1217,3 +1224,124 @@ test("console videos and the tus upload endpoint refuse hostile input from an ad
   expect(uploadFiles(), "uploads left behind").toEqual(before);
   await admin.dispose();
 });
+
+// ---- Captions (issue 23 item 5) ----
+
+/**
+ * The captions action with an admin's session: every hostile value in its fields (on a video that does not
+ * exist), and hostile caption files for a real video: not WebVTT, binary, not UTF-8, too large, a file in
+ * the wrong field, two files, a hostile file name. Every answer is a 4xx, nothing is reflected, and the video
+ * ends with no captions stored.
+ */
+test("the captions action refuses hostile input and hostile files from an admin", async ({ playwright, baseURL }) => {
+  const admin = await signedInRequest(playwright, baseURL, "admin");
+  const list = await (await admin.get("/admin/videos?visibility=public&page=6")).text();
+  const videoId = /href="\/admin\/videos\/([0-9a-f-]{36})"/.exec(list)?.[1];
+  expect(videoId, "a video to try files on").toBeTruthy();
+  const storedCaptions = async () =>
+    ((await (await admin.get(`/admin/videos/${videoId}`)).text()).match(/\/media\/captions\//g) ?? []).length;
+  const captionsBefore = await storedCaptions();
+  const target = `/admin/videos/${videoId}/captions`;
+  const probes: Probe[] = formActionProbes(`/admin/videos/${NO_UNIT}/captions`, CAPTION_REMOVE, CAPTION_FIELDS, "language");
+  const multipart = (parts: { name: string; value: string | Buffer; filename?: string }[]) => {
+    const boundary = `captions${crypto.randomBytes(6).toString("hex")}`;
+    const chunks = parts.flatMap((p) => [
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"${p.filename === undefined ? "" : `; filename="${p.filename}"`}\r\n${
+          p.filename === undefined ? "" : "Content-Type: text/vtt\r\n"
+        }\r\n`,
+      ),
+      typeof p.value === "string" ? Buffer.from(p.value) : p.value,
+      Buffer.from("\r\n"),
+    ]);
+    return { body: Buffer.concat([...chunks, Buffer.from(`--${boundary}--\r\n`)]), type: `multipart/form-data; boundary=${boundary}` };
+  };
+  const files: [string, string | Buffer][] = [
+    ["script only", SCRIPT],
+    ["HTML page", `<!doctype html><html><body>${IMG}</body></html>`],
+    ["binary", crypto.randomBytes(8192)],
+    ["not UTF-8", Buffer.from([0x57, 0x45, 0x42, 0x56, 0x54, 0x54, 0x0a, 0x0a, 0xc0, 0xaf, 0xff])],
+    ["NUL bytes", "WEBVTT\n\n00:00:01.000 --> 00:00:02.000\na\u0000b\n"],
+    ["bad timing with a script", `WEBVTT\n\n00:00:01.000 --> ${SCRIPT}\nx\n`],
+    ["cue after the end", "WEBVTT\n\n99:00:00.000 --> 99:00:01.000\nlate\n"],
+    ["no cues", "WEBVTT\n\nNOTE only a note\n"],
+    ["300 KB", `WEBVTT\n\n${"a".repeat(300 * 1024)}`],
+    ["empty", ""],
+  ];
+  for (const [label, content] of files) {
+    const { body, type } = multipart([
+      { name: "intent", value: "save" },
+      { name: "language", value: "en" },
+      { name: "file", value: content, filename: `${label}.vtt` },
+    ]);
+    probes.push({ name: `POST captions file: ${label}`, send: post(target, body, { "content-type": type }) });
+  }
+  const valid = "WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nok\n";
+  const odd: [string, { name: string; value: string | Buffer; filename?: string }[]][] = [
+    [
+      "file as a plain field",
+      [
+        { name: "intent", value: "save" },
+        { name: "language", value: "en" },
+        { name: "file", value: valid },
+      ],
+    ],
+    [
+      "two files",
+      [
+        { name: "intent", value: "save" },
+        { name: "language", value: "en" },
+        { name: "file", value: valid, filename: "a.vtt" },
+        { name: "file", value: valid, filename: "b.vtt" },
+      ],
+    ],
+    [
+      "hostile language",
+      [
+        { name: "intent", value: "save" },
+        { name: "language", value: SCRIPT },
+        { name: "file", value: valid, filename: "a.vtt" },
+      ],
+    ],
+    [
+      "language as a file",
+      [
+        { name: "intent", value: "save" },
+        { name: "language", value: "en", filename: "en.vtt" },
+        { name: "file", value: valid, filename: "a.vtt" },
+      ],
+    ],
+    [
+      "hostile file name",
+      [
+        { name: "intent", value: "save" },
+        { name: "language", value: "xx" },
+        { name: "file", value: valid, filename: `${IMG}\r\nX: y.vtt` },
+      ],
+    ],
+    [
+      "no file",
+      [
+        { name: "intent", value: "save" },
+        { name: "language", value: "en" },
+      ],
+    ],
+  ];
+  for (const [label, parts] of odd) {
+    const { body, type } = multipart(parts);
+    probes.push({ name: `POST captions ${label}`, send: post(target, body, { "content-type": type }) });
+  }
+  for (const method of ["PUT", "DELETE", "PATCH"])
+    probes.push({
+      name: `${method} ${target}`,
+      send: (r) =>
+        r.fetch(target, { method, data: formBody(CAPTION_REMOVE), headers: FORM_TYPE, maxRedirects: 0, failOnStatusCode: false }),
+    });
+  probes.push({ name: `GET ${target}`, send: get(target) });
+  const failures = await run(admin, probes);
+  expect(failures, `${failures.length} of ${probes.length} requests`).toEqual([]);
+  // Every file above was refused: the video's captions are as they were.
+  expect(await storedCaptions()).toBe(captionsBefore);
+  await admin.dispose();
+});
+// ---- end of captions ----
