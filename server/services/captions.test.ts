@@ -2,7 +2,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { insertUser, insertVideo } from "../../tests/support/fixtures";
+import { startTestS3 } from "../../tests/support/s3-server";
 import { useTestDatabase } from "../../tests/support/test-db";
+import { s3MediaStorage } from "../media/s3-storage";
 import { localMediaStorage } from "../media/storage";
 import { createPostgresRateLimiter } from "../rate-limit";
 import { listAuditEntries } from "./audit-log";
@@ -79,6 +81,28 @@ describe("captions service", () => {
     await deleteVideo(deleted.id, admin, storage);
     expect(await filesOf(deleted.id)).toEqual([]);
     expect(await handle().db.selectFrom("video_captions").select("language").where("video_id", "=", deleted.id).execute()).toEqual([]);
+  });
+
+  it("works the same on object storage: stored, replaced and removed in the bucket, at the bucket's URL", async () => {
+    const s3 = await startTestS3();
+    try {
+      const settings = s3.settings("captions-test");
+      const bucket = s3MediaStorage(settings, { scratchRoot: path.join(tmp, "s3-scratch") });
+      const { id } = await insertVideo(handle().db, { duration: 30 });
+      const first = await saveCaption(id, "en", vtt("Hello"), admin, { storage: bucket });
+      expect(first.url.startsWith(settings.baseUrl)).toBe(true);
+      const [key] = await bucket.listKeys(`captions/${id}`);
+      expect(await bucket.readText(key ?? "")).toBe("WEBVTT\n\n00:00:01.000 --> 00:00:03.000\nHello\n");
+      await saveCaption(id, "en", vtt("Hello again"), admin, { storage: bucket });
+      const keys = await bucket.listKeys(`captions/${id}`);
+      expect(keys).toHaveLength(1);
+      expect(keys[0]).not.toBe(key);
+      expect(await captionTracks(id, bucket)).toEqual([{ language: "en", label: "English", src: bucket.url(keys[0] ?? "") }]);
+      await removeCaption(id, "en", admin, { storage: bucket });
+      expect(await bucket.listKeys(`captions/${id}`)).toEqual([]);
+    } finally {
+      await s3.stop();
+    }
   });
 
   it("rate limits an admin's caption writes", async () => {
