@@ -119,11 +119,14 @@ export function Controls({
           {captions.tracks.length > 0 && (
             <>
               <ControlButton label="Captions" icon="captions" pressed={captions.language !== null} onClick={captions.toggle} />
-              {/* Phones in portrait have room for the CC button only (it turns on the remembered or first language). */}
+              {/* Phones in portrait have room for the CC button only (it turns on the remembered or first language);
+                  up to xl the menu shows the language's code. */}
               <div className="hidden sm:block">
                 <MenuButton
                   name="Captions"
                   valueText={captions.tracks.find((t) => t.language === captions.language)?.label ?? "Off"}
+                  compactValueText={captions.language?.split("-")[0]?.toUpperCase() ?? "Off"}
+                  compactBelow="xl"
                   options={[{ value: CAPTIONS_OFF, label: "Off" }, ...captions.tracks.map((t) => ({ value: t.language, label: t.label }))]}
                   selected={captions.language ?? CAPTIONS_OFF}
                   onSelect={(language) => captions.select(language || null)}
