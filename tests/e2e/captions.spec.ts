@@ -194,6 +194,16 @@ test("the player lists the language, shows the cue at its time over the video, t
   await page.keyboard.press("f");
   await expect.poll(() => page.evaluate(() => document.fullscreenElement === null)).toBe(true);
 
+  // Theatre mode too.
+  await revealControls(page);
+  await page.getByRole("button", { name: "Theater mode" }).click();
+  await expect(page.getByRole("button", { name: "Default view" })).toBeVisible();
+  await expect(captionsShown(page)).toBeVisible();
+  const wide = (await player(page).boundingBox())!;
+  const inTheatre = (await captionsShown(page).boundingBox())!;
+  expect(inTheatre.y + inTheatre.height).toBeLessThanOrEqual(wide.y + wide.height);
+  await page.getByRole("button", { name: "Default view" }).click();
+
   // The next video starts with English on.
   await page.goto(`/video/${second}`, { waitUntil: "load" });
   await expect(page.getByRole("button", { name: "Captions", exact: true })).toHaveAttribute("aria-pressed", "true");
