@@ -1,5 +1,8 @@
-/** The control bar's Autoplay switch: a button with role="switch", so it says "Autoplay, switch, on/off". */
-export function AutoplaySwitch({ on, onChange }: { on: boolean; onChange: (on: boolean) => void }) {
+/**
+ * The Autoplay switch: a button with role="switch", so it says "Autoplay, switch, on/off". In the control bar
+ * from 640 px; on a phone the bar has no room, so it sits in the player's top corner, shown with the controls.
+ */
+export function AutoplaySwitch({ on, onChange, className = "" }: { on: boolean; onChange: (on: boolean) => void; className?: string }) {
   const label = `Autoplay is ${on ? "on" : "off"}`;
   return (
     <button
@@ -9,7 +12,7 @@ export function AutoplaySwitch({ on, onChange }: { on: boolean; onChange: (on: b
       aria-label="Autoplay"
       title={label}
       onClick={() => onChange(!on)}
-      className="flex h-10 shrink-0 items-center rounded-md px-2 hover:bg-white/15 sm:h-11"
+      className={`h-10 shrink-0 items-center rounded-md px-2 hover:bg-white/15 sm:h-11 ${className}`}
     >
       <span aria-hidden="true" className={`relative h-4 w-8 rounded-full transition-colors ${on ? "bg-brand-500" : "bg-zinc-500"}`}>
         <span

@@ -104,7 +104,7 @@ export function Controls({
             {formatDuration(media.duration)}
           </p>
           <span className="flex-1" />
-          {autoplay && <AutoplaySwitch on={autoplay.on} onChange={autoplay.set} />}
+          {autoplay && <AutoplaySwitch on={autoplay.on} onChange={autoplay.set} className="hidden sm:flex" />}
           <MenuButton
             name="Speed"
             valueText={speedLabel(media.rate)}

@@ -60,8 +60,11 @@ export function UpNext({ next, countdown }: { next: UpNextVideo; countdown: bool
 
   const cancel = () => {
     setCounting(false);
+    setAnnouncement("Autoplay cancelled.");
     playNow.current?.focus(); // Cancel goes away: focus stays on the overlay's remaining control
   };
+  const cancelRef = useRef(cancel);
+  cancelRef.current = cancel;
   // Escape cancels from anywhere in the player (or with focus on nothing in particular, as the player's keys).
   const overlay = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -72,18 +75,13 @@ export function UpNext({ next, countdown }: { next: UpNextVideo; countdown: bool
       if (event.key !== "Escape" || event.defaultPrevented || !player || !target) return;
       if (target !== document.body && !player.contains(target)) return;
       event.preventDefault();
-      setCounting(false);
-      playNow.current?.focus();
+      cancelRef.current();
     };
     document.addEventListener("keydown", onKeyDown);
     return () => document.removeEventListener("keydown", onKeyDown);
   }, [counting]);
   return (
-    <div
-      ref={overlay}
-      data-testid="up-next"
-      className="absolute inset-0 z-10 flex items-center justify-center bg-black/80 px-4 pb-16 sm:pb-20"
-    >
+    <div ref={overlay} data-testid="up-next" className="absolute inset-0 flex items-center justify-center bg-black/80 px-4 pb-16 sm:pb-20">
       <section aria-labelledby="up-next-label" className="flex w-full max-w-md items-center gap-4">
         {next.thumbnail && (
           <img

@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { preload } from "react-dom";
 import { stillAtWidth } from "~core/images";
+import { AutoplaySwitch } from "./AutoplaySwitch";
 import { type ControlActions, Controls, type OpenMenu } from "./Controls";
 import { ErrorOverlay } from "./ErrorOverlay";
 import { LoadingOverlay } from "./LoadingOverlay";
@@ -202,6 +203,13 @@ export function VideoPlayer({
             autoplay={autoplay}
           />
         )
+      )}
+      {autoplay && phase !== "preroll" && !error && (
+        <div
+          className={`absolute top-1 right-1 transition-opacity duration-300 sm:hidden ${visible ? "opacity-100" : "pointer-events-none opacity-0"}`}
+        >
+          <AutoplaySwitch on={autoplay.on} onChange={autoplay.set} className="flex" />
+        </div>
       )}
       {error && <ErrorOverlay message={error} onRetry={error === MEDIA_ERROR ? playback.retry : undefined} />}
     </section>
