@@ -1,4 +1,5 @@
 import { formatDuration } from "~/lib/format";
+import { AutoplaySwitch } from "./AutoplaySwitch";
 import { ControlButton } from "./ControlButton";
 import { MenuButton } from "./MenuButton";
 import { SeekBar } from "./SeekBar";
@@ -42,6 +43,7 @@ export function Controls({
   pipSupported,
   storyboardUrl,
   captions,
+  autoplay,
 }: {
   visible: boolean;
   media: MediaState;
@@ -54,6 +56,7 @@ export function Controls({
   pipSupported: boolean;
   storyboardUrl?: string | null;
   captions: Captions;
+  autoplay?: { on: boolean; set: (on: boolean) => void };
 }) {
   const autoLabel = stream.playingHeight ? `Auto (${stream.playingHeight}p)` : "Auto";
   const qualityText = stream.level === -1 ? autoLabel : (stream.renditions.find((r) => r.level === stream.level)?.label ?? "Auto");
@@ -108,6 +111,7 @@ export function Controls({
             {formatDuration(media.duration)}
           </p>
           <span className="flex-1" />
+          {autoplay && <AutoplaySwitch on={autoplay.on} onChange={autoplay.set} className="hidden sm:flex" />}
           <MenuButton
             name="Speed"
             valueText={speedLabel(media.rate)}
@@ -119,14 +123,12 @@ export function Controls({
           {captions.tracks.length > 0 && (
             <>
               <ControlButton label="Captions" icon="captions" pressed={captions.language !== null} onClick={captions.toggle} />
-              {/* Phones in portrait have room for the CC button only (it turns on the remembered or first language);
-                  up to xl the menu shows the language's code. */}
-              <div className="hidden sm:block">
+              {/* Below 1280 px the bar (with Autoplay, Quality, Theater) has room for the CC button only: it turns on
+                  the remembered language, else the first. */}
+              <div className="hidden xl:block">
                 <MenuButton
                   name="Captions"
                   valueText={captions.tracks.find((t) => t.language === captions.language)?.label ?? "Off"}
-                  compactValueText={captions.language?.split("-")[0]?.toUpperCase() ?? "Off"}
-                  compactBelow="xl"
                   options={[{ value: CAPTIONS_OFF, label: "Off" }, ...captions.tracks.map((t) => ({ value: t.language, label: t.label }))]}
                   selected={captions.language ?? CAPTIONS_OFF}
                   onSelect={(language) => captions.select(language || null)}

@@ -1,12 +1,6 @@
 import { useEffect, useId, useRef } from "react";
 import { Icon } from "./icons";
 
-/** The classes that show the compact text below a breakpoint and the full one from it (spelled out for Tailwind). */
-const COMPACT = {
-  md: ["md:hidden", "hidden md:inline"],
-  xl: ["xl:hidden", "hidden xl:inline"],
-} as const;
-
 export interface MenuOption<T> {
   value: T;
   label: string;
@@ -20,7 +14,6 @@ export function MenuButton<T>({
   name,
   valueText,
   compactValueText,
-  compactBelow = "md",
   options,
   selected,
   open,
@@ -30,9 +23,8 @@ export function MenuButton<T>({
   /** "Speed", "Quality": the menu's name; the button reads "<name>: <valueText>". */
   name: string;
   valueText: string;
-  /** Shown instead of `valueText` below the `compactBelow` width, where the control bar is short of room (the accessible name stays whole). */
+  /** Shown instead of `valueText` below 1280 px, where the control bar is short of room (the accessible name stays whole). */
   compactValueText?: string;
-  compactBelow?: keyof typeof COMPACT;
   options: readonly MenuOption<T>[];
   selected: T;
   open: boolean;
@@ -114,8 +106,8 @@ export function MenuButton<T>({
           valueText
         ) : (
           <>
-            <span className={COMPACT[compactBelow][0]}>{compactValueText}</span>
-            <span className={COMPACT[compactBelow][1]}>{valueText}</span>
+            <span className="xl:hidden">{compactValueText}</span>
+            <span className="hidden xl:inline">{valueText}</span>
           </>
         )}
       </button>

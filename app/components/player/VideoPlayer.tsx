@@ -1,7 +1,8 @@
-import { type ReactNode, useRef, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { preload } from "react-dom";
 import type { CaptionTrack } from "~core/captions";
 import { stillAtWidth } from "~core/images";
+import { AutoplaySwitch } from "./AutoplaySwitch";
 import { CaptionsOverlay } from "./CaptionsOverlay";
 import { type ControlActions, Controls, type OpenMenu } from "./Controls";
 import { ErrorOverlay } from "./ErrorOverlay";
@@ -9,6 +10,7 @@ import { LoadingOverlay } from "./LoadingOverlay";
 import { setRate, setVolume, toggleMute } from "./media-controls";
 import { PausedOverlay } from "./PausedOverlay";
 import { type PlayerAction, runShortcut } from "./shortcuts";
+import { UpNext, type UpNextVideo } from "./UpNext";
 import { useAutoHide } from "./use-auto-hide";
 import { useCaptions } from "./use-captions";
 import { useFocusAfterPreRoll } from "./use-focus-after-pre-roll";
@@ -46,6 +48,14 @@ export interface VideoPlayerProps {
   startTime?: number;
   /** WebVTT caption files, one per language (docs/decisions/0033-captions.md). */
   captions?: readonly CaptionTrack[];
+  /** Start playing as soon as the player is there: the viewer asked for this video from the last one's end. */
+  autoStart?: boolean;
+  /** The video offered at the end (UpNext.tsx), and whether its end counts down to it. */
+  upNext?: { video: UpNextVideo; countdown: boolean } | null;
+  /** The control bar's Autoplay switch (core/autoplay.ts); absent where nothing comes next. */
+  autoplay?: { on: boolean; set: (on: boolean) => void };
+  /** The main video reached its end. */
+  onEnded?: () => void;
 }
 
 /**
@@ -64,6 +74,10 @@ export function VideoPlayer({
   onPlaybackTime,
   renderPreRoll,
   startTime,
+  autoStart = false,
+  upNext,
+  autoplay,
+  onEnded,
   captions: captionTracks = NO_CAPTIONS,
 }: VideoPlayerProps) {
   const container = useRef<HTMLElement>(null);
@@ -90,6 +104,10 @@ export function VideoPlayer({
   const rememberFocus = useFocusAfterPreRoll(container, phase);
   usePlayerPreferences(videoRef);
   const captions = useCaptions(videoRef, captionTracks);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the player for this video is there
+  useEffect(() => {
+    if (autoStart) togglePlay();
+  }, []);
 
   /** `fn` on the video element, once there is one. */
   const onVideo =
@@ -161,6 +179,9 @@ export function VideoPlayer({
         onDoubleClick={toggleFullscreen}
         onPlay={playback.onPlay}
         onPlaying={playback.onPlaying}
+        onEnded={() => {
+          if (playback.phaseNow() === "main") onEnded?.();
+        }}
         onLoadedMetadata={(event) => onLoadedMetadata(event.currentTarget)}
         onTimeUpdate={(event) => {
           if (playback.phaseNow() === "main") onPlaybackTimeRef.current?.(event.currentTarget.currentTime, event.currentTarget.duration);
@@ -176,7 +197,11 @@ export function VideoPlayer({
       {captions.language && phase !== "preroll" && (
         <CaptionsOverlay cues={captions.cues} language={captions.language} raised={visible && !error} />
       )}
-      {media.paused && !busy && phase !== "preroll" && !error && <PausedOverlay ended={media.ended} />}
+      {media.ended && upNext && phase === "main" && !error ? (
+        <UpNext next={upNext.video} countdown={upNext.countdown} />
+      ) : (
+        media.paused && !busy && phase !== "preroll" && !error && <PausedOverlay ended={media.ended} />
+      )}
       {busy && <LoadingOverlay />}
       {phase === "preroll" && renderPreRoll ? (
         <div className="absolute inset-0 z-10">{renderPreRoll(playback.finishPreRoll)}</div>
@@ -194,8 +219,16 @@ export function VideoPlayer({
             pipSupported={pipSupported}
             storyboardUrl={storyboardUrl}
             captions={captions}
+            autoplay={autoplay}
           />
         )
+      )}
+      {autoplay && phase !== "preroll" && !error && (
+        <div
+          className={`absolute top-1 right-1 transition-opacity duration-300 sm:hidden ${visible ? "opacity-100" : "pointer-events-none opacity-0"}`}
+        >
+          <AutoplaySwitch on={autoplay.on} onChange={autoplay.set} className="flex" />
+        </div>
       )}
       {error && <ErrorOverlay message={error} onRetry={error === MEDIA_ERROR ? playback.retry : undefined} />}
     </section>
