@@ -194,7 +194,7 @@ export function VideoPlayer({
           <track key={t.language} kind="subtitles" srcLang={t.language} label={t.label} src={t.src} />
         ))}
       </video>
-      {captions.language && phase !== "preroll" && (
+      {captions.language && phase !== "preroll" && !media.ended && (
         <CaptionsOverlay cues={captions.cues} language={captions.language} raised={visible && !error} />
       )}
       {media.ended && upNext && phase === "main" && !error ? (
