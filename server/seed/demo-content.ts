@@ -8,7 +8,7 @@ import { withFileLock } from "../file-lock";
 import { contentSigner } from "../media/c2pa/signer";
 import { type DemoAsset, ensureDemoMedia, signDemoMedia } from "../media/demo-media";
 import { localMediaStorage, type MediaStorage } from "../media/storage";
-import { DEMO_AD_UNITS, demoCategories, demoPreRollUnit, demoVideoSpecs } from "./catalogue";
+import { DEMO_AD_UNITS, demoCategories, demoChapters, demoPreRollUnit, demoVideoSpecs } from "./catalogue";
 
 const SEED_LOCK = 4_242_001;
 
@@ -60,7 +60,7 @@ export async function seedDemoContent(db: Kysely<Database>, opts: SeedOptions): 
   for (const p of posts) assertNoMinorSuggestingTerms({ title: p.title, tags: p.tags as string[] });
 
   await db.transaction().execute(async (trx) => {
-    await sql`TRUNCATE reports, favorites, watch_history, video_likes, comments, video_views_daily, video_view_sessions, videos, categories, blog_posts, ad_units`.execute(
+    await sql`TRUNCATE reports, video_chapters, favorites, watch_history, video_likes, comments, video_views_daily, video_view_sessions, videos, categories, blog_posts, ad_units`.execute(
       trx,
     );
     const inserted = await trx.insertInto("categories").values(categories).returning(["id", "name"]).execute();
@@ -81,7 +81,12 @@ export async function seedDemoContent(db: Kysely<Database>, opts: SeedOptions): 
         storyboard_url: asset ? storage.url(asset.storyboardPath) : null,
       };
     });
-    await trx.insertInto("videos").values(rows).execute();
+    // RETURNING gives the rows in the order of VALUES: the i-th id is the i-th spec's.
+    const ids = await trx.insertInto("videos").values(rows).returning("id").execute();
+    const chapters = rows.flatMap((row, i) =>
+      demoChapters(i, row.duration).map((c) => ({ video_id: ids[i]!.id, start_seconds: c.start, title: c.title })),
+    );
+    if (chapters.length) await trx.insertInto("video_chapters").values(chapters).execute();
     if (posts.length) await trx.insertInto("blog_posts").values(posts).execute();
     await trx
       .insertInto("ad_units")

@@ -1,4 +1,5 @@
 import { data, redirect } from "react-router";
+import { ChaptersEditor } from "~/components/admin/videos/ChaptersEditor";
 import { type EditActionResult, VideoEditor } from "~/components/admin/videos/VideoEditor";
 import { consoleAction } from "~/lib/console-action.server";
 import { routeInput } from "~/lib/route-contract.server";
@@ -7,9 +8,12 @@ import { input } from "~core/params";
 import { CONSOLE_PAGE, defineRoute } from "~core/route-contract";
 import { type VideoFieldErrors, videoFieldsFromForm } from "~core/video-schema";
 import { z } from "~core/zod";
+import { chaptersToText } from "~core/chapters";
 import { listCategories } from "../../../server/services/categories";
+import { chaptersForEditing } from "../../../server/services/chapters";
 import { deleteVideo, getAdminVideo, updateVideo, VideoFieldsError, VideoNotFoundError } from "../../../server/services/video-admin";
 import type { Route } from "./+types/video-edit";
+import { chaptersAction } from "./video-chapters.server";
 
 const params = z.object({ videoId: input.videoId });
 
@@ -20,8 +24,8 @@ export const contract = defineRoute({
 
 export async function loader(args: Route.LoaderArgs) {
   const { videoId } = routeInput(args.context, contract).params;
-  const [video, categories] = await Promise.all([getAdminVideo(videoId), listCategories()]);
-  if (!video) throw data(null, { status: 404 });
+  const [video, categories, chapters] = await Promise.all([getAdminVideo(videoId), listCategories(), chaptersForEditing(videoId)]);
+  if (!video || !chapters) throw data(null, { status: 404 });
   return data({
     video: {
       ...video,
@@ -30,6 +34,7 @@ export async function loader(args: Route.LoaderArgs) {
       attestation: video.attestation && { ...video.attestation, agreedAt: video.attestation.agreedAt.toISOString() },
     },
     categories: categories.map((c) => c.name),
+    chapters: { duration: chapters.duration, text: chaptersToText(chapters.chapters) },
   });
 }
 
@@ -43,13 +48,14 @@ function refused(status: number, intent: string, fieldErrors: VideoFieldErrors, 
   return data<EditActionResult>({ intent, ok: false, fieldErrors }, { status, headers });
 }
 
-/** `update` saves the fields; `delete` (with its confirmation) removes the video and its media. */
+/** `update` saves the fields; `chapters` the chapters; `delete` (with its confirmation) removes the video and its media. */
 export async function action(args: Route.ActionArgs) {
   const { actor, body } = await consoleAction(args);
   const { videoId } = routeInput(args.context, contract).params;
   if (!body.ok) return refused(body.status, "", { form: "The form could not be read." }, body.headers);
   const intents = body.form.getAll("intent");
   const intent = intents.length === 1 && typeof intents[0] === "string" ? intents[0] : "";
+  if (intent === "chapters") return chaptersAction(videoId, body.form, actor);
   try {
     if (intent === "update") {
       const raw = videoFieldsFromForm(body.form);
@@ -70,6 +76,16 @@ export async function action(args: Route.ActionArgs) {
   }
 }
 
-export default function VideoEditPage({ loaderData }: Route.ComponentProps) {
-  return <VideoEditor video={loaderData.video} categories={loaderData.categories} />;
+export default function VideoEditPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { video, chapters } = loaderData;
+  return (
+    <VideoEditor video={video} categories={loaderData.categories}>
+      <ChaptersEditor
+        videoId={video.id}
+        duration={chapters.duration}
+        text={chapters.text}
+        documentResult={actionData?.intent === "chapters" && "problems" in actionData ? actionData : undefined}
+      />
+    </VideoEditor>
+  );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { checkVideoFields, type VideoFieldErrors, videoFieldsFromForm } from "~core/video-schema";
 import { dangerButton, formatWhen, primaryButton, secondaryButton } from "../console-ui";
@@ -19,8 +19,11 @@ interface EditableVideo {
   attestation: { email: string; agreedAt: string; version: string; text: string; note: string | null } | null;
 }
 
-/** Edit a video's fields (checked in the browser with the server's schema) and delete it after a confirmation. */
-export function VideoEditor({ video, categories }: { video: EditableVideo; categories: string[] }) {
+/**
+ * Edit a video's fields (checked in the browser with the server's schema) and delete it after a confirmation;
+ * `children` (more sections of the video, such as its chapters) go between the two.
+ */
+export function VideoEditor({ video, categories, children }: { video: EditableVideo; categories: string[]; children?: ReactNode }) {
   const save = useFetcher<EditActionResult>({ key: `video-update-${video.id}` });
   const remove = useFetcher<EditActionResult>({ key: `video-delete-${video.id}` });
   const [clientErrors, setClientErrors] = useState<VideoFieldErrors>({});
@@ -125,6 +128,8 @@ export function VideoEditor({ video, categories }: { video: EditableVideo; categ
           </p>
         </div>
       </save.Form>
+
+      {children}
 
       <section aria-labelledby="delete-heading" className="space-y-3 rounded-xl border border-red-500/40 bg-red-950/20 p-4">
         <h2 id="delete-heading" className="text-lg font-bold">
