@@ -62,7 +62,9 @@ function readChapters(text: string, duration: number, problems: string[]): Chapt
     const start = parseClockTime(timeText);
     const title = rest.replace(SEPARATOR, "").replace(/\s+/g, " ").trim();
     if (start === null) {
-      problems.push(`Line ${line}: "${timeText}" is not a time. Start each line with m:ss, h:mm:ss or seconds, then the title, e.g. ${EXAMPLE}.`);
+      problems.push(
+        `Line ${line}: "${timeText}" is not a time. Start each line with m:ss, h:mm:ss or seconds, then the title, e.g. ${EXAMPLE}.`,
+      );
       return;
     }
     if (!title) problems.push(`Line ${line}: add a title after the time, e.g. ${EXAMPLE}.`);
@@ -80,7 +82,8 @@ function readChapters(text: string, duration: number, problems: string[]): Chapt
       problems.push(
         `Line ${line}: ${formatClockTime(start)} is not after ${formatClockTime(previous.start)} (line ${previous.line}): each chapter must start later than the one before.`,
       );
-    if (start >= duration) problems.push(`Line ${line}: ${formatClockTime(start)} is not inside the video, which ends at ${formatClockTime(duration)}.`);
+    if (start >= duration)
+      problems.push(`Line ${line}: ${formatClockTime(start)} is not inside the video, which ends at ${formatClockTime(duration)}.`);
     previous = { start, line };
     chapters.push({ start, title });
   });
@@ -88,7 +91,10 @@ function readChapters(text: string, duration: number, problems: string[]): Chapt
 }
 
 /** The chapters, or every problem (line by line, in order). */
-export function checkChapters(text: string, duration: number): { ok: true; chapters: Chapter[] } | { ok: false; problems: ChapterProblems } {
+export function checkChapters(
+  text: string,
+  duration: number,
+): { ok: true; chapters: Chapter[] } | { ok: false; problems: ChapterProblems } {
   const parsed = chaptersSchema(duration).safeParse(text);
   if (parsed.success) return { ok: true, chapters: parsed.data };
   return { ok: false, problems: parsed.error.issues.map((issue) => issue.message) };

@@ -1,17 +1,20 @@
-import { useCallback, useState } from "react";
-import { data, Link, redirect } from "react-router";
+import { useCallback, useEffect, useState } from "react";
+import { data, Link, redirect, useSearchParams } from "react-router";
 import { FavoriteButton } from "~/components/account/FavoriteButton";
 import { ResumeOffer } from "~/components/account/ResumeOffer";
 import { Comments } from "~/components/community/Comments";
 import { LikeButton } from "~/components/community/LikeButton";
 import { WithheldPlayer } from "~/components/layout/AgeCheck";
 import { PreRoll } from "~/components/player/PreRoll";
+import type { StartRequest } from "~/components/player/use-start-time";
 import { VideoPlayer } from "~/components/player/VideoPlayer";
+import { ChapterList, createPlayhead } from "~/components/video/ChapterList";
 import { ShareMenu } from "~/components/video/ShareMenu";
 import { toCardData, VideoCard, type VideoCardData } from "~/components/video/VideoCard";
 import { stillsFor } from "~/lib/age-assurance.server";
 import { loadCommunity } from "~/lib/community.server";
 import { formatDuration, formatIsoDuration, formatLongDate, formatRelativeTime, formatViews } from "~/lib/format";
+import { keyMoments } from "~/lib/key-moments";
 import { siteUrlFromMatches, useRootData } from "~/lib/root-data";
 import { routeInput } from "~/lib/route-contract.server";
 import { absoluteUrl, breadcrumbs, seoMeta } from "~/lib/seo";
@@ -19,6 +22,7 @@ import { useViewTracking } from "~/lib/use-view-tracking";
 import { useWatchHistory } from "~/lib/use-watch-history";
 import { useViewer, useViewerPage } from "~/lib/viewer-state";
 import { mediaWithheld, WITHHELD_STILL, withholdStills } from "~core/age-assurance";
+import { type Chapter, chaptersWithin, startParam } from "~core/chapters";
 import { canonicalCommentsLocation } from "~core/comment-limits";
 import type { CommunityData } from "~core/community-answer";
 import { TRAINED_ALGORITHMIC_MEDIA } from "~core/content-credentials";
@@ -34,6 +38,7 @@ import { z } from "~core/zod";
 import { attempt } from "../../server/http/route-errors";
 import { currentPreRollConfig } from "../../server/realtime/ad-units-feed";
 import { ageAccessContext } from "../../server/request-context";
+import { getChapters } from "../../server/services/chapters";
 import { isRemovedVideo } from "../../server/services/video-removal";
 import { getPublicVideo, relatedVideos } from "../../server/services/videos";
 import type { Route } from "./+types/video";
@@ -68,6 +73,8 @@ type VideoData =
       relatedError: boolean;
       preRoll: PreRollConfig | null;
       community: CommunityData;
+      /** In order, inside the video (core/chapters.ts); public like the rest. */
+      chapters: Chapter[];
       /** The same for everyone: whose like, favorites, resume point and comments come from /api/viewer-state. */
       viewerScope: ViewerScope;
       /** An age check comes first (docs/decisions/0028): no stream, poster or storyboard in this data. */
@@ -120,7 +127,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     );
     return removed ? data<VideoData>({ state: "removed" }, { status: 410 }) : data<VideoData>({ state: "not-found" }, { status: 404 });
   }
-  const [related, preRoll, community] = await Promise.all([
+  const [related, preRoll, community, chapters] = await Promise.all([
     attempt(
       context,
       "related videos",
@@ -130,6 +137,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     // No ad configuration readable: the video plays without one.
     attempt(context, "pre-roll", currentPreRollConfig, () => null),
     loadCommunity({ request, context }, found),
+    // Unreadable chapters: the page without them.
+    attempt(
+      context,
+      "chapters",
+      () => getChapters(found.id),
+      () => [],
+    ),
   ]);
   const withheld = mediaWithheld(context.get(ageAccessContext));
   const shown: VideoView = {
@@ -155,6 +169,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     relatedError: related === null,
     preRoll,
     community,
+    chapters: chaptersWithin(chapters, found.duration),
     viewerScope: { video: found.id, cards: (related ?? []).map((r) => r.id) },
     withheld,
   });
@@ -195,6 +210,7 @@ export function meta({ loaderData: d, matches, params }: Route.MetaArgs) {
         embedUrl: absoluteUrl(siteUrl, path),
         digitalSourceType: TRAINED_ALGORITHMIC_MEDIA,
         interactionStatistic: { "@type": "InteractionCounter", interactionType: { "@type": "WatchAction" }, userInteractionCount: v.views },
+        ...keyMoments(siteUrl, path, d.chapters, v.duration),
       },
       breadcrumbs(siteUrl, crumbs),
     ],
@@ -226,23 +242,35 @@ export default function VideoPage({ loaderData: d }: Route.ComponentProps) {
   return <VideoDetails {...d} />;
 }
 
-function VideoDetails({ video: v, related, relatedError, preRoll, community, withheld }: Extract<VideoData, { state: "ok" }>) {
+function VideoDetails({ video: v, related, relatedError, preRoll, community, chapters, withheld }: Extract<VideoData, { state: "ok" }>) {
   const { mode } = useViewer();
   // Theirs on this video (answered for this page's scope, so for this video), once it arrived.
   const mine = useViewerPage();
   const own = mine?.video ?? null;
   const trackView = useViewTracking(v.id);
   const trackHistory = useWatchHistory(v.id, Boolean(mine && !mine.historyPaused));
+  const [playhead] = useState(createPlayhead);
   const onPlaybackTime = useCallback(
     (currentTime: number, duration: number) => {
       trackView(currentTime, duration);
       trackHistory(currentTime, duration);
+      playhead.set(currentTime);
     },
-    [trackView, trackHistory],
+    [trackView, trackHistory, playhead],
   );
-  // The resume offer seeks the player through its `startTime` prop; once used it goes (per video).
-  const [resumed, setResumed] = useState<{ videoId: string; at: number } | null>(null);
-  const startTime = resumed?.videoId === v.id ? resumed.at : undefined;
+  // The resume offer, a chapter and `?t=` move the player through its `start` prop (per video); once the player
+  // was moved, the resume offer goes.
+  const [moved, setMoved] = useState<{ videoId: string; request: StartRequest } | null>(null);
+  const start = moved?.videoId === v.id ? moved.request : undefined;
+  const moveTo = (at: number, play: boolean) => setMoved({ videoId: v.id, request: { at, play } });
+  // `?t=` (a chapter's link, a search engine's key moment): where the first play starts, without playing yet.
+  const [searchParams] = useSearchParams();
+  const t = searchParams.get("t");
+  // biome-ignore lint/correctness/useExhaustiveDependencies: on arrival at a video only, not on every re-render
+  useEffect(() => {
+    const at = startParam(t, v.duration);
+    if (at !== undefined) setMoved({ videoId: v.id, request: { at, play: false } });
+  }, [v.id]);
   const siteUrl = useRootData()?.siteUrl ?? "";
   return (
     <article>
@@ -257,7 +285,8 @@ function VideoDetails({ video: v, related, relatedError, preRoll, community, wit
           duration={v.duration}
           storyboardUrl={v.storyboard_url}
           onPlaybackTime={onPlaybackTime}
-          startTime={startTime}
+          start={start}
+          chapters={chapters}
           renderPreRoll={preRoll ? (finish) => <PreRoll config={preRoll} onDone={finish} /> : undefined}
         />
       ) : (
@@ -312,10 +341,13 @@ function VideoDetails({ video: v, related, relatedError, preRoll, community, wit
           Report
         </a>
         {/* Last in the row: arriving after hydration, it moves nothing else. */}
-        {own?.resumeAt && startTime === undefined && v.video_url && (
-          <ResumeOffer seconds={own.resumeAt} onResume={() => setResumed({ videoId: v.id, at: own.resumeAt as number })} />
+        {own?.resumeAt && start === undefined && v.video_url && (
+          <ResumeOffer seconds={own.resumeAt} onResume={() => moveTo(own.resumeAt as number, true)} />
         )}
       </div>
+      {chapters.length > 0 && v.video_url && (
+        <ChapterList path={`/video/${v.id}`} chapters={chapters} playhead={playhead} onSelect={(at) => moveTo(at, true)} />
+      )}
       {v.description && <p className="mt-4 whitespace-pre-line rounded-xl bg-ink-900 p-4 text-zinc-300">{v.description}</p>}
       <p className="mt-3 text-sm text-zinc-400">
         Does this video depict you without your consent, or copy your work?{" "}

@@ -40,7 +40,8 @@ describe("demo content", () => {
       SELECT v.duration, json_agg(json_build_object('start', ch.start_seconds, 'title', ch.title) ORDER BY ch.start_seconds) AS chapters
       FROM video_chapters ch JOIN videos v ON v.id = ch.video_id GROUP BY v.id, v.duration`.execute(db);
     expect(withChapters.rows.length).toBe(Math.ceil(titles.length / 4));
-    for (const v of withChapters.rows) expect(checkChapters(chaptersToText(v.chapters), v.duration)).toEqual({ ok: true, chapters: v.chapters });
+    for (const v of withChapters.rows)
+      expect(checkChapters(chaptersToText(v.chapters), v.duration)).toEqual({ ok: true, chapters: v.chapters });
 
     const posts = await db.selectFrom("blog_posts").select(["published", "tags", "author", "excerpt", "published_at"]).execute();
     expect(posts.filter((p) => p.published)).toHaveLength(12);

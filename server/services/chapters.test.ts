@@ -32,7 +32,9 @@ describe("chapters", () => {
 
   it("replaces a video's chapters as a whole, reads them in order, audits the change and drops the video's cached page", async () => {
     const video = await insertVideo(handle().db, { duration: 56 });
-    const dropped = await droppedPages(() => saveChapters(video.id, "0:00 Opening\n0:40 Finale\n0:20 - Colour shift", admin).catch((e) => e));
+    const dropped = await droppedPages(() =>
+      saveChapters(video.id, "0:00 Opening\n0:40 Finale\n0:20 - Colour shift", admin).catch((e) => e),
+    );
     // Out of order is refused (nothing saved, nothing dropped)…
     expect(dropped).toEqual([]);
     expect(await getChapters(video.id)).toEqual([]);
@@ -55,7 +57,14 @@ describe("chapters", () => {
     const audit = await listAuditEntries({ actionPrefix: "video.chapters" });
     const mine = audit.filter((e) => e.target === video.id);
     expect(mine).toHaveLength(2);
-    expect(mine[0]).toMatchObject({ actorEmail: admin.email, before: first, after: [{ start: 0, title: "Start" }, { start: 30, title: "Middle" }] });
+    expect(mine[0]).toMatchObject({
+      actorEmail: admin.email,
+      before: first,
+      after: [
+        { start: 0, title: "Start" },
+        { start: 30, title: "Middle" },
+      ],
+    });
 
     // An empty list removes them.
     await saveChapters(video.id, "", admin);

@@ -33,11 +33,7 @@ export class ChaptersRateLimitedError extends Error {
 }
 
 const chaptersOf = prepared((videoId: string) =>
-  getDb()
-    .selectFrom("video_chapters")
-    .select(["start_seconds as start", "title"])
-    .where("video_id", "=", videoId)
-    .orderBy("start_seconds"),
+  getDb().selectFrom("video_chapters").select(["start_seconds as start", "title"]).where("video_id", "=", videoId).orderBy("start_seconds"),
 );
 
 /** The chapters in order (none for an unknown id). */
@@ -60,12 +56,7 @@ export async function chaptersForEditing(videoId: string): Promise<{ duration: n
  * Replaces the video's chapters with those in `text` (core/chapters.ts; empty removes them all), audited as
  * `video.chapters` with the lists before and after.
  */
-export async function saveChapters(
-  videoId: string,
-  text: string,
-  actor: Actor,
-  deps: { limiter?: RateLimiter } = {},
-): Promise<Chapter[]> {
+export async function saveChapters(videoId: string, text: string, actor: Actor, deps: { limiter?: RateLimiter } = {}): Promise<Chapter[]> {
   if (!isVideoId(videoId)) throw new VideoNotFoundError("This video no longer exists.");
   const decision = await (deps.limiter ?? sharedRateLimiter("chapters", CHAPTERS_RATE_LIMIT)).consume(actor.id);
   if (!decision.allowed) throw new ChaptersRateLimitedError(decision.retryAfterMs);

@@ -1,4 +1,5 @@
 import { formatDuration } from "~/lib/format";
+import { type Chapter, chapterIndexAt } from "~core/chapters";
 import { ControlButton } from "./ControlButton";
 import { MenuButton } from "./MenuButton";
 import { SeekBar } from "./SeekBar";
@@ -36,6 +37,7 @@ export function Controls({
   fullscreen,
   pipSupported,
   storyboardUrl,
+  chapters = [],
 }: {
   visible: boolean;
   media: MediaState;
@@ -47,7 +49,9 @@ export function Controls({
   fullscreen: boolean;
   pipSupported: boolean;
   storyboardUrl?: string | null;
+  chapters?: readonly Chapter[];
 }) {
+  const chapter = chapters[chapterIndexAt(chapters, media.currentTime)];
   const autoLabel = stream.playingHeight ? `Auto (${stream.playingHeight}p)` : "Auto";
   const qualityText = stream.level === -1 ? autoLabel : (stream.renditions.find((r) => r.level === stream.level)?.label ?? "Auto");
   const speedOptions = SPEEDS.includes(media.rate as (typeof SPEEDS)[number]) ? SPEEDS : [...SPEEDS, media.rate].sort((a, b) => a - b);
@@ -69,6 +73,7 @@ export function Controls({
           duration={media.duration}
           bufferedEnd={media.bufferedEnd}
           storyboardUrl={storyboardUrl}
+          chapters={chapters}
           onSeek={actions.seek}
         />
         <div className="flex items-center gap-0.5 sm:gap-1">
@@ -100,7 +105,16 @@ export function Controls({
             <span className="sr-only"> of </span>
             {formatDuration(media.duration)}
           </p>
-          <span className="flex-1" />
+          {/* The chapter playing, as YouTube shows it ("• Opening"); the spacer when there is none. */}
+          {chapter ? (
+            <p data-testid="player-chapter" className="ml-1 min-w-0 flex-1 truncate text-xs text-zinc-100 sm:ml-2 sm:text-sm">
+              <span aria-hidden="true">• </span>
+              <span className="sr-only">Chapter: </span>
+              {chapter.title}
+            </p>
+          ) : (
+            <span className="flex-1" />
+          )}
           <MenuButton
             name="Speed"
             valueText={speedLabel(media.rate)}

@@ -1,5 +1,6 @@
 import { type ReactNode, useRef, useState } from "react";
 import { preload } from "react-dom";
+import type { Chapter } from "~core/chapters";
 import { stillAtWidth } from "~core/images";
 import { type ControlActions, Controls, type OpenMenu } from "./Controls";
 import { ErrorOverlay } from "./ErrorOverlay";
@@ -17,7 +18,7 @@ import { usePlayback } from "./use-playback";
 import { usePlayerPreferences } from "./use-player-preferences";
 import { usePlayerShortcuts } from "./use-player-shortcuts";
 import { usePlayerTheater } from "./use-player-theater";
-import { useStartTime } from "./use-start-time";
+import { type StartRequest, useStartTime } from "./use-start-time";
 
 /** The poster variant for `<video poster>` (one URL, no srcset): 768 px covers a phone at DPR 2 and most laptop layouts. */
 const POSTER_WIDTH = 768;
@@ -38,8 +39,10 @@ export interface VideoPlayerProps {
    * (the main video stays paused); calling `finish()` starts the main video without another click.
    */
   renderPreRoll?: (finish: () => void) => ReactNode;
-  /** When set (or changed): seek there and play (the video page's "Resume at m:ss"). */
-  startTime?: number;
+  /** Each new request seeks there, and plays if asked (the video page's "Resume at m:ss", chapters, `?t=`). */
+  start?: StartRequest;
+  /** The video's chapters (core/chapters.ts): marks on the seek bar, the current title, Shift+←/→. */
+  chapters?: readonly Chapter[];
 }
 
 /**
@@ -57,7 +60,8 @@ export function VideoPlayer({
   storyboardUrl,
   onPlaybackTime,
   renderPreRoll,
-  startTime,
+  start,
+  chapters,
 }: VideoPlayerProps) {
   const container = useRef<HTMLElement>(null);
   const videoRef = useRef<HTMLVideoElement>(null);
@@ -75,7 +79,7 @@ export function VideoPlayer({
   const { phase, stream, togglePlay } = playback;
   const error = stream.error;
   const media = useMediaState(videoRef, duration);
-  const onLoadedMetadata = useStartTime(videoRef, startTime, playback.isAttached, togglePlay);
+  const onLoadedMetadata = useStartTime(videoRef, start, playback.isAttached, togglePlay);
   const { visible, reveal, hide } = useAutoHide(phase === "main" && !media.paused && !openMenu && !error);
   const { fullscreen, toggleFullscreen } = useFullscreen(container, videoRef);
   const { pipSupported, togglePip } = usePictureInPicture(videoRef);
@@ -101,7 +105,7 @@ export function VideoPlayer({
     togglePip,
   };
   usePlayerShortcuts(container, {
-    run: onVideo((video, action: PlayerAction) => runShortcut(action, video, actions)),
+    run: onVideo((video, action: PlayerAction) => runShortcut(action, video, { ...actions, chapters })),
     reveal,
     suspended: () => playback.phaseNow() === "preroll",
   });
@@ -175,6 +179,7 @@ export function VideoPlayer({
             fullscreen={fullscreen}
             pipSupported={pipSupported}
             storyboardUrl={storyboardUrl}
+            chapters={chapters}
           />
         )
       )}

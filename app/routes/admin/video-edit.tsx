@@ -4,11 +4,11 @@ import { type EditActionResult, VideoEditor } from "~/components/admin/videos/Vi
 import { consoleAction } from "~/lib/console-action.server";
 import { routeInput } from "~/lib/route-contract.server";
 import { routeHeaders } from "~/lib/route-headers";
+import { chaptersToText } from "~core/chapters";
 import { input } from "~core/params";
 import { CONSOLE_PAGE, defineRoute } from "~core/route-contract";
 import { type VideoFieldErrors, videoFieldsFromForm } from "~core/video-schema";
 import { z } from "~core/zod";
-import { chaptersToText } from "~core/chapters";
 import { listCategories } from "../../../server/services/categories";
 import { chaptersForEditing } from "../../../server/services/chapters";
 import { deleteVideo, getAdminVideo, updateVideo, VideoFieldsError, VideoNotFoundError } from "../../../server/services/video-admin";

@@ -8,9 +8,7 @@ import { fieldClass, fieldErrorClass, primaryButton } from "../console-ui";
  * What the edit route's action answers the chapters form: saved, or every problem with the admin's text
  * sent back as it was (so nothing typed is lost, with or without JavaScript).
  */
-export type ChaptersActionResult =
-  | { intent: "chapters"; ok: true }
-  | { intent: "chapters"; ok: false; problems: string[]; text: string };
+export type ChaptersActionResult = { intent: "chapters"; ok: true } | { intent: "chapters"; ok: false; problems: string[]; text: string };
 
 const ID = "video-chapters";
 
@@ -59,9 +57,9 @@ export function ChaptersEditor({
       >
         <input type="hidden" name="intent" value="chapters" />
         <p id={`${ID}-help`} className="text-sm text-zinc-300">
-          One chapter a line: the time it starts (m:ss, h:mm:ss or seconds), then its title, e.g. “0:00 Opening”. The first starts
-          at 0:00, each one later than the one before, all before the video ends at {formatDuration(duration)}. Titles up to 100
-          characters, at most 100 chapters. Leave empty for none.
+          One chapter a line: the time it starts (m:ss, h:mm:ss or seconds), then its title, e.g. “0:00 Opening”. The first starts at 0:00,
+          each one later than the one before, all before the video ends at {formatDuration(duration)}. Titles up to 100 characters, at most
+          100 chapters. Leave empty for none.
         </p>
         <label htmlFor={ID} className="block text-sm text-zinc-300">
           Chapters (one a line)
