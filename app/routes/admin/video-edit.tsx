@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import { ChaptersEditor } from "~/components/admin/videos/ChaptersEditor";
+import { ChaptersEditor, isChaptersResult } from "~/components/admin/videos/ChaptersEditor";
 import { type EditActionResult, VideoEditor } from "~/components/admin/videos/VideoEditor";
 import { consoleAction } from "~/lib/console-action.server";
 import { routeInput } from "~/lib/route-contract.server";
@@ -84,7 +84,7 @@ export default function VideoEditPage({ loaderData, actionData }: Route.Componen
         videoId={video.id}
         duration={chapters.duration}
         text={chapters.text}
-        documentResult={actionData?.intent === "chapters" && "problems" in actionData ? actionData : undefined}
+        documentResult={isChaptersResult(actionData) ? actionData : undefined}
       />
     </VideoEditor>
   );

@@ -10,6 +10,11 @@ import { fieldClass, fieldErrorClass, primaryButton } from "../console-ui";
  */
 export type ChaptersActionResult = { intent: "chapters"; ok: true } | { intent: "chapters"; ok: false; problems: string[]; text: string };
 
+/** Whether an answer of the edit route's action is the chapters form's. */
+export function isChaptersResult(result: { intent: string } | undefined): result is ChaptersActionResult {
+  return result?.intent === "chapters";
+}
+
 const ID = "video-chapters";
 
 /**
