@@ -76,7 +76,7 @@ export function Controls({
           chapters={chapters}
           onSeek={actions.seek}
         />
-        <div className="flex items-center gap-0.5 sm:gap-1">
+        <div className="flex flex-wrap items-center gap-0.5 sm:flex-nowrap sm:gap-1">
           <ControlButton
             label={media.paused ? (media.ended ? "Replay" : "Play") : "Pause"}
             icon={media.paused ? (media.ended ? "replay" : "play") : "pause"}
@@ -105,16 +105,18 @@ export function Controls({
             <span className="sr-only"> of </span>
             {formatDuration(media.duration)}
           </p>
-          {/* The chapter playing, as YouTube shows it ("• Opening"); the spacer when there is none. */}
-          {chapter ? (
-            <p data-testid="player-chapter" className="ml-1 min-w-0 flex-1 truncate text-xs text-zinc-100 sm:ml-2 sm:text-sm">
+          {/* The chapter playing, as YouTube shows it ("• Opening"); on a phone on a line of its own above the buttons. */}
+          {chapter && (
+            <p
+              data-testid="player-chapter"
+              className="order-first basis-full truncate px-1 text-xs text-zinc-100 sm:order-none sm:ml-2 sm:min-w-0 sm:basis-auto sm:px-0 sm:text-sm"
+            >
               <span aria-hidden="true">• </span>
               <span className="sr-only">Chapter: </span>
               {chapter.title}
             </p>
-          ) : (
-            <span className="flex-1" />
           )}
+          <span className="flex-1" />
           <MenuButton
             name="Speed"
             valueText={speedLabel(media.rate)}

@@ -67,7 +67,7 @@ export function ChapterList({
                 event.preventDefault();
                 onSelect(c.start);
               }}
-              className="flex items-baseline gap-3 rounded-lg border-l-4 border-transparent px-2 py-2 text-zinc-200 hover:bg-ink-800 focus-visible:outline-2 focus-visible:outline-brand-300 aria-[current=true]:border-brand-500 aria-[current=true]:bg-ink-800 aria-[current=true]:font-semibold aria-[current=true]:text-white"
+              className="flex items-baseline gap-3 rounded-lg border-l-4 border-transparent px-2 py-2 text-zinc-200 hover:bg-ink-800 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-300 aria-[current=true]:border-brand-500 aria-[current=true]:bg-ink-800 aria-[current=true]:font-semibold aria-[current=true]:text-white"
             >
               <span className="shrink-0 text-sm text-brand-300 tabular-nums">{formatDuration(c.start)}</span>{" "}
               <span className="min-w-0 break-words">{c.title}</span>
