@@ -59,12 +59,10 @@ describe("chapters", () => {
     expect(mine).toHaveLength(2);
     expect(mine[0]).toMatchObject({
       actorEmail: admin.email,
-      before: first,
-      after: [
-        { start: 0, title: "Start" },
-        { start: 30, title: "Middle" },
-      ],
+      before: { chapters: "0:00 Opening\n0:20 Colour shift\n0:40 Finale" },
+      after: { chapters: "0:00 Start\n0:30 Middle" },
     });
+    expect(mine[1]).toMatchObject({ before: { chapters: "" }, after: { chapters: "0:00 Opening\n0:20 Colour shift\n0:40 Finale" } });
 
     // An empty list removes them.
     await saveChapters(video.id, "", admin);

@@ -1,4 +1,4 @@
-import { type Chapter, chaptersWithin, checkChapters } from "../../core/chapters";
+import { type Chapter, chaptersToText, chaptersWithin, checkChapters } from "../../core/chapters";
 import { videoPagePath } from "../../core/params";
 import { getDb } from "../db/connection";
 import { prepared } from "../db/prepared";
@@ -54,7 +54,7 @@ export async function chaptersForEditing(videoId: string): Promise<{ duration: n
 
 /**
  * Replaces the video's chapters with those in `text` (core/chapters.ts; empty removes them all), audited as
- * `video.chapters` with the lists before and after.
+ * `video.chapters` with the lists before and after (as text).
  */
 export async function saveChapters(videoId: string, text: string, actor: Actor, deps: { limiter?: RateLimiter } = {}): Promise<Chapter[]> {
   if (!isVideoId(videoId)) throw new VideoNotFoundError("This video no longer exists.");
@@ -81,8 +81,9 @@ export async function saveChapters(videoId: string, text: string, actor: Actor, 
         actor,
         action: "video.chapters",
         target: videoId,
-        before: before.sort((a, b) => a.start - b.start),
-        after: checked.chapters,
+        // As the form shows them ("0:00 Opening" a line): what the audit log lists, compact and readable.
+        before: { chapters: chaptersToText(before.sort((a, b) => a.start - b.start)) },
+        after: { chapters: chaptersToText(checked.chapters) },
       });
       return checked.chapters;
     });
