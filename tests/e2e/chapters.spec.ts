@@ -63,6 +63,15 @@ test("an admin sets chapters with the keyboard; bad lists are refused line by li
   await expect(field).toHaveAttribute("aria-invalid", "true");
   await expect(field).toHaveValue(bad);
   await page.screenshot({ path: path.join(SCREENSHOTS, "console-errors-1366.png"), fullPage: true });
+  // On a phone the field and its problems stay inside the screen.
+  await page.setViewportSize({ width: 375, height: 800 });
+  for (const part of [field, problems]) {
+    const box = (await part.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(375);
+  }
+  await page.screenshot({ path: path.join(SCREENSHOTS, "console-errors-375.png"), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 720 });
 
   // Without JavaScript the server refuses the same list, lists the problems and sends the text back.
   const noScript = await browser.newContext({
