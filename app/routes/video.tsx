@@ -1,15 +1,15 @@
-import { useCallback, useEffect, useState } from "react";
-import { data, Link, redirect, useSearchParams } from "react-router";
+import { useCallback } from "react";
+import { data, Link, redirect } from "react-router";
 import { FavoriteButton } from "~/components/account/FavoriteButton";
 import { ResumeOffer } from "~/components/account/ResumeOffer";
 import { Comments } from "~/components/community/Comments";
 import { LikeButton } from "~/components/community/LikeButton";
 import { WithheldPlayer } from "~/components/layout/AgeCheck";
 import { PreRoll } from "~/components/player/PreRoll";
-import type { StartRequest } from "~/components/player/use-start-time";
 import { VideoPlayer } from "~/components/player/VideoPlayer";
-import { ChapterList, createPlayhead } from "~/components/video/ChapterList";
+import { ChapterList } from "~/components/video/ChapterList";
 import { ShareMenu } from "~/components/video/ShareMenu";
+import { useVideoPosition } from "~/components/video/use-video-position";
 import { toCardData, VideoCard, type VideoCardData } from "~/components/video/VideoCard";
 import { stillsFor } from "~/lib/age-assurance.server";
 import { loadCommunity } from "~/lib/community.server";
@@ -22,7 +22,7 @@ import { useViewTracking } from "~/lib/use-view-tracking";
 import { useWatchHistory } from "~/lib/use-watch-history";
 import { useViewer, useViewerPage } from "~/lib/viewer-state";
 import { mediaWithheld, WITHHELD_STILL, withholdStills } from "~core/age-assurance";
-import { type Chapter, chaptersWithin, startParam } from "~core/chapters";
+import { type Chapter, chaptersWithin } from "~core/chapters";
 import { canonicalCommentsLocation } from "~core/comment-limits";
 import type { CommunityData } from "~core/community-answer";
 import { TRAINED_ALGORITHMIC_MEDIA } from "~core/content-credentials";
@@ -249,7 +249,8 @@ function VideoDetails({ video: v, related, relatedError, preRoll, community, cha
   const own = mine?.video ?? null;
   const trackView = useViewTracking(v.id);
   const trackHistory = useWatchHistory(v.id, Boolean(mine && !mine.historyPaused));
-  const [playhead] = useState(createPlayhead);
+  // The resume offer, a chapter and `?t=` move the player; once it was moved, the resume offer goes.
+  const { playhead, start, moveTo } = useVideoPosition(v.id, v.duration);
   const onPlaybackTime = useCallback(
     (currentTime: number, duration: number) => {
       trackView(currentTime, duration);
@@ -258,19 +259,6 @@ function VideoDetails({ video: v, related, relatedError, preRoll, community, cha
     },
     [trackView, trackHistory, playhead],
   );
-  // The resume offer, a chapter and `?t=` move the player through its `start` prop (per video); once the player
-  // was moved, the resume offer goes.
-  const [moved, setMoved] = useState<{ videoId: string; request: StartRequest } | null>(null);
-  const start = moved?.videoId === v.id ? moved.request : undefined;
-  const moveTo = (at: number, play: boolean) => setMoved({ videoId: v.id, request: { at, play } });
-  // `?t=` (a chapter's link, a search engine's key moment): where the first play starts, without playing yet.
-  const [searchParams] = useSearchParams();
-  const t = searchParams.get("t");
-  // biome-ignore lint/correctness/useExhaustiveDependencies: on arrival at a video only, not on every re-render
-  useEffect(() => {
-    const at = startParam(t, v.duration);
-    if (at !== undefined) setMoved({ videoId: v.id, request: { at, play: false } });
-  }, [v.id]);
   const siteUrl = useRootData()?.siteUrl ?? "";
   return (
     <article>
