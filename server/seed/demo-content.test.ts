@@ -1,7 +1,7 @@
 import os from "node:os";
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
-import { chaptersToText, checkChapters } from "../../core/chapters";
+import { chaptersToText, checkChapters } from "../../core/chapters-schema";
 import { findMinorSuggestingTerm } from "../../core/content-safety";
 import { useTestDatabase } from "../../tests/support/test-db";
 import { ensureDemoContent, seedDemoContent } from "./demo-content";

@@ -1,4 +1,5 @@
-import { type Chapter, chaptersToText, chaptersWithin, checkChapters } from "../../core/chapters";
+import { type Chapter, chaptersWithin } from "../../core/chapters";
+import { chaptersToText, checkChapters } from "../../core/chapters-schema";
 import { videoPagePath } from "../../core/params";
 import { getDb } from "../db/connection";
 import { prepared } from "../db/prepared";

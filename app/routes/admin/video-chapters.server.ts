@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { ChaptersActionResult } from "~/components/admin/videos/ChaptersEditor";
-import { chaptersFromForm } from "~core/chapters";
+import { chaptersFromForm } from "~core/chapters-schema";
 import type { Actor } from "../../../server/services/audit-log";
 import { ChaptersError, ChaptersRateLimitedError, saveChapters } from "../../../server/services/chapters";
 import { VideoNotFoundError } from "../../../server/services/video-admin";

@@ -4,7 +4,7 @@ import { type EditActionResult, VideoEditor } from "~/components/admin/videos/Vi
 import { consoleAction } from "~/lib/console-action.server";
 import { routeInput } from "~/lib/route-contract.server";
 import { routeHeaders } from "~/lib/route-headers";
-import { chaptersToText } from "~core/chapters";
+import { chaptersToText } from "~core/chapters-schema";
 import { input } from "~core/params";
 import { CONSOLE_PAGE, defineRoute } from "~core/route-contract";
 import { type VideoFieldErrors, videoFieldsFromForm } from "~core/video-schema";

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useFetcher } from "react-router";
 import { formatDuration } from "~/lib/format";
-import { CHAPTERS_TEXT_MAX, chaptersFromForm, checkChapters } from "~core/chapters";
+import { CHAPTERS_TEXT_MAX, chaptersFromForm, checkChapters } from "~core/chapters-schema";
 import { fieldClass, fieldErrorClass, primaryButton } from "../console-ui";
 
 /**
