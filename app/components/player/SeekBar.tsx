@@ -80,16 +80,17 @@ export function SeekBar({
       PageDown: -SEEK_JUMP_SECONDS,
       PageUp: SEEK_JUMP_SECONDS,
     };
-    let to: number | undefined;
+    // null: a key of ours with nowhere to go (no chapter after the last); undefined: not ours.
+    let to: number | null | undefined;
     if (event.shiftKey && (event.key === "ArrowLeft" || event.key === "ArrowRight"))
-      to = chapterStepTarget(chapters, currentTime, event.key === "ArrowLeft" ? -1 : 1, duration) ?? currentTime;
+      to = chapterStepTarget(chapters, currentTime, event.key === "ArrowLeft" ? -1 : 1, duration);
     else if (event.key in by) to = seekTarget(currentTime, by[event.key]!, duration);
     else if (event.key === "Home") to = 0;
     else if (event.key === "End") to = duration;
     if (to === undefined) return;
     event.preventDefault();
     event.stopPropagation(); // handled here: the player's own arrow shortcut must not seek a second time
-    onSeek(to);
+    if (to !== null) onSeek(to);
   };
 
   const cue = hover && cues.length ? cueAt(cues, hover.time) : undefined;
