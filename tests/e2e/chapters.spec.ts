@@ -165,6 +165,13 @@ test("the video page lists the chapters, marks them on the seek bar, shows the c
   // The plain arrows keep their 5 s.
   await page.keyboard.press("ArrowLeft");
   await expect.poll(() => time(v)).toBeCloseTo(third - 5, 0);
+  // On the focused seek slider too: Shift+→ to the next chapter, nothing after the last, Shift+← back.
+  await bar.focus();
+  await page.keyboard.press("Shift+ArrowRight");
+  await expect.poll(() => time(v)).toBeCloseTo(third, 0);
+  await page.keyboard.press("Shift+ArrowRight");
+  await page.keyboard.press("Shift+ArrowLeft");
+  await expect.poll(() => time(v)).toBeCloseTo(second, 0);
   await page.screenshot({ path: path.join(SCREENSHOTS, "video-1366.png") });
 
   // JSON-LD: a Clip per chapter and how to seek (Google's key moments).
