@@ -41,8 +41,9 @@ export function ChaptersEditor({
   const serverProblems = save.state === "idle" && result && !result.ok ? result.problems : [];
   const problems = clientProblems.length ? clientProblems : serverProblems;
   const saved = save.state === "idle" && result?.ok && clientProblems.length === 0;
-  // After a save the field shows the list as stored (times normalised); after a refusal, what was typed.
-  const shownText = result && !result.ok ? result.text : text;
+  // A refusal posted without JavaScript comes back as a new page: the field shows what was typed. With it, the
+  // field keeps what was typed by itself, and shows the list as stored (times normalised) once a save changed it.
+  const initialText = documentResult && !documentResult.ok ? documentResult.text : text;
 
   return (
     <section aria-labelledby={`${ID}-heading`} className="space-y-3 rounded-xl border border-ink-700 bg-ink-900/60 p-4">
@@ -63,19 +64,20 @@ export function ChaptersEditor({
         <input type="hidden" name="intent" value="chapters" />
         <p id={`${ID}-help`} className="text-sm text-zinc-300">
           One chapter a line: the time it starts (m:ss, h:mm:ss or seconds), then its title, e.g. “0:00 Opening”. The first starts at 0:00,
-          each one later than the one before, all before the video ends at {formatDuration(duration)}. Titles up to 100 characters, at most
-          100 chapters. Leave empty for none.
+          each one later than the one before, all before the video ends
+          {duration > 0 ? ` at ${formatDuration(duration)}` : " (its length is known once it has been processed)"}. Titles up to 100
+          characters, at most 100 chapters. Leave empty for none.
         </p>
         <label htmlFor={ID} className="block text-sm text-zinc-300">
           Chapters (one a line)
         </label>
         <textarea
-          key={shownText}
+          key={text}
           id={ID}
           name="chapters"
           rows={6}
           maxLength={CHAPTERS_TEXT_MAX}
-          defaultValue={shownText}
+          defaultValue={initialText}
           placeholder={"0:00 Opening\n0:20 Colour shift\n0:40 Finale"}
           spellCheck={false}
           className={`${fieldClass} font-mono`}
