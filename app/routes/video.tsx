@@ -1,11 +1,12 @@
 import { useCallback } from "react";
-import { data, Link, redirect } from "react-router";
+import { data, Link, redirect, useLocation } from "react-router";
 import { FavoriteButton } from "~/components/account/FavoriteButton";
 import { ResumeOffer } from "~/components/account/ResumeOffer";
 import { Comments } from "~/components/community/Comments";
 import { LikeButton } from "~/components/community/LikeButton";
 import { WithheldPlayer } from "~/components/layout/AgeCheck";
 import { PreRoll } from "~/components/player/PreRoll";
+import { isAutoStart, type UpNextVideo } from "~/components/player/UpNext";
 import { VideoPlayer } from "~/components/player/VideoPlayer";
 import { ChapterList } from "~/components/video/ChapterList";
 import { ShareMenu } from "~/components/video/ShareMenu";
@@ -18,6 +19,7 @@ import { keyMoments } from "~/lib/key-moments";
 import { siteUrlFromMatches, useRootData } from "~/lib/root-data";
 import { routeInput } from "~/lib/route-contract.server";
 import { absoluteUrl, breadcrumbs, seoMeta } from "~/lib/seo";
+import { useAutoplay } from "~/lib/use-autoplay";
 import { useViewTracking } from "~/lib/use-view-tracking";
 import { useWatchHistory } from "~/lib/use-watch-history";
 import { useViewer, useViewerPage } from "~/lib/viewer-state";
@@ -242,6 +244,12 @@ export default function VideoPage({ loaderData: d }: Route.ComponentProps) {
   return <VideoDetails {...d} />;
 }
 
+/** What plays after this video: the top recommendation (the first related video). */
+function upNextOf(related: VideoCardData[]): UpNextVideo | null {
+  const top = related[0];
+  return top ? { title: top.title, href: `/video/${top.id}`, thumbnail: top.thumbnail_url, from: "recommended" } : null;
+}
+
 function VideoDetails({ video: v, related, relatedError, preRoll, community, chapters, withheld }: Extract<VideoData, { state: "ok" }>) {
   const { mode } = useViewer();
   // Theirs on this video (answered for this page's scope, so for this video), once it arrived.
@@ -260,6 +268,9 @@ function VideoDetails({ video: v, related, relatedError, preRoll, community, cha
     [trackView, trackHistory, playhead],
   );
   const siteUrl = useRootData()?.siteUrl ?? "";
+  const autoplay = useAutoplay();
+  const autoStart = isAutoStart(useLocation().state);
+  const next = upNextOf(related);
   return (
     <article>
       {withheld ? (
@@ -275,6 +286,10 @@ function VideoDetails({ video: v, related, relatedError, preRoll, community, cha
           onPlaybackTime={onPlaybackTime}
           start={start}
           chapters={chapters}
+          autoStart={autoStart}
+          upNext={next && { video: next, countdown: autoplay.countsDown }}
+          autoplay={next ? { on: autoplay.on, set: autoplay.set } : undefined}
+          onEnded={autoplay.ended}
           renderPreRoll={preRoll ? (finish) => <PreRoll config={preRoll} onDone={finish} /> : undefined}
         />
       ) : (

@@ -1,5 +1,6 @@
 import { formatDuration } from "~/lib/format";
 import { type Chapter, chapterIndexAt } from "~core/chapters";
+import { AutoplaySwitch } from "./AutoplaySwitch";
 import { ControlButton } from "./ControlButton";
 import { MenuButton } from "./MenuButton";
 import { SeekBar } from "./SeekBar";
@@ -38,6 +39,7 @@ export function Controls({
   pipSupported,
   storyboardUrl,
   chapters = [],
+  autoplay,
 }: {
   visible: boolean;
   media: MediaState;
@@ -50,6 +52,7 @@ export function Controls({
   pipSupported: boolean;
   storyboardUrl?: string | null;
   chapters?: readonly Chapter[];
+  autoplay?: { on: boolean; set: (on: boolean) => void };
 }) {
   const chapter = chapters[chapterIndexAt(chapters, media.currentTime)];
   const autoLabel = stream.playingHeight ? `Auto (${stream.playingHeight}p)` : "Auto";
@@ -117,6 +120,7 @@ export function Controls({
             </p>
           )}
           <span className="flex-1" />
+          {autoplay && <AutoplaySwitch on={autoplay.on} onChange={autoplay.set} className="hidden sm:flex" />}
           <MenuButton
             name="Speed"
             valueText={speedLabel(media.rate)}
