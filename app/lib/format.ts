@@ -34,14 +34,8 @@ export function formatViews(n: number): string {
   return `${(tenthsOfM / 10).toFixed(1)}M`;
 }
 
-/** 65 → "1:05", 3725 → "1:02:05"; empty/invalid → "0:00". */
-export function formatDuration(seconds: number | null | undefined): string {
-  const total = wholeSeconds(seconds);
-  const h = Math.floor(total / SECONDS_PER_HOUR);
-  const m = Math.floor((total % SECONDS_PER_HOUR) / SECONDS_PER_MINUTE);
-  const s = String(total % SECONDS_PER_MINUTE).padStart(2, "0");
-  return h > 0 ? `${h}:${String(m).padStart(2, "0")}:${s}` : `${m}:${s}`;
-}
+/** 65 → "1:05", 3725 → "1:02:05"; empty/invalid → "0:00" (core/clock-time.ts, shared with the chapters form). */
+export { formatClockTime as formatDuration } from "~core/clock-time";
 
 // Built once: constructing a formatter per call was a measurable share of SSR time (docs/benchmarks.md).
 // Fixed locale and UTC, so server and browser render the same text.

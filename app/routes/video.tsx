@@ -1,4 +1,4 @@
-import { useCallback, useState } from "react";
+import { useCallback } from "react";
 import { data, Link, redirect, useLocation } from "react-router";
 import { FavoriteButton } from "~/components/account/FavoriteButton";
 import { ResumeOffer } from "~/components/account/ResumeOffer";
@@ -8,11 +8,14 @@ import { WithheldPlayer } from "~/components/layout/AgeCheck";
 import { PreRoll } from "~/components/player/PreRoll";
 import { isAutoStart, type UpNextVideo } from "~/components/player/UpNext";
 import { VideoPlayer } from "~/components/player/VideoPlayer";
+import { ChapterList } from "~/components/video/ChapterList";
 import { ShareMenu } from "~/components/video/ShareMenu";
+import { useVideoPosition } from "~/components/video/use-video-position";
 import { toCardData, VideoCard, type VideoCardData } from "~/components/video/VideoCard";
 import { stillsFor } from "~/lib/age-assurance.server";
 import { loadCommunity } from "~/lib/community.server";
 import { formatDuration, formatIsoDuration, formatLongDate, formatRelativeTime, formatViews } from "~/lib/format";
+import { keyMoments } from "~/lib/key-moments";
 import { siteUrlFromMatches, useRootData } from "~/lib/root-data";
 import { routeInput } from "~/lib/route-contract.server";
 import { absoluteUrl, breadcrumbs, seoMeta } from "~/lib/seo";
@@ -22,6 +25,7 @@ import { useWatchHistory } from "~/lib/use-watch-history";
 import { useViewer, useViewerPage } from "~/lib/viewer-state";
 import { mediaWithheld, WITHHELD_STILL, withholdStills } from "~core/age-assurance";
 import type { CaptionTrack } from "~core/captions";
+import { type Chapter, chaptersWithin } from "~core/chapters";
 import { canonicalCommentsLocation } from "~core/comment-limits";
 import type { CommunityData } from "~core/community-answer";
 import { TRAINED_ALGORITHMIC_MEDIA } from "~core/content-credentials";
@@ -38,6 +42,7 @@ import { attempt } from "../../server/http/route-errors";
 import { currentPreRollConfig } from "../../server/realtime/ad-units-feed";
 import { ageAccessContext } from "../../server/request-context";
 import { captionTracks } from "../../server/services/captions";
+import { getChapters } from "../../server/services/chapters";
 import { isRemovedVideo } from "../../server/services/video-removal";
 import { getPublicVideo, relatedVideos } from "../../server/services/videos";
 import type { Route } from "./+types/video";
@@ -72,6 +77,8 @@ type VideoData =
       relatedError: boolean;
       preRoll: PreRollConfig | null;
       community: CommunityData;
+      /** In order, inside the video (core/chapters.ts); public like the rest. */
+      chapters: Chapter[];
       /** The same for everyone: whose like, favorites, resume point and comments come from /api/viewer-state. */
       viewerScope: ViewerScope;
       /** An age check comes first (docs/decisions/0028): no stream, poster or storyboard in this data. */
@@ -126,7 +133,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     );
     return removed ? data<VideoData>({ state: "removed" }, { status: 410 }) : data<VideoData>({ state: "not-found" }, { status: 404 });
   }
-  const [related, preRoll, community, captions] = await Promise.all([
+  const [related, preRoll, community, chapters, captions] = await Promise.all([
     attempt(
       context,
       "related videos",
@@ -136,6 +143,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     // No ad configuration readable: the video plays without one.
     attempt(context, "pre-roll", currentPreRollConfig, () => null),
     loadCommunity({ request, context }, found),
+    // Unreadable chapters: the page without them.
+    attempt(
+      context,
+      "chapters",
+      () => getChapters(found.id),
+      () => [],
+    ),
     // Without its captions the video still plays.
     attempt(
       context,
@@ -168,6 +182,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     relatedError: related === null,
     preRoll,
     community,
+    chapters: chaptersWithin(chapters, found.duration),
     viewerScope: { video: found.id, cards: (related ?? []).map((r) => r.id) },
     withheld,
     captions: withheld ? [] : captions,
@@ -209,6 +224,7 @@ export function meta({ loaderData: d, matches, params }: Route.MetaArgs) {
         embedUrl: absoluteUrl(siteUrl, path),
         digitalSourceType: TRAINED_ALGORITHMIC_MEDIA,
         interactionStatistic: { "@type": "InteractionCounter", interactionType: { "@type": "WatchAction" }, userInteractionCount: v.views },
+        ...keyMoments(siteUrl, path, d.chapters, v.duration),
       },
       breadcrumbs(siteUrl, crumbs),
     ],
@@ -246,23 +262,32 @@ function upNextOf(related: VideoCardData[]): UpNextVideo | null {
   return top ? { title: top.title, href: `/video/${top.id}`, thumbnail: top.thumbnail_url, from: "recommended" } : null;
 }
 
-function VideoDetails({ video: v, related, relatedError, preRoll, community, withheld, captions }: Extract<VideoData, { state: "ok" }>) {
+function VideoDetails({
+  video: v,
+  related,
+  relatedError,
+  preRoll,
+  community,
+  chapters,
+  withheld,
+  captions,
+}: Extract<VideoData, { state: "ok" }>) {
   const { mode } = useViewer();
   // Theirs on this video (answered for this page's scope, so for this video), once it arrived.
   const mine = useViewerPage();
   const own = mine?.video ?? null;
   const trackView = useViewTracking(v.id);
   const trackHistory = useWatchHistory(v.id, Boolean(mine && !mine.historyPaused));
+  // The resume offer, a chapter and `?t=` move the player; once it was moved, the resume offer goes.
+  const { playhead, start, moveTo } = useVideoPosition(v.id, v.duration);
   const onPlaybackTime = useCallback(
     (currentTime: number, duration: number) => {
       trackView(currentTime, duration);
       trackHistory(currentTime, duration);
+      playhead.set(currentTime);
     },
-    [trackView, trackHistory],
+    [trackView, trackHistory, playhead],
   );
-  // The resume offer seeks the player through its `startTime` prop; once used it goes (per video).
-  const [resumed, setResumed] = useState<{ videoId: string; at: number } | null>(null);
-  const startTime = resumed?.videoId === v.id ? resumed.at : undefined;
   const siteUrl = useRootData()?.siteUrl ?? "";
   const autoplay = useAutoplay();
   const autoStart = isAutoStart(useLocation().state);
@@ -281,7 +306,8 @@ function VideoDetails({ video: v, related, relatedError, preRoll, community, wit
           storyboardUrl={v.storyboard_url}
           captions={captions}
           onPlaybackTime={onPlaybackTime}
-          startTime={startTime}
+          start={start}
+          chapters={chapters}
           autoStart={autoStart}
           upNext={next && { video: next, countdown: autoplay.countsDown }}
           autoplay={next ? { on: autoplay.on, set: autoplay.set } : undefined}
@@ -340,10 +366,13 @@ function VideoDetails({ video: v, related, relatedError, preRoll, community, wit
           Report
         </a>
         {/* Last in the row: arriving after hydration, it moves nothing else. */}
-        {own?.resumeAt && startTime === undefined && v.video_url && (
-          <ResumeOffer seconds={own.resumeAt} onResume={() => setResumed({ videoId: v.id, at: own.resumeAt as number })} />
+        {own?.resumeAt && start === undefined && v.video_url && (
+          <ResumeOffer seconds={own.resumeAt} onResume={() => moveTo(own.resumeAt as number, true)} />
         )}
       </div>
+      {chapters.length > 0 && v.video_url && (
+        <ChapterList path={`/video/${v.id}`} chapters={chapters} playhead={playhead} onSelect={(at) => moveTo(at, true)} />
+      )}
       {v.description && <p className="mt-4 whitespace-pre-line rounded-xl bg-ink-900 p-4 text-zinc-300">{v.description}</p>}
       <p className="mt-3 text-sm text-zinc-400">
         Does this video depict you without your consent, or copy your work?{" "}

@@ -303,6 +303,13 @@ export interface VideoAttestationsTable {
   agreed_at: Timestamp;
 }
 
+/** A video's chapters (0022_chapters, core/chapters.ts). */
+export interface VideoChaptersTable {
+  video_id: string;
+  start_seconds: number;
+  title: string;
+}
+
 export type ReportTargetType = "video" | "comment";
 export type ReportResolution = "dismissed" | "restored" | "removed" | "banned";
 
@@ -370,6 +377,7 @@ export interface Database {
   takedown_requests: TakedownRequestsTable;
   takedown_appeals: TakedownAppealsTable;
   video_attestations: VideoAttestationsTable;
+  video_chapters: VideoChaptersTable;
   video_captions: VideoCaptionsTable;
 }
 

@@ -1,4 +1,5 @@
 import { FALLBACK_CATEGORIES } from "../../core/categories";
+import type { Chapter } from "../../core/chapters";
 import { slugify } from "../../core/slug";
 
 /** Deterministic pseudo-random numbers, so every fresh install gets the same demo catalogue. */
@@ -100,6 +101,28 @@ export function demoVideoSpecs(now: Date, random = prng(20251123)): DemoVideoSpe
   }
   for (const name of FALLBACK_CATEGORIES.slice(0, 5)) specs.push(make(name, false));
   return specs;
+}
+
+/** Chapter sets some demo videos carry: titles at fixed shares of the video's length (issue 23 item 4). */
+const DEMO_CHAPTER_SETS: [share: number, title: string][][] = [
+  [
+    [0, "Opening"],
+    [0.3, "Colour shift"],
+    [0.7, "Finale"],
+  ],
+  [
+    [0, "Opening"],
+    [0.25, "Slow drift"],
+    [0.5, "Colour shift"],
+    [0.8, "Finale"],
+  ],
+];
+
+/** The chapters of the demo video at `index` in demoVideoSpecs: every fourth video has a set, the others none. */
+export function demoChapters(index: number, duration: number): Chapter[] {
+  if (index % 4 !== 0 || duration < 10) return [];
+  const set = DEMO_CHAPTER_SETS[(index / 4) % DEMO_CHAPTER_SETS.length]!;
+  return set.map(([share, title]) => ({ start: Math.round(share * duration), title }));
 }
 
 export function demoCategories(): { name: string; slug: string; views: number }[] {

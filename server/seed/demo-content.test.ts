@@ -1,6 +1,7 @@
 import os from "node:os";
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
+import { chaptersToText, checkChapters } from "../../core/chapters-schema";
 import { findMinorSuggestingTerm } from "../../core/content-safety";
 import { useTestDatabase } from "../../tests/support/test-db";
 import { ensureDemoContent, seedDemoContent } from "./demo-content";
@@ -33,6 +34,14 @@ describe("demo content", () => {
     expect(hidden.n).toBeGreaterThan(0);
     const titles = await db.selectFrom("videos").select(["title", "description"]).execute();
     for (const t of titles) expect(findMinorSuggestingTerm(`${t.title} ${t.description}`)).toBeNull();
+
+    // Every fourth demo video has chapters that pass the console's own check.
+    const withChapters = await sql<{ duration: number; chapters: { start: number; title: string }[] }>`
+      SELECT v.duration, json_agg(json_build_object('start', ch.start_seconds, 'title', ch.title) ORDER BY ch.start_seconds) AS chapters
+      FROM video_chapters ch JOIN videos v ON v.id = ch.video_id GROUP BY v.id, v.duration`.execute(db);
+    expect(withChapters.rows.length).toBe(Math.ceil(titles.length / 4));
+    for (const v of withChapters.rows)
+      expect(checkChapters(chaptersToText(v.chapters), v.duration)).toEqual({ ok: true, chapters: v.chapters });
 
     const posts = await db.selectFrom("blog_posts").select(["published", "tags", "author", "excerpt", "published_at"]).execute();
     expect(posts.filter((p) => p.published)).toHaveLength(12);

@@ -8,7 +8,7 @@ import { withFileLock } from "../file-lock";
 import { contentSigner } from "../media/c2pa/signer";
 import { type DemoAsset, ensureDemoMedia, signDemoMedia } from "../media/demo-media";
 import { localMediaStorage, type MediaStorage } from "../media/storage";
-import { DEMO_AD_UNITS, demoCategories, demoPreRollUnit, demoVideoSpecs } from "./catalogue";
+import { DEMO_AD_UNITS, demoCategories, demoChapters, demoPreRollUnit, demoVideoSpecs } from "./catalogue";
 import { seedDemoCaptions } from "./demo-captions";
 
 const SEED_LOCK = 4_242_001;
@@ -61,7 +61,7 @@ export async function seedDemoContent(db: Kysely<Database>, opts: SeedOptions): 
   for (const p of posts) assertNoMinorSuggestingTerms({ title: p.title, tags: p.tags as string[] });
 
   const captioned = await db.transaction().execute(async (trx) => {
-    await sql`TRUNCATE reports, favorites, watch_history, video_likes, comments, video_views_daily, video_view_sessions, video_captions, videos, categories, blog_posts, ad_units`.execute(
+    await sql`TRUNCATE reports, video_chapters, favorites, watch_history, video_likes, comments, video_views_daily, video_view_sessions, video_captions, videos, categories, blog_posts, ad_units`.execute(
       trx,
     );
     const inserted = await trx.insertInto("categories").values(categories).returning(["id", "name"]).execute();
@@ -82,13 +82,18 @@ export async function seedDemoContent(db: Kysely<Database>, opts: SeedOptions): 
         storyboard_url: asset ? storage.url(asset.storyboardPath) : null,
       };
     });
-    const insertedVideos = await trx.insertInto("videos").values(rows).returning(["id", "is_public", "video_url", "duration"]).execute();
+    // RETURNING gives the rows in the order of VALUES: the i-th id is the i-th spec's.
+    const ids = await trx.insertInto("videos").values(rows).returning(["id", "is_public", "video_url", "duration"]).execute();
+    const chapters = rows.flatMap((row, i) =>
+      demoChapters(i, row.duration).map((c) => ({ video_id: ids[i]!.id, start_seconds: c.start, title: c.title })),
+    );
+    if (chapters.length) await trx.insertInto("video_chapters").values(chapters).execute();
     if (posts.length) await trx.insertInto("blog_posts").values(posts).execute();
     await trx
       .insertInto("ad_units")
       .values([...DEMO_AD_UNITS, demoPreRollUnit(opts.preRoll !== "off")])
       .execute();
-    return seedDemoCaptions(trx, storage, insertedVideos);
+    return seedDemoCaptions(trx, storage, ids);
   });
   opts.log(
     `[seed] demo content ready: ${categories.length} categories, ${videos.length} videos, ${posts.length} blog posts, ${DEMO_AD_UNITS.length + 1} ad units, captions on ${captioned} videos (${Math.round((Date.now() - started) / 1000)} s)`,

@@ -101,7 +101,8 @@ const QUERY_ROUTES: { path: string; params: string[] }[] = [
   { path: "/age-check", params: ["result", "returnTo"] },
   { path: "/age-check/callback", params: ["code", "state", "error"] },
   // Comments shown ("Load more"), the reply form opened without JavaScript, a failed post's message.
-  { path: "/video/00000000-0000-4000-8000-000000000000", params: ["comments", "replyTo", "communityError"] },
+  // …and `?t=`, where the first play starts (a chapter's link, a search engine's key moment).
+  { path: "/video/00000000-0000-4000-8000-000000000000", params: ["comments", "replyTo", "communityError", "t"] },
   ...[
     "/blog/behind-the-curation",
     "/video/00000000-0000-4000-8000-000000000000/credentials",
@@ -278,6 +279,9 @@ const VIDEO_CREATE = {
 };
 const VIDEO_UPDATE = { intent: "update", title: "Hostile corpus", description: "x", category: "Amateur", isPublic: "on" };
 const VIDEO_DELETE = { intent: "delete", confirm: "yes" };
+/** The edit page's chapters form (issue 23 item 4). */
+const CHAPTERS_FIELDS = ["intent", "chapters"];
+const CHAPTERS_UPDATE = { intent: "chapters", chapters: "0:00 Opening\n0:05 Colour shift" };
 
 /** The captions action (issue 23 item 5); `remove` on a video that does not exist changes nothing. */
 const CAPTION_FIELDS = ["intent", "language", "file"];
@@ -360,6 +364,7 @@ const FORMS: { path: string; valid: Record<string, string>; fields: string[] }[]
   // --- end console: Blog ---
   { path: "/admin/videos/new", valid: VIDEO_CREATE, fields: VIDEO_FIELDS },
   { path: `/admin/videos/${NO_UNIT}`, valid: VIDEO_UPDATE, fields: VIDEO_FIELDS },
+  { path: `/admin/videos/${NO_UNIT}`, valid: CHAPTERS_UPDATE, fields: CHAPTERS_FIELDS },
   { path: `/admin/videos/${NO_UNIT}/captions`, valid: CAPTION_REMOVE, fields: CAPTION_FIELDS },
 ];
 
@@ -1068,6 +1073,11 @@ test("console videos and the tus upload endpoint refuse hostile input from an ad
     probes.push(...formActionProbes(url, valid, VIDEO_FIELDS, "title"));
     probes.push({ name: `POST ${url} (${valid.intent}) binary`, send: post(url, crypto.randomBytes(4096), FORM_TYPE) });
   }
+  // Chapters: on no video (404), and on a real one, where a hostile list is refused with its problems listed (or,
+  // when it happens to be a valid list, saved and shown escaped: tests/e2e/chapters.spec.ts looks at the page).
+  const chaptersVideo = await shortVideo(baseURL);
+  for (const url of [`/admin/videos/${NO_UNIT}`, `/admin/videos/${chaptersVideo}`])
+    probes.push(...formActionProbes(url, CHAPTERS_UPDATE, CHAPTERS_FIELDS, "chapters"));
   for (const v of VALUES) {
     for (const url of [`/admin/videos/${v.raw}`, `/admin/videos/jobs/${v.raw}`]) {
       probes.push({ name: `GET ${url.replace(v.raw, "")}${v.label}`, send: get(url) });

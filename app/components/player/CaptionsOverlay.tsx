@@ -6,7 +6,18 @@ import { useLayoutEffect, useRef } from "react";
  * Plain visible text, not a live region: a screen reader user hears the soundtrack, and announcing every cue
  * would talk over it; the text carries its language for those who read it.
  */
-export function CaptionsOverlay({ cues, language, raised }: { cues: readonly VTTCue[]; language: string; raised: boolean }) {
+export function CaptionsOverlay({
+  cues,
+  language,
+  raised,
+  chapterLine = false,
+}: {
+  cues: readonly VTTCue[];
+  language: string;
+  raised: boolean;
+  /** The controls carry the chapter's title on a line of their own (phones): the captions go higher. */
+  chapterLine?: boolean;
+}) {
   if (!cues.length) return null;
   return (
     <div className="pointer-events-none absolute inset-0 z-[5] @container">
@@ -14,7 +25,7 @@ export function CaptionsOverlay({ cues, language, raised }: { cues: readonly VTT
         data-testid="player-captions"
         lang={language}
         className={`absolute inset-x-[5%] flex flex-col items-center gap-[0.2em] text-center text-[clamp(0.875rem,3.4cqw,2.75rem)] leading-snug transition-[bottom] duration-300 ${
-          raised ? "bottom-[4.5rem] sm:bottom-24" : "bottom-[6%]"
+          raised ? `${chapterLine ? "bottom-[5.75rem]" : "bottom-[4.5rem]"} sm:bottom-24` : "bottom-[6%]"
         }`}
       >
         {cues.map((cue, i) => (

@@ -1,4 +1,5 @@
 import { formatDuration } from "~/lib/format";
+import { type Chapter, chapterIndexAt } from "~core/chapters";
 import { AutoplaySwitch } from "./AutoplaySwitch";
 import { ControlButton } from "./ControlButton";
 import { MenuButton } from "./MenuButton";
@@ -43,6 +44,7 @@ export function Controls({
   pipSupported,
   storyboardUrl,
   captions,
+  chapters = [],
   autoplay,
 }: {
   visible: boolean;
@@ -56,8 +58,10 @@ export function Controls({
   pipSupported: boolean;
   storyboardUrl?: string | null;
   captions: Captions;
+  chapters?: readonly Chapter[];
   autoplay?: { on: boolean; set: (on: boolean) => void };
 }) {
+  const chapter = chapters[chapterIndexAt(chapters, media.currentTime)];
   const autoLabel = stream.playingHeight ? `Auto (${stream.playingHeight}p)` : "Auto";
   const qualityText = stream.level === -1 ? autoLabel : (stream.renditions.find((r) => r.level === stream.level)?.label ?? "Auto");
   const speedOptions = SPEEDS.includes(media.rate as (typeof SPEEDS)[number]) ? SPEEDS : [...SPEEDS, media.rate].sort((a, b) => a - b);
@@ -79,9 +83,10 @@ export function Controls({
           duration={media.duration}
           bufferedEnd={media.bufferedEnd}
           storyboardUrl={storyboardUrl}
+          chapters={chapters}
           onSeek={actions.seek}
         />
-        <div className="flex items-center gap-0.5 sm:gap-1">
+        <div className="flex flex-wrap items-center gap-0.5 sm:flex-nowrap sm:gap-1">
           <ControlButton
             label={media.paused ? (media.ended ? "Replay" : "Play") : "Pause"}
             icon={media.paused ? (media.ended ? "replay" : "play") : "pause"}
@@ -110,6 +115,17 @@ export function Controls({
             <span className="sr-only"> of </span>
             {formatDuration(media.duration)}
           </p>
+          {/* The chapter playing, as YouTube shows it ("• Opening"); on a phone on a line of its own above the buttons. */}
+          {chapter && (
+            <p
+              data-testid="player-chapter"
+              className="order-first basis-full truncate px-1 text-xs text-zinc-100 sm:order-none sm:ml-2 sm:min-w-0 sm:basis-auto sm:px-0 sm:text-sm"
+            >
+              <span aria-hidden="true">• </span>
+              <span className="sr-only">Chapter: </span>
+              {chapter.title}
+            </p>
+          )}
           <span className="flex-1" />
           {autoplay && <AutoplaySwitch on={autoplay.on} onChange={autoplay.set} className="hidden sm:flex" />}
           <MenuButton

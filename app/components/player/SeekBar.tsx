@@ -1,26 +1,33 @@
 import { useRef, useState } from "react";
 import { formatDuration } from "~/lib/format";
-import { SEEK_ARROW_SECONDS, SEEK_JUMP_SECONDS, seekTarget } from "./shortcuts";
+import { type Chapter, chapterIndexAt } from "~core/chapters";
+import { chapterStepTarget, SEEK_ARROW_SECONDS, SEEK_JUMP_SECONDS, seekTarget } from "./shortcuts";
 import { cueAt, loadStoryboard, type StoryboardCue } from "./storyboard";
 
 const pct = (part: number, whole: number) => `${whole > 0 ? Math.min(100, Math.max(0, (part / whole) * 100)) : 0}%`;
 
+/** The widest a hover preview grows to show a chapter's title (truncated past it). */
+const TITLED_PREVIEW_WIDTH = 160;
+
 /**
  * The seek slider: played and buffered ranges, drag or click to seek, arrows ±5 s, Page Up/Down ±10 s,
- * Home/End. Hovering shows the time there and, when the video has a storyboard, its thumbnail; the storyboard
- * is fetched on the first hover only.
+ * Home/End, Shift+arrows to the previous or next chapter. Chapters show as gaps in the track (always, so on
+ * focus too) and their titles in the hover preview and the slider's value text. Hovering shows the time there
+ * and, when the video has a storyboard, its thumbnail; the storyboard is fetched on the first hover only.
  */
 export function SeekBar({
   currentTime,
   duration,
   bufferedEnd,
   storyboardUrl,
+  chapters = [],
   onSeek,
 }: {
   currentTime: number;
   duration: number;
   bufferedEnd: number;
   storyboardUrl?: string | null;
+  chapters?: readonly Chapter[];
   onSeek: (time: number) => void;
 }) {
   const bar = useRef<HTMLDivElement>(null);
@@ -73,18 +80,23 @@ export function SeekBar({
       PageDown: -SEEK_JUMP_SECONDS,
       PageUp: SEEK_JUMP_SECONDS,
     };
-    let to: number | undefined;
-    if (event.key in by) to = seekTarget(currentTime, by[event.key]!, duration);
+    // null: a key of ours with nowhere to go (no chapter after the last); undefined: not ours.
+    let to: number | null | undefined;
+    if (event.shiftKey && (event.key === "ArrowLeft" || event.key === "ArrowRight"))
+      to = chapterStepTarget(chapters, currentTime, event.key === "ArrowLeft" ? -1 : 1, duration);
+    else if (event.key in by) to = seekTarget(currentTime, by[event.key]!, duration);
     else if (event.key === "Home") to = 0;
     else if (event.key === "End") to = duration;
     if (to === undefined) return;
     event.preventDefault();
     event.stopPropagation(); // handled here: the player's own arrow shortcut must not seek a second time
-    onSeek(to);
+    if (to !== null) onSeek(to);
   };
 
   const cue = hover && cues.length ? cueAt(cues, hover.time) : undefined;
-  const previewWidth = cue?.w ?? 56;
+  const hoverChapter = hover ? chapters[chapterIndexAt(chapters, hover.time)] : undefined;
+  const currentChapter = chapters[chapterIndexAt(chapters, currentTime)];
+  const previewWidth = Math.max(cue?.w ?? 56, hoverChapter ? TITLED_PREVIEW_WIDTH : 0);
   const previewLeft = hover ? Math.min(Math.max(hover.x - previewWidth / 2, 0), Math.max(0, hover.width - previewWidth)) : 0;
 
   return (
@@ -96,7 +108,7 @@ export function SeekBar({
       aria-valuemin={0}
       aria-valuemax={Math.floor(duration)}
       aria-valuenow={Math.floor(currentTime)}
-      aria-valuetext={`${formatDuration(currentTime)} of ${formatDuration(duration)}`}
+      aria-valuetext={`${formatDuration(currentTime)} of ${formatDuration(duration)}${currentChapter ? `, ${currentChapter.title}` : ""}`}
       onKeyDown={onKeyDown}
       onPointerEnter={onPointerEnter}
       onPointerMove={onPointerMove}
@@ -109,6 +121,16 @@ export function SeekBar({
       <div className="relative h-1 w-full overflow-hidden rounded-full bg-white/30 transition-[height] group-hover/seek:h-1.5">
         <div className="absolute inset-y-0 left-0 bg-white/50" style={{ width: pct(bufferedEnd, duration) }} />
         <div className="absolute inset-y-0 left-0 bg-brand-500" style={{ width: pct(currentTime, duration) }} />
+        {chapters.map((c) =>
+          c.start > 0 ? (
+            <div
+              key={c.start}
+              data-testid="chapter-mark"
+              className="-translate-x-1/2 absolute inset-y-0 w-[3px] bg-black/85"
+              style={{ left: pct(c.start, duration) }}
+            />
+          ) : null,
+        )}
       </div>
       <div
         aria-hidden="true"
@@ -133,6 +155,14 @@ export function SeekBar({
                 backgroundPosition: `-${cue.x}px -${cue.y}px`,
               }}
             />
+          )}
+          {hoverChapter && (
+            <span
+              data-testid="seek-preview-chapter"
+              className="mt-1 max-w-full truncate rounded bg-black/80 px-1.5 py-0.5 text-xs text-white"
+            >
+              {hoverChapter.title}
+            </span>
           )}
           <span className="mt-1 rounded bg-black/80 px-1.5 py-0.5 text-xs font-semibold text-white tabular-nums">
             {formatDuration(hover.time)}

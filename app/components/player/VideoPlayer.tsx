@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { preload } from "react-dom";
 import type { CaptionTrack } from "~core/captions";
+import type { Chapter } from "~core/chapters";
 import { stillAtWidth } from "~core/images";
 import { AutoplaySwitch } from "./AutoplaySwitch";
 import { CaptionsOverlay } from "./CaptionsOverlay";
@@ -22,7 +23,7 @@ import { usePlayback } from "./use-playback";
 import { usePlayerPreferences } from "./use-player-preferences";
 import { usePlayerShortcuts } from "./use-player-shortcuts";
 import { usePlayerTheater } from "./use-player-theater";
-import { useStartTime } from "./use-start-time";
+import { type StartRequest, useStartTime } from "./use-start-time";
 
 /** The poster variant for `<video poster>` (one URL, no srcset): 768 px covers a phone at DPR 2 and most laptop layouts. */
 const POSTER_WIDTH = 768;
@@ -48,6 +49,10 @@ export interface VideoPlayerProps {
   startTime?: number;
   /** WebVTT caption files, one per language (docs/decisions/0033-captions.md). */
   captions?: readonly CaptionTrack[];
+  /** Each new request seeks there, and plays if asked (the video page's "Resume at m:ss", chapters, `?t=`). */
+  start?: StartRequest;
+  /** The video's chapters (core/chapters.ts): marks on the seek bar, the current title, Shift+←/→. */
+  chapters?: readonly Chapter[];
   /** Start playing as soon as the player is there: the viewer asked for this video from the last one's end. */
   autoStart?: boolean;
   /** The video offered at the end (UpNext.tsx), and whether its end counts down to it. */
@@ -73,7 +78,8 @@ export function VideoPlayer({
   storyboardUrl,
   onPlaybackTime,
   renderPreRoll,
-  startTime,
+  start,
+  chapters,
   autoStart = false,
   upNext,
   autoplay,
@@ -96,7 +102,7 @@ export function VideoPlayer({
   const { phase, stream, togglePlay } = playback;
   const error = stream.error;
   const media = useMediaState(videoRef, duration);
-  const onLoadedMetadata = useStartTime(videoRef, startTime, playback.isAttached, togglePlay);
+  const onLoadedMetadata = useStartTime(videoRef, start, playback.isAttached, togglePlay);
   const { visible, reveal, hide } = useAutoHide(phase === "main" && !media.paused && !openMenu && !error);
   const { fullscreen, toggleFullscreen } = useFullscreen(container, videoRef);
   const { pipSupported, togglePip } = usePictureInPicture(videoRef);
@@ -128,7 +134,7 @@ export function VideoPlayer({
     toggleCaptions: captions.toggle,
   };
   usePlayerShortcuts(container, {
-    run: onVideo((video, action: PlayerAction) => runShortcut(action, video, actions)),
+    run: onVideo((video, action: PlayerAction) => runShortcut(action, video, { ...actions, chapters })),
     reveal,
     suspended: () => playback.phaseNow() === "preroll",
   });
@@ -195,7 +201,12 @@ export function VideoPlayer({
         ))}
       </video>
       {captions.language && phase !== "preroll" && !media.ended && (
-        <CaptionsOverlay cues={captions.cues} language={captions.language} raised={visible && !error} />
+        <CaptionsOverlay
+          cues={captions.cues}
+          language={captions.language}
+          raised={visible && !error}
+          chapterLine={Boolean(chapters?.length)}
+        />
       )}
       {media.ended && upNext && phase === "main" && !error ? (
         <UpNext next={upNext.video} countdown={upNext.countdown} />
@@ -219,6 +230,7 @@ export function VideoPlayer({
             pipSupported={pipSupported}
             storyboardUrl={storyboardUrl}
             captions={captions}
+            chapters={chapters}
             autoplay={autoplay}
           />
         )

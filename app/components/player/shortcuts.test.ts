@@ -24,12 +24,20 @@ describe("actionForKey (SPEC.md §9)", () => {
     ["0", { type: "restart" }],
     ["ArrowLeft", { type: "seek-by", seconds: -5 }],
     ["ArrowRight", { type: "seek-by", seconds: 5 }],
+    [
+      { key: "ArrowLeft", shiftKey: true },
+      { type: "chapter", direction: -1 },
+    ],
+    [
+      { key: "ArrowRight", shiftKey: true },
+      { type: "chapter", direction: 1 },
+    ],
     ["j", { type: "seek-by", seconds: -10 }],
     ["L", { type: "seek-by", seconds: 10 }],
     [",", { type: "speed-by", step: -0.25 }],
     [".", { type: "speed-by", step: 0.25 }],
   ])("%j → %j", (key, action) => {
-    expect(actionForKey({ key })).toEqual(action);
+    expect(actionForKey(typeof key === "string" ? { key } : key)).toEqual(action);
   });
 
   it("leaves other keys and browser shortcuts alone", () => {
@@ -134,6 +142,24 @@ describe("runShortcut", () => {
     runShortcut({ type: "seek-by", seconds: -5 }, video, c);
     runShortcut({ type: "restart" }, video, c);
     expect(vi.mocked(c.seek).mock.calls).toEqual([[62], [53], [0]]);
+  });
+
+  it("Shift+←/→ steps between chapters, or 5 s without chapters", () => {
+    const chapters = [
+      { start: 0, title: "Opening" },
+      { start: 20, title: "Colour shift" },
+      { start: 40, title: "Finale" },
+    ];
+    const c = { ...controls(), chapters };
+    runShortcut({ type: "chapter", direction: 1 }, { ...video, currentTime: 25 }, c);
+    runShortcut({ type: "chapter", direction: -1 }, { ...video, currentTime: 25 }, c);
+    runShortcut({ type: "chapter", direction: -1 }, { ...video, currentTime: 21 }, c);
+    runShortcut({ type: "chapter", direction: 1 }, { ...video, currentTime: 50 }, c); // none after the last: stays
+    const plain = controls();
+    runShortcut({ type: "chapter", direction: 1 }, video, plain);
+    runShortcut({ type: "chapter", direction: -1 }, video, plain);
+    expect(vi.mocked(c.seek).mock.calls).toEqual([[40], [20], [0]]);
+    expect(vi.mocked(plain.seek).mock.calls).toEqual([[62], [53]]);
   });
 
   it("steps the speed from the current rate, clamped", () => {

@@ -1,7 +1,10 @@
+import { type Chapter, chapterSeekTarget } from "~core/chapters";
+
 /**
  * Keyboard shortcuts of the player, exactly SPEC.md §9: Space/K play-pause, M mute, F fullscreen, 0 restart,
- * ←/→ 5 s, J/L 10 s, comma/period speed steps of 0.25 between 0.25 and 2; and C captions on/off (issue 23, as
- * in the common players).
+ * ←/→ 5 s, J/L 10 s, comma/period speed steps of 0.25 between 0.25 and 2; Shift+←/→ for the previous or
+ * next chapter (issue 23 item 4; ±5 s like the plain arrows on a video without chapters); and C captions on/off
+ * (issue 23 item 5, as in the common players).
  *
  * Scope (docs/decisions/0008-player.md): they act when focus is inside the player or on nothing in
  * particular (the page body), never when another control of the page has focus (a search box, a link, the
@@ -15,6 +18,7 @@ export type PlayerAction =
   | { type: "toggle-captions" }
   | { type: "restart" }
   | { type: "seek-by"; seconds: number }
+  | { type: "chapter"; direction: -1 | 1 }
   | { type: "speed-by"; step: number };
 
 export const SEEK_ARROW_SECONDS = 5;
@@ -30,6 +34,7 @@ interface KeyLike {
   ctrlKey?: boolean;
   metaKey?: boolean;
   altKey?: boolean;
+  shiftKey?: boolean;
 }
 
 /** The action a key press asks for, or null. Presses with Ctrl/Cmd/Alt stay the browser's (copy, tab switching…). */
@@ -52,9 +57,9 @@ export function actionForKey(event: KeyLike): PlayerAction | null {
     case "0":
       return { type: "restart" };
     case "ArrowLeft":
-      return { type: "seek-by", seconds: -SEEK_ARROW_SECONDS };
+      return event.shiftKey ? { type: "chapter", direction: -1 } : { type: "seek-by", seconds: -SEEK_ARROW_SECONDS };
     case "ArrowRight":
-      return { type: "seek-by", seconds: SEEK_ARROW_SECONDS };
+      return event.shiftKey ? { type: "chapter", direction: 1 } : { type: "seek-by", seconds: SEEK_ARROW_SECONDS };
     case "j":
     case "J":
       return { type: "seek-by", seconds: -SEEK_JUMP_SECONDS };
@@ -82,6 +87,15 @@ export function seekTarget(current: number, delta: number, duration: number): nu
   return Math.min(end, Math.max(0, current + delta));
 }
 
+/**
+ * Where Shift+←/→ goes: the previous or next chapter (core/chapters.ts; null when there is none that way), or
+ * 5 s back or on when the video has no chapters.
+ */
+export function chapterStepTarget(chapters: readonly Chapter[], current: number, direction: -1 | 1, duration: number): number | null {
+  if (!chapters.length) return seekTarget(current, direction * SEEK_ARROW_SECONDS, duration);
+  return chapterSeekTarget(chapters, current, direction);
+}
+
 /** What a shortcut acts through: the player's own controls. */
 export interface ShortcutControls {
   togglePlay: () => void;
@@ -91,6 +105,8 @@ export interface ShortcutControls {
   toggleCaptions: () => void;
   seek: (time: number) => void;
   setRate: (rate: number) => void;
+  /** The video's chapters, for Shift+←/→. */
+  chapters?: readonly Chapter[];
 }
 
 /** Carries out `action` on the video (`currentTime`, `duration` and `playbackRate` as it stands) through `controls`. */
@@ -118,6 +134,11 @@ export function runShortcut(
     case "seek-by":
       controls.seek(seekTarget(video.currentTime, action.seconds, video.duration));
       break;
+    case "chapter": {
+      const to = chapterStepTarget(controls.chapters ?? [], video.currentTime, action.direction, video.duration);
+      if (to !== null) controls.seek(to);
+      break;
+    }
     case "speed-by":
       controls.setRate(steppedSpeed(video.playbackRate, action.step));
       break;

@@ -1,13 +1,23 @@
 import { type RefObject, useEffect, useRef } from "react";
 
 /**
- * The `startTime` prop (the video page's "Resume at m:ss"): when set or changed, seek there and play. The
- * position is applied at once when the stream's metadata is known, else when it arrives (the returned
- * `loadedmetadata` handler); playing goes through `togglePlay`, so a configured pre-roll still comes first.
+ * A request to move the playhead from outside the player: the video page's "Resume at m:ss", a chapter in the
+ * list under the player, the page's `?t=`. A new object for each request, so the same time asked twice seeks
+ * twice. `play`: start playing too (the `?t=` of an arriving visitor only sets where the first play starts).
+ */
+export interface StartRequest {
+  at: number;
+  play: boolean;
+}
+
+/**
+ * The `start` prop: when given (a new request), seek there and, if asked, play. The position is applied at
+ * once when the stream's metadata is known, else when it arrives (the returned `loadedmetadata` handler);
+ * playing goes through `togglePlay`, so a configured pre-roll still comes first.
  */
 export function useStartTime(
   videoRef: RefObject<HTMLVideoElement | null>,
-  startTime: number | undefined,
+  start: StartRequest | undefined,
   isAttached: () => boolean,
   togglePlay: () => void,
 ): (video: HTMLVideoElement) => void {
@@ -17,11 +27,11 @@ export function useStartTime(
 
   useEffect(() => {
     const video = videoRef.current;
-    if (startTime === undefined || !video) return;
-    if (latest.current.isAttached() && video.readyState >= 1) video.currentTime = startTime;
-    else pendingStart.current = startTime;
-    if (video.paused) latest.current.togglePlay();
-  }, [startTime, videoRef]);
+    if (start === undefined || !video) return;
+    if (latest.current.isAttached() && video.readyState >= 1) video.currentTime = start.at;
+    else pendingStart.current = start.at;
+    if (start.play && video.paused) latest.current.togglePlay();
+  }, [start, videoRef]);
 
   return (video) => {
     if (pendingStart.current === null) return;

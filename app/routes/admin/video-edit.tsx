@@ -1,17 +1,21 @@
 import { data, redirect } from "react-router";
 import { CaptionsEditor } from "~/components/admin/videos/CaptionsEditor";
+import { ChaptersEditor, isChaptersResult } from "~/components/admin/videos/ChaptersEditor";
 import { type EditActionResult, VideoEditor } from "~/components/admin/videos/VideoEditor";
 import { consoleAction } from "~/lib/console-action.server";
 import { routeInput } from "~/lib/route-contract.server";
 import { routeHeaders } from "~/lib/route-headers";
+import { chaptersToText } from "~core/chapters-schema";
 import { input } from "~core/params";
 import { CONSOLE_PAGE, defineRoute } from "~core/route-contract";
 import { type VideoFieldErrors, videoFieldsFromForm } from "~core/video-schema";
 import { z } from "~core/zod";
 import { listVideoCaptions } from "../../../server/services/captions";
 import { listCategories } from "../../../server/services/categories";
+import { chaptersForEditing } from "../../../server/services/chapters";
 import { deleteVideo, getAdminVideo, updateVideo, VideoFieldsError, VideoNotFoundError } from "../../../server/services/video-admin";
 import type { Route } from "./+types/video-edit";
+import { chaptersAction } from "./video-chapters.server";
 
 const params = z.object({ videoId: input.videoId });
 
@@ -22,8 +26,13 @@ export const contract = defineRoute({
 
 export async function loader(args: Route.LoaderArgs) {
   const { videoId } = routeInput(args.context, contract).params;
-  const [video, categories, captions] = await Promise.all([getAdminVideo(videoId), listCategories(), listVideoCaptions(videoId)]);
-  if (!video) throw data(null, { status: 404 });
+  const [video, categories, chapters, captions] = await Promise.all([
+    getAdminVideo(videoId),
+    listCategories(),
+    chaptersForEditing(videoId),
+    listVideoCaptions(videoId),
+  ]);
+  if (!video || !chapters) throw data(null, { status: 404 });
   return data({
     video: {
       ...video,
@@ -32,6 +41,7 @@ export async function loader(args: Route.LoaderArgs) {
       attestation: video.attestation && { ...video.attestation, agreedAt: video.attestation.agreedAt.toISOString() },
     },
     categories: categories.map((c) => c.name),
+    chapters: { duration: chapters.duration, text: chaptersToText(chapters.chapters) },
     captions: captions.map((c) => ({ ...c, updatedAt: c.updatedAt.toISOString() })),
   });
 }
@@ -46,13 +56,14 @@ function refused(status: number, intent: string, fieldErrors: VideoFieldErrors, 
   return data<EditActionResult>({ intent, ok: false, fieldErrors }, { status, headers });
 }
 
-/** `update` saves the fields; `delete` (with its confirmation) removes the video and its media. */
+/** `update` saves the fields; `chapters` the chapters; `delete` (with its confirmation) removes the video and its media. */
 export async function action(args: Route.ActionArgs) {
   const { actor, body } = await consoleAction(args);
   const { videoId } = routeInput(args.context, contract).params;
   if (!body.ok) return refused(body.status, "", { form: "The form could not be read." }, body.headers);
   const intents = body.form.getAll("intent");
   const intent = intents.length === 1 && typeof intents[0] === "string" ? intents[0] : "";
+  if (intent === "chapters") return chaptersAction(videoId, body.form, actor);
   try {
     if (intent === "update") {
       const raw = videoFieldsFromForm(body.form);
@@ -73,10 +84,16 @@ export async function action(args: Route.ActionArgs) {
   }
 }
 
-export default function VideoEditPage({ loaderData }: Route.ComponentProps) {
-  const { video } = loaderData;
+export default function VideoEditPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { video, chapters } = loaderData;
   return (
     <VideoEditor video={video} categories={loaderData.categories}>
+      <ChaptersEditor
+        videoId={video.id}
+        duration={chapters.duration}
+        text={chapters.text}
+        documentResult={isChaptersResult(actionData) ? actionData : undefined}
+      />
       {!video.removed && <CaptionsEditor videoId={video.id} captions={loaderData.captions} />}
     </VideoEditor>
   );

@@ -20,8 +20,8 @@ interface EditableVideo {
 }
 
 /**
- * Edit a video's fields (checked in the browser with the server's schema) and delete it after a confirmation.
- * `children` (the captions editor) sit between the fields and the deletion.
+ * Edit a video's fields (checked in the browser with the server's schema) and delete it after a confirmation;
+ * `children` (more sections of the video, such as its chapters and captions) go between the two.
  */
 export function VideoEditor({ video, categories, children }: { video: EditableVideo; categories: string[]; children?: ReactNode }) {
   const save = useFetcher<EditActionResult>({ key: `video-update-${video.id}` });
