@@ -30,9 +30,13 @@ export const CO_VIEW_NEIGHBOURS = 24;
 export const PAIRS_PER_VIEW = 20;
 /** How old a mark must be before it is folded (see above). */
 export const SETTLE_MS = 60_000;
-/** Marks per batch and batches per run of the job: bounded work per run, a backlog continues next run. */
-export const FOLD_BATCH = 50_000;
-export const FOLD_BATCHES_PER_RUN = 10;
+/**
+ * Marks per batch and batches per run of the job: bounded work per run (at 100k videos a batch this size takes
+ * about 6 s, docs/benchmarks.md), a backlog continues next minute. 250,000 a minute is 360M views a day; the
+ * day of 10M views an operator might find on first deploy is folded in about 40 runs.
+ */
+export const FOLD_BATCH = 250_000;
+export const FOLD_BATCHES_PER_RUN = 1;
 
 export interface FoldOptions {
   batchSize?: number;
@@ -77,6 +81,8 @@ async function foldBatch(batchSize: number, settledUntil: Date): Promise<{ views
     .execute(async (trx) => {
       // The lock that serialises overlapping runners; read after it, the position is the latest committed.
       const at = await trx.selectFrom("video_co_view_progress").selectAll().forUpdate().executeTakeFirstOrThrow();
+      // The merge groups and ranks every touched list's entries: in memory rather than in temporary files.
+      await sql`SET LOCAL work_mem = '128MB'`.execute(trx);
       const { rows } = await sql<{ views: number; lists: number }>`
         WITH batch AS MATERIALIZED (
           SELECT session_id, video_id, expires_at FROM video_view_sessions
@@ -84,15 +90,13 @@ async function foldBatch(batchSize: number, settledUntil: Date): Promise<{ views
             AND (expires_at, session_id, video_id) > (${at.expires_at}, ${at.session_id}::uuid, ${at.video_id}::uuid)
           ORDER BY expires_at, session_id, video_id
           LIMIT ${batchSize}
-        ), pairs AS (
-          SELECT b.video_id AS a, o.video_id AS b
+        ), earlier AS (
+          SELECT b.video_id AS a, p.video_id AS b,
+            row_number() OVER (PARTITION BY b.session_id, b.video_id ORDER BY p.expires_at DESC, p.video_id DESC) AS nearness
           FROM batch b
-          CROSS JOIN LATERAL (
-            SELECT p.video_id FROM video_view_sessions p
-            WHERE p.session_id = b.session_id AND (p.expires_at, p.video_id) < (b.expires_at, b.video_id)
-            ORDER BY p.expires_at DESC, p.video_id DESC
-            LIMIT ${PAIRS_PER_VIEW}
-          ) o
+          JOIN video_view_sessions p ON p.session_id = b.session_id AND (p.expires_at, p.video_id) < (b.expires_at, b.video_id)
+        ), pairs AS (
+          SELECT a, b FROM earlier WHERE nearness <= ${PAIRS_PER_VIEW}
         ), delta AS (
           SELECT d.video_id, d.neighbour_id, count(*)::int AS n
           FROM pairs, LATERAL (VALUES (pairs.a, pairs.b), (pairs.b, pairs.a)) AS d (video_id, neighbour_id)
@@ -106,8 +110,10 @@ async function foldBatch(batchSize: number, settledUntil: Date): Promise<{ views
             UNION ALL
             SELECT video_id, neighbour_id, n, true FROM delta
           ) m
-          -- A deleted or taken-down video never comes back (held and private ones may): its slot is freed.
-          JOIN videos v ON v.id = m.neighbour_id AND v.removed_at IS NULL
+          -- A taken-down video is never public again (held and private ones may be): its slot is freed. (One
+          -- hashed set of the few removed ids; a deleted video is left to the read, which finds no row, and
+          -- drops out as other neighbours gain counts.)
+          WHERE m.neighbour_id NOT IN (SELECT id FROM videos WHERE removed_at IS NOT NULL)
           GROUP BY m.video_id, m.neighbour_id
         ), ranked AS (
           SELECT video_id, neighbour_id, n,
