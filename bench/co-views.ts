@@ -228,7 +228,7 @@ async function main(): Promise<void> {
     },
     seed: { insertSeconds, indexSeconds, ...Object.fromEntries(Object.entries(shape).map(([k, v]) => [k, Number(v)])) },
     fullFold: { seconds: fullSeconds, ...full },
-    table: Object.fromEntries(Object.entries(table).map(([k, v]) => [k, Number(v)])),
+    table: { rows: Number(table.rows), bytes: Number(table.bytes), shown: Number(table.shown), pairs: Number(table.pairs) },
     incrementalRun: { seconds: incSeconds, ...inc },
     read: { ...read, coViewedFirst, fullLists: full6, sampled: sample.length },
     plan: {
@@ -255,7 +255,7 @@ function markdown(r: {
   params: Record<string, number>;
   seed: Record<string, number>;
   fullFold: Record<string, number>;
-  table: Record<string, number>;
+  table: { rows: number; bytes: number; shown: number };
   incrementalRun: Record<string, number | boolean>;
   read: Record<string, number>;
   plan: { indexes: (string | undefined)[]; seqScans: number; executionMs: number; planningMs: number; text: string };
