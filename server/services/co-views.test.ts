@@ -168,6 +168,22 @@ describe("co-view recommendations on PostgreSQL", () => {
     expect(await neighbours(current.id)).toEqual({ [others[0] as string]: 2, [others[1] as string]: 3, [others[2] as string]: 4 });
   });
 
+  it("keeps its place to the microsecond: marks of one millisecond are folded once each", async () => {
+    const { current } = await shelf(0);
+    const other = await otherVideo();
+    written += 1;
+    const millisecond = `${new Date(COUNTED_FROM + written * 1000 + VIEW_SESSION_TTL_MS).toISOString().slice(0, 23)}`;
+    for (let i = 0; i < 3; i++) {
+      const session = crypto.randomUUID();
+      for (const [j, videoId] of [current.id, other].entries())
+        await sql`INSERT INTO video_view_sessions (session_id, video_id, expires_at)
+          VALUES (${session}, ${videoId}, ${`${millisecond}${i}${j}1Z`}::timestamptz)`.execute(handle().db);
+    }
+    const folded = await foldCoViews({ batchSize: 1, maxBatches: 100 });
+    expect(folded.views).toBe(6);
+    expect(await neighbours(current.id)).toEqual({ [other]: 3 });
+  });
+
   it("stops after maxBatches with the rest left for the next run", async () => {
     const { current } = await shelf(0);
     const other = await otherVideo();

@@ -31,8 +31,8 @@ export const PAIRS_PER_VIEW = 20;
 /** How old a mark must be before it is folded (see above). */
 export const SETTLE_MS = 60_000;
 /**
- * Marks per batch and batches per run of the job: bounded work per run (at 100k videos a batch this size takes
- * about 6 s, docs/benchmarks.md), a backlog continues next minute. 250,000 a minute is 360M views a day; the
+ * Marks per batch and batches per run of the job: bounded work per run (at 100k videos and 10M views a batch this size takes
+ * 9 s on average and 12 s at most on the 2-core bench machine, docs/benchmarks.md), a backlog continues next minute. 250,000 a minute is 360M views a day; the
  * day of 10M views an operator might find on first deploy is folded in about 40 runs.
  */
 export const FOLD_BATCH = 250_000;
@@ -80,14 +80,19 @@ async function foldBatch(batchSize: number, settledUntil: Date): Promise<{ views
     .transaction()
     .execute(async (trx) => {
       // The lock that serialises overlapping runners; read after it, the position is the latest committed.
-      const at = await trx.selectFrom("video_co_view_progress").selectAll().forUpdate().executeTakeFirstOrThrow();
+      // expires_at as text: a JavaScript Date would drop its microseconds and fold the marks of that millisecond twice.
+      const at = await trx
+        .selectFrom("video_co_view_progress")
+        .select([sql<string>`expires_at::text`.as("expires_at"), "session_id", "video_id"])
+        .forUpdate()
+        .executeTakeFirstOrThrow();
       // The merge groups and ranks every touched list's entries: in memory rather than in temporary files.
       await sql`SET LOCAL work_mem = '128MB'`.execute(trx);
       const { rows } = await sql<{ views: number; lists: number }>`
         WITH batch AS MATERIALIZED (
           SELECT session_id, video_id, expires_at FROM video_view_sessions
-          WHERE expires_at >= ${at.expires_at} AND expires_at <= ${settledUntil}
-            AND (expires_at, session_id, video_id) > (${at.expires_at}, ${at.session_id}::uuid, ${at.video_id}::uuid)
+          WHERE expires_at >= ${at.expires_at}::timestamptz AND expires_at <= ${settledUntil}
+            AND (expires_at, session_id, video_id) > (${at.expires_at}::timestamptz, ${at.session_id}::uuid, ${at.video_id}::uuid)
           ORDER BY expires_at, session_id, video_id
           LIMIT ${batchSize}
         ), earlier AS (
