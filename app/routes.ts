@@ -20,6 +20,7 @@ export default [
   route("api/comments/:commentId/delete", "routes/api/comment-delete.ts"),
   route("api/favorites", "routes/api/favorites.ts"),
   route("api/history", "routes/api/history.ts"),
+  route("api/autoplay", "routes/api/autoplay.ts"),
   route("api/viewer-state", "routes/api/viewer-state.ts"),
   route("api/search-suggestions", "routes/api/search-suggestions.ts"),
   route("settings/export", "routes/account/export.ts"),

@@ -1,11 +1,12 @@
 import { useCallback, useState } from "react";
-import { data, Link, redirect } from "react-router";
+import { data, Link, redirect, useLocation } from "react-router";
 import { FavoriteButton } from "~/components/account/FavoriteButton";
 import { ResumeOffer } from "~/components/account/ResumeOffer";
 import { Comments } from "~/components/community/Comments";
 import { LikeButton } from "~/components/community/LikeButton";
 import { WithheldPlayer } from "~/components/layout/AgeCheck";
 import { PreRoll } from "~/components/player/PreRoll";
+import { isAutoStart, type UpNextVideo } from "~/components/player/UpNext";
 import { VideoPlayer } from "~/components/player/VideoPlayer";
 import { ShareMenu } from "~/components/video/ShareMenu";
 import { toCardData, VideoCard, type VideoCardData } from "~/components/video/VideoCard";
@@ -15,6 +16,7 @@ import { formatDuration, formatIsoDuration, formatLongDate, formatRelativeTime, 
 import { siteUrlFromMatches, useRootData } from "~/lib/root-data";
 import { routeInput } from "~/lib/route-contract.server";
 import { absoluteUrl, breadcrumbs, seoMeta } from "~/lib/seo";
+import { useAutoplay } from "~/lib/use-autoplay";
 import { useViewTracking } from "~/lib/use-view-tracking";
 import { useWatchHistory } from "~/lib/use-watch-history";
 import { useViewer, useViewerPage } from "~/lib/viewer-state";
@@ -226,6 +228,12 @@ export default function VideoPage({ loaderData: d }: Route.ComponentProps) {
   return <VideoDetails {...d} />;
 }
 
+/** What plays after this video: the top recommendation (the first related video). */
+function upNextOf(related: VideoCardData[]): UpNextVideo | null {
+  const top = related[0];
+  return top ? { title: top.title, href: `/video/${top.id}`, thumbnail: top.thumbnail_url, from: "recommended" } : null;
+}
+
 function VideoDetails({ video: v, related, relatedError, preRoll, community, withheld }: Extract<VideoData, { state: "ok" }>) {
   const { mode } = useViewer();
   // Theirs on this video (answered for this page's scope, so for this video), once it arrived.
@@ -244,6 +252,9 @@ function VideoDetails({ video: v, related, relatedError, preRoll, community, wit
   const [resumed, setResumed] = useState<{ videoId: string; at: number } | null>(null);
   const startTime = resumed?.videoId === v.id ? resumed.at : undefined;
   const siteUrl = useRootData()?.siteUrl ?? "";
+  const autoplay = useAutoplay();
+  const autoStart = isAutoStart(useLocation().state);
+  const next = upNextOf(related);
   return (
     <article>
       {withheld ? (
@@ -258,6 +269,10 @@ function VideoDetails({ video: v, related, relatedError, preRoll, community, wit
           storyboardUrl={v.storyboard_url}
           onPlaybackTime={onPlaybackTime}
           startTime={startTime}
+          autoStart={autoStart}
+          upNext={next && { video: next, countdown: autoplay.countsDown }}
+          autoplay={next ? { on: autoplay.on, set: autoplay.set } : undefined}
+          onEnded={autoplay.ended}
           renderPreRoll={preRoll ? (finish) => <PreRoll config={preRoll} onDone={finish} /> : undefined}
         />
       ) : (
