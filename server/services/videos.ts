@@ -152,14 +152,10 @@ export const MIN_CO_VIEWS = 2;
  * "People who watched this also watched": the video's co-viewed neighbours (./co-views.ts) that are public
  * now, strongest first, filled up to RELATED_VIDEOS with the most viewed public videos of its category (what
  * a new video, or one watched alone, shows), never the video itself. The video page's one statement for it.
+ * Its first item is the top recommendation (the player's "up next").
  */
 export async function relatedVideos(video: { id: string; category_id: string | null }): Promise<VideoCard[]> {
   return coViewedThenMostViewedIn(video.id, video.category_id);
-}
-
-/** The video to suggest after this one (the "up next" feature): the first of relatedVideos, or null. */
-export async function topRecommendation(video: { id: string; category_id: string | null }): Promise<VideoCard | null> {
-  return (await relatedVideos(video))[0] ?? null;
 }
 
 // The video page's two statements, built and compiled once (server/db/prepared.ts).
