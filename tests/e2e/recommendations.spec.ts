@@ -3,14 +3,10 @@ import { expect, test } from "./support";
 
 /**
  * "People who watched this also watched" (issue 23 item 3) against the built server: two browser sessions
- * count views of a demo video and of a new video of another category through the real view endpoints, the
- * co-view fold runs (through a test hook, instead of the job's next minute), and the demo video's page then
- * lists the new video first among its related videos, ahead of its category's most viewed.
+ * count views of two demo videos of different categories through the real view endpoints, the co-view fold
+ * runs (through a test hook, instead of the job's next minute), and the first video's page then lists the
+ * other first among its related videos, ahead of its own category's most viewed.
  */
-
-interface Hooked {
-  videoId: string;
-}
 
 async function json<T>(res: Response, what: string): Promise<T> {
   if (!res.ok) throw new Error(`${what} answered ${res.status}`);
@@ -41,29 +37,22 @@ async function countView(baseURL: string, videoId: string, token: string, ip: st
 test("a video watched in the same sessions leads the related list", async ({ page, baseURL }) => {
   test.setTimeout(60_000);
   const origin = baseURL as string;
-  const { video } = await json<{ video: { id: string } | null }>(await fetch(`${origin}/__test/shortest-video`), "shortest-video");
-  if (!video) throw new Error("no demo video with media");
-  const other = await json<Hooked>(
-    await fetch(`${origin}/__test/videos`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ duration: 2 }),
-    }),
-    "videos",
-  );
+  const { videos } = await json<{ videos: { id: string }[] }>(await fetch(`${origin}/__test/co-views/videos`), "co-views videos");
+  const [video, other] = videos;
+  if (!video || !other) throw new Error("fewer than two demo categories with media");
 
-  // Before: the demo video's related list is its category's most viewed; the new video is in none of it.
+  // Before: the first video's related list is its category's most viewed; the other video is not in it.
   await page.goto(`/video/${video.id}`);
   const related = page.getByRole("region", { name: "Related Videos" });
   await expect(related.getByRole("link").first()).toBeVisible();
-  await expect(related.locator(`a[href="/video/${other.videoId}"]`)).toHaveCount(0);
+  await expect(related.locator(`a[href="/video/${other.id}"]`)).toHaveCount(0);
 
   // Two sessions (two addresses) each count both videos; tokens are asked together, so one wait serves all.
   const sessions = await Promise.all(
     [0, 1].map(async () => {
       const ip = `2001:db8:${crypto.randomBytes(2).toString("hex")}:${crypto.randomBytes(2).toString("hex")}::1`;
       const first = await playToken(origin, video.id, ip, null);
-      const second = await playToken(origin, other.videoId, ip, first.cookie);
+      const second = await playToken(origin, other.id, ip, first.cookie);
       return { ip, cookie: first.cookie, tokens: [first, second] };
     }),
   );
@@ -71,10 +60,10 @@ test("a video watched in the same sessions leads the related list", async ({ pag
   await new Promise((r) => setTimeout(r, wait + 300));
   for (const s of sessions) {
     expect(await countView(origin, video.id, s.tokens[0]!.token, s.ip, s.cookie)).toBe(true);
-    expect(await countView(origin, other.videoId, s.tokens[1]!.token, s.ip, s.cookie)).toBe(true);
+    expect(await countView(origin, other.id, s.tokens[1]!.token, s.ip, s.cookie)).toBe(true);
   }
   await json(await fetch(`${origin}/__test/co-views/fold`, { method: "POST" }), "co-views fold");
 
   await page.goto(`/video/${video.id}`);
-  await expect(related.getByRole("link").first()).toHaveAttribute("href", `/video/${other.videoId}`);
+  await expect(related.getByRole("link").first()).toHaveAttribute("href", `/video/${other.id}`);
 });

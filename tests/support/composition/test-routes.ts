@@ -232,6 +232,21 @@ export function testRoutes(): express.Router {
   });
   // Recommendations (tests/e2e/recommendations.spec.ts): the co-view fold at once, views counted a moment ago
   // included, instead of at the job runner's next minute a minute later.
+  // Two public demo videos with media, at least 10 s long, from two categories, shortest first: a pair the
+  // spec makes "watched together" (both playable, so the up-next specs may land on either).
+  router.get("/co-views/videos", async (_req, res, next) => {
+    try {
+      const { rows } = await sql<{ id: string; duration: number }>`
+        SELECT id, duration FROM (
+          SELECT DISTINCT ON (category_id) id, duration FROM videos
+          WHERE is_public AND video_url IS NOT NULL AND duration >= 10 AND category_id IS NOT NULL
+          ORDER BY category_id, duration, id
+        ) v ORDER BY duration, id LIMIT 2`.execute(getDb());
+      res.json({ videos: rows });
+    } catch (err) {
+      next(err);
+    }
+  });
   router.post("/co-views/fold", async (_req, res, next) => {
     try {
       const folded = await foldCoViews({ settleMs: 0, maxBatches: 100 });
