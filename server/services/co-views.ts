@@ -32,7 +32,7 @@ export const PAIRS_PER_VIEW = 20;
 export const SETTLE_MS = 60_000;
 /**
  * Marks per batch and batches per run of the job: bounded work per run (at 100k videos and 10M views a batch
- * this size takes 9 s on average and 12 s at most on the 2-core bench machine, docs/benchmarks.md); a backlog
+ * this size takes 9 s on average and 11 s at most on the 2-core bench machine, docs/benchmarks.md); a backlog
  * continues next minute. 250,000 a minute is 360M views a day; the day of 10M views an operator might find on
  * first deploy is folded in about 40 runs.
  */
