@@ -16,6 +16,7 @@ import * as m0017 from "./migrations/0017_reports";
 import * as m0018 from "./migrations/0018_takedowns";
 import * as m0019 from "./migrations/0019_age_assurance";
 import * as m0020 from "./migrations/0020_sort_indexes";
+import * as m0021 from "./migrations/0021_co_views";
 import * as m0022 from "./migrations/0022_chapters";
 import * as m0025 from "./migrations/0025_autoplay";
 
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   "0018_takedowns": m0018,
   "0019_age_assurance": m0019,
   "0020_sort_indexes": m0020,
+  "0021_co_views": m0021,
   "0022_chapters": m0022,
   "0025_autoplay": m0025,
 };

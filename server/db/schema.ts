@@ -204,6 +204,23 @@ export interface VideoViewSessionsTable {
   expires_at: Timestamp;
 }
 
+/** A video's strongest co-viewed neighbours, strongest first (0021_co_views, server/services/co-views.ts). */
+export interface VideoCoViewsTable {
+  video_id: string;
+  neighbour_ids: string[];
+  /** Browser sessions that counted a view of both, per neighbour (parallel to neighbour_ids). */
+  co_views: number[];
+  updated_at: Timestamp;
+}
+
+/** The last view session mark folded into video_co_views, in the fold's order (one row). */
+export interface VideoCoViewProgressTable {
+  id: Generated<boolean>;
+  expires_at: Timestamp;
+  session_id: string;
+  video_id: string;
+}
+
 /** Counted views per video and UTC day (0004_views). `day` is read as "YYYY-MM-DD". */
 export interface VideoViewsDailyTable {
   video_id: string;
@@ -355,6 +372,8 @@ export interface Database {
   admin_audit_log: AdminAuditLogTable;
   video_view_sessions: VideoViewSessionsTable;
   video_views_daily: VideoViewsDailyTable;
+  video_co_views: VideoCoViewsTable;
+  video_co_view_progress: VideoCoViewProgressTable;
   auth_sessions: AuthSessionsTable;
   auth_accounts: AuthAccountsTable;
   auth_verifications: AuthVerificationsTable;
