@@ -16,6 +16,7 @@ import * as m0017 from "./migrations/0017_reports";
 import * as m0018 from "./migrations/0018_takedowns";
 import * as m0019 from "./migrations/0019_age_assurance";
 import * as m0020 from "./migrations/0020_sort_indexes";
+import * as m0024 from "./migrations/0024_playlists";
 
 /** Migrations are imported statically so they ship inside the server bundle. Append, never edit. */
 const migrations: Record<string, Migration> = {
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   "0018_takedowns": m0018,
   "0019_age_assurance": m0019,
   "0020_sort_indexes": m0020,
+  "0024_playlists": m0024,
 };
 
 /** Every migration's name, in order. */
