@@ -14,7 +14,10 @@ const description = multilineText(10_000)
 const visibility = z.enum(["private", "public"]).transform((v) => v === "public");
 const redirectTo = plainText(2000).optional();
 /** A 0-based place in the list to move an item to (past the end: the end). */
-const index = z.string().regex(/^\d{1,5}$/).transform(Number);
+const index = z
+  .string()
+  .regex(/^\d{1,5}$/)
+  .transform(Number);
 
 /**
  * The forms of `POST /api/playlists`, by `intent`. Watch Later is toggled with add/remove and `playlist=watch-later`.

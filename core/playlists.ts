@@ -62,7 +62,16 @@ export type PlaylistAnswer =
   | { ok: true; playlistId?: string; saved?: boolean }
   | { ok: false; error: PlaylistError; message: string; field?: "title" | "description" };
 
-export type PlaylistError = "sign-in" | "not-found" | "video-not-found" | "too-many-playlists" | "full" | "too-many" | "invalid" | "unreadable" | "failed";
+export type PlaylistError =
+  | "sign-in"
+  | "not-found"
+  | "video-not-found"
+  | "too-many-playlists"
+  | "full"
+  | "too-many"
+  | "invalid"
+  | "unreadable"
+  | "failed";
 
 /** A playlist as the Save dialog lists it. */
 export interface PlaylistChoice {

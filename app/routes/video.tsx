@@ -7,6 +7,8 @@ import { LikeButton } from "~/components/community/LikeButton";
 import { WithheldPlayer } from "~/components/layout/AgeCheck";
 import { PreRoll } from "~/components/player/PreRoll";
 import { VideoPlayer } from "~/components/player/VideoPlayer";
+import { QueuePanel } from "~/components/playlists/QueuePanel";
+import { SaveControls } from "~/components/playlists/SaveControls";
 import { ShareMenu } from "~/components/video/ShareMenu";
 import { toCardData, VideoCard, type VideoCardData } from "~/components/video/VideoCard";
 import { stillsFor } from "~/lib/age-assurance.server";
@@ -15,6 +17,7 @@ import { formatDuration, formatIsoDuration, formatLongDate, formatRelativeTime, 
 import { siteUrlFromMatches, useRootData } from "~/lib/root-data";
 import { routeInput } from "~/lib/route-contract.server";
 import { absoluteUrl, breadcrumbs, seoMeta } from "~/lib/seo";
+import { usePlaylistQueue } from "~/lib/use-playlist-queue";
 import { useViewTracking } from "~/lib/use-view-tracking";
 import { useWatchHistory } from "~/lib/use-watch-history";
 import { useViewer, useViewerPage } from "~/lib/viewer-state";
@@ -23,6 +26,8 @@ import { canonicalCommentsLocation } from "~core/comment-limits";
 import type { CommunityData } from "~core/community-answer";
 import { TRAINED_ALGORITHMIC_MEDIA } from "~core/content-credentials";
 import { input } from "~core/params";
+import { playlistRef } from "~core/playlist-schema";
+import type { PlaylistRef } from "~core/playlists";
 import type { PreRollConfig } from "~core/preroll";
 import { reportPath } from "~core/report-schema";
 import { defineRoute } from "~core/route-contract";
@@ -72,6 +77,8 @@ type VideoData =
       viewerScope: ViewerScope;
       /** An age check comes first (docs/decisions/0028): no stream, poster or storyboard in this data. */
       withheld: boolean;
+      /** Played from a playlist (`?list=`): its queue comes after hydration (docs/decisions/0034-playlists.md). */
+      list: PlaylistRef | null;
     }
   | { state: "not-found" }
   /** Taken down (server/services/video-removal.ts): 410, so search engines drop it for good. */
@@ -80,13 +87,15 @@ type VideoData =
 
 // Anything but a uuid names no video: the page's own not-found state, without a query.
 const videoParams = z.object({ videoId: input.videoId.nullable().catch(null) });
+// `?list=`: Watch Later or a playlist id; anything else is a 400 (`?comments` is canonicalised by the middleware).
+const videoQuery = z.object({ list: playlistRef.optional() });
 
 export const contract = defineRoute({
   access: "public",
   kind: "page",
   pageCache: true,
   crossSite: "refuse",
-  input: { params: videoParams },
+  input: { params: videoParams, query: videoQuery },
   sitemap: "videos",
 });
 
@@ -102,7 +111,8 @@ export const middleware: Route.MiddlewareFunction[] = [
 ];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { videoId } = routeInput(context, contract).params;
+  const { params, query } = routeInput(context, contract);
+  const { videoId } = params;
   if (!videoId) return data<VideoData>({ state: "not-found" }, { status: 404 });
   const found = await attempt(
     context,
@@ -157,6 +167,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     community,
     viewerScope: { video: found.id, cards: (related ?? []).map((r) => r.id) },
     withheld,
+    list: query.list ?? null,
   });
 }
 
@@ -226,7 +237,7 @@ export default function VideoPage({ loaderData: d }: Route.ComponentProps) {
   return <VideoDetails {...d} />;
 }
 
-function VideoDetails({ video: v, related, relatedError, preRoll, community, withheld }: Extract<VideoData, { state: "ok" }>) {
+function VideoDetails({ video: v, related, relatedError, preRoll, community, withheld, list }: Extract<VideoData, { state: "ok" }>) {
   const { mode } = useViewer();
   // Theirs on this video (answered for this page's scope, so for this video), once it arrived.
   const mine = useViewerPage();
@@ -244,6 +255,7 @@ function VideoDetails({ video: v, related, relatedError, preRoll, community, wit
   const [resumed, setResumed] = useState<{ videoId: string; at: number } | null>(null);
   const startTime = resumed?.videoId === v.id ? resumed.at : undefined;
   const siteUrl = useRootData()?.siteUrl ?? "";
+  const { queue, nextInList } = usePlaylistQueue(list, v.id);
   return (
     <article>
       {withheld ? (
@@ -301,6 +313,7 @@ function VideoDetails({ video: v, related, relatedError, preRoll, community, wit
       <div className="mt-4 flex flex-wrap items-center gap-3">
         <LikeButton videoId={v.id} likes={community.likes} liked={own?.liked ?? false} signedIn={mode !== "visitor"} />
         <FavoriteButton key={v.id} videoId={v.id} favorite={own?.favorite ?? false} title={v.title} />
+        <SaveControls key={`save-${v.id}`} videoId={v.id} title={v.title} saved={own?.watchLater ?? false} />
         <ShareMenu title={v.title} url={absoluteUrl(siteUrl, `/video/${v.id}`)} />
         <a
           href={reportPath({ type: "video", id: v.id })}
@@ -316,6 +329,7 @@ function VideoDetails({ video: v, related, relatedError, preRoll, community, wit
           <ResumeOffer seconds={own.resumeAt} onResume={() => setResumed({ videoId: v.id, at: own.resumeAt as number })} />
         )}
       </div>
+      <QueuePanel queue={queue} currentId={v.id} next={nextInList} />
       {v.description && <p className="mt-4 whitespace-pre-line rounded-xl bg-ink-900 p-4 text-zinc-300">{v.description}</p>}
       <p className="mt-3 text-sm text-zinc-400">
         Does this video depict you without your consent, or copy your work?{" "}

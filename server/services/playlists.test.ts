@@ -54,7 +54,9 @@ describe("playlists on PostgreSQL", () => {
     expect(await addToPlaylist(me, WATCH_LATER, video.id)).toBe("added");
     expect(await addToPlaylist(me, WATCH_LATER, video.id)).toBe("already");
     expect(await inWatchLater(me, video.id)).toBe(true);
-    expect((await viewerState({ id: me, email: "", name: null, avatarUrl: null, role: "user", isCreator: false }, { video: video.id })).video).toMatchObject({
+    expect(
+      (await viewerState({ id: me, email: "", name: null, avatarUrl: null, role: "user", isCreator: false }, { video: video.id })).video,
+    ).toMatchObject({
       watchLater: true,
     });
     const lists = await listPlaylists(me);
@@ -71,7 +73,10 @@ describe("playlists on PostgreSQL", () => {
     // Concurrent first saves meet at the unique index: one Watch Later.
     const other = await newUser();
     const [a, b] = [await insertVideo(handle().db), await insertVideo(handle().db)];
-    expect(await Promise.all([addToPlaylist(other, WATCH_LATER, a.id), addToPlaylist(other, WATCH_LATER, b.id)])).toEqual(["added", "added"]);
+    expect(await Promise.all([addToPlaylist(other, WATCH_LATER, a.id), addToPlaylist(other, WATCH_LATER, b.id)])).toEqual([
+      "added",
+      "added",
+    ]);
     expect((await listPlaylists(other)).filter((l) => l.kind === "watch_later")).toHaveLength(1);
   });
 

@@ -1,7 +1,7 @@
 import { type Kysely, sql, type Transaction } from "kysely";
 import {
-  PLAYLIST_LIMITS,
   PLAYLIST_ITEMS_PER_PAGE,
+  PLAYLIST_LIMITS,
   type PlaylistChoice,
   type PlaylistQueue,
   type PlaylistRef,
@@ -153,12 +153,19 @@ export async function addToPlaylist(userId: string, ref: PlaylistRef, videoId: s
       if (!id) return "not-found";
       const stats = await trx
         .selectFrom("playlist_items")
-        .select([sql<number>`count(*)::int`.as("n"), sql<number>`coalesce(max(position), 0)::int`.as("last"), sql<boolean>`bool_or(video_id = ${videoId})`.as("has")])
+        .select([
+          sql<number>`count(*)::int`.as("n"),
+          sql<number>`coalesce(max(position), 0)::int`.as("last"),
+          sql<boolean>`bool_or(video_id = ${videoId})`.as("has"),
+        ])
         .where("playlist_id", "=", id)
         .executeTakeFirstOrThrow();
       if (stats.has) return "already";
       if (stats.n >= PLAYLIST_LIMITS.itemsPerPlaylist) return "full";
-      await trx.insertInto("playlist_items").values({ playlist_id: id, video_id: videoId, position: stats.last + 1 }).execute();
+      await trx
+        .insertInto("playlist_items")
+        .values({ playlist_id: id, video_id: videoId, position: stats.last + 1 })
+        .execute();
       await trx.updateTable("playlists").set({ updated_at: sql<Date>`now()` }).where("id", "=", id).execute();
       return "added";
     });
@@ -266,7 +273,10 @@ export async function listPlaylists(userId: string): Promise<PlaylistSummary[]> 
     }),
   );
   if (lists[0]?.kind === "watch_later") return lists;
-  return [{ id: WATCH_LATER, kind: "watch_later", title: WATCH_LATER_TITLE, description: "", isPublic: false, count: 0, updatedAt: "" }, ...lists];
+  return [
+    { id: WATCH_LATER, kind: "watch_later", title: WATCH_LATER_TITLE, description: "", isPublic: false, count: 0, updatedAt: "" },
+    ...lists,
+  ];
 }
 
 /** The Save dialog's list: the owner's playlists and whether `videoId` is in each. */
@@ -294,7 +304,15 @@ export async function playlistChoices(userId: string, videoId: string): Promise<
     .orderBy("p.created_at")
     .orderBy("p.id")
     .execute();
-  const choices = rows.map((r): PlaylistChoice => ({ id: r.kind === "watch_later" ? WATCH_LATER : r.id, kind: r.kind, title: r.title, isPublic: r.is_public, contains: Boolean(r.contains) }));
+  const choices = rows.map(
+    (r): PlaylistChoice => ({
+      id: r.kind === "watch_later" ? WATCH_LATER : r.id,
+      kind: r.kind,
+      title: r.title,
+      isPublic: r.is_public,
+      contains: Boolean(r.contains),
+    }),
+  );
   if (choices[0]?.kind === "watch_later") return choices;
   return [{ id: WATCH_LATER, kind: "watch_later", title: WATCH_LATER_TITLE, isPublic: false, contains: false }, ...choices];
 }
@@ -305,9 +323,7 @@ export async function playlistChoices(userId: string, videoId: string): Promise<
  */
 async function visiblePlaylist(viewerId: string | null, ref: PlaylistRef) {
   const db = getDb();
-  let query = db
-    .selectFrom("playlists")
-    .select(["id", "user_id", "kind", "title", "description", "is_public", "updated_at"]);
+  let query = db.selectFrom("playlists").select(["id", "user_id", "kind", "title", "description", "is_public", "updated_at"]);
   if (ref === WATCH_LATER) {
     if (!viewerId) return null;
     query = query.where("user_id", "=", viewerId).where("kind", "=", "watch_later");
@@ -326,7 +342,15 @@ export async function getPlaylistPage(viewerId: string | null, ref: PlaylistRef,
     // Their Watch Later before the first save: an empty list.
     return {
       ref,
-      playlist: { id: WATCH_LATER, kind: "watch_later", title: WATCH_LATER_TITLE, description: "", isPublic: false, count: 0, updatedAt: "" },
+      playlist: {
+        id: WATCH_LATER,
+        kind: "watch_later",
+        title: WATCH_LATER_TITLE,
+        description: "",
+        isPublic: false,
+        count: 0,
+        updatedAt: "",
+      },
       mine: true,
       items: [],
       total: 0,
