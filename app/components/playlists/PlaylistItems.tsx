@@ -44,9 +44,18 @@ export function PlaylistItems({
   const [over, setOver] = useState<string | null>(null);
   // The loader's order is the truth whenever it arrives.
   useEffect(() => setOrder(items), [items]);
+  // A moved row is taken out of the document and put back, which drops the focus of the button that moved
+  // it: the same button (by its video and direction) gets it back.
+  const [refocus, setRefocus] = useState<string | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs after each reorder, when the rows are in place
+  useEffect(() => {
+    if (!refocus) return;
+    document.querySelector<HTMLElement>(`[data-move="${refocus}"]`)?.focus();
+    setRefocus(null);
+  }, [order]);
   const answer = fetcher.state === "idle" ? fetcher.data : undefined;
 
-  const move = (id: string, to: number) => {
+  const move = (id: string, to: number, direction?: "up" | "down") => {
     const from = order.findIndex((i) => i.id === id);
     const target = Math.max(0, Math.min(order.length - 1, to));
     if (from < 0 || target === from) return;
@@ -54,6 +63,7 @@ export function PlaylistItems({
     const [moved] = next.splice(from, 1) as [Item];
     next.splice(target, 0, moved);
     setOrder(next);
+    if (direction) setRefocus(`${id}-${direction}`);
     setAnnouncement(`Moved ${moved.title} to position ${offset + target + 1} of ${total}.`);
     fetcher.submit(
       { intent: "move", playlist: listRef, videoId: id, to: String(offset + target) },
@@ -132,7 +142,7 @@ export function PlaylistItems({
                   label="Move down"
                   disabled={offset + index === total - 1}
                   here={here}
-                  onMove={() => move(item.id, index + 1)}
+                  onMove={() => move(item.id, index + 1, "down")}
                 />
                 <RemoveForm listRef={listRef} item={item} here={here} onRemoved={(t) => setAnnouncement(`Removed ${t}.`)} />
               </span>

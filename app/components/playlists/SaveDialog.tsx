@@ -60,13 +60,17 @@ export function SaveDialog({
     return () => abort.abort();
   }, [videoId]);
 
+  const mark = (id: string, contains: boolean) =>
+    setLoad((l) => (l.state === "ready" ? { ...l, playlists: l.playlists.map((p) => (p.id === id ? { ...p, contains } : p)) } : l));
+  // Ticked at once; untouched again if the server refuses.
   const toggle = async (choice: PlaylistChoice, contains: boolean) => {
+    mark(choice.id, contains);
     const answer = await postPlaylistWrite({ intent: contains ? "add" : "remove", playlist: choice.id, videoId });
     if (!answer.ok) {
+      mark(choice.id, !contains);
       setStatus(answer.message);
       return;
     }
-    setLoad((l) => (l.state === "ready" ? { ...l, playlists: l.playlists.map((p) => (p.id === choice.id ? { ...p, contains } : p)) } : l));
     setStatus(contains ? `Saved to ${choice.title}.` : `Removed from ${choice.title}.`);
     if (choice.kind === "watch_later") onWatchLater?.(contains);
   };
@@ -104,7 +108,7 @@ export function SaveDialog({
       aria-labelledby={headingId}
       onClose={onClose}
       onClick={(event) => event.target === dialog.current && dialog.current?.close()}
-      className="w-[min(24rem,calc(100vw-2rem))] rounded-xl border border-ink-700 bg-ink-900 p-0 text-zinc-100 shadow-2xl backdrop:bg-black/70"
+      className="m-auto w-[min(24rem,calc(100vw-2rem))] rounded-xl border border-ink-700 bg-ink-900 p-0 text-zinc-100 shadow-2xl backdrop:bg-black/70"
     >
       <div className="p-5">
         <div className="flex items-start justify-between gap-3">
