@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from "react";
 import { copyText } from "~/lib/share";
+import { useHydrated } from "~/lib/use-hydrated";
 
 /** SPEC.md §8's copy feedback, cleared after 2 seconds (as the share menu's). */
 const STATUS_MS = 2000;
@@ -8,6 +9,8 @@ const STATUS_MS = 2000;
 export function CopyLink({ url }: { url: string }) {
   const [status, setStatus] = useState("");
   const id = useId();
+  // Copying needs a script; without one the address stays selectable in the field.
+  const hydrated = useHydrated();
   useEffect(() => {
     if (!status) return;
     const timer = setTimeout(() => setStatus(""), STATUS_MS);
@@ -25,13 +28,15 @@ export function CopyLink({ url }: { url: string }) {
         onFocus={(e) => e.currentTarget.select()}
         className="w-72 max-w-full rounded-lg border border-ink-700 bg-ink-950 px-3 py-1.5 text-sm text-zinc-300"
       />
-      <button
-        type="button"
-        onClick={async () => setStatus((await copyText(url)) ? "Copied!" : "Failed to copy")}
-        className="rounded-full bg-ink-800 px-4 py-1.5 text-sm font-semibold hover:bg-ink-700"
-      >
-        Copy link
-      </button>
+      {hydrated && (
+        <button
+          type="button"
+          onClick={async () => setStatus((await copyText(url)) ? "Copied!" : "Failed to copy")}
+          className="rounded-full bg-ink-800 px-4 py-1.5 text-sm font-semibold hover:bg-ink-700"
+        >
+          Copy link
+        </button>
+      )}
       <span role="status" className="text-sm text-zinc-300">
         {status}
       </span>

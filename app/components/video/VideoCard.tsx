@@ -3,7 +3,7 @@ import { FavoriteButton } from "~/components/account/FavoriteButton";
 import { CardMenu } from "~/components/playlists/CardMenu";
 import { AppLink } from "~/components/ui/AppLink";
 import { formatDuration, formatViews } from "~/lib/format";
-import { useCardFavorite, useViewer } from "~/lib/viewer-state";
+import { useCardFavorite, useSignedIn } from "~/lib/viewer-state";
 import { stillSrcSet } from "~core/images";
 import { useHoverPreview } from "./hover-preview";
 
@@ -61,7 +61,7 @@ export function VideoCard({
   favorite?: boolean;
 }) {
   const scoped = useCardFavorite(video.id);
-  const menu = useViewer().mode === "signed-in";
+  const menu = useSignedIn();
   const favorite = known ?? scoped;
   const Title = headingLevel === 2 ? "h2" : "h3";
   const preview = useHoverPreview(video.storyboard_url);

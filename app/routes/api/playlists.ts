@@ -91,7 +91,8 @@ export async function action(args: Route.ActionArgs) {
   const { request, context } = args;
   if (request.method !== "POST") throw data(null, { status: 405, headers: { Allow: "POST" } });
   const wantsPage = (request.headers.get("accept") ?? "").includes("text/html");
-  const body = await readForm(request, 8192);
+  // The longest legitimate form: a 1,000-character description of 4-byte characters, percent-encoded.
+  const body = await readForm(request, 32 * 1024);
   if (!body.ok) return jsonAnswer(body.status, refusal("unreadable"), body.headers);
   const intent = playlistIntent.safeParse(body.form.get("intent"));
   const schema = intent.success ? PLAYLIST_FORMS[intent.data] : undefined;
