@@ -1,8 +1,11 @@
-import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from "react";
 import { menuItems, moveMenuFocus } from "~/lib/menu-keys";
 import { useDismiss } from "~/lib/use-dismiss";
 import { PLAYLIST_TEXTS, WATCH_LATER } from "~core/playlists";
-import { postPlaylistWrite, SaveDialog } from "./SaveDialog";
+import { postPlaylistWrite } from "./playlist-write";
+
+// Loaded when first opened: the listing pages' JavaScript carries only the menu.
+const SaveDialog = lazy(() => import("./SaveDialog").then((m) => ({ default: m.SaveDialog })));
 
 /** How long the card says what happened (as the share menu's copy result). */
 const STATUS_MS = 3000;
@@ -102,7 +105,11 @@ export function CardMenu({ videoId, title }: { videoId: string; title: string })
           {status}
         </span>
       )}
-      {dialog && <SaveDialog videoId={videoId} title={title} onClose={() => setDialog(false)} />}
+      {dialog && (
+        <Suspense fallback={null}>
+          <SaveDialog videoId={videoId} title={title} onClose={() => setDialog(false)} />
+        </Suspense>
+      )}
     </div>
   );
 }

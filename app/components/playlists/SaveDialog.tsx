@@ -1,22 +1,9 @@
 import { useEffect, useId, useRef, useState } from "react";
 import type { PlaylistChoicesAnswer } from "~/routes/api/playlists";
-import { PLAYLIST_LIMITS, PLAYLIST_TEXTS, PLAYLISTS_ENDPOINT, type PlaylistAnswer, type PlaylistChoice } from "~core/playlists";
+import { PLAYLIST_LIMITS, PLAYLISTS_ENDPOINT, type PlaylistChoice } from "~core/playlists";
+import { postPlaylistWrite } from "./playlist-write";
 
 type Load = { state: "loading" } | { state: "failed" } | { state: "ready"; playlists: PlaylistChoice[] };
-
-/** Posts one playlist write (JSON answer) from a script: the dialog's checkboxes and form. */
-export async function postPlaylistWrite(fields: Record<string, string>): Promise<PlaylistAnswer> {
-  try {
-    const res = await fetch(PLAYLISTS_ENDPOINT, {
-      method: "POST",
-      headers: { Accept: "application/json" },
-      body: new URLSearchParams(fields),
-    });
-    return (await res.json()) as PlaylistAnswer;
-  } catch {
-    return { ok: false, error: "failed", message: PLAYLIST_TEXTS.failed };
-  }
-}
 
 /**
  * "Save to playlist": a modal <dialog> (the browser traps focus in it and closes it on Escape; focus goes
