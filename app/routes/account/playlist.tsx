@@ -89,9 +89,7 @@ export default function Playlist({ loaderData: d }: Route.ComponentProps) {
       </div>
       {playlist.description && <p className="mt-3 whitespace-pre-line text-zinc-300">{playlist.description}</p>}
       <div className="mt-4 flex flex-wrap items-center gap-3">
-        <span className="text-sm text-zinc-400">
-          {playlist.count} {playlist.count === 1 ? "video" : "videos"}
-        </span>
+        <span className="text-sm text-zinc-400">{`${playlist.count} ${playlist.count === 1 ? "video" : "videos"}`}</span>
         {firstPlayable && (
           <AppLink
             to={videoInListPath(firstPlayable.id, ref)}

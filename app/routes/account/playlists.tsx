@@ -56,7 +56,7 @@ export default function Playlists({ loaderData: d }: Route.ComponentProps) {
                   <span className="min-w-0 flex-1 truncate font-semibold">{list.title}</span>
                   <span className="text-sm text-zinc-400">{list.isPublic ? "Public" : "Private"}</span>
                   <span className="w-24 text-right text-sm tabular-nums text-zinc-400">
-                    {list.count} {list.count === 1 ? "video" : "videos"}
+                    {`${list.count} ${list.count === 1 ? "video" : "videos"}`}
                   </span>
                 </AppLink>
               </li>
