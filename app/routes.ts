@@ -22,6 +22,7 @@ export default [
   route("api/history", "routes/api/history.ts"),
   route("api/playlists", "routes/api/playlists.ts"),
   route("api/playlists/:list/queue", "routes/api/playlist-queue.ts"),
+  route("api/autoplay", "routes/api/autoplay.ts"),
   route("api/viewer-state", "routes/api/viewer-state.ts"),
   route("api/search-suggestions", "routes/api/search-suggestions.ts"),
   route("settings/export", "routes/account/export.ts"),

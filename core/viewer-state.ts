@@ -32,13 +32,15 @@ export interface ViewerState {
   /** Null: nobody is signed in (no session, or one that ended). */
   viewer: Viewer | null;
   historyPaused: boolean;
+  /** Their autoplay choice (core/autoplay.ts), null until they made one or for a visitor. */
+  autoplay: boolean | null;
   /** The asked-for cards among the viewer's favorites. */
   favoriteIds: string[];
   /** Null when no video was asked about, or for a visitor. */
   video: ViewerVideoState | null;
 }
 
-export const VISITOR_STATE: ViewerState = { viewer: null, historyPaused: false, favoriteIds: [], video: null };
+export const VISITOR_STATE: ViewerState = { viewer: null, historyPaused: false, autoplay: null, favoriteIds: [], video: null };
 
 /** The address a page with `scope` asks (stable for the same scope: it keys the browser's request). */
 export function viewerStateUrl(scope: ViewerScope | undefined): string {

@@ -8,6 +8,7 @@ export const ACCOUNT_TEXTS = {
   loadFailed: "Failed to load. Please try again later.",
   saveFailed: "Failed to save. Please try again.",
   nameSaved: "Display name saved.",
+  autoplaySaved: "Autoplay setting saved.",
   deleteConfirmWrong: "Type DELETE to confirm.",
   deleteLastAdmin: "You are the last admin: make someone else an admin in the console before deleting your account.",
 } as const;

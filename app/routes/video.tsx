@@ -1,11 +1,12 @@
 import { useCallback, useState } from "react";
-import { data, Link, redirect } from "react-router";
+import { data, Link, redirect, useLocation } from "react-router";
 import { FavoriteButton } from "~/components/account/FavoriteButton";
 import { ResumeOffer } from "~/components/account/ResumeOffer";
 import { Comments } from "~/components/community/Comments";
 import { LikeButton } from "~/components/community/LikeButton";
 import { WithheldPlayer } from "~/components/layout/AgeCheck";
 import { PreRoll } from "~/components/player/PreRoll";
+import { isAutoStart, type UpNextVideo } from "~/components/player/UpNext";
 import { VideoPlayer } from "~/components/player/VideoPlayer";
 import { QueuePanel } from "~/components/playlists/QueuePanel";
 import { SaveControls } from "~/components/playlists/SaveControls";
@@ -17,7 +18,8 @@ import { formatDuration, formatIsoDuration, formatLongDate, formatRelativeTime, 
 import { siteUrlFromMatches, useRootData } from "~/lib/root-data";
 import { routeInput } from "~/lib/route-contract.server";
 import { absoluteUrl, breadcrumbs, seoMeta } from "~/lib/seo";
-import { usePlaylistQueue } from "~/lib/use-playlist-queue";
+import { useAutoplay } from "~/lib/use-autoplay";
+import { type NextInList, usePlaylistQueue } from "~/lib/use-playlist-queue";
 import { useViewTracking } from "~/lib/use-view-tracking";
 import { useWatchHistory } from "~/lib/use-watch-history";
 import { useViewer, useViewerPage } from "~/lib/viewer-state";
@@ -237,6 +239,14 @@ export default function VideoPage({ loaderData: d }: Route.ComponentProps) {
   return <VideoDetails {...d} />;
 }
 
+/** What plays after this video: the playlist's next one when played from a list, else the top recommendation (the first related video). */
+function upNextOf(related: VideoCardData[], inList: NextInList | null): UpNextVideo | null {
+  // No still from the queue: it is answered without the age check's view of stills (docs/decisions/0028).
+  if (inList) return { title: inList.title, href: inList.href, thumbnail: null, from: "playlist" };
+  const top = related[0];
+  return top ? { title: top.title, href: `/video/${top.id}`, thumbnail: top.thumbnail_url, from: "recommended" } : null;
+}
+
 function VideoDetails({ video: v, related, relatedError, preRoll, community, withheld, list }: Extract<VideoData, { state: "ok" }>) {
   const { mode } = useViewer();
   // Theirs on this video (answered for this page's scope, so for this video), once it arrived.
@@ -256,6 +266,9 @@ function VideoDetails({ video: v, related, relatedError, preRoll, community, wit
   const startTime = resumed?.videoId === v.id ? resumed.at : undefined;
   const siteUrl = useRootData()?.siteUrl ?? "";
   const { queue, nextInList } = usePlaylistQueue(list, v.id);
+  const autoplay = useAutoplay();
+  const autoStart = isAutoStart(useLocation().state);
+  const next = upNextOf(related, nextInList);
   return (
     <article>
       {withheld ? (
@@ -270,6 +283,10 @@ function VideoDetails({ video: v, related, relatedError, preRoll, community, wit
           storyboardUrl={v.storyboard_url}
           onPlaybackTime={onPlaybackTime}
           startTime={startTime}
+          autoStart={autoStart}
+          upNext={next && { video: next, countdown: autoplay.countsDown }}
+          autoplay={next ? { on: autoplay.on, set: autoplay.set } : undefined}
+          onEnded={autoplay.ended}
           renderPreRoll={preRoll ? (finish) => <PreRoll config={preRoll} onDone={finish} /> : undefined}
         />
       ) : (

@@ -17,6 +17,7 @@ import * as m0018 from "./migrations/0018_takedowns";
 import * as m0019 from "./migrations/0019_age_assurance";
 import * as m0020 from "./migrations/0020_sort_indexes";
 import * as m0024 from "./migrations/0024_playlists";
+import * as m0025 from "./migrations/0025_autoplay";
 
 /** Migrations are imported statically so they ship inside the server bundle. Append, never edit. */
 const migrations: Record<string, Migration> = {
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   "0019_age_assurance": m0019,
   "0020_sort_indexes": m0020,
   "0024_playlists": m0024,
+  "0025_autoplay": m0025,
 };
 
 /** Every migration's name, in order. */

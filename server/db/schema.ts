@@ -24,6 +24,8 @@ export interface UsersTable {
   ban_reason: Optional<string>;
   /** When the account passed an age check stronger than self-declaration; NULL: never (0019_age_assurance). */
   age_assured_at: NullableTimestamp;
+  /** Play the next video at the end: the user's choice, NULL until they made one (0025_autoplay, core/autoplay.ts). */
+  autoplay: Optional<boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

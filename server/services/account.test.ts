@@ -4,7 +4,15 @@ import { describe, expect, it } from "vitest";
 import { insertVideo } from "../../tests/support/fixtures";
 import { useTestDatabase } from "../../tests/support/test-db";
 import { onAnyInvalidation } from "../realtime/shared-caches";
-import { DELETED_ACCOUNT_COMMENT, deleteAccount, exportAccountData, setDisplayName, signOutEverywhere } from "./account";
+import {
+  accountAutoplay,
+  DELETED_ACCOUNT_COMMENT,
+  deleteAccount,
+  exportAccountData,
+  setAutoplay,
+  setDisplayName,
+  signOutEverywhere,
+} from "./account";
 import { addFavorite, FAVORITES_PER_PAGE, isFavorite, listFavorites, removeFavorite } from "./favorites";
 import { clearHistory, isHistoryPaused, listHistory, recordPosition, removeFromHistory, resumeOffer, setHistoryPaused } from "./history";
 
@@ -112,13 +120,25 @@ describe("the account", () => {
     const data = await exportAccountData(me, new Date("2026-01-02T03:04:05Z"));
     expect(data).toMatchObject({
       exportedAt: "2026-01-02T03:04:05.000Z",
-      profile: { id: me, email: `${me}@example.com`, name: "Ada Lovelace", role: "user", historyPaused: false, ageAssuredAt: null },
+      profile: {
+        id: me,
+        email: `${me}@example.com`,
+        name: "Ada Lovelace",
+        role: "user",
+        historyPaused: false,
+        ageAssuredAt: null,
+        autoplay: null,
+      },
       comments: [{ videoId: v.id, content: "Lovely", deleted: false, parentId: null }],
       likes: [{ videoId: v.id, title: "Exported video" }],
       favorites: [{ videoId: v.id, title: "Exported video" }],
       history: [{ videoId: v.id, title: "Exported video", positionSeconds: 12 }],
     });
     expect(JSON.stringify(data)).not.toMatch(/token|password/i);
+    // The autoplay choice is part of what is stored about them.
+    await setAutoplay(me, true);
+    expect(await accountAutoplay(me)).toBe(true);
+    expect((await exportAccountData(me))?.profile.autoplay).toBe(true);
     await newSession(me);
     await newSession(me);
     const someoneElse = await newUser();

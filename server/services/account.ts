@@ -16,6 +16,17 @@ export async function setDisplayName(userId: string, name: string): Promise<void
   await getDb().updateTable("users").set({ full_name: name, updated_at: sql<Date>`now()` }).where("id", "=", userId).execute();
 }
 
+/** Remembers the user's autoplay choice on the account (core/autoplay.ts): it follows them to every browser. */
+export async function setAutoplay(userId: string, on: boolean): Promise<void> {
+  await getDb().updateTable("users").set({ autoplay: on, updated_at: sql<Date>`now()` }).where("id", "=", userId).execute();
+}
+
+/** The user's autoplay choice, null until they made one. */
+export async function accountAutoplay(userId: string): Promise<boolean | null> {
+  const row = await getDb().selectFrom("users").select("autoplay").where("id", "=", userId).executeTakeFirst();
+  return row?.autoplay ?? null;
+}
+
 /** Ends every session of the user (every device); the next request of each is a visitor's. */
 export async function signOutEverywhere(userId: string): Promise<number> {
   const result = await getDb().deleteFrom("auth_sessions").where("user_id", "=", userId).executeTakeFirst();
@@ -33,6 +44,8 @@ export interface AccountExport {
     createdAt: string;
     historyPaused: boolean;
     ageAssuredAt: string | null;
+    /** Play the next video at the end (null: never chosen). */
+    autoplay: boolean | null;
   };
   comments: { id: string; videoId: string; parentId: string | null; content: string | null; createdAt: string; deleted: boolean }[];
   likes: { videoId: string; title: string; likedAt: string }[];
@@ -47,7 +60,7 @@ export async function exportAccountData(userId: string, now = new Date()): Promi
   const db = getDb();
   const user = await db
     .selectFrom("users")
-    .select(["id", "email", "full_name", "avatar_url", "role", "created_at", "history_paused", "age_assured_at"])
+    .select(["id", "email", "full_name", "avatar_url", "role", "created_at", "history_paused", "age_assured_at", "autoplay"])
     .where("id", "=", userId)
     .executeTakeFirst();
   if (!user) return null;
@@ -94,6 +107,7 @@ export async function exportAccountData(userId: string, now = new Date()): Promi
       historyPaused: user.history_paused,
       // When the account passed an age check (docs/decisions/0028), or null.
       ageAssuredAt: user.age_assured_at ? iso(user.age_assured_at) : null,
+      autoplay: user.autoplay,
     },
     comments: comments.map((c) => ({
       id: c.id,

@@ -3,6 +3,7 @@ import type { Viewer } from "../../core/viewer";
 import { insertVideo } from "../../tests/support/fixtures";
 import { useTestDatabase } from "../../tests/support/test-db";
 import type { RateLimiter } from "../rate-limit";
+import { setAutoplay } from "./account";
 import { addComment, deleteComment } from "./comments";
 import { addFavorite } from "./favorites";
 import { recordPosition, setHistoryPaused } from "./history";
@@ -44,6 +45,7 @@ describe("a viewer's state on a shared page (core/viewer-state.ts) on PostgreSQL
     expect(await viewerState(ann, scope)).toEqual({
       viewer: ann,
       historyPaused: false,
+      autoplay: null,
       favoriteIds: [cardB!.id],
       video: { liked: true, favorite: true, watchLater: false, resumeAt: 125, ownCommentIds: [comment.id] },
     });
@@ -58,6 +60,10 @@ describe("a viewer's state on a shared page (core/viewer-state.ts) on PostgreSQL
     expect((await viewerState(ann, { video: video!.id })).video?.resumeAt).toBeNull();
     // A listing asks about cards only; a page without cards about nothing but the viewer.
     expect(await viewerState(ann, { cards: [cardB!.id, cardC!.id] })).toMatchObject({ favoriteIds: [cardB!.id], video: null });
-    expect(await viewerState(ann, {})).toEqual({ viewer: ann, historyPaused: false, favoriteIds: [], video: null });
+    expect(await viewerState(ann, {})).toEqual({ viewer: ann, historyPaused: false, autoplay: null, favoriteIds: [], video: null });
+    // The account's autoplay choice, once made, is theirs alone.
+    await setAutoplay(ann.id, false);
+    expect(await viewerState(ann, {})).toMatchObject({ autoplay: false });
+    expect(await viewerState(bob, {})).toMatchObject({ autoplay: null });
   });
 });

@@ -12,6 +12,7 @@ export const MAX_OWN_COMMENT_IDS = 1000;
 
 interface StateRow {
   history_paused: boolean | null;
+  autoplay: boolean | null;
   favorite_ids: string[];
   liked: boolean;
   watch_later: boolean;
@@ -32,6 +33,7 @@ export async function viewerState(viewer: Viewer, scope: ViewerScope): Promise<V
   const { rows } = await sql<StateRow>`
     SELECT
       (SELECT history_paused FROM users WHERE id = ${viewer.id}) AS history_paused,
+      (SELECT autoplay FROM users WHERE id = ${viewer.id}) AS autoplay,
       ARRAY(SELECT video_id::text FROM favorites WHERE user_id = ${viewer.id} AND video_id = ANY(${asked}::uuid[])) AS favorite_ids,
       EXISTS(SELECT 1 FROM video_likes WHERE user_id = ${viewer.id} AND video_id = ${video}::uuid) AS liked,
       EXISTS(
@@ -50,6 +52,7 @@ export async function viewerState(viewer: Viewer, scope: ViewerScope): Promise<V
   return {
     viewer,
     historyPaused: row.history_paused ?? false,
+    autoplay: row.autoplay,
     favoriteIds: (scope.cards ?? []).filter((id) => favorites.has(id)),
     video: video
       ? {

@@ -212,7 +212,7 @@ test("settings: display name (validated) and initial, data export, sign out of e
 
   const name = page.getByRole("textbox", { name: "Display name" });
   await name.fill("   ");
-  await page.getByRole("button", { name: "Save" }).click();
+  await page.getByRole("region", { name: "Display name" }).getByRole("button", { name: "Save" }).click();
   await expect(page.getByText("Display name is required")).toBeVisible();
   expect((await accountState(baseURL, email)).name).toBe(""); // e-mail code sign-ups start without a name
   // The server refuses what the browser would (a direct post).
@@ -222,7 +222,7 @@ test("settings: display name (validated) and initial, data export, sign out of e
   });
   expect(refused.status()).toBe(400);
   await name.fill("  Ada   Lovelace ");
-  await page.getByRole("button", { name: "Save" }).click();
+  await page.getByRole("region", { name: "Display name" }).getByRole("button", { name: "Save" }).click();
   await expect(page.getByText("Display name saved.")).toBeVisible();
   expect((await accountState(baseURL, email)).name).toBe("Ada Lovelace");
   await expect(page.getByRole("button", { name: "Account menu for Ada Lovelace" })).toBeVisible();

@@ -188,7 +188,9 @@ const ADMIN_FORMS: Record<string, string>[] = [
 const ACCOUNT_FORMS: { path: string; valid: Record<string, string> }[] = [
   { path: "/api/favorites", valid: { videoId: NO_UNIT, favorite: "true" } },
   { path: "/api/history", valid: { videoId: NO_UNIT, position: "12.5" } },
+  { path: "/api/autoplay", valid: { autoplay: "on" } },
   { path: "/settings", valid: { intent: "name", name: "Hostile Tester" } },
+  { path: "/settings", valid: { intent: "autoplay", autoplay: "on" } },
   { path: "/settings", valid: { intent: "delete", confirm: "no" } },
   { path: "/history", valid: { intent: "remove", videoId: NO_UNIT } },
   { path: "/history", valid: { intent: "pause", paused: "false" } },
@@ -204,7 +206,8 @@ const ACCOUNT_FORMS: { path: string; valid: Record<string, string> }[] = [
 const ACCOUNT_FIELDS: Record<string, string[]> = {
   "/api/favorites": ["videoId", "favorite", "redirectTo"],
   "/api/history": ["videoId", "position"],
-  "/settings": ["intent", "name", "confirm"],
+  "/api/autoplay": ["autoplay"],
+  "/settings": ["intent", "name", "confirm", "autoplay"],
   "/history": ["intent", "videoId", "paused"],
   "/settings/export": ["intent"],
   "/api/playlists": ["intent", "playlist", "videoId", "title", "description", "visibility", "to", "redirectTo"],

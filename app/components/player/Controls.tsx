@@ -1,4 +1,5 @@
 import { formatDuration } from "~/lib/format";
+import { AutoplaySwitch } from "./AutoplaySwitch";
 import { ControlButton } from "./ControlButton";
 import { MenuButton } from "./MenuButton";
 import { SeekBar } from "./SeekBar";
@@ -36,6 +37,7 @@ export function Controls({
   fullscreen,
   pipSupported,
   storyboardUrl,
+  autoplay,
 }: {
   visible: boolean;
   media: MediaState;
@@ -47,6 +49,7 @@ export function Controls({
   fullscreen: boolean;
   pipSupported: boolean;
   storyboardUrl?: string | null;
+  autoplay?: { on: boolean; set: (on: boolean) => void };
 }) {
   const autoLabel = stream.playingHeight ? `Auto (${stream.playingHeight}p)` : "Auto";
   const qualityText = stream.level === -1 ? autoLabel : (stream.renditions.find((r) => r.level === stream.level)?.label ?? "Auto");
@@ -101,6 +104,7 @@ export function Controls({
             {formatDuration(media.duration)}
           </p>
           <span className="flex-1" />
+          {autoplay && <AutoplaySwitch on={autoplay.on} onChange={autoplay.set} className="hidden sm:flex" />}
           <MenuButton
             name="Speed"
             valueText={speedLabel(media.rate)}

@@ -1,12 +1,14 @@
-import { type ReactNode, useRef, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { preload } from "react-dom";
 import { stillAtWidth } from "~core/images";
+import { AutoplaySwitch } from "./AutoplaySwitch";
 import { type ControlActions, Controls, type OpenMenu } from "./Controls";
 import { ErrorOverlay } from "./ErrorOverlay";
 import { LoadingOverlay } from "./LoadingOverlay";
 import { setRate, setVolume, toggleMute } from "./media-controls";
 import { PausedOverlay } from "./PausedOverlay";
 import { type PlayerAction, runShortcut } from "./shortcuts";
+import { UpNext, type UpNextVideo } from "./UpNext";
 import { useAutoHide } from "./use-auto-hide";
 import { useFocusAfterPreRoll } from "./use-focus-after-pre-roll";
 import { useFullscreen } from "./use-fullscreen";
@@ -40,6 +42,14 @@ export interface VideoPlayerProps {
   renderPreRoll?: (finish: () => void) => ReactNode;
   /** When set (or changed): seek there and play (the video page's "Resume at m:ss"). */
   startTime?: number;
+  /** Start playing as soon as the player is there: the viewer asked for this video from the last one's end. */
+  autoStart?: boolean;
+  /** The video offered at the end (UpNext.tsx), and whether its end counts down to it. */
+  upNext?: { video: UpNextVideo; countdown: boolean } | null;
+  /** The control bar's Autoplay switch (core/autoplay.ts); absent where nothing comes next. */
+  autoplay?: { on: boolean; set: (on: boolean) => void };
+  /** The main video reached its end. */
+  onEnded?: () => void;
 }
 
 /**
@@ -58,6 +68,10 @@ export function VideoPlayer({
   onPlaybackTime,
   renderPreRoll,
   startTime,
+  autoStart = false,
+  upNext,
+  autoplay,
+  onEnded,
 }: VideoPlayerProps) {
   const container = useRef<HTMLElement>(null);
   const videoRef = useRef<HTMLVideoElement>(null);
@@ -82,6 +96,10 @@ export function VideoPlayer({
   const { theater, setTheater } = usePlayerTheater();
   const rememberFocus = useFocusAfterPreRoll(container, phase);
   usePlayerPreferences(videoRef);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the player for this video is there
+  useEffect(() => {
+    if (autoStart) togglePlay();
+  }, []);
 
   /** `fn` on the video element, once there is one. */
   const onVideo =
@@ -152,13 +170,20 @@ export function VideoPlayer({
         onDoubleClick={toggleFullscreen}
         onPlay={playback.onPlay}
         onPlaying={playback.onPlaying}
+        onEnded={() => {
+          if (playback.phaseNow() === "main") onEnded?.();
+        }}
         onLoadedMetadata={(event) => onLoadedMetadata(event.currentTarget)}
         onTimeUpdate={(event) => {
           if (playback.phaseNow() === "main") onPlaybackTimeRef.current?.(event.currentTarget.currentTime, event.currentTarget.duration);
         }}
         className="h-full w-full object-contain"
       />
-      {media.paused && !busy && phase !== "preroll" && !error && <PausedOverlay ended={media.ended} />}
+      {media.ended && upNext && phase === "main" && !error ? (
+        <UpNext next={upNext.video} countdown={upNext.countdown} />
+      ) : (
+        media.paused && !busy && phase !== "preroll" && !error && <PausedOverlay ended={media.ended} />
+      )}
       {busy && <LoadingOverlay />}
       {phase === "preroll" && renderPreRoll ? (
         <div className="absolute inset-0 z-10">{renderPreRoll(playback.finishPreRoll)}</div>
@@ -175,8 +200,16 @@ export function VideoPlayer({
             fullscreen={fullscreen}
             pipSupported={pipSupported}
             storyboardUrl={storyboardUrl}
+            autoplay={autoplay}
           />
         )
+      )}
+      {autoplay && phase !== "preroll" && !error && (
+        <div
+          className={`absolute top-1 right-1 transition-opacity duration-300 sm:hidden ${visible ? "opacity-100" : "pointer-events-none opacity-0"}`}
+        >
+          <AutoplaySwitch on={autoplay.on} onChange={autoplay.set} className="flex" />
+        </div>
       )}
       {error && <ErrorOverlay message={error} onRetry={error === MEDIA_ERROR ? playback.retry : undefined} />}
     </section>

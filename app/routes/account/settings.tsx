@@ -7,19 +7,22 @@ import { siteUrlFromMatches } from "~/lib/root-data";
 import { routeViewer } from "~/lib/route-contract.server";
 import { seoMeta } from "~/lib/seo";
 import { DELETE_CONFIRMATION, DISPLAY_NAME_MAX, displayNameError, displayNameSchema } from "~core/account-schema";
+import { autoplayOn, readAutoplayCookie, UP_NEXT_COUNTDOWN_SECONDS } from "~core/autoplay";
 import { parseForm, plainText, readForm } from "~core/params";
 import { ACCOUNT_PAGE, defineRoute } from "~core/route-contract";
 import { z } from "~core/zod";
 import { consumeAccountLimit, retryAfterSeconds } from "../../../server/auth/account-limits";
 import { signOut } from "../../../server/auth/session";
 import { classifyFailure, unavailable } from "../../../server/http/route-errors";
-import { deleteAccount, setDisplayName, signOutEverywhere } from "../../../server/services/account";
+import { accountAutoplay, deleteAccount, setAutoplay, setDisplayName, signOutEverywhere } from "../../../server/services/account";
 import { LastAdminError } from "../../../server/services/users";
 import type { Route } from "./+types/settings";
 
 const settingsFields = z.object({
-  intent: z.enum(["name", "sign-out-everywhere", "delete"]),
+  intent: z.enum(["name", "autoplay", "sign-out-everywhere", "delete"]),
   name: plainText(1000).optional(),
+  // A checkbox: "on" when ticked, absent when not.
+  autoplay: z.literal("on").optional(),
   confirm: plainText(100).optional(),
 });
 
@@ -28,10 +31,11 @@ export const contract = defineRoute({
   input: { form: settingsFields },
 });
 
-/** Settings (DESIGN.md §4.5): display name, data export, sign out everywhere, account deletion. */
+/** Settings (DESIGN.md §4.5): display name, playback, data export, sign out everywhere, account deletion. */
 export async function loader(args: Route.LoaderArgs) {
   const viewer = routeViewer(args.context);
-  return data({ viewer });
+  const account = await accountAutoplay(viewer.id);
+  return data({ viewer, autoplay: autoplayOn({ account, browser: readAutoplayCookie(args.request.headers.get("Cookie") ?? "") }) });
 }
 
 export type SettingsActionData = { intent: string; error: string | null; notice: string | null };
@@ -66,6 +70,10 @@ export async function action(args: Route.ActionArgs) {
       await setDisplayName(viewer.id, name.data);
       return reply(200, { notice: ACCOUNT_TEXTS.nameSaved });
     }
+    if (form.intent === "autoplay") {
+      await setAutoplay(viewer.id, form.autoplay === "on");
+      return reply(200, { notice: ACCOUNT_TEXTS.autoplaySaved });
+    }
     if (form.intent === "sign-out-everywhere") {
       await signOutEverywhere(viewer.id);
       return redirect("/", { headers: await clearedSessionHeaders(request) });
@@ -98,7 +106,7 @@ const card = "rounded-xl border border-ink-800 bg-ink-900 p-5";
 const primary = "rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-500 disabled:opacity-60";
 const secondary = "rounded-lg border border-ink-700 bg-ink-800 px-4 py-2 text-sm font-semibold hover:bg-ink-700 disabled:opacity-60";
 
-export default function Settings({ loaderData: { viewer }, actionData }: Route.ComponentProps) {
+export default function Settings({ loaderData: { viewer, autoplay }, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
   const result = (intent: string) => (actionData?.intent === intent ? actionData : null);
@@ -107,6 +115,39 @@ export default function Settings({ loaderData: { viewer }, actionData }: Route.C
       <p className="mb-6 text-zinc-300">{ACCOUNT_TEXTS.settingsIntro}</p>
       <div className="space-y-6">
         <DisplayNameSection viewer={viewer} busy={submitting === "name"} result={result("name")} />
+
+        <section aria-labelledby="playback-heading" className={card}>
+          <h2 id="playback-heading" className="text-lg font-semibold">
+            Playback
+          </h2>
+          {/* Keyed on the saved value: after a save the box shows what the account now holds. */}
+          <Form method="post" className="mt-3" key={String(autoplay)}>
+            <input type="hidden" name="intent" value="autoplay" />
+            <label className="flex items-start gap-3">
+              <input type="checkbox" name="autoplay" defaultChecked={autoplay} className="mt-1 h-4 w-4 accent-brand-500" />
+              <span>
+                <span className="block font-medium">Autoplay</span>
+                <span className="block text-sm text-zinc-400">
+                  At the end of a video, play the next one after a {UP_NEXT_COUNTDOWN_SECONDS}-second countdown you can cancel. Applies on
+                  every device you sign in on.
+                </span>
+              </span>
+            </label>
+            <button type="submit" className={`${secondary} mt-3`} disabled={submitting === "autoplay"}>
+              {submitting === "autoplay" ? "Saving..." : "Save"}
+            </button>
+            {result("autoplay")?.notice && (
+              <p role="status" className="mt-2 text-sm text-emerald-300">
+                {result("autoplay")?.notice}
+              </p>
+            )}
+            {result("autoplay")?.error && (
+              <p role="alert" className="mt-2 text-sm text-red-300">
+                {result("autoplay")?.error}
+              </p>
+            )}
+          </Form>
+        </section>
 
         <section aria-labelledby="export-heading" className={card}>
           <h2 id="export-heading" className="text-lg font-semibold">

@@ -16,7 +16,7 @@ import { type Kysely, sql } from "kysely";
  * The cost is on writes: views and likes are indexed columns, so their counter updates were never HOT and
  * already wrote an entry in every index of videos; they now write in 8 more (docs/benchmarks.md).
  */
-const INDEXES: [name: string, columns: string][] = [
+export const INDEXES: [name: string, columns: string][] = [
   ["videos_public_likes_idx", "likes DESC, id) INCLUDE (title_lower"],
   ["videos_public_category_likes_idx", "category_id, likes DESC, id"],
   ["videos_public_bucket_upload_idx", "duration_bucket, upload_date DESC, id DESC) INCLUDE (title_lower"],

@@ -1,0 +1,58 @@
+import { useEffect, useState } from "react";
+import { type AutoplayChoice, autoplayCookie, autoplayOn, countsDown, readAutoplayCookie } from "~core/autoplay";
+import { useViewer, useViewerPage } from "./viewer-state";
+
+export interface Autoplay {
+  /** The switch's position. */
+  on: boolean;
+  /** Whether this video's end counts down to the next one (core/autoplay.ts: never a first visit's first video). */
+  countsDown: boolean;
+  /** The viewer flipped the switch: this browser's cookie, and the account for a signed-in user. */
+  set: (on: boolean) => void;
+  /** A video ended: from now on this browser has a setting (the default, unless one was chosen). */
+  ended: () => void;
+}
+
+const secure = () => window.location.protocol === "https:";
+
+/**
+ * The viewer's autoplay setting on the video page. The cookie is read after hydration (the page is the same
+ * cached HTML for everyone), the account's choice comes with /api/viewer-state; until then the switch shows
+ * the default and nothing counts down.
+ */
+export function useAutoplay(): Autoplay {
+  const { mode } = useViewer();
+  const page = useViewerPage();
+  const [browser, setBrowser] = useState<boolean | null>(null);
+  const [read, setRead] = useState(false);
+  // A flip made on this page, ahead of the account's answer coming back with the next viewer-state.
+  const [flipped, setFlipped] = useState<boolean | null>(null);
+  useEffect(() => {
+    setBrowser(readAutoplayCookie(document.cookie));
+    setRead(true);
+  }, []);
+
+  const account = flipped ?? (mode === "signed-in" ? (page?.autoplay ?? null) : null);
+  const choice: AutoplayChoice = { account, browser };
+  const remember = (on: boolean) => {
+    // biome-ignore lint/suspicious/noDocumentCookie: a plain first-party flag; cookieStore is not in every browser
+    document.cookie = autoplayCookie(on, secure());
+    setBrowser(on);
+  };
+  return {
+    on: autoplayOn(choice),
+    // Not before the cookie was read, nor (signed in) before the account's choice is known.
+    countsDown: read && mode !== "shell" && (mode === "visitor" || page !== null || flipped !== null) && countsDown(choice),
+    set: (on) => {
+      remember(on);
+      if (mode !== "visitor") {
+        setFlipped(on);
+        // Kept in the cookie whatever happens: a failed save only means other browsers don't learn it.
+        fetch("/api/autoplay", { method: "POST", body: new URLSearchParams({ autoplay: on ? "on" : "off" }) }).catch(() => {});
+      }
+    },
+    ended: () => {
+      if (browser === null) remember(autoplayOn(choice));
+    },
+  };
+}

@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { AUTOPLAY_COOKIE, autoplayCookie, autoplayOn, countsDown, readAutoplayCookie } from "./autoplay";
+
+describe("autoplay cookie", () => {
+  it("reads on, off, and nothing among other cookies", () => {
+    expect(readAutoplayCookie(`ageVerified=true; ${AUTOPLAY_COOKIE}=on; theme=x`)).toBe(true);
+    expect(readAutoplayCookie(`${AUTOPLAY_COOKIE}=off`)).toBe(false);
+    expect(readAutoplayCookie("ageVerified=true")).toBeNull();
+    expect(readAutoplayCookie("")).toBeNull();
+    // A foreign value or a cookie whose name merely contains ours is no choice.
+    expect(readAutoplayCookie(`${AUTOPLAY_COOKIE}=yes`)).toBeNull();
+    expect(readAutoplayCookie(`no${AUTOPLAY_COOKIE}=on`)).toBeNull();
+  });
+
+  it("writes a year-long, site-wide, Lax cookie that reads back", () => {
+    const cookie = autoplayCookie(false, true);
+    expect(cookie).toMatch(/; Path=\/; Max-Age=31536000; SameSite=Lax; Secure$/);
+    expect(readAutoplayCookie(cookie.split(";")[0] ?? "")).toBe(false);
+    expect(autoplayCookie(true, false)).not.toContain("Secure");
+  });
+});
+
+describe("autoplay choice", () => {
+  it("the account's choice wins over the browser's, which wins over the default (on)", () => {
+    expect(autoplayOn({ account: false, browser: true })).toBe(false);
+    expect(autoplayOn({ account: true, browser: false })).toBe(true);
+    expect(autoplayOn({ account: null, browser: false })).toBe(false);
+    expect(autoplayOn({ account: null, browser: null })).toBe(true);
+  });
+
+  it("a first visit's first video (no choice anywhere) never counts down; later ones follow the setting", () => {
+    expect(countsDown({ account: null, browser: null })).toBe(false);
+    expect(countsDown({ account: null, browser: true })).toBe(true);
+    expect(countsDown({ account: null, browser: false })).toBe(false);
+    expect(countsDown({ account: true, browser: null })).toBe(true);
+    expect(countsDown({ account: false, browser: true })).toBe(false);
+  });
+});

@@ -1,0 +1,45 @@
+/**
+ * Up next and autoplay (issue 23 item 2). At the end of a video the player offers the next one; with autoplay
+ * on, a countdown plays it unless the viewer cancels. The choice is remembered in this browser's cookie and,
+ * for a signed-in user, on the account (which wins on every browser they sign in on). A first visit's first
+ * video never moves on by itself: with no choice anywhere yet, its end only offers the next video, and from
+ * then on the default (on) applies.
+ */
+
+export const AUTOPLAY_COOKIE = "autoplay";
+/** Seconds between the end of a video and the next one starting, while the viewer can still cancel. */
+export const UP_NEXT_COUNTDOWN_SECONDS = 5;
+/** The setting before anyone chose: on, as on the video sites people know. */
+export const AUTOPLAY_DEFAULT = true;
+
+/** What this browser remembers: "on", "off", or nothing yet (a first visit, or cookies cleared). */
+export function readAutoplayCookie(cookieHeader: string): boolean | null {
+  for (const part of cookieHeader.split(";")) {
+    const [name, value] = part.trim().split("=");
+    if (name === AUTOPLAY_COOKIE) return value === "on" ? true : value === "off" ? false : null;
+  }
+  return null;
+}
+
+/** The cookie for `document.cookie`: a year, the whole site, never sent with other sites' requests. */
+export function autoplayCookie(on: boolean, secure: boolean): string {
+  return `${AUTOPLAY_COOKIE}=${on ? "on" : "off"}; Path=/; Max-Age=31536000; SameSite=Lax${secure ? "; Secure" : ""}`;
+}
+
+export interface AutoplayChoice {
+  /** The account's choice (signed-in users), null when they never made one or nobody is signed in. */
+  account: boolean | null;
+  /** This browser's cookie. */
+  browser: boolean | null;
+}
+
+/** The switch's position: the account's choice, else this browser's, else the default. */
+export function autoplayOn({ account, browser }: AutoplayChoice): boolean {
+  return account ?? browser ?? AUTOPLAY_DEFAULT;
+}
+
+/** Whether this video's end counts down to the next one: autoplay on, and not a first visit's first video. */
+export function countsDown(choice: AutoplayChoice): boolean {
+  if (choice.account === null && choice.browser === null) return false;
+  return autoplayOn(choice);
+}
