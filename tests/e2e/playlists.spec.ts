@@ -303,3 +303,32 @@ test("play through: ?list= shows the queue with the position, the current video 
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await context.close();
 });
+
+test("played from a playlist, the end of a video offers the list's next one (the up-next card), the list kept", async ({
+  browser,
+  baseURL,
+}) => {
+  const { context, page } = await person(browser, baseURL, "upnext");
+  await page.goto("/category/amateur");
+  const paths = await page.locator("main article a[href^='/video/']").evaluateAll((as) => as.map((a) => a.getAttribute("href") as string));
+  const [first, second] = [...new Set(paths)].slice(-2).map((p) => p.replace("/video/", "")) as [string, string];
+  const { playlistId } = await write(page, { intent: "create", title: "Up next list" });
+  for (const v of [first, second]) await write(page, { intent: "add", playlist: playlistId as string, videoId: v });
+
+  await page.goto(`/video/${first}?list=${playlistId}`, { waitUntil: "load" });
+  await expect(page.getByRole("region", { name: "Up next list" })).toContainText("1 / 2");
+  const video = page.locator("video");
+  await video.evaluate((v: HTMLVideoElement) => {
+    v.muted = true;
+  });
+  if (await video.evaluate((v: HTMLVideoElement) => v.paused)) await page.getByRole("button", { name: "Play", exact: true }).click();
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 }).toBeGreaterThan(0.2);
+  await video.evaluate((v: HTMLVideoElement) => {
+    v.currentTime = v.duration - 0.4;
+  });
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.ended), { timeout: 15_000 }).toBe(true);
+  const card = page.getByTestId("up-next");
+  await expect(card).toContainText("Next in playlist");
+  await expect(card.getByRole("link", { name: "Play now" })).toHaveAttribute("href", `/video/${second}?list=${playlistId}`);
+  await context.close();
+});
