@@ -153,7 +153,9 @@ export default function Settings({ loaderData: { viewer, autoplay }, actionData 
           <h2 id="export-heading" className="text-lg font-semibold">
             Download my data
           </h2>
-          <p className="mt-1 text-sm text-zinc-400">A JSON file with your profile, comments, likes, favorites, playlists and watch history.</p>
+          <p className="mt-1 text-sm text-zinc-400">
+            A JSON file with your profile, comments, likes, favorites, playlists and watch history.
+          </p>
           {/* A plain post that the browser saves as a file (Content-Disposition: attachment). */}
           <Form method="post" action="/settings/export" reloadDocument className="mt-4">
             <button type="submit" className={secondary}>
