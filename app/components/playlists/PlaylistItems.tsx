@@ -110,7 +110,7 @@ export function PlaylistItems({
             <span className="w-7 shrink-0 text-right text-sm tabular-nums text-zinc-400">{offset + index + 1}</span>
             {item.available ? (
               <AppLink to={videoInListPath(item.id, listRef)} className="flex min-w-56 flex-1 items-center gap-3 hover:text-brand-300">
-                <span className="relative aspect-video w-28 shrink-0 overflow-hidden rounded-md bg-ink-800">
+                <span className="relative aspect-video w-20 shrink-0 overflow-hidden rounded-md bg-ink-800 sm:w-28">
                   {item.thumbnail_url && (
                     <img src={item.thumbnail_url} alt="" width={112} height={63} loading="lazy" className="h-full w-full object-cover" />
                   )}
@@ -120,7 +120,7 @@ export function PlaylistItems({
               </AppLink>
             ) : (
               <span className="flex min-w-56 flex-1 items-center gap-3 text-zinc-500">
-                <span className="aspect-video w-28 shrink-0 rounded-md bg-ink-800" />
+                <span className="aspect-video w-20 shrink-0 rounded-md bg-ink-800 sm:w-28" />
                 <span className="italic">{PLAYLIST_TEXTS.unavailable}</span>
               </span>
             )}
