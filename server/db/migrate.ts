@@ -18,6 +18,7 @@ import * as m0019 from "./migrations/0019_age_assurance";
 import * as m0020 from "./migrations/0020_sort_indexes";
 import * as m0021 from "./migrations/0021_co_views";
 import * as m0022 from "./migrations/0022_chapters";
+import * as m0024 from "./migrations/0024_playlists";
 import * as m0025 from "./migrations/0025_autoplay";
 
 /** Migrations are imported statically so they ship inside the server bundle. Append, never edit. */
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   "0020_sort_indexes": m0020,
   "0021_co_views": m0021,
   "0022_chapters": m0022,
+  "0024_playlists": m0024,
   "0025_autoplay": m0025,
 };
 

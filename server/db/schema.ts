@@ -139,6 +139,26 @@ export interface FavoritesTable {
   created_at: Timestamp;
 }
 
+/** A user's playlist, or their Watch Later (kind `watch_later`, one per user, private) (0024_playlists). */
+export interface PlaylistsTable {
+  id: Generated<string>;
+  user_id: string;
+  kind: Generated<"playlist" | "watch_later">;
+  title: string;
+  description: Generated<string>;
+  is_public: Generated<boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A video in a playlist at its 1-based position (0024_playlists). */
+export interface PlaylistItemsTable {
+  playlist_id: string;
+  video_id: string;
+  position: number;
+  added_at: Timestamp;
+}
+
 /** Where a user last was in each video they watched, newest first by `watched_at` (0008_account). */
 export interface WatchHistoryTable {
   user_id: string;
@@ -386,6 +406,8 @@ export interface Database {
   takedown_appeals: TakedownAppealsTable;
   video_attestations: VideoAttestationsTable;
   video_chapters: VideoChaptersTable;
+  playlists: PlaylistsTable;
+  playlist_items: PlaylistItemsTable;
 }
 
 export type Video = Selectable<VideosTable>;

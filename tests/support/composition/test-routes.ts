@@ -374,6 +374,20 @@ async function accountState(email: string) {
     .where("user_id", "=", user.id)
     .orderBy("watched_at", "desc")
     .execute();
+  // Their playlists (Watch Later first) with the video ids in their stored order.
+  const lists = await db
+    .selectFrom("playlists as p")
+    .select([
+      "p.id",
+      "p.kind",
+      "p.title",
+      "p.is_public",
+      sql<string[]>`ARRAY(SELECT video_id::text FROM playlist_items i WHERE i.playlist_id = p.id ORDER BY i.position)`.as("videos"),
+    ])
+    .where("p.user_id", "=", user.id)
+    .orderBy(sql`p.kind = 'watch_later'`, "desc")
+    .orderBy("p.created_at")
+    .execute();
   return {
     exists: true,
     id: user.id,
@@ -389,6 +403,7 @@ async function accountState(email: string) {
     likes: await count("video_likes"),
     sessions: await count("auth_sessions"),
     comments: await count("comments"),
+    playlists: lists.map((l) => ({ id: l.id, kind: l.kind, title: l.title, isPublic: l.is_public, videos: l.videos })),
   };
 }
 
