@@ -20,6 +20,8 @@ export default [
   route("api/comments/:commentId/delete", "routes/api/comment-delete.ts"),
   route("api/favorites", "routes/api/favorites.ts"),
   route("api/history", "routes/api/history.ts"),
+  route("api/playlists", "routes/api/playlists.ts"),
+  route("api/playlists/:list/queue", "routes/api/playlist-queue.ts"),
   route("api/autoplay", "routes/api/autoplay.ts"),
   route("api/viewer-state", "routes/api/viewer-state.ts"),
   route("api/search-suggestions", "routes/api/search-suggestions.ts"),
@@ -67,6 +69,9 @@ export default [
     route("profile", "routes/account/profile.tsx"),
     route("favorites", "routes/account/favorites.tsx"),
     route("history", "routes/account/history.tsx"),
+    route("playlists", "routes/account/playlists.tsx"),
+    // Public playlists are for everyone to see; a private one is a 404 to all but its owner.
+    route("playlists/:list", "routes/account/playlist.tsx"),
     route("settings", "routes/account/settings.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),

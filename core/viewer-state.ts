@@ -20,6 +20,8 @@ export interface ViewerScope {
 export interface ViewerVideoState {
   liked: boolean;
   favorite: boolean;
+  /** In their Watch Later (the Save button's one-click state). */
+  watchLater: boolean;
   /** Whole seconds to offer "Resume at m:ss" from, or null. */
   resumeAt: number | null;
   /** Their comments on this video that are not deleted (the page shows "(you)" and a Delete button on them). */

@@ -104,3 +104,8 @@ export function useCardFavorite(videoId: string): boolean | undefined {
   if (!value?.cards.has(videoId)) return undefined;
   return value.page?.favoriteIds.includes(videoId) ?? false;
 }
+
+/** Whether the viewer is known to be signed in (controls that need a script and an account: a card's menu). */
+export function useSignedIn(): boolean {
+  return useContext(ViewerContext)?.mode === "signed-in";
+}

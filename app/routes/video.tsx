@@ -8,6 +8,8 @@ import { WithheldPlayer } from "~/components/layout/AgeCheck";
 import { PreRoll } from "~/components/player/PreRoll";
 import { isAutoStart, type UpNextVideo } from "~/components/player/UpNext";
 import { VideoPlayer } from "~/components/player/VideoPlayer";
+import { QueuePanel } from "~/components/playlists/QueuePanel";
+import { SaveControls } from "~/components/playlists/SaveControls";
 import { ChapterList } from "~/components/video/ChapterList";
 import { ShareMenu } from "~/components/video/ShareMenu";
 import { useVideoPosition } from "~/components/video/use-video-position";
@@ -20,6 +22,7 @@ import { siteUrlFromMatches, useRootData } from "~/lib/root-data";
 import { routeInput } from "~/lib/route-contract.server";
 import { absoluteUrl, breadcrumbs, seoMeta } from "~/lib/seo";
 import { useAutoplay } from "~/lib/use-autoplay";
+import { type NextInList, usePlaylistQueue } from "~/lib/use-playlist-queue";
 import { useViewTracking } from "~/lib/use-view-tracking";
 import { useWatchHistory } from "~/lib/use-watch-history";
 import { useViewer, useViewerPage } from "~/lib/viewer-state";
@@ -30,6 +33,8 @@ import { canonicalCommentsLocation } from "~core/comment-limits";
 import type { CommunityData } from "~core/community-answer";
 import { TRAINED_ALGORITHMIC_MEDIA } from "~core/content-credentials";
 import { input } from "~core/params";
+import { playlistRef } from "~core/playlist-schema";
+import type { PlaylistRef } from "~core/playlists";
 import type { PreRollConfig } from "~core/preroll";
 import { reportPath } from "~core/report-schema";
 import { defineRoute } from "~core/route-contract";
@@ -85,6 +90,8 @@ type VideoData =
       withheld: boolean;
       /** Caption files for the player, one per language (none while withheld). */
       captions: CaptionTrack[];
+      /** Played from a playlist (`?list=`): its queue comes after hydration (docs/decisions/0034-playlists.md). */
+      list: PlaylistRef | null;
     }
   | { state: "not-found" }
   /** Taken down (server/services/video-removal.ts): 410, so search engines drop it for good. */
@@ -93,13 +100,15 @@ type VideoData =
 
 // Anything but a uuid names no video: the page's own not-found state, without a query.
 const videoParams = z.object({ videoId: input.videoId.nullable().catch(null) });
+// `?list=`: Watch Later or a playlist id; anything else is a 400 (`?comments` is canonicalised by the middleware).
+const videoQuery = z.object({ list: playlistRef.optional() });
 
 export const contract = defineRoute({
   access: "public",
   kind: "page",
   pageCache: true,
   crossSite: "refuse",
-  input: { params: videoParams },
+  input: { params: videoParams, query: videoQuery },
   sitemap: "videos",
 });
 
@@ -115,7 +124,8 @@ export const middleware: Route.MiddlewareFunction[] = [
 ];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { videoId } = routeInput(context, contract).params;
+  const { params, query } = routeInput(context, contract);
+  const { videoId } = params;
   if (!videoId) return data<VideoData>({ state: "not-found" }, { status: 404 });
   const found = await attempt(
     context,
@@ -186,6 +196,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     viewerScope: { video: found.id, cards: (related ?? []).map((r) => r.id) },
     withheld,
     captions: withheld ? [] : captions,
+    list: query.list ?? null,
   });
 }
 
@@ -256,8 +267,10 @@ export default function VideoPage({ loaderData: d }: Route.ComponentProps) {
   return <VideoDetails {...d} />;
 }
 
-/** What plays after this video: the top recommendation (the first related video). */
-function upNextOf(related: VideoCardData[]): UpNextVideo | null {
+/** What plays after this video: the playlist's next one when played from a list, else the top recommendation (the first related video). */
+function upNextOf(related: VideoCardData[], inList: NextInList | null): UpNextVideo | null {
+  // No still from the queue: it is answered without the age check's view of stills (docs/decisions/0028).
+  if (inList) return { title: inList.title, href: inList.href, thumbnail: null, from: "playlist" };
   const top = related[0];
   return top ? { title: top.title, href: `/video/${top.id}`, thumbnail: top.thumbnail_url, from: "recommended" } : null;
 }
@@ -271,6 +284,7 @@ function VideoDetails({
   chapters,
   withheld,
   captions,
+  list,
 }: Extract<VideoData, { state: "ok" }>) {
   const { mode } = useViewer();
   // Theirs on this video (answered for this page's scope, so for this video), once it arrived.
@@ -289,9 +303,10 @@ function VideoDetails({
     [trackView, trackHistory, playhead],
   );
   const siteUrl = useRootData()?.siteUrl ?? "";
+  const { queue, nextInList } = usePlaylistQueue(list, v.id);
   const autoplay = useAutoplay();
   const autoStart = isAutoStart(useLocation().state);
-  const next = upNextOf(related);
+  const next = upNextOf(related, nextInList);
   return (
     <article>
       {withheld ? (
@@ -355,6 +370,7 @@ function VideoDetails({
       <div className="mt-4 flex flex-wrap items-center gap-3">
         <LikeButton videoId={v.id} likes={community.likes} liked={own?.liked ?? false} signedIn={mode !== "visitor"} />
         <FavoriteButton key={v.id} videoId={v.id} favorite={own?.favorite ?? false} title={v.title} />
+        <SaveControls key={`save-${v.id}`} videoId={v.id} title={v.title} saved={own?.watchLater ?? false} />
         <ShareMenu title={v.title} url={absoluteUrl(siteUrl, `/video/${v.id}`)} />
         <a
           href={reportPath({ type: "video", id: v.id })}
@@ -373,6 +389,7 @@ function VideoDetails({
       {chapters.length > 0 && v.video_url && (
         <ChapterList path={`/video/${v.id}`} chapters={chapters} playhead={playhead} onSelect={(at) => moveTo(at, true)} />
       )}
+      <QueuePanel queue={queue} currentId={v.id} next={nextInList} />
       {v.description && <p className="mt-4 whitespace-pre-line rounded-xl bg-ink-900 p-4 text-zinc-300">{v.description}</p>}
       <p className="mt-3 text-sm text-zinc-400">
         Does this video depict you without your consent, or copy your work?{" "}

@@ -6,6 +6,8 @@ import { type RateLimitDecision, type RateLimitRule, sharedRateLimiter } from ".
  */
 export const ACCOUNT_LIMITS = {
   favorites: { points: 60, durationSeconds: 60 },
+  // Reordering a list by keyboard is a write per step: room for a person, not for a script.
+  playlists: { points: 120, durationSeconds: 60 },
   history: { points: 30, durationSeconds: 60 },
   historyEdits: { points: 60, durationSeconds: 60 },
   settings: { points: 20, durationSeconds: 10 * 60 },

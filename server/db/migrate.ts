@@ -16,8 +16,10 @@ import * as m0017 from "./migrations/0017_reports";
 import * as m0018 from "./migrations/0018_takedowns";
 import * as m0019 from "./migrations/0019_age_assurance";
 import * as m0020 from "./migrations/0020_sort_indexes";
+import * as m0021 from "./migrations/0021_co_views";
 import * as m0022 from "./migrations/0022_chapters";
 import * as m0023 from "./migrations/0023_captions";
+import * as m0024 from "./migrations/0024_playlists";
 import * as m0025 from "./migrations/0025_autoplay";
 
 /** Migrations are imported statically so they ship inside the server bundle. Append, never edit. */
@@ -39,8 +41,10 @@ const migrations: Record<string, Migration> = {
   "0018_takedowns": m0018,
   "0019_age_assurance": m0019,
   "0020_sort_indexes": m0020,
+  "0021_co_views": m0021,
   "0022_chapters": m0022,
   "0023_captions": m0023,
+  "0024_playlists": m0024,
   "0025_autoplay": m0025,
 };
 

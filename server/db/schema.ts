@@ -139,6 +139,26 @@ export interface FavoritesTable {
   created_at: Timestamp;
 }
 
+/** A user's playlist, or their Watch Later (kind `watch_later`, one per user, private) (0024_playlists). */
+export interface PlaylistsTable {
+  id: Generated<string>;
+  user_id: string;
+  kind: Generated<"playlist" | "watch_later">;
+  title: string;
+  description: Generated<string>;
+  is_public: Generated<boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A video in a playlist at its 1-based position (0024_playlists). */
+export interface PlaylistItemsTable {
+  playlist_id: string;
+  video_id: string;
+  position: number;
+  added_at: Timestamp;
+}
+
 /** Where a user last was in each video they watched, newest first by `watched_at` (0008_account). */
 export interface WatchHistoryTable {
   user_id: string;
@@ -202,6 +222,23 @@ export interface VideoViewSessionsTable {
   session_id: string;
   video_id: string;
   expires_at: Timestamp;
+}
+
+/** A video's strongest co-viewed neighbours, strongest first (0021_co_views, server/services/co-views.ts). */
+export interface VideoCoViewsTable {
+  video_id: string;
+  neighbour_ids: string[];
+  /** Browser sessions that counted a view of both, per neighbour (parallel to neighbour_ids). */
+  co_views: number[];
+  updated_at: Timestamp;
+}
+
+/** The last view session mark folded into video_co_views, in the fold's order (one row). */
+export interface VideoCoViewProgressTable {
+  id: Generated<boolean>;
+  expires_at: Timestamp;
+  session_id: string;
+  video_id: string;
 }
 
 /** Counted views per video and UTC day (0004_views). `day` is read as "YYYY-MM-DD". */
@@ -366,6 +403,8 @@ export interface Database {
   admin_audit_log: AdminAuditLogTable;
   video_view_sessions: VideoViewSessionsTable;
   video_views_daily: VideoViewsDailyTable;
+  video_co_views: VideoCoViewsTable;
+  video_co_view_progress: VideoCoViewProgressTable;
   auth_sessions: AuthSessionsTable;
   auth_accounts: AuthAccountsTable;
   auth_verifications: AuthVerificationsTable;
@@ -379,6 +418,8 @@ export interface Database {
   video_attestations: VideoAttestationsTable;
   video_chapters: VideoChaptersTable;
   video_captions: VideoCaptionsTable;
+  playlists: PlaylistsTable;
+  playlist_items: PlaylistItemsTable;
 }
 
 export type Video = Selectable<VideosTable>;

@@ -8,6 +8,7 @@ import { logger } from "../logger";
 import { appMediaStorage } from "../media/app-storage";
 import type { MediaStorage } from "../media/storage";
 import { jobDuration } from "../metrics";
+import { CO_VIEWS_TASK, coViewCronItems, runCoViews } from "./co-views";
 import { ensureQueueSchema, queueLogger, RUNNER_STOPPING, TRANSCODE_TASK } from "./queue";
 import { cronItems, runTakedownOverdue, TAKEDOWN_OVERDUE_TASK } from "./takedown-overdue";
 import { runTranscodeJob } from "./transcode";
@@ -101,9 +102,10 @@ export async function startJobRunner(opts: JobRunnerOptions): Promise<JobRunner>
       pollInterval: opts.pollIntervalMs ?? 2000,
       logger: queueLogger,
       events,
-      parsedCronItems: cronItems(),
+      parsedCronItems: [...cronItems(), ...coViewCronItems()],
       taskList: {
         [TAKEDOWN_OVERDUE_TASK]: runTakedownOverdue,
+        [CO_VIEWS_TASK]: runCoViews,
         [TRANSCODE_TASK]: async (payload, helpers) => {
           const { jobId } = payloadSchema.parse(payload);
           await livenessHeld;

@@ -61,7 +61,7 @@ export async function seedDemoContent(db: Kysely<Database>, opts: SeedOptions): 
   for (const p of posts) assertNoMinorSuggestingTerms({ title: p.title, tags: p.tags as string[] });
 
   const captioned = await db.transaction().execute(async (trx) => {
-    await sql`TRUNCATE reports, video_chapters, favorites, watch_history, video_likes, comments, video_views_daily, video_view_sessions, video_captions, videos, categories, blog_posts, ad_units`.execute(
+    await sql`TRUNCATE reports, video_chapters, favorites, playlist_items, watch_history, video_likes, comments, video_views_daily, video_view_sessions, video_captions, video_co_views, videos, categories, blog_posts, ad_units`.execute(
       trx,
     );
     const inserted = await trx.insertInto("categories").values(categories).returning(["id", "name"]).execute();

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { getDb } from "../db/connection";
 import { invalidatePages } from "../realtime/shared-caches";
+import { exportPlaylists, type PlaylistExport } from "./playlists";
 import { assertNotLastAdmin } from "./users";
 
 /**
@@ -50,6 +51,8 @@ export interface AccountExport {
   likes: { videoId: string; title: string; likedAt: string }[];
   favorites: { videoId: string; title: string; addedAt: string }[];
   history: { videoId: string; title: string; positionSeconds: number; watchedAt: string }[];
+  /** Watch Later and their playlists, items in their order. */
+  playlists: PlaylistExport[];
 }
 
 /** Everything stored about the user, as the JSON file of "Download my data". No session or sign-in secrets. */
@@ -61,7 +64,7 @@ export async function exportAccountData(userId: string, now = new Date()): Promi
     .where("id", "=", userId)
     .executeTakeFirst();
   if (!user) return null;
-  const [comments, likes, favorites, history] = await Promise.all([
+  const [comments, likes, favorites, history, playlists] = await Promise.all([
     db
       .selectFrom("comments")
       .select(["id", "video_id", "parent_id", "content", "created_at", "is_deleted"])
@@ -89,6 +92,7 @@ export async function exportAccountData(userId: string, now = new Date()): Promi
       .where("h.user_id", "=", userId)
       .orderBy("h.watched_at", "desc")
       .execute(),
+    exportPlaylists(userId),
   ]);
   const iso = (d: Date) => new Date(d).toISOString();
   return {
@@ -121,13 +125,14 @@ export async function exportAccountData(userId: string, now = new Date()): Promi
       positionSeconds: h.position_seconds,
       watchedAt: iso(h.watched_at),
     })),
+    playlists,
   };
 }
 
 /**
  * Deletes the account in one transaction: each liked video's `likes` goes down by one (never below 0), the
  * comments stay as soft-deleted "Deleted user" placeholders (content blanked, author NULL) so replies keep
- * their thread, and the user row goes, taking likes, favorites, history, sessions and sign-in methods with
+ * their thread, and the user row goes, taking likes, favorites, history, playlists, sessions and sign-in methods with
  * it (ON DELETE CASCADE). The user row is locked first, so a like arriving meanwhile waits and then fails
  * on the missing user instead of leaving a count behind. The last admin cannot delete their account
  * (LastAdminError, checked under the same lock as role changes, so a concurrent demotion cannot race it).

@@ -145,10 +145,17 @@ export async function getPublicVideo(id: string): Promise<VideoDetail | undefine
   return (await publicVideoById(id))[0];
 }
 
-/** Most viewed public videos of the same category, excluding the current one. */
+/** A neighbour is shown only when this many browser sessions counted views of both: never one session's viewing. */
+export const MIN_CO_VIEWS = 2;
+
+/**
+ * "People who watched this also watched": the video's co-viewed neighbours (./co-views.ts) that are public
+ * now, strongest first, filled up to RELATED_VIDEOS with the most viewed public videos of its category (what
+ * a new video, or one watched alone, shows), never the video itself. The video page's one statement for it.
+ * Its first item is the top recommendation (the player's "up next").
+ */
 export async function relatedVideos(video: { id: string; category_id: string | null }): Promise<VideoCard[]> {
-  if (!video.category_id) return [];
-  return mostViewedIn(video.category_id, video.id);
+  return coViewedThenMostViewedIn(video.id, video.category_id);
 }
 
 // The video page's two statements, built and compiled once (server/db/prepared.ts).
@@ -175,12 +182,39 @@ const publicVideoById = prepared((id: string) =>
     .where("v.id", "=", id)
     .where("v.is_public", "=", true),
 );
-const mostViewedIn = prepared((categoryId: string, excludedId: string) =>
-  publicCards()
-    .where("v.category_id", "=", categoryId)
-    .where("v.id", "<>", excludedId)
-    .orderBy("v.views", "desc")
-    .orderBy("v.id")
+/**
+ * Candidates: the neighbour list (one row by primary key, unnested in its order) and the category's most
+ * viewed 6 (the category views index, which skips non-public rows), ranked after every neighbour. Six
+ * suffice: the fill only needs as many as neighbours are missing, and each neighbour it repeats is one
+ * shown already. Each candidate keeps its best rank and is joined to its row (by primary key), where
+ * `is_public` decides, as in every public list: held, taken-down, unpublished and private videos are never
+ * public (ADR 0030, server/services/video-removal.ts).
+ */
+const coViewedThenMostViewedIn = prepared((videoId: string, categoryId: string | null) =>
+  getDb()
+    .with("picks", (qb) =>
+      qb
+        .selectFrom(
+          sql<{ id: string; ord: number }>`(
+            SELECT e.id, e.ord FROM video_co_views cv, unnest(cv.neighbour_ids, cv.co_views) WITH ORDINALITY AS e (id, n, ord)
+            WHERE cv.video_id = ${videoId} AND e.n >= ${MIN_CO_VIEWS}
+            UNION ALL
+            SELECT f.id, 1000 + row_number() OVER (ORDER BY f.views DESC, f.id) FROM (
+              SELECT id, views FROM videos WHERE category_id = ${categoryId} AND is_public AND id <> ${videoId}
+              ORDER BY views DESC, id LIMIT ${RELATED_VIDEOS}
+            ) f
+          )`.as("p"),
+        )
+        .select(["p.id", sql<number>`min(p.ord)`.as("ord")])
+        .groupBy("p.id"),
+    )
+    .selectFrom("picks")
+    .innerJoin("videos as v", "v.id", "picks.id")
+    .leftJoin("categories as c", "c.id", "v.category_id")
+    .select(CARD_COLUMNS)
+    .where("v.is_public", "=", true)
+    .where("v.id", "<>", videoId)
+    .orderBy("picks.ord")
     .limit(RELATED_VIDEOS),
 );
 

@@ -47,7 +47,7 @@ describe("a viewer's state on a shared page (core/viewer-state.ts) on PostgreSQL
       historyPaused: false,
       autoplay: null,
       favoriteIds: [cardB!.id],
-      video: { liked: true, favorite: true, resumeAt: 125, ownCommentIds: [comment.id] },
+      video: { liked: true, favorite: true, watchLater: false, resumeAt: 125, ownCommentIds: [comment.id] },
     });
     await setHistoryPaused(bob.id, true);
     const his = await viewerState(bob, scope);

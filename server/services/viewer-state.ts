@@ -15,6 +15,7 @@ interface StateRow {
   autoplay: boolean | null;
   favorite_ids: string[];
   liked: boolean;
+  watch_later: boolean;
   position_seconds: number | null;
   duration: number | null;
   own_comment_ids: string[];
@@ -22,7 +23,7 @@ interface StateRow {
 
 /**
  * What is the signed-in viewer's on a page that is the same for everyone (core/viewer-state.ts): their
- * favorites among its cards and, on a video page, their like, favorite, resume point and own comments (not
+ * favorites among its cards and, on a video page, their like, favorite, Watch Later, resume point and own comments (not
  * deleted, newest first). Every signed-in page view on a shared page asks it, so it is one statement: one
  * round trip and one pooled connection, each part an index lookup.
  */
@@ -35,6 +36,10 @@ export async function viewerState(viewer: Viewer, scope: ViewerScope): Promise<V
       (SELECT autoplay FROM users WHERE id = ${viewer.id}) AS autoplay,
       ARRAY(SELECT video_id::text FROM favorites WHERE user_id = ${viewer.id} AND video_id = ANY(${asked}::uuid[])) AS favorite_ids,
       EXISTS(SELECT 1 FROM video_likes WHERE user_id = ${viewer.id} AND video_id = ${video}::uuid) AS liked,
+      EXISTS(
+        SELECT 1 FROM playlists p JOIN playlist_items i ON i.playlist_id = p.id AND i.video_id = ${video}::uuid
+        WHERE p.user_id = ${viewer.id} AND p.kind = 'watch_later'
+      ) AS watch_later,
       (SELECT position_seconds FROM watch_history WHERE user_id = ${viewer.id} AND video_id = ${video}::uuid) AS position_seconds,
       (SELECT duration FROM videos WHERE id = ${video}::uuid) AS duration,
       ARRAY(
@@ -53,6 +58,7 @@ export async function viewerState(viewer: Viewer, scope: ViewerScope): Promise<V
       ? {
           liked: row.liked,
           favorite: favorites.has(video),
+          watchLater: row.watch_later,
           resumeAt: row.position_seconds === null ? null : resumeOffer(row.position_seconds, row.duration ?? 0),
           ownCommentIds: row.own_comment_ids,
         }

@@ -68,6 +68,9 @@ const PATH_ROUTES: { route: string; url: (v: string) => string }[] = [
   // Resource routes answer GET with 405; their POSTs are in FORMS.
   { route: "/api/videos/:videoId/like", url: (v) => `/api/videos/${v}/like` },
   { route: "/api/comments/:commentId/delete", url: (v) => `/api/comments/${v}/delete` },
+  // Playlists (issue 23 item 1): a playlist's page and its play-through queue.
+  { route: "/playlists/:list", url: (v) => `/playlists/${v}` },
+  { route: "/api/playlists/:list/queue", url: (v) => `/api/playlists/${v}/queue?video=00000000-0000-4000-8000-000000000000` },
   { route: "* (not found)", url: (v) => `/no-such-page/${v}` },
   // Media files (server/http/static-files.ts): folder, file name and extension of each kind of path.
   { route: "/media/videos/:videoId/master.m3u8", url: (v) => `/media/videos/${v}/master.m3u8` },
@@ -102,7 +105,12 @@ const QUERY_ROUTES: { path: string; params: string[] }[] = [
   { path: "/age-check/callback", params: ["code", "state", "error"] },
   // Comments shown ("Load more"), the reply form opened without JavaScript, a failed post's message.
   // …and `?t=`, where the first play starts (a chapter's link, a search engine's key moment).
-  { path: "/video/00000000-0000-4000-8000-000000000000", params: ["comments", "replyTo", "communityError", "t"] },
+  { path: "/video/00000000-0000-4000-8000-000000000000", params: ["comments", "replyTo", "communityError", "t", "list"] },
+  // Playlists: the Save dialog's list, a playlist's page (404: none by that id) and a queue.
+  { path: "/api/playlists", params: ["video"] },
+  { path: "/playlists/00000000-0000-4000-8000-000000000000", params: ["page"] },
+  { path: "/playlists/watch-later", params: ["page"] },
+  { path: "/api/playlists/watch-later/queue", params: ["video"] },
   ...[
     "/blog/behind-the-curation",
     "/video/00000000-0000-4000-8000-000000000000/credentials",
@@ -115,6 +123,7 @@ const QUERY_ROUTES: { path: string; params: string[] }[] = [
     "/profile",
     "/favorites",
     "/history",
+    "/playlists",
     "/settings",
     "/logout",
     "/our-values",
@@ -189,6 +198,13 @@ const ACCOUNT_FORMS: { path: string; valid: Record<string, string> }[] = [
   { path: "/history", valid: { intent: "remove", videoId: NO_UNIT } },
   { path: "/history", valid: { intent: "pause", paused: "false" } },
   { path: "/settings/export", valid: {} },
+  // Playlists: a video and playlists that do not exist, so nothing is stored (create needs its video first).
+  { path: "/api/playlists", valid: { intent: "create", title: "Corpus", visibility: "public", videoId: NO_UNIT } },
+  { path: "/api/playlists", valid: { intent: "add", playlist: "watch-later", videoId: NO_UNIT } },
+  { path: "/api/playlists", valid: { intent: "remove", playlist: NO_UNIT, videoId: NO_UNIT } },
+  { path: "/api/playlists", valid: { intent: "move", playlist: NO_UNIT, videoId: NO_UNIT, to: "1" } },
+  { path: "/api/playlists", valid: { intent: "update", playlist: NO_UNIT, title: "Corpus", description: "", visibility: "private" } },
+  { path: "/api/playlists", valid: { intent: "delete", playlist: NO_UNIT } },
 ];
 const ACCOUNT_FIELDS: Record<string, string[]> = {
   "/api/favorites": ["videoId", "favorite", "redirectTo"],
@@ -197,6 +213,7 @@ const ACCOUNT_FIELDS: Record<string, string[]> = {
   "/settings": ["intent", "name", "confirm", "autoplay"],
   "/history": ["intent", "videoId", "paused"],
   "/settings/export": ["intent"],
+  "/api/playlists": ["intent", "playlist", "videoId", "title", "description", "visibility", "to", "redirectTo"],
 };
 // ---- Console moderation sections (console-moderation branch) ----
 /** An id that names no comment, message or category, so these actions change nothing. */
@@ -860,6 +877,15 @@ test("the account's actions refuse hostile input from a signed-in user and store
       send: get(`/api/viewer-state?${param}=${NO_UNIT}&${param}=${NO_UNIT}`),
     });
   }
+  // Playlists read signed in: the Save dialog's list, a playlist's page, a queue.
+  for (const v of VALUES) {
+    probes.push({ name: `GET /api/playlists?video= ${v.label}`, send: get(`/api/playlists?video=${v.raw}`) });
+    probes.push({ name: `GET /playlists/${v.label}`, send: get(`/playlists/${v.raw}`) });
+    probes.push({
+      name: `GET /api/playlists/watch-later/queue?video= ${v.label}`,
+      send: get(`/api/playlists/watch-later/queue?video=${v.raw}`),
+    });
+  }
   probes.push({
     name: "GET /api/viewer-state too many cards",
     send: get(`/api/viewer-state?cards=${Array.from({ length: 61 }, () => crypto.randomUUID()).join(",")}`),
@@ -872,6 +898,10 @@ test("the account's actions refuse hostile input from a signed-in user and store
   expect(await favorites.text()).toContain("Your favorite videos will appear here.");
   const history = await user.get("/history", { maxRedirects: 0 });
   expect(await history.text()).toContain("Your recently watched videos will appear here.");
+  // No playlist was made, nothing went into Watch Later.
+  const playlists = await (await user.get("/playlists", { maxRedirects: 0 })).text();
+  expect(playlists).toContain("Playlists you create will appear here.");
+  expect(playlists).toContain("0 videos");
   await user.dispose();
 });
 

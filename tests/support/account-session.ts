@@ -163,6 +163,7 @@ export interface AccountState {
   likes?: number;
   sessions?: number;
   comments?: number;
+  playlists?: { id: string; kind: "playlist" | "watch_later"; title: string; isPublic: boolean; videos: string[] }[];
 }
 
 /** What the database holds for the account (tests/support/composition/test-routes.ts). */

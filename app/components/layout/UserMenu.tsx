@@ -8,12 +8,13 @@ import { displayName, type Viewer } from "~core/viewer";
 const LINKS = [
   { to: "/profile", label: "Profile" },
   { to: "/favorites", label: "Favorites" },
+  { to: "/playlists", label: "Playlists" },
   { to: "/history", label: "Watch History" },
   { to: "/settings", label: "Settings" },
 ] as const;
 
 /**
- * The signed-in header menu (SPEC.md §2): avatar and name; Profile, Favorites, Watch History, Settings and
+ * The signed-in header menu (SPEC.md §2): avatar and name; Profile, Favorites, Playlists, Watch History, Settings and
  * Sign Out. Closes on a click outside, Escape (focus returns to the button) and route change; arrow keys
  * move between the items.
  */

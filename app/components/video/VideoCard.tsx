@@ -1,8 +1,9 @@
 import { preload } from "react-dom";
 import { FavoriteButton } from "~/components/account/FavoriteButton";
+import { CardMenu } from "~/components/playlists/CardMenu";
 import { AppLink } from "~/components/ui/AppLink";
 import { formatDuration, formatViews } from "~/lib/format";
-import { useCardFavorite } from "~/lib/viewer-state";
+import { useCardFavorite, useSignedIn } from "~/lib/viewer-state";
 import { stillSrcSet } from "~core/images";
 import { useHoverPreview } from "./hover-preview";
 
@@ -41,7 +42,8 @@ export function toCardData(v: VideoCardData): VideoCardData {
  * `headingLevel`: the title's level in the page outline (2 right under a page's h1, 3 under a section's h2).
  * A favorite control sits on the thumbnail when the page lists the card in its viewer scope and someone may
  * be signed in (app/lib/viewer-state.tsx), filled once their favorites arrived; a page rendered for its user
- * that knows the state (the account's favorites) passes `favorite` instead.
+ * that knows the state (the account's favorites) passes `favorite` instead. Under it, for a signed-in user,
+ * the "More" menu (save to Watch Later or a playlist).
  */
 export function VideoCard({
   video,
@@ -59,6 +61,7 @@ export function VideoCard({
   favorite?: boolean;
 }) {
   const scoped = useCardFavorite(video.id);
+  const menu = useSignedIn();
   const favorite = known ?? scoped;
   const Title = headingLevel === 2 ? "h2" : "h3";
   const preview = useHoverPreview(video.storyboard_url);
@@ -99,8 +102,10 @@ export function VideoCard({
         <Title className="mt-2 line-clamp-2 font-semibold leading-snug group-hover:text-brand-300">{video.title}</Title>
       </AppLink>
       {favorite !== undefined && (
-        <div className="absolute right-2 top-2">
+        <div className="absolute right-2 top-2 flex flex-col items-end gap-2">
           <FavoriteButton videoId={video.id} favorite={favorite} title={video.title} compact />
+          {/* Its menu needs JavaScript: rendered once who is signed in is known (not on the shell). */}
+          {menu && <CardMenu videoId={video.id} title={video.title} />}
         </div>
       )}
       <p className="mt-1 text-sm text-zinc-400">

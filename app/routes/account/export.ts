@@ -14,7 +14,7 @@ export const contract = defineRoute({
 });
 
 /**
- * `POST /settings/export`: "Download my data", the signed-in user's profile, comments, likes, favorites and
+ * `POST /settings/export`: "Download my data", the signed-in user's profile, comments, likes, favorites, playlists and
  * history as a JSON attachment. A POST (not a link) so another site cannot start downloads of it, and it is
  * refused cross-origin like every write. Visitors get 401.
  */

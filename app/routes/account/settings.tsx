@@ -153,7 +153,9 @@ export default function Settings({ loaderData: { viewer, autoplay }, actionData 
           <h2 id="export-heading" className="text-lg font-semibold">
             Download my data
           </h2>
-          <p className="mt-1 text-sm text-zinc-400">A JSON file with your profile, comments, likes, favorites and watch history.</p>
+          <p className="mt-1 text-sm text-zinc-400">
+            A JSON file with your profile, comments, likes, favorites, playlists and watch history.
+          </p>
           {/* A plain post that the browser saves as a file (Content-Disposition: attachment). */}
           <Form method="post" action="/settings/export" reloadDocument className="mt-4">
             <button type="submit" className={secondary}>
@@ -270,7 +272,7 @@ function DeleteAccountSection({ busy, result }: { busy: boolean; result: Setting
         Delete my account
       </h2>
       <p className="mt-1 text-sm text-zinc-300">
-        Removes your profile, likes, favorites and watch history for good. Your comments stay in their threads as "Deleted user".
+        Removes your profile, likes, favorites, playlists and watch history for good. Your comments stay in their threads as "Deleted user".
       </p>
       {!open && !result?.error ? (
         <button type="button" className={`${secondary} mt-4`} onClick={() => setOpen(true)}>

@@ -6,6 +6,7 @@ import { getDb, poolUsage } from "../../../server/db/connection";
 import { closeAdEventStreams, openAdEventStreams, reopenAdEventStreams } from "../../../server/http/ad-events";
 import { invalidatePages } from "../../../server/realtime/shared-caches";
 import { AdConfigError, setPreRoll } from "../../../server/services/ads";
+import { foldCoViews } from "../../../server/services/co-views";
 import { listContactMessagesByEmail } from "../../../server/services/contact";
 import { notifyOverdueTakedowns } from "../../../server/services/takedowns";
 import { setUserRole } from "../../../server/services/users";
@@ -229,6 +230,32 @@ export function testRoutes(): express.Router {
   router.get("/db/pool", (_req, res) => {
     res.json(poolUsage());
   });
+  // Recommendations (tests/e2e/recommendations.spec.ts): the co-view fold at once, views counted a moment ago
+  // included, instead of at the job runner's next minute a minute later.
+  // Two public demo videos with media, at least 10 s long, from two categories, shortest first: a pair the
+  // spec makes "watched together" (both playable, so the up-next specs may land on either).
+  router.get("/co-views/videos", async (_req, res, next) => {
+    try {
+      const { rows } = await sql<{ id: string; duration: number }>`
+        SELECT id, duration FROM (
+          SELECT DISTINCT ON (category_id) id, duration FROM videos
+          WHERE is_public AND video_url IS NOT NULL AND duration >= 10 AND category_id IS NOT NULL
+          ORDER BY category_id, duration, id
+        ) v ORDER BY duration, id LIMIT 2`.execute(getDb());
+      res.json({ videos: rows });
+    } catch (err) {
+      next(err);
+    }
+  });
+  router.post("/co-views/fold", async (_req, res, next) => {
+    try {
+      const folded = await foldCoViews({ settleMs: 0, maxBatches: 100 });
+      await invalidatePages(); // lists written behind the pages' backs: no worker may show a page from before
+      res.json(folded);
+    } catch (err) {
+      next(err);
+    }
+  });
   // Takedowns (tests/e2e/takedown.spec.ts): the 48-hour clock moved back by `hours`, so a request is overdue
   // now; and the overdue check run at once instead of at the job runner's next minute.
   router.post("/takedowns/backdate", express.json(), async (req, res, next) => {
@@ -347,6 +374,20 @@ async function accountState(email: string) {
     .where("user_id", "=", user.id)
     .orderBy("watched_at", "desc")
     .execute();
+  // Their playlists (Watch Later first) with the video ids in their stored order.
+  const lists = await db
+    .selectFrom("playlists as p")
+    .select([
+      "p.id",
+      "p.kind",
+      "p.title",
+      "p.is_public",
+      sql<string[]>`ARRAY(SELECT video_id::text FROM playlist_items i WHERE i.playlist_id = p.id ORDER BY i.position)`.as("videos"),
+    ])
+    .where("p.user_id", "=", user.id)
+    .orderBy(sql`p.kind = 'watch_later'`, "desc")
+    .orderBy("p.created_at")
+    .execute();
   return {
     exists: true,
     id: user.id,
@@ -362,6 +403,7 @@ async function accountState(email: string) {
     likes: await count("video_likes"),
     sessions: await count("auth_sessions"),
     comments: await count("comments"),
+    playlists: lists.map((l) => ({ id: l.id, kind: l.kind, title: l.title, isPublic: l.is_public, videos: l.videos })),
   };
 }
 

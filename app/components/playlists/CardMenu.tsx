@@ -1,0 +1,115 @@
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from "react";
+import { menuItems, moveMenuFocus } from "~/lib/menu-keys";
+import { useDismiss } from "~/lib/use-dismiss";
+import { PLAYLIST_TEXTS, WATCH_LATER } from "~core/playlists";
+import { postPlaylistWrite } from "./playlist-write";
+
+// Loaded when first opened: the listing pages' JavaScript carries only the menu.
+const SaveDialog = lazy(() => import("./SaveDialog").then((m) => ({ default: m.SaveDialog })));
+
+/** How long the card says what happened (as the share menu's copy result). */
+const STATUS_MS = 3000;
+
+/**
+ * A video card's "More" menu (⋮) for a signed-in user: "Save to Watch Later" and "Save to playlist…". Only
+ * the button is in the card's HTML; the menu is rendered when opened (the listing pages' byte budget). Arrow
+ * keys move between the items, Escape and a click outside close it and focus returns to the button.
+ */
+export function CardMenu({ videoId, title }: { videoId: string; title: string }) {
+  const [open, setOpen] = useState(false);
+  const [dialog, setDialog] = useState(false);
+  const [status, setStatus] = useState("");
+  const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const menu = useRef<HTMLDivElement>(null);
+  const menuId = useId();
+  const close = useCallback(() => setOpen(false), []);
+  useDismiss(open, root, close);
+  useEffect(() => {
+    if (open) menuItems(menu.current)[0]?.focus();
+  }, [open]);
+  useEffect(() => {
+    if (!status) return;
+    const timer = setTimeout(() => setStatus(""), STATUS_MS);
+    return () => clearTimeout(timer);
+  }, [status]);
+
+  const finish = () => {
+    setOpen(false);
+    button.current?.focus();
+  };
+  const saveToWatchLater = async () => {
+    finish();
+    const answer = await postPlaylistWrite({ intent: "add", playlist: WATCH_LATER, videoId });
+    setStatus(answer.ok ? PLAYLIST_TEXTS.savedToWatchLater : answer.message);
+  };
+  const onMenuKey = (event: React.KeyboardEvent) => {
+    if (event.key === "Escape") {
+      event.stopPropagation();
+      finish();
+      return;
+    }
+    moveMenuFocus(event, menu.current);
+  };
+  const item =
+    "block w-full px-4 py-2.5 text-left text-sm text-zinc-200 hover:bg-ink-700 focus-visible:bg-ink-700 focus-visible:outline-none";
+  return (
+    <div ref={root} className="relative">
+      <button
+        ref={button}
+        type="button"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
+        aria-label={`More: ${title}`}
+        onClick={() => setOpen((o) => !o)}
+        className="grid h-9 w-9 place-items-center rounded-full bg-black/70 text-white hover:bg-black/90"
+      >
+        <svg aria-hidden="true" viewBox="0 0 24 24" width="18" height="18" fill="currentColor">
+          <circle cx="12" cy="5" r="2" />
+          <circle cx="12" cy="12" r="2" />
+          <circle cx="12" cy="19" r="2" />
+        </svg>
+      </button>
+      {open && (
+        <div
+          ref={menu}
+          id={menuId}
+          role="menu"
+          aria-label={`More: ${title}`}
+          tabIndex={-1}
+          onKeyDown={onMenuKey}
+          className="absolute right-0 top-full z-30 mt-2 w-52 overflow-hidden rounded-xl border border-ink-700 bg-ink-800 py-1 shadow-xl"
+        >
+          <button role="menuitem" type="button" onClick={saveToWatchLater} className={item}>
+            Save to Watch Later
+          </button>
+          <button
+            role="menuitem"
+            type="button"
+            onClick={() => {
+              finish(); // the dialog gives focus back to what had it: the button
+              setDialog(true);
+            }}
+            className={item}
+          >
+            Save to playlist…
+          </button>
+        </div>
+      )}
+      {status && (
+        <span
+          role="status"
+          className="absolute right-0 top-full z-20 mt-2 whitespace-nowrap rounded bg-black/90 px-2 py-1 text-xs text-white"
+        >
+          {status}
+        </span>
+      )}
+      {dialog && (
+        <Suspense fallback={null}>
+          <SaveDialog videoId={videoId} title={title} onClose={() => setDialog(false)} />
+        </Suspense>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+import { useEffect, useId, useState } from "react";
+import { copyText } from "~/lib/share";
+import { useHydrated } from "~/lib/use-hydrated";
+
+/** SPEC.md §8's copy feedback, cleared after 2 seconds (as the share menu's). */
+const STATUS_MS = 2000;
+
+/** A public playlist's address to hand around: shown (selectable without a script) with a "Copy link" button. */
+export function CopyLink({ url }: { url: string }) {
+  const [status, setStatus] = useState("");
+  const id = useId();
+  // Copying needs a script; without one the address stays selectable in the field.
+  const hydrated = useHydrated();
+  useEffect(() => {
+    if (!status) return;
+    const timer = setTimeout(() => setStatus(""), STATUS_MS);
+    return () => clearTimeout(timer);
+  }, [status]);
+  return (
+    <div className="flex min-w-0 flex-wrap items-center gap-2">
+      <label htmlFor={id} className="sr-only">
+        Shareable link
+      </label>
+      <input
+        id={id}
+        readOnly
+        value={url}
+        onFocus={(e) => e.currentTarget.select()}
+        className="w-72 max-w-full rounded-lg border border-ink-700 bg-ink-950 px-3 py-1.5 text-sm text-zinc-300"
+      />
+      {hydrated && (
+        <button
+          type="button"
+          onClick={async () => setStatus((await copyText(url)) ? "Copied!" : "Failed to copy")}
+          className="rounded-full bg-ink-800 px-4 py-1.5 text-sm font-semibold hover:bg-ink-700"
+        >
+          Copy link
+        </button>
+      )}
+      <span role="status" className="text-sm text-zinc-300">
+        {status}
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+import { useEffect, useState } from "react";
+import type { PlaylistQueueAnswer } from "~/routes/api/playlist-queue";
+import { type PlaylistQueue, type PlaylistRef, playlistQueuePath, videoInListPath } from "~core/playlists";
+
+export type QueueState = { state: "none" } | { state: "loading" } | { state: "missing" } | { state: "ready"; queue: PlaylistQueue };
+
+/** What follows the current video in the list: its id, title and address (list kept), or null at the end. */
+export interface NextInList {
+  id: string;
+  title: string;
+  href: string;
+}
+
+/**
+ * The play-through queue of the video page played with `?list=` (docs/decisions/0034-playlists.md). The page
+ * is the same cached HTML for everyone, so the queue is asked after hydration from
+ * GET /api/playlists/:list/queue (the viewer's own list or a public one). `nextInList` is what an "up next"
+ * or autoplay feature plays at the end of the video.
+ */
+export function usePlaylistQueue(list: PlaylistRef | null, videoId: string): { queue: QueueState; nextInList: NextInList | null } {
+  const [fetched, setFetched] = useState<{ key: string; state: QueueState } | null>(null);
+  const key = list ? playlistQueuePath(list, videoId) : "";
+  useEffect(() => {
+    if (!key) return;
+    const abort = new AbortController();
+    fetch(key, { headers: { Accept: "application/json" }, signal: abort.signal })
+      .then(async (res) =>
+        res.status === 404 ? { ok: false as const, error: "not-found" as const } : ((await res.json()) as PlaylistQueueAnswer),
+      )
+      .then((answer) => setFetched({ key, state: answer.ok ? { state: "ready", queue: answer.queue } : { state: "missing" } }))
+      .catch(() => !abort.signal.aborted && setFetched({ key, state: { state: "missing" } }));
+    return () => abort.abort();
+  }, [key]);
+  const queue: QueueState = !list ? { state: "none" } : fetched?.key === key ? fetched.state : { state: "loading" };
+  return { queue, nextInList: queue.state === "ready" ? nextInList(queue.queue) : null };
+}
+
+/** The queue's next video as an address that keeps the list. */
+export function nextInList(queue: PlaylistQueue): NextInList | null {
+  return queue.next ? { ...queue.next, href: videoInListPath(queue.next.id, queue.ref) } : null;
+}

@@ -1,0 +1,99 @@
+import { data } from "react-router";
+import { AccountShell } from "~/components/account/AccountShell";
+import { PlaylistFields } from "~/components/playlists/PlaylistFields";
+import { usePlaylistWrite } from "~/components/playlists/use-playlist-write";
+import { AppLink } from "~/components/ui/AppLink";
+import { ErrorState } from "~/components/ui/ErrorState";
+import { ACCOUNT_TEXTS } from "~/lib/account-texts";
+import { siteUrlFromMatches } from "~/lib/root-data";
+import { routeViewer } from "~/lib/route-contract.server";
+import { seoMeta } from "~/lib/seo";
+import { PLAYLIST_TEXTS, PLAYLISTS_ENDPOINT, PLAYLISTS_PATH, playlistPath, WATCH_LATER } from "~core/playlists";
+import { ACCOUNT_PAGE, defineRoute } from "~core/route-contract";
+import { attempt } from "../../../server/http/route-errors";
+import { listPlaylists, type PlaylistSummary } from "../../../server/services/playlists";
+import type { Route } from "./+types/playlists";
+
+export const contract = defineRoute({ ...ACCOUNT_PAGE });
+
+/** The signed-in user's playlists: Watch Later first, then theirs, with how many videos each plays. */
+export async function loader(args: Route.LoaderArgs) {
+  const viewer = routeViewer(args.context);
+  const lists = await attempt(
+    args.context,
+    "playlists",
+    () => listPlaylists(viewer.id),
+    () => null,
+  );
+  if (!lists) return data({ error: true, lists: [] as PlaylistSummary[] }, { status: 500 });
+  return data({ error: false, lists });
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return seoMeta({
+    siteUrl: siteUrlFromMatches(matches),
+    title: "Playlists",
+    description: "Your playlists and Watch Later on Pleazure.",
+    path: PLAYLISTS_PATH,
+    noindex: true,
+  });
+}
+
+export default function Playlists({ loaderData: d }: Route.ComponentProps) {
+  return (
+    <AccountShell title="Playlists">
+      {d.error ? (
+        <ErrorState message={ACCOUNT_TEXTS.loadFailed} />
+      ) : (
+        <>
+          <ul className="divide-y divide-ink-800 rounded-xl border border-ink-800 bg-ink-900">
+            {d.lists.map((list) => (
+              <li key={list.id}>
+                <AppLink
+                  to={playlistPath(list.kind === "watch_later" ? WATCH_LATER : list.id)}
+                  className="flex items-center gap-3 px-4 py-3 hover:bg-ink-800"
+                >
+                  <span className="min-w-0 flex-1 truncate font-semibold">{list.title}</span>
+                  <span className="text-sm text-zinc-400">{list.isPublic ? "Public" : "Private"}</span>
+                  <span className="w-24 text-right text-sm tabular-nums text-zinc-400">
+                    {`${list.count} ${list.count === 1 ? "video" : "videos"}`}
+                  </span>
+                </AppLink>
+              </li>
+            ))}
+          </ul>
+          {d.lists.length === 1 && <p className="mt-3 text-sm text-zinc-400">{PLAYLIST_TEXTS.playlistsEmpty}</p>}
+          <NewPlaylist />
+        </>
+      )}
+    </AccountShell>
+  );
+}
+
+/** Creating one: with JavaScript the answer comes back here and the page goes to the new list; without, the server sends it there. */
+function NewPlaylist() {
+  const write = usePlaylistWrite({ goToCreated: true });
+  return (
+    <section aria-labelledby="new-playlist-heading" className="mt-8 rounded-xl border border-ink-800 bg-ink-900 p-5">
+      <h2 id="new-playlist-heading" className="text-lg font-semibold">
+        New playlist
+      </h2>
+      <write.fetcher.Form method="post" action={PLAYLISTS_ENDPOINT} className="mt-4 space-y-4" noValidate>
+        <input type="hidden" name="intent" value="create" />
+        <PlaylistFields idPrefix="new" refusal={write.refusal} />
+        <button
+          type="submit"
+          disabled={write.busy}
+          className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-500 disabled:opacity-60"
+        >
+          Create playlist
+        </button>
+        {write.refusal && !write.refusal.field && (
+          <p role="alert" className="text-sm text-red-300">
+            {write.refusal.message}
+          </p>
+        )}
+      </write.fetcher.Form>
+    </section>
+  );
+}

@@ -1,0 +1,40 @@
+import { routeInput } from "~/lib/route-contract.server";
+import { input } from "~core/params";
+import { playlistRef } from "~core/playlist-schema";
+import type { PlaylistQueue } from "~core/playlists";
+import { defineRoute } from "~core/route-contract";
+import { z } from "~core/zod";
+import { getViewer } from "../../../server/auth/session";
+import { classifyFailure, UNAVAILABLE_HEADERS } from "../../../server/http/route-errors";
+import { playlistQueue } from "../../../server/services/playlists";
+import type { Route } from "./+types/playlist-queue";
+import { jsonAnswer } from "./json-answer";
+
+/**
+ * `GET /api/playlists/:list/queue?video=<id>`: the play-through queue beside a video played with `?list=`
+ * (core/playlists.ts PlaylistQueue). The video page is the same cached page for everyone, so the queue comes
+ * after hydration from here: the owner's private list or anyone's public one; anything else is a 404, as a
+ * private playlist is to everyone but its owner (docs/decisions/0034-playlists.md).
+ */
+
+export type PlaylistQueueAnswer = { ok: true; queue: PlaylistQueue } | { ok: false; error: "not-found" | "failed" };
+
+export const contract = defineRoute({
+  access: "public",
+  kind: "resource",
+  crossSite: "refuse",
+  input: { params: z.object({ list: playlistRef }), query: z.object({ video: input.videoId }) },
+});
+
+export async function loader(args: Route.LoaderArgs) {
+  const { params, query } = routeInput(args.context, contract);
+  try {
+    const viewer = await getViewer(args);
+    const queue = await playlistQueue(viewer?.id ?? null, params.list, query.video);
+    if (!queue) return jsonAnswer<PlaylistQueueAnswer>(404, { ok: false, error: "not-found" });
+    return jsonAnswer<PlaylistQueueAnswer>(200, { ok: true, queue });
+  } catch (err) {
+    const unavailable = classifyFailure(args.context, "playlist queue", err) === "unavailable";
+    return jsonAnswer<PlaylistQueueAnswer>(unavailable ? 503 : 500, { ok: false, error: "failed" }, unavailable ? UNAVAILABLE_HEADERS : {});
+  }
+}

@@ -1,0 +1,182 @@
+import { data, redirect } from "react-router";
+import { routeInput } from "~/lib/route-contract.server";
+import { input, parseForm, readForm } from "~core/params";
+import { PLAYLIST_FORMS, type PlaylistForm, playlistForm, playlistIntent } from "~core/playlist-schema";
+import {
+  PLAYLIST_TEXTS,
+  PLAYLISTS_PATH,
+  type PlaylistAnswer,
+  type PlaylistChoice,
+  type PlaylistError,
+  playlistPath,
+} from "~core/playlists";
+import { loginPath, safeRedirectPath } from "~core/redirect-to";
+import { defineRoute } from "~core/route-contract";
+import { z } from "~core/zod";
+import { consumeAccountLimit, retryAfterSeconds } from "../../../server/auth/account-limits";
+import { getViewer } from "../../../server/auth/session";
+import { classifyFailure, UNAVAILABLE_HEADERS } from "../../../server/http/route-errors";
+import {
+  addToPlaylist,
+  createPlaylist,
+  deletePlaylist,
+  moveInPlaylist,
+  playlistChoices,
+  removeFromPlaylist,
+  updatePlaylist,
+} from "../../../server/services/playlists";
+import type { Route } from "./+types/playlists";
+import { jsonAnswer, NO_STORE } from "./json-answer";
+
+/**
+ * `POST /api/playlists`: every playlist write of the signed-in user, by `intent` (core/playlist-schema.ts):
+ * create, update (title, description, visibility), delete, add, remove, move; Watch Later is `playlist=watch-later`
+ * with add and remove. A fetcher gets JSON `PlaylistAnswer`; a form posted without JavaScript (Accept:
+ * text/html) is sent back to `redirectTo` when it worked, and gets the refusal's sentence as a plain page
+ * when it did not; visitors go to sign in first.
+ *
+ * `GET /api/playlists?video=<id>`: the Save dialog's list, the user's playlists and whether each holds the video.
+ */
+
+export type PlaylistChoicesAnswer = { ok: true; playlists: PlaylistChoice[] } | { ok: false; error: "sign-in" | "failed" };
+
+export const contract = defineRoute({
+  access: "signed-in",
+  kind: "resource",
+  crossSite: "refuse",
+  input: { form: playlistForm, query: z.object({ video: input.videoId.optional() }) },
+});
+
+const STATUS: Record<PlaylistError, number> = {
+  "sign-in": 401,
+  "not-found": 404,
+  "video-not-found": 404,
+  "too-many-playlists": 409,
+  full: 409,
+  "too-many": 429,
+  invalid: 400,
+  unreadable: 400,
+  failed: 500,
+};
+
+const MESSAGE: Record<PlaylistError, string> = {
+  "sign-in": PLAYLIST_TEXTS.signIn,
+  "not-found": PLAYLIST_TEXTS.notFound,
+  "video-not-found": PLAYLIST_TEXTS.videoNotFound,
+  "too-many-playlists": PLAYLIST_TEXTS.tooManyPlaylists,
+  full: PLAYLIST_TEXTS.playlistFull,
+  "too-many": "Too many requests. Please wait a moment and try again.",
+  invalid: PLAYLIST_TEXTS.unreadable,
+  unreadable: PLAYLIST_TEXTS.unreadable,
+  failed: PLAYLIST_TEXTS.failed,
+};
+
+/** A refusal; `message` and `field` for a form field the person can fix (title, description). */
+const refusal = (error: PlaylistError, field?: { name: "title" | "description"; message: string }): PlaylistAnswer => ({
+  ok: false,
+  error,
+  message: field?.message ?? MESSAGE[error],
+  ...(field ? { field: field.name } : {}),
+});
+
+/** The first message of a refused title or description (their zod messages are the SPEC-like texts). */
+function fieldRefusal(schema: z.ZodObject, raw: Record<string, unknown>): PlaylistAnswer {
+  const parsed = schema.safeParse(raw);
+  const issue = parsed.success ? undefined : parsed.error.issues.find((i) => i.path[0] === "title" || i.path[0] === "description");
+  if (!issue || issue.code === "custom") return refusal("unreadable");
+  return refusal("invalid", { name: issue.path[0] as "title" | "description", message: issue.message });
+}
+
+export async function action(args: Route.ActionArgs) {
+  const { request, context } = args;
+  if (request.method !== "POST") throw data(null, { status: 405, headers: { Allow: "POST" } });
+  const wantsPage = (request.headers.get("accept") ?? "").includes("text/html");
+  // The longest legitimate form: a 1,000-character description of 4-byte characters, percent-encoded.
+  const body = await readForm(request, 32 * 1024);
+  if (!body.ok) return jsonAnswer(body.status, refusal("unreadable"), body.headers);
+  const intent = playlistIntent.safeParse(body.form.get("intent"));
+  const schema = intent.success ? PLAYLIST_FORMS[intent.data] : undefined;
+  const form = schema ? (parseForm(schema, body.form) as PlaylistForm | undefined) : undefined;
+  const back = safeRedirectPath(form?.redirectTo, form && "videoId" in form && form.videoId ? `/video/${form.videoId}` : PLAYLISTS_PATH);
+
+  const answer = (result: PlaylistAnswer, headers: Record<string, string> = {}, next = back) => {
+    const status = result.ok ? 200 : STATUS[result.error];
+    if (!wantsPage) return jsonAnswer(status, result, headers);
+    if (result.ok) return redirect(next, { headers: NO_STORE });
+    // Without JavaScript: the sentence, and the way back (the browser's).
+    return new Response(result.message, { status, headers: { "Content-Type": "text/plain; charset=utf-8", ...NO_STORE, ...headers } });
+  };
+  if (!schema) return answer(refusal("unreadable"));
+  if (!form) {
+    const raw = Object.fromEntries([...body.form.entries()].filter(([, v]) => typeof v === "string"));
+    return answer(fieldRefusal(schema, raw));
+  }
+
+  const viewer = await getViewer(args);
+  if (!viewer) {
+    if (wantsPage) return redirect(loginPath(back), { headers: NO_STORE });
+    return answer(refusal("sign-in"));
+  }
+  try {
+    const limit = await consumeAccountLimit("playlists", viewer.id);
+    if (!limit.allowed) return answer(refusal("too-many"), { "Retry-After": retryAfterSeconds(limit) });
+    return answer(...(await write(viewer.id, form, back)));
+  } catch (err) {
+    if (classifyFailure(context, "playlist", err) === "unavailable") {
+      return jsonAnswer(503, refusal("failed"), UNAVAILABLE_HEADERS);
+    }
+    return answer(refusal("failed"));
+  }
+}
+
+/** The write itself: its answer, and where a page goes afterwards. */
+async function write(userId: string, form: PlaylistForm, back: string): Promise<[PlaylistAnswer, Record<string, string>, string]> {
+  const ok = (
+    extra: Omit<Extract<PlaylistAnswer, { ok: true }>, "ok"> = {},
+    next = back,
+  ): [PlaylistAnswer, Record<string, string>, string] => [{ ok: true, ...extra }, {}, next];
+  const no = (error: PlaylistError): [PlaylistAnswer, Record<string, string>, string] => [refusal(error), {}, back];
+  switch (form.intent) {
+    case "create": {
+      const fields = { title: form.title, description: form.description, isPublic: form.visibility };
+      const made = await createPlaylist(userId, fields, form.videoId);
+      if (made.status === "too-many") return no("too-many-playlists");
+      if (made.status === "video-not-found") return no("video-not-found");
+      // Made on its page: that is where the person goes; from the Save dialog, back to the video.
+      return ok({ playlistId: made.id, saved: Boolean(form.videoId) }, form.redirectTo ? back : playlistPath(made.id));
+    }
+    case "update": {
+      const fields = { title: form.title, description: form.description, isPublic: form.visibility };
+      return (await updatePlaylist(userId, form.playlist, fields)) ? ok({ playlistId: form.playlist }) : no("not-found");
+    }
+    case "delete":
+      return (await deletePlaylist(userId, form.playlist)) ? ok({}, PLAYLISTS_PATH) : no("not-found");
+    case "add": {
+      const added = await addToPlaylist(userId, form.playlist, form.videoId);
+      if (added === "added" || added === "already") return ok({ saved: true });
+      return no(added === "full" ? "full" : added);
+    }
+    case "remove":
+      return (await removeFromPlaylist(userId, form.playlist, form.videoId)) ? ok({ saved: false }) : no("not-found");
+    case "move":
+      return (await moveInPlaylist(userId, form.playlist, form.videoId, form.to)) === "moved" ? ok() : no("not-found");
+  }
+}
+
+/** The Save dialog's list (the signed-in user's playlists, and whether each holds `video`). */
+export async function loader(args: Route.LoaderArgs) {
+  const { video } = routeInput(args.context, contract).query;
+  if (!video) return jsonAnswer(400, { ok: false, error: "unreadable" });
+  try {
+    const viewer = await getViewer(args);
+    if (!viewer) return jsonAnswer<PlaylistChoicesAnswer>(401, { ok: false, error: "sign-in" });
+    return jsonAnswer<PlaylistChoicesAnswer>(200, { ok: true, playlists: await playlistChoices(viewer.id, video) });
+  } catch (err) {
+    const unavailable = classifyFailure(args.context, "playlist choices", err) === "unavailable";
+    return jsonAnswer<PlaylistChoicesAnswer>(
+      unavailable ? 503 : 500,
+      { ok: false, error: "failed" },
+      unavailable ? UNAVAILABLE_HEADERS : {},
+    );
+  }
+}

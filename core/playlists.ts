@@ -1,0 +1,100 @@
+/**
+ * Playlists and Watch Later (docs/decisions/0034-playlists.md): the limits, the texts the pages and the
+ * endpoint say, and the addresses. Loaded by the browser too (the Save dialog, the queue): no zod here
+ * (core/playlist-schema.ts parses the forms).
+ */
+
+export const PLAYLIST_LIMITS = {
+  /** Playlists of one user, Watch Later not counted. */
+  playlistsPerUser: 200,
+  /** Videos in one playlist (Watch Later too). */
+  itemsPerPlaylist: 5000,
+  titleMax: 100,
+  descriptionMax: 1000,
+} as const;
+
+/** Watch Later's name in addresses and forms (`/playlists/watch-later`, `?list=watch-later`): it may not exist yet. */
+export const WATCH_LATER = "watch-later";
+export const WATCH_LATER_TITLE = "Watch Later";
+
+/** A playlist named in a request: Watch Later, or a playlist's id (a uuid). */
+export type PlaylistRef = typeof WATCH_LATER | string;
+
+export const PLAYLISTS_PATH = "/playlists";
+export const PLAYLISTS_ENDPOINT = "/api/playlists";
+
+export function playlistPath(ref: PlaylistRef): string {
+  return `${PLAYLISTS_PATH}/${ref}`;
+}
+
+/** A video played as part of a playlist: the queue beside it follows the list. */
+export function videoInListPath(videoId: string, list: PlaylistRef): string {
+  return `/video/${videoId}?list=${encodeURIComponent(list)}`;
+}
+
+export function playlistQueuePath(list: PlaylistRef, videoId: string): string {
+  return `${PLAYLISTS_ENDPOINT}/${encodeURIComponent(list)}/queue?video=${videoId}`;
+}
+
+/** Items on one page of a playlist's page. */
+export const PLAYLIST_ITEMS_PER_PAGE = 100;
+
+export const PLAYLIST_TEXTS = {
+  titleRequired: "Title is required.",
+  titleTooLong: `Title must be at most ${PLAYLIST_LIMITS.titleMax} characters.`,
+  descriptionTooLong: `Description must be at most ${PLAYLIST_LIMITS.descriptionMax} characters.`,
+  tooManyPlaylists: `You can have at most ${PLAYLIST_LIMITS.playlistsPerUser} playlists. Delete one to create another.`,
+  playlistFull: `A playlist holds at most ${PLAYLIST_LIMITS.itemsPerPlaylist} videos.`,
+  notFound: "Playlist not found.",
+  videoNotFound: "Video not found.",
+  signIn: "Please sign in to save videos.",
+  failed: "Failed to update playlist. Please try again.",
+  unreadable: "The request could not be read.",
+  listEmpty: "Videos you save to this playlist will appear here.",
+  playlistsEmpty: "Playlists you create will appear here.",
+  unavailable: "Unavailable video",
+  savedToWatchLater: "Saved to Watch Later.",
+  removedFromWatchLater: "Removed from Watch Later.",
+} as const;
+
+/** What the endpoint answers a fetcher (a form posted without JavaScript is sent back instead). */
+export type PlaylistAnswer =
+  | { ok: true; playlistId?: string; saved?: boolean }
+  | { ok: false; error: PlaylistError; message: string; field?: "title" | "description" };
+
+export type PlaylistError =
+  | "sign-in"
+  | "not-found"
+  | "video-not-found"
+  | "too-many-playlists"
+  | "full"
+  | "too-many"
+  | "invalid"
+  | "unreadable"
+  | "failed";
+
+/** A playlist as the Save dialog lists it. */
+export interface PlaylistChoice {
+  id: string;
+  kind: "playlist" | "watch_later";
+  title: string;
+  isPublic: boolean;
+  /** Whether the asked video is in it. */
+  contains: boolean;
+}
+
+/** The play-through queue beside a video played with `?list=` (a window of the list around the video). */
+export interface PlaylistQueue {
+  /** What the addresses use: `watch-later` or the playlist's id. */
+  ref: PlaylistRef;
+  title: string;
+  /** Playable (public) videos in the list. */
+  total: number;
+  /** 1-based place of the current video among them; null when it is not in the list. */
+  position: number | null;
+  /** The shown window, in order; `index` is 1-based among the playable ones. */
+  items: { id: string; title: string; duration: number; index: number }[];
+  /** The video after the current one (the first when the current one is not in the list), or null at the end. */
+  next: { id: string; title: string } | null;
+  previous: { id: string; title: string } | null;
+}
