@@ -21,7 +21,7 @@ export function ControlButton({
       title={label}
       aria-pressed={pressed}
       onClick={onClick}
-      className={`flex h-10 w-9 shrink-0 items-center justify-center rounded-md hover:bg-white/15 sm:h-11 sm:w-11 ${
+      className={`flex h-10 w-10 shrink-0 items-center justify-center rounded-md hover:bg-white/15 sm:h-11 sm:w-11 ${
         pressed ? "bg-white/10 text-brand-300" : ""
       } ${className}`}
     >
