@@ -395,7 +395,7 @@ function VideoDetails({
         Does this video depict you without your consent, or copy your work?{" "}
         <Link
           to={`/takedown?url=${encodeURIComponent(absoluteUrl(siteUrl, `/video/${v.id}`))}`}
-          className="text-brand-300 underline-offset-2 hover:underline"
+          className="text-brand-300 underline underline-offset-2 hover:text-brand-200"
         >
           Request a takedown
         </Link>

@@ -21,16 +21,15 @@ export function LikeButton({ videoId, likes, liked, signedIn }: { videoId: strin
   const shownLiked = pending ? pending === "true" : (answered ?? liked);
   const shownLikes = Math.max(0, likes + (pending ? (shownLiked === liked ? 0 : shownLiked ? 1 : -1) : 0));
   const label = formatViews(shownLikes);
-  const count = `${shownLikes} ${shownLikes === 1 ? "like" : "likes"}`;
+  // The accessible name starts with the visible text ("Like 1.2K") and adds the exact count; it does not
+  // change with the state, which aria-pressed carries (and the filled heart shows).
+  const count = `(${shownLikes} ${shownLikes === 1 ? "like" : "likes"})`;
   if (!signedIn) {
     return (
-      <Link
-        to={loginPath(`/video/${videoId}`)}
-        className={`${buttonClass} bg-ink-800 text-zinc-100 hover:bg-ink-700`}
-        aria-label={`Like (${count}). Sign in to like`}
-      >
+      <Link to={loginPath(`/video/${videoId}`)} className={`${buttonClass} bg-ink-800 text-zinc-100 hover:bg-ink-700`}>
         <HeartIcon filled={false} />
         Like <span className="tabular-nums">{label}</span>
+        <span className="sr-only"> {count}. Sign in to like</span>
       </Link>
     );
   }
@@ -43,11 +42,11 @@ export function LikeButton({ videoId, likes, liked, signedIn }: { videoId: strin
           type="submit"
           disabled={busy}
           aria-pressed={shownLiked}
-          aria-label={`Like (${count})`}
           className={`${buttonClass} ${shownLiked ? "bg-brand-600 text-white hover:bg-brand-500" : "bg-ink-800 text-zinc-100 hover:bg-ink-700"}`}
         >
           <HeartIcon filled={shownLiked} />
-          {shownLiked ? "Liked" : "Like"} <span className="tabular-nums">{label}</span>
+          Like <span className="tabular-nums">{label}</span>
+          <span className="sr-only"> {count}</span>
         </button>
       </fetcher.Form>
       <span role="alert" className="text-sm text-red-300">

@@ -2,7 +2,6 @@ import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import { AppLink } from "~/components/ui/AppLink";
 import { KEEP_SCREEN } from "~/lib/pending-screen";
-import { useHydrated } from "~/lib/use-hydrated";
 import {
   DURATION_LABELS,
   DURATIONS,
@@ -18,12 +17,11 @@ const field = "rounded-lg border border-ink-700 bg-ink-900 px-3 py-2 text-sm tex
 
 /**
  * "Sort by" and "Duration" above a grid: a GET form, so it works without JavaScript (the Apply button
- * submits; the loader then drops defaults from the address). Once the page runs its scripts a change
- * navigates at once to the listing's one address and the button goes away. `extra` carries other query
- * parameters of the page (search's `q`).
+ * submits; the loader then drops defaults from the address). With scripts a change navigates at once to the
+ * listing's one address; the button is inside <noscript>, so it is never laid out there and nothing moves
+ * when the page hydrates (CLS 0). `extra` carries other query parameters of the page (search's `q`).
  */
 export function ListingControls({ path, order, extra = {} }: { path: string; order: ListingOrder; extra?: Record<string, string> }) {
-  const hydrated = useHydrated();
   const navigate = useNavigate();
   // What the selects show: the page's order, and the visitor's choice at once while its page loads. The
   // form stays mounted across these navigations, so a keyboard user keeps focus on the select they changed.
@@ -75,11 +73,11 @@ export function ListingControls({ path, order, extra = {} }: { path: string; ord
           ))}
         </select>
       </div>
-      {!hydrated && (
+      <noscript>
         <button type="submit" className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-500">
           Apply
         </button>
-      )}
+      </noscript>
     </form>
   );
 }
