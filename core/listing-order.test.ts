@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { durationOf, durationParam, isDefaultOrder, listingSearch, sortParam } from "./listing-order";
+import { durationOf, isDefaultOrder, listingSearch } from "./listing-order";
+import { input } from "./params";
+
+const { sort: sortParam, duration: durationParam } = input;
 
 describe("listing order in the URL", () => {
   it("parses sort and duration, defaults when absent or empty, refuses anything else", () => {

@@ -1,9 +1,8 @@
-import { z } from "./zod";
-
 /**
  * How category pages and search results are sorted and filtered (`?sort=`, `?duration=`), shared by the
  * route contracts, the services and the links the pages draw. The defaults (newest, any duration) never
- * appear in a URL: one listing has one address.
+ * appear in a URL: one listing has one address. No zod here: the listings' scripts import this module, and
+ * zod (23 KB) stays out of the browser's pages; the query schemas are in core/params.ts.
  */
 
 export const SORTS = ["newest", "views", "likes"] as const;
@@ -36,21 +35,6 @@ export const DURATION_LABELS: Record<Duration, string> = {
   medium: "Medium (45–60 s)",
   long: "Long (over 1 min)",
 };
-
-/**
- * `?sort=` and `?duration=`: a value outside the list is a 400 (the route-input convention for a query value
- * that names nothing); an empty value, which a form's "Any duration" option sends, is the default.
- */
-export const sortParam = z
-  .enum(SORTS)
-  .or(z.literal(""))
-  .optional()
-  .transform((v): Sort => v || DEFAULT_SORT);
-export const durationParam = z
-  .enum(DURATIONS)
-  .or(z.literal(""))
-  .optional()
-  .transform((v): Duration | null => v || null);
 
 export interface ListingOrder {
   sort: Sort;

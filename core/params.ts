@@ -1,4 +1,4 @@
-import { durationParam, sortParam } from "./listing-order";
+import { DEFAULT_SORT, DURATIONS, type Duration, SORTS, type Sort } from "./listing-order";
 import { parsePageParam } from "./pagination";
 import { z } from "./zod";
 
@@ -52,10 +52,21 @@ export const input = {
     .string()
     .optional()
     .transform((raw) => parsePageParam(raw)),
-  /** `?sort=` of category pages and search: newest (the default), views or likes; anything else is a 400. */
-  sort: sortParam,
+  /**
+   * `?sort=` of category pages and search: newest (the default), views or likes; anything else is a 400 (the
+   * route-input convention for a value that names nothing). Empty, which a form sends, is the default.
+   */
+  sort: z
+    .enum(SORTS)
+    .or(z.literal(""))
+    .optional()
+    .transform((v): Sort => v || DEFAULT_SORT),
   /** `?duration=`: short, medium or long (core/listing-order.ts); empty is any, anything else a 400. */
-  duration: durationParam,
+  duration: z
+    .enum(DURATIONS)
+    .or(z.literal(""))
+    .optional()
+    .transform((v): Duration | null => v || null),
   /** `?q=`: free text; the search service trims and caps it. */
   q: plainText(8192).optional().default(""),
 } as const;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { PRE_ROLL_DEFAULT_SECONDS, preRollSettingsSchema, SKIP_AFTER_SECONDS, skipCountdown } from "./preroll";
+import { preRollSettingsSchema } from "./preroll";
+import { PRE_ROLL_DEFAULT_SECONDS, SKIP_AFTER_SECONDS, skipCountdown } from "./preroll-playback";
 
 describe("skipCountdown ('Skip in {n}s')", () => {
   it("counts down from 5 and reaches 0 at 5 s of playback (SPEC.md §9)", () => {

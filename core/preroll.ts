@@ -1,22 +1,15 @@
+import { PRE_ROLL_DEFAULT_SECONDS, PRE_ROLL_SOURCES, type PreRollSource } from "./preroll-playback";
 import { z } from "./zod";
 
 /**
- * The pre-roll's settings and timing, shared by the player (browser), the ad service, the CLI and later
- * the admin console's "Ad units" form, so every side validates with one schema. Where the settings live:
- * the `Pre_Roll` row of ad_units (server/services/ads.ts).
+ * The pre-roll's settings, shared by the ad service, the CLI and the admin console's "Ad units" form, so
+ * every side validates with one schema. Where the settings live: the `Pre_Roll` row of ad_units
+ * (server/services/ads.ts). What the player needs (timing, the page's configuration) is core/preroll-playback.ts.
  */
 
-/** SPEC.md §9: a pre-roll runs at most 15 s by default and can be skipped after 5 s. */
-export const PRE_ROLL_DEFAULT_SECONDS = 15;
-export const SKIP_AFTER_SECONDS = 5;
 /** Upper bound on the configured duration: a pre-roll is a short break, not a programme. */
 export const PRE_ROLL_MAX_SECONDS = 120;
-/** SPEC.md §9's ad time-out: a VAST tag (with its wrappers) that has not answered by then is given up. */
-export const VAST_TIMEOUT_MS = 4_000;
 export const VAST_URL_MAX_LENGTH = 2048;
-
-export const PRE_ROLL_SOURCES = ["house", "vast"] as const;
-export type PreRollSource = (typeof PRE_ROLL_SOURCES)[number];
 
 /** An absolute http(s) URL (macros in a VAST tag are plain query text, so no further restriction). */
 export const vastTagUrl = z
@@ -52,22 +45,6 @@ export const preRollSettingsSchema = z
 
 export type PreRollSettingsInput = z.input<typeof preRollSettingsSchema>;
 export type PreRollSettings = z.output<typeof preRollSettingsSchema>;
-
-/** What the video page hands the player: present only while a pre-roll is switched on and playable. */
-export interface PreRollConfig {
-  source: PreRollSource;
-  /** The tag to fetch when `source` is vast. */
-  vastTagUrl: string | null;
-  /** Cap on the pre-roll's running time, seconds. */
-  durationSeconds: number;
-  /** The house clip: the ad when `source` is house, the fallback when a VAST tag fails. Null when not rendered. */
-  houseClip: { src: string; clickThrough: string | null } | null;
-}
-
-/** The seconds left before Skip is allowed, as 'Skip in {n}s' shows them (never 0 while still waiting). */
-export function skipCountdown(elapsedSeconds: number, skipAfterSeconds: number): number {
-  return Math.max(0, Math.ceil(skipAfterSeconds - elapsedSeconds));
-}
 
 /** The console's pre-roll form fields (all text, as posted) to the schema's input; both sides use it. */
 export function preRollInputFromForm(fields: {

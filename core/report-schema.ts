@@ -18,7 +18,6 @@ export const REPORT_REASONS = [
 ] as const;
 
 export type ReportReason = (typeof REPORT_REASONS)[number]["value"];
-export type ReportTarget = { type: "video" | "comment"; id: string };
 
 /** Safety before reach: these hide the item from the public until a moderator has looked at it. */
 export const HIDING_REASONS: ReadonlySet<ReportReason> = new Set(["non-consensual", "minor"]);
@@ -64,11 +63,6 @@ export function checkReportFields(raw: {
       errors[field] = field === "reason" ? REPORT_TEXTS.reasonRequired : issue.message;
   }
   return { ok: false, errors };
-}
-
-/** The report page for an item (works without JavaScript: a plain link to a form). */
-export function reportPath(target: ReportTarget): string {
-  return `/report?${target.type}=${target.id}`;
 }
 
 /** "Too many reports" with when to try again, in minutes (at least one). */

@@ -1,5 +1,5 @@
 import type { AdConfiguration } from "../../core/ad-units";
-import type { PreRollConfig } from "../../core/preroll";
+import type { PreRollConfig } from "../../core/preroll-playback";
 import { logger } from "../logger";
 import { appMediaStorage } from "../media/app-storage";
 import { houseAdUrl } from "../media/house-ad";

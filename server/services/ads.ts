@@ -1,10 +1,6 @@
-import {
-  PRE_ROLL_DEFAULT_SECONDS,
-  type PreRollConfig,
-  type PreRollSettings,
-  type PreRollSettingsInput,
-  preRollSettingsSchema,
-} from "../../core/preroll";
+import type { PreRollSettings, PreRollSettingsInput } from "../../core/preroll";
+import { preRollSettingsSchema } from "../../core/preroll";
+import { PRE_ROLL_DEFAULT_SECONDS, type PreRollConfig } from "../../core/preroll-playback";
 import { getDb } from "../db/connection";
 import { env } from "../env";
 import { syncWebWorkers } from "../runtime/worker-sync";

@@ -1,7 +1,8 @@
 import crypto from "node:crypto";
 import { sql } from "kysely";
 import { videoPagePath } from "../../core/params";
-import { checkReportFields, HIDING_REASONS, type ReportErrors, type ReportTarget, reasonLabel } from "../../core/report-schema";
+import type { ReportTarget } from "../../core/report-path";
+import { checkReportFields, HIDING_REASONS, type ReportErrors, reasonLabel } from "../../core/report-schema";
 import { getDb } from "../db/connection";
 import { logger } from "../logger";
 import { ipRateLimitKey, type RateLimiter, type RateLimitRule, sharedRateLimiter } from "../rate-limit";

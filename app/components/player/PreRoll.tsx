@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { type PreRollConfig, SKIP_AFTER_SECONDS, skipCountdown, VAST_TIMEOUT_MS } from "~core/preroll";
+import { type PreRollConfig, SKIP_AFTER_SECONDS, skipCountdown, VAST_TIMEOUT_MS } from "~core/preroll-playback";
 import { VAST_ERROR } from "./ad-media";
 import type { AdTracking } from "./vast";
 

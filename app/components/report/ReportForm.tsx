@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { Form } from "react-router";
 import { HONEYPOT_FIELD } from "~core/contact-schema";
-import { HIDING_REASONS, REPORT_DETAILS_MAX, REPORT_REASONS, type ReportErrors, type ReportTarget, reportPath } from "~core/report-schema";
+import { type ReportTarget, reportPath } from "~core/report-path";
+import { HIDING_REASONS, REPORT_DETAILS_MAX, REPORT_REASONS, type ReportErrors } from "~core/report-schema";
 
 export interface ReportValues {
   reason: string;

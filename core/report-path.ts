@@ -1,0 +1,10 @@
+/**
+ * Where an item is reported: the Report links on every video and comment. Apart from core/report-schema.ts
+ * (the form's zod schema), so the video page's scripts do not carry zod for a link.
+ */
+export type ReportTarget = { type: "video" | "comment"; id: string };
+
+/** The report page for an item (works without JavaScript: a plain link to a form). */
+export function reportPath(target: ReportTarget): string {
+  return `/report?${target.type}=${target.id}`;
+}
