@@ -243,6 +243,60 @@ test("at 375 px the CC button fits the control bar and shows the captions", asyn
   await context.close();
 });
 
+test("with several languages the Captions menu is there at laptop width too (short label), and lists them all", async ({
+  browser,
+  baseURL,
+}) => {
+  const admin = await signedInWithRole(browser, baseURL, "admin", { tag: "captions-admin-2" });
+  const second = videos[1] as string;
+  await admin.page.goto(`/admin/videos/${second}`);
+  await upload(
+    admin.page.getByTestId("video-captions"),
+    "de",
+    vttFile("untertitel.vtt", GOOD.replace("First caption line", "Erste Zeile")),
+  );
+  await expect(admin.page.getByTestId("video-captions").getByText("Captions saved.")).toBeVisible();
+
+  const { context, page } = await newVisitor(browser, baseURL, { viewport: { width: 1024, height: 768 } });
+  await page.goto(`/video/${second}`, { waitUntil: "load" });
+  await page.locator("video").evaluate((v: HTMLVideoElement) => {
+    v.muted = true;
+  });
+  await page.getByRole("button", { name: "Play", exact: true }).click();
+  await expect.poll(() => page.locator("video").evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 }).toBeGreaterThan(0.2);
+  await revealControls(page);
+  await page.getByRole("button", { name: "Pause" }).click();
+  // The CC toggle gives way to the menu: its short label on the bar, its whole name for screen readers.
+  await expect(page.getByRole("button", { name: "Captions", exact: true })).toBeHidden();
+  const menu = page.getByRole("button", { name: "Captions: Off" });
+  await expect(menu).toHaveText(/Off/);
+  await menu.focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("menuitemradio")).toHaveText(["Off", "Deutsch", "English"]);
+  await page.keyboard.press("ArrowDown"); // from the checked "Off"
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("button", { name: "Captions: Deutsch" })).toContainText("DE");
+  await seekAndWait(page, 1);
+  await expect(captionsShown(page)).toHaveText("Erste Zeile");
+  await expect(captionsShown(page)).toHaveAttribute("lang", "de");
+  const frame = (await player(page).boundingBox())!;
+  for (const button of await page.getByTestId("player-controls").getByRole("button").all()) {
+    const b = await button.boundingBox();
+    if (b && b.width > 0) expect(b.x + b.width, (await button.getAttribute("aria-label")) ?? "").toBeLessThanOrEqual(frame.x + frame.width);
+  }
+  await context.close();
+
+  // The second language goes again: the other tests expect one.
+  await admin.page
+    .getByTestId("video-captions")
+    .getByRole("listitem")
+    .filter({ hasText: "(de)" })
+    .getByRole("button", { name: /Remove/ })
+    .click();
+  await expect(admin.page.getByTestId("video-captions").getByRole("listitem")).toHaveCount(1);
+  await admin.context.close();
+});
+
 test("visitors cannot reach the captions action", async ({ request }) => {
   const res = await request.post(`/admin/videos/${videos[0]}/captions`, {
     multipart: { intent: "remove", language: "en" },

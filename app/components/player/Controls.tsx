@@ -62,6 +62,7 @@ export function Controls({
   autoplay?: { on: boolean; set: (on: boolean) => void };
 }) {
   const chapter = chapters[chapterIndexAt(chapters, media.currentTime)];
+  const severalLanguages = captions.tracks.length > 1;
   const autoLabel = stream.playingHeight ? `Auto (${stream.playingHeight}p)` : "Auto";
   const qualityText = stream.level === -1 ? autoLabel : (stream.renditions.find((r) => r.level === stream.level)?.label ?? "Auto");
   const speedOptions = SPEEDS.includes(media.rate as (typeof SPEEDS)[number]) ? SPEEDS : [...SPEEDS, media.rate].sort((a, b) => a - b);
@@ -138,13 +139,21 @@ export function Controls({
           />
           {captions.tracks.length > 0 && (
             <>
-              <ControlButton label="Captions" icon="captions" pressed={captions.language !== null} onClick={captions.toggle} />
-              {/* Below 1280 px the bar (with Autoplay, Quality, Theater) has room for the CC button only: it turns on
-                  the remembered language, else the first. */}
-              <div className="hidden xl:block">
+              {/* Below 1280 px the bar (with Autoplay, Quality, Theater) has room for one captions control: the CC
+                  button for one language (it turns it on and off), the menu with a short label ("EN", "Off") for
+                  several, so every language can be chosen at any width. */}
+              <ControlButton
+                label="Captions"
+                icon="captions"
+                pressed={captions.language !== null}
+                onClick={captions.toggle}
+                className={severalLanguages ? "hidden xl:flex" : ""}
+              />
+              <div className={severalLanguages ? "" : "hidden xl:block"}>
                 <MenuButton
                   name="Captions"
                   valueText={captions.tracks.find((t) => t.language === captions.language)?.label ?? "Off"}
+                  compactValueText={severalLanguages ? (captions.language?.split("-")[0]?.toUpperCase() ?? "Off") : undefined}
                   options={[{ value: CAPTIONS_OFF, label: "Off" }, ...captions.tracks.map((t) => ({ value: t.language, label: t.label }))]}
                   selected={captions.language ?? CAPTIONS_OFF}
                   onSelect={(language) => captions.select(language || null)}
