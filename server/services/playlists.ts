@@ -236,10 +236,24 @@ export async function moveInPlaylist(userId: string, ref: PlaylistRef, videoId: 
     });
 }
 
+/** The owner's playlists in the order every list of them shows: Watch Later first, then theirs, oldest first. */
+function ownersPlaylists(userId: string) {
+  return getDb()
+    .selectFrom("playlists as p")
+    .where("p.user_id", "=", userId)
+    .orderBy(sql`p.kind = 'watch_later'`, "desc")
+    .orderBy("p.created_at")
+    .orderBy("p.id");
+}
+
+/** Watch Later is listed even before its row exists (made on the first save): `notYetMade` stands in for it. */
+function withWatchLater<T extends { kind: string }>(lists: T[], notYetMade: T): T[] {
+  return lists[0]?.kind === "watch_later" ? lists : [notYetMade, ...lists];
+}
+
 /** The owner's playlists: Watch Later first (listed even before it exists), then theirs, oldest first. */
 export async function listPlaylists(userId: string): Promise<PlaylistSummary[]> {
-  const rows = await getDb()
-    .selectFrom("playlists as p")
+  const rows = await ownersPlaylists(userId)
     .select([
       "p.id",
       "p.kind",
@@ -256,10 +270,6 @@ export async function listPlaylists(userId: string): Promise<PlaylistSummary[]> 
           .where("v.is_public", "=", true)
           .as("count"),
     ])
-    .where("p.user_id", "=", userId)
-    .orderBy(sql`p.kind = 'watch_later'`, "desc")
-    .orderBy("p.created_at")
-    .orderBy("p.id")
     .execute();
   const lists = rows.map(
     (r): PlaylistSummary => ({
@@ -272,17 +282,20 @@ export async function listPlaylists(userId: string): Promise<PlaylistSummary[]> 
       updatedAt: new Date(r.updated_at).toISOString(),
     }),
   );
-  if (lists[0]?.kind === "watch_later") return lists;
-  return [
-    { id: WATCH_LATER, kind: "watch_later", title: WATCH_LATER_TITLE, description: "", isPublic: false, count: 0, updatedAt: "" },
-    ...lists,
-  ];
+  return withWatchLater(lists, {
+    id: WATCH_LATER,
+    kind: "watch_later",
+    title: WATCH_LATER_TITLE,
+    description: "",
+    isPublic: false,
+    count: 0,
+    updatedAt: "",
+  });
 }
 
 /** The Save dialog's list: the owner's playlists and whether `videoId` is in each. */
 export async function playlistChoices(userId: string, videoId: string): Promise<PlaylistChoice[]> {
-  const rows = await getDb()
-    .selectFrom("playlists as p")
+  const rows = await ownersPlaylists(userId)
     .select([
       "p.id",
       "p.kind",
@@ -299,10 +312,6 @@ export async function playlistChoices(userId: string, videoId: string): Promise<
           )
           .as("contains"),
     ])
-    .where("p.user_id", "=", userId)
-    .orderBy(sql`p.kind = 'watch_later'`, "desc")
-    .orderBy("p.created_at")
-    .orderBy("p.id")
     .execute();
   const choices = rows.map(
     (r): PlaylistChoice => ({
@@ -313,8 +322,7 @@ export async function playlistChoices(userId: string, videoId: string): Promise<
       contains: Boolean(r.contains),
     }),
   );
-  if (choices[0]?.kind === "watch_later") return choices;
-  return [{ id: WATCH_LATER, kind: "watch_later", title: WATCH_LATER_TITLE, isPublic: false, contains: false }, ...choices];
+  return withWatchLater(choices, { id: WATCH_LATER, kind: "watch_later", title: WATCH_LATER_TITLE, isPublic: false, contains: false });
 }
 
 /**
