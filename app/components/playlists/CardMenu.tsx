@@ -1,6 +1,5 @@
-import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from "react";
-import { menuItems, moveMenuFocus } from "~/lib/menu-keys";
-import { useDismiss } from "~/lib/use-dismiss";
+import { lazy, Suspense, useEffect, useState } from "react";
+import { useMenuButton } from "~/lib/use-menu-button";
 import { PLAYLIST_TEXTS, WATCH_LATER } from "~core/playlists";
 import { postPlaylistWrite } from "./playlist-write";
 
@@ -16,40 +15,19 @@ const STATUS_MS = 3000;
  * keys move between the items, Escape and a click outside close it and focus returns to the button.
  */
 export function CardMenu({ videoId, title }: { videoId: string; title: string }) {
-  const [open, setOpen] = useState(false);
+  const { open, toggle, root, button, menu, menuId, finish, onMenuKey } = useMenuButton();
   const [dialog, setDialog] = useState(false);
   const [status, setStatus] = useState("");
-  const root = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
-  const menu = useRef<HTMLDivElement>(null);
-  const menuId = useId();
-  const close = useCallback(() => setOpen(false), []);
-  useDismiss(open, root, close);
-  useEffect(() => {
-    if (open) menuItems(menu.current)[0]?.focus();
-  }, [open]);
   useEffect(() => {
     if (!status) return;
     const timer = setTimeout(() => setStatus(""), STATUS_MS);
     return () => clearTimeout(timer);
   }, [status]);
 
-  const finish = () => {
-    setOpen(false);
-    button.current?.focus();
-  };
   const saveToWatchLater = async () => {
     finish();
     const answer = await postPlaylistWrite({ intent: "add", playlist: WATCH_LATER, videoId });
     setStatus(answer.ok ? PLAYLIST_TEXTS.savedToWatchLater : answer.message);
-  };
-  const onMenuKey = (event: React.KeyboardEvent) => {
-    if (event.key === "Escape") {
-      event.stopPropagation();
-      finish();
-      return;
-    }
-    moveMenuFocus(event, menu.current);
   };
   const item =
     "block w-full px-4 py-2.5 text-left text-sm text-zinc-200 hover:bg-ink-700 focus-visible:bg-ink-700 focus-visible:outline-none";
@@ -62,7 +40,7 @@ export function CardMenu({ videoId, title }: { videoId: string; title: string })
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
         aria-label={`More: ${title}`}
-        onClick={() => setOpen((o) => !o)}
+        onClick={toggle}
         className="grid h-9 w-9 place-items-center rounded-full bg-black/70 text-white hover:bg-black/90"
       >
         <svg aria-hidden="true" viewBox="0 0 24 24" width="18" height="18" fill="currentColor">

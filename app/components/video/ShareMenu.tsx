@@ -1,7 +1,6 @@
-import { useCallback, useEffect, useId, useRef, useState } from "react";
-import { menuItems, moveMenuFocus } from "~/lib/menu-keys";
+import { useEffect, useState } from "react";
 import { copyText, shareLinks } from "~/lib/share";
-import { useDismiss } from "~/lib/use-dismiss";
+import { useMenuButton } from "~/lib/use-menu-button";
 
 const COPIED = "Copied!";
 const COPY_FAILED = "Failed to copy";
@@ -14,16 +13,10 @@ const STATUS_MS = 2000;
  * Closes on a click outside, on Escape (focus goes back to the button) and after an item is chosen.
  */
 export function ShareMenu({ title, url }: { title: string; url: string }) {
-  const [open, setOpen] = useState(false);
+  const { open, toggle, root: rootRef, button: buttonRef, menu: menuRef, menuId, finish, onMenuKey } = useMenuButton();
   const [status, setStatus] = useState<string | null>(null);
   const [nativeShare, setNativeShare] = useState(false);
-  const rootRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const menuRef = useRef<HTMLDivElement>(null);
-  const menuId = useId();
   const links = shareLinks(title, url);
-  const close = useCallback(() => setOpen(false), []);
-  useDismiss(open, rootRef, close);
 
   // Known only in the browser: decided after hydration so the server and client render the same menu.
   useEffect(() => setNativeShare(typeof navigator.share === "function"), []);
@@ -32,14 +25,6 @@ export function ShareMenu({ title, url }: { title: string; url: string }) {
     const timer = setTimeout(() => setStatus(null), STATUS_MS);
     return () => clearTimeout(timer);
   }, [status]);
-  useEffect(() => {
-    if (open) menuItems(menuRef.current)[0]?.focus();
-  }, [open]);
-
-  const finish = () => {
-    setOpen(false);
-    buttonRef.current?.focus();
-  };
   const copy = async () => {
     finish();
     setStatus((await copyText(url)) ? COPIED : COPY_FAILED);
@@ -47,14 +32,6 @@ export function ShareMenu({ title, url }: { title: string; url: string }) {
   const share = () => {
     finish();
     navigator.share({ title, url }).catch(() => {}); // cancelled by the visitor: nothing to say
-  };
-  const onMenuKey = (event: React.KeyboardEvent) => {
-    if (event.key === "Escape") {
-      event.stopPropagation();
-      finish();
-      return;
-    }
-    moveMenuFocus(event, menuRef.current);
   };
 
   const itemClass =
@@ -67,7 +44,7 @@ export function ShareMenu({ title, url }: { title: string; url: string }) {
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
-        onClick={() => setOpen((o) => !o)}
+        onClick={toggle}
         className="inline-flex items-center gap-2 rounded-full bg-ink-800 px-4 py-2 text-sm font-semibold text-zinc-100 hover:bg-ink-700"
       >
         <ShareIcon />
