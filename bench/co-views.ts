@@ -19,15 +19,13 @@ import { logger } from "../server/logger";
 import { CO_VIEW_NEIGHBOURS, FOLD_BATCH, FOLD_BATCHES_PER_RUN, foldCoViews, PAIRS_PER_VIEW } from "../server/services/co-views";
 import { MIN_CO_VIEWS, RELATED_VIDEOS, relatedVideos } from "../server/services/videos";
 import { VIEW_SESSION_TTL_MS } from "../server/services/views";
+import { numberFlag } from "./lib/args";
 import { buildCatalogue, startBenchDatabase } from "./lib/catalogue";
-import { cleanup, installSignalHandlers } from "./lib/cleanup";
+import { installSignalHandlers, runScript } from "./lib/cleanup";
 import { round, summarise } from "./lib/stats";
 
 const argv = process.argv.slice(2);
-const flag = (name: string, dflt: number) => {
-  const i = argv.indexOf(name);
-  return i >= 0 ? Number(argv[i + 1]) : dflt;
-};
+const flag = (name: string, dflt: number) => numberFlag(argv, name, dflt);
 
 interface PlanNode {
   "Node Type": string;
@@ -285,13 +283,4 @@ ${r.plan.text}
 `;
 }
 
-let code = 0;
-try {
-  await main();
-} catch (err) {
-  console.error((err as Error).stack ?? err);
-  code = 1;
-} finally {
-  await cleanup();
-}
-process.exit(code);
+await runScript(main);

@@ -12,8 +12,9 @@ import "./lib/quiet";
 import fs from "node:fs";
 import path from "node:path";
 import { logger } from "../server/logger";
+import { numberFlag } from "./lib/args";
 import { buildCatalogue, pickFixtures, startBenchDatabase } from "./lib/catalogue";
-import { cleanup, installSignalHandlers } from "./lib/cleanup";
+import { installSignalHandlers, runScript } from "./lib/cleanup";
 import { checkOrderPlans } from "./lib/order-plans";
 import { round } from "./lib/stats";
 import { ADJECTIVES, PLACES } from "./lib/words";
@@ -36,10 +37,7 @@ function find(node: PlanNode, pred: (n: PlanNode) => boolean): PlanNode | undefi
 }
 
 const argv = process.argv.slice(2);
-const flag = (name: string, dflt: number) => {
-  const i = argv.indexOf(name);
-  return i >= 0 ? Number(argv[i + 1]) : dflt;
-};
+const flag = (name: string, dflt: number) => numberFlag(argv, name, dflt);
 
 async function main(): Promise<void> {
   // On Ctrl-C PostgreSQL gets the signal too and drops connections: expected, so keep the server logger quiet.
@@ -240,13 +238,4 @@ async function main(): Promise<void> {
   );
 }
 
-let code = 0;
-try {
-  await main();
-} catch (err) {
-  console.error((err as Error).stack ?? err);
-  code = 1;
-} finally {
-  await cleanup();
-}
-process.exit(code);
+await runScript(main);

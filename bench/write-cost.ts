@@ -13,15 +13,13 @@ import path from "node:path";
 import type pg from "pg";
 import { INDEXES as SORT_INDEXES } from "../server/db/migrations/0020_sort_indexes";
 import { logger } from "../server/logger";
+import { numberFlag } from "./lib/args";
 import { buildCatalogue, startBenchDatabase } from "./lib/catalogue";
-import { cleanup, installSignalHandlers } from "./lib/cleanup";
+import { installSignalHandlers, runScript } from "./lib/cleanup";
 import { round, summarise } from "./lib/stats";
 
 const argv = process.argv.slice(2);
-const flag = (name: string, dflt: number) => {
-  const i = argv.indexOf(name);
-  return i >= 0 ? Number(argv[i + 1]) : dflt;
-};
+const flag = (name: string, dflt: number) => numberFlag(argv, name, dflt);
 
 interface Round {
   indexes: "all" | "without 0020";
@@ -126,9 +124,4 @@ async function main(): Promise<void> {
   }
 }
 
-main()
-  .catch((err) => {
-    console.error(err);
-    process.exitCode = 1;
-  })
-  .finally(() => cleanup());
+await runScript(main);

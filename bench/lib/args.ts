@@ -147,3 +147,9 @@ export function parseArgs(argv: string[]): BenchArgs {
   }
   return args;
 }
+
+/** `--name N` of a diagnostic script (bench/co-views.ts, search-plans.ts, write-cost.ts), else `dflt`. */
+export function numberFlag(argv: readonly string[], name: string, dflt: number): number {
+  const i = argv.indexOf(name);
+  return i >= 0 ? Number(argv[i + 1]) : dflt;
+}

@@ -74,3 +74,17 @@ export function installSignalHandlers(onSignal?: () => void): void {
     });
   }
 }
+
+/** Runs a bench script's `main`, stops what it started (PostgreSQL, servers) either way, and exits 1 on failure. */
+export async function runScript(main: () => Promise<void>): Promise<never> {
+  let code = 0;
+  try {
+    await main();
+  } catch (err) {
+    console.error((err as Error).stack ?? err);
+    code = 1;
+  } finally {
+    await cleanup();
+  }
+  process.exit(code);
+}
