@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
-import { insertVideo } from "../../tests/support/fixtures";
+import { insertNewUser, insertVideo } from "../../tests/support/fixtures";
 import { useTestDatabase } from "../../tests/support/test-db";
 import { onAnyInvalidation } from "../realtime/shared-caches";
 import {
@@ -18,14 +18,7 @@ import { clearHistory, isHistoryPaused, listHistory, recordPosition, removeFromH
 
 const { handle } = useTestDatabase();
 
-async function newUser(tag = "u") {
-  const id = `${tag}-${crypto.randomBytes(6).toString("hex")}`;
-  await handle()
-    .db.insertInto("users")
-    .values({ id, email: `${id}@example.com` })
-    .execute();
-  return id;
-}
+const newUser = (tag = "u") => insertNewUser(handle().db, tag);
 
 async function newSession(userId: string) {
   const id = crypto.randomBytes(8).toString("hex");

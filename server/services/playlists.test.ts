@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { PLAYLIST_LIMITS, WATCH_LATER } from "../../core/playlists";
-import { insertVideo } from "../../tests/support/fixtures";
+import { insertNewUser, insertVideo } from "../../tests/support/fixtures";
 import { useTestDatabase } from "../../tests/support/test-db";
 import { deleteAccount, exportAccountData } from "./account";
 import {
@@ -21,14 +21,7 @@ import { viewerState } from "./viewer-state";
 
 const { handle } = useTestDatabase();
 
-async function newUser(tag = "pl") {
-  const id = `${tag}-${crypto.randomBytes(6).toString("hex")}`;
-  await handle()
-    .db.insertInto("users")
-    .values({ id, email: `${id}@example.com` })
-    .execute();
-  return id;
-}
+const newUser = (tag = "pl") => insertNewUser(handle().db, tag);
 
 const fields = (title: string, isPublic = false) => ({ title, description: "", isPublic });
 

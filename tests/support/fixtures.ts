@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import type { Kysely } from "kysely";
 import { slugify } from "../../core/slug";
 import type { Database } from "../../server/db/schema";
@@ -36,6 +37,13 @@ export async function insertVideo(
 }
 
 /** A users row with a role (creators and admins moderate, so is_creator follows the role as the CHECK wants). */
+/** A user with a fresh id (`<tag>-<12 hex>`) and the e-mail `<id>@example.com`; returns the id. */
+export async function insertNewUser(db: Kysely<Database>, tag: string): Promise<string> {
+  const id = `${tag}-${crypto.randomBytes(6).toString("hex")}`;
+  await insertUser(db, { id, email: `${id}@example.com` });
+  return id;
+}
+
 export async function insertUser(db: Kysely<Database>, user: { id: string; email: string; role?: "user" | "creator" | "admin" }) {
   const role = user.role ?? "user";
   await db
