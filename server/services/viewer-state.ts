@@ -32,8 +32,8 @@ export async function viewerState(viewer: Viewer, scope: ViewerScope): Promise<V
   const asked = [...new Set([...(video ? [video] : []), ...(scope.cards ?? [])])];
   const { rows } = await sql<StateRow>`
     SELECT
-      (SELECT history_paused FROM users WHERE id = ${viewer.id}) AS history_paused,
-      (SELECT autoplay FROM users WHERE id = ${viewer.id}) AS autoplay,
+      u.history_paused,
+      u.autoplay,
       ARRAY(SELECT video_id::text FROM favorites WHERE user_id = ${viewer.id} AND video_id = ANY(${asked}::uuid[])) AS favorite_ids,
       EXISTS(SELECT 1 FROM video_likes WHERE user_id = ${viewer.id} AND video_id = ${video}::uuid) AS liked,
       EXISTS(
@@ -46,7 +46,9 @@ export async function viewerState(viewer: Viewer, scope: ViewerScope): Promise<V
         SELECT id::text FROM comments
         WHERE user_id = ${viewer.id} AND video_id = ${video}::uuid AND NOT is_deleted
         ORDER BY created_at DESC LIMIT ${MAX_OWN_COMMENT_IDS}
-      ) AS own_comment_ids`.execute(getDb());
+      ) AS own_comment_ids
+    -- The user's row once for its settings; one row (of NULLs) even when it is gone.
+    FROM (VALUES (1)) AS one LEFT JOIN users u ON u.id = ${viewer.id}`.execute(getDb());
   const row = rows[0] as StateRow;
   const favorites = new Set(row.favorite_ids);
   return {
