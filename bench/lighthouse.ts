@@ -20,7 +20,8 @@ const HELP = `npm run bench:lighthouse -- [flags]
   --skip-build    reuse bench/.work/build from an earlier run
   --port N        port of the app server (default: a free loopback port)
   --out NAME      results file stem under bench/results (default YYYY-MM-DD-lighthouse)
-  --pages a,b     only these pages (keys: home, category, video, search, blog, blog-post, home-first-visit)
+  --pages a,b     only these pages (keys: home, category, video, search, blog, blog-post, playlist,
+                  playlist-owner, playlists, settings, home-first-visit)
   --devtools      throttle the real page load (Lighthouse throttlingMethod "devtools") instead of simulating it`;
 
 const t0 = Date.now();

@@ -5,6 +5,7 @@ import lighthouse, { type Result as LhResult } from "lighthouse";
 import { CHROMIUM_FLAGS } from "../../tests/support/chromium";
 import { startAppServer, tail } from "./app-server";
 import { onCleanup } from "./cleanup";
+import { signInOverHttp } from "./session";
 import { round } from "./stats";
 
 /** Debian's Chromium; Lighthouse never downloads a browser. */
@@ -18,6 +19,8 @@ export interface LighthousePage {
   path: string;
   /** Send the age-gate cookie (a returning visitor). Without it the first-visit age gate covers the page. */
   ageVerified: boolean;
+  /** A signed-in visitor's whole Cookie header (session and age gate), for the account pages. */
+  cookie?: string;
 }
 
 export interface LighthouseRun {
@@ -59,8 +62,13 @@ export interface LighthouseReport {
   notes: string[];
 }
 
-/** Pages of issue 8: home, a category, a video page, a search with results, the blog list and a post. */
-export async function pickPages(origin: string): Promise<LighthousePage[]> {
+/**
+ * Pages of issue 8 (home, a category, a video page, a search with results, the blog list and a post) and of
+ * issue 23's playlists: a public playlist as a visitor sees it and as its owner does, the owner's playlists
+ * and settings. The playlist is made the way a person makes one (signed in by e-mail code, three videos of
+ * the home page added over `POST /api/playlists`) in the bench's fresh data dir.
+ */
+export async function pickPages(origin: string, dataDir: string): Promise<LighthousePage[]> {
   const headers = { cookie: "ageVerified=true" };
   const home = await (await fetch(`${origin}/`, { headers })).text();
   const video = /href="(\/video\/[^"]+)"/.exec(home)?.[1];
@@ -72,6 +80,9 @@ export async function pickPages(origin: string): Promise<LighthousePage[]> {
   const videoHtml = await (await fetch(`${origin}${video}`, { headers })).text();
   const title = /<h1[^>]*>([^<]+)<\/h1>/.exec(videoHtml)?.[1] ?? "";
   const word = title.split(/\s+/).find((w) => /^[a-z]{4,}$/i.test(w)) ?? "video";
+  const videoIds = [...new Set([...home.matchAll(/href="\/video\/([^"/?]+)"/g)].map((m) => m[1]!))].slice(0, 3);
+  const owner = await signInOverHttp(origin, dataDir, "lighthouse@example.com");
+  const list = await publicPlaylist(origin, owner, videoIds);
   return [
     { key: "home", label: "home `/`", path: "/", ageVerified: true },
     { key: "category", label: `category \`${category}\``, path: category, ageVerified: true },
@@ -84,8 +95,34 @@ export async function pickPages(origin: string): Promise<LighthousePage[]> {
     },
     { key: "blog", label: "blog list `/blog`", path: "/blog", ageVerified: true },
     { key: "blog-post", label: "blog post `/blog/:slug`", path: post, ageVerified: true },
+    { key: "playlist", label: "public playlist `/playlists/:list`", path: `/playlists/${list}`, ageVerified: true },
+    { key: "playlist-owner", label: "the same, its owner", path: `/playlists/${list}`, ageVerified: true, cookie: owner },
+    { key: "playlists", label: "own playlists `/playlists`", path: "/playlists", ageVerified: true, cookie: owner },
+    { key: "settings", label: "settings `/settings`", path: "/settings", ageVerified: true, cookie: owner },
     { key: "home-first-visit", label: "home, first visit (age gate shown)", path: "/", ageVerified: false },
   ];
+}
+
+/** A public playlist of `owner` (a Cookie header) holding `videoIds`; returns its id. */
+async function publicPlaylist(origin: string, owner: string, videoIds: string[]): Promise<string> {
+  const post = async (fields: Record<string, string>) => {
+    const res = await fetch(`${origin}/api/playlists`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin, cookie: owner, accept: "application/json" },
+      body: new URLSearchParams(fields),
+    });
+    const answer = (await res.json()) as { ok: boolean; playlistId?: string; message?: string };
+    if (!answer.ok) throw new Error(`bench playlist: ${fields.intent} answered ${res.status} ${answer.message ?? ""}`);
+    return answer;
+  };
+  const made = await post({
+    intent: "create",
+    title: "Evening drift",
+    description: "Slow abstract clips, in order.",
+    visibility: "public",
+  });
+  for (const videoId of videoIds) await post({ intent: "add", playlist: made.playlistId!, videoId });
+  return made.playlistId!;
 }
 
 const median = (xs: number[]) => {
@@ -190,7 +227,7 @@ export async function lighthousePages(
           logLevel: "error",
           onlyCategories: [...CATEGORIES],
           throttlingMethod,
-          ...(page.ageVerified ? { extraHeaders: { Cookie: "ageVerified=true" } } : {}),
+          ...(page.cookie || page.ageVerified ? { extraHeaders: { Cookie: page.cookie ?? "ageVerified=true" } } : {}),
         });
         if (!result) throw new Error(`lighthouse returned nothing for ${url}`);
         const lhr = result.lhr;
@@ -236,7 +273,14 @@ export async function lighthousePages(
  * Audits a page fails on purpose, by SPEC.md: the search results page is "noindex, follow", which Lighthouse's
  * SEO audit `is-crawlable` always fails (robots.txt instead would fail it too). The target ignores those.
  */
-const EXPECTED_FAILURES: Record<string, string[]> = { search: ["is-crawlable"] };
+const EXPECTED_FAILURES: Record<string, string[]> = {
+  search: ["is-crawlable"],
+  // People's playlists and their account pages are "noindex" (ADR 0034): a crawler has no business there.
+  playlist: ["is-crawlable"],
+  "playlist-owner": ["is-crawlable"],
+  playlists: ["is-crawlable"],
+  settings: ["is-crawlable"],
+};
 
 export function evaluateLighthouseTargets(pages: LighthousePageResult[]): LighthouseReport["targets"] {
   const out: LighthouseReport["targets"] = [];
@@ -343,7 +387,7 @@ export async function runLighthouseSuite(opts: {
   });
   try {
     opts.log(`app ready on ${server.origin}`);
-    const pages = (await pickPages(server.origin)).filter((p) => !opts.only || opts.only.includes(p.key));
+    const pages = (await pickPages(server.origin, dataDir)).filter((p) => !opts.only || opts.only.includes(p.key));
     const reportDir = path.join(opts.workDir, "lighthouse");
     const { results, lighthouseVersion, chrome, settings } = await lighthousePages(
       server.origin,
@@ -367,7 +411,7 @@ export async function runLighthouseSuite(opts: {
       pages: results,
       targets: evaluateLighthouseTargets(results.filter((p) => p.ageVerified)),
       notes: [
-        "Pages are loaded as a returning visitor (cookie `ageVerified=true`), except the last row, which shows the age gate of a first visit.",
+        "Pages are loaded as a returning visitor (cookie `ageVerified=true`), the account rows (`playlist-owner`, `playlists`, `settings`) signed in as the playlist's owner, and the last row as a first visit, which shows the age gate.",
         "Targets are checked on the returning-visitor rows.",
       ],
     };

@@ -164,6 +164,10 @@ test("a playlist's page: create, rename, reorder by keyboard and by drag, remove
   await page.getByRole("button", { name: "Save changes" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Road trip 2" })).toBeVisible();
   await expect(page.getByLabel("Shareable link")).toHaveValue(new RegExp(`/playlists/${id}$`));
+  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL as string });
+  await page.getByRole("button", { name: "Copy link" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Copied!" })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await page.getByLabel("Shareable link").inputValue());
   await expect
     .poll(async () => (await lists(baseURL, email)).find((l) => l.id === id))
     .toMatchObject({ title: "Road trip 2", isPublic: true });

@@ -9,7 +9,8 @@ const STATUS_MS = 2000;
 export function CopyLink({ url }: { url: string }) {
   const [status, setStatus] = useState("");
   const id = useId();
-  // Copying needs a script; without one the address stays selectable in the field.
+  // Copying needs a script; without one the address stays selectable in the field. The button keeps its
+  // place (invisible: no focus, not announced) until then, so nothing below moves when it appears.
   const hydrated = useHydrated();
   useEffect(() => {
     if (!status) return;
@@ -28,15 +29,14 @@ export function CopyLink({ url }: { url: string }) {
         onFocus={(e) => e.currentTarget.select()}
         className="w-72 max-w-full rounded-lg border border-ink-700 bg-ink-950 px-3 py-1.5 text-sm text-zinc-300"
       />
-      {hydrated && (
-        <button
-          type="button"
-          onClick={async () => setStatus((await copyText(url)) ? "Copied!" : "Failed to copy")}
-          className="rounded-full bg-ink-800 px-4 py-1.5 text-sm font-semibold hover:bg-ink-700"
-        >
-          Copy link
-        </button>
-      )}
+      <button
+        type="button"
+        disabled={!hydrated}
+        onClick={async () => setStatus((await copyText(url)) ? "Copied!" : "Failed to copy")}
+        className={`rounded-full bg-ink-800 px-4 py-1.5 text-sm font-semibold hover:bg-ink-700 ${hydrated ? "" : "invisible"}`}
+      >
+        Copy link
+      </button>
       <span role="status" className="text-sm text-zinc-300">
         {status}
       </span>
