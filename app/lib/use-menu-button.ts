@@ -5,7 +5,8 @@ import { useDismiss } from "./use-dismiss";
 /**
  * The parts every menu button of the site's pages shares (WAI-ARIA menu button): the open state, closing on a
  * press outside or Escape (useDismiss), focus on the first item when it opens, arrow keys between the items,
- * and `finish` for an item that was chosen: the menu closes and focus goes back to the button.
+ * and `finish` for an item that was chosen: the menu closes and focus goes back to the button; `close` for a
+ * menu that closes without taking focus (the account menu on navigation).
  */
 export function useMenuButton() {
   const [open, setOpen] = useState(false);
@@ -31,5 +32,5 @@ export function useMenuButton() {
     }
     moveMenuFocus(event, menu.current);
   };
-  return { open, toggle: () => setOpen((o) => !o), root, button, menu, menuId, finish, onMenuKey };
+  return { open, toggle: () => setOpen((o) => !o), close, root, button, menu, menuId, finish, onMenuKey };
 }

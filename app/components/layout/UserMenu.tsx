@@ -1,8 +1,7 @@
-import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { useEffect } from "react";
 import { Form, Link, useLocation } from "react-router";
 import { Avatar } from "~/components/account/Avatar";
-import { menuItems, moveMenuFocus } from "~/lib/menu-keys";
-import { useDismiss } from "~/lib/use-dismiss";
+import { useMenuButton } from "~/lib/use-menu-button";
 import { displayName, type Viewer } from "~core/viewer";
 
 const LINKS = [
@@ -19,30 +18,15 @@ const LINKS = [
  * move between the items.
  */
 export function UserMenu({ viewer }: { viewer: Viewer }) {
-  const [open, setOpen] = useState(false);
-  const container = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
-  const menuId = useId();
+  const { open, toggle, close, root, button, menu, menuId, onMenuKey } = useMenuButton();
   const location = useLocation();
-  const close = useCallback(() => setOpen(false), []);
-  useDismiss(open, container, close);
   // biome-ignore lint/correctness/useExhaustiveDependencies: closing is the point of watching the location
-  useEffect(() => setOpen(false), [location.pathname, location.search]);
-
-  const onMenuKey = (event: React.KeyboardEvent) => {
-    if (event.key === "Escape")
-      button.current?.focus(); // useDismiss closes the menu
-    else moveMenuFocus(event, container.current);
-  };
-  // An opened menu takes focus on its first item, so the keyboard continues inside it.
-  useEffect(() => {
-    if (open) menuItems(container.current)[0]?.focus();
-  }, [open]);
+  useEffect(close, [location.pathname, location.search]);
 
   const name = displayName(viewer);
   const item = "block w-full rounded-md px-3 py-2 text-left text-sm text-zinc-200 hover:bg-ink-800 hover:text-white focus:bg-ink-800";
   return (
-    <div ref={container} className="relative">
+    <div ref={root} className="relative">
       <button
         ref={button}
         type="button"
@@ -50,7 +34,7 @@ export function UserMenu({ viewer }: { viewer: Viewer }) {
         aria-expanded={open}
         aria-controls={menuId}
         aria-label={`Account menu for ${name}`}
-        onClick={() => setOpen((v) => !v)}
+        onClick={toggle}
         className="flex items-center gap-2 rounded-full p-1 pr-1 text-sm font-medium text-zinc-200 hover:bg-ink-800 sm:pr-3"
       >
         <Avatar viewer={viewer} size={32} />
@@ -58,6 +42,7 @@ export function UserMenu({ viewer }: { viewer: Viewer }) {
       </button>
       {open && (
         <div
+          ref={menu}
           id={menuId}
           role="menu"
           aria-label="Account"
