@@ -1,6 +1,7 @@
 import path from "node:path";
 import type { Locator, Page } from "@playwright/test";
 import { newVisitor, signedInWithRole } from "../support/account-session";
+import { playThenPause, revealControls, seekAndWait } from "./player-steps";
 import { expect, test } from "./support";
 
 /**
@@ -122,32 +123,12 @@ test("the canonical file is served with the media: cleaned, immutable, as text/v
 const player = (page: Page) => page.getByRole("region", { name: /^Video player: / });
 const captionsShown = (page: Page) => page.getByTestId("player-captions");
 
-/** Moves over the player so the controls show (they hide while playing). */
-async function revealControls(page: Page) {
-  const box = (await player(page).boundingBox())!;
-  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 3);
-  await page.mouse.move(box.x + box.width / 2 + 5, box.y + box.height / 3);
-}
-
-async function seekAndWait(page: Page, seconds: number) {
-  await page.locator("video").evaluate((v: HTMLVideoElement, t) => {
-    v.currentTime = t;
-  }, seconds);
-  await expect.poll(() => page.locator("video").evaluate((v: HTMLVideoElement) => !v.seeking && v.readyState >= 2)).toBe(true);
-}
-
 test("the player lists the language, shows the cue at its time over the video, toggles with C and remembers the choice", async ({
   page,
 }) => {
   const [first, second] = videos as [string, string];
   await page.goto(`/video/${first}`, { waitUntil: "load" });
-  await page.locator("video").evaluate((v: HTMLVideoElement) => {
-    v.muted = true;
-  });
-  await page.getByRole("button", { name: "Play", exact: true }).click();
-  await expect.poll(() => page.locator("video").evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 }).toBeGreaterThan(0.2);
-  await revealControls(page);
-  await page.getByRole("button", { name: "Pause" }).click();
+  await playThenPause(page);
 
   // Off by default; the menu lists Off and the language.
   const cc = page.getByRole("button", { name: "Captions", exact: true });
@@ -207,13 +188,7 @@ test("the player lists the language, shows the cue at its time over the video, t
   // The next video starts with English on.
   await page.goto(`/video/${second}`, { waitUntil: "load" });
   await expect(page.getByRole("button", { name: "Captions", exact: true })).toHaveAttribute("aria-pressed", "true");
-  await page.locator("video").evaluate((v: HTMLVideoElement) => {
-    v.muted = true;
-  });
-  await page.getByRole("button", { name: "Play", exact: true }).click();
-  await expect.poll(() => page.locator("video").evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 }).toBeGreaterThan(0.2);
-  await revealControls(page);
-  await page.getByRole("button", { name: "Pause" }).click();
+  await playThenPause(page);
   await seekAndWait(page, 1);
   await expect(captionsShown(page)).toHaveText("First caption line");
 });
@@ -221,13 +196,7 @@ test("the player lists the language, shows the cue at its time over the video, t
 test("at 375 px the CC button fits the control bar and shows the captions", async ({ browser, baseURL }) => {
   const { context, page } = await newVisitor(browser, baseURL, { viewport: { width: 375, height: 800 } });
   await page.goto(`/video/${videos[0]}`, { waitUntil: "load" });
-  await page.locator("video").evaluate((v: HTMLVideoElement) => {
-    v.muted = true;
-  });
-  await page.getByRole("button", { name: "Play", exact: true }).click();
-  await expect.poll(() => page.locator("video").evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 }).toBeGreaterThan(0.2);
-  await revealControls(page);
-  await page.getByRole("button", { name: "Pause" }).click();
+  await playThenPause(page);
   const cc = page.getByRole("button", { name: "Captions", exact: true });
   await cc.click();
   await expect(cc).toHaveAttribute("aria-pressed", "true");
@@ -259,13 +228,7 @@ test("with several languages the Captions menu is there at laptop width too (sho
 
   const { context, page } = await newVisitor(browser, baseURL, { viewport: { width: 1024, height: 768 } });
   await page.goto(`/video/${second}`, { waitUntil: "load" });
-  await page.locator("video").evaluate((v: HTMLVideoElement) => {
-    v.muted = true;
-  });
-  await page.getByRole("button", { name: "Play", exact: true }).click();
-  await expect.poll(() => page.locator("video").evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 }).toBeGreaterThan(0.2);
-  await revealControls(page);
-  await page.getByRole("button", { name: "Pause" }).click();
+  await playThenPause(page);
   // The CC toggle gives way to the menu: its short label on the bar, its whole name for screen readers.
   await expect(page.getByRole("button", { name: "Captions", exact: true })).toBeHidden();
   const menu = page.getByRole("button", { name: "Captions: Off" });

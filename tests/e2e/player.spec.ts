@@ -1,4 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
+import { currentTime, playFromButton, revealControls } from "./player-steps";
 import { expect, test } from "./support";
 
 // The video player (issue 9 item 1) against the built server and the real demo HLS ladder (480p/720p/1080p).
@@ -11,26 +12,13 @@ async function openVideo(page: Page): Promise<{ path: string; video: Locator; pl
   return { path, video: page.locator("video"), player: page.getByRole("region", { name: /^Video player: / }) };
 }
 
-const time = (video: Locator) => video.evaluate((v: HTMLVideoElement) => v.currentTime);
-
 /**
  * Clicks a control as a mouse user does: moving over the player first, which brings hidden controls back
  * (they fade out 3 s into playback and take no clicks while hidden).
  */
 async function clickControl(page: Page, control: Locator): Promise<void> {
-  const box = (await page.getByRole("region", { name: /^Video player: / }).boundingBox())!;
-  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 3);
-  await page.mouse.move(box.x + box.width / 2 + 5, box.y + box.height / 3);
+  await revealControls(page);
   await control.click();
-}
-
-/** Muted (no audio device in CI), then the Play button; resolves once the playhead moves. */
-async function startPlayback(page: Page, video: Locator): Promise<void> {
-  await video.evaluate((v: HTMLVideoElement) => {
-    v.muted = true;
-  });
-  await page.getByRole("button", { name: "Play", exact: true }).click();
-  await expect.poll(() => time(video), { timeout: 20_000 }).toBeGreaterThan(0.3);
 }
 
 test("playback starts from the Play button, time advances, and hls.js runs with its worker", async ({ page }) => {
@@ -45,9 +33,9 @@ test("playback starts from the Play button, time advances, and hls.js runs with 
   const { video } = await openVideo(page);
   // Total time is known before the stream loads (from the catalogue), elapsed starts at 0:00.
   await expect(page.getByTestId("player-time")).toHaveText(/^Elapsed 0:00 \/\s+of [1-9]\d*:\d\d$/);
-  await startPlayback(page, video);
-  const t1 = await time(video);
-  await expect.poll(() => time(video)).toBeGreaterThan(t1 + 1);
+  await playFromButton(page, 0.3);
+  const t1 = await currentTime(video);
+  await expect.poll(() => currentTime(video)).toBeGreaterThan(t1 + 1);
   expect(await video.evaluate((v: HTMLVideoElement) => v.videoHeight)).toBeGreaterThan(0);
   expect(scripts.some((s) => /\/assets\/hls\.light-[\w-]+\.js$/.test(s))).toBe(true);
   expect(scripts.some((s) => /\/assets\/hls\.worker-[\w-]+\.js$/.test(s))).toBe(true);
@@ -61,7 +49,7 @@ test("playback starts from the Play button, time advances, and hls.js runs with 
 
 test("every keyboard shortcut of SPEC.md §9, and none while typing or while another control has focus", async ({ page }) => {
   const { video, player } = await openVideo(page);
-  await startPlayback(page, video);
+  await playFromButton(page, 0.3);
   await player.focus();
   const prop = <K extends keyof HTMLVideoElement>(k: K) => video.evaluate((v: HTMLVideoElement, key) => v[key as K], k);
 
@@ -77,18 +65,18 @@ test("every keyboard shortcut of SPEC.md §9, and none while typing or while ano
   await video.evaluate((v: HTMLVideoElement) => {
     v.currentTime = 20;
   });
-  await expect.poll(() => time(video)).toBeCloseTo(20, 0);
+  await expect.poll(() => currentTime(video)).toBeCloseTo(20, 0);
   await page.keyboard.press("ArrowRight");
-  await expect.poll(() => time(video)).toBeCloseTo(25, 0);
+  await expect.poll(() => currentTime(video)).toBeCloseTo(25, 0);
   await page.keyboard.press("ArrowLeft");
-  await expect.poll(() => time(video)).toBeCloseTo(20, 0);
+  await expect.poll(() => currentTime(video)).toBeCloseTo(20, 0);
   await page.keyboard.press("l");
-  await expect.poll(() => time(video)).toBeCloseTo(30, 0);
+  await expect.poll(() => currentTime(video)).toBeCloseTo(30, 0);
   await page.keyboard.press("j");
-  await expect.poll(() => time(video)).toBeCloseTo(20, 0);
+  await expect.poll(() => currentTime(video)).toBeCloseTo(20, 0);
   // 0: back to the start.
   await page.keyboard.press("0");
-  await expect.poll(() => time(video)).toBeLessThan(0.5);
+  await expect.poll(() => currentTime(video)).toBeLessThan(0.5);
 
   // M: mute toggles.
   const muted = await prop("muted");
@@ -140,7 +128,7 @@ test("every keyboard shortcut of SPEC.md §9, and none while typing or while ano
 
 test("the quality menu lists the real renditions and choosing one changes the decoded height", async ({ page }) => {
   const { video } = await openVideo(page);
-  await startPlayback(page, video);
+  await playFromButton(page, 0.3);
   const quality = page.getByRole("button", { name: /^Quality: Auto/ });
   await clickControl(page, quality);
   await expect(quality).toHaveAttribute("aria-expanded", "true");
@@ -165,7 +153,7 @@ test("the quality menu lists the real renditions and choosing one changes the de
 
 test("the speed menu sets playbackRate and closes on Escape and on an outside click", async ({ page }) => {
   const { video } = await openVideo(page);
-  await startPlayback(page, video);
+  await playFromButton(page, 0.3);
   const speed = page.getByRole("button", { name: "Speed: 1×" });
   await clickControl(page, speed);
   await expect(page.getByRole("menuitemradio")).toHaveText(["0.5×", "0.75×", "Normal", "1.25×", "1.5×", "2×"]);
@@ -210,9 +198,9 @@ test("theater mode widens the player over the sidebar; fullscreen from the butto
 });
 
 test("controls hide 3 s after playback starts and return on mouse movement and on focus", async ({ page }) => {
-  const { video, player } = await openVideo(page);
+  const { player } = await openVideo(page);
   const controls = page.getByTestId("player-controls");
-  await startPlayback(page, video);
+  await playFromButton(page, 0.3);
   await expect(controls).toHaveAttribute("data-visible", "true");
   // Not before 3 s…
   await page.waitForTimeout(1500);
@@ -247,21 +235,21 @@ test("a media error shows the SPEC text and Retry restarts the video", async ({ 
   await page.unroute("**/master.m3u8");
   await alert.getByRole("button", { name: "Retry" }).click();
   await expect(alert).toHaveCount(0);
-  await expect.poll(() => time(video), { timeout: 20_000 }).toBeGreaterThan(0.3);
+  await expect.poll(() => currentTime(video), { timeout: 20_000 }).toBeGreaterThan(0.3);
 });
 
 test("segments failing mid-play show the error after hls.js's retries; Retry starts the video again", async ({ page }) => {
   const { video } = await openVideo(page);
   // Every segment after the first fails: playback starts, then runs dry.
   await page.route(/\/seg_(?!000)\d+\.ts$/, (route) => route.fulfill({ status: 500, body: "broken" }));
-  await startPlayback(page, video);
+  await playFromButton(page, 0.3);
   const alert = page.getByRole("alert").filter({ hasText: "Failed to load video. Please try again later." });
   await expect(alert).toBeVisible({ timeout: 20_000 });
   await page.unroute(/\/seg_(?!000)\d+\.ts$/);
   await alert.getByRole("button", { name: "Retry" }).click();
   await expect(alert).toHaveCount(0);
   // From the start again, and on past the first segment now that the rest loads.
-  await expect.poll(() => time(video), { timeout: 20_000 }).toBeGreaterThan(5);
+  await expect.poll(() => currentTime(video), { timeout: 20_000 }).toBeGreaterThan(5);
   expect(await video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(false);
 });
 
@@ -290,7 +278,7 @@ test("volume, mute and speed are remembered on this device after a reload", asyn
   await expect(page.getByRole("slider", { name: "Volume" })).toHaveValue("0.37");
   await expect(page.getByRole("button", { name: "Speed: 0.75×" })).toBeVisible();
   // The remembered speed survives the stream attaching (a new source resets playbackRate otherwise).
-  await startPlayback(page, video);
+  await playFromButton(page, 0.3);
   expect(await video.evaluate((v: HTMLVideoElement) => v.playbackRate)).toBe(0.75);
   await clickControl(page, page.getByRole("button", { name: "Unmute", exact: true }));
   await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.muted)).toBe(false);
@@ -300,7 +288,7 @@ test("volume, mute and speed are remembered on this device after a reload", asyn
 
 test("hovering the seek bar shows the time there", async ({ page }) => {
   const { video } = await openVideo(page);
-  await startPlayback(page, video);
+  await playFromButton(page, 0.3);
   const bar = page.getByRole("slider", { name: "Seek" });
   const box = (await bar.boundingBox())!;
   const duration = await video.evaluate((v: HTMLVideoElement) => v.duration);
@@ -313,7 +301,7 @@ test("hovering the seek bar shows the time there", async ({ page }) => {
   // A click there seeks there.
   await page.mouse.down();
   await page.mouse.up();
-  await expect.poll(() => time(video)).toBeGreaterThan(duration / 2 - 2);
+  await expect.poll(() => currentTime(video)).toBeGreaterThan(duration / 2 - 2);
 });
 
 test("the scrub preview shows the storyboard thumbnail on hover, fetched on the first hover only", async ({ page }) => {
@@ -321,8 +309,8 @@ test("the scrub preview shows the storyboard thumbnail on hover, fetched on the 
   page.on("request", (r) => {
     if (/\.vtt$/.test(new URL(r.url()).pathname)) vtt.push(r.url());
   });
-  const { video } = await openVideo(page);
-  await startPlayback(page, video);
+  await openVideo(page);
+  await playFromButton(page, 0.3);
   expect(vtt).toEqual([]); // not with the page, not on play
   const bar = page.getByRole("slider", { name: "Seek" });
   const box = (await bar.boundingBox())!;
@@ -353,7 +341,7 @@ test.describe("on a phone", () => {
       v.muted = true;
     });
     await video.tap();
-    await expect.poll(() => time(video), { timeout: 20_000 }).toBeGreaterThan(0.3);
+    await expect.poll(() => currentTime(video), { timeout: 20_000 }).toBeGreaterThan(0.3);
     const controls = page.getByTestId("player-controls");
     await expect(controls).toHaveAttribute("data-visible", "false", { timeout: 5000 });
     await video.tap();
@@ -377,5 +365,5 @@ test("a play from outside our controls (media keys, a script) after the hover wa
     v.muted = true;
     return v.play();
   });
-  await expect.poll(() => time(video), { timeout: 20_000 }).toBeGreaterThan(0.5);
+  await expect.poll(() => currentTime(video), { timeout: 20_000 }).toBeGreaterThan(0.5);
 });

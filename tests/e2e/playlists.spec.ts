@@ -1,5 +1,6 @@
 import type { Browser, Page } from "@playwright/test";
 import { accountState, newVisitor, signInOverHttp, testVideo, uniqueEmail } from "../support/account-session";
+import { playToEnd } from "./player-steps";
 import { expect, test } from "./support";
 
 /**
@@ -321,16 +322,7 @@ test("played from a playlist, the end of a video offers the list's next one (the
 
   await page.goto(`/video/${first}?list=${playlistId}`, { waitUntil: "load" });
   await expect(page.getByRole("region", { name: "Up next list" })).toContainText("1 / 2");
-  const video = page.locator("video");
-  await video.evaluate((v: HTMLVideoElement) => {
-    v.muted = true;
-  });
-  if (await video.evaluate((v: HTMLVideoElement) => v.paused)) await page.getByRole("button", { name: "Play", exact: true }).click();
-  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 }).toBeGreaterThan(0.2);
-  await video.evaluate((v: HTMLVideoElement) => {
-    v.currentTime = v.duration - 0.4;
-  });
-  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.ended), { timeout: 15_000 }).toBe(true);
+  await playToEnd(page);
   const card = page.getByTestId("up-next");
   await expect(card).toContainText("Next in playlist");
   await expect(card.getByRole("link", { name: "Play now" })).toHaveAttribute("href", `/video/${second}?list=${playlistId}`);

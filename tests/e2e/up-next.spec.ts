@@ -1,5 +1,6 @@
-import type { BrowserContext, Locator, Page } from "@playwright/test";
+import type { BrowserContext, Page } from "@playwright/test";
 import { newVisitor, signedIn, uniqueEmail } from "../support/account-session";
+import { currentTime, playToEnd } from "./player-steps";
 import { expect, test } from "./support";
 
 // Up next and autoplay (issue 23 item 2): the end of a video offers the next one; with autoplay on a 5-second
@@ -8,7 +9,6 @@ import { expect, test } from "./support";
 
 const player = (page: Page) => page.getByRole("region", { name: /^Video player: / });
 const upNext = (page: Page) => page.getByTestId("up-next");
-const time = (video: Locator) => video.evaluate((v: HTMLVideoElement) => v.currentTime);
 
 /** A video page whose related list is not empty, and the first related video's path (the top recommendation). */
 async function openVideoWithNext(page: Page): Promise<{ path: string; next: string }> {
@@ -19,21 +19,6 @@ async function openVideoWithNext(page: Page): Promise<{ path: string; next: stri
   expect(next).toMatch(/^\/video\/[0-9a-f-]{36}$/);
   expect(next).not.toBe(path);
   return { path, next };
-}
-
-/** Plays (muted: no audio device in CI) from the Play button, then jumps to the last half second and waits for the end. */
-async function playToEnd(page: Page): Promise<void> {
-  const video = page.locator("video");
-  await video.evaluate((v: HTMLVideoElement) => {
-    v.muted = true;
-  });
-  const playing = await video.evaluate((v: HTMLVideoElement) => !v.paused);
-  if (!playing) await page.getByRole("button", { name: "Play", exact: true }).click();
-  await expect.poll(() => time(video), { timeout: 20_000 }).toBeGreaterThan(0.2);
-  await video.evaluate((v: HTMLVideoElement) => {
-    v.currentTime = v.duration - 0.4;
-  });
-  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.ended), { timeout: 15_000 }).toBe(true);
 }
 
 async function autoplayCookie(context: BrowserContext): Promise<string | undefined> {
@@ -62,7 +47,7 @@ test("a first visit's first video only offers the next one; from then on the cou
   // Play now: the next video's page, playing at once.
   await upNext(page).getByRole("link", { name: "Play now" }).click();
   await expect(page).toHaveURL(new RegExp(`${next}$`));
-  await expect.poll(() => time(page.locator("video")), { timeout: 20_000 }).toBeGreaterThan(0.2);
+  await expect.poll(() => currentTime(page.locator("video")), { timeout: 20_000 }).toBeGreaterThan(0.2);
 
   // Its end counts down and moves on by itself to its own top recommendation, which plays.
   const afterNext = (await page.locator("section[aria-labelledby=related-heading] article a").first().getAttribute("href")) as string;
@@ -70,7 +55,7 @@ test("a first visit's first video only offers the next one; from then on the cou
   await expect(upNext(page)).toContainText(/Up next in [1-5]/);
   await expect(upNext(page).getByRole("status")).toHaveText(/Playing in 5 seconds\. Press Escape to cancel\./);
   await expect(page).toHaveURL(new RegExp(`${afterNext}$`), { timeout: 10_000 });
-  await expect.poll(() => time(page.locator("video")), { timeout: 20_000 }).toBeGreaterThan(0.2);
+  await expect.poll(() => currentTime(page.locator("video")), { timeout: 20_000 }).toBeGreaterThan(0.2);
   await context.close();
 });
 
