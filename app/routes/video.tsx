@@ -313,7 +313,6 @@ function VideoDetails({
         <WithheldPlayer />
       ) : v.video_url ? (
         <VideoPlayer
-          key={v.id}
           src={v.video_url}
           poster={v.poster_url}
           title={v.title}

@@ -49,3 +49,9 @@ export async function playToEnd(page: Page): Promise<void> {
   });
   await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.ended), { timeout: 15_000 }).toBe(true);
 }
+
+/** The label of the player region inside the fullscreen element (the player's frame); null when nothing is fullscreen. */
+export const fullscreenPlayer = (page: Page) =>
+  page.evaluate(
+    () => document.fullscreenElement?.querySelector("section[aria-label^='Video player: ']")?.getAttribute("aria-label") ?? null,
+  );

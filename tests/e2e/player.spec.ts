@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { currentTime, playFromButton, revealControls } from "./player-steps";
+import { currentTime, fullscreenPlayer, playFromButton, revealControls } from "./player-steps";
 import { expect, test } from "./support";
 
 // The video player (issue 9 item 1) against the built server and the real demo HLS ladder (480p/720p/1080p).
@@ -96,7 +96,7 @@ test("every keyboard shortcut of SPEC.md §9, and none while typing or while ano
 
   // F: fullscreen of the player (our controls come along), and back.
   await page.keyboard.press("f");
-  await expect.poll(() => page.evaluate(() => document.fullscreenElement?.getAttribute("aria-label") ?? null)).toMatch(/^Video player: /);
+  await expect.poll(() => fullscreenPlayer(page)).toMatch(/^Video player: /);
   await expect(page.getByRole("button", { name: "Exit fullscreen" })).toBeVisible();
   await page.keyboard.press("f");
   await expect.poll(() => page.evaluate(() => document.fullscreenElement)).toBeNull();
@@ -192,7 +192,7 @@ test("theater mode widens the player over the sidebar; fullscreen from the butto
   await expect.poll(async () => (await player.boundingBox())!.width).toBeCloseTo(before.width, 0);
 
   await clickControl(page, page.getByRole("button", { name: "Fullscreen", exact: true }));
-  await expect.poll(() => page.evaluate(() => document.fullscreenElement?.tagName ?? null)).toBe("SECTION");
+  await expect.poll(() => fullscreenPlayer(page)).toMatch(/^Video player: /);
   await clickControl(page, page.getByRole("button", { name: "Exit fullscreen" }));
   await expect.poll(() => page.evaluate(() => document.fullscreenElement)).toBeNull();
 });

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import { newVisitor, signedIn, uniqueEmail } from "../support/account-session";
-import { currentTime, playToEnd } from "./player-steps";
+import { currentTime, fullscreenPlayer, playToEnd } from "./player-steps";
 import { expect, test } from "./support";
 
 // Up next and autoplay (issue 23 item 2): the end of a video offers the next one; with autoplay on a 5-second
@@ -97,6 +97,31 @@ test("the countdown is cancelled with Escape or Cancel, and the Autoplay switch 
   await playToEnd(page);
   await expect(upNext(page).getByRole("link", { name: "Play now" })).toBeVisible();
   await expect(upNext(page).getByRole("button", { name: "Cancel" })).toHaveCount(0);
+  await context.close();
+});
+
+test("in fullscreen, autoplay moves on without leaving it, and the keyboard works in the next player", async ({ browser, baseURL }) => {
+  const { context, page } = await newVisitor(browser, baseURL);
+  await context.addCookies([{ name: "autoplay", value: "on", url: baseURL as string }]);
+  const { next } = await openVideoWithNext(page);
+  await page.getByRole("button", { name: "Fullscreen", exact: true }).click();
+  await expect.poll(() => page.evaluate(() => document.fullscreenElement !== null)).toBe(true);
+
+  await playToEnd(page);
+  await expect(upNext(page)).toContainText(/Up next in \d/);
+  await expect(page).toHaveURL(new RegExp(`${next}$`), { timeout: 10_000 });
+  await expect.poll(() => currentTime(page.locator("video")), { timeout: 20_000 }).toBeGreaterThan(0.2);
+  // Still fullscreen, and what is shown there is the next video's player.
+  const title = await page.getByRole("heading", { level: 1 }).textContent();
+  expect(await fullscreenPlayer(page)).toBe(`Video player: ${title}`);
+
+  // K pauses it, its controls say it is fullscreen, F leaves.
+  await page.keyboard.press("k");
+  await expect.poll(() => page.locator("video").evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
+  await expect(player(page).getByRole("button", { name: "Exit fullscreen" })).toBeVisible();
+  await page.keyboard.press("f");
+  await expect.poll(() => page.evaluate(() => document.fullscreenElement)).toBeNull();
+  await expect(player(page).getByRole("button", { name: "Fullscreen", exact: true })).toBeVisible();
   await context.close();
 });
 

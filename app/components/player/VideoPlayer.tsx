@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useRef, useState } from "react";
+import { type ReactNode, type RefObject, useEffect, useRef, useState } from "react";
 import { preload } from "react-dom";
 import type { CaptionTrack } from "~core/captions";
 import type { Chapter } from "~core/chapters";
@@ -69,8 +69,22 @@ export interface VideoPlayerProps {
  * Nothing of the stream loads with the page: the poster shows at once, and hls.js with the playlists loads
  * on intent (pointer over, touch, focus) and the segments on play. Shortcuts, menus, auto-hiding controls,
  * theater mode and fullscreen: see docs/decisions/0008-player.md.
+ *
+ * The frame outlives the video: each new `src` (the next video, reached by autoplay or a link) gets a fresh
+ * player inside it, while the frame is what goes fullscreen, so a viewer in fullscreen stays there when the
+ * next video starts (docs/decisions/0035-up-next-and-autoplay.md).
  */
-export function VideoPlayer({
+export function VideoPlayer(props: VideoPlayerProps) {
+  const frame = useRef<HTMLDivElement>(null);
+  return (
+    <div ref={frame} className="w-full">
+      <Player key={props.src} frame={frame} {...props} />
+    </div>
+  );
+}
+
+function Player({
+  frame,
   src,
   poster,
   title,
@@ -85,7 +99,7 @@ export function VideoPlayer({
   autoplay,
   onEnded,
   captions: captionTracks = NO_CAPTIONS,
-}: VideoPlayerProps) {
+}: VideoPlayerProps & { frame: RefObject<HTMLDivElement | null> }) {
   const container = useRef<HTMLElement>(null);
   const videoRef = useRef<HTMLVideoElement>(null);
   const pointerType = useRef("mouse");
@@ -104,7 +118,7 @@ export function VideoPlayer({
   const media = useMediaState(videoRef, duration);
   const onLoadedMetadata = useStartTime(videoRef, start, playback.isAttached, togglePlay);
   const { visible, reveal, hide } = useAutoHide(phase === "main" && !media.paused && !openMenu && !error);
-  const { fullscreen, toggleFullscreen } = useFullscreen(container, videoRef);
+  const { fullscreen, toggleFullscreen } = useFullscreen(frame, videoRef);
   const { pipSupported, togglePip } = usePictureInPicture(videoRef);
   const { theater, setTheater } = usePlayerTheater();
   const rememberFocus = useFocusAfterPreRoll(container, phase);
@@ -112,7 +126,10 @@ export function VideoPlayer({
   const captions = useCaptions(videoRef, captionTracks);
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the player for this video is there
   useEffect(() => {
-    if (autoStart) togglePlay();
+    if (!autoStart) return;
+    togglePlay();
+    // Still fullscreen from the last video: the keyboard carries on in this player (the last one's focus went with it).
+    if (fullscreen) container.current?.focus({ preventScroll: true });
   }, []);
 
   /** `fn` on the video element, once there is one. */
@@ -169,7 +186,7 @@ export function VideoPlayer({
         playback.warmUp();
         reveal();
       }}
-      className={`relative aspect-video w-full overflow-hidden bg-black outline-none select-none ${fullscreen ? "" : "rounded-xl"} ${
+      className={`relative w-full overflow-hidden bg-black outline-none select-none ${fullscreen ? "h-full" : "aspect-video rounded-xl"} ${
         theater && !fullscreen ? "max-h-[calc(100svh-9rem)]" : ""
       } ${visible ? "" : "cursor-none"}`}
     >

@@ -2,13 +2,16 @@ import { type RefObject, useEffect, useState } from "react";
 
 /**
  * Fullscreen of the player: the container, not the video, goes fullscreen so that our controls come along
- * (iPhone Safari, which only allows the video element, gets its own fullscreen player).
+ * (iPhone Safari, which only allows the video element, gets its own fullscreen player). The container may
+ * already be fullscreen when this starts (the player frame keeps it from the last video).
  */
 export function useFullscreen(
   container: RefObject<HTMLElement | null>,
   videoRef: RefObject<HTMLVideoElement | null>,
 ): { fullscreen: boolean; toggleFullscreen: () => void } {
-  const [fullscreen, setFullscreen] = useState(false);
+  const [fullscreen, setFullscreen] = useState(
+    () => typeof document !== "undefined" && document.fullscreenElement !== null && document.fullscreenElement === container.current,
+  );
 
   useEffect(() => {
     const onChange = () => setFullscreen(document.fullscreenElement === container.current);
