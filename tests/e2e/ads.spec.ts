@@ -62,18 +62,36 @@ async function switchUnit(admin: Page, origin: string, name: string, on: boolean
 }
 
 /** Sum of layout shifts observed since the page started (buffered), as CLS counts them. */
-async function layoutShift(page: Page): Promise<number> {
+/** The page's cumulative layout shift so far, and what moved (tag, id, classes), to say why when it is not 0. */
+async function layoutShift(page: Page): Promise<{ total: number; moved: string[] }> {
   return page.evaluate(
     () =>
-      new Promise<number>((resolve) => {
+      new Promise<{ total: number; moved: string[] }>((resolve) => {
+        type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources: { node: Node | null }[] };
         let total = 0;
+        const moved: string[] = [];
         new PerformanceObserver((list) => {
-          for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
-            if (!e.hadRecentInput) total += e.value;
+          for (const e of list.getEntries() as Shift[]) {
+            if (e.hadRecentInput) continue;
+            total += e.value;
+            for (const { node } of e.sources) {
+              const el = node instanceof Element ? node : node?.parentElement;
+              if (el)
+                moved.push(
+                  `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}.${[...el.classList].slice(0, 4).join(".")} (${e.value})`,
+                );
+            }
+          }
         }).observe({ type: "layout-shift", buffered: true });
-        setTimeout(() => resolve(total), 300);
+        setTimeout(() => resolve({ total, moved }), 300);
       }),
   );
+}
+
+/** Asserts no layout shift on the page, naming what moved if there was one. */
+async function expectNoShift(page: Page): Promise<void> {
+  const { total, moved } = await layoutShift(page);
+  expect(total, `layout shift by: ${moved.join(", ")}`).toBe(0);
 }
 
 test("an active unit shows the ad network's output for its zone; the CSP allows that host and no other", async ({ browser }) => {
@@ -133,19 +151,19 @@ test("CLS stays 0 with ads on, falling back, and off", async ({ browser }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto(`${app.origin}/`);
   await expect(slot(page, "Med_Rect_2").locator("[data-fake-ad]")).toBeVisible();
-  expect(await layoutShift(page)).toBe(0);
+  await expectNoShift(page);
 
   await page.route(`${network.origin}/**`, (route) => route.abort());
   await page.goto(`${app.origin}/category/amateur`);
   await expect(slot(page, "Med_Rect_1").locator("[data-ad-fallback]")).toBeVisible();
-  expect(await layoutShift(page)).toBe(0);
+  await expectNoShift(page);
 
   const admin = await signedIn(browser, app, "admin");
   for (const name of ["Billboard_1", "Billboard_2", "Med_Rect_1", "Med_Rect_2"]) await switchUnit(admin.page, app.origin, name, false);
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`${app.origin}/`);
   await expect(page.locator("[data-ad-slot]")).toHaveCount(0);
-  expect(await layoutShift(page)).toBe(0);
+  await expectNoShift(page);
   for (const name of ["Billboard_1", "Billboard_2", "Med_Rect_1", "Med_Rect_2"]) await switchUnit(admin.page, app.origin, name, true);
   await admin.context.close();
   await context.close();
