@@ -33,6 +33,17 @@ export interface PlaylistSummary {
   updatedAt: string;
 }
 
+/** Watch Later before its first save (its row is made then): how the lists and its page show it. */
+const EMPTY_WATCH_LATER: PlaylistSummary = {
+  id: WATCH_LATER,
+  kind: "watch_later",
+  title: WATCH_LATER_TITLE,
+  description: "",
+  isPublic: false,
+  count: 0,
+  updatedAt: "",
+};
+
 export interface PlaylistItem extends VideoCard {
   /** False: hidden or removed since it was saved (shown greyed to the owner, skipped for everyone else). */
   available: boolean;
@@ -282,15 +293,7 @@ export async function listPlaylists(userId: string): Promise<PlaylistSummary[]> 
       updatedAt: new Date(r.updated_at).toISOString(),
     }),
   );
-  return withWatchLater(lists, {
-    id: WATCH_LATER,
-    kind: "watch_later",
-    title: WATCH_LATER_TITLE,
-    description: "",
-    isPublic: false,
-    count: 0,
-    updatedAt: "",
-  });
+  return withWatchLater(lists, EMPTY_WATCH_LATER);
 }
 
 /** The Save dialog's list: the owner's playlists and whether `videoId` is in each. */
@@ -350,15 +353,7 @@ export async function getPlaylistPage(viewerId: string | null, ref: PlaylistRef,
     // Their Watch Later before the first save: an empty list.
     return {
       ref,
-      playlist: {
-        id: WATCH_LATER,
-        kind: "watch_later",
-        title: WATCH_LATER_TITLE,
-        description: "",
-        isPublic: false,
-        count: 0,
-        updatedAt: "",
-      },
+      playlist: EMPTY_WATCH_LATER,
       mine: true,
       items: [],
       total: 0,
