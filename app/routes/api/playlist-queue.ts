@@ -5,10 +5,9 @@ import type { PlaylistQueue } from "~core/playlists";
 import { defineRoute } from "~core/route-contract";
 import { z } from "~core/zod";
 import { getViewer } from "../../../server/auth/session";
-import { classifyFailure, UNAVAILABLE_HEADERS } from "../../../server/http/route-errors";
 import { playlistQueue } from "../../../server/services/playlists";
 import type { Route } from "./+types/playlist-queue";
-import { jsonAnswer } from "./json-answer";
+import { failureAnswer, jsonAnswer } from "./json-answer";
 
 /**
  * `GET /api/playlists/:list/queue?video=<id>`: the play-through queue beside a video played with `?list=`
@@ -34,7 +33,6 @@ export async function loader(args: Route.LoaderArgs) {
     if (!queue) return jsonAnswer<PlaylistQueueAnswer>(404, { ok: false, error: "not-found" });
     return jsonAnswer<PlaylistQueueAnswer>(200, { ok: true, queue });
   } catch (err) {
-    const unavailable = classifyFailure(args.context, "playlist queue", err) === "unavailable";
-    return jsonAnswer<PlaylistQueueAnswer>(unavailable ? 503 : 500, { ok: false, error: "failed" }, unavailable ? UNAVAILABLE_HEADERS : {});
+    return failureAnswer<PlaylistQueueAnswer>(args.context, "playlist queue", err, { ok: false, error: "failed" });
   }
 }

@@ -26,7 +26,7 @@ import {
   updatePlaylist,
 } from "../../../server/services/playlists";
 import type { Route } from "./+types/playlists";
-import { jsonAnswer, NO_STORE } from "./json-answer";
+import { failureAnswer, jsonAnswer, NO_STORE } from "./json-answer";
 
 /**
  * `POST /api/playlists`: every playlist write of the signed-in user, by `intent` (core/playlist-schema.ts):
@@ -172,11 +172,6 @@ export async function loader(args: Route.LoaderArgs) {
     if (!viewer) return jsonAnswer<PlaylistChoicesAnswer>(401, { ok: false, error: "sign-in" });
     return jsonAnswer<PlaylistChoicesAnswer>(200, { ok: true, playlists: await playlistChoices(viewer.id, video) });
   } catch (err) {
-    const unavailable = classifyFailure(args.context, "playlist choices", err) === "unavailable";
-    return jsonAnswer<PlaylistChoicesAnswer>(
-      unavailable ? 503 : 500,
-      { ok: false, error: "failed" },
-      unavailable ? UNAVAILABLE_HEADERS : {},
-    );
+    return failureAnswer<PlaylistChoicesAnswer>(args.context, "playlist choices", err, { ok: false, error: "failed" });
   }
 }

@@ -3,10 +3,9 @@ import { input } from "~core/params";
 import { defineRoute } from "~core/route-contract";
 import type { Suggestions } from "~core/search-suggestions";
 import { z } from "~core/zod";
-import { classifyFailure, UNAVAILABLE_HEADERS } from "../../../server/http/route-errors";
 import { searchSuggestions } from "../../../server/services/search-suggestions";
 import type { Route } from "./+types/search-suggestions";
-import { jsonAnswer } from "./json-answer";
+import { failureAnswer, jsonAnswer } from "./json-answer";
 
 /**
  * `GET /api/search-suggestions?q=<text>`: up to 8 public video titles and 3 categories containing the text,
@@ -32,7 +31,6 @@ export async function loader({ context }: Route.LoaderArgs) {
   try {
     return jsonAnswer<SuggestionsAnswer>(200, await searchSuggestions(q), CACHEABLE);
   } catch (err) {
-    const unavailable = classifyFailure(context, "search suggestions", err) === "unavailable";
-    return jsonAnswer<SuggestionsAnswer>(unavailable ? 503 : 500, { error: "failed" }, unavailable ? UNAVAILABLE_HEADERS : {});
+    return failureAnswer<SuggestionsAnswer>(context, "search suggestions", err, { error: "failed" });
   }
 }

@@ -3,10 +3,9 @@ import { defineRoute } from "~core/route-contract";
 import { VISITOR_STATE, type ViewerState } from "~core/viewer-state";
 import { viewerStateQuery } from "~core/viewer-state-schema";
 import { getViewer } from "../../../server/auth/session";
-import { classifyFailure, UNAVAILABLE_HEADERS } from "../../../server/http/route-errors";
 import { viewerState } from "../../../server/services/viewer-state";
 import type { Route } from "./+types/viewer-state";
-import { jsonAnswer } from "./json-answer";
+import { failureAnswer, jsonAnswer } from "./json-answer";
 
 /**
  * `GET /api/viewer-state?video=<id>&cards=<id>,…`: who is signed in and what is theirs on a page the page
@@ -30,7 +29,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     if (!viewer) return jsonAnswer<ViewerStateAnswer>(200, VISITOR_STATE);
     return jsonAnswer<ViewerStateAnswer>(200, await viewerState(viewer, scope));
   } catch (err) {
-    const unavailable = classifyFailure(context, "viewer state", err) === "unavailable";
-    return jsonAnswer<ViewerStateAnswer>(unavailable ? 503 : 500, { error: "failed" }, unavailable ? UNAVAILABLE_HEADERS : {});
+    return failureAnswer<ViewerStateAnswer>(context, "viewer state", err, { error: "failed" });
   }
 }
