@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useState } from "react";
+import { useFleetingStatus } from "~/lib/use-fleeting-status";
 import { useMenuButton } from "~/lib/use-menu-button";
 import { PLAYLIST_TEXTS, WATCH_LATER } from "~core/playlists";
 import { postPlaylistWrite } from "./playlist-write";
@@ -17,12 +18,7 @@ const STATUS_MS = 3000;
 export function CardMenu({ videoId, title }: { videoId: string; title: string }) {
   const { open, toggle, root, button, menu, menuId, finish, onMenuKey } = useMenuButton();
   const [dialog, setDialog] = useState(false);
-  const [status, setStatus] = useState("");
-  useEffect(() => {
-    if (!status) return;
-    const timer = setTimeout(() => setStatus(""), STATUS_MS);
-    return () => clearTimeout(timer);
-  }, [status]);
+  const [status, setStatus] = useFleetingStatus(STATUS_MS);
 
   const saveToWatchLater = async () => {
     finish();

@@ -1,5 +1,6 @@
-import { useEffect, useId, useState } from "react";
+import { useId } from "react";
 import { copyText } from "~/lib/share";
+import { useFleetingStatus } from "~/lib/use-fleeting-status";
 import { useHydrated } from "~/lib/use-hydrated";
 
 /** SPEC.md §8's copy feedback, cleared after 2 seconds (as the share menu's). */
@@ -7,16 +8,11 @@ const STATUS_MS = 2000;
 
 /** A public playlist's address to hand around: shown (selectable without a script) with a "Copy link" button. */
 export function CopyLink({ url }: { url: string }) {
-  const [status, setStatus] = useState("");
+  const [status, setStatus] = useFleetingStatus(STATUS_MS);
   const id = useId();
   // Copying needs a script; without one the address stays selectable in the field. The button keeps its
   // place (invisible: no focus, not announced) until then, so nothing below moves when it appears.
   const hydrated = useHydrated();
-  useEffect(() => {
-    if (!status) return;
-    const timer = setTimeout(() => setStatus(""), STATUS_MS);
-    return () => clearTimeout(timer);
-  }, [status]);
   return (
     <div className="flex min-w-0 flex-wrap items-center gap-2">
       <label htmlFor={id} className="sr-only">

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { copyText, shareLinks } from "~/lib/share";
+import { useFleetingStatus } from "~/lib/use-fleeting-status";
 import { useMenuButton } from "~/lib/use-menu-button";
 
 const COPIED = "Copied!";
@@ -14,17 +15,12 @@ const STATUS_MS = 2000;
  */
 export function ShareMenu({ title, url }: { title: string; url: string }) {
   const { open, toggle, root: rootRef, button: buttonRef, menu: menuRef, menuId, finish, onMenuKey } = useMenuButton();
-  const [status, setStatus] = useState<string | null>(null);
+  const [status, setStatus] = useFleetingStatus(STATUS_MS);
   const [nativeShare, setNativeShare] = useState(false);
   const links = shareLinks(title, url);
 
   // Known only in the browser: decided after hydration so the server and client render the same menu.
   useEffect(() => setNativeShare(typeof navigator.share === "function"), []);
-  useEffect(() => {
-    if (!status) return;
-    const timer = setTimeout(() => setStatus(null), STATUS_MS);
-    return () => clearTimeout(timer);
-  }, [status]);
   const copy = async () => {
     finish();
     setStatus((await copyText(url)) ? COPIED : COPY_FAILED);
