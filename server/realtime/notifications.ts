@@ -3,6 +3,7 @@ import pg from "pg";
 import { getPool } from "../db/connection";
 import { logger } from "../logger";
 import { AwaitedReplies } from "../runtime/awaited-replies";
+import { type BackoffLimits, backoffDelay, DATABASE_RECONNECT, sleep } from "../runtime/backoff";
 
 /**
  * Publish/subscribe between every process that shares the database (worker processes, app instances,
@@ -17,7 +18,6 @@ export interface Subscription {
 }
 
 const subscriptions = new Map<string, Set<Subscription>>();
-const RECONNECT_DELAY_MS = 500;
 /** The listening connection, once it listens. */
 let listener: pg.Client | undefined;
 
@@ -58,40 +58,121 @@ export async function caughtUp(timeoutMs = 2_000): Promise<void> {
   await markers.wait(id, timeoutMs, undefined, () => publish(CAUGHT_UP_CHANNEL, id));
 }
 
-/** Starts this process's listening connection; resolves once it listens. Returns a stop function. */
-export async function startListening(connectionString: string): Promise<() => Promise<void>> {
-  let stopped = false;
-  let first = true;
+/** Bounds of the listening connection (tests shorten them). */
+export interface ListenerTiming {
+  /** A connect attempt that has not finished by then fails (a database that accepts TCP but never answers). */
+  connectTimeoutMs: number;
+  /** How often an idle listener proves its connection still answers... */
+  heartbeatIntervalMs: number;
+  /** ...and how long it waits for that answer before it calls the connection lost. */
+  heartbeatTimeoutMs: number;
+  backoff: BackoffLimits;
+}
 
-  const connectOnce = async () => {
-    const c = new pg.Client({ connectionString });
+const LISTENER_TIMING: ListenerTiming = {
+  connectTimeoutMs: 5_000,
+  heartbeatIntervalMs: 10_000,
+  heartbeatTimeoutMs: 5_000,
+  backoff: DATABASE_RECONNECT,
+};
+
+/**
+ * Starts this process's listening connection and keeps it for the process's lifetime: one loop connects,
+ * LISTENs, holds the connection until it is lost (the server ended it, the socket failed, or a heartbeat went
+ * unanswered: a link cut without a reset looks idle forever otherwise), then retries with jittered backoff
+ * (backoff.ts) until the database is back. Only that loop makes connections, one at a time, and a lost one is
+ * destroyed before the next is made, so an outage of any length leaves exactly one connection afterwards.
+ * Resolves after the first attempt, successful or not: a process that starts while the database is away serves
+ * its 503s and listens once the database returns. Returns a stop function.
+ */
+export async function startListening(connectionString: string, timing: Partial<ListenerTiming> = {}): Promise<() => Promise<void>> {
+  const t = { ...LISTENER_TIMING, ...timing };
+  const stopping = new AbortController();
+  let current: pg.Client | undefined;
+  let firstAttemptDone: () => void = () => {};
+  const firstAttempt = new Promise<void>((resolve) => {
+    firstAttemptDone = resolve;
+  });
+
+  const connectAndListen = async (): Promise<pg.Client> => {
+    // query_timeout bounds the LISTENs and the heartbeat on a link that stalls after the connect.
+    const c = new pg.Client({ connectionString, connectionTimeoutMillis: t.connectTimeoutMs, query_timeout: t.heartbeatTimeoutMs });
+    current = c;
     c.on("notification", (n) => {
       for (const s of subscriptions.get(n.channel) ?? []) s.onMessage(n.payload ?? "");
     });
-    c.on("error", () => {}); // the 'end' handler below reconnects
-    c.on("end", () => {
-      if (listener === c) listener = undefined;
-      if (!stopped) setTimeout(reconnect, RECONNECT_DELAY_MS);
-    });
+    c.on("error", () => {}); // held() below sees the connection end
     await c.connect();
     for (const channel of subscriptions.keys()) await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-    listener = c;
-    if (!first) for (const set of subscriptions.values()) for (const s of set) s.onResync?.();
-    first = false;
-  };
-  const reconnect = async () => {
-    if (stopped || listener) return;
-    try {
-      await connectOnce();
-      logger.info("notification listener reconnected");
-    } catch {
-      setTimeout(reconnect, RECONNECT_DELAY_MS);
-    }
+    return c;
   };
 
-  await connectOnce();
+  /** Resolves with the reason when `c` is lost: ended, failed, or silent past a heartbeat's time-out. */
+  const held = (c: pg.Client) =>
+    new Promise<string>((resolve) => {
+      const lost = (reason: string) => {
+        clearInterval(heartbeat);
+        resolve(reason);
+      };
+      const heartbeat = setInterval(() => {
+        c.query("SELECT 1").catch((err: Error) => lost(`heartbeat failed: ${err.message}`));
+      }, t.heartbeatIntervalMs);
+      c.once("end", () => lost("connection ended"));
+      c.once("error", (err) => lost(err.message));
+      stopping.signal.addEventListener("abort", () => lost("stopping"), { once: true });
+    });
+
+  void (async () => {
+    let attempts = 0; // connects tried in all
+    let failures = 0; // connects failed since the last that worked
+    let downSince = 0; // when the present outage began; 0 while listening
+    while (!stopping.signal.aborted) {
+      try {
+        const c = await connectAndListen();
+        listener = c;
+        // Anything published while this process was not listening is lost: subscribers resynchronise.
+        if (attempts > 0) for (const set of subscriptions.values()) for (const s of set) s.onResync?.();
+        if (downSince) logger.info({ failedAttempts: failures, downMs: Date.now() - downSince }, "notification listener reconnected");
+        attempts++;
+        failures = 0;
+        downSince = 0;
+        firstAttemptDone();
+        const reason = await held(c);
+        if (stopping.signal.aborted) break;
+        logger.warn({ reason }, "notification listener lost its connection; reconnecting");
+        downSince = Date.now();
+      } catch (err) {
+        // Once per outage, not once per attempt: a long outage must not fill the log.
+        if (!downSince) {
+          downSince = Date.now();
+          logger.warn({ err }, "notification listener cannot connect; retrying until the database answers");
+        }
+        attempts++;
+        failures++;
+        firstAttemptDone();
+      }
+      listener = undefined;
+      destroy(current);
+      current = undefined;
+      await sleep(backoffDelay(failures, t.backoff), stopping.signal);
+    }
+  })();
+
+  await firstAttempt;
   return async () => {
-    stopped = true;
-    await listener?.end().catch(() => {});
+    stopping.abort();
+    listener = undefined;
+    const c = current;
+    current = undefined;
+    if (c) await Promise.race([c.end().catch(() => {}), sleep(1_000)]);
+    destroy(c);
   };
+}
+
+/**
+ * Closes a connection's socket at once. pg's end() sends Terminate and waits for the server to close, which a
+ * stalled link never does; a listener carries no transaction, so nothing is lost by cutting it.
+ */
+function destroy(c: pg.Client | undefined): void {
+  (c as unknown as { connection?: { stream?: { destroy?: () => void } } } | undefined)?.connection?.stream?.destroy?.();
 }
