@@ -13,7 +13,7 @@ describe("isUnavailableError", () => {
     },
   );
 
-  it.each(["Connection terminated unexpectedly", "Connection terminated due to connection timeout"])(
+  it.each(["Connection terminated unexpectedly", "Connection terminated due to connection timeout", "Query read timeout"])(
     "is true for the pg message %j",
     (message) => {
       expect(isUnavailableError(new Error(message))).toBe(true);

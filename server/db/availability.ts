@@ -67,7 +67,8 @@ const CONNECTION_CODES = new Set([
 ]);
 // Not pg-pool's "timeout exceeded when trying to connect": that is a checkout that waited for a busy pool
 // (pool-gate.ts, isDatabaseBusyError); a connect that timed out says "Connection terminated due to connection timeout".
-const CONNECTION_MESSAGES = [/Connection terminated/i, /Client has encountered a connection error/i];
+// "Query read timeout": pg's query_timeout, past statement_timeout (connection.ts): the server did not answer at all.
+const CONNECTION_MESSAGES = [/Connection terminated/i, /Client has encountered a connection error/i, /Query read timeout/i];
 
 /**
  * Whether an error means "cannot reach the database" (as opposed to a bad query, a rule, or a busy pool:

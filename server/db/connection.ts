@@ -75,11 +75,26 @@ class GatedPool extends pg.Pool {
         released = true;
         this.gate.release();
       }
-      return release.call(client, err);
+      return release.call(client, err ?? abandonIfStuck(client));
     };
     return client;
   }
 }
+
+/**
+ * A client given back with a query still running is one whose query_timeout fired: the server (or the link) did
+ * not answer at all, since a merely slow statement is stopped by statement_timeout first. Its socket may hang for
+ * good, so it is cut and the pool drops it (an error on release) instead of lending it to the next request.
+ */
+function abandonIfStuck(client: pg.PoolClient): Error | undefined {
+  const internals = client as unknown as { _getActiveQuery?: () => unknown; connection?: { stream?: { destroy?: () => void } } };
+  if (!internals._getActiveQuery?.()) return undefined;
+  internals.connection?.stream?.destroy?.();
+  return new Error("query read timeout: connection abandoned");
+}
+
+/** A statement's answer may take this much longer than statement_timeout before the client gives up on it. */
+const QUERY_TIMEOUT_MARGIN_MS = 1_000;
 
 /**
  * `statementTimeoutMs` (serving processes): PostgreSQL stops any statement, lock waits included, that runs
@@ -94,7 +109,10 @@ export function connect(url: string, max = 20, wait: PoolWaitLimits = PATIENT, s
       max,
       idleTimeoutMillis: 30_000,
       connectionTimeoutMillis: 5_000,
-      ...(statementTimeoutMs > 0 ? { statement_timeout: statementTimeoutMs } : {}),
+      // The server stops a slow statement; the client stops waiting for a server that does not answer at all.
+      ...(statementTimeoutMs > 0
+        ? { statement_timeout: statementTimeoutMs, query_timeout: statementTimeoutMs + QUERY_TIMEOUT_MARGIN_MS }
+        : {}),
     },
     wait,
   );
