@@ -2,6 +2,7 @@ import path from "node:path";
 import { connect, ensureDatabase } from "../db/connection";
 import { type EmbeddedServer, startEmbeddedPostgres } from "../db/embedded";
 import { migrateToLatest } from "../db/migrate";
+import { waitForDatabase } from "../db/wait-for-database";
 import { dataDir, env } from "../env";
 import { ensureQueueSchema } from "../jobs/queue";
 import { logger } from "../logger";
@@ -41,6 +42,9 @@ export async function startAppDatabase(supervision: Supervision): Promise<AppDat
     await ensureDatabase(embedded.url("postgres"), DATABASE_NAME);
     url = embedded.url(DATABASE_NAME);
     stop = embedded.stop;
+  } else {
+    // An external database may be away at the start (a failover, both restarted together): wait, and say so.
+    await waitForDatabase(url, { log: logger, purpose: "apply migrations and start serving" });
   }
   await prepare(url);
   return { url, stop };

@@ -1,5 +1,5 @@
 import { env } from "../env";
-import { startJobRunner } from "../jobs/runner";
+import { superviseJobRunner } from "../jobs/supervised-runner";
 import { logger } from "../logger";
 import { startMetrics } from "../metrics";
 import { attachDatabase } from "./attach-database";
@@ -14,7 +14,8 @@ export const JOBS_ROLE = "jobs";
  * The job-runner process (docs/decisions/0007): one per instance unless JOBS_IN_PROCESS=false (then
  * `npm run worker` processes run the jobs: standalone-worker.ts), forked and replaced by the primary like
  * the web workers, serving no requests. Its own pool backs the services the jobs use (getDb). On stop, a
- * running transcode is aborted and goes back to the queue; the next runner takes it up.
+ * running transcode is aborted and goes back to the queue; the next runner takes it up. A database outage does not
+ * end it: its runner waits for the database and starts again (supervised-runner.ts).
  */
 export async function runJobsWorker(): Promise<void> {
   takeOverSignals();
@@ -23,7 +24,8 @@ export async function runJobsWorker(): Promise<void> {
   const url = env().DATABASE_URL;
   if (!url) throw new Error("the jobs worker needs DATABASE_URL from its primary");
   const detachDatabase = await attachDatabase(url);
-  const runner = await startJobRunner({ databaseUrl: url });
+  // Through a database outage the runner is replaced in this process (supervised-runner.ts), not the process.
+  const runner = superviseJobRunner({ databaseUrl: url, log: logger.child({ component: "jobs-worker" }) });
 
   let stopping = false;
   const stop = async (code: number) => {
@@ -35,8 +37,6 @@ export async function runJobsWorker(): Promise<void> {
     await Promise.race([stopped, new Promise((r) => setTimeout(r, STOP_DEADLINE_MS).unref())]);
     process.exit(code);
   };
-  // Without its liveness lock the runner cannot prove its jobs are its own: exit, and the primary replaces it.
-  void runner.lost.then(() => stop(1));
   process.on("SIGTERM", () => void stop(0));
   process.on("SIGINT", () => void stop(0));
   process.on("message", (message: PrimaryMessage) => {

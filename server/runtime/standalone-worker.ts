@@ -1,11 +1,14 @@
 import os from "node:os";
+import { isDatabaseUnavailableError } from "../db/availability";
 import { connect } from "../db/connection";
 import { migrateToLatest } from "../db/migrate";
+import { waitForDatabase } from "../db/wait-for-database";
 import { EnvError, env, parseEnv } from "../env";
-import { startJobRunner } from "../jobs/runner";
+import { superviseJobRunner } from "../jobs/supervised-runner";
 import { logger } from "../logger";
 import { ffmpegToolsWarning } from "../media/ffmpeg";
 import { attachDatabase } from "./attach-database";
+import { backoffDelay, sleep } from "./backoff";
 import { takeOverSignals } from "./signals";
 import { startWorkerOperations } from "./worker-operations";
 
@@ -51,19 +54,21 @@ export async function runStandaloneWorker(): Promise<void> {
   const url = env().DATABASE_URL;
   if (!url) throw new Error("npm run worker needs DATABASE_URL");
 
-  const migration = connect(url, 2);
-  try {
-    const applied = await migrateToLatest(migration.db);
-    if (applied.length) log.info({ applied }, "migrations applied");
-  } finally {
-    await migration.close();
-  }
+  // Started while the database is away (a failover, a restart of both), it waits and says so, instead of exiting.
+  const starting = new AbortController();
+  process.once("SIGTERM", () => starting.abort());
+  process.once("SIGINT", () => starting.abort());
+  if (!(await migrateWhenReachable(url, log, starting.signal))) process.exit(0);
   const detachDatabase = await attachDatabase(url);
-  const runner = await startJobRunner({ databaseUrl: url });
+  // Through a database outage the runner is replaced in this process; nothing has to restart the worker (ADR 0037).
+  const runner = superviseJobRunner({ databaseUrl: url, log });
   let stopping = false;
   const metricsPort = env().WORKER_METRICS_PORT;
   const closeOperations = metricsPort === undefined ? async () => {} : await startWorkerOperations(metricsPort, env().HOST, () => stopping);
-  log.info({ pid: process.pid, host: os.hostname(), poolId: runner.poolId, metricsPort }, "worker started: running queued jobs");
+  void runner.started().then((first) => {
+    if (!stopping)
+      log.info({ pid: process.pid, host: os.hostname(), poolId: first.poolId, metricsPort }, "worker started: running queued jobs");
+  });
 
   const stop = async (code: number, reason: string) => {
     if (stopping) return;
@@ -78,12 +83,28 @@ export async function runStandaloneWorker(): Promise<void> {
     log.info({ code }, "worker stopped");
     process.exit(code);
   };
-  // Without its liveness lock the runner cannot prove its jobs are its own: exit 1, the supervisor restarts it.
-  void runner.lost.then((reason) => stop(1, `lost its liveness connection: ${reason}`));
   process.on("SIGTERM", () => void stop(0, "SIGTERM"));
   process.on("SIGINT", () => void stop(0, "SIGINT"));
   process.on("uncaughtException", (err) => {
     log.fatal({ err }, "uncaught exception in the worker; it exits (its supervisor restarts it)");
     process.exit(1);
   });
+}
+
+/** Applies pending migrations once the database answers; a database lost again meanwhile means waiting again. */
+async function migrateWhenReachable(url: string, log: typeof logger, signal: AbortSignal): Promise<boolean> {
+  for (let attempt = 0; await waitForDatabase(url, { log, purpose: "apply migrations and run jobs", signal }); attempt++) {
+    const migration = connect(url, 2);
+    try {
+      const applied = await migrateToLatest(migration.db);
+      if (applied.length) log.info({ applied }, "migrations applied");
+      return true;
+    } catch (err) {
+      if (!isDatabaseUnavailableError(err)) throw err;
+      await sleep(backoffDelay(attempt), signal);
+    } finally {
+      await migration.close();
+    }
+  }
+  return false;
 }

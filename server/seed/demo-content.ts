@@ -32,7 +32,13 @@ export interface SeedOptions {
 /** First start: creates demo content once (an advisory lock makes concurrent starts wait, not duplicate). */
 export async function ensureDemoContent(db: Kysely<Database>, opts: SeedOptions): Promise<void> {
   await db.connection().execute(async (conn) => {
-    await sql`SELECT pg_advisory_lock(${SEED_LOCK})`.execute(conn);
+    const { rows } = await sql<{ got: boolean }>`SELECT pg_try_advisory_lock(${SEED_LOCK}) AS got`.execute(conn);
+    if (!rows[0]?.got) {
+      // Another instance's first start holds it for as long as rendering the demo media takes (minutes).
+      opts.log("[seed] another instance is creating the demo content; waiting for it to finish before serving");
+      await sql`SELECT pg_advisory_lock(${SEED_LOCK})`.execute(conn);
+      opts.log("[seed] the other instance finished the demo content");
+    }
     try {
       const existing = await conn.selectFrom("categories").select(sql<number>`count(*)`.as("n")).executeTakeFirstOrThrow();
       if (existing.n > 0) return;
