@@ -1,5 +1,8 @@
 import { createContext, type RouterContextProvider } from "react-router";
 import type { Viewer } from "../../core/viewer";
+import { isDatabaseUnavailableError } from "../db/availability";
+import { isDatabaseBusyError } from "../db/pool-gate";
+import { classifyFailure, unavailable } from "../http/route-errors";
 import { pagePathOf } from "../http/route-table";
 import { siteUrl } from "../site-url";
 import { authFor } from "./auth";
@@ -25,7 +28,13 @@ export function getViewer({ request, context }: Args): Promise<Viewer | null> {
   let viewer = perRequest.get(context);
   if (!viewer) {
     const cookies = context.get(responseCookiesContext);
-    viewer = sessionViewer(request.headers, siteUrl(request), (cookie) => cookies.append(cookie));
+    viewer = sessionViewer(request.headers, siteUrl(request), (cookie) => cookies.append(cookie)).catch((err: unknown) => {
+      // better-auth wraps a database failure in its own 500 ("Failed to get session"): the request answers 503
+      // + Retry-After like every other read of an absent or busy database (route-errors.ts), not a 500.
+      if (!isDatabaseUnavailableError(err) && !isDatabaseBusyError(err)) throw err;
+      classifyFailure(context, "session lookup", err);
+      unavailable();
+    });
     perRequest.set(context, viewer);
   }
   return viewer;

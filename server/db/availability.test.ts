@@ -20,6 +20,12 @@ describe("isUnavailableError", () => {
     },
   );
 
+  it("is true for a library's error whose cause is a connection failure (better-auth's session lookup)", () => {
+    const wrapped = new Error("Failed to get session", { cause: new Error("Query read timeout") });
+    expect(isUnavailableError(wrapped)).toBe(true);
+    expect(isUnavailableError(new Error("Failed to get session", { cause: withCode("23505") }))).toBe(false);
+  });
+
   it("is true for an AggregateError that wraps a refused connection", () => {
     expect(isUnavailableError(new AggregateError([withCode("ECONNREFUSED")], ""))).toBe(true);
   });

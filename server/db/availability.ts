@@ -74,10 +74,12 @@ const CONNECTION_MESSAGES = [/Connection terminated/i, /Client has encountered a
  * Whether an error means "cannot reach the database" (as opposed to a bad query, a rule, or a busy pool:
  * all connections in use is overload, answered 503 per request without declaring the database down).
  */
-export function isDatabaseUnavailableError(err: unknown): boolean {
+export function isDatabaseUnavailableError(err: unknown, depth = 0): boolean {
   if (!(err instanceof Error)) return false;
+  // A library's own error around ours (better-auth's "Failed to get session", with the pg error as its cause).
+  if (depth < 4 && err.cause !== undefined && isDatabaseUnavailableError(err.cause, depth + 1)) return true;
   const code = (err as { code?: unknown }).code;
   if (typeof code === "string" && CONNECTION_CODES.has(code)) return true;
-  if (err instanceof AggregateError && err.errors.some(isDatabaseUnavailableError)) return true;
+  if (err instanceof AggregateError && err.errors.some((e) => isDatabaseUnavailableError(e, depth + 1))) return true;
   return CONNECTION_MESSAGES.some((re) => re.test(err.message));
 }

@@ -93,6 +93,28 @@ function abandonIfStuck(client: pg.PoolClient): Error | undefined {
   return new Error("query read timeout: connection abandoned");
 }
 
+/**
+ * What each kind of connection calls itself (PostgreSQL's application_name): pg_stat_activity then tells an
+ * operator (and the fault matrix of docs/operations.md) which connections are whose.
+ */
+export const APPLICATION_NAMES = {
+  /** A serving web worker's pool. */
+  web: "pleazure-web",
+  /** A job process's own pool (the services its jobs use). */
+  jobs: "pleazure-jobs",
+  /** graphile-worker's pool in a job runner. */
+  jobQueue: "pleazure-job-queue",
+  /** A job runner's liveness lock (jobs/runner.ts). */
+  jobLiveness: "pleazure-job-liveness",
+  /** Each process's LISTEN connection (realtime/notifications.ts). */
+  listener: "pleazure-listener",
+  /** A short-lived "does it answer yet" (wait-for-database.ts). */
+  probe: "pleazure-probe",
+  /** Everything else: start-up, migrations, the CLI, tools. */
+  tool: "pleazure",
+} as const;
+export type ApplicationName = (typeof APPLICATION_NAMES)[keyof typeof APPLICATION_NAMES];
+
 /** A statement's answer may take this much longer than statement_timeout before the client gives up on it. */
 const QUERY_TIMEOUT_MARGIN_MS = 1_000;
 
@@ -101,11 +123,18 @@ const QUERY_TIMEOUT_MARGIN_MS = 1_000;
  * longer, so a slow database costs a request a bounded time and frees its connection (the request answers 503,
  * pool-gate.ts isDatabaseBusyError) instead of piling requests up behind it. Unset or 0: no limit (tools, jobs).
  */
-export function connect(url: string, max = 20, wait: PoolWaitLimits = PATIENT, statementTimeoutMs = 0): DatabaseHandle {
+export function connect(
+  url: string,
+  max = 20,
+  wait: PoolWaitLimits = PATIENT,
+  statementTimeoutMs = 0,
+  applicationName: ApplicationName = APPLICATION_NAMES.tool,
+): DatabaseHandle {
   // A bounded connect wait: an unreachable server fails requests quickly (503) instead of hanging them.
   const pool = new GatedPool(
     {
       connectionString: url,
+      application_name: applicationName,
       max,
       idleTimeoutMillis: 30_000,
       connectionTimeoutMillis: 5_000,

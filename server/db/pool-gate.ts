@@ -39,8 +39,10 @@ const QUERY_CANCELED = "57014";
  * Whether `err` means "all connections busy", or "this statement took too long" (answer 503 + Retry-After
  * for this request; the database is up).
  */
-export function isDatabaseBusyError(err: unknown): boolean {
+export function isDatabaseBusyError(err: unknown, depth = 0): boolean {
   if (err instanceof DatabaseBusyError) return true;
+  // A library's own error around ours (better-auth's "Failed to get session", with the pg error as its cause).
+  if (depth < 4 && err instanceof Error && err.cause !== undefined && isDatabaseBusyError(err.cause, depth + 1)) return true;
   if ((err as { code?: unknown } | null)?.code === QUERY_CANCELED) return true;
   return err instanceof Error && POOL_QUEUE_TIMEOUT.test(err.message);
 }

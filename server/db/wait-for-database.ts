@@ -1,10 +1,16 @@
 import pg from "pg";
 import type { logger } from "../logger";
 import { backoffDelay, sleep } from "../runtime/backoff";
+import { APPLICATION_NAMES } from "./connection";
 
 /** Whether the database answers: the connect, then a trivial query; each bounded (a stalled server must not hang). */
 async function answers(url: string, timeoutMs: number): Promise<void> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: timeoutMs, query_timeout: timeoutMs });
+  const client = new pg.Client({
+    connectionString: url,
+    application_name: APPLICATION_NAMES.probe,
+    connectionTimeoutMillis: timeoutMs,
+    query_timeout: timeoutMs,
+  });
   client.on("error", () => {}); // the awaited calls below report it
   try {
     await client.connect();

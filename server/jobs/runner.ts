@@ -3,6 +3,7 @@ import os from "node:os";
 import { makeWorkerUtils, type Runner, run, type WorkerEvents, type WorkerUtils } from "graphile-worker";
 import pg from "pg";
 import { z } from "zod";
+import { APPLICATION_NAMES } from "../db/connection";
 import { env } from "../env";
 import { logger } from "../logger";
 import { appMediaStorage } from "../media/app-storage";
@@ -33,6 +34,8 @@ import { runTranscodeJob } from "./transcode";
 const LIVENESS_LOCK_CLASS = 4_242_009;
 const SWEEP_INTERVAL_MS = 15_000;
 const LOCK_GRACE_MS = 30_000;
+/** graphile-worker's connections: its LISTEN, its polling and the one job it runs at a time. */
+export const QUEUE_POOL_SIZE = 4;
 
 export interface JobRunnerOptions {
   databaseUrl: string;
@@ -61,7 +64,7 @@ export async function startJobRunner(opts: JobRunnerOptions): Promise<JobRunner>
   const storage = opts.storage ?? appMediaStorage();
   const maxBytes = opts.maxBytes ?? env().MAX_UPLOAD_BYTES;
 
-  const liveness = new pg.Client({ connectionString: opts.databaseUrl });
+  const liveness = new pg.Client({ connectionString: opts.databaseUrl, application_name: APPLICATION_NAMES.jobLiveness });
   let reportLost: (reason: string) => void = () => {};
   const lost = new Promise<string>((resolve) => {
     reportLost = resolve;
@@ -73,7 +76,7 @@ export async function startJobRunner(opts: JobRunnerOptions): Promise<JobRunner>
   await liveness.connect();
   const lockGraceMs = opts.lockGraceMs ?? LOCK_GRACE_MS;
 
-  const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 4 });
+  const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: QUEUE_POOL_SIZE, application_name: APPLICATION_NAMES.jobQueue });
   // graphile-worker retries on connection errors; they must not become unhandled 'error' events.
   pool.on("error", (err) => log.warn({ err }, "queue connection error"));
   pool.on("connect", (client) => client.on("error", (err) => log.warn({ err }, "queue connection error")));

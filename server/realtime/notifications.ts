@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import pg from "pg";
-import { getPool } from "../db/connection";
+import { APPLICATION_NAMES, getPool } from "../db/connection";
 import { logger } from "../logger";
 import { AwaitedReplies } from "../runtime/awaited-replies";
 import { type BackoffLimits, backoffDelay, DATABASE_RECONNECT, sleep } from "../runtime/backoff";
@@ -96,7 +96,12 @@ export async function startListening(connectionString: string, timing: Partial<L
 
   const connectAndListen = async (): Promise<pg.Client> => {
     // query_timeout bounds the LISTENs and the heartbeat on a link that stalls after the connect.
-    const c = new pg.Client({ connectionString, connectionTimeoutMillis: t.connectTimeoutMs, query_timeout: t.heartbeatTimeoutMs });
+    const c = new pg.Client({
+      connectionString,
+      application_name: APPLICATION_NAMES.listener,
+      connectionTimeoutMillis: t.connectTimeoutMs,
+      query_timeout: t.heartbeatTimeoutMs,
+    });
     current = c;
     c.on("notification", (n) => {
       for (const s of subscriptions.get(n.channel) ?? []) s.onMessage(n.payload ?? "");

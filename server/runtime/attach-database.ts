@@ -1,5 +1,5 @@
 import { setAvailabilityProbe } from "../db/availability";
-import { connect, setDatabase } from "../db/connection";
+import { APPLICATION_NAMES, connect, setDatabase } from "../db/connection";
 import { startListening } from "../realtime/notifications";
 
 /** The app's pool size per serving process (the bench's raw-SQL pool mirrors it). */
@@ -20,8 +20,12 @@ export const POOL_MAX_WAIT_MS = 2_000;
  * DATABASE_STATEMENT_TIMEOUT_MS; job processes pass none, since a job's statement that waits out a lock must
  * not turn into a failed job.
  */
-export async function attachDatabase(url: string, opts: { statementTimeoutMs?: number } = {}): Promise<() => Promise<void>> {
-  const handle = connect(url, POOL_SIZE, { maxWaiting: POOL_MAX_WAITING, maxWaitMs: POOL_MAX_WAIT_MS }, opts.statementTimeoutMs);
+export async function attachDatabase(
+  url: string,
+  opts: { statementTimeoutMs?: number; role: "web" | "jobs" },
+): Promise<() => Promise<void>> {
+  const limits = { maxWaiting: POOL_MAX_WAITING, maxWaitMs: POOL_MAX_WAIT_MS };
+  const handle = connect(url, POOL_SIZE, limits, opts.statementTimeoutMs, APPLICATION_NAMES[opts.role]);
   setDatabase(handle);
   setAvailabilityProbe(() => handle.pool.query("SELECT 1"));
   const stopListening = await startListening(url);

@@ -23,7 +23,7 @@ export async function runJobsWorker(): Promise<void> {
   startMetrics();
   const url = env().DATABASE_URL;
   if (!url) throw new Error("the jobs worker needs DATABASE_URL from its primary");
-  const detachDatabase = await attachDatabase(url);
+  const detachDatabase = await attachDatabase(url, { role: "jobs" });
   // Through a database outage the runner is replaced in this process (supervised-runner.ts), not the process.
   const runner = superviseJobRunner({ databaseUrl: url, log: logger.child({ component: "jobs-worker" }) });
 

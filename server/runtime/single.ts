@@ -15,7 +15,7 @@ export async function bootSingleProcess(): Promise<() => Promise<void>> {
   if (ffmpegWarning) logger.warn(ffmpegWarning);
   startMetrics();
   const database = await startAppDatabase({ onDown: () => {}, onUp: () => {} });
-  const detachDatabase = await attachDatabase(database.url, { statementTimeoutMs: env().DATABASE_STATEMENT_TIMEOUT_MS });
+  const detachDatabase = await attachDatabase(database.url, { statementTimeoutMs: env().DATABASE_STATEMENT_TIMEOUT_MS, role: "web" });
   // Development runs the job queue in the same process (production gives it a process of its own).
   const runner = await startJobRunner({ databaseUrl: database.url });
   return async () => {

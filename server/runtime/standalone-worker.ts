@@ -59,7 +59,7 @@ export async function runStandaloneWorker(): Promise<void> {
   process.once("SIGTERM", () => starting.abort());
   process.once("SIGINT", () => starting.abort());
   if (!(await migrateWhenReachable(url, log, starting.signal))) process.exit(0);
-  const detachDatabase = await attachDatabase(url);
+  const detachDatabase = await attachDatabase(url, { role: "jobs" });
   // Through a database outage the runner is replaced in this process; nothing has to restart the worker (ADR 0037).
   const runner = superviseJobRunner({ databaseUrl: url, log });
   let stopping = false;

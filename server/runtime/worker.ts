@@ -25,7 +25,7 @@ export async function runWorker(): Promise<void> {
   startMetrics();
   const e = env();
   if (!e.DATABASE_URL) throw new Error("a worker needs DATABASE_URL from its primary");
-  const detachDatabase = await attachDatabase(e.DATABASE_URL, { statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS });
+  const detachDatabase = await attachDatabase(e.DATABASE_URL, { statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS, role: "web" });
 
   const listener = createRequestListener({ clientDir: path.resolve(e.BUILD_DIR, "client") });
   const { accept, drain } = gracefulServer(listener, httpLimits());

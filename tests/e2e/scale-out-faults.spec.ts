@@ -1,6 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { expect, test } from "@playwright/test";
 import { uniqueEmail } from "../support/account-session";
+import { type Answer, browse as browseSite } from "../support/fault-matrix";
 import { insertCategory, insertVideo } from "../support/fixtures";
 import { postForm, type ScaleOut, signIn, startScaleOut } from "../support/scale-out";
 
@@ -27,52 +28,11 @@ test.afterAll(async () => {
   await site?.stop();
 });
 
-interface Answer {
-  path: string;
-  /** ms since the traffic started. */
-  at: number;
-  /** -1: no HTTP answer at all (connection refused or reset). */
-  status: number;
-  ms: number;
-  retryAfter: string | null;
-}
+/** Visitors browsing through nginx, `clients` at a time (fault-matrix.ts browse). */
+const browse = (clients: number) =>
+  browseSite(site.origin, ["/", "/category/faults", `/video/${videoId}`, "/search?q=fault", "/blog"], clients);
 
-/** Visitors browsing through nginx, `clients` at a time, each request recorded, until stop(). */
-function browse(clients: number) {
-  const started = Date.now();
-  const answers: Answer[] = [];
-  const paths = ["/", "/category/faults", `/video/${videoId}`, "/search?q=fault", "/blog"];
-  let going = true;
-  const loops = Array.from({ length: clients }, async (_, c) => {
-    for (let n = c; going; n++) {
-      const t0 = Date.now();
-      const page = paths[n % paths.length] as string;
-      let status = -1;
-      let retryAfter: string | null = null;
-      try {
-        const res = await fetch(`${site.origin}${page}`, {
-          headers: { cookie: "ageVerified=true" },
-          signal: AbortSignal.timeout(15_000),
-        });
-        await res.arrayBuffer();
-        status = res.status;
-        retryAfter = res.headers.get("retry-after");
-      } catch {}
-      answers.push({ path: page, at: t0 - started, status, ms: Date.now() - t0, retryAfter });
-      await new Promise((r) => setTimeout(r, 20));
-    }
-  });
-  return {
-    started,
-    answers,
-    stop: async () => {
-      going = false;
-      await Promise.all(loops);
-    },
-  };
-}
-
-const statuses = (answers: Answer[]) => [...new Set(answers.map((a) => a.status))].sort();
+const statuses = (answers: readonly Answer[]) => [...new Set(answers.map((a) => a.status))].sort();
 
 test("PostgreSQL restarted under load: 503 with Retry-After meanwhile (never a 500 or nginx's 502), every instance serves again within 5 s", async () => {
   const traffic = browse(4);

@@ -9,6 +9,7 @@ import { type EmbeddedServer, startEmbeddedPostgres } from "../../server/db/embe
 import { freeLoopbackPort } from "../../server/process";
 import { codeFromOutbox } from "./account-session";
 import { type AppProcess, startApp } from "./app-process";
+import { startTcpProxy, type TcpProxy } from "./tcp-proxy";
 
 /**
  * The scale-out topology of docs/operations.md on one machine: a PostgreSQL of its own (started here, as an
@@ -28,6 +29,8 @@ export interface ScaleOut {
   proxyLog: () => string;
   /** nginx's master process (its workers are its children). */
   proxyPid: number | undefined;
+  /** With `databaseLink`: the proxy every instance reaches PostgreSQL through, to cut, stall or slow (tcp-proxy.ts). */
+  link?: TcpProxy;
   /** Stops PostgreSQL (fast shutdown: sessions are cut), and starts it again on the same port and data. */
   database: { stop: () => Promise<void>; start: () => Promise<void> };
   stop: () => Promise<void>;
@@ -45,6 +48,8 @@ export async function startScaleOut(
     entry?: string;
     /** Extra directives for nginx's http block (the load test's real-IP settings, as a CDN in front would need). */
     proxyDirectives?: string[];
+    /** The instances reach PostgreSQL through a TCP proxy of the tests' own (`link`), not directly. */
+    databaseLink?: boolean;
   } = {},
 ): Promise<ScaleOut> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pleazure-scale-"));
@@ -70,10 +75,12 @@ export async function startScaleOut(
       if (running) await pg.stop();
     });
     const databaseUrl = pg.url("postgres");
+    const link = options.databaseLink ? await startTcpProxy({ host: "127.0.0.1", port: pg.port }) : undefined;
+    if (link) stops.push(() => link.close());
     const proxyPort = await freeLoopbackPort();
     const origin = `http://127.0.0.1:${proxyPort}`;
     const shared = {
-      DATABASE_URL: databaseUrl,
+      DATABASE_URL: link ? link.via(databaseUrl) : databaseUrl,
       // Every instance signs and checks the same tokens (sessions' cookies, play tokens, form tokens).
       APP_SECRET: crypto.randomBytes(32).toString("hex"),
       SITE_URL: origin,
@@ -90,7 +97,7 @@ export async function startScaleOut(
     stops.push(proxy.stop);
     const db = connect(databaseUrl, 4);
     stops.push(() => db.close());
-    return { origin, instances, databaseUrl, db, proxyLog: proxy.log, proxyPid: proxy.pid, database, stop: stopAll };
+    return { origin, instances, databaseUrl, db, proxyLog: proxy.log, proxyPid: proxy.pid, link, database, stop: stopAll };
   } catch (err) {
     await stopAll();
     throw err;
@@ -186,8 +193,9 @@ function status(url: string): Promise<number> {
 }
 
 /** A form POST as a browser page sends it from a page at the same address (the public one, or an instance's). */
-export function postForm(url: string, fields: Record<string, string>, cookie?: string): Promise<Response> {
+export function postForm(url: string, fields: Record<string, string>, cookie?: string, signal?: AbortSignal): Promise<Response> {
   return fetch(url, {
+    signal,
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded", origin: new URL(url).origin, ...(cookie ? { cookie } : {}) },
     body: new URLSearchParams(fields),
