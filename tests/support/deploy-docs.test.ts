@@ -1,15 +1,18 @@
-import { execFileSync, spawnSync } from "node:child_process";
+import { execFileSync, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EnvError, parseEnv, unsafeCombinations } from "../../server/env";
+import { freeLoopbackPort } from "../../server/process";
 import { operationsDoc, parseEnvironmentFile, runDocumentedBlock, testedBlock } from "./operations-doc";
 
-// docs/operations.md "Running it" on Debian 12, checked here without touching this machine's /etc: the settings
-// steps run as written against a temporary /etc/pleazure, and the unit files in docs/deploy/ are read (no systemd
-// runs here) for what they start and where data goes.
+// docs/operations.md "Running it" on Debian 12, checked here without touching this machine's /etc: the nginx steps
+// run as written against a copy of Debian's nginx layout, the settings steps against a temporary /etc/pleazure,
+// and the unit files in docs/deploy/ are read (no systemd runs here) for what they start and where data goes.
 
 const REPO = process.cwd();
 const DEPLOY = path.join(REPO, "docs/deploy");
@@ -20,11 +23,202 @@ const PACKAGE = JSON.parse(fs.readFileSync(path.join(REPO, "package.json"), "utf
 const temporary: string[] = [];
 function tempDir(prefix: string): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  fs.chmodSync(dir, 0o755); // nginx's workers run as www-data when the tests run as root
   temporary.push(dir);
   return dir;
 }
 afterAll(() => {
   for (const dir of temporary) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// nginx
+
+let nginx = "";
+beforeAll(() => {
+  execFileSync("bash", ["scripts/ensure-debian-tools.sh", "nginx"], { stdio: "inherit" });
+  nginx = execFileSync("bash", ["-c", "command -v nginx"], { encoding: "utf8" }).trim();
+}, 120_000);
+
+/**
+ * /etc/nginx as Debian's package leaves it (nginx.conf, the default site enabled, conf.d empty), copied under `dir`
+ * with its absolute paths moved there, and `nginx` and `systemctl` on PATH acting on that copy.
+ */
+function debianNginx(dir: string): { etc: string; env: Record<string, string>; systemctlLog: string } {
+  const site = "/etc/nginx/sites-available/default";
+  if (
+    !fs.existsSync("/etc/nginx/nginx.conf") ||
+    !/^\s*listen 80 default_server;/m.test(fs.existsSync(site) ? fs.readFileSync(site, "utf8") : "")
+  ) {
+    throw new Error("this machine's /etc/nginx is not as Debian's nginx package installs it (nginx.conf, the default site on port 80)");
+  }
+  const etc = path.join(dir, "etc/nginx");
+  fs.cpSync("/etc/nginx", etc, { recursive: true, verbatimSymlinks: true });
+  for (const sub of ["conf.d", "sites-enabled"]) {
+    fs.rmSync(path.join(etc, sub), { recursive: true, force: true });
+    fs.mkdirSync(path.join(etc, sub));
+  }
+  fs.symlinkSync(path.join(etc, "sites-available/default"), path.join(etc, "sites-enabled/default"));
+  fs.mkdirSync(path.join(dir, "log"));
+  const moved: [RegExp, string][] = [
+    [/\/etc\/nginx(?=\/)/g, etc],
+    [/\/var\/log\/nginx(?=\/)/g, path.join(dir, "log")],
+    [/\/run\/nginx\.pid/g, path.join(dir, "nginx.pid")],
+  ];
+  for (const file of ["nginx.conf", "sites-available/default"]) {
+    const text = moved.reduce((t, [from, to]) => t.replace(from, to), fs.readFileSync(path.join(etc, file), "utf8"));
+    fs.writeFileSync(path.join(etc, file), text);
+  }
+  const bin = path.join(dir, "bin");
+  const systemctlLog = path.join(dir, "systemctl.log");
+  fs.mkdirSync(bin);
+  fs.writeFileSync(path.join(bin, "nginx"), `#!/bin/sh\nexec ${nginx} -p ${dir}/ -c ${etc}/nginx.conf -e ${dir}/log/error.log "$@"\n`, {
+    mode: 0o755,
+  });
+  fs.writeFileSync(path.join(bin, "systemctl"), `#!/bin/sh\necho "$*" >> ${systemctlLog}\n`, { mode: 0o755 });
+  return { etc, env: { PATH: `${bin}:${process.env.PATH}` }, systemctlLog };
+}
+
+/** The site files nginx.conf includes (conf.d/*.conf, sites-enabled/*), as paths to the files themselves. */
+function includedSites(etc: string): string[] {
+  const confd = fs.readdirSync(path.join(etc, "conf.d")).filter((f) => f.endsWith(".conf"));
+  return [
+    ...confd.map((f) => path.join(etc, "conf.d", f)),
+    ...fs.readdirSync(path.join(etc, "sites-enabled")).map((f) => fs.realpathSync(path.join(etc, "sites-enabled", f))),
+  ];
+}
+
+/**
+ * Starts nginx on the layout with port 80 moved to a loopback port (IPv6 listens dropped) and the upstreams'
+ * instances (127.0.0.1:3000, :3001) moved to `instances`; resolves once it answers.
+ */
+async function serve(dir: string, etc: string, instances: Record<string, number>) {
+  const port = await freeLoopbackPort();
+  for (const file of includedSites(etc)) {
+    const text = fs
+      .readFileSync(file, "utf8")
+      .replace(/^\s*listen \[::\]:80\b[^;]*;\n/gm, "")
+      .replace(/\blisten 80\b/g, `listen 127.0.0.1:${port}`)
+      .replace(/\bserver 127\.0\.0\.1:(\d+)/g, (all, p: string) => (instances[p] ? `server 127.0.0.1:${instances[p]}` : all));
+    fs.writeFileSync(file, text);
+  }
+  const temp = ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"].map((name) => {
+    const p = path.join(dir, "temp", name);
+    fs.mkdirSync(p, { recursive: true });
+    fs.chmodSync(p, 0o777);
+    return `\t${name}_temp_path ${p};\n`;
+  });
+  const conf = path.join(etc, "nginx.conf");
+  fs.writeFileSync(conf, fs.readFileSync(conf, "utf8").replace(/^http \{\n/m, `http {\n${temp.join("")}`));
+  const child = spawn(nginx, ["-p", `${dir}/`, "-c", conf, "-e", path.join(dir, "log/error.log"), "-g", "daemon off;"], {
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  let stderr = "";
+  child.stderr?.on("data", (d) => (stderr += d));
+  const deadline = Date.now() + 10_000;
+  while (
+    !(await request(port, "localhost").then(
+      () => true,
+      () => false,
+    ))
+  ) {
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`nginx did not answer: ${stderr}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return {
+    port,
+    stop: async () => {
+      const exited = new Promise((r) => child.once("exit", r));
+      if (child.exitCode === null) child.kill("SIGQUIT");
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 5_000))]);
+      if (child.exitCode === null) child.kill("SIGKILL");
+    },
+  };
+}
+
+/** GET / with exactly this Host header, or an HTTP/1.0 request with none; the status and body. */
+function request(port: number, host: string | undefined): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, "127.0.0.1");
+    let raw = "";
+    socket.setEncoding("utf8");
+    socket.on("data", (d) => (raw += d));
+    socket.on("error", reject);
+    socket.on("end", () =>
+      resolve({ status: Number(/^HTTP\/1\.\d (\d{3})/.exec(raw)?.[1] ?? 0), body: raw.split("\r\n\r\n").slice(1).join("\r\n\r\n") }),
+    );
+    socket.write(host === undefined ? "GET / HTTP/1.0\r\n\r\n" : `GET / HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
+  });
+}
+
+/** Stand-ins for the two app instances of nginx-site.conf: they say who they are. */
+let instances: http.Server[] = [];
+let instancePorts: Record<string, number> = {};
+beforeAll(async () => {
+  instances = await Promise.all(
+    ["3000", "3001"].map(
+      (name) =>
+        new Promise<http.Server>((resolve) => {
+          // requireHostHeader off: the HTTP/1.0 request without a Host reaches it with an empty one, and the point here
+          // is which server block of nginx answered.
+          const server = http.createServer({ requireHostHeader: false }, (_req, res) => res.end(`pleazure instance ${name}`));
+          server.listen(0, "127.0.0.1", () => resolve(server));
+        }),
+    ),
+  );
+  instancePorts = { "3000": (instances[0]!.address() as net.AddressInfo).port, "3001": (instances[1]!.address() as net.AddressInfo).port };
+});
+afterAll(async () => {
+  await Promise.all(instances.map((s) => new Promise((r) => s.close(r))));
+});
+
+const HOSTS = ["example.com", "www.example.org", "localhost", "127.0.0.1", undefined];
+
+describe("nginx, step 7 of docs/operations.md on Debian's layout", () => {
+  it("the documented steps leave our site answering every request, whatever its Host", async () => {
+    const dir = tempDir("pleazure-debian-nginx-");
+    const { etc, env, systemctlLog } = debianNginx(dir);
+    const run = runDocumentedBlock(testedBlock("nginx"), { paths: { "/etc/nginx": etc, [RELEASE]: REPO }, env });
+    expect(run.status, `${run.stderr}\n${run.script}`).toBe(0);
+    expect(run.stderr).toMatch(/test is successful/);
+    expect(run.stderr).not.toMatch(/conflicting server name|\[emerg\]/);
+    expect(fs.readFileSync(systemctlLog, "utf8")).toBe("reload nginx\n");
+    expect(fs.existsSync(path.join(etc, "sites-enabled/default"))).toBe(false);
+    expect(includedSites(etc).map((f) => fs.readFileSync(f, "utf8"))).toEqual([
+      fs.readFileSync(path.join(DEPLOY, "nginx-site.conf"), "utf8"),
+    ]);
+
+    const proxy = await serve(dir, etc, instancePorts);
+    try {
+      for (const host of HOSTS) {
+        const answer = await request(proxy.port, host);
+        expect(answer.status, `Host: ${host}`).toBe(200);
+        expect(answer.body, `Host: ${host}`).toMatch(/^pleazure instance 300[01]$/);
+      }
+    } finally {
+      await proxy.stop();
+    }
+  });
+
+  it("without removing Debian's default site, nginx -t passes with a warning and every request gets its page (the fault the steps fix)", async () => {
+    const dir = tempDir("pleazure-debian-nginx-default-");
+    const { etc, env } = debianNginx(dir);
+    fs.copyFileSync(path.join(DEPLOY, "nginx-site.conf"), path.join(etc, "conf.d/pleazure.conf"));
+    const check = spawnSync("nginx", ["-t"], { env: { ...process.env, ...env }, encoding: "utf8" });
+    expect(check.status).toBe(0);
+    expect(check.stderr).toMatch(/conflicting server name "_"/);
+
+    const proxy = await serve(dir, etc, instancePorts);
+    try {
+      for (const host of HOSTS) {
+        const answer = await request(proxy.port, host);
+        expect(answer.body, `Host: ${host}`).not.toMatch(/pleazure instance/);
+        if (fs.existsSync("/var/www/html/index.nginx-debian.html")) expect(answer.body, `Host: ${host}`).toMatch(/Welcome to nginx!/);
+      }
+    } finally {
+      await proxy.stop();
+    }
+  });
 });
 
 // ---------------------------------------------------------------------------------------------------------------
