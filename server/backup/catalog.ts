@@ -50,7 +50,8 @@ export async function listTables(client: pg.ClientBase): Promise<TableInfo[]> {
 
 /**
  * Orders tables so that each comes after every table it references (a self-reference is fine: foreign keys are
- * checked at the end of each COPY). Ties keep name order, so the same schema gives the same archive layout.
+ * checked at the end of each COPY). Ties keep the given order (listTables': by name), so the same schema gives
+ * the same archive layout.
  * A cycle between tables would need deferred constraints; there is none, and a migration adding one fails here.
  */
 export function loadOrder<T extends { schema: string; name: string }>(tables: T[], references: { from: string; to: string }[]): T[] {
