@@ -1,7 +1,8 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { RestoreRefused } from "../server/backup/archive";
 import { createBackup, megabytes } from "../server/backup/backup";
-import { RestoreRefused, restoreBackup } from "../server/backup/restore";
+import { restoreBackup } from "../server/backup/restore";
 import { type DatabaseLocation, locateDatabase } from "../server/db/connection";
 import { dataDir, env } from "../server/env";
 

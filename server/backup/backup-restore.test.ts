@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import zlib from "node:zlib";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { WATCH_LATER } from "../../core/playlists";
@@ -22,11 +23,12 @@ import { setLike } from "../services/likes";
 import { addToPlaylist, createPlaylist } from "../services/playlists";
 import { submitReport } from "../services/reports";
 import { submitTakedown, TAKEDOWN_FORM_PURPOSE } from "../services/takedowns";
+import { RestoreRefused } from "./archive";
 import { createBackup } from "./backup";
 import { listFiles } from "./files";
 import { MANIFEST_ENTRY, type Manifest } from "./manifest";
-import { RestoreRefused, restoreBackup } from "./restore";
-import { readTarIndex } from "./tar";
+import { restoreBackup } from "./restore";
+import { readTarEntry, readTarIndex, type TarEntry, TarWriter } from "./tar";
 import { isDatabaseEmpty } from "./target";
 
 /**
@@ -78,7 +80,27 @@ async function snapshot(db: DatabaseHandle): Promise<Map<string, string[]>> {
   return out;
 }
 
+/** Indexes, constraints and triggers (with whether each is enabled) of both schemas. */
+async function schemaOf(db: DatabaseHandle): Promise<string[]> {
+  const { rows } = await db.pool.query<{ line: string }>(
+    `SELECT indexdef AS line FROM pg_indexes WHERE schemaname IN ('public', 'graphile_worker')
+     UNION ALL
+     SELECT conrelid::regclass || ' ' || conname || ' ' || pg_get_constraintdef(oid) FROM pg_constraint
+      WHERE connamespace IN ('public'::regnamespace, 'graphile_worker'::regnamespace)
+     UNION ALL
+     SELECT tgrelid::regclass || ' ' || tgname || ' ' || tgenabled::text FROM pg_trigger WHERE NOT tgisinternal
+     ORDER BY 1`,
+  );
+  return rows.map((r) => r.line);
+}
+
 const counts = (s: Map<string, string[]>) => Object.fromEntries([...s].map(([table, rows]) => [table, rows.length]));
+
+async function entryBytes(file: string, entry: TarEntry): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of readTarEntry(file, entry)) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
 
 function filesOf(root: string): Record<string, string> {
   return Object.fromEntries(
@@ -201,11 +223,6 @@ describe("npm run backup, then npm run restore onto an empty database and DATA_D
       "graphile_worker._private_jobs": 1,
     });
     expect(rows["public.videos"]).toBeGreaterThan(100);
-    // Parents load first: foreign keys hold during the load.
-    const order = manifest.tables.map((t) => t.name);
-    expect(order.indexOf("users")).toBeLessThan(order.indexOf("comments"));
-    expect(order.indexOf("videos")).toBeLessThan(order.indexOf("playlist_items"));
-    expect(order.indexOf("playlists")).toBeLessThan(order.indexOf("playlist_items"));
     expect(manifest.media.storage === "local" && manifest.media.files.map((f) => f.path)).toEqual(
       expect.arrayContaining(["house-ad/house-ad.mp4", "og/blog-default.png", expect.stringMatching(/^videos\/.+\/720p\/seg_000\.ts$/)]),
     );
@@ -231,6 +248,9 @@ describe("npm run backup, then npm run restore onto an empty database and DATA_D
       expect(after.get(table), table).toEqual(before.get(table));
     }
     expect(after).toEqual(before); // every other table too
+
+    // The indexes and foreign keys set aside during the load are back as the migrations made them, triggers on.
+    expect(await schemaOf(target)).toEqual(await schemaOf(handle()));
 
     expect(filesOf(path.join(targetDir, "media"))).toEqual(filesOf(path.join(source, "media")));
     expect(fs.lstatSync(path.join(targetDir, "media", "house-ad")).isSymbolicLink()).toBe(false);
@@ -301,6 +321,37 @@ describe("npm run backup, then npm run restore onto an empty database and DATA_D
       expect(await isDatabaseEmpty(client)).toBe(true);
       client.release();
       expect(listFiles(path.join(dir, "media"))).toEqual([]);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it("refuses rows that break a foreign key (a hand-edited archive): the keys are checked again, nothing stays", async () => {
+    // The same archive with one comment by a user nobody has, its manifest's checksum brought in line.
+    const edited = path.join(work, "edited.tar");
+    const entries = await readTarIndex(archive);
+    const comments = manifest.tables.find((t) => t.name === "comments")!;
+    const rows = zlib.gunzipSync(await entryBytes(archive, entries.get(comments.entry)!)).toString();
+    const body = zlib.gzipSync(rows.replace(/\talice\t/, "\tnobody-at-all\t"));
+    const writer = await TarWriter.create(edited);
+    for (const [name, entry] of entries) {
+      if (name === MANIFEST_ENTRY) continue;
+      await writer.addBuffer(name, name === comments.entry ? body : await entryBytes(archive, entry));
+    }
+    const sha256 = crypto.createHash("sha256").update(body).digest("hex");
+    const tables = manifest.tables.map((t) => (t === comments ? { ...t, bytes: body.length, sha256 } : t));
+    await writer.addBuffer(MANIFEST_ENTRY, Buffer.from(JSON.stringify({ ...manifest, tables })));
+    await writer.close();
+
+    const fresh = await emptyDatabase();
+    try {
+      const dir = fs.mkdtempSync(path.join(work, "edited-"));
+      await expect(restoreBackup({ file: edited, databaseUrl: fresh.url, dataDir: dir, force: false, log: quiet })).rejects.toThrow(
+        /violates foreign key constraint "comments_user_id_fkey"/,
+      );
+      const client = await fresh.pool.connect();
+      expect(await isDatabaseEmpty(client)).toBe(true);
+      client.release();
     } finally {
       await fresh.close();
     }

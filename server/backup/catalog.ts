@@ -21,7 +21,7 @@ export interface SequenceInfo {
  */
 const MIGRATOR_TABLES = new Set(["public.kysely_migration", "public.kysely_migration_lock", "graphile_worker.migrations"]);
 
-/** Every table of the app's schemas, parents before the tables that reference them (the order a load needs). */
+/** Every table of the app's schemas, by name (the archive's order; a load sets foreign keys aside, so any order does). */
 export async function listTables(client: pg.ClientBase): Promise<TableInfo[]> {
   const { rows } = await client.query<{ schema: AppSchema; name: string; columns: string[] | null }>(
     `SELECT n.nspname AS schema, c.relname AS name,
@@ -34,42 +34,9 @@ export async function listTables(client: pg.ClientBase): Promise<TableInfo[]> {
       ORDER BY 1, 2`,
     [APP_SCHEMAS],
   );
-  const tables = rows
+  return rows
     .filter((t) => !MIGRATOR_TABLES.has(`${t.schema}.${t.name}`))
     .map((t) => ({ schema: t.schema, name: t.name, columns: t.columns ?? [] }));
-  const { rows: references } = await client.query<{ from: string; to: string }>(
-    `SELECT cn.nspname || '.' || c.relname AS from, fn.nspname || '.' || f.relname AS to
-       FROM pg_constraint k
-       JOIN pg_class c ON c.oid = k.conrelid JOIN pg_namespace cn ON cn.oid = c.relnamespace
-       JOIN pg_class f ON f.oid = k.confrelid JOIN pg_namespace fn ON fn.oid = f.relnamespace
-      WHERE k.contype = 'f' AND cn.nspname = ANY($1)`,
-    [APP_SCHEMAS],
-  );
-  return loadOrder(tables, references);
-}
-
-/**
- * Orders tables so that each comes after every table it references (a self-reference is fine: foreign keys are
- * checked at the end of each COPY). Ties keep the given order (listTables': by name), so the same schema gives
- * the same archive layout.
- * A cycle between tables would need deferred constraints; there is none, and a migration adding one fails here.
- */
-export function loadOrder<T extends { schema: string; name: string }>(tables: T[], references: { from: string; to: string }[]): T[] {
-  const key = (t: T) => `${t.schema}.${t.name}`;
-  const waitingFor = new Map(tables.map((t) => [key(t), new Set<string>()]));
-  for (const { from, to } of references) if (from !== to && waitingFor.has(to)) waitingFor.get(from)?.add(to);
-  const ordered: T[] = [];
-  let rest = [...tables];
-  while (rest.length) {
-    const ready = rest.filter((t) => waitingFor.get(key(t))!.size === 0);
-    if (!ready.length) throw new Error(`foreign keys form a cycle between ${rest.map(key).join(", ")}`);
-    for (const t of ready) {
-      ordered.push(t);
-      for (const waits of waitingFor.values()) waits.delete(key(t));
-    }
-    rest = rest.filter((t) => !ready.includes(t));
-  }
-  return ordered;
 }
 
 /** Every sequence of the app's schemas (serial and identity columns' included). */

@@ -58,7 +58,6 @@ export const manifestSchema = z.object({
   migrations: z.array(z.string().min(1)).min(1),
   /** graphile-worker's schema level (its latest migration id), or null when the database had no queue yet. */
   queueMigration: z.number().int().nullable(),
-  /** In load order: every table after the tables it references. */
   tables: z.array(tableSchema),
   sequences: z.array(sequenceSchema),
   media: z.discriminatedUnion("storage", [
