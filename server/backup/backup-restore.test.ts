@@ -357,6 +357,29 @@ describe("npm run backup, then npm run restore onto an empty database and DATA_D
     }
   });
 
+  it("with MEDIA_STORAGE=s3 holds the database only, and says the bucket is backed up by the storage's own tooling", async () => {
+    const file = path.join(work, "s3.tar");
+    const location = "s3://pleazure-media/site/";
+    const { manifest: s3 } = await createBackup({
+      databaseUrl: handle().url,
+      out: file,
+      media: { storage: "s3", location },
+      dataDir: source,
+      log: quiet,
+    });
+    expect(s3.media).toEqual({ storage: "s3", location, note: expect.stringMatching(/not in this archive.*versioning.*rclone sync/) });
+    expect([...(await readTarIndex(file)).keys()].filter((name) => name.startsWith("media/"))).toEqual([]);
+    const fresh = await emptyDatabase();
+    try {
+      const dir = fs.mkdtempSync(path.join(work, "s3-"));
+      const summary = await restoreBackup({ file, databaseUrl: fresh.url, dataDir: dir, force: false, log: quiet });
+      expect(summary.mediaFiles).toBe(0);
+      expect(counts(await snapshot(fresh))).toEqual(counts(await snapshot(handle())));
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it("restores a backup taken at an older migration, then applies this release's newer ones", async () => {
     const old = await emptyDatabase();
     const level = MIGRATION_NAMES.slice(0, -1);
