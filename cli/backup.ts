@@ -61,6 +61,10 @@ export async function restoreCommand(argv: string[], log: Log): Promise<number> 
   let location: DatabaseLocation | undefined;
   try {
     location = await locateDatabase({ databaseUrl: e.DATABASE_URL, dataDir: dataDir() });
+    if (location.besideRunningApp) {
+      console.error("the site is running on this DATA_DIR: stop it first (systemctl stop pleazure, or Ctrl+C), then restore");
+      return 1;
+    }
     const summary = await restoreBackup({ file, databaseUrl: location.url, dataDir: dataDir(), force, log });
     const { manifest } = summary;
     log(`media: ${summary.mediaFiles} files, ${megabytes(summary.mediaBytes)}`);
@@ -71,7 +75,6 @@ export async function restoreCommand(argv: string[], log: Log): Promise<number> 
       `restored ${path.resolve(file)} (app ${manifest.app.version}, taken ${manifest.createdAt}) in ${(summary.ms / 1000).toFixed(1)} s: ` +
         `${manifest.tables.reduce((n, t) => n + t.rows, 0)} rows in ${manifest.tables.length} tables`,
     );
-    if (location.besideRunningApp) log("the site is running on this DATA_DIR: restart it now, it still holds the old data in memory");
     return 0;
   } catch (err) {
     if (!(err instanceof RestoreRefused)) throw err;

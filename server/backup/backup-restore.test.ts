@@ -300,7 +300,16 @@ describe("npm run backup, then npm run restore onto an empty database and DATA_D
     await expect(restoreBackup({ file: archive, databaseUrl: target.url, dataDir: targetDir, force: false, log: quiet })).rejects.toThrow(
       /the database has tables and .*media has files.*--force/,
     );
-    await restoreBackup({ file: archive, databaseUrl: target.url, dataDir: targetDir, force: true, log: quiet });
+    // This test's own pool still has connections open on it, as a running site would: --force does not empty it.
+    await expect(restoreBackup({ file: archive, databaseUrl: target.url, dataDir: targetDir, force: true, log: quiet })).rejects.toThrow(
+      /other connections use this database \(is the site or a worker running on it\?\)/,
+    );
+    const url = target.url;
+    await target.close();
+    const logged: string[] = [];
+    await restoreBackup({ file: archive, databaseUrl: url, dataDir: targetDir, force: true, log: (m) => logged.push(m) });
+    expect(logged).toContain("--force: emptying the database first");
+    target = connect(url, 2);
     expect(await snapshot(target)).toEqual(await snapshot(handle()));
   });
 

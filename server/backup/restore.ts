@@ -10,7 +10,7 @@ import { hasFiles, inside, writeChecked } from "./files";
 import { loadTables } from "./load";
 import { type FileManifest, keyEntry, type Manifest, mediaEntry } from "./manifest";
 import { readTarEntry } from "./tar";
-import { dropAppObjects, isDatabaseEmpty } from "./target";
+import { dropAppObjects, isDatabaseEmpty, otherConnections } from "./target";
 
 /**
  * `npm run restore`: a backup archive onto an empty database and DATA_DIR. The schema is the app's own migrations
@@ -89,6 +89,12 @@ async function prepareTarget(opts: RestoreOptions, mediaRoot: string): Promise<v
     throw new RestoreRefused(`refusing to restore: ${what}. Restore onto an empty database and DATA_DIR, or pass --force to replace them`);
   }
   if (!emptyDatabase) {
+    const others = await withClient(opts.databaseUrl, otherConnections);
+    if (others > 0) {
+      throw new RestoreRefused(
+        `refusing to restore: ${others} other connections use this database (is the site or a worker running on it?). Stop them, then restore`,
+      );
+    }
     opts.log("--force: emptying the database first");
     await withClient(opts.databaseUrl, dropAppObjects);
   }

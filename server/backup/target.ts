@@ -24,6 +24,18 @@ export async function isDatabaseEmpty(client: pg.ClientBase): Promise<boolean> {
   return !rows[0]?.used;
 }
 
+/**
+ * Other sessions on this database: a site's instances and workers always hold some (their pools, the listener
+ * for NOTIFY), so a database in use is never emptied under them; they would serve and queue on a vanishing schema.
+ */
+export async function otherConnections(client: pg.ClientBase): Promise<number> {
+  const { rows } = await client.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM pg_stat_activity
+      WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = 'client backend'`,
+  );
+  return rows[0]?.n ?? 0;
+}
+
 const DROP_RELATION: Record<string, string> = {
   r: "TABLE",
   p: "TABLE",

@@ -11,8 +11,8 @@ import { insertUser } from "../support/fixtures";
 
 /**
  * Issue 31 item 4 as an operator runs it: `npm run backup` beside a running site on the embedded database,
- * `npm run restore` into a fresh DATA_DIR (the restore starts its own embedded PostgreSQL), and the restored
- * site started on it serves the same pages as the original, counts included.
+ * `npm run restore` into a fresh DATA_DIR (the restore starts its own embedded PostgreSQL; it refuses the running
+ * site's), and the restored site started on it serves the same pages as the original, counts included.
  */
 test.describe.configure({ mode: "serial", timeout: 120_000 });
 
@@ -129,6 +129,11 @@ test("a site backed up while it runs and restored into a fresh DATA_DIR serves t
       .filter((l) => l.startsWith("backup written"))
       .join("\n"),
   );
+
+  // Never under a live site: it would go on serving and queueing on a schema being replaced.
+  const underLiveSite = await npmRun("restore", [archive, "--force"], original.dataDir);
+  expect(underLiveSite.code).toBe(1);
+  expect(underLiveSite.output).toContain("the site is running on this DATA_DIR: stop it first");
 
   const fresh = path.join(work, "restored");
   const restore = await npmRun("restore", [archive], fresh);
