@@ -389,6 +389,23 @@ describe("npm run backup, then npm run restore onto an empty database and DATA_D
     }
   });
 
+  it("fails at backup time, leaving no file, on what a restore would refuse (a media name with a backslash)", async () => {
+    const odd = path.join(work, "odd");
+    fs.mkdirSync(path.join(odd, "media"), { recursive: true });
+    fs.writeFileSync(path.join(odd, "media", "back\\slash.jpg"), "x");
+    const out = path.join(work, "odd.tar");
+    await expect(
+      createBackup({
+        databaseUrl: handle().url,
+        out,
+        media: { storage: "local", root: path.join(odd, "media") },
+        dataDir: odd,
+        log: quiet,
+      }),
+    ).rejects.toThrow(/cannot archive this: media\.files\.0\.path: must be a plain relative path/);
+    expect(fs.readdirSync(work).filter((f) => f.startsWith("odd.tar") || f.startsWith(".pleazure-backup-"))).toEqual([]);
+  });
+
   it("restores a backup taken at an older migration, then applies this release's newer ones", async () => {
     const old = await emptyDatabase();
     const level = MIGRATION_NAMES.slice(0, -1);

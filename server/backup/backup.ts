@@ -1,7 +1,17 @@
 import fs from "node:fs";
 import path from "node:path";
 import { type FoundFile, listFiles } from "./files";
-import { appVersion, type FileManifest, FORMAT, FORMAT_VERSION, keyEntry, MANIFEST_ENTRY, type Manifest, mediaEntry } from "./manifest";
+import {
+  appVersion,
+  type FileManifest,
+  FORMAT,
+  FORMAT_VERSION,
+  keyEntry,
+  MANIFEST_ENTRY,
+  type Manifest,
+  manifestSchema,
+  mediaEntry,
+} from "./manifest";
 import { snapshotDatabase } from "./snapshot";
 import { TarWriter } from "./tar";
 
@@ -38,7 +48,7 @@ export async function createBackup(opts: BackupOptions): Promise<BackupSummary> 
   const started = Date.now();
   if (fs.existsSync(opts.out)) throw new Error(`${opts.out} exists: choose another --out`);
   const staging = fs.mkdtempSync(path.join(path.dirname(path.resolve(opts.out)), ".pleazure-backup-"));
-  const partial = `${opts.out}.partial`;
+  const partial = `${opts.out}.partial-${process.pid}`;
   let tar: TarWriter | undefined;
   try {
     opts.log("database (one consistent snapshot):");
@@ -74,6 +84,10 @@ export async function createBackup(opts: BackupOptions): Promise<BackupSummary> 
       media,
       keys,
     };
+    // Checked as a restore will check it: an archive a restore would refuse (an odd file name) fails now, not then.
+    const checked = manifestSchema.safeParse(manifest);
+    if (!checked.success)
+      throw new Error(`cannot archive this: ${checked.error.issues[0]!.path.join(".")}: ${checked.error.issues[0]!.message}`);
     await tar.addBuffer(MANIFEST_ENTRY, Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`));
     await tar.close();
     tar = undefined;
