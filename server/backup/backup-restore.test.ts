@@ -300,10 +300,12 @@ describe("npm run backup, then npm run restore onto an empty database and DATA_D
     await expect(restoreBackup({ file: archive, databaseUrl: target.url, dataDir: targetDir, force: false, log: quiet })).rejects.toThrow(
       /the database has tables and .*media has files.*--force/,
     );
-    // This test's own pool still has connections open on it, as a running site would: --force does not empty it.
+    // A connection of this test's own on it, as a running site would have: --force does not empty it.
+    const held = await target.pool.connect();
     await expect(restoreBackup({ file: archive, databaseUrl: target.url, dataDir: targetDir, force: true, log: quiet })).rejects.toThrow(
       /other connections use this database \(is the site or a worker running on it\?\)/,
     );
+    held.release();
     const url = target.url;
     await target.close();
     const logged: string[] = [];
