@@ -69,15 +69,20 @@ function difference(a: string, b: string): string | undefined {
 let original: AppProcess | undefined;
 let restored: AppProcess | undefined;
 let db: DatabaseHandle | undefined;
-const work = fs.mkdtempSync(path.join(os.tmpdir(), "pleazure-backup-e2e-"));
-// As root, PostgreSQL runs as "postgres", which must reach the restored DATA_DIR inside this folder.
-fs.chmodSync(work, 0o755);
+let work = "";
+
+test.beforeAll(() => {
+  // Made here, not at load: Playwright also loads spec files in its main process, which runs no hook.
+  work = fs.mkdtempSync(path.join(os.tmpdir(), "pleazure-backup-e2e-"));
+  // As root, PostgreSQL runs as "postgres", which must reach the restored DATA_DIR inside this folder.
+  fs.chmodSync(work, 0o755);
+});
 
 test.afterAll(async () => {
   await db?.close();
   await original?.stop();
   await restored?.stop();
-  fs.rmSync(work, { recursive: true, force: true });
+  if (work) fs.rmSync(work, { recursive: true, force: true });
 });
 
 test("a site backed up while it runs and restored into a fresh DATA_DIR serves the same pages and counts", async () => {
