@@ -9,6 +9,7 @@ import { seedDemoContent } from "../server/seed/demo-content";
 import { AdConfigError, getPreRollUnit, setPreRoll } from "../server/services/ads";
 import { setUserRole } from "../server/services/users";
 import { resetAllViews } from "../server/services/views";
+import { BACKUP_USAGE, backupCommand, RESTORE_USAGE, restoreCommand } from "./backup";
 import { INGEST_USAGE, ingestCommand, listJobsCommand } from "./ingest";
 
 const USAGE = `Usage: npm run cli -- <command>
@@ -22,7 +23,11 @@ const USAGE = `Usage: npm run cli -- <command>
   video:jobs                             list the latest transcode jobs and their status
   views:reset                            set every video's and category's view count to 0 and clear the per-day counts
   ads:preroll --source house|vast [--url U] [--duration S] | --off | --show
-                                         set the pre-roll (a VAST tag's origin must be in AD_HOSTS)`;
+                                         set the pre-roll (a VAST tag's origin must be in AD_HOSTS)
+  ${BACKUP_USAGE}                  the database (one snapshot) and DATA_DIR/media in one archive
+                                         (also \`npm run backup\`; works while the site runs)
+  ${RESTORE_USAGE}               a backup onto an empty database and DATA_DIR (also \`npm run restore\`);
+                                         --force empties a used one first`;
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -88,6 +93,12 @@ async function main(argv: string[]): Promise<number> {
     }
     case "ads:preroll":
       return preRollCommand(rest, run, log);
+    // These two open the database themselves: neither may migrate it first (a backup copies it as it is,
+    // a restore builds the schema at its backup's level).
+    case "backup":
+      return backupCommand(rest, log);
+    case "restore":
+      return restoreCommand(rest, log);
     case "views:reset":
       await run(async () => log(`reset views of ${await resetAllViews()} videos`));
       return 0;

@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import path from "node:path";
 import { Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
@@ -7,6 +8,9 @@ import { serverOfRunningApp, startEmbeddedPostgres } from "./embedded";
 import { migrateToLatest } from "./migrate";
 import { ConnectionGate, type GateLimits } from "./pool-gate";
 import type { Database } from "./schema";
+
+/** The embedded server's database (DATABASE_URL names its own). */
+export const DATABASE_NAME = "pleazure";
 
 // int8 (counts, views) as JS numbers: view counts stay far below 2^53.
 pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
@@ -159,33 +163,52 @@ function clientError(err: Error): void {
   else logger.error({ err }, "PostgreSQL client error");
 }
 
+/** Where the app's database is, and how to let go of it. */
+export interface DatabaseLocation {
+  url: string;
+  /** Stops the embedded server this process started (absent when it uses DATABASE_URL or a running app's server). */
+  stop?: () => Promise<void>;
+  /** The embedded server belongs to an app running on this DATA_DIR. */
+  besideRunningApp: boolean;
+}
+
+/**
+ * Finds the app's database without touching its schema: DATABASE_URL when given, else the embedded PostgreSQL
+ * under DATA_DIR/postgres (a running app's server, or one started here). `existing`: fail rather than initialise
+ * a data directory or create the database (a backup must not make an empty database to back up).
+ */
+export async function locateDatabase(opts: { databaseUrl?: string; dataDir: string; existing?: boolean }): Promise<DatabaseLocation> {
+  if (opts.databaseUrl) return { url: opts.databaseUrl, besideRunningApp: false };
+  const dir = path.join(opts.dataDir, "postgres");
+  // Beside a running app (e.g. `npm run cli -- user:role` while the site serves): use its server.
+  const running = serverOfRunningApp(dir);
+  if (running) return { url: running.url(DATABASE_NAME), besideRunningApp: true };
+  if (opts.existing && !fs.existsSync(path.join(dir, "PG_VERSION")))
+    throw new Error(`no database at ${dir} (set DATA_DIR or DATABASE_URL)`);
+  const server = await startEmbeddedPostgres(dir);
+  try {
+    if (!opts.existing) await ensureDatabase(server.url("postgres"), DATABASE_NAME);
+  } catch (err) {
+    await server.stop();
+    throw err;
+  }
+  return { url: server.url(DATABASE_NAME), stop: server.stop, besideRunningApp: false };
+}
+
 /**
  * Opens the app's database: DATABASE_URL when given, else an embedded PostgreSQL under DATA_DIR/postgres.
  * Migrations are applied before returning.
  */
 export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<DatabaseHandle> {
-  let url = opts.databaseUrl;
-  let stopServer: (() => Promise<void>) | undefined;
-  if (!url) {
-    const dir = path.join(opts.dataDir, "postgres");
-    // Beside a running app (e.g. `npm run cli -- user:role` while the site serves): use its server.
-    let server = serverOfRunningApp(dir);
-    if (!server) {
-      const started = await startEmbeddedPostgres(dir);
-      stopServer = started.stop;
-      server = started;
-    }
-    await ensureDatabase(server.url("postgres"), "pleazure");
-    url = server.url("pleazure");
-  }
-  const handle = connect(url);
+  const location = await locateDatabase(opts);
+  const handle = connect(location.url);
   const applied = await migrateToLatest(handle.db);
   if (applied.length) logger.info({ applied }, "migrations applied");
   return {
     ...handle,
     close: async () => {
       await handle.close();
-      await stopServer?.();
+      await location.stop?.();
     },
   };
 }

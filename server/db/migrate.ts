@@ -55,9 +55,24 @@ const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 /** Applies pending migrations. Kysely's migrator takes a row lock, so concurrent starts are safe. */
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+  return migrateWith(db, provider);
+}
+
+/**
+ * Applies exactly the named migrations (a restore recreates the schema its backup was taken at, loads the data,
+ * then brings it up to date with migrateToLatest). A name this release does not have is an error.
+ */
+export async function migrateToLevel(db: Kysely<any>, names: readonly string[]): Promise<string[]> {
+  const unknown = names.filter((name) => !(name in migrations));
+  if (unknown.length) throw new Error(`unknown migrations: ${unknown.join(", ")}`);
+  const chosen = Object.fromEntries(names.map((name) => [name, migrations[name]!]));
+  return migrateWith(db, { getMigrations: async () => chosen });
+}
+
+async function migrateWith(db: Kysely<any>, from: MigrationProvider): Promise<string[]> {
   // Numbers are handed out to parallel branches (0003-0005 and 0006 landed in either order), so a database
   // that already has a later one still takes an earlier newcomer; each migration stands alone.
-  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });
+  const migrator = new Migrator({ db, provider: from, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { connect, ensureDatabase } from "../db/connection";
+import { connect, DATABASE_NAME, ensureDatabase } from "../db/connection";
 import { type EmbeddedServer, startEmbeddedPostgres } from "../db/embedded";
 import { migrateToLatest } from "../db/migrate";
 import { waitForDatabase } from "../db/wait-for-database";
@@ -11,7 +11,6 @@ import { ensureHouseAd } from "../media/house-ad";
 import { isProcessAlive } from "../process";
 import { ensureDemoContent, ensureDemoCredentials } from "../seed/demo-content";
 
-const DATABASE_NAME = "pleazure";
 const WATCH_INTERVAL_MS = 250;
 const RESTART_RETRY_MS = 300;
 
