@@ -5,7 +5,8 @@ import { refuseVideoFile, UPLOADS_PATH } from "../../core/video-schema";
 import { sessionViewer } from "../auth/session";
 import { env } from "../env";
 import { logger } from "../logger";
-import { uploadStore } from "../media/uploads";
+import { DISK_RESERVE_BYTES, freeBytes, isDiskFullError, megabytes } from "../media/disk-space";
+import { uploadStore, uploadsDir } from "../media/uploads";
 import { publicOrigin } from "../site-url";
 
 /**
@@ -19,6 +20,10 @@ const UPLOAD_URL = /^\/admin\/uploads(?:\/([0-9a-f]{32}))?\/?$/;
 const TUS_METHODS = new Set(["POST", "HEAD", "PATCH", "DELETE", "OPTIONS"]);
 const EXPIRED_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 const MAX_FILENAME_CHARS = 255;
+const DISK_TOO_FULL = (size: number) =>
+  `The server's disk is too full to take this upload (${megabytes(size)}). Nothing of it was stored: ask an administrator to free space, then try again.`;
+const DISK_FILLED_UP =
+  "The server's disk filled up during the upload. The part received so far is kept: once an administrator has freed space, the upload resumes where it stopped.";
 
 type TusRefusal = { status_code: number; body: string };
 const refusal = (status_code: number, body: string): TusRefusal => ({ status_code, body: `${body}\n` });
@@ -41,6 +46,12 @@ export function videoUploads(): RequestHandler {
       }
       const refused = refuseVideoFile(name, upload.metadata?.filetype ?? "", upload.size, env().MAX_UPLOAD_BYTES);
       if (refused) throw refusal(refused.startsWith("Only video") ? 415 : refused.includes("limit") ? 413 : 400, refused);
+      // A full disk refuses the upload before its first byte rather than part-way (disk-space.ts).
+      const free = await freeBytes(uploadsDir());
+      if (free < upload.size + DISK_RESERVE_BYTES) {
+        logger.warn({ free, size: upload.size }, "upload refused: DATA_DIR's disk is too full");
+        throw refusal(507, DISK_TOO_FULL(upload.size));
+      }
       // Abandoned uploads go after a day; looked for now and then, when a new one starts.
       if (Date.now() - lastSweep > EXPIRED_SWEEP_INTERVAL_MS) {
         lastSweep = Date.now();
@@ -52,7 +63,12 @@ export function videoUploads(): RequestHandler {
     },
     onResponseError: (_req, err) => {
       // Only tus's own answers (status and text) reach the client; anything else is logged and a plain 500.
-      if ("status_code" in err && err.status_code < 500) return undefined;
+      if ("status_code" in err && (err.status_code < 500 || err.status_code === 507)) return undefined;
+      // The disk filled up during this chunk: what was written stays, at the offset HEAD reports.
+      if (isDiskFullError(err)) {
+        logger.warn({ err }, "upload stopped: DATA_DIR's disk is full");
+        return { status_code: 507, body: `${DISK_FILLED_UP}\n` };
+      }
       // An extension this store lacks (tus says 501): the request asked for something refused, not a fault.
       if ("status_code" in err && err.status_code === 501) return { status_code: 400, body: err.body };
       logger.error({ err }, "upload failed");

@@ -5,6 +5,7 @@ import { getDb } from "../db/connection";
 import type { TranscodeJob } from "../db/schema";
 import { logger } from "../logger";
 import { addContentCredentials } from "../media/content-credentials";
+import { isDiskFullError } from "../media/disk-space";
 import { makePoster, makeThumbnail, transcodeToHls } from "../media/hls";
 import { inspectSource, UnusableMediaError } from "../media/inspect";
 import { openSource, removeSource } from "../media/sources";
@@ -107,8 +108,9 @@ export async function runTranscodeJob(jobId: string, ctx: TranscodeContext): Pro
     // Nothing half-written stays: the video row does not exist yet, so the prefix is only this job's output.
     if (scratch) await fs.rm(scratch, { recursive: true, force: true });
     await ctx.storage.removePrefix(prefix).catch((cleanupErr: unknown) => log.error({ err: cleanupErr }, "removing partial media failed"));
-    // Stopped, or the media storage away for the moment: back to the queue, to run again (graphile-worker's backoff).
-    if (ctx.signal.aborted || err instanceof StorageUnavailableError) {
+    // Stopped, the media storage away or the disk full for the moment: back to the queue, to run again
+    // (graphile-worker's backoff) once an operator has fixed it.
+    if (ctx.signal.aborted || err instanceof StorageUnavailableError || isDiskFullError(err)) {
       await db
         .updateTable("transcode_jobs")
         .set({ status: "queued", progress: 0, updated_at: sql`now()` })
@@ -116,6 +118,7 @@ export async function runTranscodeJob(jobId: string, ctx: TranscodeContext): Pro
         .where("status", "=", "running")
         .execute();
       if (err instanceof StorageUnavailableError) log.warn({ err }, "transcode given back: the media storage cannot be reached");
+      else if (isDiskFullError(err)) log.warn({ err }, "transcode given back: the disk is full");
       else log.info("transcode interrupted; queued again");
       throw err;
     }
