@@ -36,7 +36,7 @@ function tus(url: string, init: { method: string; headers?: Record<string, strin
   return fetch(url, {
     method: init.method,
     headers: { cookie, "Tus-Resumable": "1.0.0", ...init.headers },
-    body: init.body,
+    body: init.body ? new Uint8Array(init.body) : undefined,
   });
 }
 
