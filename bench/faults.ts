@@ -1,6 +1,6 @@
 // `npm run faults [-- --short] [-- --only <text>]`: issue 31's fault matrix at production durations (database
 // refusing connections for 2, 20 and 90 s, accepting TCP but never answering, slowed by 200 ms a round trip,
-// restarted with its data) against the production build, one instance with two web workers and its jobs
+// restarted with its data; the object storage away for 60 s) against the production build, media in s3rver, one instance with two web workers and its jobs
 // worker behind Debian's nginx, its database link through the tests' TCP proxy (tests/support/fault-matrix.ts).
 // Prints the table and writes bench/results/<date>-faults.md; exits 1 if any fault misses a goal. About 4 min.
 import "./lib/quiet";
@@ -37,6 +37,7 @@ async function main() {
     instances: 1,
     entry: "server.js",
     databaseLink: true,
+    objectStorage: true,
     env: { PAGE_CACHE_TTL_MS: "0", WEB_CONCURRENCY: "2", JOBS_IN_PROCESS: "true" },
   });
   onCleanup("fault site", site.stop);
@@ -62,7 +63,7 @@ async function main() {
     `# Fault matrix, ${date}`,
     "",
     `\`npm run faults${args.length ? ` -- ${args.join(" ")}` : ""}\` on commit ${commit.slice(0, 7)}${changedFiles.length ? ` (+ ${changedFiles.length} changed files)` : ""}:`,
-    "one instance (2 web workers + its jobs worker, PAGE_CACHE_TTL_MS=0) behind nginx, 4 visitors browsing and 2",
+    "one instance (2 web workers + its jobs worker, PAGE_CACHE_TTL_MS=0, media in s3rver) behind nginx, 4 visitors browsing and 2",
     "signed-in users commenting through nginx; the database link through the tests' TCP proxy. Connections: the",
     "instance's links to PostgreSQL through the proxy, idle (31 s after the last request, when the pools have closed",
     "theirs) before the fault and after it, and the most at once in between.",
@@ -74,7 +75,9 @@ async function main() {
       : "Every goal met: 200 or 503 + Retry-After meanwhile, pages again within 5 s, no more connections afterwards, nothing acknowledged lost, no process replaced.",
     "",
   ].join("\n");
-  const out = path.join(root, "bench/results", `${date}-faults.md`);
+  // A partial run does not replace the day's full one.
+  const suffix = only ? `-${only.toLowerCase().replace(/[^a-z0-9]+/g, "-")}` : args.includes("--short") ? "-short" : "";
+  const out = path.join(root, "bench/results", `${date}-faults${suffix}.md`);
   fs.writeFileSync(out, report);
   console.log(`\n${report}\n[faults] written to ${path.relative(root, out)}`);
   if (problems.length) throw new Error(`${problems.length} goals missed`);

@@ -94,6 +94,13 @@ export interface FaultCase {
   end: (site: ScaleOut) => Promise<void> | void;
   /** Pages may answer 503 meanwhile (the database is away); a slow database must still serve. */
   expect503: boolean;
+  /** Runs only on a site with object storage (startScaleOut `objectStorage`). */
+  needsObjectStorage?: boolean;
+}
+
+function storage(site: ScaleOut) {
+  if (!site.storage) throw new Error("this fault needs startScaleOut({ objectStorage: true })");
+  return site.storage;
 }
 
 function link(site: ScaleOut) {
@@ -129,6 +136,16 @@ export const FAULTS: readonly FaultCase[] = [
     begin: (site) => link(site).slow(100),
     end: (site) => link(site).pass(),
     expect503: false,
+  },
+  {
+    // Pages read PostgreSQL only: they must not notice. Uploads meanwhile: tests/e2e/object-storage.spec.ts.
+    name: "object storage unreachable for 60 s",
+    short: false,
+    holdMs: 60_000,
+    begin: (site) => storage(site).pause(),
+    end: (site) => storage(site).resume(),
+    expect503: false,
+    needsObjectStorage: true,
   },
   {
     name: "PostgreSQL restarted with its data (down 2 s)",

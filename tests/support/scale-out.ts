@@ -9,6 +9,7 @@ import { type EmbeddedServer, startEmbeddedPostgres } from "../../server/db/embe
 import { freeLoopbackPort } from "../../server/process";
 import { codeFromOutbox } from "./account-session";
 import { type AppProcess, startApp } from "./app-process";
+import { startTestS3, type TestS3 } from "./s3-server";
 import { startTcpProxy, type TcpProxy } from "./tcp-proxy";
 
 /**
@@ -31,6 +32,8 @@ export interface ScaleOut {
   proxyPid: number | undefined;
   /** With `databaseLink`: the proxy every instance reaches PostgreSQL through, to cut, stall or slow (tcp-proxy.ts). */
   link?: TcpProxy;
+  /** With `objectStorage`: the S3-compatible bucket every instance keeps its media in (s3-server.ts). */
+  storage?: TestS3;
   /** Stops PostgreSQL (fast shutdown: sessions are cut), and starts it again on the same port and data. */
   database: { stop: () => Promise<void>; start: () => Promise<void> };
   stop: () => Promise<void>;
@@ -50,6 +53,8 @@ export async function startScaleOut(
     proxyDirectives?: string[];
     /** The instances reach PostgreSQL through a TCP proxy of the tests' own (`link`), not directly. */
     databaseLink?: boolean;
+    /** The instances keep their media in an S3-compatible bucket of the tests' own (MEDIA_STORAGE=s3). */
+    objectStorage?: boolean;
   } = {},
 ): Promise<ScaleOut> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pleazure-scale-"));
@@ -77,6 +82,8 @@ export async function startScaleOut(
     const databaseUrl = pg.url("postgres");
     const link = options.databaseLink ? await startTcpProxy({ host: "127.0.0.1", port: pg.port }) : undefined;
     if (link) stops.push(() => link.close());
+    const storage = options.objectStorage ? await startTestS3() : undefined;
+    if (storage) stops.push(() => storage.stop());
     const proxyPort = await freeLoopbackPort();
     const origin = `http://127.0.0.1:${proxyPort}`;
     const shared = {
@@ -87,6 +94,7 @@ export async function startScaleOut(
       TRUST_PROXY: PROXY_ADDRESS,
       WEB_CONCURRENCY: "1",
       JOBS_IN_PROCESS: "false",
+      ...storage?.env(),
       ...options.env,
     };
     // Started together: concurrent first starts on one database must be safe (migrations, queue schema, seed).
@@ -97,7 +105,7 @@ export async function startScaleOut(
     stops.push(proxy.stop);
     const db = connect(databaseUrl, 4);
     stops.push(() => db.close());
-    return { origin, instances, databaseUrl, db, proxyLog: proxy.log, proxyPid: proxy.pid, link, database, stop: stopAll };
+    return { origin, instances, databaseUrl, db, proxyLog: proxy.log, proxyPid: proxy.pid, link, storage, database, stop: stopAll };
   } catch (err) {
     await stopAll();
     throw err;
