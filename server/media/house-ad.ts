@@ -89,18 +89,25 @@ async function uploadHouseAd(storage: MediaStorage, dir: string, log: (msg: stri
   await storage.putFile(path.join(dir, SIGNATURE_FILE), `${HOUSE_AD_DIR}/${SIGNATURE_FILE}`);
 }
 
-let remoteClip: { storage: MediaStorage; present: boolean; checkedAt: number } | undefined;
+let remoteClip: { storage: MediaStorage; present: boolean; checkedAt: number; checking?: Promise<void> } | undefined;
 
 /**
  * The house clip's public URL when the media storage holds it, else null (demo media not generated). Local
  * disk is looked at each time (a stat); object storage at most once a minute while the clip is missing (a
- * HEAD request), and not again once it is there.
+ * HEAD request), and not again once it is there. Only a process's first look is waited for: later ones happen
+ * behind the page, so a bucket that is slow or away (its SDK retries take about a second) never holds up a
+ * video page (issue 31's fault matrix).
  */
 export async function houseAdUrl(storage: MediaStorage): Promise<string | null> {
   if (!storage.remote) return (await storage.exists(HOUSE_AD_KEY)) ? storage.url(HOUSE_AD_KEY) : null;
-  if (remoteClip?.storage !== storage || (!remoteClip.present && Date.now() - remoteClip.checkedAt > MISSING_RECHECK_MS)) {
-    const present = await storage.exists(HOUSE_AD_KEY).catch(() => false);
-    remoteClip = { storage, present, checkedAt: Date.now() };
+  const look = () => storage.exists(HOUSE_AD_KEY).catch(() => false);
+  if (remoteClip?.storage !== storage) {
+    remoteClip = { storage, present: await look(), checkedAt: Date.now() };
+  } else if (!remoteClip.present && !remoteClip.checking && Date.now() - remoteClip.checkedAt > MISSING_RECHECK_MS) {
+    const known = remoteClip;
+    known.checking = look().then((present) => {
+      if (remoteClip === known) remoteClip = { storage, present, checkedAt: Date.now() };
+    });
   }
   return remoteClip.present ? storage.url(HOUSE_AD_KEY) : null;
 }
