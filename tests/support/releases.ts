@@ -101,8 +101,8 @@ export function lockCovers(current: Lockfile, older: Lockfile): boolean {
 export interface BuiltRelease {
   commit: string;
   dir: string;
-  /** BUILD_DIR/.source-hash of its build: what its /healthz names (X-Build-Id) when it has that header. */
-  buildId: string;
+  /** BUILD_DIR/.source-hash of its build, what its /healthz names (X-Build-Id) if it has that header; null for a release from before either. */
+  buildId: string | null;
   /** How its node_modules came about. */
   install: "linked" | "npm ci";
   /** ms each step took this time (all 0 when an earlier run's folder was reused). */
@@ -122,20 +122,17 @@ export async function buildRelease(commit: string, repo = process.cwd(), log: (l
   const modules = fs.realpathSync(path.join(repo, "node_modules"));
   const current = readJson<Lockfile>(path.join(repo, "package-lock.json"));
   const older = JSON.parse(git(repo, ["show", `${commit}:package-lock.json`])) as Lockfile;
-  const linked = lockCovers(current, older);
+  const install = lockCovers(current, older) ? "linked" : "npm ci";
   // One folder per commit and per node_modules it links to (another checkout's tests link their own).
-  const key = `${commit.slice(0, 12)}-${linked ? crypto.createHash("sha256").update(modules).digest("hex").slice(0, 8) : "own"}`;
+  const key = `${commit.slice(0, 12)}-${install === "linked" ? crypto.createHash("sha256").update(modules).digest("hex").slice(0, 8) : "own"}`;
   const dir = path.join(os.tmpdir(), "pleazure-releases", key);
-  const stamp = path.join(dir, "build", ".source-hash");
-  if (fs.existsSync(stamp)) {
-    return {
-      commit,
-      dir,
-      buildId: fs.readFileSync(stamp, "utf8").trim(),
-      install: linked ? "linked" : "npm ci",
-      took: { extract: 0, install: 0, build: 0 },
-    };
-  }
+  const built = (took: BuiltRelease["took"]): BuiltRelease => {
+    const stamp = path.join(dir, "build", ".source-hash");
+    return { commit, dir, buildId: fs.existsSync(stamp) ? fs.readFileSync(stamp, "utf8").trim() : null, install, took };
+  };
+  // Written last, into the scratch folder before its rename: a folder without it was never finished.
+  const done = ".release-built";
+  if (fs.existsSync(path.join(dir, done))) return built({ extract: 0, install: 0, build: 0 });
 
   const scratch = `${dir}.partial-${process.pid}`;
   fs.rmSync(scratch, { recursive: true, force: true });
@@ -145,27 +142,20 @@ export async function buildRelease(commit: string, repo = process.cwd(), log: (l
     await run("sh", ["-c", `git archive --format=tar ${commit} | tar -x -C "${scratch}"`], repo);
     const extract = Date.now() - t0;
     t0 = Date.now();
-    if (linked) fs.symlinkSync(modules, path.join(scratch, "node_modules"), "dir");
+    if (install === "linked") fs.symlinkSync(modules, path.join(scratch, "node_modules"), "dir");
     else {
       log(`release ${commit.slice(0, 12)}: its package-lock.json is not covered by this checkout's node_modules, so npm ci`);
       await run("npm", ["ci", "--no-audit", "--no-fund"], scratch);
     }
-    const install = Date.now() - t0;
+    const installed = Date.now() - t0;
     t0 = Date.now();
     await run("npm", ["run", "build"], scratch);
     const build = Date.now() - t0;
+    fs.writeFileSync(path.join(scratch, done), `${new Date().toISOString()}\n`);
     fs.rmSync(dir, { recursive: true, force: true });
     fs.renameSync(scratch, dir);
-    log(
-      `release ${commit.slice(0, 12)} built in ${dir}: extract ${extract} ms, ${linked ? "node_modules linked" : "npm ci"} ${install} ms, build ${build} ms`,
-    );
-    return {
-      commit,
-      dir,
-      buildId: fs.readFileSync(stamp, "utf8").trim(),
-      install: linked ? "linked" : "npm ci",
-      took: { extract, install, build },
-    };
+    log(`release ${commit.slice(0, 12)} built in ${dir}: extract ${extract} ms, ${install} ${installed} ms, build ${build} ms`);
+    return built({ extract, install: installed, build });
   } catch (err) {
     fs.rmSync(scratch, { recursive: true, force: true });
     throw err;
