@@ -77,7 +77,10 @@ export async function startApp(env: Record<string, string> = {}, options: StartO
   const deadline = Date.now() + 120_000;
   while (!output.includes("Pleazure is ready")) {
     if (child.exitCode !== null) throw new Error(`app exited during start-up:\n${output}`);
-    if (Date.now() > deadline) throw new Error(`app not ready after 120 s:\n${output}`);
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL"); // nobody else holds it: the caller gets no handle to stop it
+      throw new Error(`app not ready after 120 s:\n${output}`);
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
   return {

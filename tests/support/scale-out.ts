@@ -110,13 +110,16 @@ export async function startScaleOut(
       ...options.env,
     };
     // Started together: concurrent first starts on one database must be safe (migrations, queue schema, seed).
-    const instances = await Promise.all(
+    const started = await Promise.allSettled(
       Array.from({ length: options.instances ?? 2 }, () => startApp(shared, { entry: options.entry, cwd: options.cwd })),
     );
-    // The instances as they are at the end (restart replaces them).
+    const instances = started.flatMap((s) => (s.status === "fulfilled" ? [s.value] : []));
+    // The instances as they are at the end (restart replaces them); those that did start, if another did not.
     stops.push(async () => {
       for (const instance of instances) await instance.stop();
     });
+    const failed = started.find((s) => s.status === "rejected");
+    if (failed) throw failed.reason;
     const restart = async (index: number, release: InstanceRelease = {}): Promise<Restart> => {
       const previous = instances[index];
       if (!previous) throw new Error(`no instance ${index}`);
