@@ -152,8 +152,12 @@ export async function buildRelease(commit: string, repo = process.cwd(), log: (l
     await run("npm", ["run", "build"], scratch);
     const build = Date.now() - t0;
     fs.writeFileSync(path.join(scratch, done), `${new Date().toISOString()}\n`);
-    fs.rmSync(dir, { recursive: true, force: true });
-    fs.renameSync(scratch, dir);
+    // Another run may have finished the same folder meanwhile, and be running it: keep that one.
+    if (fs.existsSync(path.join(dir, done))) fs.rmSync(scratch, { recursive: true, force: true });
+    else {
+      fs.rmSync(dir, { recursive: true, force: true });
+      fs.renameSync(scratch, dir);
+    }
     log(`release ${commit.slice(0, 12)} built in ${dir}: extract ${extract} ms, ${install} ${installed} ms, build ${build} ms`);
     return built({ extract, install: installed, build });
   } catch (err) {
