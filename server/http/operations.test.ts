@@ -94,7 +94,7 @@ describe("operations endpoints", () => {
           app(req, res);
           return false;
         },
-        { readiness: new Readiness({ draining: () => false }), metricsAllowed: metricsAccess({}) },
+        { readiness: new Readiness({ draining: () => false }), metricsAllowed: metricsAccess({}), buildId: () => "5ca1ab1e" },
       ),
     );
   });
@@ -111,6 +111,7 @@ describe("operations endpoints", () => {
         const res = await get(server.port, path);
         expect(res.status).toBe(200);
         expect(res.body).toBe("ok\n");
+        expect(res.headers["x-build-id"]).toBe("5ca1ab1e"); // which release answers, during a rolling upgrade
         expect(res.headers["cache-control"]).toBe("no-store");
         expect(res.headers["x-content-type-options"]).toBe("nosniff");
       }

@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import fs from "node:fs";
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
 import net from "node:net";
 import path from "node:path";
@@ -23,7 +24,7 @@ import { loadedRouteTable, ROUTE_LOCAL, type RouteMatch } from "./route-table";
 /**
  * The operations endpoints (docs/operations.md, docs/decisions/0022), answered on the raw request before
  * page-cache hits and Express (listener.ts): no route matching, no database-down 503, no page cache.
- * - GET /healthz: 200 "ok" while the process runs; touches nothing else.
+ * - GET /healthz: 200 "ok" while the process runs, naming the build it runs (X-Build-Id); touches nothing else.
  * - GET /readyz: 200 when the database answers, every migration the code ships is applied and the job queue's
  *   schema exists (the primary creates it at start); 503 with the failed checks otherwise, and from the moment
  *   the worker drains. Whether a job runner is alive is not asked: with JOBS_IN_PROCESS=false the runners are
@@ -41,6 +42,27 @@ export interface OperationsOptions {
   /** Whether a request may read the metrics (default: from METRICS_TOKEN and METRICS_ALLOW). */
   metricsAllowed?: (req: IncomingMessage) => boolean;
   metrics?: () => Promise<string>;
+  /** Which build this process runs (default: BUILD_DIR/.source-hash, read once; null without one, as in development). */
+  buildId?: () => string | null;
+}
+
+/**
+ * /healthz's header naming the build: `npm run build` writes the sources' fingerprint to BUILD_DIR/.source-hash
+ * (scripts/source-hash.js), so during a rolling upgrade an operator (and tests/e2e/rolling-upgrade.spec.ts) can
+ * tell which instances run the new release by comparing it with the new folder's file.
+ */
+export const BUILD_ID_HEADER = "X-Build-Id";
+
+let builtFrom: string | null | undefined;
+function buildStamp(): string | null {
+  if (builtFrom === undefined) {
+    try {
+      builtFrom = fs.readFileSync(path.resolve(env().BUILD_DIR, ".source-hash"), "utf8").trim() || null;
+    } catch {
+      builtFrom = null;
+    }
+  }
+  return builtFrom;
 }
 
 /**
@@ -54,13 +76,17 @@ export function withOperations(
   const readiness = opts.readiness ?? new Readiness();
   const metricsAllowed = opts.metricsAllowed ?? metricsAccess(env());
   const metrics = opts.metrics ?? instanceMetrics;
+  const buildId = opts.buildId ?? buildStamp;
   return (req, res) => {
     const method = req.method;
     if (method === "GET" || method === "HEAD") {
       const url = req.url ?? "";
       const query = url.indexOf("?");
       const target = query < 0 ? url : url.slice(0, query);
-      if (target === HEALTHZ_PATH) return send(req, res, 200, "text/plain; charset=utf-8", "ok\n");
+      if (target === HEALTHZ_PATH) {
+        const id = buildId();
+        return send(req, res, 200, "text/plain; charset=utf-8", "ok\n", id ? { [BUILD_ID_HEADER]: id } : {});
+      }
       if (target === READYZ_PATH) return void answerReadiness(req, res, readiness);
       if (target === METRICS_PATH && metricsAllowed(req)) return void answerMetrics(req, res, metrics);
     }
@@ -87,10 +113,17 @@ async function answerMetrics(req: IncomingMessage, res: ServerResponse, metrics:
 /** Nothing here is a page: no script, no frame, never stored by a cache. */
 const OPERATIONS_CSP = "default-src 'none'; frame-ancestors 'none'";
 
-function send(req: IncomingMessage, res: ServerResponse, status: number, type: string, body: string): void {
+function send(
+  req: IncomingMessage,
+  res: ServerResponse,
+  status: number,
+  type: string,
+  body: string,
+  headers: Record<string, string> = {},
+): void {
   if (res.destroyed) return; // a probe that gave up while the check ran
   startResponse(req, res, { secure: (req.socket as TLSSocket).encrypted === true, contentSecurityPolicy: OPERATIONS_CSP });
-  res.writeHead(status, { "Content-Type": type, "Cache-Control": "no-store", "Content-Length": Buffer.byteLength(body) });
+  res.writeHead(status, { ...headers, "Content-Type": type, "Cache-Control": "no-store", "Content-Length": Buffer.byteLength(body) });
   res.end(req.method === "HEAD" ? undefined : body);
 }
 

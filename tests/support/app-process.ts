@@ -21,21 +21,35 @@ export interface AppProcess {
   stop: () => Promise<void>;
 }
 
+export interface StartOptions {
+  entry?: string;
+  dataDir?: string;
+  /** Another release's folder (tests/support/releases.ts): its `server.js` on its own `build`, run from there. */
+  cwd?: string;
+  /** A port of its own (a restart on the port nginx already names); default: a free one. */
+  port?: number;
+}
+
 /**
  * Starts the test build (`node tests/support/test-server.js`: server.js's primary + workers on the bundle with
  * the fault switches and /__test), or with `options.entry: "server.js"` the production build as an operator
  * starts it, on a free loopback port with its own data directory, no demo media (pages only), and resolves
  * once every worker listens.
  */
-export async function startApp(env: Record<string, string> = {}, options: { entry?: string; dataDir?: string } = {}): Promise<AppProcess> {
-  const port = await freeLoopbackPort();
+export async function startApp(env: Record<string, string> = {}, options: StartOptions = {}): Promise<AppProcess> {
+  const port = options.port ?? (await freeLoopbackPort());
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "pleazure-proc-"));
   const entry = options.entry ?? TEST_SERVER;
   let output = "";
-  const child = spawn(process.execPath, [entry], {
+  // A release runs on its own Node (the `node` devDependency it installed), as the systemd units run it.
+  const releaseNode = options.cwd ? path.join(options.cwd, "node_modules", "node", "bin", "node") : undefined;
+  const node = releaseNode && fs.existsSync(releaseNode) ? releaseNode : process.execPath;
+  const child = spawn(node, [entry], {
+    cwd: options.cwd,
     env: {
       ...process.env,
-      BUILD_DIR: entry === TEST_SERVER ? testBuildDir() : (process.env.BUILD_DIR ?? "build"),
+      BUILD_DIR:
+        entry === TEST_SERVER ? testBuildDir() : options.cwd ? path.join(options.cwd, "build") : (process.env.BUILD_DIR ?? "build"),
       NODE_ENV: "production",
       PORT: String(port),
       HOST: "127.0.0.1",
@@ -63,7 +77,10 @@ export async function startApp(env: Record<string, string> = {}, options: { entr
   const deadline = Date.now() + 120_000;
   while (!output.includes("Pleazure is ready")) {
     if (child.exitCode !== null) throw new Error(`app exited during start-up:\n${output}`);
-    if (Date.now() > deadline) throw new Error(`app not ready after 120 s:\n${output}`);
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL"); // nobody else holds it: the caller gets no handle to stop it
+      throw new Error(`app not ready after 120 s:\n${output}`);
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
   return {

@@ -8,7 +8,7 @@ import { connect, type DatabaseHandle } from "../../server/db/connection";
 import { type EmbeddedServer, startEmbeddedPostgres } from "../../server/db/embedded";
 import { freeLoopbackPort } from "../../server/process";
 import { codeFromOutbox } from "./account-session";
-import { type AppProcess, startApp } from "./app-process";
+import { type AppProcess, type StartOptions, startApp } from "./app-process";
 import { startTestS3, type TestS3 } from "./s3-server";
 import { startTcpProxy, type TcpProxy } from "./tcp-proxy";
 
@@ -36,7 +36,25 @@ export interface ScaleOut {
   storage?: TestS3;
   /** Stops PostgreSQL (fast shutdown: sessions are cut), and starts it again on the same port and data. */
   database: { stop: () => Promise<void>; start: () => Promise<void> };
+  /**
+   * Stops instance `index` as an operator does (SIGTERM: it drains while nginx sends new requests to the others),
+   * then starts `release` in its place on the same port and data directory, so nginx needs no reload; resolves
+   * once the new one serves. `instances[index]` is the new process from then on.
+   */
+  restart: (index: number, release?: InstanceRelease) => Promise<Restart>;
   stop: () => Promise<void>;
+}
+
+/** Which build an instance runs: the test build by default, `entry: "server.js"` the production one, `cwd` another release's folder. */
+export type InstanceRelease = Pick<StartOptions, "entry" | "cwd">;
+
+export interface Restart {
+  /** From SIGTERM to the old process's exit. */
+  drainedMs: number;
+  /** From the new process's spawn to its workers serving (its primary migrates first). */
+  startedMs: number;
+  /** The stopped process's output. */
+  previousLog: string;
 }
 
 /** The address nginx connects to the instances from (any of 127/8 is loopback on Linux). */
@@ -49,6 +67,8 @@ export async function startScaleOut(
     env?: Record<string, string>;
     /** Which server the instances run (default: the test build's; `server.js` for the production build). */
     entry?: string;
+    /** Another release's folder the instances run from (with `entry: "server.js"`: its production build). */
+    cwd?: string;
     /** Extra directives for nginx's http block (the load test's real-IP settings, as a CDN in front would need). */
     proxyDirectives?: string[];
     /** The instances reach PostgreSQL through a TCP proxy of the tests' own (`link`), not directly. */
@@ -98,14 +118,47 @@ export async function startScaleOut(
       ...options.env,
     };
     // Started together: concurrent first starts on one database must be safe (migrations, queue schema, seed).
-    const instances = await Promise.all(Array.from({ length: options.instances ?? 2 }, () => startApp(shared, { entry: options.entry })));
-    for (const instance of instances) stops.push(() => instance.stop());
+    const started = await Promise.allSettled(
+      Array.from({ length: options.instances ?? 2 }, () => startApp(shared, { entry: options.entry, cwd: options.cwd })),
+    );
+    const instances = started.flatMap((s) => (s.status === "fulfilled" ? [s.value] : []));
+    // The instances as they are at the end (restart replaces them); those that did start, if another did not.
+    stops.push(async () => {
+      for (const instance of instances) await instance.stop();
+    });
+    const failed = started.find((s) => s.status === "rejected");
+    if (failed) throw failed.reason;
+    const restart = async (index: number, release: InstanceRelease = {}): Promise<Restart> => {
+      const previous = instances[index];
+      if (!previous) throw new Error(`no instance ${index}`);
+      const stopAt = Date.now();
+      previous.child.kill("SIGTERM");
+      const exit = await previous.exited;
+      if (exit.code !== 0)
+        throw new Error(`instance ${index} exited with ${exit.code ?? exit.signal} on SIGTERM:\n${previous.log().slice(-3000)}`);
+      const drainedMs = Date.now() - stopAt;
+      const startAt = Date.now();
+      instances[index] = await startApp(shared, { ...release, port: Number(new URL(previous.origin).port), dataDir: previous.dataDir });
+      return { drainedMs, startedMs: Date.now() - startAt, previousLog: previous.log() };
+    };
 
     const proxy = await startNginx(dir, proxyPort, instances, options.proxyDirectives);
     stops.push(proxy.stop);
     const db = connect(databaseUrl, 4);
     stops.push(() => db.close());
-    return { origin, instances, databaseUrl, db, proxyLog: proxy.log, proxyPid: proxy.pid, link, storage, database, stop: stopAll };
+    return {
+      origin,
+      instances,
+      databaseUrl,
+      db,
+      proxyLog: proxy.log,
+      proxyPid: proxy.pid,
+      link,
+      storage,
+      database,
+      restart,
+      stop: stopAll,
+    };
   } catch (err) {
     await stopAll();
     throw err;
