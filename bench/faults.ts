@@ -64,7 +64,7 @@ async function main() {
     "",
     `\`npm run faults${args.length ? ` -- ${args.join(" ")}` : ""}\` on commit ${commit.slice(0, 7)}${changedFiles.length ? ` (+ ${changedFiles.length} changed files)` : ""}:`,
     "one instance (2 web workers + its jobs worker, PAGE_CACHE_TTL_MS=0, media in s3rver) behind nginx, 4 visitors browsing and 2",
-    "signed-in users commenting through nginx; the database link through the tests' TCP proxy. Connections: the",
+    "signed-in users liking, favoriting, saving and commenting through nginx; the database link through the tests' TCP proxy. Connections: the",
     "instance's links to PostgreSQL through the proxy, idle (31 s after the last request, when the pools have closed",
     "theirs) before the fault and after it, and the most at once in between.",
     "",

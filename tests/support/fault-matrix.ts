@@ -3,12 +3,13 @@ import { QUEUE_POOL_SIZE } from "../../server/jobs/runner";
 import { POOL_SIZE } from "../../server/runtime/attach-database";
 import { uniqueEmail } from "./account-session";
 import { insertCategory, insertVideo } from "./fixtures";
-import { postForm, type ScaleOut, signIn } from "./scale-out";
+import { type ScaleOut, signIn } from "./scale-out";
+import { type Writer, writeContinuously } from "./writers";
 
 /**
  * Issue 31's fault matrix: faults of the database link at production durations, each applied to a site behind
  * nginx whose instances reach PostgreSQL through the tests' TCP proxy (scale-out.ts `databaseLink`), while
- * visitors browse through nginx and signed-in users post comments. For each fault it records what clients got
+ * visitors browse through nginx and signed-in users like, favorite, save and comment. For each fault it records what clients got
  * meanwhile, how long each instance took to serve pages that need the database once the fault ended, the
  * database connections before and after, and whether any acknowledged write was lost. The short cases run in
  * CI (tests/e2e/faults.spec.ts), all of them in `npm run faults` (bench/faults.ts).
@@ -50,34 +51,6 @@ export function browse(origin: string, paths: readonly string[], clients: number
   return {
     started,
     answers,
-    stop: async () => {
-      going = false;
-      await Promise.all(loops);
-    },
-  };
-}
-
-/** Signed-in users posting a comment each every `everyMs` (under the limit of 10 a minute) until stop(). */
-function comment(site: ScaleOut, videoId: string, cookies: readonly string[], everyMs = 6_500) {
-  const acknowledged: string[] = [];
-  const failed: number[] = [];
-  let going = true;
-  const loops = cookies.map(async (cookie, w) => {
-    for (let n = 0; going; n++) {
-      const content = `Fault matrix writer ${w} comment ${n} ${Date.now()}`;
-      try {
-        const res = await postForm(`${site.origin}/api/comments`, { videoId, content, js: "1" }, cookie, AbortSignal.timeout(15_000));
-        if (res.status === 200) acknowledged.push(content);
-        else failed.push(res.status);
-      } catch {
-        failed.push(-1);
-      }
-      for (let waited = 0; going && waited < everyMs; waited += 100) await new Promise((r) => setTimeout(r, 100));
-    }
-  });
-  return {
-    acknowledged,
-    failed,
     stop: async () => {
       going = false;
       await Promise.all(loops);
@@ -172,17 +145,24 @@ export interface FaultResult {
   recoveryMs: number[];
   /** The instance's database connections: idle before, most at once from the fault on, idle after (POOL_IDLE_MS). */
   connections: { before: ConnectionCount; peak: number; after: ConnectionCount };
-  /** Comments: acknowledged (200), of those not in the database, and the statuses of those refused. */
-  writes: { acknowledged: number; lost: number; refused: number[] };
+  /** Likes, favorites, Watch Later and comments: acknowledged (200), those the database lacks, the statuses of the rest. */
+  writes: { acknowledged: number; lost: string[]; refused: number[] };
 }
 
 /** What the site needs for the matrix: a category and a video to browse, and signed-in writers. */
 export async function prepareFaultSite(site: ScaleOut, writers = 2) {
   const category = await insertCategory(site.db.db, "Fault matrix");
   const video = await insertVideo(site.db.db, { title: "Fault matrix clip", category_id: category.id });
-  const cookies = await Promise.all(Array.from({ length: writers }, (_, n) => signIn(site, uniqueEmail(`fault-matrix-${n}`))));
+  const emails = Array.from({ length: writers }, (_, n) => uniqueEmail(`fault-matrix-${n}`));
+  const signedIn: Writer[] = await Promise.all(
+    emails.map(async (email) => {
+      const cookie = await signIn(site, email);
+      const user = await site.db.db.selectFrom("users").select("id").where("email", "=", email).executeTakeFirstOrThrow();
+      return { userId: user.id, cookie };
+    }),
+  );
   const paths = ["/", `/category/${category.slug}`, `/video/${video.id}`, "/search?q=matrix", "/blog"];
-  return { videoId: video.id, paths, cookies, probePath: `/video/${video.id}` };
+  return { videoId: video.id, paths, writers: signedIn, probePath: `/video/${video.id}` };
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -249,7 +229,8 @@ export async function runFault(
   const samples: { at: number; n: number }[] = [];
   const sampler = setInterval(() => samples.push({ at: Date.now(), n: link(site).connections() }), 250);
   const traffic = browse(site.origin, prepared.paths, 4);
-  const writes = comment(site, prepared.videoId, prepared.cookies);
+  // Likes, favorites, Watch Later and comments (writers.ts), each answer kept, each acknowledged one read back.
+  const writes = writeContinuously(site.origin, prepared.writers, { videoIds: [prepared.videoId], watchLater: true });
   try {
     await sleep(4_000); // pools warm with this traffic
     const beganAt = Date.now();
@@ -270,8 +251,7 @@ export async function runFault(
     const statuses: Record<string, number> = {};
     for (const a of window) statuses[a.status] = (statuses[a.status] ?? 0) + 1;
     const refusals = window.filter((a) => a.status === 503);
-    const stored = await site.db.db.selectFrom("comments").select("content").where("video_id", "=", prepared.videoId).execute();
-    const storedContents = new Set(stored.map((r) => r.content));
+    const lost = await writes.lost(site.db.db);
     return {
       fault: fault.name,
       heldMs: endedAt - beganAt,
@@ -283,9 +263,9 @@ export async function runFault(
       recoveryMs,
       connections: { before, peak, after },
       writes: {
-        acknowledged: writes.acknowledged.length,
-        lost: writes.acknowledged.filter((c) => !storedContents.has(c)).length,
-        refused: writes.failed,
+        acknowledged: writes.writes.filter((w) => w.status === 200).length,
+        lost,
+        refused: writes.writes.filter((w) => w.status !== 200).map((w) => w.status),
       },
     };
   } finally {
@@ -314,7 +294,7 @@ export function faultProblems(fault: FaultCase, r: FaultResult): string[] {
     problems.push(`job queue pool over its size: ${after.byKind[APPLICATION_NAMES.jobQueue]}`);
   if ((after.byKind[APPLICATION_NAMES.jobs] ?? 0) > POOL_SIZE)
     problems.push(`jobs pool over its size: ${after.byKind[APPLICATION_NAMES.jobs]}`);
-  if (r.writes.lost) problems.push(`${r.writes.lost} acknowledged comments lost`);
+  if (r.writes.lost.length) problems.push(`acknowledged writes lost: ${r.writes.lost.join("; ")}`);
   const badRefusals = r.writes.refused.filter((s) => s !== 503);
   if (badRefusals.length) problems.push(`comments refused otherwise than 503: ${badRefusals.join(", ")}`);
   return problems;
@@ -338,11 +318,11 @@ export function faultTable(results: readonly FaultResult[]): string {
       `${r.slowestMs} ms`,
       r.recoveryMs.map((ms) => `${ms} ms`).join(", "),
       `${r.connections.before.total} / ${r.connections.peak} / ${r.connections.after.total} (${kinds(r.connections.before, r.connections.after)})`,
-      `${r.writes.acknowledged} acknowledged, ${r.writes.lost} lost, ${r.writes.refused.length} refused${r.writes.refused.length ? ` (${[...new Set(r.writes.refused)].join(", ")})` : ""}`,
+      `${r.writes.acknowledged} acknowledged, ${r.writes.lost.length} lost, ${r.writes.refused.length} refused${r.writes.refused.length ? ` (${[...new Set(r.writes.refused)].join(", ")})` : ""}`,
     ].join(" | "),
   );
   return [
-    "| Fault | Answers from its start to 5 s after recovery | First 503 after | Slowest answer | Pages need the database again after (per instance) | Connections idle before / peak / idle after | Comments |",
+    "| Fault | Answers from its start to 5 s after recovery | First 503 after | Slowest answer | Pages need the database again after (per instance) | Connections idle before / peak / idle after | Writes (likes, favorites, Watch Later, comments) |",
     "| --- | --- | --- | --- | --- | --- | --- |",
     ...rows.map((r) => `| ${r} |`),
   ].join("\n");
