@@ -2,7 +2,7 @@
 // refusing connections for 2, 20 and 90 s, accepting TCP but never answering, slowed by 200 ms a round trip,
 // restarted with its data; the object storage away for 60 s) against the production build, media in s3rver, one instance with two web workers and its jobs
 // worker behind Debian's nginx, its database link through the tests' TCP proxy (tests/support/fault-matrix.ts).
-// Prints the table and writes bench/results/<date>-faults.md; exits 1 if any fault misses a goal. About 4 min.
+// Prints the table and writes bench/results/<date>-faults.md; exits 1 if any fault misses a goal. About 15 min.
 import "./lib/quiet";
 import fs from "node:fs";
 import path from "node:path";
