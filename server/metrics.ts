@@ -150,6 +150,16 @@ export function startMetrics(): void {
   new AggregatorRegistry();
 }
 
+/**
+ * The primary's own process metrics (memory, heap, event loop, handles), for /metrics/processes only
+ * (runtime/process-metrics.ts): the instance's /metrics is its workers' sum, as before.
+ */
+export function startPrimaryMetrics(): void {
+  if (started) return;
+  started = true;
+  collectDefaultMetrics();
+}
+
 /** This process's metrics in Prometheus text format. */
 export function localMetrics(): Promise<string> {
   return register.metrics();

@@ -15,6 +15,7 @@ import { logger } from "../logger";
 import { httpDuration, httpRequests, METRICS_CONTENT_TYPE, pageCacheAnswers } from "../metrics";
 import { instanceMetrics } from "../runtime/cluster-metrics";
 import { drainStarted } from "../runtime/http-server";
+import { instanceProcessMetrics } from "../runtime/process-metrics";
 import { AUTH_BASE_PATH } from "./auth-routes";
 import { startResponse } from "./headers";
 import { PAGE_CACHE_HEADER } from "./page-cache";
@@ -30,17 +31,21 @@ import { loadedRouteTable, ROUTE_LOCAL, type RouteMatch } from "./route-table";
  *   separate processes, and a web instance stays ready without them (docs/decisions/0023-separate-worker.md).
  * - GET /metrics: the instance's Prometheus metrics, for allowed scrapers only (METRICS_TOKEN, METRICS_ALLOW);
  *   anyone else gets what an unknown path gets (the request goes on to Express).
+ * - GET /metrics/processes: the process metrics (memory, heap, event loop, handles) of each process of the instance
+ *   apart, labelled by role and pid (runtime/process-metrics.ts), for the same scrapers only.
  * Every other request is measured (count and latency by route pattern) and handed to `serve`.
  */
 export const HEALTHZ_PATH = "/healthz";
 export const READYZ_PATH = "/readyz";
 export const METRICS_PATH = "/metrics";
+export const PROCESS_METRICS_PATH = "/metrics/processes";
 
 export interface OperationsOptions {
   readiness?: Readiness;
   /** Whether a request may read the metrics (default: from METRICS_TOKEN and METRICS_ALLOW). */
   metricsAllowed?: (req: IncomingMessage) => boolean;
   metrics?: () => Promise<string>;
+  processMetrics?: () => Promise<string>;
 }
 
 /**
@@ -54,6 +59,7 @@ export function withOperations(
   const readiness = opts.readiness ?? new Readiness();
   const metricsAllowed = opts.metricsAllowed ?? metricsAccess(env());
   const metrics = opts.metrics ?? instanceMetrics;
+  const processMetrics = opts.processMetrics ?? instanceProcessMetrics;
   return (req, res) => {
     const method = req.method;
     if (method === "GET" || method === "HEAD") {
@@ -63,6 +69,7 @@ export function withOperations(
       if (target === HEALTHZ_PATH) return send(req, res, 200, "text/plain; charset=utf-8", "ok\n");
       if (target === READYZ_PATH) return void answerReadiness(req, res, readiness);
       if (target === METRICS_PATH && metricsAllowed(req)) return void answerMetrics(req, res, metrics);
+      if (target === PROCESS_METRICS_PATH && metricsAllowed(req)) return void answerMetrics(req, res, processMetrics);
     }
     const started = performance.now();
     res.once("close", () => observe(req, res, started));
