@@ -1,0 +1,141 @@
+import crypto from "node:crypto";
+import os from "node:os";
+import path from "node:path";
+import { TreeMeter } from "./cpu";
+import { type Acknowledged, compare, type LedgerCheck, tally } from "./loadtest-ledger";
+import { MixSession } from "./loadtest-session";
+import { checkPages, readCatalogue, signInUsers } from "./loadtest-site";
+import { startTopology, TOPOLOGIES } from "./loadtest-topology";
+import type { SoakArgs } from "./soak-args";
+import { readDbConnections, readProcesses } from "./soak-sample";
+import { evaluateSeries, processChanges, type SeriesResult, type SoakSample, windowErrors } from "./soak-series";
+import { openSseClients } from "./sse-clients";
+
+/**
+ * The soak (issue 31 item 3, docs/benchmarks.md "Issue 31: soak"): the load test's mix (bench/loadtest-mix.lua) on
+ * one topology at a fixed concurrency for a long time, as back-to-back wrk windows of `sampleSeconds`. After each
+ * window it reads every app process's RSS, heap used, event-loop delay p99 and open handles (/metrics/processes) and
+ * the app's PostgreSQL connections (pg_stat_activity), and keeps the window's p99. At the end: the load test's
+ * ledger (nothing acknowledged lost, nothing unacknowledged stored), the live feeds held, and a slope test on every
+ * series (soak-slope.ts). Loopback only; every process is stopped by its PID (cleanup.ts).
+ */
+export interface SoakReport {
+  startedAt: string;
+  seconds: number;
+  commit: string;
+  machine: { cores: number; loadAverageAtStart: number[]; loadAverageAtEnd: number[] };
+  args: SoakArgs;
+  topology: { name: string; label: string; workers: number };
+  samples: SoakSample[];
+  series: SeriesResult[];
+  sent: Acknowledged;
+  ledger: LedgerCheck;
+  sse: { opened: number; connected: number; held: number };
+  failures: string[];
+}
+
+export async function runSoak(
+  args: SoakArgs,
+  env: { root: string; workDir: string; commit: string; log: (msg: string) => void },
+): Promise<SoakReport> {
+  const { log } = env;
+  const started = Date.now();
+  const startedAt = new Date(started).toISOString();
+  const loadAverageAtStart = os.loadavg().map((n) => Math.round(n * 100) / 100);
+  const runId = `s${Date.now().toString(36)}`;
+  // The scrapes present a token, as a Prometheus outside the machine would (docs/operations.md "Settings").
+  const metricsToken = crypto.randomBytes(24).toString("hex");
+  log(`${TOPOLOGIES[args.topology]}: starting...`);
+  const topology = await startTopology(args.topology, {
+    root: env.root,
+    buildDir: args.buildDir,
+    workDir: env.workDir,
+    env: { METRICS_TOKEN: metricsToken },
+  });
+  try {
+    const catalogue = await readCatalogue(topology.db.pool);
+    await checkPages(topology.origin, catalogue);
+    log(`  ${topology.origin}: ${topology.workers} web workers; signing in ${args.users} users over HTTP...`);
+    const users = await signInUsers(topology, args.users, runId);
+    const sse = await openSseClients(topology.origin, args.sse);
+    log(`  ${sse.connected()} of ${args.sse} live ad feeds open`);
+    const before = await tally(topology.db.pool, runId);
+    const session = new MixSession({
+      topology,
+      catalogue,
+      users,
+      weights: args.weights,
+      threads: args.threads,
+      meter: new TreeMeter(topology.processes),
+    });
+
+    const windows = Math.floor((args.minutes * 60) / args.sampleSeconds);
+    log(`  ${windows} windows of ${args.sampleSeconds} s at ${args.connections} connections (${args.bounds} bounds)`);
+    const samples: SoakSample[] = [];
+    const t0 = performance.now();
+    // Play tokens for twice the last window's rate: enough for its views without signing thousands unused.
+    let maxRps = 400;
+    for (let index = 0; index < windows; index++) {
+      const step = await session.run({
+        connections: args.connections,
+        seconds: args.sampleSeconds,
+        tag: `${runId}-w${index}`,
+        dataFile: path.join(env.workDir, "soak-window.tsv"),
+        maxRps,
+      });
+      maxRps = Math.max(100, Math.ceil(step.perSecond * 2));
+      const [processes, db] = await Promise.all([
+        readProcesses(topology.instanceOrigins, metricsToken),
+        readDbConnections(topology.db.pool),
+      ]);
+      const { requests, perSecond, p50, p95, p99, max, badStatuses, socketErrors, timeouts, statuses, acked, skipped, cores } = step;
+      const load = { requests, perSecond, p50, p95, p99, max, badStatuses, socketErrors, timeouts, statuses, acked, skipped, cores };
+      const sample: SoakSample = { index, t: (performance.now() - t0) / 60_000, load, processes, db };
+      samples.push(sample);
+      log(progressLine(sample, windows));
+    }
+
+    await new Promise((r) => setTimeout(r, 1500)); // the last answers' transactions settle before the ledger is read
+    const after = await tally(topology.db.pool, runId);
+    const ledger = compare(before, after, session.acked);
+    const held = sse.close();
+    const series = evaluateSeries(samples, args.bounds);
+    const failures = [
+      ...ledger.differences,
+      ...(held.held < args.sse ? [`${args.sse - held.held} of ${args.sse} live ad feeds not held through the run`] : []),
+      ...windowErrors(samples),
+      ...processChanges(samples),
+      ...series.filter((s) => !s.verdict.pass).map((s) => `${s.label}: ${s.verdict.why}`),
+    ];
+    return {
+      startedAt,
+      seconds: Math.round((Date.now() - started) / 1000),
+      commit: env.commit,
+      machine: {
+        cores: os.availableParallelism(),
+        loadAverageAtStart,
+        loadAverageAtEnd: os.loadavg().map((n) => Math.round(n * 100) / 100),
+      },
+      args,
+      topology: { name: topology.name, label: TOPOLOGIES[topology.name], workers: topology.workers },
+      samples,
+      series,
+      sent: session.sent,
+      ledger,
+      sse: { opened: args.sse, connected: held.connected, held: held.held },
+      failures,
+    };
+  } finally {
+    await topology.stop();
+  }
+}
+
+/** The progress line of one sample. */
+function progressLine(s: SoakSample, windows: number): string {
+  const procs = s.processes.map((p) => `${p.role} ${p.pid} ${p.rssMb}/${p.heapUsedMb} MB ${p.eventLoopP99Ms} ms ${p.handles} h`).join("; ");
+  const errors = s.load.badStatuses + s.load.socketErrors + s.load.timeouts;
+  return (
+    `  window ${s.index + 1}/${windows} (${s.t.toFixed(1)} min): ${s.load.perSecond} req/s, p99 ${s.load.p99} ms${errors ? `, ${errors} ERRORS` : ""}; ` +
+    `db ${s.db.total}; cores app ${s.load.cores.app ?? "–"} other ${s.load.cores.other ?? "–"}; ${procs}`
+  );
+}
