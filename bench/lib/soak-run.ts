@@ -99,6 +99,12 @@ export async function runSoak(
     const after = await tally(topology.db.pool, runId);
     const ledger = compare(before, after, session.acked);
     const held = sse.close();
+    log(
+      `  nothing lost? acknowledged likes ${ledger.acknowledged.likes}, comments ${ledger.acknowledged.comments}, views ${ledger.acknowledged.views}; ` +
+        `stored ${ledger.stored.likeRows}, ${ledger.stored.comments}, ${ledger.stored.videoViews}` +
+        (ledger.differences.length ? `: DIFFERENCES ${ledger.differences.join("; ")}` : ": exact") +
+        `; live ad feeds held ${held.held} of ${args.sse}`,
+    );
     const series = evaluateSeries(samples, args.bounds);
     const failures = [
       ...ledger.differences,

@@ -18,6 +18,9 @@ export interface ProcessSample {
   eventLoopP99Ms: number;
   /** libuv handles held open: sockets, timers, servers, pipes. */
   handles: number;
+  /** Not tested, to tell where an RSS rise is: V8's heap as allocated, and memory outside it that V8 knows of (Buffers). */
+  heapTotalMb: number;
+  externalMb: number;
 }
 
 export interface DbConnections {
@@ -39,9 +42,15 @@ const METRICS: Record<string, (s: ProcessSample, v: number) => void> = {
   nodejs_active_handles_total: (s, v) => {
     s.handles = v;
   },
+  nodejs_heap_size_total_bytes: (s, v) => {
+    s.heapTotalMb = round(v / 2 ** 20, 1);
+  },
+  nodejs_external_memory_bytes: (s, v) => {
+    s.externalMb = round(v / 2 ** 20, 1);
+  },
 };
 
-/** The four figures per process from /metrics/processes' text (Prometheus exposition format). */
+/** The figures of each process from /metrics/processes' text (Prometheus exposition format). */
 export function parseProcessMetrics(text: string, instance: number): ProcessSample[] {
   const byProcess = new Map<string, ProcessSample>();
   for (const line of text.split("\n")) {
@@ -53,7 +62,18 @@ export function parseProcessMetrics(text: string, instance: number): ProcessSamp
     const key = `${instance}/${labels.process}/${labels.pid}`;
     let sample = byProcess.get(key);
     if (!sample) {
-      sample = { key, instance, role: labels.process, pid: Number(labels.pid), rssMb: 0, heapUsedMb: 0, eventLoopP99Ms: 0, handles: 0 };
+      sample = {
+        key,
+        instance,
+        role: labels.process,
+        pid: Number(labels.pid),
+        rssMb: 0,
+        heapUsedMb: 0,
+        eventLoopP99Ms: 0,
+        handles: 0,
+        heapTotalMb: 0,
+        externalMb: 0,
+      };
       byProcess.set(key, sample);
     }
     set(sample, Number(m[3]));

@@ -74,6 +74,8 @@ describe("the soak's series", () => {
     heapUsedMb: 50 + jitter(pid + rssMb),
     eventLoopP99Ms: 20 + jitter(rssMb),
     handles: 12,
+    heapTotalMb: 120,
+    externalMb: 20,
   });
   const sample = (i: number, processes: ProcessSample[]): SoakSample => ({
     index: i,
@@ -119,7 +121,7 @@ describe("the soak's series", () => {
     ]);
   });
 
-  it("reads the four figures of each process from /metrics/processes", () => {
+  it("reads the figures of each process from /metrics/processes", () => {
     const text = [
       "# HELP process_resident_memory_bytes Resident memory size in bytes.",
       "# TYPE process_resident_memory_bytes gauge",
@@ -129,10 +131,34 @@ describe("the soak's series", () => {
       'nodejs_eventloop_lag_p99_seconds{process="web",pid="101"} 0.02154',
       'nodejs_active_handles_total{process="web",pid="101"} 13',
       'nodejs_active_handles{type="Socket",process="web",pid="101"} 9',
+      'nodejs_heap_size_total_bytes{process="web",pid="101"} 209715200',
+      'nodejs_external_memory_bytes{process="web",pid="101"} 52428800',
     ].join("\n");
     expect(parseProcessMetrics(text, 1)).toEqual([
-      { key: "1/primary/100", instance: 1, role: "primary", pid: 100, rssMb: 160, heapUsedMb: 0, eventLoopP99Ms: 0, handles: 0 },
-      { key: "1/web/101", instance: 1, role: "web", pid: 101, rssMb: 400, heapUsedMb: 100, eventLoopP99Ms: 21.54, handles: 13 },
+      {
+        key: "1/primary/100",
+        instance: 1,
+        role: "primary",
+        pid: 100,
+        rssMb: 160,
+        heapUsedMb: 0,
+        eventLoopP99Ms: 0,
+        handles: 0,
+        heapTotalMb: 0,
+        externalMb: 0,
+      },
+      {
+        key: "1/web/101",
+        instance: 1,
+        role: "web",
+        pid: 101,
+        rssMb: 400,
+        heapUsedMb: 100,
+        eventLoopP99Ms: 21.54,
+        handles: 13,
+        heapTotalMb: 200,
+        externalMb: 50,
+      },
     ]);
   });
 });
