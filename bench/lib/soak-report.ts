@@ -54,15 +54,17 @@ export function renderSoak(r: SoakReport, plotFile: string): string {
     "",
     `Per process: RSS / heap used MB, event-loop delay p99 ms, open handles. Processes: ${processes.map((p) => processLabel(p, instances)).join(", ")}.`,
     "",
-    `| min | req/s | p50 ms | p99 ms | errors | app / other cores | db connections | ${processes.map((p) => processLabel(p, instances)).join(" | ")} |`,
-    `|---:|---:|---:|---:|---:|---|---:|${processes.map(() => "---|").join("")}`,
+    `| min | req/s | p50 ms | p99 ms | errors | app / other cores | app CPU ms per request | db connections | ${processes.map((p) => processLabel(p, instances)).join(" | ")} |`,
+    `|---:|---:|---:|---:|---:|---|---:|---:|${processes.map(() => "---|").join("")}`,
     ...r.samples.map((s) => {
       const cells = processes.map((p) => {
         const q = s.processes.find((x) => x.key === p.key);
         return q ? `${q.rssMb} / ${q.heapUsedMb}, ${q.eventLoopP99Ms}, ${q.handles}` : "–";
       });
       const errors = s.load.badStatuses + s.load.socketErrors + s.load.timeouts;
-      return `| ${s.t.toFixed(1)} | ${s.load.perSecond} | ${s.load.p50} | ${s.load.p99} | ${errors} | ${s.load.cores.app ?? "–"} / ${s.load.cores.other ?? "–"} | ${s.db.total} | ${cells.join(" | ")} |`;
+      // CPU per request rising while latency does says the work per request grew (content), not contention.
+      const cpu = s.load.cores.app === undefined ? "–" : round((s.load.cores.app / Math.max(s.load.perSecond, 1e-9)) * 1000, 1);
+      return `| ${s.t.toFixed(1)} | ${s.load.perSecond} | ${s.load.p50} | ${s.load.p99} | ${errors} | ${s.load.cores.app ?? "–"} / ${s.load.cores.other ?? "–"} | ${cpu} | ${s.db.total} | ${cells.join(" | ")} |`;
     }),
     "",
   ];
