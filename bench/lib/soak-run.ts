@@ -72,6 +72,7 @@ export async function runSoak(
     const windows = Math.floor((args.minutes * 60) / args.sampleSeconds);
     log(`  ${windows} windows of ${args.sampleSeconds} s at ${args.connections} connections (${args.bounds} bounds)`);
     const samples: SoakSample[] = [];
+    const sampleErrors: string[] = [];
     const t0 = performance.now();
     // Play tokens for twice the last window's rate: enough for its views without signing thousands unused.
     let maxRps = 400;
@@ -84,9 +85,19 @@ export async function runSoak(
         maxRps,
       });
       maxRps = Math.max(100, Math.ceil(step.perSecond * 2));
+      // A sample that cannot be read is a failure of the run, not the end of it: an hour's samples are kept.
+      const unread = (what: string) => (err: unknown) => {
+        sampleErrors.push(`window ${index + 1}: could not read ${what}: ${err instanceof Error ? err.message : String(err)}`);
+      };
       const [processes, db] = await Promise.all([
-        readProcesses(topology.instanceOrigins, metricsToken),
-        readDbConnections(topology.db.pool),
+        readProcesses(topology.instanceOrigins, metricsToken).catch((err) => {
+          unread("/metrics/processes")(err);
+          return [];
+        }),
+        readDbConnections(topology.db.pool).catch((err) => {
+          unread("pg_stat_activity")(err);
+          return { total: Number.NaN, byName: {} };
+        }),
       ]);
       const { requests, perSecond, p50, p95, p99, max, badStatuses, socketErrors, timeouts, statuses, acked, skipped, cores } = step;
       const load = { requests, perSecond, p50, p95, p99, max, badStatuses, socketErrors, timeouts, statuses, acked, skipped, cores };
@@ -110,6 +121,7 @@ export async function runSoak(
       ...ledger.differences,
       ...(held.held < args.sse ? [`${args.sse - held.held} of ${args.sse} live ad feeds not held through the run`] : []),
       ...windowErrors(samples),
+      ...sampleErrors,
       ...processChanges(samples),
       ...series.filter((s) => !s.verdict.pass).map((s) => `${s.label}: ${s.verdict.why}`),
     ];

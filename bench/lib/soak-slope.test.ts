@@ -21,6 +21,23 @@ describe("the soak's slope rule", () => {
         { t: 1, y: 2 },
       ]),
     ).toBeUndefined();
+    // A sample that could not be read is left out.
+    const gap = fitLine([...Array.from({ length: 10 }, (_, i) => ({ t: i, y: 2 + 3 * i })), { t: 10, y: Number.NaN }])!;
+    expect(gap.n).toBe(10);
+    expect(gap.slope).toBeCloseTo(3, 10);
+  });
+
+  it("fits latencies on time and on other people's CPU: a background that rose halfway is not a trend", () => {
+    // p99 = 50 ms + 130 ms per core of other work, no growth of its own; the others start at minute 24.
+    const points = Array.from({ length: 96 }, (_, i) => {
+      const other = i < 48 ? 0.05 : 0.85;
+      return { t: i * 0.5, y: 50 + 130 * other + jitter(i) * 8, other };
+    });
+    const plain = judge(fitLine(points.map(({ t, y }) => ({ t, y }))), BOUNDS.soak.p99, "ms");
+    const fitted = fitLine(points)!;
+    expect(plain.pass).toBe(false);
+    expect(fitted.perOtherCore).toBeCloseTo(130, -1);
+    expect(judge(fitted, BOUNDS.soak.p99, "ms").pass).toBe(true);
   });
 
   it("uses Student's t for few samples and tends to 1.96", () => {

@@ -108,7 +108,9 @@ const MIN_OTHER_SPREAD = 0.05;
  * background load, with an interval that widens as much as the two are entangled (someone starting work halfway
  * through a run looks like a trend; this says it cannot tell).
  */
-export function fitLine(points: readonly Point[]): Fit | undefined {
+export function fitLine(all: readonly Point[]): Fit | undefined {
+  // A sample that could not be read (NaN) is left out rather than spoiling the line.
+  const points = all.filter((p) => Number.isFinite(p.y));
   const withOther = points.every((p) => p.other !== undefined) && spread(points.map((p) => p.other!)) >= MIN_OTHER_SPREAD;
   const rows = points.map((p) => (withOther ? [1, p.t, p.other!] : [1, p.t]));
   const k = rows[0]?.length ?? 2;
