@@ -47,6 +47,11 @@ export async function checkPages(origin: string, c: Catalogue): Promise<void> {
   }
 }
 
+/** The address of the load's i-th signed-in user. */
+export function loadUserEmail(runId: string, i: number): string {
+  return `loadtest-${runId}-${i}@example.com`;
+}
+
 /** `count` users signed in over HTTP with e-mail codes, each from an address of their own (the sign-in limits are per address). */
 export async function signInUsers(topology: Topology, count: number, runId: string): Promise<LoadUser[]> {
   const users: LoadUser[] = [];
@@ -54,9 +59,7 @@ export async function signInUsers(topology: Topology, count: number, runId: stri
   const worker = async () => {
     for (let i = next++; i < count; i = next++) {
       const ip = `2001:db8:ffff:${i.toString(16)}::1`;
-      const cookie = await signInOverHttp(topology.origin, topology.dataDirs, `loadtest-${runId}-${i}@example.com`, {
-        "x-forwarded-for": ip,
-      });
+      const cookie = await signInOverHttp(topology.origin, topology.dataDirs, loadUserEmail(runId, i), { "x-forwarded-for": ip });
       users.push({ index: i, cookie, ip, commentTimes: [] });
     }
   };

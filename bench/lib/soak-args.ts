@@ -2,6 +2,7 @@ import path from "node:path";
 import { outStem } from "./args";
 import { MIX_WEIGHTS, type MixWeights } from "./loadtest-mix";
 import { TOPOLOGIES, type TopologyName } from "./loadtest-topology";
+import { SEED_COMMENTS } from "./soak-prepare";
 import { BOUNDS, type BoundsProfile, SHORT_RUN_MINUTES } from "./soak-slope";
 
 /**
@@ -23,6 +24,8 @@ export interface SoakArgs {
   sse: number;
   threads: number;
   weights: MixWeights;
+  /** Top-level comments every visited video has before the run (soak-prepare.ts); 0 leaves the content as it is. */
+  seedComments: number;
   bounds: BoundsProfile;
   skipBuild: boolean;
   /** The production build to run (built there unless --skip-build finds one). */
@@ -43,6 +46,7 @@ const HELP = `npm run soak -- [flags]
   --sse N              live ad feed streams held open through the run (default 50)
   --threads N          wrk threads (default 1)
   --weight KIND=N      change one weight of the mix (repeatable; kinds: ${Object.keys(MIX_WEIGHTS).join(", ")})
+  --seed-comments N    top every video up to N comments before the run, so pages keep their size (default ${SEED_COMMENTS}; 0: off)
   --bounds NAME        growth bounds: soak or short (default: short under ${SHORT_RUN_MINUTES} minutes, soak otherwise)
   --skip-build         reuse the build in --build-dir when there is one
   --build-dir DIR      the production build to run (default bench/.work/build)
@@ -69,6 +73,7 @@ export function parseSoakArgs(argv: string[], root: string): SoakArgs {
     sse: 50,
     threads: 1,
     weights: { ...MIX_WEIGHTS },
+    seedComments: SEED_COMMENTS,
     skipBuild: false,
     buildDir: "bench/.work/build",
     resultsDir: path.join(root, "bench", "results"),
@@ -110,6 +115,9 @@ export function parseSoakArgs(argv: string[], root: string): SoakArgs {
         args.weights[kind as keyof MixWeights] = Number(n);
         break;
       }
+      case "--seed-comments":
+        args.seedComments = zeroOrMore(flag, value());
+        break;
       case "--bounds": {
         const name = value() ?? "";
         if (!(name in BOUNDS)) throw new Error(`--bounds is one of ${Object.keys(BOUNDS).join(", ")}`);

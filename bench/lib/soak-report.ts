@@ -14,7 +14,7 @@ export function renderSoak(r: SoakReport, plotFile: string): string {
   const out = [
     `# Soak ${r.startedAt.slice(0, 10)} (issue 31 item 3): ${r.failures.length ? "**FAILED**" : "passed"}`,
     "",
-    `\`npm run soak -- --minutes ${a.minutes} --sample-seconds ${a.sampleSeconds} --connections ${a.connections} --topology ${a.topology} --users ${a.users} --sse ${a.sse} --bounds ${a.bounds}\` ` +
+    `\`npm run soak -- --minutes ${a.minutes} --sample-seconds ${a.sampleSeconds} --connections ${a.connections} --topology ${a.topology} --users ${a.users} --sse ${a.sse} --seed-comments ${a.seedComments} --bounds ${a.bounds}\` ` +
       `at commit ${r.commit.slice(0, 10)}, ${round(r.seconds / 60, 1)} min in all. ${r.topology.label}: ${r.topology.workers} web workers. ` +
       `Machine: ${r.machine.cores} cores, shared; load average ${r.machine.loadAverageAtStart.join(" ")} at the start, ${r.machine.loadAverageAtEnd.join(" ")} at the end; ` +
       `other people's work during the windows ${round(Math.min(...other), 2)}–${round(Math.max(...other), 2)} cores.`,
@@ -22,7 +22,8 @@ export function renderSoak(r: SoakReport, plotFile: string): string {
     `Load: the load test's mix (${Object.entries(a.weights)
       .map(([k, v]) => `${k} ${v}`)
       .join(", ")}), wrk ${a.threads} thread(s), ${r.samples.length} windows of ${a.sampleSeconds} s back to back: ` +
-      `${requests} requests, ${round(Math.min(...rates), 0)}–${round(Math.max(...rates), 0)} req/s per window.`,
+      `${requests} requests, ${round(Math.min(...rates), 0)}–${round(Math.max(...rates), 0)} req/s per window. ` +
+      `Before it, ${r.seededComments} comments topped every video up to ${a.seedComments} threads, so that its page keeps its size through the run.`,
     "",
     `![soak plot](${plotFile})`,
     "",

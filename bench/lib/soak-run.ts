@@ -4,9 +4,10 @@ import path from "node:path";
 import { TreeMeter } from "./cpu";
 import { type Acknowledged, compare, type LedgerCheck, tally } from "./loadtest-ledger";
 import { MixSession } from "./loadtest-session";
-import { checkPages, readCatalogue, signInUsers } from "./loadtest-site";
+import { checkPages, loadUserEmail, readCatalogue, signInUsers } from "./loadtest-site";
 import { startTopology, TOPOLOGIES } from "./loadtest-topology";
 import type { SoakArgs } from "./soak-args";
+import { seedComments } from "./soak-prepare";
 import { readDbConnections, readProcesses } from "./soak-sample";
 import { evaluateSeries, processChanges, type SeriesResult, type SoakSample, windowErrors } from "./soak-series";
 import { openSseClients } from "./sse-clients";
@@ -26,6 +27,8 @@ export interface SoakReport {
   machine: { cores: number; loadAverageAtStart: number[]; loadAverageAtEnd: number[] };
   args: SoakArgs;
   topology: { name: string; label: string; workers: number };
+  /** Comments written before the run so that every video page keeps its size (soak-prepare.ts). */
+  seededComments: number;
   samples: SoakSample[];
   series: SeriesResult[];
   sent: Acknowledged;
@@ -57,6 +60,13 @@ export async function runSoak(
     await checkPages(topology.origin, catalogue);
     log(`  ${topology.origin}: ${topology.workers} web workers; signing in ${args.users} users over HTTP...`);
     const users = await signInUsers(topology, args.users, runId);
+    const seeded = await seedComments(
+      topology.db.pool,
+      catalogue.videos.map((v) => v.id),
+      args.seedComments,
+      loadUserEmail(runId, 0),
+    );
+    if (seeded) log(`  ${seeded} comments seeded: every video page shows ${args.seedComments} threads from the first window on`);
     const sse = await openSseClients(topology.origin, args.sse);
     log(`  ${sse.connected()} of ${args.sse} live ad feeds open`);
     const before = await tally(topology.db.pool, runId);
@@ -136,6 +146,7 @@ export async function runSoak(
       },
       args,
       topology: { name: topology.name, label: TOPOLOGIES[topology.name], workers: topology.workers },
+      seededComments: seeded,
       samples,
       series,
       sent: session.sent,
