@@ -26,7 +26,7 @@ async function main(): Promise<number> {
   installSignalHandlers(() => {
     logger.level = "silent";
   });
-  const args = parseSoakArgs(process.argv.slice(2), ROOT);
+  const args = parseSoakArgs(process.argv.slice(2));
   fs.rmSync(WORK, { recursive: true, force: true });
   fs.mkdirSync(WORK, { recursive: true });
   execFileSync("bash", ["scripts/ensure-debian-tools.sh", "wrk", ...(args.topology === "embedded" ? [] : ["nginx"])], {
@@ -43,11 +43,12 @@ async function main(): Promise<number> {
 
   const report = await runSoak(args, { root: ROOT, workDir: WORK, commit: git("rev-parse", "HEAD"), log });
   const stem = args.out ?? `${report.startedAt.slice(0, 10)}-soak`;
-  fs.mkdirSync(args.resultsDir, { recursive: true });
-  fs.writeFileSync(path.join(args.resultsDir, `${stem}.json`), `${JSON.stringify(report, null, 2)}\n`);
-  fs.writeFileSync(path.join(args.resultsDir, `${stem}.svg`), await soakPlotSvg(report));
-  fs.writeFileSync(path.join(args.resultsDir, `${stem}.md`), renderSoak(report, `${stem}.svg`));
-  log(`results: ${path.relative(ROOT, path.join(args.resultsDir, `${stem}.md`))} (+ .json, .svg)`);
+  const results = path.resolve(ROOT, args.resultsDir);
+  fs.mkdirSync(results, { recursive: true });
+  fs.writeFileSync(path.join(results, `${stem}.json`), `${JSON.stringify(report, null, 2)}\n`);
+  fs.writeFileSync(path.join(results, `${stem}.svg`), await soakPlotSvg(report));
+  fs.writeFileSync(path.join(results, `${stem}.md`), renderSoak(report, `${stem}.svg`));
+  log(`results: ${path.relative(ROOT, path.join(results, `${stem}.md`))} (+ .json, .svg)`);
   for (const s of report.series) log(`  ${s.verdict.pass ? "pass" : "FAIL"} ${s.label}: ${s.verdict.why}`);
   if (report.failures.length) {
     console.error(`\nSOAK FAILED:\n- ${report.failures.join("\n- ")}`);

@@ -1,4 +1,3 @@
-import path from "node:path";
 import { outStem } from "./args";
 import { MIX_WEIGHTS, type MixWeights } from "./loadtest-mix";
 import { TOPOLOGIES, type TopologyName } from "./loadtest-topology";
@@ -30,6 +29,7 @@ export interface SoakArgs {
   skipBuild: boolean;
   /** The production build to run (built there unless --skip-build finds one). */
   buildDir: string;
+  /** Relative to the project (or absolute). */
   resultsDir: string;
   waitIdle: number;
   out?: string;
@@ -64,7 +64,7 @@ function zeroOrMore(flag: string, raw: string | undefined): number {
   return raw === "0" ? 0 : positive(flag, raw);
 }
 
-export function parseSoakArgs(argv: string[], root: string): SoakArgs {
+export function parseSoakArgs(argv: string[]): SoakArgs {
   const args: Omit<SoakArgs, "connections" | "bounds"> & { connections?: number; bounds?: BoundsProfile } = {
     topology: "embedded",
     minutes: 60,
@@ -76,7 +76,7 @@ export function parseSoakArgs(argv: string[], root: string): SoakArgs {
     seedComments: SEED_COMMENTS,
     skipBuild: false,
     buildDir: "bench/.work/build",
-    resultsDir: path.join(root, "bench", "results"),
+    resultsDir: "bench/results",
     waitIdle: 0,
   };
   for (let i = 0; i < argv.length; i++) {
@@ -132,7 +132,8 @@ export function parseSoakArgs(argv: string[], root: string): SoakArgs {
         if (!args.buildDir) throw new Error("--build-dir needs a directory");
         break;
       case "--results-dir":
-        args.resultsDir = path.resolve(value() ?? "");
+        args.resultsDir = value() ?? "";
+        if (!args.resultsDir) throw new Error("--results-dir needs a directory");
         break;
       case "--wait-idle":
         args.waitIdle = zeroOrMore(flag, value());
