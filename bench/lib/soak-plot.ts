@@ -6,9 +6,9 @@ import type { SeriesKind } from "./soak-slope";
 
 /**
  * The soak's plot: one panel per kind of series (each process's RSS, heap used, event-loop delay p99 and open handles;
- * the app's database connections by kind; the load's p50 and p99 per window) against minutes, the warm-up shaded,
- * and each tested series' fitted line dashed. Drawn by Vega-Lite and rendered to SVG by Vega in Node, without a
- * browser or a canvas (docs/decisions/0038-soak-charts.md).
+ * the app's database connections by kind; the cores the app, PostgreSQL and other people's work used; the load's p50
+ * and p99 per window) against minutes, the warm-up shaded, and each tested series' fitted line dashed. Drawn by
+ * Vega-Lite and rendered to SVG by Vega in Node, without a browser or a canvas (docs/decisions/0038-soak-charts.md).
  */
 
 interface Row {
@@ -29,6 +29,17 @@ const PANELS: { title: string; kinds: SeriesKind[]; rows: (r: SoakReport, instan
       r.samples.flatMap((s) => [
         { t: s.t, value: s.db.total, series: "all" },
         ...Object.entries(s.db.byName).map(([name, n]) => ({ t: s.t, value: n, series: name })),
+      ]),
+  },
+  {
+    // Not tested: what each window's latency had to share the machine with.
+    title: "Cores used per window (the machine is shared)",
+    kinds: [],
+    rows: (r) =>
+      r.samples.flatMap((s) => [
+        { t: s.t, value: s.load.cores.app ?? 0, series: "app" },
+        { t: s.t, value: s.load.cores.postgres ?? 0, series: "PostgreSQL" },
+        { t: s.t, value: s.load.cores.other ?? 0, series: "other people's work" },
       ]),
   },
   {

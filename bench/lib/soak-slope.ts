@@ -30,8 +30,9 @@ export interface Bound {
  * growth (web workers' RSS rises by about 130 MB over their first five minutes under the mix and then levels off:
  * +20 to +27 MB over the measured 2.2 minutes of a 3-minute run), so memory bounds are generous there: such a run
  * catches gross leaks (tens of MB a minute) and any leak of handles or connections, the hour catches slow ones.
- * Latencies there fail only when they double: two minutes of windows on a shared machine moved p99 by −30 % to +32 %
- * at a constant background load in the runs that set these bounds.
+ * Latencies there fail only when they triple: on a shared machine whose other work comes in bursts, the short runs
+ * that set these bounds moved p99 by −30 % to +94 % and the event loops' p99 by up to +65 % at a constant mean
+ * background load (the covariate accounts for the mean over a window, not for its bursts).
  */
 export const BOUNDS: Record<"soak" | "short", Record<SeriesKind, Bound>> = {
   soak: {
@@ -45,10 +46,10 @@ export const BOUNDS: Record<"soak" | "short", Record<SeriesKind, Bound>> = {
   short: {
     rss: { pct: 25, abs: 64 },
     heap: { pct: 50, abs: 32 },
-    eventLoopP99: { pct: 100, abs: 20 },
+    eventLoopP99: { pct: 200, abs: 40 },
     handles: { pct: 25, abs: 10 },
     dbConnections: { pct: 50, abs: 4 },
-    p99: { pct: 100, abs: 50 },
+    p99: { pct: 200, abs: 100 },
   },
 };
 export type BoundsProfile = keyof typeof BOUNDS;
