@@ -5,8 +5,8 @@ import { round } from "./stats";
  * delay or open handles, the database's connections, the load's p99), the samples after the warm-up (the first
  * WARMUP_SHARE of the run) get a least-squares line (latencies with other people's CPU use as a second predictor:
  * fitLine). Its rise over the measured span, slope × (last t − first t), is the growth. A series FAILS when both:
- *   1. the growth is real: the slope's 95 % confidence interval lies above 0 (Student's t, n − 2 degrees of
- *      freedom), so a noisy series whose line happens to tilt up passes; and
+ *   1. the growth is real: the slope's 95 % confidence interval lies above 0 (Student's t with n − 2 degrees of
+ *      freedom, n − 3 with the covariate), so a noisy series whose line happens to tilt up passes; and
  *   2. the growth is large: more than `pct` % of the series' mean over the measured samples AND more than `abs`
  *      (in the series' unit), so a real but tiny creep (a few KB of a 150 MB process, one more connection of 10)
  *      passes.
@@ -28,7 +28,7 @@ export interface Bound {
  * `soak`: the bounds for a run of 20 minutes or more (the recorded 60-minute run), whose measured part starts after
  * the processes have settled. `short`: a few minutes (CI), whose measured part still sees a fresh worker's start-up
  * growth (web workers' RSS rises by about 130 MB over their first five minutes under the mix and then levels off:
- * +20 to +27 MB over the measured 2.2 minutes of a 3-minute run), so memory bounds are generous there: such a run
+ * +16 to +27 MB over the measured 2.2 minutes of a 3-minute run), so memory bounds are generous there: such a run
  * catches gross leaks (tens of MB a minute) and any leak of handles or connections, the hour catches slow ones.
  * Latencies there fail only when they triple: on a shared machine whose other work comes in bursts, the short runs
  * that set these bounds moved p99 by −30 % to +94 % and the event loops' p99 by up to +65 % at a constant mean
