@@ -21,6 +21,8 @@ export interface SoakArgs {
   sampleSeconds: number;
   users: number;
   sse: number;
+  /** Live feeds closed and opened anew before each window (soak-feeds.ts). */
+  rotateFeeds: number;
   threads: number;
   weights: MixWeights;
   /** Top-level comments every visited video has before the run (soak-prepare.ts); 0 leaves the content as it is. */
@@ -43,7 +45,8 @@ const HELP = `npm run soak -- [flags]
     .join(", ")})
   --topology NAME      ${Object.keys(TOPOLOGIES).join(", ")} (default embedded: npm start, with its jobs worker)
   --users N            signed-in users writing likes and comments (default 300)
-  --sse N              live ad feed streams held open through the run (default 50)
+  --sse N              live ad feed streams open through the run (default 50)
+  --rotate-feeds N     of those, close N and open N new ones before each window (default 5; 0: hold them all)
   --threads N          wrk threads (default 1)
   --weight KIND=N      change one weight of the mix (repeatable; kinds: ${Object.keys(MIX_WEIGHTS).join(", ")})
   --seed-comments N    top every video up to N comments before the run, so pages keep their size (default ${SEED_COMMENTS}; 0: off)
@@ -71,6 +74,7 @@ export function parseSoakArgs(argv: string[]): SoakArgs {
     sampleSeconds: 30,
     users: 300,
     sse: 50,
+    rotateFeeds: 5,
     threads: 1,
     weights: { ...MIX_WEIGHTS },
     seedComments: SEED_COMMENTS,
@@ -105,6 +109,9 @@ export function parseSoakArgs(argv: string[]): SoakArgs {
         break;
       case "--sse":
         args.sse = zeroOrMore(flag, value());
+        break;
+      case "--rotate-feeds":
+        args.rotateFeeds = zeroOrMore(flag, value());
         break;
       case "--threads":
         args.threads = positive(flag, value());

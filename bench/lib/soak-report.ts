@@ -14,7 +14,7 @@ export function renderSoak(r: SoakReport, plotFile: string): string {
   const out = [
     `# Soak ${r.startedAt.slice(0, 10)} (issue 31 item 3): ${r.failures.length ? "**FAILED**" : "passed"}`,
     "",
-    `\`npm run soak -- --minutes ${a.minutes} --sample-seconds ${a.sampleSeconds} --connections ${a.connections} --topology ${a.topology} --users ${a.users} --sse ${a.sse} --seed-comments ${a.seedComments} --bounds ${a.bounds}\` ` +
+    `\`npm run soak -- --minutes ${a.minutes} --sample-seconds ${a.sampleSeconds} --connections ${a.connections} --topology ${a.topology} --users ${a.users} --sse ${a.sse} --rotate-feeds ${a.rotateFeeds} --seed-comments ${a.seedComments} --bounds ${a.bounds}\` ` +
       `at commit ${r.commit.slice(0, 10)}, ${round(r.seconds / 60, 1)} min in all. ${r.topology.label}: ${r.topology.workers} web workers. ` +
       `Machine: ${r.machine.cores} cores, shared; load average ${r.machine.loadAverageAtStart.join(" ")} at the start, ${r.machine.loadAverageAtEnd.join(" ")} at the end; ` +
       `other people's work during the windows ${round(Math.min(...other), 2)}–${round(Math.max(...other), 2)} cores.`,
@@ -49,7 +49,7 @@ export function renderSoak(r: SoakReport, plotFile: string): string {
     `Likes acknowledged / sent / stored: ${r.ledger.acknowledged.likes} / ${r.sent.likes} / ${r.ledger.stored.likeRows} (counter ${r.ledger.stored.likeCounters}); ` +
       `comments ${r.ledger.acknowledged.comments} / ${r.sent.comments} / ${r.ledger.stored.comments}; ` +
       `views counted / sent / stored ${r.ledger.acknowledged.views} / ${r.sent.views} / ${r.ledger.stored.videoViews} (categories ${r.ledger.stored.categoryViews}, daily ${r.ledger.stored.dailyViews}): ` +
-      `${r.ledger.differences.length ? r.ledger.differences.join("; ") : "exact"}. Live ad feeds held: ${r.sse.held} of ${r.sse.opened}.`,
+      `${r.ledger.differences.length ? r.ledger.differences.join("; ") : "exact"}. Live ad feeds held until closed: ${r.sse.held} of ${r.sse.opened} opened (${a.sse} open at a time, ${a.rotateFeeds} replaced before each window).`,
     "",
     "## Samples",
     "",

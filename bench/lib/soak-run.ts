@@ -7,10 +7,10 @@ import { MixSession } from "./loadtest-session";
 import { checkPages, loadUserEmail, readCatalogue, signInUsers } from "./loadtest-site";
 import { startTopology, TOPOLOGIES } from "./loadtest-topology";
 import type { SoakArgs } from "./soak-args";
+import { LiveFeeds } from "./soak-feeds";
 import { seedComments } from "./soak-prepare";
 import { readDbConnections, readProcesses } from "./soak-sample";
 import { evaluateSeries, processChanges, type SeriesResult, type SoakSample, windowErrors } from "./soak-series";
-import { openSseClients } from "./sse-clients";
 
 /**
  * The soak (issue 31 item 3, docs/benchmarks.md "Issue 31: soak"): the load test's mix (bench/loadtest-mix.lua) on
@@ -67,8 +67,8 @@ export async function runSoak(
       loadUserEmail(runId, 0),
     );
     if (seeded) log(`  ${seeded} comments seeded: every video page shows ${args.seedComments} threads from the first window on`);
-    const sse = await openSseClients(topology.origin, args.sse);
-    log(`  ${sse.connected()} of ${args.sse} live ad feeds open`);
+    const feeds = await LiveFeeds.open(topology.origin, args.sse, args.rotateFeeds);
+    log(`  ${feeds.connected()} of ${args.sse} live ad feeds open; ${args.rotateFeeds} of them replaced before each window`);
     const before = await tally(topology.db.pool, runId);
     const session = new MixSession({
       topology,
@@ -87,6 +87,8 @@ export async function runSoak(
     // Play tokens for twice the last window's rate: enough for its views without signing thousands unused.
     let maxRps = 400;
     for (let index = 0; index < windows; index++) {
+      // New streams (new connections) while the window's load runs, as pages open and close.
+      const rotating = feeds.rotateOnce();
       const step = await session.run({
         connections: args.connections,
         seconds: args.sampleSeconds,
@@ -94,6 +96,7 @@ export async function runSoak(
         dataFile: path.join(env.workDir, "soak-window.tsv"),
         maxRps,
       });
+      await rotating;
       maxRps = Math.max(100, Math.ceil(step.perSecond * 2));
       // A sample that cannot be read is a failure of the run, not the end of it: an hour's samples are kept.
       const unread = (what: string) => (err: unknown) => {
@@ -119,17 +122,19 @@ export async function runSoak(
     await new Promise((r) => setTimeout(r, 1500)); // the last answers' transactions settle before the ledger is read
     const after = await tally(topology.db.pool, runId);
     const ledger = compare(before, after, session.acked);
-    const held = sse.close();
+    const held = feeds.close();
     log(
       `  nothing lost? acknowledged likes ${ledger.acknowledged.likes}, comments ${ledger.acknowledged.comments}, views ${ledger.acknowledged.views}; ` +
         `stored ${ledger.stored.likeRows}, ${ledger.stored.comments}, ${ledger.stored.videoViews}` +
         (ledger.differences.length ? `: DIFFERENCES ${ledger.differences.join("; ")}` : ": exact") +
-        `; live ad feeds held ${held.held} of ${args.sse}`,
+        `; live ad feeds held ${held.held} of ${held.opened} opened`,
     );
     const series = evaluateSeries(samples, args.bounds);
     const failures = [
       ...ledger.differences,
-      ...(held.held < args.sse ? [`${args.sse - held.held} of ${args.sse} live ad feeds not held through the run`] : []),
+      ...(held.held < held.opened
+        ? [`${held.opened - held.held} of ${held.opened} live ad feeds not held until the soak closed them`]
+        : []),
       ...windowErrors(samples),
       ...sampleErrors,
       ...processChanges(samples),
@@ -151,7 +156,7 @@ export async function runSoak(
       series,
       sent: session.sent,
       ledger,
-      sse: { opened: args.sse, connected: held.connected, held: held.held },
+      sse: held,
       failures,
     };
   } finally {
