@@ -1,6 +1,9 @@
 import cluster, { type Worker } from "node:cluster";
+import v8 from "node:v8";
+import vm from "node:vm";
+import { register } from "prom-client";
 import { afterAll, describe, expect, it } from "vitest";
-import { startPrimaryMetrics } from "../metrics";
+import { LIVE_HEAP_METRIC, startPrimaryMetrics } from "../metrics";
 import { isProcessMetric, ownProcessMetrics, ProcessMetricsRelay, renderProcessMetrics } from "./process-metrics";
 import type { WorkerMessage } from "./signals";
 
@@ -17,9 +20,28 @@ describe("per-process metrics (/metrics/processes)", () => {
     expect(text).toMatch(/^nodejs_heap_size_used_bytes\{process="web",pid="202"\} \d+/m);
     expect(text).toMatch(/^nodejs_eventloop_lag_p99_seconds\{process="web",pid="202"\} [\d.e-]+/m);
     expect(text).toMatch(/^nodejs_active_handles_total\{process="primary",pid="101"\} \d+/m);
+    expect(text).toMatch(/^pleazure_heap_after_gc_bytes\{process="web",pid="202"\} \d+/m);
     // Unlike /metrics' sum, nothing is dropped: each process's start time stays.
     expect(text).toMatch(/^process_start_time_seconds\{process="web",pid="202"\} \d+/m);
-    expect(text).not.toContain("pleazure_");
+    expect(text).not.toContain("pleazure_http_");
+  });
+
+  it("the live heap follows full collections: up with what is kept, down once it is let go", async () => {
+    startPrimaryMetrics();
+    v8.setFlagsFromString("--expose-gc");
+    const gc = vm.runInNewContext("gc") as () => void;
+    const live = async () => {
+      gc(); // a full collection; the observer reads the heap after it
+      await new Promise((r) => setTimeout(r, 50));
+      return (await register.getSingleMetric(LIVE_HEAP_METRIC)!.get()).values[0]!.value;
+    };
+    const before = await live();
+    let kept: number[][] | undefined = Array.from({ length: 200 }, (_, i) => new Array(10_000).fill(i + 0.5)); // ~16 MB
+    const holding = await live();
+    expect(holding - before).toBeGreaterThan(10 * 2 ** 20);
+    expect(kept.length).toBe(200);
+    kept = undefined;
+    expect(holding - (await live())).toBeGreaterThan(10 * 2 ** 20);
   });
 
   describe("through the primary", () => {

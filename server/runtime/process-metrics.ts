@@ -1,5 +1,6 @@
 import cluster, { type Worker } from "node:cluster";
 import { AggregatorRegistry, register } from "prom-client";
+import { LIVE_HEAP_METRIC } from "../metrics";
 import { AwaitedReplies } from "./awaited-replies";
 import type { PrimaryMessage, WorkerMessage } from "./signals";
 
@@ -11,7 +12,8 @@ import type { PrimaryMessage, WorkerMessage } from "./signals";
  *
  * The primary answers with its own figures and asks each worker (web and jobs) for its own over IPC; the web
  * worker that received the request asks the primary, as for /metrics (cluster-metrics.ts). Only prom-client's
- * default metrics go (process_*, nodejs_*): the app's own series stay in /metrics, summed.
+ * default metrics go (process_*, nodejs_*), with the live heap (metrics.ts): the app's own series stay in /metrics,
+ * summed.
  */
 
 /** Which process a series is from: the cluster's primary, a web worker, the jobs worker; `npm run worker`; development's one process. */
@@ -23,9 +25,9 @@ type MetricJson = Awaited<ReturnType<typeof register.getMetricsAsJSON>>[number];
 const WORKER_TIMEOUT_MS = 4_000;
 const ANSWER_TIMEOUT_MS = 6_000;
 
-/** prom-client's default metrics (collectDefaultMetrics) are the ones named process_* and nodejs_*. */
+/** prom-client's default metrics (collectDefaultMetrics) are the ones named process_* and nodejs_*; and the live heap. */
 export function isProcessMetric(name: string): boolean {
-  return name.startsWith("process_") || name.startsWith("nodejs_");
+  return name.startsWith("process_") || name.startsWith("nodejs_") || name === LIVE_HEAP_METRIC;
 }
 
 /** This process's process metrics, every value labelled `process` (its role) and `pid`. */
