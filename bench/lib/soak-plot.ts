@@ -5,7 +5,7 @@ import { processLabel, type SeriesResult } from "./soak-series";
 import type { SeriesKind } from "./soak-slope";
 
 /**
- * The soak's plot: one panel per kind of series (each process's RSS, heap used, event-loop delay p99 and open handles;
+ * The soak's plot: one panel per kind of series (each process's RSS, live heap, event-loop delay p99 and open handles;
  * the app's database connections by kind; the cores the app, PostgreSQL and other people's work used; the load's p50
  * and p99 per window) against minutes, the warm-up shaded, and each tested series' fitted line dashed. Drawn by
  * Vega-Lite and rendered to SVG by Vega in Node, without a browser or a canvas (docs/decisions/0038-soak-charts.md).
@@ -19,7 +19,7 @@ interface Row {
 
 const PANELS: { title: string; kinds: SeriesKind[]; rows: (r: SoakReport, instances: number) => Row[] }[] = [
   { title: "RSS (MB)", kinds: ["rss"], rows: (r, n) => perProcess(r, n, (p) => p.rssMb) },
-  { title: "Heap used (MB)", kinds: ["heap"], rows: (r, n) => perProcess(r, n, (p) => p.heapUsedMb) },
+  { title: "Live heap: in use after the last full GC (MB)", kinds: ["heap"], rows: (r, n) => perProcess(r, n, (p) => p.liveHeapMb) },
   { title: "Event-loop delay p99 (ms)", kinds: ["eventLoopP99"], rows: (r, n) => perProcess(r, n, (p) => p.eventLoopP99Ms) },
   { title: "Open handles", kinds: ["handles"], rows: (r, n) => perProcess(r, n, (p) => p.handles) },
   {

@@ -53,14 +53,14 @@ export function renderSoak(r: SoakReport, plotFile: string): string {
     "",
     "## Samples",
     "",
-    `Per process: RSS / heap used MB, event-loop delay p99 ms, open handles. Processes: ${processes.map((p) => processLabel(p, instances)).join(", ")}.`,
+    `Per process: RSS / heap in use / live heap (after the last full GC) MB, event-loop delay p99 ms, open handles. Processes: ${processes.map((p) => processLabel(p, instances)).join(", ")}.`,
     "",
     `| min | req/s | p50 ms | p99 ms | errors | app / other cores | app CPU ms per request | db connections | ${processes.map((p) => processLabel(p, instances)).join(" | ")} |`,
     `|---:|---:|---:|---:|---:|---|---:|---:|${processes.map(() => "---|").join("")}`,
     ...r.samples.map((s) => {
       const cells = processes.map((p) => {
         const q = s.processes.find((x) => x.key === p.key);
-        return q ? `${q.rssMb} / ${q.heapUsedMb}, ${q.eventLoopP99Ms}, ${q.handles}` : "–";
+        return q ? `${q.rssMb} / ${q.heapUsedMb} / ${q.liveHeapMb}, ${q.eventLoopP99Ms}, ${q.handles}` : "–";
       });
       const errors = s.load.badStatuses + s.load.socketErrors + s.load.timeouts;
       // CPU per request rising while latency does says the work per request grew (content), not contention.

@@ -15,7 +15,7 @@ import { evaluateSeries, processChanges, type SeriesResult, type SoakSample, win
 /**
  * The soak (issue 31 item 3, docs/benchmarks.md "Issue 31: soak"): the load test's mix (bench/loadtest-mix.lua) on
  * one topology at a fixed concurrency for a long time, as back-to-back wrk windows of `sampleSeconds`. After each
- * window it reads every app process's RSS, heap used, event-loop delay p99 and open handles (/metrics/processes) and
+ * window it reads every app process's RSS, live heap, event-loop delay p99 and open handles (/metrics/processes) and
  * the app's PostgreSQL connections (pg_stat_activity), and keeps the window's p99. At the end: the load test's
  * ledger (nothing acknowledged lost, nothing unacknowledged stored), the live feeds held, and a slope test on every
  * series (soak-slope.ts). Loopback only; every process is stopped by its PID (cleanup.ts).
@@ -166,7 +166,7 @@ export async function runSoak(
 
 /** The progress line of one sample. */
 function progressLine(s: SoakSample, windows: number): string {
-  const procs = s.processes.map((p) => `${p.role} ${p.pid} ${p.rssMb}/${p.heapUsedMb} MB ${p.eventLoopP99Ms} ms ${p.handles} h`).join("; ");
+  const procs = s.processes.map((p) => `${p.role} ${p.pid} ${p.rssMb}/${p.liveHeapMb} MB ${p.eventLoopP99Ms} ms ${p.handles} h`).join("; ");
   const errors = s.load.badStatuses + s.load.socketErrors + s.load.timeouts;
   return (
     `  window ${s.index + 1}/${windows} (${s.t.toFixed(1)} min): ${s.load.perSecond} req/s, p99 ${s.load.p99} ms${errors ? `, ${errors} ERRORS` : ""}; ` +

@@ -4,7 +4,7 @@ import { round } from "./stats";
 /**
  * One sample of the soak: every app process's own figures, read from each instance's GET /metrics/processes (the
  * process metrics of the primary, each web worker and the jobs worker apart, labelled by role and pid: ADR 0022's
- * addendum), and the database's connections by application_name from pg_stat_activity.
+ * addendum, with each one's live heap), and the database's connections by application_name from pg_stat_activity.
  */
 export interface ProcessSample {
   /** Which series it belongs to: instance, role and pid (a replaced worker is a new series). */
@@ -13,7 +13,10 @@ export interface ProcessSample {
   role: string;
   pid: number;
   rssMb: number;
+  /** V8's heap in use when read: a sawtooth between collections; kept, not tested. */
   heapUsedMb: number;
+  /** V8's heap in use right after the last full collection (pleazure_heap_after_gc_bytes): the tested heap figure. */
+  liveHeapMb: number;
   /** p99 of the event loop's delay since the previous read (prom-client resets its histogram on every read). */
   eventLoopP99Ms: number;
   /** libuv handles held open: sockets, timers, servers, pipes. */
@@ -35,6 +38,9 @@ const METRICS: Record<string, (s: ProcessSample, v: number) => void> = {
   },
   nodejs_heap_size_used_bytes: (s, v) => {
     s.heapUsedMb = round(v / 2 ** 20, 1);
+  },
+  pleazure_heap_after_gc_bytes: (s, v) => {
+    s.liveHeapMb = round(v / 2 ** 20, 1);
   },
   nodejs_eventloop_lag_p99_seconds: (s, v) => {
     s.eventLoopP99Ms = round(v * 1000, 2);
@@ -69,6 +75,7 @@ export function parseProcessMetrics(text: string, instance: number): ProcessSamp
         pid: Number(labels.pid),
         rssMb: 0,
         heapUsedMb: 0,
+        liveHeapMb: 0,
         eventLoopP99Ms: 0,
         handles: 0,
         heapTotalMb: 0,

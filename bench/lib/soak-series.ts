@@ -53,7 +53,8 @@ export interface SeriesResult {
 /** `contended`: a latency, which other people's CPU use on the shared machine raises (fitted with it: fitLine). */
 const PROCESS_SERIES: { kind: SeriesKind; what: string; unit: string; contended: boolean; value: (p: ProcessSample) => number }[] = [
   { kind: "rss", what: "RSS", unit: "MB", contended: false, value: (p) => p.rssMb },
-  { kind: "heap", what: "heap used", unit: "MB", contended: false, value: (p) => p.heapUsedMb },
+  // The live heap, not the heap in use: the latter's sawtooth (tens of MB) reads as growth when a run ends high.
+  { kind: "heap", what: "live heap", unit: "MB", contended: false, value: (p) => p.liveHeapMb },
   { kind: "eventLoopP99", what: "event-loop delay p99", unit: "ms", contended: true, value: (p) => p.eventLoopP99Ms },
   { kind: "handles", what: "open handles", unit: "handles", contended: false, value: (p) => p.handles },
 ];
