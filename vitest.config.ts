@@ -12,6 +12,7 @@ export default defineConfig({
       "vite/**/*.test.ts",
       "tests/integration/**/*.test.ts",
       "tests/support/**/*.test.ts",
+      "bench/lib/**/*.test.ts",
     ],
     globalSetup: ["tests/support/global-setup.ts"],
     testTimeout: 60_000,

@@ -10,26 +10,18 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type pg from "pg";
 import { logger } from "../server/logger";
 import { buildApp } from "./lib/build";
 import { cleanup, installSignalHandlers } from "./lib/cleanup";
-import { backgroundLoad, TreeMeter } from "./lib/cpu";
+import { TreeMeter } from "./lib/cpu";
 import { captureCachedPage, startFloorServer } from "./lib/floor";
 import { type LoadTestArgs, parseLoadTestArgs } from "./lib/loadtest-args";
-import { type Acknowledged, compare, type LedgerCheck, tally } from "./lib/loadtest-ledger";
-import {
-  type Catalogue,
-  type LoadUser,
-  recordCommentTimes,
-  runMix,
-  type StepResult,
-  summariseStep,
-  writeStepData,
-} from "./lib/loadtest-mix";
+import { compare, type LedgerCheck, tally } from "./lib/loadtest-ledger";
+import { type Catalogue, type LoadUser, runMix, type StepResult, summariseStep, writeStepData } from "./lib/loadtest-mix";
 import { type LoadTestReport, renderLoadTest, type TopologyResult } from "./lib/loadtest-report";
-import { startTopology, TOPOLOGIES, type Topology, type TopologyName } from "./lib/loadtest-topology";
-import { signInOverHttp } from "./lib/session";
+import { MixSession } from "./lib/loadtest-session";
+import { checkPages, readCatalogue, signInUsers, waitForIdle } from "./lib/loadtest-site";
+import { startTopology, TOPOLOGIES, type TopologyName } from "./lib/loadtest-topology";
 import { openSseClients } from "./lib/sse-clients";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
@@ -110,12 +102,7 @@ async function runTopology(
   args: LoadTestArgs,
   runId: string,
 ): Promise<{ result: TopologyResult; floorPage?: Awaited<ReturnType<typeof captureCachedPage>> }> {
-  let otherCores = await backgroundLoad(3);
-  for (const until = Date.now() + args.waitIdle * 1000; otherCores >= 0.5 && Date.now() < until; ) {
-    log(`  other processes use ${otherCores} cores: waiting before ${name} (--wait-idle)...`);
-    await sleep(5000);
-    otherCores = await backgroundLoad(3);
-  }
+  const otherCores = await waitForIdle(args.waitIdle, log, name);
   log(`${TOPOLOGIES[name]}: starting (other processes used ${otherCores} cores just before)...`);
   const topology = await startTopology(name, { root: ROOT, buildDir: BUILD_DIR, workDir: WORK });
   try {
@@ -127,35 +114,17 @@ async function runTopology(
     const sse = await openSseClients(topology.origin, args.sse);
     log(`  ${sse.connected()} of ${args.sse} live ad feeds open`);
     const before = await tally(topology.db.pool, runId);
-    const acked: Acknowledged = { likes: 0, comments: 0, views: 0 };
-    const sent: Acknowledged = { likes: 0, comments: 0, views: 0 };
-    let likeStart = 0;
     const meter = new TreeMeter(topology.processes);
-    const run = async (connections: number, seconds: number, index: number) => {
-      const dataFile = path.join(WORK, `${name}-step-${index}.tsv`);
-      const tokens = Math.ceil(((args.maxRps * args.weights.view) / 100) * seconds);
-      writeStepData(dataFile, {
-        origin: topology.origin,
+    const session = new MixSession({ topology, catalogue, users, weights: args.weights, threads: args.threads, meter });
+    const { acked, sent } = session;
+    const run = (connections: number, seconds: number, index: number) =>
+      session.run({
+        connections,
+        seconds,
         tag: `${runId}-s${index}`,
-        threads: args.threads,
-        weights: args.weights,
-        catalogue,
-        users,
-        likeStart,
-        tokens,
-        key: topology.key,
+        dataFile: path.join(WORK, `${name}-step-${index}.tsv`),
+        maxRps: args.maxRps,
       });
-      const report = await runMix(topology.origin, { dataFile, connections, seconds, threads: args.threads, meter });
-      likeStart = report.likeNext;
-      recordCommentTimes(users, report);
-      acked.likes += report.acked.like ?? 0;
-      acked.comments += report.acked.comment ?? 0;
-      acked.views += report.acked.view ?? 0;
-      sent.likes += report.sent.like ?? 0;
-      sent.comments += report.sent.comment ?? 0;
-      sent.views += report.sent.view ?? 0;
-      return summariseStep(connections, report);
-    };
     if (args.warmup > 0) {
       const w = await run(args.steps[0]!, Math.max(4, args.warmup), 0);
       log(`  warm-up: ${w.perSecond} req/s, p99 ${w.p99} ms (not recorded)`);
@@ -211,60 +180,6 @@ async function runTopology(
   } finally {
     await topology.stop();
   }
-}
-
-/** Pages and videos the mix visits: every category with a public video, public videos with a duration, titles' words, blog posts. */
-async function readCatalogue(pool: pg.Pool): Promise<Catalogue> {
-  const categories = await pool.query<{ slug: string }>(
-    "SELECT slug FROM categories c WHERE EXISTS (SELECT 1 FROM videos v WHERE v.category_id = c.id AND v.is_public) ORDER BY slug",
-  );
-  const videos = await pool.query<{ id: string; duration: number }>(
-    "SELECT id, duration FROM videos WHERE is_public AND duration > 0 ORDER BY upload_date DESC, id LIMIT 200",
-  );
-  const titles = await pool.query<{ title: string }>("SELECT title FROM videos WHERE is_public ORDER BY id LIMIT 100");
-  const words = [...new Set(titles.rows.flatMap((t) => t.title.toLowerCase().split(/[^a-z]+/)).filter((w) => w.length >= 4))].slice(0, 20);
-  const blog = await pool.query<{ slug: string }>("SELECT slug FROM blog_posts WHERE published ORDER BY slug");
-  const catalogue = {
-    categories: categories.rows.map((r) => r.slug),
-    videos: videos.rows,
-    searches: words,
-    blogPosts: blog.rows.map((r) => r.slug),
-  };
-  for (const [what, list] of Object.entries(catalogue)) if (!list.length) throw new Error(`the site has no ${what} to load`);
-  return catalogue;
-}
-
-/** One of each page the mix asks, before the load: each must answer 200. */
-async function checkPages(origin: string, c: Catalogue): Promise<void> {
-  const paths = [
-    "/",
-    `/category/${c.categories[0]}`,
-    `/video/${c.videos[0]!.id}`,
-    `/search?q=${c.searches[0]}`,
-    "/blog",
-    `/blog/${c.blogPosts[0]}`,
-  ];
-  for (const p of paths) {
-    const res = await fetch(`${origin}${p}`, { headers: { cookie: "ageVerified=true" }, redirect: "manual" });
-    await res.arrayBuffer();
-    if (res.status !== 200) throw new Error(`${origin}${p} answered ${res.status} before the load started`);
-  }
-}
-
-async function signInUsers(topology: Topology, count: number, runId: string): Promise<LoadUser[]> {
-  const users: LoadUser[] = [];
-  let next = 0;
-  const worker = async () => {
-    for (let i = next++; i < count; i = next++) {
-      const ip = `2001:db8:ffff:${i.toString(16)}::1`;
-      const cookie = await signInOverHttp(topology.origin, topology.dataDirs, `loadtest-${runId}-${i}@example.com`, {
-        "x-forwarded-for": ip,
-      });
-      users.push({ index: i, cookie, ip, commentTimes: [] });
-    }
-  };
-  await Promise.all(Array.from({ length: 6 }, worker));
-  return users.sort((a, b) => a.index - b.index);
 }
 
 /**

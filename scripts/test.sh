@@ -18,8 +18,15 @@ npx vitest run
 echo "== data-layer tests against a separately started PostgreSQL (DATABASE_URL path)"
 bash scripts/with-external-postgres.sh npx vitest run server/services server/db
 
-echo "== end-to-end tests (the test build of the production server, Debian Chromium; nginx for the scale-out spec)"
+echo "== builds for the soak and the end-to-end tests (the test build of the production server, Debian Chromium; nginx for the scale-out spec)"
 bash scripts/ensure-debian-tools.sh chromium nginx
 npm run build        # fails if its bundle holds a test hook (scripts/check-production-bundle.ts)
 npm run build:test   # the test build the e2e tests start (docs/decisions/0018-test-build.md)
+
+echo "== soak, short (docs/benchmarks.md \"Issue 31: soak\"): the load test's mix for 3 minutes on the production build"
+# No process's memory, handles or event-loop delay, the app's database connections nor p99 grows beyond the short
+# bounds; no request fails; nothing acknowledged is lost. Before the e2e tests, on an otherwise idle site.
+npm run soak -- --minutes 3 --sample-seconds 10 --skip-build --build-dir build --results-dir bench/.work/soak-ci
+
+echo "== end-to-end tests"
 npx playwright test

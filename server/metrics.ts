@@ -1,3 +1,5 @@
+import { constants, PerformanceObserver } from "node:perf_hooks";
+import v8 from "node:v8";
 import { sql } from "kysely";
 import { AggregatorRegistry, Counter, collectDefaultMetrics, Gauge, Histogram, type Metric, register } from "prom-client";
 import { getDb, poolStats } from "./db/connection";
@@ -136,6 +138,29 @@ metric(
     }),
 );
 
+/** The live heap's metric: prom-client's defaults have the heap in use at the moment of reading only. */
+export const LIVE_HEAP_METRIC = "pleazure_heap_after_gc_bytes";
+
+/**
+ * V8's heap in use right after the process's last full (mark-compact) collection: what is really retained. The heap
+ * in use at any other moment is a sawtooth between collections (tens of MB in a web worker under load), which hides
+ * a slow leak for many minutes; after a full collection only live objects remain, so this rises only when memory is
+ * kept. Until the first full collection it is the heap in use at start. Read by the soak (docs/benchmarks.md
+ * "Issue 31: soak") from /metrics/processes; summed over the processes in /metrics like the other heap figures.
+ */
+function watchLiveHeap(): void {
+  const gauge = metric(
+    LIVE_HEAP_METRIC,
+    () => new Gauge({ name: LIVE_HEAP_METRIC, help: "V8 heap in use right after the last full garbage collection (the live heap)" }),
+  );
+  gauge.set(v8.getHeapStatistics().used_heap_size);
+  // The observer runs soon after each collection, before much is allocated again.
+  new PerformanceObserver((list) => {
+    const full = list.getEntries().some((e) => (e as { detail?: { kind?: number } }).detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR);
+    if (full) gauge.set(v8.getHeapStatistics().used_heap_size);
+  }).observe({ entryTypes: ["gc"] });
+}
+
 let started = false;
 
 /**
@@ -147,7 +172,19 @@ export function startMetrics(): void {
   if (started) return;
   started = true;
   collectDefaultMetrics();
+  watchLiveHeap();
   new AggregatorRegistry();
+}
+
+/**
+ * The primary's own process metrics (memory, heap, event loop, handles), for /metrics/processes only
+ * (runtime/process-metrics.ts): the instance's /metrics is its workers' sum, as before.
+ */
+export function startPrimaryMetrics(): void {
+  if (started) return;
+  started = true;
+  collectDefaultMetrics();
+  watchLiveHeap();
 }
 
 /** This process's metrics in Prometheus text format. */

@@ -29,6 +29,8 @@ export interface Topology {
   name: TopologyName;
   /** The public address the load goes to. */
   origin: string;
+  /** Each instance's own address (the same as `origin` without a proxy): where its /metrics are read. */
+  instanceOrigins: string[];
   /** Every instance's DATA_DIR (their outboxes hold the sign-in codes). */
   dataDirs: string[];
   /** The instances' APP_SECRET: play tokens are signed with it. */
@@ -42,7 +44,11 @@ export interface Topology {
   stop: () => Promise<void>;
 }
 
-export async function startTopology(name: TopologyName, opts: { root: string; buildDir: string; workDir: string }): Promise<Topology> {
+/** `env`: more settings for every instance (the soak's METRICS_TOKEN). */
+export async function startTopology(
+  name: TopologyName,
+  opts: { root: string; buildDir: string; workDir: string; env?: Record<string, string> },
+): Promise<Topology> {
   const secret = crypto.randomBytes(32).toString("hex");
   const cores = os.availableParallelism();
   if (name === "embedded") {
@@ -54,13 +60,14 @@ export async function startTopology(name: TopologyName, opts: { root: string; bu
       dataDir,
       logFile: path.join(opts.workDir, "embedded-server.log"),
       // An operator's key (embedded mode would make one in DATA_DIR otherwise); the address trust is the default.
-      env: { APP_SECRET: secret },
+      env: { APP_SECRET: secret, ...opts.env },
     });
     const db = await openDatabase({ dataDir });
     return {
       processes: { app: [app.pid], postgres: [await postmasterOf(db)], proxy: [] },
       name,
       origin: app.origin,
+      instanceOrigins: [app.origin],
       dataDirs: [dataDir],
       key: Buffer.from(secret, "utf8"),
       db,
@@ -76,7 +83,7 @@ export async function startTopology(name: TopologyName, opts: { root: string; bu
   const site = await startScaleOut({
     instances,
     entry: "server.js",
-    env: { APP_SECRET: secret, BUILD_DIR: opts.buildDir, WEB_CONCURRENCY: String(workers) },
+    env: { APP_SECRET: secret, BUILD_DIR: opts.buildDir, WEB_CONCURRENCY: String(workers), ...opts.env },
     proxyDirectives: ["set_real_ip_from 127.0.0.1;", "real_ip_header X-Forwarded-For;"],
   });
   const remove = onCleanup(`scale-out (${name})`, site.stop);
@@ -88,6 +95,7 @@ export async function startTopology(name: TopologyName, opts: { root: string; bu
     },
     name,
     origin: site.origin,
+    instanceOrigins: site.instances.map((i) => i.origin),
     dataDirs: site.instances.map((i) => i.dataDir),
     key: Buffer.from(secret, "utf8"),
     db: site.db,

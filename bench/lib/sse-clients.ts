@@ -13,7 +13,8 @@ export interface SseClients {
   close: () => { connected: number; dropped: number; held: number };
 }
 
-export async function openSseClients(origin: string, count: number): Promise<SseClients> {
+/** `firstAddress`: where this group's client addresses start (groups open side by side must not share addresses). */
+export async function openSseClients(origin: string, count: number, firstAddress = 0): Promise<SseClients> {
   let connected = 0;
   let dropped = 0;
   let closing = false;
@@ -24,7 +25,13 @@ export async function openSseClients(origin: string, count: number): Promise<Sse
       new Promise<void>((resolve) => {
         const req = http.get(
           `${origin}/api/ads/events`,
-          { headers: { accept: "text/event-stream", cookie: "ageVerified=true", "x-forwarded-for": `2001:db8:eeee:${i.toString(16)}::1` } },
+          {
+            headers: {
+              accept: "text/event-stream",
+              cookie: "ageVerified=true",
+              "x-forwarded-for": `2001:db8:eeee:${(firstAddress + i).toString(16)}::1`,
+            },
+          },
           (res) => {
             let first = true;
             if (res.statusCode !== 200) {

@@ -9,6 +9,7 @@ import { markDatabaseAvailable, markDatabaseUnavailable } from "../db/availabili
 import { connect, type DatabaseHandle, setDatabase } from "../db/connection";
 import { MIGRATION_NAMES } from "../db/migrate";
 import { ensureQueueSchema } from "../jobs/queue";
+import { startMetrics } from "../metrics";
 import { gracefulServer } from "../runtime/http-server";
 import { commonHeaders } from "./headers";
 import { metricsAccess, Readiness, withOperations } from "./operations";
@@ -258,6 +259,20 @@ describe("operations endpoints", () => {
     } finally {
       await withToken.close();
     }
+  });
+
+  it("/metrics/processes: this process's own figures labelled with its role and pid, for the same scrapers only", async () => {
+    startMetrics(); // the process metrics; a worker starts them at boot
+    const direct = await get(server.port, "/metrics/processes");
+    expect(direct.status).toBe(200);
+    expect(direct.headers["cache-control"]).toBe("no-store");
+    expect(direct.body).toContain(`process_resident_memory_bytes{process="single",pid="${process.pid}"}`);
+    expect(direct.body).toContain(`nodejs_active_handles_total{process="single",pid="${process.pid}"}`);
+    expect(direct.body).not.toContain("pleazure_http_requests_total");
+    const viaProxy = await get(server.port, "/metrics/processes", { "X-Forwarded-For": "203.0.113.9" });
+    expect(viaProxy.status).toBe(404);
+    expect(served).toEqual(["/metrics/processes"]);
+    expect((await get(server.port, "/metrics")).body).not.toMatch(/route="\/metrics/);
   });
 
   it("/readyz answers 503 once the worker drains (http-server.ts)", async () => {

@@ -16,6 +16,7 @@ import { logger } from "../logger";
 import { httpDuration, httpRequests, METRICS_CONTENT_TYPE, pageCacheAnswers } from "../metrics";
 import { instanceMetrics } from "../runtime/cluster-metrics";
 import { drainStarted } from "../runtime/http-server";
+import { instanceProcessMetrics } from "../runtime/process-metrics";
 import { AUTH_BASE_PATH } from "./auth-routes";
 import { startResponse } from "./headers";
 import { PAGE_CACHE_HEADER } from "./page-cache";
@@ -31,11 +32,14 @@ import { loadedRouteTable, ROUTE_LOCAL, type RouteMatch } from "./route-table";
  *   separate processes, and a web instance stays ready without them (docs/decisions/0023-separate-worker.md).
  * - GET /metrics: the instance's Prometheus metrics, for allowed scrapers only (METRICS_TOKEN, METRICS_ALLOW);
  *   anyone else gets what an unknown path gets (the request goes on to Express).
+ * - GET /metrics/processes: the process metrics (memory, heap, event loop, handles) of each process of the instance
+ *   apart, labelled by role and pid (runtime/process-metrics.ts), for the same scrapers only.
  * Every other request is measured (count and latency by route pattern) and handed to `serve`.
  */
 export const HEALTHZ_PATH = "/healthz";
 export const READYZ_PATH = "/readyz";
 export const METRICS_PATH = "/metrics";
+export const PROCESS_METRICS_PATH = "/metrics/processes";
 
 export interface OperationsOptions {
   readiness?: Readiness;
@@ -44,6 +48,7 @@ export interface OperationsOptions {
   metrics?: () => Promise<string>;
   /** Which build this process runs (default: BUILD_DIR/.source-hash, read once; null without one, as in development). */
   buildId?: () => string | null;
+  processMetrics?: () => Promise<string>;
 }
 
 /**
@@ -77,6 +82,7 @@ export function withOperations(
   const metricsAllowed = opts.metricsAllowed ?? metricsAccess(env());
   const metrics = opts.metrics ?? instanceMetrics;
   const buildId = opts.buildId ?? buildStamp;
+  const processMetrics = opts.processMetrics ?? instanceProcessMetrics;
   return (req, res) => {
     const method = req.method;
     if (method === "GET" || method === "HEAD") {
@@ -89,6 +95,7 @@ export function withOperations(
       }
       if (target === READYZ_PATH) return void answerReadiness(req, res, readiness);
       if (target === METRICS_PATH && metricsAllowed(req)) return void answerMetrics(req, res, metrics);
+      if (target === PROCESS_METRICS_PATH && metricsAllowed(req)) return void answerMetrics(req, res, processMetrics);
     }
     const started = performance.now();
     res.once("close", () => observe(req, res, started));

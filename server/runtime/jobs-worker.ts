@@ -3,6 +3,7 @@ import { superviseJobRunner } from "../jobs/supervised-runner";
 import { logger } from "../logger";
 import { startMetrics } from "../metrics";
 import { attachDatabase } from "./attach-database";
+import { answerOwnMetricsRequest } from "./process-metrics";
 import { type PrimaryMessage, takeOverSignals } from "./signals";
 
 const STOP_DEADLINE_MS = 6_000;
@@ -41,6 +42,7 @@ export async function runJobsWorker(): Promise<void> {
   process.on("SIGINT", () => void stop(0));
   process.on("message", (message: PrimaryMessage) => {
     if (message?.type === "shutdown") void stop(0);
+    answerOwnMetricsRequest(message, "jobs");
   });
   process.on("disconnect", () => void stop(0));
   process.on("uncaughtException", (err) => {

@@ -3,10 +3,12 @@ import os from "node:os";
 import { env } from "../env";
 import { logger } from "../logger";
 import { ffmpegToolsWarning } from "../media/ffmpeg";
+import { startPrimaryMetrics } from "../metrics";
 import { MetricsRelay } from "./cluster-metrics";
 import { ConnectionHub } from "./connections";
 import { startAppDatabase } from "./database";
 import { JOBS_ROLE } from "./jobs-worker";
+import { ProcessMetricsRelay } from "./process-metrics";
 import { type PrimaryMessage, takeOverSignals, type WorkerMessage } from "./signals";
 import { SyncRelay } from "./worker-sync";
 
@@ -28,6 +30,7 @@ export function workerCount(): number {
  */
 export async function runPrimary(): Promise<void> {
   takeOverSignals();
+  startPrimaryMetrics();
   const ffmpegWarning = ffmpegToolsWarning();
   if (ffmpegWarning) logger.warn(ffmpegWarning);
   let stopping = false;
@@ -41,6 +44,7 @@ export async function runPrimary(): Promise<void> {
   const hub = new ConnectionHub();
   const sync = new SyncRelay();
   const metrics = new MetricsRelay();
+  const processMetrics = new ProcessMetricsRelay();
   const port = await hub.listen(env().PORT, env().HOST).catch(async (err) => {
     logger.fatal({ err }, "cannot listen on the port");
     await database.stop().catch(() => {});
@@ -80,6 +84,7 @@ export async function runPrimary(): Promise<void> {
       if (message?.type === "sync") sync.request(worker, message.task, message.id, hub.serving);
       if (message?.type === "sync-ran") sync.ran(worker, message.key);
       if (message?.type === "metrics") metrics.request(worker, message.id);
+      if (message?.type === "process-metrics") processMetrics.request(worker, message.id);
     });
   };
   cluster.on("exit", (worker: Worker, code, signal) => {

@@ -1,12 +1,14 @@
 import http from "node:http";
 import { Readiness, withOperations } from "../http/operations";
 import { localMetrics, startMetrics } from "../metrics";
+import { instanceProcessMetrics } from "./process-metrics";
 
 /**
  * The operations endpoints of `npm run worker` (WORKER_METRICS_PORT): /healthz, /readyz (database, migrations,
  * queue; 503 "draining" once it stops) and /metrics with this process's figures: its job durations, the
- * queue as the database has it, process metrics. The same access rules as an app instance's (METRICS_ALLOW,
- * METRICS_TOKEN); every other path is a plain 404. Resolves with the close function once it listens.
+ * queue as the database has it, process metrics (also at /metrics/processes, labelled `process="worker"` and its
+ * pid, as an instance's). The same access rules as an app instance's (METRICS_ALLOW, METRICS_TOKEN); every other
+ * path is a plain 404. Resolves with the close function once it listens.
  */
 export async function startWorkerOperations(port: number, host: string, draining: () => boolean): Promise<() => Promise<void>> {
   startMetrics();
@@ -15,7 +17,7 @@ export async function startWorkerOperations(port: number, host: string, draining
       res.writeHead(404, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" }).end("Not found\n");
       return false;
     },
-    { metrics: localMetrics, readiness: new Readiness({ draining }) },
+    { metrics: localMetrics, processMetrics: () => instanceProcessMetrics("worker"), readiness: new Readiness({ draining }) },
   );
   const server = http.createServer(listener);
   await new Promise<void>((resolve, reject) => {

@@ -10,6 +10,7 @@ import { attachDatabase } from "./attach-database";
 import { handleMetricsMessage } from "./cluster-metrics";
 import { httpLimits } from "./connection-limits";
 import { gracefulServer } from "./http-server";
+import { answerOwnMetricsRequest, handleProcessMetricsMessage } from "./process-metrics";
 import { type PrimaryMessage, takeOverSignals, type WorkerMessage } from "./signals";
 import { handleSyncMessage } from "./worker-sync";
 
@@ -53,6 +54,8 @@ export async function runWorker(): Promise<void> {
     if (message?.type === "database-up") markDatabaseAvailable();
     handleSyncMessage(message);
     handleMetricsMessage(message);
+    handleProcessMetricsMessage(message);
+    answerOwnMetricsRequest(message, "web");
   });
   // The primary going away (killed) must not leave an orphan serving alone.
   process.on("disconnect", () => void stop());

@@ -57,8 +57,12 @@ test("nginx spreads requests over both instances, and the operations endpoints s
   expect((after[1] ?? 0) - (before[1] ?? 0), "instance B served some").toBeGreaterThanOrEqual(3);
 
   expect((await fetch(`${site.origin}/metrics`)).status).toBe(404);
+  expect((await fetch(`${site.origin}/metrics/processes`)).status).toBe(404);
   expect((await fetch(`${site.origin}/readyz`)).status).toBe(404);
   for (const origin of [a, b]) expect((await fetch(`${origin}/readyz`)).status).toBe(200);
+  // Each instance's own port answers its processes apart (ADR 0022's addendum): here one web worker each.
+  for (const origin of [a, b])
+    expect(await (await fetch(`${origin}/metrics/processes`)).text()).toMatch(/^process_resident_memory_bytes\{process="web",pid="\d+"\}/m);
 });
 
 test("in Chromium through nginx: the page hydrates, signing in with a code works, and the account menu shows", async ({ browser }) => {
