@@ -156,6 +156,7 @@ const QUERY_ROUTES: { path: string; params: string[] }[] = [
     "/healthz",
     "/readyz",
     "/metrics",
+    "/metrics/processes",
   ].map((path) => ({ path, params: [] })),
   // --- console-dash (Dashboard, Users, Audit log): 404 for visitors whatever the query; an admin's turn below.
   { path: "/admin", params: ["period"] },
