@@ -11,8 +11,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { logger } from "../server/logger";
-import { buildApp } from "./lib/build";
-import { cleanup, installSignalHandlers } from "./lib/cleanup";
+import { buildApp, commitOf } from "./lib/build";
+import { installSignalHandlers, runScript } from "./lib/cleanup";
 import { TreeMeter } from "./lib/cpu";
 import { captureCachedPage, startFloorServer } from "./lib/floor";
 import { type LoadTestArgs, parseLoadTestArgs } from "./lib/loadtest-args";
@@ -71,7 +71,7 @@ async function main(): Promise<number> {
   const report: LoadTestReport = {
     startedAt: startedAt.toISOString(),
     seconds: Math.round((Date.now() - t0) / 1000),
-    commit: git("rev-parse", "HEAD"),
+    commit: commitOf(ROOT),
     machine: { ...machine, loadAverageAtEnd: os.loadavg().map((n) => Math.round(n * 100) / 100) },
     args,
     mix: args.weights,
@@ -248,21 +248,4 @@ async function measureFloor(
   }
 }
 
-function git(...a: string[]): string {
-  try {
-    return execFileSync("git", a, { cwd: ROOT, encoding: "utf8" }).trim();
-  } catch {
-    return "unknown";
-  }
-}
-
-main()
-  .then(async (code) => {
-    await cleanup();
-    process.exit(code);
-  })
-  .catch(async (err) => {
-    console.error(err);
-    await cleanup();
-    process.exit(1);
-  });
+void runScript(main);

@@ -8,8 +8,8 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { logger } from "../server/logger";
-import { buildApp } from "./lib/build";
-import { cleanup, installSignalHandlers } from "./lib/cleanup";
+import { buildApp, commitOf } from "./lib/build";
+import { installSignalHandlers, runScript } from "./lib/cleanup";
 import { waitForIdle } from "./lib/loadtest-site";
 import { parseSoakArgs } from "./lib/soak-args";
 import { soakPlotSvg } from "./lib/soak-plot";
@@ -41,7 +41,7 @@ async function main(): Promise<number> {
   const otherCores = await waitForIdle(args.waitIdle, log, "the soak");
   log(`other processes use ${otherCores} cores`);
 
-  const report = await runSoak(args, { root: ROOT, workDir: WORK, commit: git("rev-parse", "HEAD"), log });
+  const report = await runSoak(args, { root: ROOT, workDir: WORK, commit: commitOf(ROOT), log });
   const stem = args.out ?? `${report.startedAt.slice(0, 10)}-soak`;
   const results = path.resolve(ROOT, args.resultsDir);
   fs.mkdirSync(results, { recursive: true });
@@ -58,21 +58,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-function git(...a: string[]): string {
-  try {
-    return execFileSync("git", a, { cwd: ROOT, encoding: "utf8" }).trim();
-  } catch {
-    return "unknown";
-  }
-}
-
-main()
-  .then(async (code) => {
-    await cleanup();
-    process.exit(code);
-  })
-  .catch(async (err) => {
-    console.error(err);
-    await cleanup();
-    process.exit(1);
-  });
+void runScript(main);

@@ -39,16 +39,24 @@ export async function buildApp(root: string, buildDir: string): Promise<{ second
   return { seconds: (Date.now() - started) / 1000 };
 }
 
+/** git's answer in `root`, trimmed; "" when git fails (no repository, no git). */
+function git(root: string, ...a: string[]): string {
+  try {
+    return execFileSync("git", a, { cwd: root, encoding: "utf8" }).trim();
+  } catch {
+    return "";
+  }
+}
+
+/** The commit checked out in `root`, or "unknown". */
+export function commitOf(root: string): string {
+  return git(root, "rev-parse", "HEAD") || "unknown";
+}
+
 /** Which code was measured: the commit, plus app files changed since (the working tree is what gets built). */
 export function appVersion(root: string): { commit: string; changedFiles: string[] } {
-  const git = (...a: string[]) => {
-    try {
-      return execFileSync("git", a, { cwd: root, encoding: "utf8" }).trim();
-    } catch {
-      return "";
-    }
-  };
   const changed = git(
+    root,
     "status",
     "--porcelain",
     "--",
@@ -60,5 +68,5 @@ export function appVersion(root: string): { commit: string; changedFiles: string
     "react-router.config.ts",
     "package.json",
   );
-  return { commit: git("rev-parse", "HEAD") || "unknown", changedFiles: changed ? changed.split("\n").map((l) => l.trim()) : [] };
+  return { commit: commitOf(root), changedFiles: changed ? changed.split("\n").map((l) => l.trim()) : [] };
 }

@@ -75,11 +75,15 @@ export function installSignalHandlers(onSignal?: () => void): void {
   }
 }
 
-/** Runs a bench script's `main`, stops what it started (PostgreSQL, servers) either way, and exits 1 on failure. */
-export async function runScript(main: () => Promise<void>): Promise<never> {
+/**
+ * Runs a bench script's `main`, stops what it started (PostgreSQL, servers) either way, and exits with the code
+ * `main` resolves with (0 when it resolves with none), or 1 when it throws.
+ */
+export async function runScript(main: () => Promise<unknown>): Promise<never> {
   let code = 0;
   try {
-    await main();
+    const result = await main();
+    if (typeof result === "number") code = result;
   } catch (err) {
     console.error((err as Error).stack ?? err);
     code = 1;
