@@ -14,23 +14,38 @@ import type { PrimaryMessage, WorkerMessage } from "./signals";
 /** prom-client gives up on workers that do not answer after 5 s; the asking worker waits a little longer. */
 const ANSWER_TIMEOUT_MS = 6_000;
 
-const waiting = new AwaitedReplies<number, string>();
-let lastId = 0;
+/**
+ * A web worker's question to its primary answered with text (`metrics`, and process-metrics.ts's
+ * `process-metrics`): `ask` sends it and waits up to ANSWER_TIMEOUT_MS; `handle` takes the primary's answer
+ * (worker.ts passes every message from the primary).
+ */
+export function primaryQuestion(type: "metrics" | "process-metrics") {
+  const waiting = new AwaitedReplies<number, string>();
+  let lastId = 0;
+  return {
+    ask(): Promise<string> {
+      const id = ++lastId;
+      return waiting.wait(id, ANSWER_TIMEOUT_MS, new Error("the primary did not answer"), () =>
+        process.send?.({ type, id } satisfies WorkerMessage),
+      );
+    },
+    handle(message: PrimaryMessage): void {
+      if (message?.type !== type) return;
+      waiting.settle(message.id, message.error !== undefined ? new Error(message.error) : (message.text ?? ""));
+    },
+  };
+}
+
+const instanceQuestion = primaryQuestion("metrics");
 
 /** The instance's metrics: through the primary in a cluster worker, this process's own otherwise (development, tests). */
 export function instanceMetrics(): Promise<string> {
   if (!cluster.isWorker || !process.connected) return localMetrics();
-  const id = ++lastId;
-  return waiting.wait(id, ANSWER_TIMEOUT_MS, new Error("the primary did not answer"), () =>
-    process.send?.({ type: "metrics", id } satisfies WorkerMessage),
-  );
+  return instanceQuestion.ask();
 }
 
 /** A web worker's side (worker.ts passes every message from the primary). */
-export function handleMetricsMessage(message: PrimaryMessage): void {
-  if (message?.type !== "metrics") return;
-  waiting.settle(message.id, message.error !== undefined ? new Error(message.error) : (message.text ?? ""));
-}
+export const handleMetricsMessage = instanceQuestion.handle;
 
 /** The primary's side: one aggregator (it listens for the workers' answers from its construction on). */
 export class MetricsRelay {

@@ -2,6 +2,7 @@ import cluster, { type Worker } from "node:cluster";
 import { AggregatorRegistry, register } from "prom-client";
 import { LIVE_HEAP_METRIC } from "../metrics";
 import { AwaitedReplies } from "./awaited-replies";
+import { primaryQuestion } from "./cluster-metrics";
 import type { PrimaryMessage, WorkerMessage } from "./signals";
 
 /**
@@ -21,9 +22,8 @@ export type ProcessRole = "primary" | "web" | "jobs" | "worker" | "single";
 
 type MetricJson = Awaited<ReturnType<typeof register.getMetricsAsJSON>>[number];
 
-/** Longer than a busy worker takes to answer, shorter than the asking worker waits (ANSWER_TIMEOUT_MS). */
+/** Longer than a busy worker takes to answer, shorter than the asking worker waits (cluster-metrics.ts, 6 s). */
 const WORKER_TIMEOUT_MS = 4_000;
-const ANSWER_TIMEOUT_MS = 6_000;
 
 /** prom-client's default metrics (collectDefaultMetrics) are the ones named process_* and nodejs_*; and the live heap. */
 export function isProcessMetric(name: string): boolean {
@@ -70,23 +70,16 @@ export function answerOwnMetricsRequest(message: PrimaryMessage, role: ProcessRo
   );
 }
 
-const answers = new AwaitedReplies<number, string>();
-let lastAsk = 0;
+const processQuestion = primaryQuestion("process-metrics");
 
 /** The instance's per-process metrics: through the primary in a cluster worker, this process's own otherwise. */
 export async function instanceProcessMetrics(aloneAs: ProcessRole = "single"): Promise<string> {
   if (!cluster.isWorker || !process.connected) return renderProcessMetrics([await ownProcessMetrics(aloneAs)]);
-  const id = ++lastAsk;
-  return answers.wait(id, ANSWER_TIMEOUT_MS, new Error("the primary did not answer"), () =>
-    process.send?.({ type: "process-metrics", id } satisfies WorkerMessage),
-  );
+  return processQuestion.ask();
 }
 
 /** A web worker's side of the answer (worker.ts passes every message from the primary). */
-export function handleProcessMetricsMessage(message: PrimaryMessage): void {
-  if (message?.type !== "process-metrics") return;
-  answers.settle(message.id, message.error !== undefined ? new Error(message.error) : (message.text ?? ""));
-}
+export const handleProcessMetricsMessage = processQuestion.handle;
 
 // --- the primary's side ---
 
