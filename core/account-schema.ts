@@ -1,3 +1,4 @@
+import { contentPolicy } from "./content-safety";
 import { plainText } from "./params";
 import { z } from "./zod";
 
@@ -20,7 +21,8 @@ export const displayNameSchema = z
     plainText(DISPLAY_NAME_MAX)
       .min(1, DISPLAY_NAME_ERRORS.required)
       .refine((v) => !INVISIBLE.test(v), DISPLAY_NAME_ERRORS.unreadable)
-      .refine((v) => /[\p{L}\p{N}]/u.test(v), DISPLAY_NAME_ERRORS.noLetter),
+      .refine((v) => /[\p{L}\p{N}]/u.test(v), DISPLAY_NAME_ERRORS.noLetter)
+      .superRefine(contentPolicy("displayName")),
   );
 
 /** The first error for a raw name, in the form's words; null when it is valid. */

@@ -13,7 +13,7 @@ export type CommunityAnswer =
 export const SCRIPT_FIELD = "js";
 
 /** Error codes carried back to the video page after a form post without JavaScript (`?communityError=`). */
-export const NO_SCRIPT_ERRORS = ["like", "comment", "reply", "delete", "forbidden", "rate", "full", "banned"] as const;
+export const NO_SCRIPT_ERRORS = ["like", "comment", "reply", "delete", "forbidden", "rate", "full", "banned", "policy"] as const;
 export type NoScriptError = (typeof NO_SCRIPT_ERRORS)[number];
 export const NO_SCRIPT_ERROR_PARAM = "communityError";
 

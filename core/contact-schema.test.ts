@@ -90,6 +90,13 @@ describe("contact form schema (SPEC.md §5)", () => {
     ["ada@exa mple.com", false],
     ["ada@@example.com", false],
     ["ada@example.", false],
+    // One bare address (issue 32 item 4): no display name, no second recipient.
+    ['"x"<victim@evil.test>', false],
+    ["Victim <victim@evil.test>", false],
+    ["victim@evil.test>", false],
+    ["a@example.com,victim@evil.test", false],
+    ["a@example.com;victim@evil.test", false],
+    ["o'brien+films@example.ie", true],
   ])("email %j valid=%s", (email, ok) => {
     expect(errorsFor({ email })).toEqual(ok ? {} : { email: "Please enter a valid email address" });
   });

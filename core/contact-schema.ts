@@ -23,7 +23,13 @@ export const CONTACT_LIMITS = {
   message: { min: 10, max: 1000 },
 } as const;
 
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * One bare address (issue 32 item 4): a local part of the characters RFC 5322 allows unquoted, and a domain of
+ * letters, digits and hyphens with at least one dot. No display name, quotes, angle brackets, commas or second
+ * address: a confirmation goes to exactly the one address typed, and to nobody else.
+ */
+export const EMAIL_PATTERN =
+  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+$/;
 
 /**
  * Characters as PostgreSQL's length() counts them (code points), so the limits here and the database
@@ -129,6 +135,8 @@ export function firstInvalidField(errors: ContactErrors): ContactField | undefin
 export const CONTACT_SUBMIT_ERROR = "An error occurred while submitting your message. Please try again.";
 export const CONTACT_TOKEN_INVALID = "We could not verify this form. Please wait a few seconds and send it again.";
 export const CONTACT_TOKEN_EXPIRED = "This form has expired. Your text is still here: please send it again.";
+/** The same form sent a second time (a double click, the back button): each form is accepted once. */
+export const FORM_TOKEN_USED = "This form was already sent once. Your text is still here: to send it again, send it once more.";
 
 export function contactRateLimitMessage(retryAfterMs: number): string {
   const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { displayNameError } from "./account-schema";
 import { FALLBACK_CATEGORIES } from "./categories";
 import { assertNoMinorSuggestingTerms, ContentSafetyError, findMinorSuggestingTerm } from "./content-safety";
+import { PLAYLIST_FORMS } from "./playlist-schema";
 
 const DEMO_CATEGORIES = FALLBACK_CATEGORIES;
 
@@ -176,5 +178,27 @@ describe("assertNoMinorSuggestingTerms", () => {
     expect(() => assertNoMinorSuggestingTerms({ performer_name: "Loli" })).toThrow(
       'Performer name contains a term that suggests minors ("loli"), which is not allowed.',
     );
+  });
+});
+
+describe("one rule set for everything people publish (issue 32 item 1)", () => {
+  const create = (title: string, description = "") => PLAYLIST_FORMS.create.safeParse({ intent: "create", title, description });
+
+  it("refuses a playlist title or description that suggests minors, with the message a video title gets", () => {
+    const title = create("barely legal schoolgirl teen 16yo picks");
+    expect(title.success).toBe(false);
+    expect(title.error?.issues[0]).toMatchObject({
+      path: ["title"],
+      message: 'Title contains a term that suggests minors ("barely legal"), which is not allowed.',
+      params: { contentSafety: true },
+    });
+    const description = create("Evening picks", "for the teens");
+    expect(description.error?.issues[0]).toMatchObject({ path: ["description"], message: expect.stringContaining('("teens")') });
+    expect(create("Evening picks", "Calm, slow, abstract.").success).toBe(true);
+  });
+
+  it("refuses such a display name with its own field's words", () => {
+    expect(displayNameError("Lolita fan")).toBe('Display name contains a term that suggests minors ("lolita"), which is not allowed.');
+    expect(displayNameError("Kidney bean")).toBeNull();
   });
 });

@@ -74,3 +74,19 @@ export function assertNoMinorSuggestingTerms(fields: Record<string, string | str
     }
   }
 }
+
+/**
+ * The policy as a zod refinement of one form field (`.superRefine(contentPolicy("title"))`): its issue carries
+ * ContentSafetyError's message, naming the field and the term, and `params.contentSafety` so an endpoint that
+ * answers unreadable forms in general still shows this refusal beside its field.
+ */
+export function contentPolicy(field: string) {
+  return (
+    value: string | null | undefined,
+    ctx: { addIssue(issue: { code: "custom"; message: string; params: { contentSafety: true } }): void },
+  ) => {
+    const term = value ? findMinorSuggestingTerm(value) : null;
+    if (term !== null)
+      ctx.addIssue({ code: "custom", message: new ContentSafetyError(field, term).message, params: { contentSafety: true } });
+  };
+}

@@ -1,3 +1,4 @@
+import { contentPolicy } from "./content-safety";
 import { input, multilineText, plainText } from "./params";
 import { PLAYLIST_LIMITS, PLAYLIST_TEXTS, WATCH_LATER } from "./playlists";
 import { z } from "./zod";
@@ -7,10 +8,12 @@ export const playlistRef = z.union([z.literal(WATCH_LATER), z.uuid().transform((
 
 const title = plainText(10_000)
   .transform((v) => v.trim())
-  .pipe(z.string().min(1, PLAYLIST_TEXTS.titleRequired).max(PLAYLIST_LIMITS.titleMax, PLAYLIST_TEXTS.titleTooLong));
+  .pipe(z.string().min(1, PLAYLIST_TEXTS.titleRequired).max(PLAYLIST_LIMITS.titleMax, PLAYLIST_TEXTS.titleTooLong))
+  .superRefine(contentPolicy("title"));
 const description = multilineText(10_000)
   .transform((v) => v.trim())
-  .pipe(z.string().max(PLAYLIST_LIMITS.descriptionMax, PLAYLIST_TEXTS.descriptionTooLong));
+  .pipe(z.string().max(PLAYLIST_LIMITS.descriptionMax, PLAYLIST_TEXTS.descriptionTooLong))
+  .superRefine(contentPolicy("description"));
 const visibility = z.enum(["private", "public"]).transform((v) => v === "public");
 const redirectTo = plainText(2000).optional();
 /** A 0-based place in the list to move an item to (past the end: the end). */

@@ -55,6 +55,7 @@ export const PLAYLIST_TEXTS = {
   unavailable: "Unavailable video",
   savedToWatchLater: "Saved to Watch Later.",
   removedFromWatchLater: "Removed from Watch Later.",
+  heldForReview: "This playlist is hidden from others while our moderators review a report about it.",
 } as const;
 
 /** What the endpoint answers a fetcher (a form posted without JavaScript is sent back instead). */
@@ -69,6 +70,7 @@ export type PlaylistError =
   | "too-many-playlists"
   | "full"
   | "too-many"
+  | "banned"
   | "invalid"
   | "unreadable"
   | "failed";

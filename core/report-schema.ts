@@ -1,11 +1,13 @@
 import { charCount } from "./contact-schema";
 import { input, multilineText } from "./params";
+import { REPORT_TARGET_TYPES } from "./report-path";
 import { z } from "./zod";
 
 /**
- * Reports of a video or a comment (issue 22 item 1): the reasons a visitor can give, which of them hide the
- * item at once, and the form's one schema (the browser's checks and the server's are the same). Report
- * details are not checked for minor-suggesting terms: describing such content is what this form is for.
+ * Reports of a video, a comment or a public playlist (issue 22 item 1, issue 32): the reasons a visitor can
+ * give, which of them hide the item at once, and the form's one schema (the browser's checks and the server's
+ * are the same). Report details are the one text people write that is not checked for minor-suggesting terms:
+ * describing such content is what this form is for, and only moderators read it (docs/trust-and-safety.md).
  */
 
 export const REPORT_REASONS = [
@@ -77,7 +79,7 @@ export const MODERATION_NOTE_MESSAGE = `Give a reason for your decision (${MODER
 /** The moderation queue's decision form (the console, issue 22 item 2). */
 export const moderationDecisionForm = z.object({
   intent: z.enum(["dismiss", "restore", "remove", "ban"]),
-  targetType: z.enum(["video", "comment"]),
+  targetType: z.enum(REPORT_TARGET_TYPES),
   targetId: z.uuid(),
   note: multilineText(5000)
     .default("")
@@ -90,3 +92,50 @@ export function moderationNoteProblem(note: string): string | null {
 }
 
 export const reportQueueQuery = z.object({ page: input.page });
+
+/** The longest window a burst restore takes: a burst is an hour or a few, never the whole history. */
+export const BURST_WINDOW_MAX_HOURS = 72;
+
+export const BURST_TEXTS = {
+  when: "Give the time as YYYY-MM-DDTHH:MM in UTC.",
+  order: "The window's end must come after its start.",
+  tooLong: `A burst restore covers at most ${BURST_WINDOW_MAX_HOURS} hours.`,
+  network: "Give a network as the list shows it (203.0.113.0/24 or 2001:db8:1::/48), or leave it empty for all.",
+} as const;
+
+/** A `datetime-local` value read as UTC (the console says so beside the field). */
+const utcMinute = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/, BURST_TEXTS.when)
+  .transform((v) => new Date(`${v}Z`))
+  .refine((d) => !Number.isNaN(d.getTime()), BURST_TEXTS.when);
+
+/** A reporter network as reports store it (server/rate-limit.ts ipNetworkKey). */
+const NETWORK_KEY = /^(?:(?:\d{1,3}\.){3}0\/24|[0-9a-f]{1,4}:[0-9a-f]{1,4}:[0-9a-f]{1,4}::\/48)$/;
+
+/** The queue's "Restore a burst" form (issue 32 item 2). */
+export const burstRestoreForm = z
+  .object({
+    intent: z.literal("restore-burst"),
+    from: utcMinute,
+    to: utcMinute,
+    network: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .max(60)
+      .refine((v) => v === "" || NETWORK_KEY.test(v), BURST_TEXTS.network)
+      .transform((v) => v || null),
+    note: multilineText(5000)
+      .default("")
+      .transform((v) => v.trim()),
+  })
+  .superRefine((form, ctx) => {
+    if (form.to <= form.from) ctx.addIssue({ code: "custom", path: ["to"], message: BURST_TEXTS.order });
+    else if (form.to.getTime() - form.from.getTime() > BURST_WINDOW_MAX_HOURS * 3_600_000)
+      ctx.addIssue({ code: "custom", path: ["to"], message: BURST_TEXTS.tooLong });
+  });
+
+/** Everything the queue's page takes: a decision on one item, or a burst restore. */
+export const reportQueueForm = z.union([moderationDecisionForm, burstRestoreForm]);

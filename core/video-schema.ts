@@ -1,4 +1,4 @@
-import { ContentSafetyError, findMinorSuggestingTerm } from "./content-safety";
+import { contentPolicy } from "./content-safety";
 import { formStrings, multilineText, plainText } from "./params";
 import { z } from "./zod";
 
@@ -11,27 +11,19 @@ import { z } from "./zod";
 export const VIDEO_TITLE_MAX = 200;
 export const VIDEO_DESCRIPTION_MAX = 5000;
 
-/** The content-safety policy on one field: its error names the field and the term. */
-function policy(field: "title" | "description" | "category") {
-  return (value: string | null | undefined, ctx: z.RefinementCtx) => {
-    const term = value ? findMinorSuggestingTerm(value) : null;
-    if (term !== null) ctx.addIssue({ code: "custom", message: new ContentSafetyError(field, term).message });
-  };
-}
-
 export const videoFieldsSchema = z.object({
   title: plainText(VIDEO_TITLE_MAX + 100)
     .trim()
     .min(1, "Enter a title")
     .max(VIDEO_TITLE_MAX, `The title must be at most ${VIDEO_TITLE_MAX} characters`)
-    .superRefine(policy("title")),
+    .superRefine(contentPolicy("title")),
   description: multilineText(VIDEO_DESCRIPTION_MAX + 1000)
     .trim()
     .max(VIDEO_DESCRIPTION_MAX, `The description must be at most ${VIDEO_DESCRIPTION_MAX} characters`)
-    .superRefine(policy("description"))
+    .superRefine(contentPolicy("description"))
     .optional()
     .transform((d) => d || null),
-  category: plainText(100).trim().min(1, "Choose a category").superRefine(policy("category")),
+  category: plainText(100).trim().min(1, "Choose a category").superRefine(contentPolicy("category")),
   /** A checkbox: present ("on") or absent. */
   isPublic: z
     .enum(["on", "true"])

@@ -119,6 +119,24 @@ function countryListSchema() {
     });
 }
 
+/** ALLOWED_HOSTS: `host` or `host:port` names (lower-cased, IPv6 in brackets), comma-separated, deduplicated. */
+function allowedHostsSchema() {
+  return z
+    .string()
+    .default("")
+    .transform((v, ctx) => {
+      const hosts = v
+        .split(",")
+        .map((s) => s.trim().toLowerCase())
+        .filter(Boolean);
+      for (const host of hosts) {
+        if (!/^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/.test(host))
+          ctx.addIssue({ code: "custom", message: `"${host}" is not a host name such as www.example.com or example.com:8080` });
+      }
+      return [...new Set(hosts)];
+    });
+}
+
 /** S3_KEY_PREFIX: plain path segments, kept without leading or trailing slashes. */
 function keyPrefixSchema() {
   return optionalText()
@@ -181,6 +199,13 @@ const schema = z
     /** Keys go under this folder of the bucket (several sites in one bucket); MEDIA_BASE_URL points at it. */
     S3_KEY_PREFIX: keyPrefixSchema(),
     SITE_URL: z.string().url().optional(),
+    /**
+     * The names the site answers to besides SITE_URL's, comma-separated, each `host` or `host:port` (e.g.
+     * `www.example.com, example.org`); loopback names (localhost, 127.0.0.1, [::1]) always. A request naming
+     * another host in Host or X-Forwarded-Host gets 400 (server/http/hosts.ts), so no page, cached page or mail
+     * is made for it. Without SITE_URL, mails link to the first of these (server/site-url.ts mailOrigin).
+     */
+    ALLOWED_HOSTS: allowedHostsSchema(),
     // Quiet under Vitest, whose global setup (the test PostgreSQL) runs outside the test environment.
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default(process.env.VITEST ? "silent" : "info"),
     /** Secret for signed tokens (play tokens, form timestamps). Generated per data dir when unset. */
@@ -267,8 +292,12 @@ const schema = z
      * AGE_ASSURANCE_COUNTRIES (ISO 3166-1 alpha-2 codes; `XX` stands for a missing or unknown country) must pass
      * the OpenID Connect age check before explicit media are shown; everyone else gets the self-declaration gate.
      * Unset: self-declaration everywhere, as before.
+     * AGE_ASSURANCE_UNKNOWN_COUNTRY: a visitor whose country is not known (no header, not a two-letter code, or
+     * a peer that is not a TRUST_PROXY proxy) falls under the strictest rule configured, `check` (the default:
+     * fail closed), unless the operator says `open` here (docs/operations.md "Age assurance").
      */
     AGE_ASSURANCE_COUNTRIES: countryListSchema(),
+    AGE_ASSURANCE_UNKNOWN_COUNTRY: z.enum(["check", "open"]).default("check"),
     AGE_ASSURANCE_COUNTRY_HEADER: optionalText().pipe(
       z
         .string()
@@ -311,6 +340,14 @@ const schema = z
      * process; more get 429 + Retry-After (server/http/ad-events.ts).
      */
     LIVE_STREAMS_PER_CLIENT: z.coerce.number().int().min(1).max(10_000).default(16),
+    /**
+     * The budget on automatic hiding (docs/decisions/0040-report-hiding-budget.md): of the reports whose reason
+     * hides an item at once, those of visitors and of accounts not in good standing hide at most
+     * REPORT_HIDES_PER_HOUR items an hour site-wide and REPORT_HIDES_PER_NETWORK_PER_HOUR from one network (IPv4
+     * /24, IPv6 /48); past either, reports queue without hiding and the admins get one alert for the burst.
+     */
+    REPORT_HIDES_PER_HOUR: z.coerce.number().int().min(0).max(100_000).default(20),
+    REPORT_HIDES_PER_NETWORK_PER_HOUR: z.coerce.number().int().min(0).max(100_000).default(3),
     /**
      * Who may read GET /metrics (server/http/operations.ts); refused requests get the 404 of an unknown path.
      * METRICS_TOKEN: when set, a request must carry `Authorization: Bearer <token>`. METRICS_ALLOW: the peer

@@ -12,9 +12,9 @@ const T0 = Date.UTC(2026, 0, 1, 12);
 describe("signed form timestamp", () => {
   it("is accepted from 3 seconds after issue until it expires", () => {
     const token = issueFormToken(T0);
-    expect(checkFormToken(token, T0 + FORM_MIN_FILL_MS)).toEqual({ status: "ok", issuedAt: T0 });
-    expect(checkFormToken(token, T0 + 60_000)).toEqual({ status: "ok", issuedAt: T0 });
-    expect(checkFormToken(token, T0 + FORM_TOKEN_MAX_AGE_MS)).toEqual({ status: "ok", issuedAt: T0 });
+    expect(checkFormToken(token, T0 + FORM_MIN_FILL_MS)).toMatchObject({ status: "ok", issuedAt: T0 });
+    expect(checkFormToken(token, T0 + 60_000)).toMatchObject({ status: "ok", issuedAt: T0 });
+    expect(checkFormToken(token, T0 + FORM_TOKEN_MAX_AGE_MS)).toMatchObject({ status: "ok", issuedAt: T0 });
   });
 
   it("flags a submission under 3 seconds as too fast", () => {
@@ -55,10 +55,28 @@ describe("signed form timestamp", () => {
     expect(renewFormToken(token, T0 + 1000)).toBe(token);
     expect(renewFormToken(token, T0 + 10_000)).toBe(token);
     const afterExpiry = T0 + FORM_TOKEN_MAX_AGE_MS + 1;
-    expect(checkFormToken(renewFormToken(token, afterExpiry), afterExpiry)).toEqual({
+    expect(checkFormToken(renewFormToken(token, afterExpiry), afterExpiry)).toMatchObject({
       status: "ok",
       issuedAt: afterExpiry - FORM_MIN_FILL_MS,
     });
-    expect(checkFormToken(renewFormToken("forged", T0), T0)).toEqual({ status: "too-fast", issuedAt: T0 });
+    expect(checkFormToken(renewFormToken("forged", T0), T0)).toMatchObject({ status: "too-fast", issuedAt: T0 });
+  });
+});
+
+describe("single-use tokens (issue 32 item 4)", () => {
+  it("carry a nonce of their own each; a spent token is renewed with a fresh, back-dated one", () => {
+    const a = checkFormToken(issueFormToken(T0), T0 + 10_000);
+    const b = checkFormToken(issueFormToken(T0), T0 + 10_000);
+    expect(a.status === "ok" && b.status === "ok" && a.nonce !== b.nonce).toBe(true);
+    const token = issueFormToken(T0);
+    const renewed = renewFormToken(token, T0 + 10_000, "contact", true);
+    expect(renewed).not.toBe(token);
+    expect(checkFormToken(renewed, T0 + 10_000)).toMatchObject({ status: "ok", issuedAt: T0 + 10_000 - FORM_MIN_FILL_MS });
+  });
+
+  it("report and sign-in tokens have no minimum fill time; contact and takedown keep theirs", () => {
+    expect(checkFormToken(issueFormToken(T0, "report"), T0, "report").status).toBe("ok");
+    expect(checkFormToken(issueFormToken(T0, "sign-in"), T0, "sign-in").status).toBe("ok");
+    expect(checkFormToken(issueFormToken(T0, "takedown"), T0, "takedown").status).toBe("too-fast");
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { useTestDatabase } from "../tests/support/test-db";
-import { createPostgresRateLimiter, ipRateLimitKey, RATE_LIMIT_TABLE, sharedRateLimiter } from "./rate-limit";
+import { createPostgresRateLimiter, ipNetworkKey, ipRateLimitKey, RATE_LIMIT_TABLE, sharedRateLimiter } from "./rate-limit";
 
 const { handle } = useTestDatabase();
 
@@ -95,5 +95,20 @@ describe("rate-limit key for a client address", () => {
     ["not an ip", "unknown"],
   ])("%j -> %s", (ip, key) => {
     expect(ipRateLimitKey(ip)).toBe(key);
+  });
+});
+
+describe("ipNetworkKey", () => {
+  it.each([
+    ["203.0.113.7", "203.0.113.0/24"],
+    ["203.0.113.250", "203.0.113.0/24"],
+    ["::ffff:203.0.113.7", "203.0.113.0/24"],
+    ["2001:db8:1:2:3:4:5:6", "2001:db8:1::/48"],
+    ["2001:db8:1:ffff::1", "2001:db8:1::/48"],
+    ["2001:db8:2::1", "2001:db8:2::/48"],
+    [null, "unknown"],
+    ["not an ip", "unknown"],
+  ])("%j -> %s", (ip, key) => {
+    expect(ipNetworkKey(ip)).toBe(key);
   });
 });

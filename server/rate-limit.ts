@@ -103,6 +103,22 @@ export function ipRateLimitKey(ip: string | null | undefined): string {
     .join(":")}::/64`;
 }
 
+/**
+ * The network a client address belongs to, wider than its rate-limit key: an IPv4 /24 (`203.0.113.0/24`), an IPv6
+ * /48 (`2001:db8:1::/48`, what one site or cloud customer is given), `unknown` for anything else. The report
+ * hiding budget counts per network, so one operator's many addresses share one allowance.
+ */
+export function ipNetworkKey(ip: string | null | undefined): string {
+  const key = ipRateLimitKey(ip);
+  if (net.isIPv4(key)) return `${key.split(".").slice(0, 3).join(".")}.0/24`;
+  if (key === "unknown") return key;
+  const groups = ipv6Groups((ip ?? "").trim());
+  return `${groups
+    .slice(0, 3)
+    .map((g) => g.toString(16))
+    .join(":")}::/48`;
+}
+
 /** The eight 16-bit groups of a valid IPv6 address (zone dropped, `::` filled, an IPv4 tail as two groups). */
 function ipv6Groups(address: string): number[] {
   const withoutZone = address.split("%")[0]!;

@@ -10,3 +10,15 @@ export function publicOrigin(requestOrigin: string): string {
   const configured = env().SITE_URL;
   return configured ? configured.replace(/\/+$/, "") : requestOrigin;
 }
+
+/**
+ * The origin every link in a mail names (issue 32 item 3): SITE_URL, else the first of ALLOWED_HOSTS, else this
+ * machine's own loopback address. Never what a request said it was for: a Host or X-Forwarded-Host header is the
+ * sender's to choose, and a mail to the admins must not carry a link to someone else's site.
+ */
+export function mailOrigin(): string {
+  const e = env();
+  if (e.SITE_URL) return e.SITE_URL.replace(/\/+$/, "");
+  const first = e.ALLOWED_HOSTS[0];
+  return first ? `http://${first}` : `http://localhost:${e.PORT}`;
+}

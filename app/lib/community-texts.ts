@@ -19,11 +19,14 @@ export const COMMUNITY_TEXTS = {
   author: "User",
 } as const;
 
-/** A banned user's comment or like (issue 22): what happened and, when the route knows it, why. */
+/** A banned user's comment, like or playlist edit (issue 22, issue 32): what happened and, when the route knows it, why. */
 export function bannedMessage(reason?: string | null): string {
   const why = reason?.trim() ? ` The moderators' reason: ${reason.trim()}` : "";
-  return `A moderator has banned your account from commenting and liking.${why}`;
+  return `A moderator has banned your account from commenting, liking and publishing playlists.${why}`;
 }
+
+/** A comment refused by the content policy, without JavaScript (the script gets the term named too). */
+export const POLICY_REFUSED_COMMENT = "Comment contains a term that suggests minors, which is not allowed.";
 
 /** A reply to a thread at its cap (app/lib/comment-limits.ts). */
 export const THREAD_FULL_MESSAGE = `This thread has reached its limit of ${MAX_REPLIES_PER_THREAD} replies. Please start a new comment instead.`;

@@ -1,9 +1,9 @@
 import type { RouterContextProvider } from "react-router";
-import { CONTACT_TOKEN_EXPIRED, CONTACT_TOKEN_INVALID } from "~core/contact-schema";
+import { CONTACT_TOKEN_EXPIRED, CONTACT_TOKEN_INVALID, FORM_TOKEN_USED } from "~core/contact-schema";
 import { classifyFailure, UNAVAILABLE_HEADERS } from "../../server/http/route-errors";
 
 /**
- * How the public forms (contact, takedown) answer what their service refused, and a failure: one set of
+ * How the public forms (contact, takedown, report) answer what their service refused, and a failure: one set of
  * statuses and texts. Each route renders the answer as its own form, with the typed values kept.
  */
 
@@ -18,6 +18,7 @@ export type RefusedOutcome<E> =
   | { status: "invalid"; errors: E }
   | { status: "token-invalid" }
   | { status: "token-expired" }
+  | { status: "token-used" }
   | { status: "rate-limited"; retryAfterMs: number };
 
 export function formRefusal<E>(outcome: RefusedOutcome<E>, rateLimitMessage: (retryAfterMs: number) => string): FormRefusal<E> {
@@ -28,6 +29,8 @@ export function formRefusal<E>(outcome: RefusedOutcome<E>, rateLimitMessage: (re
       return { status: 400, message: CONTACT_TOKEN_INVALID };
     case "token-expired":
       return { status: 400, message: CONTACT_TOKEN_EXPIRED };
+    case "token-used":
+      return { status: 409, message: FORM_TOKEN_USED };
     case "rate-limited":
       return {
         status: 429,

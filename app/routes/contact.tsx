@@ -57,14 +57,19 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = body.ok ? parseForm(contract.input.form, body.form) : undefined;
   const values: ContactValues = form ? { name: form.name, email: form.email, subject: form.subject, message: form.message } : NO_VALUES;
   const formToken = form?.[FORM_TOKEN_FIELD] ?? "";
-  const failed = (status: number, fields: Partial<Pick<ContactFailure, "errors" | "message">>, headers: Record<string, string> = {}) =>
+  const failed = (
+    status: number,
+    fields: Partial<Pick<ContactFailure, "errors" | "message">>,
+    headers: Record<string, string> = {},
+    spent = false,
+  ) =>
     data<ContactActionData>(
       {
         state: "failed",
         errors: fields.errors ?? {},
         message: fields.message ?? null,
         values: echo(values),
-        formToken: renewFormToken(formToken),
+        formToken: renewFormToken(formToken, Date.now(), undefined, spent),
       },
       { status, headers },
     );
@@ -83,10 +88,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       return data<ContactActionData>({ state: "sent" });
     }
     const refusal = formRefusal(outcome, contactRateLimitMessage);
-    return failed(refusal.status, refusal, refusal.headers);
+    return failed(refusal.status, refusal, refusal.headers, outcome.status === "token-used");
   } catch (err) {
     const failure = formFailure(context, "contact submission", err, CONTACT_SUBMIT_ERROR);
-    return failed(failure.status, failure, failure.headers);
+    return failed(failure.status, failure, failure.headers, true); // its token may be spent: a fresh one
   }
 }
 

@@ -4,6 +4,7 @@ import { routeInput } from "~/lib/route-contract.server";
 import { routeHeaders } from "~/lib/route-headers";
 import { seoMeta } from "~/lib/seo";
 import { AUTH_TEXTS, addressLocked, codeSentText, tooManyAttempts } from "~core/auth-texts";
+import { FORM_TOKEN_FIELD } from "~core/contact-schema";
 import { clientIp, parseForm, plainText, readForm } from "~core/params";
 import { safeRedirectPath } from "~core/redirect-to";
 import { defineRoute } from "~core/route-contract";
@@ -12,6 +13,7 @@ import { googleConfigured } from "../../server/auth/auth";
 import { type AuthRequestMeta, requestSignInCode, signInWithCode } from "../../server/auth/email-code";
 import { startGoogleSignIn } from "../../server/auth/google";
 import { getViewer } from "../../server/auth/session";
+import { checkFormToken, issueFormToken, spendFormToken } from "../../server/form-token";
 import { classifyFailure, UNAVAILABLE_HEADERS } from "../../server/http/route-errors";
 import { requestInfoContext } from "../../server/request-context";
 import { siteUrl } from "../../server/site-url";
@@ -28,7 +30,11 @@ const loginForm = z.object({
   email: plainText(1000).default(""),
   code: plainText(100).default(""),
   redirectTo: plainText(2000).optional(),
+  [FORM_TOKEN_FIELD]: plainText(500).default(""),
 });
+
+/** The request-code form's single-use token (server/form-token.ts): each form sends at most one code mail. */
+const SIGN_IN_FORM_PURPOSE = "sign-in";
 
 export const contract = defineRoute({
   access: "public",
@@ -44,7 +50,9 @@ export async function loader(args: Route.LoaderArgs) {
   const query = routeInput(args.context, contract).query;
   const redirectTo = safeRedirectPath(query.redirectTo);
   if (await getViewer(args)) throw redirect(redirectTo);
-  return data({ googleEnabled: googleConfigured(), redirectTo, error: query.error ? AUTH_TEXTS.googleFailed : null });
+  // A fresh token on every render: the loader runs again after each attempt.
+  const formToken = issueFormToken(Date.now(), SIGN_IN_FORM_PURPOSE);
+  return data({ googleEnabled: googleConfigured(), redirectTo, error: query.error ? AUTH_TEXTS.googleFailed : null, formToken });
 }
 
 /** What the page shows after a post: the step (address or code), the address, and a message. */
@@ -84,6 +92,9 @@ export async function action({ request, context }: Route.ActionArgs) {
         return redirect(started.url, { headers: withCookies(started.setCookies) });
       }
       case "request-code": {
+        const token = checkFormToken(form[FORM_TOKEN_FIELD], Date.now(), SIGN_IN_FORM_PURPOSE);
+        if (token.status !== "ok" || !(await spendFormToken(token, SIGN_IN_FORM_PURPOSE)))
+          return reply(400, { error: AUTH_TEXTS.formUsed });
         const outcome = await requestSignInCode(form.email, meta);
         switch (outcome.status) {
           case "sent":
@@ -155,7 +166,7 @@ const primaryButton =
 
 /** The sign-in page (no sidebar): Google, or a one-time code by e-mail. Plain form posts: works without JavaScript. */
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
-  const { googleEnabled, redirectTo } = loaderData;
+  const { googleEnabled, redirectTo, formToken } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/login") === true;
   const step = actionData?.step ?? "email";
@@ -196,6 +207,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
             </div>
             <Form method="post" noValidate className="space-y-4">
               <input type="hidden" name="redirectTo" value={redirectTo} />
+              <input type="hidden" name={FORM_TOKEN_FIELD} value={formToken} />
               <div>
                 <label htmlFor="login-email" className="mb-1 block text-sm font-medium text-zinc-300">
                   E-mail address

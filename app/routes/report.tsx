@@ -1,34 +1,36 @@
 import { useEffect, useRef } from "react";
-import { data, Link, useNavigation } from "react-router";
+import { createContext, data, Link, useNavigation } from "react-router";
 import { ReportForm, type ReportValues } from "~/components/report/ReportForm";
+import { formRefusal } from "~/lib/public-form.server";
 import { siteUrlFromMatches } from "~/lib/root-data";
 import { routeInput } from "~/lib/route-contract.server";
 import { routeHeaders } from "~/lib/route-headers";
 import { seoMeta } from "~/lib/seo";
-import { HONEYPOT_FIELD } from "~core/contact-schema";
-import { clientIp, input, multilineText, parseForm, plainText, readForm, videoPagePath } from "~core/params";
-import type { ReportTarget } from "~core/report-path";
+import { FORM_TOKEN_FIELD, HONEYPOT_FIELD } from "~core/contact-schema";
+import { clientIp, input, multilineText, parseForm, plainText, readForm } from "~core/params";
+import { REPORT_TARGET_TYPES, type ReportTarget } from "~core/report-path";
 import { REPORT_TEXTS, type ReportErrors, reportRateLimitMessage } from "~core/report-schema";
 import { defineRoute } from "~core/route-contract";
 import { z } from "~core/zod";
 import { getViewer } from "../../server/auth/session";
+import { issueFormToken } from "../../server/form-token";
 import { classifyFailure, UNAVAILABLE_HEADERS } from "../../server/http/route-errors";
 import { requestInfoContext } from "../../server/request-context";
-import { findReportableItem, type ReportedItem, submitReport } from "../../server/services/reports";
-import { siteUrl } from "../../server/site-url";
+import { findReportableItem, REPORT_FORM_PURPOSE, type ReportedItem, submitReport } from "../../server/services/reports";
 import type { Route } from "./+types/report";
 
 /**
- * `/report?video=<id>` or `/report?comment=<id>` (issue 22 item 1): what is being reported, the reasons, and
- * the reference number once it is sent. For visitors and signed-in users alike; a plain form, so it works
- * without JavaScript. The rules are in server/services/reports.ts.
+ * `/report?video=<id>`, `/report?comment=<id>` or `/report?playlist=<id>` (issue 22 item 1, issue 32): what is
+ * being reported, the reasons, and the reference number once it is sent. For visitors and signed-in users
+ * alike; a plain form, so it works without JavaScript. The rules are in server/services/reports.ts.
  */
-const reportQuery = z.object({ video: input.videoId.optional(), comment: input.videoId.optional() });
+const reportQuery = z.object({ video: input.videoId.optional(), comment: input.videoId.optional(), playlist: input.videoId.optional() });
 const reportForm = z.object({
   // The reason is checked by the service, so a missing one gets its field message rather than a 400.
   reason: plainText(100).default(""),
   details: multilineText(20_000).default(""),
   [HONEYPOT_FIELD]: plainText(2000).default(""),
+  [FORM_TOKEN_FIELD]: plainText(500).default(""),
 });
 
 export const contract = defineRoute({
@@ -41,20 +43,24 @@ export const contract = defineRoute({
 });
 
 export type ReportActionData =
-  | { state: "sent"; reference: string | null; hidden: boolean; videoId: string | null }
+  | { state: "sent"; reference: string | null; hidden: boolean; back: { path: string; label: string } | null }
   | { state: "failed"; errors: ReportErrors; message: string | null; values: ReportValues };
 
 function targetOf(query: z.output<typeof reportQuery>): ReportTarget | null {
-  if (query.video && !query.comment) return { type: "video", id: query.video.toLowerCase() };
-  if (query.comment && !query.video) return { type: "comment", id: query.comment.toLowerCase() };
-  return null;
+  const named = REPORT_TARGET_TYPES.filter((type) => query[type] !== undefined);
+  const type = named.length === 1 ? named[0] : undefined;
+  return type ? { type, id: (query[type] as string).toLowerCase() } : null;
 }
+
+/** Set by a report that was received: the page after it answers 200 even when the report hid its item. */
+const reportSent = createContext<boolean>(false);
 
 export async function loader({ context }: Route.LoaderArgs) {
   const target = targetOf(routeInput(context, contract).query);
   const item = target ? await findReportableItem(target) : undefined;
-  if (!item) return data({ item: null }, { status: 404 });
-  return { item };
+  if (!item) return data({ item: null, formToken: "" }, { status: context.get(reportSent) ? 200 : 404 });
+  // A fresh single-use token on every render, a failed attempt's too (the loader runs again after the action).
+  return { item, formToken: issueFormToken(Date.now(), REPORT_FORM_PURPOSE) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -72,16 +78,31 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     const viewer = await getViewer({ request, context });
     const outcome = await submitReport(
-      { target, reason: form.reason, details: form.details, website: form[HONEYPOT_FIELD] },
-      { userId: viewer?.id ?? null, ip: clientIp.parse(info.clientIp), origin: siteUrl(request) },
+      { target, reason: form.reason, details: form.details, website: form[HONEYPOT_FIELD], formToken: form[FORM_TOKEN_FIELD] },
+      { userId: viewer?.id ?? null, ip: clientIp.parse(info.clientIp) },
     );
     switch (outcome.status) {
       case "received":
-        return data<ReportActionData>({ state: "sent", reference: outcome.reference, hidden: outcome.hidden, videoId: outcome.videoId });
+        context.set(reportSent, true);
+        return data<ReportActionData>({
+          state: "sent",
+          reference: outcome.reference,
+          hidden: outcome.hidden,
+          back: outcome.hidden
+            ? null
+            : { path: outcome.itemPath, label: target.type === "playlist" ? "Back to the playlist" : "Back to the video" },
+        });
       case "dropped":
-        return data<ReportActionData>({ state: "sent", reference: null, hidden: false, videoId: null });
+        context.set(reportSent, true);
+        return data<ReportActionData>({ state: "sent", reference: null, hidden: false, back: null });
       case "invalid":
         return failed(400, { errors: outcome.errors });
+      case "token-invalid":
+      case "token-expired":
+      case "token-used": {
+        const refusal = formRefusal<ReportErrors>(outcome, reportRateLimitMessage);
+        return failed(refusal.status, refusal);
+      }
       case "not-found":
         return failed(404, { message: REPORT_TEXTS.notFound });
       case "rate-limited":
@@ -105,14 +126,14 @@ export function meta({ matches }: Route.MetaArgs) {
   return seoMeta({
     siteUrl: siteUrlFromMatches(matches),
     title: "Report",
-    description: "Report a video or a comment to our moderators.",
+    description: "Report a video, a comment or a playlist to our moderators.",
     path: "/report",
     noindex: true,
   });
 }
 
 export default function ReportPage({ loaderData, actionData: result }: Route.ComponentProps) {
-  const { item } = loaderData;
+  const { item, formToken } = loaderData;
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" && navigation.formMethod === "POST";
   return (
@@ -121,7 +142,7 @@ export default function ReportPage({ loaderData, actionData: result }: Route.Com
       {result?.state === "sent" ? (
         // Shown even when the item is gone: a report that hid it leaves nothing for the loader to find.
         <div className="mt-6 rounded-2xl border border-ink-700 bg-ink-900 p-6 sm:p-8">
-          <ReportSent reference={result.reference} hidden={result.hidden} videoId={result.videoId} />
+          <ReportSent reference={result.reference} hidden={result.hidden} back={result.back} />
         </div>
       ) : !item ? (
         <p className="mt-4 text-zinc-300">
@@ -140,6 +161,7 @@ export default function ReportPage({ loaderData, actionData: result }: Route.Com
               errors={result?.state === "failed" ? result.errors : {}}
               message={result?.state === "failed" ? result.message : null}
               submitting={submitting}
+              formToken={formToken}
             />
           </div>
           <p className="mt-4 text-sm text-zinc-400">
@@ -160,34 +182,34 @@ export default function ReportPage({ loaderData, actionData: result }: Route.Com
 }
 
 function ReportedItemSummary({ item }: { item: ReportedItem }) {
+  const link = (
+    <Link to={item.path} className="font-semibold text-zinc-100 underline">
+      {item.title}
+    </Link>
+  );
   return (
     <div className="mt-4 rounded-xl bg-ink-900 p-4 text-zinc-300">
-      {item.commentText === null ? (
-        <p>
-          Video:{" "}
-          <Link to={videoPagePath(item.videoId)} className="font-semibold text-zinc-100 underline">
-            {item.videoTitle}
-          </Link>
-        </p>
-      ) : (
-        <>
-          <p>
-            A comment on{" "}
-            <Link to={videoPagePath(item.videoId)} className="font-semibold text-zinc-100 underline">
-              {item.videoTitle}
-            </Link>
-            :
-          </p>
-          <blockquote className="mt-2 line-clamp-4 whitespace-pre-line break-words border-l-2 border-ink-700 pl-3 text-zinc-200">
-            {item.commentText}
-          </blockquote>
-        </>
+      {item.target.type === "video" && <p>Video: {link}</p>}
+      {item.target.type === "playlist" && <p>Playlist: {link}</p>}
+      {item.target.type === "comment" && <p>A comment on {link}:</p>}
+      {item.quote !== null && (
+        <blockquote className="mt-2 line-clamp-4 whitespace-pre-line break-words border-l-2 border-ink-700 pl-3 text-zinc-200">
+          {item.quote}
+        </blockquote>
       )}
     </div>
   );
 }
 
-function ReportSent({ reference, hidden, videoId }: { reference: string | null; hidden: boolean; videoId: string | null }) {
+function ReportSent({
+  reference,
+  hidden,
+  back,
+}: {
+  reference: string | null;
+  hidden: boolean;
+  back: { path: string; label: string } | null;
+}) {
   const heading = useRef<HTMLHeadingElement>(null);
   // Keyboard and screen-reader users land on the confirmation.
   useEffect(() => heading.current?.focus(), []);
@@ -205,8 +227,8 @@ function ReportSent({ reference, hidden, videoId }: { reference: string | null; 
       <p className="mt-3 text-zinc-300">
         {hidden ? "It is hidden from everyone while our moderators review it." : "Our moderators review every report, oldest first."}
       </p>
-      <Link to={hidden || !videoId ? "/" : videoPagePath(videoId)} className="mt-6 inline-block font-semibold text-brand-300 underline">
-        {hidden || !videoId ? "Back to the videos" : "Back to the video"}
+      <Link to={back?.path ?? "/"} className="mt-6 inline-block font-semibold text-brand-300 underline">
+        {back?.label ?? "Back to the videos"}
       </Link>
     </div>
   );

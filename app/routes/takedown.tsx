@@ -74,14 +74,19 @@ export async function action({ request, context }: Route.ActionArgs) {
       }
     : NO_VALUES;
   const formToken = form?.[FORM_TOKEN_FIELD] ?? "";
-  const failed = (status: number, fields: Partial<Pick<TakedownFailure, "errors" | "message">>, headers: Record<string, string> = {}) =>
+  const failed = (
+    status: number,
+    fields: Partial<Pick<TakedownFailure, "errors" | "message">>,
+    headers: Record<string, string> = {},
+    spent = false,
+  ) =>
     data<TakedownActionData>(
       {
         state: "failed",
         errors: fields.errors ?? {},
         message: fields.message ?? null,
         values: echo(values),
-        formToken: renewFormToken(formToken, Date.now(), TAKEDOWN_FORM_PURPOSE),
+        formToken: renewFormToken(formToken, Date.now(), TAKEDOWN_FORM_PURPOSE, spent),
       },
       { status, headers },
     );
@@ -99,10 +104,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       return data<TakedownActionData>({ state: "sent", reference: outcome.reference });
     }
     const refusal = formRefusal(outcome, takedownRateLimitMessage);
-    return failed(refusal.status, refusal, refusal.headers);
+    return failed(refusal.status, refusal, refusal.headers, outcome.status === "token-used");
   } catch (err) {
     const failure = formFailure(context, "takedown submission", err, TAKEDOWN_SUBMIT_ERROR);
-    return failed(failure.status, failure, failure.headers);
+    return failed(failure.status, failure, failure.headers, true); // its token may be spent: a fresh one
   }
 }
 

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { signInFormToken } from "../../tests/support/form-token";
 
 /**
  * A signed-in session on the bench's app, the way a person gets one: the e-mail code flow over HTTP, the
@@ -21,7 +22,7 @@ export async function signInOverHttp(
       body: new URLSearchParams({ redirectTo: "/", email, ...fields }),
       redirect: "manual",
     });
-  const asked = await post({ intent: "request-code" });
+  const asked = await post({ intent: "request-code", formToken: await signInFormToken(origin, headers) });
   if (asked.status >= 400) throw new Error(`bench sign-in: the code request answered ${asked.status}`);
   await asked.arrayBuffer();
   const outboxes = (typeof dataDirs === "string" ? [dataDirs] : dataDirs).map((d) => path.join(d, "outbox"));

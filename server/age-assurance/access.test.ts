@@ -8,7 +8,7 @@ beforeAll(() => {
   process.env.APP_SECRET = "age-assurance-test-secret-0123456789";
 });
 
-const SETTINGS = { countries: ["GB", "FR", "XX"], header: "cf-ipcountry" };
+const SETTINGS = { countries: ["GB", "FR", "XX"], header: "cf-ipcountry", unknownCountry: "open" as const };
 const NOW = Date.UTC(2026, 10, 26, 12);
 const passedCookie = (now = NOW) => `ageVerified=true; ageAssured=${assuranceToken("oidc", now)}`;
 
@@ -30,7 +30,7 @@ describe("jurisdiction: the country header", () => {
 
 describe("jurisdiction decision", () => {
   it("asks nothing more than self-declaration when no country is listed", () => {
-    expect(ageAccess({ "cf-ipcountry": "GB" }, true, { countries: [], header: "cf-ipcountry" })).toEqual(FULL_ACCESS);
+    expect(ageAccess({ "cf-ipcountry": "GB" }, true, { countries: [], header: "cf-ipcountry", unknownCountry: "check" })).toEqual(FULL_ACCESS);
   });
 
   it("asks listed countries for the OpenID Connect check, others for self-declaration only", () => {
@@ -44,6 +44,18 @@ describe("jurisdiction decision", () => {
     expect(ageAccess({}, true, SETTINGS, NOW).provider).toBe("oidc");
     // An untrusted peer cannot escape by naming another country: it is XX, which is listed here.
     expect(ageAccess({ "cf-ipcountry": "US" }, false, SETTINGS, NOW).provider).toBe("oidc");
+  });
+
+  it("fails closed: with only GB listed, an unknown country (no header, a client reaching the origin directly) is checked too", () => {
+    // The README's style of configuration, with no rule for unknown countries (issue 32 item 6).
+    const gbOnly = { countries: ["GB"], header: "cf-ipcountry", unknownCountry: "check" as const };
+    expect(ageAccess({}, true, gbOnly, NOW)).toEqual({ provider: "oidc", passed: false });
+    expect(ageAccess({ "cf-ipcountry": "GB" }, false, gbOnly, NOW)).toEqual({ provider: "oidc", passed: false });
+    expect(ageAccess({ "cf-ipcountry": "US" }, false, gbOnly, NOW).provider).toBe("oidc");
+    // A known other country from the trusted proxy stays on self-declaration.
+    expect(ageAccess({ "cf-ipcountry": "US" }, true, gbOnly, NOW)).toEqual(FULL_ACCESS);
+    // Only the operator's one explicit setting opens unknown countries.
+    expect(ageAccess({}, true, { ...gbOnly, unknownCountry: "open" }, NOW)).toEqual(FULL_ACCESS);
   });
 
   it("a valid pass in the cookie lifts the restriction", () => {

@@ -9,10 +9,22 @@ export interface AccessSettings {
   countries: readonly string[];
   /** The lower-case name of the header the CDN or proxy sets. */
   header: string | undefined;
+  /** A visitor of unknown country (`XX`): under the strictest rule configured (`check`), or self-declaration. */
+  unknownCountry: "check" | "open";
 }
 
 export function accessSettings(e = env()): AccessSettings {
-  return { countries: e.AGE_ASSURANCE_COUNTRIES, header: e.AGE_ASSURANCE_COUNTRY_HEADER };
+  return { countries: e.AGE_ASSURANCE_COUNTRIES, header: e.AGE_ASSURANCE_COUNTRY_HEADER, unknownCountry: e.AGE_ASSURANCE_UNKNOWN_COUNTRY };
+}
+
+/**
+ * Whether a visitor from `country` must pass the age check: a listed country, or an unknown one unless the
+ * operator opened it (issue 32 item 6: fail closed, so a misconfigured proxy or a client reaching the origin
+ * directly never gets what the listed countries' visitors must be checked for).
+ */
+export function needsCheck(country: string, settings: AccessSettings): boolean {
+  if (settings.countries.length === 0) return false;
+  return settings.countries.includes(country) || (country === "XX" && settings.unknownCountry === "check");
 }
 
 /**
@@ -38,7 +50,7 @@ export function ageAccess(
   settings: AccessSettings = accessSettings(),
   now = Date.now(),
 ): AgeAccess {
-  if (settings.countries.length === 0 || !settings.countries.includes(countryOf(headers, settings.header, peerTrusted))) return FULL_ACCESS;
+  if (!needsCheck(countryOf(headers, settings.header, peerTrusted), settings)) return FULL_ACCESS;
   return { provider: "oidc", passed: hasPassed(headers.cookie, "oidc", now) };
 }
 

@@ -21,7 +21,7 @@ import { addFavorite } from "../services/favorites";
 import { recordPosition } from "../services/history";
 import { setLike } from "../services/likes";
 import { addToPlaylist, createPlaylist } from "../services/playlists";
-import { submitReport } from "../services/reports";
+import { REPORT_FORM_PURPOSE, submitReport } from "../services/reports";
 import { submitTakedown, TAKEDOWN_FORM_PURPOSE } from "../services/takedowns";
 import { RestoreRefused } from "./archive";
 import { createBackup } from "./backup";
@@ -43,6 +43,9 @@ const source = vi.hoisted(() => {
   process.env.APP_SECRET = "backup-restore-test-secret-0123456789abcdef";
   return dir as string;
 });
+
+/** A report form's single-use token, as the page hands it out. */
+const reportToken = () => issueFormToken(Date.now(), REPORT_FORM_PURPOSE);
 
 const { handle } = useTestDatabase();
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "pleazure-backup-work-"));
@@ -135,13 +138,21 @@ async function buildSite(): Promise<void> {
   if (list.status !== "created") throw new Error(list.status);
   await addToPlaylist(alice.id, list.id, v2);
   await addToPlaylist(bob.id, WATCH_LATER, v3);
-  const reporter = { userId: bob.id, ip: "198.51.100.9", origin: "http://localhost:3000" };
-  await submitReport({ target: { type: "comment", id: thread.id }, reason: "spam", details: "", website: "" }, reporter, {
-    limiter: unlimited,
-  });
-  await submitReport({ target: { type: "video", id: v3 }, reason: "other", details: "looks off", website: "" }, reporter, {
-    limiter: unlimited,
-  });
+  const reporter = { userId: bob.id, ip: "198.51.100.9" };
+  await submitReport(
+    { target: { type: "comment", id: thread.id }, reason: "spam", details: "", website: "", formToken: reportToken() },
+    reporter,
+    {
+      limiter: unlimited,
+    },
+  );
+  await submitReport(
+    { target: { type: "video", id: v3 }, reason: "other", details: "looks off", website: "", formToken: reportToken() },
+    reporter,
+    {
+      limiter: unlimited,
+    },
+  );
   const takedown = await submitTakedown(
     {
       values: {

@@ -21,6 +21,7 @@ import * as m0022 from "./migrations/0022_chapters";
 import * as m0023 from "./migrations/0023_captions";
 import * as m0024 from "./migrations/0024_playlists";
 import * as m0025 from "./migrations/0025_autoplay";
+import * as m0026 from "./migrations/0026_moderation_budget";
 
 /** Migrations are imported statically so they ship inside the server bundle. Append, never edit. */
 const migrations: Record<string, Migration> = {
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   "0023_captions": m0023,
   "0024_playlists": m0024,
   "0025_autoplay": m0025,
+  "0026_moderation_budget": m0026,
 };
 
 /** Every migration's name, in order. */

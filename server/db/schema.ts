@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, GeneratedAlways, Insertable, Selectable, Updateable } from "kysely";
+import type { ReportTargetType } from "../../core/report-path";
 
 /** Column names follow SPEC.md §3 so data from the original system imports as is. */
 /** A timestamp with a database default: optional on insert, read back as Date. */
@@ -149,6 +150,9 @@ export interface PlaylistsTable {
   is_public: Generated<boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Hidden from the public pending review after a report; `reviewed_at`: a moderator kept it (0026_moderation_budget). */
+  held_at: NullableTimestamp;
+  reviewed_at: NullableTimestamp;
 }
 
 /** A video in a playlist at its 1-based position (0024_playlists). */
@@ -347,7 +351,6 @@ export interface VideoChaptersTable {
   title: string;
 }
 
-export type ReportTargetType = "video" | "comment";
 export type ReportResolution = "dismissed" | "restored" | "removed" | "banned";
 
 /** One visitor's report of a video or a comment (0017_reports); open while resolved_at is NULL. */
@@ -362,10 +365,22 @@ export interface ReportsTable {
   reporter_user_id: Optional<string>;
   /** Who reported, as the rate limiter knows them (account id or client address bucket): one open report each. */
   reporter_key: string;
+  /** Whether it hid its item at once, or would have past the hiding budget (0026_moderation_budget). */
+  auto_hide: Optional<"hid" | "over-budget">;
+  /** The reporter's network (/24 or /48, rate-limit.ts ipNetworkKey); their account was in good standing. */
+  reporter_network: Optional<string>;
+  reporter_trusted: Generated<boolean>;
   created_at: Timestamp;
   resolved_at: NullableTimestamp;
   resolution: Optional<ReportResolution>;
   resolved_by: Optional<string>;
+}
+
+/** The nonces of accepted form submissions: a form token is spent once (0026_moderation_budget, server/form-token.ts). */
+export interface FormTokenUsesTable {
+  nonce: string;
+  purpose: string;
+  expires_at: Date;
 }
 
 /** Every admin console action: who, what, when, before and after (0009_ad_units_live). */
@@ -412,6 +427,7 @@ export interface Database {
   favorites: FavoritesTable;
   watch_history: WatchHistoryTable;
   reports: ReportsTable;
+  form_token_uses: FormTokenUsesTable;
   media_fingerprints: MediaFingerprintsTable;
   takedown_requests: TakedownRequestsTable;
   takedown_appeals: TakedownAppealsTable;

@@ -15,7 +15,9 @@ import { compressResponses } from "./compression";
 import { refuseCrossSiteWrites } from "./cross-site";
 import { finalErrorHandler } from "./errors";
 import { commonHeaders } from "./headers";
+import { refuseUnknownHosts } from "./hosts";
 import { inputBoundary } from "./input-boundary";
+import { refuseUnsupportedMethods } from "./methods";
 import { type PageStore, pageMicroCache } from "./page-cache";
 import { declaredHeaders } from "./page-caching";
 import { matchedRoute, routeMatching } from "./route-table";
@@ -45,6 +47,7 @@ export function createApp(opts: AppOptions = {}): express.Express {
   app.disable("x-powered-by");
   app.set("trust proxy", env().TRUST_PROXY === "false" ? false : env().TRUST_PROXY);
   app.use(commonHeaders());
+  app.use(refuseUnknownHosts()); // pages, links and sign-in never take a name the site does not serve
   app.use(inputBoundary()); // unreadable URLs answer 400 before anything else sees them
   app.use(routeMatching(opts.loadBuild ?? loadBuild)); // the route's declared contract (core/route-contract.ts), for every step below
   app.use(refuseCrossSiteWrites()); // one rule for every route: no write that another site started
@@ -61,6 +64,9 @@ export function createApp(opts: AppOptions = {}): express.Express {
   app.use(AUTH_BASE_PATH, authRoutes()); // the OAuth return; sign-in forms go through React Router actions
   app.use(declaredHeaders());
   app.use(pageMicroCache(opts.pageStore)); // repeat anonymous page views skip the render (see page-cache.ts)
+  // Only what reaches React Router (uploads, sign-in and the test hooks answer above): 405 with Allow for a method
+  // the route does not take, which React Router would log as a crash.
+  app.use(refuseUnsupportedMethods());
   app.use(pageRequests(getLoadContext));
   app.use(finalErrorHandler());
   return app;

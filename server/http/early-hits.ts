@@ -26,6 +26,8 @@ export interface ExpressSettings {
  *
  * What comes before the cache in the chain (http/app.ts) and how it is kept:
  * - commonHeaders: `startResponse`, the same function, with the stored page's CSP instead of a nonce;
+ * - refuseUnknownHosts: the key names Host and X-Forwarded-Host, and only the chain stores pages, after that
+ *   check: a host the site does not serve never has a stored page, so its request goes to Express (400);
  * - inputBoundary: an unreadable URL (400) goes to Express; its 405 methods and unread bodies never get here
  *   (GET and HEAD without a body only);
  * - routeMatching: the route's part of `cacheability` was decided when the page was stored (a key names one

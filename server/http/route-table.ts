@@ -15,7 +15,7 @@ export interface BuildRoute {
   path?: string;
   index?: boolean;
   caseSensitive?: boolean;
-  module: { contract?: RouteContract; default?: unknown };
+  module: { contract?: RouteContract; default?: unknown; loader?: unknown; action?: unknown };
 }
 
 export interface RouteEntry {
@@ -23,6 +23,8 @@ export interface RouteEntry {
   /** The full path pattern, e.g. `/video/:videoId` ("/" for the home page, `*` for the catch-all). */
   pattern: string;
   contract: RouteContract;
+  /** The methods its module answers: GET and HEAD with a loader or a page, POST with an action (methods.ts). */
+  methods: readonly string[];
 }
 
 export interface RouteMatch extends RouteEntry {
@@ -43,6 +45,12 @@ const RECENT_PATHS = 2000;
 /** Routes that only lay out their children declare nothing of their own; their children do. */
 const LAYOUTS = new Set(["root", "routes/_site"]);
 
+/** What a route module answers: GET and HEAD with a loader or a page, POST with an action. */
+function methodsOf(route: BuildRoute): string[] {
+  const { loader, default: page, action } = route.module;
+  return [...(loader || page ? ["GET", "HEAD"] : []), ...(action ? ["POST"] : [])];
+}
+
 /** Builds the table; throws naming every route module without a contract, so a forgotten one fails the start. */
 export function createRouteTable(routes: Record<string, BuildRoute | undefined>): RouteTable {
   const all = Object.values(routes).filter((r): r is BuildRoute => !!r);
@@ -57,7 +65,7 @@ export function createRouteTable(routes: Record<string, BuildRoute | undefined>)
   };
   const entries = all
     .filter((r) => r.module.contract)
-    .map((r) => ({ id: r.id, pattern: patternOf(r), contract: r.module.contract as RouteContract }));
+    .map((r) => ({ id: r.id, pattern: patternOf(r), contract: r.module.contract as RouteContract, methods: methodsOf(r) }));
   const entryById = new Map(entries.map((e) => [e.id, e]));
 
   // React Router's matcher ranks and compiles every branch of the tree on each call (about 0.2 ms for this

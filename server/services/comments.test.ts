@@ -84,6 +84,29 @@ describe("comments (SPEC.md §2, §5, §6) on PostgreSQL", () => {
     ).rejects.toThrow(/comments_content_rules/);
   });
 
+  it("refuses text that suggests minors with the content policy's message, and stores nothing (issue 32)", async () => {
+    const video = await insertVideo(handle().db);
+    const user = await newUser();
+    const outcome = await addComment(
+      { videoId: video.id, userId: user, parentId: null, content: "barely legal 16yo vibes" },
+      { limiter: unlimited },
+    );
+    expect(outcome).toEqual({
+      status: "refused-term",
+      message: 'Comment contains a term that suggests minors ("barely legal"), which is not allowed.',
+    });
+    expect(await handle().db.selectFrom("comments").select("id").where("video_id", "=", video.id).execute()).toEqual([]);
+    // Words that only contain a term pass, as everywhere the policy applies.
+    expect(
+      (
+        await addComment(
+          { videoId: video.id, userId: user, parentId: null, content: "Filmed in a canteen, not a kidney." },
+          { limiter: unlimited },
+        )
+      ).status,
+    ).toBe("added");
+  });
+
   it("keeps markup as text: what is posted is what is stored and listed", async () => {
     const video = await insertVideo(handle().db);
     const user = await newUser();

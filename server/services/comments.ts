@@ -2,13 +2,14 @@ import { type Kysely, sql } from "kysely";
 import { MAX_REPLIES_PER_THREAD, MAX_THREADS, THREADS_PER_PAGE } from "../../core/comment-limits";
 import { commentContent } from "../../core/comment-schema";
 import type { CommentPage, CommentThread, CommentView } from "../../core/community-answer";
+import { ContentSafetyError, findMinorSuggestingTerm } from "../../core/content-safety";
 import { videoPagePath } from "../../core/params";
 import { getDb } from "../db/connection";
 import { prepared } from "../db/prepared";
 import type { Database } from "../db/schema";
 import { type RateLimiter, type RateLimitRule, sharedRateLimiter } from "../rate-limit";
 import { invalidatePages } from "../realtime/shared-caches";
-import { banReason } from "./moderation-queue";
+import { banReason } from "./standing";
 
 /**
  * Comments (SPEC.md §2 Comments section, §4-§6): top-level comments oldest first, one level of replies,
@@ -97,7 +98,9 @@ export type AddCommentOutcome =
   | { status: "thread-full" }
   | { status: "rate-limited"; retryAfterMs: number }
   /** A moderator banned the author (moderation-queue.ts); `reason` is theirs. */
-  | { status: "banned"; reason: string };
+  | { status: "banned"; reason: string }
+  /** The text suggests minors (core/content-safety.ts): `message` names the term. */
+  | { status: "refused-term"; message: string };
 
 export interface NewComment {
   videoId: string;
@@ -107,14 +110,16 @@ export interface NewComment {
 }
 
 /**
- * Stores a comment or a reply. The text is checked again here (trimmed, 1-2,000 characters) whatever the
- * route did; the rate limit counts only comments that would really be stored. A reply to a thread that has
+ * Stores a comment or a reply. The text is checked again here (trimmed, 1-2,000 characters, the content policy
+ * on terms that suggest minors) whatever the route did; the rate limit counts only comments that would really be stored. A reply to a thread that has
  * MAX_REPLIES_PER_THREAD replies is refused: counted and inserted under a lock on the parent row, so
  * concurrent replies cannot pass the cap together.
  */
 export async function addComment(input: NewComment, deps: { limiter?: RateLimiter } = {}): Promise<AddCommentOutcome> {
   const content = commentContent.safeParse(input.content);
   if (!content.success) return { status: "invalid" };
+  const term = findMinorSuggestingTerm(content.data);
+  if (term !== null) return { status: "refused-term", message: new ContentSafetyError("comment", term).message };
   const banned = await banReason(input.userId);
   if (banned !== null) return { status: "banned", reason: banned };
   const db = getDb();

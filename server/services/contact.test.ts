@@ -70,6 +70,13 @@ describe("contact service on PostgreSQL", () => {
     expect(row?.user_agent).toHaveLength(1000);
   });
 
+  it("the same form sent twice is stored once: the second gets token-used (issue 32 item 4)", async () => {
+    const sub = submission();
+    expect((await submitContactForm(sub, meta, { now: NOW, limiter: unlimited })).status).toBe("sent");
+    expect(await submitContactForm(sub, meta, { now: NOW, limiter: unlimited })).toEqual({ status: "token-used" });
+    expect(await listContactMessagesByEmail(sub.values.email)).toHaveLength(1);
+  });
+
   it("accepts the exact boundaries the database CHECK constraints allow", async () => {
     const sub = submission({ name: "Al", subject: "Hey", message: "😀".repeat(1000) });
     expect((await submitContactForm(sub, meta, { now: NOW, limiter: unlimited })).status).toBe("sent");

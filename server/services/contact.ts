@@ -2,7 +2,7 @@ import type { Selectable } from "kysely";
 import { type ContactErrors, type ContactInput, type ContactValues, validateContact } from "../../core/contact-schema";
 import { getDb } from "../db/connection";
 import type { ContactMessagesTable } from "../db/schema";
-import { checkFormToken } from "../form-token";
+import { checkFormToken, spendFormToken } from "../form-token";
 import { ipRateLimitKey, type RateLimiter, type RateLimitRule, sharedRateLimiter } from "../rate-limit";
 
 /** Contact form rules (SPEC.md §4-§5, DESIGN.md §4.3): validate, drop bots quietly, rate-limit, store. */
@@ -31,6 +31,8 @@ export type ContactOutcome =
   | { status: "invalid"; errors: ContactErrors }
   | { status: "token-invalid" }
   | { status: "token-expired" }
+  /** The same form sent again: its token was spent by the first (server/form-token.ts). */
+  | { status: "token-used" }
   | { status: "rate-limited"; retryAfterMs: number };
 
 export interface ContactDeps {
@@ -55,6 +57,7 @@ export async function submitContactForm(sub: ContactSubmission, meta: ContactReq
   const limiter = deps.limiter ?? sharedRateLimiter("contact", CONTACT_RATE_LIMIT);
   const decision = await limiter.consume(ipRateLimitKey(meta.ip));
   if (!decision.allowed) return { status: "rate-limited", retryAfterMs: decision.retryAfterMs };
+  if (!(await spendFormToken(token))) return { status: "token-used" };
   const id = await (deps.store ?? storeContactMessage)(valid.data, meta);
   return { status: "sent", id };
 }

@@ -1,5 +1,5 @@
 import { getDb } from "../db/connection";
-import { banReason } from "./moderation-queue";
+import { banReason } from "./standing";
 
 /**
  * Likes (SPEC.md §4 Like): a `video_likes` row per user and video, and `videos.likes` moved by one in the

@@ -46,6 +46,14 @@ export interface QueueItem {
   videoPublic: boolean;
   thumbnailUrl: string | null;
   comment: { text: string; deleted: boolean; authorId: string | null; authorEmail: string | null; authorBanned: boolean } | null;
+  playlist: {
+    title: string;
+    description: string;
+    isPublic: boolean;
+    authorId: string;
+    authorEmail: string | null;
+    authorBanned: boolean;
+  } | null;
 }
 
 export class QueueItemNotFoundError extends Error {
@@ -64,7 +72,7 @@ export async function listReportQueue(page: number): Promise<{ items: QueueItem[
   const db = getDb();
   const offset = (Math.max(1, page) - 1) * QUEUE_ITEMS_PER_PAGE;
   const [groups, count] = await Promise.all([
-    sql<{ target_type: "video" | "comment"; target_id: string; first_at: Date; total: number; reasons: Record<string, number> }>`
+    sql<{ target_type: ReportTarget["type"]; target_id: string; first_at: Date; total: number; reasons: Record<string, number> }>`
       WITH per_reason AS (
         SELECT target_type, target_id, reason, count(*)::int AS n, min(created_at) AS first_at
         FROM reports WHERE resolved_at IS NULL
@@ -81,7 +89,8 @@ export async function listReportQueue(page: number): Promise<{ items: QueueItem[
   if (targets.length === 0) return { items: [], total: count.rows[0]?.n ?? 0 };
   const videoIds = targets.filter((t) => t.target_type === "video").map((t) => t.target_id);
   const commentIds = targets.filter((t) => t.target_type === "comment").map((t) => t.target_id);
-  const [videos, comments, reports] = await Promise.all([
+  const playlistIds = targets.filter((t) => t.target_type === "playlist").map((t) => t.target_id);
+  const [videos, comments, playlists, reports] = await Promise.all([
     videoIds.length
       ? db.selectFrom("videos").select(["id", "title", "is_public", "held_at", "thumbnail_url"]).where("id", "in", videoIds).execute()
       : [],
@@ -105,6 +114,14 @@ export async function listReportQueue(page: number): Promise<{ items: QueueItem[
           .where("c.id", "in", commentIds)
           .execute()
       : [],
+    playlistIds.length
+      ? db
+          .selectFrom("playlists as p")
+          .innerJoin("users as u", "u.id", "p.user_id")
+          .select(["p.id", "p.title", "p.description", "p.is_public", "p.held_at", "p.user_id", "u.email", "u.banned_at"])
+          .where("p.id", "in", playlistIds)
+          .execute()
+      : [],
     openReportsOf(
       db,
       targets.map((t) => t.target_id),
@@ -112,6 +129,7 @@ export async function listReportQueue(page: number): Promise<{ items: QueueItem[
   ]);
   const videoById = new Map(videos.map((v) => [v.id, v]));
   const commentById = new Map(comments.map((c) => [c.id, c]));
+  const playlistById = new Map(playlists.map((p) => [p.id, p]));
   const items = targets.map((t): QueueItem => {
     const base = {
       target: { type: t.target_type, id: t.target_id },
@@ -133,6 +151,30 @@ export async function listReportQueue(page: number): Promise<{ items: QueueItem[
         videoPublic: v?.is_public ?? false,
         thumbnailUrl: v?.thumbnail_url ?? null,
         comment: null,
+        playlist: null,
+      };
+    }
+    if (t.target_type === "playlist") {
+      const p = playlistById.get(t.target_id);
+      return {
+        ...base,
+        held: p?.held_at != null,
+        gone: !p,
+        videoId: null,
+        videoTitle: null,
+        videoPublic: false,
+        thumbnailUrl: null,
+        comment: null,
+        playlist: p
+          ? {
+              title: p.title,
+              description: p.description,
+              isPublic: p.is_public,
+              authorId: p.user_id,
+              authorEmail: p.email,
+              authorBanned: p.banned_at != null,
+            }
+          : null,
       };
     }
     const c = commentById.get(t.target_id);
@@ -147,6 +189,7 @@ export async function listReportQueue(page: number): Promise<{ items: QueueItem[
       comment: c
         ? { text: c.content, deleted: c.is_deleted, authorId: c.user_id, authorEmail: c.email, authorBanned: c.banned_at != null }
         : null,
+      playlist: null,
     };
   });
   return { items, total: count.rows[0]?.n ?? 0 };
@@ -192,9 +235,9 @@ type Trx = Kysely<Database>;
 
 /**
  * Applies a moderator's decision to a reported item. `dismiss` and `restore` keep the item (shown again if
- * it was held); `remove` takes a comment down, or a video through removeVideo (unpublished, fingerprinted,
- * media deleted); `ban` removes a comment and bars its author from commenting and liking, with `note` as the
- * reason shown to them.
+ * it was held); `remove` takes a comment down, deletes a playlist, or takes a video down through removeVideo
+ * (unpublished, fingerprinted, media deleted); `ban` removes a comment or a playlist and bars its author from
+ * publishing (standing.ts), with `note` as the reason shown to them.
  */
 export async function decideReportedItem(target: ReportTarget, action: ModerationAction, note: string, actor: Actor): Promise<void> {
   if (target.type === "video" && action === "remove") return removeReportedVideo(target.id, note, actor);
@@ -210,19 +253,20 @@ export async function decideReportedItem(target: ReportTarget, action: Moderatio
         const wasHeld = await keep(trx, target);
         resolution = wasHeld ? "restored" : "dismissed";
         detail = { shownAgain: wasHeld };
-      } else if (target.type === "comment") {
-        const comment = await takeDownComment(trx, target.id);
-        videoId = comment?.video_id ?? videoId;
+      } else if (target.type === "comment" || target.type === "playlist") {
+        const taken = target.type === "comment" ? await takeDownComment(trx, target.id) : await takeDownPlaylist(trx, target.id);
+        if (taken && "video_id" in taken) videoId = taken.video_id;
         resolution = "removed";
+        if (taken && "title" in taken) detail = { title: taken.title };
         if (action === "ban") {
-          if (!comment?.user_id)
-            throw new ModerationRefusedError("This comment's author has deleted their account: there is nobody to ban.");
-          await ban(trx, comment.user_id, note, actor);
+          if (!taken?.user_id)
+            throw new ModerationRefusedError(`This ${target.type}'s author has deleted their account: there is nobody to ban.`);
+          await ban(trx, taken.user_id, note, actor);
           resolution = "banned";
-          detail = { banned: comment.user_id };
+          detail = { ...detail, banned: taken.user_id };
         }
       } else {
-        throw new ModerationRefusedError("Only a comment's author can be banned here.");
+        throw new ModerationRefusedError("Only the author of a comment or a playlist can be banned here.");
       }
       await closeReports(trx, target, resolution, actor);
       await recordAdminAction(trx, {
@@ -274,7 +318,7 @@ async function removeReportedVideo(videoId: string, note: string, actor: Actor):
 }
 
 /** Shows a held item again and marks it reviewed; true if it was held. */
-async function keep(trx: Trx, target: ReportTarget): Promise<boolean> {
+export async function keep(trx: Trx, target: ReportTarget): Promise<boolean> {
   if (target.type === "video") {
     const before = await trx.selectFrom("videos").select("held_at").where("id", "=", target.id).forUpdate().executeTakeFirst();
     await trx
@@ -289,8 +333,9 @@ async function keep(trx: Trx, target: ReportTarget): Promise<boolean> {
       .execute();
     return before?.held_at != null;
   }
-  const before = await trx.selectFrom("comments").select("held_at").where("id", "=", target.id).forUpdate().executeTakeFirst();
-  await trx.updateTable("comments").set({ reviewed_at: sql`now()`, held_at: null }).where("id", "=", target.id).execute();
+  const table = target.type === "comment" ? "comments" : "playlists";
+  const before = await trx.selectFrom(table).select("held_at").where("id", "=", target.id).forUpdate().executeTakeFirst();
+  await trx.updateTable(table).set({ reviewed_at: sql`now()`, held_at: null }).where("id", "=", target.id).execute();
   return before?.held_at != null;
 }
 
@@ -301,6 +346,11 @@ async function takeDownComment(trx: Trx, commentId: string) {
     .where("id", "=", commentId)
     .returning(["video_id", "user_id"])
     .executeTakeFirst();
+}
+
+/** A removed playlist is deleted (its items with it); the audit entry keeps its title. */
+async function takeDownPlaylist(trx: Trx, playlistId: string) {
+  return trx.deleteFrom("playlists").where("id", "=", playlistId).returning(["user_id", "title"]).executeTakeFirst();
 }
 
 async function ban(trx: Trx, userId: string, reason: string, actor: Actor): Promise<void> {
@@ -333,10 +383,4 @@ export async function liftBan(userId: string, actor: Actor): Promise<void> {
         after: { banned: false },
       });
     });
-}
-
-/** Why a user may not comment or like, or null if they may. */
-export async function banReason(userId: string): Promise<string | null> {
-  const row = await getDb().selectFrom("users").select(["banned_at", "ban_reason"]).where("id", "=", userId).executeTakeFirst();
-  return row?.banned_at ? (row.ban_reason ?? "") : null;
 }

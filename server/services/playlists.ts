@@ -28,6 +28,8 @@ export interface PlaylistSummary {
   title: string;
   description: string;
   isPublic: boolean;
+  /** Hidden from the public while moderators review a report (only its owner sees it). */
+  held?: boolean;
   /** Playable (public) videos in it. */
   count: number;
   updatedAt: string;
@@ -334,12 +336,28 @@ export async function playlistChoices(userId: string, videoId: string): Promise<
  */
 async function visiblePlaylist(viewerId: string | null, ref: PlaylistRef) {
   const db = getDb();
-  let query = db.selectFrom("playlists").select(["id", "user_id", "kind", "title", "description", "is_public", "updated_at"]);
+  let query = db.selectFrom("playlists").select(["id", "user_id", "kind", "title", "description", "is_public", "held_at", "updated_at"]);
   if (ref === WATCH_LATER) {
     if (!viewerId) return null;
     query = query.where("user_id", "=", viewerId).where("kind", "=", "watch_later");
   } else {
-    query = query.where("id", "=", ref).where((eb) => eb.or([eb("is_public", "=", true), eb("user_id", "=", viewerId ?? "")]));
+    // Public to others: not held after a report, and its owner not banned (docs/trust-and-safety.md).
+    query = query
+      .where("id", "=", ref)
+      .where((eb) =>
+        eb.or([
+          eb.and([
+            eb("is_public", "=", true),
+            eb("held_at", "is", null),
+            eb.not(
+              eb.exists(
+                eb.selectFrom("users").select("id").whereRef("users.id", "=", "playlists.user_id").where("banned_at", "is not", null),
+              ),
+            ),
+          ]),
+          eb("user_id", "=", viewerId ?? ""),
+        ]),
+      );
   }
   return (await query.executeTakeFirst()) ?? null;
 }
@@ -384,6 +402,7 @@ export async function getPlaylistPage(viewerId: string | null, ref: PlaylistRef,
       title: found.title,
       description: found.description,
       isPublic: found.is_public,
+      held: found.held_at !== null,
       count: counts.playable,
       updatedAt: new Date(found.updated_at).toISOString(),
     },

@@ -1,8 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it, vi } from "vitest";
+import type { ReportTarget } from "../../core/report-path";
 import { insertVideo } from "../../tests/support/fixtures";
 import { useTestDatabase } from "../../tests/support/test-db";
+import { issueFormToken } from "../form-token";
 import { outboxDir } from "../mail";
 import type { RateLimiter } from "../rate-limit";
 import type { Actor } from "./audit-log";
@@ -16,7 +18,8 @@ import {
   openReportStats,
   QueueItemNotFoundError,
 } from "./moderation-queue";
-import { newReference, REPORT_RATE_LIMIT, type Reporter, submitReport } from "./reports";
+import { createPlaylist, getPlaylistPage } from "./playlists";
+import { newReference, REPORT_FORM_PURPOSE, REPORT_RATE_LIMIT, type Reporter, submitReport } from "./reports";
 
 /**
  * Issue 22 items 1-2 on real PostgreSQL and the shared rate-limit store: reports, hiding at once for the two
@@ -27,6 +30,9 @@ vi.hoisted(() => {
   process.env.DATA_DIR = require("node:fs").mkdtempSync(require("node:path").join(require("node:os").tmpdir(), "pleazure-reports-test-"));
 });
 
+/** A report form's single-use token, as the page hands it out. */
+const reportToken = () => issueFormToken(Date.now(), REPORT_FORM_PURPOSE);
+
 const { handle } = useTestDatabase();
 const db = () => handle().db;
 const unlimited: RateLimiter = { consume: async () => ({ allowed: true, remaining: 99 }) };
@@ -35,7 +41,7 @@ let counter = 0;
 /** A visitor from an address of their own. */
 function visitor(): Reporter {
   counter++;
-  return { userId: null, ip: `198.51.${Math.floor(counter / 250)}.${(counter % 250) + 1}`, origin: "http://localhost:3000" };
+  return { userId: null, ip: `198.51.${Math.floor(counter / 250)}.${(counter % 250) + 1}` };
 }
 
 async function newUser(role: "user" | "admin" = "user"): Promise<{ id: string; email: string }> {
@@ -55,8 +61,11 @@ async function comment(videoId: string, userId: string, content = "a comment"): 
   return outcome.id;
 }
 
-const report = (target: { type: "video" | "comment"; id: string }, reason: string, reporter = visitor(), details = "") =>
-  submitReport({ target, reason, details, website: "" }, reporter, { limiter: unlimited });
+/** The budget on automatic hiding has its own tests (report-budget.test.ts): here it never runs out. */
+const noBudgetLimit = { perHour: 1_000_000, perNetworkPerHour: 1_000_000 };
+
+const report = (target: ReportTarget, reason: string, reporter = visitor(), details = "") =>
+  submitReport({ target, reason, details, website: "", formToken: reportToken() }, reporter, { limiter: unlimited, budget: noBudgetLimit });
 
 function mailsAbout(reference: string): string[] {
   const dir = outboxDir();
@@ -127,12 +136,20 @@ describe("reports (issue 22 item 1)", () => {
         return { allowed: true, remaining: 9 };
       },
     };
-    const first = await submitReport({ target: { type: "video", id: video.id }, reason: "spam", website: "" }, reporter, {
-      limiter: counting,
-    });
-    const again = await submitReport({ target: { type: "video", id: video.id }, reason: "other", website: "" }, reporter, {
-      limiter: counting,
-    });
+    const first = await submitReport(
+      { target: { type: "video", id: video.id }, reason: "spam", website: "", formToken: reportToken() },
+      reporter,
+      {
+        limiter: counting,
+      },
+    );
+    const again = await submitReport(
+      { target: { type: "video", id: video.id }, reason: "other", website: "", formToken: reportToken() },
+      reporter,
+      {
+        limiter: counting,
+      },
+    );
     expect(again).toEqual({ ...first, hidden: false });
     expect(consumed).toHaveLength(1);
     const rows = await db().selectFrom("reports").select("id").where("target_id", "=", video.id).execute();
@@ -156,7 +173,11 @@ describe("reports (issue 22 item 1)", () => {
     const gone = await comment(video.id, author.id);
     await db().updateTable("comments").set({ is_deleted: true }).where("id", "=", gone).execute();
     expect(await report({ type: "comment", id: gone }, "spam")).toEqual({ status: "not-found" });
-    expect(await submitReport({ target, reason: "minor", website: "http://spam.example" }, visitor(), { limiter: unlimited })).toEqual({
+    expect(
+      await submitReport({ target, reason: "minor", website: "http://spam.example", formToken: reportToken() }, visitor(), {
+        limiter: unlimited,
+      }),
+    ).toEqual({
       status: "dropped",
     });
     expect(await db().selectFrom("reports").select("id").where("target_id", "=", video.id).execute()).toHaveLength(0);
@@ -168,7 +189,9 @@ describe("reports (issue 22 item 1)", () => {
     const videos = await Promise.all(Array.from({ length: REPORT_RATE_LIMIT.points + 1 }, () => insertVideo(db())));
     const outcomes = [];
     for (const v of videos)
-      outcomes.push(await submitReport({ target: { type: "video", id: v.id }, reason: "minor", website: "" }, reporter));
+      outcomes.push(
+        await submitReport({ target: { type: "video", id: v.id }, reason: "minor", website: "", formToken: reportToken() }, reporter),
+      );
     expect(outcomes.slice(0, -1).every((o) => o.status === "received")).toBe(true);
     expect(outcomes.at(-1)).toMatchObject({ status: "rate-limited", retryAfterMs: expect.any(Number) });
     // The refused one hid nothing.
@@ -322,5 +345,69 @@ describe("the moderation queue (issue 22 item 2)", () => {
     expect(await db().selectFrom("reports").select("resolved_at").where("target_id", "=", id).executeTakeFirstOrThrow()).toEqual({
       resolved_at: null,
     });
+  });
+});
+
+describe("playlists under the same rules (issue 32 item 1)", () => {
+  const asActor = (u: { id: string; email: string }): Actor => ({ id: u.id, email: u.email });
+
+  async function publicPlaylist(ownerId: string, title = "Evening picks", isPublic = true): Promise<string> {
+    const made = await createPlaylist(ownerId, { title, description: "Calm ones", isPublic });
+    if (made.status !== "created") throw new Error(made.status);
+    return made.id;
+  }
+
+  it("a public playlist is reported like a video: a hiding reason holds it from everyone but its owner, admins mailed", async () => {
+    const admin = await newUser("admin");
+    const owner = await newUser();
+    const list = await publicPlaylist(owner.id);
+    const outcome = await report({ type: "playlist", id: list }, "minor", visitor(), "the title is the problem");
+    expect(outcome).toMatchObject({ status: "received", hidden: true, itemPath: `/playlists/${list}` });
+    expect(await getPlaylistPage(null, list, 1)).toBeNull();
+    expect(await getPlaylistPage(owner.id, list, 1)).toMatchObject({ mine: true, playlist: { held: true } });
+    const reference = outcome.status === "received" ? outcome.reference : "";
+    const mail = mailsAbout(reference).find((m) => m.includes(`To: ${admin.email}`));
+    expect(mail).toContain('the playlist "Evening picks"');
+    expect(mail).toContain("Description: Calm ones");
+    // Held, it cannot be reported again (it is out of the public's reach).
+    expect(await report({ type: "playlist", id: list }, "spam")).toEqual({ status: "not-found" });
+
+    const { items } = await listReportQueue(1);
+    expect(items.find((i) => i.target.id === list)).toMatchObject({
+      held: true,
+      playlist: { title: "Evening picks", authorId: owner.id, authorEmail: owner.email, authorBanned: false },
+    });
+    await decideReportedItem({ type: "playlist", id: list }, "restore", "The title is fine.", asActor(admin));
+    expect(await getPlaylistPage(null, list, 1)).toMatchObject({ mine: false });
+    // Kept: a later report queues it without hiding it.
+    expect(await report({ type: "playlist", id: list }, "minor")).toMatchObject({ hidden: false });
+  });
+
+  it("private playlists, and public ones of a banned owner, are not reportable; remove deletes, ban also bars the owner", async () => {
+    const admin = await newUser("admin");
+    const owner = await newUser();
+    const hidden = await publicPlaylist(owner.id, "Mine only", false);
+    expect(await report({ type: "playlist", id: hidden }, "spam")).toEqual({ status: "not-found" });
+
+    const removed = await publicPlaylist(owner.id, "Spam list");
+    await report({ type: "playlist", id: removed }, "spam");
+    await decideReportedItem({ type: "playlist", id: removed }, "remove", "Advertising.", asActor(admin));
+    expect(await db().selectFrom("playlists").select("id").where("id", "=", removed).executeTakeFirst()).toBeUndefined();
+
+    const banned = await publicPlaylist(owner.id, "Another spam list");
+    const other = await publicPlaylist(owner.id, "Harmless");
+    await report({ type: "playlist", id: banned }, "spam");
+    await decideReportedItem({ type: "playlist", id: banned }, "ban", "Repeated advertising.", asActor(admin));
+    expect(await db().selectFrom("playlists").select("id").where("id", "=", banned).executeTakeFirst()).toBeUndefined();
+    expect(await db().selectFrom("users").select("ban_reason").where("id", "=", owner.id).executeTakeFirstOrThrow()).toEqual({
+      ban_reason: "Repeated advertising.",
+    });
+    // While the ban lasts their other public lists are out of the public's reach, and of reports.
+    expect(await getPlaylistPage(null, other, 1)).toBeNull();
+    expect(await report({ type: "playlist", id: other }, "spam")).toEqual({ status: "not-found" });
+    await liftBan(owner.id, asActor(admin));
+    expect(await getPlaylistPage(null, other, 1)).toMatchObject({ playlist: { title: "Harmless" } });
+    const audit = await db().selectFrom("admin_audit_log").select(["action", "after"]).where("target", "=", `playlist:${banned}`).execute();
+    expect(audit).toEqual([{ action: "report.ban", after: expect.objectContaining({ resolution: "banned", title: "Another spam list" }) }]);
   });
 });

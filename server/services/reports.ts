@@ -1,22 +1,29 @@
 import crypto from "node:crypto";
-import { sql } from "kysely";
+import { type Kysely, sql } from "kysely";
 import { videoPagePath } from "../../core/params";
+import { playlistPath } from "../../core/playlists";
 import type { ReportTarget } from "../../core/report-path";
 import { checkReportFields, HIDING_REASONS, type ReportErrors, reasonLabel } from "../../core/report-schema";
 import { getDb } from "../db/connection";
+import type { Database } from "../db/schema";
+import { checkFormToken, spendFormToken } from "../form-token";
 import { logger } from "../logger";
-import { ipRateLimitKey, type RateLimiter, type RateLimitRule, sharedRateLimiter } from "../rate-limit";
+import { ipNetworkKey, ipRateLimitKey, type RateLimiter, type RateLimitRule, sharedRateLimiter } from "../rate-limit";
 import { invalidatePages } from "../realtime/shared-caches";
+import { mailOrigin } from "../site-url";
 import { mailAdmins } from "./admin-mail";
+import { decideHide, type HidingBudget, hidingBudget } from "./report-budget";
+import { inGoodStanding } from "./standing";
 import { TRANSPARENCY_PATH } from "./transparency";
 import { invalidateVideoListCaches } from "./videos";
 
 /**
- * Reports (issue 22 item 1): anyone may report a public video or a visible comment. A report for a real
- * person without consent or a possible minor hides the item at once (safety before reach) and tells the
- * admins; the moderation queue (moderation-queue.ts) restores or removes it. Defences against using reports
- * to take videos down: a per-client limit in the shared store, one open report per client and item, and an
- * item a moderator has kept is never hidden again by a report (it queues instead).
+ * Reports (issue 22 item 1, issue 32): anyone may report a public video, a visible comment or a public
+ * playlist. A report for a real person without consent or a possible minor hides the item at once (safety
+ * before reach) and tells the admins, within the budget on automatic hiding (report-budget.ts); the moderation
+ * queue (moderation-queue.ts) restores or removes it. Defences against using reports to take the site down: a
+ * per-client limit in the shared store, one open report per client and item, the hiding budget per network and
+ * site-wide, and an item a moderator has kept is never hidden again by a report (it queues instead).
  */
 
 /** Per client address: enough for a person, too few to hide a catalogue. */
@@ -28,34 +35,47 @@ export interface ReportSubmission {
   details?: string;
   /** The honeypot field: a bot's report is dropped quietly. */
   website: string;
+  /** The form's single-use token (server/form-token.ts, purpose REPORT_FORM_PURPOSE). */
+  formToken: string;
 }
+
+export const REPORT_FORM_PURPOSE = "report";
 
 export interface Reporter {
   userId: string | null;
   ip: string | null;
-  /** The site's public origin, for the link in the admins' e-mail. */
-  origin: string;
 }
 
 export type ReportOutcome =
-  | { status: "received"; reference: string; hidden: boolean; videoId: string }
+  | { status: "received"; reference: string; hidden: boolean; itemPath: string }
   | { status: "dropped" }
   | { status: "invalid"; errors: ReportErrors }
   | { status: "not-found" }
+  | { status: "token-invalid" }
+  | { status: "token-expired" }
+  /** The same form sent again: its token was spent by the first. */
+  | { status: "token-used" }
   | { status: "rate-limited"; retryAfterMs: number };
 
-/** What a report is about, as the report page shows it. */
+/** What a report is about, as the report page and the admins' mail show it. */
 export interface ReportedItem {
   target: ReportTarget;
-  videoId: string;
-  videoTitle: string;
-  /** The comment's text (reports of a comment only). */
-  commentText: string | null;
+  /** The video's or the playlist's title (a comment's: its video's). */
+  title: string;
+  /** Where it is seen (a comment: its video's page). */
+  path: string;
+  /** The video a video or a comment belongs to (stored with the report), null for a playlist. */
+  videoId: string | null;
+  /** The comment's text, or the playlist's description: what the report is about, quoted. */
+  quote: string | null;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The item as the public sees it: a public video, or a comment on one that is neither deleted nor held. */
+/**
+ * The item as the public sees it: a public video, a comment on one that is neither deleted nor held, or a
+ * public playlist that is not held and whose owner is not banned.
+ */
 export async function findReportableItem(target: ReportTarget): Promise<ReportedItem | undefined> {
   if (!UUID.test(target.id)) return undefined;
   const db = getDb();
@@ -66,7 +86,21 @@ export async function findReportableItem(target: ReportTarget): Promise<Reported
       .where("id", "=", target.id)
       .where("is_public", "=", true)
       .executeTakeFirst();
-    return video && { target, videoId: video.id, videoTitle: video.title, commentText: null };
+    return video && { target, title: video.title, path: videoPagePath(video.id), videoId: video.id, quote: null };
+  }
+  if (target.type === "playlist") {
+    const playlist = await db
+      .selectFrom("playlists as p")
+      .innerJoin("users as u", "u.id", "p.user_id")
+      .select(["p.id", "p.title", "p.description"])
+      .where("p.id", "=", target.id)
+      .where("p.is_public", "=", true)
+      .where("p.held_at", "is", null)
+      .where("u.banned_at", "is", null)
+      .executeTakeFirst();
+    return (
+      playlist && { target, title: playlist.title, path: playlistPath(playlist.id), videoId: null, quote: playlist.description || null }
+    );
   }
   const comment = await db
     .selectFrom("comments as c")
@@ -77,32 +111,42 @@ export async function findReportableItem(target: ReportTarget): Promise<Reported
     .where("c.held_at", "is", null)
     .where("v.is_public", "=", true)
     .executeTakeFirst();
-  return comment && { target, videoId: comment.video_id, videoTitle: comment.title, commentText: comment.content };
+  return (
+    comment && { target, title: comment.title, path: videoPagePath(comment.video_id), videoId: comment.video_id, quote: comment.content }
+  );
 }
 
 /**
- * Field errors first (a person learns what to fix), then the honeypot, the item, a repeated report (its
- * first reference again, nothing counted), the rate limit, and the write. Store failures throw.
+ * Field errors first (a person learns what to fix), then the honeypot, the form token, the item, a repeated
+ * report (its first reference again, nothing counted), the rate limit, the token spent, and the write. Store
+ * failures throw.
  */
 export async function submitReport(
   sub: ReportSubmission,
   reporter: Reporter,
-  deps: { limiter?: RateLimiter } = {},
+  deps: { limiter?: RateLimiter; budget?: HidingBudget } = {},
 ): Promise<ReportOutcome> {
   const checked = checkReportFields(sub);
   if (!checked.ok) return { status: "invalid", errors: checked.errors };
   if (sub.website.trim() !== "") return { status: "dropped" };
+  const token = checkFormToken(sub.formToken, Date.now(), REPORT_FORM_PURPOSE);
+  if (token.status === "invalid" || token.status === "too-fast") return { status: "token-invalid" };
+  if (token.status === "expired") return { status: "token-expired" };
   const item = await findReportableItem(sub.target);
   if (!item) return { status: "not-found" };
   const addressKey = ipRateLimitKey(reporter.ip);
   const reporterKey = reporter.userId ? `user:${reporter.userId}` : `ip:${addressKey}`;
   const earlier = await openReportBy(sub.target, reporterKey);
-  if (earlier) return { status: "received", reference: earlier, hidden: false, videoId: item.videoId };
+  if (earlier) return { status: "received", reference: earlier, hidden: false, itemPath: item.path };
   const decision = await (deps.limiter ?? sharedRateLimiter("reports", REPORT_RATE_LIMIT)).consume(addressKey);
   if (!decision.allowed) return { status: "rate-limited", retryAfterMs: decision.retryAfterMs };
+  if (!(await spendFormToken(token, REPORT_FORM_PURPOSE))) return { status: "token-used" };
 
   const { reason, details } = checked.fields;
   const hides = HIDING_REASONS.has(reason);
+  const network = ipNetworkKey(reporter.ip);
+  const budgetRule = deps.budget ?? hidingBudget();
+  const trusted = reporter.userId ? await inGoodStanding(reporter.userId) : false;
   const saved = await getDb()
     .transaction()
     .execute(async (trx) => {
@@ -117,6 +161,8 @@ export async function submitReport(
             .where("reason", "in", [...HIDING_REASONS])
             .executeTakeFirst()
         : undefined;
+      // Only a report that would hide a visible, never-kept item spends the budget.
+      const budget = hides && (await hideable(trx, sub.target)) ? await decideHide(trx, { network, trusted }, budgetRule) : null;
       const inserted = await trx
         .insertInto("reports")
         .values({
@@ -128,24 +174,30 @@ export async function submitReport(
           details: details || null,
           reporter_user_id: reporter.userId,
           reporter_key: reporterKey,
+          reporter_network: network,
+          reporter_trusted: trusted,
+          auto_hide: budget === null ? null : budget.hide ? "hid" : "over-budget",
         })
         .onConflict((oc) => oc.columns(["target_type", "target_id", "reporter_key"]).where("resolved_at", "is", null).doNothing())
         .returning("reference")
         .executeTakeFirst();
       if (!inserted) return undefined; // the same client's report won a race: answered below with its reference
-      const hidden = hides ? await hold(trx, sub.target) : false;
-      return { reference: inserted.reference, hidden, notify: hides && !alreadyAlarmed };
+      const hidden = budget?.hide === true ? await hold(trx, sub.target) : false;
+      const burst = budget && !budget.hide && budget.firstInBurst ? { hiddenLastHour: budget.hiddenLastHour } : null;
+      return { reference: inserted.reference, hidden, notify: hides && !alreadyAlarmed, burst };
     });
   if (!saved) {
     const reference = await openReportBy(sub.target, reporterKey);
     if (!reference) throw new Error("report conflict without an open report");
-    return { status: "received", reference, hidden: false, videoId: item.videoId };
+    return { status: "received", reference, hidden: false, itemPath: item.path };
   }
   // Every page listing a hidden video drops it; a hidden comment changes its video's page; the figures move.
+  // Playlist pages are rendered per viewer (never cached): only the figures.
   if (saved.hidden && sub.target.type === "video") await invalidateVideoListCaches();
-  else await invalidatePages(saved.hidden ? [videoPagePath(item.videoId), TRANSPARENCY_PATH] : [TRANSPARENCY_PATH]);
-  if (saved.notify) await tellAdmins(item, { reason, details, reference: saved.reference, hidden: saved.hidden, origin: reporter.origin });
-  return { status: "received", reference: saved.reference, hidden: saved.hidden, videoId: item.videoId };
+  else await invalidatePages(saved.hidden && sub.target.type === "comment" ? [item.path, TRANSPARENCY_PATH] : [TRANSPARENCY_PATH]);
+  if (saved.notify) await tellAdmins(item, { reason, details, reference: saved.reference, hidden: saved.hidden });
+  if (saved.burst) await tellAdminsOfBurst(saved.burst.hiddenLastHour, budgetRule);
+  return { status: "received", reference: saved.reference, hidden: saved.hidden, itemPath: item.path };
 }
 
 async function openReportBy(target: ReportTarget, reporterKey: string): Promise<string | undefined> {
@@ -160,53 +212,76 @@ async function openReportBy(target: ReportTarget, reporterKey: string): Promise<
   return row?.reference;
 }
 
-type Trx = Parameters<Parameters<ReturnType<ReturnType<typeof getDb>["transaction"]>["execute"]>[0]>[0];
+type Trx = Kysely<Database>;
+
+/**
+ * Per kind of item: its table, when a report may hide it (visible, and no moderator has kept it), and how it is
+ * hidden (a held video is also not public, so every public query already leaves it out).
+ */
+const HOLDING = {
+  video: { table: "videos", hideable: sql`is_public AND reviewed_at IS NULL`, hide: sql`held_at = now(), is_public = false` },
+  comment: { table: "comments", hideable: sql`held_at IS NULL AND reviewed_at IS NULL`, hide: sql`held_at = now()` },
+  playlist: { table: "playlists", hideable: sql`is_public AND held_at IS NULL AND reviewed_at IS NULL`, hide: sql`held_at = now()` },
+} as const;
+
+/** Whether a report could hide the item now; its row stays locked until the report's transaction ends. */
+async function hideable(trx: Trx, target: ReportTarget): Promise<boolean> {
+  const { table, hideable } = HOLDING[target.type];
+  const { rows } = await sql`SELECT 1 FROM ${sql.table(table)} WHERE id = ${target.id} AND ${hideable} FOR UPDATE`.execute(trx);
+  return rows.length > 0;
+}
 
 /** Hides a visible item that no moderator has kept yet; true when this call hid it. */
 async function hold(trx: Trx, target: ReportTarget): Promise<boolean> {
-  const row =
-    target.type === "video"
-      ? await trx
-          .updateTable("videos")
-          .set({ held_at: sql`now()`, is_public: false })
-          .where("id", "=", target.id)
-          .where("is_public", "=", true)
-          .where("reviewed_at", "is", null)
-          .returning("id")
-          .executeTakeFirst()
-      : await trx
-          .updateTable("comments")
-          .set({ held_at: sql`now()` })
-          .where("id", "=", target.id)
-          .where("held_at", "is", null)
-          .where("reviewed_at", "is", null)
-          .returning("id")
-          .executeTakeFirst();
-  return row !== undefined;
+  const { table, hideable, hide } = HOLDING[target.type];
+  const { rows } = await sql`UPDATE ${sql.table(table)} SET ${hide} WHERE id = ${target.id} AND ${hideable} RETURNING id`.execute(trx);
+  return rows.length > 0;
 }
+
+const WHAT: Record<ReportTarget["type"], (title: string) => string> = {
+  video: (title) => `the video "${title}"`,
+  comment: (title) => `a comment on "${title}"`,
+  playlist: (title) => `the playlist "${title}"`,
+};
 
 async function tellAdmins(
   item: ReportedItem,
-  { reason, details, reference, hidden, origin }: { reason: string; details: string; reference: string; hidden: boolean; origin: string },
+  { reason, details, reference, hidden }: { reason: string; details: string; reference: string; hidden: boolean },
 ): Promise<void> {
-  const what = item.target.type === "video" ? `the video "${item.videoTitle}"` : `a comment on "${item.videoTitle}"`;
   const lines = [
-    `A visitor reported ${what}: ${reasonLabel(reason)}.`,
+    `A visitor reported ${WHAT[item.target.type](item.title)}: ${reasonLabel(reason)}.`,
     hidden
       ? "It is hidden from the public until a moderator decides."
-      : "A moderator kept it before, so it stays visible until you decide.",
+      : "It stays visible until you decide: a moderator kept it before, or the budget on automatic hiding is spent.",
     "",
     `Reference: ${reference}`,
-    `Details: ${details || "none given"}`,
-    ...(item.commentText === null ? [] : [`Comment: ${item.commentText}`]),
+    `Details (the reporter's words): ${details || "none given"}`,
+    ...(item.quote === null ? [] : [`${item.target.type === "comment" ? "Comment" : "Description"}: ${item.quote}`]),
     "",
-    `Open the moderation queue: ${origin}/admin/reports`,
+    `Open the moderation queue: ${mailOrigin()}/admin/reports`,
   ];
   try {
     await mailAdmins({ subject: `Report ${reference}: ${reasonLabel(reason)}`, text: lines.join("\n") });
   } catch (err) {
     // The report is stored and the item hidden; the queue shows it whatever happened to the mail.
     logger.error({ err, reference }, "could not e-mail the admins about a report");
+  }
+}
+
+/** The one alert of a burst: the first report in an hour that the budget kept from hiding its item. */
+async function tellAdminsOfBurst(hiddenLastHour: number, budget: HidingBudget): Promise<void> {
+  const lines = [
+    "Reports are arriving faster than the budget on automatic hiding allows.",
+    `In the last hour ${hiddenLastHour} item${hiddenLastHour === 1 ? " was" : "s were"} hidden at once by visitors and new accounts (the budget: ${budget.perHour} an hour, ${budget.perNetworkPerHour} per network).`,
+    "Further reports queue without hiding their items until the hour has passed. Reports from accounts in good standing still hide at once.",
+    "",
+    "If the hidden items were reported in bad faith, restore them in one step: the moderation queue's",
+    `"Restore a burst" form takes the time window and the reporters' network: ${mailOrigin()}/admin/reports`,
+  ];
+  try {
+    await mailAdmins({ subject: "Reports: the hiding budget is spent", text: lines.join("\n") });
+  } catch (err) {
+    logger.error({ err }, "could not e-mail the admins about a burst of reports");
   }
 }
 

@@ -11,6 +11,7 @@ import { localMediaStorage } from "../media/storage";
 import type { RateLimiter } from "../rate-limit";
 import { AppealError, decideAppeal, fileAppeal, listOpenAppeals } from "./appeals";
 import {
+  CONFIRMATION_MAIL_LIMIT,
   listTakedowns,
   notifyOverdueTakedowns,
   resolveTakedown,
@@ -75,6 +76,22 @@ describe("takedown requests on PostgreSQL", () => {
     expect(row.due_at.getTime() - row.created_at.getTime()).toBe(48 * 3_600_000);
     const [mail] = mailsTo(sub.values.email);
     expect(mail).toContain(`Subject: Takedown request received: ${reference}`);
+    // The site's own words only (issue 32 item 4): neither the name typed nor the addresses given come back.
+    expect(mail).not.toContain("Rosa Example");
+    expect(mail).not.toContain("elsewhere.example");
+    expect(mail).toContain("Addresses named: 2");
+  });
+
+  it("sends one address at most three confirmations a day; the requests are all stored (issue 32 item 4)", async () => {
+    const email = `flooded-${Date.now()}@example.com`;
+    const references: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const outcome = await submitTakedown(submission({ email }), meta, { now: NOW, limiter: unlimited });
+      references.push((outcome as { reference: string }).reference);
+    }
+    expect(mailsTo(email)).toHaveLength(CONFIRMATION_MAIL_LIMIT.points);
+    const stored = await handle().db.selectFrom("takedown_requests").select("reference").where("email", "=", email).execute();
+    expect(stored.map((r) => r.reference).sort()).toEqual(references.sort());
   });
 
   it("refuses invalid fields with their messages; drops bots with a reference that names nothing; rate-limits", async () => {

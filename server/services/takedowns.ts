@@ -12,11 +12,12 @@ import {
 } from "../../core/takedown-schema";
 import { getDb } from "../db/connection";
 import type { Database, TakedownRequestsTable } from "../db/schema";
-import { checkFormToken } from "../form-token";
+import { checkFormToken, spendFormToken } from "../form-token";
 import { logger } from "../logger";
 import { sendMail } from "../mail";
 import { ipRateLimitKey, type RateLimiter, type RateLimitRule, sharedRateLimiter } from "../rate-limit";
 import { invalidatePages } from "../realtime/shared-caches";
+import { mailOrigin } from "../site-url";
 import { adminEmails } from "./admin-mail";
 import { type Actor, recordAdminAction } from "./audit-log";
 import { TRANSPARENCY_PATH } from "./transparency";
@@ -50,11 +51,15 @@ export type TakedownOutcome =
   | { status: "invalid"; errors: TakedownErrors }
   | { status: "token-invalid" }
   | { status: "token-expired" }
+  /** The same form sent again: its token was spent by the first (server/form-token.ts). */
+  | { status: "token-used" }
   | { status: "rate-limited"; retryAfterMs: number };
 
 export interface TakedownDeps {
   now?: number;
   limiter?: RateLimiter;
+  /** Confirmations per recipient (CONFIRMATION_MAIL_LIMIT in the shared store unless a test gives its own). */
+  mailLimiter?: RateLimiter;
 }
 
 /** `TD-XXXX-XXXX`: 8 characters of 31, about 40 bits, unguessable enough to name a request in e-mail. */
@@ -79,12 +84,10 @@ export async function submitTakedown(
   const limiter = deps.limiter ?? sharedRateLimiter("takedown", TAKEDOWN_RATE_LIMIT);
   const decision = await limiter.consume(ipRateLimitKey(meta.ip));
   if (!decision.allowed) return { status: "rate-limited", retryAfterMs: decision.retryAfterMs };
+  if (!(await spendFormToken(token, TAKEDOWN_FORM_PURPOSE))) return { status: "token-used" };
   const request = await storeTakedown(valid.data, meta);
   await invalidatePages([TRANSPARENCY_PATH]); // its figures count requests received
-  // The request is on record whatever the mail does; a failed confirmation is logged, not shown as a failure.
-  await sendMail(confirmationMail(request)).catch((err: unknown) =>
-    logger.error({ err, reference: request.reference }, "takedown confirmation e-mail failed"),
-  );
+  await confirm(request, deps.mailLimiter);
   return { status: "sent", reference: request.reference };
 }
 
@@ -130,23 +133,46 @@ async function storeTakedown(input: TakedownInput, meta: { ip: string | null; us
 
 const kindLabel = (kind: string) => TAKEDOWN_KINDS.find((k) => k.value === kind)?.label ?? kind;
 
+/**
+ * The confirmation: the reference and the site's own words only (issue 32 item 4). Nothing the requester typed
+ * (a name, addresses that could be links elsewhere) is repeated, so the form cannot be used to send someone else
+ * a message in the site's name; it goes to the one bare address given (EMAIL_PATTERN).
+ */
 function confirmationMail(r: TakedownRequest) {
+  const addresses = r.urls.split("\n").filter(Boolean).length;
   return {
     to: r.email,
     subject: `Takedown request received: ${r.reference}`,
     text: [
-      `Hello ${r.name},`,
+      "Hello,",
       "",
-      `We received your takedown request. Your reference is ${r.reference}.`,
+      `We received a takedown request sent with this e-mail address. Its reference is ${r.reference}.`,
       "",
       `Type: ${kindLabel(r.kind)}`,
-      `Addresses:\n${r.urls}`,
+      `Addresses named: ${addresses}`,
       "",
       `We review every request and act on valid ones within 48 hours, by ${r.due_at.toUTCString()}. We will write to you with the outcome.`,
+      "If you did not send this request, you can ignore this message.",
       "",
       `${site.name} trust and safety`,
     ].join("\n"),
   };
+}
+
+/** Confirmations one address receives: enough for a person's requests, too few to flood someone else's inbox. */
+export const CONFIRMATION_MAIL_LIMIT: RateLimitRule = { points: 3, durationSeconds: 24 * 60 * 60 };
+
+/** Sends the confirmation unless its address had its share today; the request is stored either way. */
+async function confirm(request: TakedownRequest, limiter?: RateLimiter): Promise<void> {
+  const decision = await (limiter ?? sharedRateLimiter("confirmation-mail", CONFIRMATION_MAIL_LIMIT)).consume(request.email.toLowerCase());
+  if (!decision.allowed) {
+    logger.info({ reference: request.reference }, "takedown confirmation not sent: its address had its share of confirmations today");
+    return;
+  }
+  // The request is on record whatever the mail does; a failed confirmation is logged, not shown as a failure.
+  await sendMail(confirmationMail(request)).catch((err: unknown) =>
+    logger.error({ err, reference: request.reference }, "takedown confirmation e-mail failed"),
+  );
 }
 
 // --- the console queue -------------------------------------------------------------------------------
@@ -370,7 +396,7 @@ export async function notifyOverdueTakedowns(): Promise<string[]> {
             "",
             ...list,
             "",
-            "Resolve them in the console: /admin/takedowns",
+            `Resolve them in the console: ${mailOrigin()}/admin/takedowns`,
           ].join("\n"),
         });
       }

@@ -5,6 +5,7 @@ import { promisify } from "node:util";
 import { codeFromOutbox, newVisitor, outbox, requestCode, signInOnPage, uniqueEmail, uniqueIp } from "../support/account-session";
 import { type OidcProvider, startOidcProvider } from "../support/oidc-provider";
 import { expect, test } from "./support";
+import { signInFormToken } from "../support/form-token";
 
 /**
  * Accounts (issue 10): e-mail codes read from the server's outbox, Google through a real OpenID Connect
@@ -223,10 +224,14 @@ test("code requests: 3 per address in 5 minutes, then 429 with Retry-After and a
   const email = uniqueEmail("limit");
   await page.goto("/login");
   for (let i = 0; i < 3; i++) {
-    const res = await page.request.post("/login", { form: { intent: "request-code", email }, headers: { Origin: baseURL as string } });
+    const formToken = await signInFormToken(baseURL as string);
+    const res = await page.request.post("/login", { form: { intent: "request-code", email, formToken }, headers: { Origin: baseURL as string } });
     expect(res.status()).toBe(200);
   }
-  const refused = await page.request.post("/login", { form: { intent: "request-code", email }, headers: { Origin: baseURL as string } });
+  const refused = await page.request.post("/login", {
+    form: { intent: "request-code", email, formToken: await signInFormToken(baseURL as string) },
+    headers: { Origin: baseURL as string },
+  });
   expect(refused.status()).toBe(429);
   expect(Number(refused.headers()["retry-after"])).toBeGreaterThan(200);
   expect(await refused.text()).toMatch(/Too many attempts\. Please try again in \d+ minutes\./);

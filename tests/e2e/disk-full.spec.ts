@@ -8,6 +8,7 @@ import { type EmbeddedServer, startEmbeddedPostgres } from "../../server/db/embe
 import { codeFromOutbox, uniqueEmail } from "../support/account-session";
 import { type AppProcess, startApp } from "../support/app-process";
 import { postForm } from "../support/scale-out";
+import { signInFormToken } from "../support/form-token";
 
 // Issue 31's fault matrix, DATA_DIR's disk full: an instance whose DATA_DIR is a 160 MiB tmpfs of its own
 // (mounted here; the tests run as root), its database elsewhere. Uploads are refused with a clear message
@@ -58,7 +59,7 @@ test.beforeAll(async () => {
   );
   // An administrator, signed in while there is room for the code's mail in the outbox.
   const email = uniqueEmail("disk-full-admin");
-  await postForm(`${app.origin}/login`, { intent: "request-code", email, redirectTo: "/" });
+  await postForm(`${app.origin}/login`, { intent: "request-code", email, redirectTo: "/", formToken: await signInFormToken(app.origin) });
   const code = await codeFromOutbox(email, { dataDir: app.dataDir });
   const verified = await postForm(`${app.origin}/login`, { intent: "verify-code", email, code, redirectTo: "/" });
   cookie = `ageVerified=true; ${

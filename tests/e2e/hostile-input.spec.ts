@@ -4,6 +4,7 @@ import path from "node:path";
 import type { APIRequestContext, APIResponse, PlaywrightWorkerArgs } from "@playwright/test";
 import { categoryNameSchema } from "../../core/category-schema";
 import { expect, playToken, test } from "./support";
+import { signInFormToken } from "../support/form-token";
 
 /**
  * Hostile-input corpus (DESIGN.md §6: "a 500 is always a bug"). Every value goes into every path
@@ -165,7 +166,7 @@ const QUERY_ROUTES: { path: string; params: string[] }[] = [
   // --- end console-dash
   { path: "/admin/videos", params: ["page", "q", "visibility", "deleted"] },
   // Reports (issue 22): which item; the form's turn is in FORMS.
-  { path: "/report", params: ["video", "comment"] },
+  { path: "/report", params: ["video", "comment", "playlist"] },
   // Takedowns (issue 22): the public form's prefilled address; the console queue (404 here, an admin's turn below).
   { path: "/takedown", params: ["url"] },
   { path: "/admin/takedowns", params: [] },
@@ -236,6 +237,12 @@ const MODERATION_FORMS: { path: string; valid: Record<string, string>; fields: s
     path: "/admin/reports",
     valid: { intent: "dismiss", targetType: "video", targetId: NO_ID, note: "Checked by the corpus." },
     fields: ["intent", "targetType", "targetId", "note"],
+  },
+  // Restore a burst (issue 32): a window long past, so nothing is restored whatever the network.
+  {
+    path: "/admin/reports",
+    valid: { intent: "restore-burst", from: "2000-01-01T00:00", to: "2000-01-01T01:00", network: "192.0.2.0/24", note: "Checked by the corpus." },
+    fields: ["intent", "from", "to", "network", "note"],
   },
   { path: "/admin/users", valid: { intent: "unban", userId: "no-such-user" }, fields: ["intent", "userId"] },
 ];
@@ -814,7 +821,8 @@ async function signedInRequest(playwright: PlaywrightWorkerArgs["playwright"], b
   const ip = `10.99.${crypto.randomInt(1, 250)}.${crypto.randomInt(1, 250)}`;
   const context = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { "x-forwarded-for": ip } });
   const email = markerEmail();
-  await context.post("/login", { form: { intent: "request-code", email, redirectTo: "/" }, maxRedirects: 0 });
+  const formToken = await signInFormToken(baseURL as string);
+  await context.post("/login", { form: { intent: "request-code", email, redirectTo: "/", formToken }, maxRedirects: 0 });
   const outbox = path.join(process.env.E2E_DATA_DIR as string, "outbox");
   let code: string | undefined;
   for (let tries = 0; tries < 100 && !code; tries++) {

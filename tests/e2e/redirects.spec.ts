@@ -2,6 +2,7 @@ import { type APIRequestContext, type APIResponse, expect, type PlaywrightWorker
 import { codeFromOutbox, signInOverHttp, testVideo, uniqueEmail, uniqueIp } from "../support/account-session";
 import { HOSTILE_REDIRECTS } from "../support/hostile-redirects";
 import { type OidcProvider, startOidcProvider } from "../support/oidc-provider";
+import { signInFormToken } from "../support/form-token";
 
 /**
  * No open redirect (issue 19 item 1): every place that sends a visitor to `redirectTo` is tried over HTTP with
@@ -67,7 +68,7 @@ test("signing in with an e-mail code lands only on this site", async ({ playwrig
     const request = await playwright.request.newContext({ baseURL: origin, extraHTTPHeaders: { "X-Forwarded-For": ip } });
     const email = uniqueEmail("redirect-code");
     // The code is asked for without the target: a form the HTTP layer cannot read is refused before any mail.
-    const asked = await request.post("/login", { form: { intent: "request-code", email } });
+    const asked = await request.post("/login", { form: { intent: "request-code", email, formToken: await signInFormToken(origin) } });
     expect(asked.status(), JSON.stringify(target)).toBe(200);
     const code = await codeFromOutbox(email);
     const res = await request.post("/login", { form: { intent: "verify-code", email, code, redirectTo: target }, maxRedirects: 0 });

@@ -5,6 +5,7 @@ import { VIEW_ALLOWANCE } from "../../server/services/view-allowance";
 import { uniqueEmail } from "../support/account-session";
 import { insertCategory, insertVideo } from "../support/fixtures";
 import { codeFor, postForm, requestFrom, type ScaleOut, signIn, startScaleOut } from "../support/scale-out";
+import { signInFormToken } from "../support/form-token";
 
 // Issue 21 item 1: two app instances (own processes, ports and data directories) on one PostgreSQL, behind
 // nginx running docs/deploy/nginx-site.conf. Everything a visitor relies on holds whichever instance answers.
@@ -113,10 +114,17 @@ test("e-mail codes: the per-address limit counts requests at every instance toge
   const email = uniqueEmail("scale-codes");
   const limit = AUTH_LIMITS.codesPerAddress.points;
   for (let i = 0; i < limit; i++) {
-    const res = await postForm(`${i % 2 ? b : a}/login`, { intent: "request-code", email, redirectTo: "/" });
+    // Each form read from one instance, sent to the other: the token is valid at both, and spent once for both.
+    const formToken = await signInFormToken(i % 2 ? a : b);
+    const res = await postForm(`${i % 2 ? b : a}/login`, { intent: "request-code", email, redirectTo: "/", formToken });
     expect(res.status, `code request ${i + 1}`).toBe(200);
   }
-  const refused = await postForm(`${limit % 2 ? b : a}/login`, { intent: "request-code", email, redirectTo: "/" });
+  const refused = await postForm(`${limit % 2 ? b : a}/login`, {
+    intent: "request-code",
+    email,
+    redirectTo: "/",
+    formToken: await signInFormToken(a),
+  });
   expect(refused.status).toBe(429);
   expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
 });

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { type APIRequestContext, type Browser, type BrowserContextOptions, expect, type Page } from "@playwright/test";
+import { formTokenIn } from "./form-token";
 
 /**
  * Signing in for the end-to-end tests: the real e-mail code flow, the code read from the server's outbox as
@@ -103,7 +104,8 @@ export async function signedIn(
 /** Signs `email` in on `request` (a browser context's request shares its cookies with the pages), from `ip`. */
 export async function signInOverHttp(request: APIRequestContext, email: string, ip: string): Promise<void> {
   const headers = { "X-Forwarded-For": ip };
-  const asked = await request.post("/login", { form: { intent: "request-code", email, redirectTo: "/" }, headers });
+  const formToken = formTokenIn(await (await request.get("/login", { headers })).text());
+  const asked = await request.post("/login", { form: { intent: "request-code", email, redirectTo: "/", formToken }, headers });
   if (asked.status() >= 400) throw new Error(`code request answered ${asked.status()}`);
   const code = await codeFromOutbox(email, { skip: used });
   const verified = await request.post("/login", {

@@ -136,8 +136,8 @@ async function serve(dir: string, etc: string, instances: Record<string, number>
   };
 }
 
-/** GET / with exactly this Host header, or an HTTP/1.0 request with none; the status and body. */
-function request(port: number, host: string | undefined): Promise<{ status: number; body: string }> {
+/** GET `target` with exactly this Host header (and `extra` header lines), or an HTTP/1.0 request with none; the status and body. */
+function request(port: number, host: string | undefined, target = "/", extra = ""): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const socket = net.connect(port, "127.0.0.1");
     let raw = "";
@@ -147,7 +147,11 @@ function request(port: number, host: string | undefined): Promise<{ status: numb
     socket.on("end", () =>
       resolve({ status: Number(/^HTTP\/1\.\d (\d{3})/.exec(raw)?.[1] ?? 0), body: raw.split("\r\n\r\n").slice(1).join("\r\n\r\n") }),
     );
-    socket.write(host === undefined ? "GET / HTTP/1.0\r\n\r\n" : `GET / HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
+    socket.write(
+      host === undefined
+        ? `GET ${target} HTTP/1.0\r\n${extra}\r\n`
+        : `GET ${target} HTTP/1.1\r\nHost: ${host}\r\n${extra}Connection: close\r\n\r\n`,
+    );
   });
 }
 
@@ -161,7 +165,10 @@ beforeAll(async () => {
         new Promise<http.Server>((resolve) => {
           // requireHostHeader off: the HTTP/1.0 request without a Host reaches it with an empty one, and the point here
           // is which server block of nginx answered.
-          const server = http.createServer({ requireHostHeader: false }, (_req, res) => res.end(`pleazure instance ${name}`));
+          const server = http.createServer({ requireHostHeader: false }, (req, res) =>
+            // `/country`: the country header as the instance received it (the proxy must not pass a client's on).
+            res.end(req.url === "/country" ? `country=${req.headers["cf-ipcountry"] ?? "none"}` : `pleazure instance ${name}`),
+          );
           server.listen(0, "127.0.0.1", () => resolve(server));
         }),
     ),
@@ -195,6 +202,8 @@ describe("nginx, step 7 of docs/operations.md on Debian's layout", () => {
         expect(answer.status, `Host: ${host}`).toBe(200);
         expect(answer.body, `Host: ${host}`).toMatch(/^pleazure instance 300[01]$/);
       }
+      // A client's own country header never reaches the app (issue 32 item 6: age assurance fails closed).
+      expect((await request(proxy.port, "example.com", "/country", "CF-IPCountry: US\r\n")).body).toBe("country=none");
     } finally {
       await proxy.stop();
     }

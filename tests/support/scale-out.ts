@@ -11,6 +11,7 @@ import { codeFromOutbox } from "./account-session";
 import { type AppProcess, type StartOptions, startApp } from "./app-process";
 import { startTestS3, type TestS3 } from "./s3-server";
 import { startTcpProxy, type TcpProxy } from "./tcp-proxy";
+import { signInFormToken } from "./form-token";
 
 /**
  * The scale-out topology of docs/operations.md on one machine: a PostgreSQL of its own (started here, as an
@@ -277,7 +278,8 @@ export function codeFor(site: ScaleOut, email: string): Promise<string> {
  * returns the Cookie header a browser then sends (the session, past the age gate).
  */
 export async function signIn(site: ScaleOut, email: string, at: { askAt?: string; verifyAt?: string } = {}): Promise<string> {
-  const asked = await postForm(`${at.askAt ?? site.origin}/login`, { intent: "request-code", email, redirectTo: "/" });
+  const askAt = at.askAt ?? site.origin;
+  const asked = await postForm(`${askAt}/login`, { intent: "request-code", email, redirectTo: "/", formToken: await signInFormToken(askAt) });
   if (asked.status !== 200) throw new Error(`the code request answered ${asked.status}`);
   const code = await codeFor(site, email);
   const verified = await postForm(`${at.verifyAt ?? site.origin}/login`, { intent: "verify-code", email, code, redirectTo: "/" });

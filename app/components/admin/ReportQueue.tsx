@@ -1,6 +1,9 @@
+import type { ReactNode } from "react";
 import { Link, useFetcher } from "react-router";
 import { Pagination } from "~/components/ui/Pagination";
 import type { ConsoleActionResult } from "~/routes/admin/console-action.server";
+import { playlistPath } from "~core/playlists";
+import type { ReportTarget } from "~core/report-path";
 import { MODERATION_NOTE, reasonLabel } from "~core/report-schema";
 import { ActionError, Badge, dangerButton, fieldClass, formatWhen, SectionHeader, secondaryButton, waitedFor } from "./console-ui";
 
@@ -13,7 +16,7 @@ interface QueueReport {
 }
 
 interface QueueItemRow {
-  target: { type: "video" | "comment"; id: string };
+  target: ReportTarget;
   firstReportedAt: string;
   total: number;
   reasons: { reason: string; count: number }[];
@@ -25,16 +28,34 @@ interface QueueItemRow {
   videoPublic: boolean;
   thumbnailUrl: string | null;
   comment: { text: string; deleted: boolean; authorId: string | null; authorEmail: string | null; authorBanned: boolean } | null;
+  playlist: {
+    title: string;
+    description: string;
+    isPublic: boolean;
+    authorId: string;
+    authorEmail: string | null;
+    authorBanned: boolean;
+  } | null;
 }
 
+const KIND_LABEL: Record<ReportTarget["type"], string> = { video: "Video", comment: "Comment", playlist: "Playlist" };
+
 /** The console's "Reports" section: reported items, the one waiting longest first, and the decisions. */
-export function ReportQueue(props: { page: number; pageCount: number; total: number; now: string; items: QueueItemRow[] }) {
+export function ReportQueue(props: {
+  page: number;
+  pageCount: number;
+  total: number;
+  now: string;
+  items: QueueItemRow[];
+  burst: ReactNode;
+}) {
   return (
     <div>
       <SectionHeader title="Reports">
         <p>
-          Reported videos and comments, the one waiting longest first. Reports of a real person without consent or of a possible minor hide
-          the item until you decide. Every decision closes the item's reports and goes into the audit log with your reason.
+          Reported videos, comments and playlists, the one waiting longest first. Reports of a real person without consent or of a possible
+          minor hide the item until you decide, within the budget on automatic hiding. Every decision closes the item's reports and goes
+          into the audit log with your reason.
         </p>
       </SectionHeader>
       <p className="mb-3 text-sm text-zinc-400" aria-live="polite">
@@ -52,6 +73,7 @@ export function ReportQueue(props: { page: number; pageCount: number; total: num
         </ul>
       )}
       <Pagination current={props.page} total={props.pageCount} hrefFor={(p) => (p > 1 ? `/admin/reports?page=${p}` : "/admin/reports")} />
+      {props.burst}
     </div>
   );
 }
@@ -63,14 +85,20 @@ function QueueItemCard({ item, now }: { item: QueueItemRow; now: string }) {
   const failed = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data : null;
   const noteId = `note-${item.target.id}`;
   const noteError = failed?.fieldErrors.note;
-  const what = item.target.type === "video" ? `video ${item.videoTitle ?? ""}` : `comment on ${item.videoTitle ?? ""}`;
+  const what =
+    item.target.type === "playlist"
+      ? `playlist ${item.playlist?.title ?? ""}`
+      : item.target.type === "video"
+        ? `video ${item.videoTitle ?? ""}`
+        : `comment on ${item.videoTitle ?? ""}`;
+  const author = item.comment ?? item.playlist;
   return (
     <li
       data-report-target={key}
       className={`rounded-xl border p-4 ${item.held ? "border-amber-700/70 bg-amber-950/20" : "border-ink-700 bg-ink-900/60"}`}
     >
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
-        <Badge tone="info">{item.target.type === "video" ? "Video" : "Comment"}</Badge>
+        <Badge tone="info">{KIND_LABEL[item.target.type]}</Badge>
         {item.gone ? (
           <Badge tone="muted">No longer exists</Badge>
         ) : item.held ? (
@@ -125,8 +153,30 @@ function QueueItemCard({ item, now }: { item: QueueItemRow; now: string }) {
               </p>
             )}
           </div>
+        ) : item.playlist ? (
+          <div>
+            <p className="flex flex-wrap items-center gap-2 text-sm">
+              <span className="break-all font-semibold text-zinc-100">{item.playlist.authorEmail ?? "Deleted user"}</span>
+              {item.playlist.authorBanned && <Badge tone="warn">Banned</Badge>}
+              {!item.playlist.isPublic && <Badge tone="muted">Private now</Badge>}
+            </p>
+            <p className="mt-2 break-words font-semibold text-zinc-100">
+              {item.playlist.isPublic && !item.held ? (
+                <Link to={playlistPath(item.target.id)} className="text-brand-300 hover:underline">
+                  {item.playlist.title}
+                </Link>
+              ) : (
+                item.playlist.title
+              )}
+            </p>
+            {item.playlist.description && (
+              <blockquote className="mt-2 whitespace-pre-wrap break-words border-l-2 border-ink-700 pl-3 text-sm text-zinc-200">
+                {item.playlist.description}
+              </blockquote>
+            )}
+          </div>
         ) : (
-          <p className="text-sm text-zinc-400">The comment no longer exists.</p>
+          <p className="text-sm text-zinc-400">The {item.target.type} no longer exists.</p>
         )}
       </div>
 
@@ -194,7 +244,12 @@ function QueueItemCard({ item, now }: { item: QueueItemRow; now: string }) {
               Remove comment
             </button>
           )}
-          {!item.gone && item.target.type === "comment" && item.comment?.authorId && !item.comment.authorBanned && (
+          {!item.gone && item.target.type === "playlist" && (
+            <button type="submit" name="intent" value="remove" className={dangerButton} disabled={busy}>
+              Remove playlist
+            </button>
+          )}
+          {!item.gone && item.target.type !== "video" && author?.authorId && !author.authorBanned && (
             <button type="submit" name="intent" value="ban" className={dangerButton} disabled={busy}>
               Remove and ban the author
             </button>

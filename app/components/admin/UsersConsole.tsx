@@ -114,8 +114,8 @@ function UserRow({ user, isSelf, result }: { user: UserView; isSelf: boolean; re
         {user.ban && (
           <div className="mt-2 rounded-lg border border-red-700/60 bg-red-950/40 px-3 py-2 text-sm text-red-100">
             <p>
-              <strong>Banned</strong> from commenting and liking since <time dateTime={user.ban.at}>{joined(user.ban.at)}</time>:{" "}
-              {user.ban.reason}
+              <strong>Banned</strong> from commenting, liking and publishing playlists since{" "}
+              <time dateTime={user.ban.at}>{joined(user.ban.at)}</time>: {user.ban.reason}
             </p>
             <fetcher.Form method="post" className="mt-2">
               <input type="hidden" name="intent" value="unban" />

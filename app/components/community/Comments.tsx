@@ -1,7 +1,7 @@
 import { useCallback, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { ErrorState } from "~/components/ui/ErrorState";
-import { bannedMessage, COMMUNITY_TEXTS, THREAD_FULL_MESSAGE } from "~/lib/community-texts";
+import { bannedMessage, COMMUNITY_TEXTS, POLICY_REFUSED_COMMENT, THREAD_FULL_MESSAGE } from "~/lib/community-texts";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useViewer, useViewerPage } from "~/lib/viewer-state";
 import { MAX_REPLIES_PER_THREAD, MAX_THREADS, SHOWN_THREADS_PARAM, THREADS_PER_PAGE } from "~core/comment-limits";
@@ -22,6 +22,7 @@ const NO_SCRIPT_TEXT: Record<NoScriptError, string> = {
   rate: "You are commenting too fast: at most 10 comments a minute. Please try again in a minute.",
   full: THREAD_FULL_MESSAGE,
   banned: bannedMessage(),
+  policy: POLICY_REFUSED_COMMENT,
 };
 
 /**

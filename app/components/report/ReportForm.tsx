@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Form } from "react-router";
-import { HONEYPOT_FIELD } from "~core/contact-schema";
+import { FORM_TOKEN_FIELD, HONEYPOT_FIELD } from "~core/contact-schema";
 import { type ReportTarget, reportPath } from "~core/report-path";
 import { HIDING_REASONS, REPORT_DETAILS_MAX, REPORT_REASONS, type ReportErrors } from "~core/report-schema";
 
@@ -15,6 +15,8 @@ interface Props {
   errors: ReportErrors;
   message: string | null;
   submitting: boolean;
+  /** The single-use form token (server/form-token.ts). */
+  formToken: string;
 }
 
 /**
@@ -22,7 +24,7 @@ interface Props {
  * The reasons are radio buttons in one fieldset, so arrow keys move between them and a screen reader
  * announces the question with each choice.
  */
-export function ReportForm({ target, values, errors, message, submitting }: Props) {
+export function ReportForm({ target, values, errors, message, submitting, formToken }: Props) {
   const firstReason = useRef<HTMLInputElement>(null);
   const details = useRef<HTMLTextAreaElement>(null);
   const [length, setLength] = useState(values.details.length);
@@ -32,6 +34,7 @@ export function ReportForm({ target, values, errors, message, submitting }: Prop
   }, [errors]);
   return (
     <Form method="post" action={reportPath(target)} className="relative space-y-6" aria-label="Report form">
+      <input type="hidden" name={FORM_TOKEN_FIELD} value={formToken} />
       {message && (
         <p role="alert" className="rounded-lg border border-red-900/60 bg-red-950/40 px-4 py-3 text-red-200">
           {message}

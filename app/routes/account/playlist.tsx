@@ -17,6 +17,7 @@ import { input } from "~core/params";
 import { playlistRef } from "~core/playlist-schema";
 import { PLAYLIST_ITEMS_PER_PAGE, PLAYLIST_TEXTS, PLAYLISTS_ENDPOINT, playlistPath, videoInListPath, WATCH_LATER } from "~core/playlists";
 import { loginPath } from "~core/redirect-to";
+import { reportPath } from "~core/report-path";
 import { defineRoute } from "~core/route-contract";
 import { z } from "~core/zod";
 import { getViewer } from "../../../server/auth/session";
@@ -87,6 +88,11 @@ export default function Playlist({ loaderData: d }: Route.ComponentProps) {
           {playlist.isPublic ? "Public" : "Private"}
         </span>
       </div>
+      {mine && playlist.held && (
+        <p role="note" className="mt-3 rounded-lg border border-amber-700/70 bg-amber-950/30 px-4 py-3 text-sm text-amber-100">
+          {PLAYLIST_TEXTS.heldForReview}
+        </p>
+      )}
       {playlist.description && <p className="mt-3 whitespace-pre-line text-zinc-300">{playlist.description}</p>}
       <div className="mt-4 flex flex-wrap items-center gap-3">
         <span className="text-sm text-zinc-400">{`${playlist.count} ${playlist.count === 1 ? "video" : "videos"}`}</span>
@@ -99,6 +105,16 @@ export default function Playlist({ loaderData: d }: Route.ComponentProps) {
           </AppLink>
         )}
         {editable && playlist.isPublic && <ShareLink path={playlistPath(ref)} />}
+        {!mine && (
+          <AppLink
+            to={reportPath({ type: "playlist", id: playlist.id })}
+            rel="nofollow"
+            aria-label="Report this playlist"
+            className="text-sm text-zinc-300 underline hover:text-white"
+          >
+            Report
+          </AppLink>
+        )}
       </div>
       {editable && <EditDetails playlist={playlist} />}
       <div className="mt-8">

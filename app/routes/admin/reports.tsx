@@ -1,11 +1,12 @@
 import { data } from "react-router";
+import { BurstRestore } from "~/components/admin/BurstRestore";
 import { ReportQueue } from "~/components/admin/ReportQueue";
 import { consoleAction } from "~/lib/console-action.server";
 import { routeInput } from "~/lib/route-contract.server";
 import { routeHeaders } from "~/lib/route-headers";
 import { clampPage, totalPages } from "~core/pagination";
-import { parseForm } from "~core/params";
-import { moderationDecisionForm, moderationNoteProblem, reportQueueQuery } from "~core/report-schema";
+import { formStrings, parseForm } from "~core/params";
+import { burstRestoreForm, moderationDecisionForm, moderationNoteProblem, reportQueueForm, reportQueueQuery } from "~core/report-schema";
 import { CONSOLE_PAGE, defineRoute } from "~core/route-contract";
 import {
   decideReportedItem,
@@ -14,12 +15,14 @@ import {
   QUEUE_ITEMS_PER_PAGE,
   QueueItemNotFoundError,
 } from "../../../server/services/moderation-queue";
+import { hidingBudget } from "../../../server/services/report-budget";
+import { hidingNetworks, restoreBurst } from "../../../server/services/report-bursts";
 import type { Route } from "./+types/reports";
 import { done, refused, unreadable } from "./console-action.server";
 
 export const contract = defineRoute({
   ...CONSOLE_PAGE,
-  input: { query: reportQueueQuery, form: moderationDecisionForm },
+  input: { query: reportQueueQuery, form: reportQueueForm },
 });
 
 export async function loader(args: Route.LoaderArgs) {
@@ -29,11 +32,15 @@ export async function loader(args: Route.LoaderArgs) {
   const page = clampPage(requested, pageCount);
   // Past the last page (after deciding the last item of it): the last page that exists.
   if (page !== requested) found = await listReportQueue(page);
+  const now = new Date();
+  const networks = await hidingNetworks(new Date(now.getTime() - 24 * 3_600_000));
   return data({
+    budget: hidingBudget(),
+    networks: networks.map((n) => ({ ...n, first: n.first.toISOString(), last: n.last.toISOString() })),
     page,
     pageCount,
     total: found.total,
-    now: new Date().toISOString(),
+    now: now.toISOString(),
     items: found.items.map((item) => ({
       ...item,
       firstReportedAt: item.firstReportedAt.toISOString(),
@@ -51,7 +58,8 @@ export function meta() {
 export async function action(args: Route.ActionArgs) {
   const { actor, body } = await consoleAction(args);
   if (!body.ok) return refused(body.status, { intent: "", message: "The form could not be read." }, body.headers);
-  const form = parseForm(contract.input.form, body.form);
+  if (body.form.get("intent") === "restore-burst") return restoreBurstAction(body.form, actor);
+  const form = parseForm(moderationDecisionForm, body.form);
   if (!form) return unreadable(body.form.get("intent"));
   const id = `${form.targetType}:${form.targetId}`;
   const problem = moderationNoteProblem(form.note);
@@ -66,6 +74,26 @@ export async function action(args: Route.ActionArgs) {
   }
 }
 
+/** One step for a burst of bad-faith reports (server/services/report-bursts.ts): field messages, or what it did. */
+async function restoreBurstAction(form: FormData, actor: Parameters<typeof restoreBurst>[2]) {
+  const raw = formStrings(form, Object.keys(burstRestoreForm.shape));
+  if (!raw) return unreadable("restore-burst");
+  const parsed = burstRestoreForm.safeParse(raw);
+  const fieldErrors: Record<string, string> = {};
+  for (const issue of parsed.error?.issues ?? []) {
+    const field = String(issue.path[0] ?? "form");
+    fieldErrors[field] ??= issue.message;
+  }
+  const note = typeof raw.note === "string" ? raw.note.trim() : "";
+  const noteProblem = moderationNoteProblem(note);
+  if (noteProblem) fieldErrors.note ??= noteProblem;
+  if (!parsed.success || noteProblem) return refused(400, { intent: "restore-burst", fieldErrors, message: "Some fields need attention." });
+  const { from, to, network } = parsed.data;
+  const outcome = await restoreBurst({ from, to, network }, parsed.data.note, actor);
+  return data({ intent: "restore-burst", ok: true as const, ...outcome });
+}
+
 export default function ReportsPage({ loaderData }: Route.ComponentProps) {
-  return <ReportQueue {...loaderData} />;
+  const { budget, networks, ...queue } = loaderData;
+  return <ReportQueue {...queue} burst={<BurstRestore budget={budget} networks={networks} />} />;
 }

@@ -55,6 +55,8 @@ export async function action({ request, context }: Route.ActionArgs) {
         return reply.fail(404, failed, code);
       case "banned":
         return reply.fail(403, bannedMessage(outcome.reason), "banned");
+      case "refused-term":
+        return reply.fail(400, outcome.message, "policy");
       case "thread-full":
         return reply.fail(409, THREAD_FULL_MESSAGE, "full");
       case "rate-limited":

@@ -1,4 +1,5 @@
 import { data, redirect } from "react-router";
+import { bannedMessage } from "~/lib/community-texts";
 import { routeInput } from "~/lib/route-contract.server";
 import { input, parseForm, readForm } from "~core/params";
 import { PLAYLIST_FORMS, type PlaylistForm, playlistForm, playlistIntent } from "~core/playlist-schema";
@@ -25,6 +26,7 @@ import {
   removeFromPlaylist,
   updatePlaylist,
 } from "../../../server/services/playlists";
+import { banReason } from "../../../server/services/standing";
 import type { Route } from "./+types/playlists";
 import { failureAnswer, jsonAnswer, NO_STORE } from "./json-answer";
 
@@ -54,6 +56,7 @@ const STATUS: Record<PlaylistError, number> = {
   "too-many-playlists": 409,
   full: 409,
   "too-many": 429,
+  banned: 403,
   invalid: 400,
   unreadable: 400,
   failed: 500,
@@ -66,6 +69,7 @@ const MESSAGE: Record<PlaylistError, string> = {
   "too-many-playlists": PLAYLIST_TEXTS.tooManyPlaylists,
   full: PLAYLIST_TEXTS.playlistFull,
   "too-many": "Too many requests. Please wait a moment and try again.",
+  banned: bannedMessage(),
   invalid: PLAYLIST_TEXTS.unreadable,
   unreadable: PLAYLIST_TEXTS.unreadable,
   failed: PLAYLIST_TEXTS.failed,
@@ -83,7 +87,9 @@ const refusal = (error: PlaylistError, field?: { name: "title" | "description"; 
 function fieldRefusal(schema: z.ZodObject, raw: Record<string, unknown>): PlaylistAnswer {
   const parsed = schema.safeParse(raw);
   const issue = parsed.success ? undefined : parsed.error.issues.find((i) => i.path[0] === "title" || i.path[0] === "description");
-  if (!issue || issue.code === "custom") return refusal("unreadable");
+  // Other custom issues are the text checks of params.ts (control characters): unreadable, not the person's to fix.
+  const policy = issue?.code === "custom" && (issue.params as { contentSafety?: boolean } | undefined)?.contentSafety === true;
+  if (!issue || (issue.code === "custom" && !policy)) return refusal("unreadable");
   return refusal("invalid", { name: issue.path[0] as "title" | "description", message: issue.message });
 }
 
@@ -129,6 +135,12 @@ export async function action(args: Route.ActionArgs) {
   }
 }
 
+/**
+ * What a banned user may still do with their lists (server/services/standing.ts): take things away. Creating,
+ * editing, adding and reordering are publishing, refused with the moderator's reason.
+ */
+const WHILE_BANNED: ReadonlySet<PlaylistForm["intent"]> = new Set(["delete", "remove"]);
+
 /** The write itself: its answer, and where a page goes afterwards. */
 async function write(userId: string, form: PlaylistForm, back: string): Promise<[PlaylistAnswer, Record<string, string>, string]> {
   const ok = (
@@ -136,6 +148,10 @@ async function write(userId: string, form: PlaylistForm, back: string): Promise<
     next = back,
   ): [PlaylistAnswer, Record<string, string>, string] => [{ ok: true, ...extra }, {}, next];
   const no = (error: PlaylistError): [PlaylistAnswer, Record<string, string>, string] => [refusal(error), {}, back];
+  if (!WHILE_BANNED.has(form.intent)) {
+    const banned = await banReason(userId);
+    if (banned !== null) return [{ ok: false, error: "banned", message: bannedMessage(banned) }, {}, back];
+  }
   switch (form.intent) {
     case "create": {
       const fields = { title: form.title, description: form.description, isPublic: form.visibility };

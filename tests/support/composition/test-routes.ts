@@ -4,6 +4,7 @@ import { sql } from "kysely";
 import { z } from "zod";
 import { getDb, poolUsage } from "../../../server/db/connection";
 import { closeAdEventStreams, openAdEventStreams, reopenAdEventStreams } from "../../../server/http/ad-events";
+import { loadedRouteTable } from "../../../server/http/route-table";
 import { invalidatePages } from "../../../server/realtime/shared-caches";
 import { AdConfigError, setPreRoll } from "../../../server/services/ads";
 import { foldCoViews } from "../../../server/services/co-views";
@@ -116,6 +117,30 @@ export function testRoutes(): express.Router {
     }
     try {
       res.json({ user: (await setUserRole(body.data.email, body.data.role)) ?? null });
+    } catch (err) {
+      next(err);
+    }
+  });
+  // The route table as this process serves it (pattern, access, methods): tests/e2e/methods.spec.ts walks it.
+  router.get("/route-table", (_req, res) => {
+    res.json(loadedRouteTable().entries.map((e) => ({ pattern: e.pattern, access: e.contract.access, methods: e.methods })));
+  });
+  // A ban as the moderation queue leaves it (banned_at and the reason), for the banned-user walk; the queue's own
+  // ban is tested in server/services/reports.test.ts and tests/e2e/reports.spec.ts.
+  router.post("/users/ban", express.json(), async (req, res, next) => {
+    const body = z.object({ email: z.string().min(3), reason: z.string().min(3).max(500) }).safeParse(req.body ?? {});
+    if (!body.success) {
+      res.status(400).json({ error: body.error.message });
+      return;
+    }
+    try {
+      const banned = await getDb()
+        .updateTable("users")
+        .set({ banned_at: sql`now()`, ban_reason: body.data.reason })
+        .where("email", "=", body.data.email)
+        .returning("id")
+        .executeTakeFirst();
+      res.status(banned ? 200 : 404).json({ user: banned ?? null });
     } catch (err) {
       next(err);
     }

@@ -1,0 +1,35 @@
+import { sql } from "kysely";
+import { getDb } from "../db/connection";
+
+/**
+ * A user's standing (issue 32, docs/trust-and-safety.md "Bans and standing"), decided here only.
+ * - Banned: a moderator barred them (moderation-queue.ts). Every write that publishes or takes part (comments,
+ *   likes, playlists) asks `banReason` and refuses with the moderator's reason; what stays theirs (their data,
+ *   signing out, deleting their account or comments, legal requests) does not ask. The banned-user walk in
+ *   tests/e2e/banned-user.spec.ts posts to every write route as a banned user.
+ * - Good standing: an account old enough, never banned, and none of whose reports a moderator found unfounded.
+ *   Its reports hide at once beyond the budget that bounds visitors and new accounts (report-budget.ts).
+ */
+
+/** The account age from which a reporter can be in good standing. */
+export const GOOD_STANDING_MIN_AGE_DAYS = 14;
+
+/** Why a user may not publish or take part, or null if they may. */
+export async function banReason(userId: string): Promise<string | null> {
+  const row = await getDb().selectFrom("users").select(["banned_at", "ban_reason"]).where("id", "=", userId).executeTakeFirst();
+  return row?.banned_at ? (row.ban_reason ?? "") : null;
+}
+
+/**
+ * Whether the user's reports count beyond the hiding budget: their account is GOOD_STANDING_MIN_AGE_DAYS old or
+ * more, not banned, and no report of theirs ended with the item kept (dismissed or restored by a moderator).
+ */
+export async function inGoodStanding(userId: string): Promise<boolean> {
+  const { rows } = await sql<{ good: boolean }>`
+    SELECT (u.created_at <= now() - make_interval(days => ${GOOD_STANDING_MIN_AGE_DAYS}) AND u.banned_at IS NULL
+      AND NOT EXISTS (
+        SELECT 1 FROM reports r WHERE r.reporter_user_id = u.id AND r.resolution IN ('dismissed', 'restored')
+      )) AS good
+    FROM users u WHERE u.id = ${userId}`.execute(getDb());
+  return rows[0]?.good === true;
+}
