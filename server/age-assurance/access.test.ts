@@ -30,7 +30,9 @@ describe("jurisdiction: the country header", () => {
 
 describe("jurisdiction decision", () => {
   it("asks nothing more than self-declaration when no country is listed", () => {
-    expect(ageAccess({ "cf-ipcountry": "GB" }, true, { countries: [], header: "cf-ipcountry", unknownCountry: "check" })).toEqual(FULL_ACCESS);
+    expect(ageAccess({ "cf-ipcountry": "GB" }, true, { countries: [], header: "cf-ipcountry", unknownCountry: "check" })).toEqual(
+      FULL_ACCESS,
+    );
   });
 
   it("asks listed countries for the OpenID Connect check, others for self-declaration only", () => {

@@ -3,9 +3,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import { codeFromOutbox, newVisitor, outbox, requestCode, signInOnPage, uniqueEmail, uniqueIp } from "../support/account-session";
+import { signInFormToken } from "../support/form-token";
 import { type OidcProvider, startOidcProvider } from "../support/oidc-provider";
 import { expect, test } from "./support";
-import { signInFormToken } from "../support/form-token";
 
 /**
  * Accounts (issue 10): e-mail codes read from the server's outbox, Google through a real OpenID Connect
@@ -225,7 +225,10 @@ test("code requests: 3 per address in 5 minutes, then 429 with Retry-After and a
   await page.goto("/login");
   for (let i = 0; i < 3; i++) {
     const formToken = await signInFormToken(baseURL as string);
-    const res = await page.request.post("/login", { form: { intent: "request-code", email, formToken }, headers: { Origin: baseURL as string } });
+    const res = await page.request.post("/login", {
+      form: { intent: "request-code", email, formToken },
+      headers: { Origin: baseURL as string },
+    });
     expect(res.status()).toBe(200);
   }
   const refused = await page.request.post("/login", {

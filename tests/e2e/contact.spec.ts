@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import type { Page } from "@playwright/test";
-import { expect, jsonLd, setFaults, test } from "./support";
 import { formTokenIn } from "../support/form-token";
+import { expect, jsonLd, setFaults, test } from "./support";
 
 /**
  * The contact form (SPEC.md §4-§5, DESIGN.md §4.3). Every test uses its own X-Forwarded-For address (the
@@ -283,7 +283,9 @@ test("rate limit: the 6th message from one address in 10 minutes is refused with
   const ip = uniqueIp();
   // Each form is accepted once (single-use tokens): six forms as six page loads would get them.
   const tokens = await Promise.all(
-    Array.from({ length: 6 }, async () => formTokenIn(await (await page.request.get("/contact", { headers: { "X-Forwarded-For": ip } })).text())),
+    Array.from({ length: 6 }, async () =>
+      formTokenIn(await (await page.request.get("/contact", { headers: { "X-Forwarded-For": ip } })).text()),
+    ),
   );
   await openForm(page, ip);
   await pastMinimumFill(page);

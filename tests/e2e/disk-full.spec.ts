@@ -7,8 +7,8 @@ import { connect, type DatabaseHandle } from "../../server/db/connection";
 import { type EmbeddedServer, startEmbeddedPostgres } from "../../server/db/embedded";
 import { codeFromOutbox, uniqueEmail } from "../support/account-session";
 import { type AppProcess, startApp } from "../support/app-process";
-import { postForm } from "../support/scale-out";
 import { signInFormToken } from "../support/form-token";
+import { postForm } from "../support/scale-out";
 
 // Issue 31's fault matrix, DATA_DIR's disk full: an instance whose DATA_DIR is a 160 MiB tmpfs of its own
 // (mounted here; the tests run as root), its database elsewhere. Uploads are refused with a clear message

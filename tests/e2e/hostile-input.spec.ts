@@ -3,8 +3,8 @@ import fs from "node:fs";
 import path from "node:path";
 import type { APIRequestContext, APIResponse, PlaywrightWorkerArgs } from "@playwright/test";
 import { categoryNameSchema } from "../../core/category-schema";
-import { expect, playToken, test } from "./support";
 import { signInFormToken } from "../support/form-token";
+import { expect, playToken, test } from "./support";
 
 /**
  * Hostile-input corpus (DESIGN.md §6: "a 500 is always a bug"). Every value goes into every path
@@ -241,7 +241,13 @@ const MODERATION_FORMS: { path: string; valid: Record<string, string>; fields: s
   // Restore a burst (issue 32): a window long past, so nothing is restored whatever the network.
   {
     path: "/admin/reports",
-    valid: { intent: "restore-burst", from: "2000-01-01T00:00", to: "2000-01-01T01:00", network: "192.0.2.0/24", note: "Checked by the corpus." },
+    valid: {
+      intent: "restore-burst",
+      from: "2000-01-01T00:00",
+      to: "2000-01-01T01:00",
+      network: "192.0.2.0/24",
+      note: "Checked by the corpus.",
+    },
     fields: ["intent", "from", "to", "network", "note"],
   },
   { path: "/admin/users", valid: { intent: "unban", userId: "no-such-user" }, fields: ["intent", "userId"] },

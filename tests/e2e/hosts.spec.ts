@@ -63,7 +63,11 @@ test("a Host or X-Forwarded-Host the site does not serve gets 400, and never rea
     body: form(formTokenIn(page.body)),
   });
   expect(refused.status).toBe(400);
-  const sent = await send(`${baseURL}/report?video=${videoId}`, { method: "POST", headers: { ...type, host: own }, body: form(formTokenIn(page.body)) });
+  const sent = await send(`${baseURL}/report?video=${videoId}`, {
+    method: "POST",
+    headers: { ...type, host: own },
+    body: form(formTokenIn(page.body)),
+  });
   expect(sent.status).toBe(200);
   const reference = /R-[0-9A-Z]{4}-[0-9A-Z]{4}/.exec(sent.body)?.[0] as string;
   expect(reference).toBeTruthy();

@@ -1,8 +1,8 @@
 import { type APIRequestContext, type APIResponse, expect, type PlaywrightWorkerArgs, test } from "@playwright/test";
 import { codeFromOutbox, signInOverHttp, testVideo, uniqueEmail, uniqueIp } from "../support/account-session";
+import { signInFormToken } from "../support/form-token";
 import { HOSTILE_REDIRECTS } from "../support/hostile-redirects";
 import { type OidcProvider, startOidcProvider } from "../support/oidc-provider";
-import { signInFormToken } from "../support/form-token";
 
 /**
  * No open redirect (issue 19 item 1): every place that sends a visitor to `redirectTo` is tried over HTTP with

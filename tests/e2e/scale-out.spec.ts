@@ -4,8 +4,8 @@ import { COMMENT_RATE_LIMIT } from "../../server/services/comments";
 import { VIEW_ALLOWANCE } from "../../server/services/view-allowance";
 import { uniqueEmail } from "../support/account-session";
 import { insertCategory, insertVideo } from "../support/fixtures";
-import { codeFor, postForm, requestFrom, type ScaleOut, signIn, startScaleOut } from "../support/scale-out";
 import { signInFormToken } from "../support/form-token";
+import { codeFor, postForm, requestFrom, type ScaleOut, signIn, startScaleOut } from "../support/scale-out";
 
 // Issue 21 item 1: two app instances (own processes, ports and data directories) on one PostgreSQL, behind
 // nginx running docs/deploy/nginx-site.conf. Everything a visitor relies on holds whichever instance answers.

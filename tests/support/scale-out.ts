@@ -9,9 +9,9 @@ import { type EmbeddedServer, startEmbeddedPostgres } from "../../server/db/embe
 import { freeLoopbackPort } from "../../server/process";
 import { codeFromOutbox } from "./account-session";
 import { type AppProcess, type StartOptions, startApp } from "./app-process";
+import { signInFormToken } from "./form-token";
 import { startTestS3, type TestS3 } from "./s3-server";
 import { startTcpProxy, type TcpProxy } from "./tcp-proxy";
-import { signInFormToken } from "./form-token";
 
 /**
  * The scale-out topology of docs/operations.md on one machine: a PostgreSQL of its own (started here, as an
@@ -279,7 +279,12 @@ export function codeFor(site: ScaleOut, email: string): Promise<string> {
  */
 export async function signIn(site: ScaleOut, email: string, at: { askAt?: string; verifyAt?: string } = {}): Promise<string> {
   const askAt = at.askAt ?? site.origin;
-  const asked = await postForm(`${askAt}/login`, { intent: "request-code", email, redirectTo: "/", formToken: await signInFormToken(askAt) });
+  const asked = await postForm(`${askAt}/login`, {
+    intent: "request-code",
+    email,
+    redirectTo: "/",
+    formToken: await signInFormToken(askAt),
+  });
   if (asked.status !== 200) throw new Error(`the code request answered ${asked.status}`);
   const code = await codeFor(site, email);
   const verified = await postForm(`${at.verifyAt ?? site.origin}/login`, { intent: "verify-code", email, code, redirectTo: "/" });
