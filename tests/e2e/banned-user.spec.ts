@@ -9,7 +9,8 @@ import { expect, test } from "./support";
  * every route module that takes writes, outside the console (admins cannot be banned), as a banned user: what
  * publishes or takes part (comments, likes, creating and editing playlists) is refused with 403 and the
  * moderator's reason, and nothing is stored; what stays theirs (their data, their account, taking things away,
- * watching, legal and contact requests) is not refused because of the ban. A route module that takes writes and
+ * watching, legal and contact requests) is not refused because of the ban (it may be refused for its own reasons:
+ * the walk sends no form tokens). A route module that takes writes and
  * is missing from WALK fails the first test, so a new one cannot skip the question.
  */
 
@@ -162,8 +163,10 @@ test("a banned user is refused what publishes, with the moderator's reason, and 
         expect(res.status(), label).toBe(403);
         expect(body, label).toContain(`The moderators' reason: ${REASON}`);
       } else {
-        expect(res.status(), label).not.toBe(403);
+        // Refused or not for its own reasons (a missing form token, a play token of the walk's making), but never
+        // for the ban: the ban's answer always names it.
         expect(body, label).not.toContain("banned your account");
+        expect(res.status(), label).toBeLessThan(500);
       }
     }
   }

@@ -199,7 +199,7 @@ test("a visitor reports a public playlist from its page; it is hidden from other
 
   await admin.page.goto("/admin/reports");
   const item = admin.page.locator(`[data-report-target="playlist:${playlistId}"]`);
-  await expect(item.getByText("Slow evening picks")).toBeVisible();
+  await expect(item.getByText("Slow evening picks", { exact: true })).toBeVisible();
   await item.getByLabel("Reason for your decision").fill("Uses a real person's name in its description.");
   await item.getByRole("button", { name: "Remove playlist" }).click();
   await expect(item).toHaveCount(0);
