@@ -132,6 +132,9 @@ export const burstRestoreForm = z
       .transform((v) => v.trim()),
   })
   .superRefine((form, ctx) => {
+    // Runs after field issues too (zod 4): a field that did not parse is not a Date here, and is reported already.
+    const valid = (d: unknown): d is Date => d instanceof Date && !Number.isNaN(d.getTime());
+    if (!valid(form.from) || !valid(form.to)) return;
     if (form.to <= form.from) ctx.addIssue({ code: "custom", path: ["to"], message: BURST_TEXTS.order });
     else if (form.to.getTime() - form.from.getTime() > BURST_WINDOW_MAX_HOURS * 3_600_000)
       ctx.addIssue({ code: "custom", path: ["to"], message: BURST_TEXTS.tooLong });

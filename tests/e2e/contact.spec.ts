@@ -243,7 +243,7 @@ test("a tampered form token is refused with a clear message, values kept; a late
   await fillValid(page, email);
   await page.evaluate(() => {
     const input = document.querySelector<HTMLInputElement>('input[name="formToken"]');
-    if (input) input.value = `contact:${Date.now() - 60_000}.forged`;
+    if (input) input.value = `contact:${Date.now() - 60_000}:AAAAAAAAAAAAAAAA.forged`;
   });
   await pastMinimumFill(page);
   await fields(page).submit.click();

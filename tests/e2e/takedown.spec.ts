@@ -99,7 +99,7 @@ test("a visitor files a takedown from a video page without JavaScript and gets a
   await context.close();
 
   await expect.poll(() => mailsTo(requester).length).toBe(1);
-  expect(mailsTo(requester)[0]).toContain(`Your reference is ${reference}.`);
+  expect(mailsTo(requester)[0]).toContain(`Its reference is ${reference}.`);
 });
 
 test("an admin sees the clock and resolves it as removed: the video is gone everywhere; the same file is refused; the requester is told", async ({
