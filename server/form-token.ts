@@ -1,7 +1,7 @@
 import { sign, verify } from "./secrets";
 
 /**
- * Server-issued, HMAC-signed "form shown at" timestamps. The 3-second anti-bot rule (SPEC.md §5, §9) is
+ * Server-issued, HMAC-signed "form shown at" timestamps. The 3-second anti-bot rule (docs/product.md "Contact form") is
  * measured against this, so a bot cannot skip it by editing the page or its clock.
  */
 
