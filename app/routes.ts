@@ -1,6 +1,6 @@
 import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
 
-/** Mirrors SPEC.md §2's route table. */
+/** Mirrors the route table of docs/product.md "Routes". */
 export default [
   route("login", "routes/login.tsx"),
   route("logout", "routes/logout.ts"),
@@ -65,7 +65,7 @@ export default [
     route("report", "routes/report.tsx"),
     route("trust", "routes/trust.tsx"),
     route("takedown", "routes/takedown.tsx"),
-    // Signed-in only (SPEC.md §2): each loader sends visitors to /login and back.
+    // Signed-in only (docs/product.md "Routes"): each loader sends visitors to /login and back.
     route("profile", "routes/account/profile.tsx"),
     route("favorites", "routes/account/favorites.tsx"),
     route("history", "routes/account/history.tsx"),

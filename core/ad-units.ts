@@ -1,6 +1,6 @@
 /**
- * The banner ad configuration (SPEC.md §3: keyed by slot name, each with isActive, zoneId, id, duration)
- * and SPEC.md §9's ad constants, shared by the server (root loader, SSE feed) and the browser (slots).
+ * The banner ad configuration (docs/product.md "Ad slots": keyed by slot name, each with isActive, zoneId, id, duration)
+ * and its constants ("Limits"), shared by the server (root loader, SSE feed) and the browser (slots).
  * No zod here: this module ships in every page's initial JavaScript; the schemas that validate what
  * arrives live in ad-units-schema.ts, loaded with the live connection after the page has loaded.
  */
@@ -18,9 +18,9 @@ export interface AdUnitConfig {
 /** Slot name → unit; a slot without a row is simply absent (nothing is shown for it). */
 export type AdConfiguration = Partial<Record<AdSlotName, AdUnitConfig>>;
 
-/** SPEC.md §9: an ad that has not rendered after this long gives way to the fallback banner. */
+/** docs/product.md "Ad slots": an ad that has not rendered after this long gives way to the fallback banner. */
 export const AD_LOAD_TIMEOUT_MS = 4_000;
-/** SPEC.md §9: billboard height; sidebar slot 300x250 with a 30 px bottom margin. */
+/** docs/product.md "Ad slots": billboard height; sidebar slot 300x250 with a 30 px bottom margin. */
 export const BILLBOARD_HEIGHT_PX = 250;
 export const MED_RECT = { width: 300, height: 250, marginBottom: 30 } as const;
 

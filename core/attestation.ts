@@ -19,7 +19,7 @@ export const attestationSchema = z.object({
   consentNote: multilineText(ATTESTATION_NOTE_MAX + 1000)
     .trim()
     .max(ATTESTATION_NOTE_MAX, `The note must be at most ${ATTESTATION_NOTE_MAX} characters`)
-    // The minors policy runs on what the uploader writes here too (DESIGN.md §4.9).
+    // The minors policy runs on what the uploader writes here too (docs/product.md "Content policy").
     .superRefine((value, ctx) => {
       const term = findMinorSuggestingTerm(value);
       if (term !== null) ctx.addIssue({ code: "custom", message: new ContentSafetyError("consentNote", term).message });

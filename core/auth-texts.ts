@@ -1,4 +1,4 @@
-/** Sign-in texts shared by the server (actions) and the page. SPEC.md §5 gives the first verbatim. */
+/** Sign-in texts shared by the server (actions) and the page. The first is docs/product.md "Accounts" (verbatim). */
 export const AUTH_TEXTS = {
   emailRequired: "You must provide either an email or phone number.",
   emailInvalid: "Please enter a valid email address",

@@ -1,5 +1,5 @@
-// Categories shown when the database has none yet. This is the spec's fallback
-// list with "Teen" removed by content policy (see core/content-safety).
+// Categories shown when the database has none yet. This is the original's fallback
+// list with "Teen" removed by content policy (docs/product.md "Content policy", core/content-safety).
 export const FALLBACK_CATEGORIES = [
   "Amateur",
   "Anal",

@@ -4,7 +4,7 @@ import { z } from "./zod";
  * Category names as the console accepts them, checked in the browser and again by the server with this
  * same schema. A category lives at `/category/<slug>` and that page finds it by turning the slug back into
  * a name ("big-ass" → "Big Ass"), so a name may hold only what survives the round trip: letters, digits and
- * single spaces. Case-insensitive uniqueness and the content policy (DESIGN.md §4.9) are checked by the
+ * single spaces. Case-insensitive uniqueness and the content policy (docs/product.md "Content policy") are checked by the
  * server (server/services/category-admin.ts).
  */
 

@@ -1,7 +1,7 @@
 import { multilineText } from "./params";
 import { z } from "./zod";
 
-/** SPEC.md §5 and issue 10: comments and replies are plain text, trimmed, required, at most 2,000 characters. */
+/** docs/product.md "Comments" and issue 10: comments and replies are plain text, trimmed, required, at most 2,000 characters. */
 export const COMMENT_MAX_CHARS = 2000;
 
 /** The comment text as the form and the server both check it (the submit button stays disabled until it passes). */

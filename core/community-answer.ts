@@ -3,7 +3,7 @@ export type CommunityAnswer =
   | { ok: true; liked?: boolean; likes?: number }
   | {
       ok: false;
-      /** The SPEC.md §8 text (or the rate-limit message) to show. */
+      /** The text of docs/product.md "Comments" or "Likes" (or the rate-limit message) to show. */
       error: string;
       /** Visitors: where to sign in and come back. */
       signIn?: string;
@@ -44,7 +44,7 @@ export interface CommentPage {
 /** The video page's likes and comments, as its loader (app/lib/community.server.ts) hands them to the page. */
 export interface CommunityData {
   likes: number;
-  /** Null when the comments could not be read (SPEC.md §8): the rest of the page still renders. */
+  /** Null when the comments could not be read (docs/product.md "Comments"): the rest of the page still renders. */
   comments: CommentPage | null;
   /** How many threads are shown: `?comments=N` ("Load more" asks for 50 more), so it works without JavaScript. */
   shownThreads: number;

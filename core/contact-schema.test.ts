@@ -15,7 +15,7 @@ function errorsFor(patch: Partial<ContactValues>) {
   return result.success ? {} : result.errors;
 }
 
-describe("contact form schema (SPEC.md §5)", () => {
+describe('contact form schema (docs/product.md "Contact form")', () => {
   it("accepts a valid form and trims every field", () => {
     const result = validateContact({
       name: "  Ada  ",
@@ -84,7 +84,7 @@ describe("contact form schema (SPEC.md §5)", () => {
     ["ada@", false],
     ["ada@example", false],
     ["@example.com", false],
-    ["a@b.c", true], // the simple SPEC.md pattern: something@something.something
+    ["a@b.c", true], // the simple pattern of docs/product.md "Contact form": something@something.something
     ["ada@.com", false],
     ["ada example@example.com", false],
     ["ada@exa mple.com", false],

@@ -2,7 +2,7 @@ import { z } from "./zod";
 
 /**
  * The contact form's one schema, used by the browser (before sending) and by the server action (again,
- * authoritatively). Messages are SPEC.md §5 verbatim; the upper caps for name, email and subject mirror
+ * authoritatively). Messages are docs/product.md "Contact form" (verbatim); the upper caps for name, email and subject mirror
  * the database CHECK constraints so a valid form never fails on insert.
  */
 
@@ -88,7 +88,7 @@ export const contactSchema = z.object({
   message: text({
     required: "Message is required",
     min: { length: CONTACT_LIMITS.message.min, message: "Message must be at least 10 characters" },
-    // SPEC.md wording; 1000 characters are accepted, 1001 are not.
+    // docs/product.md "Contact form" wording; 1000 characters are accepted, 1001 are not.
     max: { length: CONTACT_LIMITS.message.max, message: "Message must be less than 1000 characters" },
   }),
 });

@@ -6,7 +6,7 @@ export function ageCookieValue(secure: boolean): string {
 }
 
 /**
- * The browser session of view counting (DESIGN.md §4.2): a random id in a cookie without Max-Age or Expires,
+ * The browser session of view counting (docs/architecture.md "View counting"): a random id in a cookie without Max-Age or Expires,
  * so it ends when the browser does. HttpOnly (page scripts never need it) and SameSite=Lax (sent with the
  * site's own requests, not with other sites' POSTs). Set with the first play token (POST /api/play-token)
  * when missing.

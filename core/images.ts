@@ -1,7 +1,7 @@
 /**
  * Responsive variants of the stills the media pipeline writes next to each JPEG (server/media/stills.ts):
  * `/media/x/thumb.jpg` has `/media/x/thumb-160w.webp`, `thumb-320w.webp`, …; the JPEG stays the
- * SPEC.md value in the database and the fallback `src`. Only our own stills have variants: any
+ * original's value in the database (docs/product.md "Data") and the fallback `src`. Only our own stills have variants: any
  * `/media/…/{thumb,poster}.jpg`, and on another origin (MEDIA_BASE_URL: object storage, a CDN) the pipeline's
  * and the demo set's own layout, `…/videos/<video id>/` or `…/demo/<look>/`. Any other URL is used as it is.
  */

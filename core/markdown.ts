@@ -3,7 +3,7 @@
 
 import { truncate } from "./text";
 
-/** SPEC.md: link addresses only with these schemes, or relative references. */
+/** docs/product.md "Blog": link addresses only with these schemes, or relative references. */
 const ALLOWED_SCHEMES = new Set(["http", "https", "irc", "ircs", "mailto", "xmpp"]);
 
 // Browsers drop ASCII tab/newline anywhere in a URL and C0 controls/space around it, so `java\tscript:` is
@@ -81,7 +81,7 @@ export function markdownToPlainText(markdown: string): string {
 
 const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", "#39": "'", nbsp: " " };
 
-/** The first `max` characters of the content as plain text (SPEC.md fallback description). */
+/** The first `max` characters of the content as plain text (the fallback description of docs/product.md "Page metadata"). */
 export function plainExcerpt(markdown: string, max = 160): string {
   return truncate(markdownToPlainText(markdown), max);
 }

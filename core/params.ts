@@ -3,10 +3,10 @@ import { parsePageParam } from "./pagination";
 import { z } from "./zod";
 
 /**
- * The validating boundary for route input (DESIGN.md §6): path parameters, query parameters, form fields
+ * The validating boundary for route input (docs/architecture.md "Conventions"): path parameters, query parameters, form fields
  * and header-derived values pass a zod schema here before anything reaches a service. What a refusal
- * becomes is the caller's: app/lib/route-input.ts throws 404 or 400 for routes; routes that have their own SPEC.md
- * not-found text use `.catch()`.
+ * becomes is the caller's: app/lib/route-input.ts throws 404 or 400 for routes; routes that have their own
+ * not-found text (docs/product.md, e.g. "Video page") use `.catch()`.
  */
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
@@ -41,7 +41,7 @@ export function videoPagePath(videoId: string): string {
 
 /** Route parameters and query parameters of the routes in app/routes.ts. */
 export const input = {
-  /** `/category/:categoryName`: a name, looked up leniently (SPEC.md §5); longer than any category name is a 404. */
+  /** `/category/:categoryName`: a name, looked up leniently (docs/product.md "Listings"); longer than any category name is a 404. */
   categoryName: plainText(100).trim().min(1),
   /** `/video/:videoId`: a uuid, or nothing by that id. */
   videoId: z.string().regex(GUID),

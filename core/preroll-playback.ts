@@ -4,10 +4,10 @@
  * core/preroll.ts.
  */
 
-/** SPEC.md §9: a pre-roll runs at most 15 s by default and can be skipped after 5 s. */
+/** docs/product.md "Pre-roll": a pre-roll runs at most 15 s by default and can be skipped after 5 s. */
 export const PRE_ROLL_DEFAULT_SECONDS = 15;
 export const SKIP_AFTER_SECONDS = 5;
-/** SPEC.md §9's ad time-out: a VAST tag (with its wrappers) that has not answered by then is given up. */
+/** The ad time-out of docs/product.md "Pre-roll": a VAST tag (with its wrappers) that has not answered by then is given up. */
 export const VAST_TIMEOUT_MS = 4_000;
 
 export const PRE_ROLL_SOURCES = ["house", "vast"] as const;

@@ -3,7 +3,7 @@ import { preRollSettingsSchema } from "./preroll";
 import { PRE_ROLL_DEFAULT_SECONDS, SKIP_AFTER_SECONDS, skipCountdown } from "./preroll-playback";
 
 describe("skipCountdown ('Skip in {n}s')", () => {
-  it("counts down from 5 and reaches 0 at 5 s of playback (SPEC.md §9)", () => {
+  it('counts down from 5 and reaches 0 at 5 s of playback (docs/product.md "Pre-roll")', () => {
     expect(SKIP_AFTER_SECONDS).toBe(5);
     expect([0, 0.2, 1, 1.01, 4.99, 5, 7].map((t) => skipCountdown(t, SKIP_AFTER_SECONDS))).toEqual([5, 5, 4, 4, 1, 0, 0]);
   });

@@ -9,7 +9,7 @@ export interface RouteContract {
   /**
    * Who may call it. `admin`: everyone else gets the plain 404 page (the console is not advertised).
    * `signed-in`: a visitor is sent to /login and back (a page); a resource answers visitors itself, with its
-   * SPEC.md "sign in" text in the format its caller reads (JSON, or a redirect for a form posted without
+   * "sign in" text (docs/product.md, e.g. "Comments") in the format its caller reads (JSON, or a redirect for a form posted without
    * JavaScript), which depends on the request's form.
    */
   access: "public" | "signed-in" | "admin";
@@ -37,7 +37,7 @@ export interface RouteContract {
   /**
    * Input checked before a loader or action runs: path parameters (refused: 404) and query parameters (given
    * twice or refused: 400); loaders and actions read the parsed values with `routeInput(context)`. Form fields
-   * are parsed by the action with `form`, whose refusals are the route's own (field errors, SPEC.md texts).
+   * are parsed by the action with `form`, whose refusals are the route's own (field errors, docs/product.md texts).
    */
   input?: { params?: z.ZodType; query?: z.ZodObject; form?: z.ZodType };
   /**

@@ -1,4 +1,4 @@
-/** The brand is configuration (DESIGN.md §4.11): one place for names, addresses and links. */
+/** The brand is configuration (docs/product.md "Overview"): one place for names, addresses and links. */
 export const site = {
   name: "Pleazure",
   tagline: "Your AI Pleasure Zone",

@@ -5,7 +5,7 @@ import { z } from "./zod";
 /**
  * A video's editable fields as the console's upload and edit forms send them, checked with this same
  * schema in the browser (before anything is sent) and by the server. The content-safety policy
- * (DESIGN.md §4.9) is part of it, so its refusal lands next to the field it is about.
+ * (docs/product.md "Content policy") is part of it, so its refusal lands next to the field it is about.
  */
 
 export const VIDEO_TITLE_MAX = 200;

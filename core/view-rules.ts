@@ -1,12 +1,12 @@
 /**
- * The view-counting rules both sides share (SPEC.md §5, §9, DESIGN.md §4.2): the endpoints, their answers and
- * the threshold. The server counts a view only once the threshold has passed since its play token was issued
+ * The view-counting rules both sides share (docs/product.md "Views", docs/architecture.md "View counting"): the
+ * endpoints, their answers and the threshold. The server counts a view only once the threshold has passed since its play token was issued
  * (server/play-token.ts); the browser (app/lib/view-tracking.ts) does not ask before it.
  */
 
 export const VIEW_ENDPOINT = "/api/views";
 export const PLAY_TOKEN_ENDPOINT = "/api/play-token";
-/** SPEC.md §9. */
+/** docs/product.md "Views". */
 export const TRACKING_START_SECONDS = 25;
 export const VIEW_THRESHOLD_CAP_SECONDS = 30;
 export const TRACKING_INTERVAL_MS = 5_000;
@@ -37,7 +37,7 @@ export function trackingStartSeconds(duration: number): number {
   return Math.min(TRACKING_START_SECONDS, viewThresholdSeconds(duration));
 }
 
-/** SPEC.md §5: a present id, a current time of 0 or more, a duration above 0. */
+/** docs/product.md "Views": a present id, a current time of 0 or more, a duration above 0. */
 export function isTrackable(videoId: string, currentTime: number, duration: number): boolean {
   return (
     videoId.length > 0 &&

@@ -6,11 +6,11 @@ export interface Viewer {
   name: string | null;
   avatarUrl: string | null;
   role: "user" | "creator" | "admin";
-  /** SPEC.md's flag: creators and admins moderate comments. */
+  /** The original's flag (docs/product.md "Roles"): creators and admins moderate comments. */
   isCreator: boolean;
 }
 
-/** How the profile greets and the header names someone: full name, else the e-mail (SPEC.md §2). */
+/** How the profile greets and the header names someone: full name, else the e-mail (docs/product.md "Accounts"). */
 export function displayName(viewer: Pick<Viewer, "name" | "email">): string {
   return viewer.name ?? viewer.email;
 }

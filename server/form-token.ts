@@ -5,7 +5,7 @@ import { sign, verify } from "./secrets";
 
 /**
  * Server-issued, HMAC-signed form tokens: the purpose, when the form was shown, and a random nonce.
- * - The 3-second anti-bot rule (SPEC.md §5, §9) of the contact and takedown forms is measured against the
+ * - The 3-second anti-bot rule (docs/product.md "Contact form") of the contact and takedown forms is measured against the
  *   timestamp, so a bot cannot skip it by editing the page or its clock.
  * - Every token is single-use (issue 32 item 4): an accepted submission spends its nonce (`spendFormToken`, stored
  *   until the token would have expired anyway), so a captured or replayed post, or the same form sent twice, is

@@ -13,7 +13,7 @@ export interface MailMessage {
 
 /**
  * Sends a message: through SMTP when SMTP_URL is set, else into DATA_DIR/outbox/ (one file per message,
- * plain text, so local use and tests work offline: DESIGN.md §4.10). Either way one log line says where it went.
+ * plain text, so local use and tests work offline: docs/product.md "Accounts"). Either way one log line says where it went.
  */
 export async function sendMail(message: MailMessage): Promise<void> {
   const smtpUrl = env().SMTP_URL;

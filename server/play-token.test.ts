@@ -12,7 +12,7 @@ const VIDEO = "6f1c2d3e-4a5b-4c6d-8e7f-901234567890";
 const OTHER_VIDEO = "0f1c2d3e-4a5b-4c6d-8e7f-901234567890";
 const NOW = Date.UTC(2026, 10, 23, 12);
 
-describe("view threshold (SPEC.md §9)", () => {
+describe('view threshold (docs/product.md "Views")', () => {
   it("is the lesser of 30 s and half the duration; unknown durations count nothing", () => {
     expect(viewThresholdMs(120)).toBe(30_000);
     expect(viewThresholdMs(60)).toBe(30_000);

@@ -3,7 +3,7 @@ import { PLAY_TOKEN_MAX_LENGTH, VIEW_THRESHOLD_CAP_SECONDS, viewThresholdMs } fr
 import { sign, verify } from "./secrets";
 
 /**
- * Signed play tokens (DESIGN.md §4.2). POST /api/play-token issues one when a video first plays (ADR 0014);
+ * Signed play tokens (docs/architecture.md "View counting"). POST /api/play-token issues one when a video first plays (ADR 0014);
  * the view endpoint counts a view only with a token that this server signed, for that video and that browser
  * session, once the view threshold has elapsed on the server's clock since the token was issued. Everything the check needs is in
  * the token, so forged, early and expired tokens are refused without touching the database.
@@ -11,7 +11,7 @@ import { sign, verify } from "./secrets";
  * Format: `play:<videoId>:<sessionId>:<issuedAtMs>:<thresholdMs>.<HMAC-SHA256, base64url>`.
  */
 
-/** SPEC.md §9: a view needs the lesser of 30 seconds and half the duration (core/view-rules.ts). */
+/** docs/product.md "Views": a view needs the lesser of 30 seconds and half the duration (core/view-rules.ts). */
 export const VIEW_THRESHOLD_CAP_MS = VIEW_THRESHOLD_CAP_SECONDS * 1000;
 /** Older tokens count nothing (playback paused that long): the tracker asks for a new one when it goes on. */
 export const PLAY_TOKEN_MAX_AGE_MS = 6 * 60 * 60 * 1000;

@@ -1,6 +1,6 @@
 import { MAX_REPLIES_PER_THREAD } from "~core/comment-limits";
 
-/** SPEC.md §2, §6 and §8 texts for likes and comments, verbatim, shared by the routes and the UI. */
+/** The texts of docs/product.md "Likes" and "Comments" (verbatim), shared by the routes and the UI. */
 export const COMMUNITY_TEXTS = {
   pleaseLogIn: "Please log in to comment.",
   loadFailed: "Failed to load comments. Please try again.",

@@ -1,12 +1,12 @@
 import { useNavigation } from "react-router";
 
-/** SPEC.md loading texts, by the screen a client-side navigation is heading to. */
+/** The loading texts of docs/product.md ("Listings", "Search", "Blog", "Routes"), by the screen a client-side navigation is heading to. */
 export const LOADING_TEXTS = {
   videos: "Loading videos...",
   results: "Loading results...",
   posts: "Loading blog posts...",
   post: "Loading blog post...",
-  /** Signed-in-only pages while the session is checked (SPEC.md §2). */
+  /** Signed-in-only pages while the session is checked (docs/product.md "Routes"). */
   account: "Loading...",
 } as const;
 

@@ -35,7 +35,7 @@ export const enforceRouteContract: MiddlewareFunction<Response> = async ({ reque
       await discardBody(request, REFUSED_BODY_BYTES); // the answer, not a reset, reaches a client still sending
       throw data(null, { status: 404, headers: NO_STORE });
     }
-    // To /login and back. The history ends up as SPEC.md's "redirect (replacing history)" leaves it:
+    // To /login and back. The history ends up as the original's "redirect (replacing history)" leaves it (docs/product.md "Routes"):
     // [previous page, /login]: on a client navigation the protected page never becomes an entry (the redirect
     // comes before the navigation commits); React Router's `replace()` would overwrite the previous page.
     if (!viewer && contract.kind === "page") {

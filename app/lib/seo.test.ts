@@ -4,7 +4,7 @@ import { breadcrumbs, pageTitle, seoMeta, socialImage } from "./seo";
 
 const SITE = "https://pleazure.example";
 
-describe("socialImage (SPEC.md social-image rule)", () => {
+describe('socialImage (the social-image rule of docs/product.md "Page metadata")', () => {
   it.each([
     ["https://cdn.example/a.png", "https://cdn.example/a.png"],
     ["https://cdn.example/a.JPG?v=2", "https://cdn.example/a.JPG?v=2"],

@@ -24,7 +24,7 @@ export interface SeoInput {
 const IMAGE_EXTENSION = /\.(png|jpe?g|gif|webp|avif)(\?.*)?$/i;
 
 /**
- * SPEC.md social-image rule: a supplied image is used only when it has an image file extension or points
+ * The social-image rule of docs/product.md "Page metadata": a supplied image is used only when it has an image file extension or points
  * to our own media storage; otherwise the default 1200x630 PNG.
  */
 export function socialImage(siteUrl: string, supplied?: string | null): string {

@@ -1,4 +1,4 @@
-/** Share targets for a page (SPEC.md §7: a tweet-intent link and a Reddit submit link with title and URL). */
+/** Share targets for a page (docs/product.md "Video page": a tweet-intent link and a Reddit submit link with title and URL). */
 export function shareLinks(title: string, url: string): { x: string; reddit: string } {
   const x = new URL("https://twitter.com/intent/tweet");
   x.searchParams.set("text", title);

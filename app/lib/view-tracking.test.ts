@@ -100,7 +100,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe("view tracking rules (SPEC.md §4, §5, §9)", () => {
+describe('view tracking rules (docs/product.md "Views")', () => {
   it("keeps the viewed list under a fixed key ending in the site name", () => {
     expect(VIEWED_STORAGE_KEY).toMatch(/Pleazure$/);
   });
@@ -239,7 +239,7 @@ describe("view tracking rules (SPEC.md §4, §5, §9)", () => {
   });
 });
 
-describe("the play token (DESIGN.md §4.2: issued at first playback)", () => {
+describe('the play token (docs/architecture.md "View counting": issued at first playback)', () => {
   it("is asked for when the main video first plays, once, and never before", async () => {
     const tokens = fakeTokens();
     tokens.holdAnswers();

@@ -10,7 +10,7 @@ import {
 } from "~core/view-rules";
 
 /**
- * The browser side of view counting (SPEC.md §4, §5, §7, §9). The server decides what counts (a signed play
+ * The browser side of view counting (docs/product.md "Views"). The server decides what counts (a signed play
  * token, its threshold on the server's clock since the token was issued, once per browser session); these
  * rules keep the browser from asking more than it should:
  * - a call needs a video id, a current time of 0 or more and a duration above 0;
@@ -22,7 +22,7 @@ import {
  *   since it arrived (the server would only answer "too early");
  * - at most one call every 5 s;
  * - a video in this tab's session list (sessionStorage) is not sent again, nor one whose call is in flight.
- * Failures and refusals are only logged (SPEC.md §8); the video plays on either way.
+ * Failures and refusals are only logged (docs/product.md "Views"); the video plays on either way.
  */
 
 /** The session-storage list of counted video ids: a fixed key ending in the site name. */
@@ -57,7 +57,7 @@ function markViewed(videoId: string, store: KeyValueStore | null): void {
   }
 }
 
-/** SPEC.md §4: clears this session's list of viewed videos. */
+/** docs/product.md "Views": clears this session's list of viewed videos. */
 export function clearViewedVideos(store: KeyValueStore | null = sessionStore()): void {
   try {
     store?.removeItem(VIEWED_STORAGE_KEY);
@@ -83,7 +83,7 @@ export type FetchPlayToken = (videoId: string) => Promise<PlayTokenAnswer>;
 
 export const fetchPlayToken: FetchPlayToken = (videoId) => postForm<PlayTokenAnswer>(PLAY_TOKEN_ENDPOINT, { videoId });
 
-/** Videos whose view request is in flight in this tab: never sent twice at once (SPEC.md §4). */
+/** Videos whose view request is in flight in this tab: never sent twice at once (docs/product.md "Views"). */
 const inFlight = new Set<string>();
 
 export interface ViewTracker {

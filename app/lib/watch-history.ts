@@ -1,5 +1,5 @@
 /**
- * The browser side of watch history (DESIGN.md §4.5): the player's position goes to the server at most
+ * The browser side of watch history (docs/product.md "Accounts"): the player's position goes to the server at most
  * every 10 s while playing, and at once on pause and when the page goes away, so the resume offer is at
  * most a few seconds behind. Positions that did not move are not sent again.
  */

@@ -10,7 +10,7 @@ import type { Route } from "./+types/_site";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const stills = stillsFor(context);
-  // Failures of sidebar lists are logged and shown as empty lists (SPEC.md §8).
+  // Failures of sidebar lists are logged and shown as empty lists (docs/product.md "Errors").
   const [trending, top] = await Promise.all([
     attempt(context, "trending videos", trendingVideos, () => []),
     attempt(context, "top categories", topCategories, () => []),

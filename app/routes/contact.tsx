@@ -18,10 +18,10 @@ import type { Route } from "./+types/contact";
 
 export type ContactActionData = { state: "sent" } | ContactFailure;
 
-/** Per field, beyond any SPEC.md limit (1000 for the message), so over-long text still gets its field message. */
+/** Per field, beyond any limit of docs/product.md "Contact form" (1000 for the message), so over-long text still gets its field message. */
 const MAX_FIELD_CHARS = 20_000;
 
-// The form as posted: known fields once each, as text. The SPEC.md field rules run in the service; these
+// The form as posted: known fields once each, as text. The field rules of docs/product.md "Contact form" run in the service; these
 // refuse what no browser sends (control characters, files, repeated fields). The body cap bounds lengths.
 const text = plainText(MAX_FIELD_CHARS).default("");
 const contactForm = z.object({
@@ -83,7 +83,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { ip: clientIp.parse(info.clientIp), userAgent: userAgent.parse(info.userAgent) },
     );
     if (outcome.status === "sent" || outcome.status === "dropped") {
-      // Bots see the same success view (SPEC.md §5).
+      // Bots see the same success view (docs/product.md "Contact form").
       if (outcome.status === "dropped") logger.info({ requestId: info.requestId, reason: outcome.reason }, "contact submission dropped");
       return data<ContactActionData>({ state: "sent" });
     }

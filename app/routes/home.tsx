@@ -69,7 +69,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     () => "failed" as const,
   );
   if (found === "failed") return data({ ...base, error: LOAD_ERROR }, { status: 500 });
-  // Unknown category: an empty list, not an error (SPEC.md §8).
+  // Unknown category: an empty list, not an error (docs/product.md "Listings").
   if (!found) return data(base);
   const pageCount = totalPages(found.total, VIDEOS_PER_PAGE);
   const page = clampPage(requested, pageCount);

@@ -269,11 +269,11 @@ export async function lighthousePages(
   return { results, lighthouseVersion, chrome: chromeVersion, settings: settings! };
 }
 
-/** DESIGN.md §6: "Lighthouse mobile 100 in every category on the main pages with LCP ≤ 1.0 s and CLS 0". */
+/** docs/architecture.md "Conventions": Lighthouse mobile 100 in every category on the main pages, LCP ≤ 1.0 s and CLS 0. */
 export const LCP_BUDGET_MS = 1000;
 
 /**
- * Audits a page fails on purpose, by SPEC.md: the search results page is "noindex, follow", which Lighthouse's
+ * Audits a page fails on purpose, by docs/product.md "Search": the search results page is "noindex, follow", which Lighthouse's
  * SEO audit `is-crawlable` always fails (robots.txt instead would fail it too). The target ignores those.
  */
 const EXPECTED_FAILURES: Record<string, string[]> = {
@@ -302,7 +302,7 @@ export function evaluateLighthouseTargets(pages: LighthousePageResult[]): Lighth
     out.push({
       page: p.key,
       name: "100 in all four categories",
-      actual: `${CATEGORIES.map((c) => m.scores[c]).join(" / ")}${onlyExpected ? ` (only ${expected.join(", ")} fails, by SPEC.md)` : ""}`,
+      actual: `${CATEGORIES.map((c) => m.scores[c]).join(" / ")}${onlyExpected ? ` (only ${expected.join(", ")} fails, noindex on purpose)` : ""}`,
       met: low.length === 0 || onlyExpected,
     });
     out.push({ page: p.key, name: `LCP <= ${LCP_BUDGET_MS / 1000} s`, actual: `${m.lcpMs} ms`, met: m.lcpMs <= LCP_BUDGET_MS });
@@ -338,7 +338,7 @@ export function renderLighthouseMarkdown(r: LighthouseReport): string {
     "Transferred KB (1 KB = 1000 bytes) as Lighthouse's resource summary reports them (compressed when the server compresses).",
     "",
   );
-  lines.push("## Targets (DESIGN.md §6)", "");
+  lines.push('## Targets (docs/architecture.md "Conventions")', "");
   lines.push("| page | target | actual | |", "|---|---|---|---|");
   for (const t of r.targets) lines.push(`| ${t.page} | ${t.name} | ${t.actual} | ${t.met ? "met" : "**missed**"} |`);
   lines.push("", "## Audits not passing (run closest to the median)", "");

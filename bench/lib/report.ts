@@ -326,7 +326,12 @@ export function renderMarkdown(r: BenchReport): string {
   if (r.failures.length) lines.push("## FAILURES", "", ...r.failures.map((msg) => `- ${msg}`), "");
   if (r.warnings.length) lines.push("## Warnings", "", ...r.warnings.map((msg) => `- ${msg}`), "");
 
-  lines.push("## Targets (DESIGN.md §6)", "", "| target | budget | actual | status | margin | note |", "|---|---|---|---|---|---|");
+  lines.push(
+    '## Targets (docs/architecture.md "Conventions")',
+    "",
+    "| target | budget | actual | status | margin | note |",
+    "|---|---|---|---|---|---|",
+  );
   for (const t of r.targets)
     lines.push(
       `| ${t.name} | ${t.budget} | ${t.actual} | ${t.status === "missed" ? "**missed**" : t.status} | ${t.margin} | ${t.note ?? ""} |`,

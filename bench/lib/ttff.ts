@@ -8,7 +8,7 @@ import { transferred } from "./initial-js";
 import type { TargetResult } from "./stats";
 import { round } from "./stats";
 
-/** DESIGN.md §6: time to first frame ≤ 1 s, on loopback, headless Chromium, no pre-roll. */
+/** docs/architecture.md "Conventions": time to first frame ≤ 1 s, on loopback, headless Chromium, no pre-roll. */
 export const TTFF_BUDGET_MS = 1000;
 
 interface FileSize {
@@ -205,7 +205,7 @@ export async function measureTtff(opts: {
   }
 }
 
-/** The DESIGN.md §6 target, judged on the worst cold run. */
+/** The target of docs/architecture.md "Conventions", judged on the worst cold run. */
 export function ttffTarget(t: TtffResult): TargetResult {
   const met = t.maxMs <= TTFF_BUDGET_MS;
   return {

@@ -9,8 +9,8 @@ import type { TargetResult } from "./stats";
 import { type LatencyStats, round, summarise } from "./stats";
 
 /**
- * Counted views per second through `POST /api/views` (DESIGN.md §6: "a counted view no dearer than the
- * trivial page; zero lost view increments under concurrency"). Every request carries a genuine play token
+ * Counted views per second through `POST /api/views` (docs/architecture.md "Conventions": a counted view no dearer than the
+ * trivial page; zero lost view increments under concurrency). Every request carries a genuine play token
  * for a browser session of its own, whose threshold has elapsed, so every request must count.
  *
  * Tokens are minted here with the server's own signing function (server/play-token.ts) and the running
@@ -244,7 +244,7 @@ export function viewFailures(views: ViewsResult, connections: number): string[] 
   return out;
 }
 
-/** DESIGN.md §6: views/s ≥ the trivial page's req/s in the same run, for both scenarios. */
+/** docs/architecture.md "Conventions": views/s ≥ the trivial page's req/s in the same run, for both scenarios. */
 export function viewTargets(views: ViewsResult, floorPerSecond: number | undefined): TargetResult[] {
   return views.scenarios.map((s) => {
     const met = floorPerSecond !== undefined && s.countedPerSecond >= floorPerSecond;

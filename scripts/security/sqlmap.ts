@@ -122,7 +122,7 @@ export function injectionFindings(log: string, target: SqlmapTarget): Finding[] 
 }
 
 /**
- * A 500 is always a bug (DESIGN.md §6): sqlmap lists the status codes it met; the request of each 500 is
+ * A 500 is always a bug (docs/architecture.md "Conventions"): sqlmap lists the status codes it met; the request of each 500 is
  * taken from its traffic file.
  */
 export function serverErrorFindings(log: string, trafficFile: string, target: SqlmapTarget): Finding[] {
@@ -138,7 +138,7 @@ export function serverErrorFindings(log: string, trafficFile: string, target: Sq
     category: "HTTP 500 under injection payloads",
     ...targetRequest(target),
     parameter: target.params.join(", ") || "path",
-    info: "The site answered 500 to a request sqlmap sent (DESIGN.md §6: bad input gets a clear 4xx).",
+    info: 'The site answered 500 to a request sqlmap sent (docs/architecture.md "Conventions": bad input gets a clear 4xx).',
     request,
   }));
 }

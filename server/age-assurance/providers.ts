@@ -7,7 +7,7 @@ import { beginOidcCheck, type CheckResult, finishOidcCheck, type OidcSettings, t
 
 /**
  * An age-assurance provider (docs/decisions/0028-age-assurance.md). Which one a visitor needs is decided per
- * jurisdiction (access.ts); `self-declaration` is the age gate of SPEC.md, which asks and remembers on its own
+ * jurisdiction (access.ts); `self-declaration` is the age gate of docs/product.md "Age gate", which asks and remembers on its own
  * (app/components/layout/AgeGate.tsx). A provider that sends the visitor elsewhere to prove their age has
  * `begin` and `finish`; a new kind of check (another protocol, a vendor's own API) is one more entry here.
  */

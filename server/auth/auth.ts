@@ -24,7 +24,7 @@ export function googleConfigured(): boolean {
 }
 
 /**
- * better-auth for one public origin on one database. The user model IS the SPEC.md `users` table
+ * better-auth for one public origin on one database. The user model IS the original's `users` table (docs/product.md "Data")
  * (docs/decisions/0010-auth.md); the other models are migration 0006's snake_case tables.
  */
 function createAuth(db: Kysely<Database>, origin: string) {

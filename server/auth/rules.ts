@@ -1,6 +1,6 @@
 import type { RateLimitRule } from "../rate-limit";
 
-/** The account rules of issue 10 / DESIGN.md §4.10 in one place. */
+/** The account rules of issue 10 / docs/product.md "Accounts" in one place. */
 export const SIGN_IN_CODE = { digits: 6, expiresInSeconds: 5 * 60, attempts: 3 } as const;
 
 /** Sessions last 30 days and slide: a request after a day refreshes the expiry (and the cookie). */

@@ -36,7 +36,7 @@ describe("migrations", () => {
         { column_name: "points", data_type: "integer", is_nullable: "NO" },
         { column_name: "expire", data_type: "bigint", is_nullable: "YES" },
       ]);
-      // Accounts (0006): SPEC.md's is_creator cannot disagree with the role, one account per address.
+      // Accounts (0006): is_creator (docs/product.md "Roles") cannot disagree with the role, one account per address.
       await expect(sql`INSERT INTO users (id, email, is_creator) VALUES ('u1', 'a@example.com', true)`.execute(a.db)).rejects.toThrow(
         /users_is_creator_matches_role/,
       );

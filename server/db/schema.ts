@@ -1,7 +1,7 @@
 import type { ColumnType, Generated, GeneratedAlways, Insertable, Selectable, Updateable } from "kysely";
 import type { ReportTargetType } from "../../core/report-path";
 
-/** Column names follow SPEC.md §3 so data from the original system imports as is. */
+/** Column names follow docs/product.md "Data" so data from the original system imports as is. */
 /** A timestamp with a database default: optional on insert, read back as Date. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;

@@ -7,7 +7,7 @@ import { RETRY_AFTER_SECONDS, UNAVAILABLE_HEADERS } from "./unavailable";
 
 /**
  * The one place where a failed service call of a loader or action is classified and logged. Routes keep
- * their SPEC.md error states for real failures; a database outage is nobody's page error but a 503 with
+ * their error states (docs/product.md "Errors") for real failures; a database outage is nobody's page error but a 503 with
  * Retry-After, rendered by the root error boundary as "We'll be right back". So is an overload (every pool
  * connection in use): that request answers 503, but the database is not marked down, so the others go on.
  */
@@ -54,7 +54,7 @@ export function unavailable(): never {
 
 /**
  * Runs one service call of a loader. When it fails: a database outage throws the 503; anything else is
- * logged and `fallback` gives the route's SPEC.md error state (an error flag, an empty list, a fallback list).
+ * logged and `fallback` gives the route's error state (docs/product.md "Errors") (an error flag, an empty list, a fallback list).
  */
 export async function attempt<T, F>(context: Context, what: string, load: () => Promise<T>, fallback: (err: unknown) => F): Promise<T | F> {
   try {

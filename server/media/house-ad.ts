@@ -31,7 +31,7 @@ const FONT_CANDIDATES = [
 ];
 
 export interface HouseAdOptions {
-  /** Clip length (tests use a few seconds). Default 15 s, SPEC.md §9's pre-roll length. */
+  /** Clip length (tests use a few seconds). Default 15 s, the pre-roll length of docs/product.md "Pre-roll". */
   seconds?: number;
 }
 

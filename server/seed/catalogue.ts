@@ -130,7 +130,7 @@ export function demoCategories(): { name: string; slug: string; views: number }[
   return FALLBACK_CATEGORIES.map((name) => ({ name, slug: slugify(name), views: Math.floor(random() * 50_000) }));
 }
 
-/** The five ad slots of SPEC.md §3. Zone ids are demo values until a real ad network is configured. */
+/** The five ad slots of docs/product.md "Ad slots". Zone ids are demo values until a real ad network is configured. */
 export const DEMO_AD_UNITS = [
   { name: "Billboard_1", zone_id: "5001001", location: "list_inline", is_active: true, duration: 15 },
   { name: "Billboard_2", zone_id: "5001002", location: "list_bottom", is_active: true, duration: 15 },
@@ -140,7 +140,7 @@ export const DEMO_AD_UNITS = [
 ] as const;
 
 /**
- * The pre-roll unit (see migration 0005): the house clip, 15 s (SPEC.md §9). Seeded active so that a fresh
+ * The pre-roll unit (see migration 0005): the house clip, 15 s (docs/product.md "Pre-roll"). Seeded active so that a fresh
  * `npm start` shows the feature; test servers seed it off (DEMO_PREROLL=off) so playback tests start at once.
  */
 export function demoPreRollUnit(active: boolean) {

@@ -54,7 +54,7 @@ describe("demo content", () => {
     }
     const ads = await db.selectFrom("ad_units").select(["name", "is_active", "preroll_source"]).orderBy("name").execute();
     expect(ads.map((a) => a.name)).toEqual(["Billboard_1", "Billboard_2", "Med_Rect_1", "Med_Rect_2", "Med_Rect_3", "Pre_Roll"]);
-    // A fresh site shows the house pre-roll (SPEC.md §4).
+    // A fresh site shows the house pre-roll (docs/product.md "Pre-roll").
     expect(ads.find((a) => a.name === "Pre_Roll")).toMatchObject({ is_active: true, preroll_source: "house" });
   });
 

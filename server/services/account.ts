@@ -5,7 +5,7 @@ import { exportPlaylists, type PlaylistExport } from "./playlists";
 import { assertNotLastAdmin } from "./users";
 
 /**
- * The account itself (DESIGN.md §4.5): display name, the data export, signing out everywhere and deletion.
+ * The account itself (docs/product.md "Accounts"): display name, the data export, signing out everywhere and deletion.
  * The user id always comes from the session.
  */
 

@@ -7,7 +7,7 @@ import { AdConfigError, getPreRollUnit, type PreRollUnit, setPreRoll } from "./a
 import { type Actor, recordAdminAction } from "./audit-log";
 
 /**
- * The banner ad units (SPEC.md §3 ad_units: Billboard_1, Billboard_2, Med_Rect_1..3) as the console edits
+ * The banner ad units (docs/product.md "Ad slots": Billboard_1, Billboard_2, Med_Rect_1..3) as the console edits
  * them and the pages read them. Every change is one transaction with its audit record; the table's
  * trigger (migration 0009) then announces it to every process (server/realtime/ad-units-feed.ts), and the
  * change returns once every web worker of this instance shows it (runtime/worker-sync.ts): the admin's next
@@ -58,7 +58,7 @@ export async function listAdUnits(): Promise<AdUnitRow[]> {
   return rows.map(toUnit).sort((a, b) => rank(a.name) - rank(b.name) || a.name.localeCompare(b.name));
 }
 
-/** SPEC.md §3's ad configuration: slot name → { isActive, zoneId, id, duration }; missing slots absent. */
+/** The ad configuration of docs/product.md "Ad slots": slot name → { isActive, zoneId, id, duration }; missing slots absent. */
 export async function readAdConfiguration(): Promise<AdConfiguration> {
   const rows = await getDb()
     .selectFrom("ad_units")
@@ -70,7 +70,7 @@ export async function readAdConfiguration(): Promise<AdConfiguration> {
   return config;
 }
 
-/** SPEC.md §7's toggle: sets is_active and updated_at, returns id, name, is_active (audited). */
+/** The toggle of docs/product.md "Data": sets is_active and updated_at, returns id, name, is_active (audited). */
 export async function setAdUnitActive(id: string, active: boolean, actor: Actor): Promise<AdUnitRow> {
   return changeUnit(id, actor, "ad_unit.toggle", { is_active: active }, (u) => ({ isActive: u.isActive }));
 }

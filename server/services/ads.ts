@@ -6,7 +6,7 @@ import { env } from "../env";
 import { syncWebWorkers } from "../runtime/worker-sync";
 
 /**
- * The ad configuration (SPEC.md §3 ad_units): one table read by the player and, later, by the banner
+ * The ad configuration (ad_units, docs/product.md "Data"): one table read by the player and, later, by the banner
  * slots and the admin console. The pre-roll is the `Pre_Roll` unit at location `player`.
  */
 export const PRE_ROLL_UNIT = "Pre_Roll";

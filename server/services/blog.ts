@@ -67,7 +67,7 @@ export async function listFeedPosts(limit = FEED_POSTS_LIMIT): Promise<BlogPostS
   return publishedSummaries().limit(limit).execute();
 }
 
-// Per-slug cache of published posts under `blog_post_{slug}` (SPEC.md §7): concurrent requests for one slug
+// Per-slug cache of published posts under `blog_post_{slug}` (docs/product.md "Blog"): concurrent requests for one slug
 // share a single query, misses live shorter, and the bound keeps random slugs from growing it.
 // Shared: an edit in one process invalidates the entry in every process (LISTEN/NOTIFY).
 const BLOG_CACHE = "blog-posts";

@@ -42,7 +42,7 @@ export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-/** SPEC.md §5 lookup order: exact name, then case-insensitive, then contains. Unknown → undefined. */
+/** docs/product.md "Listings" lookup order: exact name, then case-insensitive, then contains. Unknown → undefined. */
 export async function findCategoryByName(name: string): Promise<CategoryLink | undefined> {
   const needle = name.trim().slice(0, 100);
   if (!needle) return undefined;

@@ -12,7 +12,7 @@ import { invalidateVideoListCaches } from "./videos";
  * The console's categories (issue 11): list with video counts, create, rename, delete (only when empty, or
  * after moving its videos to another category in the same transaction). Names follow
  * app/lib/category-schema.ts, are unique case-insensitively (as `categories_name_lower_idx` and the unique
- * slug enforce) and pass the content policy (DESIGN.md §4.9). Every change is audited in its transaction
+ * slug enforce) and pass the content policy (docs/product.md "Content policy"). Every change is audited in its transaction
  * and drops the public category and list caches in every process.
  */
 

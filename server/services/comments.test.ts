@@ -37,7 +37,7 @@ async function row(id: string) {
   return handle().db.selectFrom("comments").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 }
 
-describe("comments (SPEC.md §2, §5, §6) on PostgreSQL", () => {
+describe('comments (docs/product.md "Comments") on PostgreSQL', () => {
   it("lists top-level comments oldest first with their replies; stores trimmed text", async () => {
     const video = await insertVideo(handle().db);
     const [ann, bob] = [await newUser(), await newUser()];

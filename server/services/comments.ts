@@ -12,7 +12,7 @@ import { invalidatePages } from "../realtime/shared-caches";
 import { banReason } from "./standing";
 
 /**
- * Comments (SPEC.md §2 Comments section, §4-§6): top-level comments oldest first, one level of replies,
+ * Comments (docs/product.md "Comments"): top-level comments oldest first, one level of replies,
  * soft delete by the author or a creator. The database holds the hard rules too (0007_community): text
  * length, replies only to top-level comments of the same video, `soft_delete_comment`.
  */
@@ -184,7 +184,7 @@ export type DeleteCommentOutcome = { status: "deleted"; videoId: string } | { st
 
 /**
  * Soft-deletes a comment if `userId` wrote it or is a creator: the decision and the write are one call of
- * the database function `soft_delete_comment` (SPEC.md §7), so a role revoked a moment ago is already seen.
+ * the database function `soft_delete_comment` (docs/product.md "Data"), so a role revoked a moment ago is already seen.
  * A removed text leaves the cached video pages at once (as a new comment appears at once: addComment).
  */
 export async function deleteComment(commentId: string, userId: string): Promise<DeleteCommentOutcome> {

@@ -5,7 +5,7 @@ import type { ContactMessagesTable } from "../db/schema";
 import { checkFormToken, spendFormToken } from "../form-token";
 import { ipRateLimitKey, type RateLimiter, type RateLimitRule, sharedRateLimiter } from "../rate-limit";
 
-/** Contact form rules (SPEC.md §4-§5, DESIGN.md §4.3): validate, drop bots quietly, rate-limit, store. */
+/** Contact form rules (docs/product.md "Contact form"): validate, drop bots quietly, rate-limit, store. */
 
 export const CONTACT_RATE_LIMIT: RateLimitRule = { points: 5, durationSeconds: 10 * 60 };
 const USER_AGENT_MAX = 1000;

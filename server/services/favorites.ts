@@ -3,7 +3,7 @@ import { getDb } from "../db/connection";
 import { CARD_COLUMNS, VIDEOS_PER_PAGE, type VideoCard } from "./videos";
 
 /**
- * A user's favorite videos (DESIGN.md §4.5). Every function takes the signed-in user's id from the session,
+ * A user's favorite videos (docs/product.md "Accounts"). Every function takes the signed-in user's id from the session,
  * never from the request, so nobody can touch another person's list. Only public videos can be added and
  * only public ones are listed (a video made private later stays stored but hidden).
  */

@@ -3,7 +3,7 @@ import { getDb } from "../db/connection";
 import { CARD_COLUMNS, VIDEOS_PER_PAGE, type VideoCard } from "./videos";
 
 /**
- * Watch history with a resume position (DESIGN.md §4.5). The player reports the position every few seconds;
+ * Watch history with a resume position (docs/product.md "Accounts"). The player reports the position every few seconds;
  * one row per user and video keeps the latest. The user id always comes from the session.
  */
 

@@ -24,7 +24,7 @@ async function stored(videoId: string) {
   return { likes: video.likes, rows: rows.length };
 }
 
-describe("likes (SPEC.md §4) on PostgreSQL", () => {
+describe('likes (docs/product.md "Likes") on PostgreSQL', () => {
   it("likes and unlikes: one row and the counter moved by one, idempotent both ways", async () => {
     const video = await insertVideo(handle().db);
     const user = await newUser();

@@ -2,7 +2,7 @@ import { getDb } from "../db/connection";
 import { banReason } from "./standing";
 
 /**
- * Likes (SPEC.md §4 Like): a `video_likes` row per user and video, and `videos.likes` moved by one in the
+ * Likes (docs/product.md "Likes"): a `video_likes` row per user and video, and `videos.likes` moved by one in the
  * same transaction. Callers say which state they want (liked or not) rather than "toggle", so a double
  * click or a retried request cannot flip the state twice; the UNIQUE (video_id, user_id) constraint and
  * `ON CONFLICT DO NOTHING` make concurrent likes count once, and the counter only moves when a row was

@@ -10,8 +10,8 @@ export const ROLES: readonly Role[] = ["user", "creator", "admin"];
 
 /**
  * Sets a user's role by e-mail (the operator's CLI and the test hooks); creators and admins moderate comments
- * (is_creator stays in sync for SPEC.md readers). The console goes through `changeUserRole`, which keeps the
- * last admin and records the change.
+ * (is_creator stays in sync for readers of the original's flag, docs/product.md "Roles"). The console goes through
+ * `changeUserRole`, which keeps the last admin and records the change.
  */
 export async function setUserRole(email: string, role: Role) {
   return getDb()

@@ -62,7 +62,7 @@ function tokenFor(videoId: string, sessionId: string, now = T0, durationSeconds 
   return issuePlayToken({ videoId, sessionId, durationSeconds, now }) as string;
 }
 
-describe("counting a view (DESIGN.md §4.2) on PostgreSQL", () => {
+describe('counting a view (docs/architecture.md "View counting") on PostgreSQL', () => {
   it("counts a valid token after its threshold: video, category and today's count, in one go", async () => {
     const { videoId, categoryId } = await freshVideo();
     const sessionId = newViewSessionId();

@@ -10,7 +10,7 @@ import { isVideoId } from "./videos";
 import { allowanceTaken, allowanceWindowEnds, deleteEndedViewAllowances, logRefusal, retryAfterMs } from "./view-allowance";
 
 /**
- * View counting (SPEC.md §4, DESIGN.md §4.1–4.2). A view counts once per browser session and video, only
+ * View counting (docs/product.md "Views", docs/architecture.md "View counting"). A view counts once per browser session and video, only
  * with a valid play token whose threshold has elapsed (server/play-token.ts), and within the client
  * address's hourly allowance for the video (./view-allowance.ts: tokens and counted views). A counted view
  * adds 1 to `videos.views`, to its category's `views` and to the video's count for today (UTC), in one
@@ -35,7 +35,7 @@ export type ViewOutcome =
   | { status: "too-early"; retryAfterMs: number }
   | { status: "expired" }
   | { status: "invalid" }
-  /** The token named a video that no longer exists (logged, not counted; SPEC.md §8). */
+  /** The token named a video that no longer exists (logged, not counted; docs/product.md "Views"). */
   | { status: "not-found" };
 
 export interface ViewRequest {
@@ -124,7 +124,7 @@ interface ViewToRecord {
  * each other but never deadlock.
  *
  * When the statement fails and the same count without the category succeeds, the category update was the
- * failure: the view counts and the failure is a warning (SPEC.md §8). The failed statement took nothing.
+ * failure: the view counts and the failure is a warning (docs/product.md "Errors"). The failed statement took nothing.
  */
 async function recordView(view: ViewToRecord, expiresAt: Date, now: number): Promise<ViewOutcome> {
   const { videoId } = view;
@@ -228,7 +228,7 @@ export async function viewsPerDay(opts: { videoId?: string; from: string; to: st
 }
 
 /**
- * Admin/operator only (DESIGN.md §4.1): never reachable from the browser. Sets every video's and every
+ * Admin/operator only (docs/product.md "Views"): never reachable from the browser. Sets every video's and every
  * category's view count to 0 and clears the per-day counts, in one transaction, so the chart never shows
  * views the counters no longer hold. Session marks stay: a session that counted a video before the reset
  * does not count it again. Returns the number of videos reset.

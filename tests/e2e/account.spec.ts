@@ -4,7 +4,7 @@ import { accountState, newVisitor, signedIn, signInOnPage, testVideo, uniqueEmai
 import { expect, test } from "./support";
 
 /**
- * Accounts are real (DESIGN.md §4.5, issue 10 item 5): favorites, watch history with the resume offer, the
+ * Accounts are real (docs/product.md "Accounts", issue 10 item 5): favorites, watch history with the resume offer, the
  * pause switch, settings (display name, data export, sign out everywhere, deletion). Every outcome is read
  * back from the database through the test hooks, not only from the page.
  */

@@ -113,7 +113,7 @@ test("an active unit shows the ad network's output for its zone; the CSP allows 
   // Med_Rect_3 is off in the demo seed: no box at all, and its zone is never requested.
   await expect(slot(page, "Med_Rect_3")).toHaveCount(0);
   expect(network.requests).not.toContain("5002003");
-  // Sizes from SPEC.md §9.
+  // Sizes from docs/product.md "Ad slots".
   expect(await slot(page, "Med_Rect_1").boundingBox()).toMatchObject({ width: 300, height: 250 });
   expect(await slot(page, "Med_Rect_1").evaluate((el) => getComputedStyle(el).marginBottom)).toBe("30px");
   expect((await slot(page, "Billboard_2").boundingBox())?.height).toBe(250);

@@ -207,7 +207,7 @@ test("wrong, reused and expired codes are refused with a clear message", async (
   await second.context.close();
 });
 
-test("an empty request says what SPEC.md says; works without JavaScript", async ({ browser, baseURL }) => {
+test('an empty request says what docs/product.md "Accounts" says; works without JavaScript', async ({ browser, baseURL }) => {
   const { context, page } = await newVisitor(browser, baseURL, { javaScriptEnabled: false });
   await page.goto("/login?redirectTo=%2Fsettings");
   await page.getByRole("button", { name: "Email me a sign-in code" }).click();

@@ -4,7 +4,7 @@ import { type StoredComment, stored } from "./community-support";
 import { expect, test } from "./support";
 
 /**
- * SPEC.md §6 over HTTP (issue 10 item 8): every role × every like and comment action against the built
+ * docs/product.md "Roles" over HTTP (issue 10 item 8): every role × every like and comment action against the built
  * server, each outcome asserted from the database (through the test hooks), not from what the UI shows.
  * Requests are sent as the hydrated page's fetchers send them (`js=1`: data answers with statuses).
  */

@@ -4,7 +4,7 @@ import { formTokenIn } from "../support/form-token";
 import { expect, jsonLd, setFaults, test } from "./support";
 
 /**
- * The contact form (SPEC.md §4-§5, DESIGN.md §4.3). Every test uses its own X-Forwarded-For address (the
+ * The contact form (docs/product.md "Contact form"). Every test uses its own X-Forwarded-For address (the
  * server trusts the loopback proxy), so each has its own rate-limit bucket and a known stored IP, and
  * its own e-mail address to find its rows through the test hook.
  */
@@ -257,7 +257,7 @@ test("a tampered form token is refused with a clear message, values kept; a late
   expect(await storedMessages(baseURL, email)).toHaveLength(1);
 });
 
-test("a server failure shows the SPEC.md error text and keeps the typed values; a retry succeeds", async ({ page, baseURL }) => {
+test("a server failure shows the docs/product.md error text and keeps the typed values; a retry succeeds", async ({ page, baseURL }) => {
   const email = uniqueEmail("failure");
   await openForm(page, uniqueIp());
   await fillValid(page, email);

@@ -7,7 +7,7 @@ import { signInFormToken } from "../support/form-token";
 import { expect, playToken, test } from "./support";
 
 /**
- * Hostile-input corpus (DESIGN.md §6: "a 500 is always a bug"). Every value goes into every path
+ * Hostile-input corpus (docs/architecture.md "Conventions": a 500 is always a bug). Every value goes into every path
  * parameter, query parameter and form field of every route in app/routes.ts, plus hostile headers and
  * malformed bodies. Each answer must be below 500, must not reflect a script/HTML payload unescaped, and no
  * hostile contact submission may be stored. A new route joins by adding a row to the tables below.

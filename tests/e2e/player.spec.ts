@@ -47,7 +47,7 @@ test("playback starts from the Play button, time advances, and hls.js runs with 
   expect(consoleErrors).toEqual([]);
 });
 
-test("every keyboard shortcut of SPEC.md §9, and none while typing or while another control has focus", async ({ page }) => {
+test('every keyboard shortcut of docs/product.md "Player", and none while typing or while another control has focus', async ({ page }) => {
   const { video, player } = await openVideo(page);
   await playFromButton(page, 0.3);
   await player.focus();

@@ -8,7 +8,7 @@ import { CREATIVE_SECONDS, startVastServer, type VastMode, type VastServer } fro
 import { expect, test } from "./support";
 
 /**
- * The pre-roll (SPEC.md §4, §9) against its own server: the shared e2e server runs without one
+ * The pre-roll (docs/product.md "Pre-roll") against its own server: the shared e2e server runs without one
  * (DEMO_PREROLL=off), while this one has the house clip on and AD_HOSTS naming a stand-in VAST ad server
  * on another loopback port, so the CSP allow-list is exercised for real.
  */

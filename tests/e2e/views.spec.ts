@@ -3,7 +3,7 @@ import type { Page, Response as PageResponse } from "@playwright/test";
 import { expect, playToken, test } from "./support";
 
 /**
- * Honest views (DESIGN.md §4.2) against the built server: every request goes through the real HTTP stack
+ * Honest views (docs/architecture.md "View counting") against the built server: every request goes through the real HTTP stack
  * (workers, React Router, PostgreSQL), and every count is read back from the database through a test hook.
  * Play tokens come from POST /api/play-token, which the page calls when the video first plays.
  *

@@ -10,7 +10,7 @@ export function AccountShell({ title, children, wide = false }: { title: string;
   );
 }
 
-/** An empty state: SPEC.md's placeholder sentence, as the page's text until it has content. */
+/** An empty state: the original's placeholder sentence (docs/product.md "Accounts"), as the page's text until it has content. */
 export function EmptyState({ children }: { children: ReactNode }) {
   return <p className="rounded-xl border border-dashed border-ink-700 px-6 py-12 text-center text-zinc-400">{children}</p>;
 }

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { avatarInitial, type Viewer } from "~core/viewer";
 
 /**
- * The account picture, or a generated initial avatar when there is none or it fails to load (SPEC.md §2).
+ * The account picture, or a generated initial avatar when there is none or it fails to load (docs/product.md "Page frame").
  * The colour comes from the address, so one person keeps one colour.
  */
 export function Avatar({ viewer, size }: { viewer: Pick<Viewer, "name" | "email" | "avatarUrl">; size: number }) {

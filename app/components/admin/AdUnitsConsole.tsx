@@ -28,7 +28,7 @@ interface PreRollView {
   updatedAt: string;
 }
 
-/** The console's "Ad units" section: SPEC.md's toggle per banner unit, its zone id, the pre-roll, recent changes. */
+/** The console's "Ad units" section (docs/product.md "Ad slots"): the toggle per banner unit, its zone id, the pre-roll, recent changes. */
 export function AdUnitsConsole(props: {
   units: UnitView[];
   preRoll: PreRollView | undefined;

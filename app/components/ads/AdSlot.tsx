@@ -11,7 +11,7 @@ export type { AdSlotName };
 type AdState = "waiting" | "rendered" | "fallback";
 
 /**
- * One banner slot (SPEC.md §4 Ads, §9 sizes). An active unit keeps a fixed box, rendered on the server
+ * One banner slot (docs/product.md "Ad slots"). An active unit keeps a fixed box, rendered on the server
  * from the unit state, so nothing shifts when the ad arrives; an inactive or missing unit renders nothing
  * at all. The ad network's script for the unit's zone is injected after the page has loaded and the
  * browser is idle (never in the way of the first render or LCP). If the script fails, or nothing has

@@ -3,9 +3,9 @@ import { afterLoadAndIdle } from "~/lib/after-load";
 import type { AdConfiguration } from "~core/ad-units";
 
 /**
- * The ad context (SPEC.md §4 Ads): the banner configuration, kept live over Server-Sent Events, the
+ * The ad context (docs/product.md "Ad slots"): the banner configuration, kept live over Server-Sent Events, the
  * global visibility flag (initially visible: toggle, hide, show), the ad network's script pattern, and
- * the last error of the ad feed or of a console change (SPEC.md §8: stored in the ad context).
+ * the last error of the ad feed or of a console change (docs/product.md "Ad slots": stored in the ad context).
  */
 export interface AdsContextValue {
   config: AdConfiguration;
@@ -79,7 +79,7 @@ export function AdsProvider({
   return <AdsContext.Provider value={value}>{children}</AdsContext.Provider>;
 }
 
-/** The ad context; like useAuth in SPEC.md §4, using it outside its provider is a programming error. */
+/** The ad context; like the original's useAuth, using it outside its provider is a programming error (docs/product.md "Ad slots"). */
 export function useAds(): AdsContextValue {
   const value = useContext(AdsContext);
   if (!value) throw new Error("useAds must be used within an AdsProvider");

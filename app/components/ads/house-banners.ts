@@ -2,7 +2,7 @@ import billboardSvg from "./house-banner-billboard.svg?raw";
 import rectSvg from "./house-banner-rect.svg?raw";
 
 /**
- * Our own banners, shown when no ad network answers (SPEC.md §4 Ads), as data URIs in the page: no
+ * Our own banners, shown when no ad network answers (docs/product.md "Ad slots"), as data URIs in the page: no
  * request that could arrive after the first paint. Percent-encoded only where a URI needs it (not base64:
  * that is a third larger and compresses worse), so each is about 0.6 KB of HTML before compression.
  */

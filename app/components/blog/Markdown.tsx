@@ -4,8 +4,8 @@ import remarkGfm from "remark-gfm";
 import { safeUrl } from "~core/markdown";
 
 // Markdown for blog posts and static pages. Raw HTML in the source is never parsed into elements (no
-// rehype-raw): react-markdown turns it into escaped text. URLs pass through `safeUrl`, so only the SPEC.md
-// schemes survive; a refused link keeps its text without an address.
+// rehype-raw): react-markdown turns it into escaped text. URLs pass through `safeUrl`, so only the schemes of
+// docs/product.md "Blog" survive; a refused link keeps its text without an address.
 
 const heading = "scroll-mt-24 font-bold text-white";
 

@@ -30,7 +30,7 @@ export interface PostSeo {
 
 const blank = (v: string | null | undefined) => !v?.trim();
 
-/** SPEC.md: meta_description, else the excerpt, else the first 160 characters of the content as plain text. */
+/** docs/product.md "Page metadata": meta_description, else the excerpt, else the first 160 characters of the content as plain text. */
 export function postDescription(post: { meta_description: string | null; excerpt: string | null; content: string }): string {
   if (!blank(post.meta_description)) return truncate(post.meta_description as string, 300);
   if (!blank(post.excerpt)) return truncate(post.excerpt as string, 300);

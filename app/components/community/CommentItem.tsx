@@ -10,7 +10,7 @@ import { useCommunityFetcher } from "./use-community-fetcher";
 interface Props {
   comment: CommentView;
   videoId: string;
-  /** The viewer is a creator: they may delete any comment and read deleted ones as moderated (SPEC.md §6). */
+  /** The viewer is a creator: they may delete any comment and read deleted ones as moderated (docs/product.md "Roles"). */
   isCreator: boolean;
   signedIn: boolean;
   /** The viewer wrote it (they may delete it). */
@@ -21,12 +21,12 @@ interface Props {
    * else's with the permission message.
    */
   shell?: boolean;
-  /** The Reply control (top-level comments only, SPEC.md §5); replies get none. */
+  /** The Reply control (top-level comments only, docs/product.md "Comments"); replies get none. */
   replyControl?: React.ReactNode;
 }
 
 /**
- * One comment: who ("User", or "Deleted user" once deleted: SPEC.md §2), when, the text as plain text (React
+ * One comment: who ("User", or "Deleted user" once deleted: docs/product.md "Comments"), when, the text as plain text (React
  * escapes it; line breaks kept by CSS), and Delete for its author or a creator.
  */
 export function CommentItem({ comment: c, videoId, isCreator, signedIn, mine, shell = false, replyControl }: Props) {

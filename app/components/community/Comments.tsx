@@ -26,7 +26,7 @@ const NO_SCRIPT_TEXT: Record<NoScriptError, string> = {
 };
 
 /**
- * The Comments section (SPEC.md §2): a form for signed-in users, top-level comments oldest first with their
+ * The Comments section (docs/product.md "Comments"): a form for signed-in users, top-level comments oldest first with their
  * replies, one reply form open at a time, "Load more" past the first 50 threads. New, replied and deleted
  * comments come back through React Router's revalidation, without a page reload.
  */

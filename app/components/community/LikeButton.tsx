@@ -8,7 +8,7 @@ const buttonClass =
   "inline-flex items-center gap-2 rounded-full px-4 py-2 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-300 disabled:cursor-wait disabled:opacity-70";
 
 /**
- * The Like button with its count (SPEC.md §2, §4). Signed in: a form posting the state wanted (a fetcher
+ * The Like button with its count (docs/product.md "Likes"). Signed in: a form posting the state wanted (a fetcher
  * once hydrated, a plain post without JavaScript), disabled while the request runs; the count moves at
  * once and the revalidated page data then reconciles it with the database. Visitors: a link to sign in
  * that comes back to this video.

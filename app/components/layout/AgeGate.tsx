@@ -4,7 +4,7 @@ import { AGE_STORAGE_KEY, ageCookieValue } from "~core/cookies";
 import { site } from "~core/site";
 
 /**
- * Age gate (SPEC.md §2/§4, DESIGN.md §4.7). The server renders it only for visitors without the
+ * Age gate (docs/product.md "Age gate"). The server renders it only for visitors without the
  * ageVerified cookie, so confirmed visitors never see a flash. The localStorage flag of the original
  * is kept and mirrored into the cookie. Without JavaScript the form posts to /age-verification.
  */

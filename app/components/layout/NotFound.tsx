@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 
-/** SPEC.md §8 404 page texts. */
+/** docs/product.md "Errors": the 404 page texts. */
 export function NotFound() {
   return (
     <section className="mx-auto max-w-xl py-16 text-center">

@@ -13,7 +13,7 @@ const LINKS = [
 ] as const;
 
 /**
- * The signed-in header menu (SPEC.md §2): avatar and name; Profile, Favorites, Playlists, Watch History, Settings and
+ * The signed-in header menu (docs/product.md "Page frame"): avatar and name; Profile, Favorites, Playlists, Watch History, Settings and
  * Sign Out. Closes on a click outside, Escape (focus returns to the button) and route change; arrow keys
  * move between the items.
  */

@@ -10,7 +10,7 @@ interface AdToPlay {
   src: string;
   /** Where "Learn more" goes (new tab), or null for no link. */
   clickThrough: string | null;
-  /** Seconds before Skip is allowed: the VAST skipoffset when the creative sets one, else SPEC.md's 5 s. */
+  /** Seconds before Skip is allowed: the VAST skipoffset when the creative sets one, else 5 s (docs/product.md "Pre-roll"). */
   skipAfter: number;
   /** VAST tracking; absent for the house clip. */
   track?: AdTracking;
@@ -19,7 +19,7 @@ interface AdToPlay {
 type Phase = { name: "loading" } | { name: "playing"; ad: AdToPlay };
 
 /**
- * The pre-roll (SPEC.md §4, §9): its own video in the player box, a progress bar, 'Skip in {n}s' counting
+ * The pre-roll (docs/product.md "Pre-roll"): its own video in the player box, a progress bar, 'Skip in {n}s' counting
  * down from 5 (or the VAST skipoffset) and then 'Skip Ad'. It ends at 100 % (the clip's end or the
  * configured duration, whichever comes first) or on Skip, and calls `onDone` exactly once, whatever happens:
  * a failing, empty or slow (4 s) VAST tag falls back to the house clip, or to nothing; a clip that fails or
@@ -58,7 +58,7 @@ export function PreRoll({ config, onDone }: { config: PreRollConfig; onDone: () 
     const tagUrl = vastTagUrl;
     const probe = document.createElement("video");
     const playerWidth = Math.round((boxRef.current?.clientWidth ?? 640) * (window.devicePixelRatio || 1));
-    // The import and the whole wrapper chain share SPEC.md's 4 s ad time-out.
+    // The import and the whole wrapper chain share the 4 s ad time-out of docs/product.md "Pre-roll".
     const giveUp = setTimeout(playHouse, VAST_TIMEOUT_MS + 500);
     import("./vast")
       .then(({ loadVastAd }) =>

@@ -10,7 +10,7 @@ import {
   steppedSpeed,
 } from "./shortcuts";
 
-describe("actionForKey (SPEC.md §9)", () => {
+describe('actionForKey (docs/product.md "Player")', () => {
   it.each([
     [" ", { type: "toggle-play" }],
     ["k", { type: "toggle-play" }],

@@ -1,7 +1,7 @@
 import { type Chapter, chapterSeekTarget } from "~core/chapters";
 
 /**
- * Keyboard shortcuts of the player, exactly SPEC.md §9: Space/K play-pause, M mute, F fullscreen, 0 restart,
+ * Keyboard shortcuts of the player, exactly docs/product.md "Player": Space/K play-pause, M mute, F fullscreen, 0 restart,
  * ←/→ 5 s, J/L 10 s, comma/period speed steps of 0.25 between 0.25 and 2; Shift+←/→ for the previous or
  * next chapter (issue 23 item 4; ±5 s like the plain arrows on a video without chapters); and C captions on/off
  * (issue 23 item 5, as in the common players).
@@ -26,7 +26,7 @@ export const SEEK_JUMP_SECONDS = 10;
 export const SPEED_STEP = 0.25;
 export const MIN_SPEED = 0.25;
 export const MAX_SPEED = 2;
-/** The speed menu's choices (SPEC.md §9); the comma/period steps may also land between them (0.25, 1.75). */
+/** The speed menu's choices (docs/product.md "Player"); the comma/period steps may also land between them (0.25, 1.75). */
 export const SPEEDS = [0.5, 0.75, 1, 1.25, 1.5, 2] as const;
 
 interface KeyLike {

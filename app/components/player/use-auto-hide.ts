@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 
-/** SPEC.md §9: controls hide 3 s after playback starts. */
+/** docs/product.md "Player": controls hide 3 s after playback starts. */
 export const CONTROLS_HIDE_MS = 3000;
 
 /**

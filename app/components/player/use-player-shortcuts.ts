@@ -2,7 +2,7 @@ import { type RefObject, useEffect, useRef } from "react";
 import { actionForKey, focusedControlOwnsKey, inShortcutScope, isTypingTarget, type PlayerAction } from "./shortcuts";
 
 /**
- * SPEC.md §9's keys (shortcuts.ts) on the whole document, taken by the player while focus is in it or on the
+ * The keys of docs/product.md "Player" (shortcuts.ts) on the whole document, taken by the player while focus is in it or on the
  * page body (nothing in particular); never while another control of the page has it, while typing, or while
  * `suspended()` says so (a pre-roll shows). A taken key runs `run` and reveals the controls.
  */

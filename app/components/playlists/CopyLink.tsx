@@ -3,7 +3,7 @@ import { copyText } from "~/lib/share";
 import { useFleetingStatus } from "~/lib/use-fleeting-status";
 import { useHydrated } from "~/lib/use-hydrated";
 
-/** SPEC.md §8's copy feedback, cleared after 2 seconds (as the share menu's). */
+/** The copy feedback of docs/product.md "Video page", cleared after 2 seconds (as the share menu's). */
 const STATUS_MS = 2000;
 
 /** A public playlist's address to hand around: shown (selectable without a script) with a "Copy link" button. */

@@ -1,7 +1,7 @@
 import { paginationWindow } from "~core/pagination";
 import { AppLink } from "./AppLink";
 
-/** SPEC.md pagination: First, Previous, numbered window with disabled ellipses, Next, Last. */
+/** docs/product.md "Listings" pagination: First, Previous, numbered window with disabled ellipses, Next, Last. */
 export function Pagination({ current, total, hrefFor }: { current: number; total: number; hrefFor: (page: number) => string }) {
   if (total <= 1) return null;
   const base = "min-w-10 rounded-lg border px-3 py-2 text-center text-sm font-medium";

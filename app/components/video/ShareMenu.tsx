@@ -5,7 +5,7 @@ import { useMenuButton } from "~/lib/use-menu-button";
 
 const COPIED = "Copied!";
 const COPY_FAILED = "Failed to copy";
-/** SPEC.md §8: the copy result is cleared after 2 seconds. */
+/** docs/product.md "Video page": the copy result is cleared after 2 seconds. */
 const STATUS_MS = 2000;
 
 /**

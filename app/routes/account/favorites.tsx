@@ -23,7 +23,7 @@ export const contract = defineRoute({
   input: { query: favoritesQuery },
 });
 
-/** The signed-in user's favorite videos, 16 a page, most recently added first (DESIGN.md §4.5). */
+/** The signed-in user's favorite videos, 16 a page, most recently added first (docs/product.md "Accounts"). */
 export async function loader(args: Route.LoaderArgs) {
   const viewer = routeViewer(args.context);
   const { page: requested } = routeInput(args.context, contract).query;

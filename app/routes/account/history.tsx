@@ -46,7 +46,7 @@ export const contract = defineRoute({
   input: { query: historyQuery, form: historyFields },
 });
 
-/** Watch History: newest first, 16 a page, with the pause switch (DESIGN.md §4.5). */
+/** Watch History: newest first, 16 a page, with the pause switch (docs/product.md "Accounts"). */
 export async function loader(args: Route.LoaderArgs) {
   const viewer = routeViewer(args.context);
   const { page: requested } = routeInput(args.context, contract).query;

@@ -29,7 +29,7 @@ export function meta({ matches }: Route.MetaArgs) {
 
 const ROLE_NAMES = { user: "Member", creator: "Creator (comment moderator)", admin: "Administrator" } as const;
 
-/** Greets by full name, falling back to the e-mail (SPEC.md §2). */
+/** Greets by full name, falling back to the e-mail (docs/product.md "Accounts"). */
 export default function Profile({ loaderData: { viewer } }: Route.ComponentProps) {
   return (
     <AccountShell title="Profile">

@@ -31,7 +31,7 @@ export const contract = defineRoute({
   input: { form: settingsFields },
 });
 
-/** Settings (DESIGN.md §4.5): display name, playback, data export, sign out everywhere, account deletion. */
+/** Settings (docs/product.md "Accounts"): display name, playback, data export, sign out everywhere, account deletion. */
 export async function loader(args: Route.LoaderArgs) {
   const viewer = routeViewer(args.context);
   const account = await accountAutoplay(viewer.id);

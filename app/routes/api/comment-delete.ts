@@ -10,7 +10,7 @@ import { methodNotAllowed, responder, unreadable } from "./community-response";
 
 /**
  * `POST /api/comments/:commentId/delete` (form: `videoId` to come back to; `js` from a hydrated page). The
- * author or a creator (SPEC.md §6), decided by the database function soft_delete_comment.
+ * author or a creator (docs/product.md "Roles"), decided by the database function soft_delete_comment.
  */
 const deleteForm = z.object({ videoId: input.videoId.optional(), [SCRIPT_FIELD]: z.literal("1").optional() });
 const deleteParams = z.object({ commentId: input.videoId });

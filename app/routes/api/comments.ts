@@ -11,7 +11,7 @@ import { methodNotAllowed, responder, unreadable } from "./community-response";
 
 /**
  * `POST /api/comments` (form: `videoId`, optional `parentId` for a reply, `content`; `js` from a hydrated
- * page). Signed-in users only (SPEC.md §6); the rules are in server/services/comments.ts.
+ * page). Signed-in users only (docs/product.md "Roles"); the rules are in server/services/comments.ts.
  */
 const commentForm = z.object({
   videoId: input.videoId,

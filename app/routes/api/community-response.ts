@@ -16,7 +16,10 @@ export interface Responder {
   ok(answer?: Omit<Extract<CommunityAnswer, { ok: true }>, "ok">): ReturnType<typeof data> | Response;
   fail(status: number, error: string, code: NoScriptError, headers?: Record<string, string>): ReturnType<typeof data> | Response;
   signIn(error: string): ReturnType<typeof data> | Response;
-  /** A thrown service error: logged once; 503 for a database outage, else 500; `error` is the SPEC.md text. */
+  /**
+   * A thrown service error: logged once; 503 for a database outage, else 500; `error` is the text of
+   * docs/product.md "Comments" or "Likes".
+   */
   crashed(context: Context, what: string, err: unknown, error: string, code: NoScriptError): ReturnType<typeof data> | Response;
 }
 

@@ -10,7 +10,7 @@ import { methodNotAllowed, responder, unreadable } from "./community-response";
 
 /**
  * `POST /api/videos/:videoId/like` (form: `liked` = "true" | "false", the state wanted; `js` from a
- * hydrated page). Signed-in users only (SPEC.md §6); the rules are in server/services/likes.ts.
+ * hydrated page). Signed-in users only (docs/product.md "Roles"); the rules are in server/services/likes.ts.
  */
 const likeForm = z.object({ liked: z.enum(["true", "false"]), [SCRIPT_FIELD]: z.literal("1").optional() });
 const likeParams = z.object({ videoId: input.videoId });

@@ -13,7 +13,7 @@ import { jsonAnswer } from "./json-answer";
 
 /**
  * `POST /api/play-token` (form-encoded `videoId`; the view-session cookie): a signed play token for a public
- * video and this browser's view session (DESIGN.md §4.2), which the video page asks for when the main video
+ * video and this browser's view session (docs/architecture.md "View counting"), which the video page asks for when the main video
  * first plays (app/lib/view-tracking.ts). A browser without a view session gets one here (Set-Cookie), so
  * the video page itself is the same for every visitor and can be cached (docs/decisions/0014-play-token-endpoint.md).
  * Answers JSON `PlayTokenAnswer`; `thresholdMs` says how long after now the token can count a view.

@@ -83,7 +83,7 @@ const refusal = (error: PlaylistError, field?: { name: "title" | "description"; 
   ...(field ? { field: field.name } : {}),
 });
 
-/** The first message of a refused title or description (their zod messages are the SPEC-like texts). */
+/** The first message of a refused title or description (their zod messages are the texts shown, worded like those of docs/product.md). */
 function fieldRefusal(schema: z.ZodObject, raw: Record<string, unknown>): PlaylistAnswer {
   const parsed = schema.safeParse(raw);
   const issue = parsed.success ? undefined : parsed.error.issues.find((i) => i.path[0] === "title" || i.path[0] === "description");

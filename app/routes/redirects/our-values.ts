@@ -7,7 +7,7 @@ export const contract = defineRoute({
   crossSite: "refuse",
 });
 
-/** The original footer linked to /our-values; the page lives at /values (DESIGN.md §4.4). */
+/** The original footer linked to /our-values; the page lives at /values (docs/product.md "Routes"). */
 export function loader() {
   return redirect("/values", 301);
 }

@@ -7,7 +7,7 @@ export const contract = defineRoute({
   crossSite: "refuse",
 });
 
-/** The Terms page of the original linked to /privacy-policy; the page lives at /privacy (DESIGN.md §4.4). */
+/** The Terms page of the original linked to /privacy-policy; the page lives at /privacy (docs/product.md "Routes"). */
 export function loader() {
   return redirect("/privacy", 301);
 }

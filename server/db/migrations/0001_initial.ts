@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 
-/** The SPEC.md §3 schema, with constraints and one index per query of SPEC.md §7. */
+/** The schema of docs/product.md "Data", with constraints and one index per query listed there. */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`CREATE EXTENSION IF NOT EXISTS pg_trgm`.execute(db);
 

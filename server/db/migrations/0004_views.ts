@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
 
 /**
- * Honest view counting (DESIGN.md §4.1–4.2, server/services/views.ts):
+ * Honest view counting (docs/architecture.md "View counting", server/services/views.ts):
  * - `video_view_sessions`: which browser session has counted which video. The primary key makes "once per
  *   session and video" a database rule that concurrent requests cannot race past. Rows carry their own
  *   expiry and are deleted after it (a play token cannot outlive its row), so the table stays bounded.

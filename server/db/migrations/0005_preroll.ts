@@ -4,7 +4,7 @@ import { type Kysely, sql } from "kysely";
  * The pre-roll is an ad unit like the banner slots (one ad configuration, read by the player and edited by
  * the admin console): the `player` unit says where its ad comes from. `preroll_source` is only meaningful
  * for that unit, so it stays NULL for banners; a VAST source needs its tag URL (the database refuses one
- * without). `duration` (existing column, default 15 s, SPEC.md §9) caps how long the pre-roll runs.
+ * without). `duration` (existing column, default 15 s, docs/product.md "Pre-roll") caps how long the pre-roll runs.
  *
  * The row is inserted inactive so existing installs get something to switch on; the demo seed decides
  * whether a fresh site shows it.

@@ -1,16 +1,16 @@
 import { type Kysely, sql } from "kysely";
 
 /**
- * Accounts (better-auth, docs/decisions/0010-auth.md). better-auth's `user` model is our SPEC.md `users`
- * table (mapped field by field in server/auth/auth.ts); its session, account and verification models get
+ * Accounts (better-auth, docs/decisions/0010-auth.md). better-auth's `user` model is the original's `users`
+ * table (docs/product.md "Data") (mapped field by field in server/auth/auth.ts); its session, account and verification models get
  * their own tables here, in snake_case, so the app issues no DDL at run time.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  // Columns better-auth's user model needs beside the SPEC.md ones.
+  // Columns better-auth's user model needs beside the original's (docs/product.md "Data").
   await sql`ALTER TABLE users ADD COLUMN email_verified boolean NOT NULL DEFAULT false`.execute(db);
   await sql`ALTER TABLE users ADD COLUMN updated_at timestamptz NOT NULL DEFAULT now()`.execute(db);
-  // is_creator is what SPEC.md readers see; role is what the console sets. Keep them from disagreeing:
-  // rows imported with is_creator true become creators, then the database refuses any mismatch.
+  // is_creator is what readers of the original's flag see (docs/product.md "Roles"); role is what the console sets.
+  // Keep them from disagreeing: rows imported with is_creator true become creators, then the database refuses any mismatch.
   await sql`UPDATE users SET role = 'creator' WHERE is_creator AND role = 'user'`.execute(db);
   await sql`UPDATE users SET is_creator = (role <> 'user') WHERE is_creator <> (role <> 'user')`.execute(db);
   await sql`ALTER TABLE users ADD CONSTRAINT users_is_creator_matches_role CHECK (is_creator = (role <> 'user'))`.execute(db);

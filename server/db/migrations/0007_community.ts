@@ -1,13 +1,13 @@
 import { type Kysely, sql } from "kysely";
 
 /**
- * Likes and comments (issue 10 items 6-7, SPEC.md §3-§6). 0001 already has the tables, `video_likes`'
+ * Likes and comments (issue 10 items 6-7, docs/product.md "Likes", "Comments"). 0001 already has the tables, `video_likes`'
  * UNIQUE (video_id, user_id) and `videos.likes >= 0`; this adds the comment rules the database can hold
  * itself, so no code path (app, CLI, a future admin console) can break them:
  * - at most 2,000 characters, stored trimmed (NOT VALID: rows imported under the old 5,000 limit stay);
- * - replies only to top-level comments of the same video (SPEC.md §5: one level of replies);
- * - `soft_delete_comment(comment_id, user_id)`: the one server-side check of SPEC.md §6 (the author or a
- *   creator), the RPC name of SPEC.md §7, deciding and deleting in one statement.
+ * - replies only to top-level comments of the same video (docs/product.md "Comments": one level of replies);
+ * - `soft_delete_comment(comment_id, user_id)`: the one server-side check of docs/product.md "Roles" (the author or a
+ *   creator), the RPC name of docs/product.md "Data", deciding and deleting in one statement.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
 
 /**
- * Account features (issue 10 item 5, DESIGN.md §4.5): favorites, watch history with a resume position, the
+ * Account features (issue 10 item 5, docs/product.md "Accounts"): favorites, watch history with a resume position, the
  * history pause switch, and account deletion that keeps comment threads whole.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
