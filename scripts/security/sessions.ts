@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { signInFormToken } from "../../tests/support/form-token";
 
 export interface Session {
   email: string;
@@ -21,7 +22,12 @@ export async function signIn(origin: string, dataDir: string, email: string): Pr
   const headers = { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": `10.99.${crypto.randomInt(1, 250)}.1` };
   const post = (fields: Record<string, string>) =>
     fetch(`${origin}/login`, { method: "POST", headers, body: new URLSearchParams({ redirectTo: "/", ...fields }), redirect: "manual" });
-  const asked = await post({ intent: "request-code", email });
+  // The request-code form's single-use token, read from the page as a browser would (server/form-token.ts).
+  const asked = await post({
+    intent: "request-code",
+    email,
+    formToken: await signInFormToken(origin, { "x-forwarded-for": headers["x-forwarded-for"] }),
+  });
   if (asked.status >= 400) throw new Error(`asking a sign-in code for ${email} answered ${asked.status}`);
   const code = await codeFromOutbox(dataDir, email);
   const verified = await post({ intent: "verify-code", email, code });

@@ -18,9 +18,7 @@ export function refuseUnsupportedMethods(): RequestHandler {
     logger.info({ requestId: res.locals.requestId, method: req.method, url: req.originalUrl }, "method not allowed");
     res.status(unknownPath ? 404 : 405);
     if (!unknownPath) res.set("Allow", route.methods.join(", "));
-    res
-      .set("Cache-Control", "no-store")
-      .type("text/plain")
-      .send(unknownPath ? "Not Found" : "Method Not Allowed");
+    // Cache-Control and X-Robots-Tag are the route's declared ones (declaredHeaders settles them as the head goes out).
+    res.type("text/plain").send(unknownPath ? "Not Found" : "Method Not Allowed");
   };
 }

@@ -11,8 +11,12 @@ export function formTokenIn(html: string): string {
   return token;
 }
 
-/** A fresh token for the request-code form of `${origin}/login`. */
+/**
+ * A fresh token for the request-code form of `${origin}/login`; empty from a release before single-use tokens
+ * (the rolling-upgrade drill signs in at the previous release, which neither issues nor reads one).
+ */
 export async function signInFormToken(origin: string, headers: Record<string, string> = {}): Promise<string> {
   const res = await fetch(`${origin}/login`, { headers: { cookie: "ageVerified=true", ...headers } });
-  return formTokenIn(await res.text());
+  const html = await res.text();
+  return html.includes('name="formToken"') ? formTokenIn(html) : "";
 }
