@@ -6,6 +6,25 @@ export const REPORT_TARGET_TYPES = ["video", "comment", "playlist"] as const;
 export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
 export type ReportTarget = { type: ReportTargetType; id: string };
 
+/** A reported comment as the moderation queue shows it, with its author (server/services/moderation-queue.ts). */
+export interface QueuedComment {
+  text: string;
+  deleted: boolean;
+  authorId: string | null;
+  authorEmail: string | null;
+  authorBanned: boolean;
+}
+
+/** A reported playlist as the moderation queue shows it, with its owner. */
+export interface QueuedPlaylist {
+  title: string;
+  description: string;
+  isPublic: boolean;
+  authorId: string;
+  authorEmail: string | null;
+  authorBanned: boolean;
+}
+
 /** The report page for an item (works without JavaScript: a plain link to a form). */
 export function reportPath(target: ReportTarget): string {
   return `/report?${target.type}=${target.id}`;

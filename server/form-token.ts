@@ -19,11 +19,16 @@ export const FORM_TOKEN_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 const CLOCK_SKEW_MS = 60_000;
 const DEFAULT_PURPOSE = "contact";
 
+/** The report form's tokens (app/routes/report.tsx, server/services/reports.ts). */
+export const REPORT_FORM_PURPOSE = "report";
+/** The sign-in code request's tokens (app/routes/login.tsx). */
+export const SIGN_IN_FORM_PURPOSE = "sign-in";
+
 /**
  * Forms a person may send at once: a report (one reason, one click) and sign-in (a password manager fills it).
  * Their tokens prove the form came from this site and are spent once, without a minimum fill time.
  */
-const NO_MINIMUM_FILL: ReadonlySet<string> = new Set(["report", "sign-in"]);
+const NO_MINIMUM_FILL: ReadonlySet<string> = new Set([REPORT_FORM_PURPOSE, SIGN_IN_FORM_PURPOSE]);
 
 export type FormTokenCheck =
   | { status: "ok"; issuedAt: number; nonce: string }

@@ -17,8 +17,6 @@ export function publicOrigin(requestOrigin: string): string {
  * sender's to choose, and a mail to the admins must not carry a link to someone else's site.
  */
 export function mailOrigin(): string {
-  const e = env();
-  if (e.SITE_URL) return e.SITE_URL.replace(/\/+$/, "");
-  const first = e.ALLOWED_HOSTS[0];
-  return first ? `http://${first}` : `http://localhost:${e.PORT}`;
+  const first = env().ALLOWED_HOSTS[0];
+  return publicOrigin(first ? `http://${first}` : `http://localhost:${env().PORT}`);
 }

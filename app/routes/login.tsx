@@ -13,7 +13,7 @@ import { googleConfigured } from "../../server/auth/auth";
 import { type AuthRequestMeta, requestSignInCode, signInWithCode } from "../../server/auth/email-code";
 import { startGoogleSignIn } from "../../server/auth/google";
 import { getViewer } from "../../server/auth/session";
-import { checkFormToken, issueFormToken, spendFormToken } from "../../server/form-token";
+import { checkFormToken, issueFormToken, SIGN_IN_FORM_PURPOSE, spendFormToken } from "../../server/form-token";
 import { classifyFailure, UNAVAILABLE_HEADERS } from "../../server/http/route-errors";
 import { requestInfoContext } from "../../server/request-context";
 import { siteUrl } from "../../server/site-url";
@@ -32,9 +32,6 @@ const loginForm = z.object({
   redirectTo: plainText(2000).optional(),
   [FORM_TOKEN_FIELD]: plainText(500).default(""),
 });
-
-/** The request-code form's single-use token (server/form-token.ts): each form sends at most one code mail. */
-const SIGN_IN_FORM_PURPOSE = "sign-in";
 
 export const contract = defineRoute({
   access: "public",

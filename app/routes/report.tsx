@@ -13,10 +13,10 @@ import { REPORT_TEXTS, type ReportErrors, reportRateLimitMessage } from "~core/r
 import { defineRoute } from "~core/route-contract";
 import { z } from "~core/zod";
 import { getViewer } from "../../server/auth/session";
-import { issueFormToken } from "../../server/form-token";
+import { issueFormToken, REPORT_FORM_PURPOSE } from "../../server/form-token";
 import { classifyFailure, UNAVAILABLE_HEADERS } from "../../server/http/route-errors";
 import { requestInfoContext } from "../../server/request-context";
-import { findReportableItem, REPORT_FORM_PURPOSE, type ReportedItem, submitReport } from "../../server/services/reports";
+import { findReportableItem, type ReportedItem, submitReport } from "../../server/services/reports";
 import type { Route } from "./+types/report";
 
 /**

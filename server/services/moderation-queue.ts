@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import { videoPagePath } from "../../core/params";
-import type { ReportTarget } from "../../core/report-path";
+import type { QueuedComment, QueuedPlaylist, ReportTarget } from "../../core/report-path";
 import { getDb } from "../db/connection";
 import type { Database, ReportResolution } from "../db/schema";
 import { invalidatePages } from "../realtime/shared-caches";
@@ -45,15 +45,8 @@ export interface QueueItem {
   videoTitle: string | null;
   videoPublic: boolean;
   thumbnailUrl: string | null;
-  comment: { text: string; deleted: boolean; authorId: string | null; authorEmail: string | null; authorBanned: boolean } | null;
-  playlist: {
-    title: string;
-    description: string;
-    isPublic: boolean;
-    authorId: string;
-    authorEmail: string | null;
-    authorBanned: boolean;
-  } | null;
+  comment: QueuedComment | null;
+  playlist: QueuedPlaylist | null;
 }
 
 export class QueueItemNotFoundError extends Error {

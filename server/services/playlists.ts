@@ -1,4 +1,4 @@
-import { type Kysely, sql, type Transaction } from "kysely";
+import { type ExpressionBuilder, type Kysely, sql, type Transaction } from "kysely";
 import {
   PLAYLIST_ITEMS_PER_PAGE,
   PLAYLIST_LIMITS,
@@ -331,6 +331,19 @@ export async function playlistChoices(userId: string, videoId: string): Promise<
 }
 
 /**
+ * A playlist others may see (its page, its queue, a report of it): public, not held after a report, and its owner
+ * not banned (docs/trust-and-safety.md).
+ */
+export function shownToOthers(eb: ExpressionBuilder<Database, "playlists">) {
+  const ownerBanned = eb
+    .selectFrom("users")
+    .select("users.id")
+    .whereRef("users.id", "=", "playlists.user_id")
+    .where("users.banned_at", "is not", null);
+  return eb.and([eb("playlists.is_public", "=", true), eb("playlists.held_at", "is", null), eb.not(eb.exists(ownerBanned))]);
+}
+
+/**
  * The playlist `ref` as `viewerId` may see it: theirs, or anyone's public one; null otherwise (a private
  * playlist is missing to everyone else). Watch Later is only ever the viewer's own.
  */
@@ -341,23 +354,7 @@ async function visiblePlaylist(viewerId: string | null, ref: PlaylistRef) {
     if (!viewerId) return null;
     query = query.where("user_id", "=", viewerId).where("kind", "=", "watch_later");
   } else {
-    // Public to others: not held after a report, and its owner not banned (docs/trust-and-safety.md).
-    query = query
-      .where("id", "=", ref)
-      .where((eb) =>
-        eb.or([
-          eb.and([
-            eb("is_public", "=", true),
-            eb("held_at", "is", null),
-            eb.not(
-              eb.exists(
-                eb.selectFrom("users").select("id").whereRef("users.id", "=", "playlists.user_id").where("banned_at", "is not", null),
-              ),
-            ),
-          ]),
-          eb("user_id", "=", viewerId ?? ""),
-        ]),
-      );
+    query = query.where("id", "=", ref).where((eb) => eb.or([shownToOthers(eb), eb("user_id", "=", viewerId ?? "")]));
   }
   return (await query.executeTakeFirst()) ?? null;
 }

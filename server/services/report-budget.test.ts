@@ -4,14 +4,14 @@ import { sql } from "kysely";
 import { describe, expect, it, vi } from "vitest";
 import { insertVideo } from "../../tests/support/fixtures";
 import { useTestDatabase } from "../../tests/support/test-db";
-import { issueFormToken } from "../form-token";
+import { issueFormToken, REPORT_FORM_PURPOSE } from "../form-token";
 import { outboxDir } from "../mail";
 import type { RateLimiter } from "../rate-limit";
 import type { Actor } from "./audit-log";
 import { decideReportedItem } from "./moderation-queue";
 import type { HidingBudget } from "./report-budget";
 import { hidingNetworks, restoreBurst } from "./report-bursts";
-import { REPORT_FORM_PURPOSE, type Reporter, submitReport } from "./reports";
+import { type Reporter, submitReport } from "./reports";
 import { GOOD_STANDING_MIN_AGE_DAYS } from "./standing";
 
 /**

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from "vitest";
 import type { ReportTarget } from "../../core/report-path";
 import { insertVideo } from "../../tests/support/fixtures";
 import { useTestDatabase } from "../../tests/support/test-db";
-import { issueFormToken } from "../form-token";
+import { issueFormToken, REPORT_FORM_PURPOSE } from "../form-token";
 import { outboxDir } from "../mail";
 import type { RateLimiter } from "../rate-limit";
 import type { Actor } from "./audit-log";
@@ -19,7 +19,7 @@ import {
   QueueItemNotFoundError,
 } from "./moderation-queue";
 import { createPlaylist, getPlaylistPage } from "./playlists";
-import { newReference, REPORT_FORM_PURPOSE, REPORT_RATE_LIMIT, type Reporter, submitReport } from "./reports";
+import { newReference, REPORT_RATE_LIMIT, type Reporter, submitReport } from "./reports";
 
 /**
  * Issue 22 items 1-2 on real PostgreSQL and the shared rate-limit store: reports, hiding at once for the two

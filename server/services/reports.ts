@@ -6,12 +6,13 @@ import type { ReportTarget } from "../../core/report-path";
 import { checkReportFields, HIDING_REASONS, type ReportErrors, reasonLabel } from "../../core/report-schema";
 import { getDb } from "../db/connection";
 import type { Database } from "../db/schema";
-import { checkFormToken, spendFormToken } from "../form-token";
+import { checkFormToken, REPORT_FORM_PURPOSE, spendFormToken } from "../form-token";
 import { logger } from "../logger";
 import { ipNetworkKey, ipRateLimitKey, type RateLimiter, type RateLimitRule, sharedRateLimiter } from "../rate-limit";
 import { invalidatePages } from "../realtime/shared-caches";
 import { mailOrigin } from "../site-url";
 import { mailAdmins } from "./admin-mail";
+import { shownToOthers } from "./playlists";
 import { decideHide, type HidingBudget, hidingBudget } from "./report-budget";
 import { inGoodStanding } from "./standing";
 import { TRANSPARENCY_PATH } from "./transparency";
@@ -38,8 +39,6 @@ export interface ReportSubmission {
   /** The form's single-use token (server/form-token.ts, purpose REPORT_FORM_PURPOSE). */
   formToken: string;
 }
-
-export const REPORT_FORM_PURPOSE = "report";
 
 export interface Reporter {
   userId: string | null;
@@ -90,13 +89,10 @@ export async function findReportableItem(target: ReportTarget): Promise<Reported
   }
   if (target.type === "playlist") {
     const playlist = await db
-      .selectFrom("playlists as p")
-      .innerJoin("users as u", "u.id", "p.user_id")
-      .select(["p.id", "p.title", "p.description"])
-      .where("p.id", "=", target.id)
-      .where("p.is_public", "=", true)
-      .where("p.held_at", "is", null)
-      .where("u.banned_at", "is", null)
+      .selectFrom("playlists")
+      .select(["id", "title", "description"])
+      .where("id", "=", target.id)
+      .where(shownToOthers)
       .executeTakeFirst();
     return (
       playlist && { target, title: playlist.title, path: playlistPath(playlist.id), videoId: null, quote: playlist.description || null }

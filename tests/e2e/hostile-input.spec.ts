@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { APIRequestContext, APIResponse, PlaywrightWorkerArgs } from "@playwright/test";
 import { categoryNameSchema } from "../../core/category-schema";
-import { signInFormToken } from "../support/form-token";
+import { formTokenIn, signInFormToken } from "../support/form-token";
 import { expect, playToken, test } from "./support";
 
 /**
@@ -501,9 +501,7 @@ test("path and query parameters of every route", async ({ request }) => {
 /** A form token as a browser gets it: fresh, so a corpus fired at machine speed is "too fast" to be stored. */
 async function freshToken(request: APIRequestContext, ip: string): Promise<string> {
   const page = await request.get("/contact", { headers: { "x-forwarded-for": ip } });
-  const token = /name="formToken" value="([^"]+)"/.exec(await page.text())?.[1];
-  if (!token) throw new Error("no form token on /contact");
-  return token;
+  return formTokenIn(await page.text());
 }
 
 /** Every hostile value in every field of `forms`, and malformed bodies: no 500, no reflection, nothing stored. */

@@ -3,7 +3,7 @@ import { Link, useFetcher } from "react-router";
 import { Pagination } from "~/components/ui/Pagination";
 import type { ConsoleActionResult } from "~/routes/admin/console-action.server";
 import { playlistPath } from "~core/playlists";
-import type { ReportTarget } from "~core/report-path";
+import type { QueuedComment, QueuedPlaylist, ReportTarget } from "~core/report-path";
 import { MODERATION_NOTE, reasonLabel } from "~core/report-schema";
 import { ActionError, Badge, dangerButton, fieldClass, formatWhen, SectionHeader, secondaryButton, waitedFor } from "./console-ui";
 
@@ -27,15 +27,8 @@ interface QueueItemRow {
   videoTitle: string | null;
   videoPublic: boolean;
   thumbnailUrl: string | null;
-  comment: { text: string; deleted: boolean; authorId: string | null; authorEmail: string | null; authorBanned: boolean } | null;
-  playlist: {
-    title: string;
-    description: string;
-    isPublic: boolean;
-    authorId: string;
-    authorEmail: string | null;
-    authorBanned: boolean;
-  } | null;
+  comment: QueuedComment | null;
+  playlist: QueuedPlaylist | null;
 }
 
 const KIND_LABEL: Record<ReportTarget["type"], string> = { video: "Video", comment: "Comment", playlist: "Playlist" };

@@ -3,7 +3,7 @@ import { data } from "react-router";
 /** What a console section's action answers its fetcher: done, or why not (a message, field messages). */
 export type ConsoleActionResult =
   | { intent: string; ok: true; id?: string }
-  | { intent: string; ok: false; id?: string; fieldErrors: Record<string, string>; message: string | null };
+  | { intent: string; ok: false; id?: string; fieldErrors: Partial<Record<string, string>>; message: string | null };
 
 export function done(intent: string, id?: string) {
   return data<ConsoleActionResult>({ intent, ok: true, id });
@@ -11,7 +11,7 @@ export function done(intent: string, id?: string) {
 
 export function refused(
   status: number,
-  result: { intent: string; id?: string; fieldErrors?: Record<string, string>; message?: string | null },
+  result: { intent: string; id?: string; fieldErrors?: Partial<Record<string, string>>; message?: string | null },
   headers: Record<string, string> = {},
 ) {
   return data<ConsoleActionResult>(

@@ -4,10 +4,12 @@ import { ReportQueue } from "~/components/admin/ReportQueue";
 import { consoleAction } from "~/lib/console-action.server";
 import { routeInput } from "~/lib/route-contract.server";
 import { routeHeaders } from "~/lib/route-headers";
+import { firstMessages } from "~core/contact-schema";
 import { clampPage, totalPages } from "~core/pagination";
 import { formStrings, parseForm } from "~core/params";
 import { burstRestoreForm, moderationDecisionForm, moderationNoteProblem, reportQueueForm, reportQueueQuery } from "~core/report-schema";
 import { CONSOLE_PAGE, defineRoute } from "~core/route-contract";
+import type { Actor } from "../../../server/services/audit-log";
 import {
   decideReportedItem,
   listReportQueue,
@@ -75,17 +77,12 @@ export async function action(args: Route.ActionArgs) {
 }
 
 /** One step for a burst of bad-faith reports (server/services/report-bursts.ts): field messages, or what it did. */
-async function restoreBurstAction(form: FormData, actor: Parameters<typeof restoreBurst>[2]) {
+async function restoreBurstAction(form: FormData, actor: Actor) {
   const raw = formStrings(form, Object.keys(burstRestoreForm.shape));
   if (!raw) return unreadable("restore-burst");
   const parsed = burstRestoreForm.safeParse(raw);
-  const fieldErrors: Record<string, string> = {};
-  for (const issue of parsed.error?.issues ?? []) {
-    const field = String(issue.path[0] ?? "form");
-    fieldErrors[field] ??= issue.message;
-  }
-  const note = typeof raw.note === "string" ? raw.note.trim() : "";
-  const noteProblem = moderationNoteProblem(note);
+  const fieldErrors = firstMessages(parsed.error?.issues ?? []);
+  const noteProblem = moderationNoteProblem((raw.note ?? "").trim());
   if (noteProblem) fieldErrors.note ??= noteProblem;
   if (!parsed.success || noteProblem) return refused(400, { intent: "restore-burst", fieldErrors, message: "Some fields need attention." });
   const { from, to, network } = parsed.data;
