@@ -81,15 +81,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data(result);
 }
 
-/** Keeps the headers of a thrown response (Retry-After of a 503), which React Router drops without this. */
-export function headers({ parentHeaders, errorHeaders }: Route.HeadersArgs) {
-  const merged = new Headers(parentHeaders);
-  errorHeaders?.forEach((value, key) => {
-    merged.set(key, value);
-  });
-  return merged;
-}
-
 // Header data changes rarely: reload it only after a form submission (sign-in and sign-out are posts), not
 // on every navigation; and on the way to the sign-in page, where a session that ended meanwhile shows.
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate, nextUrl }) => {

@@ -21,7 +21,10 @@ export interface RouteContract {
    * shell for every signed-in user (isSharedPage: its loaders never read the viewer).
    */
   pageCache?: boolean;
-  /** `noindex`: every answer carries `X-Robots-Tag: noindex` (the console, the sign-in and account pages). */
+  /**
+   * `noindex`: every answer carries `X-Robots-Tag: noindex` (the console, the sign-in and account pages); a
+   * console page says it in its HTML too (`robotsMeta`), an account page in its own seoMeta.
+   */
   robots?: "noindex";
   /**
    * The Cache-Control of every answer. Absent: a page may be kept by the browser but must be asked again
@@ -29,17 +32,19 @@ export interface RouteContract {
    */
   cacheControl?: string;
   /**
-   * Writes (POST, PUT, PATCH, DELETE) that another site started (Sec-Fetch-Site, Origin): `refuse` answers
-   * 403 before the route runs (server/http/cross-site.ts). Every route refuses today; `allow` is for a future
-   * endpoint that other sites must reach (a webhook), and must then authenticate its caller itself.
+   * Writes (POST, PUT, PATCH, DELETE) that another site started (Sec-Fetch-Site, Origin) are refused with 403
+   * before the route runs (server/http/cross-site.ts) unless it says `allow`: for a future endpoint that other
+   * sites must reach (a webhook), which must then authenticate its caller itself. No route allows them today.
    */
-  crossSite: "refuse" | "allow";
+  crossSite?: "allow";
   /**
    * Input checked before a loader or action runs: path parameters (refused: 404) and query parameters (given
    * twice or refused: 400); loaders and actions read the parsed values with `routeInput(context)`. Form fields
    * are parsed by the action with `form`, whose refusals are the route's own (field errors, docs/product.md texts).
+   * `canonical`: the canonical address of a readable one written another way, sent there with 301 after the
+   * query parsed and before any loader (one render per page in the page cache), or null when it is canonical.
    */
-  input?: { params?: z.ZodType; query?: z.ZodObject; form?: z.ZodType };
+  input?: { params?: z.ZodType; query?: z.ZodObject; form?: z.ZodType; canonical?: (url: URL) => string | null };
   /**
    * Listed in the sitemap: `static` (the path itself), or one URL per item of a list (the path's one
    * parameter filled from each item). A module that serves several paths may say it per path pattern.
@@ -55,11 +60,18 @@ export const CONSOLE_PAGE = {
   kind: "page",
   robots: "noindex",
   cacheControl: "private, no-store",
-  crossSite: "refuse",
 } as const satisfies RouteContract;
 
 /** What every account page declares: signed-in users only (visitors go to /login and back), never indexed, never stored. */
 export const ACCOUNT_PAGE = { ...CONSOLE_PAGE, access: "signed-in" } as const satisfies RouteContract;
+
+/**
+ * The `<meta name="robots">` a page's declared `robots` asks for in its HTML, for crawlers that read the page
+ * and not its headers, or null. The console's layout renders it once for all its pages (they declare CONSOLE_PAGE).
+ */
+export function robotsMeta({ robots }: Pick<RouteContract, "robots">): { name: "robots"; content: string } | null {
+  return robots === "noindex" ? { name: "robots", content: "noindex, nofollow" } : null;
+}
 
 /** Declares a route's contract (typed; nothing else happens here). */
 export function defineRoute<const C extends RouteContract>(contract: C): C {

@@ -12,7 +12,7 @@ import { input } from "~core/params";
 import { z } from "~core/zod";
 import { format } from "~/lib/format";
 const pageQuery = z.object({ page: input.page });
-export const contract = defineRoute({ access: "public", kind: "page", crossSite: "refuse", input: { query: pageQuery } });
+export const contract = defineRoute({ access: "public", kind: "page", input: { query: pageQuery } });
 export default function Page() { return format(1); }
 `;
 

@@ -53,6 +53,8 @@ export const enforceRouteContract: MiddlewareFunction<Response> = async ({ reque
     await discardBody(request, REFUSED_BODY_BYTES);
     throw refusal;
   }
+  const canonical = contract.input?.canonical?.(new URL(request.url));
+  if (canonical) throw redirect(canonical, 301);
 };
 
 type Output<S> = S extends z.ZodType ? z.output<S> : Record<string, never>;

@@ -33,7 +33,6 @@ export const contract = defineRoute({
   kind: "resource",
   robots: "noindex",
   cacheControl: "private, no-store",
-  crossSite: "refuse",
   input: { query: callbackQuery },
 });
 

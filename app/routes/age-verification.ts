@@ -12,7 +12,6 @@ const ageForm = z.object({ answer: plainText(100).optional() });
 export const contract = defineRoute({
   access: "public",
   kind: "resource",
-  crossSite: "refuse",
   input: { form: ageForm },
 });
 

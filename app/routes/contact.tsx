@@ -3,7 +3,6 @@ import { type ContactFailure, ContactForm } from "~/components/contact/ContactFo
 import { ContactSuccess } from "~/components/contact/ContactSuccess";
 import { formFailure, formRefusal } from "~/lib/public-form.server";
 import { siteUrlFromMatches } from "~/lib/root-data";
-import { routeHeaders } from "~/lib/route-headers";
 import { absoluteUrl, breadcrumbs, seoMeta } from "~/lib/seo";
 import { CONTACT_SUBMIT_ERROR, type ContactValues, contactRateLimitMessage, FORM_TOKEN_FIELD, HONEYPOT_FIELD } from "~core/contact-schema";
 import { clientIp, multilineText, parseForm, plainText, readForm, userAgent } from "~core/params";
@@ -38,7 +37,6 @@ export const contract = defineRoute({
   kind: "page",
   // The page carries a per-visit signed timestamp: never stored by any cache.
   cacheControl: "private, no-store",
-  crossSite: "refuse",
   input: { form: contactForm },
   sitemap: "static",
 });
@@ -100,8 +98,6 @@ function echo(values: ContactValues): ContactValues {
   const cap = (v: string) => v.slice(0, 5000);
   return { name: cap(values.name), email: cap(values.email), subject: cap(values.subject), message: cap(values.message) };
 }
-
-export const headers = routeHeaders;
 
 export function meta({ matches }: Route.MetaArgs) {
   const siteUrl = siteUrlFromMatches(matches);

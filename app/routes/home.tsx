@@ -43,7 +43,6 @@ export const contract = defineRoute({
   access: "public",
   kind: "page",
   pageCache: true,
-  crossSite: "refuse",
   input: { params: listParams, query: listQuery },
   sitemap: { "/": "static", "/category/:categoryName": "categories" },
 });

@@ -1,7 +1,6 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { siteUrlFromMatches } from "~/lib/root-data";
 import { routeInput } from "~/lib/route-contract.server";
-import { routeHeaders } from "~/lib/route-headers";
 import { seoMeta } from "~/lib/seo";
 import { AUTH_TEXTS, addressLocked, codeSentText, tooManyAttempts } from "~core/auth-texts";
 import { FORM_TOKEN_FIELD } from "~core/contact-schema";
@@ -39,7 +38,6 @@ export const contract = defineRoute({
   robots: "noindex",
   // The page differs per visitor and per attempt: never cached.
   cacheControl: "private, no-store",
-  crossSite: "refuse",
   input: { query: loginQuery, form: loginForm },
 });
 
@@ -144,8 +142,6 @@ function withCookies(setCookies: string[]): Headers {
   for (const cookie of setCookies) headers.append("Set-Cookie", cookie);
   return headers;
 }
-
-export const headers = routeHeaders;
 
 export function meta({ matches }: Route.MetaArgs) {
   return seoMeta({

@@ -7,7 +7,6 @@ import type { Route } from "./+types/logout";
 export const contract = defineRoute({
   access: "public",
   kind: "resource",
-  crossSite: "refuse",
 });
 
 /** Sign Out (the header menu's form): ends the session on the server, clears the cookie, goes to `/`. */

@@ -8,7 +8,6 @@ import type { Route } from "./+types/not-found";
 export const contract = defineRoute({
   access: "public",
   kind: "page",
-  crossSite: "refuse",
 });
 
 export function loader() {

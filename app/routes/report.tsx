@@ -4,7 +4,6 @@ import { ReportForm, type ReportValues } from "~/components/report/ReportForm";
 import { formRefusal } from "~/lib/public-form.server";
 import { siteUrlFromMatches } from "~/lib/root-data";
 import { routeInput } from "~/lib/route-contract.server";
-import { routeHeaders } from "~/lib/route-headers";
 import { seoMeta } from "~/lib/seo";
 import { FORM_TOKEN_FIELD, HONEYPOT_FIELD } from "~core/contact-schema";
 import { clientIp, input, multilineText, parseForm, plainText, readForm } from "~core/params";
@@ -38,7 +37,6 @@ export const contract = defineRoute({
   kind: "page",
   robots: "noindex",
   cacheControl: "private, no-store",
-  crossSite: "refuse",
   input: { query: reportQuery, form: reportForm },
 });
 
@@ -119,8 +117,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     return failed(500, { message: REPORT_TEXTS.failed });
   }
 }
-
-export const headers = routeHeaders;
 
 export function meta({ matches }: Route.MetaArgs) {
   return seoMeta({

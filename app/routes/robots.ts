@@ -5,7 +5,6 @@ import type { Route } from "./+types/robots";
 export const contract = defineRoute({
   access: "public",
   kind: "resource",
-  crossSite: "refuse",
 });
 
 export function loader({ request }: Route.LoaderArgs) {

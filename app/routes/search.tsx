@@ -29,7 +29,6 @@ const searchQuery = z.object({ q: input.q, sort: input.sort, duration: input.dur
 export const contract = defineRoute({
   access: "public",
   kind: "page",
-  crossSite: "refuse",
   input: { query: searchQuery },
 });
 

@@ -23,7 +23,6 @@ const fill = (pattern: string, value: string) => pattern.replace(/:\w+/, encodeU
 export const contract = defineRoute({
   access: "public",
   kind: "resource",
-  crossSite: "refuse",
 });
 
 export async function loader({ request, context }: Route.LoaderArgs) {

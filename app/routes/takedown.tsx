@@ -4,7 +4,6 @@ import { TakedownSuccess } from "~/components/takedown/TakedownSuccess";
 import { formFailure, formRefusal } from "~/lib/public-form.server";
 import { siteUrlFromMatches } from "~/lib/root-data";
 import { routeInput } from "~/lib/route-contract.server";
-import { routeHeaders } from "~/lib/route-headers";
 import { breadcrumbs, seoMeta } from "~/lib/seo";
 import { FORM_TOKEN_FIELD, HONEYPOT_FIELD } from "~core/contact-schema";
 import { clientIp, multilineText, parseForm, plainText, readForm, userAgent } from "~core/params";
@@ -44,7 +43,6 @@ export const contract = defineRoute({
   kind: "page",
   // A per-visit signed timestamp: never stored by any cache.
   cacheControl: "private, no-store",
-  crossSite: "refuse",
   // `?url=` prefills the first address (the link on each video page).
   input: { query: z.object({ url: plainText(2000).optional() }), form: takedownForm },
   sitemap: "static",
@@ -115,8 +113,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 function echo(values: TakedownValues): TakedownValues {
   return Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v.slice(0, 6000)])) as TakedownValues;
 }
-
-export const headers = routeHeaders;
 
 export function meta({ matches }: Route.MetaArgs) {
   const siteUrl = siteUrlFromMatches(matches);

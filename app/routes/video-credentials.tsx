@@ -34,7 +34,6 @@ export const contract = defineRoute({
   kind: "page",
   // The same for everyone, and the signed files never change under their URL.
   pageCache: true,
-  crossSite: "refuse",
   robots: "noindex",
   input: { params },
 });

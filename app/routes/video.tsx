@@ -1,5 +1,5 @@
 import { useCallback } from "react";
-import { data, Link, redirect, useLocation } from "react-router";
+import { data, Link, useLocation } from "react-router";
 import { FavoriteButton } from "~/components/account/FavoriteButton";
 import { ResumeOffer } from "~/components/account/ResumeOffer";
 import { Comments } from "~/components/community/Comments";
@@ -100,28 +100,18 @@ type VideoData =
 
 // Anything but a uuid names no video: the page's own not-found state, without a query.
 const videoParams = z.object({ videoId: input.videoId.nullable().catch(null) });
-// `?list=`: Watch Later or a playlist id; anything else is a 400 (`?comments` is canonicalised by the middleware).
+// `?list=`: Watch Later or a playlist id; anything else is a 400.
 const videoQuery = z.object({ list: playlistRef.optional() });
 
 export const contract = defineRoute({
   access: "public",
   kind: "page",
   pageCache: true,
-  crossSite: "refuse",
-  input: { params: videoParams, query: videoQuery },
+  // `?comments=N` takes a few canonical values (core/comment-limits.ts); any other N, repeated ones included, is
+  // sent to its canonical address, so made-up values cost a redirect, not a render of their own.
+  input: { params: videoParams, query: videoQuery, canonical: canonicalCommentsLocation },
   sitemap: "videos",
 });
-
-/**
- * `?comments=N` takes a few canonical values (app/lib/comment-limits.ts); any other N is sent to its
- * canonical address before a loader runs, so made-up values cost a redirect, not a render of their own.
- */
-export const middleware: Route.MiddlewareFunction[] = [
-  ({ request }) => {
-    const canonical = canonicalCommentsLocation(new URL(request.url));
-    if (canonical) throw redirect(canonical, 301);
-  },
-];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { params, query } = routeInput(context, contract);

@@ -20,12 +20,14 @@ import { inputBoundary } from "./input-boundary";
 import { refuseUnsupportedMethods } from "./methods";
 import { type PageStore, pageMicroCache } from "./page-cache";
 import { declaredHeaders } from "./page-caching";
+import { withRouteHeaders } from "./route-headers";
 import { matchedRoute, routeMatching } from "./route-table";
 import { buildFiles, mediaFiles, mediaRedirects } from "./static-files";
 import { whileDatabaseDown } from "./unavailable";
 import { videoUploads } from "./uploads";
 
-const loadBuild = () => import("virtual:react-router/server-build");
+/** React Router's server build, every route inheriting the shared `headers` (route-headers.ts). */
+const loadBuild = () => import("virtual:react-router/server-build").then(withRouteHeaders);
 
 export interface AppOptions {
   /** The client build in production; in development Vite serves those files. */

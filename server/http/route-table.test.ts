@@ -1,10 +1,17 @@
+import { readFileSync } from "node:fs";
 import { matchRoutes, type RouteObject } from "react-router";
 import { describe, expect, it } from "vitest";
-import { appRoutes } from "../../tests/support/app-routes";
+import { appRouteFiles, appRoutes } from "../../tests/support/app-routes";
+import { routeHeaders } from "./route-headers";
 import { createRouteTable, pagePathOf } from "./route-table";
 
 const routes = await appRoutes();
 const table = createRouteTable(routes);
+/** Each route's module source by route id, the root's included. */
+const sources = new Map([...appRouteFiles()].map(([id, file]) => [id, readFileSync(new URL(`../../${file}`, import.meta.url), "utf8")]));
+
+/** Routes whose `headers` must differ from the one every route inherits (server/http/route-headers.ts), and why. */
+const OWN_HEADERS: Record<string, string> = {};
 
 describe("the route table", () => {
   it("refuses to start with a route module that declares no contract", () => {
@@ -78,8 +85,29 @@ describe("the route table", () => {
         expect([id, contract.access, contract.robots, contract.cacheControl]).toEqual([id, "admin", "noindex", "private, no-store"]);
       if (contract.access === "signed-in" && contract.kind === "page")
         expect([id, contract.cacheControl]).toEqual([id, "private, no-store"]);
-      expect([id, contract.crossSite]).toEqual([id, "refuse"]);
+      expect([id, contract.crossSite]).toEqual([id, undefined]); // no route takes writes from other sites
     }
+  });
+
+  it("leaves out what every route inherits: cross-site refusal, the shared headers, the console's robots tag", () => {
+    const written: string[] = [];
+    for (const [id, source] of sources) {
+      if (/\bcrossSite:\s*"refuse"/.test(source)) written.push(`${id}: crossSite: "refuse" (refusal is the default)`);
+      const { headers } = (routes[id]?.module ?? {}) as { headers?: unknown };
+      if (headers === routeHeaders) written.push(`${id}: headers = routeHeaders (every route inherits it)`);
+      else if ((headers || /\bexport (const|(async )?function) headers\b|\bas headers\b/.test(source)) && !OWN_HEADERS[id])
+        written.push(`${id}: a headers export not listed in OWN_HEADERS with why it differs`);
+    }
+    // A layout that renders the robots tag of its pages' contract (robotsMeta) says it for all of them.
+    const tagging = [...sources].filter(([, source]) => /\brobotsMeta\(/.test(source)).map(([id]) => id);
+    expect(tagging).toContain("routes/admin/layout");
+    const underTagging = (id: string): boolean => {
+      const parentId = routes[id]?.parentId;
+      return parentId !== undefined && (tagging.includes(parentId) || underTagging(parentId));
+    };
+    for (const [id, source] of sources)
+      if (underTagging(id) && /name(:\s*|=)"robots"/.test(source)) written.push(`${id}: a robots meta (its layout renders it)`);
+    expect(written).toEqual([]);
   });
 
   it("caches exactly the pages that are the same for every visitor", () => {

@@ -20,3 +20,16 @@ export async function appRoutes(): Promise<Record<string, BuildRoute>> {
   await add(routeConfig, "root");
   return routes;
 }
+
+/** Each route's module file (app/routes.ts) by route id, the root's and the layouts' included: for tests that read the source. */
+export function appRouteFiles(): Map<string, string> {
+  const files = new Map([["root", "app/root.tsx"]]);
+  const add = (entries: RouteConfigEntry[]) => {
+    for (const entry of entries) {
+      files.set(entry.id ?? entry.file.replace(/\.[jt]sx?$/, ""), `app/${entry.file}`);
+      if (entry.children) add(entry.children);
+    }
+  };
+  add(routeConfig);
+  return files;
+}

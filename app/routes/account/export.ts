@@ -10,7 +10,6 @@ import type { Route } from "./+types/export";
 export const contract = defineRoute({
   access: "signed-in",
   kind: "resource",
-  crossSite: "refuse",
 });
 
 /**

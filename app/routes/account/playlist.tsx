@@ -35,7 +35,6 @@ export const contract = defineRoute({
   kind: "page",
   robots: "noindex",
   cacheControl: "private, no-store",
-  crossSite: "refuse",
   input: { params: z.object({ list: playlistRef }), query: z.object({ page: input.page }) },
 });
 

@@ -1,7 +1,6 @@
 import { data } from "react-router";
 import { type AdActionResult, AdUnitsConsole } from "~/components/admin/AdUnitsConsole";
 import { consoleAction } from "~/lib/console-action.server";
-import { routeHeaders } from "~/lib/route-headers";
 import { toggleUnitSchema, zoneFormSchema } from "~core/ad-units-schema";
 import { parseForm, plainText } from "~core/params";
 import { preRollFieldErrors, preRollInputFromForm } from "~core/preroll";
@@ -35,10 +34,8 @@ export async function loader() {
   });
 }
 
-export const headers = routeHeaders;
-
 export function meta() {
-  return [{ title: "Ad units | Console" }, { name: "robots", content: "noindex, nofollow" }];
+  return [{ title: "Ad units | Console" }];
 }
 
 const preRollForm = z.object({

@@ -1,7 +1,6 @@
 import { data } from "react-router";
 import { AuditLogConsole } from "~/components/admin/AuditLogConsole";
 import { routeInput } from "~/lib/route-contract.server";
-import { routeHeaders } from "~/lib/route-headers";
 import { auditQuery } from "~core/console-schema";
 import { totalPages } from "~core/pagination";
 import { CONSOLE_PAGE, defineRoute } from "~core/route-contract";
@@ -32,10 +31,8 @@ export async function loader(args: Route.LoaderArgs) {
   });
 }
 
-export const headers = routeHeaders;
-
 export function meta() {
-  return [{ title: "Audit log | Console" }, { name: "robots", content: "noindex, nofollow" }];
+  return [{ title: "Audit log | Console" }];
 }
 
 export default function AuditPage({ loaderData }: Route.ComponentProps) {

@@ -4,7 +4,6 @@ import type { EditorPost } from "~/components/admin/blog-editor-fields";
 import { renderMarkdown } from "~/components/blog/markdown.server";
 import { consoleAction } from "~/lib/console-action.server";
 import { routeInput } from "~/lib/route-contract.server";
-import { routeHeaders } from "~/lib/route-headers";
 import { BLOG_FORM_MAX_BYTES, BLOG_POST_FIELDS, blogFieldErrors, blogPostFormSchema } from "~core/blog-post-schema";
 import { ContentSafetyError } from "~core/content-safety";
 import { formStrings } from "~core/params";
@@ -62,11 +61,9 @@ export async function loader(args: Route.LoaderArgs) {
   return data({ ...base, post, previewHtml: renderMarkdown(row.content, { memo: false }) });
 }
 
-export const headers = routeHeaders;
-
 export function meta({ loaderData }: Route.MetaArgs) {
   const title = loaderData?.post ? `Edit “${loaderData.post.title}”` : "New post";
-  return [{ title: `${title} | Blog | Console` }, { name: "robots", content: "noindex, nofollow" }];
+  return [{ title: `${title} | Blog | Console` }];
 }
 
 const INTENTS = ["save", "publish", "unpublish", "delete"] as const;

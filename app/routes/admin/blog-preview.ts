@@ -20,7 +20,6 @@ export const contract = defineRoute({
   kind: "resource",
   robots: "noindex",
   cacheControl: "private, no-store",
-  crossSite: "refuse",
   input: { form: previewForm },
 });
 

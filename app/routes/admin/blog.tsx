@@ -2,7 +2,6 @@ import { data, redirect } from "react-router";
 import { type BlogListActionResult, BlogPostsConsole } from "~/components/admin/BlogPostsConsole";
 import { consoleAction } from "~/lib/console-action.server";
 import { routeInput } from "~/lib/route-contract.server";
-import { routeHeaders } from "~/lib/route-headers";
 import { clampPage, totalPages } from "~core/pagination";
 import { input, parseForm } from "~core/params";
 import { CONSOLE_PAGE, defineRoute } from "~core/route-contract";
@@ -57,10 +56,8 @@ export async function loader(args: Route.LoaderArgs) {
   });
 }
 
-export const headers = routeHeaders;
-
 export function meta() {
-  return [{ title: "Blog | Console" }, { name: "robots", content: "noindex, nofollow" }];
+  return [{ title: "Blog | Console" }];
 }
 
 /** The list's row actions: publish, unpublish, delete (the confirm step is the page's). */

@@ -1,7 +1,6 @@
 import { data } from "react-router";
 import { CategoryConsole } from "~/components/admin/CategoryConsole";
 import { consoleAction } from "~/lib/console-action.server";
-import { routeHeaders } from "~/lib/route-headers";
 import { categoryForms } from "~core/category-schema";
 import { parseForm } from "~core/params";
 import { CONSOLE_PAGE, defineRoute } from "~core/route-contract";
@@ -24,10 +23,8 @@ export async function loader() {
   return data({ categories: await listCategoriesWithCounts() });
 }
 
-export const headers = routeHeaders;
-
 export function meta() {
-  return [{ title: "Categories | Console" }, { name: "robots", content: "noindex, nofollow" }];
+  return [{ title: "Categories | Console" }];
 }
 
 export async function action(args: Route.ActionArgs) {

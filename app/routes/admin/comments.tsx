@@ -2,7 +2,6 @@ import { data } from "react-router";
 import { CommentModeration } from "~/components/admin/CommentModeration";
 import { consoleAction } from "~/lib/console-action.server";
 import { routeInput } from "~/lib/route-contract.server";
-import { routeHeaders } from "~/lib/route-headers";
 import { commentActionForm, commentListQuery } from "~core/console-moderation-schema";
 import { clampPage, totalPages } from "~core/pagination";
 import { parseForm } from "~core/params";
@@ -39,10 +38,8 @@ export async function loader(args: Route.LoaderArgs) {
   });
 }
 
-export const headers = routeHeaders;
-
 export function meta() {
-  return [{ title: "Comments | Console" }, { name: "robots", content: "noindex, nofollow" }];
+  return [{ title: "Comments | Console" }];
 }
 
 export async function action(args: Route.ActionArgs) {

@@ -1,7 +1,6 @@
 import { data } from "react-router";
 import { DashboardConsole } from "~/components/admin/DashboardConsole";
 import { routeInput } from "~/lib/route-contract.server";
-import { routeHeaders } from "~/lib/route-headers";
 import { dashboardQuery } from "~core/console-schema";
 import { CONSOLE_PAGE, defineRoute } from "~core/route-contract";
 import { dashboardTotals, topCategories, topVideos, viewsChart } from "../../../server/services/dashboard";
@@ -35,10 +34,8 @@ export async function loader(args: Route.LoaderArgs) {
   return data({ period, totals, chart, topVideos: videos, topCategories: categories, safety, takedowns: open });
 }
 
-export const headers = routeHeaders;
-
 export function meta() {
-  return [{ title: "Dashboard | Console" }, { name: "robots", content: "noindex, nofollow" }];
+  return [{ title: "Dashboard | Console" }];
 }
 
 export default function DashboardPage({ loaderData }: Route.ComponentProps) {

@@ -1,7 +1,6 @@
 import { data, NavLink, Outlet } from "react-router";
 import { routeViewer } from "~/lib/route-contract.server";
-import { routeHeaders } from "~/lib/route-headers";
-import { CONSOLE_PAGE, defineRoute } from "~core/route-contract";
+import { CONSOLE_PAGE, defineRoute, robotsMeta } from "~core/route-contract";
 import { site } from "~core/site";
 import type { Route } from "./+types/layout";
 
@@ -14,7 +13,8 @@ export async function loader(args: Route.LoaderArgs) {
   return data({ adminEmail: admin.email });
 }
 
-export const headers = routeHeaders;
+/** The console's noindex as a tag too, rendered here for all its pages: they declare CONSOLE_PAGE (route-table.test.ts). */
+const ROBOTS = robotsMeta(CONSOLE_PAGE);
 
 /** The console's sections, in the order an editor's day goes. */
 const SECTIONS = [
@@ -36,7 +36,7 @@ export default function ConsoleLayout({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-6 md:flex-row">
       <title>{`Console | ${site.name}`}</title>
-      <meta name="robots" content="noindex, nofollow" />
+      {ROBOTS && <meta {...ROBOTS} />}
       <nav aria-label="Console" className="md:w-52 md:shrink-0">
         <p className="mb-3 text-xs font-semibold uppercase tracking-widest text-zinc-400">Console</p>
         <ul className="flex gap-2 overflow-x-auto md:flex-col">

@@ -1,7 +1,6 @@
 import { data } from "react-router";
 import { ContactMessageView } from "~/components/admin/ContactInbox";
 import { routeInput } from "~/lib/route-contract.server";
-import { routeHeaders } from "~/lib/route-headers";
 import { notFound } from "~/lib/route-input";
 import { messageParams } from "~core/console-moderation-schema";
 import { CONSOLE_PAGE, defineRoute } from "~core/route-contract";
@@ -23,10 +22,8 @@ export async function loader(args: Route.LoaderArgs) {
   return data({ message: { ...message, createdAt: message.createdAt.toISOString(), readAt: message.readAt?.toISOString() ?? null } });
 }
 
-export const headers = routeHeaders;
-
 export function meta() {
-  return [{ title: "Message | Console" }, { name: "robots", content: "noindex, nofollow" }];
+  return [{ title: "Message | Console" }];
 }
 
 export default function MessagePage({ loaderData }: Route.ComponentProps) {

@@ -2,7 +2,6 @@ import { data, redirect } from "react-router";
 import { ContactInbox } from "~/components/admin/ContactInbox";
 import { consoleAction } from "~/lib/console-action.server";
 import { routeInput } from "~/lib/route-contract.server";
-import { routeHeaders } from "~/lib/route-headers";
 import { messageActionForm, messageListQuery } from "~core/console-moderation-schema";
 import { clampPage, totalPages } from "~core/pagination";
 import { parseForm } from "~core/params";
@@ -50,10 +49,8 @@ export async function loader(args: Route.LoaderArgs) {
   });
 }
 
-export const headers = routeHeaders;
-
 export function meta() {
-  return [{ title: "Messages | Console" }, { name: "robots", content: "noindex, nofollow" }];
+  return [{ title: "Messages | Console" }];
 }
 
 /** Read, unread and delete, from the list (fetchers) or from an open message (a form that comes back here). */

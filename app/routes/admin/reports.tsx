@@ -3,7 +3,6 @@ import { BurstRestore } from "~/components/admin/BurstRestore";
 import { ReportQueue } from "~/components/admin/ReportQueue";
 import { consoleAction } from "~/lib/console-action.server";
 import { routeInput } from "~/lib/route-contract.server";
-import { routeHeaders } from "~/lib/route-headers";
 import { firstMessages } from "~core/contact-schema";
 import { clampPage, totalPages } from "~core/pagination";
 import { formStrings, parseForm } from "~core/params";
@@ -51,10 +50,8 @@ export async function loader(args: Route.LoaderArgs) {
   });
 }
 
-export const headers = routeHeaders;
-
 export function meta() {
-  return [{ title: "Reports | Console" }, { name: "robots", content: "noindex, nofollow" }];
+  return [{ title: "Reports | Console" }];
 }
 
 export async function action(args: Route.ActionArgs) {

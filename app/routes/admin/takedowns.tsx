@@ -2,7 +2,6 @@ import { data } from "react-router";
 import { TakedownQueue } from "~/components/admin/TakedownQueue";
 import { consoleAction } from "~/lib/console-action.server";
 import { routeViewer } from "~/lib/route-contract.server";
-import { routeHeaders } from "~/lib/route-headers";
 import { parseForm } from "~core/params";
 import { CONSOLE_PAGE, defineRoute } from "~core/route-contract";
 import { takedownActionForm } from "~core/takedown-schema";
@@ -43,10 +42,8 @@ export async function loader(args: Route.LoaderArgs) {
   });
 }
 
-export const headers = routeHeaders;
-
 export function meta() {
-  return [{ title: "Takedowns | Console" }, { name: "robots", content: "noindex, nofollow" }];
+  return [{ title: "Takedowns | Console" }];
 }
 
 export async function action(args: Route.ActionArgs) {

@@ -2,7 +2,6 @@ import { data, redirect } from "react-router";
 import { type RoleActionResult, UsersConsole } from "~/components/admin/UsersConsole";
 import { consoleAction } from "~/lib/console-action.server";
 import { routeInput, routeViewer } from "~/lib/route-contract.server";
-import { routeHeaders } from "~/lib/route-headers";
 import { roleFormSchema, usersQuery } from "~core/console-schema";
 import { totalPages } from "~core/pagination";
 import { formStrings } from "~core/params";
@@ -37,10 +36,8 @@ export async function loader(args: Route.LoaderArgs) {
   });
 }
 
-export const headers = routeHeaders;
-
 export function meta() {
-  return [{ title: "Users | Console" }, { name: "robots", content: "noindex, nofollow" }];
+  return [{ title: "Users | Console" }];
 }
 
 function refused(status: number, userId: string, message: string, headers: Record<string, string> = {}) {

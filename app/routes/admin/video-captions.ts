@@ -23,7 +23,6 @@ export const contract = defineRoute({
   kind: "resource",
   robots: "noindex",
   cacheControl: "private, no-store",
-  crossSite: "refuse",
   input: { params: z.object({ videoId: input.videoId }), form: captionForm },
 });
 

@@ -4,7 +4,6 @@ import { ChaptersEditor, isChaptersResult } from "~/components/admin/videos/Chap
 import { type EditActionResult, VideoEditor } from "~/components/admin/videos/VideoEditor";
 import { consoleAction } from "~/lib/console-action.server";
 import { routeInput } from "~/lib/route-contract.server";
-import { routeHeaders } from "~/lib/route-headers";
 import { chaptersToText } from "~core/chapters-schema";
 import { input } from "~core/params";
 import { CONSOLE_PAGE, defineRoute } from "~core/route-contract";
@@ -46,10 +45,8 @@ export async function loader(args: Route.LoaderArgs) {
   });
 }
 
-export const headers = routeHeaders;
-
 export function meta() {
-  return [{ title: "Edit video | Console" }, { name: "robots", content: "noindex, nofollow" }];
+  return [{ title: "Edit video | Console" }];
 }
 
 function refused(status: number, intent: string, fieldErrors: VideoFieldErrors, headers: Record<string, string> = {}) {

@@ -7,7 +7,6 @@ export const contract = defineRoute({
   kind: "resource",
   robots: "noindex",
   cacheControl: "private, no-store",
-  crossSite: "refuse",
 });
 
 /** How far a transcode is, for the upload page's live progress (polled every second). Admins only. */

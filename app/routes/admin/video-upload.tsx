@@ -2,7 +2,6 @@ import { data } from "react-router";
 import { SectionHeader } from "~/components/admin/console-ui";
 import { type UploadActionResult, VideoUpload } from "~/components/admin/videos/VideoUpload";
 import { consoleAction } from "~/lib/console-action.server";
-import { routeHeaders } from "~/lib/route-headers";
 import { ATTESTATION_FORM_FIELDS } from "~core/attestation";
 import { formStrings } from "~core/params";
 import { CONSOLE_PAGE, defineRoute } from "~core/route-contract";
@@ -22,10 +21,8 @@ export async function loader() {
   return data({ categories: categories.map((c) => c.name), maxBytes: env().MAX_UPLOAD_BYTES });
 }
 
-export const headers = routeHeaders;
-
 export function meta() {
-  return [{ title: "Upload a video | Console" }, { name: "robots", content: "noindex, nofollow" }];
+  return [{ title: "Upload a video | Console" }];
 }
 
 function refused(status: number, fieldErrors: VideoFieldErrors, opts: { fileRefused?: boolean; headers?: Record<string, string> } = {}) {

@@ -1,7 +1,6 @@
 import { data } from "react-router";
 import { VideoList } from "~/components/admin/videos/VideoList";
 import { routeInput } from "~/lib/route-contract.server";
-import { routeHeaders } from "~/lib/route-headers";
 import { input, plainText } from "~core/params";
 import { CONSOLE_PAGE, defineRoute } from "~core/route-contract";
 import { z } from "~core/zod";
@@ -48,10 +47,8 @@ export async function loader(args: Route.LoaderArgs) {
   });
 }
 
-export const headers = routeHeaders;
-
 export function meta() {
-  return [{ title: "Videos | Console" }, { name: "robots", content: "noindex, nofollow" }];
+  return [{ title: "Videos | Console" }];
 }
 
 export default function VideosPage({ loaderData }: Route.ComponentProps) {

@@ -23,7 +23,6 @@ const answer = jsonAnswer<AutoplayAnswer>;
 export const contract = defineRoute({
   access: "signed-in",
   kind: "resource",
-  crossSite: "refuse",
   input: { form: autoplayForm },
 });
 

@@ -18,7 +18,6 @@ const deleteParams = z.object({ commentId: input.videoId });
 export const contract = defineRoute({
   access: "signed-in",
   kind: "resource",
-  crossSite: "refuse",
   input: { form: deleteForm },
 });
 

@@ -25,7 +25,6 @@ const MAX_BODY_BYTES = 32 * 1024;
 export const contract = defineRoute({
   access: "signed-in",
   kind: "resource",
-  crossSite: "refuse",
   input: { form: commentForm },
 });
 

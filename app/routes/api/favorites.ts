@@ -29,7 +29,6 @@ const favoriteForm = z.object({
 export const contract = defineRoute({
   access: "signed-in",
   kind: "resource",
-  crossSite: "refuse",
   input: { form: favoriteForm },
 });
 

@@ -31,7 +31,6 @@ const answer = jsonAnswer<HistoryAnswer>;
 export const contract = defineRoute({
   access: "signed-in",
   kind: "resource",
-  crossSite: "refuse",
   input: { form: historyForm },
 });
 

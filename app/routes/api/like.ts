@@ -18,7 +18,6 @@ const likeParams = z.object({ videoId: input.videoId });
 export const contract = defineRoute({
   access: "signed-in",
   kind: "resource",
-  crossSite: "refuse",
   input: { form: likeForm },
 });
 

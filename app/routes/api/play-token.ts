@@ -33,7 +33,6 @@ const answer = jsonAnswer<PlayTokenAnswer>;
 export const contract = defineRoute({
   access: "public",
   kind: "resource",
-  crossSite: "refuse",
   input: { form: tokenForm },
 });
 

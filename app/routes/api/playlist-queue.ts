@@ -21,7 +21,6 @@ export type PlaylistQueueAnswer = { ok: true; queue: PlaylistQueue } | { ok: fal
 export const contract = defineRoute({
   access: "public",
   kind: "resource",
-  crossSite: "refuse",
   input: { params: z.object({ list: playlistRef }), query: z.object({ video: input.videoId }) },
 });
 

@@ -45,7 +45,6 @@ export type PlaylistChoicesAnswer = { ok: true; playlists: PlaylistChoice[] } | 
 export const contract = defineRoute({
   access: "signed-in",
   kind: "resource",
-  crossSite: "refuse",
   input: { form: playlistForm, query: z.object({ video: input.videoId.optional() }) },
 });
 

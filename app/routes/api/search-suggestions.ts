@@ -18,7 +18,6 @@ export type SuggestionsAnswer = Suggestions | { error: "failed" };
 export const contract = defineRoute({
   access: "public",
   kind: "resource",
-  crossSite: "refuse",
   input: { query: z.object({ q: input.q }) },
 });
 

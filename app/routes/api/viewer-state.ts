@@ -18,7 +18,6 @@ export type ViewerStateAnswer = ViewerState | { error: "failed" };
 export const contract = defineRoute({
   access: "public",
   kind: "resource",
-  crossSite: "refuse",
   input: { query: viewerStateQuery },
 });
 

@@ -41,7 +41,6 @@ const STATUS: Record<ViewOutcome["status"], number> = {
 export const contract = defineRoute({
   access: "public",
   kind: "resource",
-  crossSite: "refuse",
   input: { form: viewForm },
 });
 

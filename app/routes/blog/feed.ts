@@ -8,7 +8,6 @@ import type { Route } from "./+types/feed";
 export const contract = defineRoute({
   access: "public",
   kind: "resource",
-  crossSite: "refuse",
 });
 
 /** RSS 2.0 feed of the newest published posts at /blog/feed.xml. */

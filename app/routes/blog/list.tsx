@@ -28,7 +28,6 @@ export const contract = defineRoute({
   access: "public",
   kind: "page",
   pageCache: true,
-  crossSite: "refuse",
   input: { query: listQuery },
   sitemap: "static",
 });

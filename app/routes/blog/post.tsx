@@ -27,7 +27,6 @@ export const contract = defineRoute({
   access: "public",
   kind: "page",
   pageCache: true,
-  crossSite: "refuse",
   input: { params: postParams },
   sitemap: "posts",
 });

@@ -35,7 +35,6 @@ export const contract = defineRoute({
   access: "public",
   kind: "page",
   pageCache: true,
-  crossSite: "refuse",
   sitemap: "static",
 });
 

@@ -4,7 +4,6 @@ import { defineRoute } from "~core/route-contract";
 export const contract = defineRoute({
   access: "public",
   kind: "resource",
-  crossSite: "refuse",
 });
 
 /** The original footer linked to /our-values; the page lives at /values (docs/product.md "Routes"). */

@@ -4,7 +4,6 @@ import { defineRoute } from "~core/route-contract";
 export const contract = defineRoute({
   access: "public",
   kind: "resource",
-  crossSite: "refuse",
 });
 
 /** The Terms page of the original linked to /privacy-policy; the page lives at /privacy (docs/product.md "Routes"). */
