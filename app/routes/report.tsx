@@ -7,7 +7,7 @@ import { routeInput } from "~/lib/route-contract.server";
 import { seoMeta } from "~/lib/seo";
 import { FORM_TOKEN_FIELD, HONEYPOT_FIELD } from "~core/contact-schema";
 import { clientIp, input, multilineText, parseForm, plainText, readForm } from "~core/params";
-import { REPORT_TARGET_TYPES, type ReportTarget } from "~core/report-path";
+import { REPORT_TARGET_TYPES, type ReportTarget } from "~core/report-target";
 import { REPORT_TEXTS, type ReportErrors, reportRateLimitMessage } from "~core/report-schema";
 import { defineRoute } from "~core/route-contract";
 import { z } from "~core/zod";

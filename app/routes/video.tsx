@@ -36,7 +36,7 @@ import { input } from "~core/params";
 import { playlistRef } from "~core/playlist-schema";
 import type { PlaylistRef } from "~core/playlists";
 import type { PreRollConfig } from "~core/preroll-playback";
-import { reportPath } from "~core/report-path";
+import { reportPath } from "~core/report-target";
 import { defineRoute } from "~core/route-contract";
 import { site } from "~core/site";
 import { slugify } from "~core/slug";

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import { videoPagePath } from "../../core/params";
-import type { ReportTarget } from "../../core/report-path";
+import type { ReportTarget } from "../../core/report-target";
 import { getDb } from "../db/connection";
 import type { Database, ReportResolution } from "../db/schema";
 import { invalidatePages } from "../realtime/shared-caches";

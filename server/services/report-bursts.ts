@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { videoPagePath } from "../../core/params";
-import type { ReportTarget, ReportTargetType } from "../../core/report-path";
+import type { ReportTarget, ReportTargetType } from "../../core/report-target";
 import { getDb } from "../db/connection";
 import { invalidatePages } from "../realtime/shared-caches";
 import { type Actor, recordAdminAction } from "./audit-log";

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it, vi } from "vitest";
-import type { ReportTarget } from "../../core/report-path";
+import type { ReportTarget } from "../../core/report-target";
 import { insertVideo } from "../../tests/support/fixtures";
 import { useTestDatabase } from "../../tests/support/test-db";
 import { issueFormToken } from "../form-token";

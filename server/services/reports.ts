@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { type Kysely, sql } from "kysely";
 import { videoPagePath } from "../../core/params";
 import { playlistPath } from "../../core/playlists";
-import type { ReportTarget } from "../../core/report-path";
+import type { ReportTarget } from "../../core/report-target";
 import { checkReportFields, HIDING_REASONS, type ReportErrors, reasonLabel } from "../../core/report-schema";
 import { getDb } from "../db/connection";
 import type { Database } from "../db/schema";

@@ -3,7 +3,7 @@ import { Link, useFetcher } from "react-router";
 import { Pagination } from "~/components/ui/Pagination";
 import type { ConsoleActionResult } from "~/routes/admin/console-action.server";
 import { playlistPath } from "~core/playlists";
-import type { ReportTarget } from "~core/report-path";
+import type { ReportTarget } from "~core/report-target";
 import { MODERATION_NOTE, reasonLabel } from "~core/report-schema";
 import { ActionError, Badge, dangerButton, fieldClass, formatWhen, SectionHeader, secondaryButton, waitedFor } from "./console-ui";
 

@@ -3,7 +3,7 @@ import { COMMUNITY_TEXTS } from "~/lib/community-texts";
 import { formatLongDate, formatRelativeTime } from "~/lib/format";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { CommentView } from "~core/community-answer";
-import { reportPath } from "~core/report-path";
+import { reportPath } from "~core/report-target";
 import { ScriptField } from "./ScriptField";
 import { useCommunityFetcher } from "./use-community-fetcher";
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Form } from "react-router";
 import { FORM_TOKEN_FIELD, HONEYPOT_FIELD } from "~core/contact-schema";
-import { type ReportTarget, reportPath } from "~core/report-path";
+import { type ReportTarget, reportPath } from "~core/report-target";
 import { HIDING_REASONS, REPORT_DETAILS_MAX, REPORT_REASONS, type ReportErrors } from "~core/report-schema";
 
 export interface ReportValues {

@@ -17,7 +17,7 @@ import { input } from "~core/params";
 import { playlistRef } from "~core/playlist-schema";
 import { PLAYLIST_ITEMS_PER_PAGE, PLAYLIST_TEXTS, PLAYLISTS_ENDPOINT, playlistPath, videoInListPath, WATCH_LATER } from "~core/playlists";
 import { loginPath } from "~core/redirect-to";
-import { reportPath } from "~core/report-path";
+import { reportPath } from "~core/report-target";
 import { defineRoute } from "~core/route-contract";
 import { z } from "~core/zod";
 import { getViewer } from "../../../server/auth/session";
