@@ -12,6 +12,7 @@ import {
 import { FALLBACK_CATEGORIES } from "~core/categories";
 import { AGE_COOKIE } from "~core/cookies";
 import { parseCookie } from "~core/params";
+import { paths } from "~core/paths";
 import { isSharedPage } from "~core/route-contract";
 import { site } from "~core/site";
 import { slugify } from "~core/slug";
@@ -85,7 +86,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 // on every navigation; and on the way to the sign-in page, where a session that ended meanwhile shows.
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate, nextUrl }) => {
   if (formMethod !== undefined && formMethod !== "GET") return defaultShouldRevalidate;
-  return nextUrl.pathname === "/login";
+  return nextUrl.pathname === paths.login();
 };
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -156,7 +157,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
           Reload
         </a>
       ) : (
-        <a href="/" className={button}>
+        <a href={paths.home()} className={button}>
           Go to Homepage
         </a>
       )}

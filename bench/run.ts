@@ -7,7 +7,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Pool } from "pg";
-import { viewerStateUrl } from "../core/viewer-state";
+import { paths } from "../core/paths";
 import { logger } from "../server/logger";
 // The raw-SQL baseline uses a pool the size of each app worker's.
 import { POOL_SIZE } from "../server/runtime/attach-database";
@@ -601,14 +601,14 @@ const ROUTE_IDS: Record<string, string> = { home: "home", category: "category", 
 /**
  * The /api/viewer-state address a signed-in browser asks on a page: its scope (the video, the cards), read
  * from the page route's own loader data (a `.data` request for that route only), written by the app's
- * viewerStateUrl. The bench catalogue has no comments, so every id there is the video's or a card's.
+ * paths.api.viewerState. The bench catalogue has no comments, so every id there is the video's or a card's.
  */
 async function viewerStateUrlOf(origin: string, page: PageDef, cookie: string): Promise<string> {
   const dataPath = page.path === "/" ? "/_.data" : `${page.path}.data`;
   const res = await fetch(`${origin}${dataPath}?_routes=${encodeURIComponent(ROUTE_IDS[page.key] ?? page.key)}`, { headers: { cookie } });
   const ids = [...new Set((await res.text()).match(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g) ?? [])];
   const video = /^\/video\/([^/?]+)/.exec(page.path)?.[1];
-  return viewerStateUrl({ video, cards: ids.filter((id) => id !== video) });
+  return paths.api.viewerState({ video, cards: ids.filter((id) => id !== video) });
 }
 
 let code = 1;

@@ -1,5 +1,6 @@
 import { parseArgs } from "node:util";
 import { ContentSafetyError } from "../core/content-safety";
+import { paths } from "../core/paths";
 import { isDatabaseUnavailableError } from "../server/db/availability";
 import type { DatabaseHandle } from "../server/db/connection";
 import type { TranscodeJob } from "../server/db/schema";
@@ -71,7 +72,7 @@ export async function ingestCommand(argv: string[], handle: DatabaseHandle, log:
       console.error(`transcode failed: ${last.error ?? "unknown error"}`);
       return 1;
     }
-    log(`added video ${last.video_id}: /video/${last.video_id}${last.publish ? "" : " (private)"}`);
+    log(`added video ${last.video_id}: ${paths.video(last.video_id)}${last.publish ? "" : " (private)"}`);
     return 0;
   } catch (err) {
     if (interrupted.signal.aborted) {

@@ -24,8 +24,6 @@ export const AD_LOAD_TIMEOUT_MS = 4_000;
 export const BILLBOARD_HEIGHT_PX = 250;
 export const MED_RECT = { width: 300, height: 250, marginBottom: 30 } as const;
 
-/** Where the SSE feed of ad-unit changes lives (server/http/ad-events.ts). */
-export const AD_EVENTS_PATH = "/api/ads/events";
 /** The SSE event carrying the full configuration (sent on connect and after every change). */
 export const AD_STATE_EVENT = "ad-units";
 

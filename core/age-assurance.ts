@@ -14,10 +14,6 @@ export const AGE_ASSURED_COOKIE = "ageAssured";
  */
 export const WITHHELD_STILL = "/age-check-still.svg";
 
-/** Where the age check starts (a form post) and where the provider sends the visitor back. */
-export const AGE_CHECK_START = "/age-check";
-export const AGE_CHECK_CALLBACK = "/age-check/callback";
-
 /** The visitor's standing, decided on the server for every request (server/age-assurance/access.ts). */
 export interface AgeAccess {
   /** The provider this visitor's jurisdiction requires: `self-declaration` (the gate) or a stronger one. */

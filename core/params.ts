@@ -34,11 +34,6 @@ export function multilineText(max: number) {
 const SLUG = /^[a-z0-9_]+(-[a-z0-9_]+)*$/;
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The video page's path (what the page cache keys it by, and what invalidatePages names). */
-export function videoPagePath(videoId: string): string {
-  return `/video/${videoId}`;
-}
-
 /** Route parameters and query parameters of the routes in app/routes.ts. */
 export const input = {
   /** `/category/:categoryName`: a name, looked up leniently (docs/product.md "Listings"); longer than any category name is a 404. */

@@ -1,7 +1,7 @@
 /**
- * Playlists and Watch Later (docs/decisions/0034-playlists.md): the limits, the texts the pages and the
- * endpoint say, and the addresses. Loaded by the browser too (the Save dialog, the queue): no zod here
- * (core/playlist-schema.ts parses the forms).
+ * Playlists and Watch Later (docs/decisions/0034-playlists.md): the limits and the texts the pages and the
+ * endpoint say (their addresses are in core/paths.ts). Loaded by the browser too (the Save dialog, the
+ * queue): no zod here (core/playlist-schema.ts parses the forms).
  */
 
 export const PLAYLIST_LIMITS = {
@@ -19,22 +19,6 @@ export const WATCH_LATER_TITLE = "Watch Later";
 
 /** A playlist named in a request: Watch Later, or a playlist's id (a uuid). */
 export type PlaylistRef = typeof WATCH_LATER | string;
-
-export const PLAYLISTS_PATH = "/playlists";
-export const PLAYLISTS_ENDPOINT = "/api/playlists";
-
-export function playlistPath(ref: PlaylistRef): string {
-  return `${PLAYLISTS_PATH}/${ref}`;
-}
-
-/** A video played as part of a playlist: the queue beside it follows the list. */
-export function videoInListPath(videoId: string, list: PlaylistRef): string {
-  return `/video/${videoId}?list=${encodeURIComponent(list)}`;
-}
-
-export function playlistQueuePath(list: PlaylistRef, videoId: string): string {
-  return `${PLAYLISTS_ENDPOINT}/${encodeURIComponent(list)}/queue?video=${videoId}`;
-}
 
 /** Items on one page of a playlist's page. */
 export const PLAYLIST_ITEMS_PER_PAGE = 100;

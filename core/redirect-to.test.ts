@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { HOSTILE_REDIRECTS } from "../tests/support/hostile-redirects";
-import { loginPath, safeRedirectPath } from "./redirect-to";
+import { safeRedirectPath } from "./redirect-to";
 
 const BASE = "http://site.example";
 
@@ -38,15 +38,5 @@ describe("safeRedirectPath", () => {
     expect(safeRedirectPath(undefined)).toBe("/");
     expect(safeRedirectPath(["/x"])).toBe("/");
     expect(safeRedirectPath(42)).toBe("/");
-  });
-});
-
-describe("loginPath", () => {
-  it("carries the page to come back to", () => {
-    expect(loginPath("/profile")).toBe("/login?redirectTo=%2Fprofile");
-    expect(loginPath("/")).toBe("/login");
-  });
-  it.each(HOSTILE_REDIRECTS)("drops %j", (raw) => {
-    expect(loginPath(raw)).toBe("/login");
   });
 });

@@ -23,12 +23,6 @@ export function safeRedirectPath(raw: unknown, fallback = "/"): string {
   return isSameOriginPath(target) && !isSignInOrApi(url.pathname) ? target : fallback;
 }
 
-/** The sign-in page that comes back to `path` afterwards. */
-export function loginPath(path: string): string {
-  const target = safeRedirectPath(path);
-  return target === "/" ? "/login" : `/login?redirectTo=${encodeURIComponent(target)}`;
-}
-
 /**
  * Whether `target` is read as a path on this origin by a browser, as sent and after up to three rounds of
  * percent-decoding (a proxy or framework that decodes `%2F` must not turn it into `//host`).

@@ -1,6 +1,6 @@
 import { charCount } from "./contact-schema";
 import { input, multilineText } from "./params";
-import { REPORT_TARGET_TYPES } from "./report-path";
+import { REPORT_TARGET_TYPES } from "./report-target";
 import { z } from "./zod";
 
 /**

@@ -1,7 +1,5 @@
 /** What the header's search box and `GET /api/search-suggestions` agree on (issue 23 item 6). */
 
-export const SUGGESTIONS_PATH = "/api/search-suggestions";
-
 /** Fewer characters suggest nothing: the browser does not ask, and the server answers empty without a query. */
 export const SUGGEST_MIN_LENGTH = 2;
 

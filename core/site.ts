@@ -1,3 +1,5 @@
+import { paths } from "./paths";
+
 /** The brand is configuration (docs/product.md "Overview"): one place for names, addresses and links. */
 export const site = {
   name: "Pleazure",
@@ -7,7 +9,7 @@ export const site = {
   legalEntity: "Pleazure sp. z o.o.",
   xUrl: "https://x.com/pleazure",
   discordUrl: "https://discord.gg/pleazure",
-  heroArticleUrl: "/blog/welcome-to-pleazure",
+  heroArticleUrl: paths.blogPost("welcome-to-pleazure"),
   underAgeRedirect: "https://www.google.com/",
   defaultSocialImage: "/og-default.png",
   copyrightYear: 2025,

@@ -55,9 +55,6 @@ export function checkVideoFields(raw: Record<string, string>): { ok: true; field
   return { ok: false, errors };
 }
 
-/** The tus endpoint (server/http/uploads.ts); an upload lives at `${UPLOADS_PATH}/<id>`. */
-export const UPLOADS_PATH = "/admin/uploads";
-
 /**
  * Bytes per PATCH request: a dropped connection loses at most one chunk, and proxies with a body limit
  * still pass every request.

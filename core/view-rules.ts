@@ -1,11 +1,10 @@
 /**
  * The view-counting rules both sides share (docs/product.md "Views", docs/architecture.md "View counting"): the
- * endpoints, their answers and the threshold. The server counts a view only once the threshold has passed since its play token was issued
- * (server/play-token.ts); the browser (app/lib/view-tracking.ts) does not ask before it.
+ * endpoints' answers (their addresses are in core/paths.ts) and the threshold. The server counts a view only
+ * once the threshold has passed since its play token was issued (server/play-token.ts); the browser
+ * (app/lib/view-tracking.ts) does not ask before it.
  */
 
-export const VIEW_ENDPOINT = "/api/views";
-export const PLAY_TOKEN_ENDPOINT = "/api/play-token";
 /** docs/product.md "Views". */
 export const TRACKING_START_SECONDS = 25;
 export const VIEW_THRESHOLD_CAP_SECONDS = 30;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { MAX_SCOPE_CARDS, VIEWER_STATE_PATH, viewerStateUrl } from "./viewer-state";
+import { paths } from "./paths";
+import { MAX_SCOPE_CARDS } from "./viewer-state";
 import { viewerStateQuery } from "./viewer-state-schema";
 
 const ids = (n: number) => Array.from({ length: n }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`);
@@ -7,9 +8,9 @@ const ids = (n: number) => Array.from({ length: n }, (_, i) => `00000000-0000-40
 describe("the viewer-state scope", () => {
   it("writes a page's scope as one stable address, and reads it back", () => {
     const [video, a, b] = ids(3) as [string, string, string];
-    expect(viewerStateUrl(undefined)).toBe(VIEWER_STATE_PATH);
-    const url = viewerStateUrl({ video, cards: [a, b, a] });
-    expect(url).toBe(`${VIEWER_STATE_PATH}?video=${video}&cards=${a},${b}`);
+    expect(paths.api.viewerState()).toBe("/api/viewer-state");
+    const url = paths.api.viewerState({ video, cards: [a, b, a] });
+    expect(url).toBe(`/api/viewer-state?video=${video}&cards=${a},${b}`);
     const query = Object.fromEntries(new URL(url, "http://x").searchParams);
     expect(viewerStateQuery.parse(query)).toEqual({ video, cards: [a, b] });
     expect(viewerStateQuery.parse({})).toEqual({});
@@ -28,6 +29,6 @@ describe("the viewer-state scope", () => {
       expect(viewerStateQuery.safeParse(bad).success, JSON.stringify(bad).slice(0, 60)).toBe(false);
     }
     expect(viewerStateQuery.safeParse({ cards: ids(MAX_SCOPE_CARDS).join(",") }).success).toBe(true);
-    expect(viewerStateUrl({ cards: ids(MAX_SCOPE_CARDS + 5) }).split(",")).toHaveLength(MAX_SCOPE_CARDS);
+    expect(paths.api.viewerState({ cards: ids(MAX_SCOPE_CARDS + 5) }).split(",")).toHaveLength(MAX_SCOPE_CARDS);
   });
 });

@@ -5,8 +5,6 @@ import type { Viewer } from "./viewer";
  * pages render the same shell for every signed-in user, and the browser asks this one small JSON request
  * after hydration for who is signed in and what is theirs on the page (docs/decisions/0021-signed-in-shell.md).
  */
-export const VIEWER_STATE_PATH = "/api/viewer-state";
-
 /** Cards of one page: a listing's 24 and a video page's related ones fit with room to spare. */
 export const MAX_SCOPE_CARDS = 60;
 
@@ -41,13 +39,3 @@ export interface ViewerState {
 }
 
 export const VISITOR_STATE: ViewerState = { viewer: null, historyPaused: false, autoplay: null, favoriteIds: [], video: null };
-
-/** The address a page with `scope` asks (stable for the same scope: it keys the browser's request). */
-export function viewerStateUrl(scope: ViewerScope | undefined): string {
-  const query = new URLSearchParams();
-  if (scope?.video) query.set("video", scope.video);
-  const cards = [...new Set(scope?.cards ?? [])].slice(0, MAX_SCOPE_CARDS);
-  if (cards.length > 0) query.set("cards", cards.join(","));
-  const search = query.toString().replaceAll("%2C", ",");
-  return search ? `${VIEWER_STATE_PATH}?${search}` : VIEWER_STATE_PATH;
-}

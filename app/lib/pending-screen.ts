@@ -1,4 +1,5 @@
 import { useNavigation } from "react-router";
+import { paramOf, paths } from "~core/paths";
 
 /** The loading texts of docs/product.md ("Listings", "Search", "Blog", "Routes"), by the screen a client-side navigation is heading to. */
 export const LOADING_TEXTS = {
@@ -10,15 +11,15 @@ export const LOADING_TEXTS = {
   account: "Loading...",
 } as const;
 
-const ACCOUNT_PAGES = new Set(["/profile", "/favorites", "/history", "/settings"]);
+const ACCOUNT_PAGES = new Set([paths.profile(), paths.favorites(), paths.history(), paths.settings()]);
 
 export function loadingTextFor(pathname: string): string | null {
   const path = pathname.replace(/\/+$/, "") || "/";
-  if (path === "/" || /^\/category\/[^/]+$/.test(path)) return LOADING_TEXTS.videos;
-  if (path === "/search") return LOADING_TEXTS.results;
-  if (path === "/blog") return LOADING_TEXTS.posts;
+  if (path === paths.home() || paramOf(paths.category, path)) return LOADING_TEXTS.videos;
+  if (path === paths.search()) return LOADING_TEXTS.results;
+  if (path === paths.blog()) return LOADING_TEXTS.posts;
   if (ACCOUNT_PAGES.has(path)) return LOADING_TEXTS.account;
-  if (/^\/blog\/[^/]+$/.test(path) && path !== "/blog/feed.xml") return LOADING_TEXTS.post;
+  if (paramOf(paths.blogPost, path) && path !== paths.feed()) return LOADING_TEXTS.post;
   return null;
 }
 

@@ -1,6 +1,6 @@
 import { createContext, data, type MiddlewareFunction, type RouterContextProvider, redirect } from "react-router";
 import { discardBody } from "~core/params";
-import { loginPath } from "~core/redirect-to";
+import { paths } from "~core/paths";
 import type { RouteContract } from "~core/route-contract";
 import type { Viewer } from "~core/viewer";
 import type { z } from "~core/zod";
@@ -40,7 +40,7 @@ export const enforceRouteContract: MiddlewareFunction<Response> = async ({ reque
     // comes before the navigation commits); React Router's `replace()` would overwrite the previous page.
     if (!viewer && contract.kind === "page") {
       await discardBody(request, REFUSED_BODY_BYTES);
-      throw redirect(loginPath(pagePath(new URL(request.url))), { headers: NO_STORE });
+      throw redirect(paths.login(pagePath(new URL(request.url))), { headers: NO_STORE });
     }
     context.set(viewerContext, viewer); // a signed-in resource answers visitors itself (core/route-contract.ts)
   }

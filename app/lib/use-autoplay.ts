@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { type AutoplayChoice, autoplayCookie, autoplayOn, countsDown, readAutoplayCookie } from "~core/autoplay";
+import { paths } from "~core/paths";
 import { useViewer, useViewerPage } from "./viewer-state";
 
 export interface Autoplay {
@@ -48,7 +49,7 @@ export function useAutoplay(): Autoplay {
       if (mode !== "visitor") {
         setFlipped(on);
         // Kept in the cookie whatever happens: a failed save only means other browsers don't learn it.
-        fetch("/api/autoplay", { method: "POST", body: new URLSearchParams({ autoplay: on ? "on" : "off" }) }).catch(() => {});
+        fetch(paths.api.autoplay(), { method: "POST", body: new URLSearchParams({ autoplay: on ? "on" : "off" }) }).catch(() => {});
       }
     },
     ended: () => {

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import type { PlaylistQueueAnswer } from "~/routes/api/playlist-queue";
-import { type PlaylistQueue, type PlaylistRef, playlistQueuePath, videoInListPath } from "~core/playlists";
+import { paths } from "~core/paths";
+import type { PlaylistQueue, PlaylistRef } from "~core/playlists";
 
 export type QueueState = { state: "none" } | { state: "loading" } | { state: "missing" } | { state: "ready"; queue: PlaylistQueue };
 
@@ -19,7 +20,7 @@ export interface NextInList {
  */
 export function usePlaylistQueue(list: PlaylistRef | null, videoId: string): { queue: QueueState; nextInList: NextInList | null } {
   const [fetched, setFetched] = useState<{ key: string; state: QueueState } | null>(null);
-  const key = list ? playlistQueuePath(list, videoId) : "";
+  const key = list ? paths.api.playlistQueue(list, videoId) : "";
   useEffect(() => {
     if (!key) return;
     const abort = new AbortController();
@@ -37,5 +38,5 @@ export function usePlaylistQueue(list: PlaylistRef | null, videoId: string): { q
 
 /** The queue's next video as an address that keeps the list. */
 export function nextInList(queue: PlaylistQueue): NextInList | null {
-  return queue.next ? { ...queue.next, href: videoInListPath(queue.next.id, queue.ref) } : null;
+  return queue.next ? { ...queue.next, href: paths.video(queue.next.id, { list: queue.ref }) } : null;
 }

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
-import { NO_SUGGESTIONS, SUGGESTIONS_PATH, type Suggestions, suggestible } from "~core/search-suggestions";
+import { paths } from "~core/paths";
+import { NO_SUGGESTIONS, type Suggestions, suggestible } from "~core/search-suggestions";
 
 /** Long enough that a word typed at speed asks once, short enough to feel immediate. */
 export const SUGGEST_DEBOUNCE_MS = 150;
@@ -21,7 +22,7 @@ export function useSearchSuggestions(text: string): Suggestions {
     const controller = new AbortController();
     const timer = setTimeout(async () => {
       try {
-        const res = await fetch(`${SUGGESTIONS_PATH}?q=${encodeURIComponent(q)}`, { signal: controller.signal });
+        const res = await fetch(paths.api.searchSuggestions(q), { signal: controller.signal });
         const body = res.ok ? ((await res.json()) as Suggestions) : NO_SUGGESTIONS;
         if (!controller.signal.aborted) setAnswer({ titles: body.titles ?? [], categories: body.categories ?? [] });
       } catch {

@@ -1,13 +1,6 @@
+import { paths } from "~core/paths";
 import { site } from "~core/site";
-import {
-  isTrackable,
-  PLAY_TOKEN_ENDPOINT,
-  type PlayTokenAnswer,
-  TRACKING_INTERVAL_MS,
-  trackingStartSeconds,
-  VIEW_ENDPOINT,
-  type ViewAnswer,
-} from "~core/view-rules";
+import { isTrackable, type PlayTokenAnswer, TRACKING_INTERVAL_MS, trackingStartSeconds, type ViewAnswer } from "~core/view-rules";
 
 /**
  * The browser side of view counting (docs/product.md "Views"). The server decides what counts (a signed play
@@ -76,12 +69,12 @@ async function postForm<T>(url: string, fields: Record<string, string>, init: Re
 }
 
 // keepalive: a view reached just before the tab closes is still sent.
-export const sendView: SendView = (videoId, token) => postForm<ViewAnswer>(VIEW_ENDPOINT, { videoId, token }, { keepalive: true });
+export const sendView: SendView = (videoId, token) => postForm<ViewAnswer>(paths.api.views(), { videoId, token }, { keepalive: true });
 
 /** Asks the server for a play token for this browser session; resolves with its answer. */
 export type FetchPlayToken = (videoId: string) => Promise<PlayTokenAnswer>;
 
-export const fetchPlayToken: FetchPlayToken = (videoId) => postForm<PlayTokenAnswer>(PLAY_TOKEN_ENDPOINT, { videoId });
+export const fetchPlayToken: FetchPlayToken = (videoId) => postForm<PlayTokenAnswer>(paths.api.playToken(), { videoId });
 
 /** Videos whose view request is in flight in this tab: never sent twice at once (docs/product.md "Views"). */
 const inFlight = new Set<string>();

@@ -1,7 +1,8 @@
 import { createContext, useContext, useEffect, useMemo, useState } from "react";
 import { useMatches } from "react-router";
+import { paths } from "~core/paths";
 import type { Viewer } from "~core/viewer";
-import { type ViewerScope, type ViewerState, viewerStateUrl } from "~core/viewer-state";
+import type { ViewerScope, ViewerState } from "~core/viewer-state";
 import { type RootData, useRootData } from "./root-data";
 
 /**
@@ -41,7 +42,7 @@ export function ViewerStateProvider({ children }: { children: React.ReactNode })
   const root = useRootData();
   const leaf = useMatches().at(-1)?.loaderData as WithViewerScope | undefined;
   const scope = leaf?.viewerScope;
-  const url = viewerStateUrl(scope);
+  const url = paths.api.viewerState(scope);
   const [fetched, setFetched] = useState<{ url: string; state: ViewerState } | null>(null);
   const deferred = root?.viewerDeferred ?? false;
   const maybeSignedIn = deferred || Boolean(root?.viewer);

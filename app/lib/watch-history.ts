@@ -1,10 +1,11 @@
+import { paths } from "~core/paths";
+
 /**
  * The browser side of watch history (docs/product.md "Accounts"): the player's position goes to the server at most
  * every 10 s while playing, and at once on pause and when the page goes away, so the resume offer is at
  * most a few seconds behind. Positions that did not move are not sent again.
  */
 
-export const HISTORY_ENDPOINT = "/api/history";
 export const HISTORY_INTERVAL_MS = 10_000;
 
 export type HistorySend = (body: URLSearchParams, opts: { leaving: boolean }) => void;
@@ -49,9 +50,9 @@ export function createHistoryReporter({
 /** Sends a position: sendBeacon when the page is going away (it outlives the page), else a keepalive fetch. */
 export const sendHistory: HistorySend = (body, { leaving }) => {
   if (leaving && typeof navigator !== "undefined" && typeof navigator.sendBeacon === "function") {
-    if (navigator.sendBeacon(HISTORY_ENDPOINT, body)) return;
+    if (navigator.sendBeacon(paths.api.history(), body)) return;
   }
-  fetch(HISTORY_ENDPOINT, { method: "POST", body, keepalive: true, credentials: "same-origin" }).catch(() => {
+  fetch(paths.api.history(), { method: "POST", body, keepalive: true, credentials: "same-origin" }).catch(() => {
     // History is a convenience: a lost report only makes the resume offer a little older.
   });
 };

@@ -1,8 +1,8 @@
 import { data, redirect } from "react-router";
 import { routeInput } from "~/lib/route-contract.server";
-import { AGE_CHECK_CALLBACK, AGE_CHECK_START } from "~core/age-assurance";
 import { ageCookieValue } from "~core/cookies";
 import { plainText } from "~core/params";
+import { paths } from "~core/paths";
 import { safeRedirectPath } from "~core/redirect-to";
 import { defineRoute } from "~core/route-contract";
 import { z } from "~core/zod";
@@ -42,14 +42,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const secure = new URL(request.url).protocol === "https:";
   const headers = new Headers({ "Set-Cookie": clearPendingCookie(secure) });
   const started = readPendingCookie(request.headers.get("cookie"));
-  if (!started) return redirect(`${AGE_CHECK_START}?result=expired`, { headers });
+  if (!started) return redirect(paths.ageCheck({ result: "expired" }), { headers });
   const returnTo = safeRedirectPath(started.returnTo);
   const query = routeInput(context, contract).query;
-  const result = await provider.finish(query, started.pending, `${siteUrl(request)}${AGE_CHECK_CALLBACK}`);
+  const result = await provider.finish(query, started.pending, `${siteUrl(request)}${paths.ageCheckCallback()}`);
   if (!result.passed) {
     logger.info({ reason: result.reason }, "age check not passed");
     const shown = result.reason === "refused" ? "cancelled" : result.reason === "unavailable" ? "unavailable" : "failed";
-    return redirect(`${AGE_CHECK_START}?result=${shown}&returnTo=${encodeURIComponent(returnTo)}`, { headers });
+    return redirect(paths.ageCheck({ result: shown, returnTo }), { headers });
   }
   headers.append("Set-Cookie", assuranceCookieValue(provider.id, secure));
   headers.append("Set-Cookie", ageCookieValue(secure));

@@ -2,8 +2,8 @@ import { data, redirect } from "react-router";
 import { siteUrlFromMatches } from "~/lib/root-data";
 import { routeInput } from "~/lib/route-contract.server";
 import { seoMeta } from "~/lib/seo";
-import { AGE_CHECK_CALLBACK, AGE_CHECK_START } from "~core/age-assurance";
 import { parseForm, plainText, readForm } from "~core/params";
+import { paths } from "~core/paths";
 import { safeRedirectPath } from "~core/redirect-to";
 import { defineRoute } from "~core/route-contract";
 import { z } from "~core/zod";
@@ -69,12 +69,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = parseForm(contract.input.form, body.form);
   if (!form) throw data(null, { status: 400 });
   const returnTo = safeRedirectPath(form.returnTo);
-  const back = (result: Result) => redirect(`${AGE_CHECK_START}?result=${result}&returnTo=${encodeURIComponent(returnTo)}`);
+  const back = (result: Result) => redirect(paths.ageCheck({ result, returnTo }));
   // Each start fetches nothing new (discovery is kept) but writes a cookie and sends someone off: bounded anyway.
   const decision = await ageChecksPerIpLimiter().consume(ipRateLimitKey(context.get(requestInfoContext).clientIp));
   if (!decision.allowed) return back("unavailable");
   try {
-    const { url, pending } = await provider.begin(`${siteUrl(request)}${AGE_CHECK_CALLBACK}`);
+    const { url, pending } = await provider.begin(`${siteUrl(request)}${paths.ageCheckCallback()}`);
     const secure = new URL(request.url).protocol === "https:";
     return redirect(url, { headers: { "Set-Cookie": pendingCookieValue(pending, returnTo, secure) } });
   } catch (err) {
@@ -88,7 +88,7 @@ export function meta({ matches }: Route.MetaArgs) {
     siteUrl: siteUrlFromMatches(matches),
     title: "Age check",
     description: TEXTS.none.body,
-    path: AGE_CHECK_START,
+    path: paths.ageCheck(),
     noindex: true,
   });
 }
@@ -102,7 +102,7 @@ export default function AgeCheck({ loaderData }: Route.ComponentProps) {
         <p className="mt-4 text-zinc-300" role={loaderData.result === "none" ? undefined : "alert"}>
           {text.body}
         </p>
-        <form method="post" action={AGE_CHECK_START} className="mt-6">
+        <form method="post" action={paths.ageCheck()} className="mt-6">
           <input type="hidden" name="returnTo" value={loaderData.returnTo} />
           <button type="submit" className="w-full rounded-lg bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-500">
             {loaderData.result === "none" ? "Verify my age" : "Try again"}

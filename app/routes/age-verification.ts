@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import { ageCookieValue } from "~core/cookies";
 import { parseForm, plainText, readForm } from "~core/params";
+import { paths } from "~core/paths";
 import { safeRedirectPath } from "~core/redirect-to";
 import { defineRoute } from "~core/route-contract";
 import { site } from "~core/site";
@@ -28,7 +29,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export function loader() {
-  return redirect("/");
+  return redirect(paths.home());
 }
 
 /**
@@ -36,11 +37,11 @@ export function loader() {
  * at `//evil.example/x` on this site has that path, which a browser would read as another host).
  */
 function safeReturnPath(referer: string | null, requestUrl: string): string {
-  if (!referer) return "/";
+  if (!referer) return paths.home();
   try {
     const ref = new URL(referer);
-    return ref.origin === new URL(requestUrl).origin ? safeRedirectPath(`${ref.pathname}${ref.search}`) : "/";
+    return ref.origin === new URL(requestUrl).origin ? safeRedirectPath(`${ref.pathname}${ref.search}`) : paths.home();
   } catch {
-    return "/";
+    return paths.home();
   }
 }

@@ -6,6 +6,7 @@ import { siteUrlFromMatches } from "~/lib/root-data";
 import { absoluteUrl, breadcrumbs, seoMeta } from "~/lib/seo";
 import { CONTACT_SUBMIT_ERROR, type ContactValues, contactRateLimitMessage, FORM_TOKEN_FIELD, HONEYPOT_FIELD } from "~core/contact-schema";
 import { clientIp, multilineText, parseForm, plainText, readForm, userAgent } from "~core/params";
+import { paths } from "~core/paths";
 import { defineRoute } from "~core/route-contract";
 import { site } from "~core/site";
 import { z } from "~core/zod";
@@ -105,18 +106,18 @@ export function meta({ matches }: Route.MetaArgs) {
     siteUrl,
     title: "Contact",
     description: `Questions, feedback or partnership ideas? Send the ${site.name} team a message or write to ${site.contactEmail}.`,
-    path: "/contact",
+    path: paths.contact(),
     jsonLd: [
       {
         "@context": "https://schema.org",
         "@type": "ContactPage",
         name: `Contact ${site.name}`,
-        url: absoluteUrl(siteUrl, "/contact"),
+        url: absoluteUrl(siteUrl, paths.contact()),
         mainEntity: { "@type": "Organization", name: site.name, legalName: site.legalEntity, email: site.contactEmail, url: `${siteUrl}/` },
       },
       breadcrumbs(siteUrl, [
-        { name: "Home", path: "/" },
-        { name: "Contact", path: "/contact" },
+        { name: "Home", path: paths.home() },
+        { name: "Contact", path: paths.contact() },
       ]),
     ],
   });
@@ -125,7 +126,7 @@ export function meta({ matches }: Route.MetaArgs) {
 export default function ContactPage({ loaderData, actionData: result }: Route.ComponentProps) {
   const { formToken } = loaderData;
   const navigation = useNavigation();
-  const submitting = navigation.state === "submitting" && navigation.formMethod === "POST" && navigation.formAction === "/contact";
+  const submitting = navigation.state === "submitting" && navigation.formMethod === "POST" && navigation.formAction === paths.contact();
 
   return (
     <section className="mx-auto max-w-3xl">

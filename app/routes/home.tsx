@@ -10,9 +10,10 @@ import { siteUrlFromMatches } from "~/lib/root-data";
 import { routeInput } from "~/lib/route-contract.server";
 import { breadcrumbs, seoMeta } from "~/lib/seo";
 import type { WithViewerScope } from "~/lib/viewer-state";
-import { DEFAULT_SORT, isDefaultOrder, type ListingOrder, listingSearch } from "~core/listing-order";
+import { DEFAULT_SORT, isDefaultOrder, type ListingOrder } from "~core/listing-order";
 import { clampPage, totalPages } from "~core/pagination";
 import { input } from "~core/params";
+import { type Listing, paths } from "~core/paths";
 import { defineRoute } from "~core/route-contract";
 import { site } from "~core/site";
 import { categoryNameFromParam } from "~core/slug";
@@ -101,40 +102,39 @@ async function findVideos(categoryName: string | null, page: number, order: List
 
 export function meta({ loaderData: d, matches }: Route.MetaArgs) {
   const siteUrl = siteUrlFromMatches(matches);
-  const pageSuffix = d && d.page > 1 ? `?page=${d.page}` : "";
   if (!d?.categoryParam) {
     return seoMeta({
       siteUrl,
       title: site.name,
       description: site.description,
-      path: `/${pageSuffix}`,
+      path: paths.home({ page: d?.page }),
       jsonLd: [
         {
           "@context": "https://schema.org",
           "@type": "WebSite",
           name: site.name,
-          url: `${siteUrl}/`,
+          url: `${siteUrl}${paths.home()}`,
           potentialAction: {
             "@type": "SearchAction",
-            target: { "@type": "EntryPoint", urlTemplate: `${siteUrl}/search?q={search_term_string}` },
+            target: { "@type": "EntryPoint", urlTemplate: `${siteUrl}${paths.search()}?q={search_term_string}` },
             "query-input": "required name=search_term_string",
           },
         },
       ],
     });
   }
-  const path = `/category/${d.categoryParam}`;
+  const path = paths.category(d.categoryParam);
   // A sorted or filtered variant is the category's videos again: never indexed (docs/architecture.md
   // "Sorting and filters"), with its own one address as canonical so the signals do not contradict.
   return seoMeta({
     siteUrl,
     title: `${d.categoryName} Videos${d.page > 1 ? ` - Page ${d.page}` : ""}`,
     description: `Watch AI-generated ${d.categoryName} videos on ${site.name}. Synthetic media, no real performers.`,
-    path: `${path}${listingSearch(d.order, d.page)}`,
+    path: paths.category(d.categoryParam, { order: d.order, page: d.page }),
     noindex: d.pageCount === 0 || !isDefaultOrder(d.order),
     jsonLd: [
       breadcrumbs(siteUrl, [
-        { name: "Home", path: "/" },
+        { name: "Home", path: paths.home() },
         { name: d.categoryName, path },
       ]),
     ],
@@ -143,8 +143,9 @@ export function meta({ loaderData: d, matches }: Route.MetaArgs) {
 
 export default function VideoList({ loaderData: d }: Route.ComponentProps) {
   const heading = d.categoryParam ? `${d.categoryName} Videos` : "Latest Videos";
-  const path = d.categoryParam ? `/category/${d.categoryParam}` : "/";
-  const hrefFor = (page: number) => `${path}${listingSearch(d.order, page)}`;
+  const address = (list?: Listing) => (d.categoryParam ? paths.category(d.categoryParam, list) : paths.home(list));
+  const path = address();
+  const hrefFor = (page: number) => address({ order: d.order, page });
   const filtered = d.order.duration !== null;
 
   return (
@@ -155,7 +156,7 @@ export default function VideoList({ loaderData: d }: Route.ComponentProps) {
       {d.error ? (
         <ErrorState message={d.error} />
       ) : d.videos.length === 0 && filtered ? (
-        <NoFilterMatches clearHref={`${path}${listingSearch({ ...d.order, duration: null })}`} />
+        <NoFilterMatches clearHref={address({ order: { ...d.order, duration: null } })} />
       ) : d.videos.length === 0 ? (
         <p className="py-16 text-center text-zinc-400">No videos found.</p>
       ) : (

@@ -5,6 +5,7 @@ import { seoMeta } from "~/lib/seo";
 import { AUTH_TEXTS, addressLocked, codeSentText, tooManyAttempts } from "~core/auth-texts";
 import { FORM_TOKEN_FIELD } from "~core/contact-schema";
 import { clientIp, parseForm, plainText, readForm } from "~core/params";
+import { paths } from "~core/paths";
 import { safeRedirectPath } from "~core/redirect-to";
 import { defineRoute } from "~core/route-contract";
 import { z } from "~core/zod";
@@ -148,7 +149,7 @@ export function meta({ matches }: Route.MetaArgs) {
     siteUrl: siteUrlFromMatches(matches),
     title: "Sign In",
     description: "Sign in to your Pleazure account.",
-    path: "/login",
+    path: paths.login(),
     noindex: true,
   });
 }
@@ -161,10 +162,10 @@ const primaryButton =
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const { googleEnabled, redirectTo, formToken } = loaderData;
   const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/login") === true;
+  const busy = navigation.state === "submitting" && navigation.formAction?.startsWith(paths.login()) === true;
   const step = actionData?.step ?? "email";
   const error = actionData ? actionData.error : loaderData.error;
-  const backToStart = redirectTo === "/" ? "/login" : `/login?redirectTo=${encodeURIComponent(redirectTo)}`;
+  const backToStart = paths.login(redirectTo);
 
   return (
     <main id="main" className="mx-auto max-w-md px-4 py-16">

@@ -1,5 +1,6 @@
 import { data, redirect } from "react-router";
 import { readForm } from "~core/params";
+import { paths } from "~core/paths";
 import { defineRoute } from "~core/route-contract";
 import { signOut } from "../../server/auth/session";
 import type { Route } from "./+types/logout";
@@ -17,10 +18,10 @@ export async function action({ request }: Route.ActionArgs) {
   if (!body.ok) return new Response(null, { status: body.status, headers: body.headers });
   const headers = new Headers({ "Cache-Control": "no-store" });
   for (const cookie of await signOut(request)) headers.append("Set-Cookie", cookie);
-  return redirect("/", { headers });
+  return redirect(paths.home(), { headers });
 }
 
 /** Signing out changes state, so it is a POST; an address typed in the bar just goes home. */
 export function loader() {
-  return redirect("/");
+  return redirect(paths.home());
 }

@@ -7,8 +7,9 @@ import { routeInput } from "~/lib/route-contract.server";
 import { seoMeta } from "~/lib/seo";
 import { FORM_TOKEN_FIELD, HONEYPOT_FIELD } from "~core/contact-schema";
 import { clientIp, input, multilineText, parseForm, plainText, readForm } from "~core/params";
-import { REPORT_TARGET_TYPES, type ReportTarget } from "~core/report-path";
+import { paths } from "~core/paths";
 import { REPORT_TEXTS, type ReportErrors, reportRateLimitMessage } from "~core/report-schema";
+import { REPORT_TARGET_TYPES, type ReportTarget } from "~core/report-target";
 import { defineRoute } from "~core/route-contract";
 import { z } from "~core/zod";
 import { getViewer } from "../../server/auth/session";
@@ -123,7 +124,7 @@ export function meta({ matches }: Route.MetaArgs) {
     siteUrl: siteUrlFromMatches(matches),
     title: "Report",
     description: "Report a video, a comment or a playlist to our moderators.",
-    path: "/report",
+    path: paths.report(),
     noindex: true,
   });
 }
@@ -143,7 +144,7 @@ export default function ReportPage({ loaderData, actionData: result }: Route.Com
       ) : !item ? (
         <p className="mt-4 text-zinc-300">
           {REPORT_TEXTS.notFound}{" "}
-          <Link to="/" className="font-semibold text-brand-300 underline">
+          <Link to={paths.home()} className="font-semibold text-brand-300 underline">
             Back to the videos
           </Link>
         </p>
@@ -162,11 +163,11 @@ export default function ReportPage({ loaderData, actionData: result }: Route.Com
           </div>
           <p className="mt-4 text-sm text-zinc-400">
             Is this a video of you or your work that was published without your consent? A{" "}
-            <Link to="/takedown" className="text-brand-300 underline">
+            <Link to={paths.takedown()} className="text-brand-300 underline">
               takedown request
             </Link>{" "}
             is answered within 48 hours. How we handle reports:{" "}
-            <Link to="/trust" className="text-brand-300 underline">
+            <Link to={paths.trust()} className="text-brand-300 underline">
               Trust and safety
             </Link>
             .
@@ -223,7 +224,7 @@ function ReportSent({
       <p className="mt-3 text-zinc-300">
         {hidden ? "It is hidden from everyone while our moderators review it." : "Our moderators review every report, oldest first."}
       </p>
-      <Link to={back?.path ?? "/"} className="mt-6 inline-block font-semibold text-brand-300 underline">
+      <Link to={back?.path ?? paths.home()} className="mt-6 inline-block font-semibold text-brand-300 underline">
         {back?.label ?? "Back to the videos"}
       </Link>
     </div>

@@ -8,8 +8,9 @@ import { siteUrlFromMatches } from "~/lib/root-data";
 import { routeInput } from "~/lib/route-contract.server";
 import { seoMeta } from "~/lib/seo";
 import { stillSrcSet } from "~core/images";
-import { type ListingOrder, listingSearch } from "~core/listing-order";
+import type { ListingOrder } from "~core/listing-order";
 import { input } from "~core/params";
+import { paths } from "~core/paths";
 import { defineRoute } from "~core/route-contract";
 import { z } from "~core/zod";
 import { attempt } from "../../server/http/route-errors";
@@ -60,7 +61,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
     siteUrl: siteUrlFromMatches(matches),
     title: q ? `Search results for "${q}"` : "Search",
     description: q ? `AI-generated videos matching "${q}".` : "Search AI-generated videos by title.",
-    path: `/search${listingSearch(loaderData?.order ?? { sort: "newest", duration: null }, 1, q ? { q } : {})}`,
+    path: paths.search({ q, order: loaderData?.order }),
     noindex: true,
   });
 }
@@ -73,7 +74,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
       {q && <p className="mt-1 text-zinc-400">Results for: "{q}"</p>}
       {q && !error && (
         <div className="mt-6">
-          <ListingControls path="/search" order={order} extra={{ q }} />
+          <ListingControls path={paths.search()} order={order} extra={{ q }} />
         </div>
       )}
       <div className="mt-6">
@@ -84,14 +85,14 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
         ) : !q ? (
           <p className="text-zinc-400">Type a title into the search box to find videos.</p>
         ) : results.length === 0 && order.duration ? (
-          <NoFilterMatches clearHref={`/search${listingSearch({ ...order, duration: null }, 1, { q })}`} />
+          <NoFilterMatches clearHref={paths.search({ q, order: { ...order, duration: null } })} />
         ) : results.length === 0 ? (
           <p className="text-zinc-400">No results found for "{q}"</p>
         ) : (
           <ul className="divide-y divide-ink-800">
             {results.map((r) => (
               <li key={r.id}>
-                <AppLink to={`/video/${r.id}`} className="flex items-center gap-4 rounded-lg px-2 py-3 hover:bg-ink-900">
+                <AppLink to={paths.video(r.id)} className="flex items-center gap-4 rounded-lg px-2 py-3 hover:bg-ink-900">
                   <img
                     src={r.thumbnail_url ?? "/placeholder-80x45.svg"}
                     srcSet={stillSrcSet(r.thumbnail_url)}

@@ -7,6 +7,7 @@ import { routeInput } from "~/lib/route-contract.server";
 import { breadcrumbs, seoMeta } from "~/lib/seo";
 import { FORM_TOKEN_FIELD, HONEYPOT_FIELD } from "~core/contact-schema";
 import { clientIp, multilineText, parseForm, plainText, readForm, userAgent } from "~core/params";
+import { paths } from "~core/paths";
 import { defineRoute } from "~core/route-contract";
 import { site } from "~core/site";
 import { TAKEDOWN_SUBMIT_ERROR, type TakedownValues, takedownRateLimitMessage } from "~core/takedown-schema";
@@ -120,11 +121,11 @@ export function meta({ matches }: Route.MetaArgs) {
     siteUrl,
     title: "Request a takedown",
     description: `Ask ${site.name} to remove intimate imagery of a real person shared without consent, or material that infringes your copyright. We act on valid requests within 48 hours.`,
-    path: "/takedown",
+    path: paths.takedown(),
     jsonLd: [
       breadcrumbs(siteUrl, [
-        { name: "Home", path: "/" },
-        { name: "Request a takedown", path: "/takedown" },
+        { name: "Home", path: paths.home() },
+        { name: "Request a takedown", path: paths.takedown() },
       ]),
     ],
   });
@@ -133,7 +134,7 @@ export function meta({ matches }: Route.MetaArgs) {
 export default function TakedownPage({ loaderData, actionData: result }: Route.ComponentProps) {
   const navigation = useNavigation();
   const submitting =
-    navigation.state === "submitting" && navigation.formMethod === "POST" && navigation.formAction?.startsWith("/takedown") === true;
+    navigation.state === "submitting" && navigation.formMethod === "POST" && navigation.formAction?.startsWith(paths.takedown()) === true;
   return (
     <section className="mx-auto max-w-3xl">
       <h1 className="text-3xl font-bold">Request a takedown</h1>

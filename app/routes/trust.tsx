@@ -2,6 +2,7 @@ import { data, Link } from "react-router";
 import { formatWaitTime } from "~/lib/format";
 import { siteUrlFromMatches } from "~/lib/root-data";
 import { breadcrumbs, seoMeta } from "~/lib/seo";
+import { paths } from "~core/paths";
 import { reasonLabel } from "~core/report-schema";
 import { defineRoute } from "~core/route-contract";
 import { site } from "~core/site";
@@ -36,11 +37,11 @@ export function meta({ matches }: Route.MetaArgs) {
     siteUrl,
     title: TITLE,
     description: DESCRIPTION,
-    path: "/trust",
+    path: paths.trust(),
     jsonLd: [
       breadcrumbs(siteUrl, [
-        { name: "Home", path: "/" },
-        { name: TITLE, path: "/trust" },
+        { name: "Home", path: paths.home() },
+        { name: TITLE, path: paths.trust() },
       ]),
     ],
   });
@@ -72,7 +73,7 @@ export default function TrustPage({ loaderData: f }: Route.ComponentProps) {
       <h2 className={h2}>Takedown requests</h2>
       <p className={p}>
         If a video shows you, or your work, without consent, send a{" "}
-        <Link to="/takedown" className={link}>
+        <Link to={paths.takedown()} className={link}>
           takedown request
         </Link>
         . We confirm it by e-mail with a reference and decide it within <strong>48 hours</strong>. A video taken down is removed everywhere

@@ -4,6 +4,7 @@ import { routeInput } from "~/lib/route-contract.server";
 import { seoMeta } from "~/lib/seo";
 import { type CredentialsView, TRAINED_ALGORITHMIC_MEDIA } from "~core/content-credentials";
 import { input } from "~core/params";
+import { paths } from "~core/paths";
 import { defineRoute } from "~core/route-contract";
 import { z } from "~core/zod";
 import { attempt } from "../../server/http/route-errors";
@@ -56,7 +57,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData: d, matches, params: p }: Route.MetaArgs) {
-  const path = `/video/${p.videoId ?? ""}/credentials`;
+  const path = paths.videoCredentials(p.videoId ?? "");
   const siteUrl = siteUrlFromMatches(matches);
   if (d?.state !== "ok") {
     const title = d?.state === "error" ? "Error" : "Video not found";
@@ -82,7 +83,7 @@ export default function VideoCredentialsPage({ loaderData: d }: Route.ComponentP
       <h1 className="text-2xl font-bold">Content credentials</h1>
       <p className="mt-2 text-zinc-300">
         Of{" "}
-        <Link to={`/video/${d.video.id}`} className="text-brand-300 hover:underline">
+        <Link to={paths.video(d.video.id)} className="text-brand-300 hover:underline">
           {d.video.title}
         </Link>
       </p>

@@ -33,10 +33,10 @@ import { canonicalCommentsLocation } from "~core/comment-limits";
 import type { CommunityData } from "~core/community-answer";
 import { TRAINED_ALGORITHMIC_MEDIA } from "~core/content-credentials";
 import { input } from "~core/params";
+import { paths } from "~core/paths";
 import { playlistRef } from "~core/playlist-schema";
 import type { PlaylistRef } from "~core/playlists";
 import type { PreRollConfig } from "~core/preroll-playback";
-import { reportPath } from "~core/report-path";
 import { defineRoute } from "~core/route-contract";
 import { site } from "~core/site";
 import { slugify } from "~core/slug";
@@ -192,15 +192,15 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export function meta({ loaderData: d, matches, params }: Route.MetaArgs) {
   const siteUrl = siteUrlFromMatches(matches);
-  const path = `/video/${params.videoId ?? ""}`;
+  const path = paths.video(params.videoId ?? "");
   if (d?.state !== "ok") {
     const title = d?.state === "error" ? "Error" : d?.state === "removed" ? "Video removed" : "Video not found";
     return seoMeta({ siteUrl, title, description: "The requested video could not be found.", path, noindex: true });
   }
   const v = d.video;
   const description = truncate(v.description || `Watch ${v.title}, an AI-generated video on ${site.name}.`);
-  const crumbs = [{ name: "Home", path: "/" }];
-  if (v.category_name) crumbs.push({ name: v.category_name, path: `/category/${slugify(v.category_name)}` });
+  const crumbs = [{ name: "Home", path: paths.home() }];
+  if (v.category_name) crumbs.push({ name: v.category_name, path: paths.category(slugify(v.category_name)) });
   crumbs.push({ name: v.title, path });
   return seoMeta({
     siteUrl,
@@ -240,7 +240,10 @@ export default function VideoPage({ loaderData: d }: Route.ComponentProps) {
         <p className="mt-3 text-zinc-400">
           {d.state === "removed" ? "This video has been removed and is no longer available." : "The requested video could not be found."}
         </p>
-        <Link to="/" className="mt-6 inline-block rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-500">
+        <Link
+          to={paths.home()}
+          className="mt-6 inline-block rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-500"
+        >
           Go to Homepage
         </Link>
       </section>
@@ -262,7 +265,7 @@ function upNextOf(related: VideoCardData[], inList: NextInList | null): UpNextVi
   // No still from the queue: it is answered without the age check's view of stills (docs/decisions/0028).
   if (inList) return { title: inList.title, href: inList.href, thumbnail: null, from: "playlist" };
   const top = related[0];
-  return top ? { title: top.title, href: `/video/${top.id}`, thumbnail: top.thumbnail_url, from: "recommended" } : null;
+  return top ? { title: top.title, href: paths.video(top.id), thumbnail: top.thumbnail_url, from: "recommended" } : null;
 }
 
 function VideoDetails({
@@ -345,14 +348,14 @@ function VideoDetails({
         {v.category_name && (
           <>
             <span aria-hidden="true">·</span>
-            <Link to={`/category/${slugify(v.category_name)}`} className="text-brand-300 hover:underline">
+            <Link to={paths.category(slugify(v.category_name))} className="text-brand-300 hover:underline">
               {v.category_name}
             </Link>
           </>
         )}
         <span aria-hidden="true">·</span>
         {/* Its C2PA manifests in words (app/routes/video-credentials.tsx). */}
-        <Link to={`/video/${v.id}/credentials`} className="text-brand-300 hover:underline">
+        <Link to={paths.videoCredentials(v.id)} className="text-brand-300 hover:underline">
           Content credentials
         </Link>
       </p>
@@ -360,9 +363,9 @@ function VideoDetails({
         <LikeButton videoId={v.id} likes={community.likes} liked={own?.liked ?? false} signedIn={mode !== "visitor"} />
         <FavoriteButton key={v.id} videoId={v.id} favorite={own?.favorite ?? false} title={v.title} />
         <SaveControls key={`save-${v.id}`} videoId={v.id} title={v.title} saved={own?.watchLater ?? false} />
-        <ShareMenu title={v.title} url={absoluteUrl(siteUrl, `/video/${v.id}`)} />
+        <ShareMenu title={v.title} url={absoluteUrl(siteUrl, paths.video(v.id))} />
         <a
-          href={reportPath({ type: "video", id: v.id })}
+          href={paths.report({ type: "video", id: v.id })}
           className="inline-flex items-center gap-2 rounded-full bg-ink-800 px-4 py-2 text-sm font-semibold text-zinc-200 hover:bg-ink-700 focus-visible:outline-2 focus-visible:outline-brand-300"
         >
           <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2">
@@ -376,14 +379,14 @@ function VideoDetails({
         )}
       </div>
       {chapters.length > 0 && v.video_url && (
-        <ChapterList path={`/video/${v.id}`} chapters={chapters} playhead={playhead} onSelect={(at) => moveTo(at, true)} />
+        <ChapterList path={paths.video(v.id)} chapters={chapters} playhead={playhead} onSelect={(at) => moveTo(at, true)} />
       )}
       <QueuePanel queue={queue} currentId={v.id} next={nextInList} />
       {v.description && <p className="mt-4 whitespace-pre-line rounded-xl bg-ink-900 p-4 text-zinc-300">{v.description}</p>}
       <p className="mt-3 text-sm text-zinc-400">
         Does this video depict you without your consent, or copy your work?{" "}
         <Link
-          to={`/takedown?url=${encodeURIComponent(absoluteUrl(siteUrl, `/video/${v.id}`))}`}
+          to={paths.takedown(absoluteUrl(siteUrl, paths.video(v.id)))}
           className="text-brand-300 underline underline-offset-2 hover:text-brand-200"
         >
           Request a takedown

@@ -3,6 +3,7 @@ import { betterAuth } from "better-auth";
 import { emailOTP } from "better-auth/plugins/email-otp";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
 import type { Kysely } from "kysely";
+import { paths } from "../../core/paths";
 import { ageAssuranceOnSignIn } from "../age-assurance/account";
 import { getDb } from "../db/connection";
 import type { Database } from "../db/schema";
@@ -89,7 +90,7 @@ function createAuth(db: Kysely<Database>, origin: string) {
     },
     // Our own limits (server/auth/limits.ts, on the shared PostgreSQL store) guard every way in.
     rateLimit: { enabled: false },
-    onAPIError: { errorURL: "/login" },
+    onAPIError: { errorURL: paths.login() },
     advanced: {
       // The session cookie: httpOnly and SameSite=Lax (better-auth's defaults), Secure whenever the
       // public origin is https (behind TLS, as Express's trust proxy sees it, or SITE_URL).

@@ -1,3 +1,4 @@
+import { paths } from "../../core/paths";
 import { ipRateLimitKey, type RateLimiter, sharedRateLimiter } from "../rate-limit";
 import { authFor, GOOGLE_PROVIDER, googleConfigured } from "./auth";
 import type { AuthRequestMeta } from "./email-code";
@@ -21,7 +22,7 @@ export async function startGoogleSignIn(returnTo: string, meta: AuthRequestMeta,
   if (!googleConfigured()) return { status: "unavailable" };
   const decision = await limiter.consume(ipRateLimitKey(meta.ip));
   if (!decision.allowed) return { status: "rate-limited", retryAfterMs: decision.retryAfterMs };
-  const errorPage = returnTo === "/" ? "/login" : `/login?redirectTo=${encodeURIComponent(returnTo)}`;
+  const errorPage = paths.login(returnTo);
   const { headers, response } = await authFor(meta.origin).api.signInSocial({
     body: { provider: GOOGLE_PROVIDER, callbackURL: returnTo, errorCallbackURL: errorPage, newUserCallbackURL: returnTo },
     headers: meta.headers,

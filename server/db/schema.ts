@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, GeneratedAlways, Insertable, Selectable, Updateable } from "kysely";
-import type { ReportTargetType } from "../../core/report-path";
+import type { ReportTargetType } from "../../core/report-target";
 
 /** Column names follow docs/product.md "Data" so data from the original system imports as is. */
 /** A timestamp with a database default: optional on insert, read back as Date. */

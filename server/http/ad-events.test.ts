@@ -2,7 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AD_EVENTS_PATH } from "../../core/ad-units";
+import { paths } from "../../core/paths";
 import { useTestDatabase } from "../../tests/support/test-db";
 import { connect } from "../db/connection";
 import { resetAdConfigurationForTests } from "../realtime/ad-units-feed";
@@ -29,7 +29,7 @@ beforeAll(async () => {
   stopListening = await startListening(handle().url);
   const app = express();
   app.use(compressResponses());
-  app.all(AD_EVENTS_PATH, adEvents());
+  app.all(paths.api.adEvents(), adEvents());
   server = app.listen(0, "127.0.0.1");
   await new Promise((r) => server.once("listening", r));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -70,7 +70,7 @@ async function until(check: () => boolean, timeoutMs: number): Promise<void> {
 
 function open(): Promise<http.IncomingMessage> {
   return new Promise((resolve, reject) =>
-    http.get(`${origin}${AD_EVENTS_PATH}`, { headers: { "accept-encoding": "br, gzip" } }, resolve).on("error", reject),
+    http.get(`${origin}${paths.api.adEvents()}`, { headers: { "accept-encoding": "br, gzip" } }, resolve).on("error", reject),
   );
 }
 
@@ -100,14 +100,14 @@ describe("GET /api/ads/events", () => {
     await ended;
     expect(openAdEventStreams()).toBe(0);
     // A reconnect arriving while the process drains (over a kept-alive socket) is turned away, not held open.
-    const late = await fetch(`${origin}${AD_EVENTS_PATH}`);
+    const late = await fetch(`${origin}${paths.api.adEvents()}`);
     expect(late.status).toBe(503);
     expect(late.headers.get("retry-after")).toBe("5");
     reopenAdEventStreams();
   });
 
   it("refuses other methods", async () => {
-    const res = await fetch(`${origin}${AD_EVENTS_PATH}`, { method: "POST" });
+    const res = await fetch(`${origin}${paths.api.adEvents()}`, { method: "POST" });
     expect(res.status).toBe(405);
   });
 });
@@ -121,7 +121,7 @@ describe("GET /api/ads/events per client address", () => {
   beforeAll(async () => {
     const app = express();
     app.set("trust proxy", "loopback"); // X-Forwarded-For stands for the client address, as behind a proxy
-    app.all(AD_EVENTS_PATH, adEvents({ perClient: PER_CLIENT }));
+    app.all(paths.api.adEvents(), adEvents({ perClient: PER_CLIENT }));
     capped = app.listen(0, "127.0.0.1");
     await new Promise((r) => capped.once("listening", r));
     cappedOrigin = `http://127.0.0.1:${(capped.address() as AddressInfo).port}`;
@@ -134,11 +134,15 @@ describe("GET /api/ads/events per client address", () => {
   /** Opens a stream as `ip`; a refused one is read to the end. */
   function openAs(ip: string, method = "GET"): Promise<http.IncomingMessage> {
     return new Promise((resolve, reject) => {
-      const req = http.request(`${cappedOrigin}${AD_EVENTS_PATH}`, { method, headers: { "x-forwarded-for": ip }, agent: false }, (res) => {
-        if (res.statusCode === 200 && method === "GET") streams.push(res);
-        else res.resume();
-        resolve(res);
-      });
+      const req = http.request(
+        `${cappedOrigin}${paths.api.adEvents()}`,
+        { method, headers: { "x-forwarded-for": ip }, agent: false },
+        (res) => {
+          if (res.statusCode === 200 && method === "GET") streams.push(res);
+          else res.resume();
+          resolve(res);
+        },
+      );
       req.on("error", reject).end();
     });
   }

@@ -2,7 +2,7 @@ import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import { RouterContextProvider } from "react-router";
-import { AD_EVENTS_PATH } from "../../core/ad-units";
+import { paths } from "../../core/paths";
 import { requestAgeAccess } from "../age-assurance/access";
 import { withheldMediaGate } from "../age-assurance/media-gate";
 import { responseCookiesContext } from "../auth/session";
@@ -60,7 +60,7 @@ export function createApp(opts: AppOptions = {}): express.Express {
   app.use("/media", media.remote ? mediaRedirects((key) => media.url(key)) : mediaFiles(path.join(dataDir(), "media")));
   if (opts.extraRoutes) app.use(opts.extraRoutes);
   // Before the database check: the live ad feed serves this process's copy and outlives a database outage.
-  app.all(AD_EVENTS_PATH, adEvents());
+  app.all(paths.api.adEvents(), adEvents());
   app.use(whileDatabaseDown());
   app.use(videoUploads()); // the console's resumable uploads (tus): admins only, everyone else gets 404
   app.use(AUTH_BASE_PATH, authRoutes()); // the OAuth return; sign-in forms go through React Router actions

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RequestHandler } from "express";
+import { paths } from "../../core/paths";
 
 /** Longer request targets are refused outright (the longest real URL here, a search, is far shorter). */
 export const MAX_URL_LENGTH = 8 * 1024;
@@ -34,7 +35,7 @@ export function unreadableUrl(url: string): string | null {
 const PAGE = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex"><title>Bad request</title></head>
-<body><main><h1>Bad request</h1><p>This address contains characters we cannot read.</p><p><a href="/">Go to Homepage</a></p></main></body></html>
+<body><main><h1>Bad request</h1><p>This address contains characters we cannot read.</p><p><a href="${paths.home()}">Go to Homepage</a></p></main></body></html>
 `;
 
 /**

@@ -5,8 +5,7 @@ import net from "node:net";
 import path from "node:path";
 import type { TLSSocket } from "node:tls";
 import { sql } from "kysely";
-import { AD_EVENTS_PATH } from "../../core/ad-units";
-import { UPLOADS_PATH } from "../../core/video-schema";
+import { paths } from "../../core/paths";
 import { databaseAvailable } from "../db/availability";
 import { getDb } from "../db/connection";
 import { MIGRATION_NAMES } from "../db/migrate";
@@ -283,8 +282,10 @@ const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIO
 function mountLabel(target: string): string | null {
   if (target.startsWith("/media/")) return "media";
   if (target.startsWith("/assets/")) return "static";
-  if (target === AD_EVENTS_PATH) return AD_EVENTS_PATH;
-  if (target === UPLOADS_PATH || target.startsWith(`${UPLOADS_PATH}/`)) return UPLOADS_PATH;
+  const adEvents = paths.api.adEvents();
+  const uploads = paths.admin.uploads();
+  if (target === adEvents) return adEvents;
+  if (target === uploads || target.startsWith(`${uploads}/`)) return uploads;
   if (target.startsWith(`${AUTH_BASE_PATH}/`)) return `${AUTH_BASE_PATH}/*`;
   return null;
 }

@@ -1,7 +1,8 @@
 import type { IncomingMessage } from "node:http";
 import { Server } from "@tus/server";
 import type { Request as ExpressRequest, RequestHandler, Response } from "express";
-import { refuseVideoFile, UPLOADS_PATH } from "../../core/video-schema";
+import { paths } from "../../core/paths";
+import { refuseVideoFile } from "../../core/video-schema";
 import { sessionViewer } from "../auth/session";
 import { env } from "../env";
 import { logger } from "../logger";
@@ -16,7 +17,9 @@ import { publicOrigin } from "../site-url";
  * pipeline through the console's form (app/routes/admin/videos-new.tsx), which names the upload by id.
  */
 
-const UPLOAD_URL = /^\/admin\/uploads(?:\/([0-9a-f]{32}))?\/?$/;
+const UPLOADS_PATH = paths.admin.uploads();
+/** The endpoint itself, or one upload under it (a 32-hex id). */
+const UPLOAD_URL = new RegExp(`^${UPLOADS_PATH}(?:/([0-9a-f]{32}))?/?$`);
 const TUS_METHODS = new Set(["POST", "HEAD", "PATCH", "DELETE", "OPTIONS"]);
 const EXPIRED_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 const MAX_FILENAME_CHARS = 255;

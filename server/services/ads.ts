@@ -1,3 +1,4 @@
+import { paths } from "../../core/paths";
 import type { PreRollSettings, PreRollSettingsInput } from "../../core/preroll";
 import { preRollSettingsSchema } from "../../core/preroll";
 import { PRE_ROLL_DEFAULT_SECONDS, type PreRollConfig } from "../../core/preroll-playback";
@@ -38,7 +39,7 @@ export class AdConfigError extends Error {
  */
 export function preRollConfigOf(unit: PreRollUnit | undefined, houseClipUrl: string | null): PreRollConfig | null {
   if (!unit?.active) return null;
-  const houseClip = houseClipUrl ? { src: houseClipUrl, clickThrough: "/" } : null;
+  const houseClip = houseClipUrl ? { src: houseClipUrl, clickThrough: paths.home() } : null;
   // A house pre-roll without its clip (demo media not generated) has nothing to show.
   if (unit.source === "house" && !houseClip) return null;
   return { source: unit.source, vastTagUrl: unit.vastTagUrl, durationSeconds: unit.durationSeconds, houseClip };

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { type CaptionTrack, captionLanguageName, isCaptionLanguage, parseCaptionFile } from "../../core/captions";
-import { videoPagePath } from "../../core/params";
+import { paths } from "../../core/paths";
 import { getDb } from "../db/connection";
 import { prepared } from "../db/prepared";
 import { logger } from "../logger";
@@ -165,7 +165,7 @@ export async function saveCaption(
       throw err;
     });
   if (before && before.file_key !== key) await removeFile(storage, before.file_key, videoId);
-  await invalidatePages([videoPagePath(videoId)]);
+  await invalidatePages([paths.video(videoId)]);
   return { language, label: captionLanguageName(language), cues: parsed.cues.length, bytes, updatedAt: new Date(), url: storage.url(key) };
 }
 
@@ -196,7 +196,7 @@ export async function removeCaption(videoId: string, language: string, actor: Ac
     });
   if (!gone) return false;
   await removeFile(storage, gone.file_key, videoId);
-  await invalidatePages([videoPagePath(videoId)]);
+  await invalidatePages([paths.video(videoId)]);
   return true;
 }
 

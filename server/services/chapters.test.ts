@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { videoPagePath } from "../../core/params";
+import { paths } from "../../core/paths";
 import { insertUser, insertVideo } from "../../tests/support/fixtures";
 import { useTestDatabase } from "../../tests/support/test-db";
 import type { RateLimiter } from "../rate-limit";
@@ -40,7 +40,7 @@ describe("chapters", () => {
     expect(await getChapters(video.id)).toEqual([]);
     // …in order it is saved.
     const saved = await droppedPages(() => saveChapters(video.id, "0:00 Opening\n0:20 - Colour shift\n0:40 Finale", admin));
-    expect(saved).toEqual([videoPagePath(video.id)]);
+    expect(saved).toEqual([paths.video(video.id)]);
     const first = [
       { start: 0, title: "Opening" },
       { start: 20, title: "Colour shift" },

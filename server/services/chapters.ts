@@ -1,6 +1,6 @@
 import { type Chapter, chaptersWithin } from "../../core/chapters";
 import { chaptersToText, checkChapters } from "../../core/chapters-schema";
-import { videoPagePath } from "../../core/params";
+import { paths } from "../../core/paths";
 import { getDb } from "../db/connection";
 import { prepared } from "../db/prepared";
 import { type RateLimiter, type RateLimitRule, sharedRateLimiter } from "../rate-limit";
@@ -88,6 +88,6 @@ export async function saveChapters(videoId: string, text: string, actor: Actor, 
       });
       return checked.chapters;
     });
-  await invalidatePages([videoPagePath(videoId)]);
+  await invalidatePages([paths.video(videoId)]);
   return saved;
 }

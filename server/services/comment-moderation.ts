@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { videoPagePath } from "../../core/params";
+import { paths } from "../../core/paths";
 import { getDb } from "../db/connection";
 import { invalidatePages } from "../realtime/shared-caches";
 import { type Actor, recordAdminAction } from "./audit-log";
@@ -135,5 +135,5 @@ async function setDeleted(commentId: string, deleted: boolean, actor: Actor): Pr
       });
       return before.video_id;
     });
-  await invalidatePages([videoPagePath(videoId)]);
+  await invalidatePages([paths.video(videoId)]);
 }

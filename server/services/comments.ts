@@ -3,7 +3,7 @@ import { MAX_REPLIES_PER_THREAD, MAX_THREADS, THREADS_PER_PAGE } from "../../cor
 import { commentContent } from "../../core/comment-schema";
 import type { CommentPage, CommentThread, CommentView } from "../../core/community-answer";
 import { ContentSafetyError, findMinorSuggestingTerm } from "../../core/content-safety";
-import { videoPagePath } from "../../core/params";
+import { paths } from "../../core/paths";
 import { getDb } from "../db/connection";
 import { prepared } from "../db/prepared";
 import type { Database } from "../db/schema";
@@ -143,7 +143,7 @@ export async function addComment(input: NewComment, deps: { limiter?: RateLimite
   if (!decision.allowed) return { status: "rate-limited", retryAfterMs: decision.retryAfterMs };
   const outcome = await insertComment(db, { video_id: input.videoId, user_id: input.userId, parent_id: parentId, content: content.data });
   // The cached video pages show it at once, to its author first: signed-in users get the shared shell too (ADR 0021).
-  if (outcome.status === "added") await invalidatePages([videoPagePath(input.videoId)]);
+  if (outcome.status === "added") await invalidatePages([paths.video(input.videoId)]);
   return outcome;
 }
 
@@ -193,6 +193,6 @@ export async function deleteComment(commentId: string, userId: string): Promise<
   if (!comment) return { status: "not-found" };
   const { rows } = await sql<{ ok: boolean }>`SELECT soft_delete_comment(${commentId}::uuid, ${userId}) AS ok`.execute(db);
   if (!rows[0]?.ok) return { status: "forbidden" };
-  await invalidatePages([videoPagePath(comment.video_id)]);
+  await invalidatePages([paths.video(comment.video_id)]);
   return { status: "deleted", videoId: comment.video_id };
 }

@@ -1,12 +1,11 @@
 import { type Kysely, sql } from "kysely";
-import { videoPagePath } from "../../core/params";
-import type { QueuedComment, QueuedPlaylist, ReportTarget } from "../../core/report-path";
+import { paths } from "../../core/paths";
+import type { QueuedComment, QueuedPlaylist, ReportTarget } from "../../core/report-target";
 import { getDb } from "../db/connection";
 import type { Database, ReportResolution } from "../db/schema";
 import { invalidatePages } from "../realtime/shared-caches";
 import { type Actor, recordAdminAction } from "./audit-log";
 import { closeReports } from "./report-closing";
-import { TRANSPARENCY_PATH } from "./transparency";
 import { removeVideo, VideoRemovalNotFoundError } from "./video-removal";
 import { invalidateVideoListCaches } from "./videos";
 
@@ -272,7 +271,7 @@ export async function decideReportedItem(target: ReportTarget, action: Moderatio
       return videoId;
     });
   if (target.type === "video") await invalidateVideoListCaches();
-  else await invalidatePages(videoId ? [videoPagePath(videoId), TRANSPARENCY_PATH] : [TRANSPARENCY_PATH]);
+  else await invalidatePages(videoId ? [paths.video(videoId), paths.trust()] : [paths.trust()]);
 }
 
 async function lockOpenReports(trx: Trx, target: ReportTarget) {

@@ -1,11 +1,10 @@
 import { sql } from "kysely";
-import { videoPagePath } from "../../core/params";
-import type { ReportTarget, ReportTargetType } from "../../core/report-path";
+import { paths } from "../../core/paths";
+import type { ReportTarget, ReportTargetType } from "../../core/report-target";
 import { getDb } from "../db/connection";
 import { invalidatePages } from "../realtime/shared-caches";
 import { type Actor, recordAdminAction } from "./audit-log";
 import { keep } from "./moderation-queue";
-import { TRANSPARENCY_PATH } from "./transparency";
 import { invalidateVideoListCaches } from "./videos";
 
 /**
@@ -102,7 +101,7 @@ export async function restoreBurst(burst: Burst, note: string, actor: Actor): Pr
     });
   const types = new Set<ReportTargetType>(outcome.restored.map((t) => t.type));
   if (types.has("video")) await invalidateVideoListCaches();
-  const videoPages = outcome.restored.filter((t) => t.type === "comment" && t.videoId).map((t) => videoPagePath(t.videoId as string));
-  await invalidatePages([...new Set(videoPages), TRANSPARENCY_PATH]);
+  const videoPages = outcome.restored.filter((t) => t.type === "comment" && t.videoId).map((t) => paths.video(t.videoId as string));
+  await invalidatePages([...new Set(videoPages), paths.trust()]);
   return { restored: outcome.restored.length, closed: outcome.closed };
 }

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from "kysely";
-import type { ReportTarget } from "../../core/report-path";
+import type { ReportTarget } from "../../core/report-target";
 import type { Database, ReportResolution } from "../db/schema";
 import type { Actor } from "./audit-log";
 

@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it, vi } from "vitest";
-import type { ReportTarget } from "../../core/report-path";
+import { paths } from "../../core/paths";
+import type { ReportTarget } from "../../core/report-target";
 import { insertVideo } from "../../tests/support/fixtures";
 import { useTestDatabase } from "../../tests/support/test-db";
 import { issueFormToken, REPORT_FORM_PURPOSE } from "../form-token";
@@ -362,7 +363,7 @@ describe("playlists under the same rules (issue 32 item 1)", () => {
     const owner = await newUser();
     const list = await publicPlaylist(owner.id);
     const outcome = await report({ type: "playlist", id: list }, "minor", visitor(), "the title is the problem");
-    expect(outcome).toMatchObject({ status: "received", hidden: true, itemPath: `/playlists/${list}` });
+    expect(outcome).toMatchObject({ status: "received", hidden: true, itemPath: paths.playlist(list) });
     expect(await getPlaylistPage(null, list, 1)).toBeNull();
     expect(await getPlaylistPage(owner.id, list, 1)).toMatchObject({ mine: true, playlist: { held: true } });
     const reference = outcome.status === "received" ? outcome.reference : "";

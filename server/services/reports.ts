@@ -1,9 +1,8 @@
 import crypto from "node:crypto";
 import { type Kysely, sql } from "kysely";
-import { videoPagePath } from "../../core/params";
-import { playlistPath } from "../../core/playlists";
-import type { ReportTarget } from "../../core/report-path";
+import { paths } from "../../core/paths";
 import { checkReportFields, HIDING_REASONS, type ReportErrors, reasonLabel } from "../../core/report-schema";
+import type { ReportTarget } from "../../core/report-target";
 import { getDb } from "../db/connection";
 import type { Database } from "../db/schema";
 import { checkFormToken, REPORT_FORM_PURPOSE, spendFormToken } from "../form-token";
@@ -15,7 +14,6 @@ import { mailAdmins } from "./admin-mail";
 import { shownToOthers } from "./playlists";
 import { decideHide, type HidingBudget, hidingBudget } from "./report-budget";
 import { inGoodStanding } from "./standing";
-import { TRANSPARENCY_PATH } from "./transparency";
 import { invalidateVideoListCaches } from "./videos";
 
 /**
@@ -85,7 +83,7 @@ export async function findReportableItem(target: ReportTarget): Promise<Reported
       .where("id", "=", target.id)
       .where("is_public", "=", true)
       .executeTakeFirst();
-    return video && { target, title: video.title, path: videoPagePath(video.id), videoId: video.id, quote: null };
+    return video && { target, title: video.title, path: paths.video(video.id), videoId: video.id, quote: null };
   }
   if (target.type === "playlist") {
     const playlist = await db
@@ -95,7 +93,7 @@ export async function findReportableItem(target: ReportTarget): Promise<Reported
       .where(shownToOthers)
       .executeTakeFirst();
     return (
-      playlist && { target, title: playlist.title, path: playlistPath(playlist.id), videoId: null, quote: playlist.description || null }
+      playlist && { target, title: playlist.title, path: paths.playlist(playlist.id), videoId: null, quote: playlist.description || null }
     );
   }
   const comment = await db
@@ -108,7 +106,7 @@ export async function findReportableItem(target: ReportTarget): Promise<Reported
     .where("v.is_public", "=", true)
     .executeTakeFirst();
   return (
-    comment && { target, title: comment.title, path: videoPagePath(comment.video_id), videoId: comment.video_id, quote: comment.content }
+    comment && { target, title: comment.title, path: paths.video(comment.video_id), videoId: comment.video_id, quote: comment.content }
   );
 }
 
@@ -190,7 +188,7 @@ export async function submitReport(
   // Every page listing a hidden video drops it; a hidden comment changes its video's page; the figures move.
   // Playlist pages are rendered per viewer (never cached): only the figures.
   if (saved.hidden && sub.target.type === "video") await invalidateVideoListCaches();
-  else await invalidatePages(saved.hidden && sub.target.type === "comment" ? [item.path, TRANSPARENCY_PATH] : [TRANSPARENCY_PATH]);
+  else await invalidatePages(saved.hidden && sub.target.type === "comment" ? [item.path, paths.trust()] : [paths.trust()]);
   if (saved.notify) await tellAdmins(item, { reason, details, reference: saved.reference, hidden: saved.hidden });
   if (saved.burst) await tellAdminsOfBurst(saved.burst.hiddenLastHour, budgetRule);
   return { status: "received", reference: saved.reference, hidden: saved.hidden, itemPath: item.path };
@@ -254,7 +252,7 @@ async function tellAdmins(
     `Details (the reporter's words): ${details || "none given"}`,
     ...(item.quote === null ? [] : [`${item.target.type === "comment" ? "Comment" : "Description"}: ${item.quote}`]),
     "",
-    `Open the moderation queue: ${mailOrigin()}/admin/reports`,
+    `Open the moderation queue: ${mailOrigin()}${paths.admin.reports()}`,
   ];
   try {
     await mailAdmins({ subject: `Report ${reference}: ${reasonLabel(reason)}`, text: lines.join("\n") });
@@ -272,7 +270,7 @@ async function tellAdminsOfBurst(hiddenLastHour: number, budget: HidingBudget): 
     "Further reports queue without hiding their items until the hour has passed. Reports from accounts in good standing still hide at once.",
     "",
     "If the hidden items were reported in bad faith, restore them in one step: the moderation queue's",
-    `"Restore a burst" form takes the time window and the reporters' network: ${mailOrigin()}/admin/reports`,
+    `"Restore a burst" form takes the time window and the reporters' network: ${mailOrigin()}${paths.admin.reports()}`,
   ];
   try {
     await mailAdmins({ subject: "Reports: the hiding budget is spent", text: lines.join("\n") });

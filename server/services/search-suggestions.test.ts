@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { paths } from "../../core/paths";
 import { insertCategory, insertVideo } from "../../tests/support/fixtures";
 import { useTestDatabase } from "../../tests/support/test-db";
 import { setDatabase } from "../db/connection";
@@ -9,7 +10,7 @@ const { handle } = useTestDatabase();
 const labels = (s: { label: string }[]) => s.map((x) => x.label);
 
 describe("search suggestions on PostgreSQL", () => {
-  const ids: Record<string, string> = {};
+  const ids = { prefix: "", word: "", inside: "" };
 
   beforeAll(async () => {
     const db = handle().db;
@@ -28,9 +29,9 @@ describe("search suggestions on PostgreSQL", () => {
   it("ranks titles starting with the term, then a word starting with it, then the rest; newest first within each", async () => {
     const { titles } = await searchSuggestions("  LANTERN ");
     expect(titles).toEqual([
-      { label: "Lantern Bay 1", url: `/video/${ids.prefix}` },
-      { label: "Quiet lantern 2", url: `/video/${ids.word}` },
-      { label: "Flantern 3", url: `/video/${ids.inside}` },
+      { label: "Lantern Bay 1", url: paths.video(ids.prefix) },
+      { label: "Quiet lantern 2", url: paths.video(ids.word) },
+      { label: "Flantern 3", url: paths.video(ids.inside) },
     ]);
   });
 
@@ -41,10 +42,10 @@ describe("search suggestions on PostgreSQL", () => {
   it("never suggests a video that is not public, whichever pass finds it", async () => {
     for (const window of [1, 20_000]) expect(labels((await searchSuggestions("hidden", window)).titles)).toEqual([]);
     const db = handle().db;
-    await db.updateTable("videos").set({ is_public: false }).where("id", "=", ids.word!).execute();
+    await db.updateTable("videos").set({ is_public: false }).where("id", "=", ids.word).execute();
     expect(labels((await searchSuggestions("lantern")).titles)).toEqual(["Lantern Bay 1", "Flantern 3"]);
     expect(labels((await searchSuggestions("lantern", 1)).titles)).toEqual(["Lantern Bay 1", "Flantern 3"]);
-    await db.updateTable("videos").set({ is_public: true }).where("id", "=", ids.word!).execute();
+    await db.updateTable("videos").set({ is_public: true }).where("id", "=", ids.word).execute();
   });
 
   it("suggests at most 8 titles and 3 categories", async () => {
@@ -54,9 +55,9 @@ describe("search suggestions on PostgreSQL", () => {
     const { categories } = await searchSuggestions("ocean");
     expect(categories).toHaveLength(SUGGESTED_CATEGORIES);
     expect(categories).toEqual([
-      { label: "Ocean Drift", url: "/category/ocean-drift" },
-      { label: "Oceanic Blue", url: "/category/oceanic-blue" },
-      { label: "Deep Ocean", url: "/category/deep-ocean" },
+      { label: "Ocean Drift", url: paths.category("ocean-drift") },
+      { label: "Oceanic Blue", url: paths.category("oceanic-blue") },
+      { label: "Deep Ocean", url: paths.category("deep-ocean") },
     ]);
   });
 

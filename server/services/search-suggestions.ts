@@ -1,4 +1,4 @@
-import { videoPagePath } from "../../core/params";
+import { paths } from "../../core/paths";
 import { NO_SUGGESTIONS, type Suggestion, type Suggestions, suggestible } from "../../core/search-suggestions";
 import { getDb } from "../db/connection";
 import { prepared } from "../db/prepared";
@@ -32,7 +32,7 @@ async function titleSuggestions(term: string, window: number): Promise<Suggestio
   const candidates = recent.length === SEARCH_LIMIT || !trigramSearchable(term) ? recent : await trigramCandidates(pattern);
   return rankByPosition(candidates, term.toLowerCase())
     .slice(0, SUGGESTED_TITLES)
-    .map((c) => ({ label: c.title, url: videoPagePath(c.id) }));
+    .map((c) => ({ label: c.title, url: paths.video(c.id) }));
 }
 
 /**
@@ -60,7 +60,7 @@ async function categorySuggestions(term: string): Promise<Suggestion[]> {
     .filter((c) => c.title_lower.includes(needle));
   return rankByPosition(matching, needle)
     .slice(0, SUGGESTED_CATEGORIES)
-    .map(({ c }) => ({ label: c.name, url: `/category/${c.slug}` }));
+    .map(({ c }) => ({ label: c.name, url: paths.category(c.slug) }));
 }
 
 // The newest SEARCH_LIMIT matches of either pass, with the original title of just those rows (the walk's covering

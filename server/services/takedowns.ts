@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { type Kysely, type Selectable, sql } from "kysely";
+import { paramOf, paths } from "../../core/paths";
 import { site } from "../../core/site";
 import {
   REFERENCE_ALPHABET,
@@ -20,7 +21,6 @@ import { invalidatePages } from "../realtime/shared-caches";
 import { mailOrigin } from "../site-url";
 import { adminEmails } from "./admin-mail";
 import { type Actor, recordAdminAction } from "./audit-log";
-import { TRANSPARENCY_PATH } from "./transparency";
 import { type RemovalDeps, removeVideo, VideoRemovalNotFoundError } from "./video-removal";
 import { isVideoId } from "./videos";
 
@@ -86,15 +86,15 @@ export async function submitTakedown(
   if (!decision.allowed) return { status: "rate-limited", retryAfterMs: decision.retryAfterMs };
   if (!(await spendFormToken(token, TAKEDOWN_FORM_PURPOSE))) return { status: "token-used" };
   const request = await storeTakedown(valid.data, meta);
-  await invalidatePages([TRANSPARENCY_PATH]); // its figures count requests received
+  await invalidatePages([paths.trust()]); // its figures count requests received
   await confirm(request, deps.mailLimiter);
   return { status: "sent", reference: request.reference };
 }
 
-/** The first URL naming one of this site's video pages (`/video/<id>`) for a video that exists. */
+/** The first URL naming one of this site's video pages (`paths.video(id)`) for a video that exists. */
 async function linkedVideo(db: Kysely<Database>, urls: string): Promise<string | null> {
   const ids = splitUrls(urls).flatMap((u) => {
-    const id = /^\/video\/([^/]+)\/?$/.exec(new URL(u).pathname)?.[1];
+    const id = paramOf(paths.video, new URL(u).pathname);
     return isVideoId(id) ? [id.toLowerCase()] : [];
   });
   if (!ids.length) return null;
@@ -334,7 +334,7 @@ export async function resolveTakedown(id: string, resolution: Resolution, actor:
     });
     return row;
   });
-  await invalidatePages([TRANSPARENCY_PATH]);
+  await invalidatePages([paths.trust()]);
   await sendMail(outcomeMail(closed)).catch((err: unknown) =>
     logger.error({ err, reference: closed.reference }, "takedown outcome e-mail failed"),
   );
@@ -396,7 +396,7 @@ export async function notifyOverdueTakedowns(): Promise<string[]> {
             "",
             ...list,
             "",
-            `Resolve them in the console: ${mailOrigin()}/admin/takedowns`,
+            `Resolve them in the console: ${mailOrigin()}${paths.admin.takedowns()}`,
           ].join("\n"),
         });
       }

@@ -9,8 +9,6 @@ import { getDb } from "../db/connection";
  */
 
 export const TRANSPARENCY_WINDOW_DAYS = 30;
-/** The page that shows them: every write that moves a figure drops it from the page cache. */
-export const TRANSPARENCY_PATH = "/trust";
 
 export interface TransparencyFigures {
   windowDays: number;

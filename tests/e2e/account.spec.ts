@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import type { APIRequestContext, Page } from "@playwright/test";
+import { paths } from "../../core/paths";
 import { accountState, newVisitor, signedIn, signInOnPage, testVideo, uniqueEmail } from "../support/account-session";
 import { expect, test } from "./support";
 
@@ -32,7 +33,7 @@ test("favorites: a visitor signs in from the button and comes back; add, list wi
   const email = uniqueEmail("fav");
   const { context, page } = await newVisitor(browser, baseURL);
   const videoId = await testVideo(baseURL);
-  await page.goto(`/video/${videoId}`);
+  await page.goto(paths.video(videoId));
   await page.getByRole("link", { name: "Favorite" }).click();
   await expect(page).toHaveURL(new RegExp(`/login\\?redirectTo=${encodeURIComponent(`/video/${videoId}`)}$`));
   await signInOnPage(page, email);
@@ -50,11 +51,11 @@ test("favorites: a visitor signs in from the button and comes back; add, list wi
   const more: string[] = [];
   for (let i = 0; i < 16; i++) more.push(await testVideo(baseURL));
   for (const id of more) {
-    const res = await page.request.post("/api/favorites", form({ videoId: id, favorite: "true" }));
+    const res = await page.request.post(paths.api.favorites(), form({ videoId: id, favorite: "true" }));
     expect(res.status()).toBe(200);
   }
   expect((await accountState(baseURL, email)).favorites).toBe(17);
-  await page.goto("/favorites");
+  await page.goto(paths.favorites());
   await expect(page.getByRole("heading", { level: 1, name: "Favorites" })).toBeVisible();
   await expect(page.locator("article")).toHaveCount(16);
   await expect(page.locator("article").first().locator("a").first()).toHaveAttribute("href", `/video/${more.at(-1)}`);
@@ -74,8 +75,8 @@ test("favorites: a visitor signs in from the button and comes back; add, list wi
   await page.goto("/favorites?page=2");
   await expect(page).toHaveURL(/\/favorites$/);
 
-  for (const id of more) await page.request.post("/api/favorites", form({ videoId: id, favorite: "false" }));
-  await page.goto("/favorites");
+  for (const id of more) await page.request.post(paths.api.favorites(), form({ videoId: id, favorite: "false" }));
+  await page.goto(paths.favorites());
   await expect(page.getByText("Your favorite videos will appear here.")).toBeVisible();
   expect((await accountState(baseURL, email)).favorites).toBe(0);
   await context.close();
@@ -90,7 +91,7 @@ test("listing cards carry the favorite control for a signed-in user; pages are n
 
   // Visitors: no control on cards; the page is per visitor (age gate), so only their browser may keep it.
   const visitor = await newVisitor(browser, baseURL);
-  const visitorHome = await visitor.page.goto("/");
+  const visitorHome = await visitor.page.goto(paths.home());
   expect(visitorHome?.headers()["cache-control"]).toBe("private, no-cache");
   await expect(card(visitor.page, chosen)).toBeVisible();
   await expect(card(visitor.page, chosen).getByRole("button", { name: /^Favorite: / })).toHaveCount(0);
@@ -98,8 +99,8 @@ test("listing cards carry the favorite control for a signed-in user; pages are n
 
   const email = uniqueEmail("cards");
   const { context, page } = await signedIn(browser, baseURL, email, "/");
-  await page.request.post("/api/favorites", form({ videoId: chosen, favorite: "true" }));
-  const home = await page.goto("/");
+  await page.request.post(paths.api.favorites(), form({ videoId: chosen, favorite: "true" }));
+  const home = await page.goto(paths.home());
   // A signed-in user's pages show their menu: stored by no cache at all.
   expect(home?.headers()["cache-control"]).toBe("private, no-store");
   await expect(card(page, chosen).getByRole("button", { name: /^Favorite: / })).toHaveAttribute("aria-pressed", "true");
@@ -161,11 +162,11 @@ test("watch history: recorded while watching, resume offer seeks the player, rem
 
   // Leaving the page sends its last report (pagehide): done before the second video is recorded, so that
   // report cannot land after it and make the first video the newest again.
-  await page.goto("/");
+  await page.goto(paths.home());
   // A second video, recorded through the endpoint: the list is newest first.
   const second = await testVideo(baseURL, 300);
-  expect((await page.request.post("/api/history", form({ videoId: second, position: "42.5" }))).status()).toBe(200);
-  await page.goto("/history");
+  expect((await page.request.post(paths.api.history(), form({ videoId: second, position: "42.5" }))).status()).toBe(200);
+  await page.goto(paths.history());
   await expect(page.getByRole("heading", { level: 1, name: "Watch History" })).toBeVisible();
   const rows = page.getByRole("list", { name: "Recently watched videos" }).getByRole("listitem");
   await expect(rows).toHaveCount(2);
@@ -188,16 +189,16 @@ test("watch history: recorded while watching, resume offer seeks the player, rem
   await pause.click();
   await expect(pause).toHaveAttribute("aria-checked", "true");
   expect((await accountState(baseURL, email)).historyPaused).toBe(true);
-  expect(await (await page.request.post("/api/history", form({ videoId: second, position: "10" }))).json()).toEqual({
+  expect(await (await page.request.post(paths.api.history(), form({ videoId: second, position: "10" }))).json()).toEqual({
     recorded: false,
     reason: "paused",
   });
-  await page.goto(`/video/${video.id}`);
+  await page.goto(paths.video(video.id));
   await startPlayback(page);
   await page.locator("video").evaluate((v: HTMLVideoElement) => v.pause());
   await page.waitForTimeout(1000);
   expect((await accountState(baseURL, email)).history).toEqual([]);
-  await page.goto("/history");
+  await page.goto(paths.history());
   await page.getByRole("switch", { name: "Pause watch history" }).click();
   await expect(page.getByRole("switch", { name: "Pause watch history" })).toHaveAttribute("aria-checked", "false");
   expect((await accountState(baseURL, email)).historyPaused).toBe(false);
@@ -216,7 +217,7 @@ test("settings: display name (validated) and initial, data export, sign out of e
   await expect(page.getByText("Display name is required")).toBeVisible();
   expect((await accountState(baseURL, email)).name).toBe(""); // e-mail code sign-ups start without a name
   // The server refuses what the browser would (a direct post).
-  const refused = await page.request.post("/settings", {
+  const refused = await page.request.post(paths.settings(), {
     ...form({ intent: "name", name: "x".repeat(51) }),
     headers: { origin: baseURL as string },
   });
@@ -227,14 +228,14 @@ test("settings: display name (validated) and initial, data export, sign out of e
   expect((await accountState(baseURL, email)).name).toBe("Ada Lovelace");
   await expect(page.getByRole("button", { name: "Account menu for Ada Lovelace" })).toBeVisible();
   await expect(page.locator('header [data-avatar="initial"]')).toHaveText("A");
-  await page.goto("/profile");
+  await page.goto(paths.profile());
   await expect(page.getByText("Welcome, Ada Lovelace!")).toBeVisible();
 
   // Download my data: the JSON file holds the profile, favorites and history.
   const videoId = await testVideo(baseURL);
-  await page.request.post("/api/favorites", form({ videoId, favorite: "true" }));
-  await page.request.post("/api/history", form({ videoId, position: "33" }));
-  await page.goto("/settings");
+  await page.request.post(paths.api.favorites(), form({ videoId, favorite: "true" }));
+  await page.request.post(paths.api.history(), form({ videoId, position: "33" }));
+  await page.goto(paths.settings());
   const downloading = page.waitForEvent("download");
   await page.getByRole("button", { name: "Download my data" }).click();
   const download = await downloading;
@@ -256,7 +257,7 @@ test("settings: display name (validated) and initial, data export, sign out of e
   await expect(page).toHaveURL(`${baseURL}/`);
   await expect(page.getByRole("link", { name: "Sign In" })).toBeVisible();
   expect((await accountState(baseURL, email)).sessions).toBe(0);
-  await other.page.goto("/profile");
+  await other.page.goto(paths.profile());
   await expect(other.page).toHaveURL(/\/login\?redirectTo=%2Fprofile$/);
   await other.context.close();
   await context.close();
@@ -274,8 +275,8 @@ test("deleting the account: confirmation, likes counted down, comments kept as p
     })
   ).json()) as { commentId: string; likes: number };
   expect(activity.likes).toBe(1);
-  await page.request.post("/api/favorites", form({ videoId, favorite: "true" }));
-  await page.request.post("/api/history", form({ videoId, position: "12" }));
+  await page.request.post(paths.api.favorites(), form({ videoId, favorite: "true" }));
+  await page.request.post(paths.api.history(), form({ videoId, position: "12" }));
   expect(await accountState(baseURL, email)).toMatchObject({ exists: true, likes: 1, comments: 1, favorites: 1, sessions: 1 });
 
   await page.getByRole("button", { name: "Delete my account…" }).click();
@@ -284,7 +285,7 @@ test("deleting the account: confirmation, likes counted down, comments kept as p
   await page.getByLabel("Type DELETE to confirm").fill("delete");
   await expect(confirm).toBeDisabled();
   // The server checks the word too.
-  const unconfirmed = await page.request.post("/settings", {
+  const unconfirmed = await page.request.post(paths.settings(), {
     ...form({ intent: "delete", confirm: "nope" }),
     headers: { origin: baseURL as string },
   });
@@ -308,7 +309,7 @@ test("deleting the account: confirmation, likes counted down, comments kept as p
       expect.objectContaining({ parent_id: activity.commentId, content: "A reply that stays", is_deleted: false }),
     ]),
   );
-  await page.goto("/settings");
+  await page.goto(paths.settings());
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Fsettings$/);
   await context.close();
 });
@@ -336,22 +337,22 @@ test("role matrix: visitors are refused every account write and page, users allo
   }
 
   // Favorite / unfavorite.
-  expect((await visitor.post("/api/favorites", form({ videoId, favorite: "true" }))).status()).toBe(401);
-  expect((await user.post("/api/favorites", { ...form({ videoId, favorite: "true" }), headers: evil })).status()).toBe(403);
+  expect((await visitor.post(paths.api.favorites(), form({ videoId, favorite: "true" }))).status()).toBe(401);
+  expect((await user.post(paths.api.favorites(), { ...form({ videoId, favorite: "true" }), headers: evil })).status()).toBe(403);
   expect((await state()).favorites).toBe(0);
-  expect((await user.post("/api/favorites", { ...form({ videoId, favorite: "true" }), headers: origin })).status()).toBe(200);
+  expect((await user.post(paths.api.favorites(), { ...form({ videoId, favorite: "true" }), headers: origin })).status()).toBe(200);
   expect((await state()).favorites).toBe(1);
-  expect((await visitor.post("/api/favorites", form({ videoId, favorite: "false" }))).status()).toBe(401);
-  expect((await user.post("/api/favorites", { ...form({ videoId, favorite: "false" }), headers: evil })).status()).toBe(403);
+  expect((await visitor.post(paths.api.favorites(), form({ videoId, favorite: "false" }))).status()).toBe(401);
+  expect((await user.post(paths.api.favorites(), { ...form({ videoId, favorite: "false" }), headers: evil })).status()).toBe(403);
   expect((await state()).favorites).toBe(1);
-  expect((await user.post("/api/favorites", form({ videoId, favorite: "false" }))).status()).toBe(200);
+  expect((await user.post(paths.api.favorites(), form({ videoId, favorite: "false" }))).status()).toBe(200);
   expect((await state()).favorites).toBe(0);
 
   // History record.
-  expect((await visitor.post("/api/history", form({ videoId, position: "20" }))).status()).toBe(401);
-  expect((await user.post("/api/history", { ...form({ videoId, position: "20" }), headers: evil })).status()).toBe(403);
+  expect((await visitor.post(paths.api.history(), form({ videoId, position: "20" }))).status()).toBe(401);
+  expect((await user.post(paths.api.history(), { ...form({ videoId, position: "20" }), headers: evil })).status()).toBe(403);
   expect((await state()).history).toEqual([]);
-  expect((await user.post("/api/history", form({ videoId, position: "20" }))).status()).toBe(200);
+  expect((await user.post(paths.api.history(), form({ videoId, position: "20" }))).status()).toBe(200);
   expect((await state()).history).toEqual([{ video_id: videoId, position_seconds: 20 }]);
 
   // History remove / clear / pause: page actions (cross-site posts never reach them).
@@ -359,23 +360,23 @@ test("role matrix: visitors are refused every account write and page, users allo
     string,
     string
   >[]) {
-    const v = await visitor.post("/history", form(fields));
+    const v = await visitor.post(paths.history(), form(fields));
     expect(v.status(), `visitor ${fields.intent}`).toBe(302);
-    expect((await user.post("/history", { ...form(fields), headers: evil })).status(), `cross-site ${fields.intent}`).toBe(403);
+    expect((await user.post(paths.history(), { ...form(fields), headers: evil })).status(), `cross-site ${fields.intent}`).toBe(403);
   }
   expect(await state()).toMatchObject({ history: [{ video_id: videoId }], historyPaused: false });
-  expect((await user.post("/history", { ...form({ intent: "remove", videoId }), headers: origin })).status()).toBe(200);
+  expect((await user.post(paths.history(), { ...form({ intent: "remove", videoId }), headers: origin })).status()).toBe(200);
   expect((await state()).history).toEqual([]);
-  await user.post("/api/history", form({ videoId, position: "20" }));
-  expect((await user.post("/history", { ...form({ intent: "clear" }), headers: origin })).status()).toBe(200);
+  await user.post(paths.api.history(), form({ videoId, position: "20" }));
+  expect((await user.post(paths.history(), { ...form({ intent: "clear" }), headers: origin })).status()).toBe(200);
   expect((await state()).history).toEqual([]);
-  expect((await user.post("/history", { ...form({ intent: "pause", paused: "true" }), headers: origin })).status()).toBe(200);
+  expect((await user.post(paths.history(), { ...form({ intent: "pause", paused: "true" }), headers: origin })).status()).toBe(200);
   expect((await state()).historyPaused).toBe(true);
 
   // Export: visitors get 401, cross-site 403, the user their own file.
-  expect((await visitor.post("/settings/export", form({}))).status()).toBe(401);
-  expect((await user.post("/settings/export", { ...form({}), headers: evil })).status()).toBe(403);
-  const mine = await user.post("/settings/export", form({}));
+  expect((await visitor.post(paths.settingsExport(), form({}))).status()).toBe(401);
+  expect((await user.post(paths.settingsExport(), { ...form({}), headers: evil })).status()).toBe(403);
+  const mine = await user.post(paths.settingsExport(), form({}));
   expect(mine.status()).toBe(200);
   expect(mine.headers()["content-disposition"]).toMatch(/^attachment; filename="pleazure-data-/);
   expect((await mine.json()).profile.email).toBe(email);
@@ -386,11 +387,11 @@ test("role matrix: visitors are refused every account write and page, users allo
     { intent: "sign-out-everywhere" },
     { intent: "delete", confirm: "DELETE" },
   ] as Record<string, string>[]) {
-    expect((await visitor.post("/settings", form(fields))).status(), `visitor ${fields.intent}`).toBe(302);
-    expect((await user.post("/settings", { ...form(fields), headers: evil })).status(), `cross-site ${fields.intent}`).toBe(403);
+    expect((await visitor.post(paths.settings(), form(fields))).status(), `visitor ${fields.intent}`).toBe(302);
+    expect((await user.post(paths.settings(), { ...form(fields), headers: evil })).status(), `cross-site ${fields.intent}`).toBe(403);
   }
   expect(await state()).toMatchObject({ exists: true, name: "", sessions: 1 });
-  expect((await user.post("/settings", { ...form({ intent: "delete", confirm: "DELETE" }), headers: origin })).status()).toBe(302);
+  expect((await user.post(paths.settings(), { ...form({ intent: "delete", confirm: "DELETE" }), headers: origin })).status()).toBe(302);
   expect(await state()).toEqual({ exists: false });
   await context.close();
 });

@@ -3,6 +3,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import type { Browser, Page } from "@playwright/test";
+import { paths } from "../../core/paths";
 import { startEmbeddedPostgres } from "../../server/db/embedded";
 import { newVisitor, type Role, signedInWithRole } from "../support/account-session";
 import { type AppProcess, startApp } from "../support/app-process";
@@ -52,7 +53,7 @@ const slot = (page: Page, name: string) => page.locator(`[data-ad-slot="${name}"
 
 /** Switches a unit from the console, as an admin would; resolves once the change is saved. */
 async function switchUnit(admin: Page, origin: string, name: string, on: boolean): Promise<void> {
-  if (!admin.url().endsWith("/admin/ads")) await admin.goto(`${origin}/admin/ads`);
+  if (!admin.url().endsWith("/admin/ads")) await admin.goto(`${origin}${paths.admin.ads()}`);
   const button = admin.getByRole("button", { name: `${name} active` });
   if ((await button.getAttribute("aria-pressed")) === String(on)) return;
   const saved = admin.waitForResponse((r) => r.request().method() === "POST" && r.url().includes("/admin/ads") && r.status() === 200);
@@ -96,7 +97,7 @@ async function expectNoShift(page: Page): Promise<void> {
 
 test("an active unit shows the ad network's output for its zone; the CSP allows that host and no other", async ({ browser }) => {
   const { context, page, cspErrors } = await visitor(browser, app.origin);
-  const res = await page.goto(`${app.origin}/`);
+  const res = await page.goto(`${app.origin}${paths.home()}`);
   const csp = res?.headers()["content-security-policy"] ?? "";
   expect(csp).toContain(`script-src 'self' 'nonce-`);
   expect(
@@ -125,7 +126,7 @@ test("the fallback banner replaces an ad whose script is blocked, and one that r
   // Blocked by the test: the script fails to load, so the fallback shows without waiting.
   const blocked = await visitor(browser, app.origin);
   await blocked.page.route(`${network.origin}/**`, (route) => route.abort());
-  await blocked.page.goto(`${app.origin}/`);
+  await blocked.page.goto(`${app.origin}${paths.home()}`);
   const fallback = slot(blocked.page, "Med_Rect_1").getByRole("link", { name: /advertisement, opens in a new tab/ });
   await expect(fallback).toBeVisible();
   await expect(fallback).toHaveAttribute("href", "/");
@@ -136,7 +137,7 @@ test("the fallback banner replaces an ad whose script is blocked, and one that r
   // A script that loads but renders nothing: the fallback appears at 4 s, not before.
   network.setMode("silent");
   const silent = await visitor(browser, app.origin);
-  await silent.page.goto(`${app.origin}/`, { waitUntil: "load" });
+  await silent.page.goto(`${app.origin}${paths.home()}`, { waitUntil: "load" });
   const started = Date.now();
   await expect(slot(silent.page, "Med_Rect_2")).toHaveAttribute("data-ad-state", "waiting");
   await expect(slot(silent.page, "Med_Rect_2")).toHaveAttribute("data-ad-state", "fallback", { timeout: 8_000 });
@@ -149,19 +150,19 @@ test("the fallback banner replaces an ad whose script is blocked, and one that r
 test("CLS stays 0 with ads on, falling back, and off", async ({ browser }) => {
   const { context, page } = await visitor(browser, app.origin);
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.goto(`${app.origin}/`);
+  await page.goto(`${app.origin}${paths.home()}`);
   await expect(slot(page, "Med_Rect_2").locator("[data-fake-ad]")).toBeVisible();
   await expectNoShift(page);
 
   await page.route(`${network.origin}/**`, (route) => route.abort());
-  await page.goto(`${app.origin}/category/amateur`);
+  await page.goto(`${app.origin}${paths.category("amateur")}`);
   await expect(slot(page, "Med_Rect_1").locator("[data-ad-fallback]")).toBeVisible();
   await expectNoShift(page);
 
   const admin = await signedIn(browser, app, "admin");
   for (const name of ["Billboard_1", "Billboard_2", "Med_Rect_1", "Med_Rect_2"]) await switchUnit(admin.page, app.origin, name, false);
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto(`${app.origin}/`);
+  await page.goto(`${app.origin}${paths.home()}`);
   await expect(page.locator("[data-ad-slot]")).toHaveCount(0);
   await expectNoShift(page);
   for (const name of ["Billboard_1", "Billboard_2", "Med_Rect_1", "Med_Rect_2"]) await switchUnit(admin.page, app.origin, name, true);
@@ -172,7 +173,7 @@ test("CLS stays 0 with ads on, falling back, and off", async ({ browser }) => {
 test("the content keeps its width whether or not the sidebar has arrived (a page is laid out while it streams in)", async ({ browser }) => {
   const { context, page } = await visitor(browser, app.origin);
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.goto(`${app.origin}/`);
+  await page.goto(`${app.origin}${paths.home()}`);
   const widths = await page.evaluate(() => {
     const width = () => document.getElementById("main")?.getBoundingClientRect().width;
     const withSidebar = width();
@@ -188,7 +189,7 @@ test("the content keeps its width whether or not the sidebar has arrived (a page
 function homeOnNewConnection(origin: string): Promise<string> {
   return new Promise((resolve, reject) => {
     http
-      .get(`${origin}/`, { agent: false, headers: { cookie: "ageVerified=true" } }, (res) => {
+      .get(`${origin}${paths.home()}`, { agent: false, headers: { cookie: "ageVerified=true" } }, (res) => {
         let html = "";
         res.on("data", (d) => (html += d));
         res.on("end", () => resolve(html));
@@ -219,7 +220,7 @@ test("once the console answers a toggle, every worker renders the new state (no 
 test("an admin toggles a unit and another browser shows and hides the slot within a second, without reload", async ({ browser }) => {
   const admin = await signedIn(browser, app, "admin");
   const viewer = await visitor(browser, app.origin);
-  await viewer.page.goto(`${app.origin}/`);
+  await viewer.page.goto(`${app.origin}${paths.home()}`);
   await expect(viewer.page.locator("html[data-ads-live]")).toHaveCount(1);
   await viewer.page.evaluate(() => {
     (window as unknown as { marker: boolean }).marker = true; // survives only without a reload
@@ -250,9 +251,9 @@ test("console: zone id and pre-roll are validated on both sides, errors next to 
 }) => {
   const admin = await signedIn(browser, app, "admin");
   const viewer = await visitor(browser, app.origin);
-  await viewer.page.goto(`${app.origin}/`);
+  await viewer.page.goto(`${app.origin}${paths.home()}`);
   await expect(viewer.page.locator("html[data-ads-live]")).toHaveCount(1);
-  await admin.page.goto(`${app.origin}/admin/ads`);
+  await admin.page.goto(`${app.origin}${paths.admin.ads()}`);
   await expect(admin.page.getByRole("navigation", { name: "Console" }).getByRole("link", { name: "Ad units" })).toHaveAttribute(
     "aria-current",
     "page",
@@ -296,7 +297,7 @@ test("console: zone id and pre-roll are validated on both sides, errors next to 
 
 test("visitors, users and creators get 404 for every console page and action, and change nothing", async ({ browser }) => {
   const admin = await signedIn(browser, app, "admin");
-  await admin.page.goto(`${app.origin}/admin/ads`);
+  await admin.page.goto(`${app.origin}${paths.admin.ads()}`);
   const unitId = await admin.page.locator('[data-ad-unit="Billboard_2"] input[name=unitId]').first().inputValue();
   await admin.context.close();
 
@@ -306,7 +307,7 @@ test("visitors, users and creators get 404 for every console page and action, an
       const res = await person.page.request.get(`${app.origin}${url}`, { maxRedirects: 0 });
       expect(res.status(), url).toBe(404);
     }
-    const page = await person.page.goto(`${app.origin}/admin/ads`);
+    const page = await person.page.goto(`${app.origin}${paths.admin.ads()}`);
     expect(page?.status()).toBe(404);
     await expect(person.page.getByText("Page Not Found")).toBeVisible();
     const forms: Record<string, string>[] = [
@@ -315,13 +316,17 @@ test("visitors, users and creators get 404 for every console page and action, an
       { intent: "preroll", source: "house", durationSeconds: "5", active: "on" },
     ];
     for (const form of forms) {
-      const res = await person.page.request.post(`${app.origin}/admin/ads`, { form, headers: { Origin: app.origin }, maxRedirects: 0 });
+      const res = await person.page.request.post(`${app.origin}${paths.admin.ads()}`, {
+        form,
+        headers: { Origin: app.origin },
+        maxRedirects: 0,
+      });
       expect(res.status(), form.intent).toBe(404);
     }
     await person.context.close();
   }
   const check = await visitor(browser, app.origin);
-  await check.page.goto(`${app.origin}/`);
+  await check.page.goto(`${app.origin}${paths.home()}`);
   await expect(slot(check.page, "Billboard_2")).toHaveCount(1);
   await check.context.close();
 });
@@ -336,8 +341,8 @@ test("a dropped live connection: the console shows it, and pages reconnect and c
     let blocked = false;
     for (const page of [admin.page, viewer.page])
       await page.route("**/api/ads/events*", (route) => (blocked ? route.abort("connectionreset") : route.continue()));
-    await viewer.page.goto(`${single.origin}/`);
-    await admin.page.goto(`${single.origin}/admin/ads`);
+    await viewer.page.goto(`${single.origin}${paths.home()}`);
+    await admin.page.goto(`${single.origin}${paths.admin.ads()}`);
     await expect(viewer.page.locator("html[data-ads-live]")).toHaveCount(1);
     await expect(admin.page.locator("html[data-ads-live]")).toHaveCount(1);
     await expect(slot(viewer.page, "Med_Rect_2")).toBeVisible();
@@ -377,7 +382,7 @@ test("two app instances on one database: a toggle through one reaches a live pag
     second = await startApp(env); // after the first: the schema and demo content exist by then
     const admin = await signedIn(browser, first, "admin");
     const viewer = await visitor(browser, second.origin);
-    await viewer.page.goto(`${second.origin}/`);
+    await viewer.page.goto(`${second.origin}${paths.home()}`);
     await expect(viewer.page.locator("html[data-ads-live]")).toHaveCount(1);
     await expect(slot(viewer.page, "Billboard_2")).toHaveCount(1);
 

@@ -2,6 +2,7 @@ import os from "node:os";
 import path from "node:path";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { WITHHELD_STILL } from "../../core/age-assurance";
+import { paths } from "../../core/paths";
 import { freeLoopbackPort } from "../../server/process";
 import { signedIn, uniqueEmail, uniqueIp } from "../support/account-session";
 import { type AppProcess, startApp } from "../support/app-process";
@@ -56,7 +57,7 @@ async function visitor(browser: Browser, country: string, declared = true) {
 
 /** The first video page linked from the home page. */
 async function firstVideo(page: Page): Promise<string> {
-  await page.goto(`${app.origin}/`);
+  await page.goto(`${app.origin}${paths.home()}`);
   const href = await page.locator("main article a[href^='/video/']").first().getAttribute("href");
   return `${app.origin}${href}`;
 }
@@ -82,7 +83,7 @@ async function expectWithheld(page: Page, videoUrl: string) {
   expect(JSON.parse(ld ?? "{}")).toMatchObject({ "@type": "VideoObject", name: expect.any(String) });
   // The server refuses what the page does not offer.
   const videoId = new URL(videoUrl).pathname.split("/").pop() as string;
-  const token = await page.request.post(`${app.origin}/api/play-token`, { form: { videoId } });
+  const token = await page.request.post(`${app.origin}${paths.api.playToken()}`, { form: { videoId } });
   expect(token.status()).toBe(403);
   expect(await token.json()).toEqual({ token: null, reason: "age-check" });
 }
@@ -93,7 +94,7 @@ async function expectShown(page: Page, videoUrl: string) {
   await expect(page.locator("video")).toHaveCount(1);
   await expect(page.locator("video")).toHaveAttribute("poster", /\/media\//);
   const videoId = new URL(videoUrl).pathname.split("/").pop() as string;
-  const token = await page.request.post(`${app.origin}/api/play-token`, { form: { videoId } });
+  const token = await page.request.post(`${app.origin}${paths.api.playToken()}`, { form: { videoId } });
   expect(token.status()).toBe(200);
   expect((await token.json()).token).toEqual(expect.any(String));
 }
@@ -129,8 +130,8 @@ test("the page cache never sends one variant to the other visitor", async ({ req
   const open = { headers: { [COUNTRY_HEADER]: "US", cookie: "ageVerified=true" } };
   const restricted = { headers: { [COUNTRY_HEADER]: "GB", cookie: "ageVerified=true" } };
   for (let round = 0; round < 3; round++) {
-    const a = await request.get(`${app.origin}/`, open);
-    const b = await request.get(`${app.origin}/`, restricted);
+    const a = await request.get(`${app.origin}${paths.home()}`, open);
+    const b = await request.get(`${app.origin}${paths.home()}`, restricted);
     expect(await a.text()).not.toContain(WITHHELD_STILL);
     const withheld = await b.text();
     expect(withheld).toContain(WITHHELD_STILL);
@@ -217,7 +218,7 @@ test("a signed-in user's pass is remembered on the account: another browser show
 
 test("a visitor from a country not listed keeps today's self-declaration gate and sees the media", async ({ browser }) => {
   const { context, page } = await visitor(browser, "US", false);
-  await page.goto(`${app.origin}/`);
+  await page.goto(`${app.origin}${paths.home()}`);
   const gate = page.getByRole("dialog", { name: "Age Verification Required" });
   await expect(gate).toBeVisible();
   await page.getByRole("button", { name: "I am 18 or older" }).click();
@@ -272,7 +273,7 @@ test("hostile input to the age check, configured, answers below 500, reflects no
     answers.push(await request.post(`${app.origin}/age-check`, { headers: gb, data: `returnTo=${v}`, maxRedirects: 0 }));
   }
   for (const country of ["", "gb", "G B", "GB, FR", "<script>alert(1)</script>", "a".repeat(4000), "ZZ"]) {
-    answers.push(await request.get(`${app.origin}/`, { headers: { ...gb, [COUNTRY_HEADER]: country }, maxRedirects: 0 }));
+    answers.push(await request.get(`${app.origin}${paths.home()}`, { headers: { ...gb, [COUNTRY_HEADER]: country }, maxRedirects: 0 }));
   }
   for (const res of answers) {
     expect(res.status(), res.url().slice(0, 200)).toBeLessThan(500);

@@ -1,10 +1,11 @@
 import { expect, test } from "@playwright/test";
+import { paths } from "../../core/paths";
 
 test("age gate: shown to new visitors, '18 or older' hides it and is remembered by the server", async ({ page, request }) => {
-  const html = await (await request.get("/", { headers: { cookie: "" } })).text();
+  const html = await (await request.get(paths.home(), { headers: { cookie: "" } })).text();
   expect(html).toContain("Age Verification Required");
 
-  await page.goto("/");
+  await page.goto(paths.home());
   const dialog = page.getByRole("dialog", { name: "Age Verification Required" });
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText(
@@ -25,13 +26,13 @@ test("age gate: shown to new visitors, '18 or older' hides it and is remembered 
   expect(cookies.find((c) => c.name === "ageVerified")?.value).toBe("true");
 
   // Server-rendered without the gate now: no flash on the next page.
-  const res = await page.goto("/blog");
+  const res = await page.goto(paths.blog());
   expect(await res?.text()).not.toContain("Age Verification Required");
 });
 
 test("age gate: 'I am under 18' leaves the site", async ({ page }) => {
   await page.route("https://www.google.com/**", (route) => route.fulfill({ status: 200, body: "left", contentType: "text/plain" }));
-  await page.goto("/");
+  await page.goto(paths.home());
   await page.getByRole("button", { name: "I am under 18" }).click();
   await expect(page).toHaveURL(/^https:\/\/www\.google\.com\//);
 });
@@ -39,7 +40,7 @@ test("age gate: 'I am under 18' leaves the site", async ({ page }) => {
 test("age gate works without JavaScript (form post sets the cookie)", async ({ browser, baseURL }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
-  await page.goto(`${baseURL}/category/amateur`);
+  await page.goto(`${baseURL}${paths.category("amateur")}`);
   await page.getByRole("button", { name: "I am 18 or older" }).click();
   await expect(page).toHaveURL(/\/category\/amateur$/);
   await expect(page.getByRole("dialog")).toHaveCount(0);
@@ -47,9 +48,9 @@ test("age gate works without JavaScript (form post sets the cookie)", async ({ b
 });
 
 test("a visitor verified earlier in localStorage gets the cookie mirrored", async ({ page }) => {
-  await page.goto("/robots.txt");
+  await page.goto(paths.robots());
   await page.evaluate(() => localStorage.setItem("ageVerified", "true"));
-  await page.goto("/");
+  await page.goto(paths.home());
   await expect(page.getByRole("dialog")).toHaveCount(0);
   expect((await page.context().cookies()).find((c) => c.name === "ageVerified")?.value).toBe("true");
 });

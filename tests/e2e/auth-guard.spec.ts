@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { paths } from "../../core/paths";
 import {
   accountState,
   codeFromOutbox,
@@ -61,7 +62,7 @@ test("50 wrong codes for an admin's address from 50 IPs: refused from the 10th, 
   const spellings = [email, ` ${email.toUpperCase()} `, `${local}@${domain.toUpperCase()}`, `   ${local.toUpperCase()}@${domain}   `];
   const statuses: number[] = [];
   for (const [i, ip] of ATTACKER_IPS.entries()) {
-    const res = await request.post("/login", {
+    const res = await request.post(paths.login(), {
       form: { intent: "verify-code", email: spellings[i % spellings.length] as string, code: String(100000 + i) },
       headers: { Origin: baseURL as string, "X-Forwarded-For": ip },
       maxRedirects: 0,
@@ -81,14 +82,14 @@ test("50 wrong codes for an admin's address from 50 IPs: refused from the 10th, 
   // A browser that never signed in: told clearly, no code mailed.
   const mailed = messagesTo(email).length;
   const stranger = await newVisitor(browser, baseURL);
-  await stranger.page.goto("/login");
+  await stranger.page.goto(paths.login());
   await stranger.page.getByLabel("E-mail address").fill(email.toUpperCase());
   await stranger.page.getByRole("button", { name: "Email me a sign-in code" }).click();
   await expect(stranger.page.getByRole("alert")).toHaveText(LOCKED);
   await stranger.context.close();
 
   // The owner's browser asks for a code and signs in, as an admin.
-  await owner.page.goto("/login");
+  await owner.page.goto(paths.login());
   await requestCode(owner.page, email);
   await owner.page.getByLabel("6-digit code").fill(await codeFromOutbox(email));
   await owner.page.getByRole("button", { name: "Sign In", exact: true }).click();
@@ -122,7 +123,7 @@ test.describe("Google with an address the provider has not verified", () => {
 
       provider.setUser({ email: admin.email, name: "Mallory", picture: "https://127.0.0.1:1/m.png", emailVerified });
       const { context, page } = await newVisitor(browser, baseURL);
-      await page.goto("/login");
+      await page.goto(paths.login());
       await page.getByRole("button", { name: "Sign in with Google" }).click();
       // Refused for this reason (not, say, a token the app could not verify): better-auth's link rule for an
       // existing account, the validateUserInfo gate for the rest.
@@ -140,10 +141,10 @@ test.describe("Google with an address the provider has not verified", () => {
     await admin.context.close();
     provider.setUser({ email: admin.email, name: "Ada Admin", emailVerified: true });
     const { context, page } = await newVisitor(browser, baseURL);
-    await page.goto("/login");
+    await page.goto(paths.login());
     await page.getByRole("button", { name: "Sign in with Google" }).click();
     await expect(page).toHaveURL(`${baseURL}/`);
-    await page.goto("/admin");
+    await page.goto(paths.admin.dashboard());
     await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
     expect(await accountState(baseURL, admin.email)).toMatchObject({ id: admin.id, providers: ["google"], role: "admin" });
     expect((await context.cookies()).find((c) => c.name === "pleazure.known_device")).toBeTruthy();

@@ -2,6 +2,7 @@ import { execFile } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
+import { paths } from "../../core/paths";
 import { codeFromOutbox, newVisitor, outbox, requestCode, signInOnPage, uniqueEmail, uniqueIp } from "../support/account-session";
 import { signInFormToken } from "../support/form-token";
 import { type OidcProvider, startOidcProvider } from "../support/oidc-provider";
@@ -26,7 +27,7 @@ test("a visitor asking for a signed-in page signs in with an e-mail code and lan
   const { context, page } = await newVisitor(browser, baseURL);
   const email = uniqueEmail("code");
 
-  await page.goto("/favorites");
+  await page.goto(paths.favorites());
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Ffavorites$/);
   await expect(page.getByRole("heading", { name: "Sign In to Your Account" })).toBeVisible();
   await signInOnPage(page, email);
@@ -86,7 +87,7 @@ test("a visitor asking for a signed-in page signs in with an e-mail code and lan
   await menu.getByRole("menuitem", { name: "Sign Out" }).click();
   await expect(page).toHaveURL(`${baseURL}/`);
   await expect(page.getByRole("link", { name: "Sign In" })).toBeVisible();
-  const replay = await page.request.get("/profile", {
+  const replay = await page.request.get(paths.profile(), {
     headers: { cookie: `better-auth.session_token=${oldCookie?.value}` },
     maxRedirects: 0,
   });
@@ -106,7 +107,7 @@ test("signed out, every signed-in page sends the visitor to sign in (history rep
     expect(res.headers().location).toBe(`/login?redirectTo=${encodeURIComponent(p.path)}`);
   }
   // Sign In comes back to the page it was pressed on.
-  await page.goto("/blog");
+  await page.goto(paths.blog());
   await page.getByRole("link", { name: "Sign In" }).click();
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Fblog$/);
   await signInOnPage(page, uniqueEmail("back"));
@@ -114,7 +115,7 @@ test("signed out, every signed-in page sends the visitor to sign in (history rep
 
   // A session that ends while the page is open: a client-side navigation to a signed-in page is redirected
   // to sign in, replacing the entry, so Back returns to the page before.
-  await page.goto("/");
+  await page.goto(paths.home());
   const menu = page.getByRole("button", { name: /Account menu for/ });
   await expect(menu).toBeVisible(); // the shared page's viewer has arrived
   await context.clearCookies({ name: "better-auth.session_token" });
@@ -149,7 +150,7 @@ test.describe("Google", () => {
     const email = uniqueEmail("google");
     provider.setUser({ email, name: "Grace Hopper", picture: "https://127.0.0.1:1/broken-avatar.png" });
 
-    await page.goto("/history");
+    await page.goto(paths.history());
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Fhistory$/);
     await page.getByRole("button", { name: "Sign in with Google" }).click();
     await expect(page).toHaveURL(/\/history$/);
@@ -157,7 +158,7 @@ test.describe("Google", () => {
     const menuButton = page.getByRole("button", { name: "Account menu for Grace Hopper" });
     await expect(menuButton).toBeVisible();
     await expect(page.locator('header [data-avatar="initial"]')).toHaveText("G");
-    await page.goto("/profile");
+    await page.goto(paths.profile());
     await expect(page.getByText("Welcome, Grace Hopper!")).toBeVisible();
     await expect(page.getByText(email)).toBeVisible();
 
@@ -175,7 +176,7 @@ test.describe("Google", () => {
 test("wrong, reused and expired codes are refused with a clear message", async ({ browser, baseURL, request }) => {
   const { context, page } = await newVisitor(browser, baseURL);
   const email = uniqueEmail("bad-code");
-  await page.goto("/login");
+  await page.goto(paths.login());
   await requestCode(page, email);
   const code = await codeFromOutbox(email);
   await page.getByLabel("6-digit code").fill(code === "000000" ? "111111" : "000000");
@@ -186,7 +187,7 @@ test("wrong, reused and expired codes are refused with a clear message", async (
   await page.getByRole("button", { name: "Sign In", exact: true }).click();
   await expect(page).toHaveURL(`${baseURL}/`);
   // Reused from elsewhere (no session cookie): refused.
-  const reused = await request.post("/login", {
+  const reused = await request.post(paths.login(), {
     form: { intent: "verify-code", email, code },
     headers: { Origin: baseURL as string, "X-Forwarded-For": uniqueIp() },
     maxRedirects: 0,
@@ -197,7 +198,7 @@ test("wrong, reused and expired codes are refused with a clear message", async (
   // Expired: the code's row is aged past its 5 minutes (test hook), then refused.
   const second = await newVisitor(browser, baseURL);
   const late = uniqueEmail("late");
-  await second.page.goto("/login");
+  await second.page.goto(paths.login());
   await requestCode(second.page, late);
   const lateCode = await codeFromOutbox(late);
   expect((await fetch(`${baseURL}/__test/auth/expire-codes`, { method: "POST" })).ok).toBe(true);
@@ -222,16 +223,16 @@ test('an empty request says what docs/product.md "Accounts" says; works without 
 test("code requests: 3 per address in 5 minutes, then 429 with Retry-After and a clear message", async ({ browser, baseURL }) => {
   const { context, page } = await newVisitor(browser, baseURL);
   const email = uniqueEmail("limit");
-  await page.goto("/login");
+  await page.goto(paths.login());
   for (let i = 0; i < 3; i++) {
     const formToken = await signInFormToken(baseURL as string);
-    const res = await page.request.post("/login", {
+    const res = await page.request.post(paths.login(), {
       form: { intent: "request-code", email, formToken },
       headers: { Origin: baseURL as string },
     });
     expect(res.status()).toBe(200);
   }
-  const refused = await page.request.post("/login", {
+  const refused = await page.request.post(paths.login(), {
     form: { intent: "request-code", email, formToken: await signInFormToken(baseURL as string) },
     headers: { Origin: baseURL as string },
   });
@@ -272,12 +273,12 @@ test("cross-site posts are refused: no code is sent, no one is signed out", asyn
   const mailed = fs.existsSync(OUTBOX) && fs.readdirSync(OUTBOX).some((f) => fs.readFileSync(path.join(OUTBOX, f), "utf8").includes(email));
   expect(mailed).toBe(false);
 
-  await page.goto("/login");
+  await page.goto(paths.login());
   await signInOnPage(page, uniqueEmail("victim"));
   await expect(page).toHaveURL(`${baseURL}/`);
-  const forged = await page.request.post("/logout", { headers: { Origin: "https://evil.example" }, maxRedirects: 0 });
+  const forged = await page.request.post(paths.logout(), { headers: { Origin: "https://evil.example" }, maxRedirects: 0 });
   expect(forged.status()).toBe(403);
-  await page.goto("/profile");
+  await page.goto(paths.profile());
   await expect(page.getByRole("heading", { level: 1, name: "Profile" })).toBeVisible();
   await context.close();
 });

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { APIResponse } from "@playwright/test";
+import { paths } from "../../core/paths";
 import { accountState, newVisitor, postTestHook, signInOverHttp, testVideo, uniqueEmail } from "../support/account-session";
 import { expect, test } from "./support";
 
@@ -32,77 +33,91 @@ interface Setup {
 /** Every route module (app/routes, the console aside) that has an action, with what a banned user's write does. */
 const WALK: Record<string, Step[]> = {
   "api/comments.ts": [
-    { what: "comment", expect: "refused", send: (s) => s.post("/api/comments", { videoId: s.videoId, content: "Still here.", js: "1" }) },
+    {
+      what: "comment",
+      expect: "refused",
+      send: (s) => s.post(paths.api.comments(), { videoId: s.videoId, content: "Still here.", js: "1" }),
+    },
     {
       what: "reply",
       expect: "refused",
-      send: (s) => s.post("/api/comments", { videoId: s.videoId, parentId: s.commentId, content: "Me too.", js: "1" }),
+      send: (s) => s.post(paths.api.comments(), { videoId: s.videoId, parentId: s.commentId, content: "Me too.", js: "1" }),
     },
   ],
-  "api/like.ts": [{ what: "like", expect: "refused", send: (s) => s.post(`/api/videos/${s.videoId}/like`, { liked: "true", js: "1" }) }],
+  "api/like.ts": [{ what: "like", expect: "refused", send: (s) => s.post(paths.api.like(s.videoId), { liked: "true", js: "1" }) }],
   "api/playlists.ts": [
     {
       what: "create a playlist",
       expect: "refused",
-      send: (s) => s.post("/api/playlists", { intent: "create", title: "New list", visibility: "public" }),
+      send: (s) => s.post(paths.api.playlists(), { intent: "create", title: "New list", visibility: "public" }),
     },
     {
       what: "rename or publish a playlist",
       expect: "refused",
       send: (s) =>
-        s.post("/api/playlists", { intent: "update", playlist: s.playlistId, title: "Renamed", description: "", visibility: "public" }),
+        s.post(paths.api.playlists(), {
+          intent: "update",
+          playlist: s.playlistId,
+          title: "Renamed",
+          description: "",
+          visibility: "public",
+        }),
     },
     {
       what: "add to a playlist",
       expect: "refused",
-      send: (s) => s.post("/api/playlists", { intent: "add", playlist: s.playlistId, videoId: s.videoId }),
+      send: (s) => s.post(paths.api.playlists(), { intent: "add", playlist: s.playlistId, videoId: s.videoId }),
     },
     {
       what: "reorder a playlist",
       expect: "refused",
-      send: (s) => s.post("/api/playlists", { intent: "move", playlist: s.playlistId, videoId: s.videoId, to: "0" }),
+      send: (s) => s.post(paths.api.playlists(), { intent: "move", playlist: s.playlistId, videoId: s.videoId, to: "0" }),
     },
     {
       what: "take a video out",
       expect: "allowed",
-      send: (s) => s.post("/api/playlists", { intent: "remove", playlist: s.playlistId, videoId: s.videoId }),
+      send: (s) => s.post(paths.api.playlists(), { intent: "remove", playlist: s.playlistId, videoId: s.videoId }),
     },
-    { what: "delete a playlist", expect: "allowed", send: (s) => s.post("/api/playlists", { intent: "delete", playlist: s.playlistId }) },
+    {
+      what: "delete a playlist",
+      expect: "allowed",
+      send: (s) => s.post(paths.api.playlists(), { intent: "delete", playlist: s.playlistId }),
+    },
   ],
   "api/comment-delete.ts": [
     {
       what: "delete their comment",
       expect: "allowed",
-      send: (s) => s.post(`/api/comments/${s.commentId}/delete`, { videoId: s.videoId, js: "1" }),
+      send: (s) => s.post(paths.api.deleteComment(s.commentId), { videoId: s.videoId, js: "1" }),
     },
   ],
   "api/favorites.ts": [
-    { what: "favorite", expect: "allowed", send: (s) => s.post("/api/favorites", { videoId: s.videoId, favorite: "true" }) },
+    { what: "favorite", expect: "allowed", send: (s) => s.post(paths.api.favorites(), { videoId: s.videoId, favorite: "true" }) },
   ],
   "api/history.ts": [
-    { what: "watch history", expect: "allowed", send: (s) => s.post("/api/history", { videoId: s.videoId, position: "3" }) },
+    { what: "watch history", expect: "allowed", send: (s) => s.post(paths.api.history(), { videoId: s.videoId, position: "3" }) },
   ],
-  "api/autoplay.ts": [{ what: "autoplay choice", expect: "allowed", send: (s) => s.post("/api/autoplay", { autoplay: "off" }) }],
-  "api/play-token.ts": [{ what: "play", expect: "allowed", send: (s) => s.post("/api/play-token", { videoId: s.videoId }) }],
-  "api/views.ts": [{ what: "count a view", expect: "allowed", send: (s) => s.post("/api/views", { videoId: s.videoId, token: "x" }) }],
-  "account/settings.tsx": [{ what: "autoplay setting", expect: "allowed", send: (s) => s.post("/settings", { intent: "autoplay" }) }],
-  "account/history.tsx": [{ what: "clear history", expect: "allowed", send: (s) => s.post("/history", { intent: "clear" }) }],
-  "account/export.ts": [{ what: "export their data", expect: "allowed", send: (s) => s.post("/settings/export", {}) }],
+  "api/autoplay.ts": [{ what: "autoplay choice", expect: "allowed", send: (s) => s.post(paths.api.autoplay(), { autoplay: "off" }) }],
+  "api/play-token.ts": [{ what: "play", expect: "allowed", send: (s) => s.post(paths.api.playToken(), { videoId: s.videoId }) }],
+  "api/views.ts": [{ what: "count a view", expect: "allowed", send: (s) => s.post(paths.api.views(), { videoId: s.videoId, token: "x" }) }],
+  "account/settings.tsx": [{ what: "autoplay setting", expect: "allowed", send: (s) => s.post(paths.settings(), { intent: "autoplay" }) }],
+  "account/history.tsx": [{ what: "clear history", expect: "allowed", send: (s) => s.post(paths.history(), { intent: "clear" }) }],
+  "account/export.ts": [{ what: "export their data", expect: "allowed", send: (s) => s.post(paths.settingsExport(), {}) }],
   "report.tsx": [{ what: "report", expect: "allowed", send: (s) => s.post(`/report?video=${s.videoId}`, { reason: "spam", details: "" }) }],
   "contact.tsx": [
     {
       what: "contact form",
       expect: "allowed",
-      send: (s) => s.post("/contact", { name: "A", email: "a@example.com", subject: "Hi", message: "Hello there." }),
+      send: (s) => s.post(paths.contact(), { name: "A", email: "a@example.com", subject: "Hi", message: "Hello there." }),
     },
   ],
-  "takedown.tsx": [{ what: "takedown request", expect: "allowed", send: (s) => s.post("/takedown", {}) }],
-  "age-verification.ts": [{ what: "age gate", expect: "allowed", send: (s) => s.post("/age-verification", { answer: "yes" }) }],
+  "takedown.tsx": [{ what: "takedown request", expect: "allowed", send: (s) => s.post(paths.takedown(), {}) }],
+  "age-verification.ts": [{ what: "age gate", expect: "allowed", send: (s) => s.post(paths.ageVerification(), { answer: "yes" }) }],
   "age-check.tsx": [{ what: "age check", expect: "allowed", send: (s) => s.post("/age-check", {}) }],
   "login.tsx": [
-    { what: "sign in again", expect: "allowed", send: (s) => s.post("/login", { intent: "request-code", email: "x@example.com" }) },
+    { what: "sign in again", expect: "allowed", send: (s) => s.post(paths.login(), { intent: "request-code", email: "x@example.com" }) },
   ],
-  "logout.ts": [{ what: "sign out", expect: "allowed", send: (s) => s.post("/logout", {}) }],
+  "logout.ts": [{ what: "sign out", expect: "allowed", send: (s) => s.post(paths.logout(), {}) }],
 };
 
 /** Route modules under app/routes that export an action, the console aside (relative, e.g. `api/like.ts`). */
@@ -139,18 +154,18 @@ test("a banned user is refused what publishes, with the moderator's reason, and 
       failOnStatusCode: false,
     });
   // Before the ban: a comment, and a public playlist holding the video (both allowed now).
-  expect((await post("/api/comments", { videoId, content: "Written before the ban.", js: "1" })).status()).toBe(200);
-  const made = await post("/api/playlists", { intent: "create", title: "Before the ban", visibility: "public", videoId });
+  expect((await post(paths.api.comments(), { videoId, content: "Written before the ban.", js: "1" })).status()).toBe(200);
+  const made = await post(paths.api.playlists(), { intent: "create", title: "Before the ban", visibility: "public", videoId });
   expect(made.status()).toBe(200);
   const playlistId = ((await made.json()) as { playlistId: string }).playlistId;
   const commentId = (await community(baseURL, videoId)).comments[0]?.id ?? "";
   expect(commentId).not.toBe("");
-  expect((await context.request.get(`/playlists/${playlistId}`)).status()).toBe(200);
+  expect((await context.request.get(paths.playlist(playlistId))).status()).toBe(200);
 
   await postTestHook(baseURL, "users/ban", { email, reason: REASON });
   // Their public playlist is no longer public while the ban lasts: another visitor gets the 404 page.
   const other = await newVisitor(browser, baseURL, { baseURL });
-  expect((await other.context.request.get(`/playlists/${playlistId}`, { failOnStatusCode: false })).status()).toBe(404);
+  expect((await other.context.request.get(paths.playlist(playlistId), { failOnStatusCode: false })).status()).toBe(404);
   await other.context.close();
 
   const setup: Setup = { post, videoId, commentId, playlistId };

@@ -1,3 +1,4 @@
+import { paths } from "../../core/paths";
 import { expect, jsonLd, setFaults, test } from "./support";
 
 test.afterEach(async ({ baseURL }) => setFaults(baseURL, []));
@@ -23,7 +24,7 @@ const previewSlugs = (page: import("@playwright/test").Page) =>
   page.locator("main article h2 a").evaluateAll((links) => links.map((a) => (a.getAttribute("href") ?? "").replace(/^\/blog\//, "")));
 
 test("blog list: 10 newest published posts with previews, pagination to page 2, metadata", async ({ page }) => {
-  const res = await page.goto("/blog");
+  const res = await page.goto(paths.blog());
   expect(res?.status()).toBe(200);
   await expect(page.getByRole("heading", { level: 1, name: "Blog" })).toBeVisible();
   await expect(page).toHaveTitle("Blog | Pleazure");
@@ -76,7 +77,7 @@ test("blog list: bad page values show page 1, past the end redirects to the last
 
 test("blog list failure shows the SPEC text and Retry recovers", async ({ page, baseURL }) => {
   await setFaults(baseURL, ["blog.list"]);
-  const res = await page.goto("/blog");
+  const res = await page.goto(paths.blog());
   expect(res?.status()).toBe(500);
   await expect(page.getByText("Failed to load blog posts. Please try again later.")).toBeVisible();
   await setFaults(baseURL, []);
@@ -134,7 +135,7 @@ test("a post: title, byline, date, chips, rendered markdown; code is shown, neve
 });
 
 test("images get empty alt text by default and load lazily", async ({ page }) => {
-  await page.goto("/blog/welcome-to-pleazure");
+  await page.goto(paths.blogPost("welcome-to-pleazure"));
   const img = page.locator("main article img").first();
   await expect(img).toHaveAttribute("src", "/media/og/blog-default.png");
   await expect(img).toHaveAttribute("alt", "");
@@ -142,7 +143,7 @@ test("images get empty alt text by default and load lazily", async ({ page }) =>
 });
 
 test("'Loading blog post...' shows while a post loads from the list", async ({ page }) => {
-  await page.goto("/blog");
+  await page.goto(paths.blog());
   await page.route("**/*.data*", async (route) => {
     await new Promise((r) => setTimeout(r, 1200));
     await route.continue();
@@ -156,7 +157,7 @@ test("'Loading blog post...' shows while a post loads from the list", async ({ p
 
 test("unknown and unpublished posts answer 404 'Blog post not found.'", async ({ page }) => {
   for (const slug of ["no-such-post", ...UNPUBLISHED, "%3Cscript%3E"]) {
-    const res = await page.goto(`/blog/${slug}`);
+    const res = await page.goto(paths.blogPost(slug));
     expect(res?.status(), slug).toBe(404);
     await expect(page.getByText("Blog post not found.")).toBeVisible();
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex, follow");
@@ -165,7 +166,7 @@ test("unknown and unpublished posts answer 404 'Blog post not found.'", async ({
 
 test("post fetch failure shows the SPEC text with status 500", async ({ page, baseURL }) => {
   await setFaults(baseURL, ["blog.post"]);
-  const res = await page.goto("/blog/welcome-to-pleazure");
+  const res = await page.goto(paths.blogPost("welcome-to-pleazure"));
   expect(res?.status()).toBe(500);
   await expect(page.getByText("Failed to load blog post. Please try again later.")).toBeVisible();
   await setFaults(baseURL, []);
@@ -207,7 +208,7 @@ test("post metadata: SEO fields, fallbacks, social-image rule, canonical overrid
   await expect(page.locator('meta[name="twitter:description"]')).toHaveAttribute("content", "How we keep data collection to a minimum.");
 
   // og_image_url on our media storage is used.
-  await page.goto("/blog/welcome-to-pleazure");
+  await page.goto(paths.blogPost("welcome-to-pleazure"));
   await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
     "content",
     /^http:\/\/127\.0\.0\.1:\d+\/media\/og\/blog-default\.png$/,
@@ -223,11 +224,11 @@ test("post metadata: SEO fields, fallbacks, social-image rule, canonical overrid
 });
 
 test("RSS feed: valid XML, the 12 published posts with absolute links and dates, no drafts", async ({ page, request, baseURL }) => {
-  const res = await request.get("/blog/feed.xml");
+  const res = await request.get(paths.feed());
   expect(res.status()).toBe(200);
   expect(res.headers()["content-type"]).toContain("application/rss+xml");
   const xml = await res.text();
-  await page.goto("/blog");
+  await page.goto(paths.blog());
   const parsed = await page.evaluate((source) => {
     const doc = new DOMParser().parseFromString(source, "application/xml");
     const items = [...doc.querySelectorAll("channel > item")];

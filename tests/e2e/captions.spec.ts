@@ -1,5 +1,6 @@
 import path from "node:path";
 import type { Locator, Page } from "@playwright/test";
+import { paths } from "../../core/paths";
 import { newVisitor, signedInWithRole } from "../support/account-session";
 import { playThenPause, revealControls, seekAndWait } from "./player-steps";
 import { expect, test } from "./support";
@@ -61,7 +62,7 @@ test("an admin uploads captions; bad files are refused with a clear message and 
   videos = await pickVideos(page);
   const [first, second] = videos as [string, string];
 
-  await page.goto(`/admin/videos/${first}`);
+  await page.goto(paths.admin.video(first));
   const section = page.getByTestId("video-captions");
   await expect(section.getByRole("heading", { name: "Captions" })).toBeVisible();
 
@@ -99,7 +100,7 @@ test("an admin uploads captions; bad files are refused with a clear message and 
   await page.goto("/admin/audit?action=video.captions");
   await expect(page.locator("main")).toContainText(first);
 
-  await page.goto(`/admin/videos/${second}`);
+  await page.goto(paths.admin.video(second));
   await upload(page.getByTestId("video-captions"), "en", vttFile("captions.vtt", GOOD));
   await expect(page.getByTestId("video-captions").getByText("Captions saved.")).toBeVisible();
   await page.setViewportSize({ width: 375, height: 800 });
@@ -127,7 +128,7 @@ test("the player lists the language, shows the cue at its time over the video, t
   page,
 }) => {
   const [first, second] = videos as [string, string];
-  await page.goto(`/video/${first}`, { waitUntil: "load" });
+  await page.goto(paths.video(first), { waitUntil: "load" });
   await playThenPause(page);
 
   // Off by default; the menu lists Off and the language.
@@ -186,7 +187,7 @@ test("the player lists the language, shows the cue at its time over the video, t
   await page.getByRole("button", { name: "Default view" }).click();
 
   // The next video starts with English on.
-  await page.goto(`/video/${second}`, { waitUntil: "load" });
+  await page.goto(paths.video(second), { waitUntil: "load" });
   await expect(page.getByRole("button", { name: "Captions", exact: true })).toHaveAttribute("aria-pressed", "true");
   await playThenPause(page);
   await seekAndWait(page, 1);
@@ -195,7 +196,7 @@ test("the player lists the language, shows the cue at its time over the video, t
 
 test("at 375 px the CC button fits the control bar and shows the captions", async ({ browser, baseURL }) => {
   const { context, page } = await newVisitor(browser, baseURL, { viewport: { width: 375, height: 800 } });
-  await page.goto(`/video/${videos[0]}`, { waitUntil: "load" });
+  await page.goto(paths.video(videos[0] as string), { waitUntil: "load" });
   await playThenPause(page);
   const cc = page.getByRole("button", { name: "Captions", exact: true });
   await cc.click();
@@ -218,7 +219,7 @@ test("with several languages the Captions menu is there at laptop width too (sho
 }) => {
   const admin = await signedInWithRole(browser, baseURL, "admin", { tag: "captions-admin-2" });
   const second = videos[1] as string;
-  await admin.page.goto(`/admin/videos/${second}`);
+  await admin.page.goto(paths.admin.video(second));
   await upload(
     admin.page.getByTestId("video-captions"),
     "de",
@@ -227,7 +228,7 @@ test("with several languages the Captions menu is there at laptop width too (sho
   await expect(admin.page.getByTestId("video-captions").getByText("Captions saved.")).toBeVisible();
 
   const { context, page } = await newVisitor(browser, baseURL, { viewport: { width: 1024, height: 768 } });
-  await page.goto(`/video/${second}`, { waitUntil: "load" });
+  await page.goto(paths.video(second), { waitUntil: "load" });
   await playThenPause(page);
   // The CC toggle gives way to the menu: its short label on the bar, its whole name for screen readers.
   await expect(page.getByRole("button", { name: "Captions", exact: true })).toBeHidden();
@@ -261,7 +262,7 @@ test("with several languages the Captions menu is there at laptop width too (sho
 });
 
 test("visitors cannot reach the captions action", async ({ request }) => {
-  const res = await request.post(`/admin/videos/${videos[0]}/captions`, {
+  const res = await request.post(paths.admin.videoCaptions(videos[0] as string), {
     multipart: { intent: "remove", language: "en" },
     maxRedirects: 0,
     failOnStatusCode: false,

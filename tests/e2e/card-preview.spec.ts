@@ -1,3 +1,4 @@
+import { paths } from "../../core/paths";
 import { expect, test } from "./support";
 
 const isStoryboard = (url: string) => /\/storyboard\.(vtt|jpg)$/.test(new URL(url).pathname);
@@ -5,7 +6,7 @@ const isStoryboard = (url: string) => /\/storyboard\.(vtt|jpg)$/.test(new URL(ur
 test("card hover preview: nothing fetched until a mouse rests on a card, then the storyboard animates", async ({ page }) => {
   const requests: string[] = [];
   page.on("request", (r) => isStoryboard(r.url()) && requests.push(r.url()));
-  await page.goto("/category/amateur", { waitUntil: "load" });
+  await page.goto(paths.category("amateur"), { waitUntil: "load" });
   await page.waitForTimeout(500);
   expect(requests).toEqual([]);
 
@@ -24,7 +25,7 @@ test("card hover preview: nothing fetched until a mouse rests on a card, then th
 });
 
 test("card hover preview: keyboard focus shows it too", async ({ page }) => {
-  await page.goto("/category/amateur", { waitUntil: "load" });
+  await page.goto(paths.category("amateur"), { waitUntil: "load" });
   const link = page.locator("main article a").first();
   await link.focus();
   await page.keyboard.press("Shift+Tab");
@@ -37,7 +38,7 @@ test("card hover preview: none for visitors who prefer reduced motion", async ({
   await page.emulateMedia({ reducedMotion: "reduce" });
   const requests: string[] = [];
   page.on("request", (r) => isStoryboard(r.url()) && requests.push(r.url()));
-  await page.goto("/category/amateur", { waitUntil: "load" });
+  await page.goto(paths.category("amateur"), { waitUntil: "load" });
   await page.locator("main article a").first().hover();
   await page.waitForTimeout(1_000);
   await expect(page.getByTestId("card-preview")).toHaveCount(0);

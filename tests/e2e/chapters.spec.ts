@@ -1,5 +1,6 @@
 import path from "node:path";
 import type { Locator, Page } from "@playwright/test";
+import { paths } from "../../core/paths";
 import { newVisitor, signedInWithRole } from "../support/account-session";
 import { expect, jsonLd, test } from "./support";
 
@@ -43,7 +44,7 @@ test("an admin sets chapters with the keyboard; bad lists are refused line by li
   baseURL,
 }) => {
   const { context, page } = await signedInWithRole(browser, baseURL, "admin", { tag: "chapters-admin" });
-  await page.goto(`/admin/videos/${video.id}`);
+  await page.goto(paths.admin.video(video.id));
   const field = page.getByLabel("Chapters (one a line)");
   await expect(page.getByRole("heading", { name: "Chapters" })).toBeVisible();
 
@@ -80,7 +81,7 @@ test("an admin sets chapters with the keyboard; bad lists are refused line by li
     extraHTTPHeaders: { "X-Forwarded-For": "10.77.0.9" },
   });
   const plain = await noScript.newPage();
-  await plain.goto(`${baseURL}/admin/videos/${video.id}`);
+  await plain.goto(`${baseURL}${paths.admin.video(video.id)}`);
   await plain.getByLabel("Chapters (one a line)").fill("0:00 Opening\n0:00 Same time");
   const [answer] = await Promise.all([
     plain.waitForResponse((r) => r.request().method() === "POST"),
@@ -116,7 +117,7 @@ test("the video page lists the chapters, marks them on the seek bar, shows the c
   baseURL,
 }) => {
   const { context, page } = await newVisitor(browser, baseURL);
-  await page.goto(`/video/${video.id}`, { waitUntil: "load" });
+  await page.goto(paths.video(video.id), { waitUntil: "load" });
   const v = page.locator("video");
   const list = page.getByRole("region", { name: "Chapters" }).getByRole("listitem").getByRole("link");
   await expect(list).toHaveText(["0:00 Opening", `${mmss(second)} Colour shift`, `${mmss(third)} Finale`]);
@@ -217,18 +218,18 @@ test("?t= sets where the first play starts; the list fits a 375 px phone", async
 test("chapter titles are text everywhere: escaped in the list and in the JSON-LD", async ({ browser, baseURL }) => {
   const { context, page } = await signedInWithRole(browser, baseURL, "admin", { tag: "chapters-hostile" });
   const hostile = `</script><img src=x onerror=alert(1)> "Quotes" & more`;
-  await page.goto(`/admin/videos/${video.id}`);
+  await page.goto(paths.admin.video(video.id));
   await page.getByLabel("Chapters (one a line)").fill(`0:00 ${hostile}\n${second} Finale`);
   await page.getByRole("button", { name: "Save chapters" }).click();
   await expect(page.getByText("Chapters saved.")).toBeVisible();
 
   const visitor = await newVisitor(browser, baseURL);
-  await visitor.page.goto(`/video/${video.id}`);
+  await visitor.page.goto(paths.video(video.id));
   await expect(visitor.page.getByRole("region", { name: "Chapters" }).getByRole("link").first()).toHaveText(`0:00 ${hostile}`);
   await expect(visitor.page.locator("img[src=x]")).toHaveCount(0);
   const videoObject = (await jsonLd(visitor.page)).find((d) => d["@type"] === "VideoObject") as { hasPart: { name: string }[] };
   expect(videoObject.hasPart.map((c) => c.name)).toEqual([hostile, "Finale"]);
-  const html = await (await fetch(`${baseURL}/video/${video.id}`, { headers: { cookie: "ageVerified=true" } })).text();
+  const html = await (await fetch(`${baseURL}${paths.video(video.id)}`, { headers: { cookie: "ageVerified=true" } })).text();
   expect(html).not.toContain("<img src=x onerror=alert(1)>");
 
   // Clearing the list removes the chapters from the page (its cached copy dropped at once).

@@ -1,6 +1,7 @@
 import type { Browser } from "@playwright/test";
 import { THREAD_FULL_MESSAGE } from "../../app/lib/community-texts";
 import { MAX_REPLIES_PER_THREAD, MAX_THREADS, THREADS_PER_PAGE } from "../../core/comment-limits";
+import { paths } from "../../core/paths";
 import { newVisitor, signInOverHttp, testVideo, uniqueEmail } from "../support/account-session";
 import { seedComments, stored } from "./community-support";
 import { expect, test } from "./support";
@@ -28,7 +29,7 @@ test("a full thread refuses another reply with a clear text, over HTTP, without 
 
   const scripted = await signedInPerson(browser, baseURL);
   const post = (parentId: string, js: boolean) =>
-    scripted.context.request.post("/api/comments", {
+    scripted.context.request.post(paths.api.comments(), {
       form: { videoId, parentId, content: "one more", ...(js ? { js: "1" } : {}) },
       headers: { Origin: baseURL as string },
       maxRedirects: 0,

@@ -1,4 +1,5 @@
 import { type APIRequestContext, request as playwrightRequest } from "@playwright/test";
+import { paths } from "../../core/paths";
 import { setRole, signInOverHttp, testVideo, uniqueEmail, uniqueIp } from "../support/account-session";
 import { type StoredComment, stored } from "./community-support";
 import { expect, test } from "./support";
@@ -137,11 +138,11 @@ test("cross-site posts are refused on every like and comment endpoint, as form p
 test("without the script field, posts come back to the video page (or to sign-in for visitors) with 303", async ({ baseURL }) => {
   const visitor = await actor(baseURL as string, "visitor");
   const videoId = await testVideo(baseURL, 60);
-  const res = await visitor.http.post(`/api/videos/${videoId}/like`, { form: { liked: "true" }, maxRedirects: 0 });
+  const res = await visitor.http.post(paths.api.like(videoId), { form: { liked: "true" }, maxRedirects: 0 });
   expect(res.status()).toBe(303);
   expect(res.headers().location).toBe(`/login?redirectTo=${encodeURIComponent(`/video/${videoId}`)}`);
   const user = await actor(baseURL as string, "user");
-  const blank = await user.http.post("/api/comments", { form: { videoId, content: "   " }, maxRedirects: 0 });
+  const blank = await user.http.post(paths.api.comments(), { form: { videoId, content: "   " }, maxRedirects: 0 });
   expect(blank.status()).toBe(303);
   expect(blank.headers().location).toBe(`/video/${videoId}?communityError=comment#comments`);
   expect((await stored(baseURL, videoId)).comments).toEqual([]);

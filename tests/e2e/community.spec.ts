@@ -1,4 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
+import { paths } from "../../core/paths";
 import { newVisitor, type Role, setRole, signInOnPage, signInOverHttp, testVideo, uniqueEmail } from "../support/account-session";
 import { seedComments, stored } from "./community-support";
 import { expect, setFaults, test } from "./support";
@@ -31,7 +32,7 @@ test("a visitor is sent to sign in by Like and comes back; likes and unlikes wit
 }) => {
   const videoId = await testVideo(baseURL, 60);
   const { context, page } = await person(browser, baseURL, null);
-  await page.goto(`/video/${videoId}`);
+  await page.goto(paths.video(videoId));
   await expect(comments(page).getByText("Please log in to comment.")).toBeVisible();
   await expect(comments(page).getByLabel("Add a comment")).toHaveCount(0);
 
@@ -68,7 +69,7 @@ test("comment, reply, one reply form at a time, no reply to a reply; counter and
 }) => {
   const videoId = await testVideo(baseURL, 60);
   const { context, page } = await person(browser, baseURL, "user");
-  await page.goto(`/video/${videoId}`);
+  await page.goto(paths.video(videoId));
   const section = comments(page);
   await expect(section.getByText("No comments yet.")).toBeVisible();
   const box = section.getByLabel("Add a comment");
@@ -146,12 +147,12 @@ test("a creator deletes another's comment; creators and others read their own pl
   const author = await person(browser, baseURL, "user");
   const creator = await person(browser, baseURL, "creator");
   const visitor = await person(browser, baseURL, null);
-  await author.page.goto(`/video/${videoId}`);
+  await author.page.goto(paths.video(videoId));
   await comments(author.page).getByLabel("Add a comment").fill("Please moderate me");
   await comments(author.page).getByRole("button", { name: "Post Comment" }).click();
   await expect(comments(author.page).getByRole("article").getByText("Please moderate me")).toBeVisible();
 
-  await creator.page.goto(`/video/${videoId}`);
+  await creator.page.goto(paths.video(videoId));
   const theirs = comments(creator.page).getByRole("article", { name: "Comment" }).filter({ hasText: "Please moderate me" });
   await theirs.getByRole("button", { name: "Delete comment" }).click();
   await theirs.getByRole("button", { name: "Yes, delete" }).click();
@@ -162,7 +163,7 @@ test("a creator deletes another's comment; creators and others read their own pl
 
   await author.page.reload();
   await expect(comments(author.page).getByRole("article", { name: "Deleted comment" })).toContainText("Comment deleted by user");
-  await visitor.page.goto(`/video/${videoId}`);
+  await visitor.page.goto(paths.video(videoId));
   await expect(comments(visitor.page).getByRole("article", { name: "Deleted comment" })).toContainText("Comment deleted by user");
   await expect(comments(visitor.page).getByRole("button", { name: /Delete/ })).toHaveCount(0);
   for (const p of [author, creator, visitor]) await p.context.close();
@@ -172,7 +173,7 @@ test("hundreds of comments: the first 50 threads, then 50 more on demand", async
   const videoId = await testVideo(baseURL, 60);
   await seedComments(baseURL, videoId, 120);
   const { context, page } = await person(browser, baseURL, null);
-  await page.goto(`/video/${videoId}`);
+  await page.goto(paths.video(videoId));
   const threads = comments(page).locator("ol > li article");
   await expect(threads).toHaveCount(50);
   await expect(threads.first()).toContainText("Seeded comment 1");
@@ -192,7 +193,7 @@ test("error states: comments that fail to load (with Retry) leave the page whole
   const videoId = await testVideo(baseURL, 60);
   const { context, page } = await person(browser, baseURL, "user");
   await setFaults(baseURL, ["comments.list"]);
-  await page.goto(`/video/${videoId}`);
+  await page.goto(paths.video(videoId));
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await expect(comments(page).getByRole("alert").filter({ hasText: "Failed to load comments. Please try again." })).toBeVisible();
   await setFaults(baseURL, []);
@@ -226,7 +227,7 @@ test("error states: comments that fail to load (with Retry) leave the page whole
 test("without JavaScript: like, comment, reply and delete by plain form posts", async ({ browser, baseURL }) => {
   const videoId = await testVideo(baseURL, 60);
   const { context, page } = await person(browser, baseURL, "user", { javaScriptEnabled: false });
-  await page.goto(`/video/${videoId}`);
+  await page.goto(paths.video(videoId));
   await page.getByRole("button", { name: "Like 0 (0 likes)" }).click();
   // Back on the page: the shared shell (ADR 0021) says neither liked nor not (no script asks), and its count
   // may be up to the page cache's 2 s old; the database has the like (checked at the end).
@@ -277,13 +278,13 @@ test("hostile text as a signed-in user: plain text in the database and on the pa
     void d.dismiss();
   });
   const post = (form: Record<string, string>) =>
-    context.request.post("/api/comments", { form: { js: "1", ...form }, maxRedirects: 0, failOnStatusCode: false });
+    context.request.post(paths.api.comments(), { form: { js: "1", ...form }, maxRedirects: 0, failOnStatusCode: false });
   for (const text of XSS_CORPUS) expect((await post({ videoId, content: text })).status()).toBe(200);
-  await page.goto(`/video/${videoId}`);
+  await page.goto(paths.video(videoId));
   const shown = comments(page).getByRole("article", { name: "Comment" }).locator("p");
   await expect(shown).toHaveText(XSS_CORPUS);
   expect(await comments(page).locator("script, img, svg:not([aria-hidden]), a[href^='javascript']").count()).toBe(0);
-  const html = await (await context.request.get(`/video/${videoId}`)).text();
+  const html = await (await context.request.get(paths.video(videoId))).text();
   expect(html).not.toContain("<script>alert(1)</script>");
   expect(html).not.toContain("<img src=x onerror=alert(1)>");
   expect(dialogs).toEqual([]);

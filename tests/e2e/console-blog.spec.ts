@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
+import { paths } from "../../core/paths";
 import { signedInWithRole } from "../support/account-session";
 import { expect, freshGet, test } from "./support";
 
@@ -53,7 +54,7 @@ test("an admin writes a post with a live preview, publishes, edits, unpublishes 
   expect((await publicState(baseURL, slug, title)).postStatuses).toEqual([404]);
 
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.goto("/admin/blog");
+  await page.goto(paths.admin.blog());
   await expect(page.getByRole("heading", { level: 1, name: "Blog" })).toBeVisible();
   await expect(page.getByRole("navigation", { name: "Console" }).getByRole("link", { name: "Blog" })).toHaveAttribute(
     "aria-current",
@@ -107,7 +108,7 @@ test("an admin writes a post with a live preview, publishes, edits, unpublishes 
   });
   const visitorPage = await browser.newPage();
   await visitorPage.context().addCookies([{ name: "ageVerified", value: "true", url: baseURL as string }]);
-  await visitorPage.goto(`${baseURL}/blog/${slug}`);
+  await visitorPage.goto(`${baseURL}${paths.blogPost(slug)}`);
   await expect(visitorPage.getByRole("heading", { level: 1, name: title })).toBeVisible();
   await expect(visitorPage.getByRole("heading", { level: 2, name: "Section heading" })).toBeVisible();
   await expect(visitorPage.locator('meta[name="description"]')).toHaveAttribute("content", `Meta description ${tag} for search engines.`);
@@ -159,7 +160,7 @@ test("an admin writes a post with a live preview, publishes, edits, unpublishes 
   await page.getByTestId("search-preview").scrollIntoViewIfNeeded();
   await page.screenshot({ path: path.join(SHOTS, "seo-previews-390.png") });
 
-  await page.goto("/admin/blog");
+  await page.goto(paths.admin.blog());
   const row = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: edited }) });
   await expect(row).toContainText("Draft");
   await page.screenshot({ path: path.join(SHOTS, "list-390.png") });
@@ -185,7 +186,7 @@ test("a taken slug and the content policy are refused next to their fields; raci
 }) => {
   const admin = await signedInWithRole(browser, baseURL, "admin", { tag: "blog-admin" });
   const page = admin.page;
-  await page.goto("/admin/blog/new");
+  await page.goto(paths.admin.newBlogPost());
   // The demo post "Welcome to Pleazure" owns the slug this title makes.
   await page.getByLabel("Title", { exact: true }).fill("Welcome to Pleazure");
   await page.getByLabel("Content (markdown)", { exact: true }).fill("Another post.");
@@ -213,14 +214,14 @@ test("a taken slug and the content policy are refused next to their fields; raci
   const raceSlug = `race-${crypto.randomBytes(3).toString("hex")}`;
   const form = (i: number) => ({ intent: "save", title: `Race ${i}`, slug: raceSlug, content: "Racing." });
   const answers = await Promise.all(
-    [1, 2].map((i) => page.request.post("/admin/blog/new", { form: form(i), maxRedirects: 0, failOnStatusCode: false })),
+    [1, 2].map((i) => page.request.post(paths.admin.newBlogPost(), { form: form(i), maxRedirects: 0, failOnStatusCode: false })),
   );
   const statuses = answers.map((a) => a.status()).sort();
   expect(statuses).toEqual([302, 409]);
   const location = answers.find((a) => a.status() === 302)?.headers().location ?? "";
   const postId = /\/admin\/blog\/([0-9a-f-]{36})/.exec(location)?.[1] as string;
   expect(postId).toBeTruthy();
-  const removed = await page.request.post("/admin/blog", { form: { intent: "delete", postId }, failOnStatusCode: false });
+  const removed = await page.request.post(paths.admin.blog(), { form: { intent: "delete", postId }, failOnStatusCode: false });
   expect(removed.status()).toBe(200);
   await admin.context.close();
 });
@@ -229,7 +230,7 @@ test("visitors, users and creators get 404 for every blog console page and actio
   test.setTimeout(120_000);
   const admin = await signedInWithRole(browser, baseURL, "admin", { tag: "blog-admin" });
   const slug = `role-matrix-${crypto.randomBytes(3).toString("hex")}`;
-  const created = await admin.page.request.post("/admin/blog/new", {
+  const created = await admin.page.request.post(paths.admin.newBlogPost(), {
     form: { intent: "save", title: "Role matrix draft", slug, content: "Draft body." },
     maxRedirects: 0,
   });
@@ -264,7 +265,7 @@ test("visitors, users and creators get 404 for every blog console page and actio
       const res = await person.page.request.get(`${baseURL}${url}`, { maxRedirects: 0 });
       expect(res.status(), url).toBe(404);
     }
-    const shown = await person.page.goto(`${baseURL}/admin/blog`);
+    const shown = await person.page.goto(`${baseURL}${paths.admin.blog()}`);
     expect(shown?.status()).toBe(404);
     await expect(person.page.getByText("Page Not Found")).toBeVisible();
     for (const [url, form] of actions) {
@@ -275,14 +276,14 @@ test("visitors, users and creators get 404 for every blog console page and actio
   }
 
   // Nothing changed: still the same draft, nothing public, no intruder post.
-  await admin.page.goto(`/admin/blog/${postId}`);
+  await admin.page.goto(paths.admin.blogPost(postId));
   await expect(admin.page.getByLabel("Title", { exact: true })).toHaveValue("Role matrix draft");
   await expect(admin.page.getByText("Draft: only admins can see it.")).toBeVisible();
   expect((await freshGet(`${baseURL}/blog/${slug}`)).status).toBe(404);
-  await admin.page.goto("/admin/blog");
+  await admin.page.goto(paths.admin.blog());
   await expect(admin.page.getByRole("heading", { name: "Intruder" })).toHaveCount(0);
   await expect(admin.page.getByRole("heading", { name: "Role matrix draft" })).toBeVisible();
-  const removed = await admin.page.request.post("/admin/blog", { form: { intent: "delete", postId } });
+  const removed = await admin.page.request.post(paths.admin.blog(), { form: { intent: "delete", postId } });
   expect(removed.status()).toBe(200);
   await admin.context.close();
 });

@@ -1,4 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
+import { paths } from "../../core/paths";
 import { newVisitor, type Role, setRole, signedInWithRole, testVideo } from "../support/account-session";
 import { type AppProcess, startApp } from "../support/app-process";
 import { expect, playToken, test } from "./support";
@@ -67,7 +68,7 @@ async function countOneView(): Promise<string> {
   const videoId = await testVideo(app.origin, 2);
   const { cookie, token } = await playToken(app.origin, videoId);
   await new Promise((r) => setTimeout(r, 1_100));
-  const res = await fetch(`${app.origin}/api/views`, {
+  const res = await fetch(`${app.origin}${paths.api.views()}`, {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded", cookie },
     body: new URLSearchParams({ videoId, token }),
@@ -78,7 +79,7 @@ async function countOneView(): Promise<string> {
 
 test("the dashboard's numbers match the database after a counted view and a like", async ({ browser }, testInfo) => {
   const admin = await signedIn(browser, "admin");
-  await admin.page.goto(`${app.origin}/admin`);
+  await admin.page.goto(`${app.origin}${paths.admin.dashboard()}`);
   await expect(admin.page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
   await expect(admin.page.getByRole("link", { name: "30 days" })).toHaveAttribute("aria-current", "page");
   expect(await shownTotals(admin.page)).toEqual(await siteTotals());
@@ -89,7 +90,7 @@ test("the dashboard's numbers match the database after a counted view and a like
 
   const videoId = await countOneView();
   const liker = await signedIn(browser, "user", "liker");
-  const like = await liker.page.request.post(`${app.origin}/api/videos/${videoId}/like`, {
+  const like = await liker.page.request.post(`${app.origin}${paths.api.like(videoId)}`, {
     form: { liked: "true", js: "1" },
     headers: { Origin: app.origin },
   });
@@ -120,7 +121,7 @@ test("an admin changes a user's role and finds it in the audit log", async ({ br
   const member = await signedIn(browser, "user", "member");
   await member.context.close();
   const admin = await signedIn(browser, "admin");
-  await admin.page.goto(`${app.origin}/admin/users`);
+  await admin.page.goto(`${app.origin}${paths.admin.users()}`);
   await admin.page.getByLabel("Search by e-mail").fill(member.email.slice(0, 14).toUpperCase());
   await admin.page.getByRole("button", { name: "Search users" }).click();
   const row = admin.page.locator(`[data-user-email="${member.email}"]`);
@@ -165,13 +166,13 @@ test("the last admin can neither be demoted nor delete their account", async ({ 
   await expect(row.getByLabel(`Role of ${admin.email}`)).toHaveAttribute("aria-invalid", "true");
   expect((await account(admin.email)).role).toBe("admin");
 
-  await admin.page.goto(`${app.origin}/settings`);
+  await admin.page.goto(`${app.origin}${paths.settings()}`);
   await admin.page.getByRole("button", { name: "Delete my account…" }).click();
   await admin.page.getByLabel("Type DELETE to confirm").fill("DELETE");
   await admin.page.getByRole("button", { name: "Delete my account permanently" }).click();
   await expect(admin.page.getByRole("alert")).toContainText("You are the last admin");
   expect((await account(admin.email)).exists).toBe(true);
-  expect((await admin.page.request.get(`${app.origin}/admin`)).status()).toBe(200);
+  expect((await admin.page.request.get(`${app.origin}${paths.admin.dashboard()}`)).status()).toBe(200);
   await admin.context.close();
 });
 
@@ -199,7 +200,7 @@ test("visitors, users and creators get 404 for every page and action of these se
     // Making themselves an admin: refused before the body counts.
     const email = "email" in person ? (person.email as string) : undefined;
     const userId = email ? ((await account(email)).id as string) : "someone";
-    const res = await person.page.request.post(`${app.origin}/admin/users`, {
+    const res = await person.page.request.post(`${app.origin}${paths.admin.users()}`, {
       form: { intent: "role", userId, role: "admin" },
       headers: { Origin: app.origin },
       maxRedirects: 0,

@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import type { Browser, Page } from "@playwright/test";
+import { paths } from "../../core/paths";
 import { newVisitor, setRole, signInOverHttp, uniqueEmail } from "../support/account-session";
 import { expect, test } from "./support";
 
@@ -40,7 +41,7 @@ async function storedMessages(baseURL: string | undefined, email: string): Promi
 /** Sends a message through the public contact form, as a visitor does. */
 async function sendContactMessage(browser: Browser, baseURL: string | undefined, email: string, subject: string) {
   const sender = await person(browser, baseURL, "visitor");
-  await sender.page.goto("/contact");
+  await sender.page.goto(paths.contact());
   await expect(sender.page.getByRole("form", { name: "Contact form" })).toHaveAttribute("data-hydrated", "true");
   await sender.page.getByLabel("Name", { exact: true }).fill("Ada <i>Tester</i>");
   await sender.page.getByLabel("Email", { exact: true }).fill(email);
@@ -54,7 +55,10 @@ async function sendContactMessage(browser: Browser, baseURL: string | undefined,
 
 /** Posts a comment as the page's script does; returns nothing (the admin finds it by video). */
 async function postComment(page: Page, baseURL: string | undefined, videoId: string, content: string) {
-  const res = await page.request.post("/api/comments", { form: { videoId, content, js: "1" }, headers: { Origin: baseURL as string } });
+  const res = await page.request.post(paths.api.comments(), {
+    form: { videoId, content, js: "1" },
+    headers: { Origin: baseURL as string },
+  });
   expect(res.status()).toBe(200);
 }
 
@@ -104,16 +108,16 @@ test("comments: an admin filters, soft-deletes and restores a comment; the publi
   await expect(item.getByText("Deleted")).toBeVisible();
   await expect(item.getByRole("button", { name: /^Restore comment by/ })).toBeEnabled();
 
-  await visitor.page.goto(`/video/${videoId}`);
+  await visitor.page.goto(paths.video(videoId));
   await expect(visitor.page.getByText("Comment deleted by user")).toBeVisible();
   await expect(visitor.page.getByText(text)).toHaveCount(0);
-  await admin.page.goto(`/video/${videoId}`);
+  await admin.page.goto(paths.video(videoId));
   await expect(admin.page.getByText("Comment deleted by content moderation team")).toBeVisible();
 
   await admin.page.goto(`/admin/comments?video=${videoId}`);
   await item.getByRole("button", { name: /^Restore comment by/ }).click();
   await expect(item.getByText("Visible")).toBeVisible();
-  await visitor.page.goto(`/video/${videoId}`);
+  await visitor.page.goto(paths.video(videoId));
   await expect(visitor.page.getByRole("article", { name: "Comment" }).getByText(text, { exact: true })).toBeVisible();
 
   for (const p of [author, admin, visitor]) await p.context.close();
@@ -128,7 +132,7 @@ test("messages: a contact message arrives unread, is opened (read), marked unrea
   await sendContactMessage(browser, baseURL, email, subject);
 
   const admin = await person(browser, baseURL, "admin");
-  await admin.page.goto("/admin/messages");
+  await admin.page.goto(paths.admin.messages());
   const list = admin.page.getByRole("list", { name: "Messages" });
   // Newest first: it is at the top, unread.
   const item = list.getByRole("listitem").first();
@@ -178,7 +182,7 @@ test("categories: create (validated), rename and delete with a move show in the 
   const visitor = await person(browser, baseURL, "visitor");
   const tag = hex();
   const name = `Moderation ${tag}`;
-  await admin.page.goto("/admin/categories");
+  await admin.page.goto(paths.admin.categories());
   const field = admin.page.getByLabel("New category");
   const create = admin.page.getByRole("button", { name: "Create" });
 
@@ -199,7 +203,7 @@ test("categories: create (validated), rename and delete with a move show in the 
   await create.click();
   await expect(admin.page.locator("#new-category-name-error")).toHaveText("A category with this name already exists");
 
-  await visitor.page.goto("/");
+  await visitor.page.goto(paths.home());
   await expect((await headerCategoryLinks(visitor.page)).filter({ hasText: name })).toHaveAttribute("href", `/category/moderation-${tag}`);
 
   // Rename: the header and the page address follow at once.
@@ -213,7 +217,7 @@ test("categories: create (validated), rename and delete with a move show in the 
   await row.getByRole("button", { name: `Rename ${name}` }).click();
   const renamedRow = admin.page.locator(`[data-category-id="${categoryId}"]`);
   await expect(renamedRow).toHaveAttribute("data-category-name", renamed);
-  await visitor.page.goto("/");
+  await visitor.page.goto(paths.home());
   const links = await headerCategoryLinks(visitor.page);
   await expect(links.filter({ hasText: renamed })).toHaveAttribute("href", `/category/renamed-${tag}`);
   await expect(links.filter({ hasText: name })).toHaveCount(0);
@@ -243,7 +247,7 @@ test("categories: create (validated), rename and delete with a move show in the 
   await empty.getByText(`Delete… ${emptyName}`).click();
   await empty.getByRole("button", { name: "Delete category" }).click();
   await expect(empty).toHaveCount(0);
-  await visitor.page.goto("/");
+  await visitor.page.goto(paths.home());
   await expect((await headerCategoryLinks(visitor.page)).filter({ hasText: emptyName })).toHaveCount(0);
 
   await admin.context.close();
@@ -279,7 +283,7 @@ test("visitors, users and creators get 404 for every moderation page and action,
       const res = await p.page.request.get(url, { maxRedirects: 0 });
       expect(res.status(), `${role} GET ${url}`).toBe(404);
     }
-    const shown = await p.page.goto("/admin/categories");
+    const shown = await p.page.goto(paths.admin.categories());
     expect(shown?.status()).toBe(404);
     await expect(p.page.getByText("Page Not Found")).toBeVisible();
     for (const [url, form] of actions) {
@@ -293,10 +297,10 @@ test("visitors, users and creators get 404 for every moderation page and action,
   const check = await person(browser, baseURL, "admin");
   await check.page.goto(`/admin/comments?video=${videoId}`);
   await expect(check.page.locator(`[data-comment-id="${commentId}"]`).getByText("Visible")).toBeVisible();
-  await check.page.goto("/admin/categories");
+  await check.page.goto(paths.admin.categories());
   await expect(check.page.locator(`[data-category-id="${categoryId}"]`).getByText("1 video")).toBeVisible();
   await expect(check.page.getByText("Intruder")).toHaveCount(0);
-  await check.page.goto("/admin/messages");
+  await check.page.goto(paths.admin.messages());
   await expect(check.page.locator(`[data-message-id="${messageId}"]`)).toHaveAttribute("data-read", "false");
   await check.context.close();
 });

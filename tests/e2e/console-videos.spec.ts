@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Page } from "@playwright/test";
+import { paths } from "../../core/paths";
 import { runFfmpeg } from "../../server/media/ffmpeg";
 import { newVisitor, signedInWithRole } from "../support/account-session";
 import { HOSTILE_FILES, readWatch, startRequestRecorder, TARGET_NAME } from "../support/hostile-media";
@@ -60,7 +61,7 @@ test("an admin uploads a clip; the upload resumes from the stored offset after a
   baseURL,
 }) => {
   const { context, page } = await signedInWithRole(browser, baseURL, "admin", { tag: "videos-admin" });
-  await page.goto("/admin/videos");
+  await page.goto(paths.admin.videos());
   await expect(page.getByRole("link", { name: "Videos", exact: true })).toHaveAttribute("aria-current", "page");
   await page.getByRole("link", { name: "Upload a video" }).click();
   await expect(page.getByRole("heading", { name: "Upload a video" })).toBeVisible();
@@ -128,7 +129,7 @@ test("a browser that goes offline mid-upload shows it is reconnecting and carrie
   baseURL,
 }) => {
   const { context, page } = await signedInWithRole(browser, baseURL, "admin", { tag: "videos-admin" });
-  await page.goto("/admin/videos/new");
+  await page.goto(paths.admin.newVideo());
   const tusRequests: { method: string; offset: string | null; failed?: boolean }[] = [];
   page.on("request", (r) => {
     if (new URL(r.url()).pathname.startsWith("/admin/uploads"))
@@ -177,13 +178,13 @@ test("the list finds it; edit (policy errors next to the field) and delete round
   await page.goto("/admin/videos?visibility=private&q=harbour");
   await expect(row).toHaveCount(0);
 
-  await page.goto(`/admin/videos/${videoId}`);
+  await page.goto(paths.admin.video(videoId));
   await expect(page.getByRole("heading", { name: "Edit video" })).toBeVisible();
   await page.getByLabel(/^Description/).fill("Filmed by a 15 year old");
   await page.getByRole("button", { name: "Save changes" }).click();
   await expect(page.locator("#edit-description-error")).toContainText("suggests minors");
   // The server applies the same schema to a request that skips the browser's check.
-  const direct = await page.request.post(`/admin/videos/${videoId}`, {
+  const direct = await page.request.post(paths.admin.video(videoId), {
     form: { intent: "update", title: "Schoolgirl harbour", description: "", category: "Amateur", isPublic: "on" },
     headers: { Origin: baseURL as string },
     maxRedirects: 0,
@@ -199,7 +200,7 @@ test("the list finds it; edit (policy errors next to the field) and delete round
 
   // Private now: the public page is gone at once, for a visitor too.
   const visitor = await newVisitor(browser, baseURL);
-  expect((await visitor.page.goto(`/video/${videoId}`))?.status()).toBe(404);
+  expect((await visitor.page.goto(paths.video(videoId)))?.status()).toBe(404);
   await page.goto("/admin/videos?visibility=private&q=dusk");
   await expect(row).toContainText("Harbour lights at dusk");
   await expect(row).toContainText("Not public");
@@ -208,7 +209,7 @@ test("the list finds it; edit (policy errors next to the field) and delete round
   await page.getByLabel(/^Public/).check();
   await page.getByRole("button", { name: "Save changes" }).click();
   await expect(page.getByText("Saved.")).toBeVisible();
-  await visitor.page.goto(`/video/${videoId}`);
+  await visitor.page.goto(paths.video(videoId));
   await expect(visitor.page.getByRole("heading", { level: 1, name: "Harbour lights at dusk" })).toBeVisible();
 
   await page.getByRole("button", { name: "Delete video…" }).click();
@@ -219,9 +220,9 @@ test("the list finds it; edit (policy errors next to the field) and delete round
   await page.getByRole("button", { name: "Yes, delete permanently" }).click();
   await expect(page).toHaveURL(/\/admin\/videos\?deleted=1$/);
   await expect(page.getByText("The video was deleted.")).toBeVisible();
-  expect((await visitor.page.goto(`/video/${videoId}`))?.status()).toBe(404);
+  expect((await visitor.page.goto(paths.video(videoId)))?.status()).toBe(404);
   expect(fs.existsSync(path.join(process.env.E2E_DATA_DIR as string, "media", "videos", videoId))).toBe(false);
-  expect((await page.goto(`/admin/videos/${videoId}`))?.status()).toBe(404);
+  expect((await page.goto(paths.admin.video(videoId)))?.status()).toBe(404);
   await visitor.context.close();
   await context.close();
 });
@@ -232,7 +233,7 @@ test("refused files leave nothing on disk: a non-video picked in the browser, a 
 }) => {
   const { context, page } = await signedInWithRole(browser, baseURL, "admin", { tag: "videos-admin" });
   const before = uploadFiles();
-  await page.goto("/admin/videos/new");
+  await page.goto(paths.admin.newVideo());
   const notes = path.join(tmp, "notes.txt");
   fs.writeFileSync(notes, "Shopping list: bread, apples, tea.\n".repeat(40));
   await page.getByLabel("Video file").setInputFiles(notes);
@@ -250,7 +251,7 @@ test("refused files leave nothing on disk: a non-video picked in the browser, a 
 
   // The tus endpoint itself: 415 for another type, 413 over MAX_UPLOAD_BYTES, nothing created.
   const create = (length: string, metadata: string) =>
-    page.request.post("/admin/uploads", {
+    page.request.post(paths.admin.uploads(), {
       headers: { "Tus-Resumable": "1.0.0", "Upload-Length": length, "Upload-Metadata": metadata, Origin: baseURL as string },
       failOnStatusCode: false,
     });
@@ -286,7 +287,7 @@ test("a playlist or list posing as an .mp4 is uploaded, then refused, with nothi
       fs.writeFileSync(file, await row.content({ url: listener.url, target: decoy }));
       listener.requests.length = 0;
       watch.arm();
-      await page.goto("/admin/videos/new");
+      await page.goto(paths.admin.newVideo());
       await page.getByLabel("Video file").setInputFiles(file);
       await fillFields(page, { title: "Holiday" });
       await page.getByRole("button", { name: "Upload video" }).click();
@@ -306,11 +307,11 @@ test("visitors, users and creators get 404 for the pages, the actions and every 
   baseURL,
 }) => {
   const admin = await signedInWithRole(browser, baseURL, "admin", { tag: "videos-admin" });
-  await admin.page.goto("/admin/videos");
+  await admin.page.goto(paths.admin.videos());
   const someId = (await admin.page.locator("[data-admin-video]").first().getAttribute("data-admin-video")) as string;
   const someTitle = (await admin.page.locator(`[data-admin-video="${someId}"] a`).first().textContent()) as string;
   // A real upload in progress: the others must not be able to see, extend or delete it.
-  const created = await admin.page.request.post("/admin/uploads", {
+  const created = await admin.page.request.post(paths.admin.uploads(), {
     headers: {
       "Tus-Resumable": "1.0.0",
       "Upload-Length": "10",
@@ -340,7 +341,7 @@ test("visitors, users and creators get 404 for the pages, the actions and every 
     ]) {
       expect((await r.get(url, { maxRedirects: 0 })).status(), url).toBe(404);
     }
-    const page = await person.page.goto("/admin/videos");
+    const page = await person.page.goto(paths.admin.videos());
     expect(page?.status()).toBe(404);
     await expect(person.page.getByText("Page Not Found")).toBeVisible();
     const forms: [string, Record<string, string>][] = [
@@ -367,7 +368,7 @@ test("visitors, users and creators get 404 for the pages, the actions and every 
     await person.context.close();
   }
   // Nothing changed: the video keeps its title, the upload is still at offset 0.
-  await admin.page.goto("/admin/videos");
+  await admin.page.goto(paths.admin.videos());
   await expect(admin.page.locator(`[data-admin-video="${someId}"] a`).first()).toHaveText(someTitle);
   const head = await admin.page.request.fetch(uploadPath, { method: "HEAD", headers: { "Tus-Resumable": "1.0.0" } });
   expect(head.status()).toBe(200);

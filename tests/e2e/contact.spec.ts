@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import type { Page } from "@playwright/test";
+import { paths } from "../../core/paths";
 import { formTokenIn } from "../support/form-token";
 import { expect, jsonLd, setFaults, test } from "./support";
 
@@ -41,7 +42,7 @@ async function storedMessages(baseURL: string | undefined, email: string): Promi
 /** Opens /contact from a given client address. */
 async function openForm(page: Page, ip: string, { hydrated = true } = {}): Promise<void> {
   await page.setExtraHTTPHeaders({ "X-Forwarded-For": ip });
-  await page.goto("/contact");
+  await page.goto(paths.contact());
   if (hydrated) await expect(page.getByRole("form", { name: "Contact form" })).toHaveAttribute("data-hydrated", "true");
 }
 
@@ -224,7 +225,7 @@ test("a submission less than 3 seconds after the form was shown shows success bu
     await openForm(page, ip, { hydrated: false });
     const formToken = await page.locator('input[name="formToken"]').inputValue();
     const issuedAt = await tokenIssuedAt(page);
-    const res = await page.request.post("/contact", {
+    const res = await page.request.post(paths.contact(), {
       headers: { "X-Forwarded-For": ip, Origin: baseURL as string },
       form: { name: "Grace Hopper", email, subject: "A question", message: "Hello there, a quick question.", website: "", formToken },
     });
@@ -284,14 +285,14 @@ test("rate limit: the 6th message from one address in 10 minutes is refused with
   // Each form is accepted once (single-use tokens): six forms as six page loads would get them.
   const tokens = await Promise.all(
     Array.from({ length: 6 }, async () =>
-      formTokenIn(await (await page.request.get("/contact", { headers: { "X-Forwarded-For": ip } })).text()),
+      formTokenIn(await (await page.request.get(paths.contact(), { headers: { "X-Forwarded-For": ip } })).text()),
     ),
   );
   await openForm(page, ip);
   await pastMinimumFill(page);
   // Five plain form posts (as a browser without JavaScript sends them) use up the allowance.
   for (const [i, formToken] of tokens.slice(0, 5).entries()) {
-    const res = await page.request.post("/contact", {
+    const res = await page.request.post(paths.contact(), {
       headers: { "X-Forwarded-For": ip, Origin: baseURL as string },
       form: {
         name: "Rate Tester",
@@ -317,7 +318,7 @@ test("rate limit: the 6th message from one address in 10 minutes is refused with
   expect(await storedMessages(baseURL, email)).toEqual([]);
 
   // Another address is not affected.
-  const other = await page.request.post("/contact", {
+  const other = await page.request.post(paths.contact(), {
     headers: { "X-Forwarded-For": uniqueIp(), Origin: baseURL as string },
     form: {
       name: "Other Sender",
@@ -339,7 +340,7 @@ test("works without JavaScript: server-side errors with values kept, then succes
   const page = await context.newPage();
   try {
     const email = uniqueEmail("nojs");
-    await page.goto("/contact");
+    await page.goto(paths.contact());
     const f = fields(page);
     await f.name.fill("Z");
     await f.email.fill(email);

@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { STREAM_ASSERTION, TRAINED_ALGORITHMIC_MEDIA } from "../../core/content-credentials";
+import { paths } from "../../core/paths";
 import { type ManifestReport, readManifest } from "../../server/media/c2pa/sdk";
 import { runFfmpeg } from "../../server/media/ffmpeg";
 import { newVisitor, signedInWithRole } from "../support/account-session";
@@ -86,7 +87,7 @@ async function checkCredentials(page: Page, videoPath: string, title: string) {
 
 test("a visitor follows 'Content credentials' from a demo video and can check what the page says", async ({ browser, baseURL }) => {
   const { context, page } = await newVisitor(browser, baseURL);
-  await page.goto("/category/amateur");
+  await page.goto(paths.category("amateur"));
   const videoPath = (await page.locator("main article a").first().getAttribute("href")) as string;
   await page.goto(videoPath);
   const title = (await page.getByRole("heading", { level: 1 }).textContent()) as string;
@@ -102,7 +103,7 @@ test("an uploaded video is signed when published; hidden, its credentials page i
     ...["-c:a", "aac", "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", clip],
   ]);
   const admin = await signedInWithRole(browser, baseURL, "admin", { tag: "credentials-admin" });
-  await admin.page.goto("/admin/videos/new");
+  await admin.page.goto(paths.admin.newVideo());
   await admin.page.getByLabel("Video file").setInputFiles(clip);
   await admin.page.getByLabel("Title").fill("Lantern drift");
   await admin.page.getByLabel("Category").selectOption("Amateur");
@@ -120,7 +121,7 @@ test("an uploaded video is signed when published; hidden, its credentials page i
 
   // Made private: both pages answer 404, the credentials page with the video page's own words.
   const update = (isPublic: boolean) =>
-    admin.page.request.post(`/admin/videos/${videoId}`, {
+    admin.page.request.post(paths.admin.video(videoId), {
       form: { intent: "update", title: "Lantern drift", description: "", category: "Amateur", ...(isPublic ? { isPublic: "on" } : {}) },
       headers: { Origin: baseURL as string },
       maxRedirects: 0,
@@ -131,7 +132,7 @@ test("an uploaded video is signed when published; hidden, its credentials page i
   await expect(visitor.page.getByRole("heading", { name: "Video not found" })).toBeVisible();
   expect((await visitor.page.request.get(`${videoPath}/credentials.data`)).status()).toBe(404);
 
-  await admin.page.goto(`/admin/videos/${videoId}`);
+  await admin.page.goto(paths.admin.video(videoId));
   await admin.page.getByRole("button", { name: "Delete video…" }).click();
   await admin.page.getByRole("button", { name: "Yes, delete permanently" }).click();
   await visitor.context.close();

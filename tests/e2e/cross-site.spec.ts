@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import routes from "../../app/routes";
-import { AD_EVENTS_PATH } from "../../core/ad-units";
+import { paths } from "../../core/paths";
 import { signedInWithRole } from "../support/account-session";
 
 /**
@@ -31,11 +31,11 @@ const fill = (path: string) =>
 
 /** Routes the HTTP layer serves before React Router (server/http/app.ts). */
 const HTTP_LAYER_PATHS = [
-  "/admin/uploads",
-  "/admin/uploads/0123456789abcdef",
+  paths.admin.uploads(),
+  `${paths.admin.uploads()}/0123456789abcdef`,
   "/api/auth/callback/google",
   "/api/auth/sign-out",
-  AD_EVENTS_PATH,
+  paths.api.adEvents(),
   "/media/videos/x/master.m3u8",
 ];
 
@@ -52,9 +52,9 @@ test("every route refuses writes that another site started, with 403, even from 
   const { context, page } = await signedInWithRole(browser, baseURL, "admin");
   const pagePaths = routePaths(routes as RouteConfigEntry[]).map(fill);
   expect(pagePaths.length).toBeGreaterThan(40);
-  const paths = [...pagePaths, ...pagePaths.map((p) => (p === "/" ? "/_.data" : `${p}.data`)), ...HTTP_LAYER_PATHS];
+  const addresses = [...pagePaths, ...pagePaths.map((p) => (p === "/" ? "/_.data" : `${p}.data`)), ...HTTP_LAYER_PATHS];
   const accepted: string[] = [];
-  for (const path of paths) {
+  for (const path of addresses) {
     for (const method of ["POST", "PUT", "PATCH", "DELETE"]) {
       for (const [who, headers] of FORGERIES) {
         const res = await page.request.fetch(path, {
@@ -69,10 +69,12 @@ test("every route refuses writes that another site started, with 403, even from 
   }
   expect(accepted).toEqual([]);
   // Nothing reached a route: the admin is still signed in (no sign-out, no deletion) and still an admin.
-  await page.goto("/admin");
+  await page.goto(paths.admin.dashboard());
   await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
   // The same write from this site goes through (the rule refuses only what another site started).
-  const own = await page.request.post("/api/favorites", { form: { videoId: "00000000-0000-4000-8000-000000000000", favorite: "true" } });
+  const own = await page.request.post(paths.api.favorites(), {
+    form: { videoId: "00000000-0000-4000-8000-000000000000", favorite: "true" },
+  });
   expect(own.status()).toBe(404);
   await context.close();
 });

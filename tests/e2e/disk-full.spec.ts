@@ -3,6 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { paths } from "../../core/paths";
 import { connect, type DatabaseHandle } from "../../server/db/connection";
 import { type EmbeddedServer, startEmbeddedPostgres } from "../../server/db/embedded";
 import { codeFromOutbox, uniqueEmail } from "../support/account-session";
@@ -112,7 +113,7 @@ test("the disk filling up during an upload: 507, the part received is kept, and 
   expect(await stopped.text()).toContain("The part received so far is kept");
   const kept = Number((await tus(location, { method: "HEAD" })).headers.get("upload-offset"));
   expect(kept).toBeLessThan(size);
-  expect((await fetch(`${app.origin}/`, { headers: { cookie: "ageVerified=true" } })).status).toBe(200);
+  expect((await fetch(`${app.origin}${paths.home()}`, { headers: { cookie: "ageVerified=true" } })).status).toBe(200);
 
   fs.rmSync(filler());
   const resumed = await tus(location, {

@@ -1,16 +1,17 @@
+import { paths } from "../../core/paths";
 import { expect, jsonLd, setFaults, test } from "./support";
 
 test.afterEach(async ({ baseURL }) => setFaults(baseURL, []));
 
 test("home page: server-rendered grid, ad slots, pagination window and metadata", async ({ page, request }) => {
-  const res = await request.get("/");
+  const res = await request.get(paths.home());
   expect(res.status()).toBe(200);
   expect(res.headers().rating).toBe("RTA-5042-1996-1400-1577-RTA");
   const html = await res.text();
   expect(html).toContain('<meta name="rating" content="RTA-5042-1996-1400-1577-RTA"');
   expect(html).toContain("Latest Videos");
 
-  await page.goto("/");
+  await page.goto(paths.home());
   await expect(page).toHaveTitle("Pleazure - Your AI Pleasure Zone");
   const cards = page.locator("main article");
   await expect(cards).toHaveCount(16);
@@ -61,7 +62,7 @@ test("home page: server-rendered grid, ad slots, pagination window and metadata"
 });
 
 test("page numbers: clicking, the window in the middle and at the end, bad values", async ({ page }) => {
-  await page.goto("/");
+  await page.goto(paths.home());
   const nav = page.getByRole("navigation", { name: "Pagination" });
   const lastLabel = await nav.locator("a").filter({ hasText: /^\d+$/ }).last().textContent();
   const last = Number(lastLabel);
@@ -90,7 +91,7 @@ test("page numbers: clicking, the window in the middle and at the end, bad value
 });
 
 test("categories: lookup, paging, empty and unknown categories, reset to page 1", async ({ page }) => {
-  await page.goto("/category/amateur");
+  await page.goto(paths.category("amateur"));
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Amateur Videos");
   await expect(page.locator("main article")).toHaveCount(16);
   await expect(page.locator("main article").first()).toContainText("Amateur");
@@ -116,13 +117,13 @@ test("categories: lookup, paging, empty and unknown categories, reset to page 1"
   await expect(page.locator("main article")).toHaveCount(0);
 
   // Breadcrumb JSON-LD on category pages.
-  await page.goto("/category/amateur");
+  await page.goto(paths.category("amateur"));
   const ld = await jsonLd(page);
   expect(ld.find((d) => d["@type"] === "BreadcrumbList")).toBeTruthy();
 });
 
 test("'Loading videos...' shows during client navigation", async ({ page }) => {
-  await page.goto("/");
+  await page.goto(paths.home());
   await page.route("**/*.data*", async (route) => {
     await new Promise((r) => setTimeout(r, 1200));
     await route.continue();
@@ -134,7 +135,7 @@ test("'Loading videos...' shows during client navigation", async ({ page }) => {
 
 test("list failure shows the SPEC text and Retry recovers", async ({ page, baseURL }) => {
   await setFaults(baseURL, ["videos.list"]);
-  const res = await page.goto("/");
+  const res = await page.goto(paths.home());
   expect(res?.status()).toBe(500);
   await expect(page.getByText("Failed to load videos. Please try again later.")).toBeVisible();
   await setFaults(baseURL, []);
@@ -144,7 +145,7 @@ test("list failure shows the SPEC text and Retry recovers", async ({ page, baseU
 
 test("header categories fall back to the fixed list when they fail to load", async ({ page, baseURL }) => {
   await setFaults(baseURL, ["categories.list", "videos.trending", "categories.top"]);
-  await page.goto("/");
+  await page.goto(paths.home());
   await page.getByRole("button", { name: "Categories" }).click();
   const links = page.locator("header").getByRole("link").filter({ hasText: /./ });
   await expect(page.locator("header a[href^='/category/']")).toHaveCount(24);

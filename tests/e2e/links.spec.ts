@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { paths } from "../../core/paths";
 import { expect, test } from "./support";
 
 // Plain links in lists (AppLink) with one delegated click handler (docs/decisions/0026-delegated-link-navigation.md):
@@ -29,7 +30,7 @@ async function clientNavigation(page: Page, click: () => Promise<void>, url: Reg
 }
 
 test("cards, search rows, the sidebar and the footer navigate client-side, by mouse and by keyboard", async ({ page }) => {
-  await page.goto("/");
+  await page.goto(paths.home());
   await hydrated(page);
   await mark(page);
   const card = page.locator("main article a[href^='/video/']").first();
@@ -53,7 +54,7 @@ test("cards, search rows, the sidebar and the footer navigate client-side, by mo
 });
 
 test("a link to the page already shown replaces the history entry, as <Link> does", async ({ page }) => {
-  await page.goto("/values");
+  await page.goto(paths.values());
   await hydrated(page);
   await mark(page);
   const before = await page.evaluate(() => history.length);
@@ -67,7 +68,7 @@ test("a link to the page already shown replaces the history entry, as <Link> doe
 });
 
 test("modifier and middle clicks are the browser's: a new tab, the page stays", async ({ page, context }) => {
-  await page.goto("/");
+  await page.goto(paths.home());
   await hydrated(page);
   await mark(page);
   const card = page.locator("main article a[href^='/video/']").first();
@@ -88,7 +89,7 @@ test("before hydration (no JavaScript), the same links are ordinary links", asyn
   const context = await browser.newContext({ javaScriptEnabled: false });
   await context.addCookies([{ name: "ageVerified", value: "true", url: baseURL as string }]);
   const page = await context.newPage();
-  await page.goto(`${baseURL}/`);
+  await page.goto(`${baseURL}${paths.home()}`);
   await page.getByRole("contentinfo").getByRole("link", { name: "FAQ" }).click();
   await expect(page).toHaveURL(/\/faq$/);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();

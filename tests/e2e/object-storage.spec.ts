@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { ListObjectsV2Command } from "@aws-sdk/client-s3";
 import { expect, test } from "@playwright/test";
+import { paths } from "../../core/paths";
 import { STORAGE_AWAY } from "../../core/video-schema";
 import { type EmbeddedServer, startEmbeddedPostgres } from "../../server/db/embedded";
 import { IMMUTABLE_CACHE_CONTROL } from "../../server/media/media-types";
@@ -49,7 +50,7 @@ test("an upload is transcoded by a worker without the app's disk, played from th
     // The console's upload (tus to the app's disk), then the form: the app hands the file to the bucket.
     const { context, page } = await signedInWithRole(browser, app.origin, "admin", { tag: "s3-admin", dataDir: app.dataDir });
     const clip = await makeTestClip(path.join(dir, "lighthouse.mp4"), { size: "320x180", seconds: 2.5 });
-    await page.goto(`${app.origin}/admin/videos/new`);
+    await page.goto(`${app.origin}${paths.admin.newVideo()}`);
     await page.getByLabel("Video file").setInputFiles(clip);
     await page.getByLabel("Title").fill("Lighthouse from the bucket");
     await page.getByLabel("Category").selectOption("Amateur");
@@ -94,7 +95,7 @@ test("an upload is transcoded by a worker without the app's disk, played from th
     expect(published).toContain(`${KEY_PREFIX}/videos/${videoId}/master.m3u8`);
 
     // Deleting the video in the console deletes every object under its prefix.
-    await page.goto(`${app.origin}/admin/videos/${videoId}`);
+    await page.goto(`${app.origin}${paths.admin.video(videoId)}`);
     await page.getByRole("button", { name: "Delete video…" }).click();
     await page.getByRole("button", { name: "Yes, delete permanently" }).click();
     await expect(page.getByText("The video was deleted.")).toBeVisible();
@@ -131,7 +132,7 @@ test("the storage unreachable: pages still render, playback and uploads fail wit
     const origin = app.origin;
     const { context, page } = await signedInWithRole(browser, origin, "admin", { tag: "s3-outage", dataDir: app.dataDir });
     const upload = async (title: string) => {
-      await page.goto(`${origin}/admin/videos/new`);
+      await page.goto(`${origin}${paths.admin.newVideo()}`);
       await page
         .getByLabel("Video file")
         .setInputFiles(await makeTestClip(path.join(dir, `${title.length}.mp4`), { size: "320x180", seconds: 2 }));

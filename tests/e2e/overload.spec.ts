@@ -1,5 +1,6 @@
 import net from "node:net";
 import { expect, test } from "@playwright/test";
+import { paths } from "../../core/paths";
 import { POOL_SIZE } from "../../server/runtime/attach-database";
 import { type AppProcess, startApp } from "../support/app-process";
 
@@ -26,7 +27,7 @@ test("a burst that holds every pool connection past 5 s: the excess gets 503 + R
   // a statement time-out longer than the holds (the default 5 s would end them: scale-out-faults.spec.ts).
   app = await startApp({ WEB_CONCURRENCY: "1", PAGE_CACHE_TTL_MS: "0", DATABASE_STATEMENT_TIMEOUT_MS: "30000" });
   const { origin } = app;
-  expect((await fetch(`${origin}/`)).status).toBe(200); // warm: header categories and the like are in memory now
+  expect((await fetch(`${origin}${paths.home()}`)).status).toBe(200); // warm: header categories and the like are in memory now
 
   // pg_sleep through the app's own pool: every connection is taken for longer than the old 5 s verdict.
   const HOLD_MS = 15_000;
@@ -39,12 +40,12 @@ test("a burst that holds every pool connection past 5 s: the excess gets 503 + R
   const EXCESS = 300; // more than the queue takes: some wait their bounded time, the rest are refused at once
   const answers = await Promise.all(
     Array.from({ length: EXCESS }, async () => {
-      const res = await fetch(`${origin}/`);
+      const res = await fetch(`${origin}${paths.home()}`);
       return { status: res.status, retryAfter: res.headers.get("retry-after"), body: await res.text(), at: Date.now() - started };
     }),
   );
   // What needs no database still answers meanwhile.
-  expect((await fetch(`${origin}/robots.txt`)).status).toBe(200);
+  expect((await fetch(`${origin}${paths.robots()}`)).status).toBe(200);
   // Still held: every answer above came while the pool was busy.
   expect((await poolUsage(origin)).held).toBe(POOL_SIZE);
 
@@ -60,7 +61,7 @@ test("a burst that holds every pool connection past 5 s: the excess gets 503 + R
 
   expect(await Promise.all(holds)).toEqual(Array(POOL_SIZE).fill(200));
   // The moment the burst ends, the very next page is served: no probe to wait for.
-  const after = await fetch(`${origin}/`);
+  const after = await fetch(`${origin}${paths.home()}`);
   expect(after.status).toBe(200);
   expect(await after.text()).toContain("Latest Videos");
   expect(app.log()).not.toContain("database unavailable");
@@ -218,7 +219,7 @@ test("the live ad feed: a client over its share of streams is refused (429) and 
   const context = await browser.newContext();
   await context.addCookies([{ name: "ageVerified", value: "true", url: origin }]);
   const first = await context.newPage();
-  await first.goto(`${origin}/`);
+  await first.goto(`${origin}${paths.home()}`);
   await expect(first.locator("html[data-ads-live]")).toHaveCount(1);
 
   // A second page of the same address: its stream is refused.
@@ -230,7 +231,7 @@ test("the live ad feed: a client over its share of streams is refused (429) and 
     if (r.method() === "GET") streams.push(Date.now());
     if (r.method() === "HEAD") probes.push(Date.now());
   });
-  await second.goto(`${origin}/`);
+  await second.goto(`${origin}${paths.home()}`);
   await expect.poll(() => streams.length, { timeout: 15_000 }).toBe(1);
   // Without honouring Retry-After (30 s) the page would have retried after about 1, 2 and 4 s.
   await second.waitForTimeout(8_000);

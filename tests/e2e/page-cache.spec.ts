@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import http from "node:http";
+import { paths } from "../../core/paths";
 import { signedIn, signedInWithRole, testVideo, uniqueEmail } from "../support/account-session";
 import { expect, test } from "./support";
 
@@ -187,7 +188,7 @@ test("a blog post published and then edited in the console shows at once in ever
   const title = `Cache notes ${tag}`;
   const slug = `cache-notes-${tag}`;
 
-  await page.goto("/admin/blog/new");
+  await page.goto(paths.admin.newBlogPost());
   await page.getByLabel("Title", { exact: true }).fill(title);
   await page.getByLabel("Content (markdown)", { exact: true }).fill("A paragraph about nothing in particular.");
   await page.getByRole("button", { name: "Save draft" }).click();
@@ -212,7 +213,7 @@ test("a blog post published and then edited in the console shows at once in ever
   // Leaves the blog as it was for the other specs.
   await page.getByRole("button", { name: "Unpublish" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Unpublished." })).toBeVisible();
-  await page.goto("/admin/blog");
+  await page.goto(paths.admin.blog());
   const row = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: edited }) });
   await row.getByRole("button", { name: `Delete ${edited}` }).click();
   await row.getByRole("button", { name: "Delete for good" }).click();

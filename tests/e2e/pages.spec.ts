@@ -1,3 +1,4 @@
+import { paths } from "../../core/paths";
 import { expect, jsonLd, test } from "./support";
 
 const CONTACT_EMAIL = "contact@pleazure.example";
@@ -25,14 +26,14 @@ test("Our Values: the five values, metadata; /our-values redirects here", async 
   expect(ld.find((d) => d["@type"] === "BreadcrumbList")).toBeTruthy();
 
   // The footer link reaches the same page.
-  await page.goto("/");
+  await page.goto(paths.home());
   await page.getByRole("navigation", { name: "Company" }).getByRole("link", { name: "Our Values" }).click();
   await expect(page).toHaveURL(/\/values$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Our Values");
 });
 
 test("Career: no open positions, resume to the configured contact address", async ({ page }) => {
-  await page.goto("/career");
+  await page.goto(paths.career());
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Careers");
   await expect(page.locator("main article")).toContainText("We do not have any open positions at the moment.");
   const mail = page.locator("main article").getByRole("link", { name: CONTACT_EMAIL });
@@ -42,7 +43,7 @@ test("Career: no open positions, resume to the configured contact address", asyn
 });
 
 test("Terms of Service: last updated 26.08.2025, 14 numbered sections, governing law Poland", async ({ page }) => {
-  await page.goto("/terms");
+  await page.goto(paths.terms());
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Terms of Service");
   await expect(page.getByText("Last updated: 26.08.2025")).toBeVisible();
   const headings = await sectionHeadings(page);
@@ -73,7 +74,7 @@ test("Privacy Policy: last updated 26.08.2025 and 10 sections; /privacy-policy r
 });
 
 test("FAQ: accordion operable by keyboard, answers with links, FAQPage structured data", async ({ page }) => {
-  await page.goto("/faq");
+  await page.goto(paths.faq());
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Frequently Asked Questions");
   const items = page.locator("main details");
   expect(await items.count()).toBeGreaterThanOrEqual(11);

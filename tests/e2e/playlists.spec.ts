@@ -1,4 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
+import { paths } from "../../core/paths";
 import { accountState, newVisitor, signInOverHttp, testVideo, uniqueEmail } from "../support/account-session";
 import { playToEnd } from "./player-steps";
 import { expect, test } from "./support";
@@ -24,13 +25,13 @@ const watchLater = async (baseURL: string | undefined, email: string) =>
 
 /** Writes straight to the endpoint (as the page's fetchers do), for setting a list up. */
 async function write(page: Page, form: Record<string, string>) {
-  const res = await page.request.post("/api/playlists", { form, headers: { Accept: "application/json" } });
+  const res = await page.request.post(paths.api.playlists(), { form, headers: { Accept: "application/json" } });
   expect(res.status(), JSON.stringify(form)).toBe(200);
   return (await res.json()) as { ok: true; playlistId?: string };
 }
 
 async function titleOf(page: Page, videoId: string): Promise<string> {
-  await page.goto(`/video/${videoId}`);
+  await page.goto(paths.video(videoId));
   return (await page.getByRole("heading", { level: 1 }).textContent()) ?? "";
 }
 
@@ -40,7 +41,7 @@ test("Watch Later from the video page (one click, kept after a reload) and from 
 }) => {
   const { context, page, email } = await person(browser, baseURL, "save");
   const videoId = await testVideo(baseURL);
-  await page.goto(`/video/${videoId}`);
+  await page.goto(paths.video(videoId));
   const button = page.getByRole("button", { name: "Watch later" });
   await expect(button).toHaveAttribute("aria-pressed", "false");
   await button.click();
@@ -80,7 +81,7 @@ test("Watch Later from the video page (one click, kept after a reload) and from 
 
   // A card's "More" menu on the home page, by keyboard: Enter opens it on its first item, Escape closes it
   // and gives focus back; choosing "Save to Watch Later" saves that card's video.
-  await page.goto("/");
+  await page.goto(paths.home());
   const firstCard = page.locator("main article").first();
   const cardVideo = ((await firstCard.locator("a").first().getAttribute("href")) ?? "").replace("/video/", "");
   const more = firstCard.getByRole("button", { name: /^More: / });
@@ -109,7 +110,7 @@ test("a playlist's page: create, rename, reorder by keyboard and by drag, remove
   const titles = [];
   for (const id of videos) titles.push(await titleOf(page, id));
 
-  await page.goto("/playlists");
+  await page.goto(paths.playlists());
   await expect(page.getByRole("heading", { level: 1, name: "Playlists" })).toBeVisible();
   await expect(page.getByRole("link", { name: /Watch Later/ })).toBeVisible();
   await expect(page.getByText("Playlists you create will appear here.")).toBeVisible();
@@ -196,11 +197,11 @@ test("a public playlist is readable by another browser without its owner's detai
   const other = await newVisitor(browser, baseURL, { baseURL });
   const stranger = await person(browser, baseURL, "stranger");
   for (const page of [other.page, stranger.page]) {
-    expect((await page.request.get(`/playlists/${id}`)).status()).toBe(404);
+    expect((await page.request.get(paths.playlist(id))).status()).toBe(404);
     expect((await page.request.get(`/api/playlists/${id}/queue?video=${a}`)).status()).toBe(404);
   }
   // Nobody else changes it.
-  const refused = await stranger.page.request.post("/api/playlists", {
+  const refused = await stranger.page.request.post(paths.api.playlists(), {
     form: { intent: "remove", playlist: id, videoId: a },
     headers: { Accept: "application/json" },
   });
@@ -209,12 +210,12 @@ test("a public playlist is readable by another browser without its owner's detai
   expect((await other.page.request.get("/playlists/watch-later", { maxRedirects: 0 })).status()).toBe(302);
 
   await write(owner.page, { intent: "update", playlist: id, title: "Shared <b>list</b>", description: "", visibility: "public" });
-  await other.page.goto(`/playlists/${id}`);
+  await other.page.goto(paths.playlist(id));
   await expect(other.page.getByRole("heading", { level: 1, name: "Shared <b>list</b>" })).toBeVisible();
   await expect(other.page.getByTestId("playlist-item")).toHaveCount(2);
   await expect(other.page.getByRole("button", { name: /^Remove/ })).toHaveCount(0);
   await expect(other.page.getByText("Edit details")).toHaveCount(0);
-  const html = await (await other.page.request.get(`/playlists/${id}`)).text();
+  const html = await (await other.page.request.get(paths.playlist(id))).text();
   expect(html).not.toContain(owner.email);
   expect(html).not.toContain("<b>list</b>");
   expect((await lists(baseURL, owner.email)).find((l) => l.id === id)?.videos).toEqual([a, b]);
@@ -229,11 +230,11 @@ test("without JavaScript: Watch Later added and removed from the video page; a p
   const { context, page, email } = await person(browser, baseURL, "nojs", false);
   const [a, b] = [await testVideo(baseURL), await testVideo(baseURL)];
   const titleB = await titleOf(page, b);
-  await page.goto(`/video/${a}`);
+  await page.goto(paths.video(a));
   await page.getByRole("button", { name: "Watch later" }).click();
   await expect(page).toHaveURL(new RegExp(`/video/${a}$`));
   expect(await watchLater(baseURL, email)).toEqual([a]);
-  await page.goto(`/video/${b}`);
+  await page.goto(paths.video(b));
   await page.getByRole("button", { name: "Watch later" }).click();
   expect(await watchLater(baseURL, email)).toEqual([a, b]);
 
@@ -256,7 +257,10 @@ test("without JavaScript: Watch Later added and removed from the video page; a p
   await expect(page.getByTestId("playlist-item")).toHaveCount(1);
 
   // A refused write says why in words, as a page.
-  const refusal = await page.request.post("/api/playlists", { form: { intent: "create", title: "" }, headers: { Accept: "text/html" } });
+  const refusal = await page.request.post(paths.api.playlists(), {
+    form: { intent: "create", title: "" },
+    headers: { Accept: "text/html" },
+  });
   expect(refusal.status()).toBe(400);
   expect(await refusal.text()).toBe("Title is required.");
   await context.close();
@@ -272,7 +276,7 @@ test("play through: ?list= shows the queue with the position, the current video 
   const id = playlistId as string;
   for (const v of videos) await write(page, { intent: "add", playlist: id, videoId: v });
 
-  await page.goto(`/playlists/${id}`);
+  await page.goto(paths.playlist(id));
   await page.getByRole("link", { name: "Play all" }).click();
   await expect(page).toHaveURL(new RegExp(`/video/${videos[0]}\\?list=${id}$`));
   const queue = page.getByRole("region", { name: "Queue list" });
@@ -303,7 +307,7 @@ test("play through: ?list= shows the queue with the position, the current video 
   await page.goto(`/video/${videos[0]}?list=${id}`);
   await expect(queue).toContainText("1 / 3");
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-  await page.goto(`/playlists/${id}`);
+  await page.goto(paths.playlist(id));
   await expect(page.getByTestId("playlist-item")).toHaveCount(3);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await context.close();
@@ -314,9 +318,9 @@ test("played from a playlist, the end of a video offers the list's next one (the
   baseURL,
 }) => {
   const { context, page } = await person(browser, baseURL, "upnext");
-  await page.goto("/category/amateur");
-  const paths = await page.locator("main article a[href^='/video/']").evaluateAll((as) => as.map((a) => a.getAttribute("href") as string));
-  const [first, second] = [...new Set(paths)].slice(-2).map((p) => p.replace("/video/", "")) as [string, string];
+  await page.goto(paths.category("amateur"));
+  const hrefs = await page.locator("main article a[href^='/video/']").evaluateAll((as) => as.map((a) => a.getAttribute("href") as string));
+  const [first, second] = [...new Set(hrefs)].slice(-2).map((p) => p.replace("/video/", "")) as [string, string];
   const { playlistId } = await write(page, { intent: "create", title: "Up next list" });
   for (const v of [first, second]) await write(page, { intent: "add", playlist: playlistId as string, videoId: v });
 

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Page } from "@playwright/test";
+import { paths } from "../../core/paths";
 import { renderHouseAdClip } from "../../server/media/house-ad";
 import { type AppProcess, startApp } from "../support/app-process";
 import { CREATIVE_SECONDS, startVastServer, type VastMode, type VastServer } from "../support/vast-server";
@@ -56,7 +57,7 @@ async function useVast(mode: VastMode): Promise<void> {
 
 async function openVideo(page: Page): Promise<void> {
   await page.context().addCookies([{ name: "ageVerified", value: "true", url: app.origin }]);
-  await page.goto(`${app.origin}/category/amateur`);
+  await page.goto(`${app.origin}${paths.category("amateur")}`);
   const href = await page.locator("main article a").first().getAttribute("href");
   await page.goto(`${app.origin}${href}`, { waitUntil: "load" });
 }
@@ -152,7 +153,7 @@ test("switched off: no pre-roll, the video plays at once", async ({ page }) => {
 });
 
 test("the CSP opens exactly the configured ad host, for requests, media and pixels", async () => {
-  const res = await fetch(`${app.origin}/`);
+  const res = await fetch(`${app.origin}${paths.home()}`);
   const csp = res.headers.get("content-security-policy") ?? "";
   const directive = (name: string) => csp.split("; ").find((d) => d.startsWith(`${name} `)) ?? "";
   for (const name of ["connect-src", "media-src", "img-src"]) expect(directive(name)).toContain(ads.origin);

@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { paths } from "../../core/paths";
 import { expect, test } from "./support";
 
 /**
@@ -15,7 +16,7 @@ async function json<T>(res: Response, what: string): Promise<T> {
 
 /** A play token for `videoId` in the browser session `cookie` (a new one when null), from a client address of its own. */
 async function playToken(baseURL: string, videoId: string, ip: string, cookie: string | null) {
-  const res = await fetch(`${baseURL}/api/play-token`, {
+  const res = await fetch(`${baseURL}${paths.api.playToken()}`, {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": ip, ...(cookie ? { cookie } : {}) },
     body: new URLSearchParams({ videoId }),
@@ -26,7 +27,7 @@ async function playToken(baseURL: string, videoId: string, ip: string, cookie: s
 }
 
 async function countView(baseURL: string, videoId: string, token: string, ip: string, cookie: string) {
-  const res = await fetch(`${baseURL}/api/views`, {
+  const res = await fetch(`${baseURL}${paths.api.views()}`, {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": ip, cookie },
     body: new URLSearchParams({ videoId, token }),
@@ -42,7 +43,7 @@ test("a video watched in the same sessions leads the related list", async ({ pag
   if (!video || !other) throw new Error("fewer than two demo categories with media");
 
   // Before: the first video's related list is its category's most viewed; the other video is not in it.
-  await page.goto(`/video/${video.id}`);
+  await page.goto(paths.video(video.id));
   const related = page.getByRole("region", { name: "Related Videos" });
   await expect(related.getByRole("link").first()).toBeVisible();
   await expect(related.locator(`a[href="/video/${other.id}"]`)).toHaveCount(0);
@@ -64,6 +65,6 @@ test("a video watched in the same sessions leads the related list", async ({ pag
   }
   await json(await fetch(`${origin}/__test/co-views/fold`, { method: "POST" }), "co-views fold");
 
-  await page.goto(`/video/${video.id}`);
+  await page.goto(paths.video(video.id));
   await expect(related.getByRole("link").first()).toHaveAttribute("href", `/video/${other.id}`);
 });

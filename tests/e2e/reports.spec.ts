@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Browser } from "@playwright/test";
+import { paths } from "../../core/paths";
 import { newVisitor, outbox, setRole, signInOverHttp, testVideo, uniqueEmail } from "../support/account-session";
 import { expect, test } from "./support";
 
@@ -42,12 +43,12 @@ test("a visitor without JavaScript reports a video: hidden at once, admins maile
   const videoId = await testVideo(baseURL);
   const visitor = await person(browser, baseURL, "visitor", false);
   // The transparency page's count of this reason, before (reached from the footer like anyone would).
-  await visitor.page.goto("/");
+  await visitor.page.goto(paths.home());
   await visitor.page.getByRole("contentinfo").getByRole("link", { name: "Trust and Safety" }).click();
   await expect(visitor.page.getByRole("heading", { name: "Trust and Safety", level: 1 })).toBeVisible();
   const minorReports = async () => Number(await visitor.page.locator('[data-figure="reason-minor"]').textContent());
   const before = await minorReports();
-  await visitor.page.goto(`/video/${videoId}`);
+  await visitor.page.goto(paths.video(videoId));
   await visitor.page.getByRole("link", { name: "Report", exact: true }).click();
   await expect(visitor.page).toHaveURL(`/report?video=${videoId}`);
   await expect(visitor.page.getByRole("heading", { name: "Report", exact: true })).toBeVisible();
@@ -69,15 +70,15 @@ test("a visitor without JavaScript reports a video: hidden at once, admins maile
   expect(reference).toBeTruthy();
 
   // Hidden from everyone at once: the page is gone, and the admin was told, with a link to the queue.
-  expect((await visitor.page.goto(`/video/${videoId}`))?.status()).toBe(404);
+  expect((await visitor.page.goto(paths.video(videoId)))?.status()).toBe(404);
   await expect.poll(() => mailsMentioning(reference).some((m) => m.includes(`To: ${admin.email}`))).toBe(true);
   expect(mailsMentioning(reference)[0]).toContain("/admin/reports");
   // Counted on the transparency page at once (the report drops its cached copy).
-  await visitor.page.goto("/trust");
+  await visitor.page.goto(paths.trust());
   expect(await minorReports()).toBeGreaterThan(before);
 
   // The dashboard counts it and links to the queue.
-  await admin.page.goto("/admin");
+  await admin.page.goto(paths.admin.dashboard());
   await expect(admin.page.locator('[data-total="reports"]')).toContainText(/oldest waiting \d+ min/);
   await admin.page.locator('[data-total="reports"]').getByRole("link", { name: "Open reports" }).click();
   await expect(admin.page.getByRole("heading", { name: "Reports" })).toBeVisible();
@@ -92,7 +93,7 @@ test("a visitor without JavaScript reports a video: hidden at once, admins maile
   await item.getByRole("button", { name: /^Restore/ }).click();
   expect(await item.getByLabel("Reason for your decision").evaluate((el: HTMLTextAreaElement) => el.validity.valueMissing)).toBe(true);
   // Past the browser's check, the server refuses too, with the field's message.
-  const bare = await admin.page.request.post("/admin/reports", {
+  const bare = await admin.page.request.post(paths.admin.reports(), {
     form: { intent: "restore", targetType: "video", targetId: videoId, note: " " },
     headers: { Origin: baseURL as string },
   });
@@ -101,7 +102,7 @@ test("a visitor without JavaScript reports a video: hidden at once, admins maile
   await item.getByLabel("Reason for your decision").fill("Synthetic adult performer; attestation on file.");
   await item.getByRole("button", { name: /^Restore/ }).click();
   await expect(item).toHaveCount(0);
-  expect((await visitor.page.goto(`/video/${videoId}`))?.status()).toBe(200);
+  expect((await visitor.page.goto(paths.video(videoId)))?.status()).toBe(200);
 
   // The audit log names the moderator, the decision and the reason.
   await admin.page.goto("/admin/audit?action=report.");
@@ -118,13 +119,13 @@ test("a user reports a comment by keyboard; the moderator bans its author, who i
   const reporter = await person(browser, baseURL, "user");
   const videoId = await testVideo(baseURL);
   const text = `Buy followers at spam.example ${Date.now()}`;
-  const posted = await author.page.request.post("/api/comments", {
+  const posted = await author.page.request.post(paths.api.comments(), {
     form: { videoId, content: text, js: "1" },
     headers: { Origin: baseURL as string },
   });
   expect(posted.status()).toBe(200);
 
-  await reporter.page.goto(`/video/${videoId}`);
+  await reporter.page.goto(paths.video(videoId));
   await reporter.page.getByRole("link", { name: "Report this comment" }).click();
   await expect(reporter.page.getByRole("blockquote")).toContainText(text);
   // The reasons are one radio group: the arrow keys move through it, Enter sends the form.
@@ -134,10 +135,10 @@ test("a user reports a comment by keyboard; the moderator bans its author, who i
   await reporter.page.keyboard.press("Enter");
   await expect(reporter.page.getByText("Our moderators review every report, oldest first.")).toBeVisible();
   // Spam does not hide anything on its own.
-  await reporter.page.goto(`/video/${videoId}`);
+  await reporter.page.goto(paths.video(videoId));
   await expect(reporter.page.getByText(text)).toBeVisible();
 
-  await admin.page.goto("/admin/reports");
+  await admin.page.goto(paths.admin.reports());
   const item = admin.page.locator('[data-report-target^="comment:"]').filter({ hasText: text });
   await expect(item.getByText("Spam or abuse × 1")).toBeVisible();
   await expect(item.getByText(author.email as string)).toBeVisible();
@@ -146,7 +147,7 @@ test("a user reports a comment by keyboard; the moderator bans its author, who i
   await expect(item).toHaveCount(0);
 
   // The comment is gone from the public page; its author cannot comment, and is told why.
-  await author.page.goto(`/video/${videoId}`);
+  await author.page.goto(paths.video(videoId));
   await expect(author.page.getByText(text)).toHaveCount(0);
   await author.page.getByLabel("Add a comment").fill("Am I still here?");
   await author.page.getByRole("button", { name: "Post Comment" }).click();
@@ -155,7 +156,7 @@ test("a user reports a comment by keyboard; the moderator bans its author, who i
       "A moderator has banned your account from commenting, liking and publishing playlists. The moderators' reason: Advertising links in comments.",
     ),
   ).toBeVisible();
-  const like = await author.page.request.post(`/api/videos/${videoId}/like`, {
+  const like = await author.page.request.post(paths.api.like(videoId), {
     form: { liked: "true", js: "1" },
     headers: { Origin: baseURL as string },
   });
@@ -166,7 +167,7 @@ test("a user reports a comment by keyboard; the moderator bans its author, who i
   await expect(admin.page.getByText("Advertising links in comments.")).toBeVisible();
   await admin.page.getByRole("button", { name: /^Lift ban/ }).click();
   await expect(admin.page.getByText("Ban lifted.")).toBeVisible();
-  const again = await author.page.request.post("/api/comments", {
+  const again = await author.page.request.post(paths.api.comments(), {
     form: { videoId, content: "Back, and on topic.", js: "1" },
     headers: { Origin: baseURL as string },
   });
@@ -180,29 +181,29 @@ test("a visitor reports a public playlist from its page; it is hidden from other
 }) => {
   const admin = await person(browser, baseURL, "admin");
   const owner = await person(browser, baseURL, "user");
-  const made = await owner.page.request.post("/api/playlists", {
+  const made = await owner.page.request.post(paths.api.playlists(), {
     form: { intent: "create", title: "Slow evening picks", description: "Calm ones.", visibility: "public" },
     headers: { Accept: "application/json" },
   });
   const playlistId = ((await made.json()) as { playlistId: string }).playlistId;
   const visitor = await person(browser, baseURL, "visitor");
-  await visitor.page.goto(`/playlists/${playlistId}`);
+  await visitor.page.goto(paths.playlist(playlistId));
   await visitor.page.getByRole("link", { name: "Report this playlist" }).click();
   await expect(visitor.page).toHaveURL(`/report?playlist=${playlistId}`);
   await expect(visitor.page.getByText("Playlist:")).toBeVisible();
   await visitor.page.getByLabel("Depicts a real person without consent").check();
   await visitor.page.getByRole("button", { name: "Send Report" }).click();
   await expect(visitor.page.getByText("It is hidden from everyone while our moderators review it.")).toBeVisible();
-  expect((await visitor.page.goto(`/playlists/${playlistId}`))?.status()).toBe(404);
-  await owner.page.goto(`/playlists/${playlistId}`);
+  expect((await visitor.page.goto(paths.playlist(playlistId)))?.status()).toBe(404);
+  await owner.page.goto(paths.playlist(playlistId));
   await expect(owner.page.getByText("This playlist is hidden from others while our moderators review a report about it.")).toBeVisible();
 
-  await admin.page.goto("/admin/reports");
+  await admin.page.goto(paths.admin.reports());
   const item = admin.page.locator(`[data-report-target="playlist:${playlistId}"]`);
   await expect(item.getByText("Slow evening picks", { exact: true })).toBeVisible();
   await item.getByLabel("Reason for your decision").fill("Uses a real person's name in its description.");
   await item.getByRole("button", { name: "Remove playlist" }).click();
   await expect(item).toHaveCount(0);
-  expect((await owner.page.goto(`/playlists/${playlistId}`))?.status()).toBe(404);
+  expect((await owner.page.goto(paths.playlist(playlistId)))?.status()).toBe(404);
   await Promise.all([admin.context.close(), owner.context.close(), visitor.context.close()]);
 });

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { paths } from "../../core/paths";
 import { postmasterPid, startEmbeddedPostgres } from "../../server/db/embedded";
 import { isProcessAlive } from "../../server/process";
 import { type AppProcess, errorLines, pollStatuses, startApp, workerPids } from "../support/app-process";
@@ -79,7 +80,7 @@ test("an external DATABASE_URL server that goes away and comes back: 503 meanwhi
   let pg = await startEmbeddedPostgres(path.join(dir, "pg"));
   try {
     app = await startApp({ DATABASE_URL: pg.url("postgres") });
-    expect((await fetch(`${app.origin}/`)).status).toBe(200);
+    expect((await fetch(`${app.origin}${paths.home()}`)).status).toBe(200);
 
     await pg.stop();
     const down = await pollStatuses(`${app.origin}/`, { since: Date.now(), timeoutMs: 2_000, until: () => false });
@@ -103,13 +104,21 @@ test("SIGTERM while 10 clients browse: every request in flight finishes, exit 0 
   app = await startApp();
   const origin = app.origin;
   const pgPid = postmasterPid(path.join(app.dataDir, "postgres"));
-  const paths = ["/", "/category/amateur", "/search?q=golden", "/blog", "/faq", "/login", "/video/00000000-0000-4000-8000-000000000000"];
+  const pages = [
+    paths.home(),
+    paths.category("amateur"),
+    paths.search({ q: "golden" }),
+    paths.blog(),
+    paths.faq(),
+    paths.login(),
+    paths.video("00000000-0000-4000-8000-000000000000"),
+  ];
   const result = { answered: 0, refused: 0, broken: [] as string[], statuses: new Set<number>() };
   let browsing = true;
   const client = async (offset: number) => {
     for (let n = offset; browsing; n++) {
       try {
-        const res = await fetch(`${origin}${paths[n % paths.length]}`);
+        const res = await fetch(`${origin}${pages[n % pages.length]}`);
         await res.arrayBuffer();
         result.answered++;
         result.statuses.add(res.status);

@@ -1,5 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { expect, test } from "@playwright/test";
+import { paths } from "../../core/paths";
 import { uniqueEmail } from "../support/account-session";
 import { type Answer, browse as browseSite } from "../support/fault-matrix";
 import { insertCategory, insertVideo } from "../support/fixtures";
@@ -46,7 +47,7 @@ test("PostgreSQL restarted under load: 503 with Retry-After meanwhile (never a 5
   const recovered = await Promise.all(
     site.instances.map(async (instance) => {
       for (;;) {
-        const res = await fetch(`${instance.origin}/`, { headers: { cookie: "ageVerified=true" } }).catch(() => null);
+        const res = await fetch(`${instance.origin}${paths.home()}`, { headers: { cookie: "ageVerified=true" } }).catch(() => null);
         if (res?.status === 200) return Date.now() - backAt;
         if (Date.now() - backAt > 15_000) return Number.POSITIVE_INFINITY;
         await new Promise((r) => setTimeout(r, 100));

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { paths } from "../../core/paths";
 import { AUTH_LIMITS } from "../../server/auth/rules";
 import { COMMENT_RATE_LIMIT } from "../../server/services/comments";
 import { VIEW_ALLOWANCE } from "../../server/services/view-allowance";
@@ -52,7 +53,8 @@ async function publicVideo(title: string, duration = 120): Promise<string> {
 
 test("nginx spreads requests over both instances, and the operations endpoints stay off the public address", async () => {
   const before = await Promise.all([a, b].map((o) => metricSum(o, "pleazure_http_requests_total", /route="\/"/)));
-  for (let i = 0; i < 10; i++) expect((await fetch(`${site.origin}/`, { headers: { cookie: "ageVerified=true" } })).status).toBe(200);
+  for (let i = 0; i < 10; i++)
+    expect((await fetch(`${site.origin}${paths.home()}`, { headers: { cookie: "ageVerified=true" } })).status).toBe(200);
   const after = await Promise.all([a, b].map((o) => metricSum(o, "pleazure_http_requests_total", /route="\/"/)));
   expect((after[0] ?? 0) - (before[0] ?? 0), "instance A served some").toBeGreaterThanOrEqual(3);
   expect((after[1] ?? 0) - (before[1] ?? 0), "instance B served some").toBeGreaterThanOrEqual(3);
@@ -97,14 +99,14 @@ test("a session made through one instance holds on the other, and signing out on
   const email = uniqueEmail("scale-session");
   const cookie = await signIn(site, email, { askAt: a, verifyAt: b });
   for (const origin of [a, b, site.origin]) {
-    const profile = await fetch(`${origin}/profile`, { headers: { cookie }, redirect: "manual" });
+    const profile = await fetch(`${origin}${paths.profile()}`, { headers: { cookie }, redirect: "manual" });
     expect(profile.status, origin).toBe(200);
     expect(await profile.text()).toContain(email);
   }
   const out = await postForm(`${b}/logout`, {}, cookie);
   expect(out.status).toBe(302);
   for (const origin of [a, b]) {
-    const profile = await fetch(`${origin}/profile`, { headers: { cookie }, redirect: "manual" });
+    const profile = await fetch(`${origin}${paths.profile()}`, { headers: { cookie }, redirect: "manual" });
     expect(profile.status, `${origin} after sign-out`).toBe(302);
     expect(profile.headers.get("location")).toMatch(/^\/login/);
   }
@@ -136,8 +138,8 @@ test("likes, comments and the comment rate limit are one state across instances;
 
   // Instance B caches the video page for visitors (a long TTL here: only an invalidation can refresh it).
   const visitor = { cookie: "ageVerified=true" };
-  await fetch(`${b}/video/${videoId}`, { headers: visitor });
-  const cached = await fetch(`${b}/video/${videoId}`, { headers: visitor });
+  await fetch(`${b}${paths.video(videoId)}`, { headers: visitor });
+  const cached = await fetch(`${b}${paths.video(videoId)}`, { headers: visitor });
   expect(cached.headers.get("x-page-cache")).toBe("hit");
 
   // Like at A, read the viewer's state at B; unlike at B, read the row count.
@@ -159,7 +161,7 @@ test("likes, comments and the comment rate limit are one state across instances;
   expect((await postForm(`${a}/api/comments`, { videoId, content: "Posted at instance A", js: "1" }, cookie)).status).toBe(200);
   let seenAfterMs = -1;
   while (Date.now() - posted < 5_000) {
-    if ((await (await fetch(`${b}/video/${videoId}`, { headers: visitor })).text()).includes("Posted at instance A")) {
+    if ((await (await fetch(`${b}${paths.video(videoId)}`, { headers: visitor })).text()).includes("Posted at instance A")) {
       seenAfterMs = Date.now() - posted;
       break;
     }
@@ -274,7 +276,7 @@ test("a resumable upload's chunks through nginx all reach the instance that hold
   const total = chunks.reduce((n, c) => n + c.length, 0);
   const tus = { "tus-resumable": "1.0.0", origin: site.origin, cookie };
   const b64 = (v: string) => Buffer.from(v).toString("base64");
-  const created = await fetch(`${site.origin}/admin/uploads`, {
+  const created = await fetch(`${site.origin}${paths.admin.uploads()}`, {
     method: "POST",
     headers: { ...tus, "upload-length": String(total), "upload-metadata": `filename ${b64("clip.mp4")},filetype ${b64("video/mp4")}` },
   });

@@ -1,9 +1,10 @@
+import { paths } from "../../core/paths";
 import { expect, setFaults, test } from "./support";
 
 test.afterEach(async ({ baseURL }) => setFaults(baseURL, []));
 
 test("search: header box trims, results newest first, noindex and canonical with q", async ({ page }) => {
-  await page.goto("/");
+  await page.goto(paths.home());
   const box = page.getByRole("combobox", { name: "Search videos" }).first();
   await expect(box).toHaveAttribute("placeholder", "Search videos...");
   await box.fill("   aurora  ");
@@ -24,7 +25,7 @@ test("search: header box trims, results newest first, noindex and canonical with
 });
 
 test("search: blank is ignored in the header, empty results, hostile input is safe", async ({ page, request }) => {
-  await page.goto("/");
+  await page.goto(paths.home());
   const box = page.getByRole("combobox", { name: "Search videos" }).first();
   await box.fill("    ");
   await box.press("Enter");
@@ -70,7 +71,7 @@ test("redirects for the old values and privacy addresses", async ({ request }) =
 });
 
 test("login page shell has no sidebar", async ({ page }) => {
-  await page.goto("/");
+  await page.goto(paths.home());
   await page.getByRole("link", { name: "Sign In" }).click();
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole("heading", { name: "Sign In to Your Account" })).toBeVisible();
@@ -78,9 +79,9 @@ test("login page shell has no sidebar", async ({ page }) => {
 });
 
 test("robots.txt and sitemap.xml with video entries", async ({ request }) => {
-  const robots = await request.get("/robots.txt");
+  const robots = await request.get(paths.robots());
   expect(await robots.text()).toMatch(/Sitemap: http:\/\/127\.0\.0\.1:\d+\/sitemap\.xml/);
-  const sitemap = await request.get("/sitemap.xml");
+  const sitemap = await request.get(paths.sitemap());
   expect(sitemap.headers()["content-type"]).toContain("application/xml");
   const xml = await sitemap.text();
   expect((xml.match(/<video:video>/g) ?? []).length).toBeGreaterThanOrEqual(120);
@@ -88,7 +89,7 @@ test("robots.txt and sitemap.xml with video entries", async ({ request }) => {
 });
 
 test("footer links and notice", async ({ page }) => {
-  await page.goto("/");
+  await page.goto(paths.home());
   const footer = page.locator("footer");
   await expect(footer).toContainText("You must be 18+ to view content.");
   await expect(footer).toContainText("©");
@@ -102,7 +103,7 @@ test("mobile layout: hamburger menu with categories and the search toggle", asyn
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   await context.addCookies([{ name: "ageVerified", value: "true", url: baseURL as string }]);
   const page = await context.newPage();
-  await page.goto(`${baseURL}/`);
+  await page.goto(`${baseURL}${paths.home()}`);
   await page.getByRole("button", { name: "Menu" }).click();
   await page
     .locator("#mobile-menu")

@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { paths } from "../../core/paths";
 import { expect, test } from "./support";
 
 /**
@@ -20,7 +21,7 @@ const box = (page: Page) => page.getByRole("combobox", { name: "Search videos" }
 const listbox = (page: Page) => page.getByRole("listbox", { name: "Search suggestions" });
 
 test("two characters suggest titles; ArrowDown and Enter open the video; Escape closes, then clears", async ({ page }) => {
-  await page.goto("/");
+  await page.goto(paths.home());
   const input = box(page);
   await expect(input).toHaveAttribute("aria-expanded", "false");
   await input.pressSequentially("a");
@@ -67,7 +68,7 @@ test("two characters suggest titles; ArrowDown and Enter open the video; Escape 
 });
 
 test("Enter without a highlighted option searches; a category suggestion opens its category; blur closes", async ({ page }) => {
-  await page.goto("/");
+  await page.goto(paths.home());
   const input = box(page);
   await input.fill("amat");
   const category = page.getByRole("group", { name: "Categories" }).getByRole("option", { name: "Amateur" });
@@ -107,7 +108,7 @@ test("a private video is never suggested; the endpoint answers small public JSON
   expect(many.titles.length).toBeLessThanOrEqual(8);
   expect(many.categories.length).toBeLessThanOrEqual(3);
 
-  await page.goto("/");
+  await page.goto(paths.home());
   await box(page).fill(hidden.title);
   await page.waitForTimeout(500);
   await expect(page.getByRole("option", { name: hidden.title })).toHaveCount(0);
@@ -119,7 +120,7 @@ test("without JavaScript the header's search is the plain form to /search", asyn
   const context = await browser.newContext({ javaScriptEnabled: false });
   await context.addCookies([{ name: "ageVerified", value: "true", url: baseURL as string }]);
   const page = await context.newPage();
-  await page.goto("/");
+  await page.goto(paths.home());
   const input = page.getByRole("searchbox", { name: "Search videos" });
   await expect(input).not.toHaveAttribute("role", "combobox");
   await expect(page.getByRole("listbox")).toHaveCount(0);
@@ -134,7 +135,7 @@ test.describe("at phone width", () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
 
   test("the search panel's field suggests; keyboard and tap open the video; Escape closes the list before the panel", async ({ page }) => {
-    await page.goto("/");
+    await page.goto(paths.home());
     await page.getByRole("button", { name: "Search", exact: true }).click();
     const input = box(page);
     await expect(input).toBeFocused();

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { paths } from "../../core/paths";
 import { connect, type DatabaseHandle, setDatabase } from "../../server/db/connection";
 import { type EmbeddedServer, startEmbeddedPostgres } from "../../server/db/embedded";
 import { freeLoopbackPort } from "../../server/process";
@@ -62,7 +63,7 @@ test("JOBS_IN_PROCESS=false: the app queues a transcode and never runs it; `npm 
     const metrics = await (await fetch(`${ops}/metrics`)).text();
     expect(metrics).toMatch(/^pleazure_job_duration_seconds_count\{task="transcode",outcome="ran"\} 1$/m);
     expect(metrics).toMatch(/^process_cpu_seconds_total \d/m);
-    expect((await fetch(`${ops}/`)).status).toBe(404);
+    expect((await fetch(`${ops}${paths.home()}`)).status).toBe(404);
     expect((await fetch(`${app.origin}/metrics`).then((r) => r.text())).match(/^pleazure_job_duration_seconds_count.*$/m)).toBeNull();
     // The worker wrote the renditions under the app's DATA_DIR (one machine until object storage: item 3).
     expect(fs.existsSync(path.join(app.dataDir, "media"))).toBe(true);

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import zlib from "node:zlib";
+import { paths } from "../../core/paths";
 import { testBuildDir } from "../support/test-build-dir";
 import { expect, jsonLd, test } from "./support";
 
@@ -65,7 +66,7 @@ test("build assets are the precompressed files from the build, immutable, with t
 });
 
 test("HLS playlists are compressed; video segments and images are not", async ({ page, baseURL }) => {
-  await page.goto("/category/amateur");
+  await page.goto(paths.category("amateur"));
   await page.locator("main article a").first().click();
   await expect(page).toHaveURL(/\/video\//);
   // The address changes before the video page's document (or route) has arrived: wait for its JSON-LD.
@@ -93,7 +94,7 @@ test("HLS playlists are compressed; video segments and images are not", async ({
 });
 
 test("what Chromium receives for the home page: compressed HTML, JS and CSS", async ({ page }) => {
-  await page.goto("/");
+  await page.goto(paths.home());
   const entries = await page.evaluate(() => {
     const nav = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
     const resources = performance.getEntriesByType("resource") as PerformanceResourceTiming[];

@@ -1,7 +1,8 @@
+import { paths } from "../../core/paths";
 import { expect, test } from "./support";
 
 async function openSomeVideo(page: import("@playwright/test").Page): Promise<string> {
-  await page.goto("/category/amateur");
+  await page.goto(paths.category("amateur"));
   const href = (await page.locator("main article a").first().getAttribute("href")) as string;
   await page.goto(href);
   return href;

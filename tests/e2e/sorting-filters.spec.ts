@@ -1,4 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
+import { paths } from "../../core/paths";
 import { expect, test } from "./support";
 
 // Sorting and duration filters on category pages and search (issue 23 item 7, core/listing-order.ts).
@@ -58,7 +59,7 @@ test("most viewed: descending, shareable, paginated with the sort kept, canonica
   expectNonIncreasing(second);
 
   // The plain category page is the indexed one.
-  await page.goto("/category/amateur");
+  await page.goto(paths.category("amateur"));
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "index, follow");
   await expect(page.locator("link[rel=canonical]")).toHaveAttribute("href", /\/category\/amateur$/);
 });
@@ -91,7 +92,7 @@ test("unknown values are refused, defaults spelled out redirect to the one addre
 
 test("search: sorted by views and filtered by duration", async ({ page }) => {
   // The first card's title word finds at least that video.
-  await page.goto("/category/amateur");
+  await page.goto(paths.category("amateur"));
   const word = ((await page.locator("main article h2").first().textContent()) ?? "").split(/\s+/)[0] ?? "";
   await page.goto(`/search?q=${encodeURIComponent(word)}&sort=views`);
   await expect(page.getByLabel("Sort by")).toHaveValue("views");
@@ -106,7 +107,7 @@ test("search: sorted by views and filtered by duration", async ({ page }) => {
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
   test("the form submits with its Apply button", async ({ page }) => {
-    await page.goto("/category/amateur");
+    await page.goto(paths.category("amateur"));
     await page.getByLabel("Sort by").selectOption("likes");
     await page.getByLabel("Duration").selectOption("medium");
     await page.getByRole("button", { name: "Apply" }).click();
@@ -121,7 +122,7 @@ test.describe("without JavaScript", () => {
 });
 
 test("keyboard: the selects change the listing at once, without an Apply button", async ({ page }) => {
-  await page.goto("/category/amateur");
+  await page.goto(paths.category("amateur"));
   await expect(page.getByRole("button", { name: "Apply" })).toHaveCount(0); // hydrated: changes apply themselves
   const sort = page.getByLabel("Sort by");
   await sort.focus();

@@ -1,5 +1,6 @@
 import http from "node:http";
 import { test as base, expect, type Page } from "@playwright/test";
+import { paths } from "../../core/paths";
 
 /** Every test starts as a visitor who has passed the age gate, unless it clears the cookie itself. */
 export const test = base.extend<{ verified: Page }>({
@@ -30,7 +31,7 @@ export async function jsonLd(page: Page): Promise<Record<string, unknown>[]> {
  * view-session cookie when it had none (`cookie`, e.g. "viewSession=…", keeps an existing session).
  */
 export async function playToken(baseURL: string | undefined, videoId: string, cookie?: string): Promise<{ cookie: string; token: string }> {
-  const res = await fetch(`${baseURL}/api/play-token`, {
+  const res = await fetch(`${baseURL}${paths.api.playToken()}`, {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded", ...(cookie ? { cookie } : {}) },
     body: new URLSearchParams({ videoId }),

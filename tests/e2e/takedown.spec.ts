@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Page } from "@playwright/test";
+import { paths } from "../../core/paths";
 import { runFfmpeg } from "../../server/media/ffmpeg";
 import { newVisitor, outbox, signedIn, signedInWithRole, uniqueEmail } from "../support/account-session";
 import { mailsTo as mailsIn } from "../support/outbox";
@@ -50,7 +51,7 @@ async function shoot(page: Page, name: string) {
 
 /** The console upload, as an admin does it; resolves with the page after the answer (ready, or refused). */
 async function upload(page: Page, title: string) {
-  await page.goto("/admin/videos/new");
+  await page.goto(paths.admin.newVideo());
   await page.getByLabel("Video file").setInputFiles(clip);
   await page.getByLabel("Title").fill(title);
   await page.getByLabel("Category").selectOption("Amateur");
@@ -72,7 +73,7 @@ test("a visitor files a takedown from a video page without JavaScript and gets a
   await uploader.context.close();
 
   const { context, page } = await newVisitor(browser, baseURL, { javaScriptEnabled: false });
-  await page.goto(`/video/${videoId}`);
+  await page.goto(paths.video(videoId));
   await page.getByRole("link", { name: "Request a takedown" }).click();
   await expect(page).toHaveURL(/\/takedown\?url=/);
   await expect(page.getByLabel(/^Addresses of the material/)).toHaveValue(`${baseURL}/video/${videoId}`);
@@ -114,7 +115,7 @@ test("an admin sees the clock and resolves it as removed: the video is gone ever
   const remover = await signedInWithRole(browser, baseURL, "admin", { tag: "takedown-remover" });
   removerEmail = remover.email;
   const { page } = remover;
-  await page.goto("/admin/takedowns");
+  await page.goto(paths.admin.takedowns());
   const item = page.getByTestId("takedown-request").filter({ hasText: reference });
   await expect(item.getByTestId("takedown-clock")).toHaveText(/^⏱ 4[78] h \d+ min left$/);
   await expect(item).not.toHaveAttribute("data-overdue", "true");
@@ -153,7 +154,7 @@ test("the uploader appeals once; the admin who removed it cannot decide, another
   await expect(mine).toContainText("Appeal waiting for another admin's decision");
   await expect(mine.getByRole("button", { name: "Send the appeal" })).toHaveCount(0);
   // A second appeal, posted directly, is refused.
-  const again = await uploader.page.request.post("/admin/takedowns", {
+  const again = await uploader.page.request.post(paths.admin.takedowns(), {
     form: { intent: "appeal", videoId, note: "Once more, with feeling please." },
     headers: { origin: baseURL as string },
   });
@@ -164,7 +165,7 @@ test("the uploader appeals once; the admin who removed it cannot decide, another
   const appeal = remover.page.getByTestId("appeal").filter({ hasText: "Lantern festival" });
   await expect(appeal).toContainText("another admin decides it");
   await expect(appeal.getByRole("button", { name: /^Reverse/ })).toHaveCount(0);
-  const forced = await remover.page.request.post("/admin/takedowns", {
+  const forced = await remover.page.request.post(paths.admin.takedowns(), {
     form: { intent: "decide", videoId, decision: "reversed", note: "" },
     headers: { origin: baseURL as string },
   });
@@ -172,7 +173,7 @@ test("the uploader appeals once; the admin who removed it cannot decide, another
   await remover.context.close();
 
   const other = await signedInWithRole(browser, baseURL, "admin", { tag: "takedown-decider" });
-  await other.page.goto("/admin/takedowns");
+  await other.page.goto(paths.admin.takedowns());
   const toDecide = other.page.getByTestId("appeal").filter({ hasText: "Lantern festival" });
   await toDecide.getByLabel("Note to the uploader").fill("The likeness is clear; the removal stands.");
   await toDecide.getByRole("button", { name: "Uphold the removal" }).click();
@@ -184,7 +185,7 @@ test("the uploader appeals once; the admin who removed it cannot decide, another
 test("an overdue request is highlighted in words and colour, and e-mailed to every admin once", async ({ browser, baseURL }) => {
   const email = uniqueEmail("takedown-late");
   const { context, page } = await newVisitor(browser, baseURL);
-  await page.goto("/takedown");
+  await page.goto(paths.takedown());
   await expect(page.getByRole("form", { name: "Takedown request" })).toHaveAttribute("data-hydrated", "true");
   await page.getByLabel("Copyright infringement").check();
   await page.getByLabel("Your full name", { exact: true }).fill("Studio Example");
@@ -206,13 +207,13 @@ test("an overdue request is highlighted in words and colour, and e-mailed to eve
   expect(await moved.json()).toEqual({ moved: 1 });
 
   const admin = await signedInWithRole(browser, baseURL, "admin", { tag: "takedown-clock" });
-  await admin.page.goto("/admin/takedowns");
+  await admin.page.goto(paths.admin.takedowns());
   const first = admin.page.getByTestId("takedown-request").first();
   await expect(first).toContainText(late); // the most overdue sorts first
   await expect(first).toHaveAttribute("data-overdue", "true");
   await expect(first.getByTestId("takedown-clock")).toHaveText(/^⚠ Overdue by 2 h \d+ min$/);
   await shoot(admin.page, "overdue");
-  await admin.page.goto("/admin");
+  await admin.page.goto(paths.admin.dashboard());
   await expect(admin.page.locator(`[data-total="takedowns"]`)).toContainText(/1 overdue/);
 
   // The job runner's minute may have sent it already; either way each admin gets exactly one notice.

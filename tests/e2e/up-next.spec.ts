@@ -1,4 +1,5 @@
 import type { BrowserContext, Page } from "@playwright/test";
+import { paths } from "../../core/paths";
 import { newVisitor, signedIn, uniqueEmail } from "../support/account-session";
 import { currentTime, fullscreenPlayer, playToEnd } from "./player-steps";
 import { expect, test } from "./support";
@@ -12,7 +13,7 @@ const upNext = (page: Page) => page.getByTestId("up-next");
 
 /** A video page whose related list is not empty, and the first related video's path (the top recommendation). */
 async function openVideoWithNext(page: Page): Promise<{ path: string; next: string }> {
-  await page.goto("/category/amateur");
+  await page.goto(paths.category("amateur"));
   const path = (await page.locator("main article a").first().getAttribute("href")) as string;
   await page.goto(path, { waitUntil: "load" });
   const next = (await page.locator("section[aria-labelledby=related-heading] article a").first().getAttribute("href")) as string;
@@ -155,7 +156,7 @@ test("a signed-in user's choice is kept on the account and follows them to anoth
   const noScript = await browser.newContext({ javaScriptEnabled: false, storageState: await third.context.storageState() });
   await third.context.close();
   const page = await noScript.newPage();
-  await page.goto(`${baseURL}/settings`);
+  await page.goto(`${baseURL}${paths.settings()}`);
   const box = page.getByRole("checkbox", { name: /Autoplay/ });
   await expect(box).not.toBeChecked();
   await box.check();

@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { ATTESTATION_REQUIRED, ATTESTATION_TEXT, ATTESTATION_VERSION } from "../../core/attestation";
+import { paths } from "../../core/paths";
 import { signedInWithRole } from "../support/account-session";
 import { makeTestClip } from "../support/media";
 import { expect, test } from "./support";
@@ -28,7 +29,7 @@ async function shoot(page: Page, name: string) {
 }
 
 async function fill(page: Page, file: string, title: string) {
-  await page.goto("/admin/videos/new");
+  await page.goto(paths.admin.newVideo());
   await page.getByLabel("Video file").setInputFiles(file);
   await page.getByLabel("Title").fill(title);
   await page.getByLabel("Category").selectOption("Amateur");
@@ -58,7 +59,7 @@ test("refused without the attestation, accepted with it, and shown in the consol
   await shoot(page, "refused");
 
   // The server checks again: a form that skips the browser's check is refused with the same message.
-  const direct = await page.request.post("/admin/videos/new", {
+  const direct = await page.request.post(paths.admin.newVideo(), {
     form: { intent: "create", uploadId: "f".repeat(32), title: "Tide pools", category: "Amateur", isPublic: "on" },
     headers: { Origin: baseURL as string },
   });
@@ -72,7 +73,7 @@ test("refused without the attestation, accepted with it, and shown in the consol
   await expect(page).toHaveURL(/\/video\/[0-9a-f-]{36}$/);
   const videoId = page.url().split("/").pop() as string;
 
-  await page.goto(`/admin/videos/${videoId}`);
+  await page.goto(paths.admin.video(videoId));
   const shown = page.getByTestId("video-attestation");
   await expect(shown).toContainText(ATTESTATION_TEXT);
   await expect(shown).toContainText("Note: Every figure is generated; no real person was filmed.");

@@ -1,9 +1,10 @@
+import { paths } from "../../core/paths";
 import { expect, jsonLd, setFaults, test } from "./support";
 
 test.afterEach(async ({ baseURL }) => setFaults(baseURL, []));
 
 async function firstVideoPath(page: import("@playwright/test").Page): Promise<string> {
-  await page.goto("/category/amateur");
+  await page.goto(paths.category("amateur"));
   const href = await page.locator("main article a").first().getAttribute("href");
   expect(href).toMatch(/^\/video\/[0-9a-f-]{36}$/);
   return href as string;

@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import type { Page, Response as PageResponse } from "@playwright/test";
+import { paths } from "../../core/paths";
 import { expect, playToken, test } from "./support";
 
 /**
@@ -38,7 +39,7 @@ async function shortVideo(baseURL: string): Promise<{ videoId: string; categoryI
 }
 
 async function postView(baseURL: string, videoId: string, token: string, cookie?: string, headers: Record<string, string> = {}) {
-  const res = await fetch(`${baseURL}/api/views`, {
+  const res = await fetch(`${baseURL}${paths.api.views()}`, {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded", ...(cookie ? { cookie } : {}), ...headers },
     body: new URLSearchParams({ videoId, token }),
@@ -55,7 +56,7 @@ interface TokenAnswer {
 
 /** POST /api/play-token without a cookie (a new browser session each time), with `headers`. */
 async function askToken(baseURL: string, videoId: string, headers: Record<string, string>): Promise<TokenAnswer> {
-  const res = await fetch(`${baseURL}/api/play-token`, {
+  const res = await fetch(`${baseURL}${paths.api.playToken()}`, {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
     body: new URLSearchParams({ videoId }),
@@ -347,7 +348,7 @@ test("in Chromium: the token comes with the first playback, and a view counts af
   await page.setExtraHTTPHeaders(xff(freshAddress()));
 
   // The page is the same for everyone: no token, no cookie. Left open without playing, it asks for nothing.
-  const document = (await page.goto(`/video/${id}`)) as PageResponse;
+  const document = (await page.goto(paths.video(id))) as PageResponse;
   expect(await document.headerValue("set-cookie")).toBeNull();
   expect(await document.text()).not.toMatch(/play:[0-9a-f-]{36}/);
   await page.waitForTimeout(thresholdMs + 500);
@@ -414,7 +415,7 @@ test("in Chromium: an address that has had its share still plays the video; the 
   const calls = countingRequests(page);
   await page.setExtraHTTPHeaders(xff(ip));
 
-  await page.goto(`/video/${id}`);
+  await page.goto(paths.video(id));
   const refused = answerOf(page, "/api/play-token");
   await startPlayback(page);
   const answer = await refused;
@@ -436,7 +437,7 @@ test("in Chromium: another video reached by a link starts over with its own toke
   page.on("request", (r) => {
     if (r.url().endsWith("/api/play-token")) calls.push(new URLSearchParams(r.postData() ?? "").get("videoId") ?? "");
   });
-  await page.goto("/category/amateur");
+  await page.goto(paths.category("amateur"));
   const first = (await page.locator("main article a").first().getAttribute("href")) as string;
   await page.goto(first);
   const firstToken = answerOf(page, "/api/play-token");

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { type APIRequestContext, type Browser, type BrowserContextOptions, expect, type Page } from "@playwright/test";
+import { paths } from "../../core/paths";
 import { formTokenIn } from "./form-token";
 
 /**
@@ -92,11 +93,11 @@ export async function signedIn(
   browser: Browser,
   origin: string | undefined,
   email: string,
-  landing = "/profile",
+  landing = paths.profile(),
   options: SessionOptions = {},
 ) {
   const visitor = await newVisitor(browser, origin, options);
-  await visitor.page.goto(`${origin}/login?redirectTo=${encodeURIComponent(landing)}`);
+  await visitor.page.goto(`${origin}${paths.login(landing)}`);
   await signInOnPage(visitor.page, email, options);
   return visitor;
 }
@@ -104,11 +105,11 @@ export async function signedIn(
 /** Signs `email` in on `request` (a browser context's request shares its cookies with the pages), from `ip`. */
 export async function signInOverHttp(request: APIRequestContext, email: string, ip: string): Promise<void> {
   const headers = { "X-Forwarded-For": ip };
-  const formToken = formTokenIn(await (await request.get("/login", { headers })).text());
-  const asked = await request.post("/login", { form: { intent: "request-code", email, redirectTo: "/", formToken }, headers });
+  const formToken = formTokenIn(await (await request.get(paths.login(), { headers })).text());
+  const asked = await request.post(paths.login(), { form: { intent: "request-code", email, redirectTo: "/", formToken }, headers });
   if (asked.status() >= 400) throw new Error(`code request answered ${asked.status()}`);
   const code = await codeFromOutbox(email, { skip: used });
-  const verified = await request.post("/login", {
+  const verified = await request.post(paths.login(), {
     form: { intent: "verify-code", email, code, redirectTo: "/" },
     headers,
     maxRedirects: 0,

@@ -1,3 +1,4 @@
+import { paths } from "../../core/paths";
 import { APPLICATION_NAMES } from "../../server/db/connection";
 import { QUEUE_POOL_SIZE } from "../../server/jobs/runner";
 import { POOL_SIZE } from "../../server/runtime/attach-database";
@@ -161,8 +162,8 @@ export async function prepareFaultSite(site: ScaleOut, writers = 2) {
       return { userId: user.id, cookie };
     }),
   );
-  const paths = ["/", `/category/${category.slug}`, `/video/${video.id}`, "/search?q=matrix", "/blog"];
-  return { videoId: video.id, paths, writers: signedIn, probePath: `/video/${video.id}` };
+  const pages = [paths.home(), paths.category(category.slug), paths.video(video.id), paths.search({ q: "matrix" }), paths.blog()];
+  return { videoId: video.id, paths: pages, writers: signedIn, probePath: paths.video(video.id) };
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

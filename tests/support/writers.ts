@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { paths } from "../../core/paths";
 import type { Database } from "../../server/db/schema";
 import { postForm } from "./scale-out";
 
@@ -58,17 +59,17 @@ export function writeContinuously(origin: string, writers: readonly Writer[], op
   const loops = writers.map(async (_, w) => {
     for (let n = 0; going; n++) {
       const liked = String(n % 2 === 0);
-      await send("like", w, videos[w % videos.length] as string, liked, `/api/videos/${videos[w % videos.length]}/like`, {
+      await send("like", w, videos[w % videos.length] as string, liked, paths.api.like(videos[w % videos.length] as string), {
         liked,
         js: "1",
       });
       const next = videos[(w + n) % videos.length] as string;
-      await send("favorite", w, next, "true", "/api/favorites", { videoId: next, favorite: "true" });
+      await send("favorite", w, next, "true", paths.api.favorites(), { videoId: next, favorite: "true" });
       if (options.watchLater)
-        await send("watch-later", w, next, "true", "/api/playlists", { intent: "add", playlist: "watch-later", videoId: next });
+        await send("watch-later", w, next, "true", paths.api.playlists(), { intent: "add", playlist: "watch-later", videoId: next });
       if (n % 5 === 0) {
         const content = `Upgrade drill: writer ${w}, comment ${n}`;
-        await send("comment", w, next, content, "/api/comments", { videoId: next, content, js: "1" });
+        await send("comment", w, next, content, paths.api.comments(), { videoId: next, content, js: "1" });
       }
       for (let waited = 0; going && waited < (options.everyMs ?? 1_500); waited += 100) await new Promise((r) => setTimeout(r, 100));
     }

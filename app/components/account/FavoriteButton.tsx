@@ -2,9 +2,7 @@ import { Link, useFetcher, useLocation } from "react-router";
 import { ACCOUNT_TEXTS } from "~/lib/account-texts";
 import { useViewer } from "~/lib/viewer-state";
 import type { FavoriteAnswer } from "~/routes/api/favorites";
-import { loginPath } from "~core/redirect-to";
-
-const FAVORITES_ENDPOINT = "/api/favorites";
+import { paths } from "~core/paths";
 
 /**
  * Adds or removes a video from the signed-in user's favorites (`POST /api/favorites`). The change shows at
@@ -39,14 +37,14 @@ export function FavoriteButton({
 
   if (mode === "visitor") {
     return (
-      <Link to={loginPath(here)} className={look} aria-label={label} title="Sign in to save favorites">
+      <Link to={paths.login(here)} className={look} aria-label={label} title="Sign in to save favorites">
         <Heart filled={false} />
         {!compact && <span>Favorite</span>}
       </Link>
     );
   }
   return (
-    <fetcher.Form method="post" action={FAVORITES_ENDPOINT} className="inline-flex items-center gap-3">
+    <fetcher.Form method="post" action={paths.api.favorites()} className="inline-flex items-center gap-3">
       <input type="hidden" name="videoId" value={videoId} />
       <input type="hidden" name="favorite" value={shown ? "false" : "true"} />
       <input type="hidden" name="redirectTo" value={here} />

@@ -1,6 +1,7 @@
 import { Form, Link } from "react-router";
 import { Pagination } from "~/components/ui/Pagination";
 import { auditChanges } from "~/lib/audit-diff";
+import { paths } from "~core/paths";
 import { fieldClass as field, primaryButton, SectionHeader } from "./console-ui";
 
 /** An audit entry as the console pages receive it. */
@@ -68,7 +69,7 @@ export function AuditLogConsole(props: {
             Filter
           </button>
           {filtered && (
-            <Link to="/admin/audit" className="text-sm text-zinc-300 underline hover:text-white">
+            <Link to={paths.admin.audit()} className="text-sm text-zinc-300 underline hover:text-white">
               Clear
             </Link>
           )}

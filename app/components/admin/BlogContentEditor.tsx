@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { PostArticle } from "~/components/blog/PostArticle";
 import type { PreviewResult } from "~/routes/admin/blog-preview";
 import { BLOG_CONTENT_MAX } from "~core/blog-post-schema";
+import { paths } from "~core/paths";
 import { errorText, inputClass } from "./editor-styles";
 import { MarkdownToolbar } from "./MarkdownToolbar";
 
@@ -29,7 +30,7 @@ function useLivePreview(content: string, initialHtml: string) {
     const timer = setTimeout(async () => {
       setLoading(true);
       try {
-        const res = await fetch("/admin/blog/preview", {
+        const res = await fetch(paths.admin.blogPreview(), {
           method: "POST",
           body: new URLSearchParams({ content }),
           signal: controller.signal,

@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect, useState } from "react";
 import { Link, useFetcher, useLocation, useNavigate } from "react-router";
 import { BLOG_EXCERPT_MAX, blogFieldErrors, blogPostFormSchema, parseTags, slugFromTitle, toDateTimeLocal } from "~core/blog-post-schema";
+import { paths } from "~core/paths";
 import { BlogContentEditor } from "./BlogContentEditor";
 import type { EditorField, EditorPost, Values } from "./blog-editor-fields";
 import { errorText, inputClass } from "./editor-styles";
@@ -107,7 +108,7 @@ export function BlogEditor({
     <div className="space-y-6">
       <header className="flex flex-wrap items-end justify-between gap-3">
         <div className="min-w-0">
-          <Link to="/admin/blog" className="text-sm font-medium text-brand-400 hover:text-brand-300">
+          <Link to={paths.admin.blog()} className="text-sm font-medium text-brand-400 hover:text-brand-300">
             ← All posts
           </Link>
           <h1 className="mt-1 text-2xl font-bold">{post ? "Edit post" : "New post"}</h1>
@@ -116,8 +117,8 @@ export function BlogEditor({
               {post.published ? (
                 <>
                   Published ·{" "}
-                  <a href={`/blog/${post.slug}`} className="break-all text-brand-400 underline hover:text-brand-300">
-                    /blog/{post.slug}
+                  <a href={paths.blogPost(post.slug)} className="break-all text-brand-400 underline hover:text-brand-300">
+                    {paths.blogPost(post.slug)}
                   </a>
                 </>
               ) : (
@@ -178,10 +179,12 @@ export function BlogEditor({
             label="Slug"
             field="slug"
             error={errors.slug}
-            hint={slugFollowsTitle ? "Made from the title until you edit it." : "The post's address: /blog/your-slug."}
+            hint={slugFollowsTitle ? "Made from the title until you edit it." : `The post's address: ${paths.blogPost("your-slug")}.`}
           >
             <div className="flex items-stretch">
-              <span className="rounded-l-lg border border-r-0 border-ink-700 bg-ink-800 px-2 py-2 text-sm text-zinc-300">/blog/</span>
+              <span className="rounded-l-lg border border-r-0 border-ink-700 bg-ink-800 px-2 py-2 text-sm text-zinc-300">
+                {paths.blogPost("")}
+              </span>
               <input
                 {...bind("slug")}
                 onChange={(e) => {

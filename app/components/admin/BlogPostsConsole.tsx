@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { Pagination } from "~/components/ui/Pagination";
+import { paths } from "~core/paths";
 import type { AuditEntryView } from "./AuditLogConsole";
 import { dangerButton, formatWhen, SectionHeader } from "./console-ui";
 
@@ -36,7 +37,7 @@ export function BlogPostsConsole(props: {
       <SectionHeader
         title="Blog"
         actions={
-          <Link to="/admin/blog/new" className={primaryLink}>
+          <Link to={paths.admin.newBlogPost()} className={primaryLink}>
             New post
           </Link>
         }
@@ -49,7 +50,7 @@ export function BlogPostsConsole(props: {
       {props.posts.length === 0 ? (
         <p className="rounded-xl border border-ink-700 bg-ink-900/60 p-6 text-sm text-zinc-300">
           No posts yet.{" "}
-          <Link to="/admin/blog/new" className="font-medium text-brand-400 underline hover:text-brand-300">
+          <Link to={paths.admin.newBlogPost()} className="font-medium text-brand-400 underline hover:text-brand-300">
             Write the first one
           </Link>
           .
@@ -61,7 +62,7 @@ export function BlogPostsConsole(props: {
           ))}
         </ul>
       )}
-      <Pagination current={props.page} total={props.pageCount} hrefFor={(p) => (p > 1 ? `/admin/blog?page=${p}` : "/admin/blog")} />
+      <Pagination current={props.page} total={props.pageCount} hrefFor={(page) => paths.admin.blog({ page })} />
       <section aria-labelledby="blog-audit-heading">
         <h2 id="blog-audit-heading" className="mb-3 text-lg font-bold">
           Recent changes
@@ -99,11 +100,11 @@ function PostItem({ post }: { post: PostRow }) {
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0 flex-1">
           <h3 id={headingId} className="break-words font-semibold">
-            <Link to={`/admin/blog/${post.id}`} className="hover:underline">
+            <Link to={paths.admin.blogPost(post.id)} className="hover:underline">
               {post.title}
             </Link>
           </h3>
-          <p className="mt-1 break-all text-xs text-zinc-400">/blog/{post.slug}</p>
+          <p className="mt-1 break-all text-xs text-zinc-400">{paths.blogPost(post.slug)}</p>
           <p className="mt-1 text-xs text-zinc-400">
             <span
               className={`mr-2 inline-block rounded-full px-2 py-0.5 font-semibold ${published ? "bg-emerald-900/70 text-emerald-200" : "bg-ink-700 text-zinc-200"}`}
@@ -115,11 +116,11 @@ function PostItem({ post }: { post: PostRow }) {
           </p>
         </div>
         <div className="flex shrink-0 flex-wrap items-center gap-2">
-          <Link to={`/admin/blog/${post.id}`} className={smallButton} aria-label={`Edit ${post.title}`}>
+          <Link to={paths.admin.blogPost(post.id)} className={smallButton} aria-label={`Edit ${post.title}`}>
             Edit
           </Link>
           {published && (
-            <a href={`/blog/${post.slug}`} className={smallButton} aria-label={`View ${post.title} on the blog`}>
+            <a href={paths.blogPost(post.slug)} className={smallButton} aria-label={`View ${post.title} on the blog`}>
               View
             </a>
           )}

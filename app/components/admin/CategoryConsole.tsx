@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import type { ConsoleActionResult } from "~/routes/admin/console-action.server";
 import { CATEGORY_NAME_MAX, categoryNameSchema } from "~core/category-schema";
+import { paths } from "~core/paths";
 import { ActionError, dangerButton, fieldClass, fieldErrorClass, primaryButton, SectionHeader, secondaryButton } from "./console-ui";
 
 interface CategoryRow {
@@ -121,7 +122,7 @@ function CategoryItem({ category: c, others }: { category: CategoryRow; others: 
     <li data-category-id={c.id} data-category-name={c.name} className="rounded-xl border border-ink-700 bg-ink-900/60 p-4">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 className="break-words text-lg font-semibold">
-          <Link to={`/category/${c.slug}`} className="hover:underline">
+          <Link to={paths.category(c.slug)} className="hover:underline">
             {c.name}
           </Link>
         </h2>
@@ -130,7 +131,7 @@ function CategoryItem({ category: c, others }: { category: CategoryRow; others: 
           {c.videoCount > 0 && <span className="text-zinc-400"> ({c.publicCount} public)</span>}
         </p>
       </div>
-      <p className="break-all text-xs text-zinc-400">/category/{c.slug}</p>
+      <p className="break-all text-xs text-zinc-400">{paths.category(c.slug)}</p>
 
       <div className="mt-3 flex flex-wrap items-start gap-2">
         <rename.Form

@@ -1,6 +1,7 @@
 import { Form, Link, useFetcher } from "react-router";
 import { Pagination } from "~/components/ui/Pagination";
 import type { ConsoleActionResult } from "~/routes/admin/console-action.server";
+import { paths } from "~core/paths";
 import { ActionError, Badge, fieldClass, formatWhen, primaryButton, SectionHeader, secondaryButton } from "./console-ui";
 
 interface CommentRow {
@@ -25,14 +26,7 @@ export function CommentModeration(props: {
 }) {
   const { filter } = props;
   const filtered = Boolean(filter.video || filter.user);
-  const hrefFor = (page: number) => {
-    const params = new URLSearchParams();
-    if (filter.video) params.set("video", filter.video);
-    if (filter.user) params.set("user", filter.user);
-    if (page > 1) params.set("page", String(page));
-    const query = params.toString();
-    return `/admin/comments${query ? `?${query}` : ""}`;
-  };
+  const hrefFor = (page: number) => paths.admin.comments({ video: filter.video, user: filter.user, page });
   return (
     <div>
       <SectionHeader title="Comments">
@@ -60,7 +54,7 @@ export function CommentModeration(props: {
             Filter
           </button>
           {filtered && (
-            <Link to="/admin/comments" className={`${secondaryButton} py-2`}>
+            <Link to={paths.admin.comments()} className={`${secondaryButton} py-2`}>
               Clear
             </Link>
           )}
@@ -110,7 +104,7 @@ function CommentItem({ comment: c }: { comment: CommentRow }) {
       <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
         <p className="min-w-0 text-sm text-zinc-400">
           On{" "}
-          <Link to={`/video/${c.videoId}#comment-${c.id}`} className="break-words text-brand-300 hover:underline">
+          <Link to={`${paths.video(c.videoId)}#comment-${c.id}`} className="break-words text-brand-300 hover:underline">
             {c.videoTitle}
           </Link>
         </p>

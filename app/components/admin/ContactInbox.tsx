@@ -1,6 +1,7 @@
 import { Form, Link, useFetcher } from "react-router";
 import { Pagination } from "~/components/ui/Pagination";
 import type { ConsoleActionResult } from "~/routes/admin/console-action.server";
+import { paths } from "~core/paths";
 import { ActionError, Badge, dangerButton, fieldClass, formatWhen, primaryButton, SectionHeader, secondaryButton } from "./console-ui";
 
 interface MessageRow {
@@ -15,13 +16,7 @@ interface MessageRow {
 
 /** The console's "Messages" section: the contact form's inbox, newest first. */
 export function ContactInbox(props: { q: string; page: number; pageCount: number; total: number; unread: number; messages: MessageRow[] }) {
-  const hrefFor = (page: number) => {
-    const params = new URLSearchParams();
-    if (props.q) params.set("q", props.q);
-    if (page > 1) params.set("page", String(page));
-    const query = params.toString();
-    return `/admin/messages${query ? `?${query}` : ""}`;
-  };
+  const hrefFor = (page: number) => paths.admin.messages({ q: props.q, page });
   return (
     <div>
       <SectionHeader title="Messages">
@@ -42,7 +37,7 @@ export function ContactInbox(props: { q: string; page: number; pageCount: number
           Search
         </button>
         {props.q && (
-          <Link to="/admin/messages" className={`${secondaryButton} py-2`}>
+          <Link to={paths.admin.messages()} className={`${secondaryButton} py-2`}>
             Clear
           </Link>
         )}
@@ -88,7 +83,7 @@ function MessageItem({ message: m }: { message: MessageRow }) {
         </time>
       </div>
       <h2 className={`mt-2 break-words text-base ${read ? "font-medium text-zinc-200" : "font-bold text-white"}`}>
-        <Link to={`/admin/messages/${m.id}`} className="hover:underline">
+        <Link to={paths.admin.message(m.id)} className="hover:underline">
           {m.subject}
         </Link>
       </h2>
@@ -133,7 +128,7 @@ function DeleteMessage({
       </summary>
       <FormComponent
         method="post"
-        action="/admin/messages"
+        action={paths.admin.messages()}
         className="mt-2 flex flex-wrap items-center gap-2 rounded-lg border border-red-800/60 bg-red-950/40 p-3"
       >
         <input type="hidden" name="messageId" value={id} />
@@ -163,7 +158,7 @@ export function ContactMessageView({ message: m }: { message: FullMessage }) {
   return (
     <article aria-labelledby="message-subject">
       <p className="mb-4">
-        <Link to="/admin/messages" className="text-sm text-brand-300 hover:underline">
+        <Link to={paths.admin.messages()} className="text-sm text-brand-300 hover:underline">
           ← Back to messages
         </Link>
       </p>
@@ -188,7 +183,7 @@ export function ContactMessageView({ message: m }: { message: FullMessage }) {
         {m.message}
       </div>
       <div className="mt-6 flex flex-wrap items-start gap-2">
-        <Form method="post" action="/admin/messages">
+        <Form method="post" action={paths.admin.messages()}>
           <input type="hidden" name="messageId" value={m.id} />
           <input type="hidden" name="intent" value="unread" />
           <input type="hidden" name="from" value="message" />

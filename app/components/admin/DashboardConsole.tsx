@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { PERIODS } from "~core/console-schema";
+import { paths } from "~core/paths";
 import { SectionHeader, waitedFor } from "./console-ui";
 import { ViewsChart } from "./ViewsChart";
 
@@ -42,7 +43,7 @@ export function DashboardConsole(props: {
       label: "Open reports",
       value: props.safety.openReports,
       note: props.safety.oldestReportAt ? `oldest waiting ${waitedFor(props.safety.oldestReportAt, props.safety.now)}` : "none waiting",
-      to: "/admin/reports",
+      to: paths.admin.reports(),
     },
     {
       key: "takedowns",
@@ -52,7 +53,7 @@ export function DashboardConsole(props: {
       note: props.takedowns.oldestAt
         ? `oldest waiting ${waitedFor(props.takedowns.oldestAt, props.safety.now)}${props.takedowns.overdue ? `; ${number(props.takedowns.overdue)} overdue` : ""}`
         : "none waiting",
-      to: "/admin/takedowns",
+      to: paths.admin.takedowns(),
     },
   ];
   return (
@@ -128,7 +129,7 @@ export function DashboardConsole(props: {
           title={`Top videos, last ${period} days`}
           nameHeader="Video"
           entries={props.topVideos}
-          hrefFor={(e) => `/video/${e.id}`}
+          hrefFor={(e) => paths.video(e.id)}
           period={period}
         />
         <TopList
@@ -136,7 +137,7 @@ export function DashboardConsole(props: {
           title={`Top categories, last ${period} days`}
           nameHeader="Category"
           entries={props.topCategories}
-          hrefFor={(e) => `/category/${encodeURIComponent(e.name)}`}
+          hrefFor={(e) => paths.category(e.name)}
           period={period}
         />
       </div>

@@ -2,9 +2,9 @@ import type { ReactNode } from "react";
 import { Link, useFetcher } from "react-router";
 import { Pagination } from "~/components/ui/Pagination";
 import type { ConsoleActionResult } from "~/routes/admin/console-action.server";
-import { playlistPath } from "~core/playlists";
-import type { QueuedComment, QueuedPlaylist, ReportTarget } from "~core/report-path";
+import { paths } from "~core/paths";
 import { MODERATION_NOTE, reasonLabel } from "~core/report-schema";
+import type { QueuedComment, QueuedPlaylist, ReportTarget } from "~core/report-target";
 import { ActionError, Badge, dangerButton, fieldClass, formatWhen, SectionHeader, secondaryButton, waitedFor } from "./console-ui";
 
 interface QueueReport {
@@ -65,7 +65,7 @@ export function ReportQueue(props: {
           ))}
         </ul>
       )}
-      <Pagination current={props.page} total={props.pageCount} hrefFor={(p) => (p > 1 ? `/admin/reports?page=${p}` : "/admin/reports")} />
+      <Pagination current={props.page} total={props.pageCount} hrefFor={paths.admin.reports} />
       {props.burst}
     </div>
   );
@@ -115,11 +115,11 @@ function QueueItemCard({ item, now }: { item: QueueItemRow; now: string }) {
               <p className="break-words font-semibold text-zinc-100">{item.videoTitle ?? "Deleted video"}</p>
               {item.videoId && (
                 <p className="mt-1 flex flex-wrap gap-3 text-sm">
-                  <Link to={`/admin/videos/${item.videoId}`} className="text-brand-300 hover:underline">
+                  <Link to={paths.admin.video(item.videoId)} className="text-brand-300 hover:underline">
                     Edit in the console
                   </Link>
                   {item.videoPublic && (
-                    <Link to={`/video/${item.videoId}`} className="text-brand-300 hover:underline">
+                    <Link to={paths.video(item.videoId)} className="text-brand-300 hover:underline">
                       Public page
                     </Link>
                   )}
@@ -140,7 +140,7 @@ function QueueItemCard({ item, now }: { item: QueueItemRow; now: string }) {
             {item.videoId && (
               <p className="mt-1 text-sm text-zinc-400">
                 On{" "}
-                <Link to={`/video/${item.videoId}`} className="text-brand-300 hover:underline">
+                <Link to={paths.video(item.videoId)} className="text-brand-300 hover:underline">
                   {item.videoTitle}
                 </Link>
               </p>
@@ -155,7 +155,7 @@ function QueueItemCard({ item, now }: { item: QueueItemRow; now: string }) {
             </p>
             <p className="mt-2 break-words font-semibold text-zinc-100">
               {item.playlist.isPublic && !item.held ? (
-                <Link to={playlistPath(item.target.id)} className="text-brand-300 hover:underline">
+                <Link to={paths.playlist(item.target.id)} className="text-brand-300 hover:underline">
                   {item.playlist.title}
                 </Link>
               ) : (

@@ -1,4 +1,5 @@
 import { Form, Link, useNavigation } from "react-router";
+import { paths } from "~core/paths";
 import { TAKEDOWN_KINDS, takedownClock } from "~core/takedown-schema";
 import type { ConsoleActionResult } from "../../routes/admin/console-action.server";
 import { ActionError, Badge, dangerButton, fieldClass, formatWhen, primaryButton, SectionHeader, secondaryButton } from "./console-ui";
@@ -118,7 +119,7 @@ export function TakedownQueue({ now, open, resolved, appeals, mine, result }: Pr
                   <dd>
                     {r.videoId ? (
                       <>
-                        <Link to={`/admin/videos/${r.videoId}`} className="text-brand-300 underline">
+                        <Link to={paths.admin.video(r.videoId)} className="text-brand-300 underline">
                           {r.videoTitle ?? r.videoId}
                         </Link>
                         {r.videoRemoved && <span className="ml-2">(already removed)</span>}

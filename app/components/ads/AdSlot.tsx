@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { afterLoadAndIdle } from "~/lib/after-load";
 import { AD_LOAD_TIMEOUT_MS, type AdSlotName, adScriptSrc, isBillboard, slotIsShown } from "~core/ad-units";
+import { paths } from "~core/paths";
 import { site } from "~core/site";
 import { useAds } from "./AdsProvider";
 import { HOUSE_BANNER } from "./house-banners";
@@ -85,7 +86,7 @@ function FilledSlot({ name, zoneId, scriptUrl }: { name: AdSlotName; zoneId: str
       <div ref={container} data-zone-id={zoneId} className="flex h-full w-full items-center justify-center" />
       {state === "fallback" && (
         <a
-          href="/"
+          href={paths.home()}
           target="_blank"
           rel="noopener"
           className="absolute inset-0 block focus-visible:outline-2 focus-visible:outline-offset-[-2px]"

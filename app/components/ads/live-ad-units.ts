@@ -1,5 +1,6 @@
-import { AD_EVENTS_PATH, AD_STATE_EVENT, type AdConfiguration } from "~core/ad-units";
+import { AD_STATE_EVENT, type AdConfiguration } from "~core/ad-units";
 import { parseAdConfiguration } from "~core/ad-units-schema";
+import { paths } from "~core/paths";
 
 /**
  * The browser end of the live ad feed, loaded on its own after the page (it brings zod along, which the
@@ -23,7 +24,7 @@ const MAX_RETRY_AFTER_MS = 10 * 60_000;
 /** How long the server asks this address to wait before it may open another stream; 0 when it does not. */
 async function refusalDelayMs(): Promise<number> {
   try {
-    const res = await fetch(AD_EVENTS_PATH, { method: "HEAD", cache: "no-store" });
+    const res = await fetch(paths.api.adEvents(), { method: "HEAD", cache: "no-store" });
     if (res.status !== 429) return 0;
     const seconds = Number(res.headers.get("Retry-After"));
     return Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds * 1000, MAX_RETRY_AFTER_MS) : MAX_RETRY_MS;
@@ -44,7 +45,7 @@ export function connectLiveAdUnits(handlers: LiveAdUnitsHandlers): () => void {
   let stopped = false;
 
   const open = () => {
-    source = new EventSource(AD_EVENTS_PATH);
+    source = new EventSource(paths.api.adEvents());
     source.addEventListener(AD_STATE_EVENT, (event) => {
       const config = parseAdConfiguration((event as MessageEvent<string>).data);
       if (!config) {

@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
-import { BLOG_LIST_EMPTY, BlogPostList, type BlogPostListProps, blogPageHref } from "./BlogPostList";
+import { BLOG_LIST_EMPTY, BlogPostList, type BlogPostListProps } from "./BlogPostList";
 
 const render = (props: Partial<BlogPostListProps>) =>
   renderToStaticMarkup(
@@ -40,10 +40,5 @@ describe("BlogPostList", () => {
     expect(html).toMatch(/<ul aria-label="Tags"[^>]*><li[^>]*>a<\/li><li[^>]*>b<\/li><\/ul>/);
     expect(html.match(/By /g)).toHaveLength(1);
     expect(html).toContain('aria-label="Pagination"');
-  });
-
-  it("links pages as /blog and /blog?page=N", () => {
-    expect(blogPageHref(1)).toBe("/blog");
-    expect(blogPageHref(2)).toBe("/blog?page=2");
   });
 });

@@ -1,5 +1,6 @@
 import { ErrorState } from "~/components/ui/ErrorState";
 import { Pagination } from "~/components/ui/Pagination";
+import { paths } from "~core/paths";
 import { BlogPreview, type BlogPreviewData } from "./BlogPreview";
 
 export const BLOG_LIST_ERROR = "Failed to load blog posts. Please try again later.";
@@ -10,10 +11,6 @@ export interface BlogPostListProps {
   page: number;
   pageCount: number;
   error: string | null;
-}
-
-export function blogPageHref(page: number): string {
-  return page > 1 ? `/blog?page=${page}` : "/blog";
 }
 
 /** The blog list body: loading, error with Retry, empty, or previews with pagination. */
@@ -27,7 +24,7 @@ export function BlogPostList({ posts, page, pageCount, error }: BlogPostListProp
           <BlogPreview key={post.slug} post={post} />
         ))}
       </div>
-      <Pagination current={page} total={pageCount} hrefFor={blogPageHref} />
+      <Pagination current={page} total={pageCount} hrefFor={paths.blog} />
     </>
   );
 }

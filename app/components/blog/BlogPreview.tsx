@@ -1,6 +1,6 @@
 import { AppLink } from "~/components/ui/AppLink";
+import { paths } from "~core/paths";
 import { PostByline } from "./PostByline";
-import { postPath } from "./seo";
 import { TagList } from "./TagList";
 
 export interface BlogPreviewData {
@@ -17,7 +17,7 @@ export function BlogPreview({ post }: { post: BlogPreviewData }) {
   return (
     <article className="rounded-xl border border-ink-800 bg-ink-900 p-5 transition hover:border-ink-700">
       <h2 className="text-xl font-bold leading-snug">
-        <AppLink to={postPath(post.slug)} className="hover:text-brand-300">
+        <AppLink to={paths.blogPost(post.slug)} className="hover:text-brand-300">
           {post.title}
         </AppLink>
       </h2>

@@ -1,7 +1,8 @@
 import { absoluteUrl } from "~/lib/seo";
 import { escapeXml } from "~/lib/xml";
 import { plainExcerpt } from "~core/markdown";
-import { BLOG_DESCRIPTION, FEED_PATH, FEED_TITLE, postPath } from "./seo";
+import { paths } from "~core/paths";
+import { BLOG_DESCRIPTION, FEED_TITLE } from "./seo";
 
 export interface FeedPost {
   slug: string;
@@ -25,7 +26,7 @@ const text = (value: string) => escapeXml(value.replace(NOT_XML, ""));
 export function renderFeed(base: string, posts: FeedPost[]): string {
   const newest = posts.reduce<number>((max, p) => Math.max(max, new Date(p.updated_at).getTime()), 0);
   const items = posts.map((p) => {
-    const link = absoluteUrl(base, postPath(p.slug));
+    const link = absoluteUrl(base, paths.blogPost(p.slug));
     const description = p.excerpt?.trim() || plainExcerpt(p.content_start, 300);
     return [
       "    <item>",
@@ -44,8 +45,8 @@ export function renderFeed(base: string, posts: FeedPost[]): string {
     '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/">',
     "  <channel>",
     `    <title>${text(FEED_TITLE)}</title>`,
-    `    <link>${text(absoluteUrl(base, "/blog"))}</link>`,
-    `    <atom:link href="${text(absoluteUrl(base, FEED_PATH))}" rel="self" type="application/rss+xml"/>`,
+    `    <link>${text(absoluteUrl(base, paths.blog()))}</link>`,
+    `    <atom:link href="${text(absoluteUrl(base, paths.feed()))}" rel="self" type="application/rss+xml"/>`,
     `    <description>${text(BLOG_DESCRIPTION)}</description>`,
     "    <language>en</language>",
     ...(newest ? [`    <lastBuildDate>${new Date(newest).toUTCString()}</lastBuildDate>`] : []),

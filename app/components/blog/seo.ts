@@ -1,10 +1,10 @@
 import type { MetaDescriptor } from "react-router";
 import { absoluteUrl, breadcrumbs, seoMeta, socialImage } from "~/lib/seo";
 import { plainExcerpt } from "~core/markdown";
+import { paths } from "~core/paths";
 import { site } from "~core/site";
 import { truncate } from "~core/text";
 
-export const FEED_PATH = "/blog/feed.xml";
 export const FEED_TITLE = `${site.name} Blog`;
 export const BLOG_DESCRIPTION = `News, guides and behind-the-scenes notes from ${site.name}: AI video, synthetic media ethics, streaming, privacy and what we are building next.`;
 
@@ -37,7 +37,7 @@ export function postDescription(post: { meta_description: string | null; excerpt
   return plainExcerpt(post.content, 160);
 }
 
-/** A post's own canonical_url when it is an absolute http(s) URL or a site path, else /blog/{slug}. */
+/** A post's own canonical_url when it is an absolute http(s) URL or a site path, else the post's address. */
 export function postCanonical(siteUrl: string, post: Pick<PostSeo, "slug" | "canonical_url">): string {
   const own = post.canonical_url?.trim();
   if (own) {
@@ -49,19 +49,15 @@ export function postCanonical(siteUrl: string, post: Pick<PostSeo, "slug" | "can
       // not a URL: fall through to the default
     }
   }
-  return absoluteUrl(siteUrl, postPath(post.slug));
-}
-
-export function postPath(slug: string): string {
-  return `/blog/${encodeURIComponent(slug)}`;
+  return absoluteUrl(siteUrl, paths.blogPost(post.slug));
 }
 
 export function feedLink(siteUrl: string): MetaDescriptor {
-  return { tagName: "link", rel: "alternate", type: "application/rss+xml", title: FEED_TITLE, href: absoluteUrl(siteUrl, FEED_PATH) };
+  return { tagName: "link", rel: "alternate", type: "application/rss+xml", title: FEED_TITLE, href: absoluteUrl(siteUrl, paths.feed()) };
 }
 
 export function blogPostMeta(siteUrl: string, post: PostSeo): MetaDescriptor[] {
-  const path = postPath(post.slug);
+  const path = paths.blogPost(post.slug);
   const canonical = postCanonical(siteUrl, post);
   const headline = post.meta_title?.trim() || post.title;
   const image = socialImage(siteUrl, post.og_image_url);
@@ -93,11 +89,11 @@ export function blogPostMeta(siteUrl: string, post: PostSeo): MetaDescriptor[] {
         image,
         url: canonical,
         mainEntityOfPage: { "@type": "WebPage", "@id": canonical },
-        publisher: { "@type": "Organization", name: site.name, url: absoluteUrl(siteUrl, "/") },
+        publisher: { "@type": "Organization", name: site.name, url: absoluteUrl(siteUrl, paths.home()) },
       },
       breadcrumbs(siteUrl, [
-        { name: "Home", path: "/" },
-        { name: "Blog", path: "/blog" },
+        { name: "Home", path: paths.home() },
+        { name: "Blog", path: paths.blog() },
         { name: post.title, path },
       ]),
     ],

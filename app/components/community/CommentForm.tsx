@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { useHydrated } from "~/lib/use-hydrated";
 import { COMMENT_MAX_CHARS, commentLength, isCommentSendable } from "~core/comment-schema";
+import { paths } from "~core/paths";
 import { ScriptField } from "./ScriptField";
 import { useCommunityFetcher } from "./use-community-fetcher";
 
@@ -44,7 +45,7 @@ export function CommentForm({ videoId, parentId, onCancel, onSent }: Props) {
     if (isReply) textareaRef.current?.focus();
   }, [isReply]);
   return (
-    <fetcher.Form method="post" action="/api/comments" className="space-y-2" aria-busy={busy}>
+    <fetcher.Form method="post" action={paths.api.comments()} className="space-y-2" aria-busy={busy}>
       <input type="hidden" name="videoId" value={videoId} />
       {isReply && <input type="hidden" name="parentId" value={parentId} />}
       <ScriptField />

@@ -3,7 +3,7 @@ import { COMMUNITY_TEXTS } from "~/lib/community-texts";
 import { formatLongDate, formatRelativeTime } from "~/lib/format";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { CommentView } from "~core/community-answer";
-import { reportPath } from "~core/report-path";
+import { paths } from "~core/paths";
 import { ScriptField } from "./ScriptField";
 import { useCommunityFetcher } from "./use-community-fetcher";
 
@@ -55,7 +55,7 @@ export function CommentItem({ comment: c, videoId, isCreator, signedIn, mine, sh
         {canDelete && <DeleteControl commentId={c.id} videoId={videoId} mine={mine} fetcher={fetcher} busy={busy} />}
         {shell && !canDelete && !c.isDeleted && (
           <noscript>
-            <form method="post" action={`/api/comments/${c.id}/delete`}>
+            <form method="post" action={paths.api.deleteComment(c.id)}>
               <input type="hidden" name="videoId" value={videoId} />
               <button type="submit" aria-label="Delete this comment if it is yours" className={DELETE_BUTTON}>
                 Delete
@@ -64,7 +64,7 @@ export function CommentItem({ comment: c, videoId, isCreator, signedIn, mine, sh
           </noscript>
         )}
         {!c.isDeleted && !c.isHeld && (
-          <a href={reportPath({ type: "comment", id: c.id })} className={DELETE_BUTTON} aria-label="Report this comment">
+          <a href={paths.report({ type: "comment", id: c.id })} className={DELETE_BUTTON} aria-label="Report this comment">
             Report
           </a>
         )}
@@ -113,7 +113,7 @@ function DeleteControl(props: {
   return (
     <fetcher.Form
       method="post"
-      action={`/api/comments/${commentId}/delete`}
+      action={paths.api.deleteComment(commentId)}
       className="flex flex-wrap items-center gap-2"
       onSubmit={() => setConfirming(false)}
       onKeyDown={(e) => {

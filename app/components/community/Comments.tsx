@@ -6,7 +6,7 @@ import { useHydrated } from "~/lib/use-hydrated";
 import { useViewer, useViewerPage } from "~/lib/viewer-state";
 import { MAX_REPLIES_PER_THREAD, MAX_THREADS, SHOWN_THREADS_PARAM, THREADS_PER_PAGE } from "~core/comment-limits";
 import { type CommunityData, NO_SCRIPT_ERROR_PARAM, NO_SCRIPT_ERRORS, type NoScriptError } from "~core/community-answer";
-import { loginPath } from "~core/redirect-to";
+import { paths } from "~core/paths";
 import { CommentForm } from "./CommentForm";
 import { CommentItem } from "./CommentItem";
 
@@ -70,7 +70,7 @@ export function Comments({ videoId, community }: { videoId: string; community: C
       ) : (
         <p className="rounded-lg bg-ink-900 px-4 py-3 text-zinc-300">
           {COMMUNITY_TEXTS.pleaseLogIn}{" "}
-          <Link to={loginPath(`/video/${videoId}#comments`)} className="font-semibold text-brand-300 underline">
+          <Link to={paths.login(`${paths.video(videoId)}#comments`)} className="font-semibold text-brand-300 underline">
             Sign In
           </Link>
         </p>

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { formatViews } from "~/lib/format";
-import { loginPath } from "~core/redirect-to";
+import { paths } from "~core/paths";
 import { ScriptField } from "./ScriptField";
 import { useCommunityFetcher } from "./use-community-fetcher";
 
@@ -26,7 +26,7 @@ export function LikeButton({ videoId, likes, liked, signedIn }: { videoId: strin
   const count = `(${shownLikes} ${shownLikes === 1 ? "like" : "likes"})`;
   if (!signedIn) {
     return (
-      <Link to={loginPath(`/video/${videoId}`)} className={`${buttonClass} bg-ink-800 text-zinc-100 hover:bg-ink-700`}>
+      <Link to={paths.login(paths.video(videoId))} className={`${buttonClass} bg-ink-800 text-zinc-100 hover:bg-ink-700`}>
         <HeartIcon filled={false} />
         Like <span className="tabular-nums">{label}</span>
         <span className="sr-only"> {count}. Sign in to like</span>
@@ -35,7 +35,7 @@ export function LikeButton({ videoId, likes, liked, signedIn }: { videoId: strin
   }
   return (
     <div className="inline-flex items-center gap-3">
-      <fetcher.Form method="post" action={`/api/videos/${videoId}/like`}>
+      <fetcher.Form method="post" action={paths.api.like(videoId)}>
         <input type="hidden" name="liked" value={shownLiked ? "false" : "true"} />
         <ScriptField />
         <button

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Form } from "react-router";
+import { paths } from "~core/paths";
 
 /**
  * The sent view. 'Send Another Message' is a GET of /contact, so it works without JavaScript and, with
@@ -15,7 +16,7 @@ export function ContactSuccess() {
         Thank You!
       </h2>
       <p className="mt-3 text-zinc-300">Your message is on its way to our team. We read everything and reply as soon as we can.</p>
-      <Form method="get" action="/contact" className="mt-6">
+      <Form method="get" action={paths.contact()} className="mt-6">
         <button type="submit" className="rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-500">
           Send Another Message
         </button>

@@ -1,6 +1,7 @@
 import { useLocation } from "react-router";
 import { useRootData } from "~/lib/root-data";
-import { AGE_CHECK_START, mediaWithheld, WITHHELD_STILL } from "~core/age-assurance";
+import { mediaWithheld, WITHHELD_STILL } from "~core/age-assurance";
+import { paths } from "~core/paths";
 
 const NOTICE = "The law where you are asks for an age check before we show videos and pictures. Titles and descriptions stay readable.";
 
@@ -11,7 +12,7 @@ const NOTICE = "The law where you are asks for an age check before we show video
 function AgeCheckButton() {
   const location = useLocation();
   return (
-    <form method="post" action={AGE_CHECK_START}>
+    <form method="post" action={paths.ageCheck()}>
       <input type="hidden" name="returnTo" value={`${location.pathname}${location.search}`} />
       <button type="submit" className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-500">
         Verify my age
@@ -25,7 +26,7 @@ export function AgeCheckNotice() {
   const root = useRootData();
   const { pathname } = useLocation();
   // The age-check page says it all itself.
-  if (!root || !mediaWithheld(root.ageAccess) || pathname === AGE_CHECK_START) return null;
+  if (!root || !mediaWithheld(root.ageAccess) || pathname === paths.ageCheck()) return null;
   return (
     <div className="mx-auto mt-4 max-w-7xl px-4">
       <aside

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useRootData } from "~/lib/root-data";
 import { AGE_STORAGE_KEY, ageCookieValue } from "~core/cookies";
+import { paths } from "~core/paths";
 import { site } from "~core/site";
 
 /**
@@ -52,7 +53,7 @@ export function AgeGate() {
     <div ref={overlayRef} className="fixed inset-0 z-[100] grid place-items-center bg-black/90 p-4 backdrop-blur-md">
       <form
         method="post"
-        action="/age-verification"
+        action={paths.ageVerification()}
         role="dialog"
         aria-modal="true"
         aria-labelledby="age-gate-title"

@@ -1,4 +1,5 @@
 import { AppLink } from "~/components/ui/AppLink";
+import { paths } from "~core/paths";
 import { site } from "~core/site";
 
 export function Footer() {
@@ -17,17 +18,17 @@ export function Footer() {
           <h2 className="text-sm font-semibold uppercase tracking-wide text-zinc-300">Company</h2>
           <ul className="mt-3 space-y-2">
             <li>
-              <AppLink to="/values" className={linkClass}>
+              <AppLink to={paths.values()} className={linkClass}>
                 Our Values
               </AppLink>
             </li>
             <li>
-              <AppLink to="/career" className={linkClass}>
+              <AppLink to={paths.career()} className={linkClass}>
                 Careers
               </AppLink>
             </li>
             <li>
-              <AppLink to="/contact" className={linkClass}>
+              <AppLink to={paths.contact()} className={linkClass}>
                 Contact
               </AppLink>
             </li>
@@ -37,17 +38,17 @@ export function Footer() {
           <h2 className="text-sm font-semibold uppercase tracking-wide text-zinc-300">Legal</h2>
           <ul className="mt-3 space-y-2">
             <li>
-              <AppLink to="/terms" className={linkClass}>
+              <AppLink to={paths.terms()} className={linkClass}>
                 Terms
               </AppLink>
             </li>
             <li>
-              <AppLink to="/privacy" className={linkClass}>
+              <AppLink to={paths.privacy()} className={linkClass}>
                 Privacy
               </AppLink>
             </li>
             <li>
-              <AppLink to="/takedown" className={linkClass}>
+              <AppLink to={paths.takedown()} className={linkClass}>
                 Takedown requests
               </AppLink>
             </li>
@@ -57,12 +58,12 @@ export function Footer() {
           <h2 className="text-sm font-semibold uppercase tracking-wide text-zinc-300">Support</h2>
           <ul className="mt-3 space-y-2">
             <li>
-              <AppLink to="/faq" className={linkClass}>
+              <AppLink to={paths.faq()} className={linkClass}>
                 FAQ
               </AppLink>
             </li>
             <li>
-              <AppLink to="/trust" className={linkClass}>
+              <AppLink to={paths.trust()} className={linkClass}>
                 Trust and Safety
               </AppLink>
             </li>

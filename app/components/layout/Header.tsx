@@ -4,7 +4,7 @@ import { useRootData } from "~/lib/root-data";
 import { useDismiss } from "~/lib/use-dismiss";
 import { useViewer } from "~/lib/viewer-state";
 import { FALLBACK_CATEGORIES } from "~core/categories";
-import { loginPath } from "~core/redirect-to";
+import { paths } from "~core/paths";
 import { site } from "~core/site";
 import { slugify } from "~core/slug";
 import { SearchCombobox } from "./SearchCombobox";
@@ -12,9 +12,12 @@ import { UserMenu } from "./UserMenu";
 
 type Panel = "categories" | "mobile-menu" | "mobile-search" | null;
 
-/** Sign In comes back to the page it was pressed on (the sign-in page validates the path again). */
+/**
+ * Sign In comes back to the page it was pressed on (the sign-in page validates the path again); pressed on the
+ * sign-in page, it is the plain one (the redirect rule never leads back to it).
+ */
 function signInHref(location: { pathname: string; search: string }): string {
-  return location.pathname === "/login" ? "/login" : loginPath(`${location.pathname}${location.search}`);
+  return paths.login(`${location.pathname}${location.search}`);
 }
 
 /** Site header: logo, navigation, category menu, search and the sign-in entry point (or the signed-in user's menu). */
@@ -39,7 +42,11 @@ export function Header() {
   return (
     <header ref={headerRef} className="sticky top-0 z-40 border-b border-ink-800 bg-ink-950/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4">
-        <Link to="/" className="flex shrink-0 items-center gap-2 text-xl font-extrabold tracking-tight" aria-label={`${site.name} home`}>
+        <Link
+          to={paths.home()}
+          className="flex shrink-0 items-center gap-2 text-xl font-extrabold tracking-tight"
+          aria-label={`${site.name} home`}
+        >
           <span aria-hidden="true" className="grid h-8 w-8 place-items-center rounded-lg bg-brand-600 text-white">
             P
           </span>
@@ -49,7 +56,7 @@ export function Header() {
         </Link>
 
         <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
-          <NavLink to="/" end className={navClass}>
+          <NavLink to={paths.home()} end className={navClass}>
             Home
           </NavLink>
           <CategoriesMenu
@@ -59,7 +66,7 @@ export function Header() {
             onOpen={() => setOpen("categories")}
             onClose={() => setOpen(null)}
           />
-          <NavLink to="/blog" className={navClass}>
+          <NavLink to={paths.blog()} className={navClass}>
             Blog
           </NavLink>
         </nav>
@@ -147,7 +154,7 @@ function CategoriesMenu(props: {
             {props.categories.map((c) => (
               <li key={c.slug}>
                 <Link
-                  to={`/category/${c.slug}`}
+                  to={paths.category(c.slug)}
                   className="block rounded-md px-3 py-1.5 text-sm text-zinc-300 hover:bg-ink-800 hover:text-white"
                 >
                   {c.name}
@@ -167,7 +174,7 @@ function MobileMenu({ categories }: { categories: { name: string; slug: string }
     <nav id="mobile-menu" aria-label="Mobile" className="border-t border-ink-800 px-4 py-3 md:hidden">
       <ul className="space-y-1">
         <li>
-          <Link to="/" className="block rounded-md px-3 py-2 hover:bg-ink-800">
+          <Link to={paths.home()} className="block rounded-md px-3 py-2 hover:bg-ink-800">
             Home
           </Link>
         </li>
@@ -185,7 +192,7 @@ function MobileMenu({ categories }: { categories: { name: string; slug: string }
             <ul id="mobile-categories" className="grid grid-cols-2 gap-1 pl-3">
               {categories.map((c) => (
                 <li key={c.slug}>
-                  <Link to={`/category/${c.slug}`} className="block rounded-md px-3 py-1.5 text-sm text-zinc-300 hover:bg-ink-800">
+                  <Link to={paths.category(c.slug)} className="block rounded-md px-3 py-1.5 text-sm text-zinc-300 hover:bg-ink-800">
                     {c.name}
                   </Link>
                 </li>
@@ -194,7 +201,7 @@ function MobileMenu({ categories }: { categories: { name: string; slug: string }
           )}
         </li>
         <li>
-          <Link to="/blog" className="block rounded-md px-3 py-2 hover:bg-ink-800">
+          <Link to={paths.blog()} className="block rounded-md px-3 py-2 hover:bg-ink-800">
             Blog
           </Link>
         </li>
@@ -210,17 +217,17 @@ function MobileMenu({ categories }: { categories: { name: string; slug: string }
 function SearchForm({ autoFocus = false }: { autoFocus?: boolean }) {
   const navigate = useNavigate();
   const location = useLocation();
-  const current = location.pathname === "/search" ? (new URLSearchParams(location.search).get("q") ?? "") : "";
+  const current = location.pathname === paths.search() ? (new URLSearchParams(location.search).get("q") ?? "") : "";
   return (
     <Form
       method="get"
-      action="/search"
+      action={paths.search()}
       role="search"
       className="relative"
       onSubmit={(e) => {
         e.preventDefault();
         const q = String(new FormData(e.currentTarget).get("q") ?? "").trim();
-        if (q) navigate(`/search?q=${encodeURIComponent(q)}`);
+        if (q) navigate(paths.search({ q }));
       }}
     >
       <label className="sr-only" htmlFor={autoFocus ? "search-mobile" : "search-desktop"}>
@@ -261,7 +268,7 @@ function SearchIcon() {
 function AccountLink() {
   return (
     <Link
-      to="/profile"
+      to={paths.profile()}
       aria-label="Your account"
       data-account="pending"
       className="flex items-center gap-2 rounded-full p-1 pr-1 text-sm font-medium text-zinc-200 hover:bg-ink-800 sm:pr-3"

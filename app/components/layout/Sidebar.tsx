@@ -2,6 +2,7 @@ import { AdSlot } from "~/components/ads/AdSlot";
 import { AppLink } from "~/components/ui/AppLink";
 import { formatViews } from "~/lib/format";
 import { stillSrcSet } from "~core/images";
+import { paths } from "~core/paths";
 import { slugify } from "~core/slug";
 
 export interface SidebarData {
@@ -23,7 +24,7 @@ export function Sidebar({ data }: { data: SidebarData }) {
           <ul className="space-y-3">
             {data.trending.map((v) => (
               <li key={v.id}>
-                <AppLink to={`/video/${v.id}`} className="group flex gap-3 rounded-lg">
+                <AppLink to={paths.video(v.id)} className="group flex gap-3 rounded-lg">
                   {v.thumbnail_url ? (
                     <img
                       src={v.thumbnail_url}
@@ -57,7 +58,7 @@ export function Sidebar({ data }: { data: SidebarData }) {
           {data.topCategories.map((c) => (
             <li key={c.name}>
               <AppLink
-                to={`/category/${slugify(c.name)}`}
+                to={paths.category(slugify(c.name))}
                 className="inline-block rounded-full bg-ink-800 px-3 py-1 text-sm hover:bg-brand-600"
               >
                 {c.name}

@@ -2,14 +2,15 @@ import { useEffect } from "react";
 import { Form, Link, useLocation } from "react-router";
 import { Avatar } from "~/components/account/Avatar";
 import { useMenuButton } from "~/lib/use-menu-button";
+import { paths } from "~core/paths";
 import { displayName, type Viewer } from "~core/viewer";
 
 const LINKS = [
-  { to: "/profile", label: "Profile" },
-  { to: "/favorites", label: "Favorites" },
-  { to: "/playlists", label: "Playlists" },
-  { to: "/history", label: "Watch History" },
-  { to: "/settings", label: "Settings" },
+  { to: paths.profile(), label: "Profile" },
+  { to: paths.favorites(), label: "Favorites" },
+  { to: paths.playlists(), label: "Playlists" },
+  { to: paths.history(), label: "Watch History" },
+  { to: paths.settings(), label: "Settings" },
 ] as const;
 
 /**
@@ -55,7 +56,7 @@ export function UserMenu({ viewer }: { viewer: Viewer }) {
               {link.label}
             </Link>
           ))}
-          <Form method="post" action="/logout" className="mt-1 border-t border-ink-800 pt-1">
+          <Form method="post" action={paths.logout()} className="mt-1 border-t border-ink-800 pt-1">
             <button type="submit" role="menuitem" className={item}>
               Sign Out
             </button>

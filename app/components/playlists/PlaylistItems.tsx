@@ -2,7 +2,8 @@ import { useEffect, useState } from "react";
 import { useFetcher, useLocation } from "react-router";
 import { AppLink } from "~/components/ui/AppLink";
 import { formatDuration } from "~/lib/format";
-import { PLAYLIST_TEXTS, PLAYLISTS_ENDPOINT, type PlaylistAnswer, type PlaylistRef, videoInListPath } from "~core/playlists";
+import { paths } from "~core/paths";
+import { PLAYLIST_TEXTS, type PlaylistAnswer, type PlaylistRef } from "~core/playlists";
 
 interface Item {
   id: string;
@@ -67,7 +68,7 @@ export function PlaylistItems({
     setAnnouncement(`Moved ${moved.title} to position ${offset + target + 1} of ${total}.`);
     fetcher.submit(
       { intent: "move", playlist: listRef, videoId: id, to: String(offset + target) },
-      { method: "post", action: PLAYLISTS_ENDPOINT },
+      { method: "post", action: paths.api.playlists() },
     );
   };
 
@@ -109,7 +110,10 @@ export function PlaylistItems({
             )}
             <span className="w-7 shrink-0 text-right text-sm tabular-nums text-zinc-400">{offset + index + 1}</span>
             {item.available ? (
-              <AppLink to={videoInListPath(item.id, listRef)} className="flex min-w-56 flex-1 items-center gap-3 hover:text-brand-300">
+              <AppLink
+                to={paths.video(item.id, { list: listRef })}
+                className="flex min-w-56 flex-1 items-center gap-3 hover:text-brand-300"
+              >
                 <span className="relative aspect-video w-20 shrink-0 overflow-hidden rounded-md bg-ink-800 sm:w-28">
                   {item.thumbnail_url && (
                     <img src={item.thumbnail_url} alt="" width={112} height={63} loading="lazy" className="h-full w-full object-cover" />
@@ -171,7 +175,7 @@ function MoveForm(props: { listRef: string; item: Item; to: number; label: strin
   return (
     <form
       method="post"
-      action={PLAYLISTS_ENDPOINT}
+      action={paths.api.playlists()}
       onSubmit={(event) => {
         event.preventDefault();
         if (!disabled) onMove();
@@ -199,7 +203,7 @@ function RemoveForm({ listRef, item, here, onRemoved }: { listRef: string; item:
   const fetcher = useFetcher<PlaylistAnswer>();
   const title = item.available ? item.title : PLAYLIST_TEXTS.unavailable;
   return (
-    <fetcher.Form method="post" action={PLAYLISTS_ENDPOINT} onSubmit={() => onRemoved(title)}>
+    <fetcher.Form method="post" action={paths.api.playlists()} onSubmit={() => onRemoved(title)}>
       <input type="hidden" name="intent" value="remove" />
       <input type="hidden" name="playlist" value={listRef} />
       <input type="hidden" name="videoId" value={item.id} />

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { formatDuration } from "~/lib/format";
 import type { NextInList, QueueState } from "~/lib/use-playlist-queue";
-import { playlistPath, videoInListPath } from "~core/playlists";
+import { paths } from "~core/paths";
 
 /**
  * The play-through queue beside a video played from a playlist: the list's title, where this video is
@@ -24,7 +24,7 @@ export function QueuePanel({ queue, currentId, next }: { queue: QueueState; curr
     <section aria-labelledby="queue-heading" className={frame}>
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-ink-800 px-4 py-3">
         <h2 id="queue-heading" className="min-w-0 flex-1 truncate font-semibold">
-          <Link to={playlistPath(q.ref)} className="hover:text-brand-300">
+          <Link to={paths.playlist(q.ref)} className="hover:text-brand-300">
             {q.title}
           </Link>
         </h2>
@@ -50,7 +50,7 @@ export function QueuePanel({ queue, currentId, next }: { queue: QueueState; curr
             return (
               <li key={item.id}>
                 <Link
-                  to={videoInListPath(item.id, q.ref)}
+                  to={paths.video(item.id, { list: q.ref })}
                   aria-current={current ? "true" : undefined}
                   className={`flex items-center gap-3 px-4 py-2 text-sm hover:bg-ink-800 ${current ? "bg-ink-800 font-semibold text-brand-300" : "text-zinc-200"}`}
                 >

@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
 import { useViewer } from "~/lib/viewer-state";
-import { PLAYLISTS_ENDPOINT, type PlaylistAnswer, WATCH_LATER } from "~core/playlists";
-import { loginPath } from "~core/redirect-to";
+import { paths } from "~core/paths";
+import { type PlaylistAnswer, WATCH_LATER } from "~core/playlists";
 import { SaveDialog } from "./SaveDialog";
 
 const PILL = "inline-flex items-center gap-2 rounded-full bg-ink-800 px-4 py-2 text-sm font-semibold text-zinc-100 hover:bg-ink-700";
@@ -34,7 +34,7 @@ export function SaveControls({ videoId, title, saved }: { videoId: string; title
 
   if (mode === "visitor") {
     return (
-      <Link to={loginPath(here)} className={PILL} title="Sign in to save videos">
+      <Link to={paths.login(here)} className={PILL} title="Sign in to save videos">
         <ClockIcon filled={false} />
         <span>Watch later</span>
       </Link>
@@ -42,7 +42,7 @@ export function SaveControls({ videoId, title, saved }: { videoId: string; title
   }
   return (
     <div className="inline-flex items-center gap-2">
-      <fetcher.Form method="post" action={PLAYLISTS_ENDPOINT} onSubmit={() => setFromDialog(null)}>
+      <fetcher.Form method="post" action={paths.api.playlists()} onSubmit={() => setFromDialog(null)}>
         <input type="hidden" name="intent" value={shown ? "remove" : "add"} />
         <input type="hidden" name="playlist" value={WATCH_LATER} />
         <input type="hidden" name="videoId" value={videoId} />

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import type { PlaylistChoicesAnswer } from "~/routes/api/playlists";
-import { PLAYLIST_LIMITS, PLAYLISTS_ENDPOINT, type PlaylistChoice } from "~core/playlists";
+import { paths } from "~core/paths";
+import { PLAYLIST_LIMITS, type PlaylistChoice } from "~core/playlists";
 import { postPlaylistWrite } from "./playlist-write";
 
 type Load = { state: "loading" } | { state: "failed" } | { state: "ready"; playlists: PlaylistChoice[] };
@@ -40,7 +41,7 @@ export function SaveDialog({
 
   useEffect(() => {
     const abort = new AbortController();
-    fetch(`${PLAYLISTS_ENDPOINT}?video=${videoId}`, { headers: { Accept: "application/json" }, signal: abort.signal })
+    fetch(paths.api.playlists(videoId), { headers: { Accept: "application/json" }, signal: abort.signal })
       .then(async (res) => (await res.json()) as PlaylistChoicesAnswer)
       .then((answer) => setLoad(answer.ok ? { state: "ready", playlists: answer.playlists } : { state: "failed" }))
       .catch(() => !abort.signal.aborted && setLoad({ state: "failed" }));

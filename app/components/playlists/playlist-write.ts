@@ -1,4 +1,5 @@
-import { PLAYLIST_TEXTS, PLAYLISTS_ENDPOINT, type PlaylistAnswer } from "~core/playlists";
+import { paths } from "~core/paths";
+import { PLAYLIST_TEXTS, type PlaylistAnswer } from "~core/playlists";
 
 /**
  * Posts one playlist write from a script (the Save dialog's checkboxes and form, a card's menu) and reads
@@ -6,7 +7,7 @@ import { PLAYLIST_TEXTS, PLAYLISTS_ENDPOINT, type PlaylistAnswer } from "~core/p
  */
 export async function postPlaylistWrite(fields: Record<string, string>): Promise<PlaylistAnswer> {
   try {
-    const res = await fetch(PLAYLISTS_ENDPOINT, {
+    const res = await fetch(paths.api.playlists(), {
       method: "POST",
       headers: { Accept: "application/json" },
       body: new URLSearchParams(fields),

@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { useFetcher, useNavigate } from "react-router";
-import { type PlaylistAnswer, playlistPath } from "~core/playlists";
+import { paths } from "~core/paths";
+import type { PlaylistAnswer } from "~core/playlists";
 
 /**
  * A playlist page's write (POST /api/playlists through a fetcher): busy while it runs, its refusal once
@@ -13,7 +14,7 @@ export function usePlaylistWrite(options: { goToCreated?: boolean } = {}) {
   const answer = fetcher.state === "idle" ? fetcher.data : undefined;
   const { goToCreated } = options;
   useEffect(() => {
-    if (goToCreated && answer?.ok && answer.playlistId) navigate(playlistPath(answer.playlistId));
+    if (goToCreated && answer?.ok && answer.playlistId) navigate(paths.playlist(answer.playlistId));
   }, [answer, goToCreated, navigate]);
   return { fetcher, busy: fetcher.state !== "idle", refusal: answer && !answer.ok ? answer : null, answer };
 }

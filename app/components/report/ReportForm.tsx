@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from "react";
 import { Form } from "react-router";
 import { FORM_TOKEN_FIELD, HONEYPOT_FIELD } from "~core/contact-schema";
-import { type ReportTarget, reportPath } from "~core/report-path";
+import { paths } from "~core/paths";
 import { HIDING_REASONS, REPORT_DETAILS_MAX, REPORT_REASONS, type ReportErrors } from "~core/report-schema";
+import type { ReportTarget } from "~core/report-target";
 
 export interface ReportValues {
   reason: string;
@@ -33,7 +34,7 @@ export function ReportForm({ target, values, errors, message, submitting, formTo
     else if (errors.details) details.current?.focus();
   }, [errors]);
   return (
-    <Form method="post" action={reportPath(target)} className="relative space-y-6" aria-label="Report form">
+    <Form method="post" action={paths.report(target)} className="relative space-y-6" aria-label="Report form">
       <input type="hidden" name={FORM_TOKEN_FIELD} value={formToken} />
       {message && (
         <p role="alert" className="rounded-lg border border-red-900/60 bg-red-950/40 px-4 py-3 text-red-200">

@@ -1,4 +1,5 @@
 import { Form } from "react-router";
+import { paths } from "~core/paths";
 import {
   GOOD_FAITH_STATEMENT,
   TAKEDOWN_FIELDS,
@@ -58,7 +59,7 @@ export function TakedownForm({ formToken, prefillUrl, failure, submitting }: Tak
   return (
     <Form
       method="post"
-      action="/takedown"
+      action={paths.takedown()}
       noValidate
       onSubmit={onSubmit}
       data-hydrated={hydrated ? "true" : undefined}

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Form } from "react-router";
+import { paths } from "~core/paths";
 
 /** The sent view: the reference, big enough to copy, and what happens next. */
 export function TakedownSuccess({ reference }: { reference: string }) {
@@ -18,7 +19,7 @@ export function TakedownSuccess({ reference }: { reference: string }) {
       <p className="mt-3 text-zinc-300">
         We have e-mailed you a confirmation. We act on valid requests within 48 hours and will write to you with the outcome.
       </p>
-      <Form method="get" action="/takedown" className="mt-6">
+      <Form method="get" action={paths.takedown()} className="mt-6">
         <button type="submit" className="rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-500">
           Send another request
         </button>

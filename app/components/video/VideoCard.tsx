@@ -5,6 +5,7 @@ import { AppLink } from "~/components/ui/AppLink";
 import { formatDuration, formatViews } from "~/lib/format";
 import { useCardFavorite, useSignedIn } from "~/lib/viewer-state";
 import { stillSrcSet } from "~core/images";
+import { paths } from "~core/paths";
 import { useHoverPreview } from "./hover-preview";
 
 /** Rendered width of a card in the 1/2/4-column grid of the listing pages (layout: max-w-7xl, 300px sidebar from lg). */
@@ -71,7 +72,7 @@ export function VideoCard({
   }
   return (
     <article className="group relative">
-      <AppLink to={`/video/${video.id}`} className="block rounded-xl focus-visible:outline-offset-4" {...preview.handlers}>
+      <AppLink to={paths.video(video.id)} className="block rounded-xl focus-visible:outline-offset-4" {...preview.handlers}>
         <div className="relative aspect-video overflow-hidden rounded-xl bg-ink-800">
           {video.thumbnail_url ? (
             <img

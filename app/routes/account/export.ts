@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { readForm } from "~core/params";
+import { paths } from "~core/paths";
 import { defineRoute } from "~core/route-contract";
 import { consumeAccountLimit, retryAfterSeconds } from "../../../server/auth/account-limits";
 import { getViewer } from "../../../server/auth/session";
@@ -53,5 +54,5 @@ export async function action(args: Route.ActionArgs) {
 
 /** A typed address or a link only shows the settings page; the download is a POST. */
 export function loader() {
-  return new Response(null, { status: 303, headers: { Location: "/settings" } });
+  return new Response(null, { status: 303, headers: { Location: paths.settings() } });
 }

@@ -10,6 +10,7 @@ import { siteUrlFromMatches } from "~/lib/root-data";
 import { routeInput, routeViewer } from "~/lib/route-contract.server";
 import { seoMeta } from "~/lib/seo";
 import { input } from "~core/params";
+import { paths } from "~core/paths";
 import { ACCOUNT_PAGE, defineRoute } from "~core/route-contract";
 import { z } from "~core/zod";
 import { attempt } from "../../../server/http/route-errors";
@@ -45,7 +46,7 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
     siteUrl: siteUrlFromMatches(matches),
     title: page > 1 ? `Favorites - Page ${page}` : "Favorites",
     description: "Your favorite videos on Pleazure.",
-    path: page > 1 ? `/favorites?page=${page}` : "/favorites",
+    path: paths.favorites(page),
     noindex: true,
   });
 }
@@ -64,7 +65,7 @@ export default function Favorites({ loaderData: d }: Route.ComponentProps) {
               <VideoCard key={video.id} video={video} headingLevel={2} favorite />
             ))}
           </div>
-          <Pagination current={d.page} total={d.pageCount} hrefFor={(p) => (p > 1 ? `/favorites?page=${p}` : "/favorites")} />
+          <Pagination current={d.page} total={d.pageCount} hrefFor={paths.favorites} />
         </>
       )}
     </AccountShell>

@@ -10,6 +10,7 @@ import { siteUrlFromMatches } from "~/lib/root-data";
 import { routeInput, routeViewer } from "~/lib/route-contract.server";
 import { seoMeta } from "~/lib/seo";
 import { input, parseForm, readForm } from "~core/params";
+import { paths } from "~core/paths";
 import { ACCOUNT_PAGE, defineRoute } from "~core/route-contract";
 import { z } from "~core/zod";
 import { consumeAccountLimit, retryAfterSeconds } from "../../../server/auth/account-limits";
@@ -117,7 +118,7 @@ export function meta({ matches }: Route.MetaArgs) {
     siteUrl: siteUrlFromMatches(matches),
     title: "Watch History",
     description: "The videos you watched on Pleazure.",
-    path: "/history",
+    path: paths.history(),
     noindex: true,
   });
 }
@@ -157,7 +158,7 @@ export default function WatchHistory({ loaderData: d, actionData }: Route.Compon
               <HistoryRow key={item.id} item={item} busy={busy} />
             ))}
           </ol>
-          <Pagination current={d.page} total={d.pageCount} hrefFor={(p) => (p > 1 ? `/history?page=${p}` : "/history")} />
+          <Pagination current={d.page} total={d.pageCount} hrefFor={paths.history} />
         </>
       )}
     </AccountShell>
@@ -195,7 +196,7 @@ function HistoryRow({ item, busy }: { item: HistoryItem; busy: boolean }) {
   return (
     <li className="flex items-center gap-3 rounded-xl border border-ink-800 bg-ink-900 p-3">
       <Link
-        to={`/video/${item.id}`}
+        to={paths.video(item.id)}
         className="relative block w-32 shrink-0 overflow-hidden rounded-lg bg-ink-800 sm:w-40"
         tabIndex={-1}
         aria-hidden="true"
@@ -211,7 +212,7 @@ function HistoryRow({ item, busy }: { item: HistoryItem; busy: boolean }) {
       </Link>
       <div className="min-w-0 flex-1">
         <h2 className="line-clamp-2 font-semibold">
-          <Link to={`/video/${item.id}`} className="hover:text-brand-300">
+          <Link to={paths.video(item.id)} className="hover:text-brand-300">
             {item.title}
           </Link>
         </h2>

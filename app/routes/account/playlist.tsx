@@ -14,10 +14,9 @@ import { routeInput } from "~/lib/route-contract.server";
 import { notFound } from "~/lib/route-input";
 import { absoluteUrl, seoMeta } from "~/lib/seo";
 import { input } from "~core/params";
+import { paths } from "~core/paths";
 import { playlistRef } from "~core/playlist-schema";
-import { PLAYLIST_ITEMS_PER_PAGE, PLAYLIST_TEXTS, PLAYLISTS_ENDPOINT, playlistPath, videoInListPath, WATCH_LATER } from "~core/playlists";
-import { loginPath } from "~core/redirect-to";
-import { reportPath } from "~core/report-path";
+import { PLAYLIST_ITEMS_PER_PAGE, PLAYLIST_TEXTS, WATCH_LATER } from "~core/playlists";
 import { defineRoute } from "~core/route-contract";
 import { z } from "~core/zod";
 import { getViewer } from "../../../server/auth/session";
@@ -41,7 +40,7 @@ export const contract = defineRoute({
 export async function loader(args: Route.LoaderArgs) {
   const { params, query } = routeInput(args.context, contract);
   const viewer = await getViewer(args);
-  if (params.list === WATCH_LATER && !viewer) throw redirect(loginPath(playlistPath(WATCH_LATER)));
+  if (params.list === WATCH_LATER && !viewer) throw redirect(paths.login(paths.playlist(WATCH_LATER)));
   const found = await attempt(
     args.context,
     "playlist",
@@ -61,7 +60,7 @@ export function meta({ matches, loaderData, params }: Route.MetaArgs) {
     siteUrl: siteUrlFromMatches(matches),
     title,
     description: "A playlist on Pleazure.",
-    path: playlistPath(params.list ?? ""),
+    path: paths.playlist(params.list ?? ""),
     noindex: true,
   });
 }
@@ -76,7 +75,7 @@ export default function Playlist({ loaderData: d }: Route.ComponentProps) {
     <section className="mx-auto max-w-4xl">
       {mine && (
         <p className="text-sm">
-          <AppLink to="/playlists" className="text-brand-300 hover:underline">
+          <AppLink to={paths.playlists()} className="text-brand-300 hover:underline">
             ‹ Playlists
           </AppLink>
         </p>
@@ -97,16 +96,16 @@ export default function Playlist({ loaderData: d }: Route.ComponentProps) {
         <span className="text-sm text-zinc-400">{`${playlist.count} ${playlist.count === 1 ? "video" : "videos"}`}</span>
         {firstPlayable && (
           <AppLink
-            to={videoInListPath(firstPlayable.id, ref)}
+            to={paths.video(firstPlayable.id, { list: ref })}
             className="rounded-full bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-500"
           >
             Play all
           </AppLink>
         )}
-        {editable && playlist.isPublic && <ShareLink path={playlistPath(ref)} />}
+        {editable && playlist.isPublic && <ShareLink path={paths.playlist(ref)} />}
         {!mine && (
           <AppLink
-            to={reportPath({ type: "playlist", id: playlist.id })}
+            to={paths.report({ type: "playlist", id: playlist.id })}
             rel="nofollow"
             aria-label="Report this playlist"
             className="text-sm text-zinc-300 underline hover:text-white"
@@ -122,7 +121,7 @@ export default function Playlist({ loaderData: d }: Route.ComponentProps) {
         ) : (
           <PlaylistItems listRef={ref} items={items} offset={found.offset} total={found.total} editable={mine} />
         )}
-        <Pagination current={page} total={pageCount} hrefFor={(p) => (p > 1 ? `${playlistPath(ref)}?page=${p}` : playlistPath(ref))} />
+        <Pagination current={page} total={pageCount} hrefFor={(p) => paths.playlist(ref, p)} />
       </div>
       {editable && <DeletePlaylist id={playlist.id} />}
     </section>
@@ -140,7 +139,7 @@ function EditDetails({ playlist }: { playlist: PlaylistPage["playlist"] }) {
   return (
     <details className="mt-6 rounded-xl border border-ink-800 bg-ink-900 p-4" open={Boolean(write.refusal)}>
       <summary className="cursor-pointer font-semibold">Edit details</summary>
-      <write.fetcher.Form method="post" action={PLAYLISTS_ENDPOINT} className="mt-4 space-y-4" noValidate>
+      <write.fetcher.Form method="post" action={paths.api.playlists()} className="mt-4 space-y-4" noValidate>
         <input type="hidden" name="intent" value="update" />
         <input type="hidden" name="playlist" value={playlist.id} />
         <input type="hidden" name="redirectTo" value={here} />
@@ -176,10 +175,10 @@ function DeletePlaylist({ id }: { id: string }) {
     <details className="mt-10 rounded-xl border border-red-900/60 bg-ink-900 p-4">
       <summary className="cursor-pointer font-semibold text-red-300">Delete playlist</summary>
       <p className="mt-3 text-sm text-zinc-300">The playlist and its order are deleted for good. The videos stay on the site.</p>
-      <form method="post" action={PLAYLISTS_ENDPOINT} className="mt-3">
+      <form method="post" action={paths.api.playlists()} className="mt-3">
         <input type="hidden" name="intent" value="delete" />
         <input type="hidden" name="playlist" value={id} />
-        <input type="hidden" name="redirectTo" value="/playlists" />
+        <input type="hidden" name="redirectTo" value={paths.playlists()} />
         <button type="submit" className="rounded-lg bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-600">
           Yes, delete this playlist
         </button>

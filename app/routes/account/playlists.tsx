@@ -8,7 +8,8 @@ import { ACCOUNT_TEXTS } from "~/lib/account-texts";
 import { siteUrlFromMatches } from "~/lib/root-data";
 import { routeViewer } from "~/lib/route-contract.server";
 import { seoMeta } from "~/lib/seo";
-import { PLAYLIST_TEXTS, PLAYLISTS_ENDPOINT, PLAYLISTS_PATH, playlistPath, WATCH_LATER } from "~core/playlists";
+import { paths } from "~core/paths";
+import { PLAYLIST_TEXTS, WATCH_LATER } from "~core/playlists";
 import { ACCOUNT_PAGE, defineRoute } from "~core/route-contract";
 import { attempt } from "../../../server/http/route-errors";
 import { listPlaylists, type PlaylistSummary } from "../../../server/services/playlists";
@@ -34,7 +35,7 @@ export function meta({ matches }: Route.MetaArgs) {
     siteUrl: siteUrlFromMatches(matches),
     title: "Playlists",
     description: "Your playlists and Watch Later on Pleazure.",
-    path: PLAYLISTS_PATH,
+    path: paths.playlists(),
     noindex: true,
   });
 }
@@ -50,7 +51,7 @@ export default function Playlists({ loaderData: d }: Route.ComponentProps) {
             {d.lists.map((list) => (
               <li key={list.id}>
                 <AppLink
-                  to={playlistPath(list.kind === "watch_later" ? WATCH_LATER : list.id)}
+                  to={paths.playlist(list.kind === "watch_later" ? WATCH_LATER : list.id)}
                   className="flex items-center gap-3 px-4 py-3 hover:bg-ink-800"
                 >
                   <span className="min-w-0 flex-1 truncate font-semibold">{list.title}</span>
@@ -78,7 +79,7 @@ function NewPlaylist() {
       <h2 id="new-playlist-heading" className="text-lg font-semibold">
         New playlist
       </h2>
-      <write.fetcher.Form method="post" action={PLAYLISTS_ENDPOINT} className="mt-4 space-y-4" noValidate>
+      <write.fetcher.Form method="post" action={paths.api.playlists()} className="mt-4 space-y-4" noValidate>
         <input type="hidden" name="intent" value="create" />
         <PlaylistFields idPrefix="new" refusal={write.refusal} />
         <button

@@ -4,6 +4,7 @@ import { Avatar } from "~/components/account/Avatar";
 import { siteUrlFromMatches } from "~/lib/root-data";
 import { routeViewer } from "~/lib/route-contract.server";
 import { seoMeta } from "~/lib/seo";
+import { paths } from "~core/paths";
 import { ACCOUNT_PAGE, defineRoute } from "~core/route-contract";
 import { displayName } from "~core/viewer";
 import type { Route } from "./+types/profile";
@@ -22,7 +23,7 @@ export function meta({ matches }: Route.MetaArgs) {
     siteUrl: siteUrlFromMatches(matches),
     title: "Profile",
     description: "Your Pleazure profile.",
-    path: "/profile",
+    path: paths.profile(),
     noindex: true,
   });
 }

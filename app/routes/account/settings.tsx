@@ -9,6 +9,7 @@ import { seoMeta } from "~/lib/seo";
 import { DELETE_CONFIRMATION, DISPLAY_NAME_MAX, displayNameError, displayNameSchema } from "~core/account-schema";
 import { autoplayOn, readAutoplayCookie, UP_NEXT_COUNTDOWN_SECONDS } from "~core/autoplay";
 import { parseForm, plainText, readForm } from "~core/params";
+import { paths } from "~core/paths";
 import { ACCOUNT_PAGE, defineRoute } from "~core/route-contract";
 import { z } from "~core/zod";
 import { consumeAccountLimit, retryAfterSeconds } from "../../../server/auth/account-limits";
@@ -76,7 +77,7 @@ export async function action(args: Route.ActionArgs) {
     }
     if (form.intent === "sign-out-everywhere") {
       await signOutEverywhere(viewer.id);
-      return redirect("/", { headers: await clearedSessionHeaders(request) });
+      return redirect(paths.home(), { headers: await clearedSessionHeaders(request) });
     }
     if (form.confirm?.trim() !== DELETE_CONFIRMATION) return reply(400, { error: ACCOUNT_TEXTS.deleteConfirmWrong });
     try {
@@ -97,7 +98,7 @@ export function meta({ matches }: Route.MetaArgs) {
     siteUrl: siteUrlFromMatches(matches),
     title: "Settings",
     description: "Your Pleazure account settings.",
-    path: "/settings",
+    path: paths.settings(),
     noindex: true,
   });
 }
@@ -157,7 +158,7 @@ export default function Settings({ loaderData: { viewer, autoplay }, actionData 
             A JSON file with your profile, comments, likes, favorites, playlists and watch history.
           </p>
           {/* A plain post that the browser saves as a file (Content-Disposition: attachment). */}
-          <Form method="post" action="/settings/export" reloadDocument className="mt-4">
+          <Form method="post" action={paths.settingsExport()} reloadDocument className="mt-4">
             <button type="submit" className={secondary}>
               Download my data
             </button>

@@ -7,6 +7,7 @@ import { routeInput } from "~/lib/route-contract.server";
 import { BLOG_FORM_MAX_BYTES, BLOG_POST_FIELDS, blogFieldErrors, blogPostFormSchema } from "~core/blog-post-schema";
 import { ContentSafetyError } from "~core/content-safety";
 import { formStrings } from "~core/params";
+import { paths } from "~core/paths";
 import { CONSOLE_PAGE, defineRoute } from "~core/route-contract";
 import { z } from "~core/zod";
 import {
@@ -88,7 +89,7 @@ export async function action(args: Route.ActionArgs) {
   try {
     if (intent === "delete") {
       await deleteBlogPost(postId as string, actor);
-      return redirect("/admin/blog?deleted=1");
+      return redirect(paths.admin.blog({ deleted: true }));
     }
     const parsed = contract.input.form.safeParse(raw);
     if (!parsed.success) return refuse(400, intent, blogFieldErrors(parsed.error), "Some fields need attention.");
@@ -96,7 +97,7 @@ export async function action(args: Route.ActionArgs) {
     const publish = publishTarget(intent);
     if (!postId) {
       const created = await createBlogPost({ ...fields, published_at }, actor, { publish });
-      return redirect(`/admin/blog/${created.id}?created=1`);
+      return redirect(paths.admin.blogPost(created.id, { created: true }));
     }
     await saveBlogPost(postId, { ...fields, published_at }, actor, { publish });
     return data<EditorActionResult>({ ok: true, intent });

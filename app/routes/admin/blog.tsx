@@ -4,6 +4,7 @@ import { consoleAction } from "~/lib/console-action.server";
 import { routeInput } from "~/lib/route-contract.server";
 import { clampPage, totalPages } from "~core/pagination";
 import { input, parseForm } from "~core/params";
+import { paths } from "~core/paths";
 import { CONSOLE_PAGE, defineRoute } from "~core/route-contract";
 import { z } from "~core/zod";
 import { listAuditEntries } from "../../../server/services/audit-log";
@@ -36,7 +37,7 @@ export async function loader(args: Route.LoaderArgs) {
   ]);
   const pageCount = totalPages(found.total, CONSOLE_POSTS_PER_PAGE);
   const page = clampPage(requested, pageCount);
-  if (page !== requested) throw redirect(page > 1 ? `/admin/blog?page=${page}` : "/admin/blog");
+  if (page !== requested) throw redirect(paths.admin.blog({ page }));
   const iso = (d: Date | null) => d?.toISOString() ?? null;
   return data({
     page,

@@ -1,5 +1,6 @@
 import { data, NavLink, Outlet } from "react-router";
 import { routeViewer } from "~/lib/route-contract.server";
+import { paths } from "~core/paths";
 import { CONSOLE_PAGE, defineRoute, robotsMeta } from "~core/route-contract";
 import { site } from "~core/site";
 import type { Route } from "./+types/layout";
@@ -18,17 +19,17 @@ const ROBOTS = robotsMeta(CONSOLE_PAGE);
 
 /** The console's sections, in the order an editor's day goes. */
 const SECTIONS = [
-  { to: "/admin", label: "Dashboard", end: true },
-  { to: "/admin/reports", label: "Reports", end: false },
-  { to: "/admin/videos", label: "Videos", end: false },
-  { to: "/admin/categories", label: "Categories", end: false },
-  { to: "/admin/blog", label: "Blog", end: false },
-  { to: "/admin/comments", label: "Comments", end: false },
-  { to: "/admin/messages", label: "Messages", end: false },
-  { to: "/admin/takedowns", label: "Takedowns", end: false },
-  { to: "/admin/users", label: "Users", end: false },
-  { to: "/admin/ads", label: "Ad units", end: false },
-  { to: "/admin/audit", label: "Audit log", end: false },
+  { to: paths.admin.dashboard(), label: "Dashboard", end: true },
+  { to: paths.admin.reports(), label: "Reports", end: false },
+  { to: paths.admin.videos(), label: "Videos", end: false },
+  { to: paths.admin.categories(), label: "Categories", end: false },
+  { to: paths.admin.blog(), label: "Blog", end: false },
+  { to: paths.admin.comments(), label: "Comments", end: false },
+  { to: paths.admin.messages(), label: "Messages", end: false },
+  { to: paths.admin.takedowns(), label: "Takedowns", end: false },
+  { to: paths.admin.users(), label: "Users", end: false },
+  { to: paths.admin.ads(), label: "Ad units", end: false },
+  { to: paths.admin.audit(), label: "Audit log", end: false },
 ] as const;
 
 /** The admin console's shell: its own navigation beside the section (stacked on a phone). */

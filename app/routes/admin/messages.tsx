@@ -5,6 +5,7 @@ import { routeInput } from "~/lib/route-contract.server";
 import { messageActionForm, messageListQuery } from "~core/console-moderation-schema";
 import { clampPage, totalPages } from "~core/pagination";
 import { parseForm } from "~core/params";
+import { paths } from "~core/paths";
 import { CONSOLE_PAGE, defineRoute } from "~core/route-contract";
 import {
   ContactMessageNotFoundError,
@@ -68,7 +69,7 @@ export async function action(args: Route.ActionArgs) {
     throw err;
   }
   // A form posted from an open message returns to the inbox (a fetcher gets the answer instead).
-  if (begun.form.get("from") === "message") throw redirect("/admin/messages");
+  if (begun.form.get("from") === "message") throw redirect(paths.admin.messages());
   return done(form.intent, form.messageId);
 }
 

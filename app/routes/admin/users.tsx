@@ -5,6 +5,7 @@ import { routeInput, routeViewer } from "~/lib/route-contract.server";
 import { roleFormSchema, usersQuery } from "~core/console-schema";
 import { totalPages } from "~core/pagination";
 import { formStrings } from "~core/params";
+import { paths } from "~core/paths";
 import { CONSOLE_PAGE, defineRoute } from "~core/route-contract";
 import { liftBan } from "../../../server/services/moderation-queue";
 import { changeUserRole, LastAdminError, searchUsers, UserNotFoundError } from "../../../server/services/users";
@@ -58,7 +59,7 @@ export async function action(args: Route.ActionArgs) {
     }
     const change = await changeUserRole(parsed.data.userId, parsed.data.role, admin);
     // An admin who stepped down has no console any more.
-    if (change.id === admin.id && change.role !== "admin") return redirect("/");
+    if (change.id === admin.id && change.role !== "admin") return redirect(paths.home());
     return data<RoleActionResult>({ ok: true, userId: change.id, role: change.role });
   } catch (err) {
     // Only an id that names a user goes back (it places the message next to that user's control).

@@ -6,6 +6,7 @@ import { consoleAction } from "~/lib/console-action.server";
 import { routeInput } from "~/lib/route-contract.server";
 import { chaptersToText } from "~core/chapters-schema";
 import { input } from "~core/params";
+import { paths } from "~core/paths";
 import { CONSOLE_PAGE, defineRoute } from "~core/route-contract";
 import { type VideoFieldErrors, videoFieldsFromForm } from "~core/video-schema";
 import { z } from "~core/zod";
@@ -71,7 +72,7 @@ export async function action(args: Route.ActionArgs) {
     if (intent === "delete") {
       if (body.form.getAll("confirm").join() !== "yes") return refused(400, intent, { form: "Confirm the deletion first." });
       await deleteVideo(videoId, actor);
-      return redirect("/admin/videos?deleted=1");
+      return redirect(paths.admin.videos({ deleted: true }));
     }
     return refused(400, "", { form: "Unknown action." });
   } catch (err) {

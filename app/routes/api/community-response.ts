@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import { type CommunityAnswer, NO_SCRIPT_ERROR_PARAM, type NoScriptError } from "~core/community-answer";
-import { loginPath } from "~core/redirect-to";
+import { paths } from "~core/paths";
 import { classifyFailure, UNAVAILABLE_HEADERS } from "../../../server/http/route-errors";
 import { NO_STORE } from "./json-answer";
 
@@ -24,7 +24,7 @@ export interface Responder {
 }
 
 export function responder(script: boolean, videoId: string | null): Responder {
-  const page = videoId ? `/video/${videoId}` : "/";
+  const page = videoId ? paths.video(videoId) : paths.home();
   const back = (code?: NoScriptError) =>
     redirect(code ? `${page}?${NO_SCRIPT_ERROR_PARAM}=${code}#comments` : `${page}#comments`, { status: 303, headers: NO_STORE });
   const answer = (body: CommunityAnswer, status = 200, headers: Record<string, string> = {}) =>
@@ -33,7 +33,9 @@ export function responder(script: boolean, videoId: string | null): Responder {
     ok: (fields = {}) => (script ? answer({ ok: true, ...fields }) : back()),
     fail: (status, error, code, headers = {}) => (script ? answer({ ok: false, error }, status, headers) : back(code)),
     signIn: (error) =>
-      script ? answer({ ok: false, error, signIn: loginPath(page) }, 401) : redirect(loginPath(page), { status: 303, headers: NO_STORE }),
+      script
+        ? answer({ ok: false, error, signIn: paths.login(page) }, 401)
+        : redirect(paths.login(page), { status: 303, headers: NO_STORE }),
     crashed: (context, what, err, error, code) =>
       classifyFailure(context, what, err) === "unavailable"
         ? self.fail(503, error, code, UNAVAILABLE_HEADERS)

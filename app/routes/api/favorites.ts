@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import { input, parseForm, plainText, readForm } from "~core/params";
-import { loginPath, safeRedirectPath } from "~core/redirect-to";
+import { paths } from "~core/paths";
+import { safeRedirectPath } from "~core/redirect-to";
 import { defineRoute } from "~core/route-contract";
 import { z } from "~core/zod";
 import { consumeAccountLimit, retryAfterSeconds } from "../../../server/auth/account-limits";
@@ -38,7 +39,7 @@ export async function action(args: Route.ActionArgs) {
   const wantsPage = (request.headers.get("accept") ?? "").includes("text/html");
   const body = await readForm(request, 4096);
   const form = body.ok ? parseForm(contract.input.form, body.form) : undefined;
-  const back = safeRedirectPath(form?.redirectTo, form ? `/video/${form.videoId}` : "/");
+  const back = safeRedirectPath(form?.redirectTo, form ? paths.video(form.videoId) : paths.home());
   const answer = (status: number, result: FavoriteAnswer, headers: Record<string, string> = {}) =>
     wantsPage && status < 500 && status !== 429 && result.ok ? redirect(back, { headers: NO_STORE }) : jsonAnswer(status, result, headers);
   if (!body.ok) return jsonAnswer(body.status, { ok: false, error: "unreadable" }, body.headers);
@@ -46,7 +47,7 @@ export async function action(args: Route.ActionArgs) {
 
   const viewer = await getViewer(args);
   if (!viewer) {
-    if (wantsPage) return redirect(loginPath(back), { headers: NO_STORE });
+    if (wantsPage) return redirect(paths.login(back), { headers: NO_STORE });
     return answer(401, { ok: false, error: "sign-in" });
   }
   try {

@@ -2,16 +2,10 @@ import { data, redirect } from "react-router";
 import { bannedMessage } from "~/lib/community-texts";
 import { routeInput } from "~/lib/route-contract.server";
 import { input, parseForm, readForm } from "~core/params";
+import { paths } from "~core/paths";
 import { PLAYLIST_FORMS, type PlaylistForm, playlistForm, playlistIntent } from "~core/playlist-schema";
-import {
-  PLAYLIST_TEXTS,
-  PLAYLISTS_PATH,
-  type PlaylistAnswer,
-  type PlaylistChoice,
-  type PlaylistError,
-  playlistPath,
-} from "~core/playlists";
-import { loginPath, safeRedirectPath } from "~core/redirect-to";
+import { PLAYLIST_TEXTS, type PlaylistAnswer, type PlaylistChoice, type PlaylistError } from "~core/playlists";
+import { safeRedirectPath } from "~core/redirect-to";
 import { defineRoute } from "~core/route-contract";
 import { z } from "~core/zod";
 import { consumeAccountLimit, retryAfterSeconds } from "../../../server/auth/account-limits";
@@ -102,7 +96,10 @@ export async function action(args: Route.ActionArgs) {
   const intent = playlistIntent.safeParse(body.form.get("intent"));
   const schema = intent.success ? PLAYLIST_FORMS[intent.data] : undefined;
   const form = schema ? (parseForm(schema, body.form) as PlaylistForm | undefined) : undefined;
-  const back = safeRedirectPath(form?.redirectTo, form && "videoId" in form && form.videoId ? `/video/${form.videoId}` : PLAYLISTS_PATH);
+  const back = safeRedirectPath(
+    form?.redirectTo,
+    form && "videoId" in form && form.videoId ? paths.video(form.videoId) : paths.playlists(),
+  );
 
   const answer = (result: PlaylistAnswer, headers: Record<string, string> = {}, next = back) => {
     const status = result.ok ? 200 : STATUS[result.error];
@@ -119,7 +116,7 @@ export async function action(args: Route.ActionArgs) {
 
   const viewer = await getViewer(args);
   if (!viewer) {
-    if (wantsPage) return redirect(loginPath(back), { headers: NO_STORE });
+    if (wantsPage) return redirect(paths.login(back), { headers: NO_STORE });
     return answer(refusal("sign-in"));
   }
   try {
@@ -158,14 +155,14 @@ async function write(userId: string, form: PlaylistForm, back: string): Promise<
       if (made.status === "too-many") return no("too-many-playlists");
       if (made.status === "video-not-found") return no("video-not-found");
       // Made on its page: that is where the person goes; from the Save dialog, back to the video.
-      return ok({ playlistId: made.id, saved: Boolean(form.videoId) }, form.redirectTo ? back : playlistPath(made.id));
+      return ok({ playlistId: made.id, saved: Boolean(form.videoId) }, form.redirectTo ? back : paths.playlist(made.id));
     }
     case "update": {
       const fields = { title: form.title, description: form.description, isPublic: form.visibility };
       return (await updatePlaylist(userId, form.playlist, fields)) ? ok({ playlistId: form.playlist }) : no("not-found");
     }
     case "delete":
-      return (await deletePlaylist(userId, form.playlist)) ? ok({}, PLAYLISTS_PATH) : no("not-found");
+      return (await deletePlaylist(userId, form.playlist)) ? ok({}, paths.playlists()) : no("not-found");
     case "add": {
       const added = await addToPlaylist(userId, form.playlist, form.videoId);
       if (added === "added" || added === "already") return ok({ saved: true });

@@ -1,13 +1,14 @@
 import { data, redirect } from "react-router";
 import { BLOG_LIST_ERROR, BlogPostList } from "~/components/blog/BlogPostList";
 import type { BlogPreviewData } from "~/components/blog/BlogPreview";
-import { BLOG_DESCRIPTION, FEED_PATH, feedLink, postPath } from "~/components/blog/seo";
+import { BLOG_DESCRIPTION, feedLink } from "~/components/blog/seo";
 import { siteUrlFromMatches } from "~/lib/root-data";
 import { routeInput } from "~/lib/route-contract.server";
 import { absoluteUrl, breadcrumbs, seoMeta } from "~/lib/seo";
 import { plainExcerpt } from "~core/markdown";
 import { clampPage, totalPages } from "~core/pagination";
 import { input } from "~core/params";
+import { paths } from "~core/paths";
 import { defineRoute } from "~core/route-contract";
 import { site } from "~core/site";
 import { z } from "~core/zod";
@@ -45,7 +46,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const page = clampPage(requested, pageCount);
   if (page !== requested) {
     // Past the last page: go to the last page that exists.
-    throw redirect(page > 1 ? `/blog?page=${page}` : "/blog");
+    throw redirect(paths.blog(page));
   }
   return data<BlogListData>({
     page,
@@ -65,7 +66,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export function meta({ loaderData: d, matches }: Route.MetaArgs) {
   const siteUrl = siteUrlFromMatches(matches);
   const page = d?.page ?? 1;
-  const path = page > 1 ? `/blog?page=${page}` : "/blog";
+  const path = paths.blog(page);
   return [
     ...seoMeta({
       siteUrl,
@@ -83,14 +84,14 @@ export function meta({ loaderData: d, matches }: Route.MetaArgs) {
           blogPost: (d?.posts ?? []).map((p) => ({
             "@type": "BlogPosting",
             headline: p.title,
-            url: absoluteUrl(siteUrl, postPath(p.slug)),
+            url: absoluteUrl(siteUrl, paths.blogPost(p.slug)),
             datePublished: p.date,
             ...(p.author ? { author: { "@type": "Person", name: p.author } } : {}),
           })),
         },
         breadcrumbs(siteUrl, [
-          { name: "Home", path: "/" },
-          { name: "Blog", path: "/blog" },
+          { name: "Home", path: paths.home() },
+          { name: "Blog", path: paths.blog() },
         ]),
       ],
     }),
@@ -108,7 +109,7 @@ export default function BlogList({ loaderData: d }: Route.ComponentProps) {
           </h1>
           <p className="mt-1 text-zinc-400">News and notes from the team behind {site.name}.</p>
         </div>
-        <a href={FEED_PATH} className="text-sm font-medium text-brand-400 hover:text-brand-300">
+        <a href={paths.feed()} className="text-sm font-medium text-brand-400 hover:text-brand-300">
           RSS feed
         </a>
       </div>

@@ -1,12 +1,13 @@
 import { data, Link } from "react-router";
 import { renderMarkdown } from "~/components/blog/markdown.server";
 import { PostArticle } from "~/components/blog/PostArticle";
-import { blogPostMeta, feedLink, type PostSeo, postDescription, postPath } from "~/components/blog/seo";
+import { blogPostMeta, feedLink, type PostSeo, postDescription } from "~/components/blog/seo";
 import { ErrorState } from "~/components/ui/ErrorState";
 import { siteUrlFromMatches } from "~/lib/root-data";
 import { routeInput } from "~/lib/route-contract.server";
 import { seoMeta } from "~/lib/seo";
 import { input } from "~core/params";
+import { paths } from "~core/paths";
 import { defineRoute } from "~core/route-contract";
 import { z } from "~core/zod";
 import { attempt } from "../../../server/http/route-errors";
@@ -74,7 +75,7 @@ export function meta({ loaderData: d, matches, params }: Route.MetaArgs) {
       siteUrl,
       title: d?.state === "error" ? "Error" : "Blog post not found",
       description: d?.state === "error" ? POST_LOAD_ERROR : POST_NOT_FOUND,
-      path: postPath(params.slug ?? ""),
+      path: paths.blogPost(params.slug ?? ""),
       noindex: true,
     }),
     feedLink(siteUrl),
@@ -109,7 +110,7 @@ export default function BlogPostPage({ loaderData: d }: Route.ComponentProps) {
 
 function BackToBlog({ className = "" }: { className?: string }) {
   return (
-    <Link to="/blog" className={`text-sm font-medium text-brand-400 hover:text-brand-300 ${className}`.trim()}>
+    <Link to={paths.blog()} className={`text-sm font-medium text-brand-400 hover:text-brand-300 ${className}`.trim()}>
       ← Back to the blog
     </Link>
   );

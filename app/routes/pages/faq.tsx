@@ -4,6 +4,7 @@ import { renderMarkdown } from "~/components/blog/markdown.server";
 import { siteUrlFromMatches } from "~/lib/root-data";
 import { breadcrumbs, seoMeta } from "~/lib/seo";
 import { markdownToPlainText } from "~core/markdown";
+import { paths } from "~core/paths";
 import { defineRoute } from "~core/route-contract";
 import { getPage } from "../../../server/services/pages";
 import type { Route } from "./+types/faq";
@@ -48,7 +49,7 @@ export function meta({ loaderData: d, matches }: Route.MetaArgs) {
     siteUrl,
     title: d.title,
     description: d.description,
-    path: "/faq",
+    path: paths.faq(),
     jsonLd: [
       {
         "@context": "https://schema.org",
@@ -60,8 +61,8 @@ export function meta({ loaderData: d, matches }: Route.MetaArgs) {
         })),
       },
       breadcrumbs(siteUrl, [
-        { name: "Home", path: "/" },
-        { name: d.title, path: "/faq" },
+        { name: "Home", path: paths.home() },
+        { name: d.title, path: paths.faq() },
       ]),
     ],
   });

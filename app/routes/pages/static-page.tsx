@@ -3,6 +3,7 @@ import { MarkdownHtml } from "~/components/blog/MarkdownHtml";
 import { renderMarkdown } from "~/components/blog/markdown.server";
 import { siteUrlFromMatches } from "~/lib/root-data";
 import { absoluteUrl, breadcrumbs, seoMeta } from "~/lib/seo";
+import { paths } from "~core/paths";
 import { defineRoute } from "~core/route-contract";
 import { site } from "~core/site";
 import { getPage, type PageName } from "../../../server/services/pages";
@@ -11,10 +12,10 @@ import type { Route } from "./+types/static-page";
 // One module serves the company and legal pages registered in routes.ts (ids page-values, page-career, …);
 // the page is chosen by path, the content comes from content/pages/<name>.md.
 const PAGES: Record<string, { name: PageName; schemaType: string }> = {
-  "/values": { name: "values", schemaType: "AboutPage" },
-  "/career": { name: "career", schemaType: "WebPage" },
-  "/terms": { name: "terms", schemaType: "WebPage" },
-  "/privacy": { name: "privacy", schemaType: "WebPage" },
+  [paths.values()]: { name: "values", schemaType: "AboutPage" },
+  [paths.career()]: { name: "career", schemaType: "WebPage" },
+  [paths.terms()]: { name: "terms", schemaType: "WebPage" },
+  [paths.privacy()]: { name: "privacy", schemaType: "WebPage" },
 };
 
 interface StaticPageData {
@@ -66,10 +67,10 @@ export function meta({ loaderData: d, matches }: Route.MetaArgs) {
         name: d.title,
         description: d.description,
         url: absoluteUrl(siteUrl, d.path),
-        isPartOf: { "@type": "WebSite", name: site.name, url: absoluteUrl(siteUrl, "/") },
+        isPartOf: { "@type": "WebSite", name: site.name, url: absoluteUrl(siteUrl, paths.home()) },
       },
       breadcrumbs(siteUrl, [
-        { name: "Home", path: "/" },
+        { name: "Home", path: paths.home() },
         { name: d.title, path: d.path },
       ]),
     ],

@@ -1,4 +1,5 @@
 import { redirect } from "react-router";
+import { paths } from "~core/paths";
 import { defineRoute } from "~core/route-contract";
 
 export const contract = defineRoute({
@@ -8,5 +9,5 @@ export const contract = defineRoute({
 
 /** The original footer linked to /our-values; the page lives at /values (docs/product.md "Routes"). */
 export function loader() {
-  return redirect("/values", 301);
+  return redirect(paths.values(), 301);
 }

@@ -1,4 +1,5 @@
 import { redirect } from "react-router";
+import { paths } from "~core/paths";
 import { defineRoute } from "~core/route-contract";
 
 export const contract = defineRoute({
@@ -8,5 +9,5 @@ export const contract = defineRoute({
 
 /** The Terms page of the original linked to /privacy-policy; the page lives at /privacy (docs/product.md "Routes"). */
 export function loader() {
-  return redirect("/privacy", 301);
+  return redirect(paths.privacy(), 301);
 }

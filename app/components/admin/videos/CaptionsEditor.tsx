@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 import { CAPTION_LANGUAGES, CAPTION_MAX_BYTES, type CaptionActionResult } from "~core/captions";
+import { paths } from "~core/paths";
 import { fieldClass, fieldErrorClass, formatWhen, primaryButton, secondaryButton } from "../console-ui";
 
 export interface EditableCaption {
@@ -23,7 +24,7 @@ export function CaptionsEditor({ videoId, captions }: { videoId: string; caption
   const upload = useFetcher<CaptionActionResult>({ key: `captions-upload-${videoId}` });
   const remove = useFetcher<CaptionActionResult>({ key: `captions-remove-${videoId}` });
   const form = useRef<HTMLFormElement>(null);
-  const action = `/admin/videos/${videoId}/captions`;
+  const action = paths.admin.videoCaptions(videoId);
   const result = upload.state === "idle" ? upload.data : undefined;
   const removeError = remove.state === "idle" && remove.data && !remove.data.ok ? remove.data.error : undefined;
   const existing = new Set(captions.map((c) => c.language));

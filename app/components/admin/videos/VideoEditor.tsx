@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
+import { paths } from "~core/paths";
 import { checkVideoFields, type VideoFieldErrors, videoFieldsFromForm } from "~core/video-schema";
 import { dangerButton, formatWhen, primaryButton, secondaryButton } from "../console-ui";
 import { VideoFields } from "./VideoFields";
@@ -43,7 +44,7 @@ export function VideoEditor({ video, categories, children }: { video: EditableVi
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <p className="text-sm">
-            <Link to="/admin/videos" className="text-brand-300 underline hover:text-brand-200">
+            <Link to={paths.admin.videos()} className="text-brand-300 underline hover:text-brand-200">
               All videos
             </Link>
           </p>
@@ -51,7 +52,7 @@ export function VideoEditor({ video, categories, children }: { video: EditableVi
           <p className="mt-1 text-sm text-zinc-300">
             Added {new Date(video.uploadDate).toLocaleDateString("en-US", { dateStyle: "medium" })} ·{" "}
             {video.isPublic ? (
-              <Link to={`/video/${video.id}`} className="text-brand-300 underline hover:text-brand-200">
+              <Link to={paths.video(video.id)} className="text-brand-300 underline hover:text-brand-200">
                 View public page
               </Link>
             ) : (

@@ -1,5 +1,6 @@
 import { Form, Link, useNavigation } from "react-router";
 import { formatDuration } from "~/lib/format";
+import { paths } from "~core/paths";
 import { fieldClass as field, primaryButton, SectionHeader } from "../console-ui";
 
 interface Row {
@@ -40,14 +41,8 @@ export function VideoList(props: {
   jobs: Job[];
 }) {
   const navigation = useNavigation();
-  const pageLink = (page: number) => {
-    const search = new URLSearchParams();
-    if (props.q) search.set("q", props.q);
-    if (props.visibility !== "all") search.set("visibility", props.visibility);
-    if (page > 1) search.set("page", String(page));
-    const text = search.toString();
-    return text ? `/admin/videos?${text}` : "/admin/videos";
-  };
+  const pageLink = (page: number) =>
+    paths.admin.videos({ q: props.q, visibility: props.visibility === "all" ? undefined : props.visibility, page });
   const filtered = Boolean(props.q) || props.visibility !== "all";
 
   return (
@@ -55,7 +50,7 @@ export function VideoList(props: {
       <SectionHeader
         title="Videos"
         actions={
-          <Link to="/admin/videos/new" className={primaryButton}>
+          <Link to={paths.admin.newVideo()} className={primaryButton}>
             Upload a video
           </Link>
         }
@@ -146,7 +141,7 @@ export function VideoList(props: {
               )}
               <div className="min-w-0 flex-1">
                 <Link
-                  to={`/admin/videos/${v.id}`}
+                  to={paths.admin.video(v.id)}
                   className="block truncate font-semibold text-zinc-100 underline-offset-2 hover:underline"
                 >
                   {v.title}
@@ -169,7 +164,7 @@ export function VideoList(props: {
                 </p>
               </div>
               <Link
-                to={`/admin/videos/${v.id}`}
+                to={paths.admin.video(v.id)}
                 className="shrink-0 rounded-lg border border-ink-700 px-3 py-1.5 text-sm font-semibold hover:bg-ink-800"
                 aria-label={`Edit ${v.title}`}
               >

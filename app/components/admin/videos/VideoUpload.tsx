@@ -2,12 +2,12 @@ import { useEffect, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { ATTESTATION_FORM_FIELDS, checkAttestation } from "~core/attestation";
 import { formStrings } from "~core/params";
+import { paths } from "~core/paths";
 import {
   checkVideoFields,
   formatLimit,
   refuseVideoFile,
   UPLOAD_CHUNK_BYTES,
-  UPLOADS_PATH,
   type VideoFieldErrors,
   videoFieldsFromForm,
 } from "~core/video-schema";
@@ -80,7 +80,7 @@ export function VideoUpload({ categories, maxBytes }: { categories: string[]; ma
     let stopped = false;
     const poll = async () => {
       try {
-        const res = await fetch(`/admin/videos/jobs/${jobId}`, { headers: { Accept: "application/json" } });
+        const res = await fetch(paths.admin.videoJob(jobId), { headers: { Accept: "application/json" } });
         if (res.ok && !stopped) {
           const job = (await res.json()) as JobState;
           setPhase((p) => (p.name === "transcoding" && p.jobId === jobId ? { ...p, job } : p));
@@ -116,7 +116,7 @@ export function VideoUpload({ categories, maxBytes }: { categories: string[]; ma
     const upload =
       resume ??
       new Upload(file, {
-        endpoint: UPLOADS_PATH,
+        endpoint: paths.admin.uploads(),
         chunkSize: UPLOAD_CHUNK_BYTES,
         retryDelays: RETRY_DELAYS_MS,
         metadata: { filename: file.name, filetype: file.type },
@@ -342,14 +342,14 @@ function TranscodeStatus({ job }: { job: JobState | null }) {
       <p className="text-sm text-emerald-300">The video is ready{job.publish ? " and public" : " (private)"}.</p>
       <p className="flex flex-wrap gap-4 text-sm">
         {job.publish && (
-          <Link to={`/video/${job.videoId}`} className="font-semibold text-brand-300 underline hover:text-brand-200">
+          <Link to={paths.video(job.videoId)} className="font-semibold text-brand-300 underline hover:text-brand-200">
             Watch the video
           </Link>
         )}
-        <Link to={`/admin/videos/${job.videoId}`} className="font-semibold text-brand-300 underline hover:text-brand-200">
+        <Link to={paths.admin.video(job.videoId)} className="font-semibold text-brand-300 underline hover:text-brand-200">
           Edit the video
         </Link>
-        <Link to="/admin/videos" className="font-semibold text-brand-300 underline hover:text-brand-200">
+        <Link to={paths.admin.videos()} className="font-semibold text-brand-300 underline hover:text-brand-200">
           Back to all videos
         </Link>
       </p>

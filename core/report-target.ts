@@ -1,6 +1,6 @@
 /**
- * Where an item is reported: the Report links on every video, comment and public playlist. Apart from
- * core/report-schema.ts (the form's zod schema), so the video page's scripts do not carry zod for a link.
+ * What can be reported: every video, comment and public playlist has a Report link (core/paths.ts builds it).
+ * Apart from core/report-schema.ts (the form's zod schema), so the video page's scripts do not carry zod for a link.
  */
 export const REPORT_TARGET_TYPES = ["video", "comment", "playlist"] as const;
 export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
@@ -23,9 +23,4 @@ export interface QueuedPlaylist {
   authorId: string;
   authorEmail: string | null;
   authorBanned: boolean;
-}
-
-/** The report page for an item (works without JavaScript: a plain link to a form). */
-export function reportPath(target: ReportTarget): string {
-  return `/report?${target.type}=${target.id}`;
 }
