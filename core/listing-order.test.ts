@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { durationOf, isDefaultOrder, listingSearch } from "./listing-order";
+import { DEFAULT_DURATION_BOUNDS, durationLabels, durationOf, formatBound, isDefaultOrder, listingSearch } from "./listing-order";
 import { input } from "./params";
 
 const { sort: sortParam, duration: durationParam } = input;
@@ -27,6 +27,19 @@ describe("listing order in the URL", () => {
   });
 
   it("puts durations into buckets at the bounds", () => {
-    expect([0, 44, 45, 60, 61, 3600].map(durationOf)).toEqual(["short", "short", "medium", "medium", "long", "long"]);
+    const bucket = (s: number) => durationOf(s, DEFAULT_DURATION_BOUNDS);
+    expect([0, 44, 45, 60, 61, 3600].map(bucket)).toEqual(["short", "short", "medium", "medium", "long", "long"]);
+    const long = { shortUnder: 300, longOver: 1200 };
+    expect([299, 300, 1200, 1201].map((s) => durationOf(s, long))).toEqual(["short", "medium", "medium", "long"]);
+  });
+
+  it("labels each choice with the bounds it uses", () => {
+    expect(durationLabels(DEFAULT_DURATION_BOUNDS)).toEqual({
+      short: "Short (under 45 s)",
+      medium: "Medium (45 s to 1 min)",
+      long: "Long (over 1 min)",
+    });
+    expect(durationLabels({ shortUnder: 90, longOver: 1200 }).medium).toBe("Medium (1 min 30 s to 20 min)");
+    expect([1, 59, 60, 61, 3600].map(formatBound)).toEqual(["1 s", "59 s", "1 min", "1 min 1 s", "60 min"]);
   });
 });

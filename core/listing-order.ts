@@ -13,28 +13,42 @@ export const DURATIONS = ["short", "medium", "long"] as const;
 export type Duration = (typeof DURATIONS)[number];
 
 /**
- * Bucket bounds in whole seconds (videos.duration is rounded to seconds). Short: under 45 s; medium: 45 s to
- * 1 min inclusive; long: over 1 min. AI-generated clips are short, and the demo catalogue's six looks (40 to
- * 62 s) fall into all three. Migration 0020 stores the same bucket in videos.duration_bucket (a generated
- * column the indexes lead with): changing these bounds needs a migration too (a test compares the two).
+ * Bucket bounds in whole seconds (videos.duration is rounded to seconds): short is under `shortUnder`,
+ * medium from `shortUnder` to `longOver` inclusive, long over `longOver`. An operator sets them
+ * (DURATION_SHORT_UNDER_SECONDS, DURATION_LONG_OVER_SECONDS; docs/operations.md); the app's start writes them
+ * to the database, whose trigger keeps videos.duration_bucket (migration 0027), and the pages' labels say
+ * them. The default fits AI-generated clips: the demo catalogue's six looks (40 to 62 s) fall into all three.
  */
-export const SHORT_BELOW_SECONDS = 45;
-export const LONG_ABOVE_SECONDS = 60;
+export interface DurationBounds {
+  shortUnder: number;
+  longOver: number;
+}
+
+export const DEFAULT_DURATION_BOUNDS: DurationBounds = { shortUnder: 45, longOver: 60 };
 
 /** The stored bucket number of each duration (videos.duration_bucket). */
 export const DURATION_BUCKET: Record<Duration, number> = { short: 0, medium: 1, long: 2 };
 
-export function durationOf(seconds: number): Duration {
-  if (seconds < SHORT_BELOW_SECONDS) return "short";
-  return seconds <= LONG_ABOVE_SECONDS ? "medium" : "long";
+export function durationOf(seconds: number, bounds: DurationBounds): Duration {
+  if (seconds < bounds.shortUnder) return "short";
+  return seconds <= bounds.longOver ? "medium" : "long";
+}
+
+/** "45 s", "1 min", "1 min 30 s": a bound as a filter label says it. */
+export function formatBound(seconds: number): string {
+  const minutes = Math.floor(seconds / 60);
+  const rest = seconds % 60;
+  if (minutes === 0) return `${rest} s`;
+  return rest === 0 ? `${minutes} min` : `${minutes} min ${rest} s`;
+}
+
+/** The filter's choices, each stating its bounds ("Short (under 45 s)"). */
+export function durationLabels(bounds: DurationBounds): Record<Duration, string> {
+  const [short, long] = [formatBound(bounds.shortUnder), formatBound(bounds.longOver)];
+  return { short: `Short (under ${short})`, medium: `Medium (${short} to ${long})`, long: `Long (over ${long})` };
 }
 
 export const SORT_LABELS: Record<Sort, string> = { newest: "Newest", views: "Most viewed", likes: "Most liked" };
-export const DURATION_LABELS: Record<Duration, string> = {
-  short: "Short (under 45 s)",
-  medium: "Medium (45–60 s)",
-  long: "Long (over 1 min)",
-};
 
 export interface ListingOrder {
   sort: Sort;

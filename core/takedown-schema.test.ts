@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { splitUrls, takedownClock, validateTakedown } from "./takedown-schema";
+import { takedownClock } from "./takedown-clock";
+import { splitUrls, validateTakedown } from "./takedown-schema";
 
 const valid = {
   kind: "copyright",

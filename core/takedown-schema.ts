@@ -29,9 +29,6 @@ export const TAKEDOWN_LIMITS = {
   signature: { min: 2, max: 200 },
 } as const;
 
-/** Hours between a request and the time it must be resolved by (the TAKE IT DOWN Act's 48 hours). */
-export const TAKEDOWN_HOURS = 48;
-
 export const GOOD_FAITH_STATEMENT =
   "I state in good faith that the material identified above is used without the consent of the person depicted or of the owner of the work (or their agent), and that the information in this request is accurate.";
 
@@ -119,11 +116,3 @@ export const takedownActionForm = z.object({
   decision: z.enum(["removed", "rejected", "upheld", "reversed"]).optional(),
   note: multilineText(10_000).default(""),
 });
-
-/** The 48-hour clock as the console shows it: "31 h 5 min left", or "Overdue by 2 h 10 min". */
-export function takedownClock(dueAt: Date, now: Date): { overdue: boolean; text: string } {
-  const ms = dueAt.getTime() - now.getTime();
-  const minutes = Math.floor(Math.abs(ms) / 60_000);
-  const span = minutes >= 60 ? `${Math.floor(minutes / 60)} h ${minutes % 60} min` : `${minutes} min`;
-  return ms >= 0 ? { overdue: false, text: `${span} left` } : { overdue: true, text: `Overdue by ${span}` };
-}

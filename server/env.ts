@@ -1,6 +1,7 @@
 import net from "node:net";
 import path from "node:path";
 import { z } from "zod";
+import { DEFAULT_DURATION_BOUNDS, type DurationBounds } from "../core/listing-order";
 
 /** AD_HOSTS: comma-separated http(s) origins, deduplicated, as bare origins (no path). */
 export function adHostsSchema() {
@@ -349,6 +350,13 @@ const schema = z
     REPORT_HIDES_PER_HOUR: z.coerce.number().int().min(0).max(100_000).default(20),
     REPORT_HIDES_PER_NETWORK_PER_HOUR: z.coerce.number().int().min(0).max(100_000).default(3),
     /**
+     * The duration filter on category pages and search (core/listing-order.ts): short is under
+     * DURATION_SHORT_UNDER_SECONDS, long over DURATION_LONG_OVER_SECONDS, medium between (both included). The
+     * app's start applies a change to the catalogue (server/services/duration-bounds.ts); the labels say them.
+     */
+    DURATION_SHORT_UNDER_SECONDS: z.coerce.number().int().min(1).max(86_400).default(DEFAULT_DURATION_BOUNDS.shortUnder),
+    DURATION_LONG_OVER_SECONDS: z.coerce.number().int().min(1).max(86_400).default(DEFAULT_DURATION_BOUNDS.longOver),
+    /**
      * Who may read GET /metrics (server/http/operations.ts); refused requests get the 404 of an unknown path.
      * METRICS_TOKEN: when set, a request must carry `Authorization: Bearer <token>`. METRICS_ALLOW: the peer
      * addresses allowed, comma-separated: `loopback`, IP addresses, CIDR ranges (10.0.0.0/8), or `any`; default
@@ -410,6 +418,9 @@ const schema = z
         if (e[name] === undefined)
           ctx.addIssue({ code: "custom", path: [name], message: `is required with AGE_ASSURANCE_COUNTRIES: ${what}` });
       }
+    }
+    if (e.DURATION_LONG_OVER_SECONDS < e.DURATION_SHORT_UNDER_SECONDS) {
+      ctx.addIssue({ code: "custom", path: ["DURATION_LONG_OVER_SECONDS"], message: "must not be below DURATION_SHORT_UNDER_SECONDS" });
     }
     // Node refuses a header time-out longer than the whole request's.
     if (e.HTTP_HEADERS_TIMEOUT_MS > e.HTTP_REQUEST_TIMEOUT_MS) {
@@ -489,4 +500,10 @@ export function env(): Env {
 
 export function dataDir(): string {
   return path.resolve(env().DATA_DIR);
+}
+
+/** The duration filter's bounds as the operator set them (core/listing-order.ts). */
+export function durationBounds(): DurationBounds {
+  const e = env();
+  return { shortUnder: e.DURATION_SHORT_UNDER_SECONDS, longOver: e.DURATION_LONG_OVER_SECONDS };
 }

@@ -10,7 +10,7 @@ import { siteUrlFromMatches } from "~/lib/root-data";
 import { routeInput } from "~/lib/route-contract.server";
 import { breadcrumbs, seoMeta } from "~/lib/seo";
 import type { WithViewerScope } from "~/lib/viewer-state";
-import { DEFAULT_SORT, isDefaultOrder, type ListingOrder } from "~core/listing-order";
+import { DEFAULT_SORT, type DurationBounds, isDefaultOrder, type ListingOrder } from "~core/listing-order";
 import { clampPage, totalPages } from "~core/pagination";
 import { input } from "~core/params";
 import { type Listing, paths } from "~core/paths";
@@ -18,6 +18,7 @@ import { defineRoute } from "~core/route-contract";
 import { site } from "~core/site";
 import { categoryNameFromParam } from "~core/slug";
 import { z } from "~core/zod";
+import { durationBounds } from "../../server/env";
 import { attempt } from "../../server/http/route-errors";
 import { findCategoryByName } from "../../server/services/categories";
 import { listVideos, VIDEOS_PER_PAGE } from "../../server/services/videos";
@@ -30,6 +31,8 @@ interface ListData {
   categoryParam: string | null;
   /** The sort and duration filter (category pages only: the home page is always the latest videos). */
   order: ListingOrder;
+  /** What the duration filter's labels say (the operator's setting). */
+  bounds: DurationBounds;
   categoryName: string;
   page: number;
   pageCount: number;
@@ -56,6 +59,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const base: ListData = {
     categoryParam,
     order,
+    bounds: durationBounds(),
     categoryName: categoryNameFromParam(categoryParam ?? undefined),
     page: requested,
     pageCount: 0,
@@ -152,7 +156,7 @@ export default function VideoList({ loaderData: d }: Route.ComponentProps) {
     <>
       <HeroBanner />
       <h1 className="mb-5 mt-8 text-2xl font-bold">{heading}</h1>
-      {d.categoryParam && !d.error && (d.pageCount > 0 || filtered) && <ListingControls path={path} order={d.order} />}
+      {d.categoryParam && !d.error && (d.pageCount > 0 || filtered) && <ListingControls path={path} order={d.order} bounds={d.bounds} />}
       {d.error ? (
         <ErrorState message={d.error} />
       ) : d.videos.length === 0 && filtered ? (

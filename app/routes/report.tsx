@@ -11,6 +11,7 @@ import { paths } from "~core/paths";
 import { REPORT_TEXTS, type ReportErrors, reportRateLimitMessage } from "~core/report-schema";
 import { REPORT_TARGET_TYPES, type ReportTarget } from "~core/report-target";
 import { defineRoute } from "~core/route-contract";
+import { TAKEDOWN_HOURS } from "~core/takedown-clock";
 import { z } from "~core/zod";
 import { getViewer } from "../../server/auth/session";
 import { issueFormToken, REPORT_FORM_PURPOSE } from "../../server/form-token";
@@ -166,7 +167,7 @@ export default function ReportPage({ loaderData, actionData: result }: Route.Com
             <Link to={paths.takedown()} className="text-brand-300 underline">
               takedown request
             </Link>{" "}
-            is answered within 48 hours. How we handle reports:{" "}
+            is answered within {TAKEDOWN_HOURS} hours. How we handle reports:{" "}
             <Link to={paths.trust()} className="text-brand-300 underline">
               Trust and safety
             </Link>

@@ -8,11 +8,12 @@ import { siteUrlFromMatches } from "~/lib/root-data";
 import { routeInput } from "~/lib/route-contract.server";
 import { seoMeta } from "~/lib/seo";
 import { stillSrcSet } from "~core/images";
-import type { ListingOrder } from "~core/listing-order";
+import type { DurationBounds, ListingOrder } from "~core/listing-order";
 import { input } from "~core/params";
 import { paths } from "~core/paths";
 import { defineRoute } from "~core/route-contract";
 import { z } from "~core/zod";
+import { durationBounds } from "../../server/env";
 import { attempt } from "../../server/http/route-errors";
 import { searchVideosInOrder } from "../../server/services/sorted-search";
 import { normaliseQuery } from "../../server/services/videos";
@@ -21,6 +22,8 @@ import type { Route } from "./+types/search";
 interface SearchData {
   q: string;
   order: ListingOrder;
+  /** What the duration filter's labels say (the operator's setting). */
+  bounds: DurationBounds;
   results: { id: string; title: string; views: number; duration: number; thumbnail_url: string | null }[];
   error: string | null;
 }
@@ -37,19 +40,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { q: raw, sort, duration } = routeInput(context, contract).query;
   const q = normaliseQuery(raw);
   const order: ListingOrder = { sort, duration };
+  const bounds = durationBounds();
   redirectToOneAddress(request, order, 1, raw ? { q: raw } : {});
   // Blank q: no results and no database call.
-  if (!q) return data<SearchData>({ q, order, results: [], error: null });
+  if (!q) return data<SearchData>({ q, order, bounds, results: [], error: null });
   const rows = await attempt(
     context,
     "search",
     () => searchVideosInOrder(q, order),
     () => null,
   );
-  if (!rows) return data<SearchData>({ q, order, results: [], error: "Search is temporarily unavailable." }, { status: 500 });
+  if (!rows) return data<SearchData>({ q, order, bounds, results: [], error: "Search is temporarily unavailable." }, { status: 500 });
   return data<SearchData>({
     q,
     order,
+    bounds,
     results: rows.map(({ id, title, views, duration, thumbnail_url }) => stillsFor(context)({ id, title, views, duration, thumbnail_url })),
     error: null,
   });
@@ -67,14 +72,14 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
-  const { q, order, results, error } = loaderData;
+  const { q, order, bounds, results, error } = loaderData;
   return (
     <section>
       <h1 className="text-2xl font-bold">Search Results</h1>
       {q && <p className="mt-1 text-zinc-400">Results for: "{q}"</p>}
       {q && !error && (
         <div className="mt-6">
-          <ListingControls path={paths.search()} order={order} extra={{ q }} />
+          <ListingControls path={paths.search()} order={order} bounds={bounds} extra={{ q }} />
         </div>
       )}
       <div className="mt-6">

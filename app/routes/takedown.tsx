@@ -10,6 +10,7 @@ import { clientIp, multilineText, parseForm, plainText, readForm, userAgent } fr
 import { paths } from "~core/paths";
 import { defineRoute } from "~core/route-contract";
 import { site } from "~core/site";
+import { TAKEDOWN_HOURS } from "~core/takedown-clock";
 import { TAKEDOWN_SUBMIT_ERROR, type TakedownValues, takedownRateLimitMessage } from "~core/takedown-schema";
 import { z } from "~core/zod";
 import { issueFormToken, renewFormToken } from "../../server/form-token";
@@ -120,7 +121,7 @@ export function meta({ matches }: Route.MetaArgs) {
   return seoMeta({
     siteUrl,
     title: "Request a takedown",
-    description: `Ask ${site.name} to remove intimate imagery of a real person shared without consent, or material that infringes your copyright. We act on valid requests within 48 hours.`,
+    description: `Ask ${site.name} to remove intimate imagery of a real person shared without consent, or material that infringes your copyright. We act on valid requests within ${TAKEDOWN_HOURS} hours.`,
     path: paths.takedown(),
     jsonLd: [
       breadcrumbs(siteUrl, [
@@ -140,8 +141,8 @@ export default function TakedownPage({ loaderData, actionData: result }: Route.C
       <h1 className="text-3xl font-bold">Request a takedown</h1>
       <p className="mt-3 text-zinc-300">
         Every video on {site.name} is AI-generated. If one of them depicts you, or someone you represent, without consent, or copies a work
-        you own, tell us here. We review every request and act on valid ones within 48 hours; we write to you with a reference now and with
-        the outcome later.
+        you own, tell us here. We review every request and act on valid ones within {TAKEDOWN_HOURS} hours; we write to you with a reference
+        now and with the outcome later.
       </p>
       <p className="mt-2 text-zinc-300">If a video may involve a minor, say so in the description: such reports are handled first.</p>
       <div className="mt-8 rounded-2xl border border-ink-700 bg-ink-900 p-6 sm:p-8">

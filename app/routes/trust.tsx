@@ -6,6 +6,7 @@ import { paths } from "~core/paths";
 import { reasonLabel } from "~core/report-schema";
 import { defineRoute } from "~core/route-contract";
 import { site } from "~core/site";
+import { TAKEDOWN_HOURS } from "~core/takedown-clock";
 import { env } from "../../server/env";
 import { transparencyFigures } from "../../server/services/transparency";
 import type { Route } from "./+types/trust";
@@ -76,9 +77,9 @@ export default function TrustPage({ loaderData: f }: Route.ComponentProps) {
         <Link to={paths.takedown()} className={link}>
           takedown request
         </Link>
-        . We confirm it by e-mail with a reference and decide it within <strong>48 hours</strong>. A video taken down is removed everywhere
-        (its page, lists, search, the sitemap and its media), and a fingerprint of its files keeps the same file from being published again.
-        We tell you the outcome. The uploader may appeal once; another administrator decides the appeal.
+        . We confirm it by e-mail with a reference and decide it within <strong>{TAKEDOWN_HOURS} hours</strong>. A video taken down is
+        removed everywhere (its page, lists, search, the sitemap and its media), and a fingerprint of its files keeps the same file from
+        being published again. We tell you the outcome. The uploader may appeal once; another administrator decides the appeal.
       </p>
 
       <h2 className={h2}>How AI content is labelled</h2>
@@ -156,7 +157,7 @@ export default function TrustPage({ loaderData: f }: Route.ComponentProps) {
             <Figure name="takedowns-rejected" label="Decided: not removed" value={f.takedowns.rejected} />
             <Figure name="takedown-median" label="Median time to a decision" value={formatWaitTime(f.takedowns.medianSeconds)} />
             <Figure name="takedown-worst" label="Longest time to a decision" value={formatWaitTime(f.takedowns.worstSeconds)} />
-            <Figure name="takedowns-overdue" label="Open past 48 hours now" value={f.takedowns.overdueOpen} />
+            <Figure name="takedowns-overdue" label={`Open past ${TAKEDOWN_HOURS} hours now`} value={f.takedowns.overdueOpen} />
           </dl>
         </section>
         <section aria-labelledby="removal-figures" className="rounded-xl border border-ink-800 bg-ink-900 p-5">

@@ -22,6 +22,7 @@ import * as m0023 from "./migrations/0023_captions";
 import * as m0024 from "./migrations/0024_playlists";
 import * as m0025 from "./migrations/0025_autoplay";
 import * as m0026 from "./migrations/0026_moderation_budget";
+import * as m0027 from "./migrations/0027_duration_bounds";
 
 /** Migrations are imported statically so they ship inside the server bundle. Append, never edit. */
 const migrations: Record<string, Migration> = {
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   "0024_playlists": m0024,
   "0025_autoplay": m0025,
   "0026_moderation_budget": m0026,
+  "0027_duration_bounds": m0027,
 };
 
 /** Every migration's name, in order. */

@@ -86,7 +86,7 @@ export interface VideosTable {
   likes: Generated<number>;
   upload_date: Timestamp;
   duration: number;
-  /** 0 short, 1 medium, 2 long (core/listing-order.ts), kept by PostgreSQL (migration 0020). */
+  /** 0 short, 1 medium, 2 long (core/listing-order.ts), kept by PostgreSQL's trigger from the bounds below (0027). */
   duration_bucket: GeneratedAlways<number>;
   thumbnail_url: string | null;
   poster_url: string | null;
@@ -308,8 +308,11 @@ export interface TakedownRequestsTable {
   user_agent: string | null;
   status: Generated<TakedownStatus>;
   created_at: Timestamp;
-  /** created_at + 48 hours (the TAKE IT DOWN Act's clock). */
-  due_at: Timestamp;
+  /**
+   * created_at + TAKEDOWN_HOURS (core/takedown-clock.ts), written by the insert. 0018's column default says the
+   * same for the previous release's inserts during a rolling upgrade, and goes as a contract step after it.
+   */
+  due_at: ColumnType<Date, Date | string, Date | string>;
   resolved_at: NullableTimestamp;
   outcome: string | null;
   resolved_by: string | null;
@@ -377,6 +380,13 @@ export interface ReportsTable {
 }
 
 /** The nonces of accepted form submissions: a form token is spent once (0026_moderation_budget, server/form-token.ts). */
+/** The duration filter's bounds (one row), written by the app's start from its setting (migration 0027). */
+export interface ListingDurationBoundsTable {
+  only_row: Generated<boolean>;
+  short_under: number;
+  long_over: number;
+}
+
 export interface FormTokenUsesTable {
   nonce: string;
   purpose: string;
@@ -428,6 +438,7 @@ export interface Database {
   watch_history: WatchHistoryTable;
   reports: ReportsTable;
   form_token_uses: FormTokenUsesTable;
+  listing_duration_bounds: ListingDurationBoundsTable;
   media_fingerprints: MediaFingerprintsTable;
   takedown_requests: TakedownRequestsTable;
   takedown_appeals: TakedownAppealsTable;

@@ -4,7 +4,7 @@ import { notifyOverdueTakedowns } from "../services/takedowns";
 
 /**
  * The takedown clock's alarm: every minute, graphile-worker's cron (one run per minute across every runner:
- * the library dedupes its cron jobs) e-mails the admins about open requests past their 48 hours, once per
+ * the library dedupes its cron jobs) e-mails the admins about open requests past their deadline (core/takedown-clock.ts), once per
  * request (notifyOverdueTakedowns claims each row). A run waits behind a transcode in progress (runners take
  * one job at a time), so a notice can be a few minutes late; the console's clock is live either way.
  */

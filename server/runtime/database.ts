@@ -3,13 +3,14 @@ import { connect, DATABASE_NAME, ensureDatabase } from "../db/connection";
 import { type EmbeddedServer, startEmbeddedPostgres } from "../db/embedded";
 import { migrateToLatest } from "../db/migrate";
 import { waitForDatabase } from "../db/wait-for-database";
-import { dataDir, env } from "../env";
+import { dataDir, durationBounds, env } from "../env";
 import { ensureQueueSchema } from "../jobs/queue";
 import { logger } from "../logger";
 import { appMediaStorage } from "../media/app-storage";
 import { ensureHouseAd } from "../media/house-ad";
 import { isProcessAlive } from "../process";
 import { ensureDemoContent, ensureDemoCredentials } from "../seed/demo-content";
+import { applyDurationBounds } from "../services/duration-bounds";
 
 const WATCH_INTERVAL_MS = 250;
 const RESTART_RETRY_MS = 300;
@@ -54,6 +55,8 @@ async function prepare(url: string): Promise<void> {
   try {
     const applied = await migrateToLatest(handle.db);
     if (applied.length) logger.info({ applied }, "migrations applied");
+    const bounds = await applyDurationBounds(handle.db, durationBounds());
+    if (bounds.changed) logger.info({ ...durationBounds(), rebucketed: bounds.rebucketed }, "duration filter bounds applied");
     // The queue's schema too, so that /readyz holds and uploads can be queued before any job runner has
     // started (JOBS_IN_PROCESS=false: the runners are separate `npm run worker` processes).
     await ensureQueueSchema(handle.pool);

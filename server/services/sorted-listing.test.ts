@@ -1,17 +1,26 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { DURATIONS, durationOf, type ListingOrder, LONG_ABOVE_SECONDS, SHORT_BELOW_SECONDS } from "../../core/listing-order";
+import {
+  durationOf as bucketOf,
+  DEFAULT_DURATION_BOUNDS,
+  DURATIONS,
+  type DurationBounds,
+  type ListingOrder,
+} from "../../core/listing-order";
 import { insertCategory, insertVideo } from "../../tests/support/fixtures";
 import { useTestDatabase } from "../../tests/support/test-db";
+import { applyDurationBounds, storedDurationBounds } from "./duration-bounds";
 import { searchVideosInOrder } from "./sorted-search";
-import { listVideos, VIDEOS_PER_PAGE } from "./videos";
+import { invalidateVideoListCaches, listVideos, VIDEOS_PER_PAGE } from "./videos";
 
 const { handle } = useTestDatabase();
+const durationOf = (seconds: number, bounds: DurationBounds = DEFAULT_DURATION_BOUNDS) => bucketOf(seconds, bounds);
+const { shortUnder, longOver } = DEFAULT_DURATION_BOUNDS;
 
 describe("sorted and filtered listings on PostgreSQL", () => {
   let categoryId = "";
   let otherCategoryId = "";
   // Durations at and around every bound, so each bucket's edges are exercised.
-  const edges = [0, SHORT_BELOW_SECONDS - 1, SHORT_BELOW_SECONDS, LONG_ABOVE_SECONDS, LONG_ABOVE_SECONDS + 1, 3600];
+  const edges = [0, shortUnder - 1, shortUnder, longOver, longOver + 1, 3600];
 
   beforeAll(async () => {
     const db = handle().db;
@@ -85,7 +94,7 @@ describe("sorted and filtered listings on PostgreSQL", () => {
     }
   });
 
-  it("stores the same bucket as core/listing-order.ts computes (migration 0020)", async () => {
+  it("stores the same bucket as core/listing-order.ts computes (the trigger of migration 0027)", async () => {
     const rows = await handle()
       .db.selectFrom("videos")
       .select(["duration", "duration_bucket"])
@@ -106,5 +115,36 @@ describe("sorted and filtered listings on PostgreSQL", () => {
     // The other category's most viewed video matches too: search spans categories.
     expect((await searchVideosInOrder("prism", { sort: "views", duration: null }))[0]?.title).toBe("Prism elsewhere");
     expect(await searchVideosInOrder("  ", order)).toEqual([]);
+  });
+
+  it("takes an operator's new bounds without a migration: the catalogue re-bucketed, new and changed videos too", async () => {
+    const db = handle().db;
+    expect(await storedDurationBounds(db)).toEqual(DEFAULT_DURATION_BOUNDS);
+    expect(await applyDurationBounds(db, DEFAULT_DURATION_BOUNDS)).toEqual({ changed: false, rebucketed: 0 });
+    const minutes = { shortUnder: 60, longOver: 3600 };
+    try {
+      const applied = await applyDurationBounds(db, minutes);
+      expect(applied.changed).toBe(true);
+      expect(applied.rebucketed).toBeGreaterThan(0);
+      expect(await storedDurationBounds(db)).toEqual(minutes);
+      await invalidateVideoListCaches(); // the app applies bounds at its start, before any count is cached
+      const rows = await db.selectFrom("videos").select(["duration", "duration_bucket"]).execute();
+      for (const r of rows) expect(DURATIONS[r.duration_bucket]).toBe(durationOf(r.duration, minutes));
+      expect((await allPages({ sort: "newest", duration: "long" })).total).toBe(0);
+      expect((await allPages({ sort: "newest", duration: "short" })).total).toBe(18); // 0, 44 and 45 s, six each
+      // A video written after the change is bucketed by the new bounds, on insert and on a duration change.
+      const added = await insertVideo(db, { title: "Prism added", category_id: categoryId, duration: 3601 });
+      const bucket = async () =>
+        (await db.selectFrom("videos").select("duration_bucket").where("id", "=", added.id).executeTakeFirstOrThrow()).duration_bucket;
+      expect(await bucket()).toBe(2);
+      await db.updateTable("videos").set({ duration: 30 }).where("id", "=", added.id).execute();
+      expect(await bucket()).toBe(0);
+      await db.deleteFrom("videos").where("id", "=", added.id).execute();
+    } finally {
+      await applyDurationBounds(db, DEFAULT_DURATION_BOUNDS);
+      await invalidateVideoListCaches();
+    }
+    const rows = await db.selectFrom("videos").select(["duration", "duration_bucket"]).execute();
+    for (const r of rows) expect(DURATIONS[r.duration_bucket]).toBe(durationOf(r.duration));
   });
 });

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { sql } from "kysely";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { takedownClock } from "../../core/takedown-schema";
+import { TAKEDOWN_HOURS, takedownClock } from "../../core/takedown-clock";
 import { insertUser, insertVideo } from "../../tests/support/fixtures";
 import { mailsTo as mailsIn } from "../../tests/support/outbox";
 import { useTestDatabase } from "../../tests/support/test-db";
@@ -73,13 +73,19 @@ describe("takedown requests on PostgreSQL", () => {
     const reference = (outcome as { reference: string }).reference;
     const row = await handle().db.selectFrom("takedown_requests").selectAll().where("reference", "=", reference).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ name: "Rosa Example", status: "open", video_id: video.id, ip_address: meta.ip });
-    expect(row.due_at.getTime() - row.created_at.getTime()).toBe(48 * 3_600_000);
+    expect(row.due_at.getTime() - row.created_at.getTime()).toBe(TAKEDOWN_HOURS * 3_600_000);
     const [mail] = mailsTo(sub.values.email);
     expect(mail).toContain(`Subject: Takedown request received: ${reference}`);
     // The site's own words only (issue 32 item 4): neither the name typed nor the addresses given come back.
     expect(mail).not.toContain("Rosa Example");
     expect(mail).not.toContain("elsewhere.example");
     expect(mail).toContain("Addresses named: 2");
+  });
+
+  it("keeps 0018's column default equal to TAKEDOWN_HOURS while the previous release still inserts without a due time", async () => {
+    const { rows } = await sql<{ column_default: string }>`SELECT column_default FROM information_schema.columns
+      WHERE table_name = 'takedown_requests' AND column_name = 'due_at'`.execute(handle().db);
+    expect(rows[0]?.column_default).toContain(`'${TAKEDOWN_HOURS}:00:00'::interval`);
   });
 
   it("sends one address at most three confirmations a day; the requests are all stored (issue 32 item 4)", async () => {

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { type Kysely, type Selectable, sql } from "kysely";
 import { paramOf, paths } from "../../core/paths";
 import { site } from "../../core/site";
+import { TAKEDOWN_HOURS } from "../../core/takedown-clock";
 import {
   REFERENCE_ALPHABET,
   splitUrls,
@@ -121,7 +122,8 @@ async function storeTakedown(input: TakedownInput, meta: { ip: string | null; us
           video_id: videoId,
           ip_address: meta.ip,
           user_agent: meta.userAgent ? meta.userAgent.slice(0, USER_AGENT_MAX) : null,
-          // created_at and due_at: the database's clock, so every instance agrees on the 48 hours.
+          // created_at and due_at: the database's clock, so every instance agrees on the deadline.
+          due_at: sql<Date>`now() + make_interval(hours => ${TAKEDOWN_HOURS})`,
         })
         .returningAll()
         .executeTakeFirstOrThrow();
@@ -151,7 +153,7 @@ function confirmationMail(r: TakedownRequest) {
       `Type: ${kindLabel(r.kind)}`,
       `Addresses named: ${addresses}`,
       "",
-      `We review every request and act on valid ones within 48 hours, by ${r.due_at.toUTCString()}. We will write to you with the outcome.`,
+      `We review every request and act on valid ones within ${TAKEDOWN_HOURS} hours, by ${r.due_at.toUTCString()}. We will write to you with the outcome.`,
       "If you did not send this request, you can ignore this message.",
       "",
       `${site.name} trust and safety`,

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
+import { TAKEDOWN_HOURS } from "../../core/takedown-clock";
 import { insertVideo } from "../../tests/support/fixtures";
 import { useTestDatabase } from "../../tests/support/test-db";
 import { median, transparencyFigures } from "./transparency";
@@ -85,7 +86,7 @@ describe("transparency figures (issue 22 item 7)", () => {
           ip_address: null,
           user_agent: null,
           created_at: hours(ageHours),
-          due_at: hours(ageHours - 48),
+          due_at: hours(ageHours - TAKEDOWN_HOURS),
           status: decided?.status ?? "open",
           resolved_at: decided ? hours(ageHours - decided.afterHours) : null,
           outcome: null,

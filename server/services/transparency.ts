@@ -27,7 +27,7 @@ export interface TransparencyFigures {
   videosRemoved: number;
   /**
    * Takedown requests received in the window and those decided in it; handling time from receipt to
-   * decision over the decided ones, and the requests still open past their 48 hours.
+   * decision over the decided ones, and the requests still open past their deadline.
    */
   takedowns: {
     received: number;

@@ -1,5 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
+import { DEFAULT_DURATION_BOUNDS, durationOf } from "../../core/listing-order";
 import { paths } from "../../core/paths";
+import { startApp } from "../support/app-process";
 import { expect, test } from "./support";
 
 // Sorting and duration filters on category pages and search (issue 23 item 7, core/listing-order.ts).
@@ -27,7 +29,7 @@ async function durations(cards: Locator): Promise<number[]> {
   return (await cards.allTextContents()).map(secondsOf);
 }
 
-const bucketOf = (s: number) => (s < 45 ? "short" : s <= 60 ? "medium" : "long");
+const bucketOf = (s: number) => durationOf(s, DEFAULT_DURATION_BOUNDS);
 
 function expectNonIncreasing(values: number[]) {
   expect(values.length).toBeGreaterThan(0);
@@ -146,4 +148,24 @@ test("390 px: the controls fit beside each other, nothing scrolls sideways", asy
   expect(duration!.x + duration!.width).toBeLessThanOrEqual(390);
   expect(sort!.height).toBeGreaterThanOrEqual(36); // a comfortable touch target
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});
+
+test("an operator's own bounds: the start re-buckets the catalogue and the labels say them (no migration)", async () => {
+  test.setTimeout(120_000);
+  const app = await startApp({ DURATION_SHORT_UNDER_SECONDS: "90", DURATION_LONG_OVER_SECONDS: "1200" });
+  try {
+    const html = async (address: string) => {
+      const res = await fetch(`${app.origin}${address}`, { headers: { cookie: "ageVerified=true" } });
+      expect(res.status, address).toBe(200);
+      return res.text();
+    };
+    const page = await html(paths.category("amateur"));
+    for (const label of ["Short (under 1 min 30 s)", "Medium (1 min 30 s to 20 min)", "Long (over 20 min)"]) expect(page).toContain(label);
+    // The demo's clips last 40 to 62 s: all short now, none long.
+    expect(await html("/category/amateur?duration=long")).toContain("No videos match these filters.");
+    expect(await html("/category/amateur?duration=short")).toContain("<article");
+    expect(app.log()).toContain("duration filter bounds applied");
+  } finally {
+    await app.stop();
+  }
 });

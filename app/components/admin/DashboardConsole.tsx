@@ -49,7 +49,7 @@ export function DashboardConsole(props: {
       key: "takedowns",
       label: "Open takedowns",
       value: props.takedowns.open,
-      // Past 48 hours is the figure that matters (the TAKE IT DOWN Act's clock): said in words.
+      // Past its deadline (TAKEDOWN_HOURS) is the figure that matters (the TAKE IT DOWN Act's clock): said in words.
       note: props.takedowns.oldestAt
         ? `oldest waiting ${waitedFor(props.takedowns.oldestAt, props.safety.now)}${props.takedowns.overdue ? `; ${number(props.takedowns.overdue)} overdue` : ""}`
         : "none waiting",

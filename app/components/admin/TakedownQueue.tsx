@@ -1,6 +1,7 @@
 import { Form, Link, useNavigation } from "react-router";
 import { paths } from "~core/paths";
-import { TAKEDOWN_KINDS, takedownClock } from "~core/takedown-schema";
+import { TAKEDOWN_HOURS, takedownClock } from "~core/takedown-clock";
+import { TAKEDOWN_KINDS } from "~core/takedown-schema";
 import type { ConsoleActionResult } from "../../routes/admin/console-action.server";
 import { ActionError, Badge, dangerButton, fieldClass, formatWhen, primaryButton, SectionHeader, secondaryButton } from "./console-ui";
 
@@ -69,7 +70,8 @@ export function TakedownQueue({ now, open, resolved, appeals, mine, result }: Pr
     <div className="space-y-10">
       <SectionHeader title="Takedown requests">
         <p>
-          Valid requests must be acted on within 48 hours. Due soonest first; overdue requests are marked and e-mailed to every admin once.
+          Valid requests must be acted on within {TAKEDOWN_HOURS} hours. Due soonest first; overdue requests are marked and e-mailed to
+          every admin once.
         </p>
       </SectionHeader>
       {result && !result.ok && !result.id && <ActionError message={result.message} />}

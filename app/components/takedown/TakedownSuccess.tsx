@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Form } from "react-router";
 import { paths } from "~core/paths";
+import { TAKEDOWN_HOURS } from "~core/takedown-clock";
 
 /** The sent view: the reference, big enough to copy, and what happens next. */
 export function TakedownSuccess({ reference }: { reference: string }) {
@@ -17,7 +18,7 @@ export function TakedownSuccess({ reference }: { reference: string }) {
         {reference}
       </p>
       <p className="mt-3 text-zinc-300">
-        We have e-mailed you a confirmation. We act on valid requests within 48 hours and will write to you with the outcome.
+        We have e-mailed you a confirmation. We act on valid requests within {TAKEDOWN_HOURS} hours and will write to you with the outcome.
       </p>
       <Form method="get" action={paths.takedown()} className="mt-6">
         <button type="submit" className="rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-500">

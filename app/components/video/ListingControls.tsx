@@ -3,9 +3,10 @@ import { useNavigate } from "react-router";
 import { AppLink } from "~/components/ui/AppLink";
 import { KEEP_SCREEN } from "~/lib/pending-screen";
 import {
-  DURATION_LABELS,
   DURATIONS,
   type Duration,
+  type DurationBounds,
+  durationLabels,
   type ListingOrder,
   listingSearch,
   SORT_LABELS,
@@ -21,8 +22,19 @@ const field = "rounded-lg border border-ink-700 bg-ink-900 px-3 py-2 text-sm tex
  * listing's one address; the button is inside <noscript>, so it is never laid out there and nothing moves
  * when the page hydrates (CLS 0). `extra` carries other query parameters of the page (search's `q`).
  */
-export function ListingControls({ path, order, extra = {} }: { path: string; order: ListingOrder; extra?: Record<string, string> }) {
+export function ListingControls({
+  path,
+  order,
+  bounds,
+  extra = {},
+}: {
+  path: string;
+  order: ListingOrder;
+  bounds: DurationBounds;
+  extra?: Record<string, string>;
+}) {
   const navigate = useNavigate();
+  const labels = durationLabels(bounds);
   // What the selects show: the page's order, and the visitor's choice at once while its page loads. The
   // form stays mounted across these navigations, so a keyboard user keeps focus on the select they changed.
   const [chosen, setChosen] = useState(order);
@@ -68,7 +80,7 @@ export function ListingControls({ path, order, extra = {} }: { path: string; ord
           <option value="">Any duration</option>
           {DURATIONS.map((d) => (
             <option key={d} value={d}>
-              {DURATION_LABELS[d]}
+              {labels[d]}
             </option>
           ))}
         </select>
