@@ -4,7 +4,8 @@ import type { RequestHandler } from "express";
 import { adScriptSrc } from "../../core/ad-units";
 import { requestId as requestIdSchema } from "../../core/params";
 import { site } from "../../core/site";
-import { env, mediaBaseOrigin } from "../env";
+import { env } from "../env";
+import { mediaBaseOrigin } from "../env/media-storage";
 import { logger } from "../logger";
 
 /**
