@@ -1,7 +1,7 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
+import { cacheControlFor } from "./declared-headers";
 import { EVERY_RESPONSE_HEADER } from "./headers";
 import { PAGE_CACHE_HEADER, type StoredHeaderList, type StoredPage } from "./page-cache-store";
-import { cacheControlFor } from "./page-caching";
 import type { PageSnapshot, SnapshotEncoding } from "./page-snapshot";
 
 /**
