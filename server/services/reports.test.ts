@@ -19,7 +19,8 @@ import {
   openReportStats,
   QueueItemNotFoundError,
 } from "./moderation-queue";
-import { createPlaylist, getPlaylistPage } from "./playlists";
+import { createPlaylist } from "./playlist-edits";
+import { getPlaylistPage } from "./playlist-page";
 import { newReference, REPORT_RATE_LIMIT, type Reporter, submitReport } from "./reports";
 
 /**

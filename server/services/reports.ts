@@ -11,7 +11,7 @@ import { ipNetworkKey, ipRateLimitKey, type RateLimiter, type RateLimitRule, sha
 import { invalidatePages } from "../realtime/shared-caches";
 import { mailOrigin } from "../site-url";
 import { mailAdmins } from "./admin-mail";
-import { shownToOthers } from "./playlists";
+import { shownToOthers } from "./playlist-visibility";
 import { decideHide, type HidingBudget, hidingBudget } from "./report-budget";
 import { inGoodStanding } from "./standing";
 import { invalidateVideoListCaches } from "./videos";
