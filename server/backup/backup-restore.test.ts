@@ -23,7 +23,7 @@ import { setLike } from "../services/likes";
 import { createPlaylist } from "../services/playlist-edits";
 import { addToPlaylist } from "../services/playlist-items";
 import { submitReport } from "../services/reports";
-import { submitTakedown, TAKEDOWN_FORM_PURPOSE } from "../services/takedowns";
+import { submitTakedown, TAKEDOWN_FORM_PURPOSE } from "../services/takedown-intake";
 import { RestoreRefused } from "./archive";
 import { createBackup } from "./backup";
 import { listFiles } from "./files";
