@@ -16,7 +16,7 @@ export interface RouteContract {
   /** A page renders HTML (and answers its `.data` navigations); a resource answers JSON, XML, a file or a redirect. */
   kind: "page" | "resource";
   /**
-   * Whether the page micro-cache may keep the page (server/http/page-cache.ts): only for a public page whose
+   * Whether the page micro-cache may keep the page (server/http/page-cache-key.ts): only for a public page whose
    * HTML is the same for every visitor with the same address, age-gate cookie and bot-ness, and the same
    * shell for every signed-in user (isSharedPage: its loaders never read the viewer).
    */

@@ -12,7 +12,7 @@ let cached: Buffer | undefined;
 
 /**
  * The key for signed tokens (form timestamps, play tokens) and the session secret. APP_SECRET when set
- * (required when several instances share a database, see startupProblems in env.ts); otherwise DATA_DIR/secret.key,
+ * (required when several instances share a database, see unsafeCombinations in env.ts); otherwise DATA_DIR/secret.key,
  * which the primary creates before any worker starts (ensureAppSecret).
  */
 export function appSecret(): Buffer {

@@ -16,7 +16,7 @@ import { z } from "~core/zod";
 import { issueFormToken, renewFormToken } from "../../server/form-token";
 import { logger } from "../../server/logger";
 import { requestInfoContext } from "../../server/request-context";
-import { submitTakedown, TAKEDOWN_FORM_PURPOSE } from "../../server/services/takedowns";
+import { submitTakedown, TAKEDOWN_FORM_PURPOSE } from "../../server/services/takedown-intake";
 import type { Route } from "./+types/takedown";
 
 /**

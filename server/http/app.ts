@@ -13,13 +13,14 @@ import { adEvents } from "./ad-events";
 import { AUTH_BASE_PATH, authRoutes } from "./auth-routes";
 import { compressResponses } from "./compression";
 import { refuseCrossSiteWrites } from "./cross-site";
+import { declaredHeaders } from "./declared-headers";
 import { finalErrorHandler } from "./errors";
 import { commonHeaders } from "./headers";
 import { refuseUnknownHosts } from "./hosts";
 import { inputBoundary } from "./input-boundary";
 import { refuseUnsupportedMethods } from "./methods";
-import { type PageStore, pageMicroCache } from "./page-cache";
-import { declaredHeaders } from "./page-caching";
+import { pageMicroCache } from "./page-cache-handler";
+import type { PageStore } from "./page-cache-store";
 import { withRouteHeaders } from "./route-headers";
 import { matchedRoute, routeMatching } from "./route-table";
 import { buildFiles, mediaFiles, mediaRedirects } from "./static-files";
@@ -65,7 +66,7 @@ export function createApp(opts: AppOptions = {}): express.Express {
   app.use(videoUploads()); // the console's resumable uploads (tus): admins only, everyone else gets 404
   app.use(AUTH_BASE_PATH, authRoutes()); // the OAuth return; sign-in forms go through React Router actions
   app.use(declaredHeaders());
-  app.use(pageMicroCache(opts.pageStore)); // repeat anonymous page views skip the render (see page-cache.ts)
+  app.use(pageMicroCache(opts.pageStore)); // repeat anonymous page views skip the render (see page-cache-handler.ts)
   // Only what reaches React Router (uploads, sign-in and the test hooks answer above): 405 with Allow for a method
   // the route does not take, which React Router would log as a crash.
   app.use(refuseUnsupportedMethods());

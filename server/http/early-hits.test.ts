@@ -10,11 +10,13 @@ import { markDatabaseAvailable, markDatabaseUnavailable } from "../db/availabili
 import { logger } from "../logger";
 import { compressResponses } from "./compression";
 import { refuseCrossSiteWrites } from "./cross-site";
+import { declaredHeaders } from "./declared-headers";
 import { earlyHits, plainEncoding } from "./early-hits";
 import { commonHeaders } from "./headers";
 import { inputBoundary } from "./input-boundary";
-import { bypassPageCacheWhile, createPageStore, PAGE_CACHE_HEADER, type PageStore, pageCacheHandler } from "./page-cache";
-import { declaredHeaders } from "./page-caching";
+import { bypassPageCacheWhile } from "./page-cache-bypass";
+import { pageCacheHandler } from "./page-cache-handler";
+import { createPageStore, PAGE_CACHE_HEADER, type PageStore } from "./page-cache-store";
 import { snapshotEncoding } from "./page-snapshot";
 import { routeMatching } from "./route-table";
 import { buildFiles } from "./static-files";

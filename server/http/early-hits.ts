@@ -5,7 +5,9 @@ import { ageAccessKey, requestAgeAccess } from "../age-assurance/access";
 import { databaseAvailable } from "../db/availability";
 import { startResponse } from "./headers";
 import { unreadableUrl } from "./input-boundary";
-import { type PageRequest, type PageStore, pageKey, requestCacheability, type StoredHeaderList, sendStored } from "./page-cache";
+import { type PageRequest, pageKey, requestCacheability } from "./page-cache-key";
+import { sendStored } from "./page-cache-replay";
+import type { PageStore, StoredHeaderList } from "./page-cache-store";
 import type { SnapshotEncoding } from "./page-snapshot";
 
 /** Express's compiled "trust proxy" setting (`app.get("trust proxy fn")`): whether to believe the hop at `index`. */
@@ -20,7 +22,7 @@ export interface ExpressSettings {
 /**
  * Page-cache hits answered on the raw `node:http` request, before Express, its middleware and React Router
  * (docs/decisions/0020). A hit sends what the chain would send for it: the headers every response carries
- * (headers.ts's `startResponse`), then the stored page by page-cache.ts's `sendStored`, the one implementation
+ * (headers.ts's `startResponse`), then the stored page by page-cache-replay.ts's `sendStored`, the one implementation
  * of a hit, all in one `writeHead`. Returns false, having written nothing, for everything else, which then goes
  * to Express unchanged.
  *

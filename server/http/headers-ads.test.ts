@@ -60,7 +60,7 @@ describe("the CSP with media on another origin (MEDIA_BASE_URL)", () => {
   });
 
   it("adds nothing for media on the site itself (a path such as /media/)", async () => {
-    const { mediaBaseOrigin } = await import("../env");
+    const { mediaBaseOrigin } = await import("../env/media-storage");
     expect(mediaBaseOrigin("/media/")).toBeUndefined();
     expect(mediaBaseOrigin("http://127.0.0.1:4569/bucket/")).toBe("http://127.0.0.1:4569");
     const d = directives(contentSecurityPolicy({ nonce: "n0nce" }, [], undefined, undefined));

@@ -4,7 +4,8 @@ import type { RequestHandler } from "express";
 import { adScriptSrc } from "../../core/ad-units";
 import { requestId as requestIdSchema } from "../../core/params";
 import { site } from "../../core/site";
-import { env, mediaBaseOrigin } from "../env";
+import { env } from "../env";
+import { mediaBaseOrigin } from "../env/media-storage";
 import { logger } from "../logger";
 
 /**
@@ -32,7 +33,7 @@ export function contentSecurityPolicy(
 ): string {
   const ads = adHosts.map((h) => ` ${h}`).join("");
   const media = mediaOrigin && !adHosts.includes(mediaOrigin) ? ` ${mediaOrigin}` : "";
-  // Only the banner network's own host may run script (env.ts checks it is one of AD_HOSTS).
+  // Only the banner network's own host may run script (server/env/ads.ts checks it is one of AD_HOSTS).
   const adScripts = adScriptUrl ? ` ${new URL(adScriptSrc(adScriptUrl, "0")).origin}` : "";
   const inlineScripts = "nonce" in inline ? [`'nonce-${inline.nonce}'`] : inline.hashes;
   return [

@@ -3,7 +3,7 @@ import { env } from "../env";
 import { type AppOptions, createApp } from "./app";
 import { earlyHits } from "./early-hits";
 import { type OperationsOptions, withOperations } from "./operations";
-import { processPageStore } from "./page-cache";
+import { processPageStore } from "./page-cache-store";
 
 /**
  * A web worker's request listener: the operations endpoints (/healthz, /readyz, /metrics: operations.ts), then

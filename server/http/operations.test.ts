@@ -13,7 +13,7 @@ import { startMetrics } from "../metrics";
 import { gracefulServer } from "../runtime/http-server";
 import { commonHeaders } from "./headers";
 import { metricsAccess, Readiness, withOperations } from "./operations";
-import { PAGE_CACHE_HEADER } from "./page-cache";
+import { PAGE_CACHE_HEADER } from "./page-cache-store";
 import { routeMatching } from "./route-table";
 import { whileDatabaseDown } from "./unavailable";
 

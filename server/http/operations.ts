@@ -18,7 +18,7 @@ import { drainStarted } from "../runtime/http-server";
 import { instanceProcessMetrics } from "../runtime/process-metrics";
 import { AUTH_BASE_PATH } from "./auth-routes";
 import { startResponse } from "./headers";
-import { PAGE_CACHE_HEADER } from "./page-cache";
+import { PAGE_CACHE_HEADER } from "./page-cache-store";
 import { loadedRouteTable, ROUTE_LOCAL, type RouteMatch } from "./route-table";
 
 /**

@@ -1,6 +1,6 @@
 import { type CronItem, parseCronItems } from "graphile-worker";
 import { logger } from "../logger";
-import { notifyOverdueTakedowns } from "../services/takedowns";
+import { notifyOverdueTakedowns } from "../services/takedown-overdue-notice";
 
 /**
  * The takedown clock's alarm: every minute, graphile-worker's cron (one run per minute across every runner:

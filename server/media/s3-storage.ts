@@ -36,7 +36,7 @@ export interface S3Settings {
   baseUrl: string;
 }
 
-/** The settings from a validated environment (env.ts refuses MEDIA_STORAGE=s3 without them). */
+/** The settings from a validated environment (server/env/media-storage.ts refuses MEDIA_STORAGE=s3 without them). */
 export function s3SettingsOf(e: Env): S3Settings {
   if (!e.S3_BUCKET || !e.S3_REGION) throw new Error("MEDIA_STORAGE=s3 needs S3_BUCKET and S3_REGION");
   return {

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { getDb } from "../db/connection";
 import { invalidatePages } from "../realtime/shared-caches";
-import { exportPlaylists, type PlaylistExport } from "./playlists";
+import { exportPlaylists, type PlaylistExport } from "./playlist-export";
 import { assertNotLastAdmin } from "./users";
 
 /**

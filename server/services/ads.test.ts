@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../tests/support/test-db";
-import { adHostsSchema } from "../env";
+import { adHostsSchema } from "../env/ads";
 import { contentSecurityPolicy } from "../http/headers";
 import { houseAdPath, houseAdUrl } from "../media/house-ad";
 import { localMediaStorage } from "../media/storage";

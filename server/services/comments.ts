@@ -97,7 +97,7 @@ export type AddCommentOutcome =
   /** The parent already has MAX_REPLIES_PER_THREAD replies. */
   | { status: "thread-full" }
   | { status: "rate-limited"; retryAfterMs: number }
-  /** A moderator banned the author (moderation-queue.ts); `reason` is theirs. */
+  /** A moderator banned the author (moderation-decisions.ts); `reason` is theirs. */
   | { status: "banned"; reason: string }
   /** The text suggests minors (core/content-safety.ts): `message` names the term. */
   | { status: "refused-term"; message: string };

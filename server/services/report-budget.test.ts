@@ -8,7 +8,7 @@ import { issueFormToken, REPORT_FORM_PURPOSE } from "../form-token";
 import { outboxDir } from "../mail";
 import type { RateLimiter } from "../rate-limit";
 import type { Actor } from "./audit-log";
-import { decideReportedItem } from "./moderation-queue";
+import { decideReportedItem } from "./moderation-decisions";
 import type { HidingBudget } from "./report-budget";
 import { hidingNetworks, restoreBurst } from "./report-bursts";
 import { type Reporter, submitReport } from "./reports";

@@ -4,7 +4,7 @@ import type { ReportTarget, ReportTargetType } from "../../core/report-target";
 import { getDb } from "../db/connection";
 import { invalidatePages } from "../realtime/shared-caches";
 import { type Actor, recordAdminAction } from "./audit-log";
-import { keep } from "./moderation-queue";
+import { keep } from "./moderation-decisions";
 import { invalidateVideoListCaches } from "./videos";
 
 /**

@@ -11,16 +11,12 @@ import type { RateLimiter } from "../rate-limit";
 import type { Actor } from "./audit-log";
 import { addComment, listThreads } from "./comments";
 import { setLike } from "./likes";
-import {
-  decideReportedItem,
-  liftBan,
-  listReportQueue,
-  ModerationRefusedError,
-  openReportStats,
-  QueueItemNotFoundError,
-} from "./moderation-queue";
-import { createPlaylist, getPlaylistPage } from "./playlists";
+import { decideReportedItem, ModerationRefusedError, QueueItemNotFoundError } from "./moderation-decisions";
+import { listReportQueue, openReportStats } from "./moderation-queue";
+import { createPlaylist } from "./playlist-edits";
+import { getPlaylistPage } from "./playlist-page";
 import { newReference, REPORT_RATE_LIMIT, type Reporter, submitReport } from "./reports";
+import { liftBan } from "./standing";
 
 /**
  * Issue 22 items 1-2 on real PostgreSQL and the shared rate-limit store: reports, hiding at once for the two

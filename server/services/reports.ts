@@ -11,7 +11,7 @@ import { ipNetworkKey, ipRateLimitKey, type RateLimiter, type RateLimitRule, sha
 import { invalidatePages } from "../realtime/shared-caches";
 import { mailOrigin } from "../site-url";
 import { mailAdmins } from "./admin-mail";
-import { shownToOthers } from "./playlists";
+import { shownToOthers } from "./playlist-visibility";
 import { decideHide, type HidingBudget, hidingBudget } from "./report-budget";
 import { inGoodStanding } from "./standing";
 import { invalidateVideoListCaches } from "./videos";
@@ -19,8 +19,8 @@ import { invalidateVideoListCaches } from "./videos";
 /**
  * Reports (issue 22 item 1, issue 32): anyone may report a public video, a visible comment or a public
  * playlist. A report for a real person without consent or a possible minor hides the item at once (safety
- * before reach) and tells the admins, within the budget on automatic hiding (report-budget.ts); the moderation
- * queue (moderation-queue.ts) restores or removes it. Defences against using reports to take the site down: a
+ * before reach) and tells the admins, within the budget on automatic hiding (report-budget.ts); a moderator
+ * restores or removes it from the queue (moderation-queue.ts, moderation-decisions.ts). Defences against using reports to take the site down: a
  * per-client limit in the shared store, one open report per client and item, the hiding budget per network and
  * site-wide, and an item a moderator has kept is never hidden again by a report (it queues instead).
  */

@@ -1,12 +1,14 @@
 import { sql } from "kysely";
 import { getDb } from "../db/connection";
+import { type Actor, recordAdminAction } from "./audit-log";
 
 /**
  * A user's standing (issue 32, docs/trust-and-safety.md "Bans and standing"), decided here only.
- * - Banned: a moderator barred them (moderation-queue.ts). Every write that publishes or takes part (comments,
- *   likes, playlists) asks `banReason` and refuses with the moderator's reason; what stays theirs (their data,
- *   signing out, deleting their account or comments, legal requests) does not ask. The banned-user walk in
- *   tests/e2e/banned-user.spec.ts posts to every write route as a banned user.
+ * - Banned: a moderator barred them (moderation-decisions.ts) until an admin lifts it (liftBan, the Users page).
+ *   Every write that publishes or takes part (comments, likes, playlists) asks `banReason` and refuses with the
+ *   moderator's reason; what stays theirs (their data, signing out, deleting their account or comments, legal
+ *   requests) does not ask. The banned-user walk in tests/e2e/banned-user.spec.ts posts to every write route as
+ *   a banned user.
  * - Good standing: an account old enough, never banned, and none of whose reports a moderator found unfounded.
  *   Its reports hide at once beyond the budget that bounds visitors and new accounts (report-budget.ts).
  */
@@ -32,4 +34,27 @@ export async function inGoodStanding(userId: string): Promise<boolean> {
       )) AS good
     FROM users u WHERE u.id = ${userId}`.execute(getDb());
   return rows[0]?.good === true;
+}
+
+/** Lifts a ban (the Users page). */
+export async function liftBan(userId: string, actor: Actor): Promise<void> {
+  await getDb()
+    .transaction()
+    .execute(async (trx) => {
+      const user = await trx
+        .selectFrom("users")
+        .select(["banned_at", "ban_reason"])
+        .where("id", "=", userId)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!user?.banned_at) return;
+      await trx.updateTable("users").set({ banned_at: null, ban_reason: null }).where("id", "=", userId).execute();
+      await recordAdminAction(trx, {
+        actor,
+        action: "user.unban",
+        target: userId,
+        before: { banned: true, reason: user.ban_reason },
+        after: { banned: false },
+      });
+    });
 }

@@ -108,7 +108,7 @@ export interface UserListEntry {
   name: string | null;
   role: Role;
   createdAt: Date;
-  /** A moderator's ban (moderation-queue.ts): when and why. */
+  /** A moderator's ban (moderation-decisions.ts): when and why. */
   ban: { at: Date; reason: string } | null;
 }
 

@@ -5,7 +5,7 @@ import { signedIn, signedInWithRole, testVideo, uniqueEmail } from "../support/a
 import { expect, test } from "./support";
 
 /**
- * The anonymous page micro-cache (server/http/page-cache.ts): a visitor's repeat is answered from the cache,
+ * The anonymous page micro-cache (server/http/page-cache-store.ts): a visitor's repeat is answered from the cache,
  * its inline scripts allowed by hash instead of a nonce, and still hydrates; signed-in users share one shell
  * of it and get their own parts from /api/viewer-state; writes show at once in
  * every worker process.

@@ -21,7 +21,7 @@ import { defineRoute } from "~core/route-contract";
 import { z } from "~core/zod";
 import { getViewer } from "../../../server/auth/session";
 import { attempt } from "../../../server/http/route-errors";
-import { getPlaylistPage, type PlaylistPage } from "../../../server/services/playlists";
+import { getPlaylistPage, type PlaylistPage } from "../../../server/services/playlist-page";
 import type { Route } from "./+types/playlist";
 
 /**

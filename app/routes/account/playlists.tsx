@@ -12,7 +12,7 @@ import { paths } from "~core/paths";
 import { PLAYLIST_TEXTS, WATCH_LATER } from "~core/playlists";
 import { ACCOUNT_PAGE, defineRoute } from "~core/route-contract";
 import { attempt } from "../../../server/http/route-errors";
-import { listPlaylists, type PlaylistSummary } from "../../../server/services/playlists";
+import { listPlaylists, type PlaylistSummary } from "../../../server/services/owned-playlists";
 import type { Route } from "./+types/playlists";
 
 export const contract = defineRoute({ ...ACCOUNT_PAGE });

@@ -5,7 +5,7 @@ import { dashboardQuery } from "~core/console-schema";
 import { CONSOLE_PAGE, defineRoute } from "~core/route-contract";
 import { dashboardTotals, topCategories, topVideos, viewsChart } from "../../../server/services/dashboard";
 import { openReportStats } from "../../../server/services/moderation-queue";
-import { takedownSummary } from "../../../server/services/takedowns";
+import { takedownSummary } from "../../../server/services/takedown-queue";
 import type { Route } from "./+types/dashboard";
 
 export const contract = defineRoute({

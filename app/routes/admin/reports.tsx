@@ -9,13 +9,8 @@ import { formStrings, parseForm } from "~core/params";
 import { burstRestoreForm, moderationDecisionForm, moderationNoteProblem, reportQueueForm, reportQueueQuery } from "~core/report-schema";
 import { CONSOLE_PAGE, defineRoute } from "~core/route-contract";
 import type { Actor } from "../../../server/services/audit-log";
-import {
-  decideReportedItem,
-  listReportQueue,
-  ModerationRefusedError,
-  QUEUE_ITEMS_PER_PAGE,
-  QueueItemNotFoundError,
-} from "../../../server/services/moderation-queue";
+import { decideReportedItem, ModerationRefusedError, QueueItemNotFoundError } from "../../../server/services/moderation-decisions";
+import { listReportQueue, QUEUE_ITEMS_PER_PAGE } from "../../../server/services/moderation-queue";
 import { hidingBudget } from "../../../server/services/report-budget";
 import { hidingNetworks, restoreBurst } from "../../../server/services/report-bursts";
 import type { Route } from "./+types/reports";

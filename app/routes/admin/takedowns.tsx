@@ -7,7 +7,8 @@ import { CONSOLE_PAGE, defineRoute } from "~core/route-contract";
 import { takedownActionForm } from "~core/takedown-schema";
 import { StorageUnavailableError } from "../../../server/media/storage";
 import { AppealError, decideAppeal, fileAppeal, listOpenAppeals, listRemovedUploads } from "../../../server/services/appeals";
-import { listTakedowns, resolveTakedown, TakedownError } from "../../../server/services/takedowns";
+import { listTakedowns } from "../../../server/services/takedown-queue";
+import { resolveTakedown, TakedownError } from "../../../server/services/takedown-resolution";
 import type { Route } from "./+types/takedowns";
 import { done, refused, unreadable } from "./console-action.server";
 

@@ -7,7 +7,7 @@ import { totalPages } from "~core/pagination";
 import { formStrings } from "~core/params";
 import { paths } from "~core/paths";
 import { CONSOLE_PAGE, defineRoute } from "~core/route-contract";
-import { liftBan } from "../../../server/services/moderation-queue";
+import { liftBan } from "../../../server/services/standing";
 import { changeUserRole, LastAdminError, searchUsers, UserNotFoundError } from "../../../server/services/users";
 import type { Route } from "./+types/users";
 

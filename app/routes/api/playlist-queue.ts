@@ -5,7 +5,7 @@ import type { PlaylistQueue } from "~core/playlists";
 import { defineRoute } from "~core/route-contract";
 import { z } from "~core/zod";
 import { getViewer } from "../../../server/auth/session";
-import { playlistQueue } from "../../../server/services/playlists";
+import { playlistQueue } from "../../../server/services/playlist-queue";
 import type { Route } from "./+types/playlist-queue";
 import { failureAnswer, jsonAnswer } from "./json-answer";
 

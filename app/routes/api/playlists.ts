@@ -11,15 +11,9 @@ import { z } from "~core/zod";
 import { consumeAccountLimit, retryAfterSeconds } from "../../../server/auth/account-limits";
 import { getViewer } from "../../../server/auth/session";
 import { classifyFailure, UNAVAILABLE_HEADERS } from "../../../server/http/route-errors";
-import {
-  addToPlaylist,
-  createPlaylist,
-  deletePlaylist,
-  moveInPlaylist,
-  playlistChoices,
-  removeFromPlaylist,
-  updatePlaylist,
-} from "../../../server/services/playlists";
+import { playlistChoices } from "../../../server/services/owned-playlists";
+import { createPlaylist, deletePlaylist, updatePlaylist } from "../../../server/services/playlist-edits";
+import { addToPlaylist, moveInPlaylist, removeFromPlaylist } from "../../../server/services/playlist-items";
 import { banReason } from "../../../server/services/standing";
 import type { Route } from "./+types/playlists";
 import { failureAnswer, jsonAnswer, NO_STORE } from "./json-answer";

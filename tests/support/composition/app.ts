@@ -3,7 +3,7 @@
 // the page cache bypassed while any fault switch is on, so fault tests see their error states.
 import express from "express";
 import { type AppOptions, createApp as createProductionApp } from "../../../server/http/app";
-import { bypassPageCacheWhile } from "../../../server/http/page-cache";
+import { bypassPageCacheWhile } from "../../../server/http/page-cache-bypass";
 import { faults } from "./faults";
 import { testRoutes } from "./test-routes";
 

@@ -9,7 +9,7 @@ import { invalidatePages } from "../../../server/realtime/shared-caches";
 import { AdConfigError, setPreRoll } from "../../../server/services/ads";
 import { foldCoViews } from "../../../server/services/co-views";
 import { listContactMessagesByEmail } from "../../../server/services/contact";
-import { notifyOverdueTakedowns } from "../../../server/services/takedowns";
+import { notifyOverdueTakedowns } from "../../../server/services/takedown-overdue-notice";
 import { setUserRole } from "../../../server/services/users";
 import { FAULTS, faults } from "./faults";
 

@@ -2,7 +2,7 @@ import type http from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cacheControlFor, declaredHeaders, PER_VISITOR, SIGNED_IN } from "./page-caching";
+import { cacheControlFor, declaredHeaders, PER_VISITOR, SIGNED_IN } from "./declared-headers";
 
 describe("cacheControlFor", () => {
   it("keeps every page out of shared caches, and a signed-in user's pages out of every cache", () => {

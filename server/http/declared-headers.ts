@@ -4,6 +4,12 @@ import type { RouteContract } from "../../core/route-contract";
 import { hasSessionCookie } from "../auth/session";
 import { matchedRoute } from "./route-table";
 
+/**
+ * The headers a route declares in its contract (docs/decisions/0019-route-contract.md), set on every React Router
+ * answer: X-Robots-Tag and Cache-Control, with the per-visitor rule that keeps pages out of shared caches. Not
+ * the page micro-cache (page-cache-*.ts), which keeps whole pages in the worker and replays these headers.
+ */
+
 /** For pages that set no Cache-Control of their own: the browser may keep them but must ask again. */
 export const PER_VISITOR = "private, no-cache";
 /** A signed-in user's pages: never stored (shared computers, the back button after signing out). */

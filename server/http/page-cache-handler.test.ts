@@ -6,17 +6,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { appRoutes } from "../../tests/support/app-routes";
 import { invalidate, invalidatePages } from "../realtime/shared-caches";
 import { compressResponses } from "./compression";
+import { declaredHeaders } from "./declared-headers";
 import { commonHeaders } from "./headers";
-import {
-  bypassPageCacheWhile,
-  createPageStore,
-  PAGE_CACHE_HEADER,
-  type PageStore,
-  pageCacheHandler,
-  pageMicroCache,
-  processPageStore,
-} from "./page-cache";
-import { declaredHeaders } from "./page-caching";
+import { bypassPageCacheWhile } from "./page-cache-bypass";
+import { pageCacheHandler, pageMicroCache } from "./page-cache-handler";
+import { createPageStore, PAGE_CACHE_HEADER, type PageStore, processPageStore } from "./page-cache-store";
 import { nonceScriptHashes } from "./page-snapshot";
 import { routeMatching } from "./route-table";
 

@@ -1,0 +1,170 @@
+import { env } from "../env";
+import { watchAdConfiguration } from "../realtime/ad-units-feed";
+import { onAnyInvalidation, PAGES, pagePaths } from "../realtime/shared-caches";
+import type { PageSnapshot, SnapshotEncoding } from "./page-snapshot";
+
+/**
+ * The page micro-cache's store (docs/decisions/0013-page-cache.md, docs/architecture.md "Request path"): a worker
+ * that rendered an anonymous page keeps its HTML for PAGE_CACHE_TTL_MS (2 s) and answers the same request again
+ * without React Router, react-dom or the database. Under load most page views are repeats within seconds, so the
+ * render cost is paid about once per page, address and TTL. What a page is kept under: page-cache-key.ts; how it
+ * is kept from a render: page-cache-handler.ts; how a hit is sent: page-cache-replay.ts. The page is kept
+ * compressed once, as brotli and gzip (page-snapshot.ts), and a hit sends the encoding its Accept-Encoding
+ * prefers as it is.
+ *
+ * Freshness: every shared-cache invalidation (console and service writes: categories, blog posts, video
+ * lists; announced over LISTEN/NOTIFY and applied in every web worker before the writer answers) and every ad
+ * unit change (the pre-roll included) clears the whole store in every worker; a comment added, deleted or
+ * moderated clears only its video's page (invalidatePages(paths): under many comments the other pages stay
+ * cached). A render that began before a clear is not stored after it.
+ */
+
+/** The header of every answer that passed the cache: `hit`, `miss` or `bypass`. */
+export const PAGE_CACHE_HEADER = "X-Page-Cache";
+
+export interface PageCacheOptions {
+  ttlMs: number;
+  /** Pages kept per worker. */
+  maxEntries?: number;
+  /** Bytes of HTML kept per worker. */
+  maxBytes?: number;
+  /** Larger pages are not kept. */
+  maxBodyBytes?: number;
+  now?: () => number;
+}
+
+/** Headers as `[name, value, name, value, …]`, as `writeHead` takes them. */
+export type StoredHeaderList = (string | string[])[];
+
+export interface StoredPage {
+  page: PageSnapshot;
+  /**
+   * What a hit sends after the headers every response carries (headers.ts), per encoding, as a flat
+   * `[name, value, …]` list in the order sent: X-Page-Cache, the render's own headers (without the
+   * per-response ones; Cache-Control as personalPages settles it for a visitor, Vary naming Accept-Encoding),
+   * Content-Encoding and Content-Length. Decided once, when the page is stored, instead of per answer
+   * (page-cache-replay.ts hitHeaders).
+   */
+  answer: Record<SnapshotEncoding, StoredHeaderList>;
+  /** The Content-Security-Policy of every answer: the page's inline scripts by hash, no nonce. */
+  csp: string;
+  bytes: number;
+  expires: number;
+}
+
+/** Pages by key, oldest-used first (Map order), bounded in entries and bytes. */
+export class PageStore {
+  private readonly entries = new Map<string, StoredPage>();
+  private totalBytes = 0;
+  /** Bumped by clear(): a render that started under an older generation is not stored. */
+  private gen = 0;
+
+  constructor(private readonly options: Required<Omit<PageCacheOptions, "ttlMs">> & { ttlMs: number }) {}
+
+  get maxBodyBytes(): number {
+    return this.options.maxBodyBytes;
+  }
+
+  now(): number {
+    return this.options.now();
+  }
+
+  /** Snapshots being made (compressed off the event loop) for pages that finished rendering. */
+  private readonly pending = new Set<Promise<void>>();
+
+  /** Counts `snapshot` as pending until it settles. */
+  track(snapshot: Promise<void>): Promise<void> {
+    this.pending.add(snapshot);
+    void snapshot.finally(() => this.pending.delete(snapshot));
+    return snapshot;
+  }
+
+  /** Resolves once every pending snapshot is stored or dropped (tests use it to see a settled store). */
+  async settled(): Promise<void> {
+    while (this.pending.size > 0) await Promise.all(this.pending);
+  }
+
+  get generation(): number {
+    return this.gen;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  get bytes(): number {
+    return this.totalBytes;
+  }
+
+  get(key: string): StoredPage | undefined {
+    const page = this.entries.get(key);
+    if (!page) return undefined;
+    this.entries.delete(key);
+    if (page.expires <= this.options.now()) {
+      this.totalBytes -= page.bytes;
+      return undefined;
+    }
+    this.entries.set(key, page); // re-inserted: most recently used
+    return page;
+  }
+
+  /** `renderedAt`: when the render finished; the TTL counts from then, not from when its snapshot was ready. */
+  set(key: string, page: Omit<StoredPage, "expires">, generation: number, renderedAt = this.options.now()): boolean {
+    if (generation !== this.gen || page.bytes > this.options.maxBodyBytes) return false;
+    this.remove(key);
+    this.entries.set(key, { ...page, expires: renderedAt + this.options.ttlMs });
+    this.totalBytes += page.bytes;
+    while (this.entries.size > this.options.maxEntries || this.totalBytes > this.options.maxBytes) {
+      this.remove(this.entries.keys().next().value as string);
+    }
+    return true;
+  }
+
+  clear(): void {
+    this.entries.clear();
+    this.totalBytes = 0;
+    this.gen++;
+  }
+
+  /**
+   * Drops the pages at these paths (every query, encoding and visitor variant of each); a render in flight,
+   * whatever its page, is not stored (one generation for all: simpler than one per path, and as safe).
+   */
+  clearPaths(paths: readonly string[]): void {
+    const wanted = new Set(paths);
+    for (const key of [...this.entries.keys()]) {
+      const url = (JSON.parse(key) as unknown[])[3]; // the request target (page-cache-key.ts pageKey)
+      if (typeof url === "string" && wanted.has(url.split("?")[0] as string)) this.remove(key);
+    }
+    this.gen++;
+  }
+
+  private remove(key: string): void {
+    const page = this.entries.get(key);
+    if (!page) return;
+    this.entries.delete(key);
+    this.totalBytes -= page.bytes;
+  }
+}
+
+export function createPageStore(options: PageCacheOptions): PageStore {
+  return new PageStore({
+    ttlMs: options.ttlMs,
+    maxEntries: options.maxEntries ?? 1000,
+    maxBytes: options.maxBytes ?? 32 * 1024 * 1024,
+    maxBodyBytes: options.maxBodyBytes ?? 1024 * 1024,
+    now: options.now ?? Date.now,
+  });
+}
+
+/**
+ * This process's page store, cleared by every invalidation and ad unit change; null when the cache is off
+ * (PAGE_CACHE_TTL_MS=0). One per process: the middleware and the early hits share it.
+ */
+export function processPageStore(options: PageCacheOptions = { ttlMs: env().PAGE_CACHE_TTL_MS }): PageStore | null {
+  if (options.ttlMs <= 0) return null;
+  const store = createPageStore(options);
+  onAnyInvalidation((name, key) => (name === PAGES && key ? store.clearPaths(pagePaths(key)) : store.clear()));
+  watchAdConfiguration(() => store.clear());
+  return store;
+}

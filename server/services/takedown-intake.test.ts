@@ -1,0 +1,89 @@
+import { sql } from "kysely";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { TAKEDOWN_HOURS } from "../../core/takedown-clock";
+import { insertUser, insertVideo } from "../../tests/support/fixtures";
+import { mailsTo as mailsIn } from "../../tests/support/outbox";
+import { takedownSubmission, UNLIMITED } from "../../tests/support/takedown-requests";
+import { useTestDatabase } from "../../tests/support/test-db";
+import { outboxDir } from "../mail";
+import type { RateLimiter } from "../rate-limit";
+import { CONFIRMATION_MAIL_LIMIT, submitTakedown, type TakedownSubmission } from "./takedown-intake";
+
+// The outbox and the media live in this file's own DATA_DIR, set before any import reads the environment.
+vi.hoisted(() => {
+  const dir = require("node:fs").mkdtempSync(require("node:path").join(require("node:os").tmpdir(), "takedown-intake-test-"));
+  process.env.DATA_DIR = dir;
+  process.env.APP_SECRET = "takedown-service-test-secret-0123456789";
+});
+
+const { handle } = useTestDatabase();
+const NOW = Date.now();
+const meta = { ip: "198.51.100.7", userAgent: "TakedownSpec" };
+const remover = { id: "td-remover", email: "remover@example.com" };
+const uploader = { id: "td-uploader", email: "uploader@example.com" };
+const third = { id: "td-third", email: "third@example.com" };
+const submission = (patch: Partial<TakedownSubmission["values"]> = {}, website = "") => takedownSubmission(NOW, patch, website);
+const mailsTo = (to: string) => mailsIn(outboxDir(), to);
+
+describe("takedown requests coming in, on PostgreSQL", () => {
+  beforeAll(async () => {
+    for (const u of [remover, uploader, third]) await insertUser(handle().db, { ...u, role: "admin" });
+  });
+
+  it("stores a valid request with a TD reference and a 48-hour due time, links the video, and mails a confirmation", async () => {
+    const video = await insertVideo(handle().db, { title: "Lookalike" });
+    const sub = submission({ urls: `https://elsewhere.example/x\nhttps://pleazure.example/video/${video.id}` });
+    const outcome = await submitTakedown(sub, meta, { now: NOW, limiter: UNLIMITED });
+    expect(outcome).toMatchObject({ status: "sent", reference: expect.stringMatching(/^TD-[2-9A-HJ-KM-NP-Z]{4}-[2-9A-HJ-KM-NP-Z]{4}$/) });
+    const reference = (outcome as { reference: string }).reference;
+    const row = await handle().db.selectFrom("takedown_requests").selectAll().where("reference", "=", reference).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ name: "Rosa Example", status: "open", video_id: video.id, ip_address: meta.ip });
+    expect(row.due_at.getTime() - row.created_at.getTime()).toBe(TAKEDOWN_HOURS * 3_600_000);
+    const [mail] = mailsTo(sub.values.email);
+    expect(mail).toContain(`Subject: Takedown request received: ${reference}`);
+    // The site's own words only (issue 32 item 4): neither the name typed nor the addresses given come back.
+    expect(mail).not.toContain("Rosa Example");
+    expect(mail).not.toContain("elsewhere.example");
+    expect(mail).toContain("Addresses named: 2");
+  });
+
+  it("keeps 0018's column default equal to TAKEDOWN_HOURS while the previous release still inserts without a due time", async () => {
+    const { rows } = await sql<{ column_default: string }>`SELECT column_default FROM information_schema.columns
+      WHERE table_name = 'takedown_requests' AND column_name = 'due_at'`.execute(handle().db);
+    expect(rows[0]?.column_default).toContain(`'${TAKEDOWN_HOURS}:00:00'::interval`);
+  });
+  it("sends one address at most three confirmations a day; the requests are all stored (issue 32 item 4)", async () => {
+    const email = `flooded-${Date.now()}@example.com`;
+    const references: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const outcome = await submitTakedown(submission({ email }), meta, { now: NOW, limiter: UNLIMITED });
+      references.push((outcome as { reference: string }).reference);
+    }
+    expect(mailsTo(email)).toHaveLength(CONFIRMATION_MAIL_LIMIT.points);
+    const stored = await handle().db.selectFrom("takedown_requests").select("reference").where("email", "=", email).execute();
+    expect(stored.map((r) => r.reference).sort()).toEqual(references.sort());
+  });
+
+  it("refuses invalid fields with their messages; drops bots with a reference that names nothing; rate-limits", async () => {
+    const bad = await submitTakedown(submission({ urls: "javascript:alert(1)", goodFaith: "", signature: "" }), meta, {
+      now: NOW,
+      limiter: UNLIMITED,
+    });
+    expect(bad).toEqual({
+      status: "invalid",
+      errors: {
+        urls: "Enter full addresses starting with https://, one per line",
+        goodFaith: "Confirm the good-faith statement",
+        signature: "Type your full name as your signature",
+      },
+    });
+    const bot = submission({}, "http://spam.example");
+    expect(await submitTakedown(bot, meta, { now: NOW, limiter: UNLIMITED })).toMatchObject({ status: "dropped", reason: "honeypot" });
+    expect(mailsTo(bot.values.email)).toEqual([]);
+    const limited: RateLimiter = { consume: async () => ({ allowed: false, retryAfterMs: 90_000 }) };
+    expect(await submitTakedown(submission(), meta, { now: NOW, limiter: limited })).toEqual({
+      status: "rate-limited",
+      retryAfterMs: 90_000,
+    });
+  });
+});
