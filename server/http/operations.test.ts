@@ -8,7 +8,7 @@ import { useTestDatabase } from "../../tests/support/test-db";
 import { markDatabaseAvailable, markDatabaseUnavailable } from "../db/availability";
 import { connect, type DatabaseHandle, setDatabase } from "../db/connection";
 import { MIGRATION_NAMES } from "../db/migrate";
-import { ensureQueueSchema } from "../jobs/queue";
+import { ensureQueueSchema } from "../db/queue";
 import { startMetrics } from "../metrics";
 import { gracefulServer } from "../runtime/http-server";
 import { commonHeaders } from "./headers";
