@@ -13,8 +13,8 @@ import { site } from "~core/site";
 import { TAKEDOWN_SUBMIT_ERROR, type TakedownValues, takedownRateLimitMessage } from "~core/takedown-schema";
 import { z } from "~core/zod";
 import { issueFormToken, renewFormToken } from "../../server/form-token";
+import { requestInfoContext } from "../../server/http/request-context";
 import { logger } from "../../server/logger";
-import { requestInfoContext } from "../../server/request-context";
 import { submitTakedown, TAKEDOWN_FORM_PURPOSE } from "../../server/services/takedowns";
 import type { Route } from "./+types/takedown";
 

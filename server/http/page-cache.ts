@@ -6,7 +6,6 @@ import { AGE_COOKIE } from "../../core/cookies";
 import { parseCookie } from "../../core/params";
 import { isSharedPage } from "../../core/route-contract";
 import { ageAccessKey, requestAgeAccess } from "../age-assurance/access";
-import { hasSessionCookie } from "../auth/session";
 import { env } from "../env";
 import { logger } from "../logger";
 import { watchAdConfiguration } from "../realtime/ad-units-feed";
@@ -15,6 +14,7 @@ import { contentSecurityPolicy, EVERY_RESPONSE_HEADER } from "./headers";
 import { cacheControlFor } from "./page-caching";
 import { type PageSnapshot, type SnapshotEncoding, snapshotEncoding, snapshotPage } from "./page-snapshot";
 import { matchedRoute, type RouteMatch } from "./route-table";
+import { hasSessionCookie } from "./session";
 
 /**
  * A micro-cache of anonymous pages: a worker that rendered a page keeps its HTML for PAGE_CACHE_TTL_MS (2 s)

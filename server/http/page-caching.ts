@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RequestHandler } from "express";
 import type { RouteContract } from "../../core/route-contract";
-import { hasSessionCookie } from "../auth/session";
 import { matchedRoute } from "./route-table";
+import { hasSessionCookie } from "./session";
 
 /** For pages that set no Cache-Control of their own: the browser may keep them but must ask again. */
 export const PER_VISITOR = "private, no-cache";
