@@ -13,7 +13,7 @@ import { currentAdConfiguration, watchAdConfiguration } from "../realtime/ad-uni
  * - Not compressed: text/event-stream is not a compressible type (compression.ts), so each event leaves
  *   at once instead of waiting in a compressor's buffer.
  * - `Connection: close`: a stream ended by a shutdown takes its socket with it, so SIGTERM's drain
- *   (runtime/http-server.ts) is not held up by an idle keep-alive socket; closeAdEventStreams() ends them.
+ *   (http-server.ts) is not held up by an idle keep-alive socket; closeAdEventStreams() ends them.
  * - A comment line every 25 s keeps proxies from closing a quiet stream.
  * - Served from this process's copy of the configuration, so it keeps answering while the database is down.
  * - One client address (IPv6: its /64, as for rate limits) holds at most LIVE_STREAMS_PER_CLIENT streams in

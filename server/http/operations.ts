@@ -14,10 +14,10 @@ import { env } from "../env";
 import { logger } from "../logger";
 import { httpDuration, httpRequests, METRICS_CONTENT_TYPE, pageCacheAnswers } from "../metrics";
 import { instanceMetrics } from "../runtime/cluster-metrics";
-import { drainStarted } from "../runtime/http-server";
 import { instanceProcessMetrics } from "../runtime/process-metrics";
 import { AUTH_BASE_PATH } from "./auth-routes";
 import { startResponse } from "./headers";
+import { drainStarted } from "./http-server";
 import { PAGE_CACHE_HEADER } from "./page-cache";
 import { loadedRouteTable, ROUTE_LOCAL, type RouteMatch } from "./route-table";
 
