@@ -1,8 +1,8 @@
 import type { RequestHandler, Response } from "express";
 import { AD_STATE_EVENT, type AdConfiguration } from "../../core/ad-units";
+import { measureLiveStreams } from "../cluster/metrics";
 import { env } from "../env";
 import { logger } from "../logger";
-import { measureLiveStreams } from "../metrics";
 import { ipRateLimitKey } from "../rate-limit";
 import { currentAdConfiguration, watchAdConfiguration } from "../realtime/ad-units-feed";
 

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import pg from "pg";
+import { AwaitedReplies } from "../cluster/awaited-replies";
 import { type BackoffLimits, backoffDelay, DATABASE_RECONNECT, sleep } from "../db/backoff";
 import { APPLICATION_NAMES, getPool } from "../db/connection";
 import { logger } from "../logger";
-import { AwaitedReplies } from "../runtime/awaited-replies";
 
 /**
  * Publish/subscribe between every process that shares the database (worker processes, app instances,

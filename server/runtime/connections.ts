@@ -1,6 +1,6 @@
 import type { Worker } from "node:cluster";
 import net from "node:net";
-import type { PrimaryMessage } from "./signals";
+import type { PrimaryMessage } from "../cluster/signals";
 
 /** Connections the primary keeps while no worker serves (start-up, or every worker died); more are closed. */
 const MAX_WAITING = 1_000;

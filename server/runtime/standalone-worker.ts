@@ -1,4 +1,5 @@
 import os from "node:os";
+import { takeOverSignals } from "../cluster/signals";
 import { isDatabaseUnavailableError } from "../db/availability";
 import { backoffDelay, sleep } from "../db/backoff";
 import { connect } from "../db/connection";
@@ -9,7 +10,6 @@ import { superviseJobRunner } from "../jobs/supervised-runner";
 import { logger } from "../logger";
 import { ffmpegToolsWarning } from "../media/ffmpeg";
 import { attachDatabase } from "./attach-database";
-import { takeOverSignals } from "./signals";
 import { startWorkerOperations } from "./worker-operations";
 
 /**

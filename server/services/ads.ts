@@ -2,9 +2,9 @@ import { paths } from "../../core/paths";
 import type { PreRollSettings, PreRollSettingsInput } from "../../core/preroll";
 import { preRollSettingsSchema } from "../../core/preroll";
 import { PRE_ROLL_DEFAULT_SECONDS, type PreRollConfig } from "../../core/preroll-playback";
+import { syncWebWorkers } from "../cluster/worker-sync";
 import { getDb } from "../db/connection";
 import { env } from "../env";
-import { syncWebWorkers } from "../runtime/worker-sync";
 
 /**
  * The ad configuration (ad_units, docs/product.md "Data"): one table read by the player and, later, by the banner
