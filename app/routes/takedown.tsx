@@ -12,9 +12,9 @@ import { defineRoute } from "~core/route-contract";
 import { site } from "~core/site";
 import { TAKEDOWN_SUBMIT_ERROR, type TakedownValues, takedownRateLimitMessage } from "~core/takedown-schema";
 import { z } from "~core/zod";
-import { issueFormToken, renewFormToken } from "../../server/form-token";
 import { requestInfoContext } from "../../server/http/request-context";
 import { logger } from "../../server/logger";
+import { issueFormToken, renewFormToken } from "../../server/services/form-token";
 import { submitTakedown, TAKEDOWN_FORM_PURPOSE } from "../../server/services/takedowns";
 import type { Route } from "./+types/takedown";
 

@@ -2,9 +2,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { useTestDatabase } from "../../tests/support/test-db";
+import type { RateLimiter } from "../db/rate-limit";
 import { getViewer, responseCookiesContext, signOut } from "../http/session";
 import { outboxDir } from "../mail";
-import type { RateLimiter } from "../rate-limit";
 import { setUserRole } from "../services/users";
 import { type AuthRequestMeta, type CodeLimiters, requestSignInCode, signInWithCode } from "./email-code";
 

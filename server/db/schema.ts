@@ -376,7 +376,7 @@ export interface ReportsTable {
   resolved_by: Optional<string>;
 }
 
-/** The nonces of accepted form submissions: a form token is spent once (0026_moderation_budget, server/form-token.ts). */
+/** The nonces of accepted form submissions: a form token is spent once (0026_moderation_budget, server/services/form-token.ts). */
 export interface FormTokenUsesTable {
   nonce: string;
   purpose: string;

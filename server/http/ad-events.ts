@@ -1,9 +1,9 @@
 import type { RequestHandler, Response } from "express";
 import { AD_STATE_EVENT, type AdConfiguration } from "../../core/ad-units";
 import { measureLiveStreams } from "../cluster/metrics";
+import { ipRateLimitKey } from "../db/rate-limit";
 import { env } from "../env";
 import { logger } from "../logger";
-import { ipRateLimitKey } from "../rate-limit";
 import { currentAdConfiguration, watchAdConfiguration } from "../realtime/ad-units-feed";
 
 /**

@@ -5,11 +5,11 @@ import { paths } from "../../core/paths";
 import type { ReportTarget } from "../../core/report-target";
 import { insertVideo } from "../../tests/support/fixtures";
 import { useTestDatabase } from "../../tests/support/test-db";
-import { issueFormToken, REPORT_FORM_PURPOSE } from "../form-token";
+import type { RateLimiter } from "../db/rate-limit";
 import { outboxDir } from "../mail";
-import type { RateLimiter } from "../rate-limit";
 import type { Actor } from "./audit-log";
 import { addComment, listThreads } from "./comments";
+import { issueFormToken, REPORT_FORM_PURPOSE } from "./form-token";
 import { setLike } from "./likes";
 import {
   decideReportedItem,

@@ -5,11 +5,11 @@ import { takedownClock } from "../../core/takedown-schema";
 import { insertUser, insertVideo } from "../../tests/support/fixtures";
 import { mailsTo as mailsIn } from "../../tests/support/outbox";
 import { useTestDatabase } from "../../tests/support/test-db";
-import { issueFormToken } from "../form-token";
+import type { RateLimiter } from "../db/rate-limit";
 import { outboxDir } from "../mail";
 import { localMediaStorage } from "../media/storage";
-import type { RateLimiter } from "../rate-limit";
 import { AppealError, decideAppeal, fileAppeal, listOpenAppeals } from "./appeals";
+import { issueFormToken } from "./form-token";
 import {
   CONFIRMATION_MAIL_LIMIT,
   listTakedowns,

@@ -12,15 +12,15 @@ import {
   validateTakedown,
 } from "../../core/takedown-schema";
 import { getDb } from "../db/connection";
+import { ipRateLimitKey, type RateLimiter, type RateLimitRule, sharedRateLimiter } from "../db/rate-limit";
 import type { Database, TakedownRequestsTable } from "../db/schema";
-import { checkFormToken, spendFormToken } from "../form-token";
 import { logger } from "../logger";
 import { sendMail } from "../mail";
-import { ipRateLimitKey, type RateLimiter, type RateLimitRule, sharedRateLimiter } from "../rate-limit";
 import { invalidatePages } from "../realtime/shared-caches";
 import { mailOrigin } from "../site-url";
 import { adminEmails } from "./admin-mail";
 import { type Actor, recordAdminAction } from "./audit-log";
+import { checkFormToken, spendFormToken } from "./form-token";
 import { type RemovalDeps, removeVideo, VideoRemovalNotFoundError } from "./video-removal";
 import { isVideoId } from "./videos";
 

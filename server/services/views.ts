@@ -3,9 +3,9 @@ import { viewThresholdMs } from "../../core/view-rules";
 import { viewsCounted } from "../cluster/metrics";
 import { isDatabaseUnavailableError } from "../db/availability";
 import { getDb } from "../db/connection";
+import { ipRateLimitKey } from "../db/rate-limit";
 import { logger } from "../logger";
 import { checkPlayToken, issuePlayToken } from "../play-token";
-import { ipRateLimitKey } from "../rate-limit";
 import { isVideoId } from "./videos";
 import { allowanceTaken, allowanceWindowEnds, deleteEndedViewAllowances, logRefusal, retryAfterMs } from "./view-allowance";
 
