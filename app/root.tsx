@@ -21,7 +21,7 @@ import { env } from "../server/env";
 import { ageAccessContext, routeContext } from "../server/http/request-context";
 import { attempt } from "../server/http/route-errors";
 import { getViewer, hasSessionCookie } from "../server/http/session";
-import { currentAdConfiguration } from "../server/realtime/ad-units-feed";
+import { currentAdConfiguration } from "../server/services/ad-units-feed";
 import { listCategories } from "../server/services/categories";
 import { siteUrl } from "../server/site-url";
 import type { Route } from "./+types/root";

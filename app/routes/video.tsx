@@ -45,7 +45,7 @@ import type { ViewerScope } from "~core/viewer-state";
 import { z } from "~core/zod";
 import { ageAccessContext } from "../../server/http/request-context";
 import { attempt } from "../../server/http/route-errors";
-import { currentPreRollConfig } from "../../server/realtime/ad-units-feed";
+import { currentPreRollConfig } from "../../server/services/ad-units-feed";
 import { captionTracks } from "../../server/services/captions";
 import { getChapters } from "../../server/services/chapters";
 import { isRemovedVideo } from "../../server/services/video-removal";

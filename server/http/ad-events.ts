@@ -4,11 +4,11 @@ import { measureLiveStreams } from "../cluster/metrics";
 import { ipRateLimitKey } from "../db/rate-limit";
 import { env } from "../env";
 import { logger } from "../logger";
-import { currentAdConfiguration, watchAdConfiguration } from "../realtime/ad-units-feed";
+import { currentAdConfiguration, watchAdConfiguration } from "../services/ad-units-feed";
 
 /**
  * GET /api/ads/events: Server-Sent Events with the full banner configuration, sent on connect (so a
- * reconnecting page resynchronises) and after every change (ad-units-feed.ts, fed by LISTEN/NOTIFY).
+ * reconnecting page resynchronises) and after every change (services/ad-units-feed.ts, fed by LISTEN/NOTIFY).
  *
  * - Not compressed: text/event-stream is not a compressible type (compression.ts), so each event leaves
  *   at once instead of waiting in a compressor's buffer.

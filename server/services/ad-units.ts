@@ -9,7 +9,7 @@ import { type Actor, recordAdminAction } from "./audit-log";
 /**
  * The banner ad units (docs/product.md "Ad slots": Billboard_1, Billboard_2, Med_Rect_1..3) as the console edits
  * them and the pages read them. Every change is one transaction with its audit record; the table's
- * trigger (migration 0009) then announces it to every process (server/realtime/ad-units-feed.ts), and the
+ * trigger (migration 0009) then announces it to every process (ad-units-feed.ts), and the
  * change returns once every web worker of this instance shows it (cluster/worker-sync.ts): the admin's next
  * page, whichever worker renders it, never shows the old units.
  */

@@ -35,7 +35,7 @@ export class AdConfigError extends Error {
 /**
  * What the player gets from the pre-roll unit: its settings when active, or null when none should play.
  * `houseClipUrl`: the house clip's address, null when the media storage has none (server/media/house-ad.ts).
- * Pages read it through the live ad copy (server/realtime/ad-units-feed.ts currentPreRollConfig).
+ * Pages read it through the live ad copy (ad-units-feed.ts currentPreRollConfig).
  */
 export function preRollConfigOf(unit: PreRollUnit | undefined, houseClipUrl: string | null): PreRollConfig | null {
   if (!unit?.active) return null;
