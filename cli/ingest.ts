@@ -1,11 +1,11 @@
 import { parseArgs } from "node:util";
 import { ContentSafetyError } from "../core/content-safety";
 import { paths } from "../core/paths";
+import { takeOverSignals } from "../server/cluster/signals";
 import { isDatabaseUnavailableError } from "../server/db/availability";
 import type { DatabaseHandle } from "../server/db/connection";
 import type { TranscodeJob } from "../server/db/schema";
 import { isJobRunnerAlive, type JobRunner, startJobRunner } from "../server/jobs/runner";
-import { takeOverSignals } from "../server/runtime/signals";
 import { IngestError, listTranscodeJobs, submitIngest, waitForTranscodeJob } from "../server/services/ingest";
 
 export const INGEST_USAGE = "video:ingest <file> --title T --category C [--description D] [--public]";

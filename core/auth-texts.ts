@@ -9,7 +9,7 @@ export const AUTH_TEXTS = {
   codeTooManyAttempts: "Too many wrong codes. Please request a new one.",
   sendFailed: "We could not send the code. Please try again later.",
   signInFailed: "Sign-in failed. Please try again.",
-  /** The request-code form's single-use token was missing, spent or expired (server/form-token.ts). */
+  /** The request-code form's single-use token was missing, spent or expired (server/services/form-token.ts). */
   formUsed: "This sign-in form was already used or is out of date. Please enter your e-mail address again.",
   googleFailed: "Google sign-in could not be completed. Please try again.",
   googleUnavailable: "Google sign-in is not available here.",

@@ -111,7 +111,7 @@ const utcMinute = z
   .transform((v) => new Date(`${v}Z`))
   .refine((d) => !Number.isNaN(d.getTime()), BURST_TEXTS.when);
 
-/** A reporter network as reports store it (server/rate-limit.ts ipNetworkKey). */
+/** A reporter network as reports store it (server/db/rate-limit.ts ipNetworkKey). */
 const NETWORK_KEY = /^(?:(?:\d{1,3}\.){3}0\/24|[0-9a-f]{1,4}:[0-9a-f]{1,4}:[0-9a-f]{1,4}::\/48)$/;
 
 /** The queue's "Restore a burst" form (issue 32 item 2). */

@@ -2,7 +2,7 @@ import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { useTestDatabase } from "../tests/support/test-db";
 import { type AuthRequestMeta, requestSignInCode, signInWithCode } from "./auth/email-code";
-import type { RateLimiter } from "./rate-limit";
+import type { RateLimiter } from "./db/rate-limit";
 
 // SMTP_URL is read once (server/env.ts), so the test's SMTP server gets its port before anything reads it.
 const { port } = vi.hoisted(() => {

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { viewThresholdMs } from "../core/view-rules";
-import { issueFormToken } from "./form-token";
 import { checkPlayToken, issuePlayToken, newViewSessionId, PLAY_TOKEN_MAX_AGE_MS } from "./play-token";
 import { sign } from "./secrets";
+import { issueFormToken } from "./services/form-token";
 
 beforeAll(() => {
   process.env.APP_SECRET = "play-token-test-secret-0123456789";

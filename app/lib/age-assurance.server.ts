@@ -1,6 +1,6 @@
 import type { RouterContextProvider } from "react-router";
 import { mediaWithheld, withholdStills } from "~core/age-assurance";
-import { ageAccessContext } from "../../server/request-context";
+import { ageAccessContext } from "../../server/http/request-context";
 
 /**
  * A loader's stills filter: each card or video as it is, or with its thumbnail swapped for the blurred still

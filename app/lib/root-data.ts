@@ -10,7 +10,7 @@ export interface RootData {
   ageAccess: AgeAccess;
   categories: { name: string; slug: string }[];
   categoriesFailed: boolean;
-  /** The signed-in person, or null for visitors (server/auth/session.ts getViewer), or null on a shell. */
+  /** The signed-in person, or null for visitors (server/http/session.ts getViewer), or null on a shell. */
   viewer: Viewer | null;
   /**
    * A page shared by every signed-in user (core/route-contract.ts isSharedPage) requested with a session

@@ -1,6 +1,6 @@
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import { routeContext } from "../../server/request-context";
+import { routeContext } from "../../server/http/request-context";
 import { contract as videoContract } from "../routes/video";
 import { enforceRouteContract } from "./route-contract.server";
 

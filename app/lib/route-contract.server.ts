@@ -4,8 +4,8 @@ import { paths } from "~core/paths";
 import type { RouteContract } from "~core/route-contract";
 import type { Viewer } from "~core/viewer";
 import type { z } from "~core/zod";
-import { getViewer, pagePath } from "../../server/auth/session";
-import { routeContext } from "../../server/request-context";
+import { routeContext } from "../../server/http/request-context";
+import { getViewer, pagePath } from "../../server/http/session";
 import { parseParams, parseQuery } from "./route-input";
 
 /**

@@ -10,7 +10,7 @@ import { recordAgeAssurance } from "../../server/age-assurance/account";
 import { assuranceCookieValue } from "../../server/age-assurance/assurance-cookie";
 import { clearPendingCookie, readPendingCookie } from "../../server/age-assurance/providers";
 import { ageCheckProvider } from "../../server/age-assurance/routes";
-import { getViewer } from "../../server/auth/session";
+import { getViewer } from "../../server/http/session";
 import { logger } from "../../server/logger";
 import { siteUrl } from "../../server/site-url";
 import type { Route } from "./+types/age-check-callback";

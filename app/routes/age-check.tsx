@@ -9,9 +9,9 @@ import { defineRoute } from "~core/route-contract";
 import { z } from "~core/zod";
 import { pendingCookieValue } from "../../server/age-assurance/providers";
 import { ageCheckProvider, ageChecksPerIpLimiter } from "../../server/age-assurance/routes";
+import { ipRateLimitKey } from "../../server/db/rate-limit";
+import { requestInfoContext } from "../../server/http/request-context";
 import { logger } from "../../server/logger";
-import { ipRateLimitKey } from "../../server/rate-limit";
-import { requestInfoContext } from "../../server/request-context";
 import { siteUrl } from "../../server/site-url";
 import type { Route } from "./+types/age-check";
 

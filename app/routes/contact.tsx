@@ -10,10 +10,10 @@ import { paths } from "~core/paths";
 import { defineRoute } from "~core/route-contract";
 import { site } from "~core/site";
 import { z } from "~core/zod";
-import { issueFormToken, renewFormToken } from "../../server/form-token";
+import { requestInfoContext } from "../../server/http/request-context";
 import { logger } from "../../server/logger";
-import { requestInfoContext } from "../../server/request-context";
 import { submitContactForm } from "../../server/services/contact";
+import { issueFormToken, renewFormToken } from "../../server/services/form-token";
 import type { Route } from "./+types/contact";
 
 export type ContactActionData = { state: "sent" } | ContactFailure;

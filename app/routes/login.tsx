@@ -12,10 +12,10 @@ import { z } from "~core/zod";
 import { googleConfigured } from "../../server/auth/auth";
 import { type AuthRequestMeta, requestSignInCode, signInWithCode } from "../../server/auth/email-code";
 import { startGoogleSignIn } from "../../server/auth/google";
-import { getViewer } from "../../server/auth/session";
-import { checkFormToken, issueFormToken, SIGN_IN_FORM_PURPOSE, spendFormToken } from "../../server/form-token";
+import { requestInfoContext } from "../../server/http/request-context";
 import { classifyFailure, UNAVAILABLE_HEADERS } from "../../server/http/route-errors";
-import { requestInfoContext } from "../../server/request-context";
+import { getViewer } from "../../server/http/session";
+import { checkFormToken, issueFormToken, SIGN_IN_FORM_PURPOSE, spendFormToken } from "../../server/services/form-token";
 import { siteUrl } from "../../server/site-url";
 import type { Route } from "./+types/login";
 

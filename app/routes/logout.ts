@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import { readForm } from "~core/params";
 import { paths } from "~core/paths";
 import { defineRoute } from "~core/route-contract";
-import { signOut } from "../../server/auth/session";
+import { signOut } from "../../server/http/session";
 import type { Route } from "./+types/logout";
 
 export const contract = defineRoute({

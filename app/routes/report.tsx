@@ -13,10 +13,10 @@ import { REPORT_TARGET_TYPES, type ReportTarget } from "~core/report-target";
 import { defineRoute } from "~core/route-contract";
 import { TAKEDOWN_HOURS } from "~core/takedown-clock";
 import { z } from "~core/zod";
-import { getViewer } from "../../server/auth/session";
-import { issueFormToken, REPORT_FORM_PURPOSE } from "../../server/form-token";
+import { requestInfoContext } from "../../server/http/request-context";
 import { classifyFailure, UNAVAILABLE_HEADERS } from "../../server/http/route-errors";
-import { requestInfoContext } from "../../server/request-context";
+import { getViewer } from "../../server/http/session";
+import { issueFormToken, REPORT_FORM_PURPOSE } from "../../server/services/form-token";
 import { findReportableItem, type ReportedItem, submitReport } from "../../server/services/reports";
 import type { Route } from "./+types/report";
 

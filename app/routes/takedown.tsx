@@ -13,9 +13,9 @@ import { site } from "~core/site";
 import { TAKEDOWN_HOURS } from "~core/takedown-clock";
 import { TAKEDOWN_SUBMIT_ERROR, type TakedownValues, takedownRateLimitMessage } from "~core/takedown-schema";
 import { z } from "~core/zod";
-import { issueFormToken, renewFormToken } from "../../server/form-token";
+import { requestInfoContext } from "../../server/http/request-context";
 import { logger } from "../../server/logger";
-import { requestInfoContext } from "../../server/request-context";
+import { issueFormToken, renewFormToken } from "../../server/services/form-token";
 import { submitTakedown, TAKEDOWN_FORM_PURPOSE } from "../../server/services/takedown-intake";
 import type { Route } from "./+types/takedown";
 

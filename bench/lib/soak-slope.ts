@@ -12,7 +12,7 @@ import { round } from "./stats";
  *      passes.
  * A series falling, or flat, passes. Correlated samples (a sawtooth, a step after each full collection) make the
  * interval too narrow; condition 2 is what keeps that from failing a healthy process. The heap tested is the live
- * heap (server/metrics.ts, after the last full collection), not the heap in use, whose sawtooth between collections
+ * heap (server/cluster/metrics.ts, after the last full collection), not the heap in use, whose sawtooth between collections
  * (tens of MB in a web worker) fails a short run that happens to end high.
  */
 export const WARMUP_SHARE = 0.2;

@@ -22,7 +22,7 @@ export async function signIn(origin: string, dataDir: string, email: string): Pr
   const headers = { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": `10.99.${crypto.randomInt(1, 250)}.1` };
   const post = (fields: Record<string, string>) =>
     fetch(`${origin}/login`, { method: "POST", headers, body: new URLSearchParams({ redirectTo: "/", ...fields }), redirect: "manual" });
-  // The request-code form's single-use token, read from the page as a browser would (server/form-token.ts).
+  // The request-code form's single-use token, read from the page as a browser would (server/services/form-token.ts).
   const asked = await post({
     intent: "request-code",
     email,

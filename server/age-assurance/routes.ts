@@ -1,5 +1,5 @@
+import { type RateLimiter, sharedRateLimiter } from "../db/rate-limit";
 import { env } from "../env";
-import { type RateLimiter, sharedRateLimiter } from "../rate-limit";
 import { type AgeAssuranceProvider, configuredProvider } from "./providers";
 
 /** The provider `/age-check` sends visitors to: configured only where some jurisdiction needs it. */

@@ -1,4 +1,4 @@
-import { type RateLimitDecision, type RateLimitRule, sharedRateLimiter } from "../rate-limit";
+import { type RateLimitDecision, type RateLimitRule, sharedRateLimiter } from "../db/rate-limit";
 
 /**
  * Per-user limits on the account writes (issue 10 item 5). Generous for people, tight for scripts: the

@@ -1,5 +1,5 @@
+import { type RateCounter, type RateLimiter, sharedRateCounter, sharedRateLimiter } from "../db/rate-limit";
 import { logger } from "../logger";
-import { type RateCounter, type RateLimiter, sharedRateCounter, sharedRateLimiter } from "../rate-limit";
 import { findUserByEmail } from "../services/users";
 import { googleConfigured } from "./auth";
 import { sendLockoutNotice } from "./mail-texts";

@@ -2,11 +2,11 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { useTestDatabase } from "../../tests/support/test-db";
+import type { RateLimiter } from "../db/rate-limit";
+import { getViewer, responseCookiesContext, signOut } from "../http/session";
 import { outboxDir } from "../mail";
-import type { RateLimiter } from "../rate-limit";
 import { setUserRole } from "../services/users";
 import { type AuthRequestMeta, type CodeLimiters, requestSignInCode, signInWithCode } from "./email-code";
-import { getViewer, responseCookiesContext, signOut } from "./session";
 
 vi.hoisted(() => {
   process.env.DATA_DIR = require("node:fs").mkdtempSync(require("node:path").join(require("node:os").tmpdir(), "pleazure-auth-test-"));
@@ -142,7 +142,7 @@ describe("sign-in by e-mail code", () => {
 
 describe("pagePath", () => {
   it("names the page of a client navigation's data request", async () => {
-    const { pagePath } = await import("./session");
+    const { pagePath } = await import("../http/session");
     expect(pagePath(new URL("http://x/favorites.data?_routes=routes%2Faccount%2Ffavorites"))).toBe("/favorites");
     expect(pagePath(new URL("http://x/profile?tab=1"))).toBe("/profile?tab=1");
     expect(pagePath(new URL("http://x/_.data"))).toBe("/");

@@ -1,6 +1,6 @@
 import { isAPIError } from "better-auth/api";
 import { z } from "zod";
-import { ipRateLimitKey, type RateLimiter, sharedRateLimiter } from "../rate-limit";
+import { ipRateLimitKey, type RateLimiter, sharedRateLimiter } from "../db/rate-limit";
 import { findUserByEmail } from "../services/users";
 import { authFor } from "./auth";
 import { type CodeBucket, codeLockState, recordCodeFailure } from "./code-lockout";

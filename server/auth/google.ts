@@ -1,5 +1,5 @@
 import { paths } from "../../core/paths";
-import { ipRateLimitKey, type RateLimiter, sharedRateLimiter } from "../rate-limit";
+import { ipRateLimitKey, type RateLimiter, sharedRateLimiter } from "../db/rate-limit";
 import { authFor, GOOGLE_PROVIDER, googleConfigured } from "./auth";
 import type { AuthRequestMeta } from "./email-code";
 import { AUTH_LIMITS } from "./rules";

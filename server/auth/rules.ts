@@ -1,4 +1,4 @@
-import type { RateLimitRule } from "../rate-limit";
+import type { RateLimitRule } from "../db/rate-limit";
 
 /** The account rules of issue 10 / docs/product.md "Accounts" in one place. */
 export const SIGN_IN_CODE = { digits: 6, expiresInSeconds: 5 * 60, attempts: 3 } as const;

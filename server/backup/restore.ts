@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { connect } from "../db/connection";
 import { MIGRATION_NAMES, migrateToLatest, migrateToLevel } from "../db/migrate";
-import { ensureQueueSchema } from "../jobs/queue";
+import { ensureQueueSchema } from "../db/queue";
 import { type Archive, openArchive, RestoreRefused } from "./archive";
 import { queueMigration } from "./catalog";
 import { withClient } from "./client";

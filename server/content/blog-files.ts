@@ -3,7 +3,7 @@ import path from "node:path";
 import type { NewBlogPost } from "../db/schema";
 import { parseFrontmatter } from "./frontmatter";
 
-const orNull = (v: string | undefined) => (v && v.trim() ? v.trim() : null);
+const orNull = (v: string | undefined) => (v?.trim() ? v.trim() : null);
 
 /** Reads the demo blog posts from content/blog/*.md into insertable rows. */
 export function readBlogFiles(dir: string): NewBlogPost[] {

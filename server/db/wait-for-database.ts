@@ -1,6 +1,6 @@
 import pg from "pg";
 import type { logger } from "../logger";
-import { backoffDelay, sleep } from "../runtime/backoff";
+import { backoffDelay, sleep } from "./backoff";
 import { APPLICATION_NAMES } from "./connection";
 
 /** Whether the database answers: the connect, then a trivial query; each bounded (a stalled server must not hang). */
@@ -33,7 +33,7 @@ export function databaseAddress(url: string): string {
 const REMIND_EVERY_MS = 30_000;
 
 /**
- * Waits until the database at `url` answers, retrying with jittered backoff (runtime/backoff.ts), and tells the
+ * Waits until the database at `url` answers, retrying with jittered backoff (backoff.ts), and tells the
  * log what it waits for: once when it starts waiting, every 30 s while it goes on, and when it is over. Resolves
  * true once the database answers, false if `signal` aborts first (the process is stopping). At once, and
  * silently, when the database answers on the first try.

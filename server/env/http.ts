@@ -60,7 +60,7 @@ export const httpSettings = {
    */
   PAGE_CACHE_HITS: z.enum(["early", "express"]).default("early"),
   /**
-   * Connection limits of the web workers (server/runtime/http-server.ts), against slow and many-connection
+   * Connection limits of the web workers (server/http/http-server.ts), against slow and many-connection
    * clients. HTTP_HEADERS_TIMEOUT_MS: a request's headers must arrive within this (408 and close otherwise:
    * slowloris). HTTP_REQUEST_TIMEOUT_MS: headers and body within this (one 2 MiB upload chunk needs ~17 KB/s
    * at the default); responses are not limited, so the live ad feed stays open. HTTP_KEEP_ALIVE_TIMEOUT_MS:

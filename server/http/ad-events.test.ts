@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { paths } from "../../core/paths";
 import { useTestDatabase } from "../../tests/support/test-db";
 import { connect } from "../db/connection";
-import { resetAdConfigurationForTests } from "../realtime/ad-units-feed";
 import { startListening } from "../realtime/notifications";
+import { resetAdConfigurationForTests } from "../services/ad-units-feed";
 import { adEvents, closeAdEventStreams, openAdEventStreams, reopenAdEventStreams } from "./ad-events";
 import { compressResponses } from "./compression";
 

@@ -1,19 +1,19 @@
 import type { RequestHandler, Response } from "express";
 import { AD_STATE_EVENT, type AdConfiguration } from "../../core/ad-units";
+import { measureLiveStreams } from "../cluster/metrics";
+import { ipRateLimitKey } from "../db/rate-limit";
 import { env } from "../env";
 import { logger } from "../logger";
-import { measureLiveStreams } from "../metrics";
-import { ipRateLimitKey } from "../rate-limit";
-import { currentAdConfiguration, watchAdConfiguration } from "../realtime/ad-units-feed";
+import { currentAdConfiguration, watchAdConfiguration } from "../services/ad-units-feed";
 
 /**
  * GET /api/ads/events: Server-Sent Events with the full banner configuration, sent on connect (so a
- * reconnecting page resynchronises) and after every change (ad-units-feed.ts, fed by LISTEN/NOTIFY).
+ * reconnecting page resynchronises) and after every change (services/ad-units-feed.ts, fed by LISTEN/NOTIFY).
  *
  * - Not compressed: text/event-stream is not a compressible type (compression.ts), so each event leaves
  *   at once instead of waiting in a compressor's buffer.
  * - `Connection: close`: a stream ended by a shutdown takes its socket with it, so SIGTERM's drain
- *   (runtime/http-server.ts) is not held up by an idle keep-alive socket; closeAdEventStreams() ends them.
+ *   (http-server.ts) is not held up by an idle keep-alive socket; closeAdEventStreams() ends them.
  * - A comment line every 25 s keeps proxies from closing a quiet stream.
  * - Served from this process's copy of the configuration, so it keeps answering while the database is down.
  * - One client address (IPv6: its /64, as for rate limits) holds at most LIVE_STREAMS_PER_CLIENT streams in

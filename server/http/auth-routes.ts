@@ -4,8 +4,8 @@ import { tooManyAttempts } from "../../core/auth-texts";
 import { clientIp } from "../../core/params";
 import { AUTH_BASE_PATH, authFor, GOOGLE_PROVIDER } from "../auth/auth";
 import { signInsPerIpLimiter } from "../auth/google";
+import { ipRateLimitKey } from "../db/rate-limit";
 import { env } from "../env";
-import { ipRateLimitKey } from "../rate-limit";
 
 /**
  * better-auth's HTTP surface, reduced to the one address a browser must reach directly: the return from

@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RequestHandler } from "express";
 import type { RouteContract } from "../../core/route-contract";
-import { hasSessionCookie } from "../auth/session";
 import { matchedRoute } from "./route-table";
+import { hasSessionCookie } from "./session";
 
 /**
  * The headers a route declares in its contract (docs/decisions/0019-route-contract.md), set on every React Router

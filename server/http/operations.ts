@@ -6,18 +6,18 @@ import path from "node:path";
 import type { TLSSocket } from "node:tls";
 import { sql } from "kysely";
 import { paths } from "../../core/paths";
+import { instanceMetrics } from "../cluster/cluster-metrics";
+import { httpDuration, httpRequests, METRICS_CONTENT_TYPE, pageCacheAnswers } from "../cluster/metrics";
+import { instanceProcessMetrics } from "../cluster/process-metrics";
 import { databaseAvailable } from "../db/availability";
 import { getDb } from "../db/connection";
 import { MIGRATION_NAMES } from "../db/migrate";
 import { isDatabaseBusyError } from "../db/pool-gate";
 import { env } from "../env";
 import { logger } from "../logger";
-import { httpDuration, httpRequests, METRICS_CONTENT_TYPE, pageCacheAnswers } from "../metrics";
-import { instanceMetrics } from "../runtime/cluster-metrics";
-import { drainStarted } from "../runtime/http-server";
-import { instanceProcessMetrics } from "../runtime/process-metrics";
 import { AUTH_BASE_PATH } from "./auth-routes";
 import { startResponse } from "./headers";
+import { drainStarted } from "./http-server";
 import { PAGE_CACHE_HEADER } from "./page-cache-store";
 import { loadedRouteTable, ROUTE_LOCAL, type RouteMatch } from "./route-table";
 
@@ -32,7 +32,7 @@ import { loadedRouteTable, ROUTE_LOCAL, type RouteMatch } from "./route-table";
  * - GET /metrics: the instance's Prometheus metrics, for allowed scrapers only (METRICS_TOKEN, METRICS_ALLOW);
  *   anyone else gets what an unknown path gets (the request goes on to Express).
  * - GET /metrics/processes: the process metrics (memory, heap, event loop, handles) of each process of the instance
- *   apart, labelled by role and pid (runtime/process-metrics.ts), for the same scrapers only.
+ *   apart, labelled by role and pid (cluster/process-metrics.ts), for the same scrapers only.
  * Every other request is measured (count and latency by route pattern) and handed to `serve`.
  */
 export const HEALTHZ_PATH = "/healthz";

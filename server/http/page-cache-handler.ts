@@ -1,5 +1,4 @@
 import type { Request, RequestHandler, Response } from "express";
-import { hasSessionCookie } from "../auth/session";
 import { logger } from "../logger";
 import { contentSecurityPolicy } from "./headers";
 import { cacheability, expressPageRequest, pageKey } from "./page-cache-key";
@@ -7,6 +6,7 @@ import { hitHeaders, sendStored } from "./page-cache-replay";
 import { PAGE_CACHE_HEADER, type PageStore, processPageStore } from "./page-cache-store";
 import { type SnapshotEncoding, snapshotEncoding, snapshotPage } from "./page-snapshot";
 import { matchedRoute } from "./route-table";
+import { hasSessionCookie } from "./session";
 
 /**
  * The page micro-cache in Express's chain (docs/decisions/0013-page-cache.md), mounted right before React Router:

@@ -6,9 +6,9 @@ import { AGE_COOKIE } from "../../core/cookies";
 import { parseCookie } from "../../core/params";
 import { isSharedPage } from "../../core/route-contract";
 import { ageAccessKey, requestAgeAccess } from "../age-assurance/access";
-import { hasSessionCookie } from "../auth/session";
 import { pageCacheBypassed } from "./page-cache-bypass";
 import type { RouteMatch } from "./route-table";
+import { hasSessionCookie } from "./session";
 
 /**
  * Which requests the page micro-cache may answer, and the key a page is kept under (docs/decisions/0013-page-cache.md,

@@ -1,6 +1,6 @@
 import { env } from "../env";
-import { watchAdConfiguration } from "../realtime/ad-units-feed";
 import { onAnyInvalidation, PAGES, pagePaths } from "../realtime/shared-caches";
+import { watchAdConfiguration } from "../services/ad-units-feed";
 import type { PageSnapshot, SnapshotEncoding } from "./page-snapshot";
 
 /**

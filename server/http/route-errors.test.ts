@@ -1,6 +1,6 @@
 import { data, RouterContextProvider, redirect } from "react-router";
 import { describe, expect, it } from "vitest";
-import { requestInfoContext } from "../request-context";
+import { requestInfoContext } from "./request-context";
 import { attempt, classifyFailure } from "./route-errors";
 
 function context() {

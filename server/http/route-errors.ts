@@ -2,7 +2,7 @@ import { data, type RouterContextProvider } from "react-router";
 import { isDatabaseUnavailableError, markDatabaseUnavailable } from "../db/availability";
 import { isDatabaseBusyError } from "../db/pool-gate";
 import { burstWarning, logger } from "../logger";
-import { requestInfoContext } from "../request-context";
+import { requestInfoContext } from "./request-context";
 import { RETRY_AFTER_SECONDS, UNAVAILABLE_HEADERS } from "./unavailable";
 
 /**

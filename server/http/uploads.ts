@@ -3,12 +3,12 @@ import { Server } from "@tus/server";
 import type { Request as ExpressRequest, RequestHandler, Response } from "express";
 import { paths } from "../../core/paths";
 import { refuseVideoFile } from "../../core/video-schema";
-import { sessionViewer } from "../auth/session";
 import { env } from "../env";
 import { logger } from "../logger";
 import { DISK_RESERVE_BYTES, freeBytes, isDiskFullError, megabytes } from "../media/disk-space";
 import { uploadStore, uploadsDir } from "../media/uploads";
 import { publicOrigin } from "../site-url";
+import { sessionViewer } from "./session";
 
 /**
  * Resumable video uploads for the console (tus 1.0, docs/decisions/0012-tus-uploads.md): POST creates an

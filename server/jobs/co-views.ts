@@ -1,6 +1,6 @@
 import { type CronItem, parseCronItems } from "graphile-worker";
+import { jobDuration } from "../cluster/metrics";
 import { logger } from "../logger";
-import { jobDuration } from "../metrics";
 import { foldCoViews } from "../services/co-views";
 
 /**

@@ -3,14 +3,14 @@ import os from "node:os";
 import { makeWorkerUtils, type Runner, run, type WorkerEvents, type WorkerUtils } from "graphile-worker";
 import pg from "pg";
 import { z } from "zod";
+import { jobDuration } from "../cluster/metrics";
 import { APPLICATION_NAMES } from "../db/connection";
+import { ensureQueueSchema, queueLogger, RUNNER_STOPPING, TRANSCODE_TASK } from "../db/queue";
 import { env } from "../env";
 import { logger } from "../logger";
 import { appMediaStorage } from "../media/app-storage";
 import type { MediaStorage } from "../media/storage";
-import { jobDuration } from "../metrics";
 import { CO_VIEWS_TASK, coViewCronItems, runCoViews } from "./co-views";
-import { ensureQueueSchema, queueLogger, RUNNER_STOPPING, TRANSCODE_TASK } from "./queue";
 import { cronItems, runTakedownOverdue, TAKEDOWN_OVERDUE_TASK } from "./takedown-overdue";
 import { runTranscodeJob } from "./transcode";
 

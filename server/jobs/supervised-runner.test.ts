@@ -4,9 +4,9 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTcpProxy, type TcpProxy } from "../../tests/support/tcp-proxy";
 import { useTestDatabase } from "../../tests/support/test-db";
+import { ensureQueueSchema } from "../db/queue";
 import { logger } from "../logger";
 import { localMediaStorage } from "../media/storage";
-import { ensureQueueSchema } from "./queue";
 import { isJobRunnerAlive } from "./runner";
 import { superviseJobRunner } from "./supervised-runner";
 

@@ -1,6 +1,6 @@
+import { backoffDelay, sleep } from "../db/backoff";
 import { waitForDatabase } from "../db/wait-for-database";
 import type { logger } from "../logger";
-import { backoffDelay, sleep } from "../runtime/backoff";
 import { type JobRunner, type JobRunnerOptions, startJobRunner } from "./runner";
 
 export interface SupervisedRunner {

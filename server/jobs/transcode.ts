@@ -9,7 +9,7 @@ import { isDiskFullError } from "../media/disk-space";
 import { makePoster, makeThumbnail, transcodeToHls } from "../media/hls";
 import { inspectSource, UnusableMediaError } from "../media/inspect";
 import { openSource, removeSource } from "../media/sources";
-import { type MediaStorage, StorageUnavailableError } from "../media/storage";
+import { type MediaStorage, StorageUnavailableError, videoMediaPrefix } from "../media/storage";
 import { makeStoryboard, STORYBOARD_VTT } from "../media/storyboard";
 import { assertNotFingerprinted, FingerprintMatchError, hashFolder, sha256File } from "../services/fingerprints";
 import { invalidateVideoListCaches } from "../services/videos";
@@ -25,9 +25,6 @@ export interface TranscodeContext {
 const PROGRESS = { ladder: 88, poster: 91, thumbnail: 93, storyboard: 96, credentials: 98 } as const;
 const PROGRESS_WRITE_INTERVAL_MS = 1000;
 const MAX_ERROR_CHARS = 2000;
-
-/** Where a job's media live (and the prefix removed when it fails). */
-export const videoMediaPrefix = (videoId: string) => `videos/${videoId}`;
 
 /**
  * Runs one transcode job to its end: the HLS ladder, stills, storyboard, content credentials in a scratch folder, then the folder

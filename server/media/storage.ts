@@ -70,6 +70,9 @@ export class StorageUnavailableError extends Error {
 /** Where `/media/` keys are read from by default: the app's own /media route (local disk). */
 export const LOCAL_MEDIA_BASE_URL = "/media/";
 
+/** Where a transcoded video's media live: the transcode writes there (and removes it when it fails), a deleted video's go with it. */
+export const videoMediaPrefix = (videoId: string) => `videos/${videoId}`;
+
 /** Keys are relative posix paths of plain segments: no `..`, no absolute paths, nothing hidden. */
 const KEY = /^(?:[A-Za-z0-9_][A-Za-z0-9_.-]*)(?:\/[A-Za-z0-9_][A-Za-z0-9_.-]*)*$/;
 

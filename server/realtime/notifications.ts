@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import pg from "pg";
+import { AwaitedReplies } from "../cluster/awaited-replies";
+import { type BackoffLimits, backoffDelay, DATABASE_RECONNECT, sleep } from "../db/backoff";
 import { APPLICATION_NAMES, getPool } from "../db/connection";
 import { logger } from "../logger";
-import { AwaitedReplies } from "../runtime/awaited-replies";
-import { type BackoffLimits, backoffDelay, DATABASE_RECONNECT, sleep } from "../runtime/backoff";
 
 /**
  * Publish/subscribe between every process that shares the database (worker processes, app instances,
@@ -80,7 +80,7 @@ const LISTENER_TIMING: ListenerTiming = {
  * Starts this process's listening connection and keeps it for the process's lifetime: one loop connects,
  * LISTENs, holds the connection until it is lost (the server ended it, the socket failed, or a heartbeat went
  * unanswered: a link cut without a reset looks idle forever otherwise), then retries with jittered backoff
- * (backoff.ts) until the database is back. Only that loop makes connections, one at a time, and a lost one is
+ * (db/backoff.ts) until the database is back. Only that loop makes connections, one at a time, and a lost one is
  * destroyed before the next is made, so an outage of any length leaves exactly one connection afterwards.
  * Resolves after the first attempt, successful or not: a process that starts while the database is away serves
  * its 503s and listens once the database returns. Returns a stop function.

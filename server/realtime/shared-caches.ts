@@ -1,6 +1,6 @@
 import type { TtlCache } from "../cache";
+import { onSync, syncWebWorkers } from "../cluster/worker-sync";
 import { logger } from "../logger";
-import { onSync, syncWebWorkers } from "../runtime/worker-sync";
 import { caughtUp, publish, subscribe } from "./notifications";
 
 // What a worker does when another process's write asks every worker to apply its invalidations now.

@@ -1,5 +1,5 @@
 import { env } from "../env";
-import type { HttpLimits } from "./http-server";
+import type { HttpLimits } from "../http/http-server";
 import { workerCount } from "./primary";
 
 /**

@@ -1,6 +1,6 @@
 import type { Worker } from "node:cluster";
 import net from "node:net";
-import type { PrimaryMessage } from "./signals";
+import type { PrimaryMessage } from "../cluster/signals";
 
 /** Connections the primary keeps while no worker serves (start-up, or every worker died); more are closed. */
 const MAX_WAITING = 1_000;
@@ -12,7 +12,7 @@ const MAX_WAITING = 1_000;
  * reaches a worker that still answers it (a worker gets its stop message after them: the IPC channel
  * keeps order). node:cluster's shared listener instead closes only when the last worker stops
  * listening, and then resets the connections it had accepted but not yet handed over
- * (docs/decisions/0006). The connection cap and the time-outs are the workers' (http-server.ts, each
+ * (docs/decisions/0006). The connection cap and the time-outs are the workers' (http/http-server.ts, each
  * takes its share of MAX_CONNECTIONS): a connection leaves the primary as soon as it is handed over.
  */
 export class ConnectionHub {

@@ -1,10 +1,10 @@
+import { startMetrics } from "../cluster/metrics";
+import { answerOwnMetricsRequest } from "../cluster/process-metrics";
+import { type PrimaryMessage, takeOverSignals } from "../cluster/signals";
 import { env } from "../env";
 import { superviseJobRunner } from "../jobs/supervised-runner";
 import { logger } from "../logger";
-import { startMetrics } from "../metrics";
 import { attachDatabase } from "./attach-database";
-import { answerOwnMetricsRequest } from "./process-metrics";
-import { type PrimaryMessage, takeOverSignals } from "./signals";
 
 const STOP_DEADLINE_MS = 6_000;
 

@@ -1,16 +1,16 @@
 import cluster, { type Worker } from "node:cluster";
 import os from "node:os";
+import { MetricsRelay } from "../cluster/cluster-metrics";
+import { startPrimaryMetrics } from "../cluster/metrics";
+import { ProcessMetricsRelay } from "../cluster/process-metrics";
+import { type PrimaryMessage, takeOverSignals, type WorkerMessage } from "../cluster/signals";
+import { SyncRelay } from "../cluster/worker-sync";
 import { env } from "../env";
 import { logger } from "../logger";
 import { ffmpegToolsWarning } from "../media/ffmpeg";
-import { startPrimaryMetrics } from "../metrics";
-import { MetricsRelay } from "./cluster-metrics";
 import { ConnectionHub } from "./connections";
 import { startAppDatabase } from "./database";
 import { JOBS_ROLE } from "./jobs-worker";
-import { ProcessMetricsRelay } from "./process-metrics";
-import { type PrimaryMessage, takeOverSignals, type WorkerMessage } from "./signals";
-import { SyncRelay } from "./worker-sync";
 
 /** Whole-stop budget after SIGTERM: workers drain within 8 s, PostgreSQL stops in the rest. */
 const WORKER_STOP_DEADLINE_MS = 8_500;

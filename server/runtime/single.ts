@@ -1,8 +1,8 @@
+import { startMetrics } from "../cluster/metrics";
 import { env } from "../env";
 import { startJobRunner } from "../jobs/runner";
 import { logger } from "../logger";
 import { ffmpegToolsWarning } from "../media/ffmpeg";
-import { startMetrics } from "../metrics";
 import { attachDatabase } from "./attach-database";
 import { startAppDatabase } from "./database";
 

@@ -1,5 +1,7 @@
 import os from "node:os";
+import { takeOverSignals } from "../cluster/signals";
 import { isDatabaseUnavailableError } from "../db/availability";
+import { backoffDelay, sleep } from "../db/backoff";
 import { connect } from "../db/connection";
 import { migrateToLatest } from "../db/migrate";
 import { waitForDatabase } from "../db/wait-for-database";
@@ -8,8 +10,6 @@ import { superviseJobRunner } from "../jobs/supervised-runner";
 import { logger } from "../logger";
 import { ffmpegToolsWarning } from "../media/ffmpeg";
 import { attachDatabase } from "./attach-database";
-import { backoffDelay, sleep } from "./backoff";
-import { takeOverSignals } from "./signals";
 import { startWorkerOperations } from "./worker-operations";
 
 /**

@@ -1,7 +1,7 @@
 import http from "node:http";
+import { localMetrics, startMetrics } from "../cluster/metrics";
+import { instanceProcessMetrics } from "../cluster/process-metrics";
 import { Readiness, withOperations } from "../http/operations";
-import { localMetrics, startMetrics } from "../metrics";
-import { instanceProcessMetrics } from "./process-metrics";
 
 /**
  * The operations endpoints of `npm run worker` (WORKER_METRICS_PORT): /healthz, /readyz (database, migrations,

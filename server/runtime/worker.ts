@@ -1,18 +1,18 @@
 import type { Socket } from "node:net";
 import path from "node:path";
+import { handleMetricsMessage } from "../cluster/cluster-metrics";
+import { startMetrics } from "../cluster/metrics";
+import { answerOwnMetricsRequest, handleProcessMetricsMessage } from "../cluster/process-metrics";
+import { type PrimaryMessage, takeOverSignals, type WorkerMessage } from "../cluster/signals";
+import { handleSyncMessage } from "../cluster/worker-sync";
 import { markDatabaseAvailable, markDatabaseUnavailable } from "../db/availability";
 import { env } from "../env";
 import { closeAdEventStreams } from "../http/ad-events";
+import { gracefulServer } from "../http/http-server";
 import { createRequestListener } from "../http/listener";
 import { logger } from "../logger";
-import { startMetrics } from "../metrics";
 import { attachDatabase } from "./attach-database";
-import { handleMetricsMessage } from "./cluster-metrics";
 import { httpLimits } from "./connection-limits";
-import { gracefulServer } from "./http-server";
-import { answerOwnMetricsRequest, handleProcessMetricsMessage } from "./process-metrics";
-import { type PrimaryMessage, takeOverSignals, type WorkerMessage } from "./signals";
-import { handleSyncMessage } from "./worker-sync";
 
 /** Requests still running this long after a stop signal are cut, so a stop never hangs. */
 const DRAIN_DEADLINE_MS = 8_000;

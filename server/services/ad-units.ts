@@ -1,16 +1,16 @@
 import { AD_SLOT_NAMES, type AdConfiguration, type AdSlotName } from "../../core/ad-units";
 import { zoneIdSchema } from "../../core/ad-units-schema";
 import type { PreRollSettingsInput } from "../../core/preroll";
+import { syncWebWorkers } from "../cluster/worker-sync";
 import { getDb } from "../db/connection";
-import { syncWebWorkers } from "../runtime/worker-sync";
 import { AdConfigError, getPreRollUnit, type PreRollUnit, setPreRoll } from "./ads";
 import { type Actor, recordAdminAction } from "./audit-log";
 
 /**
  * The banner ad units (docs/product.md "Ad slots": Billboard_1, Billboard_2, Med_Rect_1..3) as the console edits
  * them and the pages read them. Every change is one transaction with its audit record; the table's
- * trigger (migration 0009) then announces it to every process (server/realtime/ad-units-feed.ts), and the
- * change returns once every web worker of this instance shows it (runtime/worker-sync.ts): the admin's next
+ * trigger (migration 0009) then announces it to every process (ad-units-feed.ts), and the
+ * change returns once every web worker of this instance shows it (cluster/worker-sync.ts): the admin's next
  * page, whichever worker renders it, never shows the old units.
  */
 

@@ -7,7 +7,7 @@ import { adHostsSchema } from "../env/ads";
 import { contentSecurityPolicy } from "../http/headers";
 import { houseAdPath, houseAdUrl } from "../media/house-ad";
 import { localMediaStorage } from "../media/storage";
-import { currentPreRollConfig, resetAdConfigurationForTests } from "../realtime/ad-units-feed";
+import { currentPreRollConfig, resetAdConfigurationForTests } from "./ad-units-feed";
 import { AdConfigError, getPreRollUnit, preRollConfigOf, setPreRoll } from "./ads";
 
 /** What the player would get with the house clip rendered under `mediaRoot` (or not). */

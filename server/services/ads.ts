@@ -2,9 +2,9 @@ import { paths } from "../../core/paths";
 import type { PreRollSettings, PreRollSettingsInput } from "../../core/preroll";
 import { preRollSettingsSchema } from "../../core/preroll";
 import { PRE_ROLL_DEFAULT_SECONDS, type PreRollConfig } from "../../core/preroll-playback";
+import { syncWebWorkers } from "../cluster/worker-sync";
 import { getDb } from "../db/connection";
 import { env } from "../env";
-import { syncWebWorkers } from "../runtime/worker-sync";
 
 /**
  * The ad configuration (ad_units, docs/product.md "Data"): one table read by the player and, later, by the banner
@@ -35,7 +35,7 @@ export class AdConfigError extends Error {
 /**
  * What the player gets from the pre-roll unit: its settings when active, or null when none should play.
  * `houseClipUrl`: the house clip's address, null when the media storage has none (server/media/house-ad.ts).
- * Pages read it through the live ad copy (server/realtime/ad-units-feed.ts currentPreRollConfig).
+ * Pages read it through the live ad copy (ad-units-feed.ts currentPreRollConfig).
  */
 export function preRollConfigOf(unit: PreRollUnit | undefined, houseClipUrl: string | null): PreRollConfig | null {
   if (!unit?.active) return null;

@@ -5,10 +5,10 @@ import { type CaptionTrack, captionLanguageName, isCaptionLanguage, parseCaption
 import { paths } from "../../core/paths";
 import { getDb } from "../db/connection";
 import { prepared } from "../db/prepared";
+import { type RateLimiter, type RateLimitRule, sharedRateLimiter } from "../db/rate-limit";
 import { logger } from "../logger";
 import { appMediaStorage } from "../media/app-storage";
 import type { MediaStorage } from "../media/storage";
-import { type RateLimiter, type RateLimitRule, sharedRateLimiter } from "../rate-limit";
 import { invalidatePages } from "../realtime/shared-caches";
 import { type Actor, recordAdminAction } from "./audit-log";
 import { isVideoId } from "./videos";

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { paths } from "../../core/paths";
 import { insertUser, insertVideo } from "../../tests/support/fixtures";
 import { useTestDatabase } from "../../tests/support/test-db";
-import type { RateLimiter } from "../rate-limit";
+import type { RateLimiter } from "../db/rate-limit";
 import { onAnyInvalidation, PAGES, pagePaths } from "../realtime/shared-caches";
 import { listAuditEntries } from "./audit-log";
 import { CHAPTERS_RATE_LIMIT, ChaptersError, ChaptersRateLimitedError, chaptersForEditing, getChapters, saveChapters } from "./chapters";

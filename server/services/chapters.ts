@@ -3,7 +3,7 @@ import { chaptersToText, checkChapters } from "../../core/chapters-schema";
 import { paths } from "../../core/paths";
 import { getDb } from "../db/connection";
 import { prepared } from "../db/prepared";
-import { type RateLimiter, type RateLimitRule, sharedRateLimiter } from "../rate-limit";
+import { type RateLimiter, type RateLimitRule, sharedRateLimiter } from "../db/rate-limit";
 import { invalidatePages } from "../realtime/shared-caches";
 import { type Actor, recordAdminAction } from "./audit-log";
 import { VideoNotFoundError } from "./video-admin";

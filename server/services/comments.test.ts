@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { insertVideo } from "../../tests/support/fixtures";
 import { useTestDatabase } from "../../tests/support/test-db";
-import type { RateLimiter } from "../rate-limit";
+import type { RateLimiter } from "../db/rate-limit";
 import { onAnyInvalidation } from "../realtime/shared-caches";
 import { addComment, deleteComment, listThreads, MAX_REPLIES_PER_THREAD, MAX_THREADS, THREADS_PER_PAGE } from "./comments";
 

@@ -6,8 +6,8 @@ import { ContentSafetyError, findMinorSuggestingTerm } from "../../core/content-
 import { paths } from "../../core/paths";
 import { getDb } from "../db/connection";
 import { prepared } from "../db/prepared";
+import { type RateLimiter, type RateLimitRule, sharedRateLimiter } from "../db/rate-limit";
 import type { Database } from "../db/schema";
-import { type RateLimiter, type RateLimitRule, sharedRateLimiter } from "../rate-limit";
 import { invalidatePages } from "../realtime/shared-caches";
 import { banReason } from "./standing";
 

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../tests/support/test-db";
-import { FORM_MIN_FILL_MS, FORM_TOKEN_MAX_AGE_MS, issueFormToken } from "../form-token";
-import type { RateLimiter } from "../rate-limit";
+import type { RateLimiter } from "../db/rate-limit";
 import { type ContactSubmission, listContactMessagesByEmail, MAX_MESSAGES_BY_EMAIL, submitContactForm } from "./contact";
+import { FORM_MIN_FILL_MS, FORM_TOKEN_MAX_AGE_MS, issueFormToken } from "./form-token";
 
 const { handle } = useTestDatabase();
 

@@ -1,9 +1,9 @@
 import type { Selectable } from "kysely";
 import { type ContactErrors, type ContactInput, type ContactValues, validateContact } from "../../core/contact-schema";
 import { getDb } from "../db/connection";
+import { ipRateLimitKey, type RateLimiter, type RateLimitRule, sharedRateLimiter } from "../db/rate-limit";
 import type { ContactMessagesTable } from "../db/schema";
-import { checkFormToken, spendFormToken } from "../form-token";
-import { ipRateLimitKey, type RateLimiter, type RateLimitRule, sharedRateLimiter } from "../rate-limit";
+import { checkFormToken, spendFormToken } from "./form-token";
 
 /** Contact form rules (docs/product.md "Contact form"): validate, drop bots quietly, rate-limit, store. */
 
@@ -31,7 +31,7 @@ export type ContactOutcome =
   | { status: "invalid"; errors: ContactErrors }
   | { status: "token-invalid" }
   | { status: "token-expired" }
-  /** The same form sent again: its token was spent by the first (server/form-token.ts). */
+  /** The same form sent again: its token was spent by the first (server/services/form-token.ts). */
   | { status: "token-used" }
   | { status: "rate-limited"; retryAfterMs: number };
 

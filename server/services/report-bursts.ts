@@ -18,7 +18,7 @@ import { invalidateVideoListCaches } from "./videos";
 export interface Burst {
   from: Date;
   to: Date;
-  /** An IPv4 /24 or IPv6 /48 as reports store it (rate-limit.ts ipNetworkKey), or null for every network. */
+  /** An IPv4 /24 or IPv6 /48 as reports store it (db/rate-limit.ts ipNetworkKey), or null for every network. */
   network: string | null;
 }
 

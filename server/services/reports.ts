@@ -4,13 +4,13 @@ import { paths } from "../../core/paths";
 import { checkReportFields, HIDING_REASONS, type ReportErrors, reasonLabel } from "../../core/report-schema";
 import type { ReportTarget } from "../../core/report-target";
 import { getDb } from "../db/connection";
+import { ipNetworkKey, ipRateLimitKey, type RateLimiter, type RateLimitRule, sharedRateLimiter } from "../db/rate-limit";
 import type { Database } from "../db/schema";
-import { checkFormToken, REPORT_FORM_PURPOSE, spendFormToken } from "../form-token";
 import { logger } from "../logger";
-import { ipNetworkKey, ipRateLimitKey, type RateLimiter, type RateLimitRule, sharedRateLimiter } from "../rate-limit";
 import { invalidatePages } from "../realtime/shared-caches";
 import { mailOrigin } from "../site-url";
 import { mailAdmins } from "./admin-mail";
+import { checkFormToken, REPORT_FORM_PURPOSE, spendFormToken } from "./form-token";
 import { shownToOthers } from "./playlist-visibility";
 import { decideHide, type HidingBudget, hidingBudget } from "./report-budget";
 import { inGoodStanding } from "./standing";
@@ -34,7 +34,7 @@ export interface ReportSubmission {
   details?: string;
   /** The honeypot field: a bot's report is dropped quietly. */
   website: string;
-  /** The form's single-use token (server/form-token.ts, purpose REPORT_FORM_PURPOSE). */
+  /** The form's single-use token (server/services/form-token.ts, purpose REPORT_FORM_PURPOSE). */
   formToken: string;
 }
 

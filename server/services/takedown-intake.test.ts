@@ -5,8 +5,8 @@ import { insertUser, insertVideo } from "../../tests/support/fixtures";
 import { mailsTo as mailsIn } from "../../tests/support/outbox";
 import { takedownSubmission, UNLIMITED } from "../../tests/support/takedown-requests";
 import { useTestDatabase } from "../../tests/support/test-db";
+import type { RateLimiter } from "../db/rate-limit";
 import { outboxDir } from "../mail";
-import type { RateLimiter } from "../rate-limit";
 import { CONFIRMATION_MAIL_LIMIT, submitTakedown, type TakedownSubmission } from "./takedown-intake";
 
 // The outbox and the media live in this file's own DATA_DIR, set before any import reads the environment.

@@ -11,12 +11,12 @@ import {
   validateTakedown,
 } from "../../core/takedown-schema";
 import { getDb } from "../db/connection";
+import { ipRateLimitKey, type RateLimiter, type RateLimitRule, sharedRateLimiter } from "../db/rate-limit";
 import type { Database, TakedownRequestsTable } from "../db/schema";
-import { checkFormToken, spendFormToken } from "../form-token";
 import { logger } from "../logger";
 import { sendMail } from "../mail";
-import { ipRateLimitKey, type RateLimiter, type RateLimitRule, sharedRateLimiter } from "../rate-limit";
 import { invalidatePages } from "../realtime/shared-caches";
+import { checkFormToken, spendFormToken } from "./form-token";
 import { confirmationMail } from "./takedown-mails";
 import { isVideoId } from "./videos";
 
@@ -45,7 +45,7 @@ export type TakedownOutcome =
   | { status: "invalid"; errors: TakedownErrors }
   | { status: "token-invalid" }
   | { status: "token-expired" }
-  /** The same form sent again: its token was spent by the first (server/form-token.ts). */
+  /** The same form sent again: its token was spent by the first (server/services/form-token.ts). */
   | { status: "token-used" }
   | { status: "rate-limited"; retryAfterMs: number };
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Viewer } from "../../core/viewer";
 import { insertVideo } from "../../tests/support/fixtures";
 import { useTestDatabase } from "../../tests/support/test-db";
-import type { RateLimiter } from "../rate-limit";
+import type { RateLimiter } from "../db/rate-limit";
 import { setAutoplay } from "./account";
 import { addComment, deleteComment } from "./comments";
 import { addFavorite } from "./favorites";

@@ -1,11 +1,11 @@
 import { sql } from "kysely";
 import { viewThresholdMs } from "../../core/view-rules";
+import { viewsCounted } from "../cluster/metrics";
 import { isDatabaseUnavailableError } from "../db/availability";
 import { getDb } from "../db/connection";
+import { ipRateLimitKey } from "../db/rate-limit";
 import { logger } from "../logger";
-import { viewsCounted } from "../metrics";
 import { checkPlayToken, issuePlayToken } from "../play-token";
-import { ipRateLimitKey } from "../rate-limit";
 import { isVideoId } from "./videos";
 import { allowanceTaken, allowanceWindowEnds, deleteEndedViewAllowances, logRefusal, retryAfterMs } from "./view-allowance";
 

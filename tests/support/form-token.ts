@@ -1,5 +1,5 @@
 /**
- * Forms that carry a single-use token (server/form-token.ts: contact, takedown, report, sign-in): a client that
+ * Forms that carry a single-use token (server/services/form-token.ts: contact, takedown, report, sign-in): a client that
  * posts them first reads the token from the page, as a browser has it. The token is not tied to a session, so any
  * request may read it.
  */

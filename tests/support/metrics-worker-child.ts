@@ -1,15 +1,16 @@
-// Cluster worker for the metrics tests (server/runtime/cluster-metrics.test.ts, process-metrics.test.ts): counts COUNT
+// Cluster worker for the metrics tests (server/cluster/cluster-metrics.test.ts, process-metrics.test.ts): counts COUNT
 // requests, answers the primary's requests for its metrics (summed, and its own process metrics as ROLE), and asks
 // for the instance's metrics when told to ("ask": /metrics, "ask-processes": /metrics/processes).
-import { httpRequests, startMetrics } from "../../server/metrics";
-import { handleMetricsMessage, instanceMetrics } from "../../server/runtime/cluster-metrics";
+
+import { handleMetricsMessage, instanceMetrics } from "../../server/cluster/cluster-metrics";
+import { httpRequests, startMetrics } from "../../server/cluster/metrics";
 import {
   answerOwnMetricsRequest,
   handleProcessMetricsMessage,
   instanceProcessMetrics,
   type ProcessRole,
-} from "../../server/runtime/process-metrics";
-import type { PrimaryMessage } from "../../server/runtime/signals";
+} from "../../server/cluster/process-metrics";
+import type { PrimaryMessage } from "../../server/cluster/signals";
 
 startMetrics();
 httpRequests.inc({ route: "/video/:videoId", method: "GET", status: "2xx" }, Number(process.env.COUNT));

@@ -1,5 +1,5 @@
-import { issueFormToken } from "../../server/form-token";
-import type { RateLimiter } from "../../server/rate-limit";
+import type { RateLimiter } from "../../server/db/rate-limit";
+import { issueFormToken } from "../../server/services/form-token";
 import { TAKEDOWN_FORM_PURPOSE, type TakedownSubmission } from "../../server/services/takedown-intake";
 
 /**

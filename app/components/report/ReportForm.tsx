@@ -16,7 +16,7 @@ interface Props {
   errors: ReportErrors;
   message: string | null;
   submitting: boolean;
-  /** The single-use form token (server/form-token.ts). */
+  /** The single-use form token (server/services/form-token.ts). */
   formToken: string;
 }
 

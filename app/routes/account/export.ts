@@ -3,8 +3,8 @@ import { readForm } from "~core/params";
 import { paths } from "~core/paths";
 import { defineRoute } from "~core/route-contract";
 import { consumeAccountLimit, retryAfterSeconds } from "../../../server/auth/account-limits";
-import { getViewer } from "../../../server/auth/session";
 import { classifyFailure, UNAVAILABLE_HEADERS } from "../../../server/http/route-errors";
+import { getViewer } from "../../../server/http/session";
 import { exportAccountData } from "../../../server/services/account";
 import type { Route } from "./+types/export";
 

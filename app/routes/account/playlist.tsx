@@ -19,8 +19,8 @@ import { playlistRef } from "~core/playlist-schema";
 import { PLAYLIST_ITEMS_PER_PAGE, PLAYLIST_TEXTS, WATCH_LATER } from "~core/playlists";
 import { defineRoute } from "~core/route-contract";
 import { z } from "~core/zod";
-import { getViewer } from "../../../server/auth/session";
 import { attempt } from "../../../server/http/route-errors";
+import { getViewer } from "../../../server/http/session";
 import { getPlaylistPage, type PlaylistPage } from "../../../server/services/playlist-page";
 import type { Route } from "./+types/playlist";
 

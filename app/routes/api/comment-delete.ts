@@ -3,7 +3,7 @@ import { SCRIPT_FIELD } from "~core/community-answer";
 import { input, parseForm, readForm } from "~core/params";
 import { defineRoute } from "~core/route-contract";
 import { z } from "~core/zod";
-import { getViewer } from "../../../server/auth/session";
+import { getViewer } from "../../../server/http/session";
 import { deleteComment } from "../../../server/services/comments";
 import type { Route } from "./+types/comment-delete";
 import { methodNotAllowed, responder, unreadable } from "./community-response";

@@ -4,7 +4,7 @@ import { SCRIPT_FIELD } from "~core/community-answer";
 import { input, parseForm, readForm } from "~core/params";
 import { defineRoute } from "~core/route-contract";
 import { z } from "~core/zod";
-import { getViewer } from "../../../server/auth/session";
+import { getViewer } from "../../../server/http/session";
 import { addComment } from "../../../server/services/comments";
 import type { Route } from "./+types/comments";
 import { methodNotAllowed, responder, unreadable } from "./community-response";

@@ -4,9 +4,9 @@ import { clientIp, input, parseCookie, parseForm, readForm, viewSessionId } from
 import { defineRoute } from "~core/route-contract";
 import type { PlayTokenAnswer } from "~core/view-rules";
 import { z } from "~core/zod";
+import { ageAccessContext, requestInfoContext } from "../../../server/http/request-context";
 import { classifyFailure, UNAVAILABLE_HEADERS } from "../../../server/http/route-errors";
 import { newViewSessionId } from "../../../server/play-token";
-import { ageAccessContext, requestInfoContext } from "../../../server/request-context";
 import { issueViewToken } from "../../../server/services/views";
 import type { Route } from "./+types/play-token";
 import { jsonAnswer } from "./json-answer";

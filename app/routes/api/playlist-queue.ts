@@ -4,7 +4,7 @@ import { playlistRef } from "~core/playlist-schema";
 import type { PlaylistQueue } from "~core/playlists";
 import { defineRoute } from "~core/route-contract";
 import { z } from "~core/zod";
-import { getViewer } from "../../../server/auth/session";
+import { getViewer } from "../../../server/http/session";
 import { playlistQueue } from "../../../server/services/playlist-queue";
 import type { Route } from "./+types/playlist-queue";
 import { failureAnswer, jsonAnswer } from "./json-answer";

@@ -2,7 +2,7 @@ import { routeInput } from "~/lib/route-contract.server";
 import { defineRoute } from "~core/route-contract";
 import { VISITOR_STATE, type ViewerState } from "~core/viewer-state";
 import { viewerStateQuery } from "~core/viewer-state-schema";
-import { getViewer } from "../../../server/auth/session";
+import { getViewer } from "../../../server/http/session";
 import { viewerState } from "../../../server/services/viewer-state";
 import type { Route } from "./+types/viewer-state";
 import { failureAnswer, jsonAnswer } from "./json-answer";

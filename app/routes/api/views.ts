@@ -3,8 +3,8 @@ import { clientIp, input, parseCookie, parseForm, plainText, readForm, viewSessi
 import { defineRoute } from "~core/route-contract";
 import { PLAY_TOKEN_MAX_LENGTH, type ViewAnswer } from "~core/view-rules";
 import { z } from "~core/zod";
+import { requestInfoContext } from "../../../server/http/request-context";
 import { classifyFailure, UNAVAILABLE_HEADERS } from "../../../server/http/route-errors";
-import { requestInfoContext } from "../../../server/request-context";
 import { countView, type ViewOutcome } from "../../../server/services/views";
 import type { Route } from "./+types/views";
 import { jsonAnswer } from "./json-answer";

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
 
 /**
- * The store of rate-limiter-flexible's RateLimiterPostgres (server/rate-limit.ts), with exactly the columns
+ * The store of rate-limiter-flexible's RateLimiterPostgres (server/db/rate-limit.ts), with exactly the columns
  * the library expects (its own CREATE TABLE statement). The limiter runs with `tableCreated: true`, so the
  * app issues no DDL at run time. IF NOT EXISTS: databases from before this migration already have the table,
  * created by the library itself with the same definition.

@@ -7,7 +7,7 @@ import { type Kysely, sql } from "kysely";
  * - The budget on automatic hiding (docs/decisions/0040-report-hiding-budget.md): each report says whether it hid
  *   its item at once (`auto_hide = 'hid'`) or would have but the budget was spent (`'over-budget'`), from which
  *   network it came (/24 or /48) and whether its reporter was in good standing; the budget is counted from these.
- * - Single-use form tokens (server/form-token.ts): the nonces of accepted submissions, kept until their tokens
+ * - Single-use form tokens (server/services/form-token.ts): the nonces of accepted submissions, kept until their tokens
  *   would have expired anyway.
  * Every statement adds (a table, nullable columns, columns with a default, indexes) or relaxes a constraint.
  */

@@ -1,8 +1,8 @@
 // The test build's server/realtime/notifications.ts (docs/decisions/0018-test-build.md): while
 // "ad-units.notified-late" is on, each ad unit change notification reaches this process's subscribers 1 s
 // late, as on a loaded machine, so tests see what depends on the notification and what does not.
-import type { AD_UNITS_CHANNEL } from "../../../server/realtime/ad-units-feed";
 import * as notifications from "../../../server/realtime/notifications";
+import type { AD_UNITS_CHANNEL } from "../../../server/services/ad-units-feed";
 import { faults } from "./faults";
 
 export * from "../../../server/realtime/notifications";

@@ -8,7 +8,7 @@ export type SyncTask = "ad-units" | "notifications";
 type MetricsJson = object[];
 
 /**
- * Messages the primary sends its workers (`connection` comes with the socket: connections.ts; sync: worker-sync.ts;
+ * Messages the primary sends its workers (`connection` comes with the socket: runtime/connections.ts; sync: worker-sync.ts;
  * metrics: the instance's metrics a worker asked for, cluster-metrics.ts; process-metrics: the per-process ones a
  * worker asked for, own-metrics: the primary asking any worker, jobs included, for its own: process-metrics.ts).
  */

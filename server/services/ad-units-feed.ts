@@ -1,12 +1,12 @@
 import type { AdConfiguration } from "../../core/ad-units";
 import type { PreRollConfig } from "../../core/preroll-playback";
+import { onSync } from "../cluster/worker-sync";
 import { logger } from "../logger";
 import { appMediaStorage } from "../media/app-storage";
 import { houseAdUrl } from "../media/house-ad";
-import { onSync } from "../runtime/worker-sync";
-import { readAdConfiguration } from "../services/ad-units";
-import { getPreRollUnit, type PreRollUnit, preRollConfigOf } from "../services/ads";
-import { subscribe } from "./notifications";
+import { subscribe } from "../realtime/notifications";
+import { readAdConfiguration } from "./ad-units";
+import { getPreRollUnit, type PreRollUnit, preRollConfigOf } from "./ads";
 
 /**
  * This process's view of the ad configuration (the banner slots and the pre-roll: the one way pages read it),

@@ -1,8 +1,8 @@
 import cluster, { type Worker } from "node:cluster";
 import { AggregatorRegistry, register } from "prom-client";
-import { LIVE_HEAP_METRIC } from "../metrics";
 import { AwaitedReplies } from "./awaited-replies";
 import { primaryQuestion } from "./cluster-metrics";
+import { LIVE_HEAP_METRIC } from "./metrics";
 import type { PrimaryMessage, WorkerMessage } from "./signals";
 
 /**

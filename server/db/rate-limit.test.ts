@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { useTestDatabase } from "../tests/support/test-db";
+import { useTestDatabase } from "../../tests/support/test-db";
 import { createPostgresRateLimiter, ipNetworkKey, ipRateLimitKey, RATE_LIMIT_TABLE, sharedRateLimiter } from "./rate-limit";
 
 const { handle } = useTestDatabase();

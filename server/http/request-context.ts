@@ -1,6 +1,6 @@
 import { createContext } from "react-router";
-import { type AgeAccess, FULL_ACCESS } from "../core/age-assurance";
-import type { RouteMatch } from "./http/route-table";
+import { type AgeAccess, FULL_ACCESS } from "../../core/age-assurance";
+import type { RouteMatch } from "./route-table";
 
 /** Per-request facts set by the Express layer and read by loaders/actions. */
 export interface RequestInfo {

@@ -2,12 +2,12 @@ import { constants, PerformanceObserver } from "node:perf_hooks";
 import v8 from "node:v8";
 import { sql } from "kysely";
 import { AggregatorRegistry, Counter, collectDefaultMetrics, Gauge, Histogram, type Metric, register } from "prom-client";
-import { getDb, poolStats } from "./db/connection";
+import { getDb, poolStats } from "../db/connection";
 
 /**
  * This process's Prometheus metrics (prom-client's global registry), read by GET /metrics
  * (server/http/operations.ts). In production every process of an instance counts its own, and the primary
- * adds them up (server/runtime/cluster-metrics.ts, docs/decisions/0022): counters and histograms are summed,
+ * adds them up (cluster-metrics.ts, docs/decisions/0022): counters and histograms are summed,
  * as are the gauges (pool connections and live streams of the instance).
  *
  * Labels never carry a raw URL or a visitor's value: routes are patterns (`/video/:videoId`) or a fixed name,
@@ -178,7 +178,7 @@ export function startMetrics(): void {
 
 /**
  * The primary's own process metrics (memory, heap, event loop, handles), for /metrics/processes only
- * (runtime/process-metrics.ts): the instance's /metrics is its workers' sum, as before.
+ * (process-metrics.ts): the instance's /metrics is its workers' sum, as before.
  */
 export function startPrimaryMetrics(): void {
   if (started) return;

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { sql } from "kysely";
-import { getDb } from "./db/connection";
-import { sign, verify } from "./secrets";
+import { getDb } from "../db/connection";
+import { sign, verify } from "../secrets";
 
 /**
  * Server-issued, HMAC-signed form tokens: the purpose, when the form was shown, and a random nonce.

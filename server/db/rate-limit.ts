@@ -1,7 +1,7 @@
 import net from "node:net";
 import type pg from "pg";
 import { RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
-import { getPool } from "./db/connection";
+import { getPool } from "./connection";
 
 /**
  * Fixed-window rate limits stored in PostgreSQL (rate-limiter-flexible), so every app instance sharing

@@ -3,7 +3,7 @@ import v8 from "node:v8";
 import vm from "node:vm";
 import { register } from "prom-client";
 import { afterAll, describe, expect, it } from "vitest";
-import { LIVE_HEAP_METRIC, startPrimaryMetrics } from "../metrics";
+import { LIVE_HEAP_METRIC, startPrimaryMetrics } from "./metrics";
 import { isProcessMetric, ownProcessMetrics, ProcessMetricsRelay, renderProcessMetrics } from "./process-metrics";
 import type { WorkerMessage } from "./signals";
 

@@ -1,8 +1,8 @@
 import { Logger, runMigrations } from "graphile-worker";
 import { type Kysely, sql } from "kysely";
 import type pg from "pg";
-import type { Database } from "../db/schema";
 import { logger } from "../logger";
+import type { Database } from "./schema";
 
 /**
  * The PostgreSQL-backed queue (graphile-worker, docs/decisions/0007). graphile-worker owns its schema

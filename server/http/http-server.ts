@@ -30,7 +30,7 @@ const OVER_CAPACITY_RESPONSE = [
 /** A refused peer that does not read its answer is cut off after this. */
 const REFUSAL_LINGER_MS = 2_000;
 
-/** Set once any server of this process starts draining: the readiness check answers 503 from then on (http/operations.ts). */
+/** Set once any server of this process starts draining: the readiness check answers 503 from then on (operations.ts). */
 let processDraining = false;
 
 export function drainStarted(): boolean {

@@ -1,7 +1,7 @@
 import cluster, { type Worker } from "node:cluster";
 import { AggregatorRegistry } from "prom-client";
-import { localMetrics } from "../metrics";
 import { AwaitedReplies } from "./awaited-replies";
+import { localMetrics } from "./metrics";
 import type { PrimaryMessage, WorkerMessage } from "./signals";
 
 /**

@@ -1,11 +1,11 @@
 import { createContext, type RouterContextProvider } from "react-router";
 import type { Viewer } from "../../core/viewer";
+import { authFor } from "../auth/auth";
 import { isDatabaseUnavailableError } from "../db/availability";
 import { isDatabaseBusyError } from "../db/pool-gate";
-import { classifyFailure, unavailable } from "../http/route-errors";
-import { pagePathOf } from "../http/route-table";
 import { siteUrl } from "../site-url";
-import { authFor } from "./auth";
+import { classifyFailure, unavailable } from "./route-errors";
+import { pagePathOf } from "./route-table";
 
 export type { Viewer };
 
