@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
-import type { ConsoleActionResult } from "~/routes/admin/console-action.server";
+import type { ConsoleActionResult } from "~/lib/console-result";
 import { CATEGORY_NAME_MAX, categoryNameSchema } from "~core/category-schema";
 import { paths } from "~core/paths";
 import { ActionError, dangerButton, fieldClass, fieldErrorClass, primaryButton, SectionHeader, secondaryButton } from "./console-ui";

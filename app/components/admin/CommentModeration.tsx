@@ -1,6 +1,6 @@
 import { Form, Link, useFetcher } from "react-router";
 import { Pagination } from "~/components/ui/Pagination";
-import type { ConsoleActionResult } from "~/routes/admin/console-action.server";
+import type { ConsoleActionResult } from "~/lib/console-result";
 import { paths } from "~core/paths";
 import { ActionError, Badge, fieldClass, formatWhen, primaryButton, SectionHeader, secondaryButton } from "./console-ui";
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Link, useFetcher } from "react-router";
 import { Pagination } from "~/components/ui/Pagination";
-import type { ConsoleActionResult } from "~/routes/admin/console-action.server";
+import type { ConsoleActionResult } from "~/lib/console-result";
 import { paths } from "~core/paths";
 import { MODERATION_NOTE, reasonLabel } from "~core/report-schema";
 import type { QueuedComment, QueuedPlaylist, ReportTarget } from "~core/report-target";

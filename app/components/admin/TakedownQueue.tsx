@@ -1,7 +1,7 @@
 import { Form, Link, useNavigation } from "react-router";
+import type { ConsoleActionResult } from "~/lib/console-result";
 import { paths } from "~core/paths";
 import { TAKEDOWN_KINDS, takedownClock } from "~core/takedown-schema";
-import type { ConsoleActionResult } from "../../routes/admin/console-action.server";
 import { ActionError, Badge, dangerButton, fieldClass, formatWhen, primaryButton, SectionHeader, secondaryButton } from "./console-ui";
 
 interface Entry {

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { type AdActionResult, AdUnitsConsole } from "~/components/admin/AdUnitsConsole";
-import { consoleAction } from "~/lib/console-action.server";
+import { consoleAction } from "~/lib/console-request.server";
 import { toggleUnitSchema, zoneFormSchema } from "~core/ad-units-schema";
 import { parseForm, plainText } from "~core/params";
 import { preRollFieldErrors, preRollInputFromForm } from "~core/preroll";

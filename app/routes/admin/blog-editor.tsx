@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import { BlogEditor, type EditorActionResult } from "~/components/admin/BlogEditor";
 import type { EditorPost } from "~/components/admin/blog-editor-fields";
 import { renderMarkdown } from "~/components/blog/markdown.server";
-import { consoleAction } from "~/lib/console-action.server";
+import { consoleAction } from "~/lib/console-request.server";
 import { routeInput } from "~/lib/route-contract.server";
 import { BLOG_FORM_MAX_BYTES, BLOG_POST_FIELDS, blogFieldErrors, blogPostFormSchema } from "~core/blog-post-schema";
 import { ContentSafetyError } from "~core/content-safety";

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { renderMarkdown } from "~/components/blog/markdown.server";
-import { consoleAction } from "~/lib/console-action.server";
+import { consoleAction } from "~/lib/console-request.server";
 import { BLOG_CONTENT_MAX, BLOG_FORM_MAX_BYTES } from "~core/blog-post-schema";
 import { multilineText, parseForm } from "~core/params";
 import { defineRoute } from "~core/route-contract";

@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import { type BlogListActionResult, BlogPostsConsole } from "~/components/admin/BlogPostsConsole";
-import { consoleAction } from "~/lib/console-action.server";
+import { consoleAction } from "~/lib/console-request.server";
 import { routeInput } from "~/lib/route-contract.server";
 import { clampPage, totalPages } from "~core/pagination";
 import { input, parseForm } from "~core/params";

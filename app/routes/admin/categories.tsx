@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { CategoryConsole } from "~/components/admin/CategoryConsole";
-import { consoleAction } from "~/lib/console-action.server";
+import { consoleAction } from "~/lib/console-request.server";
+import { done, refused, unreadable } from "~/lib/console-result";
 import { categoryForms } from "~core/category-schema";
 import { parseForm } from "~core/params";
 import { CONSOLE_PAGE, defineRoute } from "~core/route-contract";
@@ -13,7 +14,6 @@ import {
   renameCategory,
 } from "../../../server/services/category-admin";
 import type { Route } from "./+types/categories";
-import { done, refused, unreadable } from "./console-action.server";
 
 export const contract = defineRoute({
   ...CONSOLE_PAGE,

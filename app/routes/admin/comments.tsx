@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { CommentModeration } from "~/components/admin/CommentModeration";
-import { consoleAction } from "~/lib/console-action.server";
+import { consoleAction } from "~/lib/console-request.server";
+import { done, refused, unreadable } from "~/lib/console-result";
 import { routeInput } from "~/lib/route-contract.server";
 import { commentActionForm, commentListQuery } from "~core/console-moderation-schema";
 import { clampPage, totalPages } from "~core/pagination";
@@ -14,7 +15,6 @@ import {
   restoreComment,
 } from "../../../server/services/comment-moderation";
 import type { Route } from "./+types/comments";
-import { done, refused, unreadable } from "./console-action.server";
 
 export const contract = defineRoute({
   ...CONSOLE_PAGE,

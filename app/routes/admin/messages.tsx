@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import { ContactInbox } from "~/components/admin/ContactInbox";
-import { consoleAction } from "~/lib/console-action.server";
+import { consoleAction } from "~/lib/console-request.server";
+import { done, refused, unreadable } from "~/lib/console-result";
 import { routeInput } from "~/lib/route-contract.server";
 import { messageActionForm, messageListQuery } from "~core/console-moderation-schema";
 import { clampPage, totalPages } from "~core/pagination";
@@ -16,7 +17,6 @@ import {
   setContactMessageRead,
 } from "../../../server/services/contact-inbox";
 import type { Route } from "./+types/messages";
-import { done, refused, unreadable } from "./console-action.server";
 
 /** How much of a message the inbox list shows. */
 const PREVIEW_CHARS = 160;

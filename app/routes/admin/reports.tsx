@@ -1,7 +1,8 @@
 import { data } from "react-router";
 import { BurstRestore } from "~/components/admin/BurstRestore";
 import { ReportQueue } from "~/components/admin/ReportQueue";
-import { consoleAction } from "~/lib/console-action.server";
+import { consoleAction } from "~/lib/console-request.server";
+import { done, refused, unreadable } from "~/lib/console-result";
 import { routeInput } from "~/lib/route-contract.server";
 import { firstMessages } from "~core/contact-schema";
 import { clampPage, totalPages } from "~core/pagination";
@@ -19,7 +20,6 @@ import {
 import { hidingBudget } from "../../../server/services/report-budget";
 import { hidingNetworks, restoreBurst } from "../../../server/services/report-bursts";
 import type { Route } from "./+types/reports";
-import { done, refused, unreadable } from "./console-action.server";
 
 export const contract = defineRoute({
   ...CONSOLE_PAGE,

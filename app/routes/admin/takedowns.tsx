@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { TakedownQueue } from "~/components/admin/TakedownQueue";
-import { consoleAction } from "~/lib/console-action.server";
+import { consoleAction } from "~/lib/console-request.server";
+import { done, refused, unreadable } from "~/lib/console-result";
 import { routeViewer } from "~/lib/route-contract.server";
 import { parseForm } from "~core/params";
 import { CONSOLE_PAGE, defineRoute } from "~core/route-contract";
@@ -9,7 +10,6 @@ import { StorageUnavailableError } from "../../../server/media/storage";
 import { AppealError, decideAppeal, fileAppeal, listOpenAppeals, listRemovedUploads } from "../../../server/services/appeals";
 import { listTakedowns, resolveTakedown, TakedownError } from "../../../server/services/takedowns";
 import type { Route } from "./+types/takedowns";
-import { done, refused, unreadable } from "./console-action.server";
 
 /**
  * The console's takedown queue (issue 22, item 3): open requests on their 48-hour clock (due soonest first,

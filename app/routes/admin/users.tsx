@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import { type RoleActionResult, UsersConsole } from "~/components/admin/UsersConsole";
-import { consoleAction } from "~/lib/console-action.server";
+import { consoleAction } from "~/lib/console-request.server";
 import { routeInput, routeViewer } from "~/lib/route-contract.server";
 import { roleFormSchema, usersQuery } from "~core/console-schema";
 import { totalPages } from "~core/pagination";

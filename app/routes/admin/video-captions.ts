@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { consoleAction } from "~/lib/console-action.server";
+import { consoleAction } from "~/lib/console-request.server";
 import { routeInput } from "~/lib/route-contract.server";
 import { CAPTION_FORM_MAX_BYTES, CAPTION_MAX_BYTES, type CaptionActionResult, captionForm } from "~core/captions";
 import { input, parseForm } from "~core/params";

@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import { CaptionsEditor } from "~/components/admin/videos/CaptionsEditor";
 import { ChaptersEditor, isChaptersResult } from "~/components/admin/videos/ChaptersEditor";
 import { type EditActionResult, VideoEditor } from "~/components/admin/videos/VideoEditor";
-import { consoleAction } from "~/lib/console-action.server";
+import { consoleAction } from "~/lib/console-request.server";
 import { routeInput } from "~/lib/route-contract.server";
 import { chaptersToText } from "~core/chapters-schema";
 import { input } from "~core/params";

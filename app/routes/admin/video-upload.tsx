@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { SectionHeader } from "~/components/admin/console-ui";
 import { type UploadActionResult, VideoUpload } from "~/components/admin/videos/VideoUpload";
-import { consoleAction } from "~/lib/console-action.server";
+import { consoleAction } from "~/lib/console-request.server";
 import { ATTESTATION_FORM_FIELDS } from "~core/attestation";
 import { formStrings } from "~core/params";
 import { CONSOLE_PAGE, defineRoute } from "~core/route-contract";

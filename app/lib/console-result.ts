@@ -1,6 +1,10 @@
 import { data } from "react-router";
 
-/** What a console section's action answers its fetcher: done, or why not (a message, field messages). */
+/**
+ * What the console sections' actions (comments, messages, categories, reports, takedowns) answer their fetchers:
+ * done, or why not (docs/architecture.md "Console: comments, messages, categories"). Not server-only: the section
+ * components type their fetchers with it.
+ */
 export type ConsoleActionResult =
   | { intent: string; ok: true; id?: string }
   | { intent: string; ok: false; id?: string; fieldErrors: Partial<Record<string, string>>; message: string | null };
