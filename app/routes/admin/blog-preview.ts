@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { renderMarkdown } from "~/components/blog/markdown.server";
 import { consoleAction } from "~/lib/console-request.server";
-import { BLOG_CONTENT_MAX, BLOG_FORM_MAX_BYTES } from "~core/blog-post-schema";
+import { BLOG_CONTENT_MAX, BLOG_FORM_MAX_BYTES, type PreviewResult } from "~core/blog-post-schema";
 import { multilineText, parseForm } from "~core/params";
 import { defineRoute } from "~core/route-contract";
 import { z } from "~core/zod";
@@ -11,8 +11,6 @@ import type { Route } from "./+types/blog-preview";
  * The editor's live preview: markdown in, the HTML the public post page would show out (the same
  * renderer, so the markdown parser stays on the server). Admins only; nothing is stored.
  */
-export type PreviewResult = { ok: true; html: string } | { ok: false; message: string };
-
 const previewForm = z.object({ content: multilineText(BLOG_CONTENT_MAX) });
 
 export const contract = defineRoute({
