@@ -24,7 +24,10 @@ export function refused(
   );
 }
 
-/** The form could not be read as this action's fields (missing, repeated, malformed). */
-export function unreadable(intent: unknown) {
-  return refused(400, { intent: typeof intent === "string" ? intent.slice(0, 20) : "", message: "The form could not be read." });
+/** What every console form says when it cannot be read (a body that is not a form, missing, repeated or malformed fields). */
+export const FORM_UNREADABLE = "The form could not be read.";
+
+/** The form could not be read as this action's fields: the sections' `Unreadable` (app/lib/console-request.server.ts). */
+export function unreadable(status: number, intent: unknown, headers: Record<string, string> = {}) {
+  return refused(status, { intent: typeof intent === "string" ? intent.slice(0, 20) : "", message: FORM_UNREADABLE }, headers);
 }
