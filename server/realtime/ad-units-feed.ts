@@ -1,11 +1,12 @@
 import type { AdConfiguration } from "../../core/ad-units";
+import type { PreRollUnit } from "../../core/console-rows";
 import type { PreRollConfig } from "../../core/preroll-playback";
 import { logger } from "../logger";
 import { appMediaStorage } from "../media/app-storage";
 import { houseAdUrl } from "../media/house-ad";
 import { onSync } from "../runtime/worker-sync";
 import { readAdConfiguration } from "../services/ad-units";
-import { getPreRollUnit, type PreRollUnit, preRollConfigOf } from "../services/ads";
+import { getPreRollUnit, preRollConfigOf } from "../services/ads";
 import { subscribe } from "./notifications";
 
 /**

@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { type Kysely, type Selectable, sql } from "kysely";
+import type { QueueEntry } from "../../core/console-rows";
 import { paramOf, paths } from "../../core/paths";
 import { site } from "../../core/site";
 import {
@@ -176,26 +177,6 @@ async function confirm(request: TakedownRequest, limiter?: RateLimiter): Promise
 }
 
 // --- the console queue -------------------------------------------------------------------------------
-
-export interface QueueEntry {
-  id: string;
-  reference: string;
-  kind: string;
-  name: string;
-  email: string;
-  urls: string[];
-  description: string;
-  signature: string;
-  videoId: string | null;
-  videoTitle: string | null;
-  videoRemoved: boolean;
-  createdAt: Date;
-  dueAt: Date;
-  status: string;
-  resolvedAt: Date | null;
-  outcome: string | null;
-  resolvedBy: string | null;
-}
 
 function queueQuery(db: Kysely<Database>) {
   return db
