@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { AUTOPLAY_COOKIE, autoplayCookie, autoplayOn, countsDown, readAutoplayCookie } from "./autoplay";
+import { AUTOPLAY_COOKIE, autoplayCookie, autoplayOn, countsDown, readAutoplayCookie, upNextOf } from "./autoplay";
+import { paths } from "./paths";
 
 describe("autoplay cookie", () => {
   it("reads on, off, and nothing among other cookies", () => {
@@ -34,5 +35,32 @@ describe("autoplay choice", () => {
     expect(countsDown({ account: null, browser: false })).toBe(false);
     expect(countsDown({ account: true, browser: null })).toBe(true);
     expect(countsDown({ account: false, browser: true })).toBe(false);
+  });
+});
+
+describe("up next", () => {
+  const related = [
+    { id: "a", title: "First related", thumbnail_url: "/media/a.jpg" },
+    { id: "b", title: "Second related", thumbnail_url: null },
+  ];
+
+  it("plays the playlist's next video when played from a list, without a still", () => {
+    const href = paths.video("c", { list: "watch-later" });
+    expect(upNextOf(related, { title: "In the list", href })).toEqual({
+      title: "In the list",
+      href,
+      thumbnail: null,
+      from: "playlist",
+    });
+  });
+
+  it("else the first related video, else nothing", () => {
+    expect(upNextOf(related, null)).toEqual({
+      title: "First related",
+      href: paths.video("a"),
+      thumbnail: "/media/a.jpg",
+      from: "recommended",
+    });
+    expect(upNextOf([], null)).toBeNull();
   });
 });

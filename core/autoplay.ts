@@ -6,6 +6,8 @@
  * then on the default (on) applies.
  */
 
+import { paths } from "./paths";
+
 export const AUTOPLAY_COOKIE = "autoplay";
 /** Seconds between the end of a video and the next one starting, while the viewer can still cancel. */
 export const UP_NEXT_COUNTDOWN_SECONDS = 5;
@@ -42,4 +44,28 @@ export function autoplayOn({ account, browser }: AutoplayChoice): boolean {
 export function countsDown(choice: AutoplayChoice): boolean {
   if (choice.account === null && choice.browser === null) return false;
   return autoplayOn(choice);
+}
+
+/** The video the end of this one offers (the player's UpNext overlay). */
+export interface UpNextVideo {
+  title: string;
+  /** The next video's page (with `?list=` when a playlist plays). */
+  href: string;
+  thumbnail: string | null;
+  /** Where it comes from, said above its title. */
+  from: "playlist" | "recommended";
+}
+
+/**
+ * What plays after this video: the playlist's next one when played from a list, else the top recommendation (the
+ * first related video); null when there is neither.
+ */
+export function upNextOf(
+  related: readonly { id: string; title: string; thumbnail_url: string | null }[],
+  inList: { title: string; href: string } | null,
+): UpNextVideo | null {
+  // No still from the queue: it is answered without the age check's view of stills (docs/decisions/0028-age-assurance.md).
+  if (inList) return { title: inList.title, href: inList.href, thumbnail: null, from: "playlist" };
+  const top = related[0];
+  return top ? { title: top.title, href: paths.video(top.id), thumbnail: top.thumbnail_url, from: "recommended" } : null;
 }

@@ -19,6 +19,9 @@ const URL_MAX = 2000;
 /** Form bodies of the editor: up to 100,000 characters of content, percent-encoded (up to 9 bytes each). */
 export const BLOG_FORM_MAX_BYTES = 1024 * 1024;
 
+/** What the editor's live preview (`POST /admin/blog/preview`) answers: the rendered HTML, or why not. */
+export type PreviewResult = { ok: true; html: string } | { ok: false; message: string };
+
 /** Search results show about this many characters of a title and of a description. */
 export const SEARCH_TITLE_HINT = 60;
 export const SEARCH_DESCRIPTION_HINT = 160;

@@ -59,6 +59,9 @@ export type PlaylistError =
   | "unreadable"
   | "failed";
 
+/** What `GET /api/playlists?video=` answers the Save dialog: the user's playlists and whether each holds the video. */
+export type PlaylistChoicesAnswer = { ok: true; playlists: PlaylistChoice[] } | { ok: false; error: "sign-in" | "failed" };
+
 /** A playlist as the Save dialog lists it. */
 export interface PlaylistChoice {
   id: string;
@@ -68,6 +71,9 @@ export interface PlaylistChoice {
   /** Whether the asked video is in it. */
   contains: boolean;
 }
+
+/** What `GET /api/playlists/:list/queue` answers the video page after hydration (app/lib/use-playlist-queue.ts). */
+export type PlaylistQueueAnswer = { ok: true; queue: PlaylistQueue } | { ok: false; error: "not-found" | "failed" };
 
 /** The play-through queue beside a video played with `?list=` (a window of the list around the video). */
 export interface PlaylistQueue {

@@ -1,10 +1,13 @@
-import type { RouterContextProvider } from "react-router";
-import { CONTACT_TOKEN_EXPIRED, CONTACT_TOKEN_INVALID, FORM_TOKEN_USED } from "~core/contact-schema";
+import { data, type RouterContextProvider } from "react-router";
+import { CONTACT_TOKEN_EXPIRED, CONTACT_TOKEN_INVALID, FORM_TOKEN_FIELD, FORM_TOKEN_USED } from "~core/contact-schema";
+import { parseForm, readForm } from "~core/params";
+import type { z } from "~core/zod";
 import { classifyFailure, UNAVAILABLE_HEADERS } from "../../server/http/route-errors";
+import { renewFormToken } from "../../server/services/form-token";
 
 /**
- * How the public forms (contact, takedown, report) answer what their service refused, and a failure: one set of
- * statuses and texts. Each route renders the answer as its own form, with the typed values kept.
+ * How the public forms (contact, takedown, report) read what was posted and answer what their service refused, and
+ * a failure: one set of statuses and texts. Each route renders the answer as its own form, with the typed values kept.
  */
 
 export interface FormRefusal<E> {
@@ -21,7 +24,7 @@ export type RefusedOutcome<E> =
   | { status: "token-used" }
   | { status: "rate-limited"; retryAfterMs: number };
 
-export function formRefusal<E>(outcome: RefusedOutcome<E>, rateLimitMessage: (retryAfterMs: number) => string): FormRefusal<E> {
+export function formRefusal<E = never>(outcome: RefusedOutcome<E>, rateLimitMessage: (retryAfterMs: number) => string): FormRefusal<E> {
   switch (outcome.status) {
     case "invalid":
       return { status: 400, errors: outcome.errors };
@@ -45,4 +48,68 @@ export function formFailure(context: Readonly<RouterContextProvider>, label: str
   return classifyFailure(context, label, err) === "unavailable"
     ? { status: 503, message, headers: UNAVAILABLE_HEADERS }
     : { status: 500, message };
+}
+
+/** A public form's answer when it did not take the post: the form again, with the typed values and the messages. */
+export type FormFailed<E, V> = { state: "failed"; errors: E; message: string | null; values: V };
+
+type Errors = Partial<Record<string, string>>;
+
+interface PublicFormOptions<S extends z.ZodObject, V> {
+  /** The route's form (its contract's `input.form`). */
+  schema: S;
+  /** The values typed back into the form (capped), from what could be read. */
+  values: (form: z.output<S> | undefined) => V;
+  /** What the form says when it cannot be read. */
+  unreadable: string;
+}
+
+interface PublicForm<S extends z.ZodObject, V, T> {
+  /** The form as the schema reads it; undefined when it could not be read. */
+  form: z.output<S> | undefined;
+  /** Why it could not be read (a body that is not a form, too large, fields it does not know): nothing is stored. */
+  unread: FormRefusal<never>;
+  /** The form again with `refusal`'s status, headers and messages; `spent`: its token was used, a fresh one replaces it. */
+  failed: <E extends Errors = never>(refusal: FormRefusal<E>, spent?: boolean) => ReturnType<typeof data<FormFailed<E, V> & T>>;
+}
+
+/**
+ * The start of a public form's action: 405 for methods other than POST, the form read and parsed, and `failed`,
+ * which every refusal of the action answers with. Contact and takedown renew the form's token in every failure
+ * (`renewToken`, with the token's purpose, server/services/form-token.ts); the report form's loader issues a fresh one itself.
+ */
+export async function publicForm<S extends z.ZodObject, V>(
+  request: Request,
+  options: PublicFormOptions<S, V> & { renewToken: { purpose?: string } },
+): Promise<PublicForm<S, V, { formToken: string }>>;
+export async function publicForm<S extends z.ZodObject, V>(
+  request: Request,
+  options: PublicFormOptions<S, V>,
+): Promise<PublicForm<S, V, Record<never, never>>>;
+export async function publicForm<S extends z.ZodObject, V>(
+  request: Request,
+  options: PublicFormOptions<S, V> & { renewToken?: { purpose?: string } },
+): Promise<PublicForm<S, V, { formToken?: string }>> {
+  // The forms post; React Router would run an action for PUT or DELETE too.
+  if (request.method !== "POST") throw data(null, { status: 405, headers: { Allow: "GET, HEAD, POST" } });
+  const body = await readForm(request);
+  const form = body.ok ? parseForm(options.schema, body.form) : undefined;
+  const values = options.values(form);
+  const token = (form as Record<string, unknown> | undefined)?.[FORM_TOKEN_FIELD] ?? "";
+  const { renewToken } = options;
+  const failed = <E extends Errors = never>(refusal: FormRefusal<E>, spent = false) =>
+    data(
+      {
+        state: "failed" as const,
+        errors: refusal.errors ?? ({} as E),
+        message: refusal.message ?? null,
+        values,
+        ...(renewToken ? { formToken: renewFormToken(token, Date.now(), renewToken.purpose, spent) } : {}),
+      },
+      { status: refusal.status, headers: refusal.headers ?? {} },
+    );
+  const unread: FormRefusal<never> = body.ok
+    ? { status: 400, message: options.unreadable }
+    : { status: body.status, message: options.unreadable, headers: body.headers };
+  return { form, unread, failed };
 }

@@ -1,7 +1,6 @@
 import { useEffect, useState } from "react";
-import type { PlaylistQueueAnswer } from "~/routes/api/playlist-queue";
 import { paths } from "~core/paths";
-import type { PlaylistQueue, PlaylistRef } from "~core/playlists";
+import type { PlaylistQueue, PlaylistQueueAnswer, PlaylistRef } from "~core/playlists";
 
 export type QueueState = { state: "none" } | { state: "loading" } | { state: "missing" } | { state: "ready"; queue: PlaylistQueue };
 

@@ -21,40 +21,13 @@ function memoryStore() {
   };
 }
 
-/** A send that records calls and answers what the test says, when the test says. */
-function fakeSend(answer: ViewAnswer = { counted: true }) {
-  const calls: string[] = [];
-  let release: (() => void) | null = null;
-  let hold = false;
-  const send: SendView = (videoId) => {
-    calls.push(videoId);
-    if (!hold) return Promise.resolve(answer);
-    return new Promise((resolve) => {
-      release = () => resolve(answer);
-    });
-  };
-  return {
-    send,
-    calls,
-    holdAnswers: () => {
-      hold = true;
-    },
-    release: () => release?.(),
-    setAnswer: (a: ViewAnswer) => {
-      answer = a;
-    },
-  };
-}
-
-const flush = () => vi.advanceTimersByTimeAsync(0);
-
-/** A token endpoint that records calls and answers what the test says, when the test says. */
-function fakeTokens(answer: PlayTokenAnswer = { token: "t", thresholdMs: 30_000 }) {
+/** An endpoint that records the videos it is asked about and answers what the test says, when the test says. */
+function fakeEndpoint<A>(answer: A) {
   const calls: string[] = [];
   let failure: Error | null = null;
   let release: (() => void) | null = null;
   let hold = false;
-  const fetch: FetchPlayToken = (videoId) => {
+  const call = (videoId: string): Promise<A> => {
     calls.push(videoId);
     if (failure) return Promise.reject(failure);
     if (!hold) return Promise.resolve(answer);
@@ -63,7 +36,7 @@ function fakeTokens(answer: PlayTokenAnswer = { token: "t", thresholdMs: 30_000 
     });
   };
   return {
-    fetch,
+    call,
     calls,
     holdAnswers: () => {
       hold = true;
@@ -72,12 +45,28 @@ function fakeTokens(answer: PlayTokenAnswer = { token: "t", thresholdMs: 30_000 
     fail: (err: Error) => {
       failure = err;
     },
-    setAnswer: (a: PlayTokenAnswer) => {
+    setAnswer: (a: A) => {
       failure = null;
       answer = a;
     },
   };
 }
+
+/** The view endpoint, as the tracker sends to it. */
+function fakeSend(answer: ViewAnswer = { counted: true }) {
+  const endpoint = fakeEndpoint(answer);
+  const send: SendView = endpoint.call;
+  return { ...endpoint, send };
+}
+
+/** The token endpoint, as the tracker asks it. */
+function fakeTokens(answer: PlayTokenAnswer = { token: "t", thresholdMs: 30_000 }) {
+  const endpoint = fakeEndpoint(answer);
+  const fetch: FetchPlayToken = endpoint.call;
+  return { ...endpoint, fetch };
+}
+
+const flush = () => vi.advanceTimersByTimeAsync(0);
 
 /**
  * A tracker whose video started playing (first timeupdate: the token is asked for and arrives) and, unless

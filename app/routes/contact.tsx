@@ -1,11 +1,11 @@
 import { data, useNavigation } from "react-router";
 import { type ContactFailure, ContactForm } from "~/components/contact/ContactForm";
 import { ContactSuccess } from "~/components/contact/ContactSuccess";
-import { formFailure, formRefusal } from "~/lib/public-form.server";
+import { formFailure, formRefusal, publicForm } from "~/lib/public-form.server";
 import { siteUrlFromMatches } from "~/lib/root-data";
 import { absoluteUrl, breadcrumbs, seoMeta } from "~/lib/seo";
 import { CONTACT_SUBMIT_ERROR, type ContactValues, contactRateLimitMessage, FORM_TOKEN_FIELD, HONEYPOT_FIELD } from "~core/contact-schema";
-import { clientIp, multilineText, parseForm, plainText, readForm, userAgent } from "~core/params";
+import { clientIp, multilineText, plainText, userAgent } from "~core/params";
 import { paths } from "~core/paths";
 import { defineRoute } from "~core/route-contract";
 import { site } from "~core/site";
@@ -13,7 +13,7 @@ import { z } from "~core/zod";
 import { requestInfoContext } from "../../server/http/request-context";
 import { logger } from "../../server/logger";
 import { submitContactForm } from "../../server/services/contact";
-import { issueFormToken, renewFormToken } from "../../server/services/form-token";
+import { issueFormToken } from "../../server/services/form-token";
 import type { Route } from "./+types/contact";
 
 export type ContactActionData = { state: "sent" } | ContactFailure;
@@ -48,37 +48,22 @@ export function loader() {
 
 const NO_VALUES: ContactValues = { name: "", email: "", subject: "", message: "" };
 
-export async function action({ request, context }: Route.ActionArgs) {
-  // The form posts; React Router would run this action for PUT or DELETE too.
-  if (request.method !== "POST") throw data(null, { status: 405, headers: { Allow: "GET, HEAD, POST" } });
-  const info = context.get(requestInfoContext);
-  const body = await readForm(request);
-  const form = body.ok ? parseForm(contract.input.form, body.form) : undefined;
-  const values: ContactValues = form ? { name: form.name, email: form.email, subject: form.subject, message: form.message } : NO_VALUES;
-  const formToken = form?.[FORM_TOKEN_FIELD] ?? "";
-  const failed = (
-    status: number,
-    fields: Partial<Pick<ContactFailure, "errors" | "message">>,
-    headers: Record<string, string> = {},
-    spent = false,
-  ) =>
-    data<ContactActionData>(
-      {
-        state: "failed",
-        errors: fields.errors ?? {},
-        message: fields.message ?? null,
-        values: echo(values),
-        formToken: renewFormToken(formToken, Date.now(), undefined, spent),
-      },
-      { status, headers },
-    );
-  // Not a form (JSON, text), too large, or unreadable: nothing is stored.
-  if (!body.ok) return failed(body.status, { message: CONTACT_SUBMIT_ERROR }, body.headers);
-  if (!form) return failed(400, { message: CONTACT_SUBMIT_ERROR });
+const valuesOf = (form: z.output<typeof contactForm> | undefined): ContactValues =>
+  form ? { name: form.name, email: form.email, subject: form.subject, message: form.message } : NO_VALUES;
 
+export async function action({ request, context }: Route.ActionArgs) {
+  // The contact form's own token purpose (server/services/form-token.ts), renewed in every failure.
+  const { form, unread, failed } = await publicForm(request, {
+    schema: contract.input.form,
+    values: (read) => echo(valuesOf(read)),
+    unreadable: CONTACT_SUBMIT_ERROR,
+    renewToken: {},
+  });
+  if (!form) return failed(unread);
+  const info = context.get(requestInfoContext);
   try {
     const outcome = await submitContactForm(
-      { values, website: form[HONEYPOT_FIELD], formToken },
+      { values: valuesOf(form), website: form[HONEYPOT_FIELD], formToken: form[FORM_TOKEN_FIELD] },
       { ip: clientIp.parse(info.clientIp), userAgent: userAgent.parse(info.userAgent) },
     );
     if (outcome.status === "sent" || outcome.status === "dropped") {
@@ -86,11 +71,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (outcome.status === "dropped") logger.info({ requestId: info.requestId, reason: outcome.reason }, "contact submission dropped");
       return data<ContactActionData>({ state: "sent" });
     }
-    const refusal = formRefusal(outcome, contactRateLimitMessage);
-    return failed(refusal.status, refusal, refusal.headers, outcome.status === "token-used");
+    return failed(formRefusal(outcome, contactRateLimitMessage), outcome.status === "token-used");
   } catch (err) {
-    const failure = formFailure(context, "contact submission", err, CONTACT_SUBMIT_ERROR);
-    return failed(failure.status, failure, failure.headers, true); // its token may be spent: a fresh one
+    return failed(formFailure(context, "contact submission", err, CONTACT_SUBMIT_ERROR), true); // its token may be spent: a fresh one
   }
 }
 

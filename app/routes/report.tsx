@@ -1,12 +1,12 @@
 import { useEffect, useRef } from "react";
 import { createContext, data, Link, useNavigation } from "react-router";
 import { ReportForm, type ReportValues } from "~/components/report/ReportForm";
-import { formRefusal } from "~/lib/public-form.server";
+import { formFailure, formRefusal, publicForm } from "~/lib/public-form.server";
 import { siteUrlFromMatches } from "~/lib/root-data";
 import { routeInput } from "~/lib/route-contract.server";
 import { seoMeta } from "~/lib/seo";
 import { FORM_TOKEN_FIELD, HONEYPOT_FIELD } from "~core/contact-schema";
-import { clientIp, input, multilineText, parseForm, plainText, readForm } from "~core/params";
+import { clientIp, input, multilineText, plainText } from "~core/params";
 import { paths } from "~core/paths";
 import { REPORT_TEXTS, type ReportErrors, reportRateLimitMessage } from "~core/report-schema";
 import { REPORT_TARGET_TYPES, type ReportTarget } from "~core/report-target";
@@ -14,7 +14,6 @@ import { defineRoute } from "~core/route-contract";
 import { TAKEDOWN_HOURS } from "~core/takedown-clock";
 import { z } from "~core/zod";
 import { requestInfoContext } from "../../server/http/request-context";
-import { classifyFailure, UNAVAILABLE_HEADERS } from "../../server/http/route-errors";
 import { getViewer } from "../../server/http/session";
 import { issueFormToken, REPORT_FORM_PURPOSE } from "../../server/services/form-token";
 import { findReportableItem, type ReportedItem, submitReport } from "../../server/services/reports";
@@ -64,17 +63,16 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  if (request.method !== "POST") throw data(null, { status: 405, headers: { Allow: "GET, HEAD, POST" } });
+  // No token renewal: the loader runs again after the action and issues a fresh one.
+  const { form, unread, failed } = await publicForm(request, {
+    schema: contract.input.form,
+    values: (read): ReportValues => ({ reason: read?.reason ?? "", details: (read?.details ?? "").slice(0, 5000) }),
+    unreadable: REPORT_TEXTS.unreadable,
+  });
+  if (!form) return failed(unread);
   const target = targetOf(routeInput(context, contract).query);
+  if (!target) return failed({ status: 404, message: REPORT_TEXTS.notFound });
   const info = context.get(requestInfoContext);
-  const body = await readForm(request);
-  const form = body.ok ? parseForm(contract.input.form, body.form) : undefined;
-  const values: ReportValues = { reason: form?.reason ?? "", details: (form?.details ?? "").slice(0, 5000) };
-  const failed = (status: number, fields: { errors?: ReportErrors; message?: string }, headers: Record<string, string> = {}) =>
-    data<ReportActionData>({ state: "failed", errors: fields.errors ?? {}, message: fields.message ?? null, values }, { status, headers });
-  if (!body.ok) return failed(body.status, { message: REPORT_TEXTS.unreadable }, body.headers);
-  if (!form) return failed(400, { message: REPORT_TEXTS.unreadable });
-  if (!target) return failed(404, { message: REPORT_TEXTS.notFound });
   try {
     const viewer = await getViewer({ request, context });
     const outcome = await submitReport(
@@ -95,28 +93,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       case "dropped":
         context.set(reportSent, true);
         return data<ReportActionData>({ state: "sent", reference: null, hidden: false, back: null });
-      case "invalid":
-        return failed(400, { errors: outcome.errors });
-      case "token-invalid":
-      case "token-expired":
-      case "token-used": {
-        const refusal = formRefusal<ReportErrors>(outcome, reportRateLimitMessage);
-        return failed(refusal.status, refusal);
-      }
       case "not-found":
-        return failed(404, { message: REPORT_TEXTS.notFound });
-      case "rate-limited":
-        return failed(
-          429,
-          { message: reportRateLimitMessage(outcome.retryAfterMs) },
-          { "Retry-After": String(Math.ceil(outcome.retryAfterMs / 1000)) },
-        );
+        return failed({ status: 404, message: REPORT_TEXTS.notFound });
+      default:
+        return failed(formRefusal(outcome, reportRateLimitMessage));
     }
   } catch (err) {
     // The typed text stays in the form either way.
-    if (classifyFailure(context, "report", err) === "unavailable")
-      return failed(503, { message: REPORT_TEXTS.failed }, UNAVAILABLE_HEADERS);
-    return failed(500, { message: REPORT_TEXTS.failed });
+    return failed(formFailure(context, "report", err, REPORT_TEXTS.failed));
   }
 }
 

@@ -1,12 +1,12 @@
 import { data, useNavigation } from "react-router";
 import { type TakedownFailure, TakedownForm } from "~/components/takedown/TakedownForm";
 import { TakedownSuccess } from "~/components/takedown/TakedownSuccess";
-import { formFailure, formRefusal } from "~/lib/public-form.server";
+import { formFailure, formRefusal, publicForm } from "~/lib/public-form.server";
 import { siteUrlFromMatches } from "~/lib/root-data";
 import { routeInput } from "~/lib/route-contract.server";
 import { breadcrumbs, seoMeta } from "~/lib/seo";
 import { FORM_TOKEN_FIELD, HONEYPOT_FIELD } from "~core/contact-schema";
-import { clientIp, multilineText, parseForm, plainText, readForm, userAgent } from "~core/params";
+import { clientIp, multilineText, plainText, userAgent } from "~core/params";
 import { paths } from "~core/paths";
 import { defineRoute } from "~core/route-contract";
 import { site } from "~core/site";
@@ -15,7 +15,7 @@ import { TAKEDOWN_SUBMIT_ERROR, type TakedownValues, takedownRateLimitMessage } 
 import { z } from "~core/zod";
 import { requestInfoContext } from "../../server/http/request-context";
 import { logger } from "../../server/logger";
-import { issueFormToken, renewFormToken } from "../../server/services/form-token";
+import { issueFormToken } from "../../server/services/form-token";
 import { submitTakedown, TAKEDOWN_FORM_PURPOSE } from "../../server/services/takedown-intake";
 import type { Route } from "./+types/takedown";
 
@@ -57,12 +57,8 @@ export function loader({ context }: Route.LoaderArgs) {
 
 const NO_VALUES: TakedownValues = { kind: "", name: "", email: "", urls: "", description: "", goodFaith: "", signature: "" };
 
-export async function action({ request, context }: Route.ActionArgs) {
-  if (request.method !== "POST") throw data(null, { status: 405, headers: { Allow: "GET, HEAD, POST" } });
-  const info = context.get(requestInfoContext);
-  const body = await readForm(request);
-  const form = body.ok ? parseForm(contract.input.form, body.form) : undefined;
-  const values: TakedownValues = form
+const valuesOf = (form: z.output<typeof takedownForm> | undefined): TakedownValues =>
+  form
     ? {
         kind: form.kind,
         name: form.name,
@@ -73,29 +69,19 @@ export async function action({ request, context }: Route.ActionArgs) {
         signature: form.signature,
       }
     : NO_VALUES;
-  const formToken = form?.[FORM_TOKEN_FIELD] ?? "";
-  const failed = (
-    status: number,
-    fields: Partial<Pick<TakedownFailure, "errors" | "message">>,
-    headers: Record<string, string> = {},
-    spent = false,
-  ) =>
-    data<TakedownActionData>(
-      {
-        state: "failed",
-        errors: fields.errors ?? {},
-        message: fields.message ?? null,
-        values: echo(values),
-        formToken: renewFormToken(formToken, Date.now(), TAKEDOWN_FORM_PURPOSE, spent),
-      },
-      { status, headers },
-    );
-  if (!body.ok) return failed(body.status, { message: TAKEDOWN_SUBMIT_ERROR }, body.headers);
-  if (!form) return failed(400, { message: TAKEDOWN_SUBMIT_ERROR });
 
+export async function action({ request, context }: Route.ActionArgs) {
+  const { form, unread, failed } = await publicForm(request, {
+    schema: contract.input.form,
+    values: (read) => echo(valuesOf(read)),
+    unreadable: TAKEDOWN_SUBMIT_ERROR,
+    renewToken: { purpose: TAKEDOWN_FORM_PURPOSE },
+  });
+  if (!form) return failed(unread);
+  const info = context.get(requestInfoContext);
   try {
     const outcome = await submitTakedown(
-      { values, website: form[HONEYPOT_FIELD], formToken },
+      { values: valuesOf(form), website: form[HONEYPOT_FIELD], formToken: form[FORM_TOKEN_FIELD] },
       { ip: clientIp.parse(info.clientIp), userAgent: userAgent.parse(info.userAgent) },
     );
     if (outcome.status === "sent" || outcome.status === "dropped") {
@@ -103,11 +89,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (outcome.status === "dropped") logger.info({ requestId: info.requestId, reason: outcome.reason }, "takedown submission dropped");
       return data<TakedownActionData>({ state: "sent", reference: outcome.reference });
     }
-    const refusal = formRefusal(outcome, takedownRateLimitMessage);
-    return failed(refusal.status, refusal, refusal.headers, outcome.status === "token-used");
+    return failed(formRefusal(outcome, takedownRateLimitMessage), outcome.status === "token-used");
   } catch (err) {
-    const failure = formFailure(context, "takedown submission", err, TAKEDOWN_SUBMIT_ERROR);
-    return failed(failure.status, failure, failure.headers, true); // its token may be spent: a fresh one
+    return failed(formFailure(context, "takedown submission", err, TAKEDOWN_SUBMIT_ERROR), true); // its token may be spent: a fresh one
   }
 }
 

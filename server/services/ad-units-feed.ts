@@ -1,4 +1,5 @@
 import type { AdConfiguration } from "../../core/ad-units";
+import type { PreRollUnit } from "../../core/console-rows";
 import type { PreRollConfig } from "../../core/preroll-playback";
 import { onSync } from "../cluster/worker-sync";
 import { logger } from "../logger";
@@ -6,7 +7,7 @@ import { appMediaStorage } from "../media/app-storage";
 import { houseAdUrl } from "../media/house-ad";
 import { subscribe } from "../realtime/notifications";
 import { readAdConfiguration } from "./ad-units";
-import { getPreRollUnit, type PreRollUnit, preRollConfigOf } from "./ads";
+import { getPreRollUnit, preRollConfigOf } from "./ads";
 
 /**
  * This process's view of the ad configuration (the banner slots and the pre-roll: the one way pages read it),

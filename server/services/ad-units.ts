@@ -1,9 +1,10 @@
 import { AD_SLOT_NAMES, type AdConfiguration, type AdSlotName } from "../../core/ad-units";
 import { zoneIdSchema } from "../../core/ad-units-schema";
+import type { AdUnitRow, PreRollUnit } from "../../core/console-rows";
 import type { PreRollSettingsInput } from "../../core/preroll";
 import { syncWebWorkers } from "../cluster/worker-sync";
 import { getDb } from "../db/connection";
-import { AdConfigError, getPreRollUnit, type PreRollUnit, setPreRoll } from "./ads";
+import { AdConfigError, getPreRollUnit, setPreRoll } from "./ads";
 import { type Actor, recordAdminAction } from "./audit-log";
 
 /**
@@ -13,16 +14,6 @@ import { type Actor, recordAdminAction } from "./audit-log";
  * change returns once every web worker of this instance shows it (cluster/worker-sync.ts): the admin's next
  * page, whichever worker renders it, never shows the old units.
  */
-
-export interface AdUnitRow {
-  id: string;
-  name: string;
-  zoneId: string;
-  location: string;
-  isActive: boolean;
-  duration: number;
-  updatedAt: Date;
-}
 
 /** A unit the console asked for does not exist (any more). */
 export class AdUnitNotFoundError extends Error {

@@ -1,3 +1,4 @@
+import type { PreRollUnit } from "../../core/console-rows";
 import { paths } from "../../core/paths";
 import type { PreRollSettings, PreRollSettingsInput } from "../../core/preroll";
 import { preRollSettingsSchema } from "../../core/preroll";
@@ -12,14 +13,6 @@ import { env } from "../env";
  */
 export const PRE_ROLL_UNIT = "Pre_Roll";
 export const PRE_ROLL_LOCATION = "player";
-
-/** The pre-roll row as an operator sees it (active or not). */
-export interface PreRollUnit extends PreRollSettings {
-  id: string;
-  name: string;
-  vastTagUrl: string | null;
-  updatedAt: Date;
-}
 
 /** A refused setting, with the field it concerns (for the console's error next to the field). */
 export class AdConfigError extends Error {

@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import type { OpenAppeal, RemovedVideo } from "../../core/console-rows";
 import { site } from "../../core/site";
 import { getDb } from "../db/connection";
 import { logger } from "../logger";
@@ -26,14 +27,6 @@ export class AppealError extends Error {
   }
 }
 
-export interface RemovedVideo {
-  id: string;
-  title: string;
-  removedAt: Date;
-  removedReason: string | null;
-  appeal: { status: string; statement: string; decisionNote: string | null } | null;
-}
-
 /** The viewer's own removed videos with their appeal, if any (the console's "appeal" list). */
 export async function listRemovedUploads(userId: string): Promise<RemovedVideo[]> {
   const rows = await getDb()
@@ -52,18 +45,6 @@ export async function listRemovedUploads(userId: string): Promise<RemovedVideo[]
     removedReason: r.removed_reason,
     appeal: r.status ? { status: r.status, statement: r.statement ?? "", decisionNote: r.decision_note } : null,
   }));
-}
-
-export interface OpenAppeal {
-  videoId: string;
-  title: string;
-  statement: string;
-  createdAt: Date;
-  appellantEmail: string | null;
-  removedByEmail: string | null;
-  removedReason: string | null;
-  /** Whether the viewer may decide it (not the remover, not the appellant). */
-  mayDecide: boolean;
 }
 
 export async function listOpenAppeals(viewer: Actor): Promise<OpenAppeal[]> {

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from "kysely";
+import type { AuditEntry } from "../../core/console-rows";
 import { getDb } from "../db/connection";
 import type { Database } from "../db/schema";
 import { escapeLike } from "./categories";
@@ -7,16 +8,6 @@ import { escapeLike } from "./categories";
 export interface Actor {
   id: string;
   email: string;
-}
-
-export interface AuditEntry {
-  id: string;
-  at: Date;
-  actorEmail: string;
-  action: string;
-  target: string;
-  before: unknown;
-  after: unknown;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { sql, type Transaction } from "kysely";
 import { categoryNameSchema } from "../../core/category-schema";
+import type { AdminCategory } from "../../core/console-rows";
 import { ContentSafetyError, findMinorSuggestingTerm } from "../../core/content-safety";
 import { slugify } from "../../core/slug";
 import { getDb } from "../db/connection";
@@ -15,15 +16,6 @@ import { invalidateVideoListCaches } from "./videos";
  * slug enforce) and pass the content policy (docs/product.md "Content policy"). Every change is audited in its transaction
  * and drops the public category and list caches in every process.
  */
-
-export interface AdminCategory {
-  id: string;
-  name: string;
-  slug: string;
-  /** All its videos, public or not. */
-  videoCount: number;
-  publicCount: number;
-}
 
 /** A refusal to show next to a form field. */
 export class CategoryFieldError extends Error {

@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import type { ModeratedComment } from "../../core/console-rows";
 import { paths } from "../../core/paths";
 import { getDb } from "../db/connection";
 import { invalidatePages } from "../realtime/shared-caches";
@@ -15,19 +16,6 @@ import { titleContains } from "./videos";
  */
 
 export const COMMENTS_PER_PAGE = 25;
-
-export interface ModeratedComment {
-  id: string;
-  content: string;
-  createdAt: Date;
-  isDeleted: boolean;
-  deletedAt: Date | null;
-  isReply: boolean;
-  videoId: string;
-  videoTitle: string;
-  /** The author's e-mail; null once they deleted their account. */
-  authorEmail: string | null;
-}
 
 export interface CommentFilter {
   /** A video id (exact) or a piece of its title. */

@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import type { InboxMessage } from "../../core/console-rows";
 import { getDb } from "../db/connection";
 import { type Actor, recordAdminAction } from "./audit-log";
 import { escapeLike } from "./categories";
@@ -12,16 +13,6 @@ import { escapeLike } from "./categories";
 export const MESSAGES_PER_PAGE = 20;
 const SEARCH_MAX = 200;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export interface InboxMessage {
-  id: string;
-  name: string;
-  email: string;
-  subject: string;
-  message: string;
-  createdAt: Date;
-  readAt: Date | null;
-}
 
 export class ContactMessageNotFoundError extends Error {
   constructor() {

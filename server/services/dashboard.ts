@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import type { DashboardTotals, TopEntry } from "../../core/console-rows";
 import { getDb } from "../db/connection";
 import { type DailyViews, viewsPerDay } from "./views";
 
@@ -12,17 +13,6 @@ export type DashboardPeriod = (typeof DASHBOARD_PERIODS)[number];
 
 /** How many videos and categories the top lists show. */
 export const TOP_LIST_SIZE = 10;
-
-export interface DashboardTotals {
-  videos: number;
-  publicVideos: number;
-  views: number;
-  likes: number;
-  /** Comments not deleted. */
-  comments: number;
-  /** Contact messages nobody has read yet (`read_at` is null). */
-  messages: number;
-}
 
 export async function dashboardTotals(): Promise<DashboardTotals> {
   const { rows } = await sql<Record<keyof DashboardTotals, string>>`
@@ -56,12 +46,6 @@ export async function viewsChart(days: DashboardPeriod, now = new Date()): Promi
   const counted = await viewsPerDay({ from: all[0] as string, to: all[all.length - 1] as string });
   const byDay = new Map(counted.map((d) => [d.day, Number(d.views)]));
   return all.map((day) => ({ day, views: byDay.get(day) ?? 0 }));
-}
-
-export interface TopEntry {
-  id: string;
-  name: string;
-  views: number;
 }
 
 /** The videos with the most views counted in the period (per-day table), most first. */

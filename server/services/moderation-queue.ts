@@ -1,5 +1,6 @@
 import { type Kysely, sql } from "kysely";
-import type { QueuedComment, QueuedPlaylist, ReportTarget } from "../../core/report-target";
+import type { QueuedReport, QueueItem } from "../../core/console-rows";
+import type { ReportTarget } from "../../core/report-target";
 import { getDb } from "../db/connection";
 import type { Database } from "../db/schema";
 
@@ -12,34 +13,6 @@ import type { Database } from "../db/schema";
 export const QUEUE_ITEMS_PER_PAGE = 20;
 /** The reports listed under one item (the counts cover all of them). */
 const REPORTS_SHOWN_PER_ITEM = 10;
-
-export interface QueuedReport {
-  reference: string;
-  reason: string;
-  details: string | null;
-  createdAt: Date;
-  /** A signed-in reporter's e-mail; null for a visitor. */
-  reporterEmail: string | null;
-}
-
-export interface QueueItem {
-  target: ReportTarget;
-  firstReportedAt: Date;
-  total: number;
-  /** Open reports per reason, most first. */
-  reasons: { reason: string; count: number }[];
-  reports: QueuedReport[];
-  /** Hidden from the public pending this review. */
-  held: boolean;
-  /** The item no longer exists (deleted meanwhile): only dismissing is left. */
-  gone: boolean;
-  videoId: string | null;
-  videoTitle: string | null;
-  videoPublic: boolean;
-  thumbnailUrl: string | null;
-  comment: QueuedComment | null;
-  playlist: QueuedPlaylist | null;
-}
 
 /** One page of reported items, the item reported longest ago first. */
 export async function listReportQueue(page: number): Promise<{ items: QueueItem[]; total: number }> {

@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import type { HidingNetwork } from "../../core/console-rows";
 import { paths } from "../../core/paths";
 import type { ReportTarget, ReportTargetType } from "../../core/report-target";
 import { getDb } from "../db/connection";
@@ -20,15 +21,6 @@ export interface Burst {
   to: Date;
   /** An IPv4 /24 or IPv6 /48 as reports store it (db/rate-limit.ts ipNetworkKey), or null for every network. */
   network: string | null;
-}
-
-export interface HidingNetwork {
-  network: string;
-  /** Items its reports hid at once, and reports the budget kept from hiding, in the window. */
-  hid: number;
-  overBudget: number;
-  first: Date;
-  last: Date;
 }
 
 /** The networks whose reports hid items, or were over the budget, since `since` (the console lists them). */

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from "kysely";
+import type { QueueEntry } from "../../core/console-rows";
 import { getDb } from "../db/connection";
 import type { Database } from "../db/schema";
 
@@ -7,26 +8,6 @@ import type { Database } from "../db/schema";
  * open requests on their 48-hour clock, the one due soonest first, the latest resolved below, and the
  * dashboard's figures. Deciding a request is takedown-resolution.ts.
  */
-
-export interface QueueEntry {
-  id: string;
-  reference: string;
-  kind: string;
-  name: string;
-  email: string;
-  urls: string[];
-  description: string;
-  signature: string;
-  videoId: string | null;
-  videoTitle: string | null;
-  videoRemoved: boolean;
-  createdAt: Date;
-  dueAt: Date;
-  status: string;
-  resolvedAt: Date | null;
-  outcome: string | null;
-  resolvedBy: string | null;
-}
 
 function queueQuery(db: Kysely<Database>) {
   return db

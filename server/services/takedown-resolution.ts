@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import type { QueueEntry } from "../../core/console-rows";
 import { paths } from "../../core/paths";
 import { getDb } from "../db/connection";
 import { logger } from "../logger";
@@ -6,7 +7,7 @@ import { sendMail } from "../mail";
 import { invalidatePages } from "../realtime/shared-caches";
 import { type Actor, recordAdminAction } from "./audit-log";
 import { outcomeMail } from "./takedown-mails";
-import { type QueueEntry, queueEntry } from "./takedown-queue";
+import { queueEntry } from "./takedown-queue";
 import { type RemovalDeps, removeVideo, VideoRemovalNotFoundError } from "./video-removal";
 import { isVideoId } from "./videos";
 

@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from "kysely";
 import { sql } from "kysely";
+import type { UserListEntry } from "../../core/console-rows";
 import { getDb } from "../db/connection";
 import type { Database } from "../db/schema";
 import { type Actor, recordAdminAction } from "./audit-log";
@@ -100,16 +101,6 @@ export async function changeUserRole(userId: string, role: Role, actor: Actor): 
       });
       return { id: before.id, email: before.email, role, changed: true };
     });
-}
-
-export interface UserListEntry {
-  id: string;
-  email: string | null;
-  name: string | null;
-  role: Role;
-  createdAt: Date;
-  /** A moderator's ban (moderation-decisions.ts): when and why. */
-  ban: { at: Date; reason: string } | null;
 }
 
 /** Users whose e-mail contains `email` (any case), newest first, one page at a time, with the total. */

@@ -1,7 +1,7 @@
 import { Link, useFetcher, useLocation } from "react-router";
 import { ACCOUNT_TEXTS } from "~/lib/account-texts";
 import { useViewer } from "~/lib/viewer-state";
-import type { FavoriteAnswer } from "~/routes/api/favorites";
+import type { FavoriteAnswer } from "~core/favorites";
 import { paths } from "~core/paths";
 
 /**

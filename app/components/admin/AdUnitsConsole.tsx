@@ -3,8 +3,8 @@ import { useFetcher } from "react-router";
 import { useAds } from "~/components/ads/AdsProvider";
 import type { AdSlotName } from "~core/ad-units";
 import { zoneIdSchema } from "~core/ad-units-schema";
+import type { AdUnitRow, AuditEntry, PreRollUnit } from "~core/console-rows";
 import { PRE_ROLL_MAX_SECONDS, type PreRollSettings, preRollFieldErrors, preRollInputFromForm } from "~core/preroll";
-import type { AuditEntryView } from "./AuditLogConsole";
 import { fieldClass as field, fieldErrorClass as fieldError, primaryButton, SectionHeader } from "./console-ui";
 
 /** What the route's action answers (the route imports this, never the other way round). */
@@ -12,27 +12,11 @@ export type AdActionResult =
   | { intent: string; ok: true; unitId?: string }
   | { intent: string; ok: false; unitId?: string; fieldErrors: Record<string, string>; message: string | null };
 
-interface UnitView {
-  id: string;
-  name: string;
-  zoneId: string;
-  location: string;
-  isActive: boolean;
-  updatedAt: string;
-}
-interface PreRollView {
-  active: boolean;
-  source: "house" | "vast";
-  vastTagUrl: string | null;
-  durationSeconds: number;
-  updatedAt: string;
-}
-
 /** The console's "Ad units" section (docs/product.md "Ad slots"): the toggle per banner unit, its zone id, the pre-roll, recent changes. */
 export function AdUnitsConsole(props: {
-  units: UnitView[];
-  preRoll: PreRollView | undefined;
-  audit: AuditEntryView[];
+  units: AdUnitRow<string>[];
+  preRoll: PreRollUnit<string> | undefined;
+  audit: AuditEntry<string>[];
   adNetworkConfigured: boolean;
   adHosts: string[];
 }) {
@@ -87,7 +71,7 @@ export function AdUnitsConsole(props: {
   );
 }
 
-function BannerUnit({ unit }: { unit: UnitView }) {
+function BannerUnit({ unit }: { unit: AdUnitRow<string> }) {
   const ads = useAds();
   const toggle = useFetcher<AdActionResult>({ key: `toggle-${unit.id}` });
   const zone = useFetcher<AdActionResult>({ key: `zone-${unit.id}` });
@@ -178,7 +162,7 @@ function BannerUnit({ unit }: { unit: UnitView }) {
 
 type PreRollErrors = Partial<Record<keyof PreRollSettings | "unit", string>>;
 
-function PreRollForm({ preRoll, adHosts }: { preRoll: PreRollView; adHosts: string[] }) {
+function PreRollForm({ preRoll, adHosts }: { preRoll: PreRollUnit<string>; adHosts: string[] }) {
   const fetcher = useFetcher<AdActionResult>({ key: "preroll" });
   const [clientErrors, setClientErrors] = useState<PreRollErrors>({});
   const [source, setSource] = useState(preRoll.source);
@@ -299,7 +283,7 @@ function PreRollForm({ preRoll, adHosts }: { preRoll: PreRollView; adHosts: stri
   );
 }
 
-function AuditList({ entries }: { entries: AuditEntryView[] }) {
+function AuditList({ entries }: { entries: AuditEntry<string>[] }) {
   if (entries.length === 0) return <p className="text-sm text-zinc-400">No changes recorded yet.</p>;
   return (
     <ol className="space-y-2 text-sm" aria-label="Recent ad changes">

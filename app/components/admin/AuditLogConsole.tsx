@@ -1,19 +1,9 @@
 import { Form, Link } from "react-router";
 import { Pagination } from "~/components/ui/Pagination";
 import { auditChanges } from "~/lib/audit-diff";
+import type { AuditEntry } from "~core/console-rows";
 import { paths } from "~core/paths";
 import { fieldClass as field, primaryButton, SectionHeader } from "./console-ui";
-
-/** An audit entry as the console pages receive it. */
-export interface AuditEntryView {
-  id: string;
-  at: string;
-  actorEmail: string;
-  action: string;
-  target: string;
-  before: unknown;
-  after: unknown;
-}
 
 const when = (iso: string) => `${new Date(iso).toLocaleString("en-GB", { timeZone: "UTC" })} UTC`;
 
@@ -32,7 +22,7 @@ export function AuditLogConsole(props: {
   pageCount: number;
   total: number;
   actions: string[];
-  entries: AuditEntryView[];
+  entries: AuditEntry<string>[];
 }) {
   const { filter } = props;
   const filtered = Boolean(filter.action || filter.actor);

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { PostArticle } from "~/components/blog/PostArticle";
-import type { PreviewResult } from "~/routes/admin/blog-preview";
+import type { PreviewResult } from "~core/blog-post-schema";
 import { BLOG_CONTENT_MAX } from "~core/blog-post-schema";
 import { paths } from "~core/paths";
 import { errorText, inputClass } from "./editor-styles";

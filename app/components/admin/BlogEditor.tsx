@@ -1,47 +1,19 @@
-import { type ReactNode, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import { Link, useFetcher, useLocation, useNavigate } from "react-router";
-import { BLOG_EXCERPT_MAX, blogFieldErrors, blogPostFormSchema, parseTags, slugFromTitle, toDateTimeLocal } from "~core/blog-post-schema";
+import { blogFieldErrors, blogPostFormSchema, parseTags, slugFromTitle } from "~core/blog-post-schema";
 import { paths } from "~core/paths";
 import { BlogContentEditor } from "./BlogContentEditor";
-import type { EditorField, EditorPost, Values } from "./blog-editor-fields";
-import { errorText, inputClass } from "./editor-styles";
-import { SeoPreviews } from "./SeoPreviews";
+import { BlogEditorField, type FieldBinding } from "./BlogEditorField";
+import { BlogSeoFields } from "./BlogSeoFields";
+import { type EditorField, type EditorPost, EMPTY, initialValues, type Values } from "./blog-editor-fields";
+import { primaryButton } from "./console-ui";
+import { dangerButton, inputClass, secondaryButton } from "./editor-styles";
 import { useUnsavedBackup } from "./use-unsaved-backup";
 
 /** What the route's action answers (the route imports this, never the other way round). */
 export type EditorActionResult =
   | { ok: true; intent: string }
   | { ok: false; intent: string; fieldErrors: Record<string, string>; message: string | null };
-
-const EMPTY: Values = {
-  title: "",
-  slug: "",
-  excerpt: "",
-  content: "",
-  author: "",
-  tags: "",
-  meta_title: "",
-  meta_description: "",
-  og_title: "",
-  og_description: "",
-  og_image_url: "",
-  twitter_card_title: "",
-  twitter_card_description: "",
-  twitter_card_image_url: "",
-  canonical_url: "",
-  published_at: "",
-};
-
-const primaryButton = "rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-500 disabled:opacity-60";
-const secondaryButton =
-  "rounded-lg border border-ink-700 px-4 py-2 text-sm font-semibold text-zinc-100 hover:bg-ink-800 disabled:opacity-60";
-const dangerButton = "rounded-lg bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-600 disabled:opacity-60";
-
-function initialValues(post: EditorPost | null): Values {
-  if (!post) return EMPTY;
-  const { id: _id, published: _p, created_at: _c, updated_at: _u, published_at, ...fields } = post;
-  return { ...fields, published_at: toDateTimeLocal(published_at) };
-}
 
 const SAVED_TEXT: Record<string, string> = { save: "Saved.", publish: "Published.", unpublish: "Unpublished." };
 
@@ -95,7 +67,7 @@ export function BlogEditor({
     if (clientErrors[field]) setClientErrors(({ [field]: _, ...rest }) => rest);
   };
 
-  const bind = (field: EditorField) => ({
+  const bind = (field: EditorField): FieldBinding => ({
     id: `post-${field}`,
     name: field,
     value: values[field],
@@ -167,15 +139,15 @@ export function BlogEditor({
         }}
       >
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field
+          <BlogEditorField
             label="Title"
             field="title"
             error={errors.title}
             hint="Shown on the page and, unless a search title is set, in search results."
           >
             <input {...bind("title")} className={inputClass} autoComplete="off" />
-          </Field>
-          <Field
+          </BlogEditorField>
+          <BlogEditorField
             label="Slug"
             field="slug"
             error={errors.slug}
@@ -197,7 +169,7 @@ export function BlogEditor({
                 spellCheck={false}
               />
             </div>
-          </Field>
+          </BlogEditorField>
         </div>
 
         <BlogContentEditor
@@ -213,91 +185,7 @@ export function BlogEditor({
           }}
         />
 
-        <fieldset className="space-y-4 rounded-xl border border-ink-700 bg-ink-900/60 p-4">
-          <legend className="px-1 text-lg font-bold">Search and sharing</legend>
-          <Field
-            label="Excerpt"
-            field="excerpt"
-            error={errors.excerpt}
-            hint={`Shown in the blog list and, unless a search description is set, as the description (${values.excerpt.length}/${BLOG_EXCERPT_MAX}).`}
-          >
-            <textarea {...bind("excerpt")} rows={3} className={inputClass} />
-          </Field>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Field label="Tags" field="tags" error={errors.tags} hint="Separated by commas.">
-              <input {...bind("tags")} className={inputClass} autoComplete="off" />
-            </Field>
-            <Field label="Author" field="author" error={errors.author} hint="Optional; shown in the byline.">
-              <input {...bind("author")} className={inputClass} autoComplete="off" />
-            </Field>
-            <Field
-              label="Publication date (UTC)"
-              field="published_at"
-              error={errors.published_at}
-              hint="Optional: publishing without one uses the moment you publish."
-            >
-              <input {...bind("published_at")} type="datetime-local" className={inputClass} />
-            </Field>
-            <Field
-              label="Canonical URL"
-              field="canonical_url"
-              error={errors.canonical_url}
-              hint="Optional: only when the post first appeared elsewhere."
-            >
-              <input {...bind("canonical_url")} type="url" inputMode="url" className={inputClass} />
-            </Field>
-            <Field label="Search title" field="meta_title" error={errors.meta_title} hint="Optional: replaces the title in search results.">
-              <input {...bind("meta_title")} className={inputClass} autoComplete="off" />
-            </Field>
-            <Field
-              label="Search description"
-              field="meta_description"
-              error={errors.meta_description}
-              hint="Optional: else the excerpt, else the start of the post."
-            >
-              <textarea {...bind("meta_description")} rows={2} className={inputClass} />
-            </Field>
-            <Field label="Social title" field="og_title" error={errors.og_title} hint="Optional (og:title): else the search title.">
-              <input {...bind("og_title")} className={inputClass} autoComplete="off" />
-            </Field>
-            <Field label="Social description" field="og_description" error={errors.og_description} hint="Optional (og:description).">
-              <textarea {...bind("og_description")} rows={2} className={inputClass} />
-            </Field>
-            <Field
-              label="Social image"
-              field="og_image_url"
-              error={errors.og_image_url}
-              hint="Optional (og:image): an image address (.png, .jpg, .webp…) or /media/…; else the site's default card."
-            >
-              <input {...bind("og_image_url")} type="url" inputMode="url" className={inputClass} />
-            </Field>
-            <Field
-              label="X/Twitter title"
-              field="twitter_card_title"
-              error={errors.twitter_card_title}
-              hint="Optional: else the social title."
-            >
-              <input {...bind("twitter_card_title")} className={inputClass} autoComplete="off" />
-            </Field>
-            <Field
-              label="X/Twitter description"
-              field="twitter_card_description"
-              error={errors.twitter_card_description}
-              hint="Optional: else the social description."
-            >
-              <textarea {...bind("twitter_card_description")} rows={2} className={inputClass} />
-            </Field>
-            <Field
-              label="X/Twitter image"
-              field="twitter_card_image_url"
-              error={errors.twitter_card_image_url}
-              hint="Optional: else the social image."
-            >
-              <input {...bind("twitter_card_image_url")} type="url" inputMode="url" className={inputClass} />
-            </Field>
-          </div>
-          <SeoPreviews siteUrl={siteUrl} values={values} post={post} />
-        </fieldset>
+        <BlogSeoFields values={values} errors={errors} bind={bind} siteUrl={siteUrl} post={post} />
 
         <div className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center gap-3 border-t border-ink-700 bg-ink-950 px-4 py-3 shadow-[0_-8px_16px_rgba(0,0,0,0.4)]">
           <button type="submit" name="intent" value="save" className={primaryButton} disabled={busy}>
@@ -338,39 +226,6 @@ export function BlogEditor({
             Cancel
           </button>
         </remove.Form>
-      )}
-    </div>
-  );
-}
-
-function Field({
-  label,
-  field,
-  error,
-  hint,
-  children,
-}: {
-  label: string;
-  field: EditorField;
-  error?: string;
-  hint?: string;
-  children: ReactNode;
-}) {
-  return (
-    <div className="min-w-0">
-      <label htmlFor={`post-${field}`} className="mb-1 block text-sm font-medium text-zinc-200">
-        {label}
-      </label>
-      {children}
-      {error && (
-        <p id={`post-${field}-error`} className={errorText}>
-          {error}
-        </p>
-      )}
-      {hint && (
-        <p id={`post-${field}-hint`} className="mt-1 text-xs text-zinc-400">
-          {hint}
-        </p>
       )}
     </div>
   );

@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { Pagination } from "~/components/ui/Pagination";
+import type { AuditEntry } from "~core/console-rows";
 import { paths } from "~core/paths";
-import type { AuditEntryView } from "./AuditLogConsole";
 import { dangerButton, formatWhen, SectionHeader } from "./console-ui";
 
 /** What the route's action answers (the route imports this, never the other way round). */
@@ -10,6 +10,7 @@ export type BlogListActionResult =
   | { ok: true; intent: string; postId: string }
   | { ok: false; intent: string; postId: string | null; message: string };
 
+// The page's own shape, not core/console-rows.ts: the route renames the service's snake_case columns (ConsolePostSummary).
 interface PostRow {
   id: string;
   title: string;
@@ -30,7 +31,7 @@ export function BlogPostsConsole(props: {
   total: number;
   deleted: boolean;
   posts: PostRow[];
-  audit: Pick<AuditEntryView, "id" | "at" | "actorEmail" | "action" | "target">[];
+  audit: Pick<AuditEntry<string>, "id" | "at" | "actorEmail" | "action" | "target">[];
 }) {
   return (
     <div className="space-y-8">

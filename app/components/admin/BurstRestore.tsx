@@ -1,14 +1,7 @@
 import { useFetcher } from "react-router";
+import type { HidingNetwork } from "~core/console-rows";
 import { BURST_WINDOW_MAX_HOURS, MODERATION_NOTE } from "~core/report-schema";
 import { ActionError, fieldClass, fieldErrorClass, formatWhen, secondaryButton } from "./console-ui";
-
-interface HidingNetworkRow {
-  network: string;
-  hid: number;
-  overBudget: number;
-  first: string;
-  last: string;
-}
 
 type BurstAnswer =
   | { intent: "restore-burst"; ok: true; restored: number; closed: number }
@@ -26,7 +19,7 @@ export function BurstRestore({
   networks,
 }: {
   budget: { perHour: number; perNetworkPerHour: number };
-  networks: HidingNetworkRow[];
+  networks: HidingNetwork<string>[];
 }) {
   const fetcher = useFetcher<BurstAnswer>({ key: "restore-burst" });
   const busy = fetcher.state !== "idle";

@@ -1,17 +1,10 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
-import type { ConsoleActionResult } from "~/routes/admin/console-action.server";
+import type { ConsoleActionResult } from "~/lib/console-result";
 import { CATEGORY_NAME_MAX, categoryNameSchema } from "~core/category-schema";
+import type { AdminCategory } from "~core/console-rows";
 import { paths } from "~core/paths";
 import { ActionError, dangerButton, fieldClass, fieldErrorClass, primaryButton, SectionHeader, secondaryButton } from "./console-ui";
-
-interface CategoryRow {
-  id: string;
-  name: string;
-  slug: string;
-  videoCount: number;
-  publicCount: number;
-}
 
 /** The browser's check of a name field (the server checks again, plus uniqueness and the content policy). */
 function nameError(form: HTMLFormElement): string | null {
@@ -26,7 +19,7 @@ function serverError(fetcher: { state: string; data?: ConsoleActionResult }, fie
 }
 
 /** The console's "Categories" section: counts, create, rename, delete (moving the videos first). */
-export function CategoryConsole({ categories }: { categories: CategoryRow[] }) {
+export function CategoryConsole({ categories }: { categories: AdminCategory[] }) {
   return (
     <div>
       <SectionHeader title="Categories">
@@ -108,7 +101,7 @@ function CreateCategory() {
   );
 }
 
-function CategoryItem({ category: c, others }: { category: CategoryRow; others: CategoryRow[] }) {
+function CategoryItem({ category: c, others }: { category: AdminCategory; others: AdminCategory[] }) {
   const rename = useFetcher<ConsoleActionResult>({ key: `category-rename-${c.id}` });
   const remove = useFetcher<ConsoleActionResult>({ key: `category-delete-${c.id}` });
   const [clientError, setClientError] = useState<string | null>(null);

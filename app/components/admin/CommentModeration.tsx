@@ -1,20 +1,9 @@
 import { Form, Link, useFetcher } from "react-router";
 import { Pagination } from "~/components/ui/Pagination";
-import type { ConsoleActionResult } from "~/routes/admin/console-action.server";
+import type { ConsoleActionResult } from "~/lib/console-result";
+import type { ModeratedComment } from "~core/console-rows";
 import { paths } from "~core/paths";
 import { ActionError, Badge, fieldClass, formatWhen, primaryButton, SectionHeader, secondaryButton } from "./console-ui";
-
-interface CommentRow {
-  id: string;
-  content: string;
-  createdAt: string;
-  isDeleted: boolean;
-  deletedAt: string | null;
-  isReply: boolean;
-  videoId: string;
-  videoTitle: string;
-  authorEmail: string | null;
-}
 
 /** The console's "Comments" section: every comment newest first, filters, soft delete and restore. */
 export function CommentModeration(props: {
@@ -22,7 +11,7 @@ export function CommentModeration(props: {
   page: number;
   pageCount: number;
   total: number;
-  comments: CommentRow[];
+  comments: ModeratedComment<string>[];
 }) {
   const { filter } = props;
   const filtered = Boolean(filter.video || filter.user);
@@ -81,7 +70,7 @@ export function CommentModeration(props: {
   );
 }
 
-function CommentItem({ comment: c }: { comment: CommentRow }) {
+function CommentItem({ comment: c }: { comment: ModeratedComment<string> }) {
   const fetcher = useFetcher<ConsoleActionResult>({ key: `comment-${c.id}` });
   // While the change is on its way, show where it is going.
   const pending = fetcher.formData?.get("intent");

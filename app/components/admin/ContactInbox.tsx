@@ -1,9 +1,11 @@
 import { Form, Link, useFetcher } from "react-router";
 import { Pagination } from "~/components/ui/Pagination";
-import type { ConsoleActionResult } from "~/routes/admin/console-action.server";
+import type { ConsoleActionResult } from "~/lib/console-result";
+import type { InboxMessage } from "~core/console-rows";
 import { paths } from "~core/paths";
 import { ActionError, Badge, dangerButton, fieldClass, formatWhen, primaryButton, SectionHeader, secondaryButton } from "./console-ui";
 
+// The page's own shape, not core/console-rows.ts: the route cuts the message to a preview and reads read_at as `read`.
 interface MessageRow {
   id: string;
   name: string;
@@ -143,18 +145,8 @@ function DeleteMessage({
   );
 }
 
-interface FullMessage {
-  id: string;
-  name: string;
-  email: string;
-  subject: string;
-  message: string;
-  createdAt: string;
-  readAt: string | null;
-}
-
 /** One message, opened (and so marked read). */
-export function ContactMessageView({ message: m }: { message: FullMessage }) {
+export function ContactMessageView({ message: m }: { message: InboxMessage<string> }) {
   return (
     <article aria-labelledby="message-subject">
       <p className="mb-4">

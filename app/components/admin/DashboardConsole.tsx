@@ -1,29 +1,16 @@
 import { Link } from "react-router";
+import type { DashboardTotals, TopEntry } from "~core/console-rows";
 import { PERIODS } from "~core/console-schema";
 import { paths } from "~core/paths";
 import { SectionHeader, waitedFor } from "./console-ui";
 import { ViewsChart } from "./ViewsChart";
-
-interface Totals {
-  videos: number;
-  publicVideos: number;
-  views: number;
-  likes: number;
-  comments: number;
-  messages: number;
-}
-interface TopEntry {
-  id: string;
-  name: string;
-  views: number;
-}
 
 const number = (n: number) => n.toLocaleString("en-US");
 
 /** The console's dashboard: site totals, views per day and the top videos and categories of a period. */
 export function DashboardConsole(props: {
   period: number;
-  totals: Totals;
+  totals: DashboardTotals;
   chart: { day: string; views: number }[];
   topVideos: TopEntry[];
   topCategories: TopEntry[];

@@ -1,35 +1,12 @@
 import type { ReactNode } from "react";
 import { Link, useFetcher } from "react-router";
 import { Pagination } from "~/components/ui/Pagination";
-import type { ConsoleActionResult } from "~/routes/admin/console-action.server";
+import type { ConsoleActionResult } from "~/lib/console-result";
+import type { QueueItem } from "~core/console-rows";
 import { paths } from "~core/paths";
 import { MODERATION_NOTE, reasonLabel } from "~core/report-schema";
-import type { QueuedComment, QueuedPlaylist, ReportTarget } from "~core/report-target";
+import type { ReportTarget } from "~core/report-target";
 import { ActionError, Badge, dangerButton, fieldClass, formatWhen, SectionHeader, secondaryButton, waitedFor } from "./console-ui";
-
-interface QueueReport {
-  reference: string;
-  reason: string;
-  details: string | null;
-  createdAt: string;
-  reporterEmail: string | null;
-}
-
-interface QueueItemRow {
-  target: ReportTarget;
-  firstReportedAt: string;
-  total: number;
-  reasons: { reason: string; count: number }[];
-  reports: QueueReport[];
-  held: boolean;
-  gone: boolean;
-  videoId: string | null;
-  videoTitle: string | null;
-  videoPublic: boolean;
-  thumbnailUrl: string | null;
-  comment: QueuedComment | null;
-  playlist: QueuedPlaylist | null;
-}
 
 const KIND_LABEL: Record<ReportTarget["type"], string> = { video: "Video", comment: "Comment", playlist: "Playlist" };
 
@@ -39,7 +16,7 @@ export function ReportQueue(props: {
   pageCount: number;
   total: number;
   now: string;
-  items: QueueItemRow[];
+  items: QueueItem<string>[];
   burst: ReactNode;
 }) {
   return (
@@ -71,7 +48,7 @@ export function ReportQueue(props: {
   );
 }
 
-function QueueItemCard({ item, now }: { item: QueueItemRow; now: string }) {
+function QueueItemCard({ item, now }: { item: QueueItem<string>; now: string }) {
   const key = `${item.target.type}:${item.target.id}`;
   const fetcher = useFetcher<ConsoleActionResult>({ key: `report-${key}` });
   const busy = fetcher.state !== "idle";

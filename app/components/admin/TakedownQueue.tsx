@@ -1,51 +1,17 @@
 import { Form, Link, useNavigation } from "react-router";
+import type { ConsoleActionResult } from "~/lib/console-result";
+import type { OpenAppeal, QueueEntry, RemovedVideo } from "~core/console-rows";
 import { paths } from "~core/paths";
 import { TAKEDOWN_HOURS, takedownClock } from "~core/takedown-clock";
 import { TAKEDOWN_KINDS } from "~core/takedown-schema";
-import type { ConsoleActionResult } from "../../routes/admin/console-action.server";
 import { ActionError, Badge, dangerButton, fieldClass, formatWhen, primaryButton, SectionHeader, secondaryButton } from "./console-ui";
-
-interface Entry {
-  id: string;
-  reference: string;
-  kind: string;
-  name: string;
-  email: string;
-  urls: string[];
-  description: string;
-  signature: string;
-  videoId: string | null;
-  videoTitle: string | null;
-  videoRemoved: boolean;
-  createdAt: string;
-  dueAt: string;
-  status: string;
-  resolvedAt: string | null;
-  outcome: string | null;
-  resolvedBy: string | null;
-}
 
 interface Props {
   now: string;
-  open: Entry[];
-  resolved: Entry[];
-  appeals: {
-    videoId: string;
-    title: string;
-    statement: string;
-    createdAt: string;
-    appellantEmail: string | null;
-    removedByEmail: string | null;
-    removedReason: string | null;
-    mayDecide: boolean;
-  }[];
-  mine: {
-    id: string;
-    title: string;
-    removedAt: string;
-    removedReason: string | null;
-    appeal: { status: string; statement: string; decisionNote: string | null } | null;
-  }[];
+  open: QueueEntry<string>[];
+  resolved: QueueEntry<string>[];
+  appeals: OpenAppeal<string>[];
+  mine: RemovedVideo<string>[];
   result?: ConsoleActionResult;
 }
 

@@ -1,5 +1,6 @@
 import { Form, useFetcher } from "react-router";
 import { Pagination } from "~/components/ui/Pagination";
+import type { UserListEntry } from "~core/console-rows";
 import { type ConsoleRole, ROLE_LABELS, ROLES } from "~core/console-schema";
 import { fieldClass as field, primaryButton, SectionHeader } from "./console-ui";
 
@@ -8,15 +9,6 @@ export type RoleActionResult =
   | { ok: true; userId: string; role: string }
   | { ok: true; userId: string; unbanned: true }
   | { ok: false; userId: string; message: string };
-
-interface UserView {
-  id: string;
-  email: string | null;
-  name: string | null;
-  role: ConsoleRole;
-  createdAt: string;
-  ban: { at: string; reason: string } | null;
-}
 
 const secondaryButton = "rounded-lg border border-ink-700 bg-ink-800 px-3 py-2 text-sm font-semibold hover:bg-ink-700 disabled:opacity-60";
 
@@ -30,7 +22,7 @@ export function UsersConsole(props: {
   pageCount: number;
   total: number;
   selfId: string;
-  users: UserView[];
+  users: UserListEntry<string>[];
   actionData?: RoleActionResult;
 }) {
   const hrefFor = (page: number) => `?${new URLSearchParams({ ...(props.q ? { q: props.q } : {}), page: String(page) })}`;
@@ -93,7 +85,7 @@ export function UsersConsole(props: {
   );
 }
 
-function UserRow({ user, isSelf, result }: { user: UserView; isSelf: boolean; result?: RoleActionResult }) {
+function UserRow({ user, isSelf, result }: { user: UserListEntry<string>; isSelf: boolean; result?: RoleActionResult }) {
   const fetcher = useFetcher<RoleActionResult>({ key: `role-${user.id}` });
   const shown = fetcher.state === "idle" ? (fetcher.data ?? result) : undefined;
   const error = shown && !shown.ok ? shown.message : null;

@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { Form, Link, useLocation } from "react-router";
 import { Avatar } from "~/components/account/Avatar";
+import { ActionMenu } from "~/components/ui/ActionMenu";
 import { useMenuButton } from "~/lib/use-menu-button";
 import { paths } from "~core/paths";
 import { displayName, type Viewer } from "~core/viewer";
@@ -19,7 +20,8 @@ const LINKS = [
  * move between the items.
  */
 export function UserMenu({ viewer }: { viewer: Viewer }) {
-  const { open, toggle, close, root, button, menu, menuId, onMenuKey } = useMenuButton();
+  const menu = useMenuButton();
+  const { close } = menu;
   const location = useLocation();
   // biome-ignore lint/correctness/useExhaustiveDependencies: closing is the point of watching the location
   useEffect(close, [location.pathname, location.search]);
@@ -27,42 +29,31 @@ export function UserMenu({ viewer }: { viewer: Viewer }) {
   const name = displayName(viewer);
   const item = "block w-full rounded-md px-3 py-2 text-left text-sm text-zinc-200 hover:bg-ink-800 hover:text-white focus:bg-ink-800";
   return (
-    <div ref={root} className="relative">
-      <button
-        ref={button}
-        type="button"
-        aria-haspopup="menu"
-        aria-expanded={open}
-        aria-controls={menuId}
-        aria-label={`Account menu for ${name}`}
-        onClick={toggle}
-        className="flex items-center gap-2 rounded-full p-1 pr-1 text-sm font-medium text-zinc-200 hover:bg-ink-800 sm:pr-3"
-      >
-        <Avatar viewer={viewer} size={32} />
-        <span className="hidden max-w-[10rem] truncate sm:inline">{name}</span>
-      </button>
-      {open && (
-        <div
-          ref={menu}
-          id={menuId}
-          role="menu"
-          aria-label="Account"
-          onKeyDown={onMenuKey}
-          className="absolute right-0 top-full z-50 mt-2 w-56 rounded-xl border border-ink-700 bg-ink-900 p-2 shadow-2xl"
-        >
-          <p className="truncate px-3 pb-2 pt-1 text-xs text-zinc-400">{viewer.email}</p>
-          {LINKS.map((link) => (
-            <Link key={link.to} to={link.to} role="menuitem" className={item}>
-              {link.label}
-            </Link>
-          ))}
-          <Form method="post" action={paths.logout()} className="mt-1 border-t border-ink-800 pt-1">
-            <button type="submit" role="menuitem" className={item}>
-              Sign Out
-            </button>
-          </Form>
-        </div>
-      )}
-    </div>
+    <ActionMenu
+      menu={menu}
+      className="relative"
+      buttonLabel={`Account menu for ${name}`}
+      buttonClassName="flex items-center gap-2 rounded-full p-1 pr-1 text-sm font-medium text-zinc-200 hover:bg-ink-800 sm:pr-3"
+      buttonContent={
+        <>
+          <Avatar viewer={viewer} size={32} />
+          <span className="hidden max-w-[10rem] truncate sm:inline">{name}</span>
+        </>
+      }
+      menuLabel="Account"
+      menuClassName="absolute right-0 top-full z-50 mt-2 w-56 rounded-xl border border-ink-700 bg-ink-900 p-2 shadow-2xl"
+    >
+      <p className="truncate px-3 pb-2 pt-1 text-xs text-zinc-400">{viewer.email}</p>
+      {LINKS.map((link) => (
+        <Link key={link.to} to={link.to} role="menuitem" className={item}>
+          {link.label}
+        </Link>
+      ))}
+      <Form method="post" action={paths.logout()} className="mt-1 border-t border-ink-800 pt-1">
+        <button type="submit" role="menuitem" className={item}>
+          Sign Out
+        </button>
+      </Form>
+    </ActionMenu>
   );
 }

@@ -1,16 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { UP_NEXT_COUNTDOWN_SECONDS } from "~core/autoplay";
+import { UP_NEXT_COUNTDOWN_SECONDS, type UpNextVideo } from "~core/autoplay";
 import { stillAtWidth } from "~core/images";
-
-export interface UpNextVideo {
-  title: string;
-  /** The next video's page (with `?list=` when a playlist plays). */
-  href: string;
-  thumbnail: string | null;
-  /** Where it comes from, said above its title. */
-  from: "playlist" | "recommended";
-}
 
 /** What the next page reads from the navigation's state: start playing at once (it was asked for). */
 export interface AutoStartState {

@@ -1,5 +1,6 @@
 import { type ReactNode, type RefObject, useEffect, useRef, useState } from "react";
 import { preload } from "react-dom";
+import type { UpNextVideo } from "~core/autoplay";
 import type { CaptionTrack } from "~core/captions";
 import type { Chapter } from "~core/chapters";
 import { stillAtWidth } from "~core/images";
@@ -11,7 +12,7 @@ import { LoadingOverlay } from "./LoadingOverlay";
 import { setRate, setVolume, toggleMute } from "./media-controls";
 import { PausedOverlay } from "./PausedOverlay";
 import { type PlayerAction, runShortcut } from "./shortcuts";
-import { UpNext, type UpNextVideo } from "./UpNext";
+import { UpNext } from "./UpNext";
 import { useAutoHide } from "./use-auto-hide";
 import { useCaptions } from "./use-captions";
 import { useFocusAfterPreRoll } from "./use-focus-after-pre-roll";

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from "react";
+import { ActionMenu } from "~/components/ui/ActionMenu";
 import { useFleetingStatus } from "~/lib/use-fleeting-status";
 import { useMenuButton } from "~/lib/use-menu-button";
 import { PLAYLIST_TEXTS, WATCH_LATER } from "~core/playlists";
@@ -16,7 +17,8 @@ const STATUS_MS = 3000;
  * keys move between the items, Escape and a click outside close it and focus returns to the button.
  */
 export function CardMenu({ videoId, title }: { videoId: string; title: string }) {
-  const { open, toggle, root, button, menu, menuId, finish, onMenuKey } = useMenuButton();
+  const menu = useMenuButton();
+  const { finish } = menu;
   const [dialog, setDialog] = useState(false);
   const [status, setStatus] = useFleetingStatus(STATUS_MS);
 
@@ -28,62 +30,52 @@ export function CardMenu({ videoId, title }: { videoId: string; title: string })
   const item =
     "block w-full px-4 py-2.5 text-left text-sm text-zinc-200 hover:bg-ink-700 focus-visible:bg-ink-700 focus-visible:outline-none";
   return (
-    <div ref={root} className="relative">
-      <button
-        ref={button}
-        type="button"
-        aria-haspopup="menu"
-        aria-expanded={open}
-        aria-controls={open ? menuId : undefined}
-        aria-label={`More: ${title}`}
-        onClick={toggle}
-        className="grid h-9 w-9 place-items-center rounded-full bg-black/70 text-white hover:bg-black/90"
-      >
+    <ActionMenu
+      menu={menu}
+      className="relative"
+      buttonLabel={`More: ${title}`}
+      buttonClassName="grid h-9 w-9 place-items-center rounded-full bg-black/70 text-white hover:bg-black/90"
+      buttonContent={
         <svg aria-hidden="true" viewBox="0 0 24 24" width="18" height="18" fill="currentColor">
           <circle cx="12" cy="5" r="2" />
           <circle cx="12" cy="12" r="2" />
           <circle cx="12" cy="19" r="2" />
         </svg>
+      }
+      menuLabel={`More: ${title}`}
+      menuClassName="absolute right-0 top-full z-30 mt-2 w-52 overflow-hidden rounded-xl border border-ink-700 bg-ink-800 py-1 shadow-xl"
+      after={
+        <>
+          {status && (
+            <span
+              role="status"
+              className="absolute right-0 top-full z-20 mt-2 whitespace-nowrap rounded bg-black/90 px-2 py-1 text-xs text-white"
+            >
+              {status}
+            </span>
+          )}
+          {dialog && (
+            <Suspense fallback={null}>
+              <SaveDialog videoId={videoId} title={title} onClose={() => setDialog(false)} />
+            </Suspense>
+          )}
+        </>
+      }
+    >
+      <button role="menuitem" type="button" onClick={saveToWatchLater} className={item}>
+        Save to Watch Later
       </button>
-      {open && (
-        <div
-          ref={menu}
-          id={menuId}
-          role="menu"
-          aria-label={`More: ${title}`}
-          tabIndex={-1}
-          onKeyDown={onMenuKey}
-          className="absolute right-0 top-full z-30 mt-2 w-52 overflow-hidden rounded-xl border border-ink-700 bg-ink-800 py-1 shadow-xl"
-        >
-          <button role="menuitem" type="button" onClick={saveToWatchLater} className={item}>
-            Save to Watch Later
-          </button>
-          <button
-            role="menuitem"
-            type="button"
-            onClick={() => {
-              finish(); // the dialog gives focus back to what had it: the button
-              setDialog(true);
-            }}
-            className={item}
-          >
-            Save to playlist…
-          </button>
-        </div>
-      )}
-      {status && (
-        <span
-          role="status"
-          className="absolute right-0 top-full z-20 mt-2 whitespace-nowrap rounded bg-black/90 px-2 py-1 text-xs text-white"
-        >
-          {status}
-        </span>
-      )}
-      {dialog && (
-        <Suspense fallback={null}>
-          <SaveDialog videoId={videoId} title={title} onClose={() => setDialog(false)} />
-        </Suspense>
-      )}
-    </div>
+      <button
+        role="menuitem"
+        type="button"
+        onClick={() => {
+          finish(); // the dialog gives focus back to what had it: the button
+          setDialog(true);
+        }}
+        className={item}
+      >
+        Save to playlist…
+      </button>
+    </ActionMenu>
   );
 }

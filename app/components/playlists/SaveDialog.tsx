@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
-import type { PlaylistChoicesAnswer } from "~/routes/api/playlists";
 import { paths } from "~core/paths";
+import type { PlaylistChoicesAnswer } from "~core/playlists";
 import { PLAYLIST_LIMITS, type PlaylistChoice } from "~core/playlists";
 import { postPlaylistWrite } from "./playlist-write";
 

@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { ActionMenu } from "~/components/ui/ActionMenu";
 import { copyText, shareLinks } from "~/lib/share";
 import { useFleetingStatus } from "~/lib/use-fleeting-status";
 import { useMenuButton } from "~/lib/use-menu-button";
@@ -14,7 +15,8 @@ const STATUS_MS = 2000;
  * Closes on a click outside, on Escape (focus goes back to the button) and after an item is chosen.
  */
 export function ShareMenu({ title, url }: { title: string; url: string }) {
-  const { open, toggle, root: rootRef, button: buttonRef, menu: menuRef, menuId, finish, onMenuKey } = useMenuButton();
+  const menu = useMenuButton();
+  const { finish } = menu;
   const [status, setStatus] = useFleetingStatus(STATUS_MS);
   const [nativeShare, setNativeShare] = useState(false);
   const links = shareLinks(title, url);
@@ -33,49 +35,39 @@ export function ShareMenu({ title, url }: { title: string; url: string }) {
   const itemClass =
     "block w-full px-4 py-2.5 text-left text-sm text-zinc-200 hover:bg-ink-700 focus-visible:bg-ink-700 focus-visible:outline-none";
   return (
-    <div ref={rootRef} className="relative inline-flex items-center gap-3">
-      <button
-        ref={buttonRef}
-        type="button"
-        aria-haspopup="menu"
-        aria-expanded={open}
-        aria-controls={open ? menuId : undefined}
-        onClick={toggle}
-        className="inline-flex items-center gap-2 rounded-full bg-ink-800 px-4 py-2 text-sm font-semibold text-zinc-100 hover:bg-ink-700"
-      >
-        <ShareIcon />
-        Share
+    <ActionMenu
+      menu={menu}
+      className="relative inline-flex items-center gap-3"
+      buttonClassName="inline-flex items-center gap-2 rounded-full bg-ink-800 px-4 py-2 text-sm font-semibold text-zinc-100 hover:bg-ink-700"
+      buttonContent={
+        <>
+          <ShareIcon />
+          Share
+        </>
+      }
+      beside={
+        <span role="status" className="text-sm text-zinc-300">
+          {status}
+        </span>
+      }
+      menuLabel="Share"
+      menuClassName="absolute left-0 top-full z-30 mt-2 w-56 overflow-hidden rounded-xl border border-ink-700 bg-ink-800 py-1 shadow-xl"
+    >
+      <a role="menuitem" href={links.x} target="_blank" rel="noopener noreferrer" onClick={finish} className={itemClass}>
+        Share on X
+      </a>
+      <a role="menuitem" href={links.reddit} target="_blank" rel="noopener noreferrer" onClick={finish} className={itemClass}>
+        Share on Reddit
+      </a>
+      <button role="menuitem" type="button" onClick={copy} className={itemClass}>
+        Copy URL
       </button>
-      <span role="status" className="text-sm text-zinc-300">
-        {status}
-      </span>
-      {open && (
-        <div
-          ref={menuRef}
-          id={menuId}
-          role="menu"
-          aria-label="Share"
-          tabIndex={-1}
-          onKeyDown={onMenuKey}
-          className="absolute left-0 top-full z-30 mt-2 w-56 overflow-hidden rounded-xl border border-ink-700 bg-ink-800 py-1 shadow-xl"
-        >
-          <a role="menuitem" href={links.x} target="_blank" rel="noopener noreferrer" onClick={finish} className={itemClass}>
-            Share on X
-          </a>
-          <a role="menuitem" href={links.reddit} target="_blank" rel="noopener noreferrer" onClick={finish} className={itemClass}>
-            Share on Reddit
-          </a>
-          <button role="menuitem" type="button" onClick={copy} className={itemClass}>
-            Copy URL
-          </button>
-          {nativeShare && (
-            <button role="menuitem" type="button" onClick={share} className={itemClass}>
-              More options…
-            </button>
-          )}
-        </div>
+      {nativeShare && (
+        <button role="menuitem" type="button" onClick={share} className={itemClass}>
+          More options…
+        </button>
       )}
-    </div>
+    </ActionMenu>
   );
 }
 

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { type AdActionResult, AdUnitsConsole } from "~/components/admin/AdUnitsConsole";
-import { consoleAction } from "~/lib/console-action.server";
+import { consoleRequest } from "~/lib/console-request.server";
+import { FORM_UNREADABLE } from "~/lib/console-result";
 import { toggleUnitSchema, zoneFormSchema } from "~core/ad-units-schema";
 import { parseForm, plainText } from "~core/params";
 import { preRollFieldErrors, preRollInputFromForm } from "~core/preroll";
@@ -51,22 +52,26 @@ function refused(status: number, result: Omit<Extract<AdActionResult, { ok: fals
 }
 
 export async function action(args: Route.ActionArgs) {
-  const { actor, body } = await consoleAction(args);
-  if (!body.ok) return refused(body.status, { intent: "", fieldErrors: {}, message: "The form could not be read." }, body.headers);
-  const intent = body.form.get("intent");
+  // Each intent has its schema: the form is parsed once the intent is known.
+  const begun = await consoleRequest(args, (status, _intent, headers) =>
+    refused(status, { intent: "", fieldErrors: {}, message: FORM_UNREADABLE }, headers),
+  );
+  if (!begun.ok) return begun.answer;
+  const { actor, form: posted } = begun;
+  const intent = posted.get("intent");
   const ok = (unitId?: string) => data<AdActionResult>({ intent: String(intent), ok: true, unitId });
   try {
     if (intent === "toggle") {
-      const form = parseForm(toggleUnitSchema, body.form);
-      if (!form) return refused(400, { intent, fieldErrors: {}, message: "The form could not be read." });
+      const form = parseForm(toggleUnitSchema, posted);
+      if (!form) return refused(400, { intent, fieldErrors: {}, message: FORM_UNREADABLE });
       await setAdUnitActive(form.unitId, form.active, actor);
       return ok(form.unitId);
     }
     if (intent === "zone") {
       // The same schema as the browser's check: its first message goes next to the field.
-      const unitId = String(body.form.get("unitId") ?? "");
+      const unitId = String(posted.get("unitId") ?? "");
       const parsed = zoneFormSchema.safeParse(
-        Object.fromEntries(["intent", "unitId", "zoneId"].map((k) => [k, body.form.get(k) ?? undefined])),
+        Object.fromEntries(["intent", "unitId", "zoneId"].map((k) => [k, posted.get(k) ?? undefined])),
       );
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
@@ -77,8 +82,8 @@ export async function action(args: Route.ActionArgs) {
       return ok(parsed.data.unitId);
     }
     if (intent === "preroll") {
-      const form = parseForm(preRollForm, body.form);
-      if (!form) return refused(400, { intent, fieldErrors: {}, message: "The form could not be read." });
+      const form = parseForm(preRollForm, posted);
+      if (!form) return refused(400, { intent, fieldErrors: {}, message: FORM_UNREADABLE });
       const input = preRollInputFromForm(form);
       const fieldErrors = preRollFieldErrors(input);
       if (Object.keys(fieldErrors).length) return refused(400, { intent, fieldErrors, message: null });

@@ -2,7 +2,8 @@ import { data, redirect } from "react-router";
 import { BlogEditor, type EditorActionResult } from "~/components/admin/BlogEditor";
 import type { EditorPost } from "~/components/admin/blog-editor-fields";
 import { renderMarkdown } from "~/components/blog/markdown.server";
-import { consoleAction } from "~/lib/console-action.server";
+import { consoleRequest } from "~/lib/console-request.server";
+import { FORM_UNREADABLE } from "~/lib/console-result";
 import { routeInput } from "~/lib/route-contract.server";
 import { BLOG_FORM_MAX_BYTES, BLOG_POST_FIELDS, blogFieldErrors, blogPostFormSchema } from "~core/blog-post-schema";
 import { ContentSafetyError } from "~core/content-safety";
@@ -76,15 +77,18 @@ function formFields(form: FormData): Record<string, string> | undefined {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const { actor, body } = await consoleAction(args, BLOG_FORM_MAX_BYTES);
-  const { postId } = routeInput(args.context, contract).params;
   const refuse = (status: number, intent: string, fieldErrors: Record<string, string>, message: string | null, headers = {}) =>
     data<EditorActionResult>({ ok: false, intent, fieldErrors, message }, { status, headers });
-  if (!body.ok) return refuse(body.status, "", {}, "The form could not be read.", body.headers);
-  const raw = formFields(body.form);
+  // Parsed below, field by field: each field's first message goes next to it.
+  const begun = await consoleRequest(args, (status, _intent, headers) => refuse(status, "", {}, FORM_UNREADABLE, headers), {
+    maxBytes: BLOG_FORM_MAX_BYTES,
+  });
+  if (!begun.ok) return begun.answer;
+  const { actor, form: posted } = begun;
+  const { postId } = routeInput(args.context, contract).params;
+  const raw = formFields(posted);
   const intent = INTENTS.find((i) => i === raw?.intent);
-  if (!raw || !intent || (!postId && (intent === "unpublish" || intent === "delete")))
-    return refuse(400, "", {}, "The form could not be read.");
+  if (!raw || !intent || (!postId && (intent === "unpublish" || intent === "delete"))) return refuse(400, "", {}, FORM_UNREADABLE);
 
   try {
     if (intent === "delete") {

@@ -1,9 +1,10 @@
 import { data, redirect } from "react-router";
 import { type BlogListActionResult, BlogPostsConsole } from "~/components/admin/BlogPostsConsole";
-import { consoleAction } from "~/lib/console-action.server";
+import { consoleRequest } from "~/lib/console-request.server";
+import { FORM_UNREADABLE } from "~/lib/console-result";
 import { routeInput } from "~/lib/route-contract.server";
 import { clampPage, totalPages } from "~core/pagination";
-import { input, parseForm } from "~core/params";
+import { input } from "~core/params";
 import { paths } from "~core/paths";
 import { CONSOLE_PAGE, defineRoute } from "~core/route-contract";
 import { z } from "~core/zod";
@@ -63,12 +64,13 @@ export function meta() {
 
 /** The list's row actions: publish, unpublish, delete (the confirm step is the page's). */
 export async function action(args: Route.ActionArgs) {
-  const { actor, body } = await consoleAction(args);
   const refuse = (status: number, intent: string, postId: string | null, message: string, headers: Record<string, string> = {}) =>
     data<BlogListActionResult>({ ok: false, intent, postId, message }, { status, headers });
-  if (!body.ok) return refuse(body.status, "", null, "The form could not be read.", body.headers);
-  const form = parseForm(contract.input.form, body.form);
-  if (!form) return refuse(400, "", null, "The form could not be read.");
+  const begun = await consoleRequest(args, (status, _intent, headers) => refuse(status, "", null, FORM_UNREADABLE, headers), {
+    schema: contract.input.form,
+  });
+  if (!begun.ok) return begun.answer;
+  const { actor, fields: form } = begun;
   try {
     if (form.intent === "delete") await deleteBlogPost(form.postId, actor);
     else await setBlogPostPublished(form.postId, form.intent === "publish", actor);

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { CategoryConsole } from "~/components/admin/CategoryConsole";
-import { consoleAction } from "~/lib/console-action.server";
+import { consoleRequest } from "~/lib/console-request.server";
+import { done, refused, unreadable } from "~/lib/console-result";
 import { categoryForms } from "~core/category-schema";
 import { parseForm } from "~core/params";
 import { CONSOLE_PAGE, defineRoute } from "~core/route-contract";
@@ -13,7 +14,6 @@ import {
   renameCategory,
 } from "../../../server/services/category-admin";
 import type { Route } from "./+types/categories";
-import { done, refused, unreadable } from "./console-action.server";
 
 export const contract = defineRoute({
   ...CONSOLE_PAGE,
@@ -28,24 +28,25 @@ export function meta() {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const { actor, body } = await consoleAction(args);
-  if (!body.ok) return refused(body.status, { intent: "", message: "The form could not be read." }, body.headers);
-  const begun = { actor, form: body.form };
-  const intent = begun.form.get("intent");
-  if (intent !== "create" && intent !== "rename" && intent !== "delete") return unreadable(intent);
-  const form = parseForm<(typeof categoryForms)[typeof intent]>(categoryForms[intent], begun.form);
-  if (!form) return unreadable(intent);
+  // Each intent has its schema (core/category-schema.ts): the form is parsed once its intent is known.
+  const begun = await consoleRequest(args, unreadable);
+  if (!begun.ok) return begun.answer;
+  const { actor, form: posted } = begun;
+  const intent = posted.get("intent");
+  if (intent !== "create" && intent !== "rename" && intent !== "delete") return unreadable(400, intent);
+  const form = parseForm<(typeof categoryForms)[typeof intent]>(categoryForms[intent], posted);
+  if (!form) return unreadable(400, intent);
   const id = "categoryId" in form ? form.categoryId : undefined;
   try {
     if (form.intent === "create") {
-      const created = await createCategory(form.name, begun.actor);
+      const created = await createCategory(form.name, actor);
       return done(intent, created.id);
     }
     if (form.intent === "rename") {
-      await renameCategory(form.categoryId, form.name, begun.actor);
+      await renameCategory(form.categoryId, form.name, actor);
       return done(intent, form.categoryId);
     }
-    await deleteCategory(form.categoryId, form.moveTo ? form.moveTo : null, begun.actor);
+    await deleteCategory(form.categoryId, form.moveTo ? form.moveTo : null, actor);
     return done(intent, form.categoryId);
   } catch (err) {
     if (err instanceof CategoryFieldError) return refused(400, { intent, id, fieldErrors: { [err.field]: err.message } });

@@ -1,10 +1,10 @@
 import { data } from "react-router";
 import { CommentModeration } from "~/components/admin/CommentModeration";
-import { consoleAction } from "~/lib/console-action.server";
+import { consoleRequest } from "~/lib/console-request.server";
+import { done, refused, unreadable } from "~/lib/console-result";
 import { routeInput } from "~/lib/route-contract.server";
 import { commentActionForm, commentListQuery } from "~core/console-moderation-schema";
 import { clampPage, totalPages } from "~core/pagination";
-import { parseForm } from "~core/params";
 import { CONSOLE_PAGE, defineRoute } from "~core/route-contract";
 import {
   COMMENTS_PER_PAGE,
@@ -14,7 +14,6 @@ import {
   restoreComment,
 } from "../../../server/services/comment-moderation";
 import type { Route } from "./+types/comments";
-import { done, refused, unreadable } from "./console-action.server";
 
 export const contract = defineRoute({
   ...CONSOLE_PAGE,
@@ -43,14 +42,12 @@ export function meta() {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const { actor, body } = await consoleAction(args);
-  if (!body.ok) return refused(body.status, { intent: "", message: "The form could not be read." }, body.headers);
-  const begun = { actor, form: body.form };
-  const form = parseForm(contract.input.form, begun.form);
-  if (!form) return unreadable(begun.form.get("intent"));
+  const begun = await consoleRequest(args, unreadable, { schema: contract.input.form });
+  if (!begun.ok) return begun.answer;
+  const { actor, fields: form } = begun;
   try {
-    if (form.intent === "delete") await moderateDeleteComment(form.commentId, begun.actor);
-    else await restoreComment(form.commentId, begun.actor);
+    if (form.intent === "delete") await moderateDeleteComment(form.commentId, actor);
+    else await restoreComment(form.commentId, actor);
     return done(form.intent, form.commentId);
   } catch (err) {
     if (err instanceof CommentNotFoundError) return refused(404, { intent: form.intent, id: form.commentId, message: err.message });

@@ -1,10 +1,10 @@
 import { data, redirect } from "react-router";
 import { ContactInbox } from "~/components/admin/ContactInbox";
-import { consoleAction } from "~/lib/console-action.server";
+import { consoleRequest } from "~/lib/console-request.server";
+import { done, refused, unreadable } from "~/lib/console-result";
 import { routeInput } from "~/lib/route-contract.server";
 import { messageActionForm, messageListQuery } from "~core/console-moderation-schema";
 import { clampPage, totalPages } from "~core/pagination";
-import { parseForm } from "~core/params";
 import { paths } from "~core/paths";
 import { CONSOLE_PAGE, defineRoute } from "~core/route-contract";
 import {
@@ -16,7 +16,6 @@ import {
   setContactMessageRead,
 } from "../../../server/services/contact-inbox";
 import type { Route } from "./+types/messages";
-import { done, refused, unreadable } from "./console-action.server";
 
 /** How much of a message the inbox list shows. */
 const PREVIEW_CHARS = 160;
@@ -56,20 +55,18 @@ export function meta() {
 
 /** Read, unread and delete, from the list (fetchers) or from an open message (a form that comes back here). */
 export async function action(args: Route.ActionArgs) {
-  const { actor, body } = await consoleAction(args);
-  if (!body.ok) return refused(body.status, { intent: "", message: "The form could not be read." }, body.headers);
-  const begun = { actor, form: body.form };
-  const form = parseForm(contract.input.form, begun.form);
-  if (!form) return unreadable(begun.form.get("intent"));
+  const begun = await consoleRequest(args, unreadable, { schema: contract.input.form });
+  if (!begun.ok) return begun.answer;
+  const { actor, form: posted, fields: form } = begun;
   try {
-    if (form.intent === "delete") await deleteContactMessage(form.messageId, begun.actor);
-    else await setContactMessageRead(form.messageId, form.intent === "read", begun.actor);
+    if (form.intent === "delete") await deleteContactMessage(form.messageId, actor);
+    else await setContactMessageRead(form.messageId, form.intent === "read", actor);
   } catch (err) {
     if (err instanceof ContactMessageNotFoundError) return refused(404, { intent: form.intent, id: form.messageId, message: err.message });
     throw err;
   }
   // A form posted from an open message returns to the inbox (a fetcher gets the answer instead).
-  if (begun.form.get("from") === "message") throw redirect(paths.admin.messages());
+  if (posted.get("from") === "message") throw redirect(paths.admin.messages());
   return done(form.intent, form.messageId);
 }
 

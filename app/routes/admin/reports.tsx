@@ -1,7 +1,8 @@
 import { data } from "react-router";
 import { BurstRestore } from "~/components/admin/BurstRestore";
 import { ReportQueue } from "~/components/admin/ReportQueue";
-import { consoleAction } from "~/lib/console-action.server";
+import { consoleRequest } from "~/lib/console-request.server";
+import { done, refused, unreadable } from "~/lib/console-result";
 import { routeInput } from "~/lib/route-contract.server";
 import { firstMessages } from "~core/contact-schema";
 import { clampPage, totalPages } from "~core/pagination";
@@ -14,7 +15,6 @@ import { listReportQueue, QUEUE_ITEMS_PER_PAGE } from "../../../server/services/
 import { hidingBudget } from "../../../server/services/report-budget";
 import { hidingNetworks, restoreBurst } from "../../../server/services/report-bursts";
 import type { Route } from "./+types/reports";
-import { done, refused, unreadable } from "./console-action.server";
 
 export const contract = defineRoute({
   ...CONSOLE_PAGE,
@@ -50,11 +50,13 @@ export function meta() {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const { actor, body } = await consoleAction(args);
-  if (!body.ok) return refused(body.status, { intent: "", message: "The form could not be read." }, body.headers);
-  if (body.form.get("intent") === "restore-burst") return restoreBurstAction(body.form, actor);
-  const form = parseForm(moderationDecisionForm, body.form);
-  if (!form) return unreadable(body.form.get("intent"));
+  // Two forms post here (a decision, a burst restore), each with its schema: parsed once the intent is known.
+  const begun = await consoleRequest(args, unreadable);
+  if (!begun.ok) return begun.answer;
+  const { actor, form: posted } = begun;
+  if (posted.get("intent") === "restore-burst") return restoreBurstAction(posted, actor);
+  const form = parseForm(moderationDecisionForm, posted);
+  if (!form) return unreadable(400, posted.get("intent"));
   const id = `${form.targetType}:${form.targetId}`;
   const problem = moderationNoteProblem(form.note);
   if (problem) return refused(400, { intent: form.intent, id, fieldErrors: { note: problem }, message: problem });
@@ -71,7 +73,7 @@ export async function action(args: Route.ActionArgs) {
 /** One step for a burst of bad-faith reports (server/services/report-bursts.ts): field messages, or what it did. */
 async function restoreBurstAction(form: FormData, actor: Actor) {
   const raw = formStrings(form, Object.keys(burstRestoreForm.shape));
-  if (!raw) return unreadable("restore-burst");
+  if (!raw) return unreadable(400, "restore-burst");
   const parsed = burstRestoreForm.safeParse(raw);
   const fieldErrors = firstMessages(parsed.error?.issues ?? []);
   const noteProblem = moderationNoteProblem((raw.note ?? "").trim());

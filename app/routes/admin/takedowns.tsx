@@ -1,8 +1,8 @@
 import { data } from "react-router";
 import { TakedownQueue } from "~/components/admin/TakedownQueue";
-import { consoleAction } from "~/lib/console-action.server";
+import { consoleRequest } from "~/lib/console-request.server";
+import { done, refused, unreadable } from "~/lib/console-result";
 import { routeViewer } from "~/lib/route-contract.server";
-import { parseForm } from "~core/params";
 import { CONSOLE_PAGE, defineRoute } from "~core/route-contract";
 import { takedownActionForm } from "~core/takedown-schema";
 import { StorageUnavailableError } from "../../../server/media/storage";
@@ -10,7 +10,6 @@ import { AppealError, decideAppeal, fileAppeal, listOpenAppeals, listRemovedUplo
 import { listTakedowns } from "../../../server/services/takedown-queue";
 import { resolveTakedown, TakedownError } from "../../../server/services/takedown-resolution";
 import type { Route } from "./+types/takedowns";
-import { done, refused, unreadable } from "./console-action.server";
 
 /**
  * The console's takedown queue (issue 22, item 3): open requests on their 48-hour clock (due soonest first,
@@ -48,10 +47,9 @@ export function meta() {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const { actor, body } = await consoleAction(args);
-  if (!body.ok) return refused(body.status, { intent: "", message: "The form could not be read." }, body.headers);
-  const form = parseForm(contract.input.form, body.form);
-  if (!form) return unreadable(body.form.get("intent"));
+  const begun = await consoleRequest(args, unreadable, { schema: contract.input.form });
+  if (!begun.ok) return begun.answer;
+  const { actor, fields: form } = begun;
   const id = form.intent === "resolve" ? form.requestId : form.videoId;
   try {
     if (form.intent === "resolve") {

@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import { type RoleActionResult, UsersConsole } from "~/components/admin/UsersConsole";
-import { consoleAction } from "~/lib/console-action.server";
+import { consoleRequest } from "~/lib/console-request.server";
+import { FORM_UNREADABLE } from "~/lib/console-result";
 import { routeInput, routeViewer } from "~/lib/route-contract.server";
 import { roleFormSchema, usersQuery } from "~core/console-schema";
 import { totalPages } from "~core/pagination";
@@ -46,12 +47,14 @@ function refused(status: number, userId: string, message: string, headers: Recor
 }
 
 export async function action(args: Route.ActionArgs) {
-  const { actor: admin, body } = await consoleAction(args);
-  if (!body.ok) return refused(body.status, "", "The form could not be read.", body.headers);
-  const fields = formStrings(body.form, ["intent", "userId", "role"]);
-  if (!fields) return refused(400, "", "The form could not be read.");
+  // Parsed below: the schema's first message is the answer.
+  const begun = await consoleRequest(args, (status, _intent, headers) => refused(status, "", FORM_UNREADABLE, headers));
+  if (!begun.ok) return begun.answer;
+  const { actor: admin, form: posted } = begun;
+  const fields = formStrings(posted, ["intent", "userId", "role"]);
+  if (!fields) return refused(400, "", FORM_UNREADABLE);
   const parsed = contract.input.form.safeParse(fields);
-  if (!parsed.success) return refused(400, "", parsed.error.issues[0]?.message ?? "The form could not be read.");
+  if (!parsed.success) return refused(400, "", parsed.error.issues[0]?.message ?? FORM_UNREADABLE);
   try {
     if (parsed.data.intent === "unban") {
       await liftBan(parsed.data.userId, admin);

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { consoleAction } from "~/lib/console-action.server";
+import { consoleRequest } from "~/lib/console-request.server";
 import { routeInput } from "~/lib/route-contract.server";
 import { CAPTION_FORM_MAX_BYTES, CAPTION_MAX_BYTES, type CaptionActionResult, captionForm } from "~core/captions";
 import { input, parseForm } from "~core/params";
@@ -32,18 +32,24 @@ export async function loader() {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const { actor, body } = await consoleAction(args, CAPTION_FORM_MAX_BYTES);
-  const { videoId } = routeInput(args.context, contract).params;
   const answer = (result: CaptionActionResult, status = 200, headers: Record<string, string> = {}) =>
     Response.json(result, { status, headers });
-  if (!body.ok) {
-    const error =
-      body.status === 413
-        ? `The file is larger than ${CAPTION_MAX_BYTES / 1024} KB.`
-        : "The form could not be read. Choose a .vtt file and send it again.";
-    return answer({ ok: false, language: "", error }, body.status, body.headers);
-  }
-  const form = parseForm(contract.input.form, body.form);
+  // A body it cannot read and fields it cannot read say different things: the fields are parsed below.
+  const begun = await consoleRequest(
+    args,
+    (status, _intent, headers) => {
+      const error =
+        status === 413
+          ? `The file is larger than ${CAPTION_MAX_BYTES / 1024} KB.`
+          : "The form could not be read. Choose a .vtt file and send it again.";
+      return answer({ ok: false, language: "", error }, status, headers);
+    },
+    { maxBytes: CAPTION_FORM_MAX_BYTES },
+  );
+  if (!begun.ok) return begun.answer;
+  const { actor, form: posted } = begun;
+  const { videoId } = routeInput(args.context, contract).params;
+  const form = parseForm(contract.input.form, posted);
   if (!form) return answer({ ok: false, language: "", error: "The form could not be read. Choose a language and a .vtt file." }, 400);
   const { intent, language } = form;
   try {
@@ -51,7 +57,7 @@ export async function action(args: Route.ActionArgs) {
       await removeCaption(videoId, language, actor);
       return answer({ ok: true, intent, language });
     }
-    const files = body.form.getAll("file");
+    const files = posted.getAll("file");
     const file = files.length === 1 ? files[0] : undefined;
     if (!(file instanceof File) || file.size === 0) return answer({ ok: false, language, error: "Choose a .vtt file to upload." }, 400);
     await saveCaption(videoId, language, new Uint8Array(await file.arrayBuffer()), actor);

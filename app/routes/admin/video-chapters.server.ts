@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import type { ChaptersActionResult } from "~/components/admin/videos/ChaptersEditor";
+import { FORM_UNREADABLE } from "~/lib/console-result";
 import { chaptersFromForm } from "~core/chapters-schema";
 import type { Actor } from "../../../server/services/audit-log";
 import { ChaptersError, ChaptersRateLimitedError, saveChapters } from "../../../server/services/chapters";
@@ -11,7 +12,7 @@ const refused = (status: number, problems: string[], text: string, headers: Reco
 /** The edit page's `chapters` intent: saves the list, or sends every problem back with the admin's own text. */
 export async function chaptersAction(videoId: string, form: FormData, actor: Actor) {
   const text = chaptersFromForm(form);
-  if (text === undefined) return refused(400, ["The form could not be read."], "");
+  if (text === undefined) return refused(400, [FORM_UNREADABLE], "");
   try {
     await saveChapters(videoId, text, actor);
     return data<ChaptersActionResult>({ intent: "chapters", ok: true });

@@ -2,7 +2,8 @@ import { data, redirect } from "react-router";
 import { CaptionsEditor } from "~/components/admin/videos/CaptionsEditor";
 import { ChaptersEditor, isChaptersResult } from "~/components/admin/videos/ChaptersEditor";
 import { type EditActionResult, VideoEditor } from "~/components/admin/videos/VideoEditor";
-import { consoleAction } from "~/lib/console-action.server";
+import { consoleRequest } from "~/lib/console-request.server";
+import { FORM_UNREADABLE } from "~/lib/console-result";
 import { routeInput } from "~/lib/route-contract.server";
 import { chaptersToText } from "~core/chapters-schema";
 import { input } from "~core/params";
@@ -56,21 +57,23 @@ function refused(status: number, intent: string, fieldErrors: VideoFieldErrors, 
 
 /** `update` saves the fields; `chapters` the chapters; `delete` (with its confirmation) removes the video and its media. */
 export async function action(args: Route.ActionArgs) {
-  const { actor, body } = await consoleAction(args);
+  // Three forms post here (the fields, the chapters, the deletion), each read by its own rule once the intent is known.
+  const begun = await consoleRequest(args, (status, _intent, headers) => refused(status, "", { form: FORM_UNREADABLE }, headers));
+  if (!begun.ok) return begun.answer;
+  const { actor, form: posted } = begun;
   const { videoId } = routeInput(args.context, contract).params;
-  if (!body.ok) return refused(body.status, "", { form: "The form could not be read." }, body.headers);
-  const intents = body.form.getAll("intent");
+  const intents = posted.getAll("intent");
   const intent = intents.length === 1 && typeof intents[0] === "string" ? intents[0] : "";
-  if (intent === "chapters") return chaptersAction(videoId, body.form, actor);
+  if (intent === "chapters") return chaptersAction(videoId, posted, actor);
   try {
     if (intent === "update") {
-      const raw = videoFieldsFromForm(body.form);
-      if (!raw) return refused(400, intent, { form: "The form could not be read." });
+      const raw = videoFieldsFromForm(posted);
+      if (!raw) return refused(400, intent, { form: FORM_UNREADABLE });
       await updateVideo(videoId, raw, actor);
       return data<EditActionResult>({ intent, ok: true });
     }
     if (intent === "delete") {
-      if (body.form.getAll("confirm").join() !== "yes") return refused(400, intent, { form: "Confirm the deletion first." });
+      if (posted.getAll("confirm").join() !== "yes") return refused(400, intent, { form: "Confirm the deletion first." });
       await deleteVideo(videoId, actor);
       return redirect(paths.admin.videos({ deleted: true }));
     }

@@ -1,7 +1,8 @@
 import { data } from "react-router";
 import { SectionHeader } from "~/components/admin/console-ui";
 import { type UploadActionResult, VideoUpload } from "~/components/admin/videos/VideoUpload";
-import { consoleAction } from "~/lib/console-action.server";
+import { consoleRequest } from "~/lib/console-request.server";
+import { FORM_UNREADABLE } from "~/lib/console-result";
 import { ATTESTATION_FORM_FIELDS } from "~core/attestation";
 import { formStrings } from "~core/params";
 import { CONSOLE_PAGE, defineRoute } from "~core/route-contract";
@@ -34,13 +35,15 @@ function refused(status: number, fieldErrors: VideoFieldErrors, opts: { fileRefu
 
 /** The finished upload (by id) with its fields: into the ingest pipeline, answered with the job to follow. */
 export async function action(args: Route.ActionArgs) {
-  const { actor: admin, body } = await consoleAction(args);
-  if (!body.ok) return refused(body.status, { form: "The form could not be read." }, { headers: body.headers });
-  const raw = videoFieldsFromForm(body.form);
-  const attestation = formStrings(body.form, ATTESTATION_FORM_FIELDS);
-  const uploadId = uploadIdSchema.safeParse(body.form.get("uploadId"));
-  if (body.form.get("intent") !== "create" || !raw || !attestation || body.form.getAll("uploadId").length !== 1) {
-    return refused(400, { form: "The form could not be read." });
+  // Read field by field below: the video's fields, the attestation and the finished upload each have their rules.
+  const begun = await consoleRequest(args, (status, _intent, headers) => refused(status, { form: FORM_UNREADABLE }, { headers }));
+  if (!begun.ok) return begun.answer;
+  const { actor: admin, form: posted } = begun;
+  const raw = videoFieldsFromForm(posted);
+  const attestation = formStrings(posted, ATTESTATION_FORM_FIELDS);
+  const uploadId = uploadIdSchema.safeParse(posted.get("uploadId"));
+  if (posted.get("intent") !== "create" || !raw || !attestation || posted.getAll("uploadId").length !== 1) {
+    return refused(400, { form: FORM_UNREADABLE });
   }
   if (!uploadId.success) return refused(400, { form: "The upload is not known: choose the file again." }, { fileRefused: true });
   try {

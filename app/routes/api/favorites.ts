@@ -1,4 +1,5 @@
 import { data, redirect } from "react-router";
+import type { FavoriteAnswer } from "~core/favorites";
 import { input, parseForm, plainText, readForm } from "~core/params";
 import { paths } from "~core/paths";
 import { safeRedirectPath } from "~core/redirect-to";
@@ -13,13 +14,9 @@ import { jsonAnswer, NO_STORE } from "./json-answer";
 
 /**
  * `POST /api/favorites` (form `videoId`, `favorite` = "true" | "false", optional `redirectTo`): adds or
- * removes a favorite of the signed-in user. The FavoriteButton's fetcher gets JSON `FavoriteAnswer`; a plain
+ * removes a favorite of the signed-in user. The FavoriteButton's fetcher gets JSON `FavoriteAnswer` (core/favorites.ts); a plain
  * form post (no JavaScript, Accept: text/html) is sent back to `redirectTo`, visitors to sign in first.
  */
-
-export type FavoriteAnswer =
-  | { ok: true; favorite: boolean }
-  | { ok: false; error: "sign-in" | "not-found" | "too-many" | "unreadable" | "failed" };
 
 const favoriteForm = z.object({
   videoId: input.videoId,

@@ -1,7 +1,7 @@
 import { routeInput } from "~/lib/route-contract.server";
 import { input } from "~core/params";
 import { playlistRef } from "~core/playlist-schema";
-import type { PlaylistQueue } from "~core/playlists";
+import type { PlaylistQueueAnswer } from "~core/playlists";
 import { defineRoute } from "~core/route-contract";
 import { z } from "~core/zod";
 import { getViewer } from "../../../server/http/session";
@@ -15,8 +15,6 @@ import { failureAnswer, jsonAnswer } from "./json-answer";
  * after hydration from here: the owner's private list or anyone's public one; anything else is a 404, as a
  * private playlist is to everyone but its owner (docs/decisions/0034-playlists.md).
  */
-
-export type PlaylistQueueAnswer = { ok: true; queue: PlaylistQueue } | { ok: false; error: "not-found" | "failed" };
 
 export const contract = defineRoute({
   access: "public",

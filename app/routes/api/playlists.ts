@@ -4,7 +4,7 @@ import { routeInput } from "~/lib/route-contract.server";
 import { input, parseForm, readForm } from "~core/params";
 import { paths } from "~core/paths";
 import { PLAYLIST_FORMS, type PlaylistForm, playlistForm, playlistIntent } from "~core/playlist-schema";
-import { PLAYLIST_TEXTS, type PlaylistAnswer, type PlaylistChoice, type PlaylistError } from "~core/playlists";
+import { PLAYLIST_TEXTS, type PlaylistAnswer, type PlaylistChoicesAnswer, type PlaylistError } from "~core/playlists";
 import { safeRedirectPath } from "~core/redirect-to";
 import { defineRoute } from "~core/route-contract";
 import { z } from "~core/zod";
@@ -27,8 +27,6 @@ import { failureAnswer, jsonAnswer, NO_STORE } from "./json-answer";
  *
  * `GET /api/playlists?video=<id>`: the Save dialog's list, the user's playlists and whether each holds the video.
  */
-
-export type PlaylistChoicesAnswer = { ok: true; playlists: PlaylistChoice[] } | { ok: false; error: "sign-in" | "failed" };
 
 export const contract = defineRoute({
   access: "signed-in",

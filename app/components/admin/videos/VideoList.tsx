@@ -3,6 +3,7 @@ import { formatDuration } from "~/lib/format";
 import { paths } from "~core/paths";
 import { fieldClass as field, primaryButton, SectionHeader } from "../console-ui";
 
+// Not in core/console-rows.ts: jobStatus is the database's TranscodeStatus (server/db/schema.ts), which core/ cannot import.
 interface Row {
   id: string;
   title: string;
@@ -16,6 +17,7 @@ interface Row {
   jobStatus: "queued" | "running" | "done" | "failed" | null;
 }
 
+// The route renames the job row's snake_case columns: this shape is the page's own.
 interface Job {
   id: string;
   title: string;

@@ -1,0 +1,47 @@
+import type { ReactNode } from "react";
+import type { EditorField } from "./blog-editor-fields";
+import { errorText } from "./editor-styles";
+
+/** What an input of the editor takes from its field: id and name, the value, the change, and the ties to its messages. */
+export interface FieldBinding {
+  id: string;
+  name: EditorField;
+  value: string;
+  onChange: (e: { target: { value: string } }) => void;
+  "aria-invalid": true | undefined;
+  "aria-describedby": string;
+}
+
+/** One field of the blog editor: its label, the input, then its error and hint (the ids its input points to). */
+export function BlogEditorField({
+  label,
+  field,
+  error,
+  hint,
+  children,
+}: {
+  label: string;
+  field: EditorField;
+  error?: string;
+  hint?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="min-w-0">
+      <label htmlFor={`post-${field}`} className="mb-1 block text-sm font-medium text-zinc-200">
+        {label}
+      </label>
+      {children}
+      {error && (
+        <p id={`post-${field}-error`} className={errorText}>
+          {error}
+        </p>
+      )}
+      {hint && (
+        <p id={`post-${field}-hint`} className="mt-1 text-xs text-zinc-400">
+          {hint}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+import type { ReactNode } from "react";
+import type { useMenuButton } from "~/lib/use-menu-button";
+
+/**
+ * The markup of the site's menu buttons (WAI-ARIA menu button; the behaviour is useMenuButton's, whose parts come in
+ * as `menu`): the button, then the menu while it is open, pointed to by aria-controls only then. `beside` sits
+ * between the two (a status the button reports), `after` follows the menu. The player's single-choice menus are
+ * app/components/player/MenuButton.tsx.
+ */
+export function ActionMenu({
+  menu: { open, toggle, root, button, menu: list, menuId, onMenuKey },
+  className,
+  buttonLabel,
+  buttonClassName,
+  buttonContent,
+  menuLabel,
+  menuClassName,
+  beside,
+  after,
+  children,
+}: {
+  menu: ReturnType<typeof useMenuButton>;
+  /** The root's classes (it is the menu's positioning parent). */
+  className: string;
+  /** The button's accessible name when its content is not one. */
+  buttonLabel?: string;
+  buttonClassName: string;
+  buttonContent: ReactNode;
+  menuLabel: string;
+  menuClassName: string;
+  beside?: ReactNode;
+  after?: ReactNode;
+  /** The items, each with role="menuitem". */
+  children: ReactNode;
+}) {
+  return (
+    <div ref={root} className={className}>
+      <button
+        ref={button}
+        type="button"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
+        aria-label={buttonLabel}
+        onClick={toggle}
+        className={buttonClassName}
+      >
+        {buttonContent}
+      </button>
+      {beside}
+      {open && (
+        <div ref={list} id={menuId} role="menu" aria-label={menuLabel} tabIndex={-1} onKeyDown={onMenuKey} className={menuClassName}>
+          {children}
+        </div>
+      )}
+      {after}
+    </div>
+  );
+}

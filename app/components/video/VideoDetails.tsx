@@ -1,0 +1,120 @@
+import { useCallback } from "react";
+import { Link, useLocation } from "react-router";
+import { FavoriteButton } from "~/components/account/FavoriteButton";
+import { ResumeOffer } from "~/components/account/ResumeOffer";
+import { Comments } from "~/components/community/Comments";
+import { LikeButton } from "~/components/community/LikeButton";
+import { WithheldPlayer } from "~/components/layout/AgeCheck";
+import { PreRoll } from "~/components/player/PreRoll";
+import { isAutoStart } from "~/components/player/UpNext";
+import { VideoPlayer } from "~/components/player/VideoPlayer";
+import { QueuePanel } from "~/components/playlists/QueuePanel";
+import { SaveControls } from "~/components/playlists/SaveControls";
+import { useRootData } from "~/lib/root-data";
+import { absoluteUrl } from "~/lib/seo";
+import { useAutoplay } from "~/lib/use-autoplay";
+import { usePlaylistQueue } from "~/lib/use-playlist-queue";
+import { useViewTracking } from "~/lib/use-view-tracking";
+import { useWatchHistory } from "~/lib/use-watch-history";
+import { useViewer, useViewerPage } from "~/lib/viewer-state";
+import { upNextOf } from "~core/autoplay";
+import { paths } from "~core/paths";
+import { ChapterList } from "./ChapterList";
+import { RelatedVideos } from "./RelatedVideos";
+import { ShareMenu } from "./ShareMenu";
+import { useVideoPosition } from "./use-video-position";
+import { VideoHeader } from "./VideoHeader";
+import type { ShownVideo } from "./video-page-data";
+
+/**
+ * The video page of a video that plays (docs/product.md "Video page"): the player, its facts and controls, chapters,
+ * the playlist queue, the description, related videos and comments. The viewer's own parts arrive after hydration.
+ */
+export function VideoDetails({ video: v, related, relatedError, preRoll, community, chapters, withheld, captions, list }: ShownVideo) {
+  const { mode } = useViewer();
+  // Theirs on this video (answered for this page's scope, so for this video), once it arrived.
+  const mine = useViewerPage();
+  const own = mine?.video ?? null;
+  const trackView = useViewTracking(v.id);
+  const trackHistory = useWatchHistory(v.id, Boolean(mine && !mine.historyPaused));
+  // The resume offer, a chapter and `?t=` move the player; once it was moved, the resume offer goes.
+  const { playhead, start, moveTo } = useVideoPosition(v.id, v.duration);
+  const onPlaybackTime = useCallback(
+    (currentTime: number, duration: number) => {
+      trackView(currentTime, duration);
+      trackHistory(currentTime, duration);
+      playhead.set(currentTime);
+    },
+    [trackView, trackHistory, playhead],
+  );
+  const siteUrl = useRootData()?.siteUrl ?? "";
+  const { queue, nextInList } = usePlaylistQueue(list, v.id);
+  const autoplay = useAutoplay();
+  const autoStart = isAutoStart(useLocation().state);
+  const next = upNextOf(related, nextInList);
+  return (
+    <article>
+      {withheld ? (
+        <WithheldPlayer />
+      ) : v.video_url ? (
+        <VideoPlayer
+          src={v.video_url}
+          poster={v.poster_url}
+          title={v.title}
+          duration={v.duration}
+          storyboardUrl={v.storyboard_url}
+          captions={captions}
+          onPlaybackTime={onPlaybackTime}
+          start={start}
+          chapters={chapters}
+          autoStart={autoStart}
+          upNext={next && { video: next, countdown: autoplay.countsDown }}
+          autoplay={next ? { on: autoplay.on, set: autoplay.set } : undefined}
+          onEnded={autoplay.ended}
+          renderPreRoll={preRoll ? (finish) => <PreRoll config={preRoll} onDone={finish} /> : undefined}
+        />
+      ) : (
+        <div className="grid aspect-video w-full place-items-center rounded-xl bg-ink-900 text-zinc-400">
+          This video is not available yet.
+        </div>
+      )}
+      <VideoHeader video={v} />
+      <div className="mt-4 flex flex-wrap items-center gap-3">
+        <LikeButton videoId={v.id} likes={community.likes} liked={own?.liked ?? false} signedIn={mode !== "visitor"} />
+        <FavoriteButton key={v.id} videoId={v.id} favorite={own?.favorite ?? false} title={v.title} />
+        <SaveControls key={`save-${v.id}`} videoId={v.id} title={v.title} saved={own?.watchLater ?? false} />
+        <ShareMenu title={v.title} url={absoluteUrl(siteUrl, paths.video(v.id))} />
+        <a
+          href={paths.report({ type: "video", id: v.id })}
+          className="inline-flex items-center gap-2 rounded-full bg-ink-800 px-4 py-2 text-sm font-semibold text-zinc-200 hover:bg-ink-700 focus-visible:outline-2 focus-visible:outline-brand-300"
+        >
+          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2">
+            <path d="M4 21V4h11l-1 4h6v9H9l1-4H4" strokeLinejoin="round" />
+          </svg>
+          Report
+        </a>
+        {/* Last in the row: arriving after hydration, it moves nothing else. */}
+        {own?.resumeAt && start === undefined && v.video_url && (
+          <ResumeOffer seconds={own.resumeAt} onResume={() => moveTo(own.resumeAt as number, true)} />
+        )}
+      </div>
+      {chapters.length > 0 && v.video_url && (
+        <ChapterList path={paths.video(v.id)} chapters={chapters} playhead={playhead} onSelect={(at) => moveTo(at, true)} />
+      )}
+      <QueuePanel queue={queue} currentId={v.id} next={nextInList} />
+      {v.description && <p className="mt-4 whitespace-pre-line rounded-xl bg-ink-900 p-4 text-zinc-300">{v.description}</p>}
+      <p className="mt-3 text-sm text-zinc-400">
+        Does this video depict you without your consent, or copy your work?{" "}
+        <Link
+          to={paths.takedown(absoluteUrl(siteUrl, paths.video(v.id)))}
+          className="text-brand-300 underline underline-offset-2 hover:text-brand-200"
+        >
+          Request a takedown
+        </Link>
+      </p>
+
+      <RelatedVideos related={related} failed={relatedError} />
+      <Comments videoId={v.id} community={community} />
+    </article>
+  );
+}

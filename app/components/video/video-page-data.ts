@@ -1,0 +1,51 @@
+import type { CaptionTrack } from "~core/captions";
+import type { Chapter } from "~core/chapters";
+import type { CommunityData } from "~core/community-answer";
+import type { PlaylistRef } from "~core/playlists";
+import type { PreRollConfig } from "~core/preroll-playback";
+import type { ViewerScope } from "~core/viewer-state";
+import type { VideoCardData } from "./VideoCard";
+
+/** The video as its page shows it: the upload date as an ISO string, the stream and stills withheld before an age check. */
+export interface VideoView {
+  id: string;
+  title: string;
+  description: string | null;
+  views: number;
+  duration: number;
+  upload_date: string;
+  thumbnail_url: string | null;
+  poster_url: string | null;
+  video_url: string | null;
+  /** WebVTT storyboard for the player's scrub previews, when the pipeline made one. */
+  storyboard_url: string | null;
+  category_name: string | null;
+}
+
+/** What the video page's loader sends (app/routes/video.tsx), for its meta (./seo.ts) and its components. */
+export type VideoData =
+  | {
+      state: "ok";
+      video: VideoView;
+      related: VideoCardData[];
+      relatedError: boolean;
+      preRoll: PreRollConfig | null;
+      community: CommunityData;
+      /** In order, inside the video (core/chapters.ts); public like the rest. */
+      chapters: Chapter[];
+      /** The same for everyone: whose like, favorites, resume point and comments come from /api/viewer-state. */
+      viewerScope: ViewerScope;
+      /** An age check comes first (docs/decisions/0028): no stream, poster or storyboard in this data. */
+      withheld: boolean;
+      /** Caption files for the player, one per language (none while withheld). */
+      captions: CaptionTrack[];
+      /** Played from a playlist (`?list=`): its queue comes after hydration (docs/decisions/0034-playlists.md). */
+      list: PlaylistRef | null;
+    }
+  | { state: "not-found" }
+  /** Taken down (server/services/video-removal.ts): 410, so search engines drop it for good. */
+  | { state: "removed" }
+  | { state: "error" };
+
+/** The page of a video that plays. */
+export type ShownVideo = Extract<VideoData, { state: "ok" }>;
