@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { WATCH_LATER } from "../../core/playlists";
 import { insertNewUser, insertVideo } from "../../tests/support/fixtures";
+import { newPlaylist } from "../../tests/support/playlists";
 import { useTestDatabase } from "../../tests/support/test-db";
 import { deleteAccount, exportAccountData } from "./account";
-import { createPlaylist } from "./playlist-edits";
 import { addToPlaylist, moveInPlaylist } from "./playlist-items";
 import { getPlaylistPage } from "./playlist-page";
 
@@ -11,20 +11,12 @@ const { handle } = useTestDatabase();
 
 const newUser = (tag = "pl") => insertNewUser(handle().db, tag);
 
-const fields = (title: string, isPublic = false) => ({ title, description: "", isPublic });
-
-async function newList(userId: string, title = "Mine", isPublic = false): Promise<string> {
-  const made = await createPlaylist(userId, fields(title, isPublic));
-  if (made.status !== "created") throw new Error(made.status);
-  return made.id;
-}
-
 describe("playlists in the data export, on PostgreSQL", () => {
   it("goes into the data export in order, and goes with the account", async () => {
     const me = await newUser();
     const [a, b] = [await insertVideo(handle().db, { title: "First" }), await insertVideo(handle().db, { title: "Second" })];
     await addToPlaylist(me, WATCH_LATER, b.id);
-    const list = await newList(me, "Public one", true);
+    const list = await newPlaylist(me, "Public one", true);
     await addToPlaylist(me, list, a.id);
     await addToPlaylist(me, list, b.id);
     await moveInPlaylist(me, list, b.id, 0);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { PLAYLIST_LIMITS, WATCH_LATER } from "../../core/playlists";
 import { insertNewUser, insertVideo } from "../../tests/support/fixtures";
+import { newPlaylist, playlistFields, playlistOrder } from "../../tests/support/playlists";
 import { useTestDatabase } from "../../tests/support/test-db";
 import { inWatchLater, listPlaylists } from "./owned-playlists";
 import { createPlaylist, deletePlaylist, updatePlaylist } from "./playlist-edits";
@@ -11,18 +12,6 @@ import { viewerState } from "./viewer-state";
 const { handle } = useTestDatabase();
 
 const newUser = (tag = "pl") => insertNewUser(handle().db, tag);
-
-const fields = (title: string, isPublic = false) => ({ title, description: "", isPublic });
-
-async function newList(userId: string, title = "Mine", isPublic = false): Promise<string> {
-  const made = await createPlaylist(userId, fields(title, isPublic));
-  if (made.status !== "created") throw new Error(made.status);
-  return made.id;
-}
-
-async function order(viewer: string | null, ref: string): Promise<string[]> {
-  return ((await getPlaylistPage(viewer, ref, 1))?.items ?? []).map((i) => i.id);
-}
 
 describe("a playlist's videos on PostgreSQL", () => {
   it("Watch Later: made on the first save, toggled, listed first, never renamed, deleted or public", async () => {
@@ -47,7 +36,7 @@ describe("a playlist's videos on PostgreSQL", () => {
     expect(wl).toMatchObject({ kind: "watch_later", count: 1 });
     expect(wl.id).not.toBe(WATCH_LATER);
     // Its own id names it for editing purposes nowhere: not renamed, not deleted.
-    expect(await updatePlaylist(me, wl.id, fields("Renamed", true))).toBe(false);
+    expect(await updatePlaylist(me, wl.id, playlistFields("Renamed", true))).toBe(false);
     expect(await deletePlaylist(me, wl.id)).toBe(false);
 
     expect(await removeFromPlaylist(me, WATCH_LATER, video.id)).toBe(true);
@@ -64,20 +53,20 @@ describe("a playlist's videos on PostgreSQL", () => {
 
   it("keeps the owner's order: appends, removes closing the gap, moves up, down and past the end", async () => {
     const me = await newUser();
-    const list = await newList(me);
+    const list = await newPlaylist(me);
     const v = [];
     for (let i = 0; i < 5; i++) v.push((await insertVideo(handle().db)).id);
     for (const id of v) expect(await addToPlaylist(me, list, id)).toBe("added");
-    expect(await order(me, list)).toEqual(v);
+    expect(await playlistOrder(me, list)).toEqual(v);
 
     expect(await moveInPlaylist(me, list, v[4]!, 0)).toBe("moved"); // last to first
-    expect(await order(me, list)).toEqual([v[4], v[0], v[1], v[2], v[3]]);
+    expect(await playlistOrder(me, list)).toEqual([v[4], v[0], v[1], v[2], v[3]]);
     expect(await moveInPlaylist(me, list, v[4]!, 2)).toBe("moved"); // down two
-    expect(await order(me, list)).toEqual([v[0], v[1], v[4], v[2], v[3]]);
+    expect(await playlistOrder(me, list)).toEqual([v[0], v[1], v[4], v[2], v[3]]);
     expect(await moveInPlaylist(me, list, v[0]!, 99)).toBe("moved"); // past the end: last
-    expect(await order(me, list)).toEqual([v[1], v[4], v[2], v[3], v[0]]);
+    expect(await playlistOrder(me, list)).toEqual([v[1], v[4], v[2], v[3], v[0]]);
     expect(await removeFromPlaylist(me, list, v[4]!)).toBe(true);
-    expect(await order(me, list)).toEqual([v[1], v[2], v[3], v[0]]);
+    expect(await playlistOrder(me, list)).toEqual([v[1], v[2], v[3], v[0]]);
     // Positions stay 1..n without gaps or repeats after all that.
     const positions = await handle()
       .db.selectFrom("playlist_items")
@@ -88,7 +77,7 @@ describe("a playlist's videos on PostgreSQL", () => {
     expect(positions.map((p) => p.position)).toEqual([1, 2, 3, 4]);
     // Appended after a removal: at the end.
     expect(await addToPlaylist(me, list, v[4]!)).toBe("added");
-    expect(await order(me, list)).toEqual([v[1], v[2], v[3], v[0], v[4]]);
+    expect(await playlistOrder(me, list)).toEqual([v[1], v[2], v[3], v[0], v[4]]);
     expect(await moveInPlaylist(me, list, (await insertVideo(handle().db)).id, 0)).toBe("not-found");
   });
 
@@ -99,9 +88,9 @@ describe("a playlist's videos on PostgreSQL", () => {
       .insertInto("playlists")
       .values(Array.from({ length: PLAYLIST_LIMITS.playlistsPerUser - 1 }, (_, i) => ({ user_id: me, title: `List ${i}` })))
       .execute();
-    const last = await createPlaylist(me, fields("The last one"));
+    const last = await createPlaylist(me, playlistFields("The last one"));
     if (last.status !== "created") throw new Error(last.status);
-    expect(await createPlaylist(me, fields("One too many"))).toEqual({ status: "too-many" });
+    expect(await createPlaylist(me, playlistFields("One too many"))).toEqual({ status: "too-many" });
     // Watch Later does not count against them.
     const video = await insertVideo(db);
     expect(await addToPlaylist(me, WATCH_LATER, video.id)).toBe("added");

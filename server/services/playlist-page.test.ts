@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { insertNewUser, insertVideo } from "../../tests/support/fixtures";
+import { newPlaylist, playlistOrder } from "../../tests/support/playlists";
 import { useTestDatabase } from "../../tests/support/test-db";
-import { createPlaylist } from "./playlist-edits";
 import { addToPlaylist } from "./playlist-items";
 import { getPlaylistPage } from "./playlist-page";
 import { playlistQueue } from "./playlist-queue";
@@ -11,22 +11,10 @@ const { handle } = useTestDatabase();
 
 const newUser = (tag = "pl") => insertNewUser(handle().db, tag);
 
-const fields = (title: string, isPublic = false) => ({ title, description: "", isPublic });
-
-async function newList(userId: string, title = "Mine", isPublic = false): Promise<string> {
-  const made = await createPlaylist(userId, fields(title, isPublic));
-  if (made.status !== "created") throw new Error(made.status);
-  return made.id;
-}
-
-async function order(viewer: string | null, ref: string): Promise<string[]> {
-  return ((await getPlaylistPage(viewer, ref, 1))?.items ?? []).map((i) => i.id);
-}
-
 describe("a playlist's page on PostgreSQL", () => {
   it("holds only public videos when added; a video hidden later is unavailable to the owner and skipped for others", async () => {
     const me = await newUser();
-    const list = await newList(me, "Shared", true);
+    const list = await newPlaylist(me, "Shared", true);
     const hidden = await insertVideo(handle().db, { is_public: false });
     expect(await addToPlaylist(me, list, hidden.id)).toBe("video-not-found");
     expect(await addToPlaylist(me, list, crypto.randomUUID())).toBe("video-not-found");
@@ -41,7 +29,7 @@ describe("a playlist's page on PostgreSQL", () => {
       [c.id, true],
     ]);
     expect(mine?.playlist.count).toBe(2);
-    expect(await order(null, list)).toEqual([a.id, c.id]);
+    expect(await playlistOrder(null, list)).toEqual([a.id, c.id]);
     // The queue plays the public ones: from a, next is c.
     const queue = await playlistQueue(null, list, a.id);
     expect(queue).toMatchObject({ title: "Shared", total: 2, position: 1, next: { id: c.id }, previous: null });

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { WATCH_LATER } from "../../core/playlists";
 import { insertNewUser, insertVideo } from "../../tests/support/fixtures";
+import { newPlaylist, playlistFields, playlistOrder } from "../../tests/support/playlists";
 import { useTestDatabase } from "../../tests/support/test-db";
-import { createPlaylist, deletePlaylist, updatePlaylist } from "./playlist-edits";
+import { deletePlaylist, updatePlaylist } from "./playlist-edits";
 import { addToPlaylist, moveInPlaylist, removeFromPlaylist } from "./playlist-items";
 import { getPlaylistPage } from "./playlist-page";
 import { playlistQueue } from "./playlist-queue";
@@ -11,23 +12,11 @@ const { handle } = useTestDatabase();
 
 const newUser = (tag = "pl") => insertNewUser(handle().db, tag);
 
-const fields = (title: string, isPublic = false) => ({ title, description: "", isPublic });
-
-async function newList(userId: string, title = "Mine", isPublic = false): Promise<string> {
-  const made = await createPlaylist(userId, fields(title, isPublic));
-  if (made.status !== "created") throw new Error(made.status);
-  return made.id;
-}
-
-async function order(viewer: string | null, ref: string): Promise<string[]> {
-  return ((await getPlaylistPage(viewer, ref, 1))?.items ?? []).map((i) => i.id);
-}
-
 describe("who sees a playlist, on PostgreSQL", () => {
   it("only the owner edits; a private playlist is missing to everyone else, a public one readable", async () => {
     const [owner, stranger] = [await newUser(), await newUser()];
     const video = await insertVideo(handle().db);
-    const list = await newList(owner, "Evening");
+    const list = await newPlaylist(owner, "Evening");
     expect(await addToPlaylist(owner, list, video.id)).toBe("added");
 
     expect(await getPlaylistPage(stranger, list, 1)).toBeNull();
@@ -36,7 +25,7 @@ describe("who sees a playlist, on PostgreSQL", () => {
     expect(await addToPlaylist(stranger, list, video.id)).toBe("not-found");
     expect(await removeFromPlaylist(stranger, list, video.id)).toBe(false);
     expect(await moveInPlaylist(stranger, list, video.id, 0)).toBe("not-found");
-    expect(await updatePlaylist(stranger, list, fields("Taken", true))).toBe(false);
+    expect(await updatePlaylist(stranger, list, playlistFields("Taken", true))).toBe(false);
     expect(await deletePlaylist(stranger, list)).toBe(false);
     // Someone else's Watch Later is never reachable: the name means the viewer's own.
     expect(await getPlaylistPage(stranger, WATCH_LATER, 1)).toMatchObject({ items: [] });
@@ -49,7 +38,7 @@ describe("who sees a playlist, on PostgreSQL", () => {
     expect(await getPlaylistPage(null, list, 1)).toMatchObject({ mine: false });
     // Public to read, still the owner's to change.
     expect(await removeFromPlaylist(stranger, list, video.id)).toBe(false);
-    expect(await order(owner, list)).toEqual([video.id]);
+    expect(await playlistOrder(owner, list)).toEqual([video.id]);
 
     expect(await deletePlaylist(owner, list)).toBe(true);
     expect(await getPlaylistPage(owner, list, 1)).toBeNull();

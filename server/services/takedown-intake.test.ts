@@ -1,9 +1,9 @@
 import { sql } from "kysely";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { TAKEDOWN_HOURS } from "../../core/takedown-clock";
-import { insertUser, insertVideo } from "../../tests/support/fixtures";
+import { insertVideo } from "../../tests/support/fixtures";
 import { mailsTo as mailsIn } from "../../tests/support/outbox";
-import { takedownSubmission, UNLIMITED } from "../../tests/support/takedown-requests";
+import { insertTakedownAdmins, TAKEDOWN_META, takedownSubmission, UNLIMITED } from "../../tests/support/takedown-requests";
 import { useTestDatabase } from "../../tests/support/test-db";
 import type { RateLimiter } from "../db/rate-limit";
 import { outboxDir } from "../mail";
@@ -18,16 +18,13 @@ vi.hoisted(() => {
 
 const { handle } = useTestDatabase();
 const NOW = Date.now();
-const meta = { ip: "198.51.100.7", userAgent: "TakedownSpec" };
-const remover = { id: "td-remover", email: "remover@example.com" };
-const uploader = { id: "td-uploader", email: "uploader@example.com" };
-const third = { id: "td-third", email: "third@example.com" };
+const meta = TAKEDOWN_META;
 const submission = (patch: Partial<TakedownSubmission["values"]> = {}, website = "") => takedownSubmission(NOW, patch, website);
 const mailsTo = (to: string) => mailsIn(outboxDir(), to);
 
 describe("takedown requests coming in, on PostgreSQL", () => {
   beforeAll(async () => {
-    for (const u of [remover, uploader, third]) await insertUser(handle().db, { ...u, role: "admin" });
+    await insertTakedownAdmins(handle().db);
   });
 
   it("stores a valid request with a TD reference and a 48-hour due time, links the video, and mails a confirmation", async () => {

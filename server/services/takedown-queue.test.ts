@@ -1,9 +1,8 @@
 import { sql } from "kysely";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { takedownClock } from "../../core/takedown-clock";
-import { insertUser } from "../../tests/support/fixtures";
 import { mailsTo as mailsIn } from "../../tests/support/outbox";
-import { takedownSubmission, UNLIMITED } from "../../tests/support/takedown-requests";
+import { insertTakedownAdmins, TAKEDOWN_ADMINS, TAKEDOWN_META, takedownSubmission, UNLIMITED } from "../../tests/support/takedown-requests";
 import { useTestDatabase } from "../../tests/support/test-db";
 import { outboxDir } from "../mail";
 import { submitTakedown, type TakedownSubmission } from "./takedown-intake";
@@ -19,16 +18,14 @@ vi.hoisted(() => {
 
 const { handle } = useTestDatabase();
 const NOW = Date.now();
-const meta = { ip: "198.51.100.7", userAgent: "TakedownSpec" };
-const remover = { id: "td-remover", email: "remover@example.com" };
-const uploader = { id: "td-uploader", email: "uploader@example.com" };
-const third = { id: "td-third", email: "third@example.com" };
+const meta = TAKEDOWN_META;
+const { remover, uploader, third } = TAKEDOWN_ADMINS;
 const submission = (patch: Partial<TakedownSubmission["values"]> = {}, website = "") => takedownSubmission(NOW, patch, website);
 const mailsTo = (to: string) => mailsIn(outboxDir(), to);
 
 describe("the takedown queue on PostgreSQL", () => {
   beforeAll(async () => {
-    for (const u of [remover, uploader, third]) await insertUser(handle().db, { ...u, role: "admin" });
+    await insertTakedownAdmins(handle().db);
   });
 
   it("lists open requests by due time with the database clock; overdue ones are e-mailed to every admin once", async () => {

@@ -1,8 +1,8 @@
 import path from "node:path";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { insertUser, insertVideo } from "../../tests/support/fixtures";
+import { insertVideo } from "../../tests/support/fixtures";
 import { mailsTo as mailsIn } from "../../tests/support/outbox";
-import { takedownSubmission, UNLIMITED } from "../../tests/support/takedown-requests";
+import { insertTakedownAdmins, TAKEDOWN_ADMINS, TAKEDOWN_META, takedownSubmission, UNLIMITED } from "../../tests/support/takedown-requests";
 import { useTestDatabase } from "../../tests/support/test-db";
 import { outboxDir } from "../mail";
 import { localMediaStorage } from "../media/storage";
@@ -22,17 +22,15 @@ const tmp = vi.hoisted(() => {
 
 const { handle } = useTestDatabase();
 const NOW = Date.now();
-const meta = { ip: "198.51.100.7", userAgent: "TakedownSpec" };
-const remover = { id: "td-remover", email: "remover@example.com" };
-const uploader = { id: "td-uploader", email: "uploader@example.com" };
-const third = { id: "td-third", email: "third@example.com" };
+const meta = TAKEDOWN_META;
+const { remover, uploader, third } = TAKEDOWN_ADMINS;
 const submission = (patch: Partial<TakedownSubmission["values"]> = {}, website = "") => takedownSubmission(NOW, patch, website);
 const mailsTo = (to: string) => mailsIn(outboxDir(), to);
 const storage = localMediaStorage(path.join(tmp, "media"));
 
 describe("resolving takedown requests, and appeals, on PostgreSQL", () => {
   beforeAll(async () => {
-    for (const u of [remover, uploader, third]) await insertUser(handle().db, { ...u, role: "admin" });
+    await insertTakedownAdmins(handle().db);
   });
 
   it("resolving as removed takes the video down and tells the requester; a second resolution is refused", async () => {
