@@ -16,7 +16,9 @@ echo "== unit and data-layer tests (embedded PostgreSQL)"
 npx vitest run
 
 echo "== data-layer tests against a separately started PostgreSQL (DATABASE_URL path)"
-bash scripts/with-external-postgres.sh npx vitest run server/services server/db
+# Not the ingest tests (their minute is ffmpeg's, the same on either server) nor the embedded server's own.
+bash scripts/with-external-postgres.sh npx vitest run server/services server/db \
+  --exclude 'server/services/ingest*.test.ts' --exclude server/db/embedded.test.ts
 
 echo "== builds for the soak and the end-to-end tests (the test build of the production server, Debian Chromium; nginx for the scale-out spec)"
 bash scripts/ensure-debian-tools.sh chromium nginx
