@@ -126,7 +126,7 @@ export function testRoutes(): express.Router {
     res.json(loadedRouteTable().entries.map((e) => ({ pattern: e.pattern, access: e.contract.access, methods: e.methods })));
   });
   // A ban as the moderation queue leaves it (banned_at and the reason), for the banned-user walk; the queue's own
-  // ban is tested in server/services/reports.test.ts and tests/e2e/reports.spec.ts.
+  // ban is tested in server/services/reports-queue.test.ts and tests/e2e/reports.spec.ts.
   router.post("/users/ban", express.json(), async (req, res, next) => {
     const body = z.object({ email: z.string().min(3), reason: z.string().min(3).max(500) }).safeParse(req.body ?? {});
     if (!body.success) {

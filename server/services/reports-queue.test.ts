@@ -1,206 +1,28 @@
-import fs from "node:fs";
-import path from "node:path";
 import { describe, expect, it, vi } from "vitest";
 import { paths } from "../../core/paths";
-import type { ReportTarget } from "../../core/report-target";
 import { insertVideo } from "../../tests/support/fixtures";
+import { comment, mailsAbout, newUser, report, unlimited, videoRow, visitor } from "../../tests/support/reports";
 import { useTestDatabase } from "../../tests/support/test-db";
-import type { RateLimiter } from "../db/rate-limit";
-import { outboxDir } from "../mail";
 import type { Actor } from "./audit-log";
-import { addComment, listThreads } from "./comments";
-import { issueFormToken, REPORT_FORM_PURPOSE } from "./form-token";
+import { addComment } from "./comments";
 import { setLike } from "./likes";
 import { decideReportedItem, ModerationRefusedError, QueueItemNotFoundError } from "./moderation-decisions";
 import { listReportQueue, openReportStats } from "./moderation-queue";
 import { createPlaylist } from "./playlist-edits";
 import { getPlaylistPage } from "./playlist-page";
-import { newReference, REPORT_RATE_LIMIT, type Reporter, submitReport } from "./reports";
 import { liftBan } from "./standing";
 
 /**
- * Issue 22 items 1-2 on real PostgreSQL and the shared rate-limit store: reports, hiding at once for the two
- * safety reasons, the admins' e-mail, and every decision of the moderation queue with its audit entry.
+ * Issue 22 item 2 and issue 32 item 1 on real PostgreSQL: the moderation queue and every decision on a reported
+ * video, comment or playlist, with its audit entry. Taking reports in: reports-intake.test.ts.
  */
 
 vi.hoisted(() => {
   process.env.DATA_DIR = require("node:fs").mkdtempSync(require("node:path").join(require("node:os").tmpdir(), "pleazure-reports-test-"));
 });
 
-/** A report form's single-use token, as the page hands it out. */
-const reportToken = () => issueFormToken(Date.now(), REPORT_FORM_PURPOSE);
-
 const { handle } = useTestDatabase();
 const db = () => handle().db;
-const unlimited: RateLimiter = { consume: async () => ({ allowed: true, remaining: 99 }) };
-
-let counter = 0;
-/** A visitor from an address of their own. */
-function visitor(): Reporter {
-  counter++;
-  return { userId: null, ip: `198.51.${Math.floor(counter / 250)}.${(counter % 250) + 1}` };
-}
-
-async function newUser(role: "user" | "admin" = "user"): Promise<{ id: string; email: string }> {
-  counter++;
-  const id = `report-user-${counter}-${Math.random().toString(36).slice(2, 8)}`;
-  const email = `${id}@example.com`;
-  await db()
-    .insertInto("users")
-    .values({ id, email, full_name: null, avatar_url: null, role, is_creator: role === "admin" })
-    .execute();
-  return { id, email };
-}
-
-async function comment(videoId: string, userId: string, content = "a comment"): Promise<string> {
-  const outcome = await addComment({ videoId, userId, parentId: null, content }, { limiter: unlimited });
-  if (outcome.status !== "added") throw new Error(outcome.status);
-  return outcome.id;
-}
-
-/** The budget on automatic hiding has its own tests (report-budget.test.ts): here it never runs out. */
-const noBudgetLimit = { perHour: 1_000_000, perNetworkPerHour: 1_000_000 };
-
-const report = (target: ReportTarget, reason: string, reporter = visitor(), details = "") =>
-  submitReport({ target, reason, details, website: "", formToken: reportToken() }, reporter, { limiter: unlimited, budget: noBudgetLimit });
-
-function mailsAbout(reference: string): string[] {
-  const dir = outboxDir();
-  if (!fs.existsSync(dir)) return [];
-  return fs
-    .readdirSync(dir)
-    .map((f) => fs.readFileSync(path.join(dir, f), "utf8"))
-    .filter((m) => m.includes(reference));
-}
-
-const videoRow = (id: string) =>
-  db().selectFrom("videos").select(["is_public", "held_at", "reviewed_at"]).where("id", "=", id).executeTakeFirstOrThrow();
-
-describe("reports (issue 22 item 1)", () => {
-  it("stores a visitor's report with its reference; reasons other than the two safety ones leave the video up", async () => {
-    const video = await insertVideo(db());
-    const outcome = await report({ type: "video", id: video.id }, "spam", visitor(), "  the same upload three times \n");
-    expect(outcome).toMatchObject({ status: "received", hidden: false });
-    const reference = outcome.status === "received" ? outcome.reference : "";
-    expect(reference).toMatch(/^R-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/);
-    const row = await db().selectFrom("reports").selectAll().where("reference", "=", reference).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({
-      target_type: "video",
-      target_id: video.id,
-      video_id: video.id,
-      reason: "spam",
-      details: "the same upload three times",
-    });
-    expect(row.resolved_at).toBeNull();
-    expect((await videoRow(video.id)).is_public).toBe(true);
-    expect(mailsAbout(reference)).toHaveLength(0);
-  });
-
-  it.each(["minor", "non-consensual"])("a %s report hides the video at once and mails every admin once per item", async (reason) => {
-    const admins = [await newUser("admin"), await newUser("admin")];
-    const video = await insertVideo(db());
-    const first = await report({ type: "video", id: video.id }, reason, visitor(), "details for the moderators");
-    expect(first).toMatchObject({ status: "received", hidden: true });
-    expect(await videoRow(video.id)).toMatchObject({ is_public: false });
-    expect((await videoRow(video.id)).held_at).toBeInstanceOf(Date);
-    const reference = first.status === "received" ? first.reference : "";
-    const mails = mailsAbout(reference);
-    for (const admin of admins) expect(mails.some((m) => m.includes(`To: ${admin.email}\n`))).toBe(true);
-    expect(mails[0]).toContain("hidden from the public");
-    expect(mails[0]).toContain("details for the moderators");
-    expect(mails[0]).toContain("http://localhost:3000/admin/reports");
-    // Hidden, it is out of everyone's reach, the report page's too.
-    expect(await report({ type: "video", id: video.id }, "minor")).toEqual({ status: "not-found" });
-  });
-
-  it("a hidden comment shows as a placeholder, without its text, to everyone", async () => {
-    const video = await insertVideo(db());
-    const author = await newUser();
-    const id = await comment(video.id, author.id, "where this person lives");
-    expect(await report({ type: "comment", id }, "non-consensual")).toMatchObject({ status: "received", hidden: true });
-    const thread = (await listThreads(video.id))?.threads.find((t) => t.id === id);
-    expect(thread).toMatchObject({ content: null, isHeld: true, isDeleted: false });
-    expect(JSON.stringify(await listThreads(video.id))).not.toContain("where this person lives");
-  });
-
-  it("the same client reporting the same item again gets its first reference; nothing new is stored or counted", async () => {
-    const video = await insertVideo(db());
-    const reporter = visitor();
-    const consumed: string[] = [];
-    const counting: RateLimiter = {
-      consume: async (key) => {
-        consumed.push(key);
-        return { allowed: true, remaining: 9 };
-      },
-    };
-    const first = await submitReport(
-      { target: { type: "video", id: video.id }, reason: "spam", website: "", formToken: reportToken() },
-      reporter,
-      {
-        limiter: counting,
-      },
-    );
-    const again = await submitReport(
-      { target: { type: "video", id: video.id }, reason: "other", website: "", formToken: reportToken() },
-      reporter,
-      {
-        limiter: counting,
-      },
-    );
-    expect(again).toEqual({ ...first, hidden: false });
-    expect(consumed).toHaveLength(1);
-    const rows = await db().selectFrom("reports").select("id").where("target_id", "=", video.id).execute();
-    expect(rows).toHaveLength(1);
-  });
-
-  it("refuses a missing reason, over-long details, unknown, private and deleted items; drops a bot quietly", async () => {
-    const video = await insertVideo(db());
-    const hidden = await insertVideo(db(), { is_public: false });
-    const target = { type: "video", id: video.id } as const;
-    expect(await report(target, "")).toEqual({ status: "invalid", errors: { reason: "Choose a reason for your report." } });
-    expect(await report(target, "bogus")).toMatchObject({ status: "invalid", errors: { reason: expect.any(String) } });
-    expect(await report(target, "spam", visitor(), "x".repeat(2001))).toMatchObject({
-      status: "invalid",
-      errors: { details: expect.any(String) },
-    });
-    expect(await report({ type: "video", id: hidden.id }, "spam")).toEqual({ status: "not-found" });
-    expect(await report({ type: "video", id: "00000000-0000-4000-8000-000000000000" }, "spam")).toEqual({ status: "not-found" });
-    expect(await report({ type: "comment", id: "not-a-uuid" }, "spam")).toEqual({ status: "not-found" });
-    const author = await newUser();
-    const gone = await comment(video.id, author.id);
-    await db().updateTable("comments").set({ is_deleted: true }).where("id", "=", gone).execute();
-    expect(await report({ type: "comment", id: gone }, "spam")).toEqual({ status: "not-found" });
-    expect(
-      await submitReport({ target, reason: "minor", website: "http://spam.example", formToken: reportToken() }, visitor(), {
-        limiter: unlimited,
-      }),
-    ).toEqual({
-      status: "dropped",
-    });
-    expect(await db().selectFrom("reports").select("id").where("target_id", "=", video.id).execute()).toHaveLength(0);
-    expect((await videoRow(video.id)).is_public).toBe(true);
-  });
-
-  it(`the shared store allows ${REPORT_RATE_LIMIT.points} reports an hour per address, then says when to try again`, async () => {
-    const reporter = visitor();
-    const videos = await Promise.all(Array.from({ length: REPORT_RATE_LIMIT.points + 1 }, () => insertVideo(db())));
-    const outcomes = [];
-    for (const v of videos)
-      outcomes.push(
-        await submitReport({ target: { type: "video", id: v.id }, reason: "minor", website: "", formToken: reportToken() }, reporter),
-      );
-    expect(outcomes.slice(0, -1).every((o) => o.status === "received")).toBe(true);
-    expect(outcomes.at(-1)).toMatchObject({ status: "rate-limited", retryAfterMs: expect.any(Number) });
-    // The refused one hid nothing.
-    expect((await videoRow(videos.at(-1)?.id as string)).is_public).toBe(true);
-  });
-
-  it("references are short, from the unambiguous alphabet, and do not repeat", () => {
-    const many = new Set(Array.from({ length: 5000 }, () => newReference()));
-    expect(many.size).toBe(5000);
-    for (const r of many) expect(r).not.toMatch(/[ILOU]/);
-  });
-});
 
 describe("the moderation queue (issue 22 item 2)", () => {
   const asActor = (u: { id: string; email: string }): Actor => ({ id: u.id, email: u.email });
