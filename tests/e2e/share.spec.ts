@@ -44,6 +44,16 @@ test("share menu: X and Reddit links carry the title and the page URL; closes on
   await expect(menu).toBeHidden();
 });
 
+test("share menu on a phone: the open menu stays inside the screen", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await openSomeVideo(page);
+  await page.getByRole("button", { name: "Share" }).click();
+  const box = await page.getByRole("menu", { name: "Share" }).boundingBox();
+  expect(box).not.toBeNull();
+  expect(box!.x).toBeGreaterThanOrEqual(0);
+  expect(box!.x + box!.width).toBeLessThanOrEqual(375);
+});
+
 test("share menu: Copy URL puts the page URL on the clipboard and says 'Copied!' for 2 seconds", async ({ page, context, baseURL }) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL });
   const path = await openSomeVideo(page);

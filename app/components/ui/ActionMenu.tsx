@@ -1,11 +1,12 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useLayoutEffect, useState } from "react";
 import type { useMenuButton } from "~/lib/use-menu-button";
 
 /**
  * The markup of the site's menu buttons (WAI-ARIA menu button; the behaviour is useMenuButton's, whose parts come in
  * as `menu`): the button, then the menu while it is open, pointed to by aria-controls only then. `beside` sits
  * between the two (a status the button reports), `after` follows the menu. The player's single-choice menus are
- * app/components/player/MenuButton.tsx.
+ * app/components/player/MenuButton.tsx. A menu that would run past the window's edge (a button near the right of a
+ * phone's screen) is moved back inside it.
  */
 export function ActionMenu({
   menu: { open, toggle, root, button, menu: list, menuId, onMenuKey },
@@ -33,6 +34,7 @@ export function ActionMenu({
   /** The items, each with role="menuitem". */
   children: ReactNode;
 }) {
+  const shift = useShiftIntoView(open, list);
   return (
     <div ref={root} className={className}>
       <button
@@ -49,11 +51,35 @@ export function ActionMenu({
       </button>
       {beside}
       {open && (
-        <div ref={list} id={menuId} role="menu" aria-label={menuLabel} tabIndex={-1} onKeyDown={onMenuKey} className={menuClassName}>
+        <div
+          ref={list}
+          id={menuId}
+          role="menu"
+          aria-label={menuLabel}
+          tabIndex={-1}
+          onKeyDown={onMenuKey}
+          className={menuClassName}
+          style={shift ? { transform: `translateX(${shift}px)` } : undefined}
+        >
           {children}
         </div>
       )}
       {after}
     </div>
   );
+}
+
+/** Room kept between an opened menu and the window's edge. */
+const EDGE_PX = 8;
+
+/** How far left an open menu must move to end inside the window (0 when it fits), measured before it paints. */
+function useShiftIntoView(open: boolean, list: { current: HTMLElement | null }): number {
+  const [shift, setShift] = useState(0);
+  useLayoutEffect(() => {
+    const rect = open ? list.current?.getBoundingClientRect() : undefined;
+    if (!rect) return setShift(0);
+    const overflow = rect.right - (document.documentElement.clientWidth - EDGE_PX);
+    setShift(overflow > 0 ? -Math.min(overflow, Math.max(0, rect.left - EDGE_PX)) : 0);
+  }, [open, list]);
+  return shift;
 }
