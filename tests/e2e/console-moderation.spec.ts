@@ -117,6 +117,8 @@ test("comments: an admin filters, soft-deletes and restores a comment; the publi
   await admin.page.goto(`/admin/comments?video=${videoId}`);
   await item.getByRole("button", { name: /^Restore comment by/ }).click();
   await expect(item.getByText("Visible")).toBeVisible();
+  // "Visible" shows while the request is still on its way (optimistic): the enabled button says it was answered.
+  await expect(item.getByRole("button", { name: /^Delete comment by/ })).toBeEnabled();
   await visitor.page.goto(paths.video(videoId));
   await expect(visitor.page.getByRole("article", { name: "Comment" }).getByText(text, { exact: true })).toBeVisible();
 
