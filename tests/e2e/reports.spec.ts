@@ -1,8 +1,7 @@
-import fs from "node:fs";
-import path from "node:path";
 import type { Browser } from "@playwright/test";
 import { paths } from "../../core/paths";
 import { newVisitor, outbox, setRole, signInOverHttp, testVideo, uniqueEmail } from "../support/account-session";
+import { mailsMentioning } from "../support/outbox";
 import { expect, test } from "./support";
 
 /**
@@ -21,16 +20,6 @@ async function person(browser: Browser, baseURL: string | undefined, role: Role,
   await signInOverHttp(context.request, email, ip);
   await setRole(baseURL, email, role);
   return { context, page, email };
-}
-
-/** The messages in the outbox that mention `text`. */
-function mailsMentioning(text: string): string[] {
-  const dir = outbox();
-  if (!fs.existsSync(dir)) return [];
-  return fs
-    .readdirSync(dir)
-    .map((f) => fs.readFileSync(path.join(dir, f), "utf8"))
-    .filter((m) => m.includes(text));
 }
 
 const REFERENCE = /R-[0-9A-Z]{4}-[0-9A-Z]{4}/;
@@ -71,8 +60,8 @@ test("a visitor without JavaScript reports a video: hidden at once, admins maile
 
   // Hidden from everyone at once: the page is gone, and the admin was told, with a link to the queue.
   expect((await visitor.page.goto(paths.video(videoId)))?.status()).toBe(404);
-  await expect.poll(() => mailsMentioning(reference).some((m) => m.includes(`To: ${admin.email}`))).toBe(true);
-  expect(mailsMentioning(reference)[0]).toContain("/admin/reports");
+  await expect.poll(() => mailsMentioning(outbox(), reference).some((m) => m.includes(`To: ${admin.email}`))).toBe(true);
+  expect(mailsMentioning(outbox(), reference)[0]).toContain("/admin/reports");
   // Counted on the transparency page at once (the report drops its cached copy).
   await visitor.page.goto(paths.trust());
   expect(await minorReports()).toBeGreaterThan(before);

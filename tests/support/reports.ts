@@ -1,5 +1,3 @@
-import fs from "node:fs";
-import path from "node:path";
 import type { ReportTarget } from "../../core/report-target";
 import { getDb } from "../../server/db/connection";
 import type { RateLimiter } from "../../server/db/rate-limit";
@@ -7,6 +5,7 @@ import { outboxDir } from "../../server/mail";
 import { addComment } from "../../server/services/comments";
 import { issueFormToken, REPORT_FORM_PURPOSE } from "../../server/services/form-token";
 import { type Reporter, submitReport } from "../../server/services/reports";
+import { mailsMentioning } from "./outbox";
 
 /**
  * What the report tests (server/services/reports-intake.test.ts, reports-queue.test.ts) share: reporters, users and
@@ -50,12 +49,7 @@ export const report = (target: ReportTarget, reason: string, reporter = visitor(
   submitReport({ target, reason, details, website: "", formToken: reportToken() }, reporter, { limiter: unlimited, budget: noBudgetLimit });
 
 export function mailsAbout(reference: string): string[] {
-  const dir = outboxDir();
-  if (!fs.existsSync(dir)) return [];
-  return fs
-    .readdirSync(dir)
-    .map((f) => fs.readFileSync(path.join(dir, f), "utf8"))
-    .filter((m) => m.includes(reference));
+  return mailsMentioning(outboxDir(), reference);
 }
 
 export const videoRow = (id: string) =>
