@@ -55,8 +55,9 @@ async function prepare(url: string): Promise<void> {
   try {
     const applied = await migrateToLatest(handle.db);
     if (applied.length) logger.info({ applied }, "migrations applied");
-    const bounds = await applyDurationBounds(handle.db, durationBounds());
-    if (bounds.changed) logger.info({ ...durationBounds(), rebucketed: bounds.rebucketed }, "duration filter bounds applied");
+    const bounds = durationBounds();
+    const rebucket = await applyDurationBounds(handle.db, bounds);
+    if (rebucket.changed) logger.info({ ...bounds, rebucketed: rebucket.rebucketed }, "duration filter bounds applied");
     // The queue's schema too, so that /readyz holds and uploads can be queued before any job runner has
     // started (JOBS_IN_PROCESS=false: the runners are separate `npm run worker` processes).
     await ensureQueueSchema(handle.pool);
