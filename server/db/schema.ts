@@ -309,8 +309,8 @@ export interface TakedownRequestsTable {
   status: Generated<TakedownStatus>;
   created_at: Timestamp;
   /**
-   * created_at + TAKEDOWN_HOURS (core/takedown-clock.ts), written by the insert. 0018's column default says the
-   * same for the previous release's inserts during a rolling upgrade, and goes as a contract step after it.
+   * created_at + TAKEDOWN_HOURS (core/takedown-clock.ts), written by the insert; no column default (0028 dropped
+   * 0018's, which said the same a second time).
    */
   due_at: ColumnType<Date, Date | string, Date | string>;
   resolved_at: NullableTimestamp;

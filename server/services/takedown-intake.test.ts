@@ -44,10 +44,11 @@ describe("takedown requests coming in, on PostgreSQL", () => {
     expect(mail).toContain("Addresses named: 2");
   });
 
-  it("keeps 0018's column default equal to TAKEDOWN_HOURS while the previous release still inserts without a due time", async () => {
-    const { rows } = await sql<{ column_default: string }>`SELECT column_default FROM information_schema.columns
+  it("has no column default for the due time: the code's TAKEDOWN_HOURS is its one home (migration 0028)", async () => {
+    const { rows } = await sql<{ column_default: string | null }>`SELECT column_default FROM information_schema.columns
       WHERE table_name = 'takedown_requests' AND column_name = 'due_at'`.execute(handle().db);
-    expect(rows[0]?.column_default).toContain(`'${TAKEDOWN_HOURS}:00:00'::interval`);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.column_default).toBeNull();
   });
   it("sends one address at most three confirmations a day; the requests are all stored (issue 32 item 4)", async () => {
     const email = `flooded-${Date.now()}@example.com`;

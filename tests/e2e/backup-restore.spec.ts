@@ -112,10 +112,9 @@ test("a site backed up while it runs and restored into a fresh DATA_DIR serves t
   await db.db.insertInto("playlist_items").values({ playlist_id: list.id, video_id: video.id, position: 1 }).execute();
   await sql`INSERT INTO reports (reference, target_type, target_id, video_id, reason, reporter_key)
             VALUES ('R-BACKUP01', 'video', ${video.id}, ${video.id}, 'spam', 'ip:198.51.100.1')`.execute(db.db);
-  await sql`INSERT INTO takedown_requests (reference, kind, name, email, urls, description, signature)
-            VALUES ('TD-BACK-UP01', 'copyright', 'Rosa Example', 'rosa@example.com', 'https://x.example/1', 'mine', 'Rosa Example')`.execute(
-    db.db,
-  );
+  await sql`INSERT INTO takedown_requests (reference, kind, name, email, urls, description, signature, due_at)
+            VALUES ('TD-BACK-UP01', 'copyright', 'Rosa Example', 'rosa@example.com', 'https://x.example/1', 'mine', 'Rosa Example',
+                    now() + interval '48 hours')`.execute(db.db);
   await db.close();
   db = undefined;
 
