@@ -2,6 +2,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { TEST_ENTRY, TEST_REPLACEMENTS } from "./tests/support/composition/replacements.ts";
+import { formatjsWithoutParser } from "./vite/formatjs-no-parser.ts";
 import { replaceModules } from "./vite/replace-modules.ts";
 import { routeContractsServerOnly } from "./vite/route-contracts.ts";
 import { serverOnly } from "./vite/server-only.ts";
@@ -18,6 +19,7 @@ export default defineConfig(({ command }) => {
     resolve: { tsconfigPaths: true },
     plugins: [
       serverOnly(),
+      formatjsWithoutParser(),
       ...(testComposition ? [replaceModules(TEST_REPLACEMENTS)] : []),
       tailwindcss(),
       reactRouter(),

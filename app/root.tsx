@@ -11,6 +11,7 @@ import {
 } from "react-router";
 import { FALLBACK_CATEGORIES } from "~core/categories";
 import { AGE_COOKIE } from "~core/cookies";
+import { LOCALE_INFO, localeOfRequest, splitLocalePath } from "~core/locales";
 import { parseCookie } from "~core/params";
 import { paths } from "~core/paths";
 import { isSharedPage } from "~core/route-contract";
@@ -21,6 +22,7 @@ import { env } from "../server/env";
 import { ageAccessContext, routeContext } from "../server/http/request-context";
 import { attempt } from "../server/http/route-errors";
 import { getViewer, hasSessionCookie } from "../server/http/session";
+import { messagesFor } from "../server/i18n/catalog";
 import { currentAdConfiguration } from "../server/services/ad-units-feed";
 import { listCategories } from "../server/services/categories";
 import { siteUrl } from "../server/site-url";
@@ -34,6 +36,7 @@ import { Header } from "./components/layout/Header";
 import { NotFound } from "./components/layout/NotFound";
 import { useLinkNavigation } from "./components/ui/AppLink";
 import { AppStyles } from "./lib/app-styles";
+import { useLocale, useMessages, usePaths } from "./lib/i18n";
 import { useNonce } from "./lib/nonce";
 import type { RootData } from "./lib/root-data";
 import { enforceRouteContract } from "./lib/route-contract.server";
@@ -70,6 +73,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     attempt(context, "ad units (showing none)", currentAdConfiguration, () => ({})),
   ]);
   const result: RootData = {
+    intl: messagesFor(localeOfRequest(request), ["common"]),
     siteUrl: siteUrl(request),
     ageVerified: parseCookie(z.literal("true"), request.headers.get("cookie"), AGE_COOKIE) === "true",
     ageAccess: context.get(ageAccessContext),
@@ -83,17 +87,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 // Header data changes rarely: reload it only after a form submission (sign-in and sign-out are posts), not
-// on every navigation; and on the way to the sign-in page, where a session that ended meanwhile shows.
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate, nextUrl }) => {
+// on every navigation; on the way to the sign-in page, where a session that ended meanwhile shows; and into
+// another language, whose texts it carries.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate, currentUrl, nextUrl }) => {
   if (formMethod !== undefined && formMethod !== "GET") return defaultShouldRevalidate;
-  return nextUrl.pathname === paths.login();
+  const next = splitLocalePath(nextUrl.pathname);
+  return next.path === paths.login() || next.locale !== splitLocalePath(currentUrl.pathname).locale;
 };
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  const locale = useLocale();
   useLinkNavigation();
   return (
-    <html lang="en">
+    <html lang={locale} dir={LOCALE_INFO[locale].dir}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -114,11 +121,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
+  const t = useMessages("common");
   return (
     <AdsProvider initialConfig={loaderData.ads.config} scriptUrl={loaderData.ads.scriptUrl}>
       <ViewerStateProvider>
         <a href="#main" className="sr-only-focusable fixed left-2 top-2 z-50 rounded bg-brand-600 px-3 py-2 text-white">
-          Skip to content
+          {t("skipToContent")}
         </a>
         <Header />
         <AgeCheckNotice />
@@ -132,6 +140,8 @@ export default function App({ loaderData }: Route.ComponentProps) {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const location = useLocation();
+  const t = useMessages("common");
+  const localPaths = usePaths();
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
       <>
@@ -145,7 +155,12 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   }
   // 503: the database is briefly unreachable (Retry-After is set), not an error of the page.
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const text = status === 503 ? UNAVAILABLE : status === 400 ? BAD_REQUEST : GENERIC_ERROR;
+  const text =
+    status === 503
+      ? { heading: t("unavailableHeading"), body: t("unavailableBody", { site: site.name }) }
+      : status === 400
+        ? { heading: t("badRequestHeading"), body: t("badRequestBody") }
+        : { heading: t("errorHeading"), body: t("errorBody") };
   const button = "mt-8 inline-block rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-500";
   return (
     <main id="main" className="mx-auto max-w-2xl px-4 py-20 text-center">
@@ -154,17 +169,13 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <p className="mt-4 text-zinc-300">{text.body}</p>
       {status === 503 ? (
         <a href={`${location.pathname}${location.search}`} className={button}>
-          Reload
+          {t("reload")}
         </a>
       ) : (
-        <a href={paths.home()} className={button}>
-          Go to Homepage
+        <a href={localPaths.home()} className={button}>
+          {t("goHome")}
         </a>
       )}
     </main>
   );
 }
-
-const UNAVAILABLE = { heading: "We'll be right back", body: `${site.name} is briefly unavailable. Please try again in a few seconds.` };
-const BAD_REQUEST = { heading: "Bad request", body: "This address contains something we cannot read." };
-const GENERIC_ERROR = { heading: "Error", body: "Something went wrong. Please try again later." };

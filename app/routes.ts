@@ -1,8 +1,14 @@
 import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
 
+/**
+ * A page a visitor reads in a language: at its English address and under each other language's prefix
+ * (`/de/video/…`; core/locales.ts). The root middleware answers 404 for a first segment that names no language.
+ */
+const localized = (path: string) => (path ? `:lang?/${path}` : ":lang?");
+
 /** Mirrors the route table of docs/product.md "Routes". */
 export default [
-  route("login", "routes/login.tsx"),
+  route(localized("login"), "routes/login.tsx"),
   route("logout", "routes/logout.ts"),
   route("our-values", "routes/redirects/our-values.ts"),
   route("privacy-policy", "routes/redirects/privacy-policy.ts"),
@@ -49,30 +55,30 @@ export default [
     route("takedowns", "routes/admin/takedowns.tsx"),
   ]),
   layout("routes/_site.tsx", [
-    index("routes/home.tsx", { id: "home" }),
-    route("category/:categoryName", "routes/home.tsx", { id: "category" }),
-    route("video/:videoId", "routes/video.tsx"),
-    route("video/:videoId/credentials", "routes/video-credentials.tsx"),
-    route("search", "routes/search.tsx"),
-    route("blog", "routes/blog/list.tsx"),
-    route("blog/:slug", "routes/blog/post.tsx"),
-    route("values", "routes/pages/static-page.tsx", { id: "page-values" }),
-    route("career", "routes/pages/static-page.tsx", { id: "page-career" }),
-    route("terms", "routes/pages/static-page.tsx", { id: "page-terms" }),
-    route("privacy", "routes/pages/static-page.tsx", { id: "page-privacy" }),
-    route("faq", "routes/pages/faq.tsx"),
-    route("contact", "routes/contact.tsx"),
-    route("report", "routes/report.tsx"),
-    route("trust", "routes/trust.tsx"),
-    route("takedown", "routes/takedown.tsx"),
+    route(localized(""), "routes/home.tsx", { id: "home" }),
+    route(localized("category/:categoryName"), "routes/home.tsx", { id: "category" }),
+    route(localized("video/:videoId"), "routes/video.tsx"),
+    route(localized("video/:videoId/credentials"), "routes/video-credentials.tsx"),
+    route(localized("search"), "routes/search.tsx"),
+    route(localized("blog"), "routes/blog/list.tsx"),
+    route(localized("blog/:slug"), "routes/blog/post.tsx"),
+    route(localized("values"), "routes/pages/static-page.tsx", { id: "page-values" }),
+    route(localized("career"), "routes/pages/static-page.tsx", { id: "page-career" }),
+    route(localized("terms"), "routes/pages/static-page.tsx", { id: "page-terms" }),
+    route(localized("privacy"), "routes/pages/static-page.tsx", { id: "page-privacy" }),
+    route(localized("faq"), "routes/pages/faq.tsx"),
+    route(localized("contact"), "routes/contact.tsx"),
+    route(localized("report"), "routes/report.tsx"),
+    route(localized("trust"), "routes/trust.tsx"),
+    route(localized("takedown"), "routes/takedown.tsx"),
     // Signed-in only (docs/product.md "Routes"): each loader sends visitors to /login and back.
-    route("profile", "routes/account/profile.tsx"),
-    route("favorites", "routes/account/favorites.tsx"),
-    route("history", "routes/account/history.tsx"),
-    route("playlists", "routes/account/playlists.tsx"),
+    route(localized("profile"), "routes/account/profile.tsx"),
+    route(localized("favorites"), "routes/account/favorites.tsx"),
+    route(localized("history"), "routes/account/history.tsx"),
+    route(localized("playlists"), "routes/account/playlists.tsx"),
     // Public playlists are for everyone to see; a private one is a 404 to all but its owner.
-    route("playlists/:list", "routes/account/playlist.tsx"),
-    route("settings", "routes/account/settings.tsx"),
+    route(localized("playlists/:list"), "routes/account/playlist.tsx"),
+    route(localized("settings"), "routes/account/settings.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;

@@ -1,4 +1,5 @@
 import { DEFAULT_SORT, type ListingOrder, listingSearch } from "./listing-order";
+import { DEFAULT_LOCALE, type Locale, localizePath } from "./locales";
 import type { PlaylistRef } from "./playlists";
 import { safeRedirectPath } from "./redirect-to";
 import type { ReportTarget } from "./report-target";
@@ -158,4 +159,54 @@ export function paramOf(route: (param: string) => string, pathname: string): str
   if (!pathname.startsWith(prefix)) return undefined;
   const param = pathname.slice(prefix.length).replace(/\/$/, "");
   return param && !param.includes("/") ? param : undefined;
+}
+
+export type Paths = typeof paths;
+
+/**
+ * The helpers of the pages a visitor reads in a language (app/routes.ts `localized`); the console, the endpoints,
+ * feeds, files and the form posts keep one address in every language.
+ */
+const LOCALIZED = [
+  "home",
+  "category",
+  "video",
+  "videoCredentials",
+  "search",
+  "blog",
+  "blogPost",
+  "values",
+  "career",
+  "terms",
+  "privacy",
+  "faq",
+  "contact",
+  "report",
+  "trust",
+  "takedown",
+  "login",
+  "profile",
+  "favorites",
+  "history",
+  "playlists",
+  "playlist",
+  "settings",
+] as const satisfies readonly (keyof Paths)[];
+
+const inLocale = new Map<Locale, Paths>();
+
+/** `paths` as a page in `locale` links: its pages under the language's prefix (core/locales.ts), the rest as they are. */
+export function pathsIn(locale: Locale): Paths {
+  if (locale === DEFAULT_LOCALE) return paths;
+  let localized = inLocale.get(locale);
+  if (!localized) {
+    const helpers: Record<string, unknown> = { ...paths };
+    for (const name of LOCALIZED) {
+      const helper = paths[name] as (...args: never[]) => string;
+      helpers[name] = (...args: never[]) => localizePath(locale, helper(...args));
+    }
+    localized = helpers as Paths;
+    inLocale.set(locale, localized);
+  }
+  return localized;
 }

@@ -19,6 +19,13 @@ describe("safeRedirectPath", () => {
     expect(safeRedirectPath("/a%2Fb")).toBe("/a%2Fb"); // an encoded slash inside a path is not a new origin
   });
 
+  it("keeps a page in another language, and refuses the sign-in page and the endpoints in any language", () => {
+    expect(safeRedirectPath("/de/video/abc?t=1")).toBe("/de/video/abc?t=1");
+    expect(safeRedirectPath("/pt-br")).toBe("/pt-br");
+    for (const raw of ["/login", "/de/login", "/pt-br/login/", "/AR/LOGIN", "/ja/api/views"])
+      expect(safeRedirectPath(raw, "/x")).toBe("/x");
+  });
+
   it(`has a table of at least 30 hostile targets`, () => {
     expect(HOSTILE_REDIRECTS.length).toBeGreaterThanOrEqual(30);
   });

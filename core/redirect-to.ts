@@ -1,3 +1,5 @@
+import { splitLocalePath } from "./locales";
+
 const BASE = "http://same-origin.invalid";
 
 /**
@@ -50,6 +52,7 @@ function isSameOriginPath(target: string): boolean {
 }
 
 function isSignInOrApi(pathname: string): boolean {
-  const path = pathname.toLowerCase();
+  // The sign-in page in every language (`/de/login`): core/locales.ts's prefixes.
+  const path = splitLocalePath(pathname.toLowerCase()).path;
   return path === "/login" || path === "/login/" || path.startsWith("/api/");
 }

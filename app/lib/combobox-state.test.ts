@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CLOSED, type ComboboxAction, comboboxReducer, suggestionsAnnouncement } from "./combobox-state";
+import { CLOSED, type ComboboxAction, comboboxReducer } from "./combobox-state";
 
 const run = (...actions: ComboboxAction[]) => actions.reduce(comboboxReducer, CLOSED);
 
@@ -41,11 +41,5 @@ describe("comboboxReducer", () => {
     expect(comboboxReducer(open, { type: "hover", index: 1 }).active).toBe(1);
     expect(comboboxReducer(open, { type: "hover", index: 2 })).toBe(open);
     expect(comboboxReducer(CLOSED, { type: "close" })).toBe(CLOSED);
-  });
-});
-
-describe("suggestionsAnnouncement", () => {
-  it("counts for screen readers", () => {
-    expect([0, 1, 8].map(suggestionsAnnouncement)).toEqual(["No suggestions", "1 suggestion", "8 suggestions"]);
   });
 });

@@ -39,9 +39,3 @@ export function comboboxReducer(state: ComboboxState, action: ComboboxAction): C
       return state.open || state.active !== -1 ? { ...state, open: false, active: -1 } : state;
   }
 }
-
-/** The polite live region's text once suggestions arrive, for screen readers. */
-export function suggestionsAnnouncement(count: number): string {
-  if (count === 0) return "No suggestions";
-  return count === 1 ? "1 suggestion" : `${count} suggestions`;
-}

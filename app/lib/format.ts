@@ -2,6 +2,8 @@
 // locale-dependent call pins "en-US" + UTC so both sides produce identical
 // markup (no hydration mismatches).
 
+import type { Locale } from "~core/locales";
+
 const SECONDS_PER_MINUTE = 60;
 const SECONDS_PER_HOUR = 3600;
 const SECONDS_PER_DAY = 86_400;
@@ -18,13 +20,28 @@ function wholeSeconds(seconds: number | null | undefined): number {
   return Math.floor(seconds);
 }
 
+function compactIn(locale: Locale): Intl.NumberFormat {
+  let format = compactCounts.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { notation: "compact", maximumFractionDigits: 1 });
+    compactCounts.set(locale, format);
+  }
+  return format;
+}
+
 function plural(n: number, unit: string): string {
   return `${n} ${unit}${n === 1 ? "" : "s"} ago`;
 }
 
-/** 999 → "999", 1500 → "1.5K", 2_345_678 → "2.3M". */
-export function formatViews(n: number): string {
-  if (!Number.isFinite(n) || n <= 0) return "0";
+const compactCounts = new Map<string, Intl.NumberFormat>();
+
+/**
+ * 999 → "999", 1500 → "1.5K", 2_345_678 → "2.3M" in English (the site's own rounding, docs/product.md); in
+ * another language its own short form through `Intl` ("1500" → "1,5 Tsd.", "1.5万", "1.5 ألف").
+ */
+export function formatViews(n: number, locale: Locale = "en"): string {
+  if (!Number.isFinite(n) || n <= 0) return locale === "en" ? "0" : compactIn(locale).format(0);
+  if (locale !== "en") return compactIn(locale).format(Math.floor(n));
   const views = Math.floor(n);
   if (views < 1000) return String(views);
   // Round in integer tenths so 999_960 rolls over to "1.0M" instead of "1000.0K".

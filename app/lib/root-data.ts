@@ -1,9 +1,13 @@
 import { useRouteLoaderData } from "react-router";
 import type { AdConfiguration } from "~core/ad-units";
 import type { AgeAccess } from "~core/age-assurance";
+import { DEFAULT_LOCALE, type Locale } from "~core/locales";
+import type { MessageBundle } from "~core/messages";
 import type { Viewer } from "~core/viewer";
 
 export interface RootData {
+  /** The layout's texts (`common`) in the page's language (app/lib/i18n.ts). */
+  intl: MessageBundle;
   siteUrl: string;
   ageVerified: boolean;
   /** Which age check the visitor's jurisdiction asks for and whether they passed (media are withheld until then). */
@@ -31,6 +35,11 @@ export function rootDataFromMatches(matches: readonly MatchLike[]): RootData | u
 
 export function siteUrlFromMatches(matches: readonly MatchLike[]): string {
   return rootDataFromMatches(matches)?.siteUrl ?? "";
+}
+
+/** The page's language as a route's meta() sees it (the root's texts are in it). */
+export function localeFromMatches(matches: readonly MatchLike[]): Locale {
+  return rootDataFromMatches(matches)?.intl.locale ?? DEFAULT_LOCALE;
 }
 
 export function useRootData(): RootData | undefined {

@@ -1,4 +1,5 @@
 import { createContext, data, type MiddlewareFunction, type RouterContextProvider, redirect } from "react-router";
+import { localeOfSegment } from "~core/locales";
 import { discardBody } from "~core/params";
 import { paths } from "~core/paths";
 import type { RouteContract } from "~core/route-contract";
@@ -26,6 +27,11 @@ const NO_STORE = { "Cache-Control": "private, no-store" };
 const REFUSED_BODY_BYTES = 1024 * 1024;
 
 export const enforceRouteContract: MiddlewareFunction<Response> = async ({ request, context, params }) => {
+  // A localized page's optional first segment (app/routes.ts) matches any word: only a language's is an address.
+  if (params.lang !== undefined && !localeOfSegment(params.lang)) {
+    await discardBody(request, REFUSED_BODY_BYTES);
+    throw data(null, { status: 404 });
+  }
   const route = context.get(routeContext);
   if (!route) return; // nothing in the table answers: the catch-all 404 page renders
   const { contract } = route;

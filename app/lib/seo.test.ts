@@ -21,7 +21,14 @@ describe('socialImage (the social-image rule of docs/product.md "Page metadata")
 
 describe("seoMeta", () => {
   it("sets title, description, canonical, Open Graph, Twitter card and JSON-LD", () => {
-    const tags = seoMeta({ siteUrl: SITE, title: "Aurora", description: "A clip.", path: "/video/1", jsonLd: [{ "@type": "Thing" }] });
+    const tags = seoMeta({
+      siteUrl: SITE,
+      locale: "en",
+      title: "Aurora",
+      description: "A clip.",
+      path: "/video/1",
+      jsonLd: [{ "@type": "Thing" }],
+    });
     const find = (key: string, value: string) => tags.find((t) => (t as Record<string, unknown>)[key] === value) as Record<string, string>;
     expect(tags).toContainEqual({ title: "Aurora | Pleazure" });
     expect(find("name", "description").content).toBe("A clip.");
@@ -42,7 +49,7 @@ describe("seoMeta", () => {
     };
     const props = (siteUrl: string) =>
       Object.fromEntries(
-        seoMeta({ siteUrl, title: "V", description: "d", path: "/video/1", type: "video.other", video })
+        seoMeta({ siteUrl, locale: "en", title: "V", description: "d", path: "/video/1", type: "video.other", video })
           .map((t) => t as Record<string, string>)
           .filter((t) => t.property?.startsWith("og:video") || t.property?.startsWith("video:"))
           .map((t) => [t.property, t.content]),
@@ -56,7 +63,7 @@ describe("seoMeta", () => {
     });
     expect(props("http://localhost:3000")["og:video:secure_url"]).toBeUndefined();
     expect(
-      seoMeta({ siteUrl: SITE, title: "T", description: "d", path: "/" }).some(
+      seoMeta({ siteUrl: SITE, locale: "en", title: "T", description: "d", path: "/" }).some(
         (t) => "property" in t && String(t.property).startsWith("og:video"),
       ),
     ).toBe(false);
@@ -65,6 +72,7 @@ describe("seoMeta", () => {
   it("honours noindex and a canonical override, and leaves out the default size for a custom image", () => {
     const tags = seoMeta({
       siteUrl: SITE,
+      locale: "en",
       title: "Q",
       description: "d",
       path: "/search?q=x",
@@ -104,5 +112,31 @@ describe("small helpers", () => {
         { position: 2, item: `${SITE}/category/hd` },
       ],
     });
+  });
+
+  it("gives a page in another language its own canonical, every version by hreflang with x-default, and og:locale", () => {
+    const tags = seoMeta({ siteUrl: SITE, locale: "de", title: "Aurora", description: "Ein Clip.", path: "/video/1?list=x" });
+    const links = tags.filter((t) => (t as Record<string, unknown>).rel === "alternate") as Record<string, string>[];
+    expect(tags).toContainEqual({ tagName: "link", rel: "canonical", href: `${SITE}/de/video/1?list=x` });
+    expect(Object.fromEntries(links.map((l) => [l.hrefLang, l.href]))).toEqual({
+      en: `${SITE}/video/1?list=x`,
+      de: `${SITE}/de/video/1?list=x`,
+      fr: `${SITE}/fr/video/1?list=x`,
+      es: `${SITE}/es/video/1?list=x`,
+      "pt-BR": `${SITE}/pt-br/video/1?list=x`,
+      ja: `${SITE}/ja/video/1?list=x`,
+      ar: `${SITE}/ar/video/1?list=x`,
+      "x-default": `${SITE}/video/1?list=x`,
+    });
+    expect(tags).toContainEqual({ property: "og:locale", content: "de_DE" });
+    const alternates = tags.filter((t) => (t as Record<string, unknown>).property === "og:locale:alternate");
+    expect(alternates).toHaveLength(6);
+    expect(alternates).toContainEqual({ property: "og:locale:alternate", content: "en_US" });
+    // The home page's English address is the bare origin; its German one has no trailing slash.
+    const home = seoMeta({ siteUrl: SITE, locale: "ja", title: "Pleazure", description: "d", path: "/?page=2" });
+    expect(home).toContainEqual({ tagName: "link", rel: "canonical", href: `${SITE}/ja?page=2` });
+    expect(seoMeta({ siteUrl: SITE, locale: "ar", title: "Q", description: "d", path: "/profile", noindex: true })).not.toContainEqual(
+      expect.objectContaining({ rel: "alternate" }),
+    );
   });
 });

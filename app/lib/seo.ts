@@ -1,10 +1,14 @@
 import type { MetaDescriptor } from "react-router";
+import { DEFAULT_LOCALE, LOCALE_INFO, LOCALES, type Locale, localizePath } from "~core/locales";
 import { site } from "~core/site";
 
 export interface SeoInput {
   siteUrl: string;
+  /** The page's language: its canonical is that language's address, and it lists the others (docs/i18n.md). */
+  locale: Locale;
   title: string;
   description: string;
+  /** The page's address in English (core/paths.ts `paths`); the page's language's is made from it. */
   path: string;
   image?: string | null;
   imageAlt?: string;
@@ -16,6 +20,7 @@ export interface SeoInput {
   twitterTitle?: string | null;
   twitterDescription?: string | null;
   twitterImage?: string | null;
+  /** An address of the page's own instead of `path` in its language (a blog post's canonical URL). */
   canonical?: string | null;
   /** A video page's stream: og:video (absolute URL, type, secure_url on https) and the og video.* facts. */
   video?: { url: string; type: string; duration: number; releaseDate: string };
@@ -50,18 +55,21 @@ export function pageTitle(title: string): string {
 /** The full set of tags every screen sets: title, description, canonical, Open Graph, Twitter, JSON-LD. */
 export function seoMeta(input: SeoInput): MetaDescriptor[] {
   const title = pageTitle(input.title);
-  const canonical = input.canonical?.trim() || absoluteUrl(input.siteUrl, input.path);
+  const canonical = input.canonical?.trim() || absoluteUrl(input.siteUrl, localizePath(input.locale, input.path));
   const image = socialImage(input.siteUrl, input.image);
   const usesDefault = image === absoluteUrl(input.siteUrl, site.defaultSocialImage);
   const meta: MetaDescriptor[] = [
     { title },
     { name: "description", content: input.description },
     { tagName: "link", rel: "canonical", href: canonical },
+    ...(input.noindex ? [] : languageAlternates(input.siteUrl, input.path)),
     { property: "og:site_name", content: site.name },
     { property: "og:type", content: input.type ?? "website" },
     { property: "og:title", content: input.ogTitle || title },
     { property: "og:description", content: input.ogDescription || input.description },
     { property: "og:url", content: canonical },
+    { property: "og:locale", content: LOCALE_INFO[input.locale].ogLocale },
+    ...LOCALES.filter((l) => l !== input.locale).map((l) => ({ property: "og:locale:alternate", content: LOCALE_INFO[l].ogLocale })),
     { property: "og:image", content: image },
     { property: "og:image:alt", content: input.imageAlt ?? input.title },
     ...(usesDefault
@@ -80,6 +88,18 @@ export function seoMeta(input: SeoInput): MetaDescriptor[] {
   ];
   for (const data of input.jsonLd ?? []) meta.push({ "script:ld+json": data });
   return meta;
+}
+
+/**
+ * hreflang: the page in every language the site speaks, itself included, and x-default (the English address,
+ * which offers the others), for an indexable page. Search engines want the set on every version, each pointing
+ * at all the others: the same list on each, made from the English path.
+ */
+export function languageAlternates(siteUrl: string, path: string): MetaDescriptor[] {
+  return [
+    ...LOCALES.map((l) => ({ tagName: "link", rel: "alternate", hrefLang: l, href: absoluteUrl(siteUrl, localizePath(l, path)) })),
+    { tagName: "link", rel: "alternate", hrefLang: "x-default", href: absoluteUrl(siteUrl, localizePath(DEFAULT_LOCALE, path)) },
+  ];
 }
 
 function videoMeta({ siteUrl, video }: SeoInput): MetaDescriptor[] {

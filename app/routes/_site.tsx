@@ -3,6 +3,7 @@ import { Sidebar, type SidebarData } from "~/components/layout/Sidebar";
 import { TheaterProvider } from "~/components/player/theater";
 import { stillsFor } from "~/lib/age-assurance.server";
 import { usePendingText } from "~/lib/pending-screen";
+import { splitLocalePath } from "~core/locales";
 import { attempt } from "../../server/http/route-errors";
 import { topCategories } from "../../server/services/categories";
 import { trendingVideos } from "../../server/services/videos";
@@ -22,8 +23,11 @@ export async function loader({ context }: Route.LoaderArgs) {
   return data(result);
 }
 
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
-  formMethod !== undefined && formMethod !== "GET" ? defaultShouldRevalidate : false;
+// Reloaded after a form post, and into another language (the sidebar's texts are the root's; its data may be the language's).
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate, currentUrl, nextUrl }) =>
+  formMethod !== undefined && formMethod !== "GET"
+    ? defaultShouldRevalidate
+    : splitLocalePath(currentUrl.pathname).locale !== splitLocalePath(nextUrl.pathname).locale;
 
 /**
  * Every page but the sign-in page sits beside the sidebar. In the video player's theater mode the sidebar

@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import { siteUrlFromMatches } from "~/lib/root-data";
+import { localeFromMatches, siteUrlFromMatches } from "~/lib/root-data";
 import { routeInput } from "~/lib/route-contract.server";
 import { seoMeta } from "~/lib/seo";
 import { parseForm, plainText, readForm } from "~core/params";
@@ -85,6 +85,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export function meta({ matches }: Route.MetaArgs) {
   return seoMeta({
+    locale: localeFromMatches(matches),
     siteUrl: siteUrlFromMatches(matches),
     title: "Age check",
     description: TEXTS.none.body,

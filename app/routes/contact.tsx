@@ -2,7 +2,7 @@ import { data, useNavigation } from "react-router";
 import { type ContactFailure, ContactForm } from "~/components/contact/ContactForm";
 import { ContactSuccess } from "~/components/contact/ContactSuccess";
 import { formFailure, formRefusal, publicForm } from "~/lib/public-form.server";
-import { siteUrlFromMatches } from "~/lib/root-data";
+import { localeFromMatches, siteUrlFromMatches } from "~/lib/root-data";
 import { absoluteUrl, breadcrumbs, seoMeta } from "~/lib/seo";
 import { CONTACT_SUBMIT_ERROR, type ContactValues, contactRateLimitMessage, FORM_TOKEN_FIELD, HONEYPOT_FIELD } from "~core/contact-schema";
 import { clientIp, multilineText, plainText, userAgent } from "~core/params";
@@ -86,6 +86,7 @@ function echo(values: ContactValues): ContactValues {
 export function meta({ matches }: Route.MetaArgs) {
   const siteUrl = siteUrlFromMatches(matches);
   return seoMeta({
+    locale: localeFromMatches(matches),
     siteUrl,
     title: "Contact",
     description: `Questions, feedback or partnership ideas? Send the ${site.name} team a message or write to ${site.contactEmail}.`,

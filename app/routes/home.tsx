@@ -6,7 +6,7 @@ import { ListingControls, NoFilterMatches } from "~/components/video/ListingCont
 import { toCardData, VideoCard, type VideoCardData } from "~/components/video/VideoCard";
 import { stillsFor } from "~/lib/age-assurance.server";
 import { redirectToOneAddress } from "~/lib/listing-address";
-import { siteUrlFromMatches } from "~/lib/root-data";
+import { localeFromMatches, siteUrlFromMatches } from "~/lib/root-data";
 import { routeInput } from "~/lib/route-contract.server";
 import { breadcrumbs, seoMeta } from "~/lib/seo";
 import type { WithViewerScope } from "~/lib/viewer-state";
@@ -108,6 +108,7 @@ export function meta({ loaderData: d, matches }: Route.MetaArgs) {
   const siteUrl = siteUrlFromMatches(matches);
   if (!d?.categoryParam) {
     return seoMeta({
+      locale: localeFromMatches(matches),
       siteUrl,
       title: site.name,
       description: site.description,
@@ -131,6 +132,7 @@ export function meta({ loaderData: d, matches }: Route.MetaArgs) {
   // A sorted or filtered variant is the category's videos again: never indexed (docs/architecture.md
   // "Sorting and filters"), with its own one address as canonical so the signals do not contradict.
   return seoMeta({
+    locale: localeFromMatches(matches),
     siteUrl,
     title: `${d.categoryName} Videos${d.page > 1 ? ` - Page ${d.page}` : ""}`,
     description: `Watch AI-generated ${d.categoryName} videos on ${site.name}. Synthetic media, no real performers.`,

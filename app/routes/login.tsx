@@ -1,5 +1,5 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { siteUrlFromMatches } from "~/lib/root-data";
+import { localeFromMatches, siteUrlFromMatches } from "~/lib/root-data";
 import { routeInput } from "~/lib/route-contract.server";
 import { seoMeta } from "~/lib/seo";
 import { AUTH_TEXTS, addressLocked, codeSentText, tooManyAttempts } from "~core/auth-texts";
@@ -146,6 +146,7 @@ function withCookies(setCookies: string[]): Headers {
 
 export function meta({ matches }: Route.MetaArgs) {
   return seoMeta({
+    locale: localeFromMatches(matches),
     siteUrl: siteUrlFromMatches(matches),
     title: "Sign In",
     description: "Sign in to your Pleazure account.",

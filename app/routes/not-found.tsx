@@ -1,7 +1,9 @@
 import { data } from "react-router";
 import { NotFound } from "~/components/layout/NotFound";
-import { siteUrlFromMatches } from "~/lib/root-data";
+import { bundlesOf, translator } from "~/lib/i18n";
+import { localeFromMatches, siteUrlFromMatches } from "~/lib/root-data";
 import { seoMeta } from "~/lib/seo";
+import { splitLocalePath } from "~core/locales";
 import { defineRoute } from "~core/route-contract";
 import type { Route } from "./+types/not-found";
 
@@ -15,10 +17,12 @@ export function loader() {
 }
 
 export function meta({ matches, location }: Route.MetaArgs) {
+  const t = translator(bundlesOf(matches), splitLocalePath(location.pathname).locale, "common");
   return seoMeta({
+    locale: localeFromMatches(matches),
     siteUrl: siteUrlFromMatches(matches),
-    title: "404 - Page Not Found",
-    description: "The page you're looking for doesn't exist or has been moved.",
+    title: t("notFoundMetaTitle"),
+    description: t("notFoundText"),
     path: location.pathname,
     noindex: true,
   });

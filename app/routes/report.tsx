@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import { createContext, data, Link, useNavigation } from "react-router";
 import { ReportForm, type ReportValues } from "~/components/report/ReportForm";
 import { formFailure, formRefusal, publicForm } from "~/lib/public-form.server";
-import { siteUrlFromMatches } from "~/lib/root-data";
+import { localeFromMatches, siteUrlFromMatches } from "~/lib/root-data";
 import { routeInput } from "~/lib/route-contract.server";
 import { seoMeta } from "~/lib/seo";
 import { FORM_TOKEN_FIELD, HONEYPOT_FIELD } from "~core/contact-schema";
@@ -106,6 +106,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export function meta({ matches }: Route.MetaArgs) {
   return seoMeta({
+    locale: localeFromMatches(matches),
     siteUrl: siteUrlFromMatches(matches),
     title: "Report",
     description: "Report a video, a comment or a playlist to our moderators.",

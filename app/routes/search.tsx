@@ -4,7 +4,7 @@ import { ListingControls, NoFilterMatches } from "~/components/video/ListingCont
 import { stillsFor } from "~/lib/age-assurance.server";
 import { formatDuration, formatViews } from "~/lib/format";
 import { redirectToOneAddress } from "~/lib/listing-address";
-import { siteUrlFromMatches } from "~/lib/root-data";
+import { localeFromMatches, siteUrlFromMatches } from "~/lib/root-data";
 import { routeInput } from "~/lib/route-contract.server";
 import { seoMeta } from "~/lib/seo";
 import { stillSrcSet } from "~core/images";
@@ -63,6 +63,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const q = loaderData?.q ?? "";
   return seoMeta({
+    locale: localeFromMatches(matches),
     siteUrl: siteUrlFromMatches(matches),
     title: q ? `Search results for "${q}"` : "Search",
     description: q ? `AI-generated videos matching "${q}".` : "Search AI-generated videos by title.",

@@ -2,7 +2,7 @@ import { data, useNavigation } from "react-router";
 import { type TakedownFailure, TakedownForm } from "~/components/takedown/TakedownForm";
 import { TakedownSuccess } from "~/components/takedown/TakedownSuccess";
 import { formFailure, formRefusal, publicForm } from "~/lib/public-form.server";
-import { siteUrlFromMatches } from "~/lib/root-data";
+import { localeFromMatches, siteUrlFromMatches } from "~/lib/root-data";
 import { routeInput } from "~/lib/route-contract.server";
 import { breadcrumbs, seoMeta } from "~/lib/seo";
 import { FORM_TOKEN_FIELD, HONEYPOT_FIELD } from "~core/contact-schema";
@@ -103,6 +103,7 @@ function echo(values: TakedownValues): TakedownValues {
 export function meta({ matches }: Route.MetaArgs) {
   const siteUrl = siteUrlFromMatches(matches);
   return seoMeta({
+    locale: localeFromMatches(matches),
     siteUrl,
     title: "Request a takedown",
     description: `Ask ${site.name} to remove intimate imagery of a real person shared without consent, or material that infringes your copyright. We act on valid requests within ${TAKEDOWN_HOURS} hours.`,

@@ -1,6 +1,6 @@
 import { data, Link } from "react-router";
 import { formatWaitTime } from "~/lib/format";
-import { siteUrlFromMatches } from "~/lib/root-data";
+import { localeFromMatches, siteUrlFromMatches } from "~/lib/root-data";
 import { breadcrumbs, seoMeta } from "~/lib/seo";
 import { paths } from "~core/paths";
 import { reasonLabel } from "~core/report-schema";
@@ -35,6 +35,7 @@ const DESCRIPTION = `How ${site.name} handles reports, takedown requests, AI lab
 export function meta({ matches }: Route.MetaArgs) {
   const siteUrl = siteUrlFromMatches(matches);
   return seoMeta({
+    locale: localeFromMatches(matches),
     siteUrl,
     title: TITLE,
     description: DESCRIPTION,

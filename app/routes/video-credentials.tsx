@@ -1,5 +1,5 @@
 import { data, Link } from "react-router";
-import { siteUrlFromMatches } from "~/lib/root-data";
+import { localeFromMatches, siteUrlFromMatches } from "~/lib/root-data";
 import { routeInput } from "~/lib/route-contract.server";
 import { seoMeta } from "~/lib/seo";
 import { type CredentialsView, TRAINED_ALGORITHMIC_MEDIA } from "~core/content-credentials";
@@ -61,10 +61,24 @@ export function meta({ loaderData: d, matches, params: p }: Route.MetaArgs) {
   const siteUrl = siteUrlFromMatches(matches);
   if (d?.state !== "ok") {
     const title = d?.state === "error" ? "Error" : "Video not found";
-    return seoMeta({ siteUrl, title, description: "The requested video could not be found.", path, noindex: true });
+    return seoMeta({
+      locale: localeFromMatches(matches),
+      siteUrl,
+      title,
+      description: "The requested video could not be found.",
+      path,
+      noindex: true,
+    });
   }
   const description = `The signed content credentials (C2PA) of ${d.video.title}: how it was made and who signed it.`;
-  return seoMeta({ siteUrl, title: `Content credentials: ${d.video.title}`, description, path, noindex: true });
+  return seoMeta({
+    locale: localeFromMatches(matches),
+    siteUrl,
+    title: `Content credentials: ${d.video.title}`,
+    description,
+    path,
+    noindex: true,
+  });
 }
 
 export default function VideoCredentialsPage({ loaderData: d }: Route.ComponentProps) {

@@ -6,7 +6,7 @@ import { VideoUnavailable } from "~/components/video/VideoUnavailable";
 import type { VideoData, VideoView } from "~/components/video/video-page-data";
 import { stillsFor } from "~/lib/age-assurance.server";
 import { loadCommunity } from "~/lib/community.server";
-import { siteUrlFromMatches } from "~/lib/root-data";
+import { localeFromMatches, siteUrlFromMatches } from "~/lib/root-data";
 import { routeInput } from "~/lib/route-contract.server";
 import { mediaWithheld, WITHHELD_STILL, withholdStills } from "~core/age-assurance";
 import { chaptersWithin } from "~core/chapters";
@@ -118,7 +118,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData, matches, params }: Route.MetaArgs) {
-  return videoMeta(loaderData, siteUrlFromMatches(matches), paths.video(params.videoId ?? ""));
+  return videoMeta(loaderData, siteUrlFromMatches(matches), paths.video(params.videoId ?? ""), localeFromMatches(matches));
 }
 
 export default function VideoPage({ loaderData: d }: Route.ComponentProps) {

@@ -1,5 +1,6 @@
 import type { RequestHandler, Response } from "express";
 import { matchRoutes, type RouteObject } from "react-router";
+import { DEFAULT_LOCALE, LOCALE_INFO, splitLocalePath } from "../../core/locales";
 import type { RouteContract } from "../../core/route-contract";
 
 /**
@@ -20,8 +21,13 @@ export interface BuildRoute {
 
 export interface RouteEntry {
   id: string;
-  /** The full path pattern, e.g. `/video/:videoId` ("/" for the home page, `*` for the catch-all). */
+  /**
+   * The full path pattern, e.g. `/video/:videoId` ("/" for the home page, `*` for the catch-all), without the
+   * language prefix of a localized page.
+   */
   pattern: string;
+  /** A page at its English address and under each other language's prefix (app/routes.ts `localized`). */
+  localized: boolean;
   contract: RouteContract;
   /** The methods its module answers: GET and HEAD with a loader or a page, POST with an action (methods.ts). */
   methods: readonly string[];
@@ -42,6 +48,9 @@ export interface RouteTable {
 /** Matches remembered per table (paths, each a few hundred bytes at most). */
 const RECENT_PATHS = 2000;
 
+/** The optional first segment of a localized page's path (app/routes.ts). */
+const LANG_SEGMENT = ":lang?";
+
 /** Routes that only lay out their children declare nothing of their own; their children do. */
 const LAYOUTS = new Set(["root", "routes/_site"]);
 
@@ -57,15 +66,28 @@ export function createRouteTable(routes: Record<string, BuildRoute | undefined>)
   const missing = all.filter((r) => !LAYOUTS.has(r.id) && !r.module.contract).map((r) => r.id);
   if (missing.length > 0) throw new Error(`Routes without a contract (core/route-contract.ts): ${missing.join(", ")}`);
 
+  // A localized page's path starts with the optional language segment; the table matches it without it, on the
+  // path with its language prefix taken off (core/locales.ts), which is what that segment can match.
+  const localizedIds = new Set(all.filter((r) => r.path === LANG_SEGMENT || r.path?.startsWith(`${LANG_SEGMENT}/`)).map((r) => r.id));
+  const pathOf = (route: BuildRoute) => (localizedIds.has(route.id) ? route.path?.slice(LANG_SEGMENT.length + 1) : route.path);
   const byId = new Map(all.map((r) => [r.id, r]));
   const patternOf = (route: BuildRoute): string => {
     const parts: string[] = [];
-    for (let r: BuildRoute | undefined = route; r; r = r.parentId ? byId.get(r.parentId) : undefined) if (r.path) parts.unshift(r.path);
+    for (let r: BuildRoute | undefined = route; r; r = r.parentId ? byId.get(r.parentId) : undefined) {
+      const path = pathOf(r);
+      if (path) parts.unshift(path);
+    }
     return `/${parts.join("/")}`;
   };
   const entries = all
     .filter((r) => r.module.contract)
-    .map((r) => ({ id: r.id, pattern: patternOf(r), contract: r.module.contract as RouteContract, methods: methodsOf(r) }));
+    .map((r) => ({
+      id: r.id,
+      pattern: patternOf(r),
+      localized: localizedIds.has(r.id),
+      contract: r.module.contract as RouteContract,
+      methods: methodsOf(r),
+    }));
   const entryById = new Map(entries.map((e) => [e.id, e]));
 
   // React Router's matcher ranks and compiles every branch of the tree on each call (about 0.2 ms for this
@@ -81,8 +103,12 @@ export function createRouteTable(routes: Record<string, BuildRoute | undefined>)
         .filter((r) => r.parentId === parentId && keep.has(r.id))
         .map((r) => {
           const kids = children(r.id);
-          const base = { id: r.id, path: r.path, caseSensitive: r.caseSensitive };
-          return r.index ? { ...base, index: true as const } : { ...base, children: kids.length > 0 ? kids : undefined };
+          const path = pathOf(r);
+          const base = { id: r.id, path, caseSensitive: r.caseSensitive };
+          // The home page's path is the language segment alone: without it, it is the index of its layout.
+          return r.index || (localizedIds.has(r.id) && !path)
+            ? { ...base, path: undefined, index: true as const }
+            : { ...base, children: kids.length > 0 ? kids : undefined };
         });
     return children(undefined);
   };
@@ -107,11 +133,22 @@ export function createRouteTable(routes: Record<string, BuildRoute | undefined>)
 
   // Most requests ask for a path asked for moments ago: remembered (bounded, oldest forgotten first).
   const recent = new Map<string, RouteMatch | null>();
-  const matchOnce = (pathname: string): RouteMatch | null => {
+  const matchIn = (pathname: string): RouteMatch | null => {
     const matches = matchRoutes(treeFor(pathname), pathname);
     const leaf = matches?.[matches.length - 1];
     const entry = leaf ? entryById.get(leaf.route.id as string) : undefined;
     return leaf && entry ? { ...entry, params: leaf.params } : null;
+  };
+  const matchOnce = (pathname: string): RouteMatch | null => {
+    const { locale, path } = splitLocalePath(pathname);
+    // React Router also lets the optional segment match a word that is no language's (`/api/playlists/x`); the root
+    // middleware answers those 404 before anything runs, so here they are matched as the English paths they are.
+    if (locale !== DEFAULT_LOCALE) {
+      // Under a language's prefix only a localized page; anything else there is the catch-all's, as in React Router.
+      const found = matchIn(path);
+      if (found?.localized) return { ...found, params: { ...found.params, lang: LOCALE_INFO[locale].segment } };
+    }
+    return matchIn(pathname);
   };
   return {
     entries,

@@ -42,7 +42,8 @@ function leadSegments(entries: RouteConfigEntry[], prefix = ""): Set<string> {
   const leads = new Set<string>();
   for (const entry of entries) {
     const full = [prefix, entry.path ?? ""].filter(Boolean).join("/");
-    const lead = full.split("/")[0];
+    // A localized page's optional language segment (app/routes.ts) comes first: its own first segment follows.
+    const lead = full.split("/").find((segment) => segment !== ":lang?");
     if (lead && lead !== "*") leads.add(lead);
     if (entry.children) for (const child of leadSegments(entry.children, full)) leads.add(child);
   }

@@ -62,7 +62,7 @@ describe("blogPostMeta", () => {
     expect(find(meta, "property", "og:image")?.content).toBe(`${SITE}/og-default.png`);
     expect(find(meta, "name", "twitter:card")?.content).toBe("summary_large_image");
     expect(find(meta, "rel", "canonical")?.href).toBe(`${SITE}/blog/a-post`);
-    expect(find(meta, "rel", "alternate")).toEqual({
+    expect(find(meta, "type", "application/rss+xml")).toEqual({
       tagName: "link",
       rel: "alternate",
       type: "application/rss+xml",

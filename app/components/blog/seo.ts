@@ -1,5 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 import { absoluteUrl, breadcrumbs, seoMeta, socialImage } from "~/lib/seo";
+import { DEFAULT_LOCALE, type Locale } from "~core/locales";
 import { plainExcerpt } from "~core/markdown";
 import { paths } from "~core/paths";
 import { site } from "~core/site";
@@ -56,7 +57,7 @@ export function feedLink(siteUrl: string): MetaDescriptor {
   return { tagName: "link", rel: "alternate", type: "application/rss+xml", title: FEED_TITLE, href: absoluteUrl(siteUrl, paths.feed()) };
 }
 
-export function blogPostMeta(siteUrl: string, post: PostSeo): MetaDescriptor[] {
+export function blogPostMeta(siteUrl: string, post: PostSeo, locale: Locale = DEFAULT_LOCALE): MetaDescriptor[] {
   const path = paths.blogPost(post.slug);
   const canonical = postCanonical(siteUrl, post);
   const headline = post.meta_title?.trim() || post.title;
@@ -64,6 +65,7 @@ export function blogPostMeta(siteUrl: string, post: PostSeo): MetaDescriptor[] {
   const published = post.published_at ?? post.created_at;
   const meta = seoMeta({
     siteUrl,
+    locale,
     title: headline,
     description: post.description,
     path,

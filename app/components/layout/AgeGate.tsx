@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { useMessages } from "~/lib/i18n";
 import { useRootData } from "~/lib/root-data";
 import { AGE_STORAGE_KEY, ageCookieValue } from "~core/cookies";
 import { paths } from "~core/paths";
@@ -10,6 +11,7 @@ import { site } from "~core/site";
  * is kept and mirrored into the cookie. Without JavaScript the form posts to /age-verification.
  */
 export function AgeGate() {
+  const t = useMessages("common");
   const root = useRootData();
   const [visible, setVisible] = useState(!root?.ageVerified);
   const confirmRef = useRef<HTMLButtonElement>(null);
@@ -61,10 +63,10 @@ export function AgeGate() {
         className="w-full max-w-md rounded-2xl border border-ink-700 bg-ink-900 p-8 text-center shadow-2xl"
       >
         <h2 id="age-gate-title" className="text-2xl font-bold">
-          Age Verification Required
+          {t("ageGateTitle")}
         </h2>
         <p id="age-gate-text" className="mt-4 text-zinc-300">
-          You must be at least 18 years old to access this website. By entering, you certify that you are at least 18 years of age.
+          {t("ageGateText")}
         </p>
         <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:justify-center">
           <button
@@ -75,7 +77,7 @@ export function AgeGate() {
             onClick={confirm}
             className="rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-500"
           >
-            I am 18 or older
+            {t("ageGateAdult")}
           </button>
           <button
             type="submit"
@@ -84,7 +86,7 @@ export function AgeGate() {
             onClick={leave}
             className="rounded-lg border border-ink-700 px-5 py-2.5 font-semibold hover:bg-ink-800"
           >
-            I am under 18
+            {t("ageGateMinor")}
           </button>
         </div>
       </form>

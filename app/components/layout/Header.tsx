@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { Form, Link, NavLink, useLocation, useNavigate } from "react-router";
+import { type Translate, useMessages, usePaths } from "~/lib/i18n";
 import { useRootData } from "~/lib/root-data";
 import { useDismiss } from "~/lib/use-dismiss";
 import { useViewer } from "~/lib/viewer-state";
 import { FALLBACK_CATEGORIES } from "~core/categories";
-import { paths } from "~core/paths";
+import type { Paths } from "~core/paths";
 import { site } from "~core/site";
 import { slugify } from "~core/slug";
 import { SearchCombobox } from "./SearchCombobox";
@@ -16,12 +17,14 @@ type Panel = "categories" | "mobile-menu" | "mobile-search" | null;
  * Sign In comes back to the page it was pressed on (the sign-in page validates the path again); pressed on the
  * sign-in page, it is the plain one (the redirect rule never leads back to it).
  */
-function signInHref(location: { pathname: string; search: string }): string {
+function signInHref(paths: Paths, location: { pathname: string; search: string }): string {
   return paths.login(`${location.pathname}${location.search}`);
 }
 
 /** Site header: logo, navigation, category menu, search and the sign-in entry point (or the signed-in user's menu). */
 export function Header() {
+  const t = useMessages("common");
+  const paths = usePaths();
   const root = useRootData();
   const { viewer, mode } = useViewer();
   const categories = root?.categories ?? FALLBACK_CATEGORIES.map((name) => ({ name, slug: slugify(name) }));
@@ -45,7 +48,7 @@ export function Header() {
         <Link
           to={paths.home()}
           className="flex shrink-0 items-center gap-2 text-xl font-extrabold tracking-tight"
-          aria-label={`${site.name} home`}
+          aria-label={t("logoLabel", { site: site.name })}
         >
           <span aria-hidden="true" className="grid h-8 w-8 place-items-center rounded-lg bg-brand-600 text-white">
             P
@@ -55,9 +58,9 @@ export function Header() {
           </span>
         </Link>
 
-        <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+        <nav aria-label={t("navMain")} className="hidden items-center gap-1 md:flex">
           <NavLink to={paths.home()} end className={navClass}>
-            Home
+            {t("navHome")}
           </NavLink>
           <CategoriesMenu
             categories={categories}
@@ -65,9 +68,11 @@ export function Header() {
             onToggle={() => toggle("categories")}
             onOpen={() => setOpen("categories")}
             onClose={() => setOpen(null)}
+            t={t}
+            paths={paths}
           />
           <NavLink to={paths.blog()} className={navClass}>
-            Blog
+            {t("navBlog")}
           </NavLink>
         </nav>
 
@@ -79,7 +84,7 @@ export function Header() {
           <button
             type="button"
             className="rounded-md p-2 text-zinc-300 hover:bg-ink-800 md:hidden"
-            aria-label="Search"
+            aria-label={t("search")}
             aria-expanded={open === "mobile-search"}
             aria-controls="mobile-search"
             onClick={() => toggle("mobile-search")}
@@ -89,19 +94,19 @@ export function Header() {
           {viewer ? (
             <UserMenu viewer={viewer} />
           ) : mode === "shell" ? (
-            <AccountLink />
+            <AccountLink t={t} paths={paths} />
           ) : (
             <Link
-              to={signInHref(location)}
+              to={signInHref(paths, location)}
               className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-500"
             >
-              Sign In
+              {t("signIn")}
             </Link>
           )}
           <button
             type="button"
             className="rounded-md p-2 text-zinc-300 hover:bg-ink-800 md:hidden"
-            aria-label="Menu"
+            aria-label={t("menu")}
             aria-expanded={open === "mobile-menu"}
             aria-controls="mobile-menu"
             onClick={() => toggle("mobile-menu")}
@@ -118,7 +123,7 @@ export function Header() {
           <SearchForm autoFocus />
         </div>
       )}
-      {open === "mobile-menu" && <MobileMenu categories={categories} />}
+      {open === "mobile-menu" && <MobileMenu categories={categories} t={t} paths={paths} />}
     </header>
   );
 }
@@ -129,7 +134,10 @@ function CategoriesMenu(props: {
   onToggle: () => void;
   onOpen: () => void;
   onClose: () => void;
+  t: Translate<"common">;
+  paths: Paths;
 }) {
+  const { t, paths } = props;
   const menuId = useId();
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: hover opening is a pointer nicety; the button is the keyboard path
@@ -143,7 +151,7 @@ function CategoriesMenu(props: {
         // keyboard activation (detail 0) toggles.
         onClick={(e) => (e.detail === 0 ? props.onToggle() : props.onOpen())}
       >
-        Categories
+        {t("navCategories")}
         <svg aria-hidden="true" width="12" height="12" viewBox="0 0 20 20" fill="currentColor">
           <path d="M5.5 7.5 10 12l4.5-4.5" stroke="currentColor" strokeWidth="2" fill="none" />
         </svg>
@@ -168,14 +176,14 @@ function CategoriesMenu(props: {
   );
 }
 
-function MobileMenu({ categories }: { categories: { name: string; slug: string }[] }) {
+function MobileMenu({ categories, t, paths }: { categories: { name: string; slug: string }[]; t: Translate<"common">; paths: Paths }) {
   const [showCategories, setShowCategories] = useState(false);
   return (
-    <nav id="mobile-menu" aria-label="Mobile" className="border-t border-ink-800 px-4 py-3 md:hidden">
+    <nav id="mobile-menu" aria-label={t("navMobile")} className="border-t border-ink-800 px-4 py-3 md:hidden">
       <ul className="space-y-1">
         <li>
           <Link to={paths.home()} className="block rounded-md px-3 py-2 hover:bg-ink-800">
-            Home
+            {t("navHome")}
           </Link>
         </li>
         <li>
@@ -186,7 +194,7 @@ function MobileMenu({ categories }: { categories: { name: string; slug: string }
             aria-controls="mobile-categories"
             onClick={() => setShowCategories((v) => !v)}
           >
-            Categories <span aria-hidden="true">{showCategories ? "−" : "+"}</span>
+            {t("navCategories")} <span aria-hidden="true">{showCategories ? "−" : "+"}</span>
           </button>
           {showCategories && (
             <ul id="mobile-categories" className="grid grid-cols-2 gap-1 pl-3">
@@ -202,7 +210,7 @@ function MobileMenu({ categories }: { categories: { name: string; slug: string }
         </li>
         <li>
           <Link to={paths.blog()} className="block rounded-md px-3 py-2 hover:bg-ink-800">
-            Blog
+            {t("navBlog")}
           </Link>
         </li>
       </ul>
@@ -215,6 +223,8 @@ function MobileMenu({ categories }: { categories: { name: string; slug: string }
  * the field suggests titles and categories as one types (SearchCombobox).
  */
 function SearchForm({ autoFocus = false }: { autoFocus?: boolean }) {
+  const t = useMessages("common");
+  const paths = usePaths();
   const navigate = useNavigate();
   const location = useLocation();
   const current = location.pathname === paths.search() ? (new URLSearchParams(location.search).get("q") ?? "") : "";
@@ -231,7 +241,7 @@ function SearchForm({ autoFocus = false }: { autoFocus?: boolean }) {
       }}
     >
       <label className="sr-only" htmlFor={autoFocus ? "search-mobile" : "search-desktop"}>
-        Search videos
+        {t("searchLabel")}
       </label>
       <SearchCombobox
         id={autoFocus ? "search-mobile" : "search-desktop"}
@@ -242,7 +252,7 @@ function SearchForm({ autoFocus = false }: { autoFocus?: boolean }) {
       />
       <button
         type="submit"
-        aria-label="Submit search"
+        aria-label={t("searchSubmit")}
         className="absolute right-1 top-1/2 -translate-y-1/2 rounded-full p-2 text-zinc-400 hover:text-white"
       >
         <SearchIcon />
@@ -265,11 +275,11 @@ function SearchIcon() {
  * hydration): the avatar's place and size, so nothing moves when the menu replaces it, and a plain link to
  * the profile, which is what a signed-in user without JavaScript uses.
  */
-function AccountLink() {
+function AccountLink({ t, paths }: { t: Translate<"common">; paths: Paths }) {
   return (
     <Link
       to={paths.profile()}
-      aria-label="Your account"
+      aria-label={t("yourAccount")}
       data-account="pending"
       className="flex items-center gap-2 rounded-full p-1 pr-1 text-sm font-medium text-zinc-200 hover:bg-ink-800 sm:pr-3"
     >
@@ -279,7 +289,7 @@ function AccountLink() {
           <path d="M4 21c0-4.4 3.6-7 8-7s8 2.6 8 7" />
         </svg>
       </span>
-      <span className="hidden sm:inline">Account</span>
+      <span className="hidden sm:inline">{t("account")}</span>
     </Link>
   );
 }

@@ -1,8 +1,10 @@
 import { type KeyboardEvent, useEffect, useId, useReducer, useRef, useState } from "react";
 import { useNavigate } from "react-router";
-import { CLOSED, comboboxReducer, suggestionsAnnouncement } from "~/lib/combobox-state";
+import { CLOSED, comboboxReducer } from "~/lib/combobox-state";
+import { useLocale, useMessages } from "~/lib/i18n";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useSearchSuggestions } from "~/lib/use-search-suggestions";
+import { localizePath } from "~core/locales";
 import { type Suggestion, suggestible } from "~core/search-suggestions";
 
 interface Props {
@@ -22,12 +24,15 @@ interface Props {
 export function SearchCombobox({ id, defaultValue, autoFocus, className }: Props) {
   const hydrated = useHydrated();
   const navigate = useNavigate();
+  const t = useMessages("common");
+  const locale = useLocale();
   const listId = useId();
   const input = useRef<HTMLInputElement>(null);
   // What was typed since the field appeared: the search page's own term (the default value) asks nothing on load.
   const [typed, setTyped] = useState("");
   const [state, dispatch] = useReducer(comboboxReducer, CLOSED);
-  const [announcement, setAnnouncement] = useState("");
+  // How many suggestions to announce (null: nothing to say).
+  const [announced, setAnnounced] = useState<number | null>(null);
   const { titles, categories } = useSearchSuggestions(typed);
   const options = [...titles, ...categories];
 
@@ -37,7 +42,7 @@ export function SearchCombobox({ id, defaultValue, autoFocus, className }: Props
     dispatch({ type: "results", count });
     const focused = document.activeElement === input.current;
     if (!focused) dispatch({ type: "close" });
-    setAnnouncement(focused && suggestible(input.current?.value ?? "") ? suggestionsAnnouncement(count) : "");
+    setAnnounced(focused && suggestible(input.current?.value ?? "") ? count : null);
   }, [titles, categories]);
 
   const clear = () => {
@@ -47,7 +52,7 @@ export function SearchCombobox({ id, defaultValue, autoFocus, className }: Props
   const choose = (option: Suggestion) => {
     dispatch({ type: "close" });
     clear();
-    navigate(option.url);
+    navigate(localizePath(locale, option.url)); // the endpoint answers the English address; the page's language is kept
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
@@ -87,7 +92,7 @@ export function SearchCombobox({ id, defaultValue, autoFocus, className }: Props
         name="q"
         defaultValue={defaultValue}
         maxLength={100}
-        placeholder="Search videos..."
+        placeholder={t("searchPlaceholder")}
         autoComplete="off"
         // biome-ignore lint/a11y/noAutofocus: the mobile search opens on demand, focus belongs in it
         autoFocus={autoFocus}
@@ -103,15 +108,21 @@ export function SearchCombobox({ id, defaultValue, autoFocus, className }: Props
           <div
             id={listId}
             role="listbox"
-            aria-label="Search suggestions"
+            aria-label={t("searchSuggestions")}
             hidden={!state.open}
             className="absolute left-0 right-0 top-full z-50 mt-1 overflow-hidden rounded-xl border border-ink-700 bg-ink-900 py-1 shadow-2xl"
           >
-            <OptionGroup label="Videos" options={titles} first={0} {...{ listId, state, dispatch, choose }} />
-            <OptionGroup label="Categories" options={categories} first={titles.length} {...{ listId, state, dispatch, choose }} />
+            <OptionGroup group="videos" label={t("suggestedVideos")} options={titles} first={0} {...{ listId, state, dispatch, choose }} />
+            <OptionGroup
+              group="categories"
+              label={t("suggestedCategories")}
+              options={categories}
+              first={titles.length}
+              {...{ listId, state, dispatch, choose }}
+            />
           </div>
           <div role="status" aria-live="polite" className="sr-only">
-            {announcement}
+            {announced === null ? "" : t("suggestionsCount", { count: announced })}
           </div>
         </>
       )}
@@ -120,6 +131,7 @@ export function SearchCombobox({ id, defaultValue, autoFocus, className }: Props
 }
 
 function OptionGroup(props: {
+  group: "videos" | "categories";
   label: string;
   options: Suggestion[];
   first: number;
@@ -128,7 +140,7 @@ function OptionGroup(props: {
   dispatch: (action: { type: "hover"; index: number }) => void;
   choose: (option: Suggestion) => void;
 }) {
-  const labelId = `${props.listId}-${props.label}`;
+  const labelId = `${props.listId}-${props.group}`;
   if (props.options.length === 0) return null;
   return (
     // biome-ignore lint/a11y/useSemanticElements: a listbox's groups are ARIA groups; a fieldset is for form controls

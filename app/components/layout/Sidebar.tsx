@@ -1,8 +1,8 @@
 import { AdSlot } from "~/components/ads/AdSlot";
 import { AppLink } from "~/components/ui/AppLink";
 import { formatViews } from "~/lib/format";
+import { useLocale, useMessages, usePaths } from "~/lib/i18n";
 import { stillSrcSet } from "~core/images";
-import { paths } from "~core/paths";
 import { slugify } from "~core/slug";
 
 export interface SidebarData {
@@ -11,15 +11,18 @@ export interface SidebarData {
 }
 
 export function Sidebar({ data }: { data: SidebarData }) {
+  const t = useMessages("common");
+  const paths = usePaths();
+  const locale = useLocale();
   return (
-    <aside aria-label="Sidebar" className="flex w-full flex-col items-center lg:w-[300px] lg:shrink-0">
+    <aside aria-label={t("sidebar")} className="flex w-full flex-col items-center lg:w-[300px] lg:shrink-0">
       <AdSlot name="Med_Rect_1" />
       <section aria-labelledby="trending-heading" className="mb-[30px] w-full">
         <h2 id="trending-heading" className="mb-3 text-lg font-bold">
-          Trending Videos
+          {t("trending")}
         </h2>
         {data.trending.length === 0 ? (
-          <p className="text-sm text-zinc-400">No trending videos yet.</p>
+          <p className="text-sm text-zinc-400">{t("noTrending")}</p>
         ) : (
           <ul className="space-y-3">
             {data.trending.map((v) => (
@@ -41,7 +44,7 @@ export function Sidebar({ data }: { data: SidebarData }) {
                   )}
                   <span className="min-w-0">
                     <span className="line-clamp-2 text-sm font-medium group-hover:text-brand-300">{v.title}</span>
-                    <span className="text-xs text-zinc-400">{formatViews(v.views)} views</span>
+                    <span className="text-xs text-zinc-400">{t("views", { count: v.views, shown: formatViews(v.views, locale) })}</span>
                   </span>
                 </AppLink>
               </li>
@@ -52,7 +55,7 @@ export function Sidebar({ data }: { data: SidebarData }) {
       <AdSlot name="Med_Rect_2" />
       <section aria-labelledby="top-categories-heading" className="mb-[30px] w-full">
         <h2 id="top-categories-heading" className="mb-3 text-lg font-bold">
-          Top Categories
+          {t("topCategories")}
         </h2>
         <ul className="flex flex-wrap gap-2">
           {data.topCategories.map((c) => (

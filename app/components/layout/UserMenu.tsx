@@ -2,17 +2,9 @@ import { useEffect } from "react";
 import { Form, Link, useLocation } from "react-router";
 import { Avatar } from "~/components/account/Avatar";
 import { ActionMenu } from "~/components/ui/ActionMenu";
+import { useMessages, usePaths } from "~/lib/i18n";
 import { useMenuButton } from "~/lib/use-menu-button";
-import { paths } from "~core/paths";
 import { displayName, type Viewer } from "~core/viewer";
-
-const LINKS = [
-  { to: paths.profile(), label: "Profile" },
-  { to: paths.favorites(), label: "Favorites" },
-  { to: paths.playlists(), label: "Playlists" },
-  { to: paths.history(), label: "Watch History" },
-  { to: paths.settings(), label: "Settings" },
-] as const;
 
 /**
  * The signed-in header menu (docs/product.md "Page frame"): avatar and name; Profile, Favorites, Playlists, Watch History, Settings and
@@ -20,6 +12,15 @@ const LINKS = [
  * move between the items.
  */
 export function UserMenu({ viewer }: { viewer: Viewer }) {
+  const t = useMessages("common");
+  const paths = usePaths();
+  const links = [
+    { to: paths.profile(), label: t("menuProfile") },
+    { to: paths.favorites(), label: t("menuFavorites") },
+    { to: paths.playlists(), label: t("menuPlaylists") },
+    { to: paths.history(), label: t("menuHistory") },
+    { to: paths.settings(), label: t("menuSettings") },
+  ];
   const menu = useMenuButton();
   const { close } = menu;
   const location = useLocation();
@@ -32,7 +33,7 @@ export function UserMenu({ viewer }: { viewer: Viewer }) {
     <ActionMenu
       menu={menu}
       className="relative"
-      buttonLabel={`Account menu for ${name}`}
+      buttonLabel={t("accountMenuFor", { name })}
       buttonClassName="flex items-center gap-2 rounded-full p-1 pr-1 text-sm font-medium text-zinc-200 hover:bg-ink-800 sm:pr-3"
       buttonContent={
         <>
@@ -40,18 +41,18 @@ export function UserMenu({ viewer }: { viewer: Viewer }) {
           <span className="hidden max-w-[10rem] truncate sm:inline">{name}</span>
         </>
       }
-      menuLabel="Account"
+      menuLabel={t("account")}
       menuClassName="absolute right-0 top-full z-50 mt-2 w-56 rounded-xl border border-ink-700 bg-ink-900 p-2 shadow-2xl"
     >
       <p className="truncate px-3 pb-2 pt-1 text-xs text-zinc-400">{viewer.email}</p>
-      {LINKS.map((link) => (
+      {links.map((link) => (
         <Link key={link.to} to={link.to} role="menuitem" className={item}>
           {link.label}
         </Link>
       ))}
       <Form method="post" action={paths.logout()} className="mt-1 border-t border-ink-800 pt-1">
         <button type="submit" role="menuitem" className={item}>
-          Sign Out
+          {t("signOut")}
         </button>
       </Form>
     </ActionMenu>

@@ -3,6 +3,7 @@ import { formatIsoDuration } from "~/lib/format";
 import { keyMoments } from "~/lib/key-moments";
 import { absoluteUrl, breadcrumbs, seoMeta } from "~/lib/seo";
 import { TRAINED_ALGORITHMIC_MEDIA } from "~core/content-credentials";
+import type { Locale } from "~core/locales";
 import { paths } from "~core/paths";
 import { site } from "~core/site";
 import { slugify } from "~core/slug";
@@ -13,10 +14,10 @@ import type { VideoData } from "./video-page-data";
  * The video page's tags (docs/product.md "Page metadata"): title, description, Open Graph video and the JSON-LD
  * VideoObject with its key moments and breadcrumbs; a page without a video is noindex.
  */
-export function videoMeta(d: VideoData | undefined, siteUrl: string, path: string): MetaDescriptor[] {
+export function videoMeta(d: VideoData | undefined, siteUrl: string, path: string, locale: Locale): MetaDescriptor[] {
   if (d?.state !== "ok") {
     const title = d?.state === "error" ? "Error" : d?.state === "removed" ? "Video removed" : "Video not found";
-    return seoMeta({ siteUrl, title, description: "The requested video could not be found.", path, noindex: true });
+    return seoMeta({ siteUrl, locale, title, description: "The requested video could not be found.", path, noindex: true });
   }
   const v = d.video;
   const description = truncate(v.description || `Watch ${v.title}, an AI-generated video on ${site.name}.`);
@@ -25,6 +26,7 @@ export function videoMeta(d: VideoData | undefined, siteUrl: string, path: strin
   crumbs.push({ name: v.title, path });
   return seoMeta({
     siteUrl,
+    locale,
     title: v.title,
     description,
     path,

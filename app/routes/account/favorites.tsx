@@ -6,7 +6,7 @@ import { toCardData, VideoCard, type VideoCardData } from "~/components/video/Vi
 import { existingPage } from "~/lib/account-pages.server";
 import { ACCOUNT_TEXTS } from "~/lib/account-texts";
 import { stillsFor } from "~/lib/age-assurance.server";
-import { siteUrlFromMatches } from "~/lib/root-data";
+import { localeFromMatches, siteUrlFromMatches } from "~/lib/root-data";
 import { routeInput, routeViewer } from "~/lib/route-contract.server";
 import { seoMeta } from "~/lib/seo";
 import { input } from "~core/params";
@@ -43,6 +43,7 @@ export async function loader(args: Route.LoaderArgs) {
 export function meta({ matches, loaderData }: Route.MetaArgs) {
   const page = loaderData?.page ?? 1;
   return seoMeta({
+    locale: localeFromMatches(matches),
     siteUrl: siteUrlFromMatches(matches),
     title: page > 1 ? `Favorites - Page ${page}` : "Favorites",
     description: "Your favorite videos on Pleazure.",

@@ -6,7 +6,7 @@ import { existingPage } from "~/lib/account-pages.server";
 import { ACCOUNT_TEXTS } from "~/lib/account-texts";
 import { stillsFor } from "~/lib/age-assurance.server";
 import { formatDuration, formatLongDate, formatRelativeTime } from "~/lib/format";
-import { siteUrlFromMatches } from "~/lib/root-data";
+import { localeFromMatches, siteUrlFromMatches } from "~/lib/root-data";
 import { routeInput, routeViewer } from "~/lib/route-contract.server";
 import { seoMeta } from "~/lib/seo";
 import { input, parseForm, readForm } from "~core/params";
@@ -115,6 +115,7 @@ export async function action(args: Route.ActionArgs) {
 
 export function meta({ matches }: Route.MetaArgs) {
   return seoMeta({
+    locale: localeFromMatches(matches),
     siteUrl: siteUrlFromMatches(matches),
     title: "Watch History",
     description: "The videos you watched on Pleazure.",

@@ -9,7 +9,7 @@ import { Pagination } from "~/components/ui/Pagination";
 import { existingPage } from "~/lib/account-pages.server";
 import { ACCOUNT_TEXTS } from "~/lib/account-texts";
 import { stillsFor } from "~/lib/age-assurance.server";
-import { siteUrlFromMatches, useRootData } from "~/lib/root-data";
+import { localeFromMatches, siteUrlFromMatches, useRootData } from "~/lib/root-data";
 import { routeInput } from "~/lib/route-contract.server";
 import { notFound } from "~/lib/route-input";
 import { absoluteUrl, seoMeta } from "~/lib/seo";
@@ -57,6 +57,7 @@ export async function loader(args: Route.LoaderArgs) {
 export function meta({ matches, loaderData, params }: Route.MetaArgs) {
   const title = loaderData?.state === "ok" ? loaderData.found.playlist.title : "Playlist";
   return seoMeta({
+    locale: localeFromMatches(matches),
     siteUrl: siteUrlFromMatches(matches),
     title,
     description: "A playlist on Pleazure.",

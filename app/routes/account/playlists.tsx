@@ -5,7 +5,7 @@ import { usePlaylistWrite } from "~/components/playlists/use-playlist-write";
 import { AppLink } from "~/components/ui/AppLink";
 import { ErrorState } from "~/components/ui/ErrorState";
 import { ACCOUNT_TEXTS } from "~/lib/account-texts";
-import { siteUrlFromMatches } from "~/lib/root-data";
+import { localeFromMatches, siteUrlFromMatches } from "~/lib/root-data";
 import { routeViewer } from "~/lib/route-contract.server";
 import { seoMeta } from "~/lib/seo";
 import { paths } from "~core/paths";
@@ -32,6 +32,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export function meta({ matches }: Route.MetaArgs) {
   return seoMeta({
+    locale: localeFromMatches(matches),
     siteUrl: siteUrlFromMatches(matches),
     title: "Playlists",
     description: "Your playlists and Watch Later on Pleazure.",

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { AccountShell } from "~/components/account/AccountShell";
 import { Avatar } from "~/components/account/Avatar";
-import { siteUrlFromMatches } from "~/lib/root-data";
+import { localeFromMatches, siteUrlFromMatches } from "~/lib/root-data";
 import { routeViewer } from "~/lib/route-contract.server";
 import { seoMeta } from "~/lib/seo";
 import { paths } from "~core/paths";
@@ -20,6 +20,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export function meta({ matches }: Route.MetaArgs) {
   return seoMeta({
+    locale: localeFromMatches(matches),
     siteUrl: siteUrlFromMatches(matches),
     title: "Profile",
     description: "Your Pleazure profile.",

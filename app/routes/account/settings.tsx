@@ -3,7 +3,7 @@ import { data, Form, redirect, useNavigation } from "react-router";
 import { AccountShell } from "~/components/account/AccountShell";
 import { Avatar } from "~/components/account/Avatar";
 import { ACCOUNT_TEXTS } from "~/lib/account-texts";
-import { siteUrlFromMatches } from "~/lib/root-data";
+import { localeFromMatches, siteUrlFromMatches } from "~/lib/root-data";
 import { routeViewer } from "~/lib/route-contract.server";
 import { seoMeta } from "~/lib/seo";
 import { DELETE_CONFIRMATION, DISPLAY_NAME_MAX, displayNameError, displayNameSchema } from "~core/account-schema";
@@ -95,6 +95,7 @@ export async function action(args: Route.ActionArgs) {
 
 export function meta({ matches }: Route.MetaArgs) {
   return seoMeta({
+    locale: localeFromMatches(matches),
     siteUrl: siteUrlFromMatches(matches),
     title: "Settings",
     description: "Your Pleazure account settings.",

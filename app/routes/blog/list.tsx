@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import { BLOG_LIST_ERROR, BlogPostList } from "~/components/blog/BlogPostList";
 import type { BlogPreviewData } from "~/components/blog/BlogPreview";
 import { BLOG_DESCRIPTION, feedLink } from "~/components/blog/seo";
-import { siteUrlFromMatches } from "~/lib/root-data";
+import { localeFromMatches, siteUrlFromMatches } from "~/lib/root-data";
 import { routeInput } from "~/lib/route-contract.server";
 import { absoluteUrl, breadcrumbs, seoMeta } from "~/lib/seo";
 import { plainExcerpt } from "~core/markdown";
@@ -69,6 +69,7 @@ export function meta({ loaderData: d, matches }: Route.MetaArgs) {
   const path = paths.blog(page);
   return [
     ...seoMeta({
+      locale: localeFromMatches(matches),
       siteUrl,
       title: page > 1 ? `Blog - Page ${page}` : "Blog",
       description: BLOG_DESCRIPTION,

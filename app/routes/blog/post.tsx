@@ -3,7 +3,7 @@ import { renderMarkdown } from "~/components/blog/markdown.server";
 import { PostArticle } from "~/components/blog/PostArticle";
 import { blogPostMeta, feedLink, type PostSeo, postDescription } from "~/components/blog/seo";
 import { ErrorState } from "~/components/ui/ErrorState";
-import { siteUrlFromMatches } from "~/lib/root-data";
+import { localeFromMatches, siteUrlFromMatches } from "~/lib/root-data";
 import { routeInput } from "~/lib/route-contract.server";
 import { seoMeta } from "~/lib/seo";
 import { input } from "~core/params";
@@ -69,9 +69,10 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export function meta({ loaderData: d, matches, params }: Route.MetaArgs) {
   const siteUrl = siteUrlFromMatches(matches);
-  if (d?.state === "ok") return blogPostMeta(siteUrl, d.post);
+  if (d?.state === "ok") return blogPostMeta(siteUrl, d.post, localeFromMatches(matches));
   return [
     ...seoMeta({
+      locale: localeFromMatches(matches),
       siteUrl,
       title: d?.state === "error" ? "Error" : "Blog post not found",
       description: d?.state === "error" ? POST_LOAD_ERROR : POST_NOT_FOUND,

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { MarkdownHtml } from "~/components/blog/MarkdownHtml";
 import { renderMarkdown } from "~/components/blog/markdown.server";
-import { siteUrlFromMatches } from "~/lib/root-data";
+import { localeFromMatches, siteUrlFromMatches } from "~/lib/root-data";
 import { breadcrumbs, seoMeta } from "~/lib/seo";
 import { markdownToPlainText } from "~core/markdown";
 import { paths } from "~core/paths";
@@ -46,6 +46,7 @@ export function meta({ loaderData: d, matches }: Route.MetaArgs) {
   if (!d) return [];
   const siteUrl = siteUrlFromMatches(matches);
   return seoMeta({
+    locale: localeFromMatches(matches),
     siteUrl,
     title: d.title,
     description: d.description,

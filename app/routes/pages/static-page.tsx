@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { MarkdownHtml } from "~/components/blog/MarkdownHtml";
 import { renderMarkdown } from "~/components/blog/markdown.server";
-import { siteUrlFromMatches } from "~/lib/root-data";
+import { localeFromMatches, siteUrlFromMatches } from "~/lib/root-data";
 import { absoluteUrl, breadcrumbs, seoMeta } from "~/lib/seo";
 import { paths } from "~core/paths";
 import { defineRoute } from "~core/route-contract";
@@ -56,6 +56,7 @@ export function meta({ loaderData: d, matches }: Route.MetaArgs) {
   if (!d) return [];
   const siteUrl = siteUrlFromMatches(matches);
   return seoMeta({
+    locale: localeFromMatches(matches),
     siteUrl,
     title: d.title,
     description: d.description,

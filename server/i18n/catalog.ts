@@ -1,0 +1,56 @@
+import { parse } from "@formatjs/icu-messageformat-parser";
+import { DEFAULT_LOCALE, LOCALES, type Locale } from "../../core/locales";
+import { formatMessage, type MessageBundle, type MessageValues, type ParsedMessage } from "../../core/messages";
+import common from "./messages/common.json";
+
+/**
+ * The site's texts in every language it speaks (docs/i18n.md): one file per namespace under server/i18n/messages/
+ * (`common` for the layout, one per page or feature), each holding every language's ICU MessageFormat texts side
+ * by side. English is the reference: it types the ids (`MessageId`), and catalog.test.ts holds every other language
+ * to the same ids, the same arguments and its own plural categories. A text a language lacks falls back to English
+ * (that test fails on it first). Parsed here, once per language and namespace; a page receives the namespaces it shows.
+ */
+const NAMESPACES = { common } satisfies Record<string, Record<Locale, Record<string, string>>>;
+
+export type Namespace = keyof typeof NAMESPACES;
+export type MessageId<N extends Namespace> = keyof (typeof NAMESPACES)[N]["en"] & string;
+/** Every namespace's texts per language (for the catalog's tests). */
+export const CATALOG: Record<Namespace, Record<Locale, Record<string, string>>> = NAMESPACES;
+
+const parsed = new Map<string, Record<string, ParsedMessage>>();
+
+/** A message parsed for the formatter: its text when it has no argument (the common case), else its AST. */
+export function parseMessage(text: string): ParsedMessage {
+  const ast = parse(text, { ignoreTag: true });
+  const [only] = ast;
+  return ast.length === 1 && only?.type === 0 /* literal */ ? only.value : ast.length === 0 ? "" : ast;
+}
+
+function namespaceIn(locale: Locale, ns: Namespace): Record<string, ParsedMessage> {
+  const key = `${locale}:${ns}`;
+  let messages = parsed.get(key);
+  if (!messages) {
+    const reference = CATALOG[ns][DEFAULT_LOCALE];
+    const own = CATALOG[ns][locale];
+    messages = {};
+    for (const [id, text] of Object.entries(reference)) messages[`${ns}.${id}`] = parseMessage(own[id] ?? text);
+    parsed.set(key, messages);
+  }
+  return messages;
+}
+
+/** `locale`'s messages of `namespaces`, for a page's loader data (the browser formats them with core/messages.ts). */
+export function messagesFor(locale: Locale, namespaces: readonly Namespace[]): MessageBundle {
+  if (namespaces.length === 1) return { locale, messages: namespaceIn(locale, namespaces[0] as Namespace) };
+  return { locale, messages: Object.assign({}, ...namespaces.map((ns) => namespaceIn(locale, ns))) };
+}
+
+/** A text formatted on the server (titles and descriptions in `meta`, mails, answers of endpoints). */
+export function translate<N extends Namespace>(locale: Locale, ns: N, id: MessageId<N>, values?: MessageValues): string {
+  return formatMessage({ locale, messages: namespaceIn(locale, ns) }, `${ns}.${id}`, values);
+}
+
+/** Every language's parsed catalog at once: a start-up check that each text parses (a typo fails the start, not a page). */
+export function parseAllMessages(): void {
+  for (const locale of LOCALES) for (const ns of Object.keys(CATALOG) as Namespace[]) namespaceIn(locale, ns);
+}
