@@ -145,3 +145,24 @@ describe("formatIsoDuration", () => {
     expect(formatIsoDuration(input)).toBe("PT0S");
   });
 });
+
+describe("in another language (docs/i18n.md)", () => {
+  const now = new Date("2026-11-28T12:00:00Z");
+  const ago = (seconds: number) => new Date(now.getTime() - seconds * 1000);
+  it("says relative times and dates in the language's own words", () => {
+    expect(formatRelativeTime(ago(10), now, "de")).toBe("jetzt");
+    expect(formatRelativeTime(ago(3 * 86_400), now, "de")).toBe("vor 3 Tagen");
+    expect(formatRelativeTime(ago(86_400), now, "fr")).toBe("hier");
+    expect(formatRelativeTime(ago(2 * 3600), now, "ja")).toBe("2 時間前");
+    expect(formatRelativeTime(ago(40 * 86_400), now, "es")).toBe("19 oct 2026");
+    expect(formatLongDate("2026-11-23T00:00:00Z", "pt-BR")).toBe("23 de novembro de 2026");
+    expect(formatViews(1500, "ja")).toBe("1500");
+    expect(formatViews(2_345_678, "de")).toBe("2,3\u00a0Mio.");
+  });
+
+  it("keeps English as it was", () => {
+    expect(formatRelativeTime(ago(10), now)).toBe("Just now");
+    expect(formatRelativeTime(ago(3 * 86_400), now, "en")).toBe("3 days ago");
+    expect(formatLongDate("2026-11-23T00:00:00Z")).toBe("November 23, 2026");
+  });
+});

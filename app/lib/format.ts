@@ -1,6 +1,6 @@
 // Display formatters shared by server render and browser hydration. Every
-// locale-dependent call pins "en-US" + UTC so both sides produce identical
-// markup (no hydration mismatches).
+// locale-dependent call names its language (English by default: "en-US") and
+// UTC, so both sides produce identical markup (no hydration mismatches).
 
 import type { Locale } from "~core/locales";
 
@@ -59,27 +59,45 @@ export { formatClockTime as formatDuration } from "~core/clock-time";
 const SHORT_DATE = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", year: "numeric", month: "short", day: "numeric" });
 const LONG_DATE = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", year: "numeric", month: "long", day: "numeric" });
 
-/** "Just now", "N minutes/hours/days ago", then a fixed-format date after 30 days. */
-export function formatRelativeTime(date: Date | string, now: Date = new Date()): string {
+/** Built once per language and kind (the English ones above keep the site's own wording). */
+const byLocale = new Map<string, Intl.RelativeTimeFormat | Intl.DateTimeFormat>();
+function cached<F extends Intl.RelativeTimeFormat | Intl.DateTimeFormat>(key: string, make: () => F): F {
+  let format = byLocale.get(key) as F | undefined;
+  if (!format) {
+    format = make();
+    byLocale.set(key, format);
+  }
+  return format;
+}
+const relativeIn = (locale: Locale) => cached(`rel:${locale}`, () => new Intl.RelativeTimeFormat(locale, { numeric: "auto" }));
+const shortDateIn = (locale: Locale) =>
+  locale === "en" ? SHORT_DATE : cached(`short:${locale}`, () => new Intl.DateTimeFormat(locale, SHORT_DATE.resolvedOptions()));
+const longDateIn = (locale: Locale) =>
+  locale === "en" ? LONG_DATE : cached(`long:${locale}`, () => new Intl.DateTimeFormat(locale, LONG_DATE.resolvedOptions()));
+
+/**
+ * "Just now", "N minutes/hours/days ago", then a fixed-format date after 30 days; in another language the same
+ * steps in its own words through `Intl.RelativeTimeFormat` ("vor 3 Tagen", "il y a 3 jours", "3 日前").
+ */
+export function formatRelativeTime(date: Date | string, now: Date = new Date(), locale: Locale = "en"): string {
   const then = toDate(date);
   if (!then) return "";
   // Future timestamps (clock skew between server and client) read as "Just now".
   const diffSeconds = Math.floor((now.getTime() - then.getTime()) / 1000);
-  if (!(diffSeconds >= SECONDS_PER_MINUTE)) return "Just now";
-  if (diffSeconds < SECONDS_PER_HOUR) {
-    return plural(Math.floor(diffSeconds / SECONDS_PER_MINUTE), "minute");
-  }
-  if (diffSeconds < SECONDS_PER_DAY) return plural(Math.floor(diffSeconds / SECONDS_PER_HOUR), "hour");
+  const ago = (n: number, unit: "minute" | "hour" | "day") => (locale === "en" ? plural(n, unit) : relativeIn(locale).format(-n, unit));
+  if (!(diffSeconds >= SECONDS_PER_MINUTE)) return locale === "en" ? "Just now" : relativeIn(locale).format(0, "second");
+  if (diffSeconds < SECONDS_PER_HOUR) return ago(Math.floor(diffSeconds / SECONDS_PER_MINUTE), "minute");
+  if (diffSeconds < SECONDS_PER_DAY) return ago(Math.floor(diffSeconds / SECONDS_PER_HOUR), "hour");
   const days = Math.floor(diffSeconds / SECONDS_PER_DAY);
-  if (days < RELATIVE_CUTOFF_DAYS) return plural(days, "day");
-  return SHORT_DATE.format(then);
+  if (days < RELATIVE_CUTOFF_DAYS) return ago(days, "day");
+  return shortDateIn(locale).format(then);
 }
 
-/** "November 23, 2026" (en-US, UTC); invalid → "". */
-export function formatLongDate(date: Date | string): string {
+/** "November 23, 2026" (UTC; "23. November 2026" in German); invalid → "". */
+export function formatLongDate(date: Date | string, locale: Locale = "en"): string {
   const parsed = toDate(date);
   if (!parsed) return "";
-  return LONG_DATE.format(parsed);
+  return longDateIn(locale).format(parsed);
 }
 
 /** ISO 8601 duration for JSON-LD `duration`: 3725 → "PT1H2M5S", 0 → "PT0S". */
