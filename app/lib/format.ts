@@ -56,8 +56,10 @@ export { formatClockTime as formatDuration } from "~core/clock-time";
 
 // Built once: constructing a formatter per call was a measurable share of SSR time (docs/benchmarks.md).
 // Fixed locale and UTC, so server and browser render the same text.
-const SHORT_DATE = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", year: "numeric", month: "short", day: "numeric" });
-const LONG_DATE = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", year: "numeric", month: "long", day: "numeric" });
+const SHORT_DATE_OPTIONS = { timeZone: "UTC", year: "numeric", month: "short", day: "numeric" } as const;
+const LONG_DATE_OPTIONS = { timeZone: "UTC", year: "numeric", month: "long", day: "numeric" } as const;
+const SHORT_DATE = new Intl.DateTimeFormat("en-US", SHORT_DATE_OPTIONS);
+const LONG_DATE = new Intl.DateTimeFormat("en-US", LONG_DATE_OPTIONS);
 
 /** Built once per language and kind (the English ones above keep the site's own wording). */
 const byLocale = new Map<string, Intl.RelativeTimeFormat | Intl.DateTimeFormat>();
@@ -71,9 +73,9 @@ function cached<F extends Intl.RelativeTimeFormat | Intl.DateTimeFormat>(key: st
 }
 const relativeIn = (locale: Locale) => cached(`rel:${locale}`, () => new Intl.RelativeTimeFormat(locale, { numeric: "auto" }));
 const shortDateIn = (locale: Locale) =>
-  locale === "en" ? SHORT_DATE : cached(`short:${locale}`, () => new Intl.DateTimeFormat(locale, SHORT_DATE.resolvedOptions()));
+  locale === "en" ? SHORT_DATE : cached(`short:${locale}`, () => new Intl.DateTimeFormat(locale, SHORT_DATE_OPTIONS));
 const longDateIn = (locale: Locale) =>
-  locale === "en" ? LONG_DATE : cached(`long:${locale}`, () => new Intl.DateTimeFormat(locale, LONG_DATE.resolvedOptions()));
+  locale === "en" ? LONG_DATE : cached(`long:${locale}`, () => new Intl.DateTimeFormat(locale, LONG_DATE_OPTIONS));
 
 /**
  * "Just now", "N minutes/hours/days ago", then a fixed-format date after 30 days; in another language the same
