@@ -17,7 +17,8 @@ export default [
   route("age-check", "routes/age-check.tsx"),
   route("age-check/callback", "routes/age-check-callback.ts"),
   route("robots.txt", "routes/robots.ts"),
-  route("sitemap.xml", "routes/sitemap.ts"),
+  // One sitemap per language, each listing its pages with every language's version (docs/i18n.md).
+  route(localized("sitemap.xml"), "routes/sitemap.ts"),
   route("blog/feed.xml", "routes/blog/feed.ts"),
   route("api/play-token", "routes/api/play-token.ts"),
   route("api/views", "routes/api/views.ts"),

@@ -191,6 +191,7 @@ const LOCALIZED = [
   "playlists",
   "playlist",
   "settings",
+  "sitemap",
 ] as const satisfies readonly (keyof Paths)[];
 
 const inLocale = new Map<Locale, Paths>();

@@ -1,5 +1,6 @@
 import { absoluteUrl } from "~/lib/seo";
 import { escapeXml } from "~/lib/xml";
+import { DEFAULT_LOCALE, LOCALES, localeOfRequest, localizePath } from "~core/locales";
 import { defineRoute, type SitemapList, sitemapListOf } from "~core/route-contract";
 import { unavailableText } from "../../server/http/route-errors";
 import { loadedRouteTable } from "../../server/http/route-table";
@@ -25,8 +26,14 @@ export const contract = defineRoute({
   kind: "resource",
 });
 
+/**
+ * The sitemap of one language (`/sitemap.xml` English, `/de/sitemap.xml` German, …; robots.txt names them all): its
+ * pages at that language's addresses, each with every language's version as `xhtml:link` alternates and x-default,
+ * the same set the pages carry in their heads (app/lib/seo.ts languageAlternates).
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const base = siteUrl(request);
+  const locale = localeOfRequest(request);
   let entries: Awaited<ReturnType<typeof sitemapEntries>>;
   try {
     entries = await sitemapEntries();
@@ -34,8 +41,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return unavailableText(context, "sitemap", err, "Sitemap temporarily unavailable.", 600);
   }
   const { videos, categories, posts } = entries;
-  const url = (loc: string, extra = "", lastmod?: Date) =>
-    `<url><loc>${escapeXml(absoluteUrl(base, loc))}</loc>${lastmod ? `<lastmod>${new Date(lastmod).toISOString()}</lastmod>` : ""}${extra}</url>`;
+  const link = (hreflang: string, path: string) =>
+    `<xhtml:link rel="alternate" hreflang="${hreflang}" href="${escapeXml(absoluteUrl(base, path))}"/>`;
+  const alternates = (path: string) =>
+    [...LOCALES.map((l) => link(l, localizePath(l, path))), link("x-default", localizePath(DEFAULT_LOCALE, path))].join("");
+  const url = (path: string, extra = "", lastmod?: Date) =>
+    `<url><loc>${escapeXml(absoluteUrl(base, localizePath(locale, path)))}</loc>${lastmod ? `<lastmod>${new Date(lastmod).toISOString()}</lastmod>` : ""}${alternates(path)}${extra}</url>`;
   const declared = declaredPatterns();
   const parts = [
     ...declared.static.map((p) => url(p)),
@@ -51,6 +62,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       ),
     ),
   ];
-  const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:video="http://www.google.com/schemas/sitemap-video/1.1">\n${parts.join("\n")}\n</urlset>\n`;
+  const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:video="http://www.google.com/schemas/sitemap-video/1.1" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${parts.join("\n")}\n</urlset>\n`;
   return new Response(xml, { headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=600" } });
 }

@@ -1,0 +1,102 @@
+import { LOCALE_INFO, LOCALES, localizePath } from "../../core/locales";
+import { paths, pathsIn } from "../../core/paths";
+import { expect, freshGet, test } from "./support";
+
+/**
+ * The seven languages (docs/i18n.md): each page at its own address in each language with its `lang` and `dir`,
+ * hreflang on every version and in every language's sitemap, the language menu on every page, and nothing
+ * negotiated: a visitor's Accept-Language never changes the page an address serves.
+ */
+
+test("each language has its own address, lang and dir, the layout in its words, and links in its addresses", async ({ page, baseURL }) => {
+  await page.goto(pathsIn("de").home());
+  await expect(page.locator("html")).toHaveAttribute("lang", "de");
+  await expect(page.locator("html")).toHaveAttribute("dir", "ltr");
+  await expect(page.getByRole("link", { name: "Anmelden" })).toHaveAttribute("href", /^\/de\/login/);
+  await expect(page.getByRole("navigation", { name: "Hauptmenü" }).getByRole("link", { name: "Blog" })).toHaveAttribute("href", "/de/blog");
+  await expect(page.locator("footer")).toContainText("Alle Videos sind KI-generiert. Keine echten Darsteller.");
+
+  await page.goto(pathsIn("ar").home());
+  await expect(page.locator("html")).toHaveAttribute("lang", "ar");
+  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+  await expect(page.getByRole("link", { name: "تسجيل الدخول" })).toBeVisible();
+
+  // An address whose first segment names no language is not a page.
+  for (const path of ["/xx", "/en/faq", "/de/admin", "/pt-BR/faq"]) expect((await freshGet(`${baseURL}${path}`)).status, path).toBe(404);
+});
+
+test("every version lists all of them with hreflang and x-default, its canonical in its own language, og:locale", async ({ page }) => {
+  await page.goto(pathsIn("ja").faq());
+  const origin = new URL(page.url()).origin;
+  await expect(page.locator("link[rel=canonical]")).toHaveAttribute("href", `${origin}/ja/faq`);
+  const alternates = await page
+    .locator("link[rel=alternate][hreflang]")
+    .evaluateAll((links) => links.map((l) => [l.getAttribute("hreflang"), l.getAttribute("href")]));
+  expect(Object.fromEntries(alternates)).toEqual({
+    ...Object.fromEntries(LOCALES.map((l) => [l, `${origin}${pathsIn(l).faq()}`])),
+    "x-default": `${origin}${paths.faq()}`,
+  });
+  await expect(page.locator('meta[property="og:locale"]')).toHaveAttribute("content", "ja_JP");
+});
+
+test("the language menu is on every page, reachable by keyboard, and opens the same page in another language", async ({ page }) => {
+  await page.goto(`${paths.search({ q: "aurora" })}`);
+  const menu = page.getByRole("navigation", { name: "Language" });
+  const french = menu.getByRole("link", { name: LOCALE_INFO.fr.name });
+  await expect(french).toHaveAttribute("href", "/fr/search?q=aurora");
+  await expect(french).toHaveAttribute("lang", "fr");
+  await expect(menu.getByRole("link", { name: "English" })).toHaveAttribute("aria-current", "true");
+  await french.focus();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/fr\/search\?q=aurora$/);
+  await expect(page.locator("html")).toHaveAttribute("lang", "fr");
+  await expect(page.getByRole("navigation", { name: "Langue" }).getByRole("link", { name: "Français" })).toHaveAttribute(
+    "aria-current",
+    "true",
+  );
+  // A client-side navigation into another language brings that language's layout texts.
+  await page.getByRole("navigation", { name: "Langue" }).getByRole("link", { name: LOCALE_INFO.es.name }).click();
+  await expect(page.locator("html")).toHaveAttribute("lang", "es");
+  await expect(page.getByRole("link", { name: "Iniciar sesión" })).toBeVisible();
+});
+
+test("Accept-Language never changes what an address serves, and the page cache keeps one copy per language", async ({ baseURL }) => {
+  const get = (path: string, language: string) =>
+    fetch(`${baseURL}${path}`, { headers: { "accept-language": language, cookie: "ageVerified=true" }, redirect: "manual" });
+  for (const language of ["de-DE,de;q=0.9", "ar", "ja-JP"]) {
+    const response = await get(paths.faq(), language);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('<html lang="en" dir="ltr">');
+  }
+  // Hits come from the cache under each address: the German page stays German whatever the visitor's language.
+  const served = async (path: string, language: string) => {
+    const response = await get(path, language);
+    return { cache: response.headers.get("x-page-cache"), html: (await response.text()).slice(0, 300) };
+  };
+  const german = [await served(pathsIn("de").faq(), "en-US"), await served(pathsIn("de").faq(), "ar")];
+  expect(german.map((r) => r.html.includes('<html lang="de" dir="ltr">'))).toEqual([true, true]);
+  expect(german[1]?.cache).toBe("hit");
+  const english = await served(paths.faq(), "de");
+  expect(english.cache).toBe("hit");
+  expect(english.html).toContain('<html lang="en" dir="ltr">');
+});
+
+test("each language's sitemap lists its addresses with every version, and robots.txt names them all", async ({ baseURL }) => {
+  const robots = await (await fetch(`${baseURL}${paths.robots()}`)).text();
+  for (const locale of LOCALES) {
+    expect(robots).toContain(`Sitemap: ${baseURL}${pathsIn(locale).sitemap()}`);
+    expect(robots).toContain(`Disallow: ${pathsIn(locale).login()}`);
+  }
+  const sets = new Map<string, string>();
+  for (const locale of LOCALES) {
+    const xml = await (await fetch(`${baseURL}${pathsIn(locale).sitemap()}`)).text();
+    const faq = new RegExp(`<url><loc>${baseURL}${localizePath(locale, paths.faq())}</loc>(.*?)</url>`).exec(xml);
+    expect(faq, locale).not.toBeNull();
+    const links = [...(faq?.[1] ?? "").matchAll(/hreflang="([^"]+)" href="([^"]+)"/g)].map((m) => `${m[1]} ${m[2]}`);
+    expect(links).toContain(`${locale} ${baseURL}${localizePath(locale, paths.faq())}`);
+    expect(links).toContain(`x-default ${baseURL}${paths.faq()}`);
+    sets.set(locale, links.sort().join("\n"));
+  }
+  // Reciprocal: every language's entry names the same set of versions.
+  expect(new Set(sets.values()).size).toBe(1);
+});
