@@ -11,7 +11,7 @@ import {
 } from "react-router";
 import { FALLBACK_CATEGORIES } from "~core/categories";
 import { AGE_COOKIE } from "~core/cookies";
-import { LOCALE_INFO, localeOfRequest, splitLocalePath } from "~core/locales";
+import { LOCALE_INFO, LOCALES, localeOfRequest, splitLocalePath } from "~core/locales";
 import { parseCookie } from "~core/params";
 import { paths } from "~core/paths";
 import { isSharedPage } from "~core/route-contract";
@@ -33,6 +33,7 @@ import { AgeCheckNotice } from "./components/layout/AgeCheck";
 import { AgeGate } from "./components/layout/AgeGate";
 import { Footer } from "./components/layout/Footer";
 import { Header } from "./components/layout/Header";
+import { LanguageOffer } from "./components/layout/LanguageOffer";
 import { NotFound } from "./components/layout/NotFound";
 import { useLinkNavigation } from "./components/ui/AppLink";
 import { AppStyles } from "./lib/app-styles";
@@ -46,6 +47,7 @@ import { ViewerStateProvider } from "./lib/viewer-state";
 export const middleware: Route.MiddlewareFunction[] = [enforceRouteContract];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
+  const locale = localeOfRequest(request);
   let categoriesFailed = false;
   // A shared page is rendered the same for every signed-in user: their parts come after hydration.
   const route = context.get(routeContext);
@@ -73,7 +75,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     attempt(context, "ad units (showing none)", currentAdConfiguration, () => ({})),
   ]);
   const result: RootData = {
-    intl: messagesFor(localeOfRequest(request), ["common"]),
+    intl: messagesFor(locale, ["common"]),
+    languageOffers: Object.fromEntries(LOCALES.filter((l) => l !== locale).map((l) => [l, messagesFor(l, ["languageOffer"])])),
     siteUrl: siteUrl(request),
     ageVerified: parseCookie(z.literal("true"), request.headers.get("cookie"), AGE_COOKIE) === "true",
     ageAccess: context.get(ageAccessContext),
@@ -132,6 +135,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
         <AgeCheckNotice />
         <Outlet />
         <Footer />
+        <LanguageOffer />
         <AgeGate />
       </ViewerStateProvider>
     </AdsProvider>

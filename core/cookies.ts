@@ -16,3 +16,14 @@ export const VIEW_SESSION_COOKIE = "viewSession";
 export function viewSessionCookieValue(sessionId: string, secure: boolean): string {
   return `${VIEW_SESSION_COOKIE}=${sessionId}; Path=/; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
 }
+
+/**
+ * The language a visitor chose (docs/i18n.md "Choosing a language"): set in the browser when they pick one in the
+ * language menu or answer the language offer, read only by the browser (the offer), never by the server: an
+ * address serves the same page whatever the cookie, so cached pages stay shared.
+ */
+export const LANGUAGE_COOKIE = "lang";
+
+export function languageCookieValue(locale: string, secure: boolean): string {
+  return `${LANGUAGE_COOKIE}=${encodeURIComponent(locale)}; Path=/; Max-Age=31536000; SameSite=Lax${secure ? "; Secure" : ""}`;
+}

@@ -8,6 +8,8 @@ import type { Viewer } from "~core/viewer";
 export interface RootData {
   /** The layout's texts (`common`) in the page's language (app/lib/i18n.ts). */
   intl: MessageBundle;
+  /** The language offer's texts in each other language, for the visitor whose language is one (LanguageOffer). */
+  languageOffers: Partial<Record<Locale, MessageBundle>>;
   siteUrl: string;
   ageVerified: boolean;
   /** Which age check the visitor's jurisdiction asks for and whether they passed (media are withheld until then). */

@@ -100,3 +100,29 @@ test("each language's sitemap lists its addresses with every version, and robots
   // Reciprocal: every language's entry names the same set of versions.
   expect(new Set(sets.values()).size).toBe(1);
 });
+
+test.describe("a visitor whose browser speaks German", () => {
+  test.use({ locale: "de-DE" });
+
+  test("is offered the German page in German, never sent there, and the answer is remembered", async ({ page }) => {
+    await page.goto(paths.faq());
+    await expect(page).toHaveURL(/\/faq$/);
+    const offer = page.getByRole("region", { name: "Sprache" });
+    await expect(offer).toContainText("Diese Seite gibt es auch auf Deutsch.");
+    await expect(offer).toHaveAttribute("lang", "de");
+    await offer.getByRole("button", { name: "Nein, danke" }).click();
+    await expect(offer).toBeHidden();
+    await page.reload();
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await expect(page.getByTestId("language-offer")).toHaveCount(0);
+
+    // Choosing German in the menu is remembered too: on an English page German is offered again, and on a German page nothing.
+    await page.getByRole("navigation", { name: "Language" }).getByRole("link", { name: "Deutsch" }).click();
+    await expect(page).toHaveURL(/\/de\/faq$/);
+    await expect(page.getByTestId("language-offer")).toHaveCount(0);
+    await page.goto(paths.terms());
+    await page.getByRole("region", { name: "Sprache" }).getByRole("link", { name: "Auf Deutsch ansehen" }).click();
+    await expect(page).toHaveURL(/\/de\/terms$/);
+    await expect(page.locator("html")).toHaveAttribute("lang", "de");
+  });
+});

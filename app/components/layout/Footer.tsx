@@ -3,6 +3,7 @@ import { AppLink } from "~/components/ui/AppLink";
 import { useLocale, useMessages, usePaths } from "~/lib/i18n";
 import { LOCALE_INFO, LOCALES, localizePath, splitLocalePath } from "~core/locales";
 import { site } from "~core/site";
+import { rememberLanguage } from "./LanguageOffer";
 
 export function Footer() {
   const t = useMessages("common");
@@ -119,6 +120,7 @@ function LanguageMenu({ className, label }: { className: string; label: string }
               hrefLang={locale}
               lang={locale}
               aria-current={locale === current ? "true" : undefined}
+              onClick={() => rememberLanguage(locale)}
               className={`${className} ${locale === current ? "font-semibold text-white" : ""}`}
             >
               {LOCALE_INFO[locale].name}

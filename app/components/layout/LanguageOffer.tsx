@@ -1,0 +1,73 @@
+import { useEffect, useState } from "react";
+import { useLocation } from "react-router";
+import { useLocale } from "~/lib/i18n";
+import { useRootData } from "~/lib/root-data";
+import { LANGUAGE_COOKIE, languageCookieValue } from "~core/cookies";
+import { languageToOffer } from "~core/language-choice";
+import { LOCALE_INFO, type Locale, localizePath, splitLocalePath } from "~core/locales";
+import { formatMessage } from "~core/messages";
+
+/** The visitor's language choice, remembered in the browser (core/cookies.ts LANGUAGE_COOKIE). */
+export function rememberLanguage(locale: Locale): void {
+  // biome-ignore lint/suspicious/noDocumentCookie: a plain first-party preference; cookieStore is not in every browser
+  document.cookie = languageCookieValue(locale, window.location.protocol === "https:");
+}
+
+function chosenLanguage(): string | null {
+  const entry = document.cookie.split("; ").find((c) => c.startsWith(`${LANGUAGE_COOKIE}=`));
+  return entry ? decodeURIComponent(entry.slice(LANGUAGE_COOKIE.length + 1)) : null;
+}
+
+/**
+ * "This page is also available in German" (docs/i18n.md "Choosing a language"): offered, in the offered language,
+ * after hydration when the visitor's chosen or browser language is another one the site speaks; never a redirect.
+ * Fixed at the bottom of the window, so its arrival moves nothing on the page. Answering either way is remembered.
+ */
+export function LanguageOffer() {
+  const page = useLocale();
+  const location = useLocation();
+  const offers = useRootData()?.languageOffers;
+  const [offer, setOffer] = useState<Locale | null>(null);
+
+  useEffect(() => {
+    setOffer(languageToOffer(page, chosenLanguage(), navigator.languages ?? [navigator.language]));
+  }, [page]);
+
+  const bundle = offer ? offers?.[offer] : undefined;
+  if (!offer || !bundle) return null;
+  const t = (id: string) => formatMessage(bundle, `languageOffer.${id}`);
+  const target = `${localizePath(offer, splitLocalePath(location.pathname).path)}${location.search}`;
+  return (
+    <section
+      aria-label={t("label")}
+      lang={offer}
+      dir={LOCALE_INFO[offer].dir}
+      className="fixed inset-x-0 bottom-0 z-40 border-t border-ink-700 bg-ink-900/95 px-4 py-3 shadow-2xl backdrop-blur"
+      data-testid="language-offer"
+    >
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3">
+        <p className="text-sm text-zinc-200">{t("available")}</p>
+        <div className="flex gap-2">
+          <a
+            href={target}
+            hrefLang={offer}
+            onClick={() => rememberLanguage(offer)}
+            className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-500"
+          >
+            {t("view")}
+          </a>
+          <button
+            type="button"
+            onClick={() => {
+              rememberLanguage(page);
+              setOffer(null);
+            }}
+            className="rounded-lg border border-ink-600 px-4 py-2 text-sm font-semibold text-zinc-200 hover:bg-ink-800"
+          >
+            {t("stay")}
+          </button>
+        </div>
+      </div>
+    </section>
+  );
+}
