@@ -128,7 +128,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <AdsProvider initialConfig={loaderData.ads.config} scriptUrl={loaderData.ads.scriptUrl}>
       <ViewerStateProvider>
-        <a href="#main" className="sr-only-focusable fixed left-2 top-2 z-50 rounded bg-brand-600 px-3 py-2 text-white">
+        <a href="#main" className="sr-only-focusable fixed start-2 top-2 z-50 rounded bg-brand-600 px-3 py-2 text-white">
           {t("skipToContent")}
         </a>
         <Header />

@@ -76,11 +76,11 @@ export function Header() {
           </NavLink>
         </nav>
 
-        <div className="ml-auto hidden max-w-md flex-1 md:block">
+        <div className="ms-auto hidden max-w-md flex-1 md:block">
           <SearchForm />
         </div>
 
-        <div className="ml-auto flex items-center gap-2 md:ml-0">
+        <div className="ms-auto flex items-center gap-2 md:ms-0">
           <button
             type="button"
             className="rounded-md p-2 text-zinc-300 hover:bg-ink-800 md:hidden"
@@ -157,7 +157,7 @@ function CategoriesMenu(props: {
         </svg>
       </button>
       {props.open && (
-        <div id={menuId} className="absolute left-0 top-full z-50 w-[36rem] rounded-xl border border-ink-700 bg-ink-900 p-3 shadow-2xl">
+        <div id={menuId} className="absolute start-0 top-full z-50 w-[36rem] rounded-xl border border-ink-700 bg-ink-900 p-3 shadow-2xl">
           <ul className="grid grid-cols-3 gap-1">
             {props.categories.map((c) => (
               <li key={c.slug}>
@@ -189,7 +189,7 @@ function MobileMenu({ categories, t, paths }: { categories: { name: string; slug
         <li>
           <button
             type="button"
-            className="flex w-full items-center justify-between rounded-md px-3 py-2 text-left hover:bg-ink-800"
+            className="flex w-full items-center justify-between rounded-md px-3 py-2 text-start hover:bg-ink-800"
             aria-expanded={showCategories}
             aria-controls="mobile-categories"
             onClick={() => setShowCategories((v) => !v)}
@@ -197,7 +197,7 @@ function MobileMenu({ categories, t, paths }: { categories: { name: string; slug
             {t("navCategories")} <span aria-hidden="true">{showCategories ? "−" : "+"}</span>
           </button>
           {showCategories && (
-            <ul id="mobile-categories" className="grid grid-cols-2 gap-1 pl-3">
+            <ul id="mobile-categories" className="grid grid-cols-2 gap-1 ps-3">
               {categories.map((c) => (
                 <li key={c.slug}>
                   <Link to={paths.category(c.slug)} className="block rounded-md px-3 py-1.5 text-sm text-zinc-300 hover:bg-ink-800">
@@ -248,12 +248,12 @@ function SearchForm({ autoFocus = false }: { autoFocus?: boolean }) {
         key={current}
         defaultValue={current}
         autoFocus={autoFocus}
-        className="w-full rounded-full border border-ink-700 bg-ink-900 py-2 pl-4 pr-10 text-sm placeholder:text-zinc-500 focus:border-brand-500"
+        className="w-full rounded-full border border-ink-700 bg-ink-900 py-2 ps-4 pe-10 text-sm placeholder:text-zinc-500 focus:border-brand-500"
       />
       <button
         type="submit"
         aria-label={t("searchSubmit")}
-        className="absolute right-1 top-1/2 -translate-y-1/2 rounded-full p-2 text-zinc-400 hover:text-white"
+        className="absolute end-1 top-1/2 -translate-y-1/2 rounded-full p-2 text-zinc-400 hover:text-white"
       >
         <SearchIcon />
       </button>
@@ -281,7 +281,7 @@ function AccountLink({ t, paths }: { t: Translate<"common">; paths: Paths }) {
       to={paths.profile()}
       aria-label={t("yourAccount")}
       data-account="pending"
-      className="flex items-center gap-2 rounded-full p-1 pr-1 text-sm font-medium text-zinc-200 hover:bg-ink-800 sm:pr-3"
+      className="flex items-center gap-2 rounded-full p-1 pe-1 text-sm font-medium text-zinc-200 hover:bg-ink-800 sm:pe-3"
     >
       <span aria-hidden="true" className="grid h-8 w-8 shrink-0 place-items-center rounded-full bg-ink-700 text-zinc-300">
         <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">

@@ -110,7 +110,7 @@ export function SearchCombobox({ id, defaultValue, autoFocus, className }: Props
             role="listbox"
             aria-label={t("searchSuggestions")}
             hidden={!state.open}
-            className="absolute left-0 right-0 top-full z-50 mt-1 overflow-hidden rounded-xl border border-ink-700 bg-ink-900 py-1 shadow-2xl"
+            className="absolute inset-x-0 top-full z-50 mt-1 overflow-hidden rounded-xl border border-ink-700 bg-ink-900 py-1 shadow-2xl"
           >
             <OptionGroup group="videos" label={t("suggestedVideos")} options={titles} first={0} {...{ listId, state, dispatch, choose }} />
             <OptionGroup

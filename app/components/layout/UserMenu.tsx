@@ -28,13 +28,13 @@ export function UserMenu({ viewer }: { viewer: Viewer }) {
   useEffect(close, [location.pathname, location.search]);
 
   const name = displayName(viewer);
-  const item = "block w-full rounded-md px-3 py-2 text-left text-sm text-zinc-200 hover:bg-ink-800 hover:text-white focus:bg-ink-800";
+  const item = "block w-full rounded-md px-3 py-2 text-start text-sm text-zinc-200 hover:bg-ink-800 hover:text-white focus:bg-ink-800";
   return (
     <ActionMenu
       menu={menu}
       className="relative"
       buttonLabel={t("accountMenuFor", { name })}
-      buttonClassName="flex items-center gap-2 rounded-full p-1 pr-1 text-sm font-medium text-zinc-200 hover:bg-ink-800 sm:pr-3"
+      buttonClassName="flex items-center gap-2 rounded-full p-1 pe-1 text-sm font-medium text-zinc-200 hover:bg-ink-800 sm:pe-3"
       buttonContent={
         <>
           <Avatar viewer={viewer} size={32} />
@@ -42,7 +42,7 @@ export function UserMenu({ viewer }: { viewer: Viewer }) {
         </>
       }
       menuLabel={t("account")}
-      menuClassName="absolute right-0 top-full z-50 mt-2 w-56 rounded-xl border border-ink-700 bg-ink-900 p-2 shadow-2xl"
+      menuClassName="absolute end-0 top-full z-50 mt-2 w-56 rounded-xl border border-ink-700 bg-ink-900 p-2 shadow-2xl"
     >
       <p className="truncate px-3 pb-2 pt-1 text-xs text-zinc-400">{viewer.email}</p>
       {links.map((link) => (
