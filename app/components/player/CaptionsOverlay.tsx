@@ -3,6 +3,7 @@ import { useLayoutEffect, useRef } from "react";
 /**
  * The active cues over the picture: white on a translucent dark box (AA at any frame), the text size following
  * the player's width (container units), line breaks kept, raised above the control bar while it shows.
+ * Each cue in its own direction (Arabic captions on an English page, and the reverse).
  * Plain visible text, not a live region: a screen reader user hears the soundtrack, and announcing every cue
  * would talk over it; the text carries its language for those who read it.
  */
@@ -49,6 +50,7 @@ function CueText({ cue }: { cue: VTTCue }) {
   return (
     <span
       ref={span}
+      dir="auto"
       className="rounded-[0.2em] bg-black/80 box-decoration-clone px-[0.45em] py-[0.1em] whitespace-pre-line text-white [text-shadow:0_1px_2px_rgb(0_0_0/0.6)]"
     />
   );

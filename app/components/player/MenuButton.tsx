@@ -1,14 +1,18 @@
 import { useEffect, useId, useRef } from "react";
+import { useDirection, useMessages } from "~/lib/i18n";
 import { Icon } from "./icons";
 
 export interface MenuOption<T> {
   value: T;
   label: string;
+  /** The label's language, when it is not the page's (a captions language by its own name). */
+  lang?: string;
 }
 
 /**
  * A menu button with a single-choice menu (WAI-ARIA menu button pattern: aria-expanded, menuitemradio).
- * Opens above the control bar; arrows/Home/End move, Enter/Space choose, Escape/Tab or a click outside close.
+ * Opens above the control bar (left to right in every language), its texts in the page's direction; arrows/Home/End
+ * move, Enter/Space choose, Escape/Tab or a click outside close.
  */
 export function MenuButton<T>({
   name,
@@ -20,7 +24,7 @@ export function MenuButton<T>({
   onOpenChange,
   onSelect,
 }: {
-  /** "Speed", "Quality": the menu's name; the button reads "<name>: <valueText>". */
+  /** "Speed", "Quality": the menu's name; the button reads "<name>: <valueText>" (in the page's language). */
   name: string;
   valueText: string;
   /** Shown instead of `valueText` below 1280 px, where the control bar is short of room (the accessible name stays whole). */
@@ -31,6 +35,8 @@ export function MenuButton<T>({
   onOpenChange: (open: boolean) => void;
   onSelect: (value: T) => void;
 }) {
+  const t = useMessages("player");
+  const direction = useDirection();
   const id = useId();
   const wrapper = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
@@ -89,10 +95,12 @@ export function MenuButton<T>({
       <button
         ref={button}
         type="button"
-        aria-label={`${name}: ${valueText}`}
+        aria-label={t("menuButtonLabel", { name, value: valueText })}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? id : undefined}
+        // Its value in its own direction inside the left-to-right bar ("Auto (720p)" in Arabic, a captions language).
+        dir="auto"
         onClick={() => onOpenChange(!open)}
         onKeyDown={(event) => {
           if (event.key === "ArrowDown" || event.key === "ArrowUp") {
@@ -116,6 +124,7 @@ export function MenuButton<T>({
           id={id}
           role="menu"
           aria-label={name}
+          dir={direction}
           tabIndex={-1}
           onKeyDown={onMenuKeyDown}
           className="absolute right-0 bottom-full z-20 mb-2 min-w-36 rounded-lg bg-ink-900/95 py-1 shadow-xl ring-1 ring-white/15"
@@ -131,13 +140,14 @@ export function MenuButton<T>({
               }}
               type="button"
               role="menuitemradio"
+              lang={option.lang}
               aria-checked={option.value === selected}
               tabIndex={i === selectedIndex ? 0 : -1}
               onClick={() => {
                 onSelect(option.value);
                 close(true);
               }}
-              className="flex w-full items-center gap-2 px-3 py-2 text-left text-sm text-zinc-100 hover:bg-white/10 focus-visible:bg-white/10 focus-visible:outline-offset-[-2px]"
+              className="flex w-full items-center gap-2 px-3 py-2 text-start text-sm text-zinc-100 hover:bg-white/10 focus-visible:bg-white/10 focus-visible:outline-offset-[-2px]"
             >
               <span className="w-4 text-brand-300">{option.value === selected && <Icon name="check" className="h-4 w-4" />}</span>
               {option.label}

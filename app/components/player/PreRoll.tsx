@@ -1,4 +1,6 @@
 import { useEffect, useRef, useState } from "react";
+import { formatDuration } from "~/lib/format";
+import { useMessages } from "~/lib/i18n";
 import { type PreRollConfig, SKIP_AFTER_SECONDS, skipCountdown, VAST_TIMEOUT_MS } from "~core/preroll-playback";
 import { VAST_ERROR } from "./ad-media";
 import type { AdTracking } from "./vast";
@@ -27,6 +29,7 @@ type Phase = { name: "loading" } | { name: "playing"; ad: AdToPlay };
  * where the browser still refuses, it plays muted with an Unmute button.
  */
 export function PreRoll({ config, onDone }: { config: PreRollConfig; onDone: () => void }) {
+  const t = useMessages("player");
   const [phase, setPhase] = useState<Phase>({ name: "loading" });
   const done = useRef(false);
   const onDoneRef = useRef(onDone);
@@ -95,7 +98,7 @@ export function PreRoll({ config, onDone }: { config: PreRollConfig; onDone: () 
   return (
     <section
       ref={boxRef}
-      aria-label="Advertisement"
+      aria-label={t("advertisement")}
       className="absolute inset-0 z-10 bg-black text-white"
       // The player box takes clicks and keys as "play": the ad's own controls must not reach it.
       onClick={(e) => e.stopPropagation()}
@@ -104,7 +107,8 @@ export function PreRoll({ config, onDone }: { config: PreRollConfig; onDone: () 
       {phase.name === "loading" ? (
         <div className="grid h-full place-items-center text-sm text-zinc-300" role="status">
           <span>
-            <span className="sr-only">Advertisement </span>Loading ad…
+            <span className="sr-only">{t("advertisement")} </span>
+            {t("loadingAd")}
           </span>
         </div>
       ) : (
@@ -135,6 +139,7 @@ function AdPlayback({
   /** The clip cannot play; `code` is the VAST error code to report. */
   onFail: (code: number) => void;
 }) {
+  const t = useMessages("player");
   const videoRef = useRef<HTMLVideoElement>(null);
   const skipRef = useRef<HTMLButtonElement>(null);
   const [elapsed, setElapsed] = useState(0);
@@ -212,7 +217,7 @@ function AdPlayback({
         playsInline
         preload="auto"
         className="h-full w-full object-contain"
-        aria-label="Advertisement video"
+        aria-label={t("adVideo")}
         data-testid="preroll-video"
         onPlaying={() => {
           started.current = true;
@@ -231,13 +236,13 @@ function AdPlayback({
         onPlay={() => started.current && track?.paused(false)}
       />
       <div className="pointer-events-none absolute inset-x-0 top-0 flex items-center gap-2 bg-gradient-to-b from-black/70 to-transparent p-3 text-xs sm:text-sm">
-        <span className="rounded bg-amber-400 px-1.5 py-0.5 font-bold text-black">Ad</span>
+        <span className="rounded bg-amber-400 px-1.5 py-0.5 font-bold text-black">{t("adBadge")}</span>
         <span className="tabular-nums text-zinc-100" aria-hidden="true">
-          Advertisement · {Math.floor(remaining / 60)}:{String(remaining % 60).padStart(2, "0")}
+          {t("adTimeLeft", { time: formatDuration(remaining) })}
         </span>
       </div>
       <p className="sr-only" aria-live="polite">
-        {canSkip ? "You can skip the ad now." : `Advertisement. You can skip it in ${Math.ceil(Math.min(ad.skipAfter, length))} seconds.`}
+        {canSkip ? t("adSkipNow") : t("adSkipLater", { seconds: Math.ceil(Math.min(ad.skipAfter, length)) })}
       </p>
       <div className="absolute inset-x-0 bottom-0 flex flex-wrap items-end justify-between gap-2 bg-gradient-to-t from-black/70 to-transparent p-3 pb-4">
         <div className="flex gap-2">
@@ -247,7 +252,7 @@ function AdPlayback({
             aria-pressed={muted}
             className="rounded-md bg-black/60 px-3 py-2 text-xs font-semibold ring-1 ring-white/30 hover:bg-black/80 focus-visible:outline-2 focus-visible:outline-white sm:text-sm"
           >
-            {muted ? "Unmute ad" : "Mute ad"}
+            {t(muted ? "unmuteAd" : "muteAd")}
           </button>
           {ad.clickThrough && (
             <a
@@ -255,9 +260,11 @@ function AdPlayback({
               target="_blank"
               rel="noopener noreferrer"
               onClick={() => track?.click()}
+              // The visible words first, then where it goes (WCAG "label in name").
+              aria-label={t("learnMoreLabel")}
               className="rounded-md bg-black/60 px-3 py-2 text-xs font-semibold ring-1 ring-white/30 hover:bg-black/80 focus-visible:outline-2 focus-visible:outline-white sm:text-sm"
             >
-              Learn more<span className="sr-only"> about the advertiser (opens in a new tab)</span>
+              {t("learnMore")}
             </a>
           )}
         </div>
@@ -269,12 +276,14 @@ function AdPlayback({
           onClick={() => canSkip && end("skip")}
           className="min-w-28 rounded-md bg-black/75 px-4 py-2 text-sm font-semibold ring-1 ring-white/40 focus-visible:outline-2 focus-visible:outline-white aria-disabled:cursor-default aria-disabled:text-zinc-300 aria-[disabled=false]:hover:bg-white aria-[disabled=false]:hover:text-black"
         >
-          {canSkip ? "Skip Ad" : `Skip in ${left}s`}
+          {canSkip ? t("skipAd") : t("skipIn", { seconds: left })}
         </button>
       </div>
       <div
         role="progressbar"
-        aria-label="Ad progress"
+        aria-label={t("adProgress")}
+        // Filled from the left as the player's seek bar is, in every language.
+        dir="ltr"
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={percent}

@@ -1,5 +1,6 @@
 import { useRef, useState } from "react";
 import { formatDuration } from "~/lib/format";
+import { useMessages } from "~/lib/i18n";
 import { type Chapter, chapterIndexAt } from "~core/chapters";
 import { chapterStepTarget, SEEK_ARROW_SECONDS, SEEK_JUMP_SECONDS, seekTarget } from "./shortcuts";
 import { cueAt, loadStoryboard, type StoryboardCue } from "./storyboard";
@@ -12,7 +13,8 @@ const TITLED_PREVIEW_WIDTH = 160;
 /**
  * The seek slider: played and buffered ranges, drag or click to seek, arrows ±5 s, Page Up/Down ±10 s,
  * Home/End, Shift+arrows to the previous or next chapter. Chapters show as gaps in the track (always, so on
- * focus too) and their titles in the hover preview and the slider's value text. Hovering shows the time there
+ * focus too) and their titles in the hover preview and the slider's value text. Left to right in every language
+ * (as in other players): the start of the video is on the left, and ← goes back. Hovering shows the time there
  * and, when the video has a storyboard, its thumbnail; the storyboard is fetched on the first hover only.
  */
 export function SeekBar({
@@ -30,6 +32,7 @@ export function SeekBar({
   chapters?: readonly Chapter[];
   onSeek: (time: number) => void;
 }) {
+  const t = useMessages("player");
   const bar = useRef<HTMLDivElement>(null);
   const [hover, setHover] = useState<{ time: number; x: number; width: number } | null>(null);
   const [dragging, setDragging] = useState(false);
@@ -97,18 +100,21 @@ export function SeekBar({
   const hoverChapter = hover ? chapters[chapterIndexAt(chapters, hover.time)] : undefined;
   const currentChapter = chapters[chapterIndexAt(chapters, currentTime)];
   const previewWidth = Math.max(cue?.w ?? 56, hoverChapter ? TITLED_PREVIEW_WIDTH : 0);
+  const times = { current: formatDuration(currentTime), total: formatDuration(duration) };
+  const valueText = currentChapter ? t("seekValueInChapter", { ...times, chapter: currentChapter.title }) : t("seekValue", times);
   const previewLeft = hover ? Math.min(Math.max(hover.x - previewWidth / 2, 0), Math.max(0, hover.width - previewWidth)) : 0;
 
   return (
     <div
       ref={bar}
       role="slider"
+      dir="ltr"
       tabIndex={0}
-      aria-label="Seek"
+      aria-label={t("seek")}
       aria-valuemin={0}
       aria-valuemax={Math.floor(duration)}
       aria-valuenow={Math.floor(currentTime)}
-      aria-valuetext={`${formatDuration(currentTime)} of ${formatDuration(duration)}${currentChapter ? `, ${currentChapter.title}` : ""}`}
+      aria-valuetext={valueText}
       onKeyDown={onKeyDown}
       onPointerEnter={onPointerEnter}
       onPointerMove={onPointerMove}
@@ -159,6 +165,7 @@ export function SeekBar({
           {hoverChapter && (
             <span
               data-testid="seek-preview-chapter"
+              dir="auto"
               className="mt-1 max-w-full truncate rounded bg-black/80 px-1.5 py-0.5 text-xs text-white"
             >
               {hoverChapter.title}

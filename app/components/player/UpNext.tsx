@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
+import { type Translate, useMessages } from "~/lib/i18n";
 import { UP_NEXT_COUNTDOWN_SECONDS, type UpNextVideo } from "~core/autoplay";
 import { stillAtWidth } from "~core/images";
 
@@ -13,6 +14,17 @@ export function isAutoStart(state: unknown): boolean {
   return typeof state === "object" && state !== null && (state as Partial<AutoStartState>).autoStart === true;
 }
 
+/** The card's texts (player namespace) by where the next video comes from. */
+const WORDS = {
+  playlist: {
+    label: "nextInPlaylist",
+    countdown: "nextInPlaylistIn",
+    announce: "nextInPlaylistAnnounce",
+    announceCountdown: "nextInPlaylistAnnounceCountdown",
+  },
+  recommended: { label: "upNext", countdown: "upNextIn", announce: "upNextAnnounce", announceCountdown: "upNextAnnounceCountdown" },
+} as const satisfies Record<UpNextVideo["from"], Record<string, Parameters<Translate<"player">>[0]>>;
+
 /**
  * Over the ended video: the next one, and (autoplay on) a countdown that plays it unless cancelled. Whether it
  * counts down is decided once, when the video ends: a setting that changes meanwhile (the first video's end
@@ -20,20 +32,17 @@ export function isAutoStart(state: unknown): boolean {
  * second; Escape or Cancel stops it and leaves "Play now".
  */
 export function UpNext({ next, countdown }: { next: UpNextVideo; countdown: boolean }) {
+  const t = useMessages("player");
   const navigate = useNavigate();
   const [counting, setCounting] = useState(countdown);
   const [left, setLeft] = useState(UP_NEXT_COUNTDOWN_SECONDS);
   const playNow = useRef<HTMLAnchorElement>(null);
   // Filled after the region is in the page, so screen readers announce it (a region born full is often skipped).
   const [announcement, setAnnouncement] = useState("");
-  const label = next.from === "playlist" ? "Next in playlist" : "Up next";
-  useEffect(() => {
-    setAnnouncement(
-      countdown
-        ? `${label}: ${next.title}. Playing in ${UP_NEXT_COUNTDOWN_SECONDS} seconds. Press Escape to cancel.`
-        : `${label}: ${next.title}.`,
-    );
-  }, [countdown, label, next.title]);
+  const words = WORDS[next.from];
+  const label = t(words.label);
+  const start = t(countdown ? words.announceCountdown : words.announce, { title: next.title, seconds: UP_NEXT_COUNTDOWN_SECONDS });
+  useEffect(() => setAnnouncement(start), [start]);
 
   useEffect(() => {
     if (!counting) return;
@@ -51,7 +60,7 @@ export function UpNext({ next, countdown }: { next: UpNextVideo; countdown: bool
 
   const cancel = () => {
     setCounting(false);
-    setAnnouncement("Autoplay cancelled.");
+    setAnnouncement(t("autoplayCancelled"));
     playNow.current?.focus(); // Cancel goes away: focus stays on the overlay's remaining control
   };
   const cancelRef = useRef(cancel);
@@ -84,11 +93,12 @@ export function UpNext({ next, countdown }: { next: UpNextVideo; countdown: bool
           />
         )}
         <div className="min-w-0 flex-1">
-          <p id="up-next-label" className="text-xs font-semibold tracking-wide text-zinc-300 uppercase">
-            {label}
-            {counting && <span className="tabular-nums"> in {left}</span>}
+          <p id="up-next-label" className="text-xs font-semibold tracking-wide text-zinc-300 uppercase tabular-nums">
+            {counting ? t(words.countdown, { seconds: left }) : label}
           </p>
-          <p className="mt-1 line-clamp-2 font-semibold text-white">{next.title}</p>
+          <p dir="auto" className="mt-1 line-clamp-2 font-semibold text-white">
+            {next.title}
+          </p>
           {/* Said once when the countdown starts; the changing number above is not read out every second. */}
           <p className="sr-only" role="status">
             {announcement}
@@ -105,7 +115,7 @@ export function UpNext({ next, countdown }: { next: UpNextVideo; countdown: bool
               state={AUTO_START}
               className="rounded-full bg-white px-4 py-2 text-sm font-semibold text-black hover:bg-zinc-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-300"
             >
-              Play now
+              {t("playNow")}
             </Link>
             {counting && (
               <button
@@ -113,7 +123,7 @@ export function UpNext({ next, countdown }: { next: UpNextVideo; countdown: bool
                 onClick={cancel}
                 className="rounded-full bg-white/15 px-4 py-2 text-sm font-semibold text-white hover:bg-white/25 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-300"
               >
-                Cancel
+                {t("cancel")}
               </button>
             )}
           </div>

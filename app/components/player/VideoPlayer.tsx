@@ -1,5 +1,6 @@
 import { type ReactNode, type RefObject, useEffect, useRef, useState } from "react";
 import { preload } from "react-dom";
+import { useMessages } from "~/lib/i18n";
 import type { UpNextVideo } from "~core/autoplay";
 import type { CaptionTrack } from "~core/captions";
 import type { Chapter } from "~core/chapters";
@@ -101,6 +102,7 @@ function Player({
   onEnded,
   captions: captionTracks = NO_CAPTIONS,
 }: VideoPlayerProps & { frame: RefObject<HTMLDivElement | null> }) {
+  const t = useMessages("player");
   const container = useRef<HTMLElement>(null);
   const videoRef = useRef<HTMLVideoElement>(null);
   const pointerType = useRef("mouse");
@@ -173,7 +175,7 @@ function Player({
     // Pointer and focus handlers here only reveal the controls or warm the stream up; every action has its own button.
     <section
       ref={container}
-      aria-label={`Video player: ${title}`}
+      aria-label={t("playerLabel", { title })}
       tabIndex={-1}
       data-theater={theater || undefined}
       onPointerEnter={playback.warmUp}
@@ -254,13 +256,15 @@ function Player({
         )
       )}
       {autoplay && phase !== "preroll" && !error && (
+        // The corner of the controls (which stay left to right in every language, as in other players).
         <div
+          dir="ltr"
           className={`absolute top-1 right-1 transition-opacity duration-300 sm:hidden ${visible ? "opacity-100" : "pointer-events-none opacity-0"}`}
         >
           <AutoplaySwitch on={autoplay.on} onChange={autoplay.set} className="flex" />
         </div>
       )}
-      {error && <ErrorOverlay message={error} onRetry={error === MEDIA_ERROR ? playback.retry : undefined} />}
+      {error && <ErrorOverlay error={error} onRetry={error === MEDIA_ERROR ? playback.retry : undefined} />}
     </section>
   );
 }

@@ -3,8 +3,13 @@ import { type RefObject, useCallback, useEffect, useRef, useState } from "react"
 import { HLS_CONFIG } from "./hls-config";
 import { type Rendition, renditionsOf } from "./renditions";
 
-export const MEDIA_ERROR = "Failed to load video. Please try again later.";
-export const LIBRARY_ERROR = "Failed to load video player. Please try again later.";
+/**
+ * What went wrong, worded by ErrorOverlay in the page's language: the stream or its media failed ("media", which a
+ * retry may mend), or the player's library could not load or this browser cannot play HLS at all ("library").
+ */
+export type StreamError = "media" | "library";
+export const MEDIA_ERROR: StreamError = "media";
+export const LIBRARY_ERROR: StreamError = "library";
 
 export interface Stream {
   /** Renditions from the HLS master playlist; empty with native HLS (Safari chooses itself) or before it loads. */
@@ -13,7 +18,7 @@ export interface Stream {
   level: number;
   /** Height of the level hls.js is playing now (what "Auto" currently means). */
   playingHeight: number | null;
-  error: string | null;
+  error: StreamError | null;
   setLevel: (level: number) => void;
   /** Starts fetching segments from where the element stands; once per attachment. */
   startLoading: () => void;
@@ -34,7 +39,7 @@ export function useHlsStream(
   const [renditions, setRenditions] = useState<Rendition[]>([]);
   const [level, setLevelState] = useState(-1);
   const [playingHeight, setPlayingHeight] = useState<number | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<StreamError | null>(null);
   const hlsRef = useRef<Hls | null>(null);
   const loadingRef = useRef(false);
   const attachedRef = useRef(onAttached);
