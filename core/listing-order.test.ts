@@ -1,8 +1,25 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_DURATION_BOUNDS, durationLabels, durationOf, formatBound, isDefaultOrder, listingSearch } from "./listing-order";
+import {
+  DEFAULT_DURATION_BOUNDS,
+  durationLabels,
+  durationOf,
+  formatBound,
+  isDefaultOrder,
+  type ListingTexts,
+  listingSearch,
+} from "./listing-order";
 import { input } from "./params";
 
 const { sort: sortParam, duration: durationParam } = input;
+
+/**
+ * The messages' ids with their arguments: what the labels ask of the page's language (the texts themselves are
+ * server/i18n/messages/listing.json's, formatted in app/components/video/ListingControls.test.tsx).
+ */
+const ids: ListingTexts = (id, values) =>
+  `${id}(${Object.entries(values)
+    .map(([k, v]) => `${k}: ${v}`)
+    .join(", ")})`;
 
 describe("listing order in the URL", () => {
   it("parses sort and duration, defaults when absent or empty, refuses anything else", () => {
@@ -33,13 +50,21 @@ describe("listing order in the URL", () => {
     expect([299, 300, 1200, 1201].map((s) => durationOf(s, long))).toEqual(["short", "medium", "medium", "long"]);
   });
 
-  it("labels each choice with the bounds it uses", () => {
-    expect(durationLabels(DEFAULT_DURATION_BOUNDS)).toEqual({
-      short: "Short (under 45 s)",
-      medium: "Medium (45 s to 1 min)",
-      long: "Long (over 1 min)",
+  it("labels each choice with the bounds it uses, as message arguments", () => {
+    expect(durationLabels(DEFAULT_DURATION_BOUNDS, ids)).toEqual({
+      short: "durationShort(bound: boundSeconds(seconds: 45))",
+      medium: "durationMedium(from: boundSeconds(seconds: 45), to: boundMinutes(minutes: 1))",
+      long: "durationLong(bound: boundMinutes(minutes: 1))",
     });
-    expect(durationLabels({ shortUnder: 90, longOver: 1200 }).medium).toBe("Medium (1 min 30 s to 20 min)");
-    expect([1, 59, 60, 61, 3600].map(formatBound)).toEqual(["1 s", "59 s", "1 min", "1 min 1 s", "60 min"]);
+    expect(durationLabels({ shortUnder: 90, longOver: 1200 }, ids).medium).toBe(
+      "durationMedium(from: boundMinutesSeconds(minutes: 1, seconds: 30), to: boundMinutes(minutes: 20))",
+    );
+    expect([1, 59, 60, 61, 3600].map((s) => formatBound(s, ids))).toEqual([
+      "boundSeconds(seconds: 1)",
+      "boundSeconds(seconds: 59)",
+      "boundMinutes(minutes: 1)",
+      "boundMinutesSeconds(minutes: 1, seconds: 1)",
+      "boundMinutes(minutes: 60)",
+    ]);
   });
 });

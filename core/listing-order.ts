@@ -34,21 +34,43 @@ export function durationOf(seconds: number, bounds: DurationBounds): Duration {
   return seconds <= bounds.longOver ? "medium" : "long";
 }
 
-/** "45 s", "1 min", "1 min 30 s": a bound as a filter label says it. */
-export function formatBound(seconds: number): string {
+/**
+ * The texts the sort and filter labels are made of: ids of the `listing` messages (server/i18n/messages/
+ * listing.json) and a formatter of them in the page's language (app/lib/i18n.ts `useMessages("listing")`, or
+ * server/i18n/catalog.ts `translate` bound to a language). Passed in: this module stays free of the catalog.
+ */
+export type ListingTextId =
+  | "boundSeconds"
+  | "boundMinutes"
+  | "boundMinutesSeconds"
+  | "durationShort"
+  | "durationMedium"
+  | "durationLong"
+  | "sortNewest"
+  | "sortViews"
+  | "sortLikes";
+export type ListingTexts = (id: ListingTextId, values: Record<string, string | number>) => string;
+
+/** "45 s", "1 min", "1 min 30 s" in English ("45 Sek.", "1分30秒"): a bound as a filter label says it. */
+export function formatBound(seconds: number, t: ListingTexts): string {
   const minutes = Math.floor(seconds / 60);
   const rest = seconds % 60;
-  if (minutes === 0) return `${rest} s`;
-  return rest === 0 ? `${minutes} min` : `${minutes} min ${rest} s`;
+  if (minutes === 0) return t("boundSeconds", { seconds: rest });
+  return rest === 0 ? t("boundMinutes", { minutes }) : t("boundMinutesSeconds", { minutes, seconds: rest });
 }
 
 /** The filter's choices, each stating its bounds ("Short (under 45 s)"). */
-export function durationLabels(bounds: DurationBounds): Record<Duration, string> {
-  const [short, long] = [formatBound(bounds.shortUnder), formatBound(bounds.longOver)];
-  return { short: `Short (under ${short})`, medium: `Medium (${short} to ${long})`, long: `Long (over ${long})` };
+export function durationLabels(bounds: DurationBounds, t: ListingTexts): Record<Duration, string> {
+  const [short, long] = [formatBound(bounds.shortUnder, t), formatBound(bounds.longOver, t)];
+  return {
+    short: t("durationShort", { bound: short }),
+    medium: t("durationMedium", { from: short, to: long }),
+    long: t("durationLong", { bound: long }),
+  };
 }
 
-export const SORT_LABELS: Record<Sort, string> = { newest: "Newest", views: "Most viewed", likes: "Most liked" };
+/** The message of each sort's label ("Newest", "Most viewed", "Most liked" in English). */
+export const SORT_LABELS: Record<Sort, ListingTextId> = { newest: "sortNewest", views: "sortViews", likes: "sortLikes" };
 
 export interface ListingOrder {
   sort: Sort;

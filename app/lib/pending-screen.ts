@@ -1,20 +1,29 @@
 import { useNavigation } from "react-router";
+import { splitLocalePath } from "~core/locales";
 import { paramOf, paths } from "~core/paths";
+import type { MessageId } from "../../server/i18n/catalog";
+import { useMessages } from "./i18n";
 
-/** The loading texts of docs/product.md ("Listings", "Search", "Blog", "Routes"), by the screen a client-side navigation is heading to. */
+/**
+ * The loading texts of docs/product.md ("Listings", "Search", "Blog", "Routes"), by the screen a client-side
+ * navigation is heading to: ids of `listing` messages ("Loading videos..." in English).
+ */
 export const LOADING_TEXTS = {
-  videos: "Loading videos...",
-  results: "Loading results...",
-  posts: "Loading blog posts...",
-  post: "Loading blog post...",
+  videos: "loadingVideos",
+  results: "loadingResults",
+  posts: "loadingPosts",
+  post: "loadingPost",
   /** Signed-in-only pages while the session is checked (docs/product.md "Routes"). */
-  account: "Loading...",
-} as const;
+  account: "loading",
+} as const satisfies Record<string, MessageId<"listing">>;
+
+export type LoadingText = (typeof LOADING_TEXTS)[keyof typeof LOADING_TEXTS];
 
 const ACCOUNT_PAGES = new Set([paths.profile(), paths.favorites(), paths.history(), paths.settings()]);
 
-export function loadingTextFor(pathname: string): string | null {
-  const path = pathname.replace(/\/+$/, "") || "/";
+/** The loading text's message for a page's address in any language ("/de/search" as "/search"), or null. */
+export function loadingTextFor(pathname: string): LoadingText | null {
+  const path = splitLocalePath(pathname.replace(/\/+$/, "") || "/").path;
   if (path === paths.home() || paramOf(paths.category, path)) return LOADING_TEXTS.videos;
   if (path === paths.search()) return LOADING_TEXTS.results;
   if (path === paths.blog()) return LOADING_TEXTS.posts;
@@ -25,12 +34,15 @@ export function loadingTextFor(pathname: string): string | null {
 
 /**
  * The loading text to show while the next screen's data loads (the first load arrives server-rendered,
- * so this only applies to client-side navigation). One place for every screen: the site layout.
+ * so this only applies to client-side navigation). One place for every screen: the site layout, which
+ * shows it in the language of the page being left (its texts are at hand; the next page's are on their way).
  */
 export function usePendingText(): string | null {
   const navigation = useNavigation();
+  const t = useMessages("listing");
   if (navigation.state !== "loading" || keepsScreen(navigation.location.state)) return null;
-  return loadingTextFor(navigation.location.pathname);
+  const text = loadingTextFor(navigation.location.pathname);
+  return text && t(text);
 }
 
 /**

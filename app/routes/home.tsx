@@ -5,29 +5,31 @@ import { Pagination } from "~/components/ui/Pagination";
 import { ListingControls, NoFilterMatches } from "~/components/video/ListingControls";
 import { toCardData, VideoCard, type VideoCardData } from "~/components/video/VideoCard";
 import { stillsFor } from "~/lib/age-assurance.server";
+import { bundlesOf, translator, useLocale, useMessages, usePaths, type WithMessages } from "~/lib/i18n";
 import { redirectToOneAddress } from "~/lib/listing-address";
 import { localeFromMatches, siteUrlFromMatches } from "~/lib/root-data";
 import { routeInput } from "~/lib/route-contract.server";
 import { breadcrumbs, seoMeta } from "~/lib/seo";
 import type { WithViewerScope } from "~/lib/viewer-state";
 import { DEFAULT_SORT, type DurationBounds, isDefaultOrder, type ListingOrder } from "~core/listing-order";
+import { localeOfRequest, localizePath } from "~core/locales";
 import { clampPage, totalPages } from "~core/pagination";
 import { input } from "~core/params";
-import { type Listing, paths } from "~core/paths";
+import { type Listing, paths, pathsIn } from "~core/paths";
 import { defineRoute } from "~core/route-contract";
 import { site } from "~core/site";
 import { categoryNameFromParam } from "~core/slug";
 import { z } from "~core/zod";
 import { durationBounds } from "../../server/env";
 import { attempt } from "../../server/http/route-errors";
+import { messagesFor } from "../../server/i18n/catalog";
 import { findCategoryByName } from "../../server/services/categories";
 import { listVideos, VIDEOS_PER_PAGE } from "../../server/services/videos";
 import type { Route } from "./+types/home";
 
-export const LOAD_ERROR = "Failed to load videos. Please try again later.";
 const BANNER_BEFORE_CARD = 9;
 
-interface ListData {
+interface ListData extends WithMessages {
   categoryParam: string | null;
   /** The sort and duration filter (category pages only: the home page is always the latest videos). */
   order: ListingOrder;
@@ -37,7 +39,8 @@ interface ListData {
   page: number;
   pageCount: number;
   videos: VideoCardData[];
-  error: string | null;
+  /** The list could not be read ("Failed to load videos. Please try again later.", with Retry). */
+  failed: boolean;
 }
 
 const listParams = z.object({ categoryName: input.categoryName.optional() });
@@ -57,6 +60,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const order: ListingOrder = categoryParam ? { sort, duration } : { sort: DEFAULT_SORT, duration: null };
   if (categoryParam) redirectToOneAddress(request, order, requested);
   const base: ListData = {
+    // Its own texts, and those of the cards, controls and pagination it shows.
+    intl: messagesFor(localeOfRequest(request), ["listing"]),
     categoryParam,
     order,
     bounds: durationBounds(),
@@ -64,7 +69,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     page: requested,
     pageCount: 0,
     videos: [],
-    error: null,
+    failed: false,
   };
   const found = await attempt(
     context,
@@ -72,7 +77,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     () => findVideos(categoryParam && base.categoryName, requested, order),
     () => "failed" as const,
   );
-  if (found === "failed") return data({ ...base, error: LOAD_ERROR }, { status: 500 });
+  if (found === "failed") return data({ ...base, failed: true }, { status: 500 });
   // Unknown category: an empty list, not an error (docs/product.md "Listings").
   if (!found) return data(base);
   const pageCount = totalPages(found.total, VIDEOS_PER_PAGE);
@@ -106,50 +111,57 @@ async function findVideos(categoryName: string | null, page: number, order: List
 
 export function meta({ loaderData: d, matches }: Route.MetaArgs) {
   const siteUrl = siteUrlFromMatches(matches);
+  const locale = localeFromMatches(matches);
+  const t = translator(bundlesOf(matches), locale, "listing");
+  // JSON-LD's addresses are the page's language's (seoMeta localizes `path` itself).
+  const local = pathsIn(locale);
   if (!d?.categoryParam) {
     return seoMeta({
-      locale: localeFromMatches(matches),
+      locale,
       siteUrl,
       title: site.name,
-      description: site.description,
+      description: t("homeDescription", { site: site.name }),
       path: paths.home({ page: d?.page }),
       jsonLd: [
         {
           "@context": "https://schema.org",
           "@type": "WebSite",
           name: site.name,
-          url: `${siteUrl}${paths.home()}`,
+          url: `${siteUrl}${local.home()}`,
+          inLanguage: locale,
           potentialAction: {
             "@type": "SearchAction",
-            target: { "@type": "EntryPoint", urlTemplate: `${siteUrl}${paths.search()}?q={search_term_string}` },
+            target: { "@type": "EntryPoint", urlTemplate: `${siteUrl}${local.search()}?q={search_term_string}` },
             "query-input": "required name=search_term_string",
           },
         },
       ],
     });
   }
-  const path = paths.category(d.categoryParam);
+  const category = d.categoryName;
   // A sorted or filtered variant is the category's videos again: never indexed (docs/architecture.md
   // "Sorting and filters"), with its own one address as canonical so the signals do not contradict.
   return seoMeta({
-    locale: localeFromMatches(matches),
+    locale,
     siteUrl,
-    title: `${d.categoryName} Videos${d.page > 1 ? ` - Page ${d.page}` : ""}`,
-    description: `Watch AI-generated ${d.categoryName} videos on ${site.name}. Synthetic media, no real performers.`,
+    title: d.page > 1 ? t("categoryVideosPage", { category, page: d.page }) : t("categoryVideos", { category }),
+    description: t("categoryDescription", { category, site: site.name }),
     path: paths.category(d.categoryParam, { order: d.order, page: d.page }),
     noindex: d.pageCount === 0 || !isDefaultOrder(d.order),
     jsonLd: [
       breadcrumbs(siteUrl, [
-        { name: "Home", path: paths.home() },
-        { name: d.categoryName, path },
+        { name: translator(bundlesOf(matches), locale, "common")("navHome"), path: local.home() },
+        { name: category, path: local.category(d.categoryParam) },
       ]),
     ],
   });
 }
 
 export default function VideoList({ loaderData: d }: Route.ComponentProps) {
-  const heading = d.categoryParam ? `${d.categoryName} Videos` : "Latest Videos";
-  const address = (list?: Listing) => (d.categoryParam ? paths.category(d.categoryParam, list) : paths.home(list));
+  const t = useMessages("listing");
+  const pagePaths = usePaths();
+  const heading = d.categoryParam ? t("categoryVideos", { category: d.categoryName }) : t("latestVideos");
+  const address = (list?: Listing) => (d.categoryParam ? pagePaths.category(d.categoryParam, list) : pagePaths.home(list));
   const path = address();
   const hrefFor = (page: number) => address({ order: d.order, page });
   const filtered = d.order.duration !== null;
@@ -158,13 +170,13 @@ export default function VideoList({ loaderData: d }: Route.ComponentProps) {
     <>
       <HeroBanner />
       <h1 className="mb-5 mt-8 text-2xl font-bold">{heading}</h1>
-      {d.categoryParam && !d.error && (d.pageCount > 0 || filtered) && <ListingControls path={path} order={d.order} bounds={d.bounds} />}
-      {d.error ? (
-        <ErrorState message={d.error} />
+      {d.categoryParam && !d.failed && (d.pageCount > 0 || filtered) && <ListingControls path={path} order={d.order} bounds={d.bounds} />}
+      {d.failed ? (
+        <ErrorState message={t("loadFailed")} />
       ) : d.videos.length === 0 && filtered ? (
         <NoFilterMatches clearHref={address({ order: { ...d.order, duration: null } })} />
       ) : d.videos.length === 0 ? (
-        <p className="py-16 text-center text-zinc-400">No videos found.</p>
+        <p className="py-16 text-center text-zinc-400">{t("noVideos")}</p>
       ) : (
         <>
           <div className="grid grid-cols-1 gap-x-5 gap-y-8 sm:grid-cols-2 xl:grid-cols-4">
@@ -193,16 +205,19 @@ function VideoSlot({ index, video }: { index: number; video: VideoCardData }) {
 }
 
 function HeroBanner() {
+  const t = useMessages("listing");
+  const tc = useMessages("common");
+  const locale = useLocale();
   return (
     <section className="relative overflow-hidden rounded-2xl bg-gradient-to-r from-brand-600/80 via-fuchsia-700/70 to-indigo-700/70 p-6 sm:p-10">
-      <p className="text-sm font-semibold uppercase tracking-widest text-pink-100">{site.tagline}</p>
-      <p className="mt-2 max-w-xl text-2xl font-extrabold sm:text-3xl">100% AI-generated. No real performers.</p>
-      <p className="mt-2 max-w-xl text-pink-50/90">Read how we create, curate and label every synthetic video in our library.</p>
+      <p className="text-sm font-semibold uppercase tracking-widest text-pink-100">{tc("tagline")}</p>
+      <p className="mt-2 max-w-xl text-2xl font-extrabold sm:text-3xl">{t("heroTitle")}</p>
+      <p className="mt-2 max-w-xl text-pink-50/90">{t("heroText")}</p>
       <Link
-        to={site.heroArticleUrl}
+        to={localizePath(locale, site.heroArticleUrl)}
         className="mt-5 inline-block rounded-lg bg-white px-5 py-2.5 font-semibold text-ink-950 hover:bg-pink-50"
       >
-        Read the article
+        {t("heroLink")}
       </Link>
     </section>
   );

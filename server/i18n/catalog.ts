@@ -3,6 +3,7 @@ import { DEFAULT_LOCALE, LOCALES, type Locale } from "../../core/locales";
 import { formatMessage, type MessageBundle, type MessageValues, type ParsedMessage } from "../../core/messages";
 import common from "./messages/common.json";
 import languageOffer from "./messages/languageOffer.json";
+import listing from "./messages/listing.json";
 import player from "./messages/player.json";
 
 /**
@@ -12,7 +13,7 @@ import player from "./messages/player.json";
  * to the same ids, the same arguments and its own plural categories. A text a language lacks falls back to English
  * (that test fails on it first). Parsed here, once per language and namespace; a page receives the namespaces it shows.
  */
-const NAMESPACES = { common, languageOffer, player } satisfies Record<string, Record<Locale, Record<string, string>>>;
+const NAMESPACES = { common, languageOffer, listing, player } satisfies Record<string, Record<Locale, Record<string, string>>>;
 
 export type Namespace = keyof typeof NAMESPACES;
 export type MessageId<N extends Namespace> = keyof (typeof NAMESPACES)[N]["en"] & string;

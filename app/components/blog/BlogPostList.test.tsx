@@ -1,13 +1,12 @@
 import { renderToStaticMarkup } from "react-dom/server";
-import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
+import { inPage } from "../../../tests/support/in-page";
 import { BLOG_LIST_EMPTY, BlogPostList, type BlogPostListProps } from "./BlogPostList";
 
 const render = (props: Partial<BlogPostListProps>) =>
+  // Its pagination's texts are the listing pages' (`listing`).
   renderToStaticMarkup(
-    <MemoryRouter>
-      <BlogPostList posts={[]} page={1} pageCount={0} error={null} {...props} />
-    </MemoryRouter>,
+    inPage(<BlogPostList posts={[]} page={1} pageCount={0} error={null} {...props} />, { namespaces: ["common", "listing"] }),
   );
 
 describe("BlogPostList", () => {

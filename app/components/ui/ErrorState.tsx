@@ -1,8 +1,13 @@
 import { useRevalidator } from "react-router";
+import { useMessages } from "~/lib/i18n";
 
-/** An error message with a Retry button that re-runs the page's loaders. */
+/**
+ * An error message (in the page's language: the caller's text) with a Retry button that re-runs the page's
+ * loaders. Its button's text is in `listing`: a page that shows it sends that namespace.
+ */
 export function ErrorState({ message, retry = true }: { message: string; retry?: boolean }) {
   const revalidator = useRevalidator();
+  const t = useMessages("listing");
   return (
     <div role="alert" className="rounded-xl border border-red-900/60 bg-red-950/40 p-6 text-center">
       <p className="text-red-200">{message}</p>
@@ -13,7 +18,7 @@ export function ErrorState({ message, retry = true }: { message: string; retry?:
           disabled={revalidator.state === "loading"}
           className="mt-4 rounded-lg bg-ink-800 px-4 py-2 font-semibold hover:bg-ink-700 disabled:opacity-60"
         >
-          Retry
+          {t("retry")}
         </button>
       )}
     </div>

@@ -1,8 +1,14 @@
+import { useMessages } from "~/lib/i18n";
 import { paginationWindow } from "~core/pagination";
 import { AppLink } from "./AppLink";
 
-/** docs/product.md "Listings" pagination: First, Previous, numbered window with disabled ellipses, Next, Last. */
+/**
+ * docs/product.md "Listings" pagination: First, Previous, numbered window with disabled ellipses, Next, Last.
+ * Its texts are in `listing`: a page that shows it sends that namespace. `hrefFor` gives addresses in the
+ * page's language.
+ */
 export function Pagination({ current, total, hrefFor }: { current: number; total: number; hrefFor: (page: number) => string }) {
+  const t = useMessages("listing");
   if (total <= 1) return null;
   const base = "min-w-10 rounded-lg border px-3 py-2 text-center text-sm font-medium";
   const idle = `${base} border-ink-700 bg-ink-900 hover:bg-ink-800`;
@@ -18,9 +24,9 @@ export function Pagination({ current, total, hrefFor }: { current: number; total
       </span>
     );
   return (
-    <nav aria-label="Pagination" className="mt-10 flex flex-wrap items-center justify-center gap-2">
-      {step("First", 1, current > 1)}
-      {step("Previous", current - 1, current > 1)}
+    <nav aria-label={t("pagination")} className="mt-10 flex flex-wrap items-center justify-center gap-2">
+      {step(t("first"), 1, current > 1)}
+      {step(t("previous"), current - 1, current > 1)}
       {paginationWindow(current, total).map((item) =>
         typeof item === "number" ? (
           item === current ? (
@@ -28,18 +34,18 @@ export function Pagination({ current, total, hrefFor }: { current: number; total
               {item}
             </span>
           ) : (
-            <AppLink key={item} to={hrefFor(item)} className={idle} aria-label={`Page ${item}`}>
+            <AppLink key={item} to={hrefFor(item)} className={idle} aria-label={t("pageNumber", { page: item })}>
               {item}
             </AppLink>
           )
         ) : (
-          <button key={item} type="button" disabled className={disabled} aria-label="More pages">
+          <button key={item} type="button" disabled className={disabled} aria-label={t("morePages")}>
             …
           </button>
         ),
       )}
-      {step("Next", current + 1, current < total)}
-      {step("Last", total, current < total)}
+      {step(t("next"), current + 1, current < total)}
+      {step(t("last"), total, current < total)}
     </nav>
   );
 }

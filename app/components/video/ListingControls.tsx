@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import { AppLink } from "~/components/ui/AppLink";
+import { useMessages } from "~/lib/i18n";
 import { KEEP_SCREEN } from "~/lib/pending-screen";
 import {
   DURATIONS,
@@ -34,7 +35,8 @@ export function ListingControls({
   extra?: Record<string, string>;
 }) {
   const navigate = useNavigate();
-  const labels = durationLabels(bounds);
+  const t = useMessages("listing");
+  const labels = durationLabels(bounds, t);
   // What the selects show: the page's order, and the visitor's choice at once while its page loads. The
   // form stays mounted across these navigations, so a keyboard user keeps focus on the select they changed.
   const [chosen, setChosen] = useState(order);
@@ -44,13 +46,13 @@ export function ListingControls({
     navigate(`${path}${listingSearch(next, 1, extra)}`, { preventScrollReset: true, state: KEEP_SCREEN });
   };
   return (
-    <form method="get" action={path} aria-label="Sort and filter videos" className="mb-5 flex flex-wrap items-end gap-3">
+    <form method="get" action={path} aria-label={t("sortAndFilter")} className="mb-5 flex flex-wrap items-end gap-3">
       {Object.entries(extra).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
       <div className="min-w-0 flex-1 sm:flex-none">
         <label htmlFor="listing-sort" className="mb-1 block text-sm text-zinc-300">
-          Sort by
+          {t("sortBy")}
         </label>
         <select
           id="listing-sort"
@@ -61,14 +63,14 @@ export function ListingControls({
         >
           {SORTS.map((s) => (
             <option key={s} value={s}>
-              {SORT_LABELS[s]}
+              {t(SORT_LABELS[s])}
             </option>
           ))}
         </select>
       </div>
       <div className="min-w-0 flex-1 sm:flex-none">
         <label htmlFor="listing-duration" className="mb-1 block text-sm text-zinc-300">
-          Duration
+          {t("duration")}
         </label>
         <select
           id="listing-duration"
@@ -77,7 +79,7 @@ export function ListingControls({
           onChange={(e) => choose({ ...chosen, duration: (e.target.value || null) as Duration | null })}
           className={`${field} w-full sm:w-56`}
         >
-          <option value="">Any duration</option>
+          <option value="">{t("anyDuration")}</option>
           {DURATIONS.map((d) => (
             <option key={d} value={d}>
               {labels[d]}
@@ -87,7 +89,7 @@ export function ListingControls({
       </div>
       <noscript>
         <button type="submit" className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-500">
-          Apply
+          {t("apply")}
         </button>
       </noscript>
     </form>
@@ -96,11 +98,12 @@ export function ListingControls({
 
 /** The empty state of a filtered listing: says why, and links to the same listing without filters. */
 export function NoFilterMatches({ clearHref }: { clearHref: string }) {
+  const t = useMessages("listing");
   return (
     <div className="py-16 text-center text-zinc-400">
-      <p>No videos match these filters.</p>
+      <p>{t("noFilterMatches")}</p>
       <AppLink to={clearHref} className="mt-3 inline-block font-semibold text-brand-300 underline hover:text-brand-200">
-        Clear filters
+        {t("clearFilters")}
       </AppLink>
     </div>
   );

@@ -1,7 +1,8 @@
 import { renderToString } from "react-dom/server";
-import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import { STILL_WIDTHS } from "~core/images";
+import type { Locale } from "~core/locales";
+import { inPage } from "../../../tests/support/in-page";
 import { GRID_SIZES, VideoCard, type VideoCardData } from "./VideoCard";
 
 const video: VideoCardData = {
@@ -13,17 +14,16 @@ const video: VideoCardData = {
   category_name: "Amateur",
 };
 
-const render = (props: Partial<Parameters<typeof VideoCard>[0]> = {}) =>
+const render = (props: Partial<Parameters<typeof VideoCard>[0]> = {}, locale: Locale = "en") =>
   renderToString(
-    <html lang="en">
+    <html lang={locale}>
       <head />
-      <body>
-        <MemoryRouter>
-          <VideoCard video={video} {...props} />
-        </MemoryRouter>
-      </body>
+      <body>{inPage(<VideoCard video={video} {...props} />, { locale, namespaces: ["common", "listing"] })}</body>
     </html>,
   );
+
+/** The card's text content: tags dropped, entities of the views line decoded. */
+const text = (html: string) => html.replace(/<[^>]+>/g, "|").replace(/&amp;/g, "&");
 
 const attr = (html: string, tag: string, name: string) => new RegExp(`<${tag}\\b[^>]*\\b${name}="([^"]*)"`).exec(html)?.[1];
 
@@ -53,6 +53,30 @@ describe("VideoCard", () => {
     expect(render({ headingLevel: 2 })).toMatch(/<h2[^>]*>Aurora Veil<\/h2>/);
     expect(render()).toMatch(/<h3[^>]*>Aurora Veil<\/h3>/);
     expect(attr(render({ sizes: "80px" }), "img", "sizes")).toBe("80px");
+  });
+
+  it("says the views with their plural, the AI badge and the category, and links the video page, in English as ever", () => {
+    const html = render();
+    expect(text(html)).toContain("|1.2K views|");
+    expect(text(render({ video: { ...video, views: 1 } }))).toContain("|1 view|");
+    expect(text(html)).toMatch(/\|AI\|/);
+    expect(html).toMatch(/<a [^>]*href="\/video\/00000000-0000-4000-8000-000000000001"/);
+    // Titles and category names come from the database as they are: their own direction.
+    expect(html).toMatch(/<h3 dir="auto"[^>]*>Aurora Veil<\/h3>/);
+    expect(html).toMatch(/<span dir="auto">Amateur<\/span>/);
+  });
+
+  it("speaks the page's language: German and Arabic, with Arabic's plural forms", () => {
+    const de = render({}, "de");
+    expect(text(de)).toContain("|KI|");
+    expect(text(de)).toContain("|1234 Aufrufe|");
+    expect(de).toMatch(/<a [^>]*href="\/de\/video\/00000000-0000-4000-8000-000000000001"/);
+    const ar = (views: number) => text(render({ video: { ...video, views } }, "ar"));
+    expect(ar(1)).toContain("|مشاهدة واحدة|");
+    expect(ar(2)).toContain("|مشاهدتان|");
+    expect(ar(5)).toContain("|5 مشاهدات|");
+    expect(ar(1)).toContain("|ذكاء اصطناعي|");
+    expect(render({}, "ar")).toMatch(/<a [^>]*href="\/ar\/video\//);
   });
 
   it("keeps a plain src for thumbnails that have no variants", () => {

@@ -3,9 +3,9 @@ import { FavoriteButton } from "~/components/account/FavoriteButton";
 import { CardMenu } from "~/components/playlists/CardMenu";
 import { AppLink } from "~/components/ui/AppLink";
 import { formatDuration, formatViews } from "~/lib/format";
+import { useLocale, useMessages, usePaths } from "~/lib/i18n";
 import { useCardFavorite, useSignedIn } from "~/lib/viewer-state";
 import { stillSrcSet } from "~core/images";
-import { paths } from "~core/paths";
 import { useHoverPreview } from "./hover-preview";
 
 /** Rendered width of a card in the 1/2/4-column grid of the listing pages (layout: max-w-7xl, 300px sidebar from lg). */
@@ -44,7 +44,9 @@ export function toCardData(v: VideoCardData): VideoCardData {
  * A favorite control sits on the thumbnail when the page lists the card in its viewer scope and someone may
  * be signed in (app/lib/viewer-state.tsx), filled once their favorites arrived; a page rendered for its user
  * that knows the state (the account's favorites) passes `favorite` instead. Under it, for a signed-in user,
- * the "More" menu (save to Watch Later or a playlist).
+ * the "More" menu (save to Watch Later or a playlist). Its texts: the views line is `common`'s, the AI badge is in
+ * `listing` (a page that shows cards sends that namespace); the title and the category come from the database as
+ * they are, each marked `dir="auto"` so a title in another script sits right on a right-to-left page.
  */
 export function VideoCard({
   video,
@@ -61,6 +63,10 @@ export function VideoCard({
   headingLevel?: 2 | 3;
   favorite?: boolean;
 }) {
+  const t = useMessages("listing");
+  const tc = useMessages("common");
+  const locale = useLocale();
+  const paths = usePaths();
   const scoped = useCardFavorite(video.id);
   const menu = useSignedIn();
   const favorite = known ?? scoped;
@@ -93,28 +99,30 @@ export function VideoCard({
           {preview.style && (
             <div data-testid="card-preview" aria-hidden="true" className="absolute inset-0 bg-no-repeat" style={preview.style} />
           )}
-          <span className="absolute bottom-2 right-2 rounded bg-black/80 px-1.5 py-0.5 text-xs font-medium tabular-nums">
+          <span className="absolute bottom-2 end-2 rounded bg-black/80 px-1.5 py-0.5 text-xs font-medium tabular-nums">
             {formatDuration(video.duration)}
           </span>
-          <span className="absolute left-2 top-2 rounded bg-black/70 px-1.5 py-0.5 text-[10px] font-semibold uppercase tracking-wide text-brand-300">
-            AI
+          <span className="absolute start-2 top-2 rounded bg-black/70 px-1.5 py-0.5 text-[10px] font-semibold uppercase tracking-wide text-brand-300">
+            {t("aiBadge")}
           </span>
         </div>
-        <Title className="mt-2 line-clamp-2 font-semibold leading-snug group-hover:text-brand-300">{video.title}</Title>
+        <Title dir="auto" className="mt-2 line-clamp-2 font-semibold leading-snug group-hover:text-brand-300">
+          {video.title}
+        </Title>
       </AppLink>
       {favorite !== undefined && (
-        <div className="absolute right-2 top-2 flex flex-col items-end gap-2">
+        <div className="absolute end-2 top-2 flex flex-col items-end gap-2">
           <FavoriteButton videoId={video.id} favorite={favorite} title={video.title} compact />
           {/* Its menu needs JavaScript: rendered once who is signed in is known (not on the shell). */}
           {menu && <CardMenu videoId={video.id} title={video.title} />}
         </div>
       )}
       <p className="mt-1 text-sm text-zinc-400">
-        <span>{formatViews(video.views)} views</span>
+        <span>{tc("views", { count: video.views, shown: formatViews(video.views, locale) })}</span>
         {video.category_name && (
           <>
             <span aria-hidden="true"> · </span>
-            <span>{video.category_name}</span>
+            <span dir="auto">{video.category_name}</span>
           </>
         )}
       </p>
