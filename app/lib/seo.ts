@@ -7,6 +7,8 @@ export interface SeoInput {
   /** The page's language: its canonical is that language's address, and it lists the others (docs/i18n.md). */
   locale: Locale;
   title: string;
+  /** The tagline in the page's language, for the home page's title (default: English's). */
+  tagline?: string;
   description: string;
   /** The page's address in English (core/paths.ts `paths`); the page's language's is made from it. */
   path: string;
@@ -48,13 +50,14 @@ export function absoluteUrl(siteUrl: string, pathOrUrl: string): string {
   }
 }
 
-export function pageTitle(title: string): string {
-  return title === site.name ? `${site.name} - ${site.tagline}` : `${title} | ${site.name}`;
+/** `tagline`: the site's tagline in the page's language (the home page's title carries it). */
+export function pageTitle(title: string, tagline: string = site.tagline): string {
+  return title === site.name ? `${site.name} - ${tagline}` : `${title} | ${site.name}`;
 }
 
 /** The full set of tags every screen sets: title, description, canonical, Open Graph, Twitter, JSON-LD. */
 export function seoMeta(input: SeoInput): MetaDescriptor[] {
-  const title = pageTitle(input.title);
+  const title = pageTitle(input.title, input.tagline);
   const canonical = input.canonical?.trim() || absoluteUrl(input.siteUrl, localizePath(input.locale, input.path));
   const image = socialImage(input.siteUrl, input.image);
   const usesDefault = image === absoluteUrl(input.siteUrl, site.defaultSocialImage);

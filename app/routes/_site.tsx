@@ -3,13 +3,14 @@ import { Sidebar, type SidebarData } from "~/components/layout/Sidebar";
 import { TheaterProvider } from "~/components/player/theater";
 import { stillsFor } from "~/lib/age-assurance.server";
 import { usePendingText } from "~/lib/pending-screen";
-import { splitLocalePath } from "~core/locales";
+import { localeOfRequest, splitLocalePath } from "~core/locales";
 import { attempt } from "../../server/http/route-errors";
+import { messagesFor } from "../../server/i18n/catalog";
 import { topCategories } from "../../server/services/categories";
 import { trendingVideos } from "../../server/services/videos";
 import type { Route } from "./+types/_site";
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const stills = stillsFor(context);
   // Failures of sidebar lists are logged and shown as empty lists (docs/product.md "Errors").
   const [trending, top] = await Promise.all([
@@ -20,10 +21,11 @@ export async function loader({ context }: Route.LoaderArgs) {
     trending: trending.map(({ id, title, views, thumbnail_url }) => stills({ id, title, views, thumbnail_url })),
     topCategories: top.map(({ name }) => ({ name })),
   };
-  return data(result);
+  // The texts of the parts every site page may show (cards, pagination, retry, the loading screen): `listing`.
+  return data({ ...result, intl: messagesFor(localeOfRequest(request), ["listing"]) });
 }
 
-// Reloaded after a form post, and into another language (the sidebar's texts are the root's; its data may be the language's).
+// Reloaded after a form post, and into another language (its texts are the language's).
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate, currentUrl, nextUrl }) =>
   formMethod !== undefined && formMethod !== "GET"
     ? defaultShouldRevalidate

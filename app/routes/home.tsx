@@ -120,6 +120,7 @@ export function meta({ loaderData: d, matches }: Route.MetaArgs) {
       locale,
       siteUrl,
       title: site.name,
+      tagline: translator(bundlesOf(matches), locale, "common")("tagline"),
       description: t("homeDescription", { site: site.name }),
       path: paths.home({ page: d?.page }),
       jsonLd: [
