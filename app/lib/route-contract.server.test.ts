@@ -1,6 +1,7 @@
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { routeContext } from "../../server/http/request-context";
+import { contract as favoritesContract } from "../routes/account/favorites";
 import { contract as videoContract } from "../routes/video";
 import { enforceRouteContract } from "./route-contract.server";
 
@@ -48,5 +49,36 @@ describe("a localized page's language segment", () => {
     expect(await answer(`/pt-br${VIDEO}?comments=51`, "pt-br")).toEqual({ status: 301, location: `/pt-br${VIDEO}?comments=100` });
     for (const word of ["xx", "en", "pt-BR", "api"])
       expect(await answer(`/${word}${VIDEO}`, word)).toEqual({ status: 404, location: null });
+  });
+});
+
+describe("a signed-in page asked for by a visitor", () => {
+  /** Where the root middleware sends a visitor (no session cookie) who asks for the favorites page at `path`. */
+  async function signInRedirect(path: string, lang?: string): Promise<{ status: number; location: string | null }> {
+    const context = new RouterContextProvider();
+    const params = lang === undefined ? {} : { lang };
+    context.set(routeContext, {
+      id: "routes/account/favorites",
+      pattern: "/favorites",
+      localized: true,
+      contract: favoritesContract,
+      methods: ["GET", "HEAD"],
+      params,
+    });
+    const args = { request: new Request(`http://localhost${path}`), context, params };
+    try {
+      await enforceRouteContract(args as unknown as Parameters<typeof enforceRouteContract>[0], async () => new Response());
+    } catch (thrown) {
+      if (thrown instanceof Response) return { status: thrown.status, location: thrown.headers.get("Location") };
+      throw thrown;
+    }
+    throw new Error(`${path} was let through`);
+  }
+
+  it("sends them to the sign-in page in the page's language, which leads back to the page in that language", async () => {
+    expect(await signInRedirect("/favorites?page=2")).toEqual({ status: 302, location: "/login?redirectTo=%2Ffavorites%3Fpage%3D2" });
+    expect(await signInRedirect("/de/favorites", "de")).toEqual({ status: 302, location: "/de/login?redirectTo=%2Fde%2Ffavorites" });
+    // A client navigation's data request: the page it is for.
+    expect(await signInRedirect("/ar/favorites.data", "ar")).toEqual({ status: 302, location: "/ar/login?redirectTo=%2Far%2Ffavorites" });
   });
 });

@@ -1,7 +1,7 @@
 import { createContext, data, type MiddlewareFunction, type RouterContextProvider, redirect } from "react-router";
-import { localeOfSegment } from "~core/locales";
+import { localeOfRequest, localeOfSegment } from "~core/locales";
 import { discardBody } from "~core/params";
-import { paths } from "~core/paths";
+import { pathsIn } from "~core/paths";
 import type { RouteContract } from "~core/route-contract";
 import type { Viewer } from "~core/viewer";
 import type { z } from "~core/zod";
@@ -44,9 +44,10 @@ export const enforceRouteContract: MiddlewareFunction<Response> = async ({ reque
     // To /login and back. The history ends up as the original's "redirect (replacing history)" leaves it (docs/product.md "Routes"):
     // [previous page, /login]: on a client navigation the protected page never becomes an entry (the redirect
     // comes before the navigation commits); React Router's `replace()` would overwrite the previous page.
+    // The sign-in page is in the protected page's language, and leads back to it (`/de/login?redirectTo=/de/…`).
     if (!viewer && contract.kind === "page") {
       await discardBody(request, REFUSED_BODY_BYTES);
-      throw redirect(paths.login(pagePath(new URL(request.url))), { headers: NO_STORE });
+      throw redirect(pathsIn(localeOfRequest(request)).login(pagePath(new URL(request.url))), { headers: NO_STORE });
     }
     context.set(viewerContext, viewer); // a signed-in resource answers visitors itself (core/route-contract.ts)
   }

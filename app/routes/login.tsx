@@ -1,13 +1,17 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { bundlesOf, translator, useMessages, usePaths } from "~/lib/i18n";
 import { localeFromMatches, siteUrlFromMatches } from "~/lib/root-data";
 import { routeInput } from "~/lib/route-contract.server";
 import { seoMeta } from "~/lib/seo";
-import { AUTH_TEXTS, addressLocked, codeSentText, tooManyAttempts } from "~core/auth-texts";
+import { waitOf } from "~core/auth-texts";
 import { FORM_TOKEN_FIELD } from "~core/contact-schema";
+import { localeOfRequest } from "~core/locales";
+import type { MessageValues } from "~core/messages";
 import { clientIp, parseForm, plainText, readForm } from "~core/params";
-import { paths } from "~core/paths";
+import { paths, pathsIn } from "~core/paths";
 import { safeRedirectPath } from "~core/redirect-to";
 import { defineRoute } from "~core/route-contract";
+import { site } from "~core/site";
 import { z } from "~core/zod";
 import { googleConfigured } from "../../server/auth/auth";
 import { type AuthRequestMeta, requestSignInCode, signInWithCode } from "../../server/auth/email-code";
@@ -15,6 +19,7 @@ import { startGoogleSignIn } from "../../server/auth/google";
 import { requestInfoContext } from "../../server/http/request-context";
 import { classifyFailure, UNAVAILABLE_HEADERS } from "../../server/http/route-errors";
 import { getViewer } from "../../server/http/session";
+import { type MessageId, messagesFor, translate } from "../../server/i18n/catalog";
 import { checkFormToken, issueFormToken, SIGN_IN_FORM_PURPOSE, spendFormToken } from "../../server/services/form-token";
 import { siteUrl } from "../../server/site-url";
 import type { Route } from "./+types/login";
@@ -43,19 +48,24 @@ export const contract = defineRoute({
 });
 
 export async function loader(args: Route.LoaderArgs) {
+  const locale = localeOfRequest(args.request);
   const query = routeInput(args.context, contract).query;
-  const redirectTo = safeRedirectPath(query.redirectTo);
+  // Back to the page the visitor came from (in its language), else to this language's home page.
+  const redirectTo = safeRedirectPath(query.redirectTo, pathsIn(locale).home());
   if (await getViewer(args)) throw redirect(redirectTo);
   // A fresh token on every render: the loader runs again after each attempt.
   const formToken = issueFormToken(Date.now(), SIGN_IN_FORM_PURPOSE);
-  return data({ googleEnabled: googleConfigured(), redirectTo, error: query.error ? AUTH_TEXTS.googleFailed : null, formToken });
+  const error = query.error ? translate(locale, "auth", "googleFailed") : null;
+  return data({ googleEnabled: googleConfigured(), redirectTo, error, formToken, intl: messagesFor(locale, ["auth"]) });
 }
 
-/** What the page shows after a post: the step (address or code), the address, and a message. */
+/** What the page shows after a post: the step (address or code), the address, and a message (in the page's language). */
 export type LoginActionData = { step: "email" | "code"; email: string; error: string | null; notice: string | null };
 
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") throw data(null, { status: 405, headers: { Allow: "GET, HEAD, POST" } });
+  const locale = localeOfRequest(request);
+  const t = (id: MessageId<"auth">, values?: MessageValues) => translate(locale, "auth", id, values);
   const body = await readForm(request);
   const form = body.ok ? parseForm(contract.input.form, body.form) : undefined;
   const reply = (status: number, result: Partial<LoginActionData>, headers: Record<string, string> = {}) =>
@@ -63,42 +73,42 @@ export async function action({ request, context }: Route.ActionArgs) {
       { step: "email", email: (form?.email ?? "").slice(0, 254), error: null, notice: null, ...result },
       { status, headers },
     );
-  if (!body.ok) return reply(body.status, { error: AUTH_TEXTS.signInFailed }, body.headers);
-  if (!form) return reply(400, { error: AUTH_TEXTS.signInFailed });
+  if (!body.ok) return reply(body.status, { error: t("signInFailed") }, body.headers);
+  if (!form) return reply(400, { error: t("signInFailed") });
 
   const info = context.get(requestInfoContext);
-  const meta: AuthRequestMeta = { origin: siteUrl(request), ip: clientIp.parse(info.clientIp), headers: request.headers };
-  const redirectTo = safeRedirectPath(form.redirectTo);
+  const meta: AuthRequestMeta = { origin: siteUrl(request), ip: clientIp.parse(info.clientIp), headers: request.headers, locale };
+  const redirectTo = safeRedirectPath(form.redirectTo, pathsIn(locale).home());
+  const retryAfter = (retryAfterMs: number) => ({ "Retry-After": String(Math.ceil(retryAfterMs / 1000)) });
   const limited = (retryAfterMs: number, step: LoginActionData["step"]) =>
-    reply(429, { step, error: tooManyAttempts(retryAfterMs) }, { "Retry-After": String(Math.ceil(retryAfterMs / 1000)) });
+    reply(429, { step, error: t("tooManyAttempts", waitOf(retryAfterMs)) }, retryAfter(retryAfterMs));
   // Wrong codes locked the address: back to the first step, which offers the other ways in.
   const locked = (retryAfterMs: number) =>
     reply(
       429,
-      { step: "email", error: addressLocked(retryAfterMs, googleConfigured()) },
-      { "Retry-After": String(Math.ceil(retryAfterMs / 1000)) },
+      { step: "email", error: t("addressLocked", { ...waitOf(retryAfterMs), google: googleConfigured() ? "yes" : "no" }) },
+      retryAfter(retryAfterMs),
     );
 
   try {
     switch (form.intent) {
       case "google": {
         const started = await startGoogleSignIn(redirectTo, meta);
-        if (started.status === "unavailable") return reply(404, { error: AUTH_TEXTS.googleUnavailable });
+        if (started.status === "unavailable") return reply(404, { error: t("googleUnavailable") });
         if (started.status === "rate-limited") return limited(started.retryAfterMs, "email");
         return redirect(started.url, { headers: withCookies(started.setCookies) });
       }
       case "request-code": {
         const token = checkFormToken(form[FORM_TOKEN_FIELD], Date.now(), SIGN_IN_FORM_PURPOSE);
-        if (token.status !== "ok" || !(await spendFormToken(token, SIGN_IN_FORM_PURPOSE)))
-          return reply(400, { error: AUTH_TEXTS.formUsed });
+        if (token.status !== "ok" || !(await spendFormToken(token, SIGN_IN_FORM_PURPOSE))) return reply(400, { error: t("formUsed") });
         const outcome = await requestSignInCode(form.email, meta);
         switch (outcome.status) {
           case "sent":
-            return reply(200, { step: "code", email: outcome.email, notice: codeSentText(outcome.email) });
+            return reply(200, { step: "code", email: outcome.email, notice: t("codeSent", { email: outcome.email }) });
           case "missing":
-            return reply(400, { error: AUTH_TEXTS.emailRequired });
+            return reply(400, { error: t("emailRequired") });
           case "invalid":
-            return reply(400, { error: AUTH_TEXTS.emailInvalid });
+            return reply(400, { error: t("emailInvalid") });
           case "rate-limited":
             return limited(outcome.retryAfterMs, "email");
           case "locked":
@@ -112,15 +122,15 @@ export async function action({ request, context }: Route.ActionArgs) {
           case "signed-in":
             return redirect(redirectTo, { headers: withCookies(outcome.setCookies) });
           case "missing":
-            return reply(400, { error: AUTH_TEXTS.emailRequired });
+            return reply(400, { error: t("emailRequired") });
           case "invalid":
-            return reply(400, { error: AUTH_TEXTS.emailInvalid });
+            return reply(400, { error: t("emailInvalid") });
           case "code-invalid":
-            return reply(400, { step: "code", error: form.code.trim() ? AUTH_TEXTS.codeInvalid : AUTH_TEXTS.codeRequired });
+            return reply(400, { step: "code", error: t(form.code.trim() ? "codeInvalid" : "codeRequired") });
           case "code-expired":
-            return reply(400, { step: "code", error: AUTH_TEXTS.codeExpired });
+            return reply(400, { step: "code", error: t("codeExpired") });
           case "too-many-attempts":
-            return reply(400, { step: "code", error: AUTH_TEXTS.codeTooManyAttempts });
+            return reply(400, { step: "code", error: t("codeTooManyAttempts") });
           case "rate-limited":
             return limited(outcome.retryAfterMs, "code");
           case "locked":
@@ -130,12 +140,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
   } catch (err) {
     const step = form.intent === "verify-code" ? "code" : "email";
-    const error = form.intent === "request-code" ? AUTH_TEXTS.sendFailed : AUTH_TEXTS.signInFailed;
+    const error = t(form.intent === "request-code" ? "sendFailed" : "signInFailed");
     if (classifyFailure(context, `sign-in (${form.intent})`, err) === "unavailable")
       return reply(503, { step, error }, UNAVAILABLE_HEADERS);
     return reply(500, { step, error });
   }
-  return reply(400, { error: AUTH_TEXTS.signInFailed });
+  return reply(400, { error: t("signInFailed") });
 }
 
 function withCookies(setCookies: string[]): Headers {
@@ -145,11 +155,13 @@ function withCookies(setCookies: string[]): Headers {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
+  const locale = localeFromMatches(matches);
+  const t = translator(bundlesOf(matches), locale, "auth");
   return seoMeta({
-    locale: localeFromMatches(matches),
+    locale,
     siteUrl: siteUrlFromMatches(matches),
-    title: "Sign In",
-    description: "Sign in to your Pleazure account.",
+    title: t("metaTitle"),
+    description: t("metaDescription", { site: site.name }),
     path: paths.login(),
     noindex: true,
   });
@@ -162,16 +174,18 @@ const primaryButton =
 /** The sign-in page (no sidebar): Google, or a one-time code by e-mail. Plain form posts: works without JavaScript. */
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const { googleEnabled, redirectTo, formToken } = loaderData;
+  const t = useMessages("auth");
+  const paths = usePaths();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formAction?.startsWith(paths.login()) === true;
   const step = actionData?.step ?? "email";
   const error = actionData ? actionData.error : loaderData.error;
-  const backToStart = paths.login(redirectTo);
+  const backToStart = redirectTo === paths.home() ? paths.login() : paths.login(redirectTo);
 
   return (
     <main id="main" className="mx-auto max-w-md px-4 py-16">
       <div className="rounded-2xl border border-ink-800 bg-ink-900 p-8">
-        <h1 className="text-center text-2xl font-bold">Sign In to Your Account</h1>
+        <h1 className="text-center text-2xl font-bold">{t("heading")}</h1>
 
         {error && (
           <p role="alert" className="mt-6 rounded-lg border border-red-500/40 bg-red-500/10 px-3 py-2 text-sm text-red-200">
@@ -191,21 +205,21 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
                   className="flex w-full items-center justify-center gap-3 rounded-lg bg-white px-4 py-2.5 font-semibold text-zinc-900 hover:bg-zinc-100"
                 >
                   <GoogleLogo />
-                  Sign in with Google
+                  {t("googleButton")}
                 </button>
               </Form>
             ) : (
-              <p className="mt-6 text-center text-sm text-zinc-400">Google sign-in is not set up on this site; use an e-mail code.</p>
+              <p className="mt-6 text-center text-sm text-zinc-400">{t("googleNotSetUp")}</p>
             )}
             <div className="my-6 flex items-center gap-3 text-xs uppercase tracking-wide text-zinc-500">
-              <span className="h-px flex-1 bg-ink-700" /> or with e-mail <span className="h-px flex-1 bg-ink-700" />
+              <span className="h-px flex-1 bg-ink-700" /> {t("orWithEmail")} <span className="h-px flex-1 bg-ink-700" />
             </div>
             <Form method="post" noValidate className="space-y-4">
               <input type="hidden" name="redirectTo" value={redirectTo} />
               <input type="hidden" name={FORM_TOKEN_FIELD} value={formToken} />
               <div>
                 <label htmlFor="login-email" className="mb-1 block text-sm font-medium text-zinc-300">
-                  E-mail address
+                  {t("emailLabel")}
                 </label>
                 <input
                   id="login-email"
@@ -213,6 +227,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
                   name="email"
                   autoComplete="email"
                   inputMode="email"
+                  dir="ltr"
                   maxLength={254}
                   defaultValue={actionData?.email ?? ""}
                   placeholder="you@example.com"
@@ -220,7 +235,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
                 />
               </div>
               <button type="submit" name="intent" value="request-code" disabled={busy} className={primaryButton}>
-                {busy ? "Sending..." : "Email me a sign-in code"}
+                {busy ? t("sending") : t("emailMeCode")}
               </button>
             </Form>
           </>
@@ -235,13 +250,14 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
             <input type="hidden" name="email" value={actionData?.email ?? ""} />
             <div>
               <label htmlFor="login-code" className="mb-1 block text-sm font-medium text-zinc-300">
-                6-digit code
+                {t("codeLabel")}
               </label>
               <input
                 id="login-code"
                 name="code"
                 autoComplete="one-time-code"
                 inputMode="numeric"
+                dir="ltr"
                 pattern="[0-9]{6}"
                 maxLength={6}
                 placeholder="123456"
@@ -251,19 +267,17 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
               />
             </div>
             <button type="submit" name="intent" value="verify-code" disabled={busy} className={primaryButton}>
-              {busy ? "Signing in..." : "Sign In"}
+              {busy ? t("signingIn") : t("signIn")}
             </button>
             <p className="text-center text-sm text-zinc-400">
               <Link to={backToStart} className="text-brand-400 underline-offset-2 hover:underline">
-                Use a different e-mail or get a new code
+                {t("differentEmail")}
               </Link>
             </p>
           </Form>
         )}
 
-        <p className="mt-8 text-center text-xs text-zinc-500">
-          Accounts are optional: every video and blog post is free to watch and read without one.
-        </p>
+        <p className="mt-8 text-center text-xs text-zinc-500">{t("accountsOptional")}</p>
       </div>
     </main>
   );

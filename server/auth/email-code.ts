@@ -1,10 +1,12 @@
 import { isAPIError } from "better-auth/api";
 import { z } from "zod";
+import { DEFAULT_LOCALE, type Locale } from "../../core/locales";
 import { ipRateLimitKey, type RateLimiter, sharedRateLimiter } from "../db/rate-limit";
 import { findUserByEmail } from "../services/users";
 import { authFor } from "./auth";
 import { type CodeBucket, codeLockState, recordCodeFailure } from "./code-lockout";
 import { knownDeviceUserIds } from "./known-device";
+import { mailingCodesIn } from "./mail-texts";
 import { AUTH_LIMITS, SIGN_IN_CODE } from "./rules";
 
 /**
@@ -24,6 +26,8 @@ export interface AuthRequestMeta {
   ip: string | null;
   /** The request's headers (cookies, user agent), as better-auth reads them. */
   headers: Headers;
+  /** The language of the page the request came from: a code is mailed in it (English when not given). */
+  locale?: Locale;
 }
 
 export interface CodeLimiters {
@@ -84,8 +88,10 @@ export async function requestSignInCode(rawEmail: string, meta: AuthRequestMeta,
   const byAddress = await (bucket === "known-device" ? limiters.perKnownDevice : limiters.perAddress).consume(checked.email);
   if (!byAddress.allowed) return { status: "rate-limited", retryAfterMs: byAddress.retryAfterMs };
   const api = authFor(meta.origin).api;
-  if (bucket === "known-device") await api.sendKnownDeviceCode({ body: { email: checked.email }, headers: meta.headers });
-  else await api.sendVerificationOTP({ body: { email: checked.email, type: "sign-in" }, headers: meta.headers });
+  await mailingCodesIn(meta.locale ?? DEFAULT_LOCALE, async () => {
+    if (bucket === "known-device") await api.sendKnownDeviceCode({ body: { email: checked.email }, headers: meta.headers });
+    else await api.sendVerificationOTP({ body: { email: checked.email, type: "sign-in" }, headers: meta.headers });
+  });
   return { status: "sent", email: checked.email };
 }
 

@@ -1,11 +1,13 @@
 import { toNodeHandler } from "better-auth/node";
 import express from "express";
-import { tooManyAttempts } from "../../core/auth-texts";
+import { waitOf } from "../../core/auth-texts";
+import { DEFAULT_LOCALE } from "../../core/locales";
 import { clientIp } from "../../core/params";
 import { AUTH_BASE_PATH, authFor, GOOGLE_PROVIDER } from "../auth/auth";
 import { signInsPerIpLimiter } from "../auth/google";
 import { ipRateLimitKey } from "../db/rate-limit";
 import { env } from "../env";
+import { translate } from "../i18n/catalog";
 
 /**
  * better-auth's HTTP surface, reduced to the one address a browser must reach directly: the return from
@@ -24,10 +26,11 @@ export function authRoutes(): express.Router {
       const decision = await signInsPerIpLimiter().consume(ipRateLimitKey(clientIp.parse(req.ip ?? null)));
       if (!decision.allowed) {
         const seconds = Math.ceil(decision.retryAfterMs / 1000);
+        // The return from Google has one address for every language and nothing in it says the page's: English.
         res
           .status(429)
           .set({ "Retry-After": String(seconds), "Cache-Control": "no-store", "Content-Type": "text/plain; charset=utf-8" })
-          .send(tooManyAttempts(decision.retryAfterMs));
+          .send(translate(DEFAULT_LOCALE, "auth", "tooManyAttempts", waitOf(decision.retryAfterMs)));
         return;
       }
       await toNodeHandler(authFor(publicOrigin(req)))(req, res);

@@ -1,6 +1,8 @@
 import { parse } from "@formatjs/icu-messageformat-parser";
 import { DEFAULT_LOCALE, LOCALES, type Locale } from "../../core/locales";
 import { formatMessage, type MessageBundle, type MessageValues, type ParsedMessage } from "../../core/messages";
+import account from "./messages/account.json";
+import auth from "./messages/auth.json";
 import common from "./messages/common.json";
 import languageOffer from "./messages/languageOffer.json";
 import listing from "./messages/listing.json";
@@ -13,7 +15,7 @@ import player from "./messages/player.json";
  * to the same ids, the same arguments and its own plural categories. A text a language lacks falls back to English
  * (that test fails on it first). Parsed here, once per language and namespace; a page receives the namespaces it shows.
  */
-const NAMESPACES = { common, languageOffer, listing, player } satisfies Record<string, Record<Locale, Record<string, string>>>;
+const NAMESPACES = { account, auth, common, languageOffer, listing, player } satisfies Record<string, Record<Locale, Record<string, string>>>;
 
 export type Namespace = keyof typeof NAMESPACES;
 export type MessageId<N extends Namespace> = keyof (typeof NAMESPACES)[N]["en"] & string;

@@ -4,16 +4,19 @@ import { ErrorState } from "~/components/ui/ErrorState";
 import { Pagination } from "~/components/ui/Pagination";
 import { toCardData, VideoCard, type VideoCardData } from "~/components/video/VideoCard";
 import { existingPage } from "~/lib/account-pages.server";
-import { ACCOUNT_TEXTS } from "~/lib/account-texts";
 import { stillsFor } from "~/lib/age-assurance.server";
+import { bundlesOf, translator, useMessages, usePaths } from "~/lib/i18n";
 import { localeFromMatches, siteUrlFromMatches } from "~/lib/root-data";
 import { routeInput, routeViewer } from "~/lib/route-contract.server";
 import { seoMeta } from "~/lib/seo";
+import { localeOfRequest } from "~core/locales";
 import { input } from "~core/params";
 import { paths } from "~core/paths";
 import { ACCOUNT_PAGE, defineRoute } from "~core/route-contract";
+import { site } from "~core/site";
 import { z } from "~core/zod";
 import { attempt } from "../../../server/http/route-errors";
+import { messagesFor } from "../../../server/i18n/catalog";
 import { FAVORITES_PER_PAGE, listFavorites } from "../../../server/services/favorites";
 import type { Route } from "./+types/favorites";
 
@@ -28,37 +31,43 @@ export const contract = defineRoute({
 export async function loader(args: Route.LoaderArgs) {
   const viewer = routeViewer(args.context);
   const { page: requested } = routeInput(args.context, contract).query;
+  // TODO: add "listing" (VideoCard's texts) once server/i18n/messages/listing.json exists.
+  const intl = messagesFor(localeOfRequest(args.request), ["account"]);
   const found = await attempt(
     args.context,
     "favorites",
     () => listFavorites(viewer.id, requested),
     () => null,
   );
-  if (!found) return data({ error: true, page: requested, pageCount: 0, videos: [] as VideoCardData[] }, { status: 500 });
+  if (!found) return data({ error: true, page: requested, pageCount: 0, videos: [] as VideoCardData[], intl }, { status: 500 });
   const { page, pageCount } = existingPage(args.request, requested, found.total, FAVORITES_PER_PAGE);
   const videos: VideoCardData[] = found.videos.map(toCardData).map(stillsFor(args.context));
-  return data({ error: false, page, pageCount, videos });
+  return data({ error: false, page, pageCount, videos, intl });
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
   const page = loaderData?.page ?? 1;
+  const locale = localeFromMatches(matches);
+  const t = translator(bundlesOf(matches), locale, "account");
   return seoMeta({
-    locale: localeFromMatches(matches),
+    locale,
     siteUrl: siteUrlFromMatches(matches),
-    title: page > 1 ? `Favorites - Page ${page}` : "Favorites",
-    description: "Your favorite videos on Pleazure.",
+    title: page > 1 ? t("favoritesPageTitle", { page }) : t("favoritesTitle"),
+    description: t("favoritesDescription", { site: site.name }),
     path: paths.favorites(page),
     noindex: true,
   });
 }
 
 export default function Favorites({ loaderData: d }: Route.ComponentProps) {
+  const t = useMessages("account");
+  const paths = usePaths();
   return (
-    <AccountShell title="Favorites" wide>
+    <AccountShell title={t("favoritesTitle")} wide>
       {d.error ? (
-        <ErrorState message={ACCOUNT_TEXTS.loadFailed} />
+        <ErrorState message={t("loadFailed")} />
       ) : d.videos.length === 0 ? (
-        <EmptyState>{ACCOUNT_TEXTS.favoritesEmpty}</EmptyState>
+        <EmptyState>{t("favoritesEmpty")}</EmptyState>
       ) : (
         <>
           <div className="grid grid-cols-1 gap-x-5 gap-y-8 sm:grid-cols-2 xl:grid-cols-4">

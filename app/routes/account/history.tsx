@@ -3,18 +3,21 @@ import { AccountShell, EmptyState } from "~/components/account/AccountShell";
 import { ErrorState } from "~/components/ui/ErrorState";
 import { Pagination } from "~/components/ui/Pagination";
 import { existingPage } from "~/lib/account-pages.server";
-import { ACCOUNT_TEXTS } from "~/lib/account-texts";
 import { stillsFor } from "~/lib/age-assurance.server";
 import { formatDuration, formatLongDate, formatRelativeTime } from "~/lib/format";
+import { bundlesOf, translator, useLocale, useMessages, usePaths } from "~/lib/i18n";
 import { localeFromMatches, siteUrlFromMatches } from "~/lib/root-data";
 import { routeInput, routeViewer } from "~/lib/route-contract.server";
 import { seoMeta } from "~/lib/seo";
+import { localeOfRequest } from "~core/locales";
 import { input, parseForm, readForm } from "~core/params";
 import { paths } from "~core/paths";
 import { ACCOUNT_PAGE, defineRoute } from "~core/route-contract";
+import { site } from "~core/site";
 import { z } from "~core/zod";
 import { consumeAccountLimit, retryAfterSeconds } from "../../../server/auth/account-limits";
 import { attempt, classifyFailure, unavailable } from "../../../server/http/route-errors";
+import { messagesFor, translate } from "../../../server/i18n/catalog";
 import {
   clearHistory,
   HISTORY_PER_PAGE,
@@ -51,6 +54,7 @@ export const contract = defineRoute({
 export async function loader(args: Route.LoaderArgs) {
   const viewer = routeViewer(args.context);
   const { page: requested } = routeInput(args.context, contract).query;
+  const intl = messagesFor(localeOfRequest(args.request), ["account"]);
   const found = await attempt(
     args.context,
     "watch history",
@@ -58,7 +62,7 @@ export async function loader(args: Route.LoaderArgs) {
     () => null,
   );
   if (!found) {
-    return data({ error: true, paused: false, page: requested, pageCount: 0, items: [] as HistoryItem[] }, { status: 500 });
+    return data({ error: true, paused: false, page: requested, pageCount: 0, items: [] as HistoryItem[], intl }, { status: 500 });
   }
   const [{ entries, total }, paused] = found;
   const { page, pageCount } = existingPage(args.request, requested, total, HISTORY_PER_PAGE);
@@ -73,7 +77,7 @@ export async function loader(args: Route.LoaderArgs) {
       watchedAt: new Date(e.watched_at).toISOString(),
     }),
   );
-  return data({ error: false, paused, page, pageCount, items });
+  return data({ error: false, paused, page, pageCount, items, intl });
 }
 
 const historyForm = z.discriminatedUnion("intent", [
@@ -89,16 +93,18 @@ export async function action(args: Route.ActionArgs) {
   const { request, context } = args;
   if (request.method !== "POST") throw data(null, { status: 405, headers: { Allow: "GET, HEAD, POST" } });
   const viewer = routeViewer(args.context);
+  const locale = localeOfRequest(request);
+  const saveFailed = translate(locale, "account", "saveFailed");
   const body = await readForm(request, 4096);
-  if (!body.ok) return data<HistoryActionData>({ error: ACCOUNT_TEXTS.saveFailed }, { status: body.status, headers: body.headers });
+  if (!body.ok) return data<HistoryActionData>({ error: saveFailed }, { status: body.status, headers: body.headers });
   const fields = parseForm(contract.input.form, body.form);
   const form = fields ? historyForm.safeParse(fields) : undefined;
-  if (!form?.success) return data<HistoryActionData>({ error: ACCOUNT_TEXTS.saveFailed }, { status: 400 });
+  if (!form?.success) return data<HistoryActionData>({ error: saveFailed }, { status: 400 });
   try {
     const limit = await consumeAccountLimit("historyEdits", viewer.id);
     if (!limit.allowed) {
       return data<HistoryActionData>(
-        { error: ACCOUNT_TEXTS.tooMany },
+        { error: translate(locale, "account", "tooMany") },
         { status: 429, headers: { "Retry-After": retryAfterSeconds(limit) } },
       );
     }
@@ -109,16 +115,18 @@ export async function action(args: Route.ActionArgs) {
     return data<HistoryActionData>({ error: null });
   } catch (err) {
     if (classifyFailure(context, "watch history edit", err) === "unavailable") unavailable();
-    return data<HistoryActionData>({ error: ACCOUNT_TEXTS.saveFailed }, { status: 500 });
+    return data<HistoryActionData>({ error: saveFailed }, { status: 500 });
   }
 }
 
 export function meta({ matches }: Route.MetaArgs) {
+  const locale = localeFromMatches(matches);
+  const t = translator(bundlesOf(matches), locale, "account");
   return seoMeta({
-    locale: localeFromMatches(matches),
+    locale,
     siteUrl: siteUrlFromMatches(matches),
-    title: "Watch History",
-    description: "The videos you watched on Pleazure.",
+    title: t("historyTitle"),
+    description: t("historyDescription", { site: site.name }),
     path: paths.history(),
     noindex: true,
   });
@@ -127,17 +135,19 @@ export function meta({ matches }: Route.MetaArgs) {
 const button = "rounded-lg border border-ink-700 bg-ink-900 px-3 py-2 text-sm font-semibold hover:bg-ink-800 disabled:opacity-60";
 
 export default function WatchHistory({ loaderData: d, actionData }: Route.ComponentProps) {
+  const t = useMessages("account");
+  const paths = usePaths();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   return (
-    <AccountShell title="Watch History">
+    <AccountShell title={t("historyTitle")}>
       <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
         <PauseSwitch paused={d.paused} busy={busy} />
         {d.items.length > 0 && (
           <Form method="post">
             <input type="hidden" name="intent" value="clear" />
             <button type="submit" className={button} disabled={busy}>
-              Clear all history
+              {t("historyClear")}
             </button>
           </Form>
         )}
@@ -147,14 +157,14 @@ export default function WatchHistory({ loaderData: d, actionData }: Route.Compon
           {actionData.error}
         </p>
       )}
-      {d.paused && <p className="mb-4 text-sm text-zinc-400">History is paused: videos you watch now are not recorded.</p>}
+      {d.paused && <p className="mb-4 text-sm text-zinc-400">{t("historyPausedNote")}</p>}
       {d.error ? (
-        <ErrorState message={ACCOUNT_TEXTS.loadFailed} />
+        <ErrorState message={t("loadFailed")} />
       ) : d.items.length === 0 ? (
-        <EmptyState>{ACCOUNT_TEXTS.historyEmpty}</EmptyState>
+        <EmptyState>{t("historyEmpty")}</EmptyState>
       ) : (
         <>
-          <ol className="space-y-3" aria-label="Recently watched videos">
+          <ol className="space-y-3" aria-label={t("historyListLabel")}>
             {d.items.map((item) => (
               <HistoryRow key={item.id} item={item} busy={busy} />
             ))}
@@ -168,6 +178,7 @@ export default function WatchHistory({ loaderData: d, actionData }: Route.Compon
 
 /** The pause switch: a real form post, so it works without JavaScript; role=switch tells its state. */
 function PauseSwitch({ paused, busy }: { paused: boolean; busy: boolean }) {
+  const t = useMessages("account");
   return (
     <Form method="post" className="flex items-center gap-3">
       <input type="hidden" name="intent" value="pause" />
@@ -176,23 +187,26 @@ function PauseSwitch({ paused, busy }: { paused: boolean; busy: boolean }) {
         type="submit"
         role="switch"
         aria-checked={paused}
-        aria-label="Pause watch history"
+        aria-label={t("historyPause")}
         disabled={busy}
         className={`relative h-7 w-12 rounded-full border border-ink-700 transition ${paused ? "bg-brand-600" : "bg-ink-800"}`}
       >
         <span
           aria-hidden="true"
-          className={`absolute top-0.5 h-5.5 w-5.5 rounded-full bg-white transition-all ${paused ? "left-6" : "left-0.5"}`}
+          className={`absolute top-0.5 h-5.5 w-5.5 rounded-full bg-white transition-all ${paused ? "start-6" : "start-0.5"}`}
         />
       </button>
       <span aria-hidden="true" className="text-sm font-medium">
-        Pause watch history
+        {t("historyPause")}
       </span>
     </Form>
   );
 }
 
 function HistoryRow({ item, busy }: { item: HistoryItem; busy: boolean }) {
+  const t = useMessages("account");
+  const paths = usePaths();
+  const locale = useLocale();
   const progress = item.duration > 0 ? Math.min(100, Math.round((item.position / item.duration) * 100)) : 0;
   return (
     <li className="flex items-center gap-3 rounded-xl border border-ink-800 bg-ink-900 p-3">
@@ -212,25 +226,26 @@ function HistoryRow({ item, busy }: { item: HistoryItem; busy: boolean }) {
         </span>
       </Link>
       <div className="min-w-0 flex-1">
-        <h2 className="line-clamp-2 font-semibold">
+        <h2 dir="auto" className="line-clamp-2 font-semibold">
           <Link to={paths.video(item.id)} className="hover:text-brand-300">
             {item.title}
           </Link>
         </h2>
         <p className="mt-1 text-sm text-zinc-400">
-          Stopped at <span className="tabular-nums">{formatDuration(item.position)}</span> of{" "}
-          <span className="tabular-nums">{formatDuration(item.duration)}</span>
+          <span className="tabular-nums">
+            {t("historyStoppedAt", { position: formatDuration(item.position), duration: formatDuration(item.duration) })}
+          </span>
           <span aria-hidden="true"> · </span>
-          <time dateTime={item.watchedAt} title={formatLongDate(item.watchedAt)} suppressHydrationWarning>
-            {formatRelativeTime(item.watchedAt)}
+          <time dateTime={item.watchedAt} title={formatLongDate(item.watchedAt, locale)} suppressHydrationWarning>
+            {formatRelativeTime(item.watchedAt, new Date(), locale)}
           </time>
         </p>
       </div>
       <Form method="post">
         <input type="hidden" name="intent" value="remove" />
         <input type="hidden" name="videoId" value={item.id} />
-        <button type="submit" className={button} disabled={busy} aria-label={`Remove ${item.title} from history`}>
-          Remove
+        <button type="submit" className={button} disabled={busy} aria-label={t("historyRemoveLabel", { title: item.title })}>
+          {t("historyRemove")}
         </button>
       </Form>
     </li>

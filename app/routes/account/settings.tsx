@@ -2,19 +2,23 @@ import { useState } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { AccountShell } from "~/components/account/AccountShell";
 import { Avatar } from "~/components/account/Avatar";
-import { ACCOUNT_TEXTS } from "~/lib/account-texts";
+import { DeleteAccountSection } from "~/components/account/DeleteAccount";
+import { bundlesOf, type Translate, translator, useMessages } from "~/lib/i18n";
 import { localeFromMatches, siteUrlFromMatches } from "~/lib/root-data";
 import { routeViewer } from "~/lib/route-contract.server";
 import { seoMeta } from "~/lib/seo";
-import { DELETE_CONFIRMATION, DISPLAY_NAME_MAX, displayNameError, displayNameSchema } from "~core/account-schema";
+import { DELETE_CONFIRMATION, DISPLAY_NAME_ERRORS, DISPLAY_NAME_MAX, displayNameError, displayNameSchema } from "~core/account-schema";
 import { autoplayOn, readAutoplayCookie, UP_NEXT_COUNTDOWN_SECONDS } from "~core/autoplay";
+import { localeOfRequest } from "~core/locales";
 import { parseForm, plainText, readForm } from "~core/params";
-import { paths } from "~core/paths";
+import { paths, pathsIn } from "~core/paths";
 import { ACCOUNT_PAGE, defineRoute } from "~core/route-contract";
+import { site } from "~core/site";
 import { z } from "~core/zod";
 import { consumeAccountLimit, retryAfterSeconds } from "../../../server/auth/account-limits";
 import { classifyFailure, unavailable } from "../../../server/http/route-errors";
 import { signOut } from "../../../server/http/session";
+import { type MessageId, messagesFor, translate } from "../../../server/i18n/catalog";
 import { accountAutoplay, deleteAccount, setAutoplay, setDisplayName, signOutEverywhere } from "../../../server/services/account";
 import { LastAdminError } from "../../../server/services/users";
 import type { Route } from "./+types/settings";
@@ -36,7 +40,22 @@ export const contract = defineRoute({
 export async function loader(args: Route.LoaderArgs) {
   const viewer = routeViewer(args.context);
   const account = await accountAutoplay(viewer.id);
-  return data({ viewer, autoplay: autoplayOn({ account, browser: readAutoplayCookie(args.request.headers.get("Cookie") ?? "") }) });
+  const autoplay = autoplayOn({ account, browser: readAutoplayCookie(args.request.headers.get("Cookie") ?? "") });
+  return data({ viewer, autoplay, intl: messagesFor(localeOfRequest(args.request), ["account"]) });
+}
+
+const NAME_ERRORS: Record<string, MessageId<"account">> = {
+  [DISPLAY_NAME_ERRORS.required]: "nameRequired",
+  [DISPLAY_NAME_ERRORS.tooLong]: "nameTooLong",
+  [DISPLAY_NAME_ERRORS.unreadable]: "nameUnreadable",
+  [DISPLAY_NAME_ERRORS.noLetter]: "nameNoLetter",
+};
+
+/** A display name's first problem in the page's language, or null (a content-policy refusal keeps core/content-safety.ts's words). */
+function nameError(raw: string, t: Translate<"account">): string | null {
+  const error = displayNameError(raw);
+  const id = error === null ? undefined : NAME_ERRORS[error];
+  return id ? t(id, { max: DISPLAY_NAME_MAX }) : error;
 }
 
 export type SettingsActionData = { intent: string; error: string | null; notice: string | null };
@@ -56,49 +75,53 @@ export async function action(args: Route.ActionArgs) {
   const { request, context } = args;
   if (request.method !== "POST") throw data(null, { status: 405, headers: { Allow: "GET, HEAD, POST" } });
   const viewer = routeViewer(args.context);
+  const locale = localeOfRequest(request);
+  const t: Translate<"account"> = (id, values) => translate(locale, "account", id, values);
   const body = await readForm(request, 8192);
   const form = body.ok ? parseForm(contract.input.form, body.form) : undefined;
   const reply = (status: number, result: Partial<SettingsActionData>, headers: Record<string, string> = {}) =>
     data<SettingsActionData>({ intent: form?.intent ?? "", error: null, notice: null, ...result }, { status, headers });
-  if (!body.ok) return reply(body.status, { error: ACCOUNT_TEXTS.saveFailed }, body.headers);
-  if (!form) return reply(400, { error: ACCOUNT_TEXTS.saveFailed });
+  if (!body.ok) return reply(body.status, { error: t("saveFailed") }, body.headers);
+  if (!form) return reply(400, { error: t("saveFailed") });
   try {
     const limit = await consumeAccountLimit("settings", viewer.id);
-    if (!limit.allowed) return reply(429, { error: ACCOUNT_TEXTS.tooMany }, { "Retry-After": retryAfterSeconds(limit) });
+    if (!limit.allowed) return reply(429, { error: t("tooMany") }, { "Retry-After": retryAfterSeconds(limit) });
     if (form.intent === "name") {
       const name = displayNameSchema.safeParse(form.name ?? "");
-      if (!name.success) return reply(400, { error: displayNameError(form.name ?? "") });
+      if (!name.success) return reply(400, { error: nameError(form.name ?? "", t) });
       await setDisplayName(viewer.id, name.data);
-      return reply(200, { notice: ACCOUNT_TEXTS.nameSaved });
+      return reply(200, { notice: t("nameSaved") });
     }
     if (form.intent === "autoplay") {
       await setAutoplay(viewer.id, form.autoplay === "on");
-      return reply(200, { notice: ACCOUNT_TEXTS.autoplaySaved });
+      return reply(200, { notice: t("autoplaySaved") });
     }
     if (form.intent === "sign-out-everywhere") {
       await signOutEverywhere(viewer.id);
-      return redirect(paths.home(), { headers: await clearedSessionHeaders(request) });
+      return redirect(pathsIn(locale).home(), { headers: await clearedSessionHeaders(request) });
     }
-    if (form.confirm?.trim() !== DELETE_CONFIRMATION) return reply(400, { error: ACCOUNT_TEXTS.deleteConfirmWrong });
+    if (form.confirm?.trim() !== DELETE_CONFIRMATION) return reply(400, { error: t("deleteConfirmWrong", { word: DELETE_CONFIRMATION }) });
     try {
       await deleteAccount(viewer.id);
     } catch (err) {
-      if (err instanceof LastAdminError) return reply(409, { error: ACCOUNT_TEXTS.deleteLastAdmin });
+      if (err instanceof LastAdminError) return reply(409, { error: t("deleteLastAdmin") });
       throw err;
     }
-    return redirect("/?account=deleted", { headers: await clearedSessionHeaders(request) });
+    return redirect(`${pathsIn(locale).home()}?account=deleted`, { headers: await clearedSessionHeaders(request) });
   } catch (err) {
     if (classifyFailure(context, `settings ${form.intent}`, err) === "unavailable") unavailable();
-    return reply(500, { error: ACCOUNT_TEXTS.saveFailed });
+    return reply(500, { error: t("saveFailed") });
   }
 }
 
 export function meta({ matches }: Route.MetaArgs) {
+  const locale = localeFromMatches(matches);
+  const t = translator(bundlesOf(matches), locale, "account");
   return seoMeta({
-    locale: localeFromMatches(matches),
+    locale,
     siteUrl: siteUrlFromMatches(matches),
-    title: "Settings",
-    description: "Your Pleazure account settings.",
+    title: t("settingsTitle"),
+    description: t("settingsDescription", { site: site.name }),
     path: paths.settings(),
     noindex: true,
   });
@@ -109,18 +132,19 @@ const primary = "rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-wh
 const secondary = "rounded-lg border border-ink-700 bg-ink-800 px-4 py-2 text-sm font-semibold hover:bg-ink-700 disabled:opacity-60";
 
 export default function Settings({ loaderData: { viewer, autoplay }, actionData }: Route.ComponentProps) {
+  const t = useMessages("account");
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
   const result = (intent: string) => (actionData?.intent === intent ? actionData : null);
   return (
-    <AccountShell title="Settings">
-      <p className="mb-6 text-zinc-300">{ACCOUNT_TEXTS.settingsIntro}</p>
+    <AccountShell title={t("settingsTitle")}>
+      <p className="mb-6 text-zinc-300">{t("settingsIntro")}</p>
       <div className="space-y-6">
         <DisplayNameSection viewer={viewer} busy={submitting === "name"} result={result("name")} />
 
         <section aria-labelledby="playback-heading" className={card}>
           <h2 id="playback-heading" className="text-lg font-semibold">
-            Playback
+            {t("playback")}
           </h2>
           {/* Keyed on the saved value: after a save the box shows what the account now holds. */}
           <Form method="post" className="mt-3" key={String(autoplay)}>
@@ -128,15 +152,12 @@ export default function Settings({ loaderData: { viewer, autoplay }, actionData 
             <label className="flex items-start gap-3">
               <input type="checkbox" name="autoplay" defaultChecked={autoplay} className="mt-1 h-4 w-4 accent-brand-500" />
               <span>
-                <span className="block font-medium">Autoplay</span>
-                <span className="block text-sm text-zinc-400">
-                  At the end of a video, play the next one after a {UP_NEXT_COUNTDOWN_SECONDS}-second countdown you can cancel. Applies on
-                  every device you sign in on.
-                </span>
+                <span className="block font-medium">{t("autoplay")}</span>
+                <span className="block text-sm text-zinc-400">{t("autoplayHelp", { seconds: UP_NEXT_COUNTDOWN_SECONDS })}</span>
               </span>
             </label>
             <button type="submit" className={`${secondary} mt-3`} disabled={submitting === "autoplay"}>
-              {submitting === "autoplay" ? "Saving..." : "Save"}
+              {submitting === "autoplay" ? t("saving") : t("save")}
             </button>
             {result("autoplay")?.notice && (
               <p role="status" className="mt-2 text-sm text-emerald-300">
@@ -153,28 +174,26 @@ export default function Settings({ loaderData: { viewer, autoplay }, actionData 
 
         <section aria-labelledby="export-heading" className={card}>
           <h2 id="export-heading" className="text-lg font-semibold">
-            Download my data
+            {t("exportTitle")}
           </h2>
-          <p className="mt-1 text-sm text-zinc-400">
-            A JSON file with your profile, comments, likes, favorites, playlists and watch history.
-          </p>
+          <p className="mt-1 text-sm text-zinc-400">{t("exportHelp")}</p>
           {/* A plain post that the browser saves as a file (Content-Disposition: attachment). */}
           <Form method="post" action={paths.settingsExport()} reloadDocument className="mt-4">
             <button type="submit" className={secondary}>
-              Download my data
+              {t("exportTitle")}
             </button>
           </Form>
         </section>
 
         <section aria-labelledby="sessions-heading" className={card}>
           <h2 id="sessions-heading" className="text-lg font-semibold">
-            Sign out of every device
+            {t("signOutEverywhere")}
           </h2>
-          <p className="mt-1 text-sm text-zinc-400">Ends every session of your account, including this one.</p>
+          <p className="mt-1 text-sm text-zinc-400">{t("signOutEverywhereHelp")}</p>
           <Form method="post" className="mt-4">
             <input type="hidden" name="intent" value="sign-out-everywhere" />
             <button type="submit" className={secondary} disabled={submitting === "sign-out-everywhere"}>
-              Sign out of every device
+              {t("signOutEverywhere")}
             </button>
           </Form>
           {result("sign-out-everywhere")?.error && (
@@ -184,7 +203,7 @@ export default function Settings({ loaderData: { viewer, autoplay }, actionData 
           )}
         </section>
 
-        <DeleteAccountSection busy={submitting === "delete"} result={result("delete")} />
+        <DeleteAccountSection busy={submitting === "delete"} error={result("delete")?.error ?? null} />
       </div>
     </AccountShell>
   );
@@ -199,14 +218,15 @@ function DisplayNameSection({
   busy: boolean;
   result: SettingsActionData | null;
 }) {
+  const t = useMessages("account");
   const [name, setName] = useState(viewer.name ?? "");
   const [touched, setTouched] = useState(false);
-  const clientError = touched ? displayNameError(name) : null;
+  const clientError = touched ? nameError(name, t) : null;
   const error = clientError ?? result?.error ?? null;
   return (
     <section aria-labelledby="name-heading" className={card}>
       <h2 id="name-heading" className="text-lg font-semibold">
-        Display name
+        {t("displayName")}
       </h2>
       <div className="mt-4 flex flex-wrap items-start gap-4">
         {/* The initial avatar follows the name as it is typed (a picture, when there is one, stays). */}
@@ -225,7 +245,7 @@ function DisplayNameSection({
         >
           <input type="hidden" name="intent" value="name" />
           <label htmlFor="display-name" className="block text-sm font-medium">
-            Display name
+            {t("displayName")}
           </label>
           <input
             id="display-name"
@@ -237,6 +257,7 @@ function DisplayNameSection({
             }}
             maxLength={DISPLAY_NAME_MAX * 2}
             autoComplete="name"
+            dir="auto"
             required
             aria-invalid={Boolean(error)}
             aria-describedby={error ? "display-name-error" : "display-name-help"}
@@ -248,11 +269,11 @@ function DisplayNameSection({
             </p>
           ) : (
             <p id="display-name-help" className="mt-1 text-sm text-zinc-400">
-              Shown in the header and on your profile; up to {DISPLAY_NAME_MAX} characters.
+              {t("displayNameHelp", { max: DISPLAY_NAME_MAX })}
             </p>
           )}
           <button type="submit" className={`${primary} mt-3`} disabled={busy}>
-            {busy ? "Saving..." : "Save"}
+            {busy ? t("saving") : t("save")}
           </button>
           {result?.notice && !touched && (
             <p role="status" className="mt-2 text-sm text-emerald-300">
@@ -261,61 +282,6 @@ function DisplayNameSection({
           )}
         </Form>
       </div>
-    </section>
-  );
-}
-
-function DeleteAccountSection({ busy, result }: { busy: boolean; result: SettingsActionData | null }) {
-  const [open, setOpen] = useState(false);
-  const [confirm, setConfirm] = useState("");
-  return (
-    <section aria-labelledby="delete-heading" className="rounded-xl border border-red-900/60 bg-red-950/20 p-5">
-      <h2 id="delete-heading" className="text-lg font-semibold">
-        Delete my account
-      </h2>
-      <p className="mt-1 text-sm text-zinc-300">
-        Removes your profile, likes, favorites, playlists and watch history for good. Your comments stay in their threads as "Deleted user".
-      </p>
-      {!open && !result?.error ? (
-        <button type="button" className={`${secondary} mt-4`} onClick={() => setOpen(true)}>
-          Delete my account…
-        </button>
-      ) : (
-        <Form method="post" className="mt-4">
-          <input type="hidden" name="intent" value="delete" />
-          <label htmlFor="delete-confirm" className="block text-sm font-medium">
-            Type {DELETE_CONFIRMATION} to confirm
-          </label>
-          <input
-            id="delete-confirm"
-            name="confirm"
-            value={confirm}
-            onChange={(e) => setConfirm(e.target.value)}
-            autoComplete="off"
-            // biome-ignore lint/a11y/noAutofocus: the field the person just asked for
-            autoFocus
-            aria-describedby={result?.error ? "delete-error" : undefined}
-            className="mt-1 w-full max-w-xs rounded-lg border border-ink-700 bg-ink-950 px-3 py-2"
-          />
-          {result?.error && (
-            <p id="delete-error" role="alert" className="mt-1 text-sm text-red-300">
-              {result.error}
-            </p>
-          )}
-          <div className="mt-3 flex gap-3">
-            <button
-              type="submit"
-              className="rounded-lg bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-600 disabled:opacity-60"
-              disabled={busy || confirm.trim() !== DELETE_CONFIRMATION}
-            >
-              Delete my account permanently
-            </button>
-            <button type="button" className={secondary} onClick={() => setOpen(false)}>
-              Cancel
-            </button>
-          </div>
-        </Form>
-      )}
     </section>
   );
 }
