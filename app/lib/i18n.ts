@@ -1,4 +1,4 @@
-import { useLocation, useMatches } from "react-router";
+import { useLocation, useMatches, useRouteError } from "react-router";
 import { LOCALE_INFO, type Locale, splitLocalePath } from "~core/locales";
 import { formatMessage, type MessageBundle, type MessageValues } from "~core/messages";
 import { type Paths, pathsIn } from "~core/paths";
@@ -34,9 +34,14 @@ export function usePaths(): Paths {
 
 type MatchLike = { loaderData?: unknown } | undefined;
 
-/** The bundles the matched routes' loaders sent, innermost first (a route's own texts before the layout's). */
-export function bundlesOf(matches: readonly MatchLike[]): MessageBundle[] {
+/**
+ * The bundles the matched routes' loaders sent, innermost first (a route's own texts before the layout's), after
+ * those of a refusal thrown before any loader ran (app/lib/route-contract.server.ts), which the error page shows.
+ */
+export function bundlesOf(matches: readonly MatchLike[], error?: unknown): MessageBundle[] {
   const bundles: MessageBundle[] = [];
+  const thrown = (error as { data?: Partial<WithMessages> | null } | undefined)?.data?.intl;
+  if (thrown) bundles.push(thrown);
   for (let i = matches.length - 1; i >= 0; i--) {
     const intl = (matches[i]?.loaderData as Partial<WithMessages> | null | undefined)?.intl;
     if (intl) bundles.push(intl);
@@ -56,5 +61,5 @@ export function translator<N extends Namespace>(bundles: readonly MessageBundle[
 /** The texts of namespace `ns` in the page's language: `t("id", { count })`. */
 export function useMessages<N extends Namespace>(ns: N): Translate<N> {
   const locale = useLocale();
-  return translator(bundlesOf(useMatches()), locale, ns);
+  return translator(bundlesOf(useMatches(), useRouteError()), locale, ns);
 }

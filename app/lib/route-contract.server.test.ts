@@ -82,3 +82,37 @@ describe("a signed-in page asked for by a visitor", () => {
     expect(await signInRedirect("/ar/favorites.data", "ar")).toEqual({ status: 302, location: "/ar/login?redirectTo=%2Far%2Ffavorites" });
   });
 });
+
+describe("a refusal before any loader", () => {
+  const refusal = async (path: string, lang: string) => {
+    const context = new RouterContextProvider();
+    const params = { lang, videoId: VIDEO.split("/")[2] };
+    context.set(routeContext, {
+      id: "routes/video",
+      pattern: "/video/:videoId",
+      localized: true,
+      contract: videoContract,
+      methods: ["GET"],
+      params,
+    });
+    const args = { request: new Request(`http://localhost${path}`), context, params };
+    const thrown = await enforceRouteContract(
+      args as unknown as Parameters<typeof enforceRouteContract>[0],
+      async () => new Response(),
+    ).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    return thrown as { data: { intl: { locale: string; messages: Record<string, unknown> } }; init: ResponseInit };
+  };
+
+  it("carries the layout's texts in the page's language for its error page", async () => {
+    const german = await refusal(`/de${VIDEO}?list=%00`, "de");
+    expect(german.init.status).toBe(400);
+    expect(german.data.intl.locale).toBe("de");
+    expect(german.data.intl.messages["common.badRequestHeading"]).toBe("Ungültige Anfrage");
+    const unknown = await refusal(`/xx${VIDEO}`, "xx");
+    expect(unknown.init.status).toBe(404);
+    expect(unknown.data.intl.messages["common.notFoundTitle"]).toBe("Page Not Found");
+  });
+});

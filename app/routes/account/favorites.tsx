@@ -31,7 +31,6 @@ export const contract = defineRoute({
 export async function loader(args: Route.LoaderArgs) {
   const viewer = routeViewer(args.context);
   const { page: requested } = routeInput(args.context, contract).query;
-  // TODO: add "listing" (VideoCard's texts) once server/i18n/messages/listing.json exists.
   const intl = messagesFor(localeOfRequest(args.request), ["account"]);
   const found = await attempt(
     args.context,
