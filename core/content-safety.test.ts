@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { displayNameError } from "./account-schema";
 import { FALLBACK_CATEGORIES } from "./categories";
-import { assertNoMinorSuggestingTerms, ContentSafetyError, findMinorSuggestingTerm } from "./content-safety";
+import { assertNoMinorSuggestingTerms, ContentSafetyError, findMinorSuggestingTerm, RULE_TABLES } from "./content-safety";
+import { LOCALES } from "./locales";
 import { PLAYLIST_FORMS } from "./playlist-schema";
 
 const DEMO_CATEGORIES = FALLBACK_CATEGORIES;
@@ -200,5 +201,33 @@ describe("one rule set for everything people publish (issue 32 item 1)", () => {
   it("refuses such a display name with its own field's words", () => {
     expect(displayNameError("Lolita fan")).toBe('Display name contains a term that suggests minors ("lolita"), which is not allowed.');
     expect(displayNameError("Kidney bean")).toBeNull();
+  });
+});
+
+describe("the rule tables of every language (content-safety-rules.ts; texts per language in content-safety-languages.test.ts)", () => {
+  it("have one table for every language the site serves", () => {
+    expect(RULE_TABLES.map((t) => t.locale).sort()).toEqual([...LOCALES].sort());
+  });
+
+  it("write ASCII letters in lower case (the text is matched lower-cased)", () => {
+    for (const table of RULE_TABLES)
+      for (const rule of [...table.rules, ...(table.rulesWithEnye ?? [])])
+        expect(rule.replace(/\\[pP]\{[^}]*\}/g, "").replace(/\\[sSdDwWbB]/g, "")).not.toMatch(/[A-Z]/);
+  });
+
+  it("catch a term across scripts: Latin words beside Japanese or Arabic text", () => {
+    expect(findMinorSuggestingTerm("美人teen動画")).toBe("teen");
+    expect(findMinorSuggestingTerm("فيديو teen")).toBe("teen");
+    expect(findMinorSuggestingTerm("動画16歳")).toBe("16歳");
+  });
+
+  it("fold invisible direction marks and Arabic-Indic digits in mixed text", () => {
+    expect(findMinorSuggestingTerm("\u200Fعمرها\u200F ١٦\u200E")).toBe("عمرها 16");
+    expect(findMinorSuggestingTerm("Lisa\u2066 16\u2069 ans")).toBe("16 ans");
+  });
+
+  it("let every language's way of saying 'under 18' pass: the site's own policy texts say it", () => {
+    for (const text of ["under 18", "unter 18", "moins de 18 ans", "menor de 18 años", "menos de 18 anos", "18歳未満", "أقل من 18"])
+      expect(findMinorSuggestingTerm(text)).toBeNull();
   });
 });

@@ -1,41 +1,53 @@
 // The one place that decides whether user-facing text suggests minors. Titles,
 // descriptions, tags and category names all pass through here before they are
-// stored, so the list and its matching rules are tested case by case.
+// stored, so the list and its matching rules are tested case by case, in every
+// language the site serves: each language's rules apply to every text.
 
-/** Between the parts of a compound term: nothing, spaces, hyphens or underscores. */
-const SEP = "[\\s_-]*";
+import { LATIN_TABLES, type RuleTable } from "./content-safety-rules";
+import { AR, JA } from "./content-safety-rules-ja-ar";
 
-// Each rule is a regex fragment. Word rules get letter boundaries so
-// "canteen", "kidney", "minority" and "Childress" pass, while digits still
-// count as a boundary so "18teen" and "teen18" are caught.
-const WORD_RULES: readonly string[] = [
-  `(?:pre${SEP})?teen(?:s|age|aged|ager|agers|ie|ies)?`,
-  `under${SEP}aged?`,
-  `school${SEP}(?:girl|boy)s?`,
-  `young${SEP}looking`,
-  `loli(?:s|ta|tas|con)?`,
-  `shota(?:s|con)?`,
-  `minors?`,
-  `child(?:s|ren|like)?`,
-  `kid(?:s|die|dies|dy)?`,
-  `jail${SEP}bait`,
-  `barely${SEP}(?:legal|18|eighteen)`,
-];
+/** The rules, one table per language the site serves: content-safety-rules.ts and content-safety-rules-ja-ar.ts. */
+export const RULE_TABLES: readonly RuleTable[] = [...LATIN_TABLES, JA, AR];
 
-// Explicit ages under 18 ("16yo", "15 y/o", "17-year-old"). The digit
-// lookbehind keeps "18yo" and "118 years old" from matching on their tail.
-const AGE_RULE = `(?<!\\d)(?:1[0-7]|[1-9])${SEP}(?:yo|y/o|yrs?${SEP}old|years?${SEP}old)`;
+const BOUNDARY: Record<RuleTable["script"], string> = { latin: "\\p{sc=Latin}", arabic: "\\p{sc=Arabic}", cjk: "" };
 
-const MINOR_PATTERN = new RegExp(`(?<!\\p{L})(?:${[...WORD_RULES, AGE_RULE].join("|")})(?!\\p{L})`, "iu");
+// Fold accents and other marks, compatibility forms (full-width letters and digits, half-width katakana),
+// invisible format characters and the Arabic tatweel so "téén", "ＴＥＥＮ", "te\u200Ben" or "طـفل" cannot slip
+// past; Arabic-Indic digits become ASCII ("١٦" → "16"), أ/إ/آ become ا. Kept as letters of their own, since
+// they tell words apart: "ñ" ("niña" and the name "Nina"; folded to "n" for every rule but the Spanish
+// table's rulesWithEnye), the Japanese voicing marks (ディーン "Dean" is not ティーン "teen") and ؤ/ئ
+// (لؤلئ "pearls" is not لولي "loli").
+const RECOMPOSE = /[nN]\u0303|[\u3040-\u30FF][\u3099\u309A]|[\u0648\u064A]\u0654/g;
 
-// Fold accents, compatibility forms (full-width letters) and invisible
-// format characters so "téén" or "te\u200Ben" cannot slip past.
-function normalize(text: string): string {
+function fold(text: string): string {
   return text
     .normalize("NFKD")
-    .replace(/[\p{M}\p{Cf}]/gu, "")
-    .toLowerCase();
+    .replace(/[\p{Cf}\u0640]/gu, "")
+    .replace(RECOMPOSE, (pair) => pair.normalize("NFC"))
+    .replace(/\p{M}/gu, "")
+    .toLowerCase()
+    .replace(/[\u0660-\u0669\u06F0-\u06F9]/g, (d) => String((d.charCodeAt(0) & 0xf) % 10));
 }
+
+const withoutEnye = (text: string) => text.replace(/\u00F1/g, "n");
+
+/** A rule as written (non-ASCII words spelled normally) folded like the text it is matched against. */
+const foldRule = (rule: string) => rule.replace(/[\u0080-\u{10FFFF}]+/gu, fold);
+
+function compile(tables: readonly RuleTable[], pick: (t: RuleTable) => readonly string[] | undefined, enye: boolean): RegExp {
+  const groups = tables.flatMap((table) => {
+    const rules = (pick(table) ?? []).map(foldRule).map((r) => (enye ? r : withoutEnye(r)));
+    if (rules.length === 0) return [];
+    const b = BOUNDARY[table.script];
+    const body = `(?:${rules.join("|")})`;
+    return [b ? `(?<!${b})${body}(?!${b})` : body];
+  });
+  return new RegExp(groups.join("|"), "iu");
+}
+
+const MINOR_PATTERN = compile(RULE_TABLES, (t) => t.rules, false);
+/** Matched against the text with "ñ" kept; its positions line up with the folded text's. */
+const ENYE_PATTERN = compile(RULE_TABLES, (t) => t.rulesWithEnye, true);
 
 function fieldLabel(field: string): string {
   const words = field
@@ -60,8 +72,11 @@ export class ContentSafetyError extends Error {
 
 /** The first minor-suggesting term in `text` (normalised, as written), or null. */
 export function findMinorSuggestingTerm(text: string): string | null {
-  const match = MINOR_PATTERN.exec(normalize(text));
-  return match ? match[0].replace(/\s+/g, " ") : null;
+  const folded = fold(text);
+  const matches = [MINOR_PATTERN.exec(withoutEnye(folded)), ENYE_PATTERN.exec(folded)].filter((m) => m !== null);
+  const first = matches.sort((a, b) => a.index - b.index)[0];
+  // Sliced from the text with "ñ" kept: the message says "16 años", as written.
+  return first ? folded.slice(first.index, first.index + first[0].length).replace(/\s+/g, " ") : null;
 }
 
 /** Throws ContentSafetyError for the first offending field; null/undefined fields are skipped. */
