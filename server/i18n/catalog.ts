@@ -4,6 +4,7 @@ import { formatMessage, type MessageBundle, type MessageValues, type ParsedMessa
 import common from "./messages/common.json";
 import community from "./messages/community.json";
 import playlists from "./messages/playlists.json";
+import video from "./messages/video.json";
 
 /**
  * The site's texts in every language it speaks (docs/i18n.md): one file per namespace under server/i18n/messages/
@@ -12,7 +13,7 @@ import playlists from "./messages/playlists.json";
  * to the same ids, the same arguments and its own plural categories. A text a language lacks falls back to English
  * (that test fails on it first). Parsed here, once per language and namespace; a page receives the namespaces it shows.
  */
-const NAMESPACES = { common, community, playlists } satisfies Record<string, Record<Locale, Record<string, string>>>;
+const NAMESPACES = { common, community, playlists, video } satisfies Record<string, Record<Locale, Record<string, string>>>;
 
 export type Namespace = keyof typeof NAMESPACES;
 export type MessageId<N extends Namespace> = keyof (typeof NAMESPACES)[N]["en"] & string;
