@@ -1,13 +1,39 @@
+/**
+ * Why the like or comment endpoint refused: the id of the text in `community` (server/i18n/messages/community.json)
+ * the page shows in its own language, with `values` for its arguments.
+ */
+export type CommunityErrorCode =
+  | "loginToComment"
+  | "loginToReply"
+  | "loginToDelete"
+  | "likeFailed"
+  | "submitFailed"
+  | "replyFailed"
+  | "deleteFailed"
+  | "noPermission"
+  | "banned"
+  | "bannedWithReason"
+  | "policy"
+  | "policyTerm"
+  | "threadFull"
+  | "rateLimited";
+
 /** What the like and comment endpoints answer a script (the hydrated page's fetchers). */
 export type CommunityAnswer =
   | { ok: true; liked?: boolean; likes?: number }
   | {
       ok: false;
-      /** The text of docs/product.md "Comments" or "Likes" (or the rate-limit message) to show. */
+      /** The page words it (docs/product.md "Comments" or "Likes", in the page's language). */
+      code: CommunityErrorCode;
+      values?: Record<string, string | number>;
+      /** The same text in the form's language (English by default), for tools and logs. */
       error: string;
       /** Visitors: where to sign in and come back. */
       signIn?: string;
     };
+
+/** Field a community form carries with its page's language, so a post without JavaScript comes back to that page. */
+export const LOCALE_FIELD = "locale";
 
 /** Field a hydrated form adds so the endpoint answers data instead of redirecting back (forms without JS). */
 export const SCRIPT_FIELD = "js";

@@ -42,10 +42,25 @@ export const PLAYLIST_TEXTS = {
   heldForReview: "This playlist is hidden from others while our moderators review a report about it.",
 } as const;
 
-/** What the endpoint answers a fetcher (a form posted without JavaScript is sent back instead). */
-export type PlaylistAnswer =
-  | { ok: true; playlistId?: string; saved?: boolean }
-  | { ok: false; error: PlaylistError; message: string; field?: "title" | "description" };
+/**
+ * Why a write was refused, as a page words it in its language (app/lib/playlist-refusal-text.ts): the
+ * error, the form field to fix and what is wrong with it, the term the content policy found, a ban's reason.
+ */
+export interface PlaylistRefusal {
+  ok: false;
+  error: PlaylistError;
+  field?: "title" | "description";
+  problem?: "required" | "too-long" | "policy";
+  term?: string;
+  reason?: string;
+}
+
+/**
+ * What the endpoint answers a fetcher (a form posted without JavaScript is sent back instead). `message` is the
+ * refusal in the words of the form's page (its `redirectTo`'s language; English without one), for tools and the
+ * page a post without JavaScript gets; a script words the refusal itself.
+ */
+export type PlaylistAnswer = { ok: true; playlistId?: string; saved?: boolean } | (PlaylistRefusal & { message: string });
 
 export type PlaylistError =
   | "sign-in"

@@ -96,10 +96,8 @@ describe("a refusal before any loader", () => {
       params,
     });
     const args = { request: new Request(`http://localhost${path}`), context, params };
-    const thrown = await enforceRouteContract(
-      args as unknown as Parameters<typeof enforceRouteContract>[0],
-      async () => new Response(),
-    ).then(
+    const run = async () => enforceRouteContract(args as unknown as Parameters<typeof enforceRouteContract>[0], async () => new Response());
+    const thrown = await run().then(
       () => null,
       (e: unknown) => e,
     );

@@ -21,8 +21,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     trending: trending.map(({ id, title, views, thumbnail_url }) => stills({ id, title, views, thumbnail_url })),
     topCategories: top.map(({ name }) => ({ name })),
   };
-  // The texts of the parts every site page may show (cards, pagination, retry, the loading screen): `listing`.
-  return data({ ...result, intl: messagesFor(localeOfRequest(request), ["listing"]) });
+  // The texts of the parts every site page may show: cards with their favorite and save menus, pagination,
+  // retry, the loading screen (`listing`, `playlists`).
+  return data({ ...result, intl: messagesFor(localeOfRequest(request), ["listing", "playlists"]) });
 }
 
 // Reloaded after a form post, and into another language (its texts are the language's).

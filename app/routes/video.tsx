@@ -6,11 +6,13 @@ import { VideoUnavailable } from "~/components/video/VideoUnavailable";
 import type { VideoData, VideoView } from "~/components/video/video-page-data";
 import { stillsFor } from "~/lib/age-assurance.server";
 import { loadCommunity } from "~/lib/community.server";
+import { bundlesOf } from "~/lib/i18n";
 import { localeFromMatches, siteUrlFromMatches } from "~/lib/root-data";
 import { routeInput } from "~/lib/route-contract.server";
 import { mediaWithheld, WITHHELD_STILL, withholdStills } from "~core/age-assurance";
 import { chaptersWithin } from "~core/chapters";
 import { canonicalCommentsLocation } from "~core/comment-limits";
+import { localeOfRequest } from "~core/locales";
 import { input } from "~core/params";
 import { paths } from "~core/paths";
 import { playlistRef } from "~core/playlist-schema";
@@ -18,6 +20,7 @@ import { defineRoute } from "~core/route-contract";
 import { z } from "~core/zod";
 import { ageAccessContext } from "../../server/http/request-context";
 import { attempt } from "../../server/http/route-errors";
+import { messagesFor } from "../../server/i18n/catalog";
 import { currentPreRollConfig } from "../../server/services/ad-units-feed";
 import { captionTracks } from "../../server/services/captions";
 import { getChapters } from "../../server/services/chapters";
@@ -43,14 +46,16 @@ export const contract = defineRoute({
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { params, query } = routeInput(context, contract);
   const { videoId } = params;
-  if (!videoId) return data<VideoData>({ state: "not-found" }, { status: 404 });
+  // The page's texts, also on the pages without a video (cards and playlists come with the site layout's).
+  const intl = messagesFor(localeOfRequest(request), ["video", "community", "player"]);
+  if (!videoId) return data<VideoData>({ state: "not-found", intl }, { status: 404 });
   const found = await attempt(
     context,
     "video detail",
     () => getPublicVideo(videoId),
     () => "failed" as const,
   );
-  if (found === "failed") return data<VideoData>({ state: "error" }, { status: 500 });
+  if (found === "failed") return data<VideoData>({ state: "error", intl }, { status: 500 });
   if (!found) {
     const removed = await attempt(
       context,
@@ -58,7 +63,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       () => isRemovedVideo(videoId),
       () => false,
     );
-    return removed ? data<VideoData>({ state: "removed" }, { status: 410 }) : data<VideoData>({ state: "not-found" }, { status: 404 });
+    return removed
+      ? data<VideoData>({ state: "removed", intl }, { status: 410 })
+      : data<VideoData>({ state: "not-found", intl }, { status: 404 });
   }
   const [related, preRoll, community, chapters, captions] = await Promise.all([
     attempt(
@@ -104,6 +111,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   // playback; a signed-in viewer's parts from /api/viewer-state): the page micro-cache may keep it.
   return data<VideoData>({
     state: "ok",
+    intl,
     video,
     related: (related ?? []).map(toCardData).map(stillsFor(context)),
     relatedError: related === null,
@@ -118,7 +126,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData, matches, params }: Route.MetaArgs) {
-  return videoMeta(loaderData, siteUrlFromMatches(matches), paths.video(params.videoId ?? ""), localeFromMatches(matches));
+  return videoMeta(loaderData, {
+    siteUrl: siteUrlFromMatches(matches),
+    path: paths.video(params.videoId ?? ""),
+    locale: localeFromMatches(matches),
+    bundles: bundlesOf(matches),
+  });
 }
 
 export default function VideoPage({ loaderData: d }: Route.ComponentProps) {

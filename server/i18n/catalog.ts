@@ -4,9 +4,12 @@ import { formatMessage, type MessageBundle, type MessageValues, type ParsedMessa
 import account from "./messages/account.json";
 import auth from "./messages/auth.json";
 import common from "./messages/common.json";
+import community from "./messages/community.json";
 import languageOffer from "./messages/languageOffer.json";
 import listing from "./messages/listing.json";
 import player from "./messages/player.json";
+import playlists from "./messages/playlists.json";
+import video from "./messages/video.json";
 
 /**
  * The site's texts in every language it speaks (docs/i18n.md): one file per namespace under server/i18n/messages/
@@ -15,7 +18,7 @@ import player from "./messages/player.json";
  * to the same ids, the same arguments and its own plural categories. A text a language lacks falls back to English
  * (that test fails on it first). Parsed here, once per language and namespace; a page receives the namespaces it shows.
  */
-const NAMESPACES = { account, auth, common, languageOffer, listing, player } satisfies Record<string, Record<Locale, Record<string, string>>>;
+const NAMESPACES = { account, auth, common, community, languageOffer, listing, player, playlists, video } satisfies Record<string, Record<Locale, Record<string, string>>>;
 
 export type Namespace = keyof typeof NAMESPACES;
 export type MessageId<N extends Namespace> = keyof (typeof NAMESPACES)[N]["en"] & string;

@@ -1,10 +1,12 @@
 import type { Browser } from "@playwright/test";
-import { THREAD_FULL_MESSAGE } from "../../app/lib/community-texts";
 import { MAX_REPLIES_PER_THREAD, MAX_THREADS, THREADS_PER_PAGE } from "../../core/comment-limits";
 import { paths } from "../../core/paths";
 import { newVisitor, signInOverHttp, testVideo, uniqueEmail } from "../support/account-session";
 import { seedComments, stored } from "./community-support";
 import { expect, test } from "./support";
+
+/** docs/product.md "Comments" (server/i18n/messages/community.json `threadFull` in English). */
+const THREAD_FULL_MESSAGE = `This thread has reached its limit of ${MAX_REPLIES_PER_THREAD} replies. Please start a new comment instead.`;
 
 /**
  * Bounded comment sections (issue 19 item 10): a thread takes a limited number of replies, and `?comments=N`
@@ -36,7 +38,12 @@ test("a full thread refuses another reply with a clear text, over HTTP, without 
     });
   const refused = await post(full, true);
   expect(refused.status()).toBe(409);
-  expect(await refused.json()).toEqual({ ok: false, error: THREAD_FULL_MESSAGE });
+  expect(await refused.json()).toEqual({
+    ok: false,
+    code: "threadFull",
+    values: { max: MAX_REPLIES_PER_THREAD },
+    error: THREAD_FULL_MESSAGE,
+  });
   // A plain form post comes back to the video with the reason.
   const plain = await post(full, false);
   expect(plain.status()).toBe(303);

@@ -1,15 +1,15 @@
 import { Link, useFetcher, useLocation } from "react-router";
-import { ACCOUNT_TEXTS } from "~/lib/account-texts";
+import { useMessages, usePaths } from "~/lib/i18n";
 import { useViewer } from "~/lib/viewer-state";
 import type { FavoriteAnswer } from "~core/favorites";
-import { paths } from "~core/paths";
 
 /**
  * Adds or removes a video from the signed-in user's favorites (`POST /api/favorites`). The change shows at
  * once (optimistic) and is undone if the server refuses it. Visitors get a link to sign in that comes back
  * to this page. Without JavaScript the form posts and the server sends the browser back here. On a shell
  * (signed in, state not arrived) it is the form in its neutral state: adding is harmless when it was there.
- * `compact`: the icon-only control laid over a video card.
+ * `compact`: the icon-only control laid over a video card. Its texts are `playlists` (a page that lists cards
+ * sends that namespace).
  */
 export function FavoriteButton({
   videoId,
@@ -22,6 +22,8 @@ export function FavoriteButton({
   title: string;
   compact?: boolean;
 }) {
+  const t = useMessages("playlists");
+  const paths = usePaths();
   const { mode } = useViewer();
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
@@ -30,16 +32,16 @@ export function FavoriteButton({
   const answer = fetcher.state === "idle" ? fetcher.data : undefined;
   const shown = pending !== undefined && pending !== null ? pending === "true" : answer?.ok ? answer.favorite : favorite;
   const failed = answer && !answer.ok;
-  const label = compact ? `Favorite: ${title}` : undefined;
+  const label = compact ? t("favoriteFor", { title }) : undefined;
   const look = compact
     ? "grid h-9 w-9 place-items-center rounded-full bg-black/70 text-white hover:bg-black/90"
     : "inline-flex items-center gap-2 rounded-full bg-ink-800 px-4 py-2 text-sm font-semibold text-zinc-100 hover:bg-ink-700";
 
   if (mode === "visitor") {
     return (
-      <Link to={paths.login(here)} className={look} aria-label={label} title="Sign in to save favorites">
+      <Link to={paths.login(here)} className={look} aria-label={label} title={t("signInToFavorite")}>
         <Heart filled={false} />
-        {!compact && <span>Favorite</span>}
+        {!compact && <span>{t("favorite")}</span>}
       </Link>
     );
   }
@@ -54,14 +56,14 @@ export function FavoriteButton({
         aria-pressed={shown}
         aria-label={label}
         disabled={fetcher.state !== "idle"}
-        title={shown ? "Remove from favorites" : "Add to favorites"}
+        title={shown ? t("removeFromFavorites") : t("addToFavorites")}
       >
         <Heart filled={shown} />
-        {!compact && <span>Favorite</span>}
+        {!compact && <span>{t("favorite")}</span>}
       </button>
       {failed && !compact && (
         <span role="alert" className="text-sm text-red-300">
-          {answer.error === "too-many" ? ACCOUNT_TEXTS.tooMany : ACCOUNT_TEXTS.favoriteFailed}
+          {answer.error === "too-many" ? t("tooManyRequests") : t("favoriteFailed")}
         </span>
       )}
     </fetcher.Form>

@@ -1,7 +1,9 @@
 import { formatDuration } from "~/lib/format";
+import { useMessages } from "~/lib/i18n";
 
 /** "Resume at m:ss" beside the player: one press seeks the player there and plays (the video page wires it). */
 export function ResumeOffer({ seconds, onResume }: { seconds: number; onResume: () => void }) {
+  const t = useMessages("video");
   return (
     <button
       type="button"
@@ -11,7 +13,7 @@ export function ResumeOffer({ seconds, onResume }: { seconds: number; onResume: 
       <svg aria-hidden="true" viewBox="0 0 24 24" width="16" height="16">
         <path d="M8 5v14l11-7z" fill="currentColor" />
       </svg>
-      Resume at {formatDuration(seconds)}
+      {t("resumeAt", { time: formatDuration(seconds) })}
     </button>
   );
 }

@@ -1,9 +1,10 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
+import { useMessages } from "~/lib/i18n";
 import { useHydrated } from "~/lib/use-hydrated";
 import { COMMENT_MAX_CHARS, commentLength, isCommentSendable } from "~core/comment-schema";
 import { paths } from "~core/paths";
-import { ScriptField } from "./ScriptField";
+import { LocaleField, ScriptField } from "./ScriptField";
 import { useCommunityFetcher } from "./use-community-fetcher";
 
 interface Props {
@@ -20,6 +21,8 @@ interface Props {
  * (role="alert"); the typed text stays until the comment is stored.
  */
 export function CommentForm({ videoId, parentId, onCancel, onSent }: Props) {
+  const t = useMessages("community");
+  const common = useMessages("common");
   const { fetcher, busy, error, signIn, answer } = useCommunityFetcher(undefined, { followSignIn: false });
   const [text, setText] = useState("");
   const id = useId();
@@ -49,8 +52,9 @@ export function CommentForm({ videoId, parentId, onCancel, onSent }: Props) {
       <input type="hidden" name="videoId" value={videoId} />
       {isReply && <input type="hidden" name="parentId" value={parentId} />}
       <ScriptField />
+      <LocaleField />
       <label htmlFor={`${id}-text`} className={isReply ? "sr-only" : "block text-sm font-semibold text-zinc-200"}>
-        {isReply ? "Your reply" : "Add a comment"}
+        {isReply ? t("yourReply") : t("addComment")}
       </label>
       <textarea
         ref={textareaRef}
@@ -62,17 +66,17 @@ export function CommentForm({ videoId, parentId, onCancel, onSent }: Props) {
         onChange={(e) => setText(e.target.value)}
         aria-describedby={`${id}-count`}
         aria-invalid={length > COMMENT_MAX_CHARS || undefined}
-        placeholder={isReply ? "Write a reply..." : "Write a comment..."}
+        placeholder={isReply ? t("writeReply") : t("writeComment")}
         className="block w-full resize-y rounded-lg border border-ink-700 bg-ink-900 px-3 py-2 text-zinc-100 placeholder:text-zinc-500 focus-visible:border-brand-400 focus-visible:outline-none"
       />
       <div className="flex flex-wrap items-center gap-3">
         <span id={`${id}-count`} className={`text-xs tabular-nums ${length > COMMENT_MAX_CHARS ? "text-red-300" : "text-zinc-400"}`}>
-          {length.toLocaleString("en-US")} / {COMMENT_MAX_CHARS.toLocaleString("en-US")} characters
+          {t("characters", { length, max: COMMENT_MAX_CHARS })}
         </span>
         <span className="flex-1" />
         {onCancel && (
           <button type="button" onClick={onCancel} className="rounded-lg px-3 py-1.5 text-sm font-semibold text-zinc-300 hover:bg-ink-800">
-            Cancel
+            {t("cancel")}
           </button>
         )}
         <button
@@ -80,7 +84,7 @@ export function CommentForm({ videoId, parentId, onCancel, onSent }: Props) {
           disabled={hydrated && (!sendable || busy)}
           className="rounded-lg bg-brand-600 px-4 py-1.5 text-sm font-semibold text-white hover:bg-brand-500 disabled:cursor-not-allowed disabled:opacity-50"
         >
-          {busy ? "Posting..." : isReply ? "Post Reply" : "Post Comment"}
+          {busy ? t("posting") : isReply ? t("postReply") : t("postComment")}
         </button>
       </div>
       <p role="alert" className="text-sm text-red-300 empty:hidden">
@@ -89,7 +93,7 @@ export function CommentForm({ videoId, parentId, onCancel, onSent }: Props) {
           <>
             {" "}
             <Link to={signIn} className="font-semibold text-brand-300 underline">
-              Sign In
+              {common("signIn")}
             </Link>
           </>
         )}

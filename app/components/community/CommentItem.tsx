@@ -1,10 +1,9 @@
 import { useEffect, useRef, useState } from "react";
-import { COMMUNITY_TEXTS } from "~/lib/community-texts";
 import { formatLongDate, formatRelativeTime } from "~/lib/format";
+import { useLocale, useMessages, usePaths } from "~/lib/i18n";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { CommentView } from "~core/community-answer";
-import { paths } from "~core/paths";
-import { ScriptField } from "./ScriptField";
+import { LocaleField, ScriptField } from "./ScriptField";
 import { useCommunityFetcher } from "./use-community-fetcher";
 
 interface Props {
@@ -30,25 +29,28 @@ interface Props {
  * escapes it; line breaks kept by CSS), and Delete for its author or a creator.
  */
 export function CommentItem({ comment: c, videoId, isCreator, signedIn, mine, shell = false, replyControl }: Props) {
+  const t = useMessages("community");
+  const locale = useLocale();
+  const paths = usePaths();
   const { fetcher, busy, error } = useCommunityFetcher(undefined, { followSignIn: false });
   const canDelete = signedIn && !c.isDeleted && (mine || isCreator);
   return (
-    <article id={`comment-${c.id}`} aria-label={c.isDeleted ? "Deleted comment" : "Comment"} className="min-w-0">
+    <article id={`comment-${c.id}`} aria-label={c.isDeleted ? t("deletedComment") : t("comment")} className="min-w-0">
       <header className="flex flex-wrap items-baseline gap-x-2 text-sm">
-        <span className="font-semibold text-zinc-200">{c.isDeleted ? COMMUNITY_TEXTS.deletedAuthor : COMMUNITY_TEXTS.author}</span>
-        {mine && !c.isDeleted && <span className="text-xs text-zinc-400">(you)</span>}
-        <time dateTime={c.createdAt} title={formatLongDate(c.createdAt)} className="text-xs text-zinc-400" suppressHydrationWarning>
-          {formatRelativeTime(c.createdAt)}
+        <span className="font-semibold text-zinc-200">{c.isDeleted ? t("deletedAuthor") : t("author")}</span>
+        {mine && !c.isDeleted && <span className="text-xs text-zinc-400">{t("you")}</span>}
+        <time dateTime={c.createdAt} title={formatLongDate(c.createdAt, locale)} className="text-xs text-zinc-400" suppressHydrationWarning>
+          {formatRelativeTime(c.createdAt, new Date(), locale)}
         </time>
       </header>
       {c.isDeleted ? (
-        <p className="mt-1 text-sm italic text-zinc-400">
-          {isCreator ? COMMUNITY_TEXTS.deletedByModerator : COMMUNITY_TEXTS.deletedByUser}
-        </p>
+        <p className="mt-1 text-sm italic text-zinc-400">{isCreator ? t("deletedByModerator") : t("deletedByUser")}</p>
       ) : c.isHeld ? (
-        <p className="mt-1 text-sm italic text-zinc-400">{COMMUNITY_TEXTS.heldForReview}</p>
+        <p className="mt-1 text-sm italic text-zinc-400">{t("heldForReview")}</p>
       ) : (
-        <p className="mt-1 whitespace-pre-line break-words text-zinc-200">{c.content}</p>
+        <p dir="auto" className="mt-1 whitespace-pre-line break-words text-zinc-200">
+          {c.content}
+        </p>
       )}
       <div className="mt-1 flex flex-wrap items-center gap-3">
         {replyControl}
@@ -57,15 +59,16 @@ export function CommentItem({ comment: c, videoId, isCreator, signedIn, mine, sh
           <noscript>
             <form method="post" action={paths.api.deleteComment(c.id)}>
               <input type="hidden" name="videoId" value={videoId} />
-              <button type="submit" aria-label="Delete this comment if it is yours" className={DELETE_BUTTON}>
-                Delete
+              <LocaleField />
+              <button type="submit" aria-label={t("deleteIfYours")} className={DELETE_BUTTON}>
+                {t("delete")}
               </button>
             </form>
           </noscript>
         )}
         {!c.isDeleted && !c.isHeld && (
-          <a href={paths.report({ type: "comment", id: c.id })} className={DELETE_BUTTON} aria-label="Report this comment">
-            Report
+          <a href={paths.report({ type: "comment", id: c.id })} className={DELETE_BUTTON} aria-label={t("reportComment")}>
+            {t("report")}
           </a>
         )}
         <span role="alert" className="text-sm text-red-300 empty:hidden">
@@ -91,6 +94,8 @@ function DeleteControl(props: {
   busy: boolean;
 }) {
   const { commentId, videoId, mine, fetcher, busy } = props;
+  const t = useMessages("community");
+  const paths = usePaths();
   const hydrated = useHydrated();
   const [confirming, setConfirming] = useState(false);
   const confirmRef = useRef<HTMLButtonElement>(null);
@@ -102,11 +107,11 @@ function DeleteControl(props: {
     setConfirming(false);
     requestAnimationFrame(() => openRef.current?.focus());
   };
-  const label = mine ? "Delete your comment" : "Delete comment";
+  const label = mine ? t("deleteYours") : t("deleteComment");
   if (hydrated && !confirming && !busy) {
     return (
       <button ref={openRef} type="button" aria-label={label} onClick={() => setConfirming(true)} className={DELETE_BUTTON}>
-        Delete
+        {t("delete")}
       </button>
     );
   }
@@ -122,13 +127,14 @@ function DeleteControl(props: {
     >
       <input type="hidden" name="videoId" value={videoId} />
       <ScriptField />
-      {hydrated && !busy && <span className="text-sm text-zinc-200">Delete this comment?</span>}
+      <LocaleField />
+      {hydrated && !busy && <span className="text-sm text-zinc-200">{t("confirmDelete")}</span>}
       <button ref={confirmRef} type="submit" disabled={busy} aria-label={hydrated ? undefined : label} className={DELETE_BUTTON}>
-        {busy ? "Deleting..." : hydrated ? "Yes, delete" : "Delete"}
+        {busy ? t("deleting") : hydrated ? t("yesDelete") : t("delete")}
       </button>
       {hydrated && !busy && (
         <button type="button" onClick={cancel} className={DELETE_BUTTON}>
-          Cancel
+          {t("cancel")}
         </button>
       )}
     </fetcher.Form>

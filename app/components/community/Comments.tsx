@@ -1,28 +1,28 @@
 import { useCallback, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { ErrorState } from "~/components/ui/ErrorState";
-import { bannedMessage, COMMUNITY_TEXTS, POLICY_REFUSED_COMMENT, THREAD_FULL_MESSAGE } from "~/lib/community-texts";
+import { type Translate, useMessages, usePaths } from "~/lib/i18n";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useViewer, useViewerPage } from "~/lib/viewer-state";
 import { MAX_REPLIES_PER_THREAD, MAX_THREADS, SHOWN_THREADS_PARAM, THREADS_PER_PAGE } from "~core/comment-limits";
 import { type CommunityData, NO_SCRIPT_ERROR_PARAM, NO_SCRIPT_ERRORS, type NoScriptError } from "~core/community-answer";
-import { paths } from "~core/paths";
 import { CommentForm } from "./CommentForm";
 import { CommentItem } from "./CommentItem";
 
 /** Without JavaScript, `?replyTo=<id>` opens that comment's reply form. */
 const REPLY_PARAM = "replyTo";
 
-const NO_SCRIPT_TEXT: Record<NoScriptError, string> = {
-  like: COMMUNITY_TEXTS.likeFailed,
-  comment: COMMUNITY_TEXTS.submitFailed,
-  reply: COMMUNITY_TEXTS.replyFailed,
-  delete: COMMUNITY_TEXTS.deleteFailed,
-  forbidden: COMMUNITY_TEXTS.noPermission,
-  rate: "You are commenting too fast: at most 10 comments a minute. Please try again in a minute.",
-  full: THREAD_FULL_MESSAGE,
-  banned: bannedMessage(),
-  policy: POLICY_REFUSED_COMMENT,
+/** What a post without JavaScript that failed says, back on the page (`?communityError=`). */
+const NO_SCRIPT_TEXT: Record<NoScriptError, (t: Translate<"community">) => string> = {
+  like: (t) => t("likeFailed"),
+  comment: (t) => t("submitFailed"),
+  reply: (t) => t("replyFailed"),
+  delete: (t) => t("deleteFailed"),
+  forbidden: (t) => t("noPermission"),
+  rate: (t) => t("rateLimitedMinute"),
+  full: (t) => t("threadFull", { max: MAX_REPLIES_PER_THREAD }),
+  banned: (t) => t("banned"),
+  policy: (t) => t("policy"),
 };
 
 /**
@@ -32,6 +32,9 @@ const NO_SCRIPT_TEXT: Record<NoScriptError, string> = {
  */
 export function Comments({ videoId, community }: { videoId: string; community: CommunityData }) {
   const { comments, shownThreads } = community;
+  const t = useMessages("community");
+  const common = useMessages("common");
+  const paths = usePaths();
   // A shell (a session cookie, who it is not known yet) shows the form: without JavaScript it is what a
   // signed-in user needs, and the endpoint sends anyone whose session ended to sign in.
   const { viewer, mode } = useViewer();
@@ -49,15 +52,15 @@ export function Comments({ videoId, community }: { videoId: string; community: C
     if (open) requestAnimationFrame(() => document.getElementById(`reply-${open}`)?.focus());
   }, [replyTo]);
   const noScriptCode = searchParams.get(NO_SCRIPT_ERROR_PARAM) as NoScriptError | null;
-  const noScriptError = noScriptCode && NO_SCRIPT_ERRORS.includes(noScriptCode) ? NO_SCRIPT_TEXT[noScriptCode] : null;
-  const count = comments ? comments.threads.reduce((n, t) => n + 1 + t.replies.length, 0) : 0;
+  const noScriptError = noScriptCode && NO_SCRIPT_ERRORS.includes(noScriptCode) ? NO_SCRIPT_TEXT[noScriptCode](t) : null;
+  const count = comments ? comments.threads.reduce((n, thread) => n + 1 + thread.replies.length, 0) : 0;
 
   return (
     <section id="comments" aria-labelledby="comments-heading" className="mt-10">
       <h2 id="comments-heading" className="mb-4 text-xl font-bold">
-        Comments{" "}
+        {t("heading")}{" "}
         {comments && count > 0 ? (
-          <span className="text-base font-normal text-zinc-400">{`(${count}${comments.more ? "+" : ""})`}</span>
+          <span className="text-base font-normal text-zinc-400">{t(comments.more ? "countMore" : "count", { count })}</span>
         ) : null}
       </h2>
       {noScriptError && (
@@ -69,18 +72,18 @@ export function Comments({ videoId, community }: { videoId: string; community: C
         <CommentForm videoId={videoId} />
       ) : (
         <p className="rounded-lg bg-ink-900 px-4 py-3 text-zinc-300">
-          {COMMUNITY_TEXTS.pleaseLogIn}{" "}
+          {t("pleaseLogIn")}{" "}
           <Link to={paths.login(`${paths.video(videoId)}#comments`)} className="font-semibold text-brand-300 underline">
-            Sign In
+            {common("signIn")}
           </Link>
         </p>
       )}
       {comments === null ? (
         <div className="mt-6">
-          <ErrorState message={COMMUNITY_TEXTS.loadFailed} />
+          <ErrorState message={t("loadFailed")} />
         </div>
       ) : comments.threads.length === 0 ? (
-        <p className="mt-6 text-zinc-400">No comments yet.</p>
+        <p className="mt-6 text-zinc-400">{t("noComments")}</p>
       ) : (
         <>
           <ol className="mt-6 space-y-6">
@@ -93,7 +96,7 @@ export function Comments({ videoId, community }: { videoId: string; community: C
                   mine={own.has(thread.id)}
                   replyControl={
                     signedIn && !thread.isDeleted && thread.replies.length >= MAX_REPLIES_PER_THREAD ? (
-                      <span className="px-1 text-sm text-zinc-400">Thread full</span>
+                      <span className="px-1 text-sm text-zinc-400">{t("threadFullLabel")}</span>
                     ) : signedIn && !thread.isDeleted ? (
                       hydrated ? (
                         <button
@@ -103,23 +106,23 @@ export function Comments({ videoId, community }: { videoId: string; community: C
                           onClick={() => setReplyTo(replyTo === thread.id ? null : thread.id)}
                           className="rounded px-1 text-sm font-semibold text-zinc-400 hover:text-zinc-100 focus-visible:outline-2 focus-visible:outline-brand-300"
                         >
-                          Reply
+                          {t("reply")}
                         </button>
                       ) : (
                         <a href={`?${REPLY_PARAM}=${thread.id}#comment-${thread.id}`} className="px-1 text-sm font-semibold text-zinc-400">
-                          Reply
+                          {t("reply")}
                         </a>
                       )
                     ) : null
                   }
                 />
                 {replyTo === thread.id && (
-                  <div className="mt-3 ml-4 border-l-2 border-ink-700 pl-4 sm:ml-8">
+                  <div className="mt-3 ms-4 border-s-2 border-ink-700 ps-4 sm:ms-8">
                     <CommentForm videoId={videoId} parentId={thread.id} onCancel={closeReply} onSent={closeReply} />
                   </div>
                 )}
                 {thread.replies.length > 0 && (
-                  <ol aria-label="Replies" className="mt-3 ml-4 space-y-4 border-l-2 border-ink-700 pl-4 sm:ml-8">
+                  <ol aria-label={t("replies")} className="mt-3 ms-4 space-y-4 border-s-2 border-ink-700 ps-4 sm:ms-8">
                     {thread.replies.map((reply) => (
                       <li key={reply.id}>
                         <CommentItem comment={reply} videoId={videoId} {...viewerProps} mine={own.has(reply.id)} />
@@ -137,7 +140,7 @@ export function Comments({ videoId, community }: { videoId: string; community: C
               replace
               className="mt-6 inline-block rounded-lg bg-ink-800 px-4 py-2 font-semibold hover:bg-ink-700"
             >
-              Load more comments
+              {t("loadMore")}
             </Link>
           )}
         </>

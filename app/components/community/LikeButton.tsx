@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { formatViews } from "~/lib/format";
-import { paths } from "~core/paths";
-import { ScriptField } from "./ScriptField";
+import { useLocale, useMessages, usePaths } from "~/lib/i18n";
+import { LocaleField, ScriptField } from "./ScriptField";
 import { useCommunityFetcher } from "./use-community-fetcher";
 
 const buttonClass =
@@ -14,22 +14,24 @@ const buttonClass =
  * that comes back to this video.
  */
 export function LikeButton({ videoId, likes, liked, signedIn }: { videoId: string; likes: number; liked: boolean; signedIn: boolean }) {
+  const t = useMessages("community");
+  const locale = useLocale();
+  const paths = usePaths();
   const { fetcher, busy, error, answer } = useCommunityFetcher(`like-${videoId}`);
   const pending = fetcher.formData?.get("liked");
   // This page's own last answer stands until the viewer's state, asked again after it, has caught up.
   const answered = answer?.ok ? answer.liked : undefined;
   const shownLiked = pending ? pending === "true" : (answered ?? liked);
   const shownLikes = Math.max(0, likes + (pending ? (shownLiked === liked ? 0 : shownLiked ? 1 : -1) : 0));
-  const label = formatViews(shownLikes);
+  const label = formatViews(shownLikes, locale);
   // The accessible name starts with the visible text ("Like 1.2K") and adds the exact count; it does not
   // change with the state, which aria-pressed carries (and the filled heart shows).
-  const count = `(${shownLikes} ${shownLikes === 1 ? "like" : "likes"})`;
   if (!signedIn) {
     return (
       <Link to={paths.login(paths.video(videoId))} className={`${buttonClass} bg-ink-800 text-zinc-100 hover:bg-ink-700`}>
         <HeartIcon filled={false} />
-        Like <span className="tabular-nums">{label}</span>
-        <span className="sr-only"> {count}. Sign in to like</span>
+        {t("like")} <span className="tabular-nums">{label}</span>
+        <span className="sr-only"> {t("likeCountSignIn", { count: shownLikes })}</span>
       </Link>
     );
   }
@@ -38,6 +40,7 @@ export function LikeButton({ videoId, likes, liked, signedIn }: { videoId: strin
       <fetcher.Form method="post" action={paths.api.like(videoId)}>
         <input type="hidden" name="liked" value={shownLiked ? "false" : "true"} />
         <ScriptField />
+        <LocaleField />
         <button
           type="submit"
           disabled={busy}
@@ -45,8 +48,8 @@ export function LikeButton({ videoId, likes, liked, signedIn }: { videoId: strin
           className={`${buttonClass} ${shownLiked ? "bg-brand-600 text-white hover:bg-brand-500" : "bg-ink-800 text-zinc-100 hover:bg-ink-700"}`}
         >
           <HeartIcon filled={shownLiked} />
-          Like <span className="tabular-nums">{label}</span>
-          <span className="sr-only"> {count}</span>
+          {t("like")} <span className="tabular-nums">{label}</span>
+          <span className="sr-only"> {t("likeCount", { count: shownLikes })}</span>
         </button>
       </fetcher.Form>
       <span role="alert" className="text-sm text-red-300">

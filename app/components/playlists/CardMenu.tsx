@@ -1,8 +1,10 @@
 import { lazy, Suspense, useState } from "react";
 import { ActionMenu } from "~/components/ui/ActionMenu";
+import { useMessages } from "~/lib/i18n";
+import { refusalText } from "~/lib/playlist-refusal-text";
 import { useFleetingStatus } from "~/lib/use-fleeting-status";
 import { useMenuButton } from "~/lib/use-menu-button";
-import { PLAYLIST_TEXTS, WATCH_LATER } from "~core/playlists";
+import { WATCH_LATER } from "~core/playlists";
 import { postPlaylistWrite } from "./playlist-write";
 
 // Loaded when first opened: the listing pages' JavaScript carries only the menu.
@@ -14,9 +16,11 @@ const STATUS_MS = 3000;
 /**
  * A video card's "More" menu (⋮) for a signed-in user: "Save to Watch Later" and "Save to playlist…". Only
  * the button is in the card's HTML; the menu is rendered when opened (the listing pages' byte budget). Arrow
- * keys move between the items, Escape and a click outside close it and focus returns to the button.
+ * keys move between the items, Escape and a click outside close it and focus returns to the button. Its texts are
+ * `playlists`: a page that lists cards sends that namespace.
  */
 export function CardMenu({ videoId, title }: { videoId: string; title: string }) {
+  const t = useMessages("playlists");
   const menu = useMenuButton();
   const { finish } = menu;
   const [dialog, setDialog] = useState(false);
@@ -25,15 +29,15 @@ export function CardMenu({ videoId, title }: { videoId: string; title: string })
   const saveToWatchLater = async () => {
     finish();
     const answer = await postPlaylistWrite({ intent: "add", playlist: WATCH_LATER, videoId });
-    setStatus(answer.ok ? PLAYLIST_TEXTS.savedToWatchLater : answer.message);
+    setStatus(answer.ok ? t("savedToWatchLater") : refusalText(t, answer));
   };
   const item =
-    "block w-full px-4 py-2.5 text-left text-sm text-zinc-200 hover:bg-ink-700 focus-visible:bg-ink-700 focus-visible:outline-none";
+    "block w-full px-4 py-2.5 text-start text-sm text-zinc-200 hover:bg-ink-700 focus-visible:bg-ink-700 focus-visible:outline-none";
   return (
     <ActionMenu
       menu={menu}
       className="relative"
-      buttonLabel={`More: ${title}`}
+      buttonLabel={t("moreFor", { title })}
       buttonClassName="grid h-9 w-9 place-items-center rounded-full bg-black/70 text-white hover:bg-black/90"
       buttonContent={
         <svg aria-hidden="true" viewBox="0 0 24 24" width="18" height="18" fill="currentColor">
@@ -42,14 +46,14 @@ export function CardMenu({ videoId, title }: { videoId: string; title: string })
           <circle cx="12" cy="19" r="2" />
         </svg>
       }
-      menuLabel={`More: ${title}`}
-      menuClassName="absolute right-0 top-full z-30 mt-2 w-52 overflow-hidden rounded-xl border border-ink-700 bg-ink-800 py-1 shadow-xl"
+      menuLabel={t("moreFor", { title })}
+      menuClassName="absolute end-0 top-full z-30 mt-2 w-52 overflow-hidden rounded-xl border border-ink-700 bg-ink-800 py-1 shadow-xl"
       after={
         <>
           {status && (
             <span
               role="status"
-              className="absolute right-0 top-full z-20 mt-2 whitespace-nowrap rounded bg-black/90 px-2 py-1 text-xs text-white"
+              className="absolute end-0 top-full z-20 mt-2 whitespace-nowrap rounded bg-black/90 px-2 py-1 text-xs text-white"
             >
               {status}
             </span>
@@ -63,7 +67,7 @@ export function CardMenu({ videoId, title }: { videoId: string; title: string })
       }
     >
       <button role="menuitem" type="button" onClick={saveToWatchLater} className={item}>
-        Save to Watch Later
+        {t("saveToWatchLater")}
       </button>
       <button
         role="menuitem"
@@ -74,7 +78,7 @@ export function CardMenu({ videoId, title }: { videoId: string; title: string })
         }}
         className={item}
       >
-        Save to playlist…
+        {t("saveToPlaylistMenu")}
       </button>
     </ActionMenu>
   );

@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { useMessages } from "~/lib/i18n";
 import { copyText } from "~/lib/share";
 import { useFleetingStatus } from "~/lib/use-fleeting-status";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -8,6 +9,7 @@ const STATUS_MS = 2000;
 
 /** A public playlist's address to hand around: shown (selectable without a script) with a "Copy link" button. */
 export function CopyLink({ url }: { url: string }) {
+  const t = useMessages("playlists");
   const [status, setStatus] = useFleetingStatus(STATUS_MS);
   const id = useId();
   // Copying needs a script; without one the address stays selectable in the field. The button keeps its
@@ -16,7 +18,7 @@ export function CopyLink({ url }: { url: string }) {
   return (
     <div className="flex min-w-0 flex-wrap items-center gap-2">
       <label htmlFor={id} className="sr-only">
-        Shareable link
+        {t("shareableLink")}
       </label>
       <input
         id={id}
@@ -28,10 +30,10 @@ export function CopyLink({ url }: { url: string }) {
       <button
         type="button"
         disabled={!hydrated}
-        onClick={async () => setStatus((await copyText(url)) ? "Copied!" : "Failed to copy")}
+        onClick={async () => setStatus((await copyText(url)) ? t("copied") : t("copyFailed"))}
         className={`rounded-full bg-ink-800 px-4 py-1.5 text-sm font-semibold hover:bg-ink-700 ${hydrated ? "" : "invisible"}`}
       >
-        Copy link
+        {t("copyLink")}
       </button>
       <span role="status" className="text-sm text-zinc-300">
         {status}

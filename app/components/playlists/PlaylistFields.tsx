@@ -1,12 +1,14 @@
-import { PLAYLIST_LIMITS, type PlaylistAnswer } from "~core/playlists";
+import { useMessages } from "~/lib/i18n";
+import { refusalText } from "~/lib/playlist-refusal-text";
+import { PLAYLIST_LIMITS, type PlaylistRefusal } from "~core/playlists";
 
-type Refusal = Extract<PlaylistAnswer, { ok: false }> | null;
+type Refusal = PlaylistRefusal | null;
 
 const FIELD = "mt-1 w-full rounded-lg border border-ink-700 bg-ink-950 px-3 py-2";
 
 /**
  * Title, description and visibility of a playlist: the create form and the edit form. The server's refusal
- * of a field shows under it (the texts are core/playlists.ts PLAYLIST_TEXTS).
+ * of a field shows under it, in the page's language (app/lib/playlist-refusal-text.ts).
  */
 export function PlaylistFields({
   idPrefix,
@@ -17,14 +19,15 @@ export function PlaylistFields({
   refusal: Refusal;
   initial?: { title: string; description: string; isPublic: boolean };
 }) {
-  const error = (field: "title" | "description") => (refusal?.field === field ? refusal.message : null);
+  const t = useMessages("playlists");
+  const error = (field: "title" | "description") => (refusal?.field === field ? refusalText(t, refusal) : null);
   const titleError = error("title");
   const descriptionError = error("description");
   return (
     <>
       <div>
         <label htmlFor={`${idPrefix}-title`} className="block text-sm font-medium">
-          Title
+          {t("title")}
         </label>
         <input
           id={`${idPrefix}-title`}
@@ -44,7 +47,7 @@ export function PlaylistFields({
       </div>
       <div>
         <label htmlFor={`${idPrefix}-description`} className="block text-sm font-medium">
-          Description <span className="font-normal text-zinc-400">(optional)</span>
+          {t("description")} <span className="font-normal text-zinc-400">{t("optional")}</span>
         </label>
         <textarea
           id={`${idPrefix}-description`}
@@ -63,15 +66,15 @@ export function PlaylistFields({
         )}
       </div>
       <fieldset>
-        <legend className="text-sm font-medium">Visibility</legend>
+        <legend className="text-sm font-medium">{t("visibility")}</legend>
         <div className="mt-1 flex flex-wrap gap-x-6 gap-y-1 text-sm">
           <label className="flex items-center gap-2">
             <input type="radio" name="visibility" value="private" defaultChecked={!initial?.isPublic} className="accent-brand-500" />
-            Private (only you)
+            {t("privateOnlyYou")}
           </label>
           <label className="flex items-center gap-2">
             <input type="radio" name="visibility" value="public" defaultChecked={initial?.isPublic} className="accent-brand-500" />
-            Public (anyone with the link)
+            {t("publicAnyone")}
           </label>
         </div>
       </fieldset>

@@ -2,8 +2,9 @@ import { useEffect, useState } from "react";
 import { useFetcher, useLocation } from "react-router";
 import { AppLink } from "~/components/ui/AppLink";
 import { formatDuration } from "~/lib/format";
-import { paths } from "~core/paths";
-import { PLAYLIST_TEXTS, type PlaylistAnswer, type PlaylistRef } from "~core/playlists";
+import { type Translate, useMessages, usePaths } from "~/lib/i18n";
+import { refusalText } from "~/lib/playlist-refusal-text";
+import type { PlaylistAnswer, PlaylistRef } from "~core/playlists";
 
 interface Item {
   id: string;
@@ -36,6 +37,8 @@ export function PlaylistItems({
   total: number;
   editable: boolean;
 }) {
+  const t = useMessages("playlists");
+  const paths = usePaths();
   const fetcher = useFetcher<PlaylistAnswer>();
   const location = useLocation();
   const here = location.pathname + location.search;
@@ -65,7 +68,7 @@ export function PlaylistItems({
     next.splice(target, 0, moved);
     setOrder(next);
     if (direction) setRefocus(`${id}-${direction}`);
-    setAnnouncement(`Moved ${moved.title} to position ${offset + target + 1} of ${total}.`);
+    setAnnouncement(t("moved", { title: shownTitle(t, moved), position: offset + target + 1, total }));
     fetcher.submit(
       { intent: "move", playlist: listRef, videoId: id, to: String(offset + target) },
       { method: "post", action: paths.api.playlists() },
@@ -104,11 +107,11 @@ export function PlaylistItems({
             className={`flex flex-wrap items-center gap-3 px-3 py-2 sm:flex-nowrap ${over === item.id && dragging !== item.id ? "bg-ink-800" : ""} ${dragging === item.id ? "opacity-50" : ""}`}
           >
             {editable && (
-              <span aria-hidden="true" className="cursor-grab select-none px-1 text-zinc-500" title="Drag to reorder">
+              <span aria-hidden="true" className="cursor-grab select-none px-1 text-zinc-500" title={t("dragToReorder")}>
                 ⠿
               </span>
             )}
-            <span className="w-7 shrink-0 text-right text-sm tabular-nums text-zinc-400">{offset + index + 1}</span>
+            <span className="w-7 shrink-0 text-end text-sm tabular-nums text-zinc-400">{offset + index + 1}</span>
             {item.available ? (
               <AppLink
                 to={paths.video(item.id, { list: listRef })}
@@ -119,22 +122,24 @@ export function PlaylistItems({
                     <img src={item.thumbnail_url} alt="" width={112} height={63} loading="lazy" className="h-full w-full object-cover" />
                   )}
                 </span>
-                <span className="min-w-0 flex-1 truncate font-medium">{item.title}</span>
+                <span dir="auto" className="min-w-0 flex-1 truncate font-medium">
+                  {item.title}
+                </span>
                 <span className="text-sm tabular-nums text-zinc-400">{formatDuration(item.duration)}</span>
               </AppLink>
             ) : (
               <span className="flex min-w-56 flex-1 items-center gap-3 text-zinc-500">
                 <span className="aspect-video w-20 shrink-0 rounded-md bg-ink-800 sm:w-28" />
-                <span className="italic">{PLAYLIST_TEXTS.unavailable}</span>
+                <span className="italic">{t("unavailable")}</span>
               </span>
             )}
             {editable && (
-              <span className="ml-auto flex shrink-0 gap-1.5">
+              <span className="ms-auto flex shrink-0 gap-1.5">
                 <MoveForm
                   listRef={listRef}
                   item={item}
                   to={offset + index - 1}
-                  label="Move up"
+                  direction="up"
                   disabled={offset + index === 0}
                   here={here}
                   onMove={() => move(item.id, index - 1)}
@@ -143,12 +148,12 @@ export function PlaylistItems({
                   listRef={listRef}
                   item={item}
                   to={offset + index + 1}
-                  label="Move down"
+                  direction="down"
                   disabled={offset + index === total - 1}
                   here={here}
                   onMove={() => move(item.id, index + 1, "down")}
                 />
-                <RemoveForm listRef={listRef} item={item} here={here} onRemoved={(t) => setAnnouncement(`Removed ${t}.`)} />
+                <RemoveForm listRef={listRef} item={item} here={here} onRemoved={(title) => setAnnouncement(t("removed", { title }))} />
               </span>
             )}
           </li>
@@ -159,7 +164,7 @@ export function PlaylistItems({
       </p>
       {answer && !answer.ok && (
         <p role="alert" className="mt-2 text-sm text-red-300">
-          {answer.message}
+          {refusalText(t, answer)}
         </p>
       )}
     </>
@@ -170,8 +175,19 @@ export function PlaylistItems({
  * Move up / Move down: a form (no script: it posts and comes back); with one, the row moves at once. At the
  * ends it stays focusable but refuses (aria-disabled), so a keyboard user's focus is never dropped.
  */
-function MoveForm(props: { listRef: string; item: Item; to: number; label: string; disabled: boolean; here: string; onMove: () => void }) {
-  const { listRef, item, to, label, disabled, here, onMove } = props;
+function MoveForm(props: {
+  listRef: string;
+  item: Item;
+  to: number;
+  direction: "up" | "down";
+  disabled: boolean;
+  here: string;
+  onMove: () => void;
+}) {
+  const { listRef, item, to, direction, disabled, here, onMove } = props;
+  const t = useMessages("playlists");
+  const paths = usePaths();
+  const title = shownTitle(t, item);
   return (
     <form
       method="post"
@@ -189,28 +205,35 @@ function MoveForm(props: { listRef: string; item: Item; to: number; label: strin
       <button
         type="submit"
         aria-disabled={disabled}
-        aria-label={`${label}: ${item.available ? item.title : PLAYLIST_TEXTS.unavailable}`}
+        aria-label={direction === "up" ? t("moveUpLabel", { title }) : t("moveDownLabel", { title })}
         className={SMALL_BUTTON}
       >
-        {label === "Move up" ? "↑" : "↓"}
-        <span className="sr-only sm:not-sr-only sm:ml-1">{label === "Move up" ? "Up" : "Down"}</span>
+        {direction === "up" ? "↑" : "↓"}
+        <span className="sr-only sm:not-sr-only sm:ms-1">{direction === "up" ? t("up") : t("down")}</span>
       </button>
     </form>
   );
 }
 
 function RemoveForm({ listRef, item, here, onRemoved }: { listRef: string; item: Item; here: string; onRemoved: (title: string) => void }) {
+  const t = useMessages("playlists");
+  const paths = usePaths();
   const fetcher = useFetcher<PlaylistAnswer>();
-  const title = item.available ? item.title : PLAYLIST_TEXTS.unavailable;
+  const title = shownTitle(t, item);
   return (
     <fetcher.Form method="post" action={paths.api.playlists()} onSubmit={() => onRemoved(title)}>
       <input type="hidden" name="intent" value="remove" />
       <input type="hidden" name="playlist" value={listRef} />
       <input type="hidden" name="videoId" value={item.id} />
       <input type="hidden" name="redirectTo" value={here} />
-      <button type="submit" disabled={fetcher.state !== "idle"} aria-label={`Remove: ${title}`} className={SMALL_BUTTON}>
-        Remove
+      <button type="submit" disabled={fetcher.state !== "idle"} aria-label={t("removeLabel", { title })} className={SMALL_BUTTON}>
+        {t("remove")}
       </button>
     </fetcher.Form>
   );
+}
+
+/** An item's title as the row names it: "Unavailable video" for one that cannot be played. */
+function shownTitle(t: Translate<"playlists">, item: Item): string {
+  return item.available ? item.title : t("unavailable");
 }

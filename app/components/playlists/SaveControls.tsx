@@ -1,7 +1,8 @@
 import { useState } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
+import { useMessages, usePaths } from "~/lib/i18n";
+import { refusalText } from "~/lib/playlist-refusal-text";
 import { useViewer } from "~/lib/viewer-state";
-import { paths } from "~core/paths";
 import { type PlaylistAnswer, WATCH_LATER } from "~core/playlists";
 import { SaveDialog } from "./SaveDialog";
 
@@ -14,6 +15,8 @@ const PILL = "inline-flex items-center gap-2 rounded-full bg-ink-800 px-4 py-2 t
  * from the page (it is cached for everyone). Visitors get links to sign in that come back here.
  */
 export function SaveControls({ videoId, title, saved }: { videoId: string; title: string; saved: boolean }) {
+  const t = useMessages("playlists");
+  const paths = usePaths();
   const { mode } = useViewer();
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
@@ -34,9 +37,9 @@ export function SaveControls({ videoId, title, saved }: { videoId: string; title
 
   if (mode === "visitor") {
     return (
-      <Link to={paths.login(here)} className={PILL} title="Sign in to save videos">
+      <Link to={paths.login(here)} className={PILL} title={t("signInToSave")}>
         <ClockIcon filled={false} />
-        <span>Watch later</span>
+        <span>{t("watchLaterButton")}</span>
       </Link>
     );
   }
@@ -52,22 +55,22 @@ export function SaveControls({ videoId, title, saved }: { videoId: string; title
           className={`${PILL} disabled:cursor-wait`}
           aria-pressed={shown}
           disabled={fetcher.state !== "idle"}
-          title={shown ? "Remove from Watch Later" : "Save to Watch Later"}
+          title={shown ? t("removeFromWatchLater") : t("saveToWatchLater")}
         >
           <ClockIcon filled={shown} />
-          <span>Watch later</span>
+          <span>{t("watchLaterButton")}</span>
         </button>
       </fetcher.Form>
       {/* The dialog needs JavaScript; without it the button does nothing, so it comes with hydration. */}
       {mode === "signed-in" && (
         <button type="button" aria-haspopup="dialog" onClick={() => setDialogOpen(true)} className={PILL}>
           <PlusIcon />
-          <span>Save</span>
+          <span>{t("save")}</span>
         </button>
       )}
       {answer && !answer.ok && (
         <span role="alert" className="text-sm text-red-300">
-          {answer.message}
+          {refusalText(t, answer)}
         </span>
       )}
       {dialogOpen && (

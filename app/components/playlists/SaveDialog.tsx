@@ -1,4 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
+import { useMessages } from "~/lib/i18n";
+import { refusalText } from "~/lib/playlist-refusal-text";
 import { paths } from "~core/paths";
 import type { PlaylistChoicesAnswer } from "~core/playlists";
 import { PLAYLIST_LIMITS, type PlaylistChoice } from "~core/playlists";
@@ -24,6 +26,7 @@ export function SaveDialog({
   onClose: () => void;
   onWatchLater?: (saved: boolean) => void;
 }) {
+  const t = useMessages("playlists");
   const dialog = useRef<HTMLDialogElement>(null);
   const [load, setLoad] = useState<Load>({ state: "loading" });
   const [status, setStatus] = useState("");
@@ -48,6 +51,8 @@ export function SaveDialog({
     return () => abort.abort();
   }, [videoId]);
 
+  // Watch Later in the page's language; the others by the names their owner gave them.
+  const choiceTitle = (choice: PlaylistChoice) => (choice.kind === "watch_later" ? t("watchLater") : choice.title);
   const mark = (id: string, contains: boolean) =>
     setLoad((l) => (l.state === "ready" ? { ...l, playlists: l.playlists.map((p) => (p.id === id ? { ...p, contains } : p)) } : l));
   // Ticked at once; untouched again if the server refuses.
@@ -56,10 +61,11 @@ export function SaveDialog({
     const answer = await postPlaylistWrite({ intent: contains ? "add" : "remove", playlist: choice.id, videoId });
     if (!answer.ok) {
       mark(choice.id, !contains);
-      setStatus(answer.message);
+      setStatus(refusalText(t, answer));
       return;
     }
-    setStatus(contains ? `Saved to ${choice.title}.` : `Removed from ${choice.title}.`);
+    const title = choiceTitle(choice);
+    setStatus(contains ? t("savedTo", { title }) : t("removedFrom", { title }));
     if (choice.kind === "watch_later") onWatchLater?.(contains);
   };
 
@@ -73,7 +79,7 @@ export function SaveDialog({
       videoId,
     });
     if (!answer.ok) {
-      setError(answer.message);
+      setError(refusalText(t, answer));
       return;
     }
     const made: PlaylistChoice = {
@@ -84,7 +90,7 @@ export function SaveDialog({
       contains: true,
     };
     setLoad((l) => (l.state === "ready" ? { ...l, playlists: [...l.playlists, made] } : l));
-    setStatus(`Saved to ${made.title}.`);
+    setStatus(t("savedTo", { title: made.title }));
     setError(null);
     setCreating(false);
   };
@@ -101,22 +107,24 @@ export function SaveDialog({
       <div className="p-5">
         <div className="flex items-start justify-between gap-3">
           <h2 id={headingId} className="text-lg font-semibold">
-            Save to playlist
+            {t("dialogHeading")}
           </h2>
           <button
             type="button"
             onClick={() => dialog.current?.close()}
             className="rounded-full px-2 text-xl leading-none text-zinc-300 hover:bg-ink-800"
-            aria-label="Close"
+            aria-label={t("close")}
           >
             ×
           </button>
         </div>
-        <p className="mt-1 truncate text-sm text-zinc-400">{title}</p>
-        {load.state === "loading" && <p className="mt-4 text-sm text-zinc-400">Loading…</p>}
+        <p dir="auto" className="mt-1 truncate text-sm text-zinc-400">
+          {title}
+        </p>
+        {load.state === "loading" && <p className="mt-4 text-sm text-zinc-400">{t("loading")}</p>}
         {load.state === "failed" && (
           <p role="alert" className="mt-4 text-sm text-red-300">
-            Failed to load. Please try again later.
+            {t("loadFailed")}
           </p>
         )}
         {load.state === "ready" && (
@@ -130,8 +138,10 @@ export function SaveDialog({
                     onChange={(e) => toggle(choice, e.target.checked)}
                     className="h-4 w-4 accent-brand-500"
                   />
-                  <span className="min-w-0 flex-1 truncate">{choice.title}</span>
-                  <span className="text-xs text-zinc-400">{choice.isPublic ? "Public" : "Private"}</span>
+                  <span dir={choice.kind === "watch_later" ? undefined : "auto"} className="min-w-0 flex-1 truncate">
+                    {choiceTitle(choice)}
+                  </span>
+                  <span className="text-xs text-zinc-400">{choice.isPublic ? t("public") : t("private")}</span>
                 </label>
               </li>
             ))}
@@ -144,7 +154,7 @@ export function SaveDialog({
           <form onSubmit={create} className="mt-3 space-y-3 border-t border-ink-800 pt-3" noValidate>
             <div>
               <label htmlFor={titleId} className="block text-sm font-medium">
-                Title
+                {t("title")}
               </label>
               <input
                 id={titleId}
@@ -163,27 +173,27 @@ export function SaveDialog({
               )}
             </div>
             <fieldset>
-              <legend className="text-sm font-medium">Visibility</legend>
+              <legend className="text-sm font-medium">{t("visibility")}</legend>
               <div className="mt-1 flex gap-4 text-sm">
                 <label className="flex items-center gap-2">
-                  <input type="radio" name="visibility" value="private" defaultChecked className="accent-brand-500" /> Private
+                  <input type="radio" name="visibility" value="private" defaultChecked className="accent-brand-500" /> {t("private")}
                 </label>
                 <label className="flex items-center gap-2">
-                  <input type="radio" name="visibility" value="public" className="accent-brand-500" /> Public
+                  <input type="radio" name="visibility" value="public" className="accent-brand-500" /> {t("public")}
                 </label>
               </div>
             </fieldset>
             <button type="submit" className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-500">
-              Create
+              {t("create")}
             </button>
           </form>
         ) : (
           <button
             type="button"
             onClick={() => setCreating(true)}
-            className="mt-3 w-full rounded-lg border border-ink-700 px-4 py-2 text-left text-sm font-semibold hover:bg-ink-800"
+            className="mt-3 w-full rounded-lg border border-ink-700 px-4 py-2 text-start text-sm font-semibold hover:bg-ink-800"
           >
-            + New playlist
+            {t("newPlaylist")}
           </button>
         )}
       </div>

@@ -1,5 +1,6 @@
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import { inPage } from "../../../tests/support/in-page";
 import { ChapterList, createPlayhead } from "./ChapterList";
 
 const chapters = [
@@ -10,12 +11,28 @@ const chapters = [
 
 describe("ChapterList", () => {
   it("renders links to ?t= in order, the first marked current on the server, titles as text", () => {
-    const html = renderToString(<ChapterList path="/video/x" chapters={chapters} playhead={createPlayhead()} onSelect={() => {}} />);
+    const html = renderToString(
+      inPage(<ChapterList path="/video/x" chapters={chapters} playhead={createPlayhead()} onSelect={() => {}} />, {
+        namespaces: ["video"],
+      }),
+    );
     expect(html.match(/href="[^"]+"/g)).toEqual(['href="/video/x?t=0"', 'href="/video/x?t=20"', 'href="/video/x?t=40"']);
     expect(html.match(/aria-current="true"/g)).toHaveLength(1);
     expect(html).toMatch(/aria-current="true"[^>]*>.*0:00.*Opening/);
     expect(html).toContain("Colour &lt;shift&gt;");
     expect(html).not.toContain("<shift>");
+  });
+
+  it("names the list in the page's language, the chapters' own titles in theirs", () => {
+    const html = renderToString(
+      inPage(<ChapterList path="/ar/video/x" chapters={chapters} playhead={createPlayhead()} onSelect={() => {}} />, {
+        locale: "ar",
+        namespaces: ["video"],
+      }),
+    );
+    expect(html).toContain("الفصول");
+    expect(html).toContain('href="/ar/video/x?t=20"');
+    expect(html).toMatch(/<span dir="auto"[^>]*>Opening<\/span>/);
   });
 
   it("tells its subscribers about every new playhead position", () => {

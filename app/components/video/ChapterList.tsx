@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from "react";
 import { formatDuration } from "~/lib/format";
+import { useMessages } from "~/lib/i18n";
 import { type Chapter, chapterHref, chapterIndexAt } from "~core/chapters";
 
 /**
@@ -45,6 +46,7 @@ export function ChapterList({
   playhead: Playhead;
   onSelect: (start: number) => void;
 }) {
+  const t = useMessages("video");
   const current = useSyncExternalStore(
     playhead.subscribe,
     () => chapterIndexAt(chapters, playhead.get()),
@@ -53,7 +55,7 @@ export function ChapterList({
   return (
     <section aria-labelledby="chapters-heading" className="mt-4 rounded-xl bg-ink-900 p-3 sm:p-4">
       <h2 id="chapters-heading" className="px-1 text-lg font-bold">
-        Chapters
+        {t("chapters")}
       </h2>
       <ol className="mt-2 max-h-80 space-y-0.5 overflow-y-auto">
         {chapters.map((c, i) => (
@@ -67,10 +69,12 @@ export function ChapterList({
                 event.preventDefault();
                 onSelect(c.start);
               }}
-              className="flex items-baseline gap-3 rounded-lg border-l-4 border-transparent px-2 py-2 text-zinc-200 hover:bg-ink-800 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-300 aria-[current=true]:border-brand-500 aria-[current=true]:bg-ink-800 aria-[current=true]:font-semibold aria-[current=true]:text-white"
+              className="flex items-baseline gap-3 rounded-lg border-s-4 border-transparent px-2 py-2 text-zinc-200 hover:bg-ink-800 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-300 aria-[current=true]:border-brand-500 aria-[current=true]:bg-ink-800 aria-[current=true]:font-semibold aria-[current=true]:text-white"
             >
               <span className="shrink-0 text-sm text-brand-300 tabular-nums">{formatDuration(c.start)}</span>{" "}
-              <span className="min-w-0 break-words">{c.title}</span>
+              <span dir="auto" className="min-w-0 break-words">
+                {c.title}
+              </span>
             </a>
           </li>
         ))}

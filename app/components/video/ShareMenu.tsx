@@ -1,11 +1,10 @@
 import { useEffect, useState } from "react";
 import { ActionMenu } from "~/components/ui/ActionMenu";
+import { useMessages } from "~/lib/i18n";
 import { copyText, shareLinks } from "~/lib/share";
 import { useFleetingStatus } from "~/lib/use-fleeting-status";
 import { useMenuButton } from "~/lib/use-menu-button";
 
-const COPIED = "Copied!";
-const COPY_FAILED = "Failed to copy";
 /** docs/product.md "Video page": the copy result is cleared after 2 seconds. */
 const STATUS_MS = 2000;
 
@@ -15,6 +14,7 @@ const STATUS_MS = 2000;
  * Closes on a click outside, on Escape (focus goes back to the button) and after an item is chosen.
  */
 export function ShareMenu({ title, url }: { title: string; url: string }) {
+  const t = useMessages("video");
   const menu = useMenuButton();
   const { finish } = menu;
   const [status, setStatus] = useFleetingStatus(STATUS_MS);
@@ -25,7 +25,7 @@ export function ShareMenu({ title, url }: { title: string; url: string }) {
   useEffect(() => setNativeShare(typeof navigator.share === "function"), []);
   const copy = async () => {
     finish();
-    setStatus((await copyText(url)) ? COPIED : COPY_FAILED);
+    setStatus((await copyText(url)) ? t("copied") : t("copyFailed"));
   };
   const share = () => {
     finish();
@@ -33,7 +33,7 @@ export function ShareMenu({ title, url }: { title: string; url: string }) {
   };
 
   const itemClass =
-    "block w-full px-4 py-2.5 text-left text-sm text-zinc-200 hover:bg-ink-700 focus-visible:bg-ink-700 focus-visible:outline-none";
+    "block w-full px-4 py-2.5 text-start text-sm text-zinc-200 hover:bg-ink-700 focus-visible:bg-ink-700 focus-visible:outline-none";
   return (
     <ActionMenu
       menu={menu}
@@ -42,7 +42,7 @@ export function ShareMenu({ title, url }: { title: string; url: string }) {
       buttonContent={
         <>
           <ShareIcon />
-          Share
+          {t("share")}
         </>
       }
       beside={
@@ -50,21 +50,21 @@ export function ShareMenu({ title, url }: { title: string; url: string }) {
           {status}
         </span>
       }
-      menuLabel="Share"
-      menuClassName="absolute left-0 top-full z-30 mt-2 w-56 overflow-hidden rounded-xl border border-ink-700 bg-ink-800 py-1 shadow-xl"
+      menuLabel={t("share")}
+      menuClassName="absolute start-0 top-full z-30 mt-2 w-56 overflow-hidden rounded-xl border border-ink-700 bg-ink-800 py-1 shadow-xl"
     >
       <a role="menuitem" href={links.x} target="_blank" rel="noopener noreferrer" onClick={finish} className={itemClass}>
-        Share on X
+        {t("shareOnX")}
       </a>
       <a role="menuitem" href={links.reddit} target="_blank" rel="noopener noreferrer" onClick={finish} className={itemClass}>
-        Share on Reddit
+        {t("shareOnReddit")}
       </a>
       <button role="menuitem" type="button" onClick={copy} className={itemClass}>
-        Copy URL
+        {t("copyUrl")}
       </button>
       {nativeShare && (
         <button role="menuitem" type="button" onClick={share} className={itemClass}>
-          More options…
+          {t("moreOptions")}
         </button>
       )}
     </ActionMenu>

@@ -10,6 +10,7 @@ import { isAutoStart } from "~/components/player/UpNext";
 import { VideoPlayer } from "~/components/player/VideoPlayer";
 import { QueuePanel } from "~/components/playlists/QueuePanel";
 import { SaveControls } from "~/components/playlists/SaveControls";
+import { useLocale, useMessages, usePaths } from "~/lib/i18n";
 import { useRootData } from "~/lib/root-data";
 import { absoluteUrl } from "~/lib/seo";
 import { useAutoplay } from "~/lib/use-autoplay";
@@ -18,7 +19,7 @@ import { useViewTracking } from "~/lib/use-view-tracking";
 import { useWatchHistory } from "~/lib/use-watch-history";
 import { useViewer, useViewerPage } from "~/lib/viewer-state";
 import { upNextOf } from "~core/autoplay";
-import { paths } from "~core/paths";
+import { localizePath } from "~core/locales";
 import { ChapterList } from "./ChapterList";
 import { RelatedVideos } from "./RelatedVideos";
 import { ShareMenu } from "./ShareMenu";
@@ -31,6 +32,9 @@ import type { ShownVideo } from "./video-page-data";
  * the playlist queue, the description, related videos and comments. The viewer's own parts arrive after hydration.
  */
 export function VideoDetails({ video: v, related, relatedError, preRoll, community, chapters, withheld, captions, list }: ShownVideo) {
+  const t = useMessages("video");
+  const locale = useLocale();
+  const paths = usePaths();
   const { mode } = useViewer();
   // Theirs on this video (answered for this page's scope, so for this video), once it arrived.
   const mine = useViewerPage();
@@ -48,10 +52,14 @@ export function VideoDetails({ video: v, related, relatedError, preRoll, communi
     [trackView, trackHistory, playhead],
   );
   const siteUrl = useRootData()?.siteUrl ?? "";
-  const { queue, nextInList } = usePlaylistQueue(list, v.id);
+  const queue = usePlaylistQueue(list, v.id);
+  // What plays next stays in the page's language (the queue and the recommendations give English addresses).
+  const nextInList = queue.nextInList && { ...queue.nextInList, href: localizePath(locale, queue.nextInList.href) };
   const autoplay = useAutoplay();
   const autoStart = isAutoStart(useLocation().state);
-  const next = upNextOf(related, nextInList);
+  const upNext = upNextOf(related, queue.nextInList);
+  const next = upNext && { ...upNext, href: localizePath(locale, upNext.href) };
+  const page = paths.video(v.id);
   return (
     <article>
       {withheld ? (
@@ -74,16 +82,14 @@ export function VideoDetails({ video: v, related, relatedError, preRoll, communi
           renderPreRoll={preRoll ? (finish) => <PreRoll config={preRoll} onDone={finish} /> : undefined}
         />
       ) : (
-        <div className="grid aspect-video w-full place-items-center rounded-xl bg-ink-900 text-zinc-400">
-          This video is not available yet.
-        </div>
+        <div className="grid aspect-video w-full place-items-center rounded-xl bg-ink-900 text-zinc-400">{t("notAvailableYet")}</div>
       )}
       <VideoHeader video={v} />
       <div className="mt-4 flex flex-wrap items-center gap-3">
         <LikeButton videoId={v.id} likes={community.likes} liked={own?.liked ?? false} signedIn={mode !== "visitor"} />
         <FavoriteButton key={v.id} videoId={v.id} favorite={own?.favorite ?? false} title={v.title} />
         <SaveControls key={`save-${v.id}`} videoId={v.id} title={v.title} saved={own?.watchLater ?? false} />
-        <ShareMenu title={v.title} url={absoluteUrl(siteUrl, paths.video(v.id))} />
+        <ShareMenu title={v.title} url={absoluteUrl(siteUrl, page)} />
         <a
           href={paths.report({ type: "video", id: v.id })}
           className="inline-flex items-center gap-2 rounded-full bg-ink-800 px-4 py-2 text-sm font-semibold text-zinc-200 hover:bg-ink-700 focus-visible:outline-2 focus-visible:outline-brand-300"
@@ -91,7 +97,7 @@ export function VideoDetails({ video: v, related, relatedError, preRoll, communi
           <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2">
             <path d="M4 21V4h11l-1 4h6v9H9l1-4H4" strokeLinejoin="round" />
           </svg>
-          Report
+          {t("report")}
         </a>
         {/* Last in the row: arriving after hydration, it moves nothing else. */}
         {own?.resumeAt && start === undefined && v.video_url && (
@@ -99,17 +105,18 @@ export function VideoDetails({ video: v, related, relatedError, preRoll, communi
         )}
       </div>
       {chapters.length > 0 && v.video_url && (
-        <ChapterList path={paths.video(v.id)} chapters={chapters} playhead={playhead} onSelect={(at) => moveTo(at, true)} />
+        <ChapterList path={page} chapters={chapters} playhead={playhead} onSelect={(at) => moveTo(at, true)} />
       )}
-      <QueuePanel queue={queue} currentId={v.id} next={nextInList} />
-      {v.description && <p className="mt-4 whitespace-pre-line rounded-xl bg-ink-900 p-4 text-zinc-300">{v.description}</p>}
+      <QueuePanel queue={queue.queue} currentId={v.id} next={nextInList} />
+      {v.description && (
+        <p dir="auto" className="mt-4 whitespace-pre-line rounded-xl bg-ink-900 p-4 text-zinc-300">
+          {v.description}
+        </p>
+      )}
       <p className="mt-3 text-sm text-zinc-400">
-        Does this video depict you without your consent, or copy your work?{" "}
-        <Link
-          to={paths.takedown(absoluteUrl(siteUrl, paths.video(v.id)))}
-          className="text-brand-300 underline underline-offset-2 hover:text-brand-200"
-        >
-          Request a takedown
+        {t("takedownQuestion")}{" "}
+        <Link to={paths.takedown(absoluteUrl(siteUrl, page))} className="text-brand-300 underline underline-offset-2 hover:text-brand-200">
+          {t("requestTakedown")}
         </Link>
       </p>
 

@@ -1,36 +1,42 @@
 import { Link } from "react-router";
 import { formatDuration, formatLongDate, formatRelativeTime, formatViews } from "~/lib/format";
-import { paths } from "~core/paths";
+import { useLocale, useMessages, usePaths } from "~/lib/i18n";
 import { slugify } from "~core/slug";
 import type { VideoView } from "./video-page-data";
 
 /** Under the player: the title with the AI-generated label, then views, age, duration, category and the content credentials. */
 export function VideoHeader({ video: v }: { video: VideoView }) {
+  const t = useMessages("video");
+  const common = useMessages("common");
+  const locale = useLocale();
+  const paths = usePaths();
   return (
     <>
       <div className="mt-5 flex flex-wrap items-start gap-3">
-        <h1 className="min-w-0 flex-1 text-2xl font-bold">{v.title}</h1>
+        <h1 dir="auto" className="min-w-0 flex-1 text-2xl font-bold">
+          {v.title}
+        </h1>
         <span
           className="rounded-full border border-brand-500/60 bg-brand-600/15 px-3 py-1 text-xs font-semibold uppercase tracking-wide text-brand-300"
-          title="This video is synthetic media created with AI. No real people appear in it."
+          title={t("aiGeneratedTitle")}
         >
-          AI-generated
+          {t("aiGenerated")}
         </span>
       </div>
       <p className="mt-2 flex flex-wrap gap-x-2 text-sm text-zinc-400">
-        <span>{formatViews(v.views)} views</span>
+        <span>{common("views", { count: v.views, shown: formatViews(v.views, locale) })}</span>
         <span aria-hidden="true">·</span>
-        <time dateTime={v.upload_date} title={formatLongDate(v.upload_date)} suppressHydrationWarning>
-          {formatRelativeTime(v.upload_date)}
+        <time dateTime={v.upload_date} title={formatLongDate(v.upload_date, locale)} suppressHydrationWarning>
+          {formatRelativeTime(v.upload_date, new Date(), locale)}
         </time>
         <span aria-hidden="true">·</span>
         <span>
-          Duration <span className="tabular-nums">{formatDuration(v.duration)}</span>
+          {t("duration")} <span className="tabular-nums">{formatDuration(v.duration)}</span>
         </span>
         {v.category_name && (
           <>
             <span aria-hidden="true">·</span>
-            <Link to={paths.category(slugify(v.category_name))} className="text-brand-300 hover:underline">
+            <Link to={paths.category(slugify(v.category_name))} dir="auto" className="text-brand-300 hover:underline">
               {v.category_name}
             </Link>
           </>
@@ -38,7 +44,7 @@ export function VideoHeader({ video: v }: { video: VideoView }) {
         <span aria-hidden="true">·</span>
         {/* Its C2PA manifests in words (app/routes/video-credentials.tsx). */}
         <Link to={paths.videoCredentials(v.id)} className="text-brand-300 hover:underline">
-          Content credentials
+          {t("contentCredentials")}
         </Link>
       </p>
     </>

@@ -1,29 +1,45 @@
 import type { MetaDescriptor } from "react-router";
 import { formatIsoDuration } from "~/lib/format";
+import { translator } from "~/lib/i18n";
 import { keyMoments } from "~/lib/key-moments";
 import { absoluteUrl, breadcrumbs, seoMeta } from "~/lib/seo";
 import { TRAINED_ALGORITHMIC_MEDIA } from "~core/content-credentials";
-import type { Locale } from "~core/locales";
-import { paths } from "~core/paths";
+import { type Locale, localizePath } from "~core/locales";
+import type { MessageBundle } from "~core/messages";
+import { pathsIn } from "~core/paths";
 import { site } from "~core/site";
 import { slugify } from "~core/slug";
 import { truncate } from "~core/text";
 import type { VideoData } from "./video-page-data";
 
+interface Page {
+  siteUrl: string;
+  /** The page's address in English (core/paths.ts `paths`); seoMeta makes its language's from it. */
+  path: string;
+  locale: Locale;
+  /** The texts the matched routes sent (app/lib/i18n.ts bundlesOf). */
+  bundles: readonly MessageBundle[];
+}
+
 /**
  * The video page's tags (docs/product.md "Page metadata"): title, description, Open Graph video and the JSON-LD
- * VideoObject with its key moments and breadcrumbs; a page without a video is noindex.
+ * VideoObject with its key moments and breadcrumbs, in the page's language (its texts, its addresses and
+ * `inLanguage`); a page without a video is noindex.
  */
-export function videoMeta(d: VideoData | undefined, siteUrl: string, path: string, locale: Locale): MetaDescriptor[] {
+export function videoMeta(d: VideoData | undefined, { siteUrl, path, locale, bundles }: Page): MetaDescriptor[] {
+  const t = translator(bundles, locale, "video");
+  const common = translator(bundles, locale, "common");
   if (d?.state !== "ok") {
-    const title = d?.state === "error" ? "Error" : d?.state === "removed" ? "Video removed" : "Video not found";
-    return seoMeta({ siteUrl, locale, title, description: "The requested video could not be found.", path, noindex: true });
+    const title = d?.state === "error" ? common("errorHeading") : d?.state === "removed" ? t("removedHeading") : t("notFoundHeading");
+    return seoMeta({ siteUrl, locale, title, description: t("notFoundText"), path, noindex: true });
   }
   const v = d.video;
-  const description = truncate(v.description || `Watch ${v.title}, an AI-generated video on ${site.name}.`);
-  const crumbs = [{ name: "Home", path: paths.home() }];
+  const paths = pathsIn(locale);
+  const here = localizePath(locale, path);
+  const description = truncate(v.description || t("metaDescription", { title: v.title, site: site.name }));
+  const crumbs = [{ name: common("navHome"), path: paths.home() }];
   if (v.category_name) crumbs.push({ name: v.category_name, path: paths.category(slugify(v.category_name)) });
-  crumbs.push({ name: v.title, path });
+  crumbs.push({ name: v.title, path: here });
   return seoMeta({
     siteUrl,
     locale,
@@ -41,14 +57,15 @@ export function videoMeta(d: VideoData | undefined, siteUrl: string, path: strin
         "@type": "VideoObject",
         name: v.title,
         description,
+        inLanguage: locale,
         thumbnailUrl: [absoluteUrl(siteUrl, v.thumbnail_url ?? site.defaultSocialImage)],
         uploadDate: v.upload_date,
         duration: formatIsoDuration(v.duration),
         ...(v.video_url ? { contentUrl: absoluteUrl(siteUrl, v.video_url) } : {}),
-        embedUrl: absoluteUrl(siteUrl, path),
+        embedUrl: absoluteUrl(siteUrl, here),
         digitalSourceType: TRAINED_ALGORITHMIC_MEDIA,
         interactionStatistic: { "@type": "InteractionCounter", interactionType: { "@type": "WatchAction" }, userInteractionCount: v.views },
-        ...keyMoments(siteUrl, path, d.chapters, v.duration),
+        ...keyMoments(siteUrl, here, d.chapters, v.duration),
       },
       breadcrumbs(siteUrl, crumbs),
     ],

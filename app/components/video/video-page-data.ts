@@ -1,6 +1,7 @@
 import type { CaptionTrack } from "~core/captions";
 import type { Chapter } from "~core/chapters";
 import type { CommunityData } from "~core/community-answer";
+import type { MessageBundle } from "~core/messages";
 import type { PlaylistRef } from "~core/playlists";
 import type { PreRollConfig } from "~core/preroll-playback";
 import type { ViewerScope } from "~core/viewer-state";
@@ -22,8 +23,11 @@ export interface VideoView {
   category_name: string | null;
 }
 
-/** What the video page's loader sends (app/routes/video.tsx), for its meta (./seo.ts) and its components. */
-export type VideoData =
+/**
+ * What the video page's loader sends (app/routes/video.tsx), for its meta (./seo.ts) and its components; in every
+ * state, the page's texts (`video`, `community`, `playlists`) in its language.
+ */
+export type VideoData = { intl: MessageBundle } & (
   | {
       state: "ok";
       video: VideoView;
@@ -45,7 +49,8 @@ export type VideoData =
   | { state: "not-found" }
   /** Taken down (server/services/video-removal.ts): 410, so search engines drop it for good. */
   | { state: "removed" }
-  | { state: "error" };
+  | { state: "error" }
+);
 
 /** The page of a video that plays. */
 export type ShownVideo = Extract<VideoData, { state: "ok" }>;

@@ -45,7 +45,6 @@ export async function loader(args: Route.LoaderArgs) {
   const locale = localeOfRequest(args.request);
   const viewer = await getViewer(args);
   if (params.list === WATCH_LATER && !viewer) throw redirect(pathsIn(locale).login(pathsIn(locale).playlist(WATCH_LATER)));
-  // TODO: add "playlists" (PlaylistItems', PlaylistFields' and CopyLink's texts) once server/i18n/messages/playlists.json exists.
   const intl = messagesFor(locale, ["account"]);
   const found = await attempt(
     args.context,

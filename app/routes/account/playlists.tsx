@@ -23,7 +23,6 @@ export const contract = defineRoute({ ...ACCOUNT_PAGE });
 /** The signed-in user's playlists: Watch Later first, then theirs, with how many videos each plays. */
 export async function loader(args: Route.LoaderArgs) {
   const viewer = routeViewer(args.context);
-  // TODO: add "playlists" (PlaylistFields' texts) once server/i18n/messages/playlists.json exists.
   const intl = messagesFor(localeOfRequest(args.request), ["account"]);
   const lists = await attempt(
     args.context,

@@ -1,7 +1,8 @@
 import { data, redirect } from "react-router";
 import type { FavoriteAnswer } from "~core/favorites";
+import { splitLocalePath } from "~core/locales";
 import { input, parseForm, plainText, readForm } from "~core/params";
-import { paths } from "~core/paths";
+import { paths, pathsIn } from "~core/paths";
 import { safeRedirectPath } from "~core/redirect-to";
 import { defineRoute } from "~core/route-contract";
 import { z } from "~core/zod";
@@ -15,7 +16,8 @@ import { jsonAnswer, NO_STORE } from "./json-answer";
 /**
  * `POST /api/favorites` (form `videoId`, `favorite` = "true" | "false", optional `redirectTo`): adds or
  * removes a favorite of the signed-in user. The FavoriteButton's fetcher gets JSON `FavoriteAnswer` (core/favorites.ts); a plain
- * form post (no JavaScript, Accept: text/html) is sent back to `redirectTo`, visitors to sign in first.
+ * form post (no JavaScript, Accept: text/html) is sent back to `redirectTo`, visitors to sign in first (in the
+ * language of `redirectTo`'s page). The answer's errors are codes the button words in its page's language.
  */
 
 const favoriteForm = z.object({
@@ -44,7 +46,7 @@ export async function action(args: Route.ActionArgs) {
 
   const viewer = await getViewer(args);
   if (!viewer) {
-    if (wantsPage) return redirect(paths.login(back), { headers: NO_STORE });
+    if (wantsPage) return redirect(pathsIn(splitLocalePath(back).locale).login(back), { headers: NO_STORE });
     return answer(401, { ok: false, error: "sign-in" });
   }
   try {

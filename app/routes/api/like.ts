@@ -1,4 +1,3 @@
-import { bannedMessage, COMMUNITY_TEXTS } from "~/lib/community-texts";
 import { SCRIPT_FIELD } from "~core/community-answer";
 import { input, parseForm, readForm } from "~core/params";
 import { defineRoute } from "~core/route-contract";
@@ -6,7 +5,7 @@ import { z } from "~core/zod";
 import { getViewer } from "../../../server/http/session";
 import { setLike } from "../../../server/services/likes";
 import type { Route } from "./+types/like";
-import { methodNotAllowed, responder, unreadable } from "./community-response";
+import { bannedRefusal, formLocale, methodNotAllowed, responder, unreadable } from "./community-response";
 
 /**
  * `POST /api/videos/:videoId/like` (form: `liked` = "true" | "false", the state wanted; `js` from a
@@ -26,18 +25,18 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const videoId = likeParams.safeParse(params).data?.videoId ?? null;
   const body = await readForm(request, 1024);
   const form = body.ok ? parseForm(contract.input.form, body.form) : undefined;
-  const reply = responder(form?.[SCRIPT_FIELD] === "1", videoId);
+  const reply = responder(form?.[SCRIPT_FIELD] === "1", videoId, formLocale(body.ok ? body.form : undefined));
   if (!body.ok) return unreadable(body);
-  if (!form || !videoId) return reply.fail(400, COMMUNITY_TEXTS.likeFailed, "like");
+  if (!form || !videoId) return reply.fail(400, { code: "likeFailed" }, "like");
   const viewer = await getViewer({ request, context });
-  if (!viewer) return reply.signIn(COMMUNITY_TEXTS.likeFailed);
+  if (!viewer) return reply.signIn("likeFailed");
   try {
     const outcome = await setLike(viewer.id, videoId, form.liked === "true");
-    if (outcome.status === "not-found") return reply.fail(404, COMMUNITY_TEXTS.likeFailed, "like");
-    if (outcome.status === "banned") return reply.fail(403, bannedMessage(outcome.reason), "banned");
+    if (outcome.status === "not-found") return reply.fail(404, { code: "likeFailed" }, "like");
+    if (outcome.status === "banned") return reply.fail(403, bannedRefusal(outcome.reason), "banned");
     return reply.ok({ liked: outcome.liked, likes: outcome.likes });
   } catch (err) {
-    return reply.crashed(context, "like", err, COMMUNITY_TEXTS.likeFailed, "like");
+    return reply.crashed(context, "like", err, "likeFailed", "like");
   }
 }
 

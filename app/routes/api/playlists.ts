@@ -1,16 +1,19 @@
 import { data, redirect } from "react-router";
-import { bannedMessage } from "~/lib/community-texts";
+import { refusalText } from "~/lib/playlist-refusal-text";
 import { routeInput } from "~/lib/route-contract.server";
+import { findMinorSuggestingTerm } from "~core/content-safety";
+import { type Locale, splitLocalePath } from "~core/locales";
 import { input, parseForm, readForm } from "~core/params";
-import { paths } from "~core/paths";
+import { type Paths, pathsIn } from "~core/paths";
 import { PLAYLIST_FORMS, type PlaylistForm, playlistForm, playlistIntent } from "~core/playlist-schema";
-import { PLAYLIST_TEXTS, type PlaylistAnswer, type PlaylistChoicesAnswer, type PlaylistError } from "~core/playlists";
+import type { PlaylistAnswer, PlaylistChoicesAnswer, PlaylistError, PlaylistRefusal } from "~core/playlists";
 import { safeRedirectPath } from "~core/redirect-to";
 import { defineRoute } from "~core/route-contract";
 import { z } from "~core/zod";
 import { consumeAccountLimit, retryAfterSeconds } from "../../../server/auth/account-limits";
 import { classifyFailure, UNAVAILABLE_HEADERS } from "../../../server/http/route-errors";
 import { getViewer } from "../../../server/http/session";
+import { translate } from "../../../server/i18n/catalog";
 import { playlistChoices } from "../../../server/services/owned-playlists";
 import { createPlaylist, deletePlaylist, updatePlaylist } from "../../../server/services/playlist-edits";
 import { addToPlaylist, moveInPlaylist, removeFromPlaylist } from "../../../server/services/playlist-items";
@@ -23,7 +26,8 @@ import { failureAnswer, jsonAnswer, NO_STORE } from "./json-answer";
  * create, update (title, description, visibility), delete, add, remove, move; Watch Later is `playlist=watch-later`
  * with add and remove. A fetcher gets JSON `PlaylistAnswer`; a form posted without JavaScript (Accept:
  * text/html) is sent back to `redirectTo` when it worked, and gets the refusal's sentence as a plain page
- * when it did not; visitors go to sign in first.
+ * when it did not, in the language of `redirectTo`'s page; visitors go to sign in first. A script words the
+ * refusal itself in its page's language (core/playlists.ts PlaylistRefusal).
  *
  * `GET /api/playlists?video=<id>`: the Save dialog's list, the user's playlists and whether each holds the video.
  */
@@ -47,35 +51,32 @@ const STATUS: Record<PlaylistError, number> = {
   failed: 500,
 };
 
-const MESSAGE: Record<PlaylistError, string> = {
-  "sign-in": PLAYLIST_TEXTS.signIn,
-  "not-found": PLAYLIST_TEXTS.notFound,
-  "video-not-found": PLAYLIST_TEXTS.videoNotFound,
-  "too-many-playlists": PLAYLIST_TEXTS.tooManyPlaylists,
-  full: PLAYLIST_TEXTS.playlistFull,
-  "too-many": "Too many requests. Please wait a moment and try again.",
-  banned: bannedMessage(),
-  invalid: PLAYLIST_TEXTS.unreadable,
-  unreadable: PLAYLIST_TEXTS.unreadable,
-  failed: PLAYLIST_TEXTS.failed,
-};
+/** What a write comes to: done, or refused (worded for the answer by `worded`). */
+type Result = Extract<PlaylistAnswer, { ok: true }> | PlaylistRefusal;
 
-/** A refusal; `message` and `field` for a form field the person can fix (title, description). */
-const refusal = (error: PlaylistError, field?: { name: "title" | "description"; message: string }): PlaylistAnswer => ({
+/** A refusal, with what is wrong with a form field the person can fix (title, description). */
+const refusal = (error: PlaylistError, detail: Omit<PlaylistRefusal, "ok" | "error"> = {}): PlaylistRefusal => ({
   ok: false,
   error,
-  message: field?.message ?? MESSAGE[error],
-  ...(field ? { field: field.name } : {}),
+  ...detail,
 });
 
-/** The first message of a refused title or description (their zod messages are the texts shown, worded like those of docs/product.md). */
-function fieldRefusal(schema: z.ZodObject, raw: Record<string, unknown>): PlaylistAnswer {
+/** The refusal in `locale`'s words, as `message` (docs/product.md "Playlists"). */
+function worded(result: PlaylistRefusal, locale: Locale): Extract<PlaylistAnswer, { ok: false }> {
+  return { ...result, message: refusalText((id, values) => translate(locale, "playlists", id, values), result) };
+}
+
+/** What is wrong with the first refused title or description: missing, too long, or against the content policy. */
+function fieldRefusal(schema: z.ZodObject, raw: Record<string, unknown>): PlaylistRefusal {
   const parsed = schema.safeParse(raw);
   const issue = parsed.success ? undefined : parsed.error.issues.find((i) => i.path[0] === "title" || i.path[0] === "description");
   // Other custom issues are the text checks of params.ts (control characters): unreadable, not the person's to fix.
   const policy = issue?.code === "custom" && (issue.params as { contentSafety?: boolean } | undefined)?.contentSafety === true;
   if (!issue || (issue.code === "custom" && !policy)) return refusal("unreadable");
-  return refusal("invalid", { name: issue.path[0] as "title" | "description", message: issue.message });
+  const field = issue.path[0] as "title" | "description";
+  if (policy) return refusal("invalid", { field, problem: "policy", term: findMinorSuggestingTerm(String(raw[field] ?? "")) ?? "" });
+  if (issue.code === "too_big") return refusal("invalid", { field, problem: "too-long" });
+  return field === "title" ? refusal("invalid", { field, problem: "required" }) : refusal("unreadable");
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -84,21 +85,26 @@ export async function action(args: Route.ActionArgs) {
   const wantsPage = (request.headers.get("accept") ?? "").includes("text/html");
   // The longest legitimate form: a 1,000-character description of 4-byte characters, percent-encoded.
   const body = await readForm(request, 32 * 1024);
-  if (!body.ok) return jsonAnswer(body.status, refusal("unreadable"), body.headers);
+  if (!body.ok) return jsonAnswer(body.status, worded(refusal("unreadable"), "en"), body.headers);
   const intent = playlistIntent.safeParse(body.form.get("intent"));
   const schema = intent.success ? PLAYLIST_FORMS[intent.data] : undefined;
   const form = schema ? (parseForm(schema, body.form) as PlaylistForm | undefined) : undefined;
+  // The page the form was sent from says the language of the answer and of the pages it leads to.
+  const sentFrom = body.form.get("redirectTo");
+  const locale = splitLocalePath(safeRedirectPath(typeof sentFrom === "string" ? sentFrom : undefined, "/")).locale;
+  const paths = pathsIn(locale);
   const back = safeRedirectPath(
     form?.redirectTo,
     form && "videoId" in form && form.videoId ? paths.video(form.videoId) : paths.playlists(),
   );
 
-  const answer = (result: PlaylistAnswer, headers: Record<string, string> = {}, next = back) => {
+  const answer = (result: Result, headers: Record<string, string> = {}, next = back) => {
     const status = result.ok ? 200 : STATUS[result.error];
-    if (!wantsPage) return jsonAnswer(status, result, headers);
+    if (!wantsPage) return jsonAnswer(status, result.ok ? result : worded(result, locale), headers);
     if (result.ok) return redirect(next, { headers: NO_STORE });
     // Without JavaScript: the sentence, and the way back (the browser's).
-    return new Response(result.message, { status, headers: { "Content-Type": "text/plain; charset=utf-8", ...NO_STORE, ...headers } });
+    const text = worded(result, locale).message;
+    return new Response(text, { status, headers: { "Content-Type": "text/plain; charset=utf-8", ...NO_STORE, ...headers } });
   };
   if (!schema) return answer(refusal("unreadable"));
   if (!form) {
@@ -114,10 +120,10 @@ export async function action(args: Route.ActionArgs) {
   try {
     const limit = await consumeAccountLimit("playlists", viewer.id);
     if (!limit.allowed) return answer(refusal("too-many"), { "Retry-After": retryAfterSeconds(limit) });
-    return answer(...(await write(viewer.id, form, back)));
+    return answer(...(await write(viewer.id, form, back, paths)));
   } catch (err) {
     if (classifyFailure(context, "playlist", err) === "unavailable") {
-      return jsonAnswer(503, refusal("failed"), UNAVAILABLE_HEADERS);
+      return jsonAnswer(503, worded(refusal("failed"), locale), UNAVAILABLE_HEADERS);
     }
     return answer(refusal("failed"));
   }
@@ -130,15 +136,16 @@ export async function action(args: Route.ActionArgs) {
 const WHILE_BANNED: ReadonlySet<PlaylistForm["intent"]> = new Set(["delete", "remove"]);
 
 /** The write itself: its answer, and where a page goes afterwards. */
-async function write(userId: string, form: PlaylistForm, back: string): Promise<[PlaylistAnswer, Record<string, string>, string]> {
-  const ok = (
-    extra: Omit<Extract<PlaylistAnswer, { ok: true }>, "ok"> = {},
-    next = back,
-  ): [PlaylistAnswer, Record<string, string>, string] => [{ ok: true, ...extra }, {}, next];
-  const no = (error: PlaylistError): [PlaylistAnswer, Record<string, string>, string] => [refusal(error), {}, back];
+async function write(userId: string, form: PlaylistForm, back: string, paths: Paths): Promise<[Result, Record<string, string>, string]> {
+  const ok = (extra: Omit<Extract<Result, { ok: true }>, "ok"> = {}, next = back): [Result, Record<string, string>, string] => [
+    { ok: true, ...extra },
+    {},
+    next,
+  ];
+  const no = (error: PlaylistError): [Result, Record<string, string>, string] => [refusal(error), {}, back];
   if (!WHILE_BANNED.has(form.intent)) {
-    const banned = await banReason(userId);
-    if (banned !== null) return [{ ok: false, error: "banned", message: bannedMessage(banned) }, {}, back];
+    const banned = (await banReason(userId))?.trim();
+    if (banned !== undefined) return [refusal("banned", banned ? { reason: banned } : {}), {}, back];
   }
   switch (form.intent) {
     case "create": {
