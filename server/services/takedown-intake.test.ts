@@ -69,11 +69,8 @@ describe("takedown requests coming in, on PostgreSQL", () => {
     });
     expect(bad).toEqual({
       status: "invalid",
-      errors: {
-        urls: "Enter full addresses starting with https://, one per line",
-        goodFaith: "Confirm the good-faith statement",
-        signature: "Type your full name as your signature",
-      },
+      // The ids of the texts the page words (in English: server/i18n/form-texts.test.ts).
+      errors: { urls: "urlsInvalid", goodFaith: "goodFaithRequired", signature: "signatureRequired" },
     });
     const bot = submission({}, "http://spam.example");
     expect(await submitTakedown(bot, meta, { now: NOW, limiter: UNLIMITED })).toMatchObject({ status: "dropped", reason: "honeypot" });
