@@ -91,7 +91,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const info = context.get(requestInfoContext);
   try {
     const outcome = await submitTakedown(
-      { values: valuesOf(form), website: form[HONEYPOT_FIELD], formToken: form[FORM_TOKEN_FIELD] },
+      { values: valuesOf(form), website: form[HONEYPOT_FIELD], formToken: form[FORM_TOKEN_FIELD], locale },
       { ip: clientIp.parse(info.clientIp), userAgent: userAgent.parse(info.userAgent) },
     );
     if (outcome.status === "sent" || outcome.status === "dropped") {

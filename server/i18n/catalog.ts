@@ -6,6 +6,7 @@ import contact from "./messages/contact.json";
 import forms from "./messages/forms.json";
 import report from "./messages/report.json";
 import takedown from "./messages/takedown.json";
+import takedownMail from "./messages/takedown-mail.json";
 
 /**
  * The site's texts in every language it speaks (docs/i18n.md): one file per namespace under server/i18n/messages/
@@ -14,7 +15,10 @@ import takedown from "./messages/takedown.json";
  * to the same ids, the same arguments and its own plural categories. A text a language lacks falls back to English
  * (that test fails on it first). Parsed here, once per language and namespace; a page receives the namespaces it shows.
  */
-const NAMESPACES = { common, contact, forms, report, takedown } satisfies Record<string, Record<Locale, Record<string, string>>>;
+const NAMESPACES = { common, contact, forms, report, takedown, takedownMail } satisfies Record<
+  string,
+  Record<Locale, Record<string, string>>
+>;
 
 export type Namespace = keyof typeof NAMESPACES;
 export type MessageId<N extends Namespace> = keyof (typeof NAMESPACES)[N]["en"] & string;
