@@ -1,12 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  type ContactValues,
-  charCount,
-  contactRateLimitMessage,
-  contactValuesFromFormData,
-  firstInvalidField,
-  validateContact,
-} from "./contact-schema";
+import { type ContactValues, charCount, contactValuesFromFormData, firstInvalidField, validateContact } from "./contact-schema";
 
 const valid: ContactValues = { name: "Ada", email: "ada@example.com", subject: "Hello", message: "A message long enough." };
 
@@ -15,6 +8,7 @@ function errorsFor(patch: Partial<ContactValues>) {
   return result.success ? {} : result.errors;
 }
 
+// A field's message is the id of its text, which the page words (the English texts: server/i18n/form-texts.test.ts).
 describe('contact form schema (docs/product.md "Contact form")', () => {
   it("accepts a valid form and trims every field", () => {
     const result = validateContact({
@@ -30,50 +24,50 @@ describe('contact form schema (docs/product.md "Contact form")', () => {
     const result = validateContact({ name: "", email: "", subject: "", message: "" });
     expect(result).toEqual({
       success: false,
-      errors: { name: "Name is required", email: "Email is required", subject: "Subject is required", message: "Message is required" },
+      errors: { name: "nameRequired", email: "emailRequired", subject: "subjectRequired", message: "messageRequired" },
     });
   });
 
   it("treats whitespace-only as empty", () => {
     expect(errorsFor({ name: "   ", email: " \t", subject: "\n", message: "      " })).toEqual({
-      name: "Name is required",
-      email: "Email is required",
-      subject: "Subject is required",
-      message: "Message is required",
+      name: "nameRequired",
+      email: "emailRequired",
+      subject: "subjectRequired",
+      message: "messageRequired",
     });
   });
 
   it("name: 1 character refused, 2 accepted, 200 accepted, 201 refused", () => {
-    expect(errorsFor({ name: "A" })).toEqual({ name: "Name must be at least 2 characters" });
-    expect(errorsFor({ name: " A " })).toEqual({ name: "Name must be at least 2 characters" });
+    expect(errorsFor({ name: "A" })).toEqual({ name: "nameTooShort" });
+    expect(errorsFor({ name: " A " })).toEqual({ name: "nameTooShort" });
     expect(errorsFor({ name: "Al" })).toEqual({});
     expect(errorsFor({ name: "n".repeat(200) })).toEqual({});
-    expect(errorsFor({ name: "n".repeat(201) })).toEqual({ name: "Name must be 200 characters or fewer" });
+    expect(errorsFor({ name: "n".repeat(201) })).toEqual({ name: "nameTooLong" });
   });
 
   it("subject: 2 characters refused, 3 accepted, 300 accepted, 301 refused", () => {
-    expect(errorsFor({ subject: "Hi" })).toEqual({ subject: "Subject must be at least 3 characters" });
-    expect(errorsFor({ subject: "  Hi  " })).toEqual({ subject: "Subject must be at least 3 characters" });
+    expect(errorsFor({ subject: "Hi" })).toEqual({ subject: "subjectTooShort" });
+    expect(errorsFor({ subject: "  Hi  " })).toEqual({ subject: "subjectTooShort" });
     expect(errorsFor({ subject: "Hey" })).toEqual({});
     expect(errorsFor({ subject: "s".repeat(300) })).toEqual({});
-    expect(errorsFor({ subject: "s".repeat(301) })).toEqual({ subject: "Subject must be 300 characters or fewer" });
+    expect(errorsFor({ subject: "s".repeat(301) })).toEqual({ subject: "subjectTooLong" });
   });
 
   it("message: 9 refused, 10 accepted, 1000 accepted, 1001 refused (after trimming)", () => {
-    expect(errorsFor({ message: "123456789" })).toEqual({ message: "Message must be at least 10 characters" });
-    expect(errorsFor({ message: "  123456789   " })).toEqual({ message: "Message must be at least 10 characters" });
+    expect(errorsFor({ message: "123456789" })).toEqual({ message: "messageTooShort" });
+    expect(errorsFor({ message: "  123456789   " })).toEqual({ message: "messageTooShort" });
     expect(errorsFor({ message: "1234567890" })).toEqual({});
     expect(errorsFor({ message: "m".repeat(1000) })).toEqual({});
     expect(errorsFor({ message: ` ${"m".repeat(1000)} ` })).toEqual({});
-    expect(errorsFor({ message: "m".repeat(1001) })).toEqual({ message: "Message must be less than 1000 characters" });
+    expect(errorsFor({ message: "m".repeat(1001) })).toEqual({ message: "messageTooLong" });
   });
 
   it("counts characters as PostgreSQL does (code points), so emoji agree with the database CHECK", () => {
     expect(charCount("😀😀")).toBe(2);
-    expect(errorsFor({ name: "😀" })).toEqual({ name: "Name must be at least 2 characters" });
-    expect(errorsFor({ message: "😀".repeat(9) })).toEqual({ message: "Message must be at least 10 characters" });
+    expect(errorsFor({ name: "😀" })).toEqual({ name: "nameTooShort" });
+    expect(errorsFor({ message: "😀".repeat(9) })).toEqual({ message: "messageTooShort" });
     expect(errorsFor({ message: "😀".repeat(1000) })).toEqual({});
-    expect(errorsFor({ message: "😀".repeat(1001) })).toEqual({ message: "Message must be less than 1000 characters" });
+    expect(errorsFor({ message: "😀".repeat(1001) })).toEqual({ message: "messageTooLong" });
   });
 
   it.each([
@@ -98,7 +92,7 @@ describe('contact form schema (docs/product.md "Contact form")', () => {
     ["a@example.com;victim@evil.test", false],
     ["o'brien+films@example.ie", true],
   ])("email %j valid=%s", (email, ok) => {
-    expect(errorsFor({ email })).toEqual(ok ? {} : { email: "Please enter a valid email address" });
+    expect(errorsFor({ email })).toEqual(ok ? {} : { email: "emailInvalid" });
   });
 
   it("caps the e-mail at 320 characters", () => {
@@ -106,7 +100,7 @@ describe('contact form schema (docs/product.md "Contact form")', () => {
     const at320 = `${local}@${"d".repeat(320 - local.length - 5)}.com`;
     expect(at320).toHaveLength(320);
     expect(errorsFor({ email: at320 })).toEqual({});
-    expect(errorsFor({ email: `x${at320}` })).toEqual({ email: "Email must be 320 characters or fewer" });
+    expect(errorsFor({ email: `x${at320}` })).toEqual({ email: "emailTooLong" });
   });
 
   it("strips NUL characters, which PostgreSQL text cannot store", () => {
@@ -122,13 +116,7 @@ describe('contact form schema (docs/product.md "Contact form")', () => {
   });
 
   it("finds the first invalid field in form order", () => {
-    expect(firstInvalidField({ message: "x", email: "y" })).toBe("email");
+    expect(firstInvalidField({ message: "messageRequired", email: "emailInvalid" })).toBe("email");
     expect(firstInvalidField({})).toBeUndefined();
-  });
-
-  it("words the rate-limit message in whole minutes", () => {
-    expect(contactRateLimitMessage(599_000)).toBe("Too many messages. Please try again in 10 minutes.");
-    expect(contactRateLimitMessage(30_000)).toBe("Too many messages. Please try again in 1 minute.");
-    expect(contactRateLimitMessage(0)).toBe("Too many messages. Please try again in 1 minute.");
   });
 });

@@ -2,14 +2,26 @@ import { z } from "./zod";
 
 /**
  * The contact form's one schema, used by the browser (before sending) and by the server action (again,
- * authoritatively). Messages are docs/product.md "Contact form" (verbatim); the upper caps for name, email and subject mirror
- * the database CHECK constraints so a valid form never fails on insert.
+ * authoritatively). A field's message is the id of a text of the `contact` namespace (server/i18n/messages/contact.json),
+ * which the page words in its language; the English texts are docs/product.md "Contact form" (verbatim). The upper
+ * caps for name, email and subject mirror the database CHECK constraints so a valid form never fails on insert.
  */
 
 export const CONTACT_FIELDS = ["name", "email", "subject", "message"] as const;
 export type ContactField = (typeof CONTACT_FIELDS)[number];
 export type ContactValues = Record<ContactField, string>;
-export type ContactErrors = Partial<Record<ContactField, string>>;
+
+/** The field messages of the name and e-mail fields (the takedown form has the same ones). */
+export type PersonProblem = "nameRequired" | "nameTooShort" | "nameTooLong" | "emailRequired" | "emailInvalid" | "emailTooLong";
+export type ContactProblem =
+  | PersonProblem
+  | "subjectRequired"
+  | "subjectTooShort"
+  | "subjectTooLong"
+  | "messageRequired"
+  | "messageTooShort"
+  | "messageTooLong";
+export type ContactErrors = Partial<Record<ContactField, ContactProblem>>;
 
 /** The honeypot: hidden from people, tempting to bots. */
 export const HONEYPOT_FIELD = "website";
@@ -41,15 +53,16 @@ export function charCount(value: string): number {
   return count;
 }
 
-export interface TextRules {
-  required: string;
-  min?: { length: number; message: string };
-  max: { length: number; message: string };
-  pattern?: { regex: RegExp; message: string };
+/** A text field's rules, each with the id of its message. */
+export interface TextRules<M extends string = string> {
+  required: M;
+  min?: { length: number; message: M };
+  max: { length: number; message: M };
+  pattern?: { regex: RegExp; message: M };
 }
 
 /** One message per field, in a fixed order: required, then too short / malformed, then too long. */
-function textProblem(value: string, rules: TextRules): string | undefined {
+function textProblem<M extends string>(value: string, rules: TextRules<M>): M | undefined {
   const length = charCount(value);
   if (length === 0) return rules.required;
   if (rules.min && length < rules.min.length) return rules.min.message;
@@ -59,7 +72,7 @@ function textProblem(value: string, rules: TextRules): string | undefined {
 }
 
 /** A trimmed text field with one message per problem (also the takedown form's, core/takedown-schema.ts). */
-export function text(rules: TextRules) {
+export function text<M extends string>(rules: TextRules<M>) {
   return z
     .string()
     .overwrite((value) => value.replaceAll("\u0000", "").trim()) // PostgreSQL text cannot hold NUL
@@ -69,27 +82,33 @@ export function text(rules: TextRules) {
     });
 }
 
+/** The name field's rules (also the takedown form's): required, 2 to 200 characters. */
+export const NAME_RULES: TextRules<PersonProblem> = {
+  required: "nameRequired",
+  min: { length: CONTACT_LIMITS.name.min, message: "nameTooShort" },
+  max: { length: CONTACT_LIMITS.name.max, message: "nameTooLong" },
+};
+
+/** The e-mail field's rules (also the takedown form's): required, one bare address, at most 320 characters. */
+export const EMAIL_RULES: TextRules<PersonProblem> = {
+  required: "emailRequired",
+  pattern: { regex: EMAIL_PATTERN, message: "emailInvalid" },
+  max: { length: CONTACT_LIMITS.email.max, message: "emailTooLong" },
+};
+
 export const contactSchema = z.object({
-  name: text({
-    required: "Name is required",
-    min: { length: CONTACT_LIMITS.name.min, message: "Name must be at least 2 characters" },
-    max: { length: CONTACT_LIMITS.name.max, message: "Name must be 200 characters or fewer" },
+  name: text(NAME_RULES),
+  email: text(EMAIL_RULES),
+  subject: text<ContactProblem>({
+    required: "subjectRequired",
+    min: { length: CONTACT_LIMITS.subject.min, message: "subjectTooShort" },
+    max: { length: CONTACT_LIMITS.subject.max, message: "subjectTooLong" },
   }),
-  email: text({
-    required: "Email is required",
-    pattern: { regex: EMAIL_PATTERN, message: "Please enter a valid email address" },
-    max: { length: CONTACT_LIMITS.email.max, message: "Email must be 320 characters or fewer" },
-  }),
-  subject: text({
-    required: "Subject is required",
-    min: { length: CONTACT_LIMITS.subject.min, message: "Subject must be at least 3 characters" },
-    max: { length: CONTACT_LIMITS.subject.max, message: "Subject must be 300 characters or fewer" },
-  }),
-  message: text({
-    required: "Message is required",
-    min: { length: CONTACT_LIMITS.message.min, message: "Message must be at least 10 characters" },
-    // docs/product.md "Contact form" wording; 1000 characters are accepted, 1001 are not.
-    max: { length: CONTACT_LIMITS.message.max, message: "Message must be less than 1000 characters" },
+  message: text<ContactProblem>({
+    required: "messageRequired",
+    min: { length: CONTACT_LIMITS.message.min, message: "messageTooShort" },
+    // docs/product.md "Contact form" wording ("less than 1000"): 1000 characters are accepted, 1001 are not.
+    max: { length: CONTACT_LIMITS.message.max, message: "messageTooLong" },
   }),
 });
 
@@ -101,15 +120,15 @@ export function validateContact(values: ContactValues): ContactValidation {
   const parsed = contactSchema.safeParse(values);
   return parsed.success
     ? { success: true, data: parsed.data }
-    : { success: false, errors: firstMessages<ContactField>(parsed.error.issues) };
+    : { success: false, errors: firstMessages<ContactField, ContactProblem>(parsed.error.issues) };
 }
 
-/** The first message for each field, in the schema's order (the public forms show one per field). */
-export function firstMessages<F extends string>(
+/** The first message (its id, `M`) for each field, in the schema's order (the public forms show one per field). */
+export function firstMessages<F extends string, M extends string>(
   issues: readonly { path: readonly PropertyKey[]; message: string }[],
-): Partial<Record<F, string>> {
-  const errors: Partial<Record<F, string>> = {};
-  for (const issue of issues) errors[issue.path[0] as F] ??= issue.message;
+): Partial<Record<F, M>> {
+  const errors: Partial<Record<F, M>> = {};
+  for (const issue of issues) errors[issue.path[0] as F] ??= issue.message as M;
   return errors;
 }
 
@@ -129,16 +148,4 @@ export function contactValuesFromFormData(form: FormData): ContactValues {
 
 export function firstInvalidField(errors: ContactErrors): ContactField | undefined {
   return CONTACT_FIELDS.find((field) => errors[field]);
-}
-
-// Texts shown by the form besides the field messages.
-export const CONTACT_SUBMIT_ERROR = "An error occurred while submitting your message. Please try again.";
-export const CONTACT_TOKEN_INVALID = "We could not verify this form. Please wait a few seconds and send it again.";
-export const CONTACT_TOKEN_EXPIRED = "This form has expired. Your text is still here: please send it again.";
-/** The same form sent a second time (a double click, the back button): each form is accepted once. */
-export const FORM_TOKEN_USED = "This form was already sent once. Your text is still here: to send it again, send it once more.";
-
-export function contactRateLimitMessage(retryAfterMs: number): string {
-  const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
-  return `Too many messages. Please try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}.`;
 }

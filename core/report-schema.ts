@@ -8,6 +8,8 @@ import { z } from "./zod";
  * give, which of them hide the item at once, and the form's one schema (the browser's checks and the server's
  * are the same). Report details are the one text people write that is not checked for minor-suggesting terms:
  * describing such content is what this form is for, and only moderators read it (docs/trust-and-safety.md).
+ * The labels here are English, for the console and the admins' mails; the form words the reasons and its
+ * field messages (ids of the `report` namespace, server/i18n/messages/report.json) in the page's language.
  */
 
 export const REPORT_REASONS = [
@@ -26,13 +28,8 @@ export const HIDING_REASONS: ReadonlySet<ReportReason> = new Set(["non-consensua
 
 export const REPORT_DETAILS_MAX = 2000;
 
-export const REPORT_TEXTS = {
-  reasonRequired: "Choose a reason for your report.",
-  detailsTooLong: `Details must be ${REPORT_DETAILS_MAX.toLocaleString("en-US")} characters or fewer.`,
-  notFound: "This item no longer exists or is not public.",
-  failed: "Your report could not be sent. Please try again.",
-  unreadable: "Your report could not be read. Please try again.",
-} as const;
+/** A field's message: "Choose a reason for your report.", "Details must be {max} characters or fewer." (max: REPORT_DETAILS_MAX). */
+export type ReportProblem = "reasonRequired" | "detailsTooLong";
 
 export function reasonLabel(reason: string): string {
   return REPORT_REASONS.find((r) => r.value === reason)?.label ?? reason;
@@ -41,15 +38,15 @@ export function reasonLabel(reason: string): string {
 const REASON_VALUES = REPORT_REASONS.map((r) => r.value) as [ReportReason, ...ReportReason[]];
 
 export const reportFields = z.object({
-  reason: z.enum(REASON_VALUES, { error: REPORT_TEXTS.reasonRequired }),
+  reason: z.enum(REASON_VALUES, { error: "reasonRequired" satisfies ReportProblem }),
   details: multilineText(20_000)
     .default("")
     .transform((v) => v.replaceAll("\u0000", "").trim())
-    .refine((v) => charCount(v) <= REPORT_DETAILS_MAX, REPORT_TEXTS.detailsTooLong),
+    .refine((v) => charCount(v) <= REPORT_DETAILS_MAX, "detailsTooLong" satisfies ReportProblem),
 });
 
 export type ReportFields = z.output<typeof reportFields>;
-export type ReportErrors = Partial<Record<"reason" | "details", string>>;
+export type ReportErrors = Partial<Record<"reason" | "details", ReportProblem>>;
 
 /** Field messages for the form, first problem per field. */
 export function checkReportFields(raw: {
@@ -62,15 +59,9 @@ export function checkReportFields(raw: {
   for (const issue of parsed.error.issues) {
     const field = issue.path[0];
     if ((field === "reason" || field === "details") && !errors[field])
-      errors[field] = field === "reason" ? REPORT_TEXTS.reasonRequired : issue.message;
+      errors[field] = field === "reason" ? "reasonRequired" : (issue.message as ReportProblem);
   }
   return { ok: false, errors };
-}
-
-/** "Too many reports" with when to try again, in minutes (at least one). */
-export function reportRateLimitMessage(retryAfterMs: number): string {
-  const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
-  return `You have sent many reports in a short time. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
 }
 
 export const MODERATION_NOTE = { min: 3, max: 500 } as const;

@@ -12,6 +12,7 @@ const valid = {
   signature: "Ana Example",
 };
 
+// A field's message is the id of its text, which the page words (the English texts: server/i18n/form-texts.test.ts).
 describe("takedown schema", () => {
   it("takes http(s) addresses one per line or space, at most 20", () => {
     expect(splitUrls(valid.urls)).toEqual(["https://pleazure.example/video/1", "https://elsewhere.example/x"]);
@@ -19,20 +20,20 @@ describe("takedown schema", () => {
     for (const urls of ["javascript:alert(1)", "/video/1", "ftp://x.example/a", "https://"]) {
       expect(validateTakedown({ ...valid, urls })).toEqual({
         success: false,
-        errors: { urls: "Enter full addresses starting with https://, one per line" },
+        errors: { urls: "urlsInvalid" },
       });
     }
     const many = Array.from({ length: 21 }, (_, i) => `https://x.example/${i}`).join("\n");
-    expect(validateTakedown({ ...valid, urls: many })).toMatchObject({ errors: { urls: "Enter at most 20 addresses" } });
+    expect(validateTakedown({ ...valid, urls: many })).toMatchObject({ errors: { urls: "urlsTooMany" } });
   });
 
   it("needs a kind, the good-faith statement and a signature", () => {
     expect(validateTakedown({ ...valid, kind: "other", goodFaith: "", signature: " " })).toEqual({
       success: false,
       errors: {
-        kind: "Choose what the request is about",
-        goodFaith: "Confirm the good-faith statement",
-        signature: "Type your full name as your signature",
+        kind: "kindRequired",
+        goodFaith: "goodFaithRequired",
+        signature: "signatureRequired",
       },
     });
   });

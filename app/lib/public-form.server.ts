@@ -1,13 +1,17 @@
 import { data, type RouterContextProvider } from "react-router";
-import { CONTACT_TOKEN_EXPIRED, CONTACT_TOKEN_INVALID, FORM_TOKEN_FIELD, FORM_TOKEN_USED } from "~core/contact-schema";
+import { FORM_TOKEN_FIELD } from "~core/contact-schema";
+import type { Locale } from "~core/locales";
 import { parseForm, readForm } from "~core/params";
 import type { z } from "~core/zod";
 import { classifyFailure, UNAVAILABLE_HEADERS } from "../../server/http/route-errors";
+import { translate } from "../../server/i18n/catalog";
 import { renewFormToken } from "../../server/services/form-token";
 
 /**
  * How the public forms (contact, takedown, report) read what was posted and answer what their service refused, and
  * a failure: one set of statuses and texts. Each route renders the answer as its own form, with the typed values kept.
+ * The form's message is worded here in the page's language (the `forms` texts, and the route's own); a field's
+ * message stays an id of the route's texts, which the form words (the browser's own check gives the same ids).
  */
 
 export interface FormRefusal<E> {
@@ -24,20 +28,28 @@ export type RefusedOutcome<E> =
   | { status: "token-used" }
   | { status: "rate-limited"; retryAfterMs: number };
 
-export function formRefusal<E = never>(outcome: RefusedOutcome<E>, rateLimitMessage: (retryAfterMs: number) => string): FormRefusal<E> {
+/** When to try again, in whole minutes (at least one). */
+const retryMinutes = (retryAfterMs: number) => Math.max(1, Math.ceil(retryAfterMs / 60_000));
+
+/** A refusal in `locale`; `rateLimitMessage` words the form's own "too many" with the minutes to wait. */
+export function formRefusal<E = never>(
+  outcome: RefusedOutcome<E>,
+  locale: Locale,
+  rateLimitMessage: (minutes: number) => string,
+): FormRefusal<E> {
   switch (outcome.status) {
     case "invalid":
       return { status: 400, errors: outcome.errors };
     case "token-invalid":
-      return { status: 400, message: CONTACT_TOKEN_INVALID };
+      return { status: 400, message: translate(locale, "forms", "tokenInvalid") };
     case "token-expired":
-      return { status: 400, message: CONTACT_TOKEN_EXPIRED };
+      return { status: 400, message: translate(locale, "forms", "tokenExpired") };
     case "token-used":
-      return { status: 409, message: FORM_TOKEN_USED };
+      return { status: 409, message: translate(locale, "forms", "tokenUsed") };
     case "rate-limited":
       return {
         status: 429,
-        message: rateLimitMessage(outcome.retryAfterMs),
+        message: rateLimitMessage(retryMinutes(outcome.retryAfterMs)),
         headers: { "Retry-After": String(Math.ceil(outcome.retryAfterMs / 1000)) },
       };
   }

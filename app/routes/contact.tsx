@@ -1,16 +1,20 @@
 import { data, useNavigation } from "react-router";
 import { type ContactFailure, ContactForm } from "~/components/contact/ContactForm";
 import { ContactSuccess } from "~/components/contact/ContactSuccess";
+import { withElements } from "~/components/forms/PublicFormParts";
+import { bundlesOf, translator, useMessages, usePaths } from "~/lib/i18n";
 import { formFailure, formRefusal, publicForm } from "~/lib/public-form.server";
 import { localeFromMatches, siteUrlFromMatches } from "~/lib/root-data";
 import { absoluteUrl, breadcrumbs, seoMeta } from "~/lib/seo";
-import { CONTACT_SUBMIT_ERROR, type ContactValues, contactRateLimitMessage, FORM_TOKEN_FIELD, HONEYPOT_FIELD } from "~core/contact-schema";
+import { type ContactValues, FORM_TOKEN_FIELD, HONEYPOT_FIELD } from "~core/contact-schema";
+import { localeOfRequest } from "~core/locales";
 import { clientIp, multilineText, plainText, userAgent } from "~core/params";
-import { paths } from "~core/paths";
+import { paths as englishPaths, pathsIn } from "~core/paths";
 import { defineRoute } from "~core/route-contract";
 import { site } from "~core/site";
 import { z } from "~core/zod";
 import { requestInfoContext } from "../../server/http/request-context";
+import { messagesFor, translate } from "../../server/i18n/catalog";
 import { logger } from "../../server/logger";
 import { submitContactForm } from "../../server/services/contact";
 import { issueFormToken } from "../../server/services/form-token";
@@ -42,8 +46,8 @@ export const contract = defineRoute({
   sitemap: "static",
 });
 
-export function loader() {
-  return data({ formToken: issueFormToken() });
+export function loader({ request }: Route.LoaderArgs) {
+  return data({ formToken: issueFormToken(), intl: messagesFor(localeOfRequest(request), ["forms", "contact"]) });
 }
 
 const NO_VALUES: ContactValues = { name: "", email: "", subject: "", message: "" };
@@ -52,11 +56,13 @@ const valuesOf = (form: z.output<typeof contactForm> | undefined): ContactValues
   form ? { name: form.name, email: form.email, subject: form.subject, message: form.message } : NO_VALUES;
 
 export async function action({ request, context }: Route.ActionArgs) {
+  const locale = localeOfRequest(request);
+  const submitError = translate(locale, "contact", "submitError");
   // The contact form's own token purpose (server/services/form-token.ts), renewed in every failure.
   const { form, unread, failed } = await publicForm(request, {
     schema: contract.input.form,
     values: (read) => echo(valuesOf(read)),
-    unreadable: CONTACT_SUBMIT_ERROR,
+    unreadable: submitError,
     renewToken: {},
   });
   if (!form) return failed(unread);
@@ -71,9 +77,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (outcome.status === "dropped") logger.info({ requestId: info.requestId, reason: outcome.reason }, "contact submission dropped");
       return data<ContactActionData>({ state: "sent" });
     }
-    return failed(formRefusal(outcome, contactRateLimitMessage), outcome.status === "token-used");
+    const rateLimited = (minutes: number) => translate(locale, "contact", "rateLimited", { minutes });
+    return failed(formRefusal(outcome, locale, rateLimited), outcome.status === "token-used");
   } catch (err) {
-    return failed(formFailure(context, "contact submission", err, CONTACT_SUBMIT_ERROR), true); // its token may be spent: a fresh one
+    return failed(formFailure(context, "contact submission", err, submitError), true); // its token may be spent: a fresh one
   }
 }
 
@@ -85,23 +92,27 @@ function echo(values: ContactValues): ContactValues {
 
 export function meta({ matches }: Route.MetaArgs) {
   const siteUrl = siteUrlFromMatches(matches);
+  const locale = localeFromMatches(matches);
+  const t = translator(bundlesOf(matches), locale, "contact");
+  const home = translator(bundlesOf(matches), locale, "common")("navHome");
+  const paths = pathsIn(locale);
   return seoMeta({
-    locale: localeFromMatches(matches),
+    locale,
     siteUrl,
-    title: "Contact",
-    description: `Questions, feedback or partnership ideas? Send the ${site.name} team a message or write to ${site.contactEmail}.`,
-    path: paths.contact(),
+    title: t("title"),
+    description: t("metaDescription", { site: site.name, email: site.contactEmail }),
+    path: englishPaths.contact(),
     jsonLd: [
       {
         "@context": "https://schema.org",
         "@type": "ContactPage",
-        name: `Contact ${site.name}`,
+        name: t("pageName", { site: site.name }),
         url: absoluteUrl(siteUrl, paths.contact()),
         mainEntity: { "@type": "Organization", name: site.name, legalName: site.legalEntity, email: site.contactEmail, url: `${siteUrl}/` },
       },
       breadcrumbs(siteUrl, [
-        { name: "Home", path: paths.home() },
-        { name: "Contact", path: paths.contact() },
+        { name: home, path: paths.home() },
+        { name: t("title"), path: paths.contact() },
       ]),
     ],
   });
@@ -109,23 +120,21 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export default function ContactPage({ loaderData, actionData: result }: Route.ComponentProps) {
   const { formToken } = loaderData;
+  const t = useMessages("contact");
+  const paths = usePaths();
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" && navigation.formMethod === "POST" && navigation.formAction === paths.contact();
+  const email = (
+    <a href={`mailto:${site.contactEmail}`} className="font-medium text-brand-400 underline-offset-2 hover:underline">
+      {site.contactEmail}
+    </a>
+  );
 
   return (
     <section className="mx-auto max-w-3xl">
-      <h1 className="text-3xl font-bold">Contact Us</h1>
-      <p className="mt-3 text-zinc-300">
-        Questions about the library, feedback on a video, a partnership idea or a privacy request: tell us what is on your mind and a member
-        of our team will get back to you.
-      </p>
-      <p className="mt-2 text-zinc-300">
-        Prefer e-mail? Write to{" "}
-        <a href={`mailto:${site.contactEmail}`} className="font-medium text-brand-400 underline-offset-2 hover:underline">
-          {site.contactEmail}
-        </a>
-        .
-      </p>
+      <h1 className="text-3xl font-bold">{t("heading")}</h1>
+      <p className="mt-3 text-zinc-300">{t("intro")}</p>
+      <p className="mt-2 text-zinc-300">{withElements((v) => t("emailPrompt", v), { email })}</p>
       <div className="mt-8 rounded-2xl border border-ink-700 bg-ink-900 p-6 sm:p-8">
         {result?.state === "sent" ? <ContactSuccess /> : <ContactForm formToken={formToken} failure={result} submitting={submitting} />}
       </div>

@@ -1,20 +1,24 @@
 import { useEffect, useRef } from "react";
 import { createContext, data, Link, useNavigation } from "react-router";
+import { withElements } from "~/components/forms/PublicFormParts";
 import { ReportForm, type ReportValues } from "~/components/report/ReportForm";
+import { bundlesOf, translator, useLocale, useMessages, usePaths } from "~/lib/i18n";
 import { formFailure, formRefusal, publicForm } from "~/lib/public-form.server";
 import { localeFromMatches, siteUrlFromMatches } from "~/lib/root-data";
 import { routeInput } from "~/lib/route-contract.server";
 import { seoMeta } from "~/lib/seo";
 import { FORM_TOKEN_FIELD, HONEYPOT_FIELD } from "~core/contact-schema";
+import { localeOfRequest, localizePath } from "~core/locales";
 import { clientIp, input, multilineText, plainText } from "~core/params";
 import { paths } from "~core/paths";
-import { REPORT_TEXTS, type ReportErrors, reportRateLimitMessage } from "~core/report-schema";
+import type { ReportErrors } from "~core/report-schema";
 import { REPORT_TARGET_TYPES, type ReportTarget } from "~core/report-target";
 import { defineRoute } from "~core/route-contract";
 import { TAKEDOWN_HOURS } from "~core/takedown-clock";
 import { z } from "~core/zod";
 import { requestInfoContext } from "../../server/http/request-context";
 import { getViewer } from "../../server/http/session";
+import { messagesFor, translate } from "../../server/i18n/catalog";
 import { issueFormToken, REPORT_FORM_PURPOSE } from "../../server/services/form-token";
 import { findReportableItem, type ReportedItem, submitReport } from "../../server/services/reports";
 import type { Route } from "./+types/report";
@@ -41,8 +45,11 @@ export const contract = defineRoute({
   input: { query: reportQuery, form: reportForm },
 });
 
+/** Where "Back to the video" (or the playlist) leads after a report: the item's address in the page's language. */
+export type ReportBack = { path: string; kind: "video" | "playlist" };
+
 export type ReportActionData =
-  | { state: "sent"; reference: string | null; hidden: boolean; back: { path: string; label: string } | null }
+  | { state: "sent"; reference: string | null; hidden: boolean; back: ReportBack | null }
   | { state: "failed"; errors: ReportErrors; message: string | null; values: ReportValues };
 
 function targetOf(query: z.output<typeof reportQuery>): ReportTarget | null {
@@ -54,24 +61,27 @@ function targetOf(query: z.output<typeof reportQuery>): ReportTarget | null {
 /** Set by a report that was received: the page after it answers 200 even when the report hid its item. */
 const reportSent = createContext<boolean>(false);
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const intl = messagesFor(localeOfRequest(request), ["forms", "report"]);
   const target = targetOf(routeInput(context, contract).query);
   const item = target ? await findReportableItem(target) : undefined;
-  if (!item) return data({ item: null, formToken: "" }, { status: context.get(reportSent) ? 200 : 404 });
+  if (!item) return data({ item: null, formToken: "", intl }, { status: context.get(reportSent) ? 200 : 404 });
   // A fresh single-use token on every render, a failed attempt's too (the loader runs again after the action).
-  return { item, formToken: issueFormToken(Date.now(), REPORT_FORM_PURPOSE) };
+  return { item, formToken: issueFormToken(Date.now(), REPORT_FORM_PURPOSE), intl };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
+  const locale = localeOfRequest(request);
+  const notFound = translate(locale, "report", "notFound");
   // No token renewal: the loader runs again after the action and issues a fresh one.
   const { form, unread, failed } = await publicForm(request, {
     schema: contract.input.form,
     values: (read): ReportValues => ({ reason: read?.reason ?? "", details: (read?.details ?? "").slice(0, 5000) }),
-    unreadable: REPORT_TEXTS.unreadable,
+    unreadable: translate(locale, "report", "unreadable"),
   });
   if (!form) return failed(unread);
   const target = targetOf(routeInput(context, contract).query);
-  if (!target) return failed({ status: 404, message: REPORT_TEXTS.notFound });
+  if (!target) return failed({ status: 404, message: notFound });
   const info = context.get(requestInfoContext);
   try {
     const viewer = await getViewer({ request, context });
@@ -88,28 +98,30 @@ export async function action({ request, context }: Route.ActionArgs) {
           hidden: outcome.hidden,
           back: outcome.hidden
             ? null
-            : { path: outcome.itemPath, label: target.type === "playlist" ? "Back to the playlist" : "Back to the video" },
+            : { path: localizePath(locale, outcome.itemPath), kind: target.type === "playlist" ? "playlist" : "video" },
         });
       case "dropped":
         context.set(reportSent, true);
         return data<ReportActionData>({ state: "sent", reference: null, hidden: false, back: null });
       case "not-found":
-        return failed({ status: 404, message: REPORT_TEXTS.notFound });
+        return failed({ status: 404, message: notFound });
       default:
-        return failed(formRefusal(outcome, reportRateLimitMessage));
+        return failed(formRefusal(outcome, locale, (minutes) => translate(locale, "report", "rateLimited", { minutes })));
     }
   } catch (err) {
     // The typed text stays in the form either way.
-    return failed(formFailure(context, "report", err, REPORT_TEXTS.failed));
+    return failed(formFailure(context, "report", err, translate(locale, "report", "failed")));
   }
 }
 
 export function meta({ matches }: Route.MetaArgs) {
+  const locale = localeFromMatches(matches);
+  const t = translator(bundlesOf(matches), locale, "report");
   return seoMeta({
-    locale: localeFromMatches(matches),
+    locale,
     siteUrl: siteUrlFromMatches(matches),
-    title: "Report",
-    description: "Report a video, a comment or a playlist to our moderators.",
+    title: t("title"),
+    description: t("metaDescription"),
     path: paths.report(),
     noindex: true,
   });
@@ -117,11 +129,18 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export default function ReportPage({ loaderData, actionData: result }: Route.ComponentProps) {
   const { item, formToken } = loaderData;
+  const t = useMessages("report");
+  const localPaths = usePaths();
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" && navigation.formMethod === "POST";
+  const link = (to: string, text: string) => (
+    <Link to={to} className="text-brand-300 underline">
+      {text}
+    </Link>
+  );
   return (
     <section className="mx-auto max-w-2xl">
-      <h1 className="text-3xl font-bold">Report</h1>
+      <h1 className="text-3xl font-bold">{t("title")}</h1>
       {result?.state === "sent" ? (
         // Shown even when the item is gone: a report that hid it leaves nothing for the loader to find.
         <div className="mt-6 rounded-2xl border border-ink-700 bg-ink-900 p-6 sm:p-8">
@@ -129,9 +148,9 @@ export default function ReportPage({ loaderData, actionData: result }: Route.Com
         </div>
       ) : !item ? (
         <p className="mt-4 text-zinc-300">
-          {REPORT_TEXTS.notFound}{" "}
-          <Link to={paths.home()} className="font-semibold text-brand-300 underline">
-            Back to the videos
+          {t("notFound")}{" "}
+          <Link to={localPaths.home()} className="font-semibold text-brand-300 underline">
+            {t("backToVideos")}
           </Link>
         </p>
       ) : (
@@ -148,15 +167,10 @@ export default function ReportPage({ loaderData, actionData: result }: Route.Com
             />
           </div>
           <p className="mt-4 text-sm text-zinc-400">
-            Is this a video of you or your work that was published without your consent? A{" "}
-            <Link to={paths.takedown()} className="text-brand-300 underline">
-              takedown request
-            </Link>{" "}
-            is answered within {TAKEDOWN_HOURS} hours. How we handle reports:{" "}
-            <Link to={paths.trust()} className="text-brand-300 underline">
-              Trust and safety
-            </Link>
-            .
+            {withElements((v) => t("takedownHint", { ...v, hours: TAKEDOWN_HOURS }), {
+              takedownLink: link(localPaths.takedown(), t("takedownLink")),
+              trustLink: link(localPaths.trust(), t("trustLink")),
+            })}
           </p>
         </>
       )}
@@ -164,19 +178,22 @@ export default function ReportPage({ loaderData, actionData: result }: Route.Com
   );
 }
 
+const ITEM_LINE = { video: "itemVideo", playlist: "itemPlaylist", comment: "itemComment" } as const;
+
 function ReportedItemSummary({ item }: { item: ReportedItem }) {
+  const t = useMessages("report");
+  const locale = useLocale();
   const link = (
-    <Link to={item.path} className="font-semibold text-zinc-100 underline">
+    // A title from the database: its own direction, whatever the page's.
+    <Link to={localizePath(locale, item.path)} dir="auto" className="font-semibold text-zinc-100 underline">
       {item.title}
     </Link>
   );
   return (
     <div className="mt-4 rounded-xl bg-ink-900 p-4 text-zinc-300">
-      {item.target.type === "video" && <p>Video: {link}</p>}
-      {item.target.type === "playlist" && <p>Playlist: {link}</p>}
-      {item.target.type === "comment" && <p>A comment on {link}:</p>}
+      <p>{withElements((v) => t(ITEM_LINE[item.target.type], v), { link })}</p>
       {item.quote !== null && (
-        <blockquote className="mt-2 line-clamp-4 whitespace-pre-line break-words border-l-2 border-ink-700 pl-3 text-zinc-200">
+        <blockquote dir="auto" className="mt-2 line-clamp-4 whitespace-pre-line break-words border-s-2 border-ink-700 ps-3 text-zinc-200">
           {item.quote}
         </blockquote>
       )}
@@ -184,34 +201,27 @@ function ReportedItemSummary({ item }: { item: ReportedItem }) {
   );
 }
 
-function ReportSent({
-  reference,
-  hidden,
-  back,
-}: {
-  reference: string | null;
-  hidden: boolean;
-  back: { path: string; label: string } | null;
-}) {
+function ReportSent({ reference, hidden, back }: { reference: string | null; hidden: boolean; back: ReportBack | null }) {
+  const t = useMessages("report");
+  const localPaths = usePaths();
   const heading = useRef<HTMLHeadingElement>(null);
   // Keyboard and screen-reader users land on the confirmation.
   useEffect(() => heading.current?.focus(), []);
   return (
     <div role="status">
       <h2 ref={heading} tabIndex={-1} className="text-2xl font-bold focus:outline-none">
-        Thank you, your report was received
+        {t("sentHeading")}
       </h2>
       {reference && (
         <p className="mt-3 text-zinc-200">
-          Your reference number is <strong className="font-mono text-lg tracking-wide text-white">{reference}</strong>. Quote it if you
-          write to us about this report.
+          {withElements((v) => t("sentReference", v), {
+            reference: <strong className="font-mono text-lg tracking-wide text-white">{reference}</strong>,
+          })}
         </p>
       )}
-      <p className="mt-3 text-zinc-300">
-        {hidden ? "It is hidden from everyone while our moderators review it." : "Our moderators review every report, oldest first."}
-      </p>
-      <Link to={back?.path ?? paths.home()} className="mt-6 inline-block font-semibold text-brand-300 underline">
-        {back?.label ?? "Back to the videos"}
+      <p className="mt-3 text-zinc-300">{t(hidden ? "sentHidden" : "sentQueued")}</p>
+      <Link to={back?.path ?? localPaths.home()} className="mt-6 inline-block font-semibold text-brand-300 underline">
+        {t(back ? (back.kind === "playlist" ? "backToPlaylist" : "backToVideo") : "backToVideos")}
       </Link>
     </div>
   );

@@ -1,19 +1,22 @@
 import { data, useNavigation } from "react-router";
 import { type TakedownFailure, TakedownForm } from "~/components/takedown/TakedownForm";
 import { TakedownSuccess } from "~/components/takedown/TakedownSuccess";
+import { bundlesOf, translator, useMessages, usePaths } from "~/lib/i18n";
 import { formFailure, formRefusal, publicForm } from "~/lib/public-form.server";
 import { localeFromMatches, siteUrlFromMatches } from "~/lib/root-data";
 import { routeInput } from "~/lib/route-contract.server";
 import { breadcrumbs, seoMeta } from "~/lib/seo";
 import { FORM_TOKEN_FIELD, HONEYPOT_FIELD } from "~core/contact-schema";
+import { localeOfRequest } from "~core/locales";
 import { clientIp, multilineText, plainText, userAgent } from "~core/params";
-import { paths } from "~core/paths";
+import { paths as englishPaths, pathsIn } from "~core/paths";
 import { defineRoute } from "~core/route-contract";
 import { site } from "~core/site";
 import { TAKEDOWN_HOURS } from "~core/takedown-clock";
-import { TAKEDOWN_SUBMIT_ERROR, type TakedownValues, takedownRateLimitMessage } from "~core/takedown-schema";
+import type { TakedownValues } from "~core/takedown-schema";
 import { z } from "~core/zod";
 import { requestInfoContext } from "../../server/http/request-context";
+import { messagesFor, translate } from "../../server/i18n/catalog";
 import { logger } from "../../server/logger";
 import { issueFormToken } from "../../server/services/form-token";
 import { submitTakedown, TAKEDOWN_FORM_PURPOSE } from "../../server/services/takedown-intake";
@@ -21,7 +24,8 @@ import type { Route } from "./+types/takedown";
 
 /**
  * Takedown requests (issue 22, item 3): the contact form's pattern (app/routes/contact.tsx) for non-consensual
- * imagery and copyright notices. Works without JavaScript; the reference comes back on the page and by e-mail.
+ * imagery and copyright notices. Works without JavaScript; the reference comes back on the page and by e-mail,
+ * the e-mail in the language of the page the request was sent from.
  */
 
 export type TakedownActionData = { state: "sent"; reference: string } | TakedownFailure;
@@ -50,9 +54,13 @@ export const contract = defineRoute({
   sitemap: "static",
 });
 
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ request, context }: Route.LoaderArgs) {
   const url = routeInput(context, contract).query.url ?? "";
-  return data({ formToken: issueFormToken(Date.now(), TAKEDOWN_FORM_PURPOSE), prefillUrl: /^https?:\/\//.test(url) ? url : "" });
+  return data({
+    formToken: issueFormToken(Date.now(), TAKEDOWN_FORM_PURPOSE),
+    prefillUrl: /^https?:\/\//.test(url) ? url : "",
+    intl: messagesFor(localeOfRequest(request), ["forms", "takedown"]),
+  });
 }
 
 const NO_VALUES: TakedownValues = { kind: "", name: "", email: "", urls: "", description: "", goodFaith: "", signature: "" };
@@ -71,17 +79,19 @@ const valuesOf = (form: z.output<typeof takedownForm> | undefined): TakedownValu
     : NO_VALUES;
 
 export async function action({ request, context }: Route.ActionArgs) {
+  const locale = localeOfRequest(request);
+  const submitError = translate(locale, "takedown", "submitError");
   const { form, unread, failed } = await publicForm(request, {
     schema: contract.input.form,
     values: (read) => echo(valuesOf(read)),
-    unreadable: TAKEDOWN_SUBMIT_ERROR,
+    unreadable: submitError,
     renewToken: { purpose: TAKEDOWN_FORM_PURPOSE },
   });
   if (!form) return failed(unread);
   const info = context.get(requestInfoContext);
   try {
     const outcome = await submitTakedown(
-      { values: valuesOf(form), website: form[HONEYPOT_FIELD], formToken: form[FORM_TOKEN_FIELD] },
+      { values: valuesOf(form), website: form[HONEYPOT_FIELD], formToken: form[FORM_TOKEN_FIELD], locale },
       { ip: clientIp.parse(info.clientIp), userAgent: userAgent.parse(info.userAgent) },
     );
     if (outcome.status === "sent" || outcome.status === "dropped") {
@@ -89,9 +99,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (outcome.status === "dropped") logger.info({ requestId: info.requestId, reason: outcome.reason }, "takedown submission dropped");
       return data<TakedownActionData>({ state: "sent", reference: outcome.reference });
     }
-    return failed(formRefusal(outcome, takedownRateLimitMessage), outcome.status === "token-used");
+    const rateLimited = (minutes: number) => translate(locale, "takedown", "rateLimited", { minutes });
+    return failed(formRefusal(outcome, locale, rateLimited), outcome.status === "token-used");
   } catch (err) {
-    return failed(formFailure(context, "takedown submission", err, TAKEDOWN_SUBMIT_ERROR), true); // its token may be spent: a fresh one
+    return failed(formFailure(context, "takedown submission", err, submitError), true); // its token may be spent: a fresh one
   }
 }
 
@@ -102,34 +113,36 @@ function echo(values: TakedownValues): TakedownValues {
 
 export function meta({ matches }: Route.MetaArgs) {
   const siteUrl = siteUrlFromMatches(matches);
+  const locale = localeFromMatches(matches);
+  const t = translator(bundlesOf(matches), locale, "takedown");
+  const home = translator(bundlesOf(matches), locale, "common")("navHome");
+  const paths = pathsIn(locale);
   return seoMeta({
-    locale: localeFromMatches(matches),
+    locale,
     siteUrl,
-    title: "Request a takedown",
-    description: `Ask ${site.name} to remove intimate imagery of a real person shared without consent, or material that infringes your copyright. We act on valid requests within ${TAKEDOWN_HOURS} hours.`,
-    path: paths.takedown(),
+    title: t("title"),
+    description: t("metaDescription", { site: site.name, hours: TAKEDOWN_HOURS }),
+    path: englishPaths.takedown(),
     jsonLd: [
       breadcrumbs(siteUrl, [
-        { name: "Home", path: paths.home() },
-        { name: "Request a takedown", path: paths.takedown() },
+        { name: home, path: paths.home() },
+        { name: t("title"), path: paths.takedown() },
       ]),
     ],
   });
 }
 
 export default function TakedownPage({ loaderData, actionData: result }: Route.ComponentProps) {
+  const t = useMessages("takedown");
+  const paths = usePaths();
   const navigation = useNavigation();
   const submitting =
     navigation.state === "submitting" && navigation.formMethod === "POST" && navigation.formAction?.startsWith(paths.takedown()) === true;
   return (
     <section className="mx-auto max-w-3xl">
-      <h1 className="text-3xl font-bold">Request a takedown</h1>
-      <p className="mt-3 text-zinc-300">
-        Every video on {site.name} is AI-generated. If one of them depicts you, or someone you represent, without consent, or copies a work
-        you own, tell us here. We review every request and act on valid ones within {TAKEDOWN_HOURS} hours; we write to you with a reference
-        now and with the outcome later.
-      </p>
-      <p className="mt-2 text-zinc-300">If a video may involve a minor, say so in the description: such reports are handled first.</p>
+      <h1 className="text-3xl font-bold">{t("title")}</h1>
+      <p className="mt-3 text-zinc-300">{t("intro", { site: site.name, hours: TAKEDOWN_HOURS })}</p>
+      <p className="mt-2 text-zinc-300">{t("minorNote")}</p>
       <div className="mt-8 rounded-2xl border border-ink-700 bg-ink-900 p-6 sm:p-8">
         {result?.state === "sent" ? (
           <TakedownSuccess reference={result.reference} />

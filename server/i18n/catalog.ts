@@ -5,10 +5,15 @@ import account from "./messages/account.json";
 import auth from "./messages/auth.json";
 import common from "./messages/common.json";
 import community from "./messages/community.json";
+import contact from "./messages/contact.json";
+import forms from "./messages/forms.json";
 import languageOffer from "./messages/languageOffer.json";
 import listing from "./messages/listing.json";
 import player from "./messages/player.json";
 import playlists from "./messages/playlists.json";
+import report from "./messages/report.json";
+import takedown from "./messages/takedown.json";
+import takedownMail from "./messages/takedown-mail.json";
 import video from "./messages/video.json";
 
 /**
@@ -18,7 +23,22 @@ import video from "./messages/video.json";
  * to the same ids, the same arguments and its own plural categories. A text a language lacks falls back to English
  * (that test fails on it first). Parsed here, once per language and namespace; a page receives the namespaces it shows.
  */
-const NAMESPACES = { account, auth, common, community, languageOffer, listing, player, playlists, video } satisfies Record<string, Record<Locale, Record<string, string>>>;
+const NAMESPACES = {
+  account,
+  auth,
+  common,
+  community,
+  contact,
+  forms,
+  languageOffer,
+  listing,
+  player,
+  playlists,
+  report,
+  takedown,
+  takedownMail,
+  video,
+} satisfies Record<string, Record<Locale, Record<string, string>>>;
 
 export type Namespace = keyof typeof NAMESPACES;
 export type MessageId<N extends Namespace> = keyof (typeof NAMESPACES)[N]["en"] & string;

@@ -44,6 +44,14 @@ describe("takedown requests coming in, on PostgreSQL", () => {
     expect(mail).toContain("Addresses named: 2");
   });
 
+  it("mails the confirmation in the language of the page the request was sent from", async () => {
+    const sub = { ...submission(), locale: "de" as const };
+    const { reference } = (await submitTakedown(sub, meta, { now: NOW, limiter: UNLIMITED })) as { reference: string };
+    const [mail] = mailsTo(sub.values.email);
+    expect(mail).toContain(`Seine Referenz lautet ${reference}.`);
+    expect(mail).toContain("innerhalb von 48 Stunden");
+  });
+
   it("has no column default for the due time: the code's TAKEDOWN_HOURS is its one home (migration 0028)", async () => {
     const { rows } = await sql<{ column_default: string | null }>`SELECT column_default FROM information_schema.columns
       WHERE table_name = 'takedown_requests' AND column_name = 'due_at'`.execute(handle().db);
@@ -69,11 +77,8 @@ describe("takedown requests coming in, on PostgreSQL", () => {
     });
     expect(bad).toEqual({
       status: "invalid",
-      errors: {
-        urls: "Enter full addresses starting with https://, one per line",
-        goodFaith: "Confirm the good-faith statement",
-        signature: "Type your full name as your signature",
-      },
+      // The ids of the texts the page words (in English: server/i18n/form-texts.test.ts).
+      errors: { urls: "urlsInvalid", goodFaith: "goodFaithRequired", signature: "signatureRequired" },
     });
     const bot = submission({}, "http://spam.example");
     expect(await submitTakedown(bot, meta, { now: NOW, limiter: UNLIMITED })).toMatchObject({ status: "dropped", reason: "honeypot" });

@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { type Kysely, type Selectable, sql } from "kysely";
+import { DEFAULT_LOCALE, type Locale } from "../../core/locales";
 import { paramOf, paths } from "../../core/paths";
 import { TAKEDOWN_HOURS } from "../../core/takedown-clock";
 import {
@@ -36,6 +37,8 @@ export interface TakedownSubmission {
   values: TakedownValues;
   website: string;
   formToken: string;
+  /** The language of the page the request was sent from: the confirmation's (English when not given). */
+  locale?: Locale;
 }
 
 export type TakedownOutcome =
@@ -81,7 +84,7 @@ export async function submitTakedown(
   if (!(await spendFormToken(token, TAKEDOWN_FORM_PURPOSE))) return { status: "token-used" };
   const request = await storeTakedown(valid.data, meta);
   await invalidatePages([paths.trust()]); // its figures count requests received
-  await confirm(request, deps.mailLimiter);
+  await confirm(request, sub.locale ?? DEFAULT_LOCALE, deps.mailLimiter);
   return { status: "sent", reference: request.reference };
 }
 
@@ -130,14 +133,14 @@ async function storeTakedown(input: TakedownInput, meta: { ip: string | null; us
 export const CONFIRMATION_MAIL_LIMIT: RateLimitRule = { points: 3, durationSeconds: 24 * 60 * 60 };
 
 /** Sends the confirmation unless its address had its share today; the request is stored either way. */
-async function confirm(request: TakedownRequest, limiter?: RateLimiter): Promise<void> {
+async function confirm(request: TakedownRequest, locale: Locale, limiter?: RateLimiter): Promise<void> {
   const decision = await (limiter ?? sharedRateLimiter("confirmation-mail", CONFIRMATION_MAIL_LIMIT)).consume(request.email.toLowerCase());
   if (!decision.allowed) {
     logger.info({ reference: request.reference }, "takedown confirmation not sent: its address had its share of confirmations today");
     return;
   }
   // The request is on record whatever the mail does; a failed confirmation is logged, not shown as a failure.
-  await sendMail(confirmationMail(request)).catch((err: unknown) =>
+  await sendMail(confirmationMail(request, locale)).catch((err: unknown) =>
     logger.error({ err, reference: request.reference }, "takedown confirmation e-mail failed"),
   );
 }

@@ -1,10 +1,12 @@
 import { useState } from "react";
 import { Form } from "react-router";
+import { useMessages } from "~/lib/i18n";
 import {
   CONTACT_FIELDS,
   CONTACT_LIMITS,
   type ContactErrors,
   type ContactField,
+  type ContactProblem,
   type ContactValues,
   charCount,
   contactValuesFromFormData,
@@ -35,8 +37,10 @@ const inputClass =
 /**
  * A plain POST form (works without JavaScript: the action re-renders it with errors). With JavaScript the
  * same schema runs first, so most mistakes never reach the server, and React Router submits without a reload.
+ * Both give a field's message as an id of the `contact` texts, worded here in the page's language.
  */
 export function ContactForm({ formToken, failure, submitting }: ContactFormProps) {
+  const t = useMessages("contact");
   const { errors, message, hydrated, onSubmit, clearError, register } = usePublicForm(failure, CONTACT_FIELDS, (form) =>
     validateContact(contactValuesFromFormData(form)),
   );
@@ -47,6 +51,8 @@ export function ContactForm({ formToken, failure, submitting }: ContactFormProps
     return {
       id: `contact-${field}`,
       name: field,
+      // Typed text takes its own direction (an address or an English name on an Arabic page).
+      dir: "auto",
       defaultValue: failure?.values[field] ?? "",
       required: true,
       "aria-invalid": error ? true : undefined,
@@ -68,42 +74,42 @@ export function ContactForm({ formToken, failure, submitting }: ContactFormProps
       onSubmit={onSubmit}
       data-hydrated={hydrated ? "true" : undefined}
       className="relative space-y-5"
-      aria-label="Contact form"
+      aria-label={t("formLabel")}
     >
       <FormAlert message={message} />
       <div className="grid gap-5 sm:grid-cols-2">
         <div>
-          <Label field="name">Name</Label>
+          <Label field="name">{t("name")}</Label>
           <input type="text" autoComplete="name" maxLength={CONTACT_LIMITS.name.max * 2} {...fieldProps("name")} />
           <FieldError field="name" error={errors.name} />
         </div>
         <div>
-          <Label field="email">Email</Label>
+          <Label field="email">{t("email")}</Label>
           <input type="email" autoComplete="email" maxLength={CONTACT_LIMITS.email.max * 2} {...fieldProps("email")} />
           <FieldError field="email" error={errors.email} />
         </div>
       </div>
       <div>
-        <Label field="subject">Subject</Label>
+        <Label field="subject">{t("subject")}</Label>
         <input type="text" autoComplete="off" maxLength={CONTACT_LIMITS.subject.max * 2} {...fieldProps("subject")} />
         <FieldError field="subject" error={errors.subject} />
       </div>
       <div>
-        <Label field="message">Message</Label>
+        <Label field="message">{t("message")}</Label>
         <textarea rows={7} maxLength={CONTACT_LIMITS.message.max * 2} {...fieldProps("message")} />
         <div className="mt-1 flex items-start justify-between gap-4">
           <FieldError field="message" error={errors.message} />
           <p
             id="contact-message-count"
-            className={`ml-auto shrink-0 text-xs ${messageLength > CONTACT_LIMITS.message.max ? "text-red-300" : "text-zinc-400"}`}
+            className={`ms-auto shrink-0 text-xs ${messageLength > CONTACT_LIMITS.message.max ? "text-red-300" : "text-zinc-400"}`}
           >
             {messageLength} / {CONTACT_LIMITS.message.max}
-            <span className="sr-only"> characters</span>
+            <span className="sr-only"> {t("characters", { max: CONTACT_LIMITS.message.max })}</span>
           </p>
         </div>
       </div>
       <AntiBotFields idPrefix="contact" formToken={failure?.formToken ?? formToken} />
-      <SubmitButton submitting={submitting} label="Send Message" />
+      <SubmitButton submitting={submitting} label={t("send")} />
     </Form>
   );
 }
@@ -112,6 +118,7 @@ function Label({ field, children }: { field: ContactField; children: React.React
   return <FieldLabel htmlFor={`contact-${field}`}>{children}</FieldLabel>;
 }
 
-function FieldError({ field, error }: { field: ContactField; error?: string }) {
-  return <FieldMessage id={`contact-${field}-error`} error={error} />;
+function FieldError({ field, error }: { field: ContactField; error?: ContactProblem }) {
+  const t = useMessages("contact");
+  return <FieldMessage id={`contact-${field}-error`} error={error && t(error)} />;
 }

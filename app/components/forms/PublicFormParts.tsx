@@ -1,10 +1,24 @@
-import { useEffect, useRef, useState } from "react";
+import { Fragment, type ReactNode, useEffect, useRef, useState } from "react";
+import { useMessages } from "~/lib/i18n";
 import { FORM_TOKEN_FIELD, HONEYPOT_FIELD } from "~core/contact-schema";
+import type { MessageValues } from "~core/messages";
 
 /**
  * The parts the public forms share (contact, takedown): the server's message above the fields, a field's
  * label and error, the honeypot and the signed form token, the submit button. One look, one behaviour.
  */
+
+/**
+ * A message with elements in it (a link in a sentence), in the page's language: `format` gets a marker for each
+ * element's argument, and the text comes back with the elements in the markers' places, wherever the language puts them.
+ */
+export function withElements(format: (values: MessageValues) => string, elements: Record<string, ReactNode>): ReactNode[] {
+  const names = Object.keys(elements);
+  const markers = Object.fromEntries(names.map((name, i) => [name, `\uE000${i}\uE001`]));
+  return format(markers)
+    .split(/\uE000(\d+)\uE001/)
+    .map((part, i) => (i % 2 === 1 ? <Fragment key={i}>{elements[names[Number(part)] as string]}</Fragment> : part));
+}
 
 export function FormAlert({ message }: { message: string | null }) {
   if (!message) return null;
@@ -35,12 +49,13 @@ export function FieldError({ id, error }: { id: string; error?: string }) {
 
 /**
  * The honeypot (off-screen rather than display:none, since some bots skip hidden inputs; out of the tab order
- * and the accessibility tree) and the server-issued form token.
+ * and the accessibility tree) and the server-issued form token. Its label stays "Website" in every language:
+ * nobody sees or hears it, and it is the word bots look for.
  */
 export function AntiBotFields({ idPrefix, formToken }: { idPrefix: string; formToken: string }) {
   return (
     <>
-      <div aria-hidden="true" className="absolute -left-[10000px] top-0 h-px w-px overflow-hidden">
+      <div aria-hidden="true" className="absolute -start-[10000px] top-0 h-px w-px overflow-hidden">
         <label htmlFor={`${idPrefix}-website`}>Website</label>
         <input id={`${idPrefix}-website`} type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
       </div>
@@ -50,13 +65,14 @@ export function AntiBotFields({ idPrefix, formToken }: { idPrefix: string; formT
 }
 
 export function SubmitButton({ submitting, label }: { submitting: boolean; label: string }) {
+  const t = useMessages("forms");
   return (
     <button
       type="submit"
       disabled={submitting}
       className="rounded-lg bg-brand-600 px-6 py-2.5 font-semibold text-white hover:bg-brand-500 disabled:cursor-not-allowed disabled:opacity-60"
     >
-      {submitting ? "Sending..." : label}
+      {submitting ? t("sending") : label}
     </button>
   );
 }
@@ -64,16 +80,16 @@ export function SubmitButton({ submitting, label }: { submitting: boolean; label
 type FieldElement = HTMLInputElement | HTMLTextAreaElement;
 
 /**
- * A public form's state: the field messages and the form's message (a new server answer replaces whatever the
+ * A public form's state: the field messages (ids of the form's texts, `P`) and the form's message (a new server answer replaces whatever the
  * visitor cleared or fixed since the last one), whether it is hydrated, and focus on the first refused field.
  * `onSubmit` runs the shared schema first and sends only a valid form (without JavaScript the server does it all).
  */
-export function usePublicForm<F extends string>(
-  failure: { errors: Partial<Record<F, string>>; message: string | null } | undefined,
+export function usePublicForm<F extends string, P extends string>(
+  failure: { errors: Partial<Record<F, P>>; message: string | null } | undefined,
   fieldOrder: readonly F[],
-  validate: (form: FormData) => { success: true } | { success: false; errors: Partial<Record<F, string>> },
+  validate: (form: FormData) => { success: true } | { success: false; errors: Partial<Record<F, P>> },
 ) {
-  const [errors, setErrors] = useState<Partial<Record<F, string>>>(failure?.errors ?? {});
+  const [errors, setErrors] = useState<Partial<Record<F, P>>>(failure?.errors ?? {});
   const [message, setMessage] = useState<string | null>(failure?.message ?? null);
   const [shownFailure, setShownFailure] = useState(failure);
   if (failure !== shownFailure) {
@@ -83,7 +99,7 @@ export function usePublicForm<F extends string>(
   }
   const [hydrated, setHydrated] = useState(false);
   const fields = useRef<Partial<Record<F, FieldElement | null>>>({});
-  const focusFirst = (refused: Partial<Record<F, string>>) => {
+  const focusFirst = (refused: Partial<Record<F, P>>) => {
     const first = fieldOrder.find((f) => refused[f]);
     if (first) fields.current[first]?.focus();
   };
@@ -107,7 +123,7 @@ export function usePublicForm<F extends string>(
   };
 
   const clearError = (field: F) => {
-    if (errors[field]) setErrors(({ [field]: _cleared, ...rest }) => rest as Partial<Record<F, string>>);
+    if (errors[field]) setErrors(({ [field]: _cleared, ...rest }) => rest as Partial<Record<F, P>>);
   };
   const register = (field: F) => (el: FieldElement | null) => {
     fields.current[field] = el;

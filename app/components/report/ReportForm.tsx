@@ -1,9 +1,20 @@
 import { useEffect, useRef, useState } from "react";
 import { Form } from "react-router";
+import { useMessages, usePaths } from "~/lib/i18n";
 import { FORM_TOKEN_FIELD, HONEYPOT_FIELD } from "~core/contact-schema";
-import { paths } from "~core/paths";
-import { HIDING_REASONS, REPORT_DETAILS_MAX, REPORT_REASONS, type ReportErrors } from "~core/report-schema";
+import { HIDING_REASONS, REPORT_DETAILS_MAX, REPORT_REASONS, type ReportErrors, type ReportReason } from "~core/report-schema";
 import type { ReportTarget } from "~core/report-target";
+import { SubmitButton } from "../forms/PublicFormParts";
+
+/** Each reason's label in the page's language (the console keeps REPORT_REASONS' English ones). */
+const REASON_LABELS = {
+  "non-consensual": "reasonNonConsensual",
+  minor: "reasonMinor",
+  illegal: "reasonIllegal",
+  copyright: "reasonCopyright",
+  spam: "reasonSpam",
+  other: "reasonOther",
+} as const satisfies Record<ReportReason, string>;
 
 export interface ReportValues {
   reason: string;
@@ -23,9 +34,11 @@ interface Props {
 /**
  * A plain POST form (works without JavaScript; the action re-renders it with errors and the typed details).
  * The reasons are radio buttons in one fieldset, so arrow keys move between them and a screen reader
- * announces the question with each choice.
+ * announces the question with each choice. A field's message is an id of the `report` texts, worded here.
  */
 export function ReportForm({ target, values, errors, message, submitting, formToken }: Props) {
+  const t = useMessages("report");
+  const paths = usePaths();
   const firstReason = useRef<HTMLInputElement>(null);
   const details = useRef<HTMLTextAreaElement>(null);
   const [length, setLength] = useState(values.details.length);
@@ -34,7 +47,7 @@ export function ReportForm({ target, values, errors, message, submitting, formTo
     else if (errors.details) details.current?.focus();
   }, [errors]);
   return (
-    <Form method="post" action={paths.report(target)} className="relative space-y-6" aria-label="Report form">
+    <Form method="post" action={paths.report(target)} className="relative space-y-6" aria-label={t("formLabel")}>
       <input type="hidden" name={FORM_TOKEN_FIELD} value={formToken} />
       {message && (
         <p role="alert" className="rounded-lg border border-red-900/60 bg-red-950/40 px-4 py-3 text-red-200">
@@ -42,7 +55,7 @@ export function ReportForm({ target, values, errors, message, submitting, formTo
         </p>
       )}
       <fieldset aria-describedby={errors.reason ? "report-reason-error" : undefined}>
-        <legend className="text-sm font-medium text-zinc-200">Why are you reporting this?</legend>
+        <legend className="text-sm font-medium text-zinc-200">{t("reasonLegend")}</legend>
         <div className="mt-2 space-y-2">
           {REPORT_REASONS.map((r, i) => (
             <label
@@ -59,28 +72,27 @@ export function ReportForm({ target, values, errors, message, submitting, formTo
                 className="mt-1 accent-brand-500"
               />
               <span>
-                <span className="text-zinc-100">{r.label}</span>
-                {HIDING_REASONS.has(r.value) && (
-                  <span className="block text-xs text-zinc-400">Hidden from everyone at once while our moderators review it.</span>
-                )}
+                <span className="text-zinc-100">{t(REASON_LABELS[r.value])}</span>
+                {HIDING_REASONS.has(r.value) && <span className="block text-xs text-zinc-400">{t("hidingNote")}</span>}
               </span>
             </label>
           ))}
         </div>
         {errors.reason && (
           <p id="report-reason-error" className="mt-2 text-sm text-red-300">
-            {errors.reason}
+            {t(errors.reason)}
           </p>
         )}
       </fieldset>
       <div>
         <label htmlFor="report-details" className="block text-sm font-medium text-zinc-200">
-          Details <span className="font-normal text-zinc-400">(optional)</span>
+          {t("detailsLabel")} <span className="font-normal text-zinc-400">{t("detailsOptional")}</span>
         </label>
         <textarea
           ref={details}
           id="report-details"
           name="details"
+          dir="auto"
           rows={5}
           defaultValue={values.details}
           maxLength={REPORT_DETAILS_MAX * 2}
@@ -90,26 +102,21 @@ export function ReportForm({ target, values, errors, message, submitting, formTo
           className={`mt-1 block w-full rounded-lg border bg-ink-950 px-3 py-2 text-zinc-100 focus:border-brand-400 ${errors.details ? "border-red-500" : "border-ink-700"}`}
         />
         <p id="report-details-hint" className="mt-1 text-xs text-zinc-400">
-          What should our moderators look at? A time in the video, who is depicted, where the original is. {length} / {REPORT_DETAILS_MAX}
+          {t("detailsHint", { length, max: REPORT_DETAILS_MAX })}
         </p>
         {errors.details && (
           <p id="report-details-error" className="mt-1 text-sm text-red-300">
-            {errors.details}
+            {t(errors.details, { max: REPORT_DETAILS_MAX })}
           </p>
         )}
       </div>
       {/* Honeypot: off-screen, out of the tab order and the accessibility tree. */}
-      <div aria-hidden="true" className="absolute -left-[10000px] top-0 h-px w-px overflow-hidden">
+      {/* Its label stays "Website" in every language: nobody sees or hears it, and it is the word bots look for. */}
+      <div aria-hidden="true" className="absolute -start-[10000px] top-0 h-px w-px overflow-hidden">
         <label htmlFor="report-website">Website</label>
         <input id="report-website" type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
       </div>
-      <button
-        type="submit"
-        disabled={submitting}
-        className="rounded-lg bg-brand-600 px-6 py-2.5 font-semibold text-white hover:bg-brand-500 disabled:cursor-not-allowed disabled:opacity-60"
-      >
-        {submitting ? "Sending..." : "Send Report"}
-      </button>
+      <SubmitButton submitting={submitting} label={t("send")} />
     </Form>
   );
 }

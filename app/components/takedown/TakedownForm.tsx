@@ -1,12 +1,13 @@
 import { Form } from "react-router";
-import { paths } from "~core/paths";
+import { useMessages, usePaths } from "~/lib/i18n";
 import {
-  GOOD_FAITH_STATEMENT,
   TAKEDOWN_FIELDS,
+  TAKEDOWN_KIND_MESSAGES,
   TAKEDOWN_KINDS,
   TAKEDOWN_LIMITS,
   type TakedownErrors,
   type TakedownField,
+  type TakedownProblem,
   type TakedownValues,
   takedownValuesFromFormData,
   validateTakedown,
@@ -34,9 +35,12 @@ const inputClass =
 
 /**
  * A plain POST form, as the contact form (app/components/contact/ContactForm.tsx): without JavaScript the
- * action re-renders it with errors; with it the same schema runs first.
+ * action re-renders it with errors; with it the same schema runs first. Both give a field's message as an id of
+ * the `takedown` texts, worded here in the page's language.
  */
 export function TakedownForm({ formToken, prefillUrl, failure, submitting }: TakedownFormProps) {
+  const t = useMessages("takedown");
+  const paths = usePaths();
   const { errors, message, hydrated, onSubmit, clearError, register } = usePublicForm(failure, TAKEDOWN_FIELDS, (form) =>
     validateTakedown(takedownValuesFromFormData(form)),
   );
@@ -46,6 +50,8 @@ export function TakedownForm({ formToken, prefillUrl, failure, submitting }: Tak
   const fieldProps = (field: TakedownField) => ({
     id: `takedown-${field}`,
     name: field,
+    // Typed text takes its own direction (an address or an English name on an Arabic page).
+    dir: "auto",
     defaultValue: failure?.values[field] ?? (field === "urls" ? prefillUrl : ""),
     required: true,
     "aria-invalid": errors[field] ? true : undefined,
@@ -64,11 +70,11 @@ export function TakedownForm({ formToken, prefillUrl, failure, submitting }: Tak
       onSubmit={onSubmit}
       data-hydrated={hydrated ? "true" : undefined}
       className="relative space-y-5"
-      aria-label="Takedown request"
+      aria-label={t("formLabel")}
     >
       <FormAlert message={message} />
       <fieldset aria-describedby={described("kind")}>
-        <legend className="text-sm font-medium text-zinc-200">What is the request about?</legend>
+        <legend className="text-sm font-medium text-zinc-200">{t("kindLegend")}</legend>
         <div className="mt-2 space-y-2">
           {TAKEDOWN_KINDS.map((k) => (
             <label key={k.value} className="flex items-start gap-2 text-zinc-200">
@@ -80,7 +86,7 @@ export function TakedownForm({ formToken, prefillUrl, failure, submitting }: Tak
                 className="mt-1"
                 onChange={() => clearError("kind")}
               />
-              <span>{k.label}</span>
+              <span>{t(TAKEDOWN_KIND_MESSAGES[k.value])}</span>
             </label>
           ))}
         </div>
@@ -88,23 +94,23 @@ export function TakedownForm({ formToken, prefillUrl, failure, submitting }: Tak
       </fieldset>
       <div className="grid gap-5 sm:grid-cols-2">
         <div>
-          <Label field="name">Your full name</Label>
+          <Label field="name">{t("name")}</Label>
           <input type="text" autoComplete="name" maxLength={TAKEDOWN_LIMITS.name.max * 2} {...fieldProps("name")} />
           <FieldError field="name" error={errors.name} />
         </div>
         <div>
-          <Label field="email">Email</Label>
+          <Label field="email">{t("email")}</Label>
           <input type="email" autoComplete="email" maxLength={TAKEDOWN_LIMITS.email.max * 2} {...fieldProps("email")} />
           <FieldError field="email" error={errors.email} />
         </div>
       </div>
       <div>
-        <Label field="urls">Addresses of the material (one per line)</Label>
+        <Label field="urls">{t("urls")}</Label>
         <textarea rows={3} maxLength={TAKEDOWN_LIMITS.urls.max * 2} {...fieldProps("urls")} />
         <FieldError field="urls" error={errors.urls} />
       </div>
       <div>
-        <Label field="description">Describe the person depicted, or the work that is copied</Label>
+        <Label field="description">{t("description")}</Label>
         <textarea rows={6} maxLength={TAKEDOWN_LIMITS.description.max * 2} {...fieldProps("description")} />
         <FieldError field="description" error={errors.description} />
       </div>
@@ -121,17 +127,17 @@ export function TakedownForm({ formToken, prefillUrl, failure, submitting }: Tak
             className="mt-1"
             onChange={() => clearError("goodFaith")}
           />
-          <span>{GOOD_FAITH_STATEMENT}</span>
+          <span>{t("goodFaith")}</span>
         </label>
         <FieldError field="goodFaith" error={errors.goodFaith} />
       </div>
       <div>
-        <Label field="signature">Electronic signature (type your full name)</Label>
+        <Label field="signature">{t("signature")}</Label>
         <input type="text" autoComplete="name" maxLength={TAKEDOWN_LIMITS.signature.max * 2} {...fieldProps("signature")} />
         <FieldError field="signature" error={errors.signature} />
       </div>
       <AntiBotFields idPrefix="takedown" formToken={failure?.formToken ?? formToken} />
-      <SubmitButton submitting={submitting} label="Send request" />
+      <SubmitButton submitting={submitting} label={t("send")} />
     </Form>
   );
 }
@@ -140,6 +146,8 @@ function Label({ field, children }: { field: TakedownField; children: React.Reac
   return <FieldLabel htmlFor={`takedown-${field}`}>{children}</FieldLabel>;
 }
 
-function FieldError({ field, error }: { field: TakedownField; error?: string }) {
-  return <FieldMessage id={`takedown-${field}-error`} error={error} />;
+function FieldError({ field, error }: { field: TakedownField; error?: TakedownProblem }) {
+  const t = useMessages("takedown");
+  // "Enter at most {count} addresses" is the one message with a number of its own.
+  return <FieldMessage id={`takedown-${field}-error`} error={error && t(error, { count: TAKEDOWN_LIMITS.urls.count })} />;
 }
