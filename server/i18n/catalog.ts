@@ -1,6 +1,7 @@
 import { parse } from "@formatjs/icu-messageformat-parser";
 import { DEFAULT_LOCALE, LOCALES, type Locale } from "../../core/locales";
 import { formatMessage, type MessageBundle, type MessageValues, type ParsedMessage } from "../../core/messages";
+import blog from "./messages/blog.json";
 import common from "./messages/common.json";
 import trust from "./messages/trust.json";
 
@@ -11,7 +12,7 @@ import trust from "./messages/trust.json";
  * to the same ids, the same arguments and its own plural categories. A text a language lacks falls back to English
  * (that test fails on it first). Parsed here, once per language and namespace; a page receives the namespaces it shows.
  */
-const NAMESPACES = { common, trust } satisfies Record<string, Record<Locale, Record<string, string>>>;
+const NAMESPACES = { blog, common, trust } satisfies Record<string, Record<Locale, Record<string, string>>>;
 
 export type Namespace = keyof typeof NAMESPACES;
 export type MessageId<N extends Namespace> = keyof (typeof NAMESPACES)[N]["en"] & string;
