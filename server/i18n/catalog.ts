@@ -3,6 +3,7 @@ import { DEFAULT_LOCALE, LOCALES, type Locale } from "../../core/locales";
 import { formatMessage, type MessageBundle, type MessageValues, type ParsedMessage } from "../../core/messages";
 import blog from "./messages/blog.json";
 import common from "./messages/common.json";
+import pages from "./messages/pages.json";
 import trust from "./messages/trust.json";
 
 /**
@@ -12,7 +13,7 @@ import trust from "./messages/trust.json";
  * to the same ids, the same arguments and its own plural categories. A text a language lacks falls back to English
  * (that test fails on it first). Parsed here, once per language and namespace; a page receives the namespaces it shows.
  */
-const NAMESPACES = { blog, common, trust } satisfies Record<string, Record<Locale, Record<string, string>>>;
+const NAMESPACES = { blog, common, pages, trust } satisfies Record<string, Record<Locale, Record<string, string>>>;
 
 export type Namespace = keyof typeof NAMESPACES;
 export type MessageId<N extends Namespace> = keyof (typeof NAMESPACES)[N]["en"] & string;

@@ -1,6 +1,7 @@
-import { describe, expect, it } from "vitest";
+import fs from "node:fs/promises";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { site } from "../../core/site";
-import { getPage, isPageName, PAGE_NAMES, parsePage } from "./pages";
+import { getPage, isPageName, PAGE_NAMES, pageFile, parsePage } from "./pages";
 
 describe("parsePage", () => {
   it("reads frontmatter, fills placeholders and splits sections", () => {
@@ -15,6 +16,7 @@ describe("parsePage", () => {
     );
     expect(page).toEqual({
       name: "career",
+      locale: "en",
       title: "Careers at Example",
       description: "Join us",
       body: "Intro jobs@example.com.\n\n## One\n\nBody by Example Ltd {unknown}",
@@ -129,5 +131,24 @@ describe("content/pages", () => {
       ).toBe(true);
     }
     for (const s of page.sections) expect(s.heading.endsWith("?"), s.heading).toBe(true);
+  });
+});
+
+describe('content/pages in every language (docs/i18n.md "Content")', () => {
+
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it("falls back to English, saying so, where a language has no file of a page", async () => {
+    const read = fs.readFile;
+    vi.spyOn(fs, "readFile").mockImplementation(((file: string, options: BufferEncoding) =>
+      file === pageFile("career", "ja")
+        ? Promise.reject(Object.assign(new Error("no such file"), { code: "ENOENT" }))
+        : read(file, options)) as typeof fs.readFile);
+    const page = await getPage("career", "ja");
+    expect(page.locale).toBe("en");
+    expect(page.title).toBe("Careers");
+    expect((await getPage("career", "de")).locale).toBe("de");
   });
 });
