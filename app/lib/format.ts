@@ -112,12 +112,53 @@ export function formatIsoDuration(seconds: number): string {
   return `PT${h ? `${h}H` : ""}${m ? `${m}M` : ""}${s ? `${s}S` : ""}`;
 }
 
-/** How long something waited, for the transparency page: "3 h 20 min", "45 min", "2 d 4 h", "under a minute". */
-export function formatWaitTime(seconds: number | null): string {
-  if (seconds === null) return "none decided";
+/** The words for a wait that has no duration to show (English's by default; a page passes its own language's). */
+export interface WaitWords {
+  /** Nothing was decided, so there is no time to show. */
+  none: string;
+  underAMinute: string;
+}
+const ENGLISH_WAIT_WORDS: WaitWords = { none: "none decided", underAMinute: "under a minute" };
+
+type DurationParts = { days?: number; hours?: number; minutes?: number };
+/** Intl.DurationFormat (Node 23+, Chromium), not yet in TypeScript's ES2024 library. */
+type DurationFormatConstructor = new (locale: string, options: { style: "short" }) => { format(duration: DurationParts): string };
+
+const durations = new Map<Locale, (parts: DurationParts) => string>();
+function durationIn(locale: Locale): (parts: DurationParts) => string {
+  let format = durations.get(locale);
+  if (!format) {
+    const DurationFormat = (Intl as { DurationFormat?: DurationFormatConstructor }).DurationFormat;
+    if (DurationFormat) {
+      const formatter = new DurationFormat(locale, { style: "short" });
+      format = (parts) => formatter.format(parts);
+    } else {
+      // Without it (Node before 23): the same short units, zero ones left out, joined as the language lists units.
+      const list = new Intl.ListFormat(locale, { type: "unit", style: "short" });
+      const unit = (name: string) => new Intl.NumberFormat(locale, { style: "unit", unit: name, unitDisplay: "short" });
+      const units = { days: unit("day"), hours: unit("hour"), minutes: unit("minute") };
+      format = (parts) =>
+        list.format(
+          (Object.keys(units) as (keyof DurationParts)[]).filter((k) => parts[k]).map((k) => units[k].format(parts[k] as number)),
+        );
+    }
+    durations.set(locale, format);
+  }
+  return format;
+}
+
+/**
+ * How long something waited, for the transparency page: "3 h 20 min", "45 min", "2 d 4 h", "under a minute" in
+ * English; in another language its own short units through `Intl.DurationFormat` ("3 Std., 20 Min.", "3 時間 20 分"),
+ * with `words` for no time at all and under a minute.
+ */
+export function formatWaitTime(seconds: number | null, locale: Locale = "en", words: WaitWords = ENGLISH_WAIT_WORDS): string {
+  if (seconds === null) return words.none;
   const minutes = Math.floor(seconds / 60);
-  if (minutes < 1) return "under a minute";
+  if (minutes < 1) return words.underAMinute;
   const hours = Math.floor(minutes / 60);
+  if (locale !== "en")
+    return durationIn(locale)(hours >= 48 ? { days: Math.floor(hours / 24), hours: hours % 24 } : { hours, minutes: minutes % 60 });
   if (hours >= 48) return `${Math.floor(hours / 24)} d ${hours % 24} h`;
   return hours > 0 ? `${hours} h ${minutes % 60} min` : `${minutes} min`;
 }

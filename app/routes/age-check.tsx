@@ -1,7 +1,9 @@
 import { data, redirect } from "react-router";
+import { bundlesOf, translator, useMessages } from "~/lib/i18n";
 import { localeFromMatches, siteUrlFromMatches } from "~/lib/root-data";
 import { routeInput } from "~/lib/route-contract.server";
 import { seoMeta } from "~/lib/seo";
+import { DEFAULT_LOCALE, LOCALE_INFO, type Locale, localeOfRequest, splitLocalePath } from "~core/locales";
 import { parseForm, plainText, readForm } from "~core/params";
 import { paths } from "~core/paths";
 import { safeRedirectPath } from "~core/redirect-to";
@@ -11,6 +13,7 @@ import { pendingCookieValue } from "../../server/age-assurance/providers";
 import { ageCheckProvider, ageChecksPerIpLimiter } from "../../server/age-assurance/routes";
 import { ipRateLimitKey } from "../../server/db/rate-limit";
 import { requestInfoContext } from "../../server/http/request-context";
+import { type MessageId, messagesFor } from "../../server/i18n/catalog";
 import { logger } from "../../server/logger";
 import { siteUrl } from "../../server/site-url";
 import type { Route } from "./+types/age-check";
@@ -19,6 +22,7 @@ import type { Route } from "./+types/age-check";
  * `/age-check` (docs/decisions/0028-age-assurance.md). POST (the "Verify my age" button, a plain form): sends
  * the visitor to the configured age-verification service, with the check's state in a signed cookie. GET: the
  * outcome of a check that did not pass, with a way to try again and back to the page. Never cached or indexed.
+ * The address has no language of its own: the card speaks that of the page the check started from (`returnTo`).
  */
 
 const RESULTS = ["failed", "cancelled", "unavailable", "expired"] as const;
@@ -38,27 +42,26 @@ export const contract = defineRoute({
   input: { query: checkQuery, form: checkForm },
 });
 
-const TEXTS: Record<Result | "none", { heading: string; body: string }> = {
-  failed: {
-    heading: "We could not confirm your age",
-    body: "The age-verification service did not confirm that you are 18 or older, so videos and pictures stay hidden.",
-  },
-  cancelled: { heading: "Age check cancelled", body: "The age check was not completed. You can try again at any time." },
-  unavailable: {
-    heading: "Age check unavailable",
-    body: "The age-verification service could not be reached. Please try again in a few minutes.",
-  },
-  expired: { heading: "Age check expired", body: "The age check took too long or was started in another browser. Please start again." },
-  none: {
-    heading: "Age check",
-    body: "Where the law asks for it, videos and pictures are shown once an age-verification service has confirmed that you are 18 or older.",
-  },
+const TEXTS: Record<Result | "none", { heading: MessageId<"pages">; body: MessageId<"pages"> }> = {
+  failed: { heading: "ageCheckFailedHeading", body: "ageCheckFailedBody" },
+  cancelled: { heading: "ageCheckCancelledHeading", body: "ageCheckCancelledBody" },
+  unavailable: { heading: "ageCheckUnavailableHeading", body: "ageCheckUnavailableBody" },
+  expired: { heading: "ageCheckExpiredHeading", body: "ageCheckExpiredBody" },
+  none: { heading: "ageCheckTitle", body: "ageCheckNoneBody" },
 };
 
-export function loader({ context }: Route.LoaderArgs) {
+/** The card's language: its own address's if it ever has one, else that of the page to go back to. */
+function cardLocale(request: Request, returnTo: string): Locale {
+  const own = localeOfRequest(request);
+  return own !== DEFAULT_LOCALE ? own : splitLocalePath(returnTo.split(/[?#]/)[0] ?? "/").locale;
+}
+
+export function loader({ request, context }: Route.LoaderArgs) {
   if (!ageCheckProvider()) throw data(null, { status: 404 });
   const query = routeInput(context, contract).query;
-  return { result: query.result ?? ("none" as const), returnTo: safeRedirectPath(query.returnTo) };
+  const returnTo = safeRedirectPath(query.returnTo);
+  const locale = cardLocale(request, returnTo);
+  return { result: query.result ?? ("none" as const), returnTo, locale, intl: messagesFor(locale, ["pages"]) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -84,33 +87,37 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
+  const locale = localeFromMatches(matches);
+  const t = translator(bundlesOf(matches), locale, "pages");
   return seoMeta({
-    locale: localeFromMatches(matches),
+    locale,
     siteUrl: siteUrlFromMatches(matches),
-    title: "Age check",
-    description: TEXTS.none.body,
+    title: t("ageCheckTitle"),
+    description: t(TEXTS.none.body),
     path: paths.ageCheck(),
     noindex: true,
   });
 }
 
 export default function AgeCheck({ loaderData }: Route.ComponentProps) {
+  const t = useMessages("pages");
   const text = TEXTS[loaderData.result];
+  const { locale } = loaderData;
   return (
-    <main id="main" className="mx-auto max-w-md px-4 py-16">
+    <main id="main" lang={locale} dir={LOCALE_INFO[locale].dir} className="mx-auto max-w-md px-4 py-16">
       <div className="rounded-2xl border border-ink-800 bg-ink-900 p-8 text-center">
-        <h1 className="text-2xl font-bold">{text.heading}</h1>
+        <h1 className="text-2xl font-bold">{t(text.heading)}</h1>
         <p className="mt-4 text-zinc-300" role={loaderData.result === "none" ? undefined : "alert"}>
-          {text.body}
+          {t(text.body)}
         </p>
         <form method="post" action={paths.ageCheck()} className="mt-6">
           <input type="hidden" name="returnTo" value={loaderData.returnTo} />
           <button type="submit" className="w-full rounded-lg bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-500">
-            {loaderData.result === "none" ? "Verify my age" : "Try again"}
+            {loaderData.result === "none" ? t("ageCheckVerify") : t("ageCheckTryAgain")}
           </button>
         </form>
         <a href={loaderData.returnTo} className="mt-4 inline-block text-sm text-brand-300 hover:underline">
-          Back to the page
+          {t("ageCheckBack")}
         </a>
       </div>
     </main>

@@ -1,13 +1,17 @@
 import { data, Link } from "react-router";
-import { formatWaitTime } from "~/lib/format";
+import { formatLongDate, formatWaitTime } from "~/lib/format";
+import { bundlesOf, type Translate, translator, useLocale, useMessages, usePaths } from "~/lib/i18n";
+import { withElements } from "~/lib/message-parts";
 import { localeFromMatches, siteUrlFromMatches } from "~/lib/root-data";
 import { breadcrumbs, seoMeta } from "~/lib/seo";
-import { paths } from "~core/paths";
-import { reasonLabel } from "~core/report-schema";
+import { type Locale, localeOfRequest } from "~core/locales";
+import { paths, pathsIn } from "~core/paths";
+import type { ReportReason } from "~core/report-schema";
 import { defineRoute } from "~core/route-contract";
 import { site } from "~core/site";
 import { TAKEDOWN_HOURS } from "~core/takedown-clock";
 import { env } from "../../server/env";
+import { type MessageId, messagesFor, translate } from "../../server/i18n/catalog";
 import { transparencyFigures } from "../../server/services/transparency";
 import type { Route } from "./+types/trust";
 
@@ -22,114 +26,134 @@ export const contract = defineRoute({
   sitemap: "static",
 });
 
-export async function loader() {
+export async function loader({ request }: Route.LoaderArgs) {
+  const locale = localeOfRequest(request);
   const figures = await transparencyFigures();
   // Which countries get the stronger check is configuration (AGE_ASSURANCE_COUNTRIES): the page says so as set.
   const ageCountries = env().AGE_ASSURANCE_COUNTRIES.filter((c) => c !== "XX");
-  return data({ ...figures, from: figures.from.toISOString(), to: figures.to.toISOString(), ageCountries });
+  // Durations are worded here, once: the browser shows the server's words, whatever its own Intl would say.
+  const words = { none: translate(locale, "trust", "noneDecided"), underAMinute: translate(locale, "trust", "underAMinute") };
+  const wait = (seconds: number | null) => formatWaitTime(seconds, locale, words);
+  return data({
+    ...figures,
+    from: figures.from.toISOString(),
+    to: figures.to.toISOString(),
+    ageCountries,
+    waits: {
+      reportMedian: wait(figures.reportHandling.medianSeconds),
+      reportWorst: wait(figures.reportHandling.worstSeconds),
+      takedownMedian: wait(figures.takedowns.medianSeconds),
+      takedownWorst: wait(figures.takedowns.worstSeconds),
+    },
+    intl: messagesFor(locale, ["trust"]),
+  });
 }
 
-const TITLE = "Trust and Safety";
-const DESCRIPTION = `How ${site.name} handles reports, takedown requests, AI labelling and age assurance, with the figures of the last 30 days.`;
-
 export function meta({ matches }: Route.MetaArgs) {
+  const locale = localeFromMatches(matches);
+  const t = translator(bundlesOf(matches), locale, "trust");
+  const common = translator(bundlesOf(matches), locale, "common");
   const siteUrl = siteUrlFromMatches(matches);
+  const local = pathsIn(locale);
   return seoMeta({
-    locale: localeFromMatches(matches),
+    locale,
     siteUrl,
-    title: TITLE,
-    description: DESCRIPTION,
+    title: t("metaTitle"),
+    description: t("metaDescription", { site: site.name }),
     path: paths.trust(),
     jsonLd: [
       breadcrumbs(siteUrl, [
-        { name: "Home", path: paths.home() },
-        { name: TITLE, path: paths.trust() },
+        { name: common("navHome"), path: local.home() },
+        { name: t("metaTitle"), path: local.trust() },
       ]),
     ],
   });
 }
 
-const day = (iso: string) => new Date(iso).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+/** The report form's reasons (core/report-schema.ts) in the page's words. */
+const REASONS: Record<ReportReason, MessageId<"trust">> = {
+  "non-consensual": "reasonNonConsensual",
+  minor: "reasonMinor",
+  illegal: "reasonIllegal",
+  copyright: "reasonCopyright",
+  spam: "reasonSpam",
+  other: "reasonOther",
+};
+const reasonLabel = (t: Translate<"trust">, reason: string) => {
+  const id = REASONS[reason as ReportReason];
+  return id ? t(id) : reason;
+};
+
+// English keeps its day-month-year dates; another language writes them its own way.
+const day = (iso: string, locale: Locale) =>
+  locale === "en"
+    ? new Date(iso).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" })
+    : formatLongDate(iso, locale);
 
 const h2 = "mt-10 text-2xl font-bold";
 const p = "mt-3 text-zinc-300";
 const link = "font-medium text-brand-300 underline-offset-2 hover:underline";
 
 export default function TrustPage({ loaderData: f }: Route.ComponentProps) {
+  const t = useMessages("trust");
+  const locale = useLocale();
+  const localPaths = usePaths();
+  const figure = (name: string, value: number) => <span data-figure={name}>{value}</span>;
   return (
     <article className="mx-auto max-w-3xl">
-      <h1 className="text-3xl font-extrabold leading-tight sm:text-4xl">{TITLE}</h1>
+      <h1 className="text-3xl font-extrabold leading-tight sm:text-4xl">{t("metaTitle")}</h1>
+      <p className={p}>{t("intro", { site: site.name })}</p>
+
+      <h2 className={h2}>{t("reportingHeading")}</h2>
+      <p className={p}>{withElements((slots) => t("reportingBody", slots), { report: <strong>{t("reportLink")}</strong> })}</p>
+
+      <h2 className={h2}>{t("takedownHeading")}</h2>
       <p className={p}>
-        Every video on {site.name} is synthetic: made with AI, with no real performers. These are the promises we make about harm, and the
-        figures that show whether we keep them.
+        {withElements((slots) => t("takedownBody", slots), {
+          link: (
+            <Link to={localPaths.takedown()} className={link}>
+              {t("takedownLink")}
+            </Link>
+          ),
+          deadline: <strong>{t("takedownDeadline", { hours: TAKEDOWN_HOURS })}</strong>,
+        })}
       </p>
 
-      <h2 className={h2}>Reporting a video or a comment</h2>
-      <p className={p}>
-        Every video and every comment has a <strong>Report</strong> link, for visitors and members alike. Choose a reason and, if you like,
-        tell us what to look at; you get a reference number. A report that a video may involve a minor, or depicts a real person without
-        their consent, hides it from everyone at once and alerts our moderators; it stays hidden until a moderator has decided. Moderators
-        work oldest report first, and every decision is recorded with its reason.
-      </p>
+      <h2 className={h2}>{t("labellingHeading")}</h2>
+      <p className={p}>{withElements((slots) => t("labellingBody", slots), { label: <strong>{t("aiGenerated")}</strong> })}</p>
 
-      <h2 className={h2}>Takedown requests</h2>
-      <p className={p}>
-        If a video shows you, or your work, without consent, send a{" "}
-        <Link to={paths.takedown()} className={link}>
-          takedown request
-        </Link>
-        . We confirm it by e-mail with a reference and decide it within <strong>{TAKEDOWN_HOURS} hours</strong>. A video taken down is
-        removed everywhere (its page, lists, search, the sitemap and its media), and a fingerprint of its files keeps the same file from
-        being published again. We tell you the outcome. The uploader may appeal once; another administrator decides the appeal.
-      </p>
-
-      <h2 className={h2}>How AI content is labelled</h2>
-      <p className={p}>
-        Every video page carries an <strong>AI-generated</strong> label, and its structured data names the IPTC source type "trained
-        algorithmic media". Published videos carry content credentials (C2PA) that state the same, signed by us. Uploaders attest that
-        everyone depicted is synthetic or has documented consent, and that nobody depicted is or looks under 18.
-      </p>
-
-      <h2 className={h2}>How age is assured</h2>
-      <p className={p}>
-        {site.name} is for adults only. Visitors confirm they are 18 or older before they see anything. Where the law asks for more than a
-        declaration, explicit media stay blurred until the visitor has verified their age with an independent age-verification provider; the
-        result is remembered, and never includes your identity.
-      </p>
+      <h2 className={h2}>{t("ageHeading")}</h2>
+      <p className={p}>{t("ageBody", { site: site.name })}</p>
       <p className={p} data-figure="age-countries">
-        {f.ageCountries.length
-          ? `Today the independent check applies to visitors from: ${f.ageCountries.join(", ")}.`
-          : "Today no country is set up for the independent check: every visitor declares their age."}
+        {f.ageCountries.length ? t("ageCountries", { countries: f.ageCountries.join(", ") }) : t("ageCountriesNone")}
       </p>
 
-      <h2 className={h2}>The last {f.windowDays} days in figures</h2>
-      <p className={p}>
-        From {day(f.from)} to {day(f.to)}, counted from our records when this page was made.
-      </p>
+      <h2 className={h2}>{t("figuresHeading", { days: f.windowDays })}</h2>
+      <p className={p}>{t("figuresPeriod", { from: day(f.from, locale), to: day(f.to, locale) })}</p>
       <div className="mt-4 grid gap-6 sm:grid-cols-2">
         <section aria-labelledby="reports-figures" className="rounded-xl border border-ink-800 bg-ink-900 p-5">
           <h3 id="reports-figures" className="font-semibold">
-            Reports received: <span data-figure="reports-received">{f.reportsReceived}</span>
+            {withElements((slots) => t("reportsReceived", slots), { count: figure("reports-received", f.reportsReceived) })}
           </h3>
           <table className="mt-3 w-full text-sm">
-            <caption className="sr-only">Reports received by reason</caption>
+            <caption className="sr-only">{t("reportsByReason")}</caption>
             <thead>
-              <tr className="text-left text-zinc-400">
+              <tr className="text-start text-zinc-400">
                 <th scope="col" className="pb-1 font-medium">
-                  Reason
+                  {t("reasonColumn")}
                 </th>
-                <th scope="col" className="pb-1 text-right font-medium">
-                  Reports
+                <th scope="col" className="pb-1 text-end font-medium">
+                  {t("reportsColumn")}
                 </th>
               </tr>
             </thead>
             <tbody>
               {f.reportsByReason.map((r) => (
                 <tr key={r.reason} className="border-t border-ink-800">
-                  <th scope="row" className="py-1.5 text-left font-normal text-zinc-200">
-                    {reasonLabel(r.reason)}
+                  <th scope="row" className="py-1.5 text-start font-normal text-zinc-200">
+                    {reasonLabel(t, r.reason)}
                   </th>
-                  <td className="py-1.5 text-right tabular-nums" data-figure={`reason-${r.reason}`}>
+                  <td className="py-1.5 text-end tabular-nums" data-figure={`reason-${r.reason}`}>
                     {r.count}
                   </td>
                 </tr>
@@ -139,35 +163,33 @@ export default function TrustPage({ loaderData: f }: Route.ComponentProps) {
         </section>
         <section aria-labelledby="decisions-figures" className="rounded-xl border border-ink-800 bg-ink-900 p-5">
           <h3 id="decisions-figures" className="font-semibold">
-            Reported items decided: {f.reportHandling.decided}
+            {t("itemsDecided", { count: String(f.reportHandling.decided) })}
           </h3>
           <dl className="mt-3 space-y-1.5 text-sm">
-            <Figure name="items-removed" label="Taken down" value={f.decisions.removed} />
-            <Figure name="comments-removed" label="of which comments" value={f.commentsRemoved} />
-            <Figure name="items-kept" label="Kept after review" value={f.decisions.kept} />
-            <Figure name="report-median" label="Median time to a decision" value={formatWaitTime(f.reportHandling.medianSeconds)} />
-            <Figure name="report-worst" label="Longest time to a decision" value={formatWaitTime(f.reportHandling.worstSeconds)} />
+            <Figure name="items-removed" label={t("takenDown")} value={f.decisions.removed} />
+            <Figure name="comments-removed" label={t("ofWhichComments")} value={f.commentsRemoved} />
+            <Figure name="items-kept" label={t("keptAfterReview")} value={f.decisions.kept} />
+            <Figure name="report-median" label={t("medianTime")} value={f.waits.reportMedian} />
+            <Figure name="report-worst" label={t("longestTime")} value={f.waits.reportWorst} />
           </dl>
         </section>
         <section aria-labelledby="takedown-figures" className="rounded-xl border border-ink-800 bg-ink-900 p-5">
           <h3 id="takedown-figures" className="font-semibold">
-            Takedown requests received: <span data-figure="takedowns-received">{f.takedowns.received}</span>
+            {withElements((slots) => t("takedownsReceived", slots), { count: figure("takedowns-received", f.takedowns.received) })}
           </h3>
           <dl className="mt-3 space-y-1.5 text-sm">
-            <Figure name="takedowns-removed" label="Decided: removed" value={f.takedowns.removed} />
-            <Figure name="takedowns-rejected" label="Decided: not removed" value={f.takedowns.rejected} />
-            <Figure name="takedown-median" label="Median time to a decision" value={formatWaitTime(f.takedowns.medianSeconds)} />
-            <Figure name="takedown-worst" label="Longest time to a decision" value={formatWaitTime(f.takedowns.worstSeconds)} />
-            <Figure name="takedowns-overdue" label={`Open past ${TAKEDOWN_HOURS} hours now`} value={f.takedowns.overdueOpen} />
+            <Figure name="takedowns-removed" label={t("takedownsRemoved")} value={f.takedowns.removed} />
+            <Figure name="takedowns-rejected" label={t("takedownsRejected")} value={f.takedowns.rejected} />
+            <Figure name="takedown-median" label={t("medianTime")} value={f.waits.takedownMedian} />
+            <Figure name="takedown-worst" label={t("longestTime")} value={f.waits.takedownWorst} />
+            <Figure name="takedowns-overdue" label={t("takedownsOverdue", { hours: TAKEDOWN_HOURS })} value={f.takedowns.overdueOpen} />
           </dl>
         </section>
         <section aria-labelledby="removal-figures" className="rounded-xl border border-ink-800 bg-ink-900 p-5">
           <h3 id="removal-figures" className="font-semibold">
-            Videos taken down: <span data-figure="videos-removed">{f.videosRemoved}</span>
+            {withElements((slots) => t("videosRemoved", slots), { count: figure("videos-removed", f.videosRemoved) })}
           </h3>
-          <p className="mt-3 text-sm text-zinc-300">
-            After a report, a takedown request or our own review. Their files are deleted and fingerprinted so the same file cannot return.
-          </p>
+          <p className="mt-3 text-sm text-zinc-300">{t("videosRemovedNote")}</p>
         </section>
       </div>
     </article>

@@ -1,13 +1,17 @@
 import { data, Link } from "react-router";
+import { bundlesOf, type Translate, translator, useMessages, usePaths, type WithMessages } from "~/lib/i18n";
+import { withElements } from "~/lib/message-parts";
 import { localeFromMatches, siteUrlFromMatches } from "~/lib/root-data";
 import { routeInput } from "~/lib/route-contract.server";
 import { seoMeta } from "~/lib/seo";
 import { type CredentialsView, TRAINED_ALGORITHMIC_MEDIA } from "~core/content-credentials";
+import { localeOfRequest } from "~core/locales";
 import { input } from "~core/params";
 import { paths } from "~core/paths";
 import { defineRoute } from "~core/route-contract";
 import { z } from "~core/zod";
 import { attempt } from "../../server/http/route-errors";
+import { type MessageId, messagesFor } from "../../server/i18n/catalog";
 import { appMediaStorage } from "../../server/media/app-storage";
 import { videoCredentials } from "../../server/media/content-credentials";
 import { getPublicVideo } from "../../server/services/videos";
@@ -19,14 +23,13 @@ import type { Route } from "./+types/video-credentials";
  * they have a page: anything else is the video page's own not-found.
  */
 
-const LOAD_ERROR = "Failed to load content credentials. Please try again later.";
 /** C2PA action names in words; others are shown as they are. */
-const ACTION_NAMES: Record<string, string> = { "c2pa.created": "Created (c2pa.created)" };
+const ACTION_NAMES: Record<string, MessageId<"pages">> = { "c2pa.created": "actionCreated" };
+/** The signed files by the names server/media/content-credentials.ts gives them; others are shown as they are. */
+const ASSET_NAMES: Record<string, MessageId<"pages">> = { "Poster image": "assetPoster", "Video stream": "assetStream" };
 
-type CredentialsData =
-  | { state: "ok"; video: { id: string; title: string }; assets: CredentialsView[] }
-  | { state: "not-found" }
-  | { state: "error" };
+type CredentialsData = WithMessages &
+  ({ state: "ok"; video: { id: string; title: string }; assets: CredentialsView[] } | { state: "not-found" } | { state: "error" });
 
 const params = z.object({ videoId: input.videoId.nullable().catch(null) });
 
@@ -39,9 +42,10 @@ export const contract = defineRoute({
   input: { params },
 });
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const intl = messagesFor(localeOfRequest(request), ["pages"]);
   const { videoId } = routeInput(context, contract).params;
-  if (!videoId) return data<CredentialsData>({ state: "not-found" }, { status: 404 });
+  if (!videoId) return data<CredentialsData>({ state: "not-found", intl }, { status: 404 });
   const found = await attempt(
     context,
     "content credentials",
@@ -51,114 +55,109 @@ export async function loader({ context }: Route.LoaderArgs) {
     },
     () => "failed" as const,
   );
-  if (found === "failed") return data<CredentialsData>({ state: "error" }, { status: 500 });
-  if (!found) return data<CredentialsData>({ state: "not-found" }, { status: 404 });
-  return data<CredentialsData>({ state: "ok", video: { id: found.video.id, title: found.video.title }, assets: found.assets });
+  if (found === "failed") return data<CredentialsData>({ state: "error", intl }, { status: 500 });
+  if (!found) return data<CredentialsData>({ state: "not-found", intl }, { status: 404 });
+  return data<CredentialsData>({ state: "ok", intl, video: { id: found.video.id, title: found.video.title }, assets: found.assets });
 }
 
 export function meta({ loaderData: d, matches, params: p }: Route.MetaArgs) {
+  const locale = localeFromMatches(matches);
+  const t = translator(bundlesOf(matches), locale, "pages");
   const path = paths.videoCredentials(p.videoId ?? "");
   const siteUrl = siteUrlFromMatches(matches);
   if (d?.state !== "ok") {
-    const title = d?.state === "error" ? "Error" : "Video not found";
-    return seoMeta({
-      locale: localeFromMatches(matches),
-      siteUrl,
-      title,
-      description: "The requested video could not be found.",
-      path,
-      noindex: true,
-    });
+    const title = d?.state === "error" ? translator(bundlesOf(matches), locale, "common")("errorHeading") : t("videoNotFound");
+    return seoMeta({ locale, siteUrl, title, description: t("videoNotFoundText"), path, noindex: true });
   }
-  const description = `The signed content credentials (C2PA) of ${d.video.title}: how it was made and who signed it.`;
   return seoMeta({
-    locale: localeFromMatches(matches),
+    locale,
     siteUrl,
-    title: `Content credentials: ${d.video.title}`,
-    description,
+    title: t("credentialsMetaTitle", { title: d.video.title }),
+    description: t("credentialsMetaDescription", { title: d.video.title }),
     path,
     noindex: true,
   });
 }
 
 export default function VideoCredentialsPage({ loaderData: d }: Route.ComponentProps) {
+  const t = useMessages("pages");
+  const common = useMessages("common");
+  const localPaths = usePaths();
   if (d.state !== "ok") {
     const notFound = d.state === "not-found";
     return (
       <section role={notFound ? undefined : "alert"} className="py-16 text-center">
-        <h1 className="text-2xl font-bold">{notFound ? "Video not found" : "Error"}</h1>
-        <p className="mt-3 text-zinc-400">{notFound ? "The requested video could not be found." : LOAD_ERROR}</p>
+        <h1 className="text-2xl font-bold">{notFound ? t("videoNotFound") : common("errorHeading")}</h1>
+        <p className="mt-3 text-zinc-400">{notFound ? t("videoNotFoundText") : t("credentialsLoadError")}</p>
       </section>
     );
   }
   const development = d.assets.some((a) => a.development);
+  const { id, title } = d.video;
   return (
     <article className="max-w-3xl">
-      <h1 className="text-2xl font-bold">Content credentials</h1>
+      <h1 className="text-2xl font-bold">{t("credentialsTitle")}</h1>
       <p className="mt-2 text-zinc-300">
-        Of{" "}
-        <Link to={paths.video(d.video.id)} className="text-brand-300 hover:underline">
-          {d.video.title}
-        </Link>
+        {withElements((slots) => t("credentialsOf", slots), {
+          video: (
+            <Link to={localPaths.video(id)} dir="auto" className="text-brand-300 hover:underline">
+              {title}
+            </Link>
+          ),
+        })}
       </p>
-      <p className="mt-4 text-zinc-300">
-        Content credentials are a signed record that travels with a file and says how it was made (the C2PA standard). Every video here is
-        made by an AI model, and its credentials say so. Any C2PA tool can check the files linked below.
-      </p>
+      <p className="mt-4 text-zinc-300">{t("credentialsIntro")}</p>
       {development && (
         <p role="note" className="mt-4 rounded-xl border border-amber-400/60 bg-amber-500/10 p-4 text-amber-200">
-          <strong>Development certificate.</strong> These credentials are signed with a certificate this site generated for itself. It shows
-          that the files have not changed since they were signed, not who signed them: nobody trusts it.
+          <strong>{t("developmentTitle")}</strong> {t("developmentBody")}
         </p>
       )}
       {d.assets.map((a) => (
-        <AssetCredentials key={a.url} asset={a} />
+        <AssetCredentials key={a.url} asset={a} t={t} />
       ))}
     </article>
   );
 }
 
-function AssetCredentials({ asset: a }: { asset: CredentialsView }) {
+function AssetCredentials({ asset: a, t }: { asset: CredentialsView; t: Translate<"pages"> }) {
   const id = `credentials-${a.name.toLowerCase().replace(/\W+/g, "-")}`;
+  const named = (names: Record<string, MessageId<"pages">>, name: string) => {
+    const message = names[name];
+    return message ? t(message) : name;
+  };
+  const signer = a.signer ?? t("unknown");
   return (
     <section aria-labelledby={id} className="mt-8 rounded-xl bg-ink-900 p-5">
       <h2 id={id} className="text-xl font-bold">
-        {a.name}
+        {named(ASSET_NAMES, a.name)}
       </h2>
       {a.missing ? (
-        <p className="mt-2 text-zinc-400">No content credentials were found in this file.</p>
+        <p className="mt-2 text-zinc-400">{t("noCredentials")}</p>
       ) : (
         <dl className="mt-3 grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-[12rem_1fr]">
-          <dt className="text-zinc-400">How it was made</dt>
-          <dd>
-            {a.digitalSourceType === TRAINED_ALGORITHMIC_MEDIA
-              ? "Created by a trained AI model (IPTC: trainedAlgorithmicMedia)"
-              : (a.digitalSourceType ?? "Not stated")}
-          </dd>
-          <dt className="text-zinc-400">Actions</dt>
-          <dd>{a.actions.map((action) => ACTION_NAMES[action] ?? action).join(", ") || "None"}</dd>
-          <dt className="text-zinc-400">Signature</dt>
+          <dt className="text-zinc-400">{t("howMade")}</dt>
+          <dd>{a.digitalSourceType === TRAINED_ALGORITHMIC_MEDIA ? t("madeByAi") : (a.digitalSourceType ?? t("notStated"))}</dd>
+          <dt className="text-zinc-400">{t("actions")}</dt>
+          <dd>{a.actions.map((action) => named(ACTION_NAMES, action)).join(", ") || t("noActions")}</dd>
+          <dt className="text-zinc-400">{t("signature")}</dt>
           <dd>
             {a.signatureValid && a.failures.length === 0
-              ? "Valid: the file has not changed since it was signed"
-              : `Not valid (${a.failures.join(", ") || "no signature"})`}
+              ? t("signatureValid")
+              : t("signatureInvalid", { failures: a.failures.join(", ") || t("noSignature") })}
           </dd>
-          <dt className="text-zinc-400">Signed by</dt>
-          <dd>
-            {a.signer ?? "Unknown"}
-            {a.development && " (development certificate, not trusted)"}
-          </dd>
-          <dt className="text-zinc-400">Issued by</dt>
-          <dd>{a.issuer ?? "Unknown"}</dd>
-          <dt className="text-zinc-400">Made with</dt>
-          <dd>{a.generator ?? "Not stated"}</dd>
+          <dt className="text-zinc-400">{t("signedBy")}</dt>
+          <dd>{a.development ? t("signerDevelopment", { signer }) : signer}</dd>
+          <dt className="text-zinc-400">{t("issuedBy")}</dt>
+          <dd>{a.issuer ?? t("unknown")}</dd>
+          <dt className="text-zinc-400">{t("madeWith")}</dt>
+          <dd>{a.generator ?? t("notStated")}</dd>
           {a.files.length > 0 && (
             <>
-              <dt className="text-zinc-400">Files covered</dt>
+              <dt className="text-zinc-400">{t("filesCovered")}</dt>
               <dd>
                 <details>
-                  <summary className="cursor-pointer">{a.files.length} playlists and segments, each by SHA-256</summary>
-                  <ul className="mt-2 break-all font-mono text-xs text-zinc-300">
+                  <summary className="cursor-pointer">{t("filesSummary", { count: a.files.length })}</summary>
+                  <ul dir="ltr" className="mt-2 break-all font-mono text-xs text-zinc-300">
                     {a.files.map((f) => (
                       <li key={f.path}>
                         {f.path} {f.sha256}
@@ -173,7 +172,7 @@ function AssetCredentials({ asset: a }: { asset: CredentialsView }) {
       )}
       <p className="mt-3 text-sm">
         <a href={a.url} className="text-brand-300 hover:underline" download>
-          Download the signed file
+          {t("download")}
         </a>
       </p>
     </section>

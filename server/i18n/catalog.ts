@@ -3,17 +3,20 @@ import { DEFAULT_LOCALE, LOCALES, type Locale } from "../../core/locales";
 import { formatMessage, type MessageBundle, type MessageValues, type ParsedMessage } from "../../core/messages";
 import account from "./messages/account.json";
 import auth from "./messages/auth.json";
+import blog from "./messages/blog.json";
 import common from "./messages/common.json";
 import community from "./messages/community.json";
 import contact from "./messages/contact.json";
 import forms from "./messages/forms.json";
 import languageOffer from "./messages/languageOffer.json";
 import listing from "./messages/listing.json";
+import pages from "./messages/pages.json";
 import player from "./messages/player.json";
 import playlists from "./messages/playlists.json";
 import report from "./messages/report.json";
 import takedown from "./messages/takedown.json";
 import takedownMail from "./messages/takedown-mail.json";
+import trust from "./messages/trust.json";
 import video from "./messages/video.json";
 
 /**
@@ -26,17 +29,20 @@ import video from "./messages/video.json";
 const NAMESPACES = {
   account,
   auth,
+  blog,
   common,
   community,
   contact,
   forms,
   languageOffer,
   listing,
+  pages,
   player,
   playlists,
   report,
   takedown,
   takedownMail,
+  trust,
   video,
 } satisfies Record<string, Record<Locale, Record<string, string>>>;
 

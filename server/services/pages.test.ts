@@ -1,6 +1,8 @@
-import { describe, expect, it } from "vitest";
+import fs from "node:fs/promises";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { DEFAULT_LOCALE, LOCALE_INFO, LOCALES } from "../../core/locales";
 import { site } from "../../core/site";
-import { getPage, isPageName, PAGE_NAMES, parsePage } from "./pages";
+import { getPage, isPageName, PAGE_NAMES, pageFile, parsePage } from "./pages";
 
 describe("parsePage", () => {
   it("reads frontmatter, fills placeholders and splits sections", () => {
@@ -15,6 +17,7 @@ describe("parsePage", () => {
     );
     expect(page).toEqual({
       name: "career",
+      locale: "en",
       title: "Careers at Example",
       description: "Join us",
       body: "Intro jobs@example.com.\n\n## One\n\nBody by Example Ltd {unknown}",
@@ -129,5 +132,55 @@ describe("content/pages", () => {
       ).toBe(true);
     }
     for (const s of page.sections) expect(s.heading.endsWith("?"), s.heading).toBe(true);
+  });
+});
+
+describe('content/pages in every language (docs/i18n.md "Content")', () => {
+  const OTHERS = LOCALES.filter((l) => l !== DEFAULT_LOCALE);
+  const links = (body: string) => [...body.matchAll(/\]\(([^)\s]+)\)/g)].map((m) => m[1] as string);
+
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it("has every page in every language, shaped like the English one, linking the language's pages", async () => {
+    for (const name of PAGE_NAMES) {
+      const english = await getPage(name);
+      for (const locale of OTHERS) {
+        const page = await getPage(name, locale);
+        const what = `${name} in ${locale}`;
+        expect(page.locale, what).toBe(locale);
+        expect(page.title, what).not.toBe(english.title);
+        expect(page.description.length, what).toBeGreaterThan(30);
+        expect(page.body, what).not.toMatch(/\{(email|legalEntity|siteName)\}/);
+        expect(page.sections.length, what).toBe(english.sections.length);
+        // The same links, a site page's at its address in the language (`/de/privacy`), e-mail as it is.
+        const own = links(page.body);
+        expect(own.length, what).toBe(links(english.body).length);
+        for (const href of own.filter((h) => h.startsWith("/")))
+          expect(href, what).toMatch(new RegExp(`^/${LOCALE_INFO[locale].segment}/`));
+        if (name === "faq") for (const s of page.sections) expect(s.heading, what).toMatch(/[?？؟]$/);
+        if (name === "terms" || name === "privacy") {
+          expect(page.intro, what).toContain("26.08.2025");
+          expect(page.intro, what).toContain(site.legalEntity);
+          expect(
+            page.sections.map((s) => s.heading.match(/^\d+\./)?.[0]),
+            what,
+          ).toEqual(english.sections.map((s) => s.heading.match(/^\d+\./)?.[0]));
+        }
+      }
+    }
+  });
+
+  it("falls back to English, saying so, where a language has no file of a page", async () => {
+    const read = fs.readFile;
+    vi.spyOn(fs, "readFile").mockImplementation(((file: string, options: BufferEncoding) =>
+      file === pageFile("career", "ja")
+        ? Promise.reject(Object.assign(new Error("no such file"), { code: "ENOENT" }))
+        : read(file, options)) as typeof fs.readFile);
+    const page = await getPage("career", "ja");
+    expect(page.locale).toBe("en");
+    expect(page.title).toBe("Careers");
+    expect((await getPage("career", "de")).locale).toBe("de");
   });
 });

@@ -1,22 +1,22 @@
 import { ErrorState } from "~/components/ui/ErrorState";
 import { Pagination } from "~/components/ui/Pagination";
-import { paths } from "~core/paths";
+import { useMessages, usePaths } from "~/lib/i18n";
 import { BlogPreview, type BlogPreviewData } from "./BlogPreview";
-
-export const BLOG_LIST_ERROR = "Failed to load blog posts. Please try again later.";
-export const BLOG_LIST_EMPTY = "No blog posts available at the moment.";
 
 export interface BlogPostListProps {
   posts: BlogPreviewData[];
   page: number;
   pageCount: number;
-  error: string | null;
+  /** The posts could not be read (the page says so, with Retry). */
+  failed: boolean;
 }
 
-/** The blog list body: loading, error with Retry, empty, or previews with pagination. */
-export function BlogPostList({ posts, page, pageCount, error }: BlogPostListProps) {
-  if (error) return <ErrorState message={error} />;
-  if (posts.length === 0) return <p className="py-16 text-center text-zinc-400">{BLOG_LIST_EMPTY}</p>;
+/** The blog list body: error with Retry, empty, or previews with pagination. */
+export function BlogPostList({ posts, page, pageCount, failed }: BlogPostListProps) {
+  const t = useMessages("blog");
+  const paths = usePaths();
+  if (failed) return <ErrorState message={t("listError")} />;
+  if (posts.length === 0) return <p className="py-16 text-center text-zinc-400">{t("empty")}</p>;
   return (
     <>
       <div className="grid gap-5">

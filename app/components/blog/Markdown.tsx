@@ -45,10 +45,10 @@ const components: Components = {
   h5: styled("h5", `${heading} mb-2 mt-6 text-base`),
   h6: styled("h6", `${heading} mb-2 mt-6 text-sm uppercase tracking-wide text-zinc-300`),
   p: styled("p", "my-4 leading-7 text-zinc-300"),
-  ul: styled("ul", "my-4 list-disc space-y-1.5 pl-6 text-zinc-300 marker:text-brand-400"),
-  ol: styled("ol", "my-4 list-decimal space-y-1.5 pl-6 text-zinc-300 marker:text-brand-400"),
-  li: styled("li", "pl-1 leading-7"),
-  blockquote: styled("blockquote", "my-6 border-l-4 border-brand-500/70 bg-ink-900/60 py-1 pl-4 pr-3 italic text-zinc-300"),
+  ul: styled("ul", "my-4 list-disc space-y-1.5 ps-6 text-zinc-300 marker:text-brand-400"),
+  ol: styled("ol", "my-4 list-decimal space-y-1.5 ps-6 text-zinc-300 marker:text-brand-400"),
+  li: styled("li", "ps-1 leading-7"),
+  blockquote: styled("blockquote", "my-6 border-s-4 border-brand-500/70 bg-ink-900/60 py-1 ps-4 pe-3 italic text-zinc-300"),
   code: styled("code", "rounded bg-ink-800 px-1.5 py-0.5 font-mono text-[0.9em] text-brand-300"),
   // Block code: the inner <code> drops its inline look.
   pre: styled(

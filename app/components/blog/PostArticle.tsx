@@ -23,7 +23,9 @@ export function PostArticle({
   return (
     <>
       <header className="mt-4 border-b border-ink-800 pb-6">
-        <h1 className="text-3xl font-extrabold leading-tight sm:text-4xl">{title}</h1>
+        <h1 dir="auto" className="text-3xl font-extrabold leading-tight sm:text-4xl">
+          {title}
+        </h1>
         <PostByline author={author} date={date} className="mt-3" />
         <TagList tags={tags} className="mt-4" />
       </header>

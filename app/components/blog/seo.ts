@@ -2,7 +2,7 @@ import type { MetaDescriptor } from "react-router";
 import { absoluteUrl, breadcrumbs, seoMeta, socialImage } from "~/lib/seo";
 import { DEFAULT_LOCALE, type Locale } from "~core/locales";
 import { plainExcerpt } from "~core/markdown";
-import { paths } from "~core/paths";
+import { paths, pathsIn } from "~core/paths";
 import { site } from "~core/site";
 import { truncate } from "~core/text";
 
@@ -57,7 +57,13 @@ export function feedLink(siteUrl: string): MetaDescriptor {
   return { tagName: "link", rel: "alternate", type: "application/rss+xml", title: FEED_TITLE, href: absoluteUrl(siteUrl, paths.feed()) };
 }
 
-export function blogPostMeta(siteUrl: string, post: PostSeo, locale: Locale = DEFAULT_LOCALE): MetaDescriptor[] {
+/** A post's meta tags; `crumbs` names the breadcrumbs' pages in the page's language. */
+export function blogPostMeta(
+  siteUrl: string,
+  post: PostSeo,
+  locale: Locale = DEFAULT_LOCALE,
+  crumbs: { home: string; blog: string } = { home: "Home", blog: "Blog" },
+): MetaDescriptor[] {
   const path = paths.blogPost(post.slug);
   const canonical = postCanonical(siteUrl, post);
   const headline = post.meta_title?.trim() || post.title;
@@ -94,9 +100,9 @@ export function blogPostMeta(siteUrl: string, post: PostSeo, locale: Locale = DE
         publisher: { "@type": "Organization", name: site.name, url: absoluteUrl(siteUrl, paths.home()) },
       },
       breadcrumbs(siteUrl, [
-        { name: "Home", path: paths.home() },
-        { name: "Blog", path: paths.blog() },
-        { name: post.title, path },
+        { name: crumbs.home, path: pathsIn(locale).home() },
+        { name: crumbs.blog, path: pathsIn(locale).blog() },
+        { name: post.title, path: pathsIn(locale).blogPost(post.slug) },
       ]),
     ],
   });

@@ -7,10 +7,12 @@ import { FORM_UNREADABLE } from "~/lib/console-result";
 import { routeInput } from "~/lib/route-contract.server";
 import { BLOG_FORM_MAX_BYTES, BLOG_POST_FIELDS, blogFieldErrors, blogPostFormSchema } from "~core/blog-post-schema";
 import { ContentSafetyError } from "~core/content-safety";
+import { DEFAULT_LOCALE } from "~core/locales";
 import { formStrings } from "~core/params";
 import { paths } from "~core/paths";
 import { CONSOLE_PAGE, defineRoute } from "~core/route-contract";
 import { z } from "~core/zod";
+import { messagesFor } from "../../../server/i18n/catalog";
 import {
   BlogPostNotFoundError,
   BlogSlugTakenError,
@@ -33,7 +35,8 @@ export const contract = defineRoute({
 export async function loader(args: Route.LoaderArgs) {
   const { postId } = routeInput(args.context, contract).params;
   const created = new URL(args.request.url).searchParams.get("created") === "1";
-  const base = { siteUrl: siteUrl(args.request), created };
+  // The live preview is the post's page (PostArticle): its byline and tags in the console's language, English.
+  const base = { siteUrl: siteUrl(args.request), created, intl: messagesFor(DEFAULT_LOCALE, ["blog"]) };
   if (!postId) return data({ ...base, post: null as EditorPost | null, previewHtml: "" });
   const row = await getPostById(postId);
   if (!row) throw data(null, { status: 404 });

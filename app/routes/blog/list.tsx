@@ -1,26 +1,29 @@
 import { data, redirect } from "react-router";
-import { BLOG_LIST_ERROR, BlogPostList } from "~/components/blog/BlogPostList";
+import { BlogPostList } from "~/components/blog/BlogPostList";
 import type { BlogPreviewData } from "~/components/blog/BlogPreview";
-import { BLOG_DESCRIPTION, feedLink } from "~/components/blog/seo";
+import { feedLink } from "~/components/blog/seo";
+import { bundlesOf, translator, useMessages, usePaths, type WithMessages } from "~/lib/i18n";
 import { localeFromMatches, siteUrlFromMatches } from "~/lib/root-data";
 import { routeInput } from "~/lib/route-contract.server";
 import { absoluteUrl, breadcrumbs, seoMeta } from "~/lib/seo";
+import { localeOfRequest } from "~core/locales";
 import { plainExcerpt } from "~core/markdown";
 import { clampPage, totalPages } from "~core/pagination";
 import { input } from "~core/params";
-import { paths } from "~core/paths";
+import { paths, pathsIn } from "~core/paths";
 import { defineRoute } from "~core/route-contract";
 import { site } from "~core/site";
 import { z } from "~core/zod";
 import { attempt } from "../../../server/http/route-errors";
+import { messagesFor } from "../../../server/i18n/catalog";
 import { BLOG_POSTS_PER_PAGE, listPublishedPosts } from "../../../server/services/blog";
 import type { Route } from "./+types/list";
 
-interface BlogListData {
+interface BlogListData extends WithMessages {
   page: number;
   pageCount: number;
   posts: BlogPreviewData[];
-  error: string | null;
+  failed: boolean;
 }
 
 const listQuery = z.object({ page: input.page });
@@ -33,7 +36,9 @@ export const contract = defineRoute({
   sitemap: "static",
 });
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const locale = localeOfRequest(request);
+  const intl = messagesFor(locale, ["blog"]);
   const { page: requested } = routeInput(context, contract).query;
   const found = await attempt(
     context,
@@ -41,17 +46,18 @@ export async function loader({ context }: Route.LoaderArgs) {
     () => listPublishedPosts(requested),
     () => null,
   );
-  if (!found) return data<BlogListData>({ page: requested, pageCount: 0, posts: [], error: BLOG_LIST_ERROR }, { status: 500 });
+  if (!found) return data<BlogListData>({ page: requested, pageCount: 0, posts: [], failed: true, intl }, { status: 500 });
   const pageCount = totalPages(found.total, BLOG_POSTS_PER_PAGE);
   const page = clampPage(requested, pageCount);
   if (page !== requested) {
     // Past the last page: go to the last page that exists.
-    throw redirect(paths.blog(page));
+    throw redirect(pathsIn(locale).blog(page));
   }
   return data<BlogListData>({
     page,
     pageCount,
-    error: null,
+    failed: false,
+    intl,
     posts: found.posts.map((p) => ({
       slug: p.slug,
       title: p.title,
@@ -65,34 +71,38 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export function meta({ loaderData: d, matches }: Route.MetaArgs) {
   const siteUrl = siteUrlFromMatches(matches);
+  const locale = localeFromMatches(matches);
+  const t = translator(bundlesOf(matches), locale, "blog");
+  const common = translator(bundlesOf(matches), locale, "common");
+  const local = pathsIn(locale);
   const page = d?.page ?? 1;
-  const path = paths.blog(page);
+  const description = t("description", { site: site.name });
   return [
     ...seoMeta({
-      locale: localeFromMatches(matches),
+      locale,
       siteUrl,
-      title: page > 1 ? `Blog - Page ${page}` : "Blog",
-      description: BLOG_DESCRIPTION,
-      path,
-      noindex: Boolean(d?.error),
+      title: page > 1 ? t("pageTitle", { page }) : common("navBlog"),
+      description,
+      path: paths.blog(page),
+      noindex: Boolean(d?.failed),
       jsonLd: [
         {
           "@context": "https://schema.org",
           "@type": "Blog",
-          name: `${site.name} Blog`,
-          description: BLOG_DESCRIPTION,
-          url: absoluteUrl(siteUrl, path),
+          name: t("blogName", { site: site.name }),
+          description,
+          url: absoluteUrl(siteUrl, local.blog(page)),
           blogPost: (d?.posts ?? []).map((p) => ({
             "@type": "BlogPosting",
             headline: p.title,
-            url: absoluteUrl(siteUrl, paths.blogPost(p.slug)),
+            url: absoluteUrl(siteUrl, local.blogPost(p.slug)),
             datePublished: p.date,
             ...(p.author ? { author: { "@type": "Person", name: p.author } } : {}),
           })),
         },
         breadcrumbs(siteUrl, [
-          { name: "Home", path: paths.home() },
-          { name: "Blog", path: paths.blog() },
+          { name: common("navHome"), path: local.home() },
+          { name: common("navBlog"), path: local.blog() },
         ]),
       ],
     }),
@@ -101,20 +111,23 @@ export function meta({ loaderData: d, matches }: Route.MetaArgs) {
 }
 
 export default function BlogList({ loaderData: d }: Route.ComponentProps) {
+  const t = useMessages("blog");
+  const common = useMessages("common");
+  const localPaths = usePaths();
   return (
     <section aria-labelledby="blog-heading">
       <div className="mb-6 flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 id="blog-heading" className="text-2xl font-bold">
-            Blog
+            {common("navBlog")}
           </h1>
-          <p className="mt-1 text-zinc-400">News and notes from the team behind {site.name}.</p>
+          <p className="mt-1 text-zinc-400">{t("intro", { site: site.name })}</p>
         </div>
-        <a href={paths.feed()} className="text-sm font-medium text-brand-400 hover:text-brand-300">
-          RSS feed
+        <a href={localPaths.feed()} className="text-sm font-medium text-brand-400 hover:text-brand-300">
+          {t("rssFeed")}
         </a>
       </div>
-      <BlogPostList posts={d.posts} page={d.page} pageCount={d.pageCount} error={d.error} />
+      <BlogPostList posts={d.posts} page={d.page} pageCount={d.pageCount} failed={d.failed} />
     </section>
   );
 }

@@ -3,21 +3,22 @@ import { renderMarkdown } from "~/components/blog/markdown.server";
 import { PostArticle } from "~/components/blog/PostArticle";
 import { blogPostMeta, feedLink, type PostSeo, postDescription } from "~/components/blog/seo";
 import { ErrorState } from "~/components/ui/ErrorState";
+import { bundlesOf, translator, useMessages, usePaths, type WithMessages } from "~/lib/i18n";
 import { localeFromMatches, siteUrlFromMatches } from "~/lib/root-data";
 import { routeInput } from "~/lib/route-contract.server";
 import { seoMeta } from "~/lib/seo";
+import { localeOfRequest } from "~core/locales";
 import { input } from "~core/params";
 import { paths } from "~core/paths";
 import { defineRoute } from "~core/route-contract";
 import { z } from "~core/zod";
 import { attempt } from "../../../server/http/route-errors";
+import { messagesFor } from "../../../server/i18n/catalog";
 import { getPublishedPost } from "../../../server/services/blog";
 import type { Route } from "./+types/post";
 
-export const POST_NOT_FOUND = "Blog post not found.";
-export const POST_LOAD_ERROR = "Failed to load blog post. Please try again later.";
-
-type PostData = { state: "ok"; post: PostSeo; html: string } | { state: "not-found"; slug: string } | { state: "error"; slug: string };
+type PostData = WithMessages &
+  ({ state: "ok"; post: PostSeo; html: string } | { state: "not-found"; slug: string } | { state: "error"; slug: string });
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 
@@ -32,19 +33,21 @@ export const contract = defineRoute({
   sitemap: "posts",
 });
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const intl = messagesFor(localeOfRequest(request), ["blog"]);
   const { slug } = routeInput(context, contract).params;
-  if (!slug) return data<PostData>({ state: "not-found", slug: "" }, { status: 404 });
+  if (!slug) return data<PostData>({ state: "not-found", slug: "", intl }, { status: 404 });
   const post = await attempt(
     context,
     "blog post",
     () => getPublishedPost(slug),
     () => "failed" as const,
   );
-  if (post === "failed") return data<PostData>({ state: "error", slug }, { status: 500 });
-  if (!post) return data<PostData>({ state: "not-found", slug }, { status: 404 });
+  if (post === "failed") return data<PostData>({ state: "error", slug, intl }, { status: 500 });
+  if (!post) return data<PostData>({ state: "not-found", slug, intl }, { status: 404 });
   return data<PostData>({
     state: "ok",
+    intl,
     html: renderMarkdown(post.content),
     post: {
       title: post.title,
@@ -69,13 +72,16 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export function meta({ loaderData: d, matches, params }: Route.MetaArgs) {
   const siteUrl = siteUrlFromMatches(matches);
-  if (d?.state === "ok") return blogPostMeta(siteUrl, d.post, localeFromMatches(matches));
+  const locale = localeFromMatches(matches);
+  const t = translator(bundlesOf(matches), locale, "blog");
+  const common = translator(bundlesOf(matches), locale, "common");
+  if (d?.state === "ok") return blogPostMeta(siteUrl, d.post, locale, { home: common("navHome"), blog: common("navBlog") });
   return [
     ...seoMeta({
-      locale: localeFromMatches(matches),
+      locale,
       siteUrl,
-      title: d?.state === "error" ? "Error" : "Blog post not found",
-      description: d?.state === "error" ? POST_LOAD_ERROR : POST_NOT_FOUND,
+      title: d?.state === "error" ? common("errorHeading") : t("postNotFoundTitle"),
+      description: d?.state === "error" ? t("postLoadError") : t("postNotFound"),
       path: paths.blogPost(params.slug ?? ""),
       noindex: true,
     }),
@@ -84,10 +90,11 @@ export function meta({ loaderData: d, matches, params }: Route.MetaArgs) {
 }
 
 export default function BlogPostPage({ loaderData: d }: Route.ComponentProps) {
+  const t = useMessages("blog");
   if (d.state === "not-found") {
     return (
       <section className="py-16 text-center">
-        <h1 className="text-2xl font-bold">{POST_NOT_FOUND}</h1>
+        <h1 className="text-2xl font-bold">{t("postNotFound")}</h1>
         <BackToBlog className="mt-6 inline-block" />
       </section>
     );
@@ -95,7 +102,7 @@ export default function BlogPostPage({ loaderData: d }: Route.ComponentProps) {
   if (d.state === "error") {
     return (
       <section className="py-10">
-        <ErrorState message={POST_LOAD_ERROR} />
+        <ErrorState message={t("postLoadError")} />
         <BackToBlog className="mt-6 inline-block" />
       </section>
     );
@@ -110,9 +117,11 @@ export default function BlogPostPage({ loaderData: d }: Route.ComponentProps) {
 }
 
 function BackToBlog({ className = "" }: { className?: string }) {
+  const t = useMessages("blog");
+  const localPaths = usePaths();
   return (
-    <Link to={paths.blog()} className={`text-sm font-medium text-brand-400 hover:text-brand-300 ${className}`.trim()}>
-      ← Back to the blog
+    <Link to={localPaths.blog()} className={`text-sm font-medium text-brand-400 hover:text-brand-300 ${className}`.trim()}>
+      {t("backToBlog")}
     </Link>
   );
 }

@@ -1,10 +1,12 @@
 import { data } from "react-router";
 import { MarkdownHtml } from "~/components/blog/MarkdownHtml";
 import { renderMarkdown } from "~/components/blog/markdown.server";
+import { bundlesOf, translator, useLocale } from "~/lib/i18n";
 import { localeFromMatches, siteUrlFromMatches } from "~/lib/root-data";
 import { breadcrumbs, seoMeta } from "~/lib/seo";
+import { type Locale, localeOfRequest } from "~core/locales";
 import { markdownToPlainText } from "~core/markdown";
-import { paths } from "~core/paths";
+import { paths, pathsIn } from "~core/paths";
 import { defineRoute } from "~core/route-contract";
 import { getPage } from "../../../server/services/pages";
 import type { Route } from "./+types/faq";
@@ -18,6 +20,8 @@ interface FaqItem {
 }
 
 interface FaqData {
+  /** The language the content is in: the page's, or English where it has no translation yet. */
+  contentLocale: Locale;
   title: string;
   description: string;
   introHtml: string;
@@ -31,10 +35,12 @@ export const contract = defineRoute({
   sitemap: "static",
 });
 
-/** content/pages/faq.md: each `## Question?` heading and the paragraphs under it make one entry. */
-export async function loader() {
-  const page = await getPage("faq");
+/** content/pages/faq.md (faq.<locale>.md): each `## Question?` heading and the paragraphs under it make one entry. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const locale = localeOfRequest(request);
+  const page = await getPage("faq", locale);
   return data<FaqData>({
+    contentLocale: page.locale,
     title: page.title,
     description: page.description,
     introHtml: page.intro ? renderMarkdown(page.intro) : "",
@@ -45,8 +51,11 @@ export async function loader() {
 export function meta({ loaderData: d, matches }: Route.MetaArgs) {
   if (!d) return [];
   const siteUrl = siteUrlFromMatches(matches);
+  const locale = localeFromMatches(matches);
+  const common = translator(bundlesOf(matches), locale, "common");
+  const local = pathsIn(locale);
   return seoMeta({
-    locale: localeFromMatches(matches),
+    locale,
     siteUrl,
     title: d.title,
     description: d.description,
@@ -55,6 +64,7 @@ export function meta({ loaderData: d, matches }: Route.MetaArgs) {
       {
         "@context": "https://schema.org",
         "@type": "FAQPage",
+        inLanguage: d.contentLocale,
         mainEntity: d.items.map((item) => ({
           "@type": "Question",
           name: item.question,
@@ -62,16 +72,17 @@ export function meta({ loaderData: d, matches }: Route.MetaArgs) {
         })),
       },
       breadcrumbs(siteUrl, [
-        { name: "Home", path: paths.home() },
-        { name: d.title, path: paths.faq() },
+        { name: common("navHome"), path: local.home() },
+        { name: d.title, path: local.faq() },
       ]),
     ],
   });
 }
 
 export default function FaqPage({ loaderData: d }: Route.ComponentProps) {
+  const locale = useLocale();
   return (
-    <article className="mx-auto max-w-3xl">
+    <article className="mx-auto max-w-3xl" lang={d.contentLocale === locale ? undefined : d.contentLocale}>
       <h1 className="text-3xl font-extrabold leading-tight sm:text-4xl">{d.title}</h1>
       {d.introHtml && <MarkdownHtml html={d.introHtml} />}
       {/* Native disclosure widgets: focusable, toggled with Enter/Space, announced as expanded/collapsed,
