@@ -32,10 +32,19 @@ export interface ViewerState {
   historyPaused: boolean;
   /** Their autoplay choice (core/autoplay.ts), null until they made one or for a visitor. */
   autoplay: boolean | null;
+  /** The language they chose in their settings (core/locales.ts code), null until they chose one or for a visitor. */
+  locale: string | null;
   /** The asked-for cards among the viewer's favorites. */
   favoriteIds: string[];
   /** Null when no video was asked about, or for a visitor. */
   video: ViewerVideoState | null;
 }
 
-export const VISITOR_STATE: ViewerState = { viewer: null, historyPaused: false, autoplay: null, favoriteIds: [], video: null };
+export const VISITOR_STATE: ViewerState = {
+  viewer: null,
+  historyPaused: false,
+  autoplay: null,
+  locale: null,
+  favoriteIds: [],
+  video: null,
+};

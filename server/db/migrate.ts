@@ -24,6 +24,7 @@ import * as m0025 from "./migrations/0025_autoplay";
 import * as m0026 from "./migrations/0026_moderation_budget";
 import * as m0027 from "./migrations/0027_duration_bounds";
 import * as m0028 from "./migrations/0028_takedown_due_default";
+import * as m0029 from "./migrations/0029_languages";
 
 /** Migrations are imported statically so they ship inside the server bundle. Append, never edit. */
 const migrations: Record<string, Migration> = {
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   "0026_moderation_budget": m0026,
   "0027_duration_bounds": m0027,
   "0028_takedown_due_default": m0028,
+  "0029_languages": m0029,
 };
 
 /** Every migration's name, in order. */

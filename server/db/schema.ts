@@ -27,6 +27,8 @@ export interface UsersTable {
   age_assured_at: NullableTimestamp;
   /** Play the next video at the end: the user's choice, NULL until they made one (0025_autoplay, core/autoplay.ts). */
   autoplay: Optional<boolean>;
+  /** The language the user chose (core/locales.ts), NULL until they chose one (0029_languages, docs/i18n.md). */
+  locale: Optional<string>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -317,6 +319,8 @@ export interface TakedownRequestsTable {
   outcome: string | null;
   resolved_by: string | null;
   overdue_notified_at: NullableTimestamp;
+  /** The language of the page the request came from, for the outcome mail (0029_languages); NULL before it. */
+  locale: Optional<string>;
 }
 
 export type AppealStatus = "open" | "upheld" | "reversed";

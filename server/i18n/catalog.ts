@@ -1,23 +1,23 @@
 import { parse } from "@formatjs/icu-messageformat-parser";
 import { DEFAULT_LOCALE, LOCALES, type Locale } from "../../core/locales";
 import { formatMessage, type MessageBundle, type MessageValues, type ParsedMessage } from "../../core/messages";
-import account from "./messages/account.json";
-import auth from "./messages/auth.json";
-import blog from "./messages/blog.json";
-import common from "./messages/common.json";
-import community from "./messages/community.json";
-import contact from "./messages/contact.json";
-import forms from "./messages/forms.json";
-import languageOffer from "./messages/languageOffer.json";
-import listing from "./messages/listing.json";
-import pages from "./messages/pages.json";
-import player from "./messages/player.json";
-import playlists from "./messages/playlists.json";
-import report from "./messages/report.json";
-import takedown from "./messages/takedown.json";
-import takedownMail from "./messages/takedown-mail.json";
-import trust from "./messages/trust.json";
-import video from "./messages/video.json";
+import account from "./messages/account.json" with { type: "json" };
+import auth from "./messages/auth.json" with { type: "json" };
+import blog from "./messages/blog.json" with { type: "json" };
+import common from "./messages/common.json" with { type: "json" };
+import community from "./messages/community.json" with { type: "json" };
+import contact from "./messages/contact.json" with { type: "json" };
+import forms from "./messages/forms.json" with { type: "json" };
+import languageOffer from "./messages/languageOffer.json" with { type: "json" };
+import listing from "./messages/listing.json" with { type: "json" };
+import pages from "./messages/pages.json" with { type: "json" };
+import player from "./messages/player.json" with { type: "json" };
+import playlists from "./messages/playlists.json" with { type: "json" };
+import report from "./messages/report.json" with { type: "json" };
+import takedown from "./messages/takedown.json" with { type: "json" };
+import takedownMail from "./messages/takedown-mail.json" with { type: "json" };
+import trust from "./messages/trust.json" with { type: "json" };
+import video from "./messages/video.json" with { type: "json" };
 
 /**
  * The site's texts in every language it speaks (docs/i18n.md): one file per namespace under server/i18n/messages/

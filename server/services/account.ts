@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { isLocale, type Locale } from "../../core/locales";
 import { getDb } from "../db/connection";
 import { invalidatePages } from "../realtime/shared-caches";
 import { exportPlaylists, type PlaylistExport } from "./playlist-export";
@@ -19,6 +20,17 @@ export async function setDisplayName(userId: string, name: string): Promise<void
 /** Remembers the user's autoplay choice on the account (core/autoplay.ts): it follows them to every browser. */
 export async function setAutoplay(userId: string, on: boolean): Promise<void> {
   await getDb().updateTable("users").set({ autoplay: on, updated_at: sql<Date>`now()` }).where("id", "=", userId).execute();
+}
+
+/** Remembers the language the user chose (docs/i18n.md "Choosing a language"), or forgets it (null). */
+export async function setPreferredLocale(userId: string, locale: Locale | null): Promise<void> {
+  await getDb().updateTable("users").set({ locale, updated_at: sql<Date>`now()` }).where("id", "=", userId).execute();
+}
+
+/** The language the user chose, null until they chose one (or one the site no longer speaks). */
+export async function preferredLocale(userId: string): Promise<Locale | null> {
+  const row = await getDb().selectFrom("users").select("locale").where("id", "=", userId).executeTakeFirst();
+  return isLocale(row?.locale) ? row.locale : null;
 }
 
 /** The user's autoplay choice, null until they made one. */

@@ -50,6 +50,13 @@ describe("takedown requests coming in, on PostgreSQL", () => {
     const [mail] = mailsTo(sub.values.email);
     expect(mail).toContain(`Seine Referenz lautet ${reference}.`);
     expect(mail).toContain("innerhalb von 48 Stunden");
+    // Kept with the request, for the outcome mail sent from the console days later (migration 0029).
+    const row = await handle()
+      .db.selectFrom("takedown_requests")
+      .select("locale")
+      .where("reference", "=", reference)
+      .executeTakeFirstOrThrow();
+    expect(row.locale).toBe("de");
   });
 
   it("has no column default for the due time: the code's TAKEDOWN_HOURS is its one home (migration 0028)", async () => {

@@ -82,7 +82,7 @@ export async function submitTakedown(
   const decision = await limiter.consume(ipRateLimitKey(meta.ip));
   if (!decision.allowed) return { status: "rate-limited", retryAfterMs: decision.retryAfterMs };
   if (!(await spendFormToken(token, TAKEDOWN_FORM_PURPOSE))) return { status: "token-used" };
-  const request = await storeTakedown(valid.data, meta);
+  const request = await storeTakedown(valid.data, meta, sub.locale ?? DEFAULT_LOCALE);
   await invalidatePages([paths.trust()]); // its figures count requests received
   await confirm(request, sub.locale ?? DEFAULT_LOCALE, deps.mailLimiter);
   return { status: "sent", reference: request.reference };
@@ -99,7 +99,11 @@ async function linkedVideo(db: Kysely<Database>, urls: string): Promise<string |
   return row?.id ?? null;
 }
 
-async function storeTakedown(input: TakedownInput, meta: { ip: string | null; userAgent: string | null }): Promise<TakedownRequest> {
+async function storeTakedown(
+  input: TakedownInput,
+  meta: { ip: string | null; userAgent: string | null },
+  locale: Locale,
+): Promise<TakedownRequest> {
   const db = getDb();
   const videoId = await linkedVideo(db, input.urls);
   // A reference that collides (one in a trillion) is drawn again.
@@ -118,6 +122,7 @@ async function storeTakedown(input: TakedownInput, meta: { ip: string | null; us
           video_id: videoId,
           ip_address: meta.ip,
           user_agent: meta.userAgent ? meta.userAgent.slice(0, USER_AGENT_MAX) : null,
+          locale, // the outcome mail's language (takedown-resolution.ts)
           // created_at and due_at: the database's clock, so every instance agrees on the deadline.
           due_at: sql<Date>`now() + make_interval(hours => ${TAKEDOWN_HOURS})`,
         })

@@ -23,6 +23,7 @@ const request: Selectable<TakedownRequestsTable> = {
   outcome: null,
   resolved_by: null,
   overdue_notified_at: null,
+  locale: null,
 };
 
 describe("the requester's takedown mails, in the language of the page the request was sent from", () => {

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { QueueEntry } from "../../core/console-rows";
+import { DEFAULT_LOCALE, isLocale } from "../../core/locales";
 import { paths } from "../../core/paths";
 import { getDb } from "../db/connection";
 import { logger } from "../logger";
@@ -77,7 +78,8 @@ export async function resolveTakedown(id: string, resolution: Resolution, actor:
     return row;
   });
   await invalidatePages([paths.trust()]);
-  await sendMail(outcomeMail(closed)).catch((err: unknown) =>
+  // In the language of the page the request came from (docs/i18n.md), English for requests from before it was kept.
+  await sendMail(outcomeMail(closed, isLocale(closed.locale) ? closed.locale : DEFAULT_LOCALE)).catch((err: unknown) =>
     logger.error({ err, reference: closed.reference }, "takedown outcome e-mail failed"),
   );
   return queueEntry(db, id);

@@ -3,7 +3,7 @@ import type { Viewer } from "../../core/viewer";
 import { insertVideo } from "../../tests/support/fixtures";
 import { useTestDatabase } from "../../tests/support/test-db";
 import type { RateLimiter } from "../db/rate-limit";
-import { setAutoplay } from "./account";
+import { preferredLocale, setAutoplay, setPreferredLocale } from "./account";
 import { addComment, deleteComment } from "./comments";
 import { addFavorite } from "./favorites";
 import { recordPosition, setHistoryPaused } from "./history";
@@ -46,12 +46,15 @@ describe("a viewer's state on a shared page (core/viewer-state.ts) on PostgreSQL
       viewer: ann,
       historyPaused: false,
       autoplay: null,
+      locale: null,
       favoriteIds: [cardB!.id],
       video: { liked: true, favorite: true, watchLater: false, resumeAt: 125, ownCommentIds: [comment.id] },
     });
     await setHistoryPaused(bob.id, true);
+    await setPreferredLocale(bob.id, "pt-BR");
     const his = await viewerState(bob, scope);
-    expect(his).toMatchObject({ viewer: bob, historyPaused: true, favoriteIds: [cardA!.id] });
+    expect(his).toMatchObject({ viewer: bob, historyPaused: true, locale: "pt-BR", favoriteIds: [cardA!.id] });
+    expect(await preferredLocale(bob.id)).toBe("pt-BR");
     expect(his.video).toMatchObject({ liked: false, favorite: false, resumeAt: null });
     expect(his.video?.ownCommentIds).toHaveLength(1);
     expect(his.video?.ownCommentIds).not.toContain(comment.id);
@@ -60,7 +63,14 @@ describe("a viewer's state on a shared page (core/viewer-state.ts) on PostgreSQL
     expect((await viewerState(ann, { video: video!.id })).video?.resumeAt).toBeNull();
     // A listing asks about cards only; a page without cards about nothing but the viewer.
     expect(await viewerState(ann, { cards: [cardB!.id, cardC!.id] })).toMatchObject({ favoriteIds: [cardB!.id], video: null });
-    expect(await viewerState(ann, {})).toEqual({ viewer: ann, historyPaused: false, autoplay: null, favoriteIds: [], video: null });
+    expect(await viewerState(ann, {})).toEqual({
+      viewer: ann,
+      historyPaused: false,
+      autoplay: null,
+      locale: null,
+      favoriteIds: [],
+      video: null,
+    });
     // The account's autoplay choice, once made, is theirs alone.
     await setAutoplay(ann.id, false);
     expect(await viewerState(ann, {})).toMatchObject({ autoplay: false });

@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { isLocale } from "../../core/locales";
 import type { Viewer } from "../../core/viewer";
 import type { ViewerScope, ViewerState } from "../../core/viewer-state";
 import { getDb } from "../db/connection";
@@ -13,6 +14,7 @@ export const MAX_OWN_COMMENT_IDS = 1000;
 interface StateRow {
   history_paused: boolean | null;
   autoplay: boolean | null;
+  locale: string | null;
   favorite_ids: string[];
   liked: boolean;
   watch_later: boolean;
@@ -34,6 +36,7 @@ export async function viewerState(viewer: Viewer, scope: ViewerScope): Promise<V
     SELECT
       u.history_paused,
       u.autoplay,
+      u.locale,
       ARRAY(SELECT video_id::text FROM favorites WHERE user_id = ${viewer.id} AND video_id = ANY(${asked}::uuid[])) AS favorite_ids,
       EXISTS(SELECT 1 FROM video_likes WHERE user_id = ${viewer.id} AND video_id = ${video}::uuid) AS liked,
       EXISTS(
@@ -55,6 +58,7 @@ export async function viewerState(viewer: Viewer, scope: ViewerScope): Promise<V
     viewer,
     historyPaused: row.history_paused ?? false,
     autoplay: row.autoplay,
+    locale: isLocale(row.locale) ? row.locale : null,
     favoriteIds: (scope.cards ?? []).filter((id) => favorites.has(id)),
     video: video
       ? {

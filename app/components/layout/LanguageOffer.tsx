@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { useLocation } from "react-router";
 import { useLocale } from "~/lib/i18n";
 import { useRootData } from "~/lib/root-data";
+import { useViewerPage } from "~/lib/viewer-state";
 import { LANGUAGE_COOKIE, languageCookieValue } from "~core/cookies";
 import { languageToOffer } from "~core/language-choice";
 import { LOCALE_INFO, type Locale, localizePath, splitLocalePath } from "~core/locales";
@@ -20,18 +21,21 @@ function chosenLanguage(): string | null {
 
 /**
  * "This page is also available in German" (docs/i18n.md "Choosing a language"): offered, in the offered language,
- * after hydration when the visitor's chosen or browser language is another one the site speaks; never a redirect.
+ * after hydration when the visitor's chosen language (this browser's cookie, else their account's) or else their
+ * browser's is another one the site speaks; never a redirect.
  * Fixed at the bottom of the window, so its arrival moves nothing on the page. Answering either way is remembered.
  */
 export function LanguageOffer() {
   const page = useLocale();
   const location = useLocation();
   const offers = useRootData()?.languageOffers;
+  // A signed-in user's language from their settings, once the page's viewer state arrived (this browser's cookie first).
+  const account = useViewerPage()?.locale ?? null;
   const [offer, setOffer] = useState<Locale | null>(null);
 
   useEffect(() => {
-    setOffer(languageToOffer(page, chosenLanguage(), navigator.languages ?? [navigator.language]));
-  }, [page]);
+    setOffer(languageToOffer(page, chosenLanguage() ?? account, navigator.languages ?? [navigator.language]));
+  }, [page, account]);
 
   const bundle = offer ? offers?.[offer] : undefined;
   if (!offer || !bundle) return null;

@@ -3,13 +3,15 @@ import { data, Form, redirect, useNavigation } from "react-router";
 import { AccountShell } from "~/components/account/AccountShell";
 import { Avatar } from "~/components/account/Avatar";
 import { DeleteAccountSection } from "~/components/account/DeleteAccount";
+import { LanguageSetting } from "~/components/account/LanguageSetting";
 import { bundlesOf, type Translate, translator, useMessages } from "~/lib/i18n";
 import { localeFromMatches, siteUrlFromMatches } from "~/lib/root-data";
 import { routeViewer } from "~/lib/route-contract.server";
 import { seoMeta } from "~/lib/seo";
 import { DELETE_CONFIRMATION, DISPLAY_NAME_ERRORS, DISPLAY_NAME_MAX, displayNameError, displayNameSchema } from "~core/account-schema";
 import { autoplayOn, readAutoplayCookie, UP_NEXT_COUNTDOWN_SECONDS } from "~core/autoplay";
-import { localeOfRequest } from "~core/locales";
+import { languageCookieValue } from "~core/cookies";
+import { LOCALES, localeOfRequest } from "~core/locales";
 import { parseForm, plainText, readForm } from "~core/params";
 import { paths, pathsIn } from "~core/paths";
 import { ACCOUNT_PAGE, defineRoute } from "~core/route-contract";
@@ -19,15 +21,25 @@ import { consumeAccountLimit, retryAfterSeconds } from "../../../server/auth/acc
 import { classifyFailure, unavailable } from "../../../server/http/route-errors";
 import { signOut } from "../../../server/http/session";
 import { type MessageId, messagesFor, translate } from "../../../server/i18n/catalog";
-import { accountAutoplay, deleteAccount, setAutoplay, setDisplayName, signOutEverywhere } from "../../../server/services/account";
+import {
+  accountAutoplay,
+  deleteAccount,
+  preferredLocale,
+  setAutoplay,
+  setDisplayName,
+  setPreferredLocale,
+  signOutEverywhere,
+} from "../../../server/services/account";
 import { LastAdminError } from "../../../server/services/users";
 import type { Route } from "./+types/settings";
 
 const settingsFields = z.object({
-  intent: z.enum(["name", "autoplay", "sign-out-everywhere", "delete"]),
+  intent: z.enum(["name", "autoplay", "language", "sign-out-everywhere", "delete"]),
   name: plainText(1000).optional(),
   // A checkbox: "on" when ticked, absent when not.
   autoplay: z.literal("on").optional(),
+  // The account's language, or "" for none.
+  locale: z.enum(["", ...LOCALES]).optional(),
   confirm: plainText(100).optional(),
 });
 
@@ -39,9 +51,9 @@ export const contract = defineRoute({
 /** Settings (docs/product.md "Accounts"): display name, playback, data export, sign out everywhere, account deletion. */
 export async function loader(args: Route.LoaderArgs) {
   const viewer = routeViewer(args.context);
-  const account = await accountAutoplay(viewer.id);
+  const [account, language] = await Promise.all([accountAutoplay(viewer.id), preferredLocale(viewer.id)]);
   const autoplay = autoplayOn({ account, browser: readAutoplayCookie(args.request.headers.get("Cookie") ?? "") });
-  return data({ viewer, autoplay, intl: messagesFor(localeOfRequest(args.request), ["account"]) });
+  return data({ viewer, autoplay, language, intl: messagesFor(localeOfRequest(args.request), ["account"]) });
 }
 
 const NAME_ERRORS: Record<string, MessageId<"account">> = {
@@ -96,6 +108,14 @@ export async function action(args: Route.ActionArgs) {
       await setAutoplay(viewer.id, form.autoplay === "on");
       return reply(200, { notice: t("autoplaySaved") });
     }
+    if (form.intent === "language") {
+      const chosen = form.locale || null;
+      await setPreferredLocale(viewer.id, chosen);
+      if (!chosen) return reply(200, { notice: t("languageSaved") });
+      // This browser remembers it too, and the settings open in the chosen language.
+      const secure = new URL(request.url).protocol === "https:";
+      return redirect(pathsIn(chosen).settings(), { headers: { "Set-Cookie": languageCookieValue(chosen, secure) } });
+    }
     if (form.intent === "sign-out-everywhere") {
       await signOutEverywhere(viewer.id);
       return redirect(pathsIn(locale).home(), { headers: await clearedSessionHeaders(request) });
@@ -131,7 +151,7 @@ const card = "rounded-xl border border-ink-800 bg-ink-900 p-5";
 const primary = "rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-500 disabled:opacity-60";
 const secondary = "rounded-lg border border-ink-700 bg-ink-800 px-4 py-2 text-sm font-semibold hover:bg-ink-700 disabled:opacity-60";
 
-export default function Settings({ loaderData: { viewer, autoplay }, actionData }: Route.ComponentProps) {
+export default function Settings({ loaderData: { viewer, autoplay, language }, actionData }: Route.ComponentProps) {
   const t = useMessages("account");
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
@@ -171,6 +191,14 @@ export default function Settings({ loaderData: { viewer, autoplay }, actionData 
             )}
           </Form>
         </section>
+
+        <LanguageSetting
+          chosen={language}
+          busy={submitting === "language"}
+          result={result("language")}
+          className={card}
+          buttonClassName={secondary}
+        />
 
         <section aria-labelledby="export-heading" className={card}>
           <h2 id="export-heading" className="text-lg font-semibold">
