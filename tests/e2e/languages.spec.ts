@@ -1,5 +1,6 @@
 import { LOCALE_INFO, LOCALES, localizePath } from "../../core/locales";
 import { paths, pathsIn } from "../../core/paths";
+import { signedIn, uniqueEmail } from "../support/account-session";
 import { expect, freshGet, test } from "./support";
 
 /**
@@ -125,4 +126,23 @@ test.describe("a visitor whose browser speaks German", () => {
     await expect(page).toHaveURL(/\/de\/terms$/);
     await expect(page.locator("html")).toHaveAttribute("lang", "de");
   });
+});
+
+test("a signed-in user's language follows them: saved in settings, remembered here, offered on their other browsers", async ({
+  browser,
+  baseURL,
+}) => {
+  const email = uniqueEmail("language");
+  const first = await signedIn(browser, baseURL, email, paths.settings());
+  await first.page.getByLabel(/The language we offer you/).selectOption("de");
+  await first.page.getByRole("region", { name: "Language", exact: true }).getByRole("button", { name: "Save" }).click();
+  await expect(first.page).toHaveURL(/\/de\/settings$/);
+  await expect(first.page.getByRole("region", { name: "Sprache", exact: true }).getByRole("combobox")).toHaveValue("de");
+  expect((await first.context.cookies()).find((c) => c.name === "lang")?.value).toBe("de");
+
+  // Another browser of the same account, in English, is offered German on a shared page.
+  const second = await signedIn(browser, baseURL, email, paths.faq());
+  await expect(second.page.getByRole("region", { name: "Sprache" })).toContainText("Diese Seite gibt es auch auf Deutsch.");
+  await first.context.close();
+  await second.context.close();
 });
