@@ -6,6 +6,7 @@
  * then on the default (on) applies.
  */
 
+import { readCookie } from "./cookies";
 import { paths } from "./paths";
 
 export const AUTOPLAY_COOKIE = "autoplay";
@@ -16,11 +17,8 @@ export const AUTOPLAY_DEFAULT = true;
 
 /** What this browser remembers: "on", "off", or nothing yet (a first visit, or cookies cleared). */
 export function readAutoplayCookie(cookieHeader: string): boolean | null {
-  for (const part of cookieHeader.split(";")) {
-    const [name, value] = part.trim().split("=");
-    if (name === AUTOPLAY_COOKIE) return value === "on" ? true : value === "off" ? false : null;
-  }
-  return null;
+  const value = readCookie(cookieHeader, AUTOPLAY_COOKIE);
+  return value === "on" ? true : value === "off" ? false : null;
 }
 
 /** The cookie for `document.cookie`: a year, the whole site, never sent with other sites' requests. */

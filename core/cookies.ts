@@ -1,3 +1,15 @@
+/**
+ * A cookie's raw value in a Cookie header or `document.cookie` ("a=1; b=2"), or null: for the browser's own
+ * preference cookies (server code reads cookies through core/params.ts parseCookie, with zod).
+ */
+export function readCookie(header: string, name: string): string | null {
+  for (const part of header.split(";")) {
+    const at = part.indexOf("=");
+    if (at !== -1 && part.slice(0, at).trim() === name) return part.slice(at + 1).trim();
+  }
+  return null;
+}
+
 export const AGE_COOKIE = "ageVerified";
 export const AGE_STORAGE_KEY = "ageVerified";
 

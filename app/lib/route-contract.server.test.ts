@@ -7,8 +7,8 @@ import { enforceRouteContract } from "./route-contract.server";
 
 const VIDEO = "/video/5f0c6b7e-2d8a-4c1e-9b3f-0a1b2c3d4e5f";
 
-/** What the root middleware answers the video page's address with: a thrown response's status and Location, or null. */
-async function answer(path: string, lang?: string): Promise<{ status: number; location: string | null } | null> {
+/** What the root middleware throws for the video page's address (at `lang`'s prefix), or null when it lets it through. */
+async function thrownFor(path: string, lang?: string): Promise<unknown> {
   const context = new RouterContextProvider();
   const params = { videoId: VIDEO.split("/")[2], ...(lang === undefined ? {} : { lang }) };
   context.set(routeContext, {
@@ -22,11 +22,18 @@ async function answer(path: string, lang?: string): Promise<{ status: number; lo
   const args = { request: new Request(`http://localhost${path}`), context, params };
   try {
     await enforceRouteContract(args as unknown as Parameters<typeof enforceRouteContract>[0], async () => new Response());
+    return null;
   } catch (thrown) {
-    if (thrown instanceof Response) return { status: thrown.status, location: thrown.headers.get("Location") };
-    return { status: (thrown as { init?: ResponseInit }).init?.status ?? 0, location: null };
+    return thrown;
   }
-  return null;
+}
+
+/** The middleware's answer to the video page's address: a thrown response's status and Location, or null. */
+async function answer(path: string, lang?: string): Promise<{ status: number; location: string | null } | null> {
+  const thrown = await thrownFor(path, lang);
+  if (thrown === null) return null;
+  if (thrown instanceof Response) return { status: thrown.status, location: thrown.headers.get("Location") };
+  return { status: (thrown as { init?: ResponseInit }).init?.status ?? 0, location: null };
 }
 
 describe("a declared canonical address (the video page's ?comments)", () => {
@@ -84,25 +91,8 @@ describe("a signed-in page asked for by a visitor", () => {
 });
 
 describe("a refusal before any loader", () => {
-  const refusal = async (path: string, lang: string) => {
-    const context = new RouterContextProvider();
-    const params = { lang, videoId: VIDEO.split("/")[2] };
-    context.set(routeContext, {
-      id: "routes/video",
-      pattern: "/video/:videoId",
-      localized: true,
-      contract: videoContract,
-      methods: ["GET"],
-      params,
-    });
-    const args = { request: new Request(`http://localhost${path}`), context, params };
-    const run = async () => enforceRouteContract(args as unknown as Parameters<typeof enforceRouteContract>[0], async () => new Response());
-    const thrown = await run().then(
-      () => null,
-      (e: unknown) => e,
-    );
-    return thrown as { data: { intl: { locale: string; messages: Record<string, unknown> } }; init: ResponseInit };
-  };
+  const refusal = async (path: string, lang: string) =>
+    (await thrownFor(path, lang)) as { data: { intl: { locale: string; messages: Record<string, unknown> } }; init: ResponseInit };
 
   it("carries the layout's texts in the page's language for its error page", async () => {
     const german = await refusal(`/de${VIDEO}?list=%00`, "de");

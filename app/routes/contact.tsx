@@ -1,8 +1,8 @@
 import { data, useNavigation } from "react-router";
 import { type ContactFailure, ContactForm } from "~/components/contact/ContactForm";
 import { ContactSuccess } from "~/components/contact/ContactSuccess";
-import { withElements } from "~/components/forms/PublicFormParts";
 import { bundlesOf, translator, useMessages, usePaths } from "~/lib/i18n";
+import { withElements } from "~/lib/message-parts";
 import { formFailure, formRefusal, publicForm } from "~/lib/public-form.server";
 import { localeFromMatches, siteUrlFromMatches } from "~/lib/root-data";
 import { absoluteUrl, breadcrumbs, seoMeta } from "~/lib/seo";

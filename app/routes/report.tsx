@@ -1,8 +1,8 @@
 import { useEffect, useRef } from "react";
 import { createContext, data, Link, useNavigation } from "react-router";
-import { withElements } from "~/components/forms/PublicFormParts";
 import { ReportForm, type ReportValues } from "~/components/report/ReportForm";
 import { bundlesOf, translator, useLocale, useMessages, usePaths } from "~/lib/i18n";
+import { withElements } from "~/lib/message-parts";
 import { formFailure, formRefusal, publicForm } from "~/lib/public-form.server";
 import { localeFromMatches, siteUrlFromMatches } from "~/lib/root-data";
 import { routeInput } from "~/lib/route-contract.server";

@@ -73,10 +73,21 @@ function namespaceIn(locale: Locale, ns: Namespace): Record<string, ParsedMessag
   return messages;
 }
 
-/** `locale`'s messages of `namespaces`, for a page's loader data (the browser formats them with core/messages.ts). */
+/** Bundles already put together, by language and namespaces (the routes ask a few fixed sets). */
+const bundles = new Map<string, MessageBundle>();
+
+/**
+ * `locale`'s messages of `namespaces`, for a page's loader data (the browser formats them with core/messages.ts):
+ * built once per language and set of namespaces, not on every render.
+ */
 export function messagesFor(locale: Locale, namespaces: readonly Namespace[]): MessageBundle {
-  if (namespaces.length === 1) return { locale, messages: namespaceIn(locale, namespaces[0] as Namespace) };
-  return { locale, messages: Object.assign({}, ...namespaces.map((ns) => namespaceIn(locale, ns))) };
+  const key = `${locale}:${namespaces.join(",")}`;
+  let bundle = bundles.get(key);
+  if (!bundle) {
+    bundle = { locale, messages: Object.assign({}, ...namespaces.map((ns) => namespaceIn(locale, ns))) };
+    bundles.set(key, bundle);
+  }
+  return bundle;
 }
 
 /** A text formatted on the server (titles and descriptions in `meta`, mails, answers of endpoints). */

@@ -1,24 +1,11 @@
-import { Fragment, type ReactNode, useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useMessages } from "~/lib/i18n";
 import { FORM_TOKEN_FIELD, HONEYPOT_FIELD } from "~core/contact-schema";
-import type { MessageValues } from "~core/messages";
 
 /**
  * The parts the public forms share (contact, takedown): the server's message above the fields, a field's
  * label and error, the honeypot and the signed form token, the submit button. One look, one behaviour.
  */
-
-/**
- * A message with elements in it (a link in a sentence), in the page's language: `format` gets a marker for each
- * element's argument, and the text comes back with the elements in the markers' places, wherever the language puts them.
- */
-export function withElements(format: (values: MessageValues) => string, elements: Record<string, ReactNode>): ReactNode[] {
-  const names = Object.keys(elements);
-  const markers = Object.fromEntries(names.map((name, i) => [name, `\uE000${i}\uE001`]));
-  return format(markers)
-    .split(/\uE000(\d+)\uE001/)
-    .map((part, i) => (i % 2 === 1 ? <Fragment key={i}>{elements[names[Number(part)] as string]}</Fragment> : part));
-}
 
 export function FormAlert({ message }: { message: string | null }) {
   if (!message) return null;

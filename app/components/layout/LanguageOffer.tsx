@@ -3,7 +3,7 @@ import { useLocation } from "react-router";
 import { useLocale } from "~/lib/i18n";
 import { useRootData } from "~/lib/root-data";
 import { useViewerPage } from "~/lib/viewer-state";
-import { LANGUAGE_COOKIE, languageCookieValue } from "~core/cookies";
+import { LANGUAGE_COOKIE, languageCookieValue, readCookie } from "~core/cookies";
 import { languageToOffer } from "~core/language-choice";
 import { LOCALE_INFO, type Locale, localizePath, splitLocalePath } from "~core/locales";
 import { formatMessage } from "~core/messages";
@@ -15,8 +15,8 @@ export function rememberLanguage(locale: Locale): void {
 }
 
 function chosenLanguage(): string | null {
-  const entry = document.cookie.split("; ").find((c) => c.startsWith(`${LANGUAGE_COOKIE}=`));
-  return entry ? decodeURIComponent(entry.slice(LANGUAGE_COOKIE.length + 1)) : null;
+  const value = readCookie(document.cookie, LANGUAGE_COOKIE);
+  return value === null ? null : decodeURIComponent(value);
 }
 
 /**
