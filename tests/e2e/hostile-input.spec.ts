@@ -2,6 +2,8 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { APIRequestContext, APIResponse, PlaywrightWorkerArgs } from "@playwright/test";
+import type { RouteConfigEntry } from "@react-router/dev/routes";
+import routeConfig from "../../app/routes";
 import { categoryNameSchema } from "../../core/category-schema";
 import { formTokenIn, signInFormToken } from "../support/form-token";
 import { expect, playToken, test } from "./support";
@@ -89,12 +91,44 @@ const PATH_ROUTES: { route: string; url: (v: string) => string }[] = [
   { route: "/admin/uploads/:uploadId", url: (v) => `/admin/uploads/${v}` },
 ];
 
+/** Sample values for the other parameters of a localized route, so only the language segment is hostile. */
+const SAMPLE_PARAMS: Record<string, string> = {
+  categoryName: "amateur",
+  videoId: "00000000-0000-4000-8000-000000000000",
+  slug: "behind-the-curation",
+  list: "watch-later",
+};
+
+/** Every route of app/routes.ts a visitor reads in a language (`:lang?/…`, docs/i18n.md "Addresses"). */
+function localizedRoutes(entries: readonly RouteConfigEntry[] = routeConfig): string[] {
+  return entries.flatMap((entry) => [...(entry.path?.startsWith(":lang?") ? [entry.path] : []), ...localizedRoutes(entry.children ?? [])]);
+}
+
+// The language segment of every localized route, and the path parameters again behind a language's prefix.
+PATH_ROUTES.push(
+  ...localizedRoutes().map((route) => ({
+    route,
+    // An empty segment is the English address itself (and `//page` would name a host, not a path).
+    url: (v: string) =>
+      `/${route.replace(/^:lang\?\/?/, v ? `${v}/` : "").replace(/:(\w+)/g, (_, name: string) => SAMPLE_PARAMS[name] ?? "x")}`,
+  })),
+  { route: "/de/category/:categoryName", url: (v) => `/de/category/${v}` },
+  { route: "/ar/video/:videoId", url: (v) => `/ar/video/${v}` },
+  { route: "/ja/video/:videoId/credentials", url: (v) => `/ja/video/${v}/credentials` },
+  { route: "/fr/blog/:slug", url: (v) => `/fr/blog/${v}` },
+  { route: "/pt-br/playlists/:list", url: (v) => `/pt-br/playlists/${v}` },
+);
+
 /** Query parameters each route reads; routes without any still get an unknown one. */
 const QUERY_ROUTES: { path: string; params: string[] }[] = [
   { path: "/", params: ["page"] },
   { path: "/category/amateur", params: ["page", "sort", "duration"] },
   { path: "/blog", params: ["page"] },
   { path: "/search", params: ["q", "sort", "duration"] },
+  // The same query parameters behind a language's prefix (docs/i18n.md "Addresses").
+  { path: "/de/search", params: ["q", "sort", "duration"] },
+  { path: "/ar", params: ["page"] },
+  { path: "/es/login", params: ["redirectTo", "error"] },
   { path: "/api/search-suggestions", params: ["q"] },
   { path: "/login", params: ["redirectTo", "error"] },
   // What is a signed-in viewer's on a shared page (the account test below sends them with a session too).
@@ -196,6 +230,8 @@ const ACCOUNT_FORMS: { path: string; valid: Record<string, string> }[] = [
   { path: "/api/autoplay", valid: { autoplay: "on" } },
   { path: "/settings", valid: { intent: "name", name: "Hostile Tester" } },
   { path: "/settings", valid: { intent: "autoplay", autoplay: "on" } },
+  // "" is "no language chosen", what the account already has, so the corpus changes nothing.
+  { path: "/settings", valid: { intent: "language", locale: "" } },
   { path: "/settings", valid: { intent: "delete", confirm: "no" } },
   { path: "/history", valid: { intent: "remove", videoId: NO_UNIT } },
   { path: "/history", valid: { intent: "pause", paused: "false" } },
@@ -212,7 +248,7 @@ const ACCOUNT_FIELDS: Record<string, string[]> = {
   "/api/favorites": ["videoId", "favorite", "redirectTo"],
   "/api/history": ["videoId", "position"],
   "/api/autoplay": ["autoplay"],
-  "/settings": ["intent", "name", "confirm", "autoplay"],
+  "/settings": ["intent", "name", "confirm", "autoplay", "locale"],
   "/history": ["intent", "videoId", "paused"],
   "/settings/export": ["intent"],
   "/api/playlists": ["intent", "playlist", "videoId", "title", "description", "visibility", "to", "redirectTo"],
@@ -370,16 +406,16 @@ const FORMS: { path: string; valid: Record<string, string>; fields: string[] }[]
   },
   { path: "/logout", valid: {}, fields: [] },
   // As a visitor: refused before anything is stored (tests/e2e/community.spec.ts posts hostile text signed in).
-  { path: "/api/videos/00000000-0000-4000-8000-000000000000/like", valid: { liked: "true", js: "1" }, fields: ["liked", "js"] },
+  { path: "/api/videos/00000000-0000-4000-8000-000000000000/like", valid: { liked: "true", js: "1" }, fields: ["liked", "js", "locale"] },
   {
     path: "/api/comments",
     valid: { videoId: "00000000-0000-4000-8000-000000000000", content: "hostile corpus", js: "1" },
-    fields: ["videoId", "parentId", "content", "js"],
+    fields: ["videoId", "parentId", "content", "js", "locale"],
   },
   {
     path: "/api/comments/00000000-0000-4000-8000-000000000000/delete",
     valid: { videoId: "00000000-0000-4000-8000-000000000000", js: "1" },
-    fields: ["videoId", "js"],
+    fields: ["videoId", "js", "locale"],
   },
   // Visitors: 404 before the body is read. The same fields with an admin session: the admin test below.
   { path: "/admin/ads", valid: ADMIN_TOGGLE, fields: ADMIN_FIELDS },
