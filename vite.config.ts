@@ -6,6 +6,7 @@ import { formatjsWithoutParser } from "./vite/formatjs-no-parser.ts";
 import { replaceModules } from "./vite/replace-modules.ts";
 import { routeContractsServerOnly } from "./vite/route-contracts.ts";
 import { serverOnly } from "./vite/server-only.ts";
+import { textsFiles } from "./vite/texts-files.ts";
 
 export default defineConfig(({ command }) => {
   // The test build (`npm run build:test`, its own BUILD_DIR) and `npm run dev` with ENABLE_TEST_HOOKS=1 compose
@@ -20,6 +21,7 @@ export default defineConfig(({ command }) => {
     plugins: [
       serverOnly(),
       formatjsWithoutParser(),
+      textsFiles(),
       ...(testComposition ? [replaceModules(TEST_REPLACEMENTS)] : []),
       tailwindcss(),
       reactRouter(),

@@ -1,7 +1,9 @@
 import { defineConfig } from "vitest/config";
+import { textsVersion } from "./server/i18n/catalog.ts";
 
 export default defineConfig({
   resolve: { tsconfigPaths: true },
+  define: { __TEXTS_VERSION__: JSON.stringify(textsVersion()) },
   test: {
     include: [
       "app/**/*.test.{ts,tsx}",
@@ -15,6 +17,8 @@ export default defineConfig({
       "bench/lib/**/*.test.ts",
     ],
     globalSetup: ["tests/support/global-setup.ts"],
+    // Components render from the catalog, as on the server (app/lib/texts.ts).
+    setupFiles: ["tests/support/catalog-texts.ts"],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     env: { NODE_ENV: "test", LOG_LEVEL: "silent" },

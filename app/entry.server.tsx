@@ -6,11 +6,16 @@ import { databaseAvailable } from "../server/db/availability";
 import { requestInfoContext } from "../server/http/request-context";
 import { noteUncaughtOverload, sawOverload } from "../server/http/route-errors";
 import { unavailableResponse } from "../server/http/unavailable";
+import { catalogTexts } from "../server/i18n/catalog";
 import { logger } from "../server/logger";
 import appCss from "./app.css?inline";
 import { InlineCssContext } from "./lib/app-styles";
 import { NonceContext } from "./lib/nonce";
 import { DeferredPreloadsSink, pageBody } from "./lib/page-sink.server";
+import { provideTexts } from "./lib/texts";
+
+// Pages render from the catalog itself (app/lib/texts.ts): every language and namespace is at hand.
+provideTexts(catalogTexts);
 
 // Production pages carry the stylesheet inline (see app/lib/app-styles.tsx); development links it for HMR.
 const INLINE_CSS = import.meta.env.PROD ? appCss : "";

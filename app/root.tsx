@@ -11,7 +11,7 @@ import {
 } from "react-router";
 import { FALLBACK_CATEGORIES } from "~core/categories";
 import { AGE_COOKIE } from "~core/cookies";
-import { LOCALE_INFO, LOCALES, localeOfRequest, splitLocalePath } from "~core/locales";
+import { LOCALE_INFO, localeOfRequest, splitLocalePath } from "~core/locales";
 import { parseCookie } from "~core/params";
 import { paths } from "~core/paths";
 import { isSharedPage } from "~core/route-contract";
@@ -37,10 +37,11 @@ import { LanguageOffer } from "./components/layout/LanguageOffer";
 import { NotFound } from "./components/layout/NotFound";
 import { useLinkNavigation } from "./components/ui/AppLink";
 import { AppStyles } from "./lib/app-styles";
-import { useLocale, useMessages, usePaths } from "./lib/i18n";
+import { useLocale, useMessages, usePageTexts, usePaths } from "./lib/i18n";
 import { useNonce } from "./lib/nonce";
 import type { RootData } from "./lib/root-data";
 import { enforceRouteContract } from "./lib/route-contract.server";
+import { textsFilePath } from "./lib/texts";
 import { ViewerStateProvider } from "./lib/viewer-state";
 
 /** Every route's declared access and input are checked here, before any of its loaders or actions (core/route-contract.ts). */
@@ -76,7 +77,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   const result: RootData = {
     intl: messagesFor(locale, ["common"]),
-    languageOffers: Object.fromEntries(LOCALES.filter((l) => l !== locale).map((l) => [l, messagesFor(l, ["languageOffer"])])),
     siteUrl: siteUrl(request),
     ageVerified: parseCookie(z.literal("true"), request.headers.get("cookie"), AGE_COOKIE) === "true",
     ageAccess: context.get(ageAccessContext),
@@ -101,6 +101,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, default
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const locale = useLocale();
+  const texts = usePageTexts();
   useLinkNavigation();
   return (
     <html lang={locale} dir={LOCALE_INFO[locale].dir}>
@@ -113,6 +114,18 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         <AppStyles href={appCssUrl} />
         <Links />
+        {/* The texts the page renders with, fetched in parallel with the scripts; app/entry.client.tsx waits for them. */}
+        {texts.map((text) => (
+          <link
+            key={`${text.locale}/${text.ns}`}
+            rel="preload"
+            as="fetch"
+            crossOrigin="anonymous"
+            href={textsFilePath(__TEXTS_VERSION__, text.locale, text.ns)}
+            data-texts={text.ns}
+            data-locale={text.locale}
+          />
+        ))}
       </head>
       <body className="min-h-screen">
         {children}

@@ -1,20 +1,22 @@
-import { useLocation, useMatches, useRouteError } from "react-router";
+import { useLocation, useMatches } from "react-router";
 import { LOCALE_INFO, type Locale, splitLocalePath } from "~core/locales";
-import { formatMessage, type MessageBundle, type MessageValues } from "~core/messages";
+import { formatMessage, type MessageValues } from "~core/messages";
 import { type Paths, pathsIn } from "~core/paths";
 import type { MessageId, Namespace } from "../../server/i18n/catalog";
+import { type PageTexts, textsOf } from "./texts";
 
 /**
  * The page's language and texts in components (docs/i18n.md). The language is the address's (core/locales.ts),
- * so it is known everywhere, error pages included, without loader data. The texts come in loader data as
- * `intl` (server/i18n/catalog.ts messagesFor): the root's `common`, and each route's own namespaces.
+ * so it is known everywhere, error pages included, without loader data. The texts come from app/lib/texts.ts (the
+ * catalog on the server, one cached file per namespace in the browser); loaders name the namespaces their page
+ * shows as `intl` (server/i18n/catalog.ts messagesFor), so the browser has them before it hydrates.
  */
 
 export type Translate<N extends Namespace> = (id: MessageId<N>, values?: MessageValues) => string;
 
-/** Loader data that carries texts. */
+/** Loader data that names the texts its page shows. */
 export interface WithMessages {
-  intl: MessageBundle;
+  intl: PageTexts;
 }
 
 /** The language of the page shown. */
@@ -32,34 +34,33 @@ export function usePaths(): Paths {
   return pathsIn(useLocale());
 }
 
-type MatchLike = { loaderData?: unknown } | undefined;
-
-/**
- * The bundles the matched routes' loaders sent, innermost first (a route's own texts before the layout's), after
- * those of a refusal thrown before any loader ran (app/lib/route-contract.server.ts), which the error page shows.
- */
-export function bundlesOf(matches: readonly MatchLike[], error?: unknown): MessageBundle[] {
-  const bundles: MessageBundle[] = [];
-  const thrown = (error as { data?: Partial<WithMessages> | null } | undefined)?.data?.intl;
-  if (thrown) bundles.push(thrown);
-  for (let i = matches.length - 1; i >= 0; i--) {
-    const intl = (matches[i]?.loaderData as Partial<WithMessages> | null | undefined)?.intl;
-    if (intl) bundles.push(intl);
-  }
-  return bundles;
-}
-
-/** A formatter of namespace `ns` over the given bundles (also for `meta`, which gets the matches as an argument). */
-export function translator<N extends Namespace>(bundles: readonly MessageBundle[], locale: Locale, ns: N): Translate<N> {
-  return (id, values) => {
-    const key = `${ns}.${id}`;
-    const bundle = bundles.find((b) => key in b.messages) ?? { locale, messages: {} };
-    return formatMessage(bundle, key, values);
-  };
+/** A formatter of namespace `ns` in `locale` (also for `meta`, which is not a component). */
+export function translator<N extends Namespace>(locale: Locale, ns: N): Translate<N> {
+  const bundle = { locale, messages: textsOf(locale, ns) };
+  return (id, values) => formatMessage(bundle, `${ns}.${id}`, values);
 }
 
 /** The texts of namespace `ns` in the page's language: `t("id", { count })`. */
 export function useMessages<N extends Namespace>(ns: N): Translate<N> {
-  const locale = useLocale();
-  return translator(bundlesOf(useMatches(), useRouteError()), locale, ns);
+  return translator(useLocale(), ns);
+}
+
+type MatchLike = { loaderData?: unknown } | undefined;
+
+/**
+ * The texts the matched routes' loaders named, in the language each named (the age check speaks the language of
+ * the page it came from), and the layout's `common` in the page's language: every page and error page shows it.
+ */
+export function textsOfMatches(matches: readonly MatchLike[], locale: Locale): { locale: Locale; ns: Namespace }[] {
+  const found = new Map<string, { locale: Locale; ns: Namespace }>([[`${locale}/common`, { locale, ns: "common" }]]);
+  for (const match of matches) {
+    const intl = (match?.loaderData as Partial<WithMessages> | null | undefined)?.intl;
+    for (const ns of intl?.namespaces ?? []) found.set(`${intl?.locale}/${ns}`, { locale: intl?.locale ?? locale, ns });
+  }
+  return [...found.values()];
+}
+
+/** The texts of the page shown (app/root.tsx names them for the browser to fetch before it hydrates). */
+export function usePageTexts(): { locale: Locale; ns: Namespace }[] {
+  return textsOfMatches(useMatches(), useLocale());
 }

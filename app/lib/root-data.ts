@@ -2,14 +2,12 @@ import { useRouteLoaderData } from "react-router";
 import type { AdConfiguration } from "~core/ad-units";
 import type { AgeAccess } from "~core/age-assurance";
 import { DEFAULT_LOCALE, type Locale } from "~core/locales";
-import type { MessageBundle } from "~core/messages";
 import type { Viewer } from "~core/viewer";
+import type { PageTexts } from "./texts";
 
 export interface RootData {
   /** The layout's texts (`common`) in the page's language (app/lib/i18n.ts). */
-  intl: MessageBundle;
-  /** The language offer's texts in each other language, for the visitor whose language is one (LanguageOffer). */
-  languageOffers: Partial<Record<Locale, MessageBundle>>;
+  intl: PageTexts;
   siteUrl: string;
   ageVerified: boolean;
   /** Which age check the visitor's jurisdiction asks for and whether they passed (media are withheld until then). */

@@ -1,5 +1,5 @@
 import { createContext, data, type MiddlewareFunction, type RouterContextProvider, redirect } from "react-router";
-import { type Locale, localeOfRequest, localeOfSegment } from "~core/locales";
+import { localeOfRequest, localeOfSegment } from "~core/locales";
 import { discardBody } from "~core/params";
 import { pathsIn } from "~core/paths";
 import type { RouteContract } from "~core/route-contract";
@@ -7,7 +7,6 @@ import type { Viewer } from "~core/viewer";
 import type { z } from "~core/zod";
 import { routeContext } from "../../server/http/request-context";
 import { getViewer, pagePath } from "../../server/http/session";
-import { messagesFor } from "../../server/i18n/catalog";
 import { parseParams, parseQuery } from "./route-input";
 
 /**
@@ -27,25 +26,7 @@ const NO_STORE = { "Cache-Control": "private, no-store" };
 /** A refused request's body is read and dropped up to this (the largest form, the blog editor's, fits). */
 const REFUSED_BODY_BYTES = 1024 * 1024;
 
-export const enforceRouteContract: MiddlewareFunction<Response> = async (args) => {
-  try {
-    await checkRouteContract(args);
-  } catch (refusal) {
-    throw withTexts(refusal, localeOfRequest(args.request));
-  }
-};
-
-/**
- * A refusal thrown here comes before any loader, the root's included, so the error page would have no texts: a
- * 4xx without data of its own carries the layout's (`common`) in the page's language (app/lib/i18n.ts reads them).
- */
-function withTexts(refusal: unknown, locale: Locale): unknown {
-  const thrown = refusal as { type?: unknown; data?: unknown; init?: ResponseInit | null };
-  if (thrown?.type !== "DataWithResponseInit" || thrown.data != null || (thrown.init?.status ?? 0) < 400) return refusal;
-  return data({ intl: messagesFor(locale, ["common"]) }, thrown.init ?? undefined);
-}
-
-async function checkRouteContract({ request, context, params }: Parameters<MiddlewareFunction<Response>>[0]): Promise<void> {
+export const enforceRouteContract: MiddlewareFunction<Response> = async ({ request, context, params }) => {
   // A localized page's optional first segment (app/routes.ts) matches any word: only a language's is an address.
   if (params.lang !== undefined && !localeOfSegment(params.lang)) {
     await discardBody(request, REFUSED_BODY_BYTES);
@@ -81,7 +62,7 @@ async function checkRouteContract({ request, context, params }: Parameters<Middl
   }
   const canonical = contract.input?.canonical?.(new URL(request.url));
   if (canonical) throw redirect(canonical, 301);
-}
+};
 
 type Output<S> = S extends z.ZodType ? z.output<S> : Record<string, never>;
 type InputOf<C extends RouteContract> = {

@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import { bundlesOf, translator, useMessages } from "~/lib/i18n";
+import { translator } from "~/lib/i18n";
 import { localeFromMatches, siteUrlFromMatches } from "~/lib/root-data";
 import { routeInput } from "~/lib/route-contract.server";
 import { seoMeta } from "~/lib/seo";
@@ -88,7 +88,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export function meta({ matches }: Route.MetaArgs) {
   const locale = localeFromMatches(matches);
-  const t = translator(bundlesOf(matches), locale, "pages");
+  const t = translator(locale, "pages");
   return seoMeta({
     locale,
     siteUrl: siteUrlFromMatches(matches),
@@ -100,9 +100,10 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function AgeCheck({ loaderData }: Route.ComponentProps) {
-  const t = useMessages("pages");
-  const text = TEXTS[loaderData.result];
+  // The language of the page the visitor came from, not of this address (which has no language prefix).
   const { locale } = loaderData;
+  const t = translator(locale, "pages");
+  const text = TEXTS[loaderData.result];
   return (
     <main id="main" lang={locale} dir={LOCALE_INFO[locale].dir} className="mx-auto max-w-md px-4 py-16">
       <div className="rounded-2xl border border-ink-800 bg-ink-900 p-8 text-center">

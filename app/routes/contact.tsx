@@ -1,7 +1,7 @@
 import { data, useNavigation } from "react-router";
 import { type ContactFailure, ContactForm } from "~/components/contact/ContactForm";
 import { ContactSuccess } from "~/components/contact/ContactSuccess";
-import { bundlesOf, translator, useMessages, usePaths } from "~/lib/i18n";
+import { translator, useMessages, usePaths } from "~/lib/i18n";
 import { withElements } from "~/lib/message-parts";
 import { formFailure, formRefusal, publicForm } from "~/lib/public-form.server";
 import { localeFromMatches, siteUrlFromMatches } from "~/lib/root-data";
@@ -93,8 +93,8 @@ function echo(values: ContactValues): ContactValues {
 export function meta({ matches }: Route.MetaArgs) {
   const siteUrl = siteUrlFromMatches(matches);
   const locale = localeFromMatches(matches);
-  const t = translator(bundlesOf(matches), locale, "contact");
-  const home = translator(bundlesOf(matches), locale, "common")("navHome");
+  const t = translator(locale, "contact");
+  const home = translator(locale, "common")("navHome");
   const paths = pathsIn(locale);
   return seoMeta({
     locale,

@@ -5,7 +5,7 @@ import { Pagination } from "~/components/ui/Pagination";
 import { ListingControls, NoFilterMatches } from "~/components/video/ListingControls";
 import { toCardData, VideoCard, type VideoCardData } from "~/components/video/VideoCard";
 import { stillsFor } from "~/lib/age-assurance.server";
-import { bundlesOf, translator, useLocale, useMessages, usePaths, type WithMessages } from "~/lib/i18n";
+import { translator, useLocale, useMessages, usePaths, type WithMessages } from "~/lib/i18n";
 import { redirectToOneAddress } from "~/lib/listing-address";
 import { localeFromMatches, siteUrlFromMatches } from "~/lib/root-data";
 import { routeInput } from "~/lib/route-contract.server";
@@ -112,7 +112,7 @@ async function findVideos(categoryName: string | null, page: number, order: List
 export function meta({ loaderData: d, matches }: Route.MetaArgs) {
   const siteUrl = siteUrlFromMatches(matches);
   const locale = localeFromMatches(matches);
-  const t = translator(bundlesOf(matches), locale, "listing");
+  const t = translator(locale, "listing");
   // JSON-LD's addresses are the page's language's (seoMeta localizes `path` itself).
   const local = pathsIn(locale);
   if (!d?.categoryParam) {
@@ -120,7 +120,7 @@ export function meta({ loaderData: d, matches }: Route.MetaArgs) {
       locale,
       siteUrl,
       title: site.name,
-      tagline: translator(bundlesOf(matches), locale, "common")("tagline"),
+      tagline: translator(locale, "common")("tagline"),
       description: t("homeDescription", { site: site.name }),
       path: paths.home({ page: d?.page }),
       jsonLd: [
@@ -151,7 +151,7 @@ export function meta({ loaderData: d, matches }: Route.MetaArgs) {
     noindex: d.pageCount === 0 || !isDefaultOrder(d.order),
     jsonLd: [
       breadcrumbs(siteUrl, [
-        { name: translator(bundlesOf(matches), locale, "common")("navHome"), path: local.home() },
+        { name: translator(locale, "common")("navHome"), path: local.home() },
         { name: category, path: local.category(d.categoryParam) },
       ]),
     ],

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { NotFound } from "~/components/layout/NotFound";
-import { bundlesOf, translator } from "~/lib/i18n";
+import { translator } from "~/lib/i18n";
 import { localeFromMatches, siteUrlFromMatches } from "~/lib/root-data";
 import { seoMeta } from "~/lib/seo";
 import { splitLocalePath } from "~core/locales";
@@ -17,7 +17,7 @@ export function loader() {
 }
 
 export function meta({ matches, location }: Route.MetaArgs) {
-  const t = translator(bundlesOf(matches), splitLocalePath(location.pathname).locale, "common");
+  const t = translator(splitLocalePath(location.pathname).locale, "common");
   return seoMeta({
     locale: localeFromMatches(matches),
     siteUrl: siteUrlFromMatches(matches),

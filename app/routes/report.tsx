@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { createContext, data, Link, useNavigation } from "react-router";
 import { ReportForm, type ReportValues } from "~/components/report/ReportForm";
-import { bundlesOf, translator, useLocale, useMessages, usePaths } from "~/lib/i18n";
+import { translator, useLocale, useMessages, usePaths } from "~/lib/i18n";
 import { withElements } from "~/lib/message-parts";
 import { formFailure, formRefusal, publicForm } from "~/lib/public-form.server";
 import { localeFromMatches, siteUrlFromMatches } from "~/lib/root-data";
@@ -116,7 +116,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export function meta({ matches }: Route.MetaArgs) {
   const locale = localeFromMatches(matches);
-  const t = translator(bundlesOf(matches), locale, "report");
+  const t = translator(locale, "report");
   return seoMeta({
     locale,
     siteUrl: siteUrlFromMatches(matches),

@@ -3,7 +3,7 @@ import { AppLink } from "~/components/ui/AppLink";
 import { ListingControls, NoFilterMatches } from "~/components/video/ListingControls";
 import { stillsFor } from "~/lib/age-assurance.server";
 import { formatDuration, formatViews } from "~/lib/format";
-import { bundlesOf, translator, useLocale, useMessages, usePaths, type WithMessages } from "~/lib/i18n";
+import { translator, useLocale, useMessages, usePaths, type WithMessages } from "~/lib/i18n";
 import { redirectToOneAddress } from "~/lib/listing-address";
 import { localeFromMatches, siteUrlFromMatches } from "~/lib/root-data";
 import { routeInput } from "~/lib/route-contract.server";
@@ -69,7 +69,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const q = loaderData?.q ?? "";
   const locale = localeFromMatches(matches);
-  const t = translator(bundlesOf(matches), locale, "listing");
+  const t = translator(locale, "listing");
   return seoMeta({
     locale,
     siteUrl: siteUrlFromMatches(matches),

@@ -1,7 +1,7 @@
 import { data, useNavigation } from "react-router";
 import { type TakedownFailure, TakedownForm } from "~/components/takedown/TakedownForm";
 import { TakedownSuccess } from "~/components/takedown/TakedownSuccess";
-import { bundlesOf, translator, useMessages, usePaths } from "~/lib/i18n";
+import { translator, useMessages, usePaths } from "~/lib/i18n";
 import { formFailure, formRefusal, publicForm } from "~/lib/public-form.server";
 import { localeFromMatches, siteUrlFromMatches } from "~/lib/root-data";
 import { routeInput } from "~/lib/route-contract.server";
@@ -114,8 +114,8 @@ function echo(values: TakedownValues): TakedownValues {
 export function meta({ matches }: Route.MetaArgs) {
   const siteUrl = siteUrlFromMatches(matches);
   const locale = localeFromMatches(matches);
-  const t = translator(bundlesOf(matches), locale, "takedown");
-  const home = translator(bundlesOf(matches), locale, "common")("navHome");
+  const t = translator(locale, "takedown");
+  const home = translator(locale, "common")("navHome");
   const paths = pathsIn(locale);
   return seoMeta({
     locale,

@@ -1,6 +1,6 @@
 import { data, Link } from "react-router";
 import { formatLongDate, formatWaitTime } from "~/lib/format";
-import { bundlesOf, type Translate, translator, useLocale, useMessages, usePaths } from "~/lib/i18n";
+import { type Translate, translator, useLocale, useMessages, usePaths } from "~/lib/i18n";
 import { withElements } from "~/lib/message-parts";
 import { localeFromMatches, siteUrlFromMatches } from "~/lib/root-data";
 import { breadcrumbs, seoMeta } from "~/lib/seo";
@@ -51,8 +51,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export function meta({ matches }: Route.MetaArgs) {
   const locale = localeFromMatches(matches);
-  const t = translator(bundlesOf(matches), locale, "trust");
-  const common = translator(bundlesOf(matches), locale, "common");
+  const t = translator(locale, "trust");
+  const common = translator(locale, "common");
   const siteUrl = siteUrlFromMatches(matches);
   const local = pathsIn(locale);
   return seoMeta({

@@ -1,5 +1,5 @@
 import { data, Link } from "react-router";
-import { bundlesOf, type Translate, translator, useMessages, usePaths, type WithMessages } from "~/lib/i18n";
+import { type Translate, translator, useMessages, usePaths, type WithMessages } from "~/lib/i18n";
 import { withElements } from "~/lib/message-parts";
 import { localeFromMatches, siteUrlFromMatches } from "~/lib/root-data";
 import { routeInput } from "~/lib/route-contract.server";
@@ -62,11 +62,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export function meta({ loaderData: d, matches, params: p }: Route.MetaArgs) {
   const locale = localeFromMatches(matches);
-  const t = translator(bundlesOf(matches), locale, "pages");
+  const t = translator(locale, "pages");
   const path = paths.videoCredentials(p.videoId ?? "");
   const siteUrl = siteUrlFromMatches(matches);
   if (d?.state !== "ok") {
-    const title = d?.state === "error" ? translator(bundlesOf(matches), locale, "common")("errorHeading") : t("videoNotFound");
+    const title = d?.state === "error" ? translator(locale, "common")("errorHeading") : t("videoNotFound");
     return seoMeta({ locale, siteUrl, title, description: t("videoNotFoundText"), path, noindex: true });
   }
   return seoMeta({

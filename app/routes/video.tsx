@@ -6,7 +6,6 @@ import { VideoUnavailable } from "~/components/video/VideoUnavailable";
 import type { VideoData, VideoView } from "~/components/video/video-page-data";
 import { stillsFor } from "~/lib/age-assurance.server";
 import { loadCommunity } from "~/lib/community.server";
-import { bundlesOf } from "~/lib/i18n";
 import { localeFromMatches, siteUrlFromMatches } from "~/lib/root-data";
 import { routeInput } from "~/lib/route-contract.server";
 import { mediaWithheld, WITHHELD_STILL, withholdStills } from "~core/age-assurance";
@@ -130,7 +129,6 @@ export function meta({ loaderData, matches, params }: Route.MetaArgs) {
     siteUrl: siteUrlFromMatches(matches),
     path: paths.video(params.videoId ?? ""),
     locale: localeFromMatches(matches),
-    bundles: bundlesOf(matches),
   });
 }
 

@@ -1,7 +1,7 @@
 import { type MessageFormatElement, parse, TYPE } from "@formatjs/icu-messageformat-parser";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_LOCALE, LOCALES, type Locale } from "../../core/locales";
-import { CATALOG, messagesFor, type Namespace, parseMessage, translate } from "./catalog";
+import { CATALOG, messagesFor, type Namespace, namespaceTexts, parseMessage, textFiles, textsVersion, translate } from "./catalog";
 
 const NAMESPACES = Object.keys(CATALOG) as Namespace[];
 const OTHERS = LOCALES.filter((l) => l !== DEFAULT_LOCALE);
@@ -94,9 +94,17 @@ describe("the message catalog", () => {
     expect(parseMessage("Sign In")).toBe("Sign In");
     expect(parseMessage("It'll be '{'literal'}'")).toBe("It'll be {literal}");
     expect(Array.isArray(parseMessage("{count, plural, one {# view} other {# views}}"))).toBe(true);
-    const bundle = messagesFor("de", ["common"]);
-    expect(bundle.locale).toBe("de");
-    expect(bundle.messages["common.signIn"]).toBe("Anmelden");
+    expect(namespaceTexts("de", "common")["common.signIn"]).toBe("Anmelden");
+  });
+
+  it("names a page's texts in its data and gives the browser one file per language and namespace", () => {
+    // The page carries which texts it shows, not the texts (app/lib/texts.ts).
+    expect(messagesFor("ar", ["common", "video"])).toEqual({ locale: "ar", namespaces: ["common", "video"] });
+    const files = textFiles();
+    expect(files).toHaveLength(LOCALES.length * Object.keys(CATALOG).length);
+    const german = files.find((f) => f.locale === "de" && f.ns === "player");
+    expect(JSON.parse(german?.json ?? "{}")).toEqual(namespaceTexts("de", "player"));
+    expect(textsVersion()).toMatch(/^[0-9a-f]{12}$/);
   });
 
   it("formats plurals through each language's rules", () => {

@@ -1,6 +1,7 @@
+import { createHash } from "node:crypto";
 import { parse } from "@formatjs/icu-messageformat-parser";
-import { DEFAULT_LOCALE, LOCALES, type Locale } from "../../core/locales";
-import { formatMessage, type MessageBundle, type MessageValues, type ParsedMessage } from "../../core/messages";
+import { DEFAULT_LOCALE, LOCALES, type Locale } from "../../core/locales.ts";
+import { formatMessage, type MessageValues, type ParsedMessage } from "../../core/messages.ts";
 import account from "./messages/account.json" with { type: "json" };
 import auth from "./messages/auth.json" with { type: "json" };
 import blog from "./messages/blog.json" with { type: "json" };
@@ -24,7 +25,8 @@ import video from "./messages/video.json" with { type: "json" };
  * (`common` for the layout, one per page or feature), each holding every language's ICU MessageFormat texts side
  * by side. English is the reference: it types the ids (`MessageId`), and catalog.test.ts holds every other language
  * to the same ids, the same arguments and its own plural categories. A text a language lacks falls back to English
- * (that test fails on it first). Parsed here, once per language and namespace; a page receives the namespaces it shows.
+ * (that test fails on it first). Parsed here, once per language and namespace: the server renders from these, the
+ * browser fetches the same as one file per language and namespace (app/lib/texts.ts, vite/texts-files.ts).
  */
 const NAMESPACES = {
   account,
@@ -51,7 +53,24 @@ export type MessageId<N extends Namespace> = keyof (typeof NAMESPACES)[N]["en"] 
 /** Every namespace's texts per language (for the catalog's tests). */
 export const CATALOG: Record<Namespace, Record<Locale, Record<string, string>>> = NAMESPACES;
 
-const parsed = new Map<string, Record<string, ParsedMessage>>();
+/** One namespace's parsed messages in one language, keyed `namespace.id`. */
+export type NamespaceTexts = Record<string, ParsedMessage>;
+
+/** What a page's loader data says about its texts: the language and the namespaces its routes show. */
+export interface PageTexts {
+  locale: Locale;
+  namespaces: readonly Namespace[];
+}
+
+/** Where components find texts (app/lib/texts.ts): this catalog on the server, the texts' files in the browser. */
+export interface TextSource {
+  /** The namespace's texts if they are at hand. */
+  read(locale: Locale, ns: Namespace): NamespaceTexts | undefined;
+  /** Fetches them (the browser); settles with whatever it got, an empty set on failure, never rejects. */
+  load(locale: Locale, ns: Namespace): Promise<NamespaceTexts>;
+}
+
+const parsed = new Map<string, NamespaceTexts>();
 
 /** A message parsed for the formatter: its text when it has no argument (the common case), else its AST. */
 export function parseMessage(text: string): ParsedMessage {
@@ -60,7 +79,8 @@ export function parseMessage(text: string): ParsedMessage {
   return ast.length === 1 && only?.type === 0 /* literal */ ? only.value : ast.length === 0 ? "" : ast;
 }
 
-function namespaceIn(locale: Locale, ns: Namespace): Record<string, ParsedMessage> {
+/** `ns`'s messages in `locale`, keyed `namespace.id`, English where the language lacks one. */
+export function namespaceTexts(locale: Locale, ns: Namespace): NamespaceTexts {
   const key = `${locale}:${ns}`;
   let messages = parsed.get(key);
   if (!messages) {
@@ -73,29 +93,41 @@ function namespaceIn(locale: Locale, ns: Namespace): Record<string, ParsedMessag
   return messages;
 }
 
-/** Bundles already put together, by language and namespaces (the routes ask a few fixed sets). */
-const bundles = new Map<string, MessageBundle>();
+/** The server's source of texts: the catalog itself, every namespace at hand (app/lib/texts.ts). */
+export const catalogTexts: TextSource = {
+  read: namespaceTexts,
+  load: async (locale, ns) => namespaceTexts(locale, ns),
+};
 
 /**
- * `locale`'s messages of `namespaces`, for a page's loader data (the browser formats them with core/messages.ts):
- * built once per language and set of namespaces, not on every render.
+ * Which texts a page shows, for its loader data: the language and the namespaces. The texts themselves are not
+ * in the page (app/lib/texts.ts): the server renders from the catalog, the browser fetches each namespace's file.
  */
-export function messagesFor(locale: Locale, namespaces: readonly Namespace[]): MessageBundle {
-  const key = `${locale}:${namespaces.join(",")}`;
-  let bundle = bundles.get(key);
-  if (!bundle) {
-    bundle = { locale, messages: Object.assign({}, ...namespaces.map((ns) => namespaceIn(locale, ns))) };
-    bundles.set(key, bundle);
-  }
-  return bundle;
+export function messagesFor(locale: Locale, namespaces: readonly Namespace[]): PageTexts {
+  return { locale, namespaces };
+}
+
+let version: string | undefined;
+
+/** A digest of every text: the folder of the texts' files, so a changed text is a new address (cached for a year). */
+export function textsVersion(): string {
+  version ??= createHash("sha256").update(JSON.stringify(CATALOG)).digest("hex").slice(0, 12);
+  return version;
+}
+
+/** Every language's and namespace's file as the browser fetches it (vite/texts-files.ts writes them, app/lib/texts.ts names them). */
+export function textFiles(): { locale: Locale; ns: Namespace; json: string }[] {
+  return LOCALES.flatMap((locale) =>
+    (Object.keys(CATALOG) as Namespace[]).map((ns) => ({ locale, ns, json: JSON.stringify(namespaceTexts(locale, ns)) })),
+  );
 }
 
 /** A text formatted on the server (titles and descriptions in `meta`, mails, answers of endpoints). */
 export function translate<N extends Namespace>(locale: Locale, ns: N, id: MessageId<N>, values?: MessageValues): string {
-  return formatMessage({ locale, messages: namespaceIn(locale, ns) }, `${ns}.${id}`, values);
+  return formatMessage({ locale, messages: namespaceTexts(locale, ns) }, `${ns}.${id}`, values);
 }
 
 /** Every language's parsed catalog at once: a start-up check that each text parses (a typo fails the start, not a page). */
 export function parseAllMessages(): void {
-  for (const locale of LOCALES) for (const ns of Object.keys(CATALOG) as Namespace[]) namespaceIn(locale, ns);
+  for (const locale of LOCALES) for (const ns of Object.keys(CATALOG) as Namespace[]) namespaceTexts(locale, ns);
 }

@@ -1,12 +1,10 @@
-import { useEffect, useState } from "react";
+import { Suspense, useEffect, useState } from "react";
 import { useLocation } from "react-router";
-import { useLocale } from "~/lib/i18n";
-import { useRootData } from "~/lib/root-data";
+import { translator, useLocale } from "~/lib/i18n";
 import { useViewerPage } from "~/lib/viewer-state";
 import { LANGUAGE_COOKIE, languageCookieValue, readCookie } from "~core/cookies";
 import { languageToOffer } from "~core/language-choice";
 import { LOCALE_INFO, type Locale, localizePath, splitLocalePath } from "~core/locales";
-import { formatMessage } from "~core/messages";
 
 /** The visitor's language choice, remembered in the browser (core/cookies.ts LANGUAGE_COOKIE). */
 export function rememberLanguage(locale: Locale): void {
@@ -24,11 +22,10 @@ function chosenLanguage(): string | null {
  * after hydration when the visitor's chosen language (this browser's cookie, else their account's) or else their
  * browser's is another one the site speaks; never a redirect.
  * Fixed at the bottom of the window, so its arrival moves nothing on the page. Answering either way is remembered.
+ * Its texts are the offered language's `languageOffer` namespace, fetched when there is an offer (app/lib/texts.ts).
  */
 export function LanguageOffer() {
   const page = useLocale();
-  const location = useLocation();
-  const offers = useRootData()?.languageOffers;
   // A signed-in user's language from their settings, once the page's viewer state arrived (this browser's cookie first).
   const account = useViewerPage()?.locale ?? null;
   const [offer, setOffer] = useState<Locale | null>(null);
@@ -37,9 +34,17 @@ export function LanguageOffer() {
     setOffer(languageToOffer(page, chosenLanguage() ?? account, navigator.languages ?? [navigator.language]));
   }, [page, account]);
 
-  const bundle = offer ? offers?.[offer] : undefined;
-  if (!offer || !bundle) return null;
-  const t = (id: string) => formatMessage(bundle, `languageOffer.${id}`);
+  if (!offer) return null;
+  return (
+    <Suspense fallback={null}>
+      <OfferBar offer={offer} page={page} onAnswer={() => setOffer(null)} />
+    </Suspense>
+  );
+}
+
+function OfferBar({ offer, page, onAnswer }: { offer: Locale; page: Locale; onAnswer: () => void }) {
+  const location = useLocation();
+  const t = translator(offer, "languageOffer");
   const target = `${localizePath(offer, splitLocalePath(location.pathname).path)}${location.search}`;
   return (
     <section
@@ -64,7 +69,7 @@ export function LanguageOffer() {
             type="button"
             onClick={() => {
               rememberLanguage(page);
-              setOffer(null);
+              onAnswer();
             }}
             className="rounded-lg border border-ink-600 px-4 py-2 text-sm font-semibold text-zinc-200 hover:bg-ink-800"
           >

@@ -47,17 +47,17 @@ describe("the report form in the page's language", () => {
   });
 
   it("puts the links of a sentence where each language puts them, at the page's addresses", () => {
-    const de = render("de", page({ loaderData: { item, formToken: "t", intl: { locale: "de", messages: {} } }, actionData: undefined }));
+    const de = render("de", page({ loaderData: { item, formToken: "t", intl: { locale: "de", namespaces: [] } }, actionData: undefined }));
     expect(de).toContain('Video: <a dir="auto" class="font-semibold text-zinc-100 underline" href="/de/video/');
     expect(de).toMatch(/Ein <a [^>]*href="\/de\/takedown"[^>]*>Löschantrag<\/a> wird innerhalb von 48 Stunden bearbeitet\./);
     expect(de).toMatch(/So gehen wir mit Meldungen um: <a [^>]*href="\/de\/trust"[^>]*>Vertrauen und Sicherheit<\/a>\./);
-    const en = render("en", page({ loaderData: { item, formToken: "t", intl: { locale: "en", messages: {} } }, actionData: undefined }));
+    const en = render("en", page({ loaderData: { item, formToken: "t", intl: { locale: "en", namespaces: [] } }, actionData: undefined }));
     expect(en).toMatch(/consent\? A <a [^>]*href="\/takedown"[^>]*>takedown request<\/a> is answered within 48 hours\. How we handle/);
   });
 
   it("confirms a report with its reference in the page's language", () => {
     const sent = { state: "sent", reference: "R-7K3P9", hidden: false, back: { path: "/ar/playlists/x", kind: "playlist" } } as const;
-    const ar = render("ar", page({ loaderData: { item: null, formToken: "", intl: { locale: "ar", messages: {} } }, actionData: sent }));
+    const ar = render("ar", page({ loaderData: { item: null, formToken: "", intl: { locale: "ar", namespaces: [] } }, actionData: sent }));
     expect(ar).toContain(">شكرًا لك، تم استلام بلاغك<");
     expect(ar).toContain('رقمك المرجعي هو <strong class="font-mono text-lg tracking-wide text-white">R-7K3P9</strong>.');
     expect(ar).toMatch(/href="\/ar\/playlists\/x"[^>]*>العودة إلى قائمة التشغيل<\/a>/);

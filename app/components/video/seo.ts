@@ -5,7 +5,6 @@ import { keyMoments } from "~/lib/key-moments";
 import { absoluteUrl, breadcrumbs, seoMeta } from "~/lib/seo";
 import { TRAINED_ALGORITHMIC_MEDIA } from "~core/content-credentials";
 import { type Locale, localizePath } from "~core/locales";
-import type { MessageBundle } from "~core/messages";
 import { pathsIn } from "~core/paths";
 import { site } from "~core/site";
 import { slugify } from "~core/slug";
@@ -17,8 +16,6 @@ interface Page {
   /** The page's address in English (core/paths.ts `paths`); seoMeta makes its language's from it. */
   path: string;
   locale: Locale;
-  /** The texts the matched routes sent (app/lib/i18n.ts bundlesOf). */
-  bundles: readonly MessageBundle[];
 }
 
 /**
@@ -26,9 +23,9 @@ interface Page {
  * VideoObject with its key moments and breadcrumbs, in the page's language (its texts, its addresses and
  * `inLanguage`); a page without a video is noindex.
  */
-export function videoMeta(d: VideoData | undefined, { siteUrl, path, locale, bundles }: Page): MetaDescriptor[] {
-  const t = translator(bundles, locale, "video");
-  const common = translator(bundles, locale, "common");
+export function videoMeta(d: VideoData | undefined, { siteUrl, path, locale }: Page): MetaDescriptor[] {
+  const t = translator(locale, "video");
+  const common = translator(locale, "common");
   if (d?.state !== "ok") {
     const title = d?.state === "error" ? common("errorHeading") : d?.state === "removed" ? t("removedHeading") : t("notFoundHeading");
     return seoMeta({ siteUrl, locale, title, description: t("notFoundText"), path, noindex: true });

@@ -1,7 +1,7 @@
+import type { PageTexts } from "~/lib/texts";
 import type { CaptionTrack } from "~core/captions";
 import type { Chapter } from "~core/chapters";
 import type { CommunityData } from "~core/community-answer";
-import type { MessageBundle } from "~core/messages";
 import type { PlaylistRef } from "~core/playlists";
 import type { PreRollConfig } from "~core/preroll-playback";
 import type { ViewerScope } from "~core/viewer-state";
@@ -27,7 +27,7 @@ export interface VideoView {
  * What the video page's loader sends (app/routes/video.tsx), for its meta (./seo.ts) and its components; in every
  * state, the page's texts (`video`, `community`, `playlists`) in its language.
  */
-export type VideoData = { intl: MessageBundle } & (
+export type VideoData = { intl: PageTexts } & (
   | {
       state: "ok";
       video: VideoView;

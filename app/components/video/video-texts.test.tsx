@@ -45,8 +45,7 @@ describe("the video page's texts", () => {
 
   it("describes the page for search engines in its language, with its own addresses and inLanguage", () => {
     const data = { state: "ok", intl: messagesFor("de", ["video"]), video, chapters: [] } as unknown as VideoData;
-    const bundles = [messagesFor("de", ["video"]), messagesFor("de", ["common"])];
-    const meta = videoMeta(data, { siteUrl: "https://example.com", path: `/video/${ID}`, locale: "de", bundles });
+    const meta = videoMeta(data, { siteUrl: "https://example.com", path: `/video/${ID}`, locale: "de" });
     expect(meta).toContainEqual({ name: "description", content: "Sieh dir Aurora Veil an, ein KI-generiertes Video auf Pleazure." });
     const [object, crumbs] = meta.flatMap((m) => ("script:ld+json" in m ? [m["script:ld+json"]] : [])) as Record<string, unknown>[];
     expect(object).toMatchObject({ inLanguage: "de", embedUrl: `https://example.com/de/video/${ID}` });

@@ -5,7 +5,7 @@ import { Pagination } from "~/components/ui/Pagination";
 import { toCardData, VideoCard, type VideoCardData } from "~/components/video/VideoCard";
 import { existingPage } from "~/lib/account-pages.server";
 import { stillsFor } from "~/lib/age-assurance.server";
-import { bundlesOf, translator, useMessages, usePaths } from "~/lib/i18n";
+import { translator, useMessages, usePaths } from "~/lib/i18n";
 import { localeFromMatches, siteUrlFromMatches } from "~/lib/root-data";
 import { routeInput, routeViewer } from "~/lib/route-contract.server";
 import { seoMeta } from "~/lib/seo";
@@ -47,7 +47,7 @@ export async function loader(args: Route.LoaderArgs) {
 export function meta({ matches, loaderData }: Route.MetaArgs) {
   const page = loaderData?.page ?? 1;
   const locale = localeFromMatches(matches);
-  const t = translator(bundlesOf(matches), locale, "account");
+  const t = translator(locale, "account");
   return seoMeta({
     locale,
     siteUrl: siteUrlFromMatches(matches),

@@ -5,7 +5,7 @@ import { Pagination } from "~/components/ui/Pagination";
 import { existingPage } from "~/lib/account-pages.server";
 import { stillsFor } from "~/lib/age-assurance.server";
 import { formatDuration, formatLongDate, formatRelativeTime } from "~/lib/format";
-import { bundlesOf, translator, useLocale, useMessages, usePaths } from "~/lib/i18n";
+import { translator, useLocale, useMessages, usePaths } from "~/lib/i18n";
 import { localeFromMatches, siteUrlFromMatches } from "~/lib/root-data";
 import { routeInput, routeViewer } from "~/lib/route-contract.server";
 import { seoMeta } from "~/lib/seo";
@@ -121,7 +121,7 @@ export async function action(args: Route.ActionArgs) {
 
 export function meta({ matches }: Route.MetaArgs) {
   const locale = localeFromMatches(matches);
-  const t = translator(bundlesOf(matches), locale, "account");
+  const t = translator(locale, "account");
   return seoMeta({
     locale,
     siteUrl: siteUrlFromMatches(matches),

@@ -8,7 +8,7 @@ import { ErrorState } from "~/components/ui/ErrorState";
 import { Pagination } from "~/components/ui/Pagination";
 import { existingPage } from "~/lib/account-pages.server";
 import { stillsFor } from "~/lib/age-assurance.server";
-import { bundlesOf, translator, useMessages, usePaths } from "~/lib/i18n";
+import { translator, useMessages, usePaths } from "~/lib/i18n";
 import { localeFromMatches, siteUrlFromMatches, useRootData } from "~/lib/root-data";
 import { routeInput } from "~/lib/route-contract.server";
 import { notFound } from "~/lib/route-input";
@@ -61,7 +61,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export function meta({ matches, loaderData, params }: Route.MetaArgs) {
   const locale = localeFromMatches(matches);
-  const t = translator(bundlesOf(matches), locale, "account");
+  const t = translator(locale, "account");
   const playlist = loaderData?.state === "ok" ? loaderData.found.playlist : null;
   return seoMeta({
     locale,

@@ -4,7 +4,7 @@ import { PlaylistFields } from "~/components/playlists/PlaylistFields";
 import { usePlaylistWrite } from "~/components/playlists/use-playlist-write";
 import { AppLink } from "~/components/ui/AppLink";
 import { ErrorState } from "~/components/ui/ErrorState";
-import { bundlesOf, translator, useMessages, usePaths } from "~/lib/i18n";
+import { translator, useMessages, usePaths } from "~/lib/i18n";
 import { localeFromMatches, siteUrlFromMatches } from "~/lib/root-data";
 import { routeViewer } from "~/lib/route-contract.server";
 import { seoMeta } from "~/lib/seo";
@@ -36,7 +36,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export function meta({ matches }: Route.MetaArgs) {
   const locale = localeFromMatches(matches);
-  const t = translator(bundlesOf(matches), locale, "account");
+  const t = translator(locale, "account");
   return seoMeta({
     locale,
     siteUrl: siteUrlFromMatches(matches),

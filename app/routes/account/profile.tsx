@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { AccountShell } from "~/components/account/AccountShell";
 import { Avatar } from "~/components/account/Avatar";
-import { bundlesOf, translator, useMessages } from "~/lib/i18n";
+import { translator, useMessages } from "~/lib/i18n";
 import { localeFromMatches, siteUrlFromMatches } from "~/lib/root-data";
 import { routeViewer } from "~/lib/route-contract.server";
 import { seoMeta } from "~/lib/seo";
@@ -25,7 +25,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export function meta({ matches }: Route.MetaArgs) {
   const locale = localeFromMatches(matches);
-  const t = translator(bundlesOf(matches), locale, "account");
+  const t = translator(locale, "account");
   return seoMeta({
     locale,
     siteUrl: siteUrlFromMatches(matches),

@@ -4,7 +4,7 @@ import { AccountShell } from "~/components/account/AccountShell";
 import { Avatar } from "~/components/account/Avatar";
 import { DeleteAccountSection } from "~/components/account/DeleteAccount";
 import { LanguageSetting } from "~/components/account/LanguageSetting";
-import { bundlesOf, type Translate, translator, useMessages } from "~/lib/i18n";
+import { type Translate, translator, useMessages } from "~/lib/i18n";
 import { localeFromMatches, siteUrlFromMatches } from "~/lib/root-data";
 import { routeViewer } from "~/lib/route-contract.server";
 import { seoMeta } from "~/lib/seo";
@@ -136,7 +136,7 @@ export async function action(args: Route.ActionArgs) {
 
 export function meta({ matches }: Route.MetaArgs) {
   const locale = localeFromMatches(matches);
-  const t = translator(bundlesOf(matches), locale, "account");
+  const t = translator(locale, "account");
   return seoMeta({
     locale,
     siteUrl: siteUrlFromMatches(matches),

@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import { BlogPostList } from "~/components/blog/BlogPostList";
 import type { BlogPreviewData } from "~/components/blog/BlogPreview";
 import { feedLink } from "~/components/blog/seo";
-import { bundlesOf, translator, useMessages, usePaths, type WithMessages } from "~/lib/i18n";
+import { translator, useMessages, usePaths, type WithMessages } from "~/lib/i18n";
 import { localeFromMatches, siteUrlFromMatches } from "~/lib/root-data";
 import { routeInput } from "~/lib/route-contract.server";
 import { absoluteUrl, breadcrumbs, seoMeta } from "~/lib/seo";
@@ -72,8 +72,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export function meta({ loaderData: d, matches }: Route.MetaArgs) {
   const siteUrl = siteUrlFromMatches(matches);
   const locale = localeFromMatches(matches);
-  const t = translator(bundlesOf(matches), locale, "blog");
-  const common = translator(bundlesOf(matches), locale, "common");
+  const t = translator(locale, "blog");
+  const common = translator(locale, "common");
   const local = pathsIn(locale);
   const page = d?.page ?? 1;
   const description = t("description", { site: site.name });

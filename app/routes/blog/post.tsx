@@ -3,7 +3,7 @@ import { renderMarkdown } from "~/components/blog/markdown.server";
 import { PostArticle } from "~/components/blog/PostArticle";
 import { blogPostMeta, feedLink, type PostSeo, postDescription } from "~/components/blog/seo";
 import { ErrorState } from "~/components/ui/ErrorState";
-import { bundlesOf, translator, useMessages, usePaths, type WithMessages } from "~/lib/i18n";
+import { translator, useMessages, usePaths, type WithMessages } from "~/lib/i18n";
 import { localeFromMatches, siteUrlFromMatches } from "~/lib/root-data";
 import { routeInput } from "~/lib/route-contract.server";
 import { seoMeta } from "~/lib/seo";
@@ -73,8 +73,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export function meta({ loaderData: d, matches, params }: Route.MetaArgs) {
   const siteUrl = siteUrlFromMatches(matches);
   const locale = localeFromMatches(matches);
-  const t = translator(bundlesOf(matches), locale, "blog");
-  const common = translator(bundlesOf(matches), locale, "common");
+  const t = translator(locale, "blog");
+  const common = translator(locale, "common");
   if (d?.state === "ok") return blogPostMeta(siteUrl, d.post, locale, { home: common("navHome"), blog: common("navBlog") });
   return [
     ...seoMeta({

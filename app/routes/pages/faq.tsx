@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { MarkdownHtml } from "~/components/blog/MarkdownHtml";
 import { renderMarkdown } from "~/components/blog/markdown.server";
-import { bundlesOf, translator, useLocale } from "~/lib/i18n";
+import { translator, useLocale } from "~/lib/i18n";
 import { localeFromMatches, siteUrlFromMatches } from "~/lib/root-data";
 import { breadcrumbs, seoMeta } from "~/lib/seo";
 import { type Locale, localeOfRequest } from "~core/locales";
@@ -52,7 +52,7 @@ export function meta({ loaderData: d, matches }: Route.MetaArgs) {
   if (!d) return [];
   const siteUrl = siteUrlFromMatches(matches);
   const locale = localeFromMatches(matches);
-  const common = translator(bundlesOf(matches), locale, "common");
+  const common = translator(locale, "common");
   const local = pathsIn(locale);
   return seoMeta({
     locale,

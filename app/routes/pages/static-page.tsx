@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { MarkdownHtml } from "~/components/blog/MarkdownHtml";
 import { renderMarkdown } from "~/components/blog/markdown.server";
 import { AppLink } from "~/components/ui/AppLink";
-import { bundlesOf, translator, useLocale, useMessages, type WithMessages } from "~/lib/i18n";
+import { translator, useLocale, useMessages, type WithMessages } from "~/lib/i18n";
 import { localeFromMatches, siteUrlFromMatches } from "~/lib/root-data";
 import { absoluteUrl, breadcrumbs, seoMeta } from "~/lib/seo";
 import { type Locale, localeOfRequest, localizePath, splitLocalePath } from "~core/locales";
@@ -73,7 +73,7 @@ export function meta({ loaderData: d, matches }: Route.MetaArgs) {
   if (!d) return [];
   const siteUrl = siteUrlFromMatches(matches);
   const locale = localeFromMatches(matches);
-  const common = translator(bundlesOf(matches), locale, "common");
+  const common = translator(locale, "common");
   const local = pathsIn(locale);
   const own = localizePath(locale, d.path);
   const url = absoluteUrl(siteUrl, own);
