@@ -1,11 +1,12 @@
 import { useLocation, useMatches, useRouteError } from "react-router";
-import { LOCALE_INFO, type Locale, splitLocalePath } from "~core/locales";
+import { LOCALE_INFO, type Locale } from "~core/locales";
 import { formatMessage, type MessageBundle, type MessageValues } from "~core/messages";
+import { pageLocale } from "~core/page-locale";
 import { type Paths, pathsIn } from "~core/paths";
 import type { MessageId, Namespace } from "../../server/i18n/catalog";
 
 /**
- * The page's language and texts in components (docs/i18n.md). The language is the address's (core/locales.ts),
+ * The page's language and texts in components (docs/i18n.md). The language is the address's (core/page-locale.ts),
  * so it is known everywhere, error pages included, without loader data. The texts come in loader data as
  * `intl` (server/i18n/catalog.ts messagesFor): the root's `common`, and each route's own namespaces.
  */
@@ -19,7 +20,8 @@ export interface WithMessages {
 
 /** The language of the page shown. */
 export function useLocale(): Locale {
-  return splitLocalePath(useLocation().pathname).locale;
+  const { pathname, search } = useLocation();
+  return pageLocale(pathname, search);
 }
 
 /** The language's writing direction, for `dir` attributes and direction-dependent icons. */

@@ -5,8 +5,9 @@ import { useRootData } from "~/lib/root-data";
 import { useViewerPage } from "~/lib/viewer-state";
 import { LANGUAGE_COOKIE, languageCookieValue, readCookie } from "~core/cookies";
 import { languageToOffer } from "~core/language-choice";
-import { LOCALE_INFO, type Locale, localizePath, splitLocalePath } from "~core/locales";
+import { LOCALE_INFO, type Locale } from "~core/locales";
 import { formatMessage } from "~core/messages";
+import { pageAddressIn } from "~core/page-locale";
 
 /** The visitor's language choice, remembered in the browser (core/cookies.ts LANGUAGE_COOKIE). */
 export function rememberLanguage(locale: Locale): void {
@@ -40,7 +41,7 @@ export function LanguageOffer() {
   const bundle = offer ? offers?.[offer] : undefined;
   if (!offer || !bundle) return null;
   const t = (id: string) => formatMessage(bundle, `languageOffer.${id}`);
-  const target = `${localizePath(offer, splitLocalePath(location.pathname).path)}${location.search}`;
+  const target = pageAddressIn(offer, location.pathname, location.search);
   return (
     <section
       aria-label={t("label")}
