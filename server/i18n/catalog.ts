@@ -17,6 +17,7 @@ import report from "./messages/report.json" with { type: "json" };
 import takedown from "./messages/takedown.json" with { type: "json" };
 import takedownMail from "./messages/takedown-mail.json" with { type: "json" };
 import trust from "./messages/trust.json" with { type: "json" };
+import unavailable from "./messages/unavailable.json" with { type: "json" };
 import video from "./messages/video.json" with { type: "json" };
 
 /**
@@ -43,6 +44,7 @@ const NAMESPACES = {
   takedown,
   takedownMail,
   trust,
+  unavailable,
   video,
 } satisfies Record<string, Record<Locale, Record<string, string>>>;
 
