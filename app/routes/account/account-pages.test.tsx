@@ -59,6 +59,8 @@ describe("the account pages", () => {
     expect(settings).toContain("الحد الأقصى 50 حرفًا.");
     expect(settings).toContain("بعد عدّ تنازلي مدته 5 ثوانٍ");
     expect(settings).toContain("حذف حسابي…");
+    // The data export is a form post with one address: it says the page's language, for its refusals' words.
+    expect(settings).toMatch(/<form [^>]*action="\/settings\/export"[^>]*><input type="hidden" name="locale" value="ar"\/>/);
   });
 
   it("speak German, dates and times included", () => {

@@ -5,7 +5,7 @@ import { Avatar } from "~/components/account/Avatar";
 import { DeleteAccountSection } from "~/components/account/DeleteAccount";
 import { nameError } from "~/components/account/display-name-error";
 import { LanguageSetting } from "~/components/account/LanguageSetting";
-import { bundlesOf, type Translate, translator, useMessages } from "~/lib/i18n";
+import { bundlesOf, type Translate, translator, useLocale, useMessages } from "~/lib/i18n";
 import { localeFromMatches, siteUrlFromMatches } from "~/lib/root-data";
 import { routeViewer } from "~/lib/route-contract.server";
 import { seoMeta } from "~/lib/seo";
@@ -140,6 +140,7 @@ const secondary = "rounded-lg border border-ink-700 bg-ink-800 px-4 py-2 text-sm
 
 export default function Settings({ loaderData: { viewer, autoplay, language }, actionData }: Route.ComponentProps) {
   const t = useMessages("account");
+  const locale = useLocale();
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
   const result = (intent: string) => (actionData?.intent === intent ? actionData : null);
@@ -194,6 +195,7 @@ export default function Settings({ loaderData: { viewer, autoplay, language }, a
           <p className="mt-1 text-sm text-zinc-400">{t("exportHelp")}</p>
           {/* A plain post that the browser saves as a file (Content-Disposition: attachment). */}
           <Form method="post" action={paths.settingsExport()} reloadDocument className="mt-4">
+            <input type="hidden" name="locale" value={locale} />
             <button type="submit" className={secondary}>
               {t("exportTitle")}
             </button>
