@@ -1,5 +1,6 @@
 import { createContext, data, type MiddlewareFunction, type RouterContextProvider, redirect } from "react-router";
 import { type Locale, localeOfRequest, localeOfSegment } from "~core/locales";
+import { pageLocaleOfRequest } from "~core/page-locale";
 import { discardBody } from "~core/params";
 import { pathsIn } from "~core/paths";
 import type { RouteContract } from "~core/route-contract";
@@ -31,7 +32,7 @@ export const enforceRouteContract: MiddlewareFunction<Response> = async (args) =
   try {
     await checkRouteContract(args);
   } catch (refusal) {
-    throw withTexts(refusal, localeOfRequest(args.request));
+    throw withTexts(refusal, pageLocaleOfRequest(args.request));
   }
 };
 
