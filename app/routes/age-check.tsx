@@ -43,19 +43,19 @@ export const contract = defineRoute({
   input: { query: checkQuery, form: checkForm },
 });
 
-const TEXTS: Record<Result | "none", { heading: MessageId<"pages">; body: MessageId<"pages"> }> = {
-  failed: { heading: "ageCheckFailedHeading", body: "ageCheckFailedBody" },
-  cancelled: { heading: "ageCheckCancelledHeading", body: "ageCheckCancelledBody" },
-  unavailable: { heading: "ageCheckUnavailableHeading", body: "ageCheckUnavailableBody" },
-  expired: { heading: "ageCheckExpiredHeading", body: "ageCheckExpiredBody" },
-  none: { heading: "ageCheckTitle", body: "ageCheckNoneBody" },
+const TEXTS: Record<Result | "none", { heading: MessageId<"ageCheck">; body: MessageId<"ageCheck"> }> = {
+  failed: { heading: "failedHeading", body: "failedBody" },
+  cancelled: { heading: "cancelledHeading", body: "cancelledBody" },
+  unavailable: { heading: "unavailableHeading", body: "unavailableBody" },
+  expired: { heading: "expiredHeading", body: "expiredBody" },
+  none: { heading: "title", body: "noneBody" },
 };
 
 export function loader({ request, context }: Route.LoaderArgs) {
   if (!ageCheckProvider()) throw data(null, { status: 404 });
   const query = routeInput(context, contract).query;
   const returnTo = safeRedirectPath(query.returnTo);
-  return { result: query.result ?? ("none" as const), returnTo, intl: messagesFor(pageLocaleOfRequest(request), ["pages"]) };
+  return { result: query.result ?? ("none" as const), returnTo, intl: messagesFor(pageLocaleOfRequest(request), ["ageCheck"]) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -82,11 +82,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export function meta({ matches }: Route.MetaArgs) {
   const locale = localeFromMatches(matches);
-  const t = translator(bundlesOf(matches), locale, "pages");
+  const t = translator(bundlesOf(matches), locale, "ageCheck");
   return seoMeta({
     locale,
     siteUrl: siteUrlFromMatches(matches),
-    title: t("ageCheckTitle"),
+    title: t("title"),
     description: t(TEXTS.none.body),
     path: paths.ageCheck(),
     // One address for every language: the canonical is it, not a language's prefix (core/page-locale.ts).
@@ -96,7 +96,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function AgeCheck({ loaderData }: Route.ComponentProps) {
-  const t = useMessages("pages");
+  const t = useMessages("ageCheck");
   const text = TEXTS[loaderData.result];
   return (
     <main id="main" className="mx-auto max-w-md px-4 py-16">
@@ -108,11 +108,11 @@ export default function AgeCheck({ loaderData }: Route.ComponentProps) {
         <form method="post" action={paths.ageCheck()} className="mt-6">
           <input type="hidden" name="returnTo" value={loaderData.returnTo} />
           <button type="submit" className="w-full rounded-lg bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-500">
-            {loaderData.result === "none" ? t("ageCheckVerify") : t("ageCheckTryAgain")}
+            {loaderData.result === "none" ? t("verify") : t("tryAgain")}
           </button>
         </form>
         <a href={loaderData.returnTo} className="mt-4 inline-block text-sm text-brand-300 hover:underline">
-          {t("ageCheckBack")}
+          {t("back")}
         </a>
       </div>
     </main>

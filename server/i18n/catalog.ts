@@ -2,6 +2,7 @@ import { parse } from "@formatjs/icu-messageformat-parser";
 import { DEFAULT_LOCALE, LOCALES, type Locale } from "../../core/locales";
 import { formatMessage, type MessageBundle, type MessageValues, type ParsedMessage } from "../../core/messages";
 import account from "./messages/account.json" with { type: "json" };
+import ageCheck from "./messages/ageCheck.json" with { type: "json" };
 import auth from "./messages/auth.json" with { type: "json" };
 import blog from "./messages/blog.json" with { type: "json" };
 import common from "./messages/common.json" with { type: "json" };
@@ -29,6 +30,7 @@ import video from "./messages/video.json" with { type: "json" };
  */
 const NAMESPACES = {
   account,
+  ageCheck,
   auth,
   blog,
   common,

@@ -56,7 +56,7 @@ describe("the age check's outcome in the language of the page it came from", () 
   const render = (locale: Locale, result: string) => {
     const Page = AgeCheck as unknown as (props: { loaderData: object }) => ReactNode;
     const returnTo = localizePath(locale, "/video/x");
-    const loaderData = { result, returnTo, intl: messagesFor(locale, ["pages"]) };
+    const loaderData = { result, returnTo, intl: messagesFor(locale, ["ageCheck"]) };
     const router = createMemoryRouter(
       [
         {
