@@ -32,7 +32,7 @@ export default function handleRequest(
   // A failure caused by the database being down (or too busy for this request) is not the page's error
   // state but "back soon" (503).
   // Under overload the plain page also spares the render (app/root.tsx's boundary would say the same).
-  if (responseStatusCode >= 500 && (!databaseAvailable() || sawOverload(loadContext))) return unavailableResponse();
+  if (responseStatusCode >= 500 && (!databaseAvailable() || sawOverload(loadContext))) return unavailableResponse(request);
   if (request.method.toUpperCase() === "HEAD") return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   const { nonce, requestId, markDegraded } = loadContext.get(requestInfoContext);
 

@@ -11,7 +11,8 @@ import {
 } from "react-router";
 import { FALLBACK_CATEGORIES } from "~core/categories";
 import { AGE_COOKIE } from "~core/cookies";
-import { LOCALE_INFO, localeOfRequest, splitLocalePath } from "~core/locales";
+import { LOCALE_INFO, splitLocalePath } from "~core/locales";
+import { pageLocale, pageLocaleOfRequest } from "~core/page-locale";
 import { parseCookie } from "~core/params";
 import { paths } from "~core/paths";
 import { isSharedPage } from "~core/route-contract";
@@ -48,7 +49,9 @@ import { ViewerStateProvider } from "./lib/viewer-state";
 export const middleware: Route.MiddlewareFunction[] = [enforceRouteContract];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const locale = localeOfRequest(request);
+  // The address's language, or the age check's page to return to: not the route's data, which the root cannot see
+  // (docs/i18n.md "Addresses"; core/page-locale.ts), so `<html lang dir>` and the layout's texts match the page.
+  const locale = pageLocaleOfRequest(request);
   let categoriesFailed = false;
   // A shared page is rendered the same for every signed-in user: their parts come after hydration.
   const route = context.get(routeContext);
@@ -94,8 +97,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 // another language, whose texts it carries.
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate, currentUrl, nextUrl }) => {
   if (formMethod !== undefined && formMethod !== "GET") return defaultShouldRevalidate;
-  const next = splitLocalePath(nextUrl.pathname);
-  return next.path === paths.login() || next.locale !== splitLocalePath(currentUrl.pathname).locale;
+  const next = pageLocale(nextUrl.pathname, nextUrl.search);
+  return splitLocalePath(nextUrl.pathname).path === paths.login() || next !== pageLocale(currentUrl.pathname, currentUrl.search);
 };
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -1,10 +1,11 @@
-import { contentPolicy } from "./content-safety";
+import { contentPolicy, contentPolicyTerm } from "./content-safety";
 import { plainText } from "./params";
 import { z } from "./zod";
 
 /** Shared by the settings form (browser) and its action (server): one rule for a display name. */
 export const DISPLAY_NAME_MAX = 50;
-export const DISPLAY_NAME_ERRORS = {
+// The issues' own messages, to tell them apart; a page words each problem in its language (displayNameProblem).
+const DISPLAY_NAME_ERRORS = {
   required: "Display name is required",
   tooLong: `Display name must be at most ${DISPLAY_NAME_MAX} characters`,
   unreadable: "Display name contains characters that cannot be used",
@@ -25,14 +26,22 @@ export const displayNameSchema = z
       .superRefine(contentPolicy("displayName")),
   );
 
-/** The first error for a raw name, in the form's words; null when it is valid. */
-export function displayNameError(raw: string): string | null {
+export type DisplayNameProblem =
+  | { code: "required" | "tooLong" | "unreadable" | "noLetter" }
+  /** Against the content policy (core/content-safety.ts): `term` is the word refused, as written. */
+  | { code: "policy"; term: string };
+
+/** The first problem of a raw name, as a code the settings page words in its language; null when it is valid. */
+export function displayNameProblem(raw: string): DisplayNameProblem | null {
   const parsed = displayNameSchema.safeParse(raw);
   if (parsed.success) return null;
   const issue = parsed.error.issues[0];
-  if (issue?.code === "too_big") return DISPLAY_NAME_ERRORS.tooLong;
-  if (issue?.code === "too_small") return DISPLAY_NAME_ERRORS.required;
-  return issue?.message === "Unreadable characters" ? DISPLAY_NAME_ERRORS.unreadable : (issue?.message ?? DISPLAY_NAME_ERRORS.unreadable);
+  if (!issue) return { code: "unreadable" };
+  if (issue.code === "too_big") return { code: "tooLong" };
+  if (issue.code === "too_small") return { code: "required" };
+  const term = contentPolicyTerm(issue);
+  if (term !== null) return { code: "policy", term };
+  return { code: issue.message === DISPLAY_NAME_ERRORS.noLetter ? "noLetter" : "unreadable" };
 }
 
 /** The account-deletion confirmation: the person types this word. */

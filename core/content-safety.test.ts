@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { displayNameError } from "./account-schema";
+import { displayNameProblem } from "./account-schema";
 import { FALLBACK_CATEGORIES } from "./categories";
 import { assertNoMinorSuggestingTerms, ContentSafetyError, findMinorSuggestingTerm, RULE_TABLES } from "./content-safety";
 import { LOCALES } from "./locales";
@@ -198,9 +198,13 @@ describe("one rule set for everything people publish (issue 32 item 1)", () => {
     expect(create("Evening picks", "Calm, slow, abstract.").success).toBe(true);
   });
 
-  it("refuses such a display name with its own field's words", () => {
-    expect(displayNameError("Lolita fan")).toBe('Display name contains a term that suggests minors ("lolita"), which is not allowed.');
-    expect(displayNameError("Kidney bean")).toBeNull();
+  it("refuses such a display name with a code the settings page words in its language, naming the term", () => {
+    const problem = displayNameProblem("Lolita fan");
+    expect(problem).toEqual({ code: "policy", term: "lolita" });
+    expect(displayNameProblem("Kidney bean")).toBeNull();
+    expect(displayNameProblem("  ")).toEqual({ code: "required" });
+    expect(displayNameProblem("!!!")).toEqual({ code: "noLetter" });
+    expect(displayNameProblem("a\u200bb")).toEqual({ code: "unreadable" });
   });
 });
 

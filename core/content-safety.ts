@@ -92,16 +92,23 @@ export function assertNoMinorSuggestingTerms(fields: Record<string, string | str
 
 /**
  * The policy as a zod refinement of one form field (`.superRefine(contentPolicy("title"))`): its issue carries
- * ContentSafetyError's message, naming the field and the term, and `params.contentSafety` so an endpoint that
- * answers unreadable forms in general still shows this refusal beside its field.
+ * ContentSafetyError's message, naming the field and the term, in English for the console; and
+ * `params.contentSafety` with the term, so an endpoint that answers unreadable forms in general still shows this
+ * refusal beside its field, and a visitor's page words it in its own language (contentPolicyTerm).
  */
 export function contentPolicy(field: string) {
   return (
     value: string | null | undefined,
-    ctx: { addIssue(issue: { code: "custom"; message: string; params: { contentSafety: true } }): void },
+    ctx: { addIssue(issue: { code: "custom"; message: string; params: { contentSafety: true; term: string } }): void },
   ) => {
     const term = value ? findMinorSuggestingTerm(value) : null;
     if (term !== null)
-      ctx.addIssue({ code: "custom", message: new ContentSafetyError(field, term).message, params: { contentSafety: true } });
+      ctx.addIssue({ code: "custom", message: new ContentSafetyError(field, term).message, params: { contentSafety: true, term } });
   };
+}
+
+/** The term a contentPolicy issue refused, or null for any other issue. */
+export function contentPolicyTerm(issue: { code: string; params?: unknown }): string | null {
+  const params = issue.code === "custom" ? (issue.params as { contentSafety?: unknown; term?: unknown } | undefined) : undefined;
+  return params?.contentSafety === true && typeof params.term === "string" ? params.term : null;
 }

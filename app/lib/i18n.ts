@@ -1,12 +1,13 @@
 import { useLocation, useMatches } from "react-router";
-import { LOCALE_INFO, type Locale, splitLocalePath } from "~core/locales";
+import { LOCALE_INFO, type Locale } from "~core/locales";
 import { formatMessage, type MessageValues } from "~core/messages";
+import { pageLocale } from "~core/page-locale";
 import { type Paths, pathsIn } from "~core/paths";
 import type { MessageId, Namespace } from "../../server/i18n/catalog";
 import { type PageTexts, textsOf } from "./texts";
 
 /**
- * The page's language and texts in components (docs/i18n.md). The language is the address's (core/locales.ts),
+ * The page's language and texts in components (docs/i18n.md). The language is the address's (core/page-locale.ts),
  * so it is known everywhere, error pages included, without loader data. The texts come from app/lib/texts.ts (the
  * catalog on the server, one cached file per namespace in the browser); loaders name the namespaces their page
  * shows as `intl` (server/i18n/catalog.ts messagesFor), so the browser has them before it hydrates.
@@ -21,7 +22,8 @@ export interface WithMessages {
 
 /** The language of the page shown. */
 export function useLocale(): Locale {
-  return splitLocalePath(useLocation().pathname).locale;
+  const { pathname, search } = useLocation();
+  return pageLocale(pathname, search);
 }
 
 /** The language's writing direction, for `dir` attributes and direction-dependent icons. */

@@ -1,9 +1,9 @@
 import { data, redirect } from "react-router";
-import { translator } from "~/lib/i18n";
+import { translator, useMessages } from "~/lib/i18n";
 import { localeFromMatches, siteUrlFromMatches } from "~/lib/root-data";
 import { routeInput } from "~/lib/route-contract.server";
 import { seoMeta } from "~/lib/seo";
-import { DEFAULT_LOCALE, LOCALE_INFO, type Locale, localeOfRequest, splitLocalePath } from "~core/locales";
+import { pageLocaleOfRequest } from "~core/page-locale";
 import { parseForm, plainText, readForm } from "~core/params";
 import { paths } from "~core/paths";
 import { safeRedirectPath } from "~core/redirect-to";
@@ -22,7 +22,8 @@ import type { Route } from "./+types/age-check";
  * `/age-check` (docs/decisions/0028-age-assurance.md). POST (the "Verify my age" button, a plain form): sends
  * the visitor to the configured age-verification service, with the check's state in a signed cookie. GET: the
  * outcome of a check that did not pass, with a way to try again and back to the page. Never cached or indexed.
- * The address has no language of its own: the card speaks that of the page the check started from (`returnTo`).
+ * The address has no language of its own: the page speaks that of the page the check started from (`returnTo`),
+ * the root's `<html lang dir>` and layout included (core/page-locale.ts, docs/i18n.md "Addresses").
  */
 
 const RESULTS = ["failed", "cancelled", "unavailable", "expired"] as const;
@@ -42,26 +43,19 @@ export const contract = defineRoute({
   input: { query: checkQuery, form: checkForm },
 });
 
-const TEXTS: Record<Result | "none", { heading: MessageId<"pages">; body: MessageId<"pages"> }> = {
-  failed: { heading: "ageCheckFailedHeading", body: "ageCheckFailedBody" },
-  cancelled: { heading: "ageCheckCancelledHeading", body: "ageCheckCancelledBody" },
-  unavailable: { heading: "ageCheckUnavailableHeading", body: "ageCheckUnavailableBody" },
-  expired: { heading: "ageCheckExpiredHeading", body: "ageCheckExpiredBody" },
-  none: { heading: "ageCheckTitle", body: "ageCheckNoneBody" },
+const TEXTS: Record<Result | "none", { heading: MessageId<"ageCheck">; body: MessageId<"ageCheck"> }> = {
+  failed: { heading: "failedHeading", body: "failedBody" },
+  cancelled: { heading: "cancelledHeading", body: "cancelledBody" },
+  unavailable: { heading: "unavailableHeading", body: "unavailableBody" },
+  expired: { heading: "expiredHeading", body: "expiredBody" },
+  none: { heading: "title", body: "noneBody" },
 };
-
-/** The card's language: its own address's if it ever has one, else that of the page to go back to. */
-function cardLocale(request: Request, returnTo: string): Locale {
-  const own = localeOfRequest(request);
-  return own !== DEFAULT_LOCALE ? own : splitLocalePath(returnTo.split(/[?#]/)[0] ?? "/").locale;
-}
 
 export function loader({ request, context }: Route.LoaderArgs) {
   if (!ageCheckProvider()) throw data(null, { status: 404 });
   const query = routeInput(context, contract).query;
   const returnTo = safeRedirectPath(query.returnTo);
-  const locale = cardLocale(request, returnTo);
-  return { result: query.result ?? ("none" as const), returnTo, locale, intl: messagesFor(locale, ["pages"]) };
+  return { result: query.result ?? ("none" as const), returnTo, intl: messagesFor(pageLocaleOfRequest(request), ["ageCheck"]) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -88,24 +82,24 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export function meta({ matches }: Route.MetaArgs) {
   const locale = localeFromMatches(matches);
-  const t = translator(locale, "pages");
+  const t = translator(locale, "ageCheck");
   return seoMeta({
     locale,
     siteUrl: siteUrlFromMatches(matches),
-    title: t("ageCheckTitle"),
+    title: t("title"),
     description: t(TEXTS.none.body),
     path: paths.ageCheck(),
+    // One address for every language: the canonical is it, not a language's prefix (core/page-locale.ts).
+    canonical: `${siteUrlFromMatches(matches)}${paths.ageCheck()}`,
     noindex: true,
   });
 }
 
 export default function AgeCheck({ loaderData }: Route.ComponentProps) {
-  // The language of the page the visitor came from, not of this address (which has no language prefix).
-  const { locale } = loaderData;
-  const t = translator(locale, "pages");
+  const t = useMessages("ageCheck");
   const text = TEXTS[loaderData.result];
   return (
-    <main id="main" lang={locale} dir={LOCALE_INFO[locale].dir} className="mx-auto max-w-md px-4 py-16">
+    <main id="main" className="mx-auto max-w-md px-4 py-16">
       <div className="rounded-2xl border border-ink-800 bg-ink-900 p-8 text-center">
         <h1 className="text-2xl font-bold">{t(text.heading)}</h1>
         <p className="mt-4 text-zinc-300" role={loaderData.result === "none" ? undefined : "alert"}>
@@ -114,11 +108,11 @@ export default function AgeCheck({ loaderData }: Route.ComponentProps) {
         <form method="post" action={paths.ageCheck()} className="mt-6">
           <input type="hidden" name="returnTo" value={loaderData.returnTo} />
           <button type="submit" className="w-full rounded-lg bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-500">
-            {loaderData.result === "none" ? t("ageCheckVerify") : t("ageCheckTryAgain")}
+            {loaderData.result === "none" ? t("verify") : t("tryAgain")}
           </button>
         </form>
         <a href={loaderData.returnTo} className="mt-4 inline-block text-sm text-brand-300 hover:underline">
-          {t("ageCheckBack")}
+          {t("back")}
         </a>
       </div>
     </main>

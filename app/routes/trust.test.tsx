@@ -26,7 +26,7 @@ const figures = {
 
 const Page = TrustPage as unknown as (props: { loaderData: typeof figures }) => ReactNode;
 const render = (locale: Locale) =>
-  renderToStaticMarkup(inPage(<Page loaderData={figures} />, { locale, namespaces: ["common", "trust"], path: "/trust" }));
+  renderToStaticMarkup(inPage(<Page loaderData={figures} />, { locale, namespaces: ["common", "trust", "report"], path: "/trust" }));
 
 describe("the transparency page in other languages", () => {
   it("keeps English as it was", () => {
@@ -56,6 +56,9 @@ describe("the transparency page in other languages", () => {
     expect(html).toContain("الثقة والأمان</h1>");
     expect(html).toContain("آخر 30 يومًا بالأرقام");
     expect(html).toContain('href="/ar/takedown"');
+    // The reasons in the report form's words (namespace `report`): one map for both pages.
+    expect(html).toContain(`>${translate("ar", "report", "reasonMinor")}<`);
+    expect(html).toContain(`>${translate("ar", "report", "reasonSpam")}<`);
     expect([1, 2, 3, 48].map((hours) => translate("ar", "trust", "takedownDeadline", { hours }))).toEqual([
       "ساعة واحدة",
       "ساعتين",

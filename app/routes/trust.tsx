@@ -1,17 +1,17 @@
 import { data, Link } from "react-router";
+import { reasonLabel } from "~/components/report/report-reasons";
 import { formatLongDate, formatWaitTime } from "~/lib/format";
-import { type Translate, translator, useLocale, useMessages, usePaths } from "~/lib/i18n";
+import { translator, useLocale, useMessages, usePaths } from "~/lib/i18n";
 import { withElements } from "~/lib/message-parts";
 import { localeFromMatches, siteUrlFromMatches } from "~/lib/root-data";
 import { breadcrumbs, seoMeta } from "~/lib/seo";
 import { type Locale, localeOfRequest } from "~core/locales";
 import { paths, pathsIn } from "~core/paths";
-import type { ReportReason } from "~core/report-schema";
 import { defineRoute } from "~core/route-contract";
 import { site } from "~core/site";
 import { TAKEDOWN_HOURS } from "~core/takedown-clock";
 import { env } from "../../server/env";
-import { type MessageId, messagesFor, translate } from "../../server/i18n/catalog";
+import { messagesFor, translate } from "../../server/i18n/catalog";
 import { transparencyFigures } from "../../server/services/transparency";
 import type { Route } from "./+types/trust";
 
@@ -45,7 +45,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       takedownMedian: wait(figures.takedowns.medianSeconds),
       takedownWorst: wait(figures.takedowns.worstSeconds),
     },
-    intl: messagesFor(locale, ["trust"]),
+    // The reasons in the report form's own words (app/components/report/report-reasons.ts).
+    intl: messagesFor(locale, ["trust", "report"]),
   });
 }
 
@@ -70,20 +71,6 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-/** The report form's reasons (core/report-schema.ts) in the page's words. */
-const REASONS: Record<ReportReason, MessageId<"trust">> = {
-  "non-consensual": "reasonNonConsensual",
-  minor: "reasonMinor",
-  illegal: "reasonIllegal",
-  copyright: "reasonCopyright",
-  spam: "reasonSpam",
-  other: "reasonOther",
-};
-const reasonLabel = (t: Translate<"trust">, reason: string) => {
-  const id = REASONS[reason as ReportReason];
-  return id ? t(id) : reason;
-};
-
 // English keeps its day-month-year dates; another language writes them its own way.
 const day = (iso: string, locale: Locale) =>
   locale === "en"
@@ -96,6 +83,7 @@ const link = "font-medium text-brand-300 underline-offset-2 hover:underline";
 
 export default function TrustPage({ loaderData: f }: Route.ComponentProps) {
   const t = useMessages("trust");
+  const reportTexts = useMessages("report");
   const locale = useLocale();
   const localPaths = usePaths();
   const figure = (name: string, value: number) => <span data-figure={name}>{value}</span>;
@@ -151,7 +139,7 @@ export default function TrustPage({ loaderData: f }: Route.ComponentProps) {
               {f.reportsByReason.map((r) => (
                 <tr key={r.reason} className="border-t border-ink-800">
                   <th scope="row" className="py-1.5 text-start font-normal text-zinc-200">
-                    {reasonLabel(t, r.reason)}
+                    {reasonLabel(reportTexts, r.reason)}
                   </th>
                   <td className="py-1.5 text-end tabular-nums" data-figure={`reason-${r.reason}`}>
                     {r.count}

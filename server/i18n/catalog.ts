@@ -3,6 +3,7 @@ import { parse } from "@formatjs/icu-messageformat-parser";
 import { DEFAULT_LOCALE, LOCALES, type Locale } from "../../core/locales.ts";
 import { formatMessage, type MessageValues, type ParsedMessage } from "../../core/messages.ts";
 import account from "./messages/account.json" with { type: "json" };
+import ageCheck from "./messages/ageCheck.json" with { type: "json" };
 import auth from "./messages/auth.json" with { type: "json" };
 import blog from "./messages/blog.json" with { type: "json" };
 import common from "./messages/common.json" with { type: "json" };
@@ -18,6 +19,7 @@ import report from "./messages/report.json" with { type: "json" };
 import takedown from "./messages/takedown.json" with { type: "json" };
 import takedownMail from "./messages/takedown-mail.json" with { type: "json" };
 import trust from "./messages/trust.json" with { type: "json" };
+import unavailable from "./messages/unavailable.json" with { type: "json" };
 import video from "./messages/video.json" with { type: "json" };
 
 /**
@@ -30,6 +32,7 @@ import video from "./messages/video.json" with { type: "json" };
  */
 const NAMESPACES = {
   account,
+  ageCheck,
   auth,
   blog,
   common,
@@ -45,6 +48,7 @@ const NAMESPACES = {
   takedown,
   takedownMail,
   trust,
+  unavailable,
   video,
 } satisfies Record<string, Record<Locale, Record<string, string>>>;
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { afterLoadAndIdle } from "~/lib/after-load";
+import { useMessages, usePaths } from "~/lib/i18n";
 import { AD_LOAD_TIMEOUT_MS, type AdSlotName, adScriptSrc, isBillboard, slotIsShown } from "~core/ad-units";
-import { paths } from "~core/paths";
 import { site } from "~core/site";
 import { useAds } from "./AdsProvider";
 import { HOUSE_BANNER } from "./house-banners";
@@ -31,6 +31,8 @@ export function AdSlot({ name }: { name: AdSlotName }) {
 }
 
 function FilledSlot({ name, zoneId, scriptUrl }: { name: AdSlotName; zoneId: string; scriptUrl: string | null }) {
+  const t = useMessages("common");
+  const paths = usePaths();
   const container = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<AdState>(scriptUrl ? "waiting" : "fallback");
   const billboard = isBillboard(name);
@@ -73,7 +75,7 @@ function FilledSlot({ name, zoneId, scriptUrl }: { name: AdSlotName; zoneId: str
 
   return (
     <aside
-      aria-label="Advertisement"
+      aria-label={t("adLabel")}
       data-ad-slot={name}
       data-ad-state={state}
       className={
@@ -94,7 +96,7 @@ function FilledSlot({ name, zoneId, scriptUrl }: { name: AdSlotName; zoneId: str
         >
           <img
             src={billboard ? HOUSE_BANNER.billboard : HOUSE_BANNER.rect}
-            alt={`${site.name}, ${site.tagline} (advertisement, opens in a new tab)`}
+            alt={t("adHouseBanner", { site: site.name, tagline: t("tagline") })}
             width={billboard ? 970 : 300}
             height={250}
             className="h-full w-full object-cover"

@@ -1,7 +1,8 @@
 import { useLocation } from "react-router";
 import { AppLink } from "~/components/ui/AppLink";
 import { useLocale, useMessages, usePaths } from "~/lib/i18n";
-import { LOCALE_INFO, LOCALES, localizePath, splitLocalePath } from "~core/locales";
+import { LOCALE_INFO, LOCALES } from "~core/locales";
+import { pageAddressIn } from "~core/page-locale";
 import { site } from "~core/site";
 import { rememberLanguage } from "./LanguageOffer";
 
@@ -106,7 +107,6 @@ export function Footer() {
 function LanguageMenu({ className, label }: { className: string; label: string }) {
   const current = useLocale();
   const location = useLocation();
-  const { path } = splitLocalePath(location.pathname);
   return (
     <nav aria-labelledby="footer-language">
       <h2 id="footer-language" className="text-sm font-semibold uppercase tracking-wide text-zinc-300">
@@ -116,7 +116,7 @@ function LanguageMenu({ className, label }: { className: string; label: string }
         {LOCALES.map((locale) => (
           <li key={locale}>
             <a
-              href={`${localizePath(locale, path)}${location.search}`}
+              href={pageAddressIn(locale, location.pathname, location.search)}
               hrefLang={locale}
               lang={locale}
               aria-current={locale === current ? "true" : undefined}

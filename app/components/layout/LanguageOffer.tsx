@@ -4,7 +4,8 @@ import { translator, useLocale } from "~/lib/i18n";
 import { useViewerPage } from "~/lib/viewer-state";
 import { LANGUAGE_COOKIE, languageCookieValue, readCookie } from "~core/cookies";
 import { languageToOffer } from "~core/language-choice";
-import { LOCALE_INFO, type Locale, localizePath, splitLocalePath } from "~core/locales";
+import { LOCALE_INFO, type Locale } from "~core/locales";
+import { pageAddressIn } from "~core/page-locale";
 
 /** The visitor's language choice, remembered in the browser (core/cookies.ts LANGUAGE_COOKIE). */
 export function rememberLanguage(locale: Locale): void {
@@ -45,7 +46,7 @@ export function LanguageOffer() {
 function OfferBar({ offer, page, onAnswer }: { offer: Locale; page: Locale; onAnswer: () => void }) {
   const location = useLocation();
   const t = translator(offer, "languageOffer");
-  const target = `${localizePath(offer, splitLocalePath(location.pathname).path)}${location.search}`;
+  const target = pageAddressIn(offer, location.pathname, location.search);
   return (
     <section
       aria-label={t("label")}

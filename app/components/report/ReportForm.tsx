@@ -2,19 +2,10 @@ import { useEffect, useRef, useState } from "react";
 import { Form } from "react-router";
 import { useMessages, usePaths } from "~/lib/i18n";
 import { FORM_TOKEN_FIELD, HONEYPOT_FIELD } from "~core/contact-schema";
-import { HIDING_REASONS, REPORT_DETAILS_MAX, REPORT_REASONS, type ReportErrors, type ReportReason } from "~core/report-schema";
+import { HIDING_REASONS, REPORT_DETAILS_MAX, REPORT_REASONS, type ReportErrors } from "~core/report-schema";
 import type { ReportTarget } from "~core/report-target";
 import { SubmitButton } from "../forms/PublicFormParts";
-
-/** Each reason's label in the page's language (the console keeps REPORT_REASONS' English ones). */
-const REASON_LABELS = {
-  "non-consensual": "reasonNonConsensual",
-  minor: "reasonMinor",
-  illegal: "reasonIllegal",
-  copyright: "reasonCopyright",
-  spam: "reasonSpam",
-  other: "reasonOther",
-} as const satisfies Record<ReportReason, string>;
+import { reasonLabel } from "./report-reasons";
 
 export interface ReportValues {
   reason: string;
@@ -72,7 +63,7 @@ export function ReportForm({ target, values, errors, message, submitting, formTo
                 className="mt-1 accent-brand-500"
               />
               <span>
-                <span className="text-zinc-100">{t(REASON_LABELS[r.value])}</span>
+                <span className="text-zinc-100">{reasonLabel(t, r.value)}</span>
                 {HIDING_REASONS.has(r.value) && <span className="block text-xs text-zinc-400">{t("hidingNote")}</span>}
               </span>
             </label>

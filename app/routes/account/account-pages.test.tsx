@@ -1,10 +1,14 @@
 import type { ComponentType } from "react";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import type { Translate } from "~/lib/i18n";
+import { ContentSafetyError } from "~core/content-safety";
 import type { Locale } from "~core/locales";
 import type { Viewer } from "~core/viewer";
+import { translate } from "../../../server/i18n/catalog";
 import type { PlaylistSummary } from "../../../server/services/owned-playlists";
 import { inPage } from "../../../tests/support/in-page";
+import { nameError } from "../../components/account/display-name-error";
 import History from "./history";
 import Playlists from "./playlists";
 import Profile from "./profile";
@@ -55,6 +59,8 @@ describe("the account pages", () => {
     expect(settings).toContain("الحد الأقصى 50 حرفًا.");
     expect(settings).toContain("بعد عدّ تنازلي مدته 5 ثوانٍ");
     expect(settings).toContain("حذف حسابي…");
+    // The data export is a form post with one address: it says the page's language, for its refusals' words.
+    expect(settings).toMatch(/<form [^>]*action="\/settings\/export"[^>]*><input type="hidden" name="locale" value="ar"\/>/);
   });
 
   it("speak German, dates and times included", () => {
@@ -67,5 +73,22 @@ describe("the account pages", () => {
     expect(html).toContain("Der Verlauf ist pausiert");
     expect(html).toContain('aria-label="Aurora Veil aus dem Verlauf entfernen"');
     expect(html).toContain('href="/de/video/v1"');
+  });
+
+  it("word a display name's refusal in the page's language, a content-policy one with its term as the console words it", () => {
+    const t =
+      (locale: Locale): Translate<"account"> =>
+      (id, values) =>
+        translate(locale, "account", id, values);
+    // The English is the console's (core/content-safety.ts ContentSafetyError), word for word.
+    expect(nameError("Lolita fan", t("en"))).toBe(new ContentSafetyError("displayName", "lolita").message);
+    expect(nameError("Lolita fan", t("en"))).toBe('Display name contains a term that suggests minors ("lolita"), which is not allowed.');
+    expect(nameError("Lolita fan", t("de"))).toBe(
+      "Der Anzeigename enthält einen Begriff, der auf Minderjährige hindeutet („lolita“). Das ist nicht erlaubt.",
+    );
+    expect(nameError("Lolita fan", t("ar"))).toBe("يحتوي الاسم المعروض على مصطلح يوحي بالقاصرين («lolita»)، وهذا غير مسموح به.");
+    expect(nameError("x".repeat(51), t("ar"))).toContain("50 حرفًا");
+    expect(nameError("!!!", t("de"))).toBe("Der Anzeigename muss einen Buchstaben oder eine Ziffer enthalten");
+    expect(nameError("Ada", t("de"))).toBeNull();
   });
 });

@@ -1,16 +1,23 @@
 import { data } from "react-router";
-import { readForm } from "~core/params";
+import { DEFAULT_LOCALE, LOCALES } from "~core/locales";
+import { parseForm, readForm } from "~core/params";
 import { paths } from "~core/paths";
 import { defineRoute } from "~core/route-contract";
+import { z } from "~core/zod";
 import { consumeAccountLimit, retryAfterSeconds } from "../../../server/auth/account-limits";
 import { classifyFailure, UNAVAILABLE_HEADERS } from "../../../server/http/route-errors";
 import { getViewer } from "../../../server/http/session";
+import { translate } from "../../../server/i18n/catalog";
 import { exportAccountData } from "../../../server/services/account";
 import type { Route } from "./+types/export";
+
+// The settings page's language (a form post has one address, docs/i18n.md): what a refusal is worded in.
+const exportForm = z.object({ locale: z.enum(LOCALES).optional().catch(undefined) });
 
 export const contract = defineRoute({
   access: "signed-in",
   kind: "resource",
+  input: { form: exportForm },
 });
 
 /**
@@ -25,10 +32,11 @@ export async function action(args: Route.ActionArgs) {
   if (!body.ok) return new Response(null, { status: body.status, headers: body.headers });
   const viewer = await getViewer(args);
   if (!viewer) return Response.json({ error: "sign-in" }, { status: 401, headers: { "Cache-Control": "no-store" } });
+  const locale = parseForm(exportForm, body.form)?.locale ?? DEFAULT_LOCALE;
   try {
     const limit = await consumeAccountLimit("export", viewer.id);
     if (!limit.allowed) {
-      return new Response("Too many requests. Please wait a moment and try again.", {
+      return new Response(translate(locale, "account", "tooMany"), {
         status: 429,
         headers: { "Retry-After": retryAfterSeconds(limit), "Content-Type": "text/plain; charset=utf-8" },
       });
@@ -45,7 +53,7 @@ export async function action(args: Route.ActionArgs) {
     });
   } catch (err) {
     const unavailableNow = classifyFailure(context, "data export", err) === "unavailable";
-    return new Response("Failed to export your data. Please try again.", {
+    return new Response(translate(locale, "account", "exportFailed"), {
       status: unavailableNow ? 503 : 500,
       headers: { "Content-Type": "text/plain; charset=utf-8", ...(unavailableNow ? UNAVAILABLE_HEADERS : {}) },
     });

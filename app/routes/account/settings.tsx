@@ -3,12 +3,13 @@ import { data, Form, redirect, useNavigation } from "react-router";
 import { AccountShell } from "~/components/account/AccountShell";
 import { Avatar } from "~/components/account/Avatar";
 import { DeleteAccountSection } from "~/components/account/DeleteAccount";
+import { nameError } from "~/components/account/display-name-error";
 import { LanguageSetting } from "~/components/account/LanguageSetting";
-import { type Translate, translator, useMessages } from "~/lib/i18n";
+import { type Translate, translator, useLocale, useMessages } from "~/lib/i18n";
 import { localeFromMatches, siteUrlFromMatches } from "~/lib/root-data";
 import { routeViewer } from "~/lib/route-contract.server";
 import { seoMeta } from "~/lib/seo";
-import { DELETE_CONFIRMATION, DISPLAY_NAME_ERRORS, DISPLAY_NAME_MAX, displayNameError, displayNameSchema } from "~core/account-schema";
+import { DELETE_CONFIRMATION, DISPLAY_NAME_MAX, displayNameProblem, displayNameSchema } from "~core/account-schema";
 import { autoplayOn, readAutoplayCookie, UP_NEXT_COUNTDOWN_SECONDS } from "~core/autoplay";
 import { languageCookieValue } from "~core/cookies";
 import { LOCALES, localeOfRequest } from "~core/locales";
@@ -20,7 +21,7 @@ import { z } from "~core/zod";
 import { consumeAccountLimit, retryAfterSeconds } from "../../../server/auth/account-limits";
 import { classifyFailure, unavailable } from "../../../server/http/route-errors";
 import { signOut } from "../../../server/http/session";
-import { type MessageId, messagesFor, translate } from "../../../server/i18n/catalog";
+import { messagesFor, translate } from "../../../server/i18n/catalog";
 import {
   accountAutoplay,
   deleteAccount,
@@ -54,20 +55,6 @@ export async function loader(args: Route.LoaderArgs) {
   const [account, language] = await Promise.all([accountAutoplay(viewer.id), preferredLocale(viewer.id)]);
   const autoplay = autoplayOn({ account, browser: readAutoplayCookie(args.request.headers.get("Cookie") ?? "") });
   return data({ viewer, autoplay, language, intl: messagesFor(localeOfRequest(args.request), ["account"]) });
-}
-
-const NAME_ERRORS: Record<string, MessageId<"account">> = {
-  [DISPLAY_NAME_ERRORS.required]: "nameRequired",
-  [DISPLAY_NAME_ERRORS.tooLong]: "nameTooLong",
-  [DISPLAY_NAME_ERRORS.unreadable]: "nameUnreadable",
-  [DISPLAY_NAME_ERRORS.noLetter]: "nameNoLetter",
-};
-
-/** A display name's first problem in the page's language, or null (a content-policy refusal keeps core/content-safety.ts's words). */
-function nameError(raw: string, t: Translate<"account">): string | null {
-  const error = displayNameError(raw);
-  const id = error === null ? undefined : NAME_ERRORS[error];
-  return id ? t(id, { max: DISPLAY_NAME_MAX }) : error;
 }
 
 export type SettingsActionData = { intent: string; error: string | null; notice: string | null };
@@ -153,6 +140,7 @@ const secondary = "rounded-lg border border-ink-700 bg-ink-800 px-4 py-2 text-sm
 
 export default function Settings({ loaderData: { viewer, autoplay, language }, actionData }: Route.ComponentProps) {
   const t = useMessages("account");
+  const locale = useLocale();
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
   const result = (intent: string) => (actionData?.intent === intent ? actionData : null);
@@ -207,6 +195,7 @@ export default function Settings({ loaderData: { viewer, autoplay, language }, a
           <p className="mt-1 text-sm text-zinc-400">{t("exportHelp")}</p>
           {/* A plain post that the browser saves as a file (Content-Disposition: attachment). */}
           <Form method="post" action={paths.settingsExport()} reloadDocument className="mt-4">
+            <input type="hidden" name="locale" value={locale} />
             <button type="submit" className={secondary}>
               {t("exportTitle")}
             </button>
@@ -259,7 +248,7 @@ function DisplayNameSection({
       <div className="mt-4 flex flex-wrap items-start gap-4">
         {/* The initial avatar follows the name as it is typed (a picture, when there is one, stays). */}
         <Avatar
-          viewer={{ name: displayNameError(name) ? viewer.name : name.trim(), email: viewer.email, avatarUrl: viewer.avatarUrl }}
+          viewer={{ name: displayNameProblem(name) ? viewer.name : name.trim(), email: viewer.email, avatarUrl: viewer.avatarUrl }}
           size={56}
         />
         <Form
@@ -268,7 +257,7 @@ function DisplayNameSection({
           noValidate
           onSubmit={(event) => {
             setTouched(true);
-            if (displayNameError(name)) event.preventDefault();
+            if (displayNameProblem(name)) event.preventDefault();
           }}
         >
           <input type="hidden" name="intent" value="name" />

@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { refusalText } from "~/lib/playlist-refusal-text";
 import { routeInput } from "~/lib/route-contract.server";
-import { findMinorSuggestingTerm } from "~core/content-safety";
+import { contentPolicyTerm } from "~core/content-safety";
 import { type Locale, splitLocalePath } from "~core/locales";
 import { input, parseForm, readForm } from "~core/params";
 import { type Paths, pathsIn } from "~core/paths";
@@ -71,10 +71,10 @@ function fieldRefusal(schema: z.ZodObject, raw: Record<string, unknown>): Playli
   const parsed = schema.safeParse(raw);
   const issue = parsed.success ? undefined : parsed.error.issues.find((i) => i.path[0] === "title" || i.path[0] === "description");
   // Other custom issues are the text checks of params.ts (control characters): unreadable, not the person's to fix.
-  const policy = issue?.code === "custom" && (issue.params as { contentSafety?: boolean } | undefined)?.contentSafety === true;
-  if (!issue || (issue.code === "custom" && !policy)) return refusal("unreadable");
+  const term = issue ? contentPolicyTerm(issue) : null;
+  if (!issue || (issue.code === "custom" && term === null)) return refusal("unreadable");
   const field = issue.path[0] as "title" | "description";
-  if (policy) return refusal("invalid", { field, problem: "policy", term: findMinorSuggestingTerm(String(raw[field] ?? "")) ?? "" });
+  if (term !== null) return refusal("invalid", { field, problem: "policy", term });
   if (issue.code === "too_big") return refusal("invalid", { field, problem: "too-long" });
   return field === "title" ? refusal("invalid", { field, problem: "required" }) : refusal("unreadable");
 }

@@ -2,9 +2,12 @@ import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { createMemoryRouter, Outlet, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import type { Locale } from "~core/locales";
+import { type Locale, localizePath } from "~core/locales";
+import { paths } from "~core/paths";
 import { messagesFor, translate } from "../../../server/i18n/catalog";
 import { inPage } from "../../../tests/support/in-page";
+import { Footer } from "../../components/layout/Footer";
+import { useDirection, useLocale } from "../../lib/i18n";
 import AgeCheck from "../age-check";
 import VideoCredentials from "../video-credentials";
 import StaticPage from "./static-page";
@@ -43,37 +46,58 @@ describe("the company and legal pages in other languages", () => {
   });
 });
 
+/** What the root's Layout marks `<html lang dir>` with (it needs the framework's own router to render whole). */
+function DocumentLanguage() {
+  return <i data-lang={useLocale()} data-dir={useDirection()} />;
+}
+
 describe("the age check's outcome in the language of the page it came from", () => {
-  // As the site has it: an English address (the root's texts English), the route's own texts in the card's language.
+  // As the site has it: one address for every language; the root's texts and `<html lang dir>` follow `returnTo`.
   const render = (locale: Locale, result: string) => {
     const Page = AgeCheck as unknown as (props: { loaderData: object }) => ReactNode;
-    const loaderData = { result, returnTo: "/de/video/x", locale, intl: messagesFor(locale, ["pages"]) };
+    const returnTo = localizePath(locale, "/video/x");
+    const loaderData = { result, returnTo, intl: messagesFor(locale, ["ageCheck"]) };
     const router = createMemoryRouter(
       [
         {
           id: "root",
           path: "/",
-          element: <Outlet />,
+          element: (
+            <>
+              <DocumentLanguage />
+              <Outlet />
+              <Footer />
+            </>
+          ),
           children: [{ id: "age-check", path: "age-check", element: <Page loaderData={loaderData} /> }],
         },
       ],
       {
-        initialEntries: ["/age-check"],
-        hydrationData: { loaderData: { root: { intl: messagesFor("en", ["common"]) }, "age-check": loaderData } },
+        initialEntries: [paths.ageCheck({ result, returnTo })],
+        hydrationData: { loaderData: { root: { intl: messagesFor(locale, ["common"]) }, "age-check": loaderData } },
       },
     );
     return renderToStaticMarkup(<RouterProvider router={router} />);
   };
 
-  it("words each outcome in that language, marked with it", () => {
+  it("words each outcome in that language, the document marked with it", () => {
     const de = render("de", "failed");
-    expect(de).toMatch(/^<main id="main" lang="de" dir="ltr"/);
+    expect(de).toMatch(/^<i data-lang="de" data-dir="ltr">/);
     expect(de).toContain("Wir konnten dein Alter nicht bestätigen");
     expect(de).toContain("Erneut versuchen");
     const ar = render("ar", "none");
-    expect(ar).toMatch(/^<main id="main" lang="ar" dir="rtl"/);
+    expect(ar).toMatch(/^<i data-lang="ar" data-dir="rtl">/);
     expect(ar).toContain("تحقق من عمري");
-    expect(render("en", "expired")).toContain("Age check expired");
+    const en = render("en", "expired");
+    expect(en).toMatch(/^<i data-lang="en" data-dir="ltr">/);
+    expect(en).toContain("Age check expired");
+  });
+
+  it("offers the same check in each language, returning to that language's page", () => {
+    const de = render("de", "failed");
+    const fr = paths.ageCheck({ result: "failed", returnTo: "/fr/video/x" });
+    expect(de).toContain(`href="${fr.replaceAll("&", "&amp;")}"`);
+    expect(de).not.toContain('href="/fr/age-check');
   });
 });
 
