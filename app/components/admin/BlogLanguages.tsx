@@ -38,33 +38,33 @@ export function BlogLanguages({
   label: string;
 }) {
   const chip = "inline-flex items-center gap-1 rounded-full border px-2 py-0.5 text-xs font-medium hover:underline";
-  return (
-    <nav aria-label={label}>
-      <ul className="flex flex-wrap gap-1.5">
-        {current && (
-          <li>
-            <Link
-              to={paths.admin.blogPost(postId)}
-              aria-current={current === "en" ? "page" : undefined}
-              className={`${chip} border-ink-600 bg-ink-800 text-zinc-100 ${current === "en" ? "ring-2 ring-brand-500" : ""}`}
-            >
-              English (original)
-            </Link>
-          </li>
-        )}
-        {TRANSLATION_LOCALES.map((locale) => (
-          <li key={locale}>
-            <Link
-              to={paths.admin.blogPost(postId, { lang: locale })}
-              aria-current={current === locale ? "page" : undefined}
-              data-status={statuses[locale]}
-              className={`${chip} ${STATUS_CLASS[statuses[locale]]} ${current === locale ? "ring-2 ring-brand-500" : ""}`}
-            >
-              {LANGUAGE_NAMES[locale]}: {STATUS_TEXT[statuses[locale]]}
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </nav>
+  const list = (
+    <ul className="flex flex-wrap gap-1.5" aria-label={current ? undefined : label}>
+      {current && (
+        <li>
+          <Link
+            to={paths.admin.blogPost(postId)}
+            aria-current={current === "en" ? "page" : undefined}
+            className={`${chip} border-ink-600 bg-ink-800 text-zinc-100 ${current === "en" ? "ring-2 ring-brand-500" : ""}`}
+          >
+            English (original)
+          </Link>
+        </li>
+      )}
+      {TRANSLATION_LOCALES.map((locale) => (
+        <li key={locale}>
+          <Link
+            to={paths.admin.blogPost(postId, { lang: locale })}
+            aria-current={current === locale ? "page" : undefined}
+            data-status={statuses[locale]}
+            className={`${chip} ${STATUS_CLASS[statuses[locale]]} ${current === locale ? "ring-2 ring-brand-500" : ""}`}
+          >
+            {LANGUAGE_NAMES[locale]}: {STATUS_TEXT[statuses[locale]]}
+          </Link>
+        </li>
+      ))}
+    </ul>
   );
+  // The editor's switcher is a navigation landmark; the list's rows show theirs as plain lists.
+  return current ? <nav aria-label={label}>{list}</nav> : list;
 }
