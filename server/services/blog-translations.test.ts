@@ -105,7 +105,9 @@ describe("a post's versions in other languages", () => {
     expect(await deleteBlogTranslation(post.id, "ja", admin)).toBe(false);
     expect(await getTranslations(post.id)).toEqual({});
 
-    const audit = (await listAuditEntries({ actionPrefix: "blog.translation.", limit: 100 })).filter((e) => e.target === "lifecycle-t");
+    const audit = (await listAuditEntries({ actionPrefix: "blog.translation.", limit: 100 })).filter(
+      (e) => e.target === "lifecycle-t (ja)",
+    );
     expect(audit.map((e) => e.action).reverse()).toEqual([
       "blog.translation.update",
       "blog.translation.publish",

@@ -43,6 +43,9 @@ export async function translationStatuses(postIds: readonly string[]): Promise<M
   return statuses;
 }
 
+/** The audit log's target for a version: the post's slug and the language, as the console's recent changes list it. */
+const auditTarget = (slug: string, locale: TranslationLocale) => `${slug} (${locale})`;
+
 /** What the audit log keeps of a version: enough to tell what changed, not the whole content. */
 function auditView(t: BlogPostTranslation) {
   return { locale: t.locale, title: t.title, state: t.state, excerpt: t.excerpt, content_length: t.content.length };
@@ -51,7 +54,7 @@ function auditView(t: BlogPostTranslation) {
 /**
  * Saves a post's version in `locale` (created when missing) and, when `state` is given, sets it (else a new
  * version is a draft and an existing one keeps its state). Audited as `blog.translation.update` (when anything
- * changed) and `blog.translation.publish` / `.unpublish` (when the state changes), targeting the post's slug.
+ * changed) and `blog.translation.publish` / `.unpublish` (when the state changes), targeting "<slug> (<locale>)".
  * Throws ContentSafetyError (nothing stored) or BlogPostNotFoundError.
  */
 export async function saveBlogTranslation(
@@ -91,7 +94,7 @@ export async function saveBlogTranslation(
         await recordAdminAction(trx, {
           actor,
           action: "blog.translation.update",
-          target: post.slug,
+          target: auditTarget(post.slug, locale),
           before: before ? auditView(before) : null,
           after: auditView(after),
         });
@@ -99,7 +102,7 @@ export async function saveBlogTranslation(
         await recordAdminAction(trx, {
           actor,
           action: state === "published" ? "blog.translation.publish" : "blog.translation.unpublish",
-          target: post.slug,
+          target: auditTarget(post.slug, locale),
           before: { locale, state: before?.state ?? "missing" },
           after: { locale, state, published_at: after.published_at?.toISOString() ?? null },
         });
@@ -123,7 +126,13 @@ export async function deleteBlogTranslation(postId: string, locale: TranslationL
         .returningAll()
         .executeTakeFirst();
       if (!gone) return null;
-      await recordAdminAction(trx, { actor, action: "blog.translation.delete", target: post.slug, before: auditView(gone), after: null });
+      await recordAdminAction(trx, {
+        actor,
+        action: "blog.translation.delete",
+        target: auditTarget(post.slug, locale),
+        before: auditView(gone),
+        after: null,
+      });
       return post.slug;
     });
   if (slug) await invalidateBlogPost(slug);
