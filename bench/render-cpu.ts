@@ -117,7 +117,7 @@ async function main(): Promise<number> {
   const db = await startBenchDatabase(path.join(WORK, "pg-render"));
   const info = await buildCatalogue(db.admin.pool, args.videos, log);
   const fx = await pickFixtures(db.admin.pool, info);
-  const posts = readBlogFiles(path.join(ROOT, "content", "blog"));
+  const { posts } = readBlogFiles(path.join(ROOT, "content", "blog"));
   await db.admin.db.insertInto("blog_posts").values(posts).execute();
   const slug = posts.find((p) => p.published && p.slug === "welcome-to-pleazure")?.slug ?? posts.find((p) => p.published)!.slug;
 

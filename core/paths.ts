@@ -111,7 +111,8 @@ export const paths = {
     categories: () => "/admin/categories",
     blog: (query: { page?: number; deleted?: boolean } = {}) => withQuery("/admin/blog", { ...query, page: pageParam(query.page) }),
     newBlogPost: () => "/admin/blog/new",
-    blogPost: (postId: string, query: { created?: boolean } = {}) => withQuery(`/admin/blog/${segment(postId)}`, query),
+    /** `lang`: the post's version in that language (docs/i18n.md "Content"); none: the English post. */
+    blogPost: (postId: string, query: { created?: boolean; lang?: string } = {}) => withQuery(`/admin/blog/${segment(postId)}`, query),
     /** The editor's live preview (a post of the draft, answered with HTML). */
     blogPreview: () => "/admin/blog/preview",
     comments: (query: { video?: string; user?: string; page?: number } = {}) =>

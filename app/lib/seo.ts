@@ -22,6 +22,11 @@ export interface SeoInput {
   twitterTitle?: string | null;
   twitterDescription?: string | null;
   twitterImage?: string | null;
+  /**
+   * The languages the page exists in (default: all the site speaks): its hreflang alternates and og:locale:alternate.
+   * A blog post lists only those it is published in (docs/i18n.md "Search engines").
+   */
+  languages?: readonly Locale[];
   /** An address of the page's own instead of `path` in its language (a blog post's canonical URL). */
   canonical?: string | null;
   /** A video page's stream: og:video (absolute URL, type, secure_url on https) and the og video.* facts. */
@@ -65,14 +70,16 @@ export function seoMeta(input: SeoInput): MetaDescriptor[] {
     { title },
     { name: "description", content: input.description },
     { tagName: "link", rel: "canonical", href: canonical },
-    ...(input.noindex ? [] : languageAlternates(input.siteUrl, input.path)),
+    ...(input.noindex ? [] : languageAlternates(input.siteUrl, input.path, input.languages)),
     { property: "og:site_name", content: site.name },
     { property: "og:type", content: input.type ?? "website" },
     { property: "og:title", content: input.ogTitle || title },
     { property: "og:description", content: input.ogDescription || input.description },
     { property: "og:url", content: canonical },
     { property: "og:locale", content: LOCALE_INFO[input.locale].ogLocale },
-    ...LOCALES.filter((l) => l !== input.locale).map((l) => ({ property: "og:locale:alternate", content: LOCALE_INFO[l].ogLocale })),
+    ...(input.languages ?? LOCALES)
+      .filter((l) => l !== input.locale)
+      .map((l) => ({ property: "og:locale:alternate", content: LOCALE_INFO[l].ogLocale })),
     { property: "og:image", content: image },
     { property: "og:image:alt", content: input.imageAlt ?? input.title },
     ...(usesDefault
@@ -94,13 +101,13 @@ export function seoMeta(input: SeoInput): MetaDescriptor[] {
 }
 
 /**
- * hreflang: the page in every language the site speaks, itself included, and x-default (the English address,
- * which offers the others), for an indexable page. Search engines want the set on every version, each pointing
- * at all the others: the same list on each, made from the English path.
+ * hreflang: the page in every language it exists in (default: every one the site speaks), itself included, and
+ * x-default (the English address, which offers the others), for an indexable page. Search engines want the set on
+ * every version, each pointing at all the others: the same list on each, made from the English path.
  */
-export function languageAlternates(siteUrl: string, path: string): MetaDescriptor[] {
+export function languageAlternates(siteUrl: string, path: string, languages: readonly Locale[] = LOCALES): MetaDescriptor[] {
   return [
-    ...LOCALES.map((l) => ({ tagName: "link", rel: "alternate", hrefLang: l, href: absoluteUrl(siteUrl, localizePath(l, path)) })),
+    ...languages.map((l) => ({ tagName: "link", rel: "alternate", hrefLang: l, href: absoluteUrl(siteUrl, localizePath(l, path)) })),
     { tagName: "link", rel: "alternate", hrefLang: "x-default", href: absoluteUrl(siteUrl, localizePath(DEFAULT_LOCALE, path)) },
   ];
 }

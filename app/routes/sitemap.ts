@@ -1,6 +1,6 @@
 import { absoluteUrl } from "~/lib/seo";
 import { escapeXml } from "~/lib/xml";
-import { DEFAULT_LOCALE, LOCALES, localeOfRequest, localizePath } from "~core/locales";
+import { DEFAULT_LOCALE, LOCALES, type Locale, localeOfRequest, localizePath } from "~core/locales";
 import { defineRoute, type SitemapList, sitemapListOf } from "~core/route-contract";
 import { unavailableText } from "../../server/http/route-errors";
 import { loadedRouteTable } from "../../server/http/route-table";
@@ -29,7 +29,8 @@ export const contract = defineRoute({
 /**
  * The sitemap of one language (`/sitemap.xml` English, `/de/sitemap.xml` German, …; robots.txt names them all): its
  * pages at that language's addresses, each with every language's version as `xhtml:link` alternates and x-default,
- * the same set the pages carry in their heads (app/lib/seo.ts languageAlternates).
+ * the same set the pages carry in their heads (app/lib/seo.ts languageAlternates); a blog post only in the languages
+ * it is published in.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const base = siteUrl(request);
@@ -43,15 +44,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { videos, categories, posts } = entries;
   const link = (hreflang: string, path: string) =>
     `<xhtml:link rel="alternate" hreflang="${hreflang}" href="${escapeXml(absoluteUrl(base, path))}"/>`;
-  const alternates = (path: string) =>
-    [...LOCALES.map((l) => link(l, localizePath(l, path))), link("x-default", localizePath(DEFAULT_LOCALE, path))].join("");
-  const url = (path: string, extra = "", lastmod?: Date) =>
-    `<url><loc>${escapeXml(absoluteUrl(base, localizePath(locale, path)))}</loc>${lastmod ? `<lastmod>${new Date(lastmod).toISOString()}</lastmod>` : ""}${alternates(path)}${extra}</url>`;
+  const alternates = (path: string, languages: readonly Locale[]) =>
+    [...languages.map((l) => link(l, localizePath(l, path))), link("x-default", localizePath(DEFAULT_LOCALE, path))].join("");
+  const url = (path: string, extra = "", lastmod?: Date, languages: readonly Locale[] = LOCALES) =>
+    `<url><loc>${escapeXml(absoluteUrl(base, localizePath(locale, path)))}</loc>${lastmod ? `<lastmod>${new Date(lastmod).toISOString()}</lastmod>` : ""}${alternates(path, languages)}${extra}</url>`;
   const declared = declaredPatterns();
   const parts = [
     ...declared.static.map((p) => url(p)),
     ...declared.categories.flatMap((pattern) => categories.map((c) => url(fill(pattern, c.slug)))),
-    ...declared.posts.flatMap((pattern) => posts.map((p) => url(fill(pattern, p.slug), "", p.updated_at))),
+    // A post is in a language's sitemap only where it is published in that language; its alternates name those.
+    ...declared.posts.flatMap((pattern) =>
+      posts.filter((p) => p.languages.includes(locale)).map((p) => url(fill(pattern, p.slug), "", p.updated_at, p.languages)),
+    ),
     ...declared.videos.flatMap((pattern) =>
       videos.map((v) =>
         url(

@@ -196,6 +196,25 @@ export interface BlogPostsTable {
   canonical_url: string | null;
 }
 
+/** A post in one of the six other languages (0031_blog_translations; docs/i18n.md "Content"): no row is missing. */
+export interface BlogPostTranslationsTable {
+  post_id: string;
+  /** A non-default Locale (core/locales.ts). */
+  locale: string;
+  title: string;
+  excerpt: string | null;
+  content: string;
+  meta_title: string | null;
+  meta_description: string | null;
+  og_title: string | null;
+  og_description: string | null;
+  twitter_card_title: string | null;
+  twitter_card_description: string | null;
+  state: Generated<"draft" | "published">;
+  published_at: NullableTimestamp;
+  updated_at: Timestamp;
+}
+
 export interface ContactMessagesTable {
   id: Generated<string>;
   name: string;
@@ -427,6 +446,7 @@ export interface Database {
   comments: CommentsTable;
   video_likes: VideoLikesTable;
   blog_posts: BlogPostsTable;
+  blog_post_translations: BlogPostTranslationsTable;
   contact_messages: ContactMessagesTable;
   ad_units: AdUnitsTable;
   admin_audit_log: AdminAuditLogTable;
@@ -460,3 +480,5 @@ export type TranscodeJob = Selectable<TranscodeJobsTable>;
 export type BlogPost = Selectable<BlogPostsTable>;
 export type NewBlogPost = Insertable<BlogPostsTable>;
 export type BlogPostUpdate = Updateable<BlogPostsTable>;
+export type BlogPostTranslation = Selectable<BlogPostTranslationsTable>;
+export type NewBlogPostTranslation = Insertable<BlogPostTranslationsTable>;

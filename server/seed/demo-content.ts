@@ -9,6 +9,7 @@ import { contentSigner } from "../media/c2pa/signer";
 import { type DemoAsset, ensureDemoMedia, signDemoMedia } from "../media/demo-media";
 import { localMediaStorage, type MediaStorage } from "../media/storage";
 import { DEMO_AD_UNITS, demoCategories, demoChapters, demoPreRollUnit, demoVideoSpecs } from "./catalogue";
+import { blogTranslationRows, checkBlogTranslations } from "./demo-blog-translations";
 import { seedDemoCaptions } from "./demo-captions";
 
 const SEED_LOCK = 4_242_001;
@@ -59,15 +60,17 @@ export async function seedDemoContent(db: Kysely<Database>, opts: SeedOptions): 
   copyDefaultSocialImage(mediaRoot);
   if (storage.remote) await uploadDemoMedia(storage, mediaRoot, assets.length > 0, opts.log);
   const contentDir = opts.contentDir ?? path.resolve("content");
-  const posts = readBlogFiles(path.join(contentDir, "blog"));
+  const blog = readBlogFiles(path.join(contentDir, "blog"));
+  const { posts } = blog;
   const categories = demoCategories();
   const videos = demoVideoSpecs(new Date());
   for (const c of categories) assertNoMinorSuggestingTerms({ name: c.name });
   for (const v of videos) assertNoMinorSuggestingTerms({ title: v.title, description: v.description });
   for (const p of posts) assertNoMinorSuggestingTerms({ title: p.title, tags: p.tags as string[] });
+  checkBlogTranslations(blog);
 
   const captioned = await db.transaction().execute(async (trx) => {
-    await sql`TRUNCATE reports, video_chapters, favorites, playlist_items, watch_history, video_likes, comments, video_views_daily, video_view_sessions, video_captions, video_co_views, videos, categories, blog_posts, ad_units`.execute(
+    await sql`TRUNCATE reports, video_chapters, favorites, playlist_items, watch_history, video_likes, comments, video_views_daily, video_view_sessions, video_captions, video_co_views, videos, categories, blog_post_translations, blog_posts, ad_units`.execute(
       trx,
     );
     const inserted = await trx.insertInto("categories").values(categories).returning(["id", "name"]).execute();
@@ -94,7 +97,11 @@ export async function seedDemoContent(db: Kysely<Database>, opts: SeedOptions): 
       demoChapters(i, row.duration).map((c) => ({ video_id: ids[i]!.id, start_seconds: c.start, title: c.title })),
     );
     if (chapters.length) await trx.insertInto("video_chapters").values(chapters).execute();
-    if (posts.length) await trx.insertInto("blog_posts").values(posts).execute();
+    if (posts.length) {
+      const inserted = await trx.insertInto("blog_posts").values(posts).returning(["id", "slug"]).execute();
+      const translations = blogTranslationRows(blog, inserted);
+      if (translations.length) await trx.insertInto("blog_post_translations").values(translations).execute();
+    }
     await trx
       .insertInto("ad_units")
       .values([...DEMO_AD_UNITS, demoPreRollUnit(opts.preRoll !== "off")])
@@ -102,7 +109,7 @@ export async function seedDemoContent(db: Kysely<Database>, opts: SeedOptions): 
     return seedDemoCaptions(trx, storage, ids);
   });
   opts.log(
-    `[seed] demo content ready: ${categories.length} categories, ${videos.length} videos, ${posts.length} blog posts, ${DEMO_AD_UNITS.length + 1} ad units, captions on ${captioned} videos (${Math.round((Date.now() - started) / 1000)} s)`,
+    `[seed] demo content ready: ${categories.length} categories, ${videos.length} videos, ${posts.length} blog posts (${blog.translations.length} translations), ${DEMO_AD_UNITS.length + 1} ad units, captions on ${captioned} videos (${Math.round((Date.now() - started) / 1000)} s)`,
   );
 }
 

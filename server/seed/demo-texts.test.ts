@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { isTranslationLocale } from "../../core/blog-translation-schema";
 import { findMinorSuggestingTerm } from "../../core/content-safety";
 import { readBlogFiles } from "../content/blog-files";
 import { demoCategories, demoChapters, demoVideoSpecs } from "./catalogue";
@@ -22,11 +23,21 @@ describe("the demo texts pass every language's rules", () => {
     expect(texts.filter((t) => findMinorSuggestingTerm(t) !== null)).toEqual([]);
   });
 
-  it("every field of every blog post a reader sees, as the console checks them", () => {
-    for (const post of readBlogFiles(path.join(content, "blog")))
+  const blog = readBlogFiles(path.join(content, "blog"));
+
+  it("every field of every blog post and of every translation a reader sees, as the console checks them", () => {
+    for (const post of [...blog.posts, ...blog.translations])
       for (const [field, value] of Object.entries(post))
         for (const text of Array.isArray(value) ? value : typeof value === "string" ? [value] : [])
-          expect(findMinorSuggestingTerm(text), `${post.slug} ${field}`).toBeNull();
+          expect(findMinorSuggestingTerm(text), `${"file" in post ? post.file : post.slug} ${field}`).toBeNull();
+  });
+
+  it("every blog translation names an English post by its slug, in a language the blog is translated into", () => {
+    const slugs = new Set(blog.posts.map((p) => p.slug));
+    for (const t of blog.translations) {
+      expect(isTranslationLocale(t.locale), `${t.file}: locale ${t.locale}`).toBe(true);
+      expect(slugs.has(t.slug), `${t.file}: slug ${t.slug}`).toBe(true);
+    }
   });
 
   it("the site's own pages", () => {

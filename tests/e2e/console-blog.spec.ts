@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { paths } from "../../core/paths";
+import { paths, pathsIn } from "../../core/paths";
 import { signedInWithRole } from "../support/account-session";
 import { expect, freshGet, test } from "./support";
 
@@ -178,6 +178,64 @@ test("an admin writes a post with a live preview, publishes, edits, unpublishes 
   expect((await publicState(baseURL, slug, edited)).postStatuses).toEqual([404]);
   await visitorPage.close();
   await admin.context.close();
+});
+
+test("a post's German version: a draft leaves German readers the English, marked; published, it is the German page", async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const { page, context } = await signedInWithRole(browser, baseURL, "admin", { tag: "blog-admin" });
+  const tag = crypto.randomBytes(3).toString("hex");
+  const [title, german, slug] = [`Translated notes ${tag}`, `Übersetzte Notizen ${tag}`, `translated-notes-${tag}`];
+  await page.goto(paths.admin.newBlogPost());
+  await page.getByLabel("Title", { exact: true }).fill(title);
+  await page.getByLabel("Content (markdown)", { exact: true }).fill("The English text.");
+  await page.getByRole("button", { name: "Publish" }).click();
+  const languages = page.getByRole("navigation", { name: "Languages of this post" });
+  await languages.getByRole("link", { name: "German: Missing" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: `German version of “${title}”` })).toBeVisible();
+  await page.getByLabel("Title (German)", { exact: true }).fill(german);
+  await page.getByLabel("Content (markdown)", { exact: true }).fill("Der deutsche Text.");
+  await expect(preview(page).getByRole("heading", { level: 1, name: german })).toHaveAttribute("lang", "de");
+  await page.getByRole("button", { name: "Save draft" }).click();
+  await expect(languages.getByRole("link", { name: "German: Draft" })).toBeVisible();
+
+  const visitor = await browser.newPage();
+  await visitor.context().addCookies([{ name: "ageVerified", value: "true", url: baseURL as string }]);
+  await visitor.goto(pathsIn("de").blogPost(slug));
+  await expect(visitor.getByRole("note")).toHaveText("Dieser Beitrag ist nur auf Englisch verfügbar.");
+  await expect(visitor.getByRole("heading", { level: 1, name: title })).toHaveAttribute("lang", "en");
+
+  await page.getByRole("button", { name: "Publish" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Published." })).toBeVisible();
+  const dePage = `${baseURL}${pathsIn("de").blogPost(slug)}`;
+  for (const answer of await everyWorker(dePage, 4)) expect(answer.body).toContain(`>${german}</h1>`);
+  const hreflangs = () =>
+    visitor.locator("link[rel=alternate][hreflang]").evaluateAll((links) => links.map((l) => l.getAttribute("hreflang")).join(" "));
+  await visitor.reload();
+  await expect(visitor.getByRole("heading", { level: 1, name: german })).not.toHaveAttribute("lang", /./);
+  await expect(visitor.getByRole("note")).toHaveCount(0);
+  await expect(visitor.locator("link[rel=canonical]")).toHaveAttribute("href", dePage);
+  expect(await hreflangs()).toBe("en de x-default");
+  // French readers: the English text, marked, its canonical the English post.
+  await visitor.goto(pathsIn("fr").blogPost(slug));
+  await expect(visitor.getByRole("note")).toHaveText("Cet article n’est disponible qu’en anglais.");
+  await expect(visitor.locator("link[rel=canonical]")).toHaveAttribute("href", `${baseURL}${paths.blogPost(slug)}`);
+  expect(await hreflangs()).toBe("en de x-default");
+  expect((await freshGet(`${baseURL}${pathsIn("de").sitemap()}`)).body).toContain(`/de/blog/${slug}<`);
+  expect((await freshGet(`${baseURL}${pathsIn("fr").sitemap()}`)).body).not.toContain(`/blog/${slug}<`);
+
+  await page.goto(paths.admin.blog());
+  const row = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: title }) });
+  await expect(row.getByRole("link", { name: "German: Published" })).toBeVisible();
+  await expect(page.getByRole("list", { name: "Recent blog changes" }).getByText("blog.translation.publish").first()).toBeVisible();
+  await row.getByRole("button", { name: `Delete ${title}` }).click();
+  await row.getByRole("button", { name: "Delete for good" }).click();
+  await expect(page.getByRole("heading", { name: title })).toHaveCount(0);
+  expect((await freshGet(dePage)).status).toBe(404);
+  await visitor.close();
+  await context.close();
 });
 
 test("a taken slug and the content policy are refused next to their fields; racing creates store one post", async ({

@@ -331,6 +331,8 @@ const BLOG_FORMS: { path: string; valid: Record<string, string> }[] = [
     valid: { intent: "save", title: "Welcome to Pleazure", slug: "welcome-to-pleazure", content: "Not for minors." },
   },
   { path: `/admin/blog/${NO_POST}`, valid: { intent: "save", title: "Hostile corpus", slug: "hostile-corpus", content: "Text." } },
+  // A post's version in another language (its fields are among the English post's): the post does not exist.
+  { path: `/admin/blog/${NO_POST}?lang=de`, valid: { intent: "publish", title: "Hostile corpus", content: "Text." } },
   { path: "/admin/blog/preview", valid: { content: "# Preview" } },
 ];
 // --- end console: Blog ---
@@ -992,6 +994,7 @@ test("the admin console and the live ad feed refuse hostile input from an admin 
   for (const v of VALUES) {
     probes.push({ name: `GET /admin/blog?page= ${v.label}`, send: get(`/admin/blog?page=${v.raw}`) });
     probes.push({ name: `GET /admin/blog/:postId ${v.label}`, send: get(`/admin/blog/${v.raw}`) });
+    probes.push({ name: `GET /admin/blog/:postId?lang= ${v.label}`, send: get(`/admin/blog/${NO_POST}?lang=${v.raw}`) });
     probes.push({
       name: `POST /admin/blog/:postId ${v.label}`,
       send: post(`/admin/blog/${v.raw}`, formBody({ intent: "delete", title: "x", content: "x" }), FORM_TYPE),

@@ -74,7 +74,8 @@ export function BlogContentEditor({
   onChange: (value: string) => void;
   error?: string;
   initialHtml: string;
-  article: { title: string; author: string | null; date: string; tags: string[] };
+  /** `lang`: the language of the text when not English (a translation). */
+  article: { title: string; author: string | null; date: string; tags: string[]; lang?: string };
 }) {
   const [tab, setTab] = useState<"write" | "preview">("write");
   const textarea = useRef<HTMLTextAreaElement>(null);

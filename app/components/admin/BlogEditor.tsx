@@ -4,6 +4,7 @@ import { blogFieldErrors, blogPostFormSchema, parseTags, slugFromTitle } from "~
 import { paths } from "~core/paths";
 import { BlogContentEditor } from "./BlogContentEditor";
 import { BlogEditorField, type FieldBinding } from "./BlogEditorField";
+import { BlogLanguages, type TranslationStatuses } from "./BlogLanguages";
 import { BlogSeoFields } from "./BlogSeoFields";
 import { type EditorField, type EditorPost, EMPTY, initialValues, type Values } from "./blog-editor-fields";
 import { primaryButton } from "./console-ui";
@@ -23,11 +24,14 @@ export function BlogEditor({
   siteUrl,
   created,
   previewHtml,
+  statuses,
 }: {
   post: EditorPost | null;
   siteUrl: string;
   created: boolean;
   previewHtml: string;
+  /** The post's state in each other language: the editor's language switcher (docs/i18n.md "Content"). */
+  statuses?: TranslationStatuses | null;
 }) {
   const save = useFetcher<EditorActionResult>();
   const remove = useFetcher<EditorActionResult>();
@@ -97,6 +101,11 @@ export function BlogEditor({
                 "Draft: only admins can see it."
               )}
             </p>
+          )}
+          {post && statuses && (
+            <div className="mt-3">
+              <BlogLanguages postId={post.id} statuses={statuses} current="en" label="Languages of this post" />
+            </div>
           )}
         </div>
       </header>

@@ -3,6 +3,7 @@ import { Link, useFetcher } from "react-router";
 import { Pagination } from "~/components/ui/Pagination";
 import type { AuditEntry } from "~core/console-rows";
 import { paths } from "~core/paths";
+import { BlogLanguages, type TranslationStatuses } from "./BlogLanguages";
 import { dangerButton, formatWhen, SectionHeader } from "./console-ui";
 
 /** What the route's action answers (the route imports this, never the other way round). */
@@ -19,6 +20,8 @@ interface PostRow {
   publishedAt: string | null;
   createdAt: string;
   updatedAt: string;
+  /** Its state in each other language (docs/i18n.md "Content"). */
+  translations: TranslationStatuses | null;
 }
 
 const primaryLink = "rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-500";
@@ -115,6 +118,11 @@ function PostItem({ post }: { post: PostRow }) {
             {post.publishedAt && published ? <>published {formatWhen(post.publishedAt)} · </> : null}
             updated {formatWhen(post.updatedAt)}
           </p>
+          {post.translations && (
+            <div className="mt-2">
+              <BlogLanguages postId={post.id} statuses={post.translations} label={`Translations of ${post.title}`} />
+            </div>
+          )}
         </div>
         <div className="flex shrink-0 flex-wrap items-center gap-2">
           <Link to={paths.admin.blogPost(post.id)} className={smallButton} aria-label={`Edit ${post.title}`}>

@@ -9,7 +9,7 @@ const CLIENT_ROUTE = /^\/(?!\/|media\/)[^.?#]*(?:[?#].*)?$/;
  * Shows HTML produced on the server by `renderMarkdown` (react-markdown without raw HTML, URLs filtered by
  * `safeUrl`). Never pass HTML from any other source.
  */
-export function MarkdownHtml({ html, className }: { html: string; className?: string }) {
+export function MarkdownHtml({ html, className, lang }: { html: string; className?: string; lang?: string }) {
   const navigate = useNavigate();
   const onClick = (event: MouseEvent<HTMLDivElement>) => {
     if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
@@ -24,6 +24,6 @@ export function MarkdownHtml({ html, className }: { html: string; className?: st
     // biome-ignore lint/security/noDangerouslySetInnerHtml: server-rendered markdown without raw HTML and with filtered URLs
     // biome-ignore lint/a11y/noStaticElementInteractions: delegated clicks come from the links inside, which are keyboard-operable
     // biome-ignore lint/a11y/useKeyWithClickEvents: Enter on a link fires this same click event
-    <div className={className} onClick={onClick} dangerouslySetInnerHTML={{ __html: html }} />
+    <div className={className} lang={lang} onClick={onClick} dangerouslySetInnerHTML={{ __html: html }} />
   );
 }

@@ -12,6 +12,7 @@ export function PostArticle({
   date,
   tags,
   html,
+  lang,
 }: {
   title: string;
   author: string | null;
@@ -19,17 +20,19 @@ export function PostArticle({
   tags: string[];
   /** HTML from `renderMarkdown` (server-side), never from anywhere else. */
   html: string;
+  /** The language of title and body when not the page's (an untranslated post: English); byline and tags are the page's. */
+  lang?: string;
 }) {
   return (
     <>
       <header className="mt-4 border-b border-ink-800 pb-6">
-        <h1 dir="auto" className="text-3xl font-extrabold leading-tight sm:text-4xl">
+        <h1 dir="auto" lang={lang} className="text-3xl font-extrabold leading-tight sm:text-4xl">
           {title}
         </h1>
         <PostByline author={author} date={date} className="mt-3" />
         <TagList tags={tags} className="mt-4" />
       </header>
-      <MarkdownHtml html={html} className="mt-2 break-words" />
+      <MarkdownHtml html={html} lang={lang} className="mt-2 break-words" />
     </>
   );
 }

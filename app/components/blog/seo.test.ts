@@ -110,4 +110,37 @@ describe("blogPostMeta", () => {
     expect(find(meta, "property", "og:image")?.content).toBe(`${SITE}/og-default.png`);
     expect(find(meta, "property", "og:image:width")?.content).toBe("1200");
   });
+
+  const hreflangs = (meta: MetaDescriptor[]) =>
+    meta
+      .filter((m) => (m as Record<string, unknown>).hrefLang)
+      .map((m) => `${(m as Record<string, string>).hrefLang} ${(m as Record<string, string>).href}`);
+
+  it("a translation: its own language's canonical, og:locale and inLanguage; hreflang only where the post is published", () => {
+    const meta = blogPostMeta(SITE, { ...base, title: "Ein Beitrag", locale: "de", languages: ["en", "de", "ja"] }, "de");
+    expect(find(meta, "rel", "canonical")?.href).toBe(`${SITE}/de/blog/a-post`);
+    expect(find(meta, "property", "og:url")?.content).toBe(`${SITE}/de/blog/a-post`);
+    expect(find(meta, "property", "og:locale")?.content).toBe("de_DE");
+    expect(
+      meta
+        .filter((m) => (m as Record<string, string>).property === "og:locale:alternate")
+        .map((m) => (m as Record<string, string>).content),
+    ).toEqual(["en_US", "ja_JP"]);
+    expect(ld(meta, "BlogPosting")).toMatchObject({ headline: "Ein Beitrag", inLanguage: "de", url: `${SITE}/de/blog/a-post` });
+    expect(hreflangs(meta)).toEqual([
+      `en ${SITE}/blog/a-post`,
+      `de ${SITE}/de/blog/a-post`,
+      `ja ${SITE}/ja/blog/a-post`,
+      `x-default ${SITE}/blog/a-post`,
+    ]);
+  });
+
+  it("the English text on another language's page: canonical to the English post, English meta, breadcrumbs in the page's language", () => {
+    const meta = blogPostMeta(SITE, { ...base, locale: "en", languages: ["en", "de"] }, "fr", { home: "Accueil", blog: "Blog" });
+    expect(find(meta, "rel", "canonical")?.href).toBe(`${SITE}/blog/a-post`);
+    expect(find(meta, "property", "og:locale")?.content).toBe("en_US");
+    expect(ld(meta, "BlogPosting")).toMatchObject({ inLanguage: "en" });
+    expect(hreflangs(meta)).toEqual([`en ${SITE}/blog/a-post`, `de ${SITE}/de/blog/a-post`, `x-default ${SITE}/blog/a-post`]);
+    expect(JSON.stringify(ld(meta, "BreadcrumbList"))).toContain(`"name":"Accueil","item":"${SITE}/fr"`);
+  });
 });

@@ -27,6 +27,10 @@ export interface PostSeo {
   twitter_card_description: string | null;
   twitter_card_image_url: string | null;
   canonical_url: string | null;
+  /** The language the texts are in (default English): a published translation's, or English on any page. */
+  locale?: Locale;
+  /** The languages the post is published in (default: English only), for hreflang. */
+  languages?: Locale[];
 }
 
 const blank = (v: string | null | undefined) => !v?.trim();
@@ -57,21 +61,28 @@ export function feedLink(siteUrl: string): MetaDescriptor {
   return { tagName: "link", rel: "alternate", type: "application/rss+xml", title: FEED_TITLE, href: absoluteUrl(siteUrl, paths.feed()) };
 }
 
-/** A post's meta tags; `crumbs` names the breadcrumbs' pages in the page's language. */
+/**
+ * A post's meta tags; `crumbs` names the breadcrumbs' pages in the page's language (`locale`). Title, description,
+ * Open Graph, JSON-LD and the canonical follow the language the text is in (docs/i18n.md "Search engines"): a
+ * translation is its own language's address, the English text (on any language's page) the English post's.
+ */
 export function blogPostMeta(
   siteUrl: string,
   post: PostSeo,
   locale: Locale = DEFAULT_LOCALE,
   crumbs: { home: string; blog: string } = { home: "Home", blog: "Blog" },
 ): MetaDescriptor[] {
+  const textLocale = post.locale ?? DEFAULT_LOCALE;
   const path = paths.blogPost(post.slug);
-  const canonical = postCanonical(siteUrl, post);
+  const canonical =
+    textLocale === DEFAULT_LOCALE ? postCanonical(siteUrl, post) : absoluteUrl(siteUrl, pathsIn(textLocale).blogPost(post.slug));
   const headline = post.meta_title?.trim() || post.title;
   const image = socialImage(siteUrl, post.og_image_url);
   const published = post.published_at ?? post.created_at;
   const meta = seoMeta({
     siteUrl,
-    locale,
+    locale: textLocale,
+    languages: post.languages ?? [DEFAULT_LOCALE],
     title: headline,
     description: post.description,
     path,
@@ -90,6 +101,7 @@ export function blogPostMeta(
         "@type": "BlogPosting",
         headline: truncate(headline, 110),
         description: post.description,
+        inLanguage: textLocale,
         datePublished: published,
         dateModified: post.updated_at,
         ...(post.author ? { author: { "@type": "Person", name: post.author } } : { author: { "@type": "Organization", name: site.name } }),

@@ -1,11 +1,13 @@
 import { data, redirect } from "react-router";
 import { BlogEditor, type EditorActionResult } from "~/components/admin/BlogEditor";
+import { BlogTranslationEditor, type TranslationEditorData } from "~/components/admin/BlogTranslationEditor";
 import type { EditorPost } from "~/components/admin/blog-editor-fields";
 import { renderMarkdown } from "~/components/blog/markdown.server";
 import { consoleRequest } from "~/lib/console-request.server";
 import { FORM_UNREADABLE } from "~/lib/console-result";
 import { routeInput } from "~/lib/route-contract.server";
 import { BLOG_FORM_MAX_BYTES, BLOG_POST_FIELDS, blogFieldErrors, blogPostFormSchema } from "~core/blog-post-schema";
+import { TRANSLATION_LOCALES } from "~core/blog-translation-schema";
 import { ContentSafetyError } from "~core/content-safety";
 import { DEFAULT_LOCALE } from "~core/locales";
 import { formStrings } from "~core/params";
@@ -21,24 +23,44 @@ import {
   getPostById,
   saveBlogPost,
 } from "../../../server/services/blog-console";
+import { translationStatuses } from "../../../server/services/blog-translations";
 import { siteUrl } from "../../../server/site-url";
 import type { Route } from "./+types/blog-editor";
+import { translationAction, translationEditorData } from "./blog-translation.server";
 
 // `/admin/blog/new` has no postId; `/admin/blog/:postId` names a post by uuid (anything else names none: 404).
 const editorParams = z.object({ postId: z.uuid().optional() });
+// `?lang=de`: the post's version in that language (blog-translation.server.ts); none: the English post.
+const editorQuery = z.object({ lang: z.enum(TRANSLATION_LOCALES).optional() });
 
 export const contract = defineRoute({
   ...CONSOLE_PAGE,
-  input: { params: editorParams, form: blogPostFormSchema },
+  input: { params: editorParams, query: editorQuery, form: blogPostFormSchema },
 });
 
 export async function loader(args: Route.LoaderArgs) {
-  const { postId } = routeInput(args.context, contract).params;
+  const { params, query } = routeInput(args.context, contract);
+  const { postId } = params;
   const created = new URL(args.request.url).searchParams.get("created") === "1";
   // The live preview is the post's page (PostArticle): its byline and tags in the console's language, English.
-  const base = { siteUrl: siteUrl(args.request), created, intl: messagesFor(DEFAULT_LOCALE, ["blog"]) };
+  const base = {
+    siteUrl: siteUrl(args.request),
+    created,
+    intl: messagesFor(DEFAULT_LOCALE, ["blog"]),
+    translation: null as TranslationEditorData | null,
+    statuses: null as TranslationEditorData["statuses"] | null,
+  };
+  if (query.lang) {
+    if (!postId) throw data(null, { status: 404 });
+    return data({
+      ...base,
+      post: null as EditorPost | null,
+      previewHtml: "",
+      translation: await translationEditorData(postId, query.lang),
+    });
+  }
   if (!postId) return data({ ...base, post: null as EditorPost | null, previewHtml: "" });
-  const row = await getPostById(postId);
+  const [row, statuses] = await Promise.all([getPostById(postId), translationStatuses([postId])]);
   if (!row) throw data(null, { status: 404 });
   const post: EditorPost = {
     id: row.id,
@@ -63,11 +85,16 @@ export async function loader(args: Route.LoaderArgs) {
     updated_at: row.updated_at.toISOString(),
   };
   // The preview's first rendering comes with the page; typing re-renders it through /admin/blog/preview.
-  return data({ ...base, post, previewHtml: renderMarkdown(row.content, { memo: false }) });
+  return data({ ...base, statuses: statuses.get(postId) ?? null, post, previewHtml: renderMarkdown(row.content, { memo: false }) });
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  const title = loaderData?.post ? `Edit “${loaderData.post.title}”` : "New post";
+  const version = loaderData?.translation;
+  const title = version
+    ? `${version.locale} version of “${version.post.title}”`
+    : loaderData?.post
+      ? `Edit “${loaderData.post.title}”`
+      : "New post";
   return [{ title: `${title} | Blog | Console` }];
 }
 
@@ -88,7 +115,9 @@ export async function action(args: Route.ActionArgs) {
   });
   if (!begun.ok) return begun.answer;
   const { actor, form: posted } = begun;
-  const { postId } = routeInput(args.context, contract).params;
+  const { params, query } = routeInput(args.context, contract);
+  const { postId } = params;
+  if (query.lang) return postId ? translationAction(postId, query.lang, actor, posted) : refuse(404, "", {}, "This post does not exist.");
   const raw = formFields(posted);
   const intent = INTENTS.find((i) => i === raw?.intent);
   if (!raw || !intent || (!postId && (intent === "unpublish" || intent === "delete"))) return refuse(400, "", {}, FORM_UNREADABLE);
@@ -124,5 +153,7 @@ function publishTarget(intent: Exclude<Intent, "delete">): boolean | undefined {
 }
 
 export default function BlogEditorPage({ loaderData }: Route.ComponentProps) {
+  const { translation } = loaderData;
+  if (translation) return <BlogTranslationEditor key={`${translation.post.id}:${translation.locale}`} {...translation} />;
   return <BlogEditor key={loaderData.post?.id ?? "new"} {...loaderData} />;
 }

@@ -16,6 +16,7 @@ import {
   listAllPosts,
   setBlogPostPublished,
 } from "../../../server/services/blog-console";
+import { translationStatuses } from "../../../server/services/blog-translations";
 import type { Route } from "./+types/blog";
 
 /** How many recent blog changes the page lists. */
@@ -39,6 +40,7 @@ export async function loader(args: Route.LoaderArgs) {
   const pageCount = totalPages(found.total, CONSOLE_POSTS_PER_PAGE);
   const page = clampPage(requested, pageCount);
   if (page !== requested) throw redirect(paths.admin.blog({ page }));
+  const statuses = await translationStatuses(found.posts.map((p) => p.id));
   const iso = (d: Date | null) => d?.toISOString() ?? null;
   return data({
     page,
@@ -53,6 +55,7 @@ export async function loader(args: Route.LoaderArgs) {
       publishedAt: iso(p.published_at),
       createdAt: p.created_at.toISOString(),
       updatedAt: p.updated_at.toISOString(),
+      translations: statuses.get(p.id) ?? null,
     })),
     audit: audit.map((e) => ({ id: e.id, at: e.at.toISOString(), actorEmail: e.actorEmail, action: e.action, target: e.target })),
   });

@@ -43,7 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const found = await attempt(
     context,
     "blog list",
-    () => listPublishedPosts(requested),
+    () => listPublishedPosts(requested, locale),
     () => null,
   );
   if (!found) return data<BlogListData>({ page: requested, pageCount: 0, posts: [], failed: true, intl }, { status: 500 });
@@ -65,6 +65,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       author: p.author,
       date: new Date(p.published_at ?? p.created_at).toISOString(),
       tags: p.tags,
+      locale: p.locale,
     })),
   });
 }
@@ -95,6 +96,7 @@ export function meta({ loaderData: d, matches }: Route.MetaArgs) {
           blogPost: (d?.posts ?? []).map((p) => ({
             "@type": "BlogPosting",
             headline: p.title,
+            inLanguage: p.locale ?? locale,
             url: absoluteUrl(siteUrl, local.blogPost(p.slug)),
             datePublished: p.date,
             ...(p.author ? { author: { "@type": "Person", name: p.author } } : {}),

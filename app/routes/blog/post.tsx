@@ -3,7 +3,7 @@ import { renderMarkdown } from "~/components/blog/markdown.server";
 import { PostArticle } from "~/components/blog/PostArticle";
 import { blogPostMeta, feedLink, type PostSeo, postDescription } from "~/components/blog/seo";
 import { ErrorState } from "~/components/ui/ErrorState";
-import { translator, useMessages, usePaths, type WithMessages } from "~/lib/i18n";
+import { translator, useLocale, useMessages, usePaths, type WithMessages } from "~/lib/i18n";
 import { localeFromMatches, siteUrlFromMatches } from "~/lib/root-data";
 import { routeInput } from "~/lib/route-contract.server";
 import { seoMeta } from "~/lib/seo";
@@ -34,13 +34,14 @@ export const contract = defineRoute({
 });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const intl = messagesFor(localeOfRequest(request), ["blog"]);
+  const locale = localeOfRequest(request);
+  const intl = messagesFor(locale, ["blog"]);
   const { slug } = routeInput(context, contract).params;
   if (!slug) return data<PostData>({ state: "not-found", slug: "", intl }, { status: 404 });
   const post = await attempt(
     context,
     "blog post",
-    () => getPublishedPost(slug),
+    () => getPublishedPost(slug, locale),
     () => "failed" as const,
   );
   if (post === "failed") return data<PostData>({ state: "error", slug, intl }, { status: 500 });
@@ -66,6 +67,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       twitter_card_description: post.twitter_card_description,
       twitter_card_image_url: post.twitter_card_image_url,
       canonical_url: post.canonical_url,
+      locale: post.locale,
+      languages: post.languages,
     },
   });
 }
@@ -107,11 +110,30 @@ export default function BlogPostPage({ loaderData: d }: Route.ComponentProps) {
       </section>
     );
   }
-  const { post, html } = d;
+  return <Post post={d.post} html={d.html} />;
+}
+
+/** The post; English text on another language's page is marked as English and says so (docs/i18n.md "Content"). */
+function Post({ post, html }: { post: PostSeo; html: string }) {
+  const t = useMessages("blog");
+  const pageLocale = useLocale();
+  const lang = post.locale && post.locale !== pageLocale ? post.locale : undefined;
   return (
     <article className="mx-auto max-w-3xl">
       <BackToBlog />
-      <PostArticle title={post.title} author={post.author} date={post.published_at ?? post.created_at} tags={post.tags} html={html} />
+      {lang && (
+        <p role="note" className="mt-4 rounded-lg border border-ink-700 bg-ink-900 px-3 py-2 text-sm text-zinc-300">
+          {t("englishOnly")}
+        </p>
+      )}
+      <PostArticle
+        title={post.title}
+        author={post.author}
+        date={post.published_at ?? post.created_at}
+        tags={post.tags}
+        html={html}
+        lang={lang}
+      />
     </article>
   );
 }

@@ -1,0 +1,182 @@
+import {
+  type BlogTranslationInput,
+  TRANSLATION_LOCALES,
+  type TranslationLocale,
+  type TranslationState,
+  type TranslationStatus,
+} from "../../core/blog-translation-schema";
+import { assertNoMinorSuggestingTerms } from "../../core/content-safety";
+import { getDb } from "../db/connection";
+import type { BlogPostTranslation } from "../db/schema";
+import { type Actor, recordAdminAction } from "./audit-log";
+import { invalidateBlogPost } from "./blog";
+import { BlogPostNotFoundError } from "./blog-console";
+
+/**
+ * The console's side of a post's versions in the other languages (docs/i18n.md "Content"): read, save (a draft or
+ * published), delete (the language is missing again), and what is missing. Like the English edits
+ * (blog-console.ts): the policy on every text, one transaction with its audit record, the post's cache entry
+ * dropped everywhere once committed (the public list and the sitemap read the table directly).
+ */
+
+/** A post's versions by language; a language without one is missing. */
+export async function getTranslations(postId: string): Promise<Partial<Record<TranslationLocale, BlogPostTranslation>>> {
+  const rows = await getDb().selectFrom("blog_post_translations").selectAll().where("post_id", "=", postId).execute();
+  return Object.fromEntries(rows.map((r) => [r.locale, r]));
+}
+
+/** Each post's state in each other language, for the console's list. */
+export async function translationStatuses(postIds: readonly string[]): Promise<Map<string, Record<TranslationLocale, TranslationStatus>>> {
+  const statuses = new Map<string, Record<TranslationLocale, TranslationStatus>>();
+  for (const id of postIds)
+    statuses.set(id, Object.fromEntries(TRANSLATION_LOCALES.map((l) => [l, "missing"])) as Record<TranslationLocale, TranslationStatus>);
+  if (!postIds.length) return statuses;
+  const rows = await getDb()
+    .selectFrom("blog_post_translations")
+    .select(["post_id", "locale", "state"])
+    .where("post_id", "in", [...postIds])
+    .execute();
+  for (const r of rows) {
+    const of = statuses.get(r.post_id);
+    if (of) of[r.locale as TranslationLocale] = r.state;
+  }
+  return statuses;
+}
+
+/** The audit log's target for a version: the post's slug and the language, as the console's recent changes list it. */
+const auditTarget = (slug: string, locale: TranslationLocale) => `${slug} (${locale})`;
+
+/** What the audit log keeps of a version: enough to tell what changed, not the whole content. */
+function auditView(t: BlogPostTranslation) {
+  return { locale: t.locale, title: t.title, state: t.state, excerpt: t.excerpt, content_length: t.content.length };
+}
+
+/**
+ * Saves a post's version in `locale` (created when missing) and, when `state` is given, sets it (else a new
+ * version is a draft and an existing one keeps its state). Audited as `blog.translation.update` (when anything
+ * changed) and `blog.translation.publish` / `.unpublish` (when the state changes), targeting "<slug> (<locale>)".
+ * Throws ContentSafetyError (nothing stored) or BlogPostNotFoundError.
+ */
+export async function saveBlogTranslation(
+  postId: string,
+  locale: TranslationLocale,
+  fields: BlogTranslationInput,
+  actor: Actor,
+  opts: { state?: TranslationState } = {},
+): Promise<BlogPostTranslation> {
+  assertNoMinorSuggestingTerms({ ...fields });
+  const { slug, after } = await getDb()
+    .transaction()
+    .execute(async (trx) => {
+      // The post locked: a delete cannot race the insert, and two saves are audited in order.
+      const post = await trx.selectFrom("blog_posts").select(["id", "slug"]).where("id", "=", postId).forUpdate().executeTakeFirst();
+      if (!post) throw new BlogPostNotFoundError(postId);
+      const before = await trx
+        .selectFrom("blog_post_translations")
+        .selectAll()
+        .where("post_id", "=", postId)
+        .where("locale", "=", locale)
+        .executeTakeFirst();
+      const state = opts.state ?? before?.state ?? "draft";
+      const textChanged = !before || (Object.keys(fields) as (keyof BlogTranslationInput)[]).some((k) => before[k] !== fields[k]);
+      const stateChanged = state !== (before?.state ?? "draft");
+      if (before && !textChanged && !stateChanged) return { slug: post.slug, after: before };
+      const publishedAt = state === "published" ? (before?.published_at ?? new Date()) : (before?.published_at ?? null);
+      const after = await trx
+        .insertInto("blog_post_translations")
+        .values({ post_id: postId, locale, ...fields, state, published_at: publishedAt, updated_at: new Date() })
+        .onConflict((oc) =>
+          oc.columns(["post_id", "locale"]).doUpdateSet({ ...fields, state, published_at: publishedAt, updated_at: new Date() }),
+        )
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      if (textChanged)
+        await recordAdminAction(trx, {
+          actor,
+          action: "blog.translation.update",
+          target: auditTarget(post.slug, locale),
+          before: before ? auditView(before) : null,
+          after: auditView(after),
+        });
+      if (stateChanged)
+        await recordAdminAction(trx, {
+          actor,
+          action: state === "published" ? "blog.translation.publish" : "blog.translation.unpublish",
+          target: auditTarget(post.slug, locale),
+          before: { locale, state: before?.state ?? "missing" },
+          after: { locale, state, published_at: after.published_at?.toISOString() ?? null },
+        });
+      return { slug: post.slug, after };
+    });
+  await invalidateBlogPost(slug);
+  return after;
+}
+
+/** Deletes a post's version in `locale` (`blog.translation.delete`): the language is missing again. False when there was none. */
+export async function deleteBlogTranslation(postId: string, locale: TranslationLocale, actor: Actor): Promise<boolean> {
+  const slug = await getDb()
+    .transaction()
+    .execute(async (trx) => {
+      const post = await trx.selectFrom("blog_posts").select(["slug"]).where("id", "=", postId).forUpdate().executeTakeFirst();
+      if (!post) throw new BlogPostNotFoundError(postId);
+      const gone = await trx
+        .deleteFrom("blog_post_translations")
+        .where("post_id", "=", postId)
+        .where("locale", "=", locale)
+        .returningAll()
+        .executeTakeFirst();
+      if (!gone) return null;
+      await recordAdminAction(trx, {
+        actor,
+        action: "blog.translation.delete",
+        target: auditTarget(post.slug, locale),
+        before: auditView(gone),
+        after: null,
+      });
+      return post.slug;
+    });
+  if (slug) await invalidateBlogPost(slug);
+  return slug !== null;
+}
+
+/** A post a language lacks, or has only as a draft. */
+export interface TranslationGap {
+  id: string;
+  title: string;
+  slug: string;
+}
+
+export interface LanguageGaps {
+  locale: TranslationLocale;
+  missing: TranslationGap[];
+  draft: TranslationGap[];
+}
+
+/**
+ * Per language, the published posts its readers see in English: those it has no version of, and those whose
+ * version is a draft (newest post first). English drafts are left out: nobody reads them yet.
+ */
+export async function blogTranslationGaps(): Promise<LanguageGaps[]> {
+  const db = getDb();
+  const [posts, versions] = await Promise.all([
+    db
+      .selectFrom("blog_posts")
+      .select(["id", "title", "slug"])
+      .where("published", "=", true)
+      .orderBy("published_at", "desc")
+      .orderBy("id", "desc")
+      .execute(),
+    db
+      .selectFrom("blog_post_translations as t")
+      .innerJoin("blog_posts as p", "p.id", "t.post_id")
+      .select(["t.post_id", "t.locale", "t.state"])
+      .where("p.published", "=", true)
+      .execute(),
+  ]);
+  const stateOf = new Map(versions.map((v) => [`${v.post_id} ${v.locale}`, v.state]));
+  return TRANSLATION_LOCALES.map((locale) => ({
+    locale,
+    missing: posts.filter((p) => !stateOf.has(`${p.id} ${locale}`)),
+    draft: posts.filter((p) => stateOf.get(`${p.id} ${locale}`) === "draft"),
+  }));
+}
