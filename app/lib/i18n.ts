@@ -1,5 +1,5 @@
 import { useLocation, useMatches } from "react-router";
-import { LOCALE_INFO, type Locale } from "~core/locales";
+import { isLocale, LOCALE_INFO, type Locale } from "~core/locales";
 import { formatMessage, type MessageValues } from "~core/messages";
 import { pageLocale } from "~core/page-locale";
 import { type Paths, pathsIn } from "~core/paths";
@@ -29,6 +29,15 @@ export function useLocale(): Locale {
 /** The language's writing direction, for `dir` attributes and direction-dependent icons. */
 export function useDirection(): "ltr" | "rtl" {
   return LOCALE_INFO[useLocale()].dir;
+}
+
+/**
+ * `lang` and `dir` for text written in `textLocale` shown on a page in `pageLocale` (an English post on an Arabic
+ * page reads left to right, its full stops where English puts them); nothing when they are the same language.
+ */
+export function textLanguage(textLocale: string | null | undefined, pageLocale: Locale): { lang?: Locale; dir?: "ltr" | "rtl" } {
+  if (!isLocale(textLocale) || textLocale === pageLocale) return {};
+  return { lang: textLocale, dir: LOCALE_INFO[textLocale].dir };
 }
 
 /** Site addresses in the page's language (core/paths.ts pathsIn). */

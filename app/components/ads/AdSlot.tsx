@@ -4,7 +4,7 @@ import { useMessages, usePaths } from "~/lib/i18n";
 import { AD_LOAD_TIMEOUT_MS, type AdSlotName, adScriptSrc, isBillboard, slotIsShown } from "~core/ad-units";
 import { site } from "~core/site";
 import { useAds } from "./AdsProvider";
-import { HOUSE_BANNER } from "./house-banners";
+import { houseBanner } from "./house-banners";
 
 export type { AdSlotName };
 
@@ -95,7 +95,7 @@ function FilledSlot({ name, zoneId, scriptUrl }: { name: AdSlotName; zoneId: str
           data-ad-fallback=""
         >
           <img
-            src={billboard ? HOUSE_BANNER.billboard : HOUSE_BANNER.rect}
+            src={billboard ? houseBanner("billboard", t("houseBannerLine", { tagline: t("tagline") })) : houseBanner("rect", t("tagline"))}
             alt={t("adHouseBanner", { site: site.name, tagline: t("tagline") })}
             width={billboard ? 970 : 300}
             height={250}

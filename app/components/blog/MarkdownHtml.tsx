@@ -1,5 +1,6 @@
 import type { MouseEvent } from "react";
 import { useNavigate } from "react-router";
+import { isLocale, LOCALE_INFO } from "~core/locales";
 
 // Same-site page links inside rendered markdown navigate client-side like <Link>; files (/media/…,
 // anything with an extension) and other origins load normally.
@@ -7,7 +8,8 @@ const CLIENT_ROUTE = /^\/(?!\/|media\/)[^.?#]*(?:[?#].*)?$/;
 
 /**
  * Shows HTML produced on the server by `renderMarkdown` (react-markdown without raw HTML, URLs filtered by
- * `safeUrl`). Never pass HTML from any other source.
+ * `safeUrl`). Never pass HTML from any other source. A body in another language than the page's (`lang`) also
+ * takes that language's direction.
  */
 export function MarkdownHtml({ html, className, lang }: { html: string; className?: string; lang?: string }) {
   const navigate = useNavigate();
@@ -24,6 +26,12 @@ export function MarkdownHtml({ html, className, lang }: { html: string; classNam
     // biome-ignore lint/security/noDangerouslySetInnerHtml: server-rendered markdown without raw HTML and with filtered URLs
     // biome-ignore lint/a11y/noStaticElementInteractions: delegated clicks come from the links inside, which are keyboard-operable
     // biome-ignore lint/a11y/useKeyWithClickEvents: Enter on a link fires this same click event
-    <div className={className} lang={lang} onClick={onClick} dangerouslySetInnerHTML={{ __html: html }} />
+    <div
+      className={className}
+      lang={lang}
+      dir={isLocale(lang) ? LOCALE_INFO[lang].dir : undefined}
+      onClick={onClick}
+      dangerouslySetInnerHTML={{ __html: html }}
+    />
   );
 }

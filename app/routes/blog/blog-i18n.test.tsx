@@ -45,6 +45,8 @@ describe("a blog post on another language's page", () => {
     expect(fr).toContain("Par Mara Quill");
     const ar = render(BlogPostPage, postPage("en", "A Post"), "ar", "/blog/a-post");
     expect(ar).toContain("هذه التدوينة متاحة باللغة الإنجليزية فقط.");
+    // On a right-to-left page the English body reads left to right (its full stops where English puts them).
+    expect(ar).toMatch(/<div [^>]*lang="en" dir="ltr"[^>]*><p>Body<\/p><\/div>/);
   });
 
   it("a translation in the page's language, and English on the English page, carry no lang and no note", () => {

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { MarkdownHtml } from "~/components/blog/MarkdownHtml";
 import { renderMarkdown } from "~/components/blog/markdown.server";
-import { translator, useLocale } from "~/lib/i18n";
+import { textLanguage, translator, useLocale } from "~/lib/i18n";
 import { localeFromMatches, siteUrlFromMatches } from "~/lib/root-data";
 import { breadcrumbs, seoMeta } from "~/lib/seo";
 import { type Locale, localeOfRequest } from "~core/locales";
@@ -82,7 +82,7 @@ export function meta({ loaderData: d, matches }: Route.MetaArgs) {
 export default function FaqPage({ loaderData: d }: Route.ComponentProps) {
   const locale = useLocale();
   return (
-    <article className="mx-auto max-w-3xl" lang={d.contentLocale === locale ? undefined : d.contentLocale}>
+    <article className="mx-auto max-w-3xl" {...textLanguage(d.contentLocale, locale)}>
       <h1 className="text-3xl font-extrabold leading-tight sm:text-4xl">{d.title}</h1>
       {d.introHtml && <MarkdownHtml html={d.introHtml} />}
       {/* Native disclosure widgets: focusable, toggled with Enter/Space, announced as expanded/collapsed,

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { MarkdownHtml } from "~/components/blog/MarkdownHtml";
 import { renderMarkdown } from "~/components/blog/markdown.server";
 import { AppLink } from "~/components/ui/AppLink";
-import { translator, useLocale, useMessages, type WithMessages } from "~/lib/i18n";
+import { textLanguage, translator, useLocale, useMessages, type WithMessages } from "~/lib/i18n";
 import { localeFromMatches, siteUrlFromMatches } from "~/lib/root-data";
 import { absoluteUrl, breadcrumbs, seoMeta } from "~/lib/seo";
 import { type Locale, localeOfRequest, localizePath, splitLocalePath } from "~core/locales";
@@ -105,7 +105,7 @@ export default function StaticPage({ loaderData: d }: Route.ComponentProps) {
   const t = useMessages("pages");
   const locale = useLocale();
   return (
-    <article className="mx-auto max-w-3xl" lang={d.contentLocale === locale ? undefined : d.contentLocale}>
+    <article className="mx-auto max-w-3xl" {...textLanguage(d.contentLocale, locale)}>
       <h1 className="text-3xl font-extrabold leading-tight sm:text-4xl">{d.title}</h1>
       {d.translatedLegalText && (
         <p role="note" className="mt-4 rounded-xl border border-ink-700 bg-ink-900 p-4 text-sm text-zinc-300">
