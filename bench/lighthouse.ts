@@ -21,7 +21,7 @@ const HELP = `npm run bench:lighthouse -- [flags]
   --port N        port of the app server (default: a free loopback port)
   --out NAME      results file stem under bench/results (default YYYY-MM-DD-lighthouse)
   --pages a,b     only these pages (keys: home, category, video, search, blog, blog-post, playlist,
-                  playlist-owner, playlists, settings, home-first-visit)
+                  playlist-owner, playlists, settings, home-first-visit, and de-/ar- home, category, video)
   --devtools      throttle the real page load (Lighthouse throttlingMethod "devtools") instead of simulating it`;
 
 const t0 = Date.now();

@@ -64,7 +64,7 @@ describe("the listing pages' metadata", () => {
   it("speaks German and Arabic, with JSON-LD in the page's language and addresses", () => {
     expect(title(category("de", 2))).toBe("Videos: Amateur – Seite 2 | Pleazure");
     expect(description(search("de", "aurora"))).toBe("KI-generierte Videos zu „aurora“.");
-    expect(title(search("ar", "aurora"))).toBe("نتائج البحث عن «aurora» | Pleazure");
+    expect(title(search("ar", "aurora"))).toBe("نتائج البحث عن «\u2068aurora\u2069» | Pleazure");
     const [site] = jsonLd(home("de"));
     expect(site).toMatchObject({ "@type": "WebSite", inLanguage: "de", url: `${SITE}/de` });
     expect(JSON.stringify(site)).toContain(`${SITE}/de/search?q={search_term_string}`);

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type Result as LhResult } from "lighthouse";
+import { localizePath } from "../../core/locales";
 import { CHROMIUM_FLAGS } from "../../tests/support/chromium";
 import { startAppServer, tail } from "./app-server";
 import { onCleanup } from "./cleanup";
@@ -100,6 +101,12 @@ export async function pickPages(origin: string, dataDir: string): Promise<Lighth
     { key: "playlists", label: "own playlists `/playlists`", path: "/playlists", ageVerified: true, cookie: owner },
     { key: "settings", label: "settings `/settings`", path: "/settings", ageVerified: true, cookie: owner },
     { key: "home-first-visit", label: "home, first visit (age gate shown)", path: "/", ageVerified: false },
+    // The same pages in German and in Arabic (right to left): issue 34 holds them to English's figures.
+    ...(["de", "ar"] as const).flatMap((locale) => [
+      { key: `${locale}-home`, label: `home \`${localizePath(locale, "/")}\``, path: localizePath(locale, "/"), ageVerified: true },
+      { key: `${locale}-category`, label: `category in ${locale}`, path: localizePath(locale, category), ageVerified: true },
+      { key: `${locale}-video`, label: `video in ${locale}`, path: localizePath(locale, video), ageVerified: true },
+    ]),
   ];
 }
 

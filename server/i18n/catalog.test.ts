@@ -1,6 +1,6 @@
 import { type MessageFormatElement, parse, TYPE } from "@formatjs/icu-messageformat-parser";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_LOCALE, LOCALES, type Locale } from "../../core/locales";
+import { DEFAULT_LOCALE, LOCALE_INFO, LOCALES, type Locale } from "../../core/locales";
 import { CATALOG, messagesFor, type Namespace, namespaceTexts, parseMessage, textFiles, textsVersion, translate } from "./catalog";
 
 const NAMESPACES = Object.keys(CATALOG) as Namespace[];
@@ -88,6 +88,20 @@ describe("the message catalog", () => {
         for (const locale of OTHERS)
           if (/\p{L}+\s+\p{L}+/u.test(english) && CATALOG[ns][locale][id] === english) untranslated.push(`${ns}.${id} in ${locale}`);
     expect(untranslated).toEqual([]);
+  });
+
+  it("isolates, in right-to-left languages, every argument that carries a name or a title (FSI…PDI)", () => {
+    // A Latin name or an address inside an Arabic sentence would otherwise reorder the sentence's punctuation
+    // around it ("مرحبًا، rtl-review@example.com!"); numbers and dates are formatted by the message itself.
+    const user = /\{(name|title|email|q|term|author|category|video|chapter|value)\}/g;
+    const bare: string[] = [];
+    for (const locale of LOCALES.filter((l) => LOCALE_INFO[l].dir === "rtl"))
+      for (const [ns, texts] of Object.entries(CATALOG))
+        for (const [id, text] of Object.entries(texts[locale]))
+          for (const m of text.matchAll(user))
+            if (text[m.index - 1] !== "\u2068" || text[m.index + m[0].length] !== "\u2069") bare.push(`${locale} ${ns}.${id} ${m[0]}`);
+    expect(bare).toEqual([]);
+    expect(translate("ar", "account", "welcome", { name: "rtl-review@example.com" })).toBe("مرحبًا، \u2068rtl-review@example.com\u2069!");
   });
 
   it("sends the browser plain text for a text without arguments and a parsed message otherwise", () => {

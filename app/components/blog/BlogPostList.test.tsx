@@ -54,7 +54,7 @@ describe("BlogPostList", () => {
     expect(de).toContain('aria-label="Schlagwörter"');
     expect(de).toMatch(/href="\/de\/blog\?page=2"/);
     const ar = render({ posts: POSTS, page: 1, pageCount: 2 }, "ar");
-    expect(ar).toContain("بقلم Mara Quill");
+    expect(ar).toContain("بقلم \u2068Mara Quill\u2069");
     expect(ar).toMatch(/<a [^>]*href="\/ar\/blog\/one"/);
     expect(ar).toContain('<h2 dir="auto"');
     expect(render({}, "ar")).toContain("لا توجد تدوينات متاحة في الوقت الحالي.");

@@ -120,8 +120,8 @@ describe("the player's texts", () => {
     expect(html).toMatch(/data-testid="player-controls"[^>]*dir="ltr"/);
     expect(html).toMatch(/role="slider" dir="ltr"/);
     expect(html).toContain('aria-label="تشغيل"');
-    expect(html).toContain('aria-valuetext="1:05 من 3:00، Colour shift"');
-    expect(html).toContain('aria-label="الجودة: تلقائي (720p)"');
+    expect(html).toContain('aria-valuetext="1:05 من 3:00، \u2068Colour shift\u2069"');
+    expect(html).toContain('aria-label="\u2068الجودة\u2069: \u2068تلقائي (720p)\u2069"');
     // The chapter's title (from the catalogue) in its own direction.
     expect(html).toContain('<span dir="auto">Colour shift</span>');
   });

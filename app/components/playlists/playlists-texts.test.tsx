@@ -46,7 +46,7 @@ describe("the playlists' texts", () => {
 
   it("gives a visitor the favorite control in Arabic, signing in on the Arabic page", () => {
     const html = page(<FavoriteButton videoId={VIDEO} favorite={false} title="Aurora Veil" compact />, "ar");
-    expect(html).toContain('aria-label="المفضلة: Aurora Veil"');
+    expect(html).toContain('aria-label="المفضلة: \u2068Aurora Veil\u2069"');
     expect(html).toContain('title="سجّل الدخول لحفظ المفضلة"');
     expect(html).toContain(`href="/ar/login?redirectTo=${encodeURIComponent(`/ar/video/${VIDEO}`)}"`);
   });
