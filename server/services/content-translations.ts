@@ -142,18 +142,8 @@ const publishedVideoTexts = prepared((videoId: string, locale: string) =>
  * translation without a description shows the English one, marked; translated chapters that no longer fit the
  * video (a shorter re-upload) give way to the English list.
  */
-export async function localizeVideo(
-  video: { id: string; title: string; description: string | null; duration: number; category_name: string | null },
-  englishChapters: Chapter[],
-  locale: Locale,
-): Promise<LocalizedVideoTexts> {
-  const english: LocalizedVideoTexts = {
-    title: video.title,
-    description: video.description,
-    chapters: englishChapters,
-    category_name: video.category_name,
-  };
-  if (locale === DEFAULT_LOCALE) return english;
+export async function localizeVideo(video: VideoSource, englishChapters: Chapter[], locale: Locale): Promise<LocalizedVideoTexts> {
+  if (locale === DEFAULT_LOCALE) return englishTexts(video, locale, englishChapters);
   const [[row], categories] = await Promise.all([publishedVideoTexts(video.id, locale), categoryNamesByEnglish(locale)]);
   const en = DEFAULT_LOCALE;
   const parsed = row?.chapters ? checkChapters(row.chapters, video.duration) : undefined;
@@ -169,5 +159,37 @@ export async function localizeVideo(
     ...(chapters === undefined && englishChapters.length ? { chapters_lang: en } : {}),
     category_name: category ?? video.category_name,
     ...(category === undefined && video.category_name !== null ? { category_lang: en } : {}),
+  };
+}
+
+interface VideoSource {
+  id: string;
+  title: string;
+  description: string | null;
+  duration: number;
+  category_name: string | null;
+}
+
+/** The English texts as `locale`'s page shows them: each marked English where the page is not. */
+export function englishTexts(video: VideoSource, locale: Locale, chapters: Chapter[] = []): LocalizedVideoTexts {
+  const en = locale === DEFAULT_LOCALE ? {} : { lang: DEFAULT_LOCALE };
+  return {
+    title: video.title,
+    description: video.description,
+    chapters,
+    category_name: video.category_name,
+    ...(en.lang && { title_lang: en.lang }),
+    ...(en.lang && video.description !== null && { description_lang: en.lang }),
+    ...(en.lang && chapters.length > 0 && { chapters_lang: en.lang }),
+    ...(en.lang && video.category_name !== null && { category_lang: en.lang }),
+  };
+}
+
+/** Only the language markers of the video's own fields (for the page's data). */
+export function textLangs(texts: LocalizedVideoTexts): Pick<LocalizedVideoTexts, "title_lang" | "description_lang" | "category_lang"> {
+  return {
+    ...(texts.title_lang && { title_lang: texts.title_lang }),
+    ...(texts.description_lang && { description_lang: texts.description_lang }),
+    ...(texts.category_lang && { category_lang: texts.category_lang }),
   };
 }
