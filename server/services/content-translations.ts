@@ -76,6 +76,14 @@ export async function localizeCategories<T extends CategoryLink & { description?
   });
 }
 
+/** The header's category menu: names in the page's language, in its alphabetical order, English ones marked. */
+export function categoryMenu(list: readonly LocalizedCategory[], locale: Locale): { name: string; slug: string; lang?: Locale }[] {
+  const collator = new Intl.Collator(locale);
+  return list
+    .map((c) => ({ name: c.name, slug: c.slug, ...(c.name_lang && { lang: c.name_lang }) }))
+    .sort((a, b) => collator.compare(a.name, b.name));
+}
+
 const publishedTitles = prepared((locale: string, ids: string[]) =>
   getDb()
     .selectFrom("video_translations")
