@@ -1,6 +1,7 @@
 import type { Chapter } from "../../core/chapters";
 import { checkChapters } from "../../core/chapters-schema";
 import { DEFAULT_LOCALE, type Locale } from "../../core/locales";
+import type { PlaylistQueue } from "../../core/playlists";
 import { TtlCache } from "../cache";
 import { getDb } from "../db/connection";
 import { prepared } from "../db/prepared";
@@ -121,6 +122,19 @@ export async function localizeCards<T extends { id: string; title: string; categ
       ...(c.category_name !== null && category === undefined ? { category_lang: DEFAULT_LOCALE } : {}),
     };
   });
+}
+
+/** A playlist's play-through queue with its titles in `locale` (the items, the next and the previous). */
+export async function localizeQueue(queue: PlaylistQueue, locale: Locale): Promise<PlaylistQueue> {
+  if (locale === DEFAULT_LOCALE) return queue;
+  const ids = [...new Set([...queue.items, queue.next, queue.previous].flatMap((v) => (v ? [v.id] : [])))];
+  const titles = new Map((await publishedTitles(locale, ids)).map((r) => [r.video_id, r.title]));
+  const titled = <T extends { id: string; title: string }>(v: T) => {
+    const title = titles.get(v.id);
+    return title === undefined ? { ...v, title_lang: DEFAULT_LOCALE } : { ...v, title };
+  };
+  const plain = (v: { id: string; title: string } | null) => v && { id: v.id, title: titles.get(v.id) ?? v.title };
+  return { ...queue, items: queue.items.map(titled), next: plain(queue.next), previous: plain(queue.previous) };
 }
 
 /** The video page's texts in one language: what of them to show instead of English, and in which language each is. */

@@ -63,7 +63,7 @@ export function VideoDetails({
     [trackView, trackHistory, playhead],
   );
   const siteUrl = useRootData()?.siteUrl ?? "";
-  const queue = usePlaylistQueue(list, v.id);
+  const queue = usePlaylistQueue(list, v.id, locale);
   // What plays next stays in the page's language (the queue and the recommendations give English addresses).
   const nextInList = queue.nextInList && { ...queue.nextInList, href: localizePath(locale, queue.nextInList.href) };
   const autoplay = useAutoplay();
