@@ -65,6 +65,24 @@ export const categoryTranslationSchema = z.object({
   state,
 });
 
+/** What a language's form starts from (a missing one empty). */
+export interface VideoTranslationForm {
+  locale: TranslatedLocale;
+  status: TranslationStatus;
+  title: string;
+  description: string;
+  chapters: string;
+  updatedAt: string | null;
+}
+
+export interface CategoryTranslationForm {
+  locale: TranslatedLocale;
+  status: TranslationStatus;
+  name: string;
+  description: string;
+  updatedAt: string | null;
+}
+
 export type VideoTranslationFields = z.output<typeof videoTranslationSchema>;
 export type CategoryTranslationFields = z.output<typeof categoryTranslationSchema>;
 export type TranslationFieldErrors = Partial<Record<"locale" | "title" | "name" | "description" | "chapters" | "state" | "form", string>>;

@@ -1,11 +1,11 @@
 import { checkChapters } from "../../core/chapters-schema";
 import {
   type CategoryTranslationFields,
+  type CategoryTranslationForm,
   TRANSLATED_LOCALES,
-  type TranslatedLocale,
   type TranslationFieldErrors,
-  type TranslationStatus,
   type VideoTranslationFields,
+  type VideoTranslationForm,
 } from "../../core/translation-schema";
 import { getDb } from "../db/connection";
 import { invalidate, invalidatePages } from "../realtime/shared-caches";
@@ -30,23 +30,6 @@ export class TranslationFieldsError extends Error {
   constructor(readonly errors: TranslationFieldErrors) {
     super(Object.values(errors).join(" "));
   }
-}
-
-export interface VideoTranslationForm {
-  locale: TranslatedLocale;
-  status: TranslationStatus;
-  title: string;
-  description: string;
-  chapters: string;
-  updatedAt: string | null;
-}
-
-export interface CategoryTranslationForm {
-  locale: TranslatedLocale;
-  status: TranslationStatus;
-  name: string;
-  description: string;
-  updatedAt: string | null;
 }
 
 /** One form per language, in the languages' order; a missing one is empty. */
