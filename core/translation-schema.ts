@@ -65,6 +65,19 @@ export const categoryTranslationSchema = z.object({
   state,
 });
 
+/** Items listed per section of the console's list: its counts cover them all. */
+export const TRANSLATION_LIST_LIMIT = 100;
+
+/** One kind of content on the console's list of what is not translated yet (server/services/translation-status.ts). */
+export interface TranslationSection {
+  id: string;
+  title: string;
+  /** How many items the site has of this kind. */
+  total: number;
+  counts: { locale: TranslatedLocale; missing: number; draft: number }[];
+  items: { label: string; href: string; status: Record<TranslatedLocale, TranslationStatus> }[];
+}
+
 /** What a language's form starts from (a missing one empty). */
 export interface VideoTranslationForm {
   locale: TranslatedLocale;

@@ -1,6 +1,12 @@
 import { sql } from "kysely";
 import { paths } from "../../core/paths";
-import { TRANSLATED_LOCALES, type TranslatedLocale, type TranslationStatus } from "../../core/translation-schema";
+import {
+  TRANSLATED_LOCALES,
+  TRANSLATION_LIST_LIMIT,
+  type TranslatedLocale,
+  type TranslationSection,
+  type TranslationStatus,
+} from "../../core/translation-schema";
 import { getDb } from "../db/connection";
 
 /**
@@ -9,18 +15,6 @@ import { getDb } from "../db/connection";
  * published in every language (newest first, a bounded number), each linking its edit form. Each section comes
  * from its own function in TRANSLATION_SECTIONS, so another kind of content (blog posts) joins by adding one.
  */
-
-/** Items listed per section: the counts cover them all. */
-export const TRANSLATION_LIST_LIMIT = 100;
-
-export interface TranslationSection {
-  id: string;
-  title: string;
-  /** How many items the site has of this kind. */
-  total: number;
-  counts: { locale: TranslatedLocale; missing: number; draft: number }[];
-  items: { label: string; href: string; status: Record<TranslatedLocale, TranslationStatus> }[];
-}
 
 interface StatusRow {
   id: string;
