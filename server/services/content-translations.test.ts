@@ -1,11 +1,13 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { paths } from "../../core/paths";
 import { videoTranslationSchema } from "../../core/translation-schema";
 import { insertCategory, insertUser, insertVideo } from "../../tests/support/fixtures";
 import { useTestDatabase } from "../../tests/support/test-db";
 import { onAnyInvalidation, PAGES } from "../realtime/shared-caches";
 import { listAuditEntries } from "./audit-log";
 import { invalidateCategoryLists, listCategories } from "./categories";
-import { localizeCards, localizeCategories, localizeVideo } from "./content-translations";
+import { localizeCards, localizeCategories, localizeQueue, localizeVideo } from "./content-translations";
+import { searchSuggestions } from "./search-suggestions";
 import { searchInLanguage } from "./translated-search";
 import { saveCategoryTranslation, saveVideoTranslation, TranslationFieldsError, videoTranslationsForEditing } from "./translation-admin";
 import { translationSections } from "./translation-status";
@@ -84,6 +86,41 @@ describe("translated videos and categories on PostgreSQL", () => {
     // English pages match English titles only; a short term without trigrams takes the language's walk.
     expect(await titles("laternen", "en")).toEqual([]);
     expect(await titles("nt", "de")).toContain("Laternentreiben");
+  });
+
+  it("suggests titles and categories in the page's language and in English, the English marked", async () => {
+    const german = await searchSuggestions("laternen", undefined, "de");
+    expect(german.titles).toEqual([{ label: "Laternentreiben", url: paths.video(ids.lantern) }]);
+    const english = await searchSuggestions("harbour", undefined, "de");
+    expect(english.titles).toEqual([{ label: "Harbour Glow", url: paths.video(ids.harbour), lang: "en" }]);
+    expect((await searchSuggestions("sanftes", undefined, "de")).categories).toEqual([
+      { label: "Sanftes Licht", url: paths.category("ambient-light") },
+    ]);
+    expect((await searchSuggestions("ambient", undefined, "fr")).categories).toEqual([
+      { label: "Ambient Light", url: paths.category("ambient-light"), lang: "en" },
+    ]);
+  });
+
+  it("titles a playlist's queue in the page's language", async () => {
+    const queue = {
+      ref: "watch-later" as const,
+      title: "Later",
+      total: 2,
+      position: 1,
+      items: [
+        { id: ids.lantern, title: "Lantern Drift", duration: 90, index: 1 },
+        { id: ids.plain, title: "Quiet Field", duration: 60, index: 2 },
+      ],
+      next: { id: ids.plain, title: "Quiet Field" },
+      previous: null,
+    };
+    expect(await localizeQueue(queue, "de")).toEqual({
+      ...queue,
+      items: [
+        { id: ids.lantern, title: "Laternentreiben", duration: 90, index: 1 },
+        { id: ids.plain, title: "Quiet Field", title_lang: "en", duration: 60, index: 2 },
+      ],
+    });
   });
 
   it("names categories in the page's language, keeping the English name the address is made of", async () => {
