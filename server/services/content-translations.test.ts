@@ -8,6 +8,7 @@ import { listAuditEntries } from "./audit-log";
 import { invalidateCategoryLists, listCategories } from "./categories";
 import { localizeCards, localizeCategories, localizeQueue, localizeVideo } from "./content-translations";
 import { searchSuggestions } from "./search-suggestions";
+import { sitemapEntries } from "./sitemap";
 import { searchInLanguage } from "./translated-search";
 import { saveCategoryTranslation, saveVideoTranslation, TranslationFieldsError, videoTranslationsForEditing } from "./translation-admin";
 import { translationSections } from "./translation-status";
@@ -121,6 +122,13 @@ describe("translated videos and categories on PostgreSQL", () => {
         { id: ids.plain, title: "Quiet Field", title_lang: "en", duration: 60, index: 2 },
       ],
     });
+  });
+
+  it("lists a language's sitemap with its published titles and descriptions, English where there are none", async () => {
+    const pick = async (locale: "de" | "en") =>
+      (await sitemapEntries(locale)).videos.filter((v) => v.id === ids.lantern || v.id === ids.harbour);
+    expect((await pick("de")).map((v) => v.title)).toEqual(["Laternentreiben", "Harbour Glow"]);
+    expect((await pick("en")).map((v) => v.title)).toEqual(["Lantern Drift", "Harbour Glow"]);
   });
 
   it("names categories in the page's language, keeping the English name the address is made of", async () => {
