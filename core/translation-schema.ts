@@ -96,6 +96,12 @@ export interface CategoryTranslationForm {
   updatedAt: string | null;
 }
 
+/** The English one-line description of a category (the source its translations translate); empty removes it. */
+export const categoryDescriptionSchema = z.object({
+  categoryId: z.uuid("Unknown category"),
+  description: optionalText(CATEGORY_DESCRIPTION_MAX, "description", "description"),
+});
+
 export type VideoTranslationFields = z.output<typeof videoTranslationSchema>;
 export type CategoryTranslationFields = z.output<typeof categoryTranslationSchema>;
 export type TranslationFieldErrors = Partial<Record<"locale" | "title" | "name" | "description" | "chapters" | "state" | "form", string>>;

@@ -72,6 +72,25 @@ export async function categoryTranslationsForEditing(): Promise<Map<string, Cate
   );
 }
 
+/** Every category's English description, by id. */
+export async function categoryDescriptions(): Promise<Record<string, string | null>> {
+  const rows = await getDb().selectFrom("categories").select(["id", "description"]).execute();
+  return Object.fromEntries(rows.map((r) => [r.id, r.description]));
+}
+
+/** Sets a category's English description (null removes it), audited as `category.describe`. */
+export async function saveCategoryDescription(categoryId: string, description: string | null, actor: Actor): Promise<void> {
+  await getDb()
+    .transaction()
+    .execute(async (trx) => {
+      const before = await trx.selectFrom("categories").select("description").where("id", "=", categoryId).forUpdate().executeTakeFirst();
+      if (!before) throw new CategoryNotFoundError();
+      await trx.updateTable("categories").set({ description }).where("id", "=", categoryId).execute();
+      await recordAdminAction(trx, { actor, action: "category.describe", target: categoryId, before, after: { description } });
+    });
+  await Promise.all([invalidateCategoryLists(), invalidatePages()]);
+}
+
 /** Saves a video's version in one language (created or replaced). */
 export async function saveVideoTranslation(videoId: string, fields: VideoTranslationFields, actor: Actor): Promise<void> {
   if (!isVideoId(videoId)) throw new VideoNotFoundError("This video no longer exists.");

@@ -239,6 +239,12 @@ const MODERATION_FORMS: { path: string; valid: Record<string, string>; fields: s
     valid: { intent: "translation", categoryId: NO_ID, locale: "de", name: "Korpus", description: "x", state: "draft" },
     fields: ["intent", "categoryId", "locale", "name", "description", "state"],
   },
+  // A category's English description: on no category (404).
+  {
+    path: "/admin/categories",
+    valid: { intent: "describe", categoryId: NO_ID, description: "x" },
+    fields: ["intent", "categoryId", "description"],
+  },
   // The report queue (issue 22): an item without open reports, so no decision is made.
   {
     path: "/admin/reports",

@@ -6,6 +6,7 @@ import type { AdminCategory } from "~core/console-rows";
 import { paths } from "~core/paths";
 import type { CategoryTranslationForm } from "~core/translation-schema";
 import { ActionError, dangerButton, fieldClass, fieldErrorClass, primaryButton, SectionHeader, secondaryButton } from "./console-ui";
+import { CategoryDescriptionForm } from "./translations/CategoryDescriptionForm";
 import { type TranslationFormValues, TranslationsSection } from "./translations/TranslationForms";
 
 /** The browser's check of a name field (the server checks again, plus uniqueness and the content policy). */
@@ -27,10 +28,13 @@ function serverError(fetcher: { state: string; data?: ConsoleActionResult }, fie
 export function CategoryConsole({
   categories,
   translations,
+  descriptions,
 }: {
   categories: AdminCategory[];
   /** By category id: one form per language (server/services/translation-admin.ts). */
   translations: Record<string, CategoryTranslationForm[]>;
+  /** By category id: the English one-line description (shown on the category's page). */
+  descriptions: Record<string, string | null>;
 }) {
   return (
     <div>
@@ -51,6 +55,7 @@ export function CategoryConsole({
               category={c}
               others={categories.filter((o) => o.id !== c.id)}
               translations={(translations[c.id] ?? []).map((t) => ({ ...t, title: t.name }))}
+              description={descriptions[c.id] ?? null}
             />
           ))}
         </ul>
@@ -122,10 +127,12 @@ function CategoryItem({
   category: c,
   others,
   translations,
+  description,
 }: {
   category: AdminCategory;
   others: AdminCategory[];
   translations: TranslationFormValues[];
+  description: string | null;
 }) {
   const rename = useFetcher<ConsoleActionResult>({ key: `category-rename-${c.id}` });
   const remove = useFetcher<ConsoleActionResult>({ key: `category-delete-${c.id}` });
@@ -247,6 +254,7 @@ function CategoryItem({
         </details>
       </div>
       <ActionError message={message} />
+      <CategoryDescriptionForm categoryId={c.id} description={description} />
       {translations.length > 0 && (
         <div className="mt-3">
           <TranslationsSection kind="category" targetId={c.id} forms={translations} headingLevel={3} />

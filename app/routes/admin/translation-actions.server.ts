@@ -1,10 +1,15 @@
 import { done, refused, unreadable } from "~/lib/console-result";
 import { formStrings } from "~core/params";
-import { categoryTranslationSchema, checkTranslation, videoTranslationSchema } from "~core/translation-schema";
+import { categoryDescriptionSchema, categoryTranslationSchema, checkTranslation, videoTranslationSchema } from "~core/translation-schema";
 import { z } from "~core/zod";
 import type { Actor } from "../../../server/services/audit-log";
 import { CategoryNotFoundError } from "../../../server/services/category-admin";
-import { saveCategoryTranslation, saveVideoTranslation, TranslationFieldsError } from "../../../server/services/translation-admin";
+import {
+  saveCategoryDescription,
+  saveCategoryTranslation,
+  saveVideoTranslation,
+  TranslationFieldsError,
+} from "../../../server/services/translation-admin";
 import { VideoNotFoundError } from "../../../server/services/video-admin";
 
 /**
@@ -42,6 +47,25 @@ export async function categoryTranslationAction(form: FormData, actor: Actor) {
     return done(INTENT, id.data);
   } catch (err) {
     return answerError(err, id.data);
+  }
+}
+
+/** The `describe` intent of the categories page: a category's English description. */
+export async function categoryDescriptionAction(form: FormData, actor: Actor) {
+  const raw = formStrings(form, ["intent", "categoryId", "description"]);
+  if (!raw) return unreadable(400, "describe");
+  const parsed = categoryDescriptionSchema.safeParse(raw);
+  if (!parsed.success) {
+    const unknown = parsed.error.issues.some((i) => i.path[0] === "categoryId");
+    if (unknown) return refused(404, { intent: "describe", message: new CategoryNotFoundError().message });
+    return refused(400, { intent: "describe", id: raw.categoryId, fieldErrors: { description: parsed.error.issues[0]?.message } });
+  }
+  try {
+    await saveCategoryDescription(parsed.data.categoryId, parsed.data.description, actor);
+    return done("describe", parsed.data.categoryId);
+  } catch (err) {
+    if (err instanceof CategoryNotFoundError) return refused(404, { intent: "describe", id: parsed.data.categoryId, message: err.message });
+    throw err;
   }
 }
 

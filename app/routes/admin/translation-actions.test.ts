@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { ConsoleActionResult } from "~/lib/console-result";
 import { insertCategory, insertUser, insertVideo } from "../../../tests/support/fixtures";
 import { useTestDatabase } from "../../../tests/support/test-db";
-import { categoryTranslationAction, videoTranslationAction } from "./translation-actions.server";
+import { categoryDescriptionAction, categoryTranslationAction, videoTranslationAction } from "./translation-actions.server";
 
 const { handle } = useTestDatabase();
 const admin = { id: "translation-actions-admin", email: "translation-actions-admin@example.com" };
@@ -66,5 +66,22 @@ describe("the console's translation forms", () => {
     expect(await send({ categoryId: category.id, locale: "ar", name: "تركيز ناعم", state: "published" })).toMatchObject({ status: 200 });
     expect(await send({ categoryId: NO_ID, locale: "fr", name: "Flou", state: "draft" })).toMatchObject({ status: 404 });
     expect(await send({ categoryId: "not-an-id", locale: "fr", name: "Flou", state: "draft" })).toMatchObject({ status: 404 });
+  });
+
+  it("sets a category's English description under the same rules, audited", async () => {
+    const db = handle().db;
+    const category = await insertCategory(db, "Quiet Tones");
+    const sendDescription = (fields: Record<string, string>) =>
+      answered(categoryDescriptionAction(form({ intent: "describe", ...fields }), admin));
+    expect(await sendDescription({ categoryId: category.id, description: "x".repeat(201) })).toMatchObject({
+      status: 400,
+      data: { fieldErrors: { description: expect.stringContaining("200") } },
+    });
+    expect(await sendDescription({ categoryId: NO_ID, description: "Soft." })).toMatchObject({ status: 404 });
+    expect(await sendDescription({ categoryId: category.id, description: "  Soft, slow colour.  " })).toMatchObject({ status: 200 });
+    const saved = await db.selectFrom("categories").select("description").where("id", "=", category.id).executeTakeFirstOrThrow();
+    expect(saved.description).toBe("Soft, slow colour.");
+    const audit = await db.selectFrom("admin_audit_log").select(["action", "after"]).where("target", "=", category.id).execute();
+    expect(audit).toEqual([{ action: "category.describe", after: { description: "Soft, slow colour." } }]);
   });
 });
