@@ -104,6 +104,6 @@ export interface PlaylistQueue {
   /** `title_lang`: English for want of a translation in the page's language (docs/i18n.md "Content"). */
   items: { id: string; title: string; title_lang?: Locale; duration: number; index: number }[];
   /** The video after the current one (the first when the current one is not in the list), or null at the end. */
-  next: { id: string; title: string } | null;
-  previous: { id: string; title: string } | null;
+  next: { id: string; title: string; title_lang?: Locale } | null;
+  previous: { id: string; title: string; title_lang?: Locale } | null;
 }

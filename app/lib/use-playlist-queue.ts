@@ -9,6 +9,8 @@ export type QueueState = { state: "none" } | { state: "loading" } | { state: "mi
 export interface NextInList {
   id: string;
   title: string;
+  /** English on another language's page, for want of a translation. */
+  title_lang?: Locale;
   href: string;
 }
 

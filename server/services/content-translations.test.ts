@@ -121,6 +121,7 @@ describe("translated videos and categories on PostgreSQL", () => {
         { id: ids.lantern, title: "Laternentreiben", duration: 90, index: 1 },
         { id: ids.plain, title: "Quiet Field", title_lang: "en", duration: 60, index: 2 },
       ],
+      next: { id: ids.plain, title: "Quiet Field", title_lang: "en" },
     });
   });
 

@@ -133,8 +133,12 @@ export async function localizeQueue(queue: PlaylistQueue, locale: Locale): Promi
     const title = titles.get(v.id);
     return title === undefined ? { ...v, title_lang: DEFAULT_LOCALE } : { ...v, title };
   };
-  const plain = (v: { id: string; title: string } | null) => v && { id: v.id, title: titles.get(v.id) ?? v.title };
-  return { ...queue, items: queue.items.map(titled), next: plain(queue.next), previous: plain(queue.previous) };
+  return {
+    ...queue,
+    items: queue.items.map(titled),
+    next: queue.next && titled(queue.next),
+    previous: queue.previous && titled(queue.previous),
+  };
 }
 
 /** The video page's texts in one language: what of them to show instead of English, and in which language each is. */
