@@ -89,6 +89,21 @@ describe("translated videos and categories on PostgreSQL", () => {
     expect(await titles("nt", "de")).toContain("Laternentreiben");
   });
 
+  it("finds titles in Japanese and Arabic script, long and short terms alike", async () => {
+    const db = handle().db;
+    const [harbour, field] = [await insertVideo(db, { title: "Port Sparkle" }), await insertVideo(db, { title: "Still Meadow" })];
+    await saveVideoTranslation(
+      harbour.id,
+      videoTranslationSchema.parse({ locale: "ja", title: "港のきらめき", state: "published" }),
+      admin,
+    );
+    await saveVideoTranslation(field.id, videoTranslationSchema.parse({ locale: "ar", title: "حقل هادئ", state: "published" }), admin);
+    const ja = async (q: string) => (await searchInLanguage(q, NEWEST, "ja")).map((v) => v.title);
+    expect(await ja("きらめき")).toEqual(["港のきらめき"]);
+    expect(await ja("港")).toEqual(["港のきらめき"]);
+    expect((await searchInLanguage("هادئ", NEWEST, "ar")).map((v) => v.title)).toEqual(["حقل هادئ"]);
+  });
+
   it("suggests titles and categories in the page's language and in English, the English marked", async () => {
     const german = await searchSuggestions("laternen", undefined, "de");
     expect(german.titles).toEqual([{ label: "Laternentreiben", url: paths.video(ids.lantern) }]);
