@@ -164,6 +164,7 @@ function CategoriesMenu(props: {
                 <Link
                   to={paths.category(c.slug)}
                   lang={c.lang}
+                  dir="auto"
                   className="block rounded-md px-3 py-1.5 text-sm text-zinc-300 hover:bg-ink-800 hover:text-white"
                 >
                   {c.name}
@@ -204,6 +205,7 @@ function MobileMenu({ categories, t, paths }: { categories: RootData["categories
                   <Link
                     to={paths.category(c.slug)}
                     lang={c.lang}
+                    dir="auto"
                     className="block rounded-md px-3 py-1.5 text-sm text-zinc-300 hover:bg-ink-800"
                   >
                     {c.name}

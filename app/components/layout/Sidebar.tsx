@@ -44,7 +44,7 @@ export function Sidebar({ data }: { data: SidebarData }) {
                     <span className="h-[60px] w-[90px] shrink-0 rounded-md bg-ink-800" />
                   )}
                   <span className="min-w-0">
-                    <span lang={v.title_lang} className="line-clamp-2 text-sm font-medium group-hover:text-brand-300">
+                    <span dir="auto" lang={v.title_lang} className="line-clamp-2 text-sm font-medium group-hover:text-brand-300">
                       {v.title}
                     </span>
                     <span className="text-xs text-zinc-400">{t("views", { count: v.views, shown: formatViews(v.views, locale) })}</span>
@@ -66,6 +66,7 @@ export function Sidebar({ data }: { data: SidebarData }) {
               <AppLink
                 to={paths.category(c.slug)}
                 lang={c.lang}
+                dir="auto"
                 className="inline-block rounded-full bg-ink-800 px-3 py-1 text-sm hover:bg-brand-600"
               >
                 {c.name}
