@@ -26,6 +26,7 @@ import { getViewer, hasSessionCookie } from "../server/http/session";
 import { messagesFor } from "../server/i18n/catalog";
 import { currentAdConfiguration } from "../server/services/ad-units-feed";
 import { listCategories } from "../server/services/categories";
+import { categoryMenu, localizeCategories } from "../server/services/content-translations";
 import { siteUrl } from "../server/site-url";
 import type { Route } from "./+types/root";
 import appCssUrl from "./app.css?url";
@@ -69,7 +70,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     attempt(
       context,
       "header categories (showing the fallback list)",
-      async () => (await listCategories()).map(({ name, slug }) => ({ name, slug })),
+      async () => categoryMenu(await localizeCategories(await listCategories(), locale), locale),
       () => {
         categoriesFailed = true;
         return FALLBACK_CATEGORIES.map((name) => ({ name, slug: slugify(name) }));

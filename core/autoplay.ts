@@ -7,6 +7,7 @@
  */
 
 import { readCookie } from "./cookies";
+import type { Locale } from "./locales";
 import { paths } from "./paths";
 
 export const AUTOPLAY_COOKIE = "autoplay";
@@ -47,6 +48,8 @@ export function countsDown(choice: AutoplayChoice): boolean {
 /** The video the end of this one offers (the player's UpNext overlay). */
 export interface UpNextVideo {
   title: string;
+  /** The title's language where it is not the page's (English for want of a translation). */
+  lang?: Locale;
   /** The next video's page (with `?list=` when a playlist plays). */
   href: string;
   thumbnail: string | null;
@@ -58,12 +61,16 @@ export interface UpNextVideo {
  * What plays after this video: the playlist's next one when played from a list, else the top recommendation (the
  * first related video); null when there is neither.
  */
+const lang = (title_lang: Locale | undefined) => (title_lang ? { lang: title_lang } : {});
+
 export function upNextOf(
-  related: readonly { id: string; title: string; thumbnail_url: string | null }[],
-  inList: { title: string; href: string } | null,
+  related: readonly { id: string; title: string; title_lang?: Locale; thumbnail_url: string | null }[],
+  inList: { title: string; title_lang?: Locale; href: string } | null,
 ): UpNextVideo | null {
   // No still from the queue: it is answered without the age check's view of stills (docs/decisions/0028-age-assurance.md).
-  if (inList) return { title: inList.title, href: inList.href, thumbnail: null, from: "playlist" };
+  if (inList) return { title: inList.title, ...lang(inList.title_lang), href: inList.href, thumbnail: null, from: "playlist" };
   const top = related[0];
-  return top ? { title: top.title, href: paths.video(top.id), thumbnail: top.thumbnail_url, from: "recommended" } : null;
+  return top
+    ? { title: top.title, ...lang(top.title_lang), href: paths.video(top.id), thumbnail: top.thumbnail_url, from: "recommended" }
+    : null;
 }

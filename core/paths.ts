@@ -109,6 +109,8 @@ export const paths = {
     /** The resumable-upload (tus) endpoint: the HTTP layer serves it before React Router (server/http/uploads.ts). */
     uploads: () => "/admin/uploads",
     categories: () => "/admin/categories",
+    /** What is missing or only drafted in each language (docs/i18n.md "Content"). */
+    translations: () => "/admin/translations",
     blog: (query: { page?: number; deleted?: boolean } = {}) => withQuery("/admin/blog", { ...query, page: pageParam(query.page) }),
     newBlogPost: () => "/admin/blog/new",
     /** `lang`: the post's version in that language (docs/i18n.md "Content"); none: the English post. */
@@ -136,7 +138,8 @@ export const paths = {
     history: () => "/api/history",
     /** Every playlist write (POST); with `video`, the Save dialog's list of playlists (GET). */
     playlists: (video?: string) => withQuery("/api/playlists", { video }),
-    playlistQueue: (list: PlaylistRef, video: string) => withQuery(`/api/playlists/${segment(list)}/queue`, { video }),
+    /** `lang`: the page's language, for the titles (none: English). */
+    playlistQueue: (list: PlaylistRef, video: string, lang?: string) => withQuery(`/api/playlists/${segment(list)}/queue`, { video, lang }),
     autoplay: () => "/api/autoplay",
     /** What a page with `scope` asks (stable for the same scope: it keys the browser's request). */
     viewerState: (scope?: ViewerScope) => {
@@ -144,7 +147,8 @@ export const paths = {
       const path = withQuery("/api/viewer-state", { video: scope?.video, cards: cards.join(",") });
       return path.replaceAll("%2C", ","); // ids hold no commas: the list stays readable
     },
-    searchSuggestions: (q: string) => withQuery("/api/search-suggestions", { q }),
+    /** `lang`: the page's language, whose titles are searched besides the English ones (none: English). */
+    searchSuggestions: (q: string, lang?: string) => withQuery("/api/search-suggestions", { q, lang }),
     /** The live feed of ad-unit changes (Server-Sent Events): the HTTP layer serves it before React Router (server/http/ad-events.ts). */
     adEvents: () => "/api/ads/events",
   },

@@ -1,3 +1,4 @@
+import type { Locale } from "./locales";
 /**
  * Playlists and Watch Later (docs/decisions/0034-playlists.md): the limits and the texts the pages and the
  * endpoint say (their addresses are in core/paths.ts). Loaded by the browser too (the Save dialog, the
@@ -100,8 +101,9 @@ export interface PlaylistQueue {
   /** 1-based place of the current video among them; null when it is not in the list. */
   position: number | null;
   /** The shown window, in order; `index` is 1-based among the playable ones. */
-  items: { id: string; title: string; duration: number; index: number }[];
+  /** `title_lang`: English for want of a translation in the page's language (docs/i18n.md "Content"). */
+  items: { id: string; title: string; title_lang?: Locale; duration: number; index: number }[];
   /** The video after the current one (the first when the current one is not in the list), or null at the end. */
-  next: { id: string; title: string } | null;
-  previous: { id: string; title: string } | null;
+  next: { id: string; title: string; title_lang?: Locale } | null;
+  previous: { id: string; title: string; title_lang?: Locale } | null;
 }

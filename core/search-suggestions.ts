@@ -1,3 +1,5 @@
+import type { Locale } from "./locales";
+
 /** What the header's search box and `GET /api/search-suggestions` agree on (issue 23 item 6). */
 
 /** Fewer characters suggest nothing: the browser does not ask, and the server answers empty without a query. */
@@ -6,6 +8,8 @@ export const SUGGEST_MIN_LENGTH = 2;
 export interface Suggestion {
   label: string;
   url: string;
+  /** The label's language where it is not the page's (an English title or category on another language's page). */
+  lang?: Locale;
 }
 
 export interface Suggestions {

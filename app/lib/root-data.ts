@@ -12,7 +12,8 @@ export interface RootData {
   ageVerified: boolean;
   /** Which age check the visitor's jurisdiction asks for and whether they passed (media are withheld until then). */
   ageAccess: AgeAccess;
-  categories: { name: string; slug: string }[];
+  /** In the page's language; `lang`: the name is English for want of a published translation. */
+  categories: { name: string; slug: string; lang?: Locale }[];
   categoriesFailed: boolean;
   /** The signed-in person, or null for visitors (server/http/session.ts getViewer), or null on a shell. */
   viewer: Viewer | null;

@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { DEFAULT_LOCALE, type Locale } from "~core/locales";
 import { paths } from "~core/paths";
 import type { PlaylistQueue, PlaylistQueueAnswer, PlaylistRef } from "~core/playlists";
 
@@ -8,6 +9,8 @@ export type QueueState = { state: "none" } | { state: "loading" } | { state: "mi
 export interface NextInList {
   id: string;
   title: string;
+  /** English on another language's page, for want of a translation. */
+  title_lang?: Locale;
   href: string;
 }
 
@@ -17,9 +20,13 @@ export interface NextInList {
  * GET /api/playlists/:list/queue (the viewer's own list or a public one). `nextInList` is what an "up next"
  * or autoplay feature plays at the end of the video.
  */
-export function usePlaylistQueue(list: PlaylistRef | null, videoId: string): { queue: QueueState; nextInList: NextInList | null } {
+export function usePlaylistQueue(
+  list: PlaylistRef | null,
+  videoId: string,
+  locale: Locale,
+): { queue: QueueState; nextInList: NextInList | null } {
   const [fetched, setFetched] = useState<{ key: string; state: QueueState } | null>(null);
-  const key = list ? paths.api.playlistQueue(list, videoId) : "";
+  const key = list ? paths.api.playlistQueue(list, videoId, locale === DEFAULT_LOCALE ? undefined : locale) : "";
   useEffect(() => {
     if (!key) return;
     const abort = new AbortController();

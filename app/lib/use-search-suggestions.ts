@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { DEFAULT_LOCALE, type Locale } from "~core/locales";
 import { paths } from "~core/paths";
 import { NO_SUGGESTIONS, type Suggestions, suggestible } from "~core/search-suggestions";
 
@@ -11,7 +12,7 @@ export const SUGGEST_DEBOUNCE_MS = 150;
  * Under 2 characters nothing is asked and the answer is empty at once. A failed request suggests nothing:
  * the form still submits to /search.
  */
-export function useSearchSuggestions(text: string): Suggestions {
+export function useSearchSuggestions(text: string, locale: Locale): Suggestions {
   const [answer, setAnswer] = useState<Suggestions>(NO_SUGGESTIONS);
   const q = text.trim();
   useEffect(() => {
@@ -22,7 +23,8 @@ export function useSearchSuggestions(text: string): Suggestions {
     const controller = new AbortController();
     const timer = setTimeout(async () => {
       try {
-        const res = await fetch(paths.api.searchSuggestions(q), { signal: controller.signal });
+        const lang = locale === DEFAULT_LOCALE ? undefined : locale;
+        const res = await fetch(paths.api.searchSuggestions(q, lang), { signal: controller.signal });
         const body = res.ok ? ((await res.json()) as Suggestions) : NO_SUGGESTIONS;
         if (!controller.signal.aborted) setAnswer({ titles: body.titles ?? [], categories: body.categories ?? [] });
       } catch {
@@ -33,6 +35,6 @@ export function useSearchSuggestions(text: string): Suggestions {
       clearTimeout(timer);
       controller.abort();
     };
-  }, [q]);
+  }, [q, locale]);
   return answer;
 }

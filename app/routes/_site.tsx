@@ -7,23 +7,37 @@ import { localeOfRequest, splitLocalePath } from "~core/locales";
 import { attempt } from "../../server/http/route-errors";
 import { messagesFor } from "../../server/i18n/catalog";
 import { topCategories } from "../../server/services/categories";
+import { localizeCards, localizeCategories } from "../../server/services/content-translations";
 import { trendingVideos } from "../../server/services/videos";
 import type { Route } from "./+types/_site";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const stills = stillsFor(context);
+  const locale = localeOfRequest(request);
   // Failures of sidebar lists are logged and shown as empty lists (docs/product.md "Errors").
   const [trending, top] = await Promise.all([
-    attempt(context, "trending videos", trendingVideos, () => []),
-    attempt(context, "top categories", topCategories, () => []),
+    attempt(
+      context,
+      "trending videos",
+      async () => localizeCards(await trendingVideos(), locale),
+      () => [],
+    ),
+    attempt(
+      context,
+      "top categories",
+      async () => localizeCategories(await topCategories(), locale),
+      () => [],
+    ),
   ]);
   const result: SidebarData = {
-    trending: trending.map(({ id, title, views, thumbnail_url }) => stills({ id, title, views, thumbnail_url })),
-    topCategories: top.map(({ name }) => ({ name })),
+    trending: trending.map(({ id, title, title_lang, views, thumbnail_url }) =>
+      stills({ id, title, ...(title_lang && { title_lang }), views, thumbnail_url }),
+    ),
+    topCategories: top.map(({ name, slug, name_lang }) => ({ name, slug, ...(name_lang && { lang: name_lang }) })),
   };
   // The texts of the parts every site page may show: cards with their favorite and save menus, pagination,
   // retry, the loading screen (`listing`, `playlists`).
-  return data({ ...result, intl: messagesFor(localeOfRequest(request), ["listing", "playlists"]) });
+  return data({ ...result, intl: messagesFor(locale, ["listing", "playlists"]) });
 }
 
 // Reloaded after a form post, and into another language (its texts are the language's).

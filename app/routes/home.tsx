@@ -12,7 +12,7 @@ import { routeInput } from "~/lib/route-contract.server";
 import { breadcrumbs, seoMeta } from "~/lib/seo";
 import type { WithViewerScope } from "~/lib/viewer-state";
 import { DEFAULT_SORT, type DurationBounds, isDefaultOrder, type ListingOrder } from "~core/listing-order";
-import { localeOfRequest, localizePath } from "~core/locales";
+import { type Locale, localeOfRequest, localizePath } from "~core/locales";
 import { clampPage, totalPages } from "~core/pagination";
 import { input } from "~core/params";
 import { type Listing, paths, pathsIn } from "~core/paths";
@@ -24,6 +24,7 @@ import { durationBounds } from "../../server/env";
 import { attempt } from "../../server/http/route-errors";
 import { messagesFor } from "../../server/i18n/catalog";
 import { findCategoryByName } from "../../server/services/categories";
+import { localizeCards, localizeCategories } from "../../server/services/content-translations";
 import { listVideos, VIDEOS_PER_PAGE } from "../../server/services/videos";
 import type { Route } from "./+types/home";
 
@@ -36,6 +37,11 @@ interface ListData extends WithMessages {
   /** What the duration filter's labels say (the operator's setting). */
   bounds: DurationBounds;
   categoryName: string;
+  /** The category's name is English on another language's page (no published translation): marked `lang`. */
+  categoryLang?: Locale;
+  /** The category's one-line description, in the page's language or English (`descriptionLang`). */
+  categoryDescription?: string | null;
+  descriptionLang?: Locale;
   page: number;
   pageCount: number;
   videos: VideoCardData[];
@@ -58,10 +64,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { categoryName: categoryParam = null } = routeInput(context, contract).params;
   const { page: requested, sort, duration } = routeInput(context, contract).query;
   const order: ListingOrder = categoryParam ? { sort, duration } : { sort: DEFAULT_SORT, duration: null };
+  const locale = localeOfRequest(request);
   if (categoryParam) redirectToOneAddress(request, order, requested);
   const base: ListData = {
     // Its own texts, and those of the cards, controls and pagination it shows.
-    intl: messagesFor(localeOfRequest(request), ["listing"]),
+    intl: messagesFor(locale, ["listing"]),
     categoryParam,
     order,
     bounds: durationBounds(),
@@ -74,7 +81,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const found = await attempt(
     context,
     "video list",
-    () => findVideos(categoryParam && base.categoryName, requested, order),
+    () => findVideos(categoryParam && base.categoryName, requested, order, locale),
     () => "failed" as const,
   );
   if (found === "failed") return data({ ...base, failed: true }, { status: 500 });
@@ -92,7 +99,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The same for everyone: a signed-in viewer's favorites among the cards come from /api/viewer-state.
   const result: ListData & WithViewerScope = {
     ...base,
-    categoryName: found.categoryName ?? base.categoryName,
+    categoryName: found.category?.name ?? base.categoryName,
+    ...(found.category && {
+      categoryLang: found.category.name_lang,
+      categoryDescription: found.category.description,
+      descriptionLang: found.category.description_lang,
+    }),
     page,
     pageCount,
     videos: found.videos.map(toCardData).map(stillsFor(context)),
@@ -101,12 +113,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data(result);
 }
 
-/** One page of public videos, of one category when a name is given; undefined for an unknown category. */
-async function findVideos(categoryName: string | null, page: number, order: ListingOrder) {
-  if (!categoryName) return { categoryName: null, ...(await listVideos({ page })) };
-  const category = await findCategoryByName(categoryName);
-  if (!category) return undefined;
-  return { categoryName: category.name, ...(await listVideos({ categoryId: category.id, page, order })) };
+/**
+ * One page of public videos, of one category when a name is given; undefined for an unknown category. The cards
+ * and the category in the page's language (server/services/content-translations.ts).
+ */
+async function findVideos(categoryName: string | null, page: number, order: ListingOrder, locale: Locale) {
+  if (!categoryName) {
+    const found = await listVideos({ page });
+    return { category: null, total: found.total, videos: await localizeCards(found.videos, locale) };
+  }
+  const english = await findCategoryByName(categoryName);
+  if (!english) return undefined;
+  const [found, [category]] = await Promise.all([
+    listVideos({ categoryId: english.id, page, order }),
+    localizeCategories([english], locale),
+  ]);
+  return { category: category ?? null, total: found.total, videos: await localizeCards(found.videos, locale) };
 }
 
 export function meta({ loaderData: d, matches }: Route.MetaArgs) {
@@ -171,6 +193,11 @@ export default function VideoList({ loaderData: d }: Route.ComponentProps) {
     <>
       <HeroBanner />
       <h1 className="mb-5 mt-8 text-2xl font-bold">{heading}</h1>
+      {d.categoryParam && d.categoryDescription && (
+        <p className="-mt-3 mb-5 text-zinc-400" lang={d.descriptionLang} dir="auto">
+          {d.categoryDescription}
+        </p>
+      )}
       {d.categoryParam && !d.failed && (d.pageCount > 0 || filtered) && <ListingControls path={path} order={d.order} bounds={d.bounds} />}
       {d.failed ? (
         <ErrorState message={t("loadFailed")} />

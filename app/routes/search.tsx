@@ -10,7 +10,7 @@ import { routeInput } from "~/lib/route-contract.server";
 import { seoMeta } from "~/lib/seo";
 import { stillSrcSet } from "~core/images";
 import type { DurationBounds, ListingOrder } from "~core/listing-order";
-import { localeOfRequest } from "~core/locales";
+import { type Locale, localeOfRequest } from "~core/locales";
 import { input } from "~core/params";
 import { paths } from "~core/paths";
 import { defineRoute } from "~core/route-contract";
@@ -18,7 +18,7 @@ import { z } from "~core/zod";
 import { durationBounds } from "../../server/env";
 import { attempt } from "../../server/http/route-errors";
 import { messagesFor } from "../../server/i18n/catalog";
-import { searchVideosInOrder } from "../../server/services/sorted-search";
+import { searchInLanguage } from "../../server/services/translated-search";
 import { normaliseQuery } from "../../server/services/videos";
 import type { Route } from "./+types/search";
 
@@ -27,7 +27,8 @@ interface SearchData extends WithMessages {
   order: ListingOrder;
   /** What the duration filter's labels say (the operator's setting). */
   bounds: DurationBounds;
-  results: { id: string; title: string; views: number; duration: number; thumbnail_url: string | null }[];
+  /** `title_lang`: the title is English on another language's page (docs/i18n.md "Content"). */
+  results: { id: string; title: string; title_lang?: Locale; views: number; duration: number; thumbnail_url: string | null }[];
   /** The search failed: "Error: Search is temporarily unavailable." (never an internal error). */
   failed: boolean;
 }
@@ -45,14 +46,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const q = normaliseQuery(raw);
   const order: ListingOrder = { sort, duration };
   const bounds = durationBounds();
-  const intl = messagesFor(localeOfRequest(request), ["listing"]);
+  const locale = localeOfRequest(request);
+  const intl = messagesFor(locale, ["listing"]);
   redirectToOneAddress(request, order, 1, raw ? { q: raw } : {});
   // Blank q: no results and no database call.
   if (!q) return data<SearchData>({ intl, q, order, bounds, results: [], failed: false });
   const rows = await attempt(
     context,
     "search",
-    () => searchVideosInOrder(q, order),
+    () => searchInLanguage(q, order, locale),
     () => null,
   );
   if (!rows) return data<SearchData>({ intl, q, order, bounds, results: [], failed: true }, { status: 500 });
@@ -61,7 +63,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     q,
     order,
     bounds,
-    results: rows.map(({ id, title, views, duration, thumbnail_url }) => stillsFor(context)({ id, title, views, duration, thumbnail_url })),
+    results: rows.map(({ id, title, title_lang, views, duration, thumbnail_url }) =>
+      stillsFor(context)({ id, title, ...(title_lang && { title_lang }), views, duration, thumbnail_url }),
+    ),
     failed: false,
   });
 }
@@ -122,7 +126,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
                     className="h-[45px] w-[80px] shrink-0 rounded object-cover"
                   />
                   <span className="min-w-0 flex-1">
-                    <span dir="auto" className="block truncate font-medium">
+                    <span dir="auto" lang={r.title_lang} className="block truncate font-medium">
                       {r.title}
                     </span>
                     <span className="text-sm text-zinc-400">

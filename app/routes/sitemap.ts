@@ -37,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const locale = localeOfRequest(request);
   let entries: Awaited<ReturnType<typeof sitemapEntries>>;
   try {
-    entries = await sitemapEntries();
+    entries = await sitemapEntries(locale);
   } catch (err) {
     return unavailableText(context, "sitemap", err, "Sitemap temporarily unavailable.", 600);
   }

@@ -5,7 +5,7 @@ import { localeFromMatches, siteUrlFromMatches } from "~/lib/root-data";
 import { routeInput } from "~/lib/route-contract.server";
 import { seoMeta } from "~/lib/seo";
 import { type CredentialsView, TRAINED_ALGORITHMIC_MEDIA } from "~core/content-credentials";
-import { localeOfRequest } from "~core/locales";
+import { type Locale, localeOfRequest } from "~core/locales";
 import { input } from "~core/params";
 import { paths } from "~core/paths";
 import { defineRoute } from "~core/route-contract";
@@ -14,6 +14,7 @@ import { attempt } from "../../server/http/route-errors";
 import { type MessageId, messagesFor } from "../../server/i18n/catalog";
 import { appMediaStorage } from "../../server/media/app-storage";
 import { videoCredentials } from "../../server/media/content-credentials";
+import { localizeCards } from "../../server/services/content-translations";
 import { getPublicVideo } from "../../server/services/videos";
 import type { Route } from "./+types/video-credentials";
 
@@ -29,7 +30,11 @@ const ACTION_NAMES: Record<string, MessageId<"pages">> = { "c2pa.created": "acti
 const ASSET_NAMES: Record<string, MessageId<"pages">> = { "Poster image": "assetPoster", "Video stream": "assetStream" };
 
 type CredentialsData = WithMessages &
-  ({ state: "ok"; video: { id: string; title: string }; assets: CredentialsView[] } | { state: "not-found" } | { state: "error" });
+  (
+    | { state: "ok"; video: { id: string; title: string; title_lang?: Locale }; assets: CredentialsView[] }
+    | { state: "not-found" }
+    | { state: "error" }
+  );
 
 const params = z.object({ videoId: input.videoId.nullable().catch(null) });
 
@@ -43,7 +48,8 @@ export const contract = defineRoute({
 });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const intl = messagesFor(localeOfRequest(request), ["pages"]);
+  const locale = localeOfRequest(request);
+  const intl = messagesFor(locale, ["pages"]);
   const { videoId } = routeInput(context, contract).params;
   if (!videoId) return data<CredentialsData>({ state: "not-found", intl }, { status: 404 });
   const found = await attempt(
@@ -51,13 +57,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     "content credentials",
     async () => {
       const video = await getPublicVideo(videoId);
-      return video && { video, assets: await videoCredentials(video, appMediaStorage()) };
+      if (!video) return undefined;
+      const [assets, shown] = await Promise.all([videoCredentials(video, appMediaStorage()), localizeCards([video], locale)]);
+      return { video: shown[0]!, assets }; // one card in, one out
     },
     () => "failed" as const,
   );
   if (found === "failed") return data<CredentialsData>({ state: "error", intl }, { status: 500 });
   if (!found) return data<CredentialsData>({ state: "not-found", intl }, { status: 404 });
-  return data<CredentialsData>({ state: "ok", intl, video: { id: found.video.id, title: found.video.title }, assets: found.assets });
+  const { id, title, title_lang } = found.video;
+  return data<CredentialsData>({ state: "ok", intl, video: { id, title, ...(title_lang && { title_lang }) }, assets: found.assets });
 }
 
 export function meta({ loaderData: d, matches, params: p }: Route.MetaArgs) {
@@ -93,14 +102,14 @@ export default function VideoCredentialsPage({ loaderData: d }: Route.ComponentP
     );
   }
   const development = d.assets.some((a) => a.development);
-  const { id, title } = d.video;
+  const { id, title, title_lang } = d.video;
   return (
     <article className="max-w-3xl">
       <h1 className="text-2xl font-bold">{t("credentialsTitle")}</h1>
       <p className="mt-2 text-zinc-300">
         {withElements((slots) => t("credentialsOf", slots), {
           video: (
-            <Link to={localPaths.video(id)} dir="auto" className="text-brand-300 hover:underline">
+            <Link to={localPaths.video(id)} dir="auto" lang={title_lang} className="text-brand-300 hover:underline">
               {title}
             </Link>
           ),

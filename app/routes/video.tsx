@@ -23,6 +23,7 @@ import { messagesFor } from "../../server/i18n/catalog";
 import { currentPreRollConfig } from "../../server/services/ad-units-feed";
 import { captionTracks } from "../../server/services/captions";
 import { getChapters } from "../../server/services/chapters";
+import { englishTexts, textLangs as langs, localizeCards, localizeVideo } from "../../server/services/content-translations";
 import { isRemovedVideo } from "../../server/services/video-removal";
 import { getPublicVideo, relatedVideos } from "../../server/services/videos";
 import type { Route } from "./+types/video";
@@ -46,7 +47,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { params, query } = routeInput(context, contract);
   const { videoId } = params;
   // The page's texts, also on the pages without a video (cards and playlists come with the site layout's).
-  const intl = messagesFor(localeOfRequest(request), ["video", "community", "player"]);
+  const locale = localeOfRequest(request);
+  const intl = messagesFor(locale, ["video", "community", "player"]);
   if (!videoId) return data<VideoData>({ state: "not-found", intl }, { status: 404 });
   const found = await attempt(
     context,
@@ -66,11 +68,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       ? data<VideoData>({ state: "removed", intl }, { status: 410 })
       : data<VideoData>({ state: "not-found", intl }, { status: 404 });
   }
-  const [related, preRoll, community, chapters, captions] = await Promise.all([
+  const [related, preRoll, community, texts, captions] = await Promise.all([
     attempt(
       context,
       "related videos",
-      () => relatedVideos(found),
+      async () => localizeCards(await relatedVideos(found), locale),
       () => null,
     ),
     // No ad configuration readable: the video plays without one.
@@ -80,8 +82,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     attempt(
       context,
       "chapters",
-      () => getChapters(found.id),
-      () => [],
+      async () => localizeVideo(found, await getChapters(found.id), locale),
+      // Unreadable texts: the English ones, marked as such.
+      () => ({ ...englishTexts(found, locale), chapters: [] }),
     ),
     // Without its captions the video still plays.
     attempt(
@@ -94,8 +97,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const withheld = mediaWithheld(context.get(ageAccessContext));
   const shown: VideoView = {
     id: found.id,
-    title: found.title,
-    description: found.description,
+    title: texts.title,
+    description: texts.description,
     views: found.views,
     duration: found.duration,
     upload_date: new Date(found.upload_date).toISOString(),
@@ -103,7 +106,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     poster_url: found.poster_url,
     video_url: found.video_url,
     storyboard_url: found.storyboard_url,
-    category_name: found.category_name,
+    category_name: texts.category_name,
+    category_slug: found.category_slug,
+    ...langs(texts),
   };
   const video = withheld ? { ...withholdStills(shown), poster_url: WITHHELD_STILL, video_url: null } : shown;
   // Nothing here is per visit or per user (the play token comes from POST /api/play-token at first
@@ -116,7 +121,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     relatedError: related === null,
     preRoll,
     community,
-    chapters: chaptersWithin(chapters, found.duration),
+    chapters: chaptersWithin(texts.chapters, found.duration),
+    ...(texts.chapters_lang && { chaptersLang: texts.chapters_lang }),
     viewerScope: { video: found.id, cards: (related ?? []).map((r) => r.id) },
     withheld,
     captions: withheld ? [] : captions,

@@ -25,6 +25,7 @@ import * as m0026 from "./migrations/0026_moderation_budget";
 import * as m0027 from "./migrations/0027_duration_bounds";
 import * as m0028 from "./migrations/0028_takedown_due_default";
 import * as m0029 from "./migrations/0029_languages";
+import * as m0030 from "./migrations/0030_content_translations";
 import * as m0031 from "./migrations/0031_blog_translations";
 
 /** Migrations are imported statically so they ship inside the server bundle. Append, never edit. */
@@ -55,6 +56,7 @@ const migrations: Record<string, Migration> = {
   "0027_duration_bounds": m0027,
   "0028_takedown_due_default": m0028,
   "0029_languages": m0029,
+  "0030_content_translations": m0030,
   "0031_blog_translations": m0031,
 };
 

@@ -74,6 +74,8 @@ export interface CategoriesTable {
   id: Generated<string>;
   name: string;
   slug: string;
+  /** One line about the category, shown on its page (0030). */
+  description: ColumnType<string | null, string | null | undefined, string | null>;
   views: Counter;
   created_at: Timestamp;
 }
@@ -439,6 +441,32 @@ export interface VideoCaptionsTable {
   updated_at: Generated<Date>;
 }
 
+/** A translation's state (0030, docs/i18n.md "Content"); no row is "missing". Only "published" is shown. */
+export type TranslationState = "draft" | "published";
+
+/** A video's texts in one language but English (0030). */
+export interface VideoTranslationsTable {
+  video_id: string;
+  locale: string;
+  title: string;
+  title_lower: GeneratedAlways<string>;
+  description: string | null;
+  /** The console's chapter-list text (core/chapters-schema.ts); NULL: the English chapters show. */
+  chapters: string | null;
+  state: TranslationState;
+  updated_at: Generated<Date>;
+}
+
+/** A category's name and description in one language but English (0030). */
+export interface CategoryTranslationsTable {
+  category_id: string;
+  locale: string;
+  name: string;
+  description: string | null;
+  state: TranslationState;
+  updated_at: Generated<Date>;
+}
+
 export interface Database {
   users: UsersTable;
   categories: CategoriesTable;
@@ -469,6 +497,8 @@ export interface Database {
   video_attestations: VideoAttestationsTable;
   video_chapters: VideoChaptersTable;
   video_captions: VideoCaptionsTable;
+  video_translations: VideoTranslationsTable;
+  category_translations: CategoryTranslationsTable;
   playlists: PlaylistsTable;
   playlist_items: PlaylistItemsTable;
 }

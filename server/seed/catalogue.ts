@@ -14,7 +14,8 @@ export function prng(seed: number): () => number {
   };
 }
 
-const ADJECTIVES = [
+// The English words; server/seed/demo-words.ts has each other language's, in the same order.
+export const ADJECTIVES = [
   "Velvet",
   "Neon",
   "Golden",
@@ -36,7 +37,7 @@ const ADJECTIVES = [
   "Warm",
   "Endless",
 ];
-const NOUNS = [
+export const NOUNS = [
   "Aurora",
   "Nebula",
   "Tide",
@@ -58,7 +59,13 @@ const NOUNS = [
   "Current",
   "Dream",
 ];
-const SUFFIXES = ["", "", "", " II", " at Dusk", " After Dark", " in Motion", " Reimagined", " (Extended)", " Nights"];
+export const SUFFIXES = ["", "", "", " II", " at Dusk", " After Dark", " in Motion", " Reimagined", " (Extended)", " Nights"];
+
+export interface TitleWords {
+  adjective: number;
+  noun: number;
+  suffix: number;
+}
 
 /** Number of public demo videos per category: uneven on purpose, so paging and empty states show up. */
 export function videosPerCategory(): Map<string, number> {
@@ -68,6 +75,8 @@ export function videosPerCategory(): Map<string, number> {
 
 export interface DemoVideoSpec {
   title: string;
+  /** The title's words by their places in ADJECTIVES, NOUNS and SUFFIXES: its translations are made of the same. */
+  words: TitleWords;
   description: string;
   categoryName: string;
   isPublic: boolean;
@@ -81,13 +90,15 @@ const DAY = 86_400_000;
 /** Builds the demo video rows (without media paths) for a given "now". */
 export function demoVideoSpecs(now: Date, random = prng(20251123)): DemoVideoSpec[] {
   const specs: DemoVideoSpec[] = [];
-  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
+  const pick = (list: readonly unknown[]): number => Math.floor(random() * list.length);
   const make = (categoryName: string, isPublic: boolean): DemoVideoSpec => {
-    const title = `${pick(ADJECTIVES)} ${pick(NOUNS)}${pick(SUFFIXES)}`;
+    const words = { adjective: pick(ADJECTIVES), noun: pick(NOUNS), suffix: pick(SUFFIXES) };
+    const title = `${ADJECTIVES[words.adjective]} ${NOUNS[words.noun]}${SUFFIXES[words.suffix]}`;
     // Skewed views: most videos modest, a few in the millions (exercises K/M formatting).
     const views = Math.floor(random() ** 6 * 3_200_000 + random() * 900);
     return {
       title,
+      words,
       description: `An abstract, AI-generated study in colour and motion from our ${categoryName} collection. Synthetic media: no real people appear in this video.`,
       categoryName,
       isPublic,
@@ -104,7 +115,7 @@ export function demoVideoSpecs(now: Date, random = prng(20251123)): DemoVideoSpe
 }
 
 /** Chapter sets some demo videos carry: titles at fixed shares of the video's length (issue 23 item 4). */
-const DEMO_CHAPTER_SETS: [share: number, title: string][][] = [
+export const DEMO_CHAPTER_SETS: [share: number, title: string][][] = [
   [
     [0, "Opening"],
     [0.3, "Colour shift"],

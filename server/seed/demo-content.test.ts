@@ -43,6 +43,25 @@ describe("demo content", () => {
     for (const v of withChapters.rows)
       expect(checkChapters(chaptersToText(v.chapters), v.duration)).toEqual({ ok: true, chapters: v.chapters });
 
+    // Every video and category in all six other languages, published; translated chapters pass the same check.
+    const translated = await sql<{ locale: string; videos: number; chapters: number; categories: number }>`
+      SELECT t.locale, count(*)::int AS videos, count(t.chapters)::int AS chapters,
+        (SELECT count(*)::int FROM category_translations c WHERE c.locale = t.locale AND c.state = 'published') AS categories
+      FROM video_translations t WHERE t.state = 'published' GROUP BY t.locale ORDER BY t.locale`.execute(db);
+    expect(translated.rows).toEqual(
+      ["ar", "de", "es", "fr", "ja", "pt-BR"].map((locale) => ({
+        locale,
+        videos: titles.length,
+        chapters: withChapters.rows.length,
+        categories: 24,
+      })),
+    );
+    const translatedChapters = await sql<{ chapters: string; duration: number }>`
+      SELECT t.chapters, v.duration FROM video_translations t JOIN videos v ON v.id = t.video_id WHERE t.chapters IS NOT NULL`.execute(db);
+    for (const t of translatedChapters.rows) expect(checkChapters(t.chapters, t.duration).ok).toBe(true);
+    const described = await db.selectFrom("categories").select("description").where("description", "is not", null).execute();
+    expect(described).toHaveLength(24);
+
     const posts = await db.selectFrom("blog_posts").select(["published", "tags", "author", "excerpt", "published_at"]).execute();
     expect(posts.filter((p) => p.published)).toHaveLength(12);
     expect(posts.filter((p) => !p.published)).toHaveLength(2);

@@ -11,6 +11,7 @@ import { localMediaStorage, type MediaStorage } from "../media/storage";
 import { DEMO_AD_UNITS, demoCategories, demoChapters, demoPreRollUnit, demoVideoSpecs } from "./catalogue";
 import { blogTranslationRows, checkBlogTranslations } from "./demo-blog-translations";
 import { seedDemoCaptions } from "./demo-captions";
+import { demoCategoryDescription, demoCategoryTranslations, demoVideoTranslations } from "./demo-translations";
 
 const SEED_LOCK = 4_242_001;
 
@@ -62,15 +63,17 @@ export async function seedDemoContent(db: Kysely<Database>, opts: SeedOptions): 
   const contentDir = opts.contentDir ?? path.resolve("content");
   const blog = readBlogFiles(path.join(contentDir, "blog"));
   const { posts } = blog;
-  const categories = demoCategories();
+  const categories = demoCategories().map((c) => ({ ...c, description: demoCategoryDescription(c.name) }));
   const videos = demoVideoSpecs(new Date());
+  const categoryTexts = demoCategoryTranslations();
+  for (const t of categoryTexts) assertNoMinorSuggestingTerms({ name: t.name, description: t.description });
   for (const c of categories) assertNoMinorSuggestingTerms({ name: c.name });
   for (const v of videos) assertNoMinorSuggestingTerms({ title: v.title, description: v.description });
   for (const p of posts) assertNoMinorSuggestingTerms({ title: p.title, tags: p.tags as string[] });
   checkBlogTranslations(blog);
 
   const captioned = await db.transaction().execute(async (trx) => {
-    await sql`TRUNCATE reports, video_chapters, favorites, playlist_items, watch_history, video_likes, comments, video_views_daily, video_view_sessions, video_captions, video_co_views, videos, categories, blog_post_translations, blog_posts, ad_units`.execute(
+    await sql`TRUNCATE reports, video_translations, category_translations, video_chapters, favorites, playlist_items, watch_history, video_likes, comments, video_views_daily, video_view_sessions, video_captions, video_co_views, videos, categories, blog_post_translations, blog_posts, ad_units`.execute(
       trx,
     );
     const inserted = await trx.insertInto("categories").values(categories).returning(["id", "name"]).execute();
@@ -97,6 +100,18 @@ export async function seedDemoContent(db: Kysely<Database>, opts: SeedOptions): 
       demoChapters(i, row.duration).map((c) => ({ video_id: ids[i]!.id, start_seconds: c.start, title: c.title })),
     );
     if (chapters.length) await trx.insertInto("video_chapters").values(chapters).execute();
+    // The same content in the six other languages, published (docs/i18n.md "Content").
+    const translatedCategories = categoryTexts.flatMap((t) => {
+      const id = categoryId.get(t.category);
+      return id ? [{ category_id: id, locale: t.locale, name: t.name, description: t.description, state: "published" as const }] : [];
+    });
+    if (translatedCategories.length) await trx.insertInto("category_translations").values(translatedCategories).execute();
+    const translatedVideos = demoVideoTranslations(videos, (i) => demoChapters(i, rows[i]!.duration)).map(({ index, ...t }) => ({
+      ...t,
+      video_id: ids[index]!.id,
+    }));
+    for (const t of translatedVideos) assertNoMinorSuggestingTerms({ title: t.title, description: t.description, chapters: t.chapters });
+    await trx.insertInto("video_translations").values(translatedVideos).execute();
     if (posts.length) {
       const inserted = await trx.insertInto("blog_posts").values(posts).returning(["id", "slug"]).execute();
       const translations = blogTranslationRows(blog, inserted);

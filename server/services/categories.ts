@@ -43,12 +43,12 @@ export function escapeLike(text: string): string {
 }
 
 /** docs/product.md "Listings" lookup order: exact name, then case-insensitive, then contains. Unknown → undefined. */
-export async function findCategoryByName(name: string): Promise<CategoryLink | undefined> {
+export async function findCategoryByName(name: string): Promise<(CategoryLink & { description: string | null }) | undefined> {
   const needle = name.trim().slice(0, 100);
   if (!needle) return undefined;
   return getDb()
     .selectFrom("categories")
-    .select(["id", "name", "slug"])
+    .select(["id", "name", "slug", "description"])
     .where("name", "ilike", `%${escapeLike(needle)}%`)
     .orderBy(sql`name = ${needle}`, "desc")
     .orderBy(sql`lower(name) = lower(${needle})`, "desc")

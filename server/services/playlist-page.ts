@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { PLAYLIST_ITEMS_PER_PAGE, type PlaylistRef, WATCH_LATER } from "../../core/playlists";
 import { getDb } from "../db/connection";
+import type { CardLangs } from "./content-translations";
 import { EMPTY_WATCH_LATER, type PlaylistSummary } from "./owned-playlists";
 import { visiblePlaylist } from "./playlist-visibility";
 import { CARD_COLUMNS, type VideoCard } from "./videos";
@@ -10,7 +11,8 @@ import { CARD_COLUMNS, type VideoCard } from "./videos";
  * item, one hidden or removed since it was saved shown as unavailable; anyone else sees the public ones only.
  */
 
-export interface PlaylistItem extends VideoCard {
+/** `title_lang`, `category_lang`: the page's language's texts are laid on by the page (services/content-translations.ts). */
+export interface PlaylistItem extends VideoCard, CardLangs {
   /** False: hidden or removed since it was saved (shown greyed to the owner, skipped for everyone else). */
   available: boolean;
 }

@@ -250,11 +250,14 @@ export function trigramSearchable(term: string): boolean {
   return /[\p{L}\p{N}]{3,}/u.test(term);
 }
 
+/** A stored lower-cased title: a video's, or a translation's (`t`, migration 0030). */
+type TitleColumn = "title_lower" | "v.title_lower" | "t.title_lower";
+
 /**
  * Case-insensitive "title contains `term`" on the stored lower-cased title (migration 0014): `LIKE` on
  * `lower(title)` is what `ILIKE` does, without folding every title again. `column` names `title_lower`.
  */
-export function titleContains(column: "title_lower" | "v.title_lower", term: string) {
+export function titleContains(column: TitleColumn, term: string) {
   return titleLike(column, titlePattern(term));
 }
 
@@ -264,7 +267,7 @@ export function titlePattern(term: string): string {
 }
 
 /** `column LIKE lower(pattern)`: `pattern` may be a prepared query's placeholder (server/db/prepared.ts). */
-export function titleLike(column: "title_lower" | "v.title_lower", pattern: string) {
+export function titleLike(column: TitleColumn, pattern: string) {
   return sql<boolean>`${sql.ref(column)} like lower(${pattern})`;
 }
 

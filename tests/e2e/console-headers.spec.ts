@@ -15,6 +15,7 @@ const PAGES = [
   "/admin/comments",
   "/admin/messages",
   "/admin/categories",
+  "/admin/translations",
   "/admin/blog",
   "/admin/blog/new",
   "/admin/videos",

@@ -129,7 +129,7 @@ const QUERY_ROUTES: { path: string; params: string[] }[] = [
   { path: "/de/search", params: ["q", "sort", "duration"] },
   { path: "/ar", params: ["page"] },
   { path: "/es/login", params: ["redirectTo", "error"] },
-  { path: "/api/search-suggestions", params: ["q"] },
+  { path: "/api/search-suggestions", params: ["q", "lang"] },
   { path: "/login", params: ["redirectTo", "error"] },
   // What is a signed-in viewer's on a shared page (the account test below sends them with a session too).
   { path: "/api/viewer-state", params: ["video", "cards"] },
@@ -145,7 +145,7 @@ const QUERY_ROUTES: { path: string; params: string[] }[] = [
   { path: "/api/playlists", params: ["video"] },
   { path: "/playlists/00000000-0000-4000-8000-000000000000", params: ["page"] },
   { path: "/playlists/watch-later", params: ["page"] },
-  { path: "/api/playlists/watch-later/queue", params: ["video"] },
+  { path: "/api/playlists/watch-later/queue", params: ["video", "lang"] },
   ...[
     "/blog/behind-the-curation",
     "/video/00000000-0000-4000-8000-000000000000/credentials",
@@ -179,6 +179,7 @@ const QUERY_ROUTES: { path: string; params: string[] }[] = [
     "/admin/messages",
     "/admin/messages/00000000-0000-4000-8000-000000000000",
     "/admin/categories",
+    "/admin/translations",
     // --- console: Blog (branch console-blog) ---
     "/admin/blog",
     "/admin/blog/new",
@@ -268,6 +269,18 @@ const MODERATION_FORMS: { path: string; valid: Record<string, string>; fields: s
   { path: "/admin/categories", valid: { intent: "rename", categoryId: NO_ID, name: "Renamed" }, fields: ["intent", "categoryId", "name"] },
   { path: "/admin/categories", valid: { intent: "delete", categoryId: NO_ID, moveTo: "" }, fields: ["intent", "categoryId", "moveTo"] },
   { path: "/admin/categories", valid: { intent: "delete", categoryId: NO_ID, moveTo: NO_ID }, fields: ["moveTo"] },
+  // A category's version in one language (docs/i18n.md "Content"): on no category, so nothing is stored (404).
+  {
+    path: "/admin/categories",
+    valid: { intent: "translation", categoryId: NO_ID, locale: "de", name: "Korpus", description: "x", state: "draft" },
+    fields: ["intent", "categoryId", "locale", "name", "description", "state"],
+  },
+  // A category's English description: on no category (404).
+  {
+    path: "/admin/categories",
+    valid: { intent: "describe", categoryId: NO_ID, description: "x" },
+    fields: ["intent", "categoryId", "description"],
+  },
   // The report queue (issue 22): an item without open reports, so no decision is made.
   {
     path: "/admin/reports",
@@ -293,6 +306,7 @@ const MODERATION_QUERIES: { path: string; params: string[] }[] = [
   { path: "/admin/comments", params: ["page", "video", "user"] },
   { path: "/admin/messages", params: ["page", "q"] },
   { path: "/admin/categories", params: [] },
+  { path: "/admin/translations", params: [] },
   { path: "/admin/reports", params: ["page"] },
   { path: `/admin/messages/${NO_ID}`, params: [] },
 ];
@@ -351,6 +365,16 @@ const VIDEO_DELETE = { intent: "delete", confirm: "yes" };
 /** The edit page's chapters form (issue 23 item 4). */
 const CHAPTERS_FIELDS = ["intent", "chapters"];
 const CHAPTERS_UPDATE = { intent: "chapters", chapters: "0:00 Opening\n0:05 Colour shift" };
+/** The edit page's translation form (docs/i18n.md "Content"): one language's title, description, chapters and state. */
+const TRANSLATION_FIELDS = ["intent", "locale", "title", "description", "chapters", "state"];
+const TRANSLATION_UPDATE = {
+  intent: "translation",
+  locale: "de",
+  title: "Korpus",
+  description: "x",
+  chapters: "0:00 Anfang",
+  state: "draft",
+};
 
 /** The captions action (issue 23 item 5); `remove` on a video that does not exist changes nothing. */
 const CAPTION_FIELDS = ["intent", "language", "file"];
@@ -434,6 +458,7 @@ const FORMS: { path: string; valid: Record<string, string>; fields: string[] }[]
   { path: "/admin/videos/new", valid: VIDEO_CREATE, fields: VIDEO_FIELDS },
   { path: `/admin/videos/${NO_UNIT}`, valid: VIDEO_UPDATE, fields: VIDEO_FIELDS },
   { path: `/admin/videos/${NO_UNIT}`, valid: CHAPTERS_UPDATE, fields: CHAPTERS_FIELDS },
+  { path: `/admin/videos/${NO_UNIT}`, valid: TRANSLATION_UPDATE, fields: TRANSLATION_FIELDS },
   { path: `/admin/videos/${NO_UNIT}/captions`, valid: CAPTION_REMOVE, fields: CAPTION_FIELDS },
 ];
 
@@ -1160,6 +1185,8 @@ test("console videos and the tus upload endpoint refuse hostile input from an ad
   const chaptersVideo = await shortVideo(baseURL);
   for (const url of [`/admin/videos/${NO_UNIT}`, `/admin/videos/${chaptersVideo}`])
     probes.push(...formActionProbes(url, CHAPTERS_UPDATE, CHAPTERS_FIELDS, "chapters"));
+  // Translations: on no video only (404), so the demo's published versions stay as they are.
+  probes.push(...formActionProbes(`/admin/videos/${NO_UNIT}`, TRANSLATION_UPDATE, TRANSLATION_FIELDS, "title"));
   for (const v of VALUES) {
     for (const url of [`/admin/videos/${v.raw}`, `/admin/videos/jobs/${v.raw}`]) {
       probes.push({ name: `GET ${url.replace(v.raw, "")}${v.label}`, send: get(url) });

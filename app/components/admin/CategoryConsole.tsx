@@ -4,7 +4,10 @@ import type { ConsoleActionResult } from "~/lib/console-result";
 import { CATEGORY_NAME_MAX, categoryNameSchema } from "~core/category-schema";
 import type { AdminCategory } from "~core/console-rows";
 import { paths } from "~core/paths";
+import type { CategoryTranslationForm } from "~core/translation-schema";
 import { ActionError, dangerButton, fieldClass, fieldErrorClass, primaryButton, SectionHeader, secondaryButton } from "./console-ui";
+import { CategoryDescriptionForm } from "./translations/CategoryDescriptionForm";
+import { type TranslationFormValues, TranslationsSection } from "./translations/TranslationForms";
 
 /** The browser's check of a name field (the server checks again, plus uniqueness and the content policy). */
 function nameError(form: HTMLFormElement): string | null {
@@ -18,8 +21,21 @@ function serverError(fetcher: { state: string; data?: ConsoleActionResult }, fie
   return fetcher.data.fieldErrors[field] ?? null;
 }
 
-/** The console's "Categories" section: counts, create, rename, delete (moving the videos first). */
-export function CategoryConsole({ categories }: { categories: AdminCategory[] }) {
+/**
+ * The console's "Categories" section: counts, create, rename, delete (moving the videos first), and each one's
+ * name and description in the six other languages (docs/i18n.md "Content").
+ */
+export function CategoryConsole({
+  categories,
+  translations,
+  descriptions,
+}: {
+  categories: AdminCategory[];
+  /** By category id: one form per language (server/services/translation-admin.ts). */
+  translations: Record<string, CategoryTranslationForm[]>;
+  /** By category id: the English one-line description (shown on the category's page). */
+  descriptions: Record<string, string | null>;
+}) {
   return (
     <div>
       <SectionHeader title="Categories">
@@ -34,7 +50,13 @@ export function CategoryConsole({ categories }: { categories: AdminCategory[] })
       ) : (
         <ul aria-label="Categories" className="mt-6 space-y-3">
           {categories.map((c) => (
-            <CategoryItem key={c.id} category={c} others={categories.filter((o) => o.id !== c.id)} />
+            <CategoryItem
+              key={c.id}
+              category={c}
+              others={categories.filter((o) => o.id !== c.id)}
+              translations={(translations[c.id] ?? []).map((t) => ({ ...t, title: t.name }))}
+              description={descriptions[c.id] ?? null}
+            />
           ))}
         </ul>
       )}
@@ -101,7 +123,17 @@ function CreateCategory() {
   );
 }
 
-function CategoryItem({ category: c, others }: { category: AdminCategory; others: AdminCategory[] }) {
+function CategoryItem({
+  category: c,
+  others,
+  translations,
+  description,
+}: {
+  category: AdminCategory;
+  others: AdminCategory[];
+  translations: TranslationFormValues[];
+  description: string | null;
+}) {
   const rename = useFetcher<ConsoleActionResult>({ key: `category-rename-${c.id}` });
   const remove = useFetcher<ConsoleActionResult>({ key: `category-delete-${c.id}` });
   const [clientError, setClientError] = useState<string | null>(null);
@@ -112,7 +144,12 @@ function CategoryItem({ category: c, others }: { category: AdminCategory; others
   const moveId = `category-move-${c.id}`;
   if (remove.state !== "idle") return null; // on its way out
   return (
-    <li data-category-id={c.id} data-category-name={c.name} className="rounded-xl border border-ink-700 bg-ink-900/60 p-4">
+    <li
+      id={`category-${c.id}`}
+      data-category-id={c.id}
+      data-category-name={c.name}
+      className="rounded-xl border border-ink-700 bg-ink-900/60 p-4"
+    >
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 className="break-words text-lg font-semibold">
           <Link to={paths.category(c.slug)} className="hover:underline">
@@ -217,6 +254,12 @@ function CategoryItem({ category: c, others }: { category: AdminCategory; others
         </details>
       </div>
       <ActionError message={message} />
+      <CategoryDescriptionForm categoryId={c.id} description={description} />
+      {translations.length > 0 && (
+        <div className="mt-3">
+          <TranslationsSection kind="category" targetId={c.id} forms={translations} headingLevel={3} />
+        </div>
+      )}
     </li>
   );
 }

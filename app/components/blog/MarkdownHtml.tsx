@@ -22,16 +22,11 @@ export function MarkdownHtml({ html, className, lang }: { html: string; classNam
     event.preventDefault();
     navigate(href);
   };
+  const dir = isLocale(lang) ? LOCALE_INFO[lang].dir : undefined;
   return (
     // biome-ignore lint/security/noDangerouslySetInnerHtml: server-rendered markdown without raw HTML and with filtered URLs
     // biome-ignore lint/a11y/noStaticElementInteractions: delegated clicks come from the links inside, which are keyboard-operable
     // biome-ignore lint/a11y/useKeyWithClickEvents: Enter on a link fires this same click event
-    <div
-      className={className}
-      lang={lang}
-      dir={isLocale(lang) ? LOCALE_INFO[lang].dir : undefined}
-      onClick={onClick}
-      dangerouslySetInnerHTML={{ __html: html }}
-    />
+    <div className={className} lang={lang} dir={dir} onClick={onClick} dangerouslySetInnerHTML={{ __html: html }} />
   );
 }

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { Form, Link, NavLink, useLocation, useNavigate } from "react-router";
 import { type Translate, useMessages, usePaths } from "~/lib/i18n";
-import { useRootData } from "~/lib/root-data";
+import { type RootData, useRootData } from "~/lib/root-data";
 import { useDismiss } from "~/lib/use-dismiss";
 import { useViewer } from "~/lib/viewer-state";
 import { FALLBACK_CATEGORIES } from "~core/categories";
@@ -129,7 +129,7 @@ export function Header() {
 }
 
 function CategoriesMenu(props: {
-  categories: { name: string; slug: string }[];
+  categories: RootData["categories"];
   open: boolean;
   onToggle: () => void;
   onOpen: () => void;
@@ -163,6 +163,8 @@ function CategoriesMenu(props: {
               <li key={c.slug}>
                 <Link
                   to={paths.category(c.slug)}
+                  lang={c.lang}
+                  dir="auto"
                   className="block rounded-md px-3 py-1.5 text-sm text-zinc-300 hover:bg-ink-800 hover:text-white"
                 >
                   {c.name}
@@ -176,7 +178,7 @@ function CategoriesMenu(props: {
   );
 }
 
-function MobileMenu({ categories, t, paths }: { categories: { name: string; slug: string }[]; t: Translate<"common">; paths: Paths }) {
+function MobileMenu({ categories, t, paths }: { categories: RootData["categories"]; t: Translate<"common">; paths: Paths }) {
   const [showCategories, setShowCategories] = useState(false);
   return (
     <nav id="mobile-menu" aria-label={t("navMobile")} className="border-t border-ink-800 px-4 py-3 md:hidden">
@@ -200,7 +202,12 @@ function MobileMenu({ categories, t, paths }: { categories: { name: string; slug
             <ul id="mobile-categories" className="grid grid-cols-2 gap-1 ps-3">
               {categories.map((c) => (
                 <li key={c.slug}>
-                  <Link to={paths.category(c.slug)} className="block rounded-md px-3 py-1.5 text-sm text-zinc-300 hover:bg-ink-800">
+                  <Link
+                    to={paths.category(c.slug)}
+                    lang={c.lang}
+                    dir="auto"
+                    className="block rounded-md px-3 py-1.5 text-sm text-zinc-300 hover:bg-ink-800"
+                  >
                     {c.name}
                   </Link>
                 </li>

@@ -33,7 +33,7 @@ export function SearchCombobox({ id, defaultValue, autoFocus, className }: Props
   const [state, dispatch] = useReducer(comboboxReducer, CLOSED);
   // How many suggestions to announce (null: nothing to say).
   const [announced, setAnnounced] = useState<number | null>(null);
-  const { titles, categories } = useSearchSuggestions(typed);
+  const { titles, categories } = useSearchSuggestions(typed, locale);
   const options = [...titles, ...categories];
 
   // New suggestions: show them (only to someone still in the field) and say how many there are.
@@ -157,6 +157,8 @@ function OptionGroup(props: {
             key={option.url}
             id={`${props.listId}-${index}`}
             role="option"
+            lang={option.lang}
+            dir="auto"
             aria-selected={active}
             tabIndex={-1}
             className={`cursor-pointer truncate px-4 py-2 text-sm ${active ? "bg-brand-600/30 text-white" : "text-zinc-300"}`}

@@ -3,11 +3,12 @@ import { AppLink } from "~/components/ui/AppLink";
 import { formatViews } from "~/lib/format";
 import { useLocale, useMessages, usePaths } from "~/lib/i18n";
 import { stillSrcSet } from "~core/images";
-import { slugify } from "~core/slug";
+import type { Locale } from "~core/locales";
 
 export interface SidebarData {
-  trending: { id: string; title: string; views: number; thumbnail_url: string | null }[];
-  topCategories: { name: string }[];
+  trending: { id: string; title: string; title_lang?: Locale; views: number; thumbnail_url: string | null }[];
+  /** In the page's language (`lang`: English for want of a translation); `slug`: the address's, English. */
+  topCategories: { name: string; slug: string; lang?: Locale }[];
 }
 
 export function Sidebar({ data }: { data: SidebarData }) {
@@ -43,7 +44,9 @@ export function Sidebar({ data }: { data: SidebarData }) {
                     <span className="h-[60px] w-[90px] shrink-0 rounded-md bg-ink-800" />
                   )}
                   <span className="min-w-0">
-                    <span className="line-clamp-2 text-sm font-medium group-hover:text-brand-300">{v.title}</span>
+                    <span dir="auto" lang={v.title_lang} className="line-clamp-2 text-sm font-medium group-hover:text-brand-300">
+                      {v.title}
+                    </span>
                     <span className="text-xs text-zinc-400">{t("views", { count: v.views, shown: formatViews(v.views, locale) })}</span>
                   </span>
                 </AppLink>
@@ -59,9 +62,11 @@ export function Sidebar({ data }: { data: SidebarData }) {
         </h2>
         <ul className="flex flex-wrap gap-2">
           {data.topCategories.map((c) => (
-            <li key={c.name}>
+            <li key={c.slug}>
               <AppLink
-                to={paths.category(slugify(c.name))}
+                to={paths.category(c.slug)}
+                lang={c.lang}
+                dir="auto"
                 className="inline-block rounded-full bg-ink-800 px-3 py-1 text-sm hover:bg-brand-600"
               >
                 {c.name}

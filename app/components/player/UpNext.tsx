@@ -96,7 +96,7 @@ export function UpNext({ next, countdown }: { next: UpNextVideo; countdown: bool
           <p id="up-next-label" className="text-xs font-semibold tracking-wide text-zinc-300 uppercase tabular-nums">
             {counting ? t(words.countdown, { seconds: left }) : label}
           </p>
-          <p dir="auto" className="mt-1 line-clamp-2 font-semibold text-white">
+          <p dir="auto" lang={next.lang} className="mt-1 line-clamp-2 font-semibold text-white">
             {next.title}
           </p>
           {/* Said once when the countdown starts; the changing number above is not read out every second. */}

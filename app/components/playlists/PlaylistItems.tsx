@@ -4,11 +4,14 @@ import { AppLink } from "~/components/ui/AppLink";
 import { formatDuration } from "~/lib/format";
 import { type Translate, useMessages, usePaths } from "~/lib/i18n";
 import { refusalText } from "~/lib/playlist-refusal-text";
+import type { Locale } from "~core/locales";
 import type { PlaylistAnswer, PlaylistRef } from "~core/playlists";
 
 interface Item {
   id: string;
   title: string;
+  /** English for want of a translation in the page's language. */
+  title_lang?: Locale;
   duration: number;
   thumbnail_url: string | null;
   available: boolean;
@@ -122,7 +125,7 @@ export function PlaylistItems({
                     <img src={item.thumbnail_url} alt="" width={112} height={63} loading="lazy" className="h-full w-full object-cover" />
                   )}
                 </span>
-                <span dir="auto" className="min-w-0 flex-1 truncate font-medium">
+                <span dir="auto" lang={item.title_lang} className="min-w-0 flex-1 truncate font-medium">
                   {item.title}
                 </span>
                 <span className="text-sm tabular-nums text-zinc-400">{formatDuration(item.duration)}</span>

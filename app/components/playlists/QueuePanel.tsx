@@ -59,7 +59,7 @@ export function QueuePanel({ queue, currentId, next }: { queue: QueueState; curr
                   className={`flex items-center gap-3 px-4 py-2 text-sm hover:bg-ink-800 ${current ? "bg-ink-800 font-semibold text-brand-300" : "text-zinc-200"}`}
                 >
                   <span className="w-8 shrink-0 text-end tabular-nums text-zinc-400">{current ? "▶" : item.index}</span>
-                  <span dir="auto" className="min-w-0 flex-1 truncate">
+                  <span dir="auto" lang={item.title_lang} className="min-w-0 flex-1 truncate">
                     {item.title}
                   </span>
                   <span className="tabular-nums text-zinc-400">{formatDuration(item.duration)}</span>

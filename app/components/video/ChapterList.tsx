@@ -2,6 +2,7 @@ import { useSyncExternalStore } from "react";
 import { formatDuration } from "~/lib/format";
 import { useMessages } from "~/lib/i18n";
 import { type Chapter, chapterHref, chapterIndexAt } from "~core/chapters";
+import type { Locale } from "~core/locales";
 
 /**
  * The main video's playhead for parts of the page outside the player (the chapter list): set on every
@@ -37,12 +38,15 @@ export function createPlayhead(): Playhead {
 export function ChapterList({
   path,
   chapters,
+  lang,
   playhead,
   onSelect,
 }: {
   /** The video page's path. */
   path: string;
   chapters: readonly Chapter[];
+  /** The titles' language where it is not the page's (English shown for want of a translation). */
+  lang?: Locale;
   playhead: Playhead;
   onSelect: (start: number) => void;
 }) {
@@ -57,7 +61,7 @@ export function ChapterList({
       <h2 id="chapters-heading" className="px-1 text-lg font-bold">
         {t("chapters")}
       </h2>
-      <ol className="mt-2 max-h-80 space-y-0.5 overflow-y-auto">
+      <ol lang={lang} className="mt-2 max-h-80 space-y-0.5 overflow-y-auto">
         {chapters.map((c, i) => (
           <li key={c.start}>
             <a

@@ -49,6 +49,15 @@ describe("VideoCard", () => {
     expect(preload).toContain("thumb-320w.webp 320w");
   });
 
+  it("marks an English title and category on a German page with lang=en, and neither when both are translated", () => {
+    const fallback = render({ video: { ...video, title_lang: "en", category_lang: "en" } }, "de");
+    expect(fallback).toMatch(/<h3 dir="auto" lang="en"[^>]*>Aurora Veil<\/h3>/);
+    expect(fallback).toMatch(/<span dir="auto" lang="en">Amateur<\/span>/);
+    const translated = render({ video: { ...video, title: "Polarlicht-Schleier" } }, "de");
+    expect(translated).toMatch(/<h3 dir="auto" class="[^"]*">Polarlicht-Schleier<\/h3>/);
+    expect(translated).not.toContain('lang="en"');
+  });
+
   it("uses the given heading level and sizes", () => {
     expect(render({ headingLevel: 2 })).toMatch(/<h2[^>]*>Aurora Veil<\/h2>/);
     expect(render()).toMatch(/<h3[^>]*>Aurora Veil<\/h3>/);

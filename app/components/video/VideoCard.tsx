@@ -6,6 +6,7 @@ import { formatDuration, formatViews } from "~/lib/format";
 import { useLocale, useMessages, usePaths } from "~/lib/i18n";
 import { useCardFavorite, useSignedIn } from "~/lib/viewer-state";
 import { stillSrcSet } from "~core/images";
+import type { Locale } from "~core/locales";
 import { useHoverPreview } from "./hover-preview";
 
 /** Rendered width of a card in the 1/2/4-column grid of the listing pages (layout: max-w-7xl, 300px sidebar from lg). */
@@ -21,6 +22,9 @@ export interface VideoCardData {
   /** Storyboard WebVTT: animated on hover or keyboard focus (hover-preview.ts); none, no preview. */
   storyboard_url?: string | null;
   category_name: string | null;
+  /** The title's and the category's language where it is not the page's (the English fallback, docs/i18n.md "Content"). */
+  title_lang?: Locale;
+  category_lang?: Locale;
 }
 
 /** Only a card's fields, for loader data (a service row carries more, e.g. upload_date, which the card never shows). */
@@ -33,6 +37,8 @@ export function toCardData(v: VideoCardData): VideoCardData {
     thumbnail_url: v.thumbnail_url,
     storyboard_url: v.storyboard_url,
     category_name: v.category_name,
+    ...(v.title_lang && { title_lang: v.title_lang }),
+    ...(v.category_lang && { category_lang: v.category_lang }),
   };
 }
 
@@ -46,7 +52,8 @@ export function toCardData(v: VideoCardData): VideoCardData {
  * that knows the state (the account's favorites) passes `favorite` instead. Under it, for a signed-in user,
  * the "More" menu (save to Watch Later or a playlist). Its texts: the views line is `common`'s, the AI badge is in
  * `listing` (a page that shows cards sends that namespace); the title and the category come from the database as
- * they are, each marked `dir="auto"` so a title in another script sits right on a right-to-left page.
+ * the page's language or, where none is published, in English, marked `lang` (docs/i18n.md "Content"), each
+ * `dir="auto"` so a title in another script sits right on a right-to-left page.
  */
 export function VideoCard({
   video,
@@ -106,7 +113,7 @@ export function VideoCard({
             {t("aiBadge")}
           </span>
         </div>
-        <Title dir="auto" className="mt-2 line-clamp-2 font-semibold leading-snug group-hover:text-brand-300">
+        <Title dir="auto" lang={video.title_lang} className="mt-2 line-clamp-2 font-semibold leading-snug group-hover:text-brand-300">
           {video.title}
         </Title>
       </AppLink>
@@ -122,7 +129,9 @@ export function VideoCard({
         {video.category_name && (
           <>
             <span aria-hidden="true"> · </span>
-            <span dir="auto">{video.category_name}</span>
+            <span dir="auto" lang={video.category_lang}>
+              {video.category_name}
+            </span>
           </>
         )}
       </p>

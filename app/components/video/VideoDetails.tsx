@@ -31,7 +31,18 @@ import type { ShownVideo } from "./video-page-data";
  * The video page of a video that plays (docs/product.md "Video page"): the player, its facts and controls, chapters,
  * the playlist queue, the description, related videos and comments. The viewer's own parts arrive after hydration.
  */
-export function VideoDetails({ video: v, related, relatedError, preRoll, community, chapters, withheld, captions, list }: ShownVideo) {
+export function VideoDetails({
+  video: v,
+  related,
+  relatedError,
+  preRoll,
+  community,
+  chapters,
+  chaptersLang,
+  withheld,
+  captions,
+  list,
+}: ShownVideo) {
   const t = useMessages("video");
   const locale = useLocale();
   const paths = usePaths();
@@ -52,7 +63,7 @@ export function VideoDetails({ video: v, related, relatedError, preRoll, communi
     [trackView, trackHistory, playhead],
   );
   const siteUrl = useRootData()?.siteUrl ?? "";
-  const queue = usePlaylistQueue(list, v.id);
+  const queue = usePlaylistQueue(list, v.id, locale);
   // What plays next stays in the page's language (the queue and the recommendations give English addresses).
   const nextInList = queue.nextInList && { ...queue.nextInList, href: localizePath(locale, queue.nextInList.href) };
   const autoplay = useAutoplay();
@@ -105,11 +116,11 @@ export function VideoDetails({ video: v, related, relatedError, preRoll, communi
         )}
       </div>
       {chapters.length > 0 && v.video_url && (
-        <ChapterList path={page} chapters={chapters} playhead={playhead} onSelect={(at) => moveTo(at, true)} />
+        <ChapterList path={page} chapters={chapters} lang={chaptersLang} playhead={playhead} onSelect={(at) => moveTo(at, true)} />
       )}
       <QueuePanel queue={queue.queue} currentId={v.id} next={nextInList} />
       {v.description && (
-        <p dir="auto" className="mt-4 whitespace-pre-line rounded-xl bg-ink-900 p-4 text-zinc-300">
+        <p dir="auto" lang={v.description_lang} className="mt-4 whitespace-pre-line rounded-xl bg-ink-900 p-4 text-zinc-300">
           {v.description}
         </p>
       )}

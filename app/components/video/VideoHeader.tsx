@@ -13,7 +13,7 @@ export function VideoHeader({ video: v }: { video: VideoView }) {
   return (
     <>
       <div className="mt-5 flex flex-wrap items-start gap-3">
-        <h1 dir="auto" className="min-w-0 flex-1 text-2xl font-bold">
+        <h1 dir="auto" lang={v.title_lang} className="min-w-0 flex-1 text-2xl font-bold">
           {v.title}
         </h1>
         <span
@@ -36,7 +36,12 @@ export function VideoHeader({ video: v }: { video: VideoView }) {
         {v.category_name && (
           <>
             <span aria-hidden="true">·</span>
-            <Link to={paths.category(slugify(v.category_name))} dir="auto" className="text-brand-300 hover:underline">
+            <Link
+              to={paths.category(v.category_slug ?? slugify(v.category_name))}
+              dir="auto"
+              lang={v.category_lang}
+              className="text-brand-300 hover:underline"
+            >
               {v.category_name}
             </Link>
           </>

@@ -2,6 +2,7 @@ import type { PageTexts } from "~/lib/texts";
 import type { CaptionTrack } from "~core/captions";
 import type { Chapter } from "~core/chapters";
 import type { CommunityData } from "~core/community-answer";
+import type { Locale } from "~core/locales";
 import type { PlaylistRef } from "~core/playlists";
 import type { PreRollConfig } from "~core/preroll-playback";
 import type { ViewerScope } from "~core/viewer-state";
@@ -21,6 +22,12 @@ export interface VideoView {
   /** WebVTT storyboard for the player's scrub previews, when the pipeline made one. */
   storyboard_url: string | null;
   category_name: string | null;
+  /** The category's address segment (English, as every language's address: docs/i18n.md "Content"). */
+  category_slug: string | null;
+  /** Each text's language where it is not the page's: English shown for want of a published translation. */
+  title_lang?: Locale;
+  description_lang?: Locale;
+  category_lang?: Locale;
 }
 
 /**
@@ -37,6 +44,8 @@ export type VideoData = { intl: PageTexts } & (
       community: CommunityData;
       /** In order, inside the video (core/chapters.ts); public like the rest. */
       chapters: Chapter[];
+      /** The chapters' titles are English on another language's page. */
+      chaptersLang?: Locale;
       /** The same for everyone: whose like, favorites, resume point and comments come from /api/viewer-state. */
       viewerScope: ViewerScope;
       /** An age check comes first (docs/decisions/0028): no stream, poster or storyboard in this data. */

@@ -20,6 +20,7 @@ const video: VideoView = {
   video_url: null,
   storyboard_url: null,
   category_name: "Amateur",
+  category_slug: "amateur",
 };
 
 const page = (element: React.ReactNode, locale: "de" | "ar") =>
@@ -41,6 +42,17 @@ describe("the video page's texts", () => {
     expect(html).toContain('href="/ar/category/amateur"');
     expect(html).toContain(`href="/ar/video/${ID}/credentials"`);
     expect(html).toMatch(/<h1 dir="auto"[^>]*>Aurora Veil<\/h1>/);
+  });
+
+  it("marks the English fallback with lang=en on a German page, and a translated title not at all", () => {
+    const fallback = page(<VideoHeader video={{ ...video, title_lang: "en", category_lang: "en" }} />, "de");
+    expect(fallback).toMatch(/<h1 dir="auto" lang="en"[^>]*>Aurora Veil<\/h1>/);
+    expect(fallback).toMatch(/<a [^>]*lang="en"[^>]*>Amateur<\/a>/);
+    const translated = page(<VideoHeader video={{ ...video, title: "Polarlicht-Schleier", category_name: "Amateure" }} />, "de");
+    expect(translated).toMatch(/<h1 dir="auto" class="[^"]*">Polarlicht-Schleier<\/h1>/);
+    // The address stays the English slug's whatever the name shown.
+    expect(translated).toMatch(/href="\/de\/category\/amateur"[^>]*>Amateure<\/a>/);
+    expect(translated).not.toContain('lang="en"');
   });
 
   it("describes the page for search engines in its language, with its own addresses and inLanguage", () => {

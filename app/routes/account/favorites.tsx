@@ -17,6 +17,7 @@ import { site } from "~core/site";
 import { z } from "~core/zod";
 import { attempt } from "../../../server/http/route-errors";
 import { messagesFor } from "../../../server/i18n/catalog";
+import { localizeCards } from "../../../server/services/content-translations";
 import { FAVORITES_PER_PAGE, listFavorites } from "../../../server/services/favorites";
 import type { Route } from "./+types/favorites";
 
@@ -31,11 +32,15 @@ export const contract = defineRoute({
 export async function loader(args: Route.LoaderArgs) {
   const viewer = routeViewer(args.context);
   const { page: requested } = routeInput(args.context, contract).query;
-  const intl = messagesFor(localeOfRequest(args.request), ["account"]);
+  const locale = localeOfRequest(args.request);
+  const intl = messagesFor(locale, ["account"]);
   const found = await attempt(
     args.context,
     "favorites",
-    () => listFavorites(viewer.id, requested),
+    async () => {
+      const page = await listFavorites(viewer.id, requested);
+      return { ...page, videos: await localizeCards(page.videos, locale) };
+    },
     () => null,
   );
   if (!found) return data({ error: true, page: requested, pageCount: 0, videos: [] as VideoCardData[], intl }, { status: 500 });

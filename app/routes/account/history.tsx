@@ -9,7 +9,7 @@ import { translator, useLocale, useMessages, usePaths } from "~/lib/i18n";
 import { localeFromMatches, siteUrlFromMatches } from "~/lib/root-data";
 import { routeInput, routeViewer } from "~/lib/route-contract.server";
 import { seoMeta } from "~/lib/seo";
-import { localeOfRequest } from "~core/locales";
+import { type Locale, localeOfRequest } from "~core/locales";
 import { input, parseForm, readForm } from "~core/params";
 import { paths } from "~core/paths";
 import { ACCOUNT_PAGE, defineRoute } from "~core/route-contract";
@@ -18,6 +18,7 @@ import { z } from "~core/zod";
 import { consumeAccountLimit, retryAfterSeconds } from "../../../server/auth/account-limits";
 import { attempt, classifyFailure, unavailable } from "../../../server/http/route-errors";
 import { messagesFor, translate } from "../../../server/i18n/catalog";
+import { localizeCards } from "../../../server/services/content-translations";
 import {
   clearHistory,
   HISTORY_PER_PAGE,
@@ -33,6 +34,8 @@ const historyQuery = z.object({ page: input.page });
 interface HistoryItem {
   id: string;
   title: string;
+  /** English for want of a translation in the page's language (docs/i18n.md "Content"). */
+  title_lang?: Locale;
   thumbnail_url: string | null;
   duration: number;
   position: number;
@@ -54,11 +57,16 @@ export const contract = defineRoute({
 export async function loader(args: Route.LoaderArgs) {
   const viewer = routeViewer(args.context);
   const { page: requested } = routeInput(args.context, contract).query;
-  const intl = messagesFor(localeOfRequest(args.request), ["account"]);
+  const locale = localeOfRequest(args.request);
+  const intl = messagesFor(locale, ["account"]);
   const found = await attempt(
     args.context,
     "watch history",
-    () => Promise.all([listHistory(viewer.id, requested), isHistoryPaused(viewer.id)]),
+    () =>
+      Promise.all([
+        listHistory(viewer.id, requested).then(async (h) => ({ ...h, entries: await localizeCards(h.entries, locale) })),
+        isHistoryPaused(viewer.id),
+      ]),
     () => null,
   );
   if (!found) {
@@ -71,6 +79,7 @@ export async function loader(args: Route.LoaderArgs) {
     stills({
       id: e.id,
       title: e.title,
+      ...(e.title_lang && { title_lang: e.title_lang }),
       thumbnail_url: e.thumbnail_url,
       duration: e.duration,
       position: Math.floor(e.position_seconds),
@@ -226,7 +235,7 @@ function HistoryRow({ item, busy }: { item: HistoryItem; busy: boolean }) {
         </span>
       </Link>
       <div className="min-w-0 flex-1">
-        <h2 dir="auto" className="line-clamp-2 font-semibold">
+        <h2 dir="auto" lang={item.title_lang} className="line-clamp-2 font-semibold">
           <Link to={paths.video(item.id)} className="hover:text-brand-300">
             {item.title}
           </Link>

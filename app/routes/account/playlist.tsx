@@ -24,6 +24,7 @@ import { z } from "~core/zod";
 import { attempt } from "../../../server/http/route-errors";
 import { getViewer } from "../../../server/http/session";
 import { messagesFor } from "../../../server/i18n/catalog";
+import { localizeCards } from "../../../server/services/content-translations";
 import { getPlaylistPage, type PlaylistPage } from "../../../server/services/playlist-page";
 import type { Route } from "./+types/playlist";
 
@@ -49,7 +50,10 @@ export async function loader(args: Route.LoaderArgs) {
   const found = await attempt(
     args.context,
     "playlist",
-    () => getPlaylistPage(viewer?.id ?? null, params.list, query.page),
+    async () => {
+      const page = await getPlaylistPage(viewer?.id ?? null, params.list, query.page);
+      return page && { ...page, items: await localizeCards(page.items, locale) };
+    },
     () => "failed" as const,
   );
   if (found === "failed") return data({ state: "error" as const, intl }, { status: 500 });

@@ -13,14 +13,21 @@ import {
   listCategoriesWithCounts,
   renameCategory,
 } from "../../../server/services/category-admin";
+import { categoryDescriptions, categoryTranslationsForEditing } from "../../../server/services/translation-admin";
 import type { Route } from "./+types/categories";
+import { categoryDescriptionAction, categoryTranslationAction } from "./translation-actions.server";
 
 export const contract = defineRoute({
   ...CONSOLE_PAGE,
 });
 
 export async function loader() {
-  return data({ categories: await listCategoriesWithCounts() });
+  const [categories, translations, descriptions] = await Promise.all([
+    listCategoriesWithCounts(),
+    categoryTranslationsForEditing(),
+    categoryDescriptions(),
+  ]);
+  return data({ categories, translations: Object.fromEntries(translations), descriptions });
 }
 
 export function meta() {
@@ -33,6 +40,8 @@ export async function action(args: Route.ActionArgs) {
   if (!begun.ok) return begun.answer;
   const { actor, form: posted } = begun;
   const intent = posted.get("intent");
+  if (intent === "translation") return categoryTranslationAction(posted, actor);
+  if (intent === "describe") return categoryDescriptionAction(posted, actor);
   if (intent !== "create" && intent !== "rename" && intent !== "delete") return unreadable(400, intent);
   const form = parseForm<(typeof categoryForms)[typeof intent]>(categoryForms[intent], posted);
   if (!form) return unreadable(400, intent);
@@ -56,5 +65,5 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function CategoriesPage({ loaderData }: Route.ComponentProps) {
-  return <CategoryConsole categories={loaderData.categories} />;
+  return <CategoryConsole {...loaderData} />;
 }

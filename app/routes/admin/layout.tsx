@@ -26,6 +26,7 @@ const SECTIONS = [
   { to: paths.admin.reports(), label: "Reports", end: false },
   { to: paths.admin.videos(), label: "Videos", end: false },
   { to: paths.admin.categories(), label: "Categories", end: false },
+  { to: paths.admin.translations(), label: "Translations", end: false },
   { to: paths.admin.blog(), label: "Blog", end: false },
   { to: paths.admin.comments(), label: "Comments", end: false },
   { to: paths.admin.messages(), label: "Messages", end: false },

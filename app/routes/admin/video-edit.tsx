@@ -1,4 +1,5 @@
 import { data, redirect } from "react-router";
+import { TranslationsSection } from "~/components/admin/translations/TranslationForms";
 import { CaptionsEditor } from "~/components/admin/videos/CaptionsEditor";
 import { ChaptersEditor, isChaptersResult } from "~/components/admin/videos/ChaptersEditor";
 import { type EditActionResult, VideoEditor } from "~/components/admin/videos/VideoEditor";
@@ -14,8 +15,10 @@ import { z } from "~core/zod";
 import { listVideoCaptions } from "../../../server/services/captions";
 import { listCategories } from "../../../server/services/categories";
 import { chaptersForEditing } from "../../../server/services/chapters";
+import { videoTranslationsForEditing } from "../../../server/services/translation-admin";
 import { deleteVideo, getAdminVideo, updateVideo, VideoFieldsError, VideoNotFoundError } from "../../../server/services/video-admin";
 import type { Route } from "./+types/video-edit";
+import { videoTranslationAction } from "./translation-actions.server";
 import { chaptersAction } from "./video-chapters.server";
 
 const params = z.object({ videoId: input.videoId });
@@ -27,11 +30,12 @@ export const contract = defineRoute({
 
 export async function loader(args: Route.LoaderArgs) {
   const { videoId } = routeInput(args.context, contract).params;
-  const [video, categories, chapters, captions] = await Promise.all([
+  const [video, categories, chapters, captions, translations] = await Promise.all([
     getAdminVideo(videoId),
     listCategories(),
     chaptersForEditing(videoId),
     listVideoCaptions(videoId),
+    videoTranslationsForEditing(videoId),
   ]);
   if (!video || !chapters) throw data(null, { status: 404 });
   return data({
@@ -44,6 +48,7 @@ export async function loader(args: Route.LoaderArgs) {
     categories: categories.map((c) => c.name),
     chapters: { duration: chapters.duration, text: chaptersToText(chapters.chapters) },
     captions: captions.map((c) => ({ ...c, updatedAt: c.updatedAt.toISOString() })),
+    translations,
   });
 }
 
@@ -55,7 +60,7 @@ function refused(status: number, intent: string, fieldErrors: VideoFieldErrors, 
   return data<EditActionResult>({ intent, ok: false, fieldErrors }, { status, headers });
 }
 
-/** `update` saves the fields; `chapters` the chapters; `delete` (with its confirmation) removes the video and its media. */
+/** `update` saves the fields; `chapters` the chapters; `translation` one language's version; `delete` (with its confirmation) removes the video and its media. */
 export async function action(args: Route.ActionArgs) {
   // Three forms post here (the fields, the chapters, the deletion), each read by its own rule once the intent is known.
   const begun = await consoleRequest(args, (status, _intent, headers) => refused(status, "", { form: FORM_UNREADABLE }, headers));
@@ -65,6 +70,7 @@ export async function action(args: Route.ActionArgs) {
   const intents = posted.getAll("intent");
   const intent = intents.length === 1 && typeof intents[0] === "string" ? intents[0] : "";
   if (intent === "chapters") return chaptersAction(videoId, posted, actor);
+  if (intent === "translation") return videoTranslationAction(videoId, posted, actor);
   try {
     if (intent === "update") {
       const raw = videoFieldsFromForm(posted);
@@ -96,6 +102,17 @@ export default function VideoEditPage({ loaderData, actionData }: Route.Componen
         documentResult={isChaptersResult(actionData) ? actionData : undefined}
       />
       {!video.removed && <CaptionsEditor videoId={video.id} captions={loaderData.captions} />}
+      <TranslationsSection
+        kind="video"
+        targetId={video.id}
+        forms={loaderData.translations.map((t) => ({
+          locale: t.locale,
+          status: t.status,
+          title: t.title,
+          description: t.description,
+          chapters: t.chapters,
+        }))}
+      />
     </VideoEditor>
   );
 }

@@ -1,4 +1,5 @@
 import { routeInput } from "~/lib/route-contract.server";
+import { DEFAULT_LOCALE, LOCALES } from "~core/locales";
 import { input } from "~core/params";
 import { defineRoute } from "~core/route-contract";
 import type { Suggestions } from "~core/search-suggestions";
@@ -18,7 +19,8 @@ export type SuggestionsAnswer = Suggestions | { error: "failed" };
 export const contract = defineRoute({
   access: "public",
   kind: "resource",
-  input: { query: z.object({ q: input.q }) },
+  // `lang`: the page's language (docs/i18n.md "Content"); none is English, an unknown one a 400.
+  input: { query: z.object({ q: input.q, lang: z.enum(LOCALES).default(DEFAULT_LOCALE) }) },
 });
 
 // The answer is the same for everyone and only public titles: browsers and CDNs may keep it briefly (a box
@@ -26,9 +28,9 @@ export const contract = defineRoute({
 const CACHEABLE = { "Cache-Control": "public, max-age=30" } as const;
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { q } = routeInput(context, contract).query;
+  const { q, lang } = routeInput(context, contract).query;
   try {
-    return jsonAnswer<SuggestionsAnswer>(200, await searchSuggestions(q), CACHEABLE);
+    return jsonAnswer<SuggestionsAnswer>(200, await searchSuggestions(q, undefined, lang), CACHEABLE);
   } catch (err) {
     return failureAnswer<SuggestionsAnswer>(context, "search suggestions", err, { error: "failed" });
   }
