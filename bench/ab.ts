@@ -1,4 +1,4 @@
-// `npm run bench:ab -- --base <rev> [--rounds 4] [--duration 8] [--warmup 2] [--connections 10] [--pages home,category,video] [--head <rev>] [--out <stem>]`:
+// `npm run bench:ab -- --base <rev> [--rounds 4] [--duration 8] [--warmup 2] [--connections 10] [--pages home,category,video] [--head <rev>] [--base-locale <l>] [--head-locale <l>] [--out <stem>]`:
 // is a change in the cached pages' figures between two bench runs the code or the machine? Builds <rev> (in a
 // git worktree under bench/.work/ab) and the working tree, starts both with demo content side by side, and loads
 // each cached page on one, then the other, alternating which goes first, for several rounds: both sides see the
@@ -7,6 +7,7 @@ import "./lib/quiet";
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale, localizePath } from "../core/locales";
 import { type AppServer, startAppServer } from "./lib/app-server";
 import { buildApp, commitOf } from "./lib/build";
 import { installSignalHandlers, onCleanup, runScript } from "./lib/cleanup";
@@ -28,11 +29,29 @@ interface Args {
   warmup: number;
   connections: number;
   pages: (typeof PAGES)[number][];
+  /** Each side's pages in this language (core/locales.ts; English by default): the same build in English and German. */
+  baseLocale: Locale;
+  headLocale: Locale;
   out: string;
 }
 
 function parse(argv: string[]): Args {
-  const args: Args = { base: "", head: "", rounds: 4, duration: 8, warmup: 2, connections: 10, pages: [...PAGES], out: "" };
+  const args: Args = {
+    base: "",
+    head: "",
+    rounds: 4,
+    duration: 8,
+    warmup: 2,
+    connections: 10,
+    pages: [...PAGES],
+    baseLocale: DEFAULT_LOCALE,
+    headLocale: DEFAULT_LOCALE,
+    out: "",
+  };
+  const locale = (flag: string | undefined, value: string | undefined): Locale => {
+    if (!isLocale(value)) throw new Error(`${flag} needs one of ${LOCALES.join(", ")}`);
+    return value;
+  };
   for (let i = 0; i < argv.length; i += 2) {
     const [flag, value] = [argv[i], argv[i + 1]];
     const number = () => {
@@ -66,6 +85,12 @@ function parse(argv: string[]): Args {
         args.pages = pages as Args["pages"];
         break;
       }
+      case "--base-locale":
+        args.baseLocale = locale(flag, value);
+        break;
+      case "--head-locale":
+        args.headLocale = locale(flag, value);
+        break;
       case "--out":
         if (!value || !/^[\w.-]+$/.test(value)) throw new Error("--out needs a file name stem ([A-Za-z0-9_.-])");
         args.out = value;
@@ -100,12 +125,12 @@ function worktreeOf(rev: string): { dir: string; commit: string } {
  * The cached pages of the bench's figures on one side: home, and its first links to a category and to a video
  * (each demo start makes its own ids, so each side has its own addresses for the same pages).
  */
-async function cachedPages(origin: string): Promise<Record<(typeof PAGES)[number], string>> {
+async function cachedPages(origin: string, locale: Locale): Promise<Record<(typeof PAGES)[number], string>> {
   const html = await (await fetch(`${origin}/`)).text();
   const first = (prefix: string) => html.match(new RegExp(`href="(${prefix}[^"?#]+)"`))?.[1];
   const [category, video] = [first("/category/"), first("/video/")];
   if (!category || !video) throw new Error(`the demo home page at ${origin} links no category or no video`);
-  return { home: "/", category, video };
+  return { home: localizePath(locale, "/"), category: localizePath(locale, category), video: localizePath(locale, video) };
 }
 
 interface Side {
@@ -140,7 +165,7 @@ async function main(): Promise<void> {
     const dataDir = path.join(WORK, `data-${label}`);
     fs.rmSync(dataDir, { recursive: true, force: true });
     const server = await startAppServer({ root, buildDir, dataDir, logFile: path.join(WORK, `${label}.log`), readyTimeoutMs: 240_000 });
-    const pages = await cachedPages(server.origin);
+    const pages = await cachedPages(server.origin, label === "base" ? args.baseLocale : args.headLocale);
     log(`${label}: ${Object.values(pages).join(", ")}`);
     sides.push({ label, commit, server, pages });
   }

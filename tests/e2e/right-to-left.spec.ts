@@ -1,0 +1,72 @@
+import { pathsIn } from "../../core/paths";
+import { expect, test } from "./support";
+
+/**
+ * Arabic, right to left (docs/i18n.md "Right to left"), at a phone's and a desktop's width: the layout mirrored
+ * (the logo at the right, the page's text starting at the right), nothing wider than the screen, the player's
+ * controls left to right as other players keep them. And the texts as the browser fetches them (docs/i18n.md
+ * "Texts"): a page's HTML carries none, a client-side navigation fetches the next page's and shows it worded.
+ */
+
+const ar = pathsIn("ar");
+
+for (const width of [375, 1366]) {
+  test(`Arabic pages mirror at ${width} px, nothing wider than the screen, the player left to right`, async ({ verified: page }) => {
+    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+    await page.goto(ar.home());
+    const video = (await page.locator('a[href^="/ar/video/"]').first().getAttribute("href")) ?? "";
+    for (const path of [
+      ar.home(),
+      ar.category("amateur"),
+      video,
+      ar.search({ q: "aurora" }),
+      ar.blog(),
+      ar.faq(),
+      ar.contact(),
+      ar.login(),
+    ]) {
+      await page.goto(path);
+      await expect(page.locator("html"), path).toHaveAttribute("dir", "rtl");
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), `${path} overflows`).toBeLessThanOrEqual(
+        0,
+      );
+      // The logo, the first thing of the header, is at the right; the page's heading starts at the right.
+      const logo = await page.getByRole("banner").getByRole("link").first().boundingBox();
+      expect(logo && logo.x > width / 2, `${path}: logo at the right`).toBe(true);
+      const heading = page.locator("main h1").first();
+      if (await heading.count()) {
+        const [box, textRight] = await heading.evaluate((h) => {
+          const range = document.createRange();
+          range.selectNodeContents(h);
+          return [h.getBoundingClientRect().toJSON() as DOMRect, range.getBoundingClientRect().right] as const;
+        });
+        expect(Math.abs(box.right - textRight), `${path}: the heading's text starts at the right`).toBeLessThan(4);
+      }
+    }
+    await page.goto(video);
+    const controls = page.getByTestId("player-controls");
+    await expect(controls).toHaveAttribute("dir", "ltr");
+    const play = await controls.getByRole("button", { name: "تشغيل" }).first().boundingBox();
+    const time = await page.getByTestId("player-time").boundingBox();
+    expect(play && time && play.x < time.x, "play before the time, left to right").toBe(true);
+  });
+}
+
+test("a page's HTML carries no texts; a client-side navigation fetches the next page's and shows it worded", async ({ verified: page }) => {
+  const fetched: string[] = [];
+  page.on("request", (r) => {
+    if (r.url().includes("/assets/texts/")) fetched.push(new URL(r.url()).pathname.split("/").slice(-2).join("/"));
+  });
+  const html = await (await page.goto(pathsIn("de").home()))?.text();
+  // The save dialog's words are in the layout's namespaces, but not on the screen: not in the page either.
+  expect(html).not.toContain("Neue Playlist");
+  expect(html).toMatch(/<link rel="preload" as="fetch" crossorigin="anonymous" href="\/assets\/texts\/[0-9a-f]{12}\/de\/common\.json"/);
+  await expect.poll(() => fetched).toContain("de/common.json");
+  await page.locator('a[href^="/de/video/"]').first().click();
+  await page.waitForURL(/\/de\/video\//);
+  await expect(page.getByRole("button", { name: "Gefällt mir", exact: false }).first()).toBeVisible();
+  await expect(page.getByTestId("player-controls").getByRole("button", { name: "Abspielen" }).first()).toBeAttached();
+  expect(fetched).toEqual(expect.arrayContaining(["de/video.json", "de/player.json", "de/community.json"]));
+  // No message id shows anywhere (a text missing from what was fetched would show its id).
+  expect(await page.locator("main").textContent()).not.toMatch(/\b(video|player|community|playlists|common)\.[a-z]+[A-Z]\w*/);
+});
