@@ -1,3 +1,4 @@
+import { lazy, Suspense } from "react";
 import {
   data,
   isRouteErrorResponse,
@@ -35,7 +36,6 @@ import { AgeCheckNotice } from "./components/layout/AgeCheck";
 import { AgeGate } from "./components/layout/AgeGate";
 import { Footer } from "./components/layout/Footer";
 import { Header } from "./components/layout/Header";
-import { LanguageOffer } from "./components/layout/LanguageOffer";
 import { NotFound } from "./components/layout/NotFound";
 import { useLinkNavigation } from "./components/ui/AppLink";
 import { AppStyles } from "./lib/app-styles";
@@ -44,6 +44,7 @@ import { useNonce } from "./lib/nonce";
 import type { RootData } from "./lib/root-data";
 import { enforceRouteContract } from "./lib/route-contract.server";
 import { textsFilePath } from "./lib/texts";
+import { useHydrated } from "./lib/use-hydrated";
 import { ViewerStateProvider } from "./lib/viewer-state";
 
 /** Every route's declared access and input are checked here, before any of its loaders or actions (core/route-contract.ts). */
@@ -140,8 +141,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+/** Shown after hydration only, if ever (docs/i18n.md "Choosing a language"): its code is no part of the first bytes. */
+const LanguageOffer = lazy(() => import("./components/layout/LanguageOffer"));
+
 export default function App({ loaderData }: Route.ComponentProps) {
   const t = useMessages("common");
+  const hydrated = useHydrated();
   return (
     <AdsProvider initialConfig={loaderData.ads.config} scriptUrl={loaderData.ads.scriptUrl}>
       <ViewerStateProvider>
@@ -152,7 +157,11 @@ export default function App({ loaderData }: Route.ComponentProps) {
         <AgeCheckNotice />
         <Outlet />
         <Footer />
-        <LanguageOffer />
+        {hydrated && (
+          <Suspense fallback={null}>
+            <LanguageOffer />
+          </Suspense>
+        )}
         <AgeGate />
       </ViewerStateProvider>
     </AdsProvider>

@@ -1,10 +1,10 @@
 import { useLocation } from "react-router";
 import { AppLink } from "~/components/ui/AppLink";
 import { useLocale, useMessages, usePaths } from "~/lib/i18n";
+import { rememberLanguage } from "~/lib/language-cookie";
 import { LOCALE_INFO, LOCALES } from "~core/locales";
 import { pageAddressIn } from "~core/page-locale";
 import { site } from "~core/site";
-import { rememberLanguage } from "./LanguageOffer";
 
 export function Footer() {
   const t = useMessages("common");

@@ -1,17 +1,12 @@
 import { Suspense, useEffect, useState } from "react";
 import { useLocation } from "react-router";
 import { translator, useLocale } from "~/lib/i18n";
+import { rememberLanguage } from "~/lib/language-cookie";
 import { useViewerPage } from "~/lib/viewer-state";
-import { LANGUAGE_COOKIE, languageCookieValue, readCookie } from "~core/cookies";
+import { LANGUAGE_COOKIE, readCookie } from "~core/cookies";
 import { languageToOffer } from "~core/language-choice";
 import { LOCALE_INFO, type Locale } from "~core/locales";
 import { pageAddressIn } from "~core/page-locale";
-
-/** The visitor's language choice, remembered in the browser (core/cookies.ts LANGUAGE_COOKIE). */
-export function rememberLanguage(locale: Locale): void {
-  // biome-ignore lint/suspicious/noDocumentCookie: a plain first-party preference; cookieStore is not in every browser
-  document.cookie = languageCookieValue(locale, window.location.protocol === "https:");
-}
 
 function chosenLanguage(): string | null {
   const value = readCookie(document.cookie, LANGUAGE_COOKIE);
@@ -23,9 +18,10 @@ function chosenLanguage(): string | null {
  * after hydration when the visitor's chosen language (this browser's cookie, else their account's) or else their
  * browser's is another one the site speaks; never a redirect.
  * Fixed at the bottom of the window, so its arrival moves nothing on the page. Answering either way is remembered.
- * Its texts are the offered language's `languageOffer` namespace, fetched when there is an offer (app/lib/texts.ts).
+ * Its texts are the offered language's `languageOffer` namespace, fetched when there is an offer (app/lib/texts.ts);
+ * its code too is loaded only once the page runs (app/root.tsx), never part of the first bytes.
  */
-export function LanguageOffer() {
+export default function LanguageOffer() {
   const page = useLocale();
   // A signed-in user's language from their settings, once the page's viewer state arrived (this browser's cookie first).
   const account = useViewerPage()?.locale ?? null;
