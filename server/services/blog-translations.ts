@@ -1,11 +1,6 @@
-import {
-  type BlogTranslationInput,
-  TRANSLATION_LOCALES,
-  type TranslationLocale,
-  type TranslationState,
-  type TranslationStatus,
-} from "../../core/blog-translation-schema";
+import type { BlogTranslationInput } from "../../core/blog-translation-schema";
 import { assertNoMinorSuggestingTerms } from "../../core/content-safety";
+import { TRANSLATED_LOCALES, type TranslatedLocale, type TranslationState, type TranslationStatus } from "../../core/translations";
 import { getDb } from "../db/connection";
 import type { BlogPostTranslation } from "../db/schema";
 import { type Actor, recordAdminAction } from "./audit-log";
@@ -20,16 +15,16 @@ import { BlogPostNotFoundError } from "./blog-console";
  */
 
 /** A post's versions by language; a language without one is missing. */
-export async function getTranslations(postId: string): Promise<Partial<Record<TranslationLocale, BlogPostTranslation>>> {
+export async function getTranslations(postId: string): Promise<Partial<Record<TranslatedLocale, BlogPostTranslation>>> {
   const rows = await getDb().selectFrom("blog_post_translations").selectAll().where("post_id", "=", postId).execute();
   return Object.fromEntries(rows.map((r) => [r.locale, r]));
 }
 
 /** Each post's state in each other language, for the console's list. */
-export async function translationStatuses(postIds: readonly string[]): Promise<Map<string, Record<TranslationLocale, TranslationStatus>>> {
-  const statuses = new Map<string, Record<TranslationLocale, TranslationStatus>>();
+export async function translationStatuses(postIds: readonly string[]): Promise<Map<string, Record<TranslatedLocale, TranslationStatus>>> {
+  const statuses = new Map<string, Record<TranslatedLocale, TranslationStatus>>();
   for (const id of postIds)
-    statuses.set(id, Object.fromEntries(TRANSLATION_LOCALES.map((l) => [l, "missing"])) as Record<TranslationLocale, TranslationStatus>);
+    statuses.set(id, Object.fromEntries(TRANSLATED_LOCALES.map((l) => [l, "missing"])) as Record<TranslatedLocale, TranslationStatus>);
   if (!postIds.length) return statuses;
   const rows = await getDb()
     .selectFrom("blog_post_translations")
@@ -38,13 +33,13 @@ export async function translationStatuses(postIds: readonly string[]): Promise<M
     .execute();
   for (const r of rows) {
     const of = statuses.get(r.post_id);
-    if (of) of[r.locale as TranslationLocale] = r.state;
+    if (of) of[r.locale as TranslatedLocale] = r.state;
   }
   return statuses;
 }
 
 /** The audit log's target for a version: the post's slug and the language, as the console's recent changes list it. */
-const auditTarget = (slug: string, locale: TranslationLocale) => `${slug} (${locale})`;
+const auditTarget = (slug: string, locale: TranslatedLocale) => `${slug} (${locale})`;
 
 /** What the audit log keeps of a version: enough to tell what changed, not the whole content. */
 function auditView(t: BlogPostTranslation) {
@@ -59,7 +54,7 @@ function auditView(t: BlogPostTranslation) {
  */
 export async function saveBlogTranslation(
   postId: string,
-  locale: TranslationLocale,
+  locale: TranslatedLocale,
   fields: BlogTranslationInput,
   actor: Actor,
   opts: { state?: TranslationState } = {},
@@ -113,7 +108,7 @@ export async function saveBlogTranslation(
 }
 
 /** Deletes a post's version in `locale` (`blog.translation.delete`): the language is missing again. False when there was none. */
-export async function deleteBlogTranslation(postId: string, locale: TranslationLocale, actor: Actor): Promise<boolean> {
+export async function deleteBlogTranslation(postId: string, locale: TranslatedLocale, actor: Actor): Promise<boolean> {
   const slug = await getDb()
     .transaction()
     .execute(async (trx) => {
@@ -147,7 +142,7 @@ export interface TranslationGap {
 }
 
 export interface LanguageGaps {
-  locale: TranslationLocale;
+  locale: TranslatedLocale;
   missing: TranslationGap[];
   draft: TranslationGap[];
 }
@@ -174,7 +169,7 @@ export async function blogTranslationGaps(): Promise<LanguageGaps[]> {
       .execute(),
   ]);
   const stateOf = new Map(versions.map((v) => [`${v.post_id} ${v.locale}`, v.state]));
-  return TRANSLATION_LOCALES.map((locale) => ({
+  return TRANSLATED_LOCALES.map((locale) => ({
     locale,
     missing: posts.filter((p) => !stateOf.has(`${p.id} ${locale}`)),
     draft: posts.filter((p) => stateOf.get(`${p.id} ${locale}`) === "draft"),

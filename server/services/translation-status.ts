@@ -1,12 +1,7 @@
 import { sql } from "kysely";
 import { paths } from "../../core/paths";
-import {
-  TRANSLATED_LOCALES,
-  TRANSLATION_LIST_LIMIT,
-  type TranslatedLocale,
-  type TranslationSection,
-  type TranslationStatus,
-} from "../../core/translation-schema";
+import { TRANSLATION_LIST_LIMIT, type TranslationSection } from "../../core/translation-schema";
+import { TRANSLATED_LOCALES, type TranslatedLocale, type TranslationStatus } from "../../core/translations";
 import { getDb } from "../db/connection";
 
 /**

@@ -1,9 +1,9 @@
 import { Link } from "react-router";
-import { TRANSLATION_LOCALES, type TranslationLocale, type TranslationStatus } from "~core/blog-translation-schema";
 import { paths } from "~core/paths";
+import { TRANSLATED_LOCALES, type TranslatedLocale, type TranslationStatus } from "~core/translations";
 
 /** A post's state in each other language (docs/i18n.md "Content"), as the console's list and editor show it. */
-export type TranslationStatuses = Record<TranslationLocale, TranslationStatus>;
+export type TranslationStatuses = Record<TranslatedLocale, TranslationStatus>;
 
 const STATUS_TEXT: Record<TranslationStatus, string> = { published: "Published", draft: "Draft", missing: "Missing" };
 const STATUS_CLASS: Record<TranslationStatus, string> = {
@@ -13,7 +13,7 @@ const STATUS_CLASS: Record<TranslationStatus, string> = {
 };
 
 /** The console stays English (docs/i18n.md): each language named in English, the same on server and browser. */
-export const LANGUAGE_NAMES: Record<TranslationLocale, string> = {
+export const LANGUAGE_NAMES: Record<TranslatedLocale, string> = {
   de: "German",
   fr: "French",
   es: "Spanish",
@@ -51,7 +51,7 @@ export function BlogLanguages({
           </Link>
         </li>
       )}
-      {TRANSLATION_LOCALES.map((locale) => (
+      {TRANSLATED_LOCALES.map((locale) => (
         <li key={locale}>
           <Link
             to={paths.admin.blogPost(postId, { lang: locale })}

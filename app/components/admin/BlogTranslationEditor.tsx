@@ -1,15 +1,10 @@
 import { useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { blogFieldErrors } from "~core/blog-post-schema";
-import {
-  BLOG_TRANSLATION_FIELDS,
-  type BlogTranslationField,
-  blogTranslationFormSchema,
-  type TranslationLocale,
-  type TranslationState,
-} from "~core/blog-translation-schema";
+import { BLOG_TRANSLATION_FIELDS, type BlogTranslationField, blogTranslationFormSchema } from "~core/blog-translation-schema";
 import { localizePath } from "~core/locales";
 import { paths } from "~core/paths";
+import type { TranslatedLocale, TranslationState } from "~core/translations";
 import { BlogContentEditor } from "./BlogContentEditor";
 import type { EditorActionResult } from "./BlogEditor";
 import { BlogEditorField, type FieldBinding } from "./BlogEditorField";
@@ -23,7 +18,7 @@ export type TranslationValues = Record<BlogTranslationField, string>;
 /** What the editor route's loader sends for a post's version in another language (docs/i18n.md "Content"). */
 export interface TranslationEditorData {
   post: { id: string; title: string; slug: string; excerpt: string; content: string; author: string; tags: string[]; date: string };
-  locale: TranslationLocale;
+  locale: TranslatedLocale;
   /** The stored version, or null when the language is missing. */
   translation: { state: TranslationState; values: TranslationValues } | null;
   statuses: TranslationStatuses;

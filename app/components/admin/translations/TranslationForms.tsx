@@ -7,11 +7,10 @@ import {
   CATEGORY_TRANSLATION_NAME_MAX,
   categoryTranslationSchema,
   checkTranslation,
-  type TranslatedLocale,
   type TranslationFieldErrors,
-  type TranslationStatus,
   videoTranslationSchema,
 } from "~core/translation-schema";
+import type { TranslatedLocale, TranslationStatus } from "~core/translations";
 import { VIDEO_DESCRIPTION_MAX, VIDEO_TITLE_MAX } from "~core/video-schema";
 import { Badge, fieldClass, fieldErrorClass, primaryButton } from "../console-ui";
 

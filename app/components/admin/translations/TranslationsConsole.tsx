@@ -1,5 +1,6 @@
 import { Link } from "react-router";
-import { TRANSLATED_LOCALES, TRANSLATION_LIST_LIMIT, type TranslationSection } from "~core/translation-schema";
+import { TRANSLATION_LIST_LIMIT, type TranslationSection } from "~core/translation-schema";
+import { TRANSLATED_LOCALES } from "~core/translations";
 import { SectionHeader } from "../console-ui";
 import { languageName, TranslationStatusBadge } from "./TranslationForms";
 
