@@ -67,7 +67,14 @@ export interface TranslationSection {
   /** How many items the site has of this kind. */
   total: number;
   counts: { locale: TranslatedLocale; missing: number; draft: number }[];
-  items: { label: string; href: string; status: Record<TranslatedLocale, TranslationStatus> }[];
+  items: {
+    label: string;
+    /** The item's edit page (its Translations section, or the English blog post). */
+    href: string;
+    status: Record<TranslatedLocale, TranslationStatus>;
+    /** Where a kind edits each language on a page of its own (blog posts): that page per language. */
+    languageHrefs?: Record<TranslatedLocale, string>;
+  }[];
 }
 
 /** What a language's form starts from (a missing one empty). */

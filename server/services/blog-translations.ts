@@ -9,7 +9,8 @@ import { BlogPostNotFoundError } from "./blog-console";
 
 /**
  * The console's side of a post's versions in the other languages (docs/i18n.md "Content"): read, save (a draft or
- * published), delete (the language is missing again), and what is missing. Like the English edits
+ * published), delete (the language is missing again); what is missing is the console's Translations page's
+ * (server/services/translation-status.ts). Like the English edits
  * (blog-console.ts): the policy on every text, one transaction with its audit record, the post's cache entry
  * dropped everywhere once committed (the public list and the sitemap read the table directly).
  */
@@ -132,46 +133,4 @@ export async function deleteBlogTranslation(postId: string, locale: TranslatedLo
     });
   if (slug) await invalidateBlogPost(slug);
   return slug !== null;
-}
-
-/** A post a language lacks, or has only as a draft. */
-export interface TranslationGap {
-  id: string;
-  title: string;
-  slug: string;
-}
-
-export interface LanguageGaps {
-  locale: TranslatedLocale;
-  missing: TranslationGap[];
-  draft: TranslationGap[];
-}
-
-/**
- * Per language, the published posts its readers see in English: those it has no version of, and those whose
- * version is a draft (newest post first). English drafts are left out: nobody reads them yet.
- */
-export async function blogTranslationGaps(): Promise<LanguageGaps[]> {
-  const db = getDb();
-  const [posts, versions] = await Promise.all([
-    db
-      .selectFrom("blog_posts")
-      .select(["id", "title", "slug"])
-      .where("published", "=", true)
-      .orderBy("published_at", "desc")
-      .orderBy("id", "desc")
-      .execute(),
-    db
-      .selectFrom("blog_post_translations as t")
-      .innerJoin("blog_posts as p", "p.id", "t.post_id")
-      .select(["t.post_id", "t.locale", "t.state"])
-      .where("p.published", "=", true)
-      .execute(),
-  ]);
-  const stateOf = new Map(versions.map((v) => [`${v.post_id} ${v.locale}`, v.state]));
-  return TRANSLATED_LOCALES.map((locale) => ({
-    locale,
-    missing: posts.filter((p) => !stateOf.has(`${p.id} ${locale}`)),
-    draft: posts.filter((p) => stateOf.get(`${p.id} ${locale}`) === "draft"),
-  }));
 }

@@ -6,7 +6,8 @@ import { languageName, TranslationStatusBadge } from "./TranslationForms";
 
 /**
  * The console's "Translations" page: for each kind of content (one section each), how many items each language
- * misses or has only as a draft, then the items not published in every language, each linking its edit form.
+ * misses or has only as a draft, then the items not published in every language, each linking its edit form
+ * (and, for a kind edited a language at a time, each language's).
  */
 export function TranslationsConsole({ sections }: { sections: TranslationSection[] }) {
   return (
@@ -63,7 +64,14 @@ export function TranslationsConsole({ sections }: { sections: TranslationSection
                   <ul className="mt-2 flex flex-wrap gap-2 text-xs">
                     {TRANSLATED_LOCALES.filter((l) => item.status[l] !== "published").map((l) => (
                       <li key={l} className="flex items-center gap-1">
-                        {languageName(l)} <TranslationStatusBadge status={item.status[l]} />
+                        {item.languageHrefs ? (
+                          <Link to={item.languageHrefs[l]} className="hover:underline">
+                            {languageName(l)}
+                          </Link>
+                        ) : (
+                          languageName(l)
+                        )}{" "}
+                        <TranslationStatusBadge status={item.status[l]} />
                       </li>
                     ))}
                   </ul>
