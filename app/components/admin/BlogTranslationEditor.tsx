@@ -8,9 +8,10 @@ import type { TranslatedLocale, TranslationState } from "~core/translations";
 import { BlogContentEditor } from "./BlogContentEditor";
 import type { EditorActionResult } from "./BlogEditor";
 import { BlogEditorField, type FieldBinding } from "./BlogEditorField";
-import { BlogLanguages, LANGUAGE_NAMES, type TranslationStatuses } from "./BlogLanguages";
+import { BlogLanguages, type TranslationStatuses } from "./BlogLanguages";
 import { primaryButton } from "./console-ui";
 import { dangerButton, inputClass, secondaryButton } from "./editor-styles";
+import { languageName, writtenIn } from "./translations/translation-labels";
 import { useUnsavedBackup } from "./use-unsaved-backup";
 
 export type TranslationValues = Record<BlogTranslationField, string>;
@@ -59,7 +60,7 @@ export function BlogTranslationEditor({ post, locale, translation, statuses, pre
   const [values, setValues] = useState<TranslationValues>(() => translation?.values ?? EMPTY);
   const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
   const [confirmingDelete, setConfirmingDelete] = useState(false);
-  const language = LANGUAGE_NAMES[locale];
+  const language = languageName(locale);
   const busy = save.state !== "idle" || remove.state !== "idle";
   const serverResult = save.state === "idle" ? save.data : undefined;
   const errors: Record<string, string> = Object.keys(clientErrors).length
@@ -84,15 +85,14 @@ export function BlogTranslationEditor({ post, locale, translation, statuses, pre
     setValues((v) => ({ ...v, [field]: value }));
     if (clientErrors[field]) setClientErrors(({ [field]: _, ...rest }) => rest);
   };
-  const bind = (field: BlogTranslationField): FieldBinding & { lang: string; dir: "auto" } => ({
+  const bind = (field: BlogTranslationField): FieldBinding & ReturnType<typeof writtenIn> => ({
     id: `post-${field}`,
     name: field,
     value: values[field],
     onChange: (e: { target: { value: string } }) => set(field, e.target.value),
     "aria-invalid": errors[field] ? true : undefined,
     "aria-describedby": [errors[field] ? `post-${field}-error` : "", `post-${field}-hint`].join(" ").trim(),
-    lang: locale,
-    dir: "auto",
+    ...writtenIn(locale),
   });
   const address = localizePath(locale, paths.blogPost(post.slug));
 

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { TRANSLATION_LIST_LIMIT, type TranslationSection } from "~core/translation-schema";
 import { TRANSLATED_LOCALES } from "~core/translations";
 import { SectionHeader } from "../console-ui";
-import { languageName, TranslationStatusBadge } from "./TranslationForms";
+import { languageName, TranslationStatusBadge } from "./translation-labels";
 
 /**
  * The console's "Translations" page: for each kind of content (one section each), how many items each language
