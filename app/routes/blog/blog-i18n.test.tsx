@@ -40,7 +40,7 @@ describe("a blog post on another language's page", () => {
     const fr = render(BlogPostPage, postPage("en", "A Post"), "fr", "/blog/a-post");
     expect(fr).toContain('<p role="note" class="');
     expect(fr).toContain("Cet article n’est disponible qu’en anglais.</p>");
-    expect(fr).toMatch(/<h1 dir="auto" lang="en"[^>]*>A Post<\/h1>/);
+    expect(fr).toMatch(/<h1 dir="ltr" lang="en"[^>]*>A Post<\/h1>/);
     expect(fr).toMatch(/<div [^>]*lang="en"[^>]*><p>Body<\/p><\/div>/);
     expect(fr).toContain("Par Mara Quill");
     const ar = render(BlogPostPage, postPage("en", "A Post"), "ar", "/blog/a-post");
@@ -76,8 +76,8 @@ describe("the blog list in another language", () => {
   it("marks the untranslated posts' title and excerpt as English, with a label in the page's language", () => {
     const html = render(BlogList, list, "de", "/blog");
     expect(html).toMatch(/<h2 dir="auto" class="[^"]*"><a [^>]*href="\/de\/blog\/one"[^>]*>Eins<\/a><\/h2>/);
-    expect(html).toMatch(/Auf Englisch<\/p><h2 dir="auto" lang="en"[^>]*><a [^>]*href="\/de\/blog\/two"/);
-    expect(html).toMatch(/<p dir="auto" lang="en"[^>]*>In English\.<\/p>/);
+    expect(html).toMatch(/Auf Englisch<\/p><h2 dir="ltr" lang="en"[^>]*><a [^>]*href="\/de\/blog\/two"/);
+    expect(html).toMatch(/<p dir="ltr" lang="en"[^>]*>In English\.<\/p>/);
     expect(html.match(/Auf Englisch/g)).toHaveLength(1);
   });
 });
