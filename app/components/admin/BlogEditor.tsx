@@ -1,9 +1,9 @@
 import { useEffect, useState } from "react";
 import { Link, useFetcher, useLocation, useNavigate } from "react-router";
-import { blogFieldErrors, blogPostFormSchema, parseTags, slugFromTitle } from "~core/blog-post-schema";
+import { blogPostFormSchema, parseTags, slugFromTitle } from "~core/blog-post-schema";
 import { paths } from "~core/paths";
 import { BlogContentEditor } from "./BlogContentEditor";
-import { BlogEditorField, type FieldBinding } from "./BlogEditorField";
+import { BlogEditorField, checkBeforeSending, type FieldBinding } from "./BlogEditorField";
 import { BlogLanguages, type TranslationStatuses } from "./BlogLanguages";
 import { BlogSeoFields } from "./BlogSeoFields";
 import { type EditorField, type EditorPost, EMPTY, initialValues, type Values } from "./blog-editor-fields";
@@ -133,20 +133,7 @@ export function BlogEditor({
         </div>
       )}
 
-      <save.Form
-        method="post"
-        noValidate
-        className="space-y-6"
-        onSubmit={(event) => {
-          const parsed = blogPostFormSchema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
-          if (parsed.success) return setClientErrors({});
-          event.preventDefault();
-          const found = blogFieldErrors(parsed.error);
-          setClientErrors(found);
-          const first = Object.keys(found)[0];
-          if (first) document.getElementById(`post-${first}`)?.focus();
-        }}
-      >
+      <save.Form method="post" noValidate className="space-y-6" onSubmit={checkBeforeSending(blogPostFormSchema, setClientErrors)}>
         <div className="grid gap-4 sm:grid-cols-2">
           <BlogEditorField
             label="Title"

@@ -1,13 +1,12 @@
 import { useState } from "react";
 import { Link, useFetcher } from "react-router";
-import { blogFieldErrors } from "~core/blog-post-schema";
 import { BLOG_TRANSLATION_FIELDS, type BlogTranslationField, blogTranslationFormSchema } from "~core/blog-translation-schema";
 import { localizePath } from "~core/locales";
 import { paths } from "~core/paths";
 import type { TranslatedLocale, TranslationState } from "~core/translations";
 import { BlogContentEditor } from "./BlogContentEditor";
 import type { EditorActionResult } from "./BlogEditor";
-import { BlogEditorField, type FieldBinding } from "./BlogEditorField";
+import { BlogEditorField, checkBeforeSending, type FieldBinding } from "./BlogEditorField";
 import { BlogLanguages, type TranslationStatuses } from "./BlogLanguages";
 import { primaryButton } from "./console-ui";
 import { dangerButton, inputClass, secondaryButton } from "./editor-styles";
@@ -148,20 +147,7 @@ export function BlogTranslationEditor({ post, locale, translation, statuses, pre
         <pre className="mt-3 max-h-80 overflow-y-auto whitespace-pre-wrap break-words font-mono text-xs text-zinc-300">{post.content}</pre>
       </details>
 
-      <save.Form
-        method="post"
-        noValidate
-        className="space-y-6"
-        onSubmit={(event) => {
-          const parsed = blogTranslationFormSchema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
-          if (parsed.success) return setClientErrors({});
-          event.preventDefault();
-          const found = blogFieldErrors(parsed.error);
-          setClientErrors(found);
-          const first = Object.keys(found)[0];
-          if (first) document.getElementById(`post-${first}`)?.focus();
-        }}
-      >
+      <save.Form method="post" noValidate className="space-y-6" onSubmit={checkBeforeSending(blogTranslationFormSchema, setClientErrors)}>
         <BlogEditorField label={`Title (${language})`} field="title" error={errors.title} hint="Shown on the page and in search results.">
           <input {...bind("title")} className={inputClass} autoComplete="off" />
         </BlogEditorField>
