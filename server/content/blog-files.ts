@@ -13,7 +13,7 @@ const orNull = (v: string | undefined) => (v?.trim() ? v.trim() : null);
 export interface BlogFileTranslation {
   file: string;
   slug: string;
-  /** As the file name spells it; the seed refuses one that is not a language of core/blog-translation-schema.ts. */
+  /** As the file name spells it; the seed refuses one that is not a language of core/translations.ts. */
   locale: string;
   title: string;
   excerpt: string | null;
