@@ -4,10 +4,11 @@ import { ContentSafetyError } from "../../core/content-safety";
 import { paths } from "../../core/paths";
 import type { TranslationSection } from "../../core/translation-schema";
 import { TRANSLATED_LOCALES } from "../../core/translations";
+import { blogPostFields } from "../../tests/support/fixtures";
 import { useTestDatabase } from "../../tests/support/test-db";
 import { listAuditEntries } from "./audit-log";
 import { getPublishedPost, listFeedPosts, listPublishedPosts } from "./blog";
-import { type BlogPostFields, BlogPostNotFoundError, createBlogPost, deleteBlogPost } from "./blog-console";
+import { BlogPostNotFoundError, createBlogPost, deleteBlogPost } from "./blog-console";
 import { deleteBlogTranslation, getTranslations, saveBlogTranslation, translationStatuses } from "./blog-translations";
 import { blogTranslationSection } from "./translation-status";
 
@@ -15,24 +16,14 @@ useTestDatabase();
 const admin = { id: "admin-1", email: "admin@example.com" };
 const NO_POST = "00000000-0000-4000-8000-000000000000";
 
-const english = (slug: string, published_at: Date): BlogPostFields => ({
-  title: `Title of ${slug}`,
-  slug,
-  excerpt: `Excerpt of ${slug}`,
-  content: `## ${slug}\n\nThe body of ${slug}.`,
-  author: "Editor",
-  tags: ["news"],
-  meta_title: `Search title of ${slug}`,
-  meta_description: `Search description of ${slug}`,
-  og_title: null,
-  og_description: null,
-  og_image_url: "/media/og/blog-default.png",
-  twitter_card_title: null,
-  twitter_card_description: null,
-  twitter_card_image_url: null,
-  canonical_url: null,
-  published_at,
-});
+/** A post with its own search texts and image, which a translation's empty ones fall back to. */
+const english = (slug: string, published_at: Date) =>
+  blogPostFields(slug, {
+    meta_title: `Search title of ${slug}`,
+    meta_description: `Search description of ${slug}`,
+    og_image_url: "/media/og/blog-default.png",
+    published_at,
+  });
 
 const german = (extra: Partial<BlogTranslationInput> = {}): BlogTranslationInput => ({
   title: "Willkommen",

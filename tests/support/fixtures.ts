@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import type { Kysely } from "kysely";
 import { slugify } from "../../core/slug";
 import type { Database } from "../../server/db/schema";
+import type { BlogPostFields } from "../../server/services/blog-console";
 
 let counter = 0;
 
@@ -51,4 +52,27 @@ export async function insertUser(db: Kysely<Database>, user: { id: string; email
     .values({ id: user.id, email: user.email, role, is_creator: role !== "user" })
     .execute();
   return { id: user.id, email: user.email };
+}
+
+/** An English blog post's fields for createBlogPost / saveBlogPost: texts made from the slug, the rest empty. */
+export function blogPostFields(slug: string, extra: Partial<BlogPostFields> = {}): BlogPostFields {
+  return {
+    title: `Title of ${slug}`,
+    slug,
+    excerpt: `Excerpt of ${slug}`,
+    content: `## ${slug}\n\nThe body of ${slug}.`,
+    author: "Editor",
+    tags: ["news"],
+    meta_title: null,
+    meta_description: null,
+    og_title: null,
+    og_description: null,
+    og_image_url: null,
+    twitter_card_title: null,
+    twitter_card_description: null,
+    twitter_card_image_url: null,
+    canonical_url: null,
+    published_at: null,
+    ...extra,
+  };
 }
