@@ -9,6 +9,7 @@ import { BlogSeoFields } from "./BlogSeoFields";
 import { type EditorField, type EditorPost, EMPTY, initialValues, type Values } from "./blog-editor-fields";
 import { primaryButton } from "./console-ui";
 import { dangerButton, inputClass, secondaryButton } from "./editor-styles";
+import { UnsavedBackupAlert } from "./UnsavedBackupAlert";
 import { useUnsavedBackup } from "./use-unsaved-backup";
 
 /** What the route's action answers (the route imports this, never the other way round). */
@@ -111,26 +112,15 @@ export function BlogEditor({
       </header>
 
       {backup.found && (
-        <div
-          role="alert"
-          className="flex flex-wrap items-center gap-3 rounded-xl border border-amber-400/50 bg-amber-950/40 p-4 text-sm text-amber-100"
-        >
-          <p className="mr-auto">Unsaved changes to this post from earlier in this tab were kept.</p>
-          <button
-            type="button"
-            className={primaryButton}
-            onClick={() => {
-              if (backup.found) setValues({ ...EMPTY, ...backup.found });
-              setSlugFollowsTitle(false);
-              backup.dismiss();
-            }}
-          >
-            Restore them
-          </button>
-          <button type="button" className={secondaryButton} onClick={backup.discard}>
-            Discard
-          </button>
-        </div>
+        <UnsavedBackupAlert
+          what="this post"
+          onRestore={() => {
+            if (backup.found) setValues({ ...EMPTY, ...backup.found });
+            setSlugFollowsTitle(false);
+            backup.dismiss();
+          }}
+          onDiscard={backup.discard}
+        />
       )}
 
       <save.Form method="post" noValidate className="space-y-6" onSubmit={checkBeforeSending(blogPostFormSchema, setClientErrors)}>

@@ -11,6 +11,7 @@ import { BlogLanguages, type TranslationStatuses } from "./BlogLanguages";
 import { primaryButton } from "./console-ui";
 import { dangerButton, inputClass, secondaryButton } from "./editor-styles";
 import { languageName, writtenIn } from "./translations/translation-labels";
+import { UnsavedBackupAlert } from "./UnsavedBackupAlert";
 import { useUnsavedBackup } from "./use-unsaved-backup";
 
 export type TranslationValues = Record<BlogTranslationField, string>;
@@ -122,22 +123,14 @@ export function BlogTranslationEditor({ post, locale, translation, statuses, pre
       </header>
 
       {backup.found && (
-        <div role="alert" className="flex flex-wrap items-center gap-3 rounded-xl border border-amber-400/50 bg-amber-950/40 p-4 text-sm">
-          <p className="me-auto">Unsaved changes to this version from earlier in this tab were kept.</p>
-          <button
-            type="button"
-            className={primaryButton}
-            onClick={() => {
-              if (backup.found) setValues({ ...EMPTY, ...backup.found });
-              backup.dismiss();
-            }}
-          >
-            Restore them
-          </button>
-          <button type="button" className={secondaryButton} onClick={backup.discard}>
-            Discard
-          </button>
-        </div>
+        <UnsavedBackupAlert
+          what="this version"
+          onRestore={() => {
+            if (backup.found) setValues({ ...EMPTY, ...backup.found });
+            backup.dismiss();
+          }}
+          onDiscard={backup.discard}
+        />
       )}
 
       <details className="rounded-xl border border-ink-700 bg-ink-900/60 p-4 text-sm">
