@@ -3,12 +3,12 @@ import { Link, useFetcher, useLocation, useNavigate } from "react-router";
 import { blogPostFormSchema, parseTags, slugFromTitle } from "~core/blog-post-schema";
 import { paths } from "~core/paths";
 import { BlogContentEditor } from "./BlogContentEditor";
+import { BlogSaveBar, ConfirmBlogDelete } from "./BlogEditorActions";
 import { BlogEditorField, checkBeforeSending, type FieldBinding } from "./BlogEditorField";
 import { BlogLanguages, type TranslationStatuses } from "./BlogLanguages";
 import { BlogSeoFields } from "./BlogSeoFields";
 import { type EditorField, type EditorPost, EMPTY, initialValues, type Values } from "./blog-editor-fields";
-import { primaryButton } from "./console-ui";
-import { dangerButton, inputClass, secondaryButton } from "./editor-styles";
+import { inputClass } from "./editor-styles";
 import { UnsavedBackupAlert } from "./UnsavedBackupAlert";
 import { useUnsavedBackup } from "./use-unsaved-backup";
 
@@ -173,45 +173,23 @@ export function BlogEditor({
 
         <BlogSeoFields values={values} errors={errors} bind={bind} siteUrl={siteUrl} post={post} />
 
-        <div className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center gap-3 border-t border-ink-700 bg-ink-950 px-4 py-3 shadow-[0_-8px_16px_rgba(0,0,0,0.4)]">
-          <button type="submit" name="intent" value="save" className={primaryButton} disabled={busy}>
-            {post?.published ? "Save" : "Save draft"}
-          </button>
-          {post?.published ? (
-            <button type="submit" name="intent" value="unpublish" className={secondaryButton} disabled={busy}>
-              Unpublish
-            </button>
-          ) : (
-            <button type="submit" name="intent" value="publish" className={secondaryButton} disabled={busy}>
-              Publish
-            </button>
-          )}
-          <p role="status" className="text-sm text-emerald-300">
-            {busy ? "Saving…" : status}
-          </p>
-          {formMessage && (
-            <p role="alert" className="text-sm text-red-300">
-              {formMessage}
-            </p>
-          )}
-          {post && !confirmingDelete && (
-            <button type="button" className={`${secondaryButton} ml-auto`} onClick={() => setConfirmingDelete(true)}>
-              Delete…
-            </button>
-          )}
-        </div>
+        <BlogSaveBar
+          published={Boolean(post?.published)}
+          busy={busy}
+          status={status}
+          formMessage={formMessage}
+          deleteLabel={post && !confirmingDelete ? "Delete…" : null}
+          onDelete={() => setConfirmingDelete(true)}
+        />
       </save.Form>
 
       {post && confirmingDelete && (
-        <remove.Form method="post" className="flex flex-wrap items-center gap-3 rounded-xl border border-red-500/50 bg-red-950/40 p-4">
-          <p className="mr-auto text-sm text-red-100">Delete “{post.title}” for good? This cannot be undone.</p>
-          <button type="submit" name="intent" value="delete" className={dangerButton} disabled={busy}>
-            Delete for good
-          </button>
-          <button type="button" className={secondaryButton} onClick={() => setConfirmingDelete(false)}>
-            Cancel
-          </button>
-        </remove.Form>
+        <ConfirmBlogDelete
+          fetcher={remove}
+          question={`Delete “${post.title}” for good? This cannot be undone.`}
+          busy={busy}
+          onCancel={() => setConfirmingDelete(false)}
+        />
       )}
     </div>
   );

@@ -6,10 +6,10 @@ import { paths } from "~core/paths";
 import type { TranslatedLocale, TranslationState } from "~core/translations";
 import { BlogContentEditor } from "./BlogContentEditor";
 import type { EditorActionResult } from "./BlogEditor";
+import { BlogSaveBar, ConfirmBlogDelete } from "./BlogEditorActions";
 import { BlogEditorField, checkBeforeSending, type FieldBinding } from "./BlogEditorField";
 import { BlogLanguages, type TranslationStatuses } from "./BlogLanguages";
-import { primaryButton } from "./console-ui";
-import { dangerButton, inputClass, secondaryButton } from "./editor-styles";
+import { inputClass } from "./editor-styles";
 import { languageName, writtenIn } from "./translations/translation-labels";
 import { UnsavedBackupAlert } from "./UnsavedBackupAlert";
 import { useUnsavedBackup } from "./use-unsaved-backup";
@@ -170,45 +170,23 @@ export function BlogTranslationEditor({ post, locale, translation, statuses, pre
           ))}
         </fieldset>
 
-        <div className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center gap-3 border-t border-ink-700 bg-ink-950 px-4 py-3">
-          <button type="submit" name="intent" value="save" className={primaryButton} disabled={busy}>
-            {state === "published" ? "Save" : "Save draft"}
-          </button>
-          <button
-            type="submit"
-            name="intent"
-            value={state === "published" ? "unpublish" : "publish"}
-            className={secondaryButton}
-            disabled={busy}
-          >
-            {state === "published" ? "Unpublish" : "Publish"}
-          </button>
-          <p role="status" className="text-sm text-emerald-300">
-            {busy ? "Saving…" : status}
-          </p>
-          {formMessage && (
-            <p role="alert" className="text-sm text-red-300">
-              {formMessage}
-            </p>
-          )}
-          {state !== "missing" && !confirmingDelete && (
-            <button type="button" className={`${secondaryButton} ms-auto`} onClick={() => setConfirmingDelete(true)}>
-              Delete this version…
-            </button>
-          )}
-        </div>
+        <BlogSaveBar
+          published={state === "published"}
+          busy={busy}
+          status={status}
+          formMessage={formMessage}
+          deleteLabel={state !== "missing" && !confirmingDelete ? "Delete this version…" : null}
+          onDelete={() => setConfirmingDelete(true)}
+        />
       </save.Form>
 
       {state !== "missing" && confirmingDelete && (
-        <remove.Form method="post" className="flex flex-wrap items-center gap-3 rounded-xl border border-red-500/50 bg-red-950/40 p-4">
-          <p className="me-auto text-sm text-red-100">Delete the {language} version for good? Readers will see the English post.</p>
-          <button type="submit" name="intent" value="delete" className={dangerButton} disabled={busy}>
-            Delete for good
-          </button>
-          <button type="button" className={secondaryButton} onClick={() => setConfirmingDelete(false)}>
-            Cancel
-          </button>
-        </remove.Form>
+        <ConfirmBlogDelete
+          fetcher={remove}
+          question={`Delete the ${language} version for good? Readers will see the English post.`}
+          busy={busy}
+          onCancel={() => setConfirmingDelete(false)}
+        />
       )}
     </div>
   );
