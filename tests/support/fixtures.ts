@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import type { Kysely } from "kysely";
+import type { PostSeo } from "../../app/components/blog/seo";
 import { slugify } from "../../core/slug";
 import type { Database } from "../../server/db/schema";
 import type { BlogPostFields } from "../../server/services/blog-console";
@@ -73,6 +74,29 @@ export function blogPostFields(slug: string, extra: Partial<BlogPostFields> = {}
     twitter_card_image_url: null,
     canonical_url: null,
     published_at: null,
+    ...extra,
+  };
+}
+
+/** A published post as the blog's page and its meta read it (app/components/blog/seo.ts), English, no SEO texts of its own. */
+export function postSeo(extra: Partial<PostSeo> = {}): PostSeo {
+  return {
+    title: "A Post",
+    slug: "a-post",
+    author: "Mara Quill",
+    tags: ["ai", "ethics"],
+    published_at: "2026-01-02T10:00:00.000Z",
+    created_at: "2026-01-01T10:00:00.000Z",
+    updated_at: "2026-01-03T10:00:00.000Z",
+    description: "The description.",
+    meta_title: null,
+    og_title: null,
+    og_description: null,
+    og_image_url: null,
+    twitter_card_title: null,
+    twitter_card_description: null,
+    twitter_card_image_url: null,
+    canonical_url: null,
     ...extra,
   };
 }
