@@ -19,3 +19,9 @@ export const TRANSLATION_STATES = ["draft", "published"] as const;
 export type TranslationState = (typeof TRANSLATION_STATES)[number];
 /** A language with no translation stored is missing. */
 export type TranslationStatus = TranslationState | "missing";
+
+/** Each translated language's status from the translations stored of one item (a language without one is missing). */
+export function statusesOf(stored: readonly { locale: string; state: TranslationState }[]): Record<TranslatedLocale, TranslationStatus> {
+  const found = new Map(stored.map((s) => [s.locale, s.state]));
+  return Object.fromEntries(TRANSLATED_LOCALES.map((l) => [l, found.get(l) ?? "missing"])) as Record<TranslatedLocale, TranslationStatus>;
+}

@@ -1,6 +1,6 @@
 import type { BlogTranslationInput } from "../../core/blog-translation-schema";
 import { assertNoMinorSuggestingTerms } from "../../core/content-safety";
-import { TRANSLATED_LOCALES, type TranslatedLocale, type TranslationState, type TranslationStatus } from "../../core/translations";
+import { statusesOf, type TranslatedLocale, type TranslationState, type TranslationStatus } from "../../core/translations";
 import { getDb } from "../db/connection";
 import type { BlogPostTranslation } from "../db/schema";
 import { type Actor, recordAdminAction } from "./audit-log";
@@ -23,20 +23,14 @@ export async function getTranslations(postId: string): Promise<Partial<Record<Tr
 
 /** Each post's state in each other language, for the console's list. */
 export async function translationStatuses(postIds: readonly string[]): Promise<Map<string, Record<TranslatedLocale, TranslationStatus>>> {
-  const statuses = new Map<string, Record<TranslatedLocale, TranslationStatus>>();
-  for (const id of postIds)
-    statuses.set(id, Object.fromEntries(TRANSLATED_LOCALES.map((l) => [l, "missing"])) as Record<TranslatedLocale, TranslationStatus>);
-  if (!postIds.length) return statuses;
-  const rows = await getDb()
-    .selectFrom("blog_post_translations")
-    .select(["post_id", "locale", "state"])
-    .where("post_id", "in", [...postIds])
-    .execute();
-  for (const r of rows) {
-    const of = statuses.get(r.post_id);
-    if (of) of[r.locale as TranslatedLocale] = r.state;
-  }
-  return statuses;
+  const rows = postIds.length
+    ? await getDb()
+        .selectFrom("blog_post_translations")
+        .select(["post_id", "locale", "state"])
+        .where("post_id", "in", [...postIds])
+        .execute()
+    : [];
+  return new Map(postIds.map((id) => [id, statusesOf(rows.filter((r) => r.post_id === id))]));
 }
 
 /** The audit log's target for a version: the post's slug and the language, as the console's recent changes list it. */

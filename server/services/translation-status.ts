@@ -1,7 +1,7 @@
 import { type RawBuilder, sql } from "kysely";
 import { paths } from "../../core/paths";
 import { TRANSLATION_LIST_LIMIT, type TranslationSection } from "../../core/translation-schema";
-import { TRANSLATED_LOCALES, type TranslatedLocale, type TranslationStatus } from "../../core/translations";
+import { statusesOf, TRANSLATED_LOCALES, type TranslatedLocale, type TranslationState } from "../../core/translations";
 import { getDb } from "../db/connection";
 
 /**
@@ -31,12 +31,7 @@ interface ContentKind {
 interface StatusRow {
   id: string;
   label: string;
-  states: { locale: string; state: string }[] | null;
-}
-
-function itemStatus(row: StatusRow): Record<TranslatedLocale, TranslationStatus> {
-  const found = new Map((row.states ?? []).map((s) => [s.locale, s.state as TranslationStatus]));
-  return Object.fromEntries(TRANSLATED_LOCALES.map((l) => [l, found.get(l) ?? "missing"])) as Record<TranslatedLocale, TranslationStatus>;
+  states: { locale: string; state: TranslationState }[] | null;
 }
 
 function countsOf(total: number, rows: { locale: string; published: number; draft: number }[]): TranslationSection["counts"] {
@@ -80,7 +75,7 @@ async function sectionOf(kind: ContentKind): Promise<TranslationSection> {
     items: rows.rows.map((r) => ({
       label: r.label,
       href: kind.href(r.id),
-      status: itemStatus(r),
+      status: statusesOf(r.states ?? []),
       ...(languageHref && {
         languageHrefs: Object.fromEntries(TRANSLATED_LOCALES.map((l) => [l, languageHref(r.id, l)])) as Record<TranslatedLocale, string>,
       }),
