@@ -55,6 +55,17 @@ export async function insertUser(db: Kysely<Database>, user: { id: string; email
   return { id: user.id, email: user.email };
 }
 
+/** A blog post without texts, image or address of its own for sharing (the site's defaults apply). */
+const NO_SHARING_TEXTS = {
+  og_title: null,
+  og_description: null,
+  og_image_url: null,
+  twitter_card_title: null,
+  twitter_card_description: null,
+  twitter_card_image_url: null,
+  canonical_url: null,
+} as const;
+
 /** An English blog post's fields for createBlogPost / saveBlogPost: texts made from the slug, the rest empty. */
 export function blogPostFields(slug: string, extra: Partial<BlogPostFields> = {}): BlogPostFields {
   return {
@@ -66,13 +77,7 @@ export function blogPostFields(slug: string, extra: Partial<BlogPostFields> = {}
     tags: ["news"],
     meta_title: null,
     meta_description: null,
-    og_title: null,
-    og_description: null,
-    og_image_url: null,
-    twitter_card_title: null,
-    twitter_card_description: null,
-    twitter_card_image_url: null,
-    canonical_url: null,
+    ...NO_SHARING_TEXTS,
     published_at: null,
     ...extra,
   };
@@ -90,13 +95,7 @@ export function postSeo(extra: Partial<PostSeo> = {}): PostSeo {
     updated_at: "2026-01-03T10:00:00.000Z",
     description: "The description.",
     meta_title: null,
-    og_title: null,
-    og_description: null,
-    og_image_url: null,
-    twitter_card_title: null,
-    twitter_card_description: null,
-    twitter_card_image_url: null,
-    canonical_url: null,
+    ...NO_SHARING_TEXTS,
     ...extra,
   };
 }
