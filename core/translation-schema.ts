@@ -1,7 +1,7 @@
 import { CHAPTERS_TEXT_MAX } from "./chapters-schema";
 import { contentPolicy } from "./content-safety";
-import { DEFAULT_LOCALE, LOCALES, type Locale } from "./locales";
 import { multilineText, plainText } from "./params";
+import { TRANSLATED_LOCALES, TRANSLATION_STATES, type TranslatedLocale, type TranslationStatus } from "./translations";
 import { VIDEO_DESCRIPTION_MAX, VIDEO_TITLE_MAX } from "./video-schema";
 import { z } from "./zod";
 
@@ -12,14 +12,6 @@ import { z } from "./zod";
  * (whose rules of every language apply to every text, core/content-safety.ts) and, for chapters, the chapter
  * list's format against the video's length (core/chapters-schema.ts, checked by the service, which knows it).
  */
-
-/** English is the source, kept in `videos` and `categories`: the others are translations of it. */
-export type TranslatedLocale = Exclude<Locale, "en">;
-export const TRANSLATED_LOCALES = LOCALES.filter((l): l is TranslatedLocale => l !== DEFAULT_LOCALE);
-
-/** Missing: no row. Only a published translation is shown on the site. */
-export const TRANSLATION_STATES = ["draft", "published"] as const;
-export type TranslationStatus = "missing" | (typeof TRANSLATION_STATES)[number];
 
 /** A translated category name: any script (its address stays the English slug's), a little longer than English's. */
 export const CATEGORY_TRANSLATION_NAME_MAX = 60;
@@ -75,7 +67,14 @@ export interface TranslationSection {
   /** How many items the site has of this kind. */
   total: number;
   counts: { locale: TranslatedLocale; missing: number; draft: number }[];
-  items: { label: string; href: string; status: Record<TranslatedLocale, TranslationStatus> }[];
+  items: {
+    label: string;
+    /** The item's edit page (its Translations section, or the English blog post). */
+    href: string;
+    status: Record<TranslatedLocale, TranslationStatus>;
+    /** Where a kind edits each language on a page of its own (blog posts): that page per language. */
+    languageHrefs?: Record<TranslatedLocale, string>;
+  }[];
 }
 
 /** What a language's form starts from (a missing one empty). */

@@ -5,7 +5,7 @@ import { Pagination } from "~/components/ui/Pagination";
 import { ListingControls, NoFilterMatches } from "~/components/video/ListingControls";
 import { toCardData, VideoCard, type VideoCardData } from "~/components/video/VideoCard";
 import { stillsFor } from "~/lib/age-assurance.server";
-import { translator, useLocale, useMessages, usePaths, type WithMessages } from "~/lib/i18n";
+import { textLanguage, translator, useLocale, useMessages, usePaths, type WithMessages } from "~/lib/i18n";
 import { redirectToOneAddress } from "~/lib/listing-address";
 import { localeFromMatches, siteUrlFromMatches } from "~/lib/root-data";
 import { routeInput } from "~/lib/route-contract.server";
@@ -183,6 +183,7 @@ export function meta({ loaderData: d, matches }: Route.MetaArgs) {
 export default function VideoList({ loaderData: d }: Route.ComponentProps) {
   const t = useMessages("listing");
   const pagePaths = usePaths();
+  const locale = useLocale();
   const heading = d.categoryParam ? t("categoryVideos", { category: d.categoryName }) : t("latestVideos");
   const address = (list?: Listing) => (d.categoryParam ? pagePaths.category(d.categoryParam, list) : pagePaths.home(list));
   const path = address();
@@ -194,7 +195,7 @@ export default function VideoList({ loaderData: d }: Route.ComponentProps) {
       <HeroBanner />
       <h1 className="mb-5 mt-8 text-2xl font-bold">{heading}</h1>
       {d.categoryParam && d.categoryDescription && (
-        <p className="-mt-3 mb-5 text-zinc-400" lang={d.descriptionLang} dir="auto">
+        <p className="-mt-3 mb-5 text-zinc-400" dir="auto" {...textLanguage(d.descriptionLang, locale)}>
           {d.categoryDescription}
         </p>
       )}

@@ -3,7 +3,7 @@ import { AppLink } from "~/components/ui/AppLink";
 import { ListingControls, NoFilterMatches } from "~/components/video/ListingControls";
 import { stillsFor } from "~/lib/age-assurance.server";
 import { formatDuration, formatViews } from "~/lib/format";
-import { translator, useLocale, useMessages, usePaths, type WithMessages } from "~/lib/i18n";
+import { textLanguage, translator, useLocale, useMessages, usePaths, type WithMessages } from "~/lib/i18n";
 import { redirectToOneAddress } from "~/lib/listing-address";
 import { localeFromMatches, siteUrlFromMatches } from "~/lib/root-data";
 import { routeInput } from "~/lib/route-contract.server";
@@ -126,7 +126,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
                     className="h-[45px] w-[80px] shrink-0 rounded object-cover"
                   />
                   <span className="min-w-0 flex-1">
-                    <span dir="auto" lang={r.title_lang} className="block truncate font-medium">
+                    <span dir="auto" {...textLanguage(r.title_lang, locale)} className="block truncate font-medium">
                       {r.title}
                     </span>
                     <span className="text-sm text-zinc-400">

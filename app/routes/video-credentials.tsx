@@ -1,5 +1,5 @@
 import { data, Link } from "react-router";
-import { type Translate, translator, useMessages, usePaths, type WithMessages } from "~/lib/i18n";
+import { type Translate, textLanguage, translator, useLocale, useMessages, usePaths, type WithMessages } from "~/lib/i18n";
 import { withElements } from "~/lib/message-parts";
 import { localeFromMatches, siteUrlFromMatches } from "~/lib/root-data";
 import { routeInput } from "~/lib/route-contract.server";
@@ -92,6 +92,7 @@ export default function VideoCredentialsPage({ loaderData: d }: Route.ComponentP
   const t = useMessages("pages");
   const common = useMessages("common");
   const localPaths = usePaths();
+  const locale = useLocale();
   if (d.state !== "ok") {
     const notFound = d.state === "not-found";
     return (
@@ -109,7 +110,7 @@ export default function VideoCredentialsPage({ loaderData: d }: Route.ComponentP
       <p className="mt-2 text-zinc-300">
         {withElements((slots) => t("credentialsOf", slots), {
           video: (
-            <Link to={localPaths.video(id)} dir="auto" lang={title_lang} className="text-brand-300 hover:underline">
+            <Link to={localPaths.video(id)} dir="auto" {...textLanguage(title_lang, locale)} className="text-brand-300 hover:underline">
               {title}
             </Link>
           ),

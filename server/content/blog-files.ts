@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { NewBlogPost } from "../db/schema";
+import type { BlogPostTranslationsTable, NewBlogPost } from "../db/schema";
 import { parseFrontmatter } from "./frontmatter";
 
 const orNull = (v: string | undefined) => (v?.trim() ? v.trim() : null);
@@ -10,20 +10,11 @@ const orNull = (v: string | undefined) => (v?.trim() ? v.trim() : null);
  * carries; the slug names the English post (the frontmatter's, else the file's), the rest of its frontmatter is
  * the English file's and is not read.
  */
-export interface BlogFileTranslation {
+export interface BlogFileTranslation extends Omit<BlogPostTranslationsTable, "post_id" | "state" | "published_at" | "updated_at"> {
   file: string;
   slug: string;
-  /** As the file name spells it; the seed refuses one that is not a language of core/blog-translation-schema.ts. */
+  /** As the file name spells it; the seed refuses one that is not a language of core/translations.ts. */
   locale: string;
-  title: string;
-  excerpt: string | null;
-  content: string;
-  meta_title: string | null;
-  meta_description: string | null;
-  og_title: string | null;
-  og_description: string | null;
-  twitter_card_title: string | null;
-  twitter_card_description: string | null;
   published_at: string;
 }
 

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, GeneratedAlways, Insertable, Selectable, Updateable } from "kysely";
 import type { ReportTargetType } from "../../core/report-target";
+import type { TranslationState } from "../../core/translations";
 
 /** Column names follow docs/product.md "Data" so data from the original system imports as is. */
 /** A timestamp with a database default: optional on insert, read back as Date. */
@@ -212,7 +213,7 @@ export interface BlogPostTranslationsTable {
   og_description: string | null;
   twitter_card_title: string | null;
   twitter_card_description: string | null;
-  state: Generated<"draft" | "published">;
+  state: Generated<TranslationState>;
   published_at: NullableTimestamp;
   updated_at: Timestamp;
 }
@@ -440,9 +441,6 @@ export interface VideoCaptionsTable {
   bytes: number;
   updated_at: Generated<Date>;
 }
-
-/** A translation's state (0030, docs/i18n.md "Content"); no row is "missing". Only "published" is shown. */
-export type TranslationState = "draft" | "published";
 
 /** A video's texts in one language but English (0030). */
 export interface VideoTranslationsTable {

@@ -1,5 +1,5 @@
-import { isTranslationLocale } from "../../core/blog-translation-schema";
 import { assertNoMinorSuggestingTerms } from "../../core/content-safety";
+import { isTranslatedLocale } from "../../core/translations";
 import type { BlogFiles } from "../content/blog-files";
 import type { NewBlogPostTranslation } from "../db/schema";
 
@@ -11,7 +11,7 @@ import type { NewBlogPostTranslation } from "../db/schema";
 export function checkBlogTranslations({ posts, translations }: BlogFiles): void {
   const slugs = new Set(posts.map((p) => p.slug));
   for (const t of translations) {
-    if (!isTranslationLocale(t.locale))
+    if (!isTranslatedLocale(t.locale))
       throw new Error(`content/blog/${t.file}: "${t.locale}" is not a language the blog is translated into`);
     if (!slugs.has(t.slug)) throw new Error(`content/blog/${t.file}: no English post has the slug "${t.slug}"`);
     assertNoMinorSuggestingTerms({ title: t.title });

@@ -1,9 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { isTranslationLocale } from "../../core/blog-translation-schema";
 import { findMinorSuggestingTerm } from "../../core/content-safety";
-import { TRANSLATED_LOCALES } from "../../core/translation-schema";
+import { isTranslatedLocale, TRANSLATED_LOCALES } from "../../core/translations";
 import { readBlogFiles } from "../content/blog-files";
 import { ADJECTIVES, demoCategories, demoChapters, demoVideoSpecs, NOUNS, SUFFIXES } from "./catalogue";
 import { demoCues } from "./demo-captions";
@@ -88,7 +87,7 @@ describe("the demo texts pass every language's rules", () => {
   it("every blog translation names an English post by its slug, in a language the blog is translated into", () => {
     const slugs = new Set(blog.posts.map((p) => p.slug));
     for (const t of blog.translations) {
-      expect(isTranslationLocale(t.locale), `${t.file}: locale ${t.locale}`).toBe(true);
+      expect(isTranslatedLocale(t.locale), `${t.file}: locale ${t.locale}`).toBe(true);
       expect(slugs.has(t.slug), `${t.file}: slug ${t.slug}`).toBe(true);
     }
   });

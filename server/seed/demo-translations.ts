@@ -1,7 +1,7 @@
 import { FALLBACK_CATEGORIES } from "../../core/categories";
 import type { Chapter } from "../../core/chapters";
 import { chaptersToText } from "../../core/chapters-schema";
-import { TRANSLATED_LOCALES, type TranslatedLocale } from "../../core/translation-schema";
+import { TRANSLATED_LOCALES, type TranslatedLocale } from "../../core/translations";
 import { DEMO_CHAPTER_SETS, type DemoVideoSpec } from "./catalogue";
 import { translatedTitle } from "./demo-words";
 

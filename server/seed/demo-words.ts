@@ -1,4 +1,4 @@
-import type { TranslatedLocale } from "../../core/translation-schema";
+import type { TranslatedLocale } from "../../core/translations";
 import type { TitleWords } from "./catalogue";
 
 /**

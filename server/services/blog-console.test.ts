@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ContentSafetyError } from "../../core/content-safety";
+import { blogPostFields } from "../../tests/support/fixtures";
 import { useTestDatabase } from "../../tests/support/test-db";
 import { listAuditEntries } from "./audit-log";
 import { getPublishedPost, listFeedPosts, listPublishedPosts } from "./blog";
@@ -20,35 +21,13 @@ const { handle } = useTestDatabase();
 const admin = { id: "admin-1", email: "admin@example.com" };
 const NO_POST = "00000000-0000-4000-8000-000000000000";
 
-function fields(slug: string, extra: Partial<BlogPostFields> = {}): BlogPostFields {
-  return {
-    title: `Title of ${slug}`,
-    slug,
-    excerpt: `Excerpt of ${slug}`,
-    content: `## ${slug}\n\nThe body of ${slug}.`,
-    author: "Editor",
-    tags: ["news"],
-    meta_title: null,
-    meta_description: null,
-    og_title: null,
-    og_description: null,
-    og_image_url: null,
-    twitter_card_title: null,
-    twitter_card_description: null,
-    twitter_card_image_url: null,
-    canonical_url: null,
-    published_at: null,
-    ...extra,
-  };
-}
-
 async function auditFor(slug: string) {
   return (await listAuditEntries({ actionPrefix: "blog.", limit: 500 })).filter((e) => e.target === slug).reverse();
 }
 
 describe("the console's blog writes", () => {
   it("creates a draft, audited in the same transaction; the public side does not see it", async () => {
-    const post = await createBlogPost(fields("first-draft"), admin);
+    const post = await createBlogPost(blogPostFields("first-draft"), admin);
     expect(post).toMatchObject({ slug: "first-draft", published: false, published_at: null, tags: ["news"] });
     expect(await getPublishedPost("first-draft")).toBeUndefined();
     expect((await listPublishedPosts(1)).posts.some((p) => p.slug === "first-draft")).toBe(false);
@@ -63,7 +42,7 @@ describe("the console's blog writes", () => {
   });
 
   it("publishes, edits, unpublishes and deletes; the cached public post, list and feed follow each change at once", async () => {
-    const { id } = await createBlogPost(fields("lifecycle"), admin);
+    const { id } = await createBlogPost(blogPostFields("lifecycle"), admin);
     // A miss remembered before publishing must not hide the post.
     expect(await getPublishedPost("lifecycle")).toBeUndefined();
     const published = await setBlogPostPublished(id, true, admin);
@@ -72,18 +51,18 @@ describe("the console's blog writes", () => {
     expect((await listFeedPosts()).some((p) => p.slug === "lifecycle")).toBe(true);
 
     // Cached now: the edit is seen at once, and a rename drops the old address.
-    await saveBlogPost(id, fields("lifecycle", { title: "Edited title" }), admin);
+    await saveBlogPost(id, blogPostFields("lifecycle", { title: "Edited title" }), admin);
     expect((await getPublishedPost("lifecycle"))?.title).toBe("Edited title");
     await getPublishedPost("lifecycle-renamed"); // remembers a miss for the new slug
-    await saveBlogPost(id, fields("lifecycle-renamed", { title: "Edited title" }), admin);
+    await saveBlogPost(id, blogPostFields("lifecycle-renamed", { title: "Edited title" }), admin);
     expect(await getPublishedPost("lifecycle")).toBeUndefined();
     expect((await getPublishedPost("lifecycle-renamed"))?.title).toBe("Edited title");
 
-    await saveBlogPost(id, fields("lifecycle-renamed", { title: "Edited title" }), admin, { publish: false });
+    await saveBlogPost(id, blogPostFields("lifecycle-renamed", { title: "Edited title" }), admin, { publish: false });
     expect(await getPublishedPost("lifecycle-renamed")).toBeUndefined();
     expect((await listFeedPosts()).some((p) => p.slug === "lifecycle-renamed")).toBe(false);
 
-    await saveBlogPost(id, fields("lifecycle-renamed", { title: "Edited title" }), admin, { publish: true });
+    await saveBlogPost(id, blogPostFields("lifecycle-renamed", { title: "Edited title" }), admin, { publish: true });
     expect((await getPublishedPost("lifecycle-renamed"))?.title).toBe("Edited title");
     await deleteBlogPost(id, admin);
     expect(await getPublishedPost("lifecycle-renamed")).toBeUndefined();
@@ -95,9 +74,9 @@ describe("the console's blog writes", () => {
 
   it("a save without changes records nothing; the same minute keeps the stored publication instant", async () => {
     const stamped = new Date("2026-03-04T05:06:07.890Z");
-    const { id } = await createBlogPost(fields("quiet", { published_at: stamped }), admin, { publish: true });
+    const { id } = await createBlogPost(blogPostFields("quiet", { published_at: stamped }), admin, { publish: true });
     const before = (await auditFor("quiet")).length;
-    const saved = await saveBlogPost(id, fields("quiet", { published_at: new Date("2026-03-04T05:06:00Z") }), admin);
+    const saved = await saveBlogPost(id, blogPostFields("quiet", { published_at: new Date("2026-03-04T05:06:00Z") }), admin);
     expect(saved.published_at?.toISOString()).toBe(stamped.toISOString());
     await setBlogPostPublished(id, true, admin);
     expect((await auditFor("quiet")).length).toBe(before);
@@ -105,14 +84,14 @@ describe("the console's blog writes", () => {
   });
 
   it("refuses a taken slug with BlogSlugTakenError, also when two creates race, and stores nothing", async () => {
-    await createBlogPost(fields("taken"), admin);
-    await expect(createBlogPost(fields("taken", { title: "Another" }), admin)).rejects.toBeInstanceOf(BlogSlugTakenError);
-    const other = await createBlogPost(fields("other"), admin);
-    await expect(saveBlogPost(other.id, fields("taken"), admin)).rejects.toThrow(/already uses the slug "taken"/);
+    await createBlogPost(blogPostFields("taken"), admin);
+    await expect(createBlogPost(blogPostFields("taken", { title: "Another" }), admin)).rejects.toBeInstanceOf(BlogSlugTakenError);
+    const other = await createBlogPost(blogPostFields("other"), admin);
+    await expect(saveBlogPost(other.id, blogPostFields("taken"), admin)).rejects.toThrow(/already uses the slug "taken"/);
     expect((await getPostById(other.id))?.slug).toBe("other");
 
     const results = await Promise.allSettled(
-      Array.from({ length: 5 }, (_, i) => createBlogPost(fields("race", { title: `Racer ${i}` }), admin)),
+      Array.from({ length: 5 }, (_, i) => createBlogPost(blogPostFields("race", { title: `Racer ${i}` }), admin)),
     );
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     for (const r of results.filter((r) => r.status === "rejected"))
@@ -131,25 +110,25 @@ describe("the console's blog writes", () => {
       [{ meta_description: "kids" }, "meta_description"],
     ];
     for (const [extra, field] of cases) {
-      const err = await createBlogPost(fields("policy", extra), admin).catch((e: unknown) => e);
+      const err = await createBlogPost(blogPostFields("policy", extra), admin).catch((e: unknown) => e);
       expect(err, field).toBeInstanceOf(ContentSafetyError);
       expect((err as ContentSafetyError).field).toBe(field);
     }
     expect(await handle().db.selectFrom("blog_posts").select("id").where("slug", "=", "policy").execute()).toEqual([]);
-    const { id } = await createBlogPost(fields("policy"), admin);
-    await expect(saveBlogPost(id, fields("policy", { content: "minors" }), admin)).rejects.toBeInstanceOf(ContentSafetyError);
+    const { id } = await createBlogPost(blogPostFields("policy"), admin);
+    await expect(saveBlogPost(id, blogPostFields("policy", { content: "minors" }), admin)).rejects.toBeInstanceOf(ContentSafetyError);
     expect((await getPostById(id))?.content).toContain("The body of policy.");
   });
 
   it("answers BlogPostNotFoundError for an unknown id", async () => {
-    await expect(saveBlogPost(NO_POST, fields("ghost"), admin)).rejects.toBeInstanceOf(BlogPostNotFoundError);
+    await expect(saveBlogPost(NO_POST, blogPostFields("ghost"), admin)).rejects.toBeInstanceOf(BlogPostNotFoundError);
     await expect(setBlogPostPublished(NO_POST, true, admin)).rejects.toBeInstanceOf(BlogPostNotFoundError);
     await expect(deleteBlogPost(NO_POST, admin)).rejects.toBeInstanceOf(BlogPostNotFoundError);
   });
 
   it("lists every post, drafts included, newest first, one page at a time", async () => {
     const before = (await listAllPosts(1)).total;
-    for (let i = 0; i < CONSOLE_POSTS_PER_PAGE + 1; i++) await createBlogPost(fields(`page-${i}`), admin);
+    for (let i = 0; i < CONSOLE_POSTS_PER_PAGE + 1; i++) await createBlogPost(blogPostFields(`page-${i}`), admin);
     const first = await listAllPosts(1);
     expect(first.total).toBe(before + CONSOLE_POSTS_PER_PAGE + 1);
     expect(first.posts).toHaveLength(CONSOLE_POSTS_PER_PAGE);

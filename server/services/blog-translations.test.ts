@@ -1,34 +1,29 @@
 import { describe, expect, it } from "vitest";
 import type { BlogTranslationInput } from "../../core/blog-translation-schema";
 import { ContentSafetyError } from "../../core/content-safety";
+import { paths } from "../../core/paths";
+import type { TranslationSection } from "../../core/translation-schema";
+import { TRANSLATED_LOCALES } from "../../core/translations";
+import { blogPostFields } from "../../tests/support/fixtures";
 import { useTestDatabase } from "../../tests/support/test-db";
 import { listAuditEntries } from "./audit-log";
 import { getPublishedPost, listFeedPosts, listPublishedPosts } from "./blog";
-import { type BlogPostFields, BlogPostNotFoundError, createBlogPost, deleteBlogPost } from "./blog-console";
-import { blogTranslationGaps, deleteBlogTranslation, getTranslations, saveBlogTranslation, translationStatuses } from "./blog-translations";
+import { BlogPostNotFoundError, createBlogPost, deleteBlogPost } from "./blog-console";
+import { deleteBlogTranslation, getTranslations, saveBlogTranslation, translationStatuses } from "./blog-translations";
+import { blogTranslationSection } from "./translation-status";
 
 useTestDatabase();
 const admin = { id: "admin-1", email: "admin@example.com" };
 const NO_POST = "00000000-0000-4000-8000-000000000000";
 
-const english = (slug: string, published_at: Date): BlogPostFields => ({
-  title: `Title of ${slug}`,
-  slug,
-  excerpt: `Excerpt of ${slug}`,
-  content: `## ${slug}\n\nThe body of ${slug}.`,
-  author: "Editor",
-  tags: ["news"],
-  meta_title: `Search title of ${slug}`,
-  meta_description: `Search description of ${slug}`,
-  og_title: null,
-  og_description: null,
-  og_image_url: "/media/og/blog-default.png",
-  twitter_card_title: null,
-  twitter_card_description: null,
-  twitter_card_image_url: null,
-  canonical_url: null,
-  published_at,
-});
+/** A post with its own search texts and image, which a translation's empty ones fall back to. */
+const english = (slug: string, published_at: Date) =>
+  blogPostFields(slug, {
+    meta_title: `Search title of ${slug}`,
+    meta_description: `Search description of ${slug}`,
+    og_image_url: "/media/og/blog-default.png",
+    published_at,
+  });
 
 const german = (extra: Partial<BlogTranslationInput> = {}): BlogTranslationInput => ({
   title: "Willkommen",
@@ -143,26 +138,32 @@ describe("a post's versions in other languages", () => {
     expect(await getTranslations(post.id)).toEqual({});
   });
 
-  it("lists per language the published posts it lacks or has only as a draft", async () => {
+  it("lists on the console's Translations page the published posts a language lacks or has only as a draft", async () => {
     const a = await createBlogPost(english("gap-a", new Date("2026-05-01T00:00:00Z")), admin, { publish: true });
     const b = await createBlogPost(english("gap-b", new Date("2026-05-02T00:00:00Z")), admin, { publish: true });
     const hidden = await createBlogPost(english("gap-english-draft", new Date("2026-05-03T00:00:00Z")), admin);
+    const done = await createBlogPost(english("gap-done", new Date("2026-05-04T00:00:00Z")), admin, { publish: true });
     await saveBlogTranslation(a.id, "fr", german({ title: "A en français" }), admin, { state: "published" });
     await saveBlogTranslation(b.id, "fr", german({ title: "B en français" }), admin);
     await saveBlogTranslation(hidden.id, "fr", german({ title: "Brouillon" }), admin);
-    const gaps = await blogTranslationGaps();
-    expect(gaps.map((g) => g.locale)).toEqual(["de", "fr", "es", "pt-BR", "ja", "ar"]);
-    const fr = gaps.find((g) => g.locale === "fr");
-    // Earlier tests' posts are there too: only this test's count.
-    const ours = [a.id, b.id, hidden.id];
-    const ids = (list: { id: string }[] | undefined) => list?.map((p) => p.id).filter((id) => ours.includes(id)) ?? [];
-    expect(ids(fr?.draft)).toEqual([b.id]);
-    expect(ids(fr?.missing)).not.toContain(a.id);
-    expect(ids(fr?.missing)).not.toContain(b.id);
-    expect(ids(fr?.missing)).not.toContain(hidden.id);
-    const de = gaps.find((g) => g.locale === "de");
-    expect(ids(de?.missing)).toEqual([b.id, a.id]); // newest first
-    expect(de?.missing[0]).toEqual({ id: b.id, title: "Title of gap-b", slug: "gap-b" });
-    expect(ids(de?.draft)).toEqual([]);
+    for (const locale of TRANSLATED_LOCALES) await saveBlogTranslation(done.id, locale, german(), admin, { state: "published" });
+    const before = await blogTranslationSection();
+    expect(before).toMatchObject({ id: "blog", title: "Blog posts" });
+    expect(before.counts.map((c) => c.locale)).toEqual(["de", "fr", "es", "pt-BR", "ja", "ar"]);
+
+    // Earlier tests' posts are there too: only this test's items, and the counts as they move.
+    const ours = before.items.filter((i) => [a.id, b.id, hidden.id, done.id].some((id) => i.href === paths.admin.blogPost(id)));
+    expect(ours.map((i) => i.label)).toEqual(["Title of gap-b", "Title of gap-a"]); // newest first; no English draft, none done
+    expect(ours[0]?.status).toEqual({ de: "missing", fr: "draft", es: "missing", "pt-BR": "missing", ja: "missing", ar: "missing" });
+    expect(ours[1]?.status.fr).toBe("published");
+    expect(ours[0]?.languageHrefs?.fr).toBe(paths.admin.blogPost(b.id, { lang: "fr" }));
+
+    await saveBlogTranslation(b.id, "fr", german({ title: "B en français" }), admin, { state: "published" });
+    const after = await blogTranslationSection();
+    const fr = (s: TranslationSection) => s.counts.find((c) => c.locale === "fr");
+    expect(after.total).toBe(before.total);
+    expect(fr(after)).toEqual({ locale: "fr", missing: fr(before)?.missing, draft: (fr(before)?.draft ?? 0) - 1 });
+    await createBlogPost(english("gap-c", new Date("2026-05-05T00:00:00Z")), admin, { publish: true });
+    expect((await blogTranslationSection()).total).toBe(before.total + 1);
   });
 });

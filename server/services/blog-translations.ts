@@ -1,11 +1,6 @@
-import {
-  type BlogTranslationInput,
-  TRANSLATION_LOCALES,
-  type TranslationLocale,
-  type TranslationState,
-  type TranslationStatus,
-} from "../../core/blog-translation-schema";
+import type { BlogTranslationInput } from "../../core/blog-translation-schema";
 import { assertNoMinorSuggestingTerms } from "../../core/content-safety";
+import { statusesOf, type TranslatedLocale, type TranslationState, type TranslationStatus } from "../../core/translations";
 import { getDb } from "../db/connection";
 import type { BlogPostTranslation } from "../db/schema";
 import { type Actor, recordAdminAction } from "./audit-log";
@@ -14,37 +9,32 @@ import { BlogPostNotFoundError } from "./blog-console";
 
 /**
  * The console's side of a post's versions in the other languages (docs/i18n.md "Content"): read, save (a draft or
- * published), delete (the language is missing again), and what is missing. Like the English edits
+ * published), delete (the language is missing again); what is missing is the console's Translations page's
+ * (server/services/translation-status.ts). Like the English edits
  * (blog-console.ts): the policy on every text, one transaction with its audit record, the post's cache entry
  * dropped everywhere once committed (the public list and the sitemap read the table directly).
  */
 
 /** A post's versions by language; a language without one is missing. */
-export async function getTranslations(postId: string): Promise<Partial<Record<TranslationLocale, BlogPostTranslation>>> {
+export async function getTranslations(postId: string): Promise<Partial<Record<TranslatedLocale, BlogPostTranslation>>> {
   const rows = await getDb().selectFrom("blog_post_translations").selectAll().where("post_id", "=", postId).execute();
   return Object.fromEntries(rows.map((r) => [r.locale, r]));
 }
 
 /** Each post's state in each other language, for the console's list. */
-export async function translationStatuses(postIds: readonly string[]): Promise<Map<string, Record<TranslationLocale, TranslationStatus>>> {
-  const statuses = new Map<string, Record<TranslationLocale, TranslationStatus>>();
-  for (const id of postIds)
-    statuses.set(id, Object.fromEntries(TRANSLATION_LOCALES.map((l) => [l, "missing"])) as Record<TranslationLocale, TranslationStatus>);
-  if (!postIds.length) return statuses;
-  const rows = await getDb()
-    .selectFrom("blog_post_translations")
-    .select(["post_id", "locale", "state"])
-    .where("post_id", "in", [...postIds])
-    .execute();
-  for (const r of rows) {
-    const of = statuses.get(r.post_id);
-    if (of) of[r.locale as TranslationLocale] = r.state;
-  }
-  return statuses;
+export async function translationStatuses(postIds: readonly string[]): Promise<Map<string, Record<TranslatedLocale, TranslationStatus>>> {
+  const rows = postIds.length
+    ? await getDb()
+        .selectFrom("blog_post_translations")
+        .select(["post_id", "locale", "state"])
+        .where("post_id", "in", [...postIds])
+        .execute()
+    : [];
+  return new Map(postIds.map((id) => [id, statusesOf(rows.filter((r) => r.post_id === id))]));
 }
 
 /** The audit log's target for a version: the post's slug and the language, as the console's recent changes list it. */
-const auditTarget = (slug: string, locale: TranslationLocale) => `${slug} (${locale})`;
+const auditTarget = (slug: string, locale: TranslatedLocale) => `${slug} (${locale})`;
 
 /** What the audit log keeps of a version: enough to tell what changed, not the whole content. */
 function auditView(t: BlogPostTranslation) {
@@ -59,7 +49,7 @@ function auditView(t: BlogPostTranslation) {
  */
 export async function saveBlogTranslation(
   postId: string,
-  locale: TranslationLocale,
+  locale: TranslatedLocale,
   fields: BlogTranslationInput,
   actor: Actor,
   opts: { state?: TranslationState } = {},
@@ -113,7 +103,7 @@ export async function saveBlogTranslation(
 }
 
 /** Deletes a post's version in `locale` (`blog.translation.delete`): the language is missing again. False when there was none. */
-export async function deleteBlogTranslation(postId: string, locale: TranslationLocale, actor: Actor): Promise<boolean> {
+export async function deleteBlogTranslation(postId: string, locale: TranslatedLocale, actor: Actor): Promise<boolean> {
   const slug = await getDb()
     .transaction()
     .execute(async (trx) => {
@@ -137,46 +127,4 @@ export async function deleteBlogTranslation(postId: string, locale: TranslationL
     });
   if (slug) await invalidateBlogPost(slug);
   return slug !== null;
-}
-
-/** A post a language lacks, or has only as a draft. */
-export interface TranslationGap {
-  id: string;
-  title: string;
-  slug: string;
-}
-
-export interface LanguageGaps {
-  locale: TranslationLocale;
-  missing: TranslationGap[];
-  draft: TranslationGap[];
-}
-
-/**
- * Per language, the published posts its readers see in English: those it has no version of, and those whose
- * version is a draft (newest post first). English drafts are left out: nobody reads them yet.
- */
-export async function blogTranslationGaps(): Promise<LanguageGaps[]> {
-  const db = getDb();
-  const [posts, versions] = await Promise.all([
-    db
-      .selectFrom("blog_posts")
-      .select(["id", "title", "slug"])
-      .where("published", "=", true)
-      .orderBy("published_at", "desc")
-      .orderBy("id", "desc")
-      .execute(),
-    db
-      .selectFrom("blog_post_translations as t")
-      .innerJoin("blog_posts as p", "p.id", "t.post_id")
-      .select(["t.post_id", "t.locale", "t.state"])
-      .where("p.published", "=", true)
-      .execute(),
-  ]);
-  const stateOf = new Map(versions.map((v) => [`${v.post_id} ${v.locale}`, v.state]));
-  return TRANSLATION_LOCALES.map((locale) => ({
-    locale,
-    missing: posts.filter((p) => !stateOf.has(`${p.id} ${locale}`)),
-    draft: posts.filter((p) => stateOf.get(`${p.id} ${locale}`) === "draft"),
-  }));
 }

@@ -190,8 +190,9 @@ describe("translated videos and categories on PostgreSQL", () => {
   });
 
   it("lists per language what is missing or only drafted, with links to the edit forms", async () => {
-    const [videos, categories] = await translationSections();
-    expect(videos?.id).toBe("videos");
+    const sections = await translationSections();
+    expect(sections.map((s) => s.id)).toEqual(["videos", "categories", "blog"]);
+    const [videos, categories] = sections;
     const de = videos?.counts.find((c) => c.locale === "de");
     // Lantern published, Harbour drafted, Quiet Field missing (of the videos this file made and any before).
     expect(de?.draft).toBe(1);

@@ -1,12 +1,12 @@
 import { checkChapters } from "../../core/chapters-schema";
-import {
-  type CategoryTranslationFields,
-  type CategoryTranslationForm,
-  TRANSLATED_LOCALES,
-  type TranslationFieldErrors,
-  type VideoTranslationFields,
-  type VideoTranslationForm,
+import type {
+  CategoryTranslationFields,
+  CategoryTranslationForm,
+  TranslationFieldErrors,
+  VideoTranslationFields,
+  VideoTranslationForm,
 } from "../../core/translation-schema";
+import { TRANSLATED_LOCALES } from "../../core/translations";
 import { getDb } from "../db/connection";
 import { invalidate, invalidatePages } from "../realtime/shared-caches";
 import { type Actor, recordAdminAction } from "./audit-log";

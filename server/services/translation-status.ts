@@ -1,30 +1,37 @@
-import { sql } from "kysely";
+import { type RawBuilder, sql } from "kysely";
 import { paths } from "../../core/paths";
-import {
-  TRANSLATED_LOCALES,
-  TRANSLATION_LIST_LIMIT,
-  type TranslatedLocale,
-  type TranslationSection,
-  type TranslationStatus,
-} from "../../core/translation-schema";
+import { TRANSLATION_LIST_LIMIT, type TranslationSection } from "../../core/translation-schema";
+import { statusesOf, TRANSLATED_LOCALES, type TranslatedLocale, type TranslationState } from "../../core/translations";
 import { getDb } from "../db/connection";
 
 /**
  * The console's list of what is not translated yet (`/admin/translations`, docs/i18n.md "Content"): per kind of
  * content a section with, per language, how many items are missing or only drafted, and the items that are not
- * published in every language (newest first, a bounded number), each linking its edit form. Each section comes
- * from its own function in TRANSLATION_SECTIONS, so another kind of content (blog posts) joins by adding one.
+ * published in every language (a bounded number, in the kind's order), each linking its edit form. Each kind is
+ * one ContentKind read by the same queries; another kind joins TRANSLATION_SECTIONS with its own.
  */
+
+/** A kind of translated content: its English table (aliased `s`), its translations' table and how to list it. */
+interface ContentKind {
+  id: string;
+  title: string;
+  source: "videos" | "categories" | "blog_posts";
+  translations: "video_translations" | "category_translations" | "blog_post_translations";
+  /** The translations' column naming the English row. */
+  key: "video_id" | "category_id" | "post_id";
+  /** The English column listed as the item's label. */
+  label: "title" | "name";
+  /** Which English rows have readers (and so need translations). */
+  counted: RawBuilder<boolean>;
+  order: RawBuilder<unknown>;
+  href: (id: string) => string;
+  languageHref?: (id: string, locale: TranslatedLocale) => string;
+}
 
 interface StatusRow {
   id: string;
   label: string;
-  states: { locale: string; state: string }[] | null;
-}
-
-function itemStatus(row: StatusRow): Record<TranslatedLocale, TranslationStatus> {
-  const found = new Map((row.states ?? []).map((s) => [s.locale, s.state as TranslationStatus]));
-  return Object.fromEntries(TRANSLATED_LOCALES.map((l) => [l, found.get(l) ?? "missing"])) as Record<TranslatedLocale, TranslationStatus>;
+  states: { locale: string; state: TranslationState }[] | null;
 }
 
 function countsOf(total: number, rows: { locale: string; published: number; draft: number }[]): TranslationSection["counts"] {
@@ -35,72 +42,95 @@ function countsOf(total: number, rows: { locale: string; published: number; draf
   });
 }
 
-/** Every video but those taken down (they are never shown again). */
-export async function videoTranslationSection(): Promise<TranslationSection> {
+async function sectionOf(kind: ContentKind): Promise<TranslationSection> {
   const db = getDb();
+  const source = sql.table(kind.source);
+  const translations = sql.table(kind.translations);
+  const key = sql.ref(`t.${kind.key}`);
   const [total, perLocale, rows] = await Promise.all([
-    db.selectFrom("videos").select(sql<number>`count(*)::int`.as("n")).where("removed_at", "is", null).executeTakeFirstOrThrow(),
-    db
-      .selectFrom("video_translations as t")
-      .innerJoin("videos as v", "v.id", "t.video_id")
-      .where("v.removed_at", "is", null)
-      .select([
-        "t.locale",
-        sql<number>`count(*) FILTER (WHERE t.state = 'published')::int`.as("published"),
-        sql<number>`count(*) FILTER (WHERE t.state = 'draft')::int`.as("draft"),
-      ])
-      .groupBy("t.locale")
-      .execute(),
+    sql<{ n: number }>`SELECT count(*)::int AS n FROM ${source} s WHERE ${kind.counted}`.execute(db),
+    sql<{ locale: string; published: number; draft: number }>`
+      SELECT t.locale,
+        count(*) FILTER (WHERE t.state = 'published')::int AS published,
+        count(*) FILTER (WHERE t.state = 'draft')::int AS draft
+      FROM ${translations} t JOIN ${source} s ON s.id = ${key}
+      WHERE ${kind.counted}
+      GROUP BY t.locale`.execute(db),
     sql<StatusRow>`
-      SELECT v.id::text, v.title AS label,
-        (SELECT json_agg(json_build_object('locale', t.locale, 'state', t.state)) FROM video_translations t WHERE t.video_id = v.id) AS states
-      FROM videos v
-      WHERE v.removed_at IS NULL
-        AND (SELECT count(*) FROM video_translations t WHERE t.video_id = v.id AND t.state = 'published') < ${TRANSLATED_LOCALES.length}
-      ORDER BY v.upload_date DESC, v.id DESC
+      SELECT s.id::text, ${sql.ref(`s.${kind.label}`)} AS label,
+        (SELECT json_agg(json_build_object('locale', t.locale, 'state', t.state)) FROM ${translations} t WHERE ${key} = s.id) AS states
+      FROM ${source} s
+      WHERE ${kind.counted}
+        AND (SELECT count(*) FROM ${translations} t WHERE ${key} = s.id AND t.state = 'published') < ${TRANSLATED_LOCALES.length}
+      ORDER BY ${kind.order}
       LIMIT ${TRANSLATION_LIST_LIMIT}`.execute(db),
   ]);
+  const n = total.rows[0]?.n ?? 0;
+  const { languageHref } = kind;
   return {
+    id: kind.id,
+    title: kind.title,
+    total: n,
+    counts: countsOf(n, perLocale.rows),
+    items: rows.rows.map((r) => ({
+      label: r.label,
+      href: kind.href(r.id),
+      status: statusesOf(r.states ?? []),
+      ...(languageHref && {
+        languageHrefs: Object.fromEntries(TRANSLATED_LOCALES.map((l) => [l, languageHref(r.id, l)])) as Record<TranslatedLocale, string>,
+      }),
+    })),
+  };
+}
+
+/** Every video but those taken down (they are never shown again), newest first. */
+export const videoTranslationSection = () =>
+  sectionOf({
     id: "videos",
     title: "Videos",
-    total: total.n,
-    counts: countsOf(total.n, perLocale),
-    items: rows.rows.map((r) => ({ label: r.label, href: `${paths.admin.video(r.id)}#translations`, status: itemStatus(r) })),
-  };
-}
+    source: "videos",
+    translations: "video_translations",
+    key: "video_id",
+    label: "title",
+    counted: sql<boolean>`s.removed_at IS NULL`,
+    order: sql`s.upload_date DESC, s.id DESC`,
+    href: (id) => `${paths.admin.video(id)}#translations`,
+  });
 
-export async function categoryTranslationSection(): Promise<TranslationSection> {
-  const db = getDb();
-  const [total, perLocale, rows] = await Promise.all([
-    db.selectFrom("categories").select(sql<number>`count(*)::int`.as("n")).executeTakeFirstOrThrow(),
-    db
-      .selectFrom("category_translations")
-      .select([
-        "locale",
-        sql<number>`count(*) FILTER (WHERE state = 'published')::int`.as("published"),
-        sql<number>`count(*) FILTER (WHERE state = 'draft')::int`.as("draft"),
-      ])
-      .groupBy("locale")
-      .execute(),
-    sql<StatusRow>`
-      SELECT c.id::text, c.name AS label,
-        (SELECT json_agg(json_build_object('locale', t.locale, 'state', t.state)) FROM category_translations t WHERE t.category_id = c.id) AS states
-      FROM categories c
-      WHERE (SELECT count(*) FROM category_translations t WHERE t.category_id = c.id AND t.state = 'published') < ${TRANSLATED_LOCALES.length}
-      ORDER BY c.name
-      LIMIT ${TRANSLATION_LIST_LIMIT}`.execute(db),
-  ]);
-  return {
+export const categoryTranslationSection = () =>
+  sectionOf({
     id: "categories",
     title: "Categories",
-    total: total.n,
-    counts: countsOf(total.n, perLocale),
-    items: rows.rows.map((r) => ({ label: r.label, href: `${paths.admin.categories()}#category-${r.id}`, status: itemStatus(r) })),
-  };
-}
+    source: "categories",
+    translations: "category_translations",
+    key: "category_id",
+    label: "name",
+    counted: sql<boolean>`TRUE`,
+    order: sql`s.name`,
+    href: (id) => `${paths.admin.categories()}#category-${id}`,
+  });
+
+/** Published posts, newest first: an English draft has no readers yet. Each language has its own editor. */
+export const blogTranslationSection = () =>
+  sectionOf({
+    id: "blog",
+    title: "Blog posts",
+    source: "blog_posts",
+    translations: "blog_post_translations",
+    key: "post_id",
+    label: "title",
+    counted: sql<boolean>`s.published`,
+    order: sql`s.published_at DESC NULLS LAST, s.id DESC`,
+    href: (id) => paths.admin.blogPost(id),
+    languageHref: (id, lang) => paths.admin.blogPost(id, { lang }),
+  });
 
 /** The page's sections, in order: one function per kind of translated content. */
-export const TRANSLATION_SECTIONS: readonly (() => Promise<TranslationSection>)[] = [videoTranslationSection, categoryTranslationSection];
+export const TRANSLATION_SECTIONS: readonly (() => Promise<TranslationSection>)[] = [
+  videoTranslationSection,
+  categoryTranslationSection,
+  blogTranslationSection,
+];
 
 export function translationSections(): Promise<TranslationSection[]> {
   return Promise.all(TRANSLATION_SECTIONS.map((section) => section()));

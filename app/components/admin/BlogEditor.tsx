@@ -1,14 +1,15 @@
 import { useEffect, useState } from "react";
 import { Link, useFetcher, useLocation, useNavigate } from "react-router";
-import { blogFieldErrors, blogPostFormSchema, parseTags, slugFromTitle } from "~core/blog-post-schema";
+import { blogPostFormSchema, parseTags, slugFromTitle } from "~core/blog-post-schema";
 import { paths } from "~core/paths";
 import { BlogContentEditor } from "./BlogContentEditor";
-import { BlogEditorField, type FieldBinding } from "./BlogEditorField";
+import { BlogSaveBar, ConfirmBlogDelete } from "./BlogEditorActions";
+import { BlogEditorField, checkBeforeSending, type FieldBinding } from "./BlogEditorField";
 import { BlogLanguages, type TranslationStatuses } from "./BlogLanguages";
 import { BlogSeoFields } from "./BlogSeoFields";
 import { type EditorField, type EditorPost, EMPTY, initialValues, type Values } from "./blog-editor-fields";
-import { primaryButton } from "./console-ui";
-import { dangerButton, inputClass, secondaryButton } from "./editor-styles";
+import { inputClass } from "./editor-styles";
+import { UnsavedBackupAlert } from "./UnsavedBackupAlert";
 import { useUnsavedBackup } from "./use-unsaved-backup";
 
 /** What the route's action answers (the route imports this, never the other way round). */
@@ -111,42 +112,18 @@ export function BlogEditor({
       </header>
 
       {backup.found && (
-        <div
-          role="alert"
-          className="flex flex-wrap items-center gap-3 rounded-xl border border-amber-400/50 bg-amber-950/40 p-4 text-sm text-amber-100"
-        >
-          <p className="mr-auto">Unsaved changes to this post from earlier in this tab were kept.</p>
-          <button
-            type="button"
-            className={primaryButton}
-            onClick={() => {
-              if (backup.found) setValues({ ...EMPTY, ...backup.found });
-              setSlugFollowsTitle(false);
-              backup.dismiss();
-            }}
-          >
-            Restore them
-          </button>
-          <button type="button" className={secondaryButton} onClick={backup.discard}>
-            Discard
-          </button>
-        </div>
+        <UnsavedBackupAlert
+          what="this post"
+          onRestore={() => {
+            if (backup.found) setValues({ ...EMPTY, ...backup.found });
+            setSlugFollowsTitle(false);
+            backup.dismiss();
+          }}
+          onDiscard={backup.discard}
+        />
       )}
 
-      <save.Form
-        method="post"
-        noValidate
-        className="space-y-6"
-        onSubmit={(event) => {
-          const parsed = blogPostFormSchema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
-          if (parsed.success) return setClientErrors({});
-          event.preventDefault();
-          const found = blogFieldErrors(parsed.error);
-          setClientErrors(found);
-          const first = Object.keys(found)[0];
-          if (first) document.getElementById(`post-${first}`)?.focus();
-        }}
-      >
+      <save.Form method="post" noValidate className="space-y-6" onSubmit={checkBeforeSending(blogPostFormSchema, setClientErrors)}>
         <div className="grid gap-4 sm:grid-cols-2">
           <BlogEditorField
             label="Title"
@@ -196,45 +173,23 @@ export function BlogEditor({
 
         <BlogSeoFields values={values} errors={errors} bind={bind} siteUrl={siteUrl} post={post} />
 
-        <div className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center gap-3 border-t border-ink-700 bg-ink-950 px-4 py-3 shadow-[0_-8px_16px_rgba(0,0,0,0.4)]">
-          <button type="submit" name="intent" value="save" className={primaryButton} disabled={busy}>
-            {post?.published ? "Save" : "Save draft"}
-          </button>
-          {post?.published ? (
-            <button type="submit" name="intent" value="unpublish" className={secondaryButton} disabled={busy}>
-              Unpublish
-            </button>
-          ) : (
-            <button type="submit" name="intent" value="publish" className={secondaryButton} disabled={busy}>
-              Publish
-            </button>
-          )}
-          <p role="status" className="text-sm text-emerald-300">
-            {busy ? "Saving…" : status}
-          </p>
-          {formMessage && (
-            <p role="alert" className="text-sm text-red-300">
-              {formMessage}
-            </p>
-          )}
-          {post && !confirmingDelete && (
-            <button type="button" className={`${secondaryButton} ml-auto`} onClick={() => setConfirmingDelete(true)}>
-              Delete…
-            </button>
-          )}
-        </div>
+        <BlogSaveBar
+          published={Boolean(post?.published)}
+          busy={busy}
+          status={status}
+          formMessage={formMessage}
+          deleteLabel={post && !confirmingDelete ? "Delete…" : null}
+          onDelete={() => setConfirmingDelete(true)}
+        />
       </save.Form>
 
       {post && confirmingDelete && (
-        <remove.Form method="post" className="flex flex-wrap items-center gap-3 rounded-xl border border-red-500/50 bg-red-950/40 p-4">
-          <p className="mr-auto text-sm text-red-100">Delete “{post.title}” for good? This cannot be undone.</p>
-          <button type="submit" name="intent" value="delete" className={dangerButton} disabled={busy}>
-            Delete for good
-          </button>
-          <button type="button" className={secondaryButton} onClick={() => setConfirmingDelete(false)}>
-            Cancel
-          </button>
-        </remove.Form>
+        <ConfirmBlogDelete
+          fetcher={remove}
+          question={`Delete “${post.title}” for good? This cannot be undone.`}
+          busy={busy}
+          onCancel={() => setConfirmingDelete(false)}
+        />
       )}
     </div>
   );

@@ -1,4 +1,6 @@
-import type { ReactNode } from "react";
+import type { FormEvent, ReactNode } from "react";
+import { blogFieldErrors } from "~core/blog-post-schema";
+import type { z } from "~core/zod";
 import type { EditorField } from "./blog-editor-fields";
 import { errorText } from "./editor-styles";
 
@@ -10,6 +12,22 @@ export interface FieldBinding {
   onChange: (e: { target: { value: string } }) => void;
   "aria-invalid": true | undefined;
   "aria-describedby": string;
+}
+
+/**
+ * The editors' submit check (English post and its translations): the form's fields through `schema` in the
+ * browser before anything is sent; refused, nothing is sent, each field gets its message and the first one focus.
+ */
+export function checkBeforeSending(schema: z.ZodType, setErrors: (errors: Record<string, string>) => void) {
+  return (event: FormEvent<HTMLFormElement>) => {
+    const parsed = schema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
+    if (parsed.success) return setErrors({});
+    event.preventDefault();
+    const found = blogFieldErrors(parsed.error);
+    setErrors(found);
+    const first = Object.keys(found)[0];
+    if (first) document.getElementById(`post-${first}`)?.focus();
+  };
 }
 
 /** One field of the blog editor: its label, the input, then its error and hint (the ids its input points to). */

@@ -1,26 +1,10 @@
 import { Link } from "react-router";
-import { TRANSLATION_LOCALES, type TranslationLocale, type TranslationStatus } from "~core/blog-translation-schema";
 import { paths } from "~core/paths";
+import { TRANSLATED_LOCALES, type TranslatedLocale, type TranslationStatus } from "~core/translations";
+import { languageName, STATUS_LABEL, statusToneClass } from "./translations/translation-labels";
 
 /** A post's state in each other language (docs/i18n.md "Content"), as the console's list and editor show it. */
-export type TranslationStatuses = Record<TranslationLocale, TranslationStatus>;
-
-const STATUS_TEXT: Record<TranslationStatus, string> = { published: "Published", draft: "Draft", missing: "Missing" };
-const STATUS_CLASS: Record<TranslationStatus, string> = {
-  published: "border-emerald-700 bg-emerald-900/50 text-emerald-100",
-  draft: "border-amber-700 bg-amber-900/40 text-amber-100",
-  missing: "border-ink-700 bg-ink-900 text-zinc-300",
-};
-
-/** The console stays English (docs/i18n.md): each language named in English, the same on server and browser. */
-export const LANGUAGE_NAMES: Record<TranslationLocale, string> = {
-  de: "German",
-  fr: "French",
-  es: "Spanish",
-  "pt-BR": "Brazilian Portuguese",
-  ja: "Japanese",
-  ar: "Arabic",
-};
+export type TranslationStatuses = Record<TranslatedLocale, TranslationStatus>;
 
 /**
  * Links to a post's editor in each language, each saying its state: the list's row shows them, the editor uses
@@ -51,15 +35,15 @@ export function BlogLanguages({
           </Link>
         </li>
       )}
-      {TRANSLATION_LOCALES.map((locale) => (
+      {TRANSLATED_LOCALES.map((locale) => (
         <li key={locale}>
           <Link
             to={paths.admin.blogPost(postId, { lang: locale })}
             aria-current={current === locale ? "page" : undefined}
             data-status={statuses[locale]}
-            className={`${chip} ${STATUS_CLASS[statuses[locale]]} ${current === locale ? "ring-2 ring-brand-500" : ""}`}
+            className={`${chip} ${statusToneClass(statuses[locale])} ${current === locale ? "ring-2 ring-brand-500" : ""}`}
           >
-            {LANGUAGE_NAMES[locale]}: {STATUS_TEXT[statuses[locale]]}
+            {languageName(locale)}: {STATUS_LABEL[statuses[locale]]}
           </Link>
         </li>
       ))}

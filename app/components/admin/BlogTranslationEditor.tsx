@@ -1,21 +1,17 @@
 import { useState } from "react";
 import { Link, useFetcher } from "react-router";
-import { blogFieldErrors } from "~core/blog-post-schema";
-import {
-  BLOG_TRANSLATION_FIELDS,
-  type BlogTranslationField,
-  blogTranslationFormSchema,
-  type TranslationLocale,
-  type TranslationState,
-} from "~core/blog-translation-schema";
+import { BLOG_TRANSLATION_FIELDS, type BlogTranslationField, blogTranslationFormSchema } from "~core/blog-translation-schema";
 import { localizePath } from "~core/locales";
 import { paths } from "~core/paths";
+import type { TranslatedLocale, TranslationState } from "~core/translations";
 import { BlogContentEditor } from "./BlogContentEditor";
 import type { EditorActionResult } from "./BlogEditor";
-import { BlogEditorField, type FieldBinding } from "./BlogEditorField";
-import { BlogLanguages, LANGUAGE_NAMES, type TranslationStatuses } from "./BlogLanguages";
-import { primaryButton } from "./console-ui";
-import { dangerButton, inputClass, secondaryButton } from "./editor-styles";
+import { BlogSaveBar, ConfirmBlogDelete } from "./BlogEditorActions";
+import { BlogEditorField, checkBeforeSending, type FieldBinding } from "./BlogEditorField";
+import { BlogLanguages, type TranslationStatuses } from "./BlogLanguages";
+import { inputClass } from "./editor-styles";
+import { languageName, writtenIn } from "./translations/translation-labels";
+import { UnsavedBackupAlert } from "./UnsavedBackupAlert";
 import { useUnsavedBackup } from "./use-unsaved-backup";
 
 export type TranslationValues = Record<BlogTranslationField, string>;
@@ -23,7 +19,7 @@ export type TranslationValues = Record<BlogTranslationField, string>;
 /** What the editor route's loader sends for a post's version in another language (docs/i18n.md "Content"). */
 export interface TranslationEditorData {
   post: { id: string; title: string; slug: string; excerpt: string; content: string; author: string; tags: string[]; date: string };
-  locale: TranslationLocale;
+  locale: TranslatedLocale;
   /** The stored version, or null when the language is missing. */
   translation: { state: TranslationState; values: TranslationValues } | null;
   statuses: TranslationStatuses;
@@ -64,7 +60,7 @@ export function BlogTranslationEditor({ post, locale, translation, statuses, pre
   const [values, setValues] = useState<TranslationValues>(() => translation?.values ?? EMPTY);
   const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
   const [confirmingDelete, setConfirmingDelete] = useState(false);
-  const language = LANGUAGE_NAMES[locale];
+  const language = languageName(locale);
   const busy = save.state !== "idle" || remove.state !== "idle";
   const serverResult = save.state === "idle" ? save.data : undefined;
   const errors: Record<string, string> = Object.keys(clientErrors).length
@@ -89,15 +85,14 @@ export function BlogTranslationEditor({ post, locale, translation, statuses, pre
     setValues((v) => ({ ...v, [field]: value }));
     if (clientErrors[field]) setClientErrors(({ [field]: _, ...rest }) => rest);
   };
-  const bind = (field: BlogTranslationField): FieldBinding & { lang: string; dir: "auto" } => ({
+  const bind = (field: BlogTranslationField): FieldBinding & ReturnType<typeof writtenIn> => ({
     id: `post-${field}`,
     name: field,
     value: values[field],
     onChange: (e: { target: { value: string } }) => set(field, e.target.value),
     "aria-invalid": errors[field] ? true : undefined,
     "aria-describedby": [errors[field] ? `post-${field}-error` : "", `post-${field}-hint`].join(" ").trim(),
-    lang: locale,
-    dir: "auto",
+    ...writtenIn(locale),
   });
   const address = localizePath(locale, paths.blogPost(post.slug));
 
@@ -128,22 +123,14 @@ export function BlogTranslationEditor({ post, locale, translation, statuses, pre
       </header>
 
       {backup.found && (
-        <div role="alert" className="flex flex-wrap items-center gap-3 rounded-xl border border-amber-400/50 bg-amber-950/40 p-4 text-sm">
-          <p className="me-auto">Unsaved changes to this version from earlier in this tab were kept.</p>
-          <button
-            type="button"
-            className={primaryButton}
-            onClick={() => {
-              if (backup.found) setValues({ ...EMPTY, ...backup.found });
-              backup.dismiss();
-            }}
-          >
-            Restore them
-          </button>
-          <button type="button" className={secondaryButton} onClick={backup.discard}>
-            Discard
-          </button>
-        </div>
+        <UnsavedBackupAlert
+          what="this version"
+          onRestore={() => {
+            if (backup.found) setValues({ ...EMPTY, ...backup.found });
+            backup.dismiss();
+          }}
+          onDiscard={backup.discard}
+        />
       )}
 
       <details className="rounded-xl border border-ink-700 bg-ink-900/60 p-4 text-sm">
@@ -153,20 +140,7 @@ export function BlogTranslationEditor({ post, locale, translation, statuses, pre
         <pre className="mt-3 max-h-80 overflow-y-auto whitespace-pre-wrap break-words font-mono text-xs text-zinc-300">{post.content}</pre>
       </details>
 
-      <save.Form
-        method="post"
-        noValidate
-        className="space-y-6"
-        onSubmit={(event) => {
-          const parsed = blogTranslationFormSchema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
-          if (parsed.success) return setClientErrors({});
-          event.preventDefault();
-          const found = blogFieldErrors(parsed.error);
-          setClientErrors(found);
-          const first = Object.keys(found)[0];
-          if (first) document.getElementById(`post-${first}`)?.focus();
-        }}
-      >
+      <save.Form method="post" noValidate className="space-y-6" onSubmit={checkBeforeSending(blogTranslationFormSchema, setClientErrors)}>
         <BlogEditorField label={`Title (${language})`} field="title" error={errors.title} hint="Shown on the page and in search results.">
           <input {...bind("title")} className={inputClass} autoComplete="off" />
         </BlogEditorField>
@@ -196,45 +170,23 @@ export function BlogTranslationEditor({ post, locale, translation, statuses, pre
           ))}
         </fieldset>
 
-        <div className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center gap-3 border-t border-ink-700 bg-ink-950 px-4 py-3">
-          <button type="submit" name="intent" value="save" className={primaryButton} disabled={busy}>
-            {state === "published" ? "Save" : "Save draft"}
-          </button>
-          <button
-            type="submit"
-            name="intent"
-            value={state === "published" ? "unpublish" : "publish"}
-            className={secondaryButton}
-            disabled={busy}
-          >
-            {state === "published" ? "Unpublish" : "Publish"}
-          </button>
-          <p role="status" className="text-sm text-emerald-300">
-            {busy ? "Saving…" : status}
-          </p>
-          {formMessage && (
-            <p role="alert" className="text-sm text-red-300">
-              {formMessage}
-            </p>
-          )}
-          {state !== "missing" && !confirmingDelete && (
-            <button type="button" className={`${secondaryButton} ms-auto`} onClick={() => setConfirmingDelete(true)}>
-              Delete this version…
-            </button>
-          )}
-        </div>
+        <BlogSaveBar
+          published={state === "published"}
+          busy={busy}
+          status={status}
+          formMessage={formMessage}
+          deleteLabel={state !== "missing" && !confirmingDelete ? "Delete this version…" : null}
+          onDelete={() => setConfirmingDelete(true)}
+        />
       </save.Form>
 
       {state !== "missing" && confirmingDelete && (
-        <remove.Form method="post" className="flex flex-wrap items-center gap-3 rounded-xl border border-red-500/50 bg-red-950/40 p-4">
-          <p className="me-auto text-sm text-red-100">Delete the {language} version for good? Readers will see the English post.</p>
-          <button type="submit" name="intent" value="delete" className={dangerButton} disabled={busy}>
-            Delete for good
-          </button>
-          <button type="button" className={secondaryButton} onClick={() => setConfirmingDelete(false)}>
-            Cancel
-          </button>
-        </remove.Form>
+        <ConfirmBlogDelete
+          fetcher={remove}
+          question={`Delete the ${language} version for good? Readers will see the English post.`}
+          busy={busy}
+          onCancel={() => setConfirmingDelete(false)}
+        />
       )}
     </div>
   );

@@ -22,14 +22,18 @@ export function SectionHeader({ title, children, actions }: { title: string; chi
 }
 
 /** A short status badge; `tone` picks the colours (all AA on the dark background). */
-export function Badge({ tone, children }: { tone: "ok" | "warn" | "muted" | "info"; children: ReactNode }) {
-  const tones = {
-    ok: "bg-emerald-900/60 text-emerald-200 border-emerald-700/60",
-    warn: "bg-red-950/60 text-red-200 border-red-700/60",
-    muted: "bg-ink-800 text-zinc-300 border-ink-700",
-    info: "bg-ink-800 text-brand-300 border-brand-600",
-  } as const;
-  return <span className={`inline-block rounded-full border px-2 py-0.5 text-xs font-semibold ${tones[tone]}`}>{children}</span>;
+export type BadgeTone = "ok" | "warn" | "muted" | "info";
+
+/** A badge's colours, also for a link that looks like one. */
+export const badgeToneClass: Record<BadgeTone, string> = {
+  ok: "bg-emerald-900/60 text-emerald-200 border-emerald-700/60",
+  warn: "bg-red-950/60 text-red-200 border-red-700/60",
+  muted: "bg-ink-800 text-zinc-300 border-ink-700",
+  info: "bg-ink-800 text-brand-300 border-brand-600",
+};
+
+export function Badge({ tone, children }: { tone: BadgeTone; children: ReactNode }) {
+  return <span className={`inline-block rounded-full border px-2 py-0.5 text-xs font-semibold ${badgeToneClass[tone]}`}>{children}</span>;
 }
 
 export function formatWhen(iso: string): string {

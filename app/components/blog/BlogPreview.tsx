@@ -1,5 +1,5 @@
 import { AppLink } from "~/components/ui/AppLink";
-import { useLocale, useMessages, usePaths } from "~/lib/i18n";
+import { textLanguage, useLocale, useMessages, usePaths } from "~/lib/i18n";
 import type { Locale } from "~core/locales";
 import { PostByline } from "./PostByline";
 import { TagList } from "./TagList";
@@ -19,20 +19,19 @@ export interface BlogPreviewData {
 export function BlogPreview({ post }: { post: BlogPreviewData }) {
   const paths = usePaths();
   const t = useMessages("blog");
-  const pageLocale = useLocale();
   // Text in another language than the page's says so, for screen readers and search engines (docs/i18n.md "Content").
-  const lang = post.locale && post.locale !== pageLocale ? post.locale : undefined;
+  const lang = textLanguage(post.locale, useLocale());
   return (
     <article className="rounded-xl border border-ink-800 bg-ink-900 p-5 transition hover:border-ink-700">
-      {lang && <p className="mb-1 text-xs font-medium uppercase tracking-wide text-zinc-400">{t("inEnglish")}</p>}
-      <h2 dir="auto" lang={lang} className="text-xl font-bold leading-snug">
+      {lang.lang && <p className="mb-1 text-xs font-medium uppercase tracking-wide text-zinc-400">{t("inEnglish")}</p>}
+      <h2 dir="auto" {...lang} className="text-xl font-bold leading-snug">
         <AppLink to={paths.blogPost(post.slug)} className="hover:text-brand-300">
           {post.title}
         </AppLink>
       </h2>
       <PostByline author={post.author} date={post.date} className="mt-1" />
       {post.excerpt && (
-        <p dir="auto" lang={lang} className="mt-3 leading-7 text-zinc-300">
+        <p dir="auto" {...lang} className="mt-3 leading-7 text-zinc-300">
           {post.excerpt}
         </p>
       )}

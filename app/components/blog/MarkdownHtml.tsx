@@ -1,6 +1,6 @@
 import type { MouseEvent } from "react";
 import { useNavigate } from "react-router";
-import { isLocale, LOCALE_INFO } from "~core/locales";
+import { textLanguage, useLocale } from "~/lib/i18n";
 
 // Same-site page links inside rendered markdown navigate client-side like <Link>; files (/media/…,
 // anything with an extension) and other origins load normally.
@@ -22,11 +22,11 @@ export function MarkdownHtml({ html, className, lang }: { html: string; classNam
     event.preventDefault();
     navigate(href);
   };
-  const dir = isLocale(lang) ? LOCALE_INFO[lang].dir : undefined;
+  const language = textLanguage(lang, useLocale());
   return (
     // biome-ignore lint/security/noDangerouslySetInnerHtml: server-rendered markdown without raw HTML and with filtered URLs
     // biome-ignore lint/a11y/noStaticElementInteractions: delegated clicks come from the links inside, which are keyboard-operable
     // biome-ignore lint/a11y/useKeyWithClickEvents: Enter on a link fires this same click event
-    <div className={className} lang={lang} dir={dir} onClick={onClick} dangerouslySetInnerHTML={{ __html: html }} />
+    <div className={className} {...language} onClick={onClick} dangerouslySetInnerHTML={{ __html: html }} />
   );
 }

@@ -1,3 +1,4 @@
+import { textLanguage, useLocale } from "~/lib/i18n";
 import { MarkdownHtml } from "./MarkdownHtml";
 import { PostByline } from "./PostByline";
 import { TagList } from "./TagList";
@@ -23,10 +24,11 @@ export function PostArticle({
   /** The language of title and body when not the page's (an untranslated post: English); byline and tags are the page's. */
   lang?: string;
 }) {
+  const locale = useLocale();
   return (
     <>
       <header className="mt-4 border-b border-ink-800 pb-6">
-        <h1 dir="auto" lang={lang} className="text-3xl font-extrabold leading-tight sm:text-4xl">
+        <h1 dir="auto" {...textLanguage(lang, locale)} className="text-3xl font-extrabold leading-tight sm:text-4xl">
           {title}
         </h1>
         <PostByline author={author} date={date} className="mt-3" />

@@ -1,27 +1,11 @@
 import type { MetaDescriptor } from "react-router";
 import { describe, expect, it } from "vitest";
-import { blogPostMeta, type PostSeo, postCanonical, postDescription } from "./seo";
+import { postSeo } from "../../../tests/support/fixtures";
+import { blogPostMeta, postCanonical, postDescription } from "./seo";
 
 const SITE = "https://pleazure.test";
 
-const base: PostSeo = {
-  title: "A Post",
-  slug: "a-post",
-  author: "Mara Quill",
-  tags: ["ai", "ethics"],
-  published_at: "2026-01-02T10:00:00.000Z",
-  created_at: "2026-01-01T10:00:00.000Z",
-  updated_at: "2026-01-03T10:00:00.000Z",
-  description: "The description.",
-  meta_title: null,
-  og_title: null,
-  og_description: null,
-  og_image_url: null,
-  twitter_card_title: null,
-  twitter_card_description: null,
-  twitter_card_image_url: null,
-  canonical_url: null,
-};
+const base = postSeo();
 
 const find = (meta: MetaDescriptor[], key: string, value: string) =>
   meta.find((m) => (m as Record<string, unknown>)[key] === value) as Record<string, string> | undefined;

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { Form, Link, NavLink, useLocation, useNavigate } from "react-router";
-import { type Translate, useMessages, usePaths } from "~/lib/i18n";
+import { type Translate, textLanguage, useLocale, useMessages, usePaths } from "~/lib/i18n";
 import { type RootData, useRootData } from "~/lib/root-data";
 import { useDismiss } from "~/lib/use-dismiss";
 import { useViewer } from "~/lib/viewer-state";
@@ -138,6 +138,7 @@ function CategoriesMenu(props: {
   paths: Paths;
 }) {
   const { t, paths } = props;
+  const locale = useLocale();
   const menuId = useId();
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: hover opening is a pointer nicety; the button is the keyboard path
@@ -163,8 +164,8 @@ function CategoriesMenu(props: {
               <li key={c.slug}>
                 <Link
                   to={paths.category(c.slug)}
-                  lang={c.lang}
                   dir="auto"
+                  {...textLanguage(c.lang, locale)}
                   className="block rounded-md px-3 py-1.5 text-sm text-zinc-300 hover:bg-ink-800 hover:text-white"
                 >
                   {c.name}
@@ -180,6 +181,7 @@ function CategoriesMenu(props: {
 
 function MobileMenu({ categories, t, paths }: { categories: RootData["categories"]; t: Translate<"common">; paths: Paths }) {
   const [showCategories, setShowCategories] = useState(false);
+  const locale = useLocale();
   return (
     <nav id="mobile-menu" aria-label={t("navMobile")} className="border-t border-ink-800 px-4 py-3 md:hidden">
       <ul className="space-y-1">
@@ -204,8 +206,8 @@ function MobileMenu({ categories, t, paths }: { categories: RootData["categories
                 <li key={c.slug}>
                   <Link
                     to={paths.category(c.slug)}
-                    lang={c.lang}
                     dir="auto"
+                    {...textLanguage(c.lang, locale)}
                     className="block rounded-md px-3 py-1.5 text-sm text-zinc-300 hover:bg-ink-800"
                   >
                     {c.name}

@@ -1,7 +1,7 @@
 import { type KeyboardEvent, useEffect, useId, useReducer, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { CLOSED, comboboxReducer } from "~/lib/combobox-state";
-import { useLocale, useMessages } from "~/lib/i18n";
+import { textLanguage, useLocale, useMessages } from "~/lib/i18n";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useSearchSuggestions } from "~/lib/use-search-suggestions";
 import { localizePath } from "~core/locales";
@@ -141,6 +141,7 @@ function OptionGroup(props: {
   choose: (option: Suggestion) => void;
 }) {
   const labelId = `${props.listId}-${props.group}`;
+  const locale = useLocale();
   if (props.options.length === 0) return null;
   return (
     // biome-ignore lint/a11y/useSemanticElements: a listbox's groups are ARIA groups; a fieldset is for form controls
@@ -157,8 +158,8 @@ function OptionGroup(props: {
             key={option.url}
             id={`${props.listId}-${index}`}
             role="option"
-            lang={option.lang}
             dir="auto"
+            {...textLanguage(option.lang, locale)}
             aria-selected={active}
             tabIndex={-1}
             className={`cursor-pointer truncate px-4 py-2 text-sm ${active ? "bg-brand-600/30 text-white" : "text-zinc-300"}`}

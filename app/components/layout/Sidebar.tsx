@@ -1,7 +1,7 @@
 import { AdSlot } from "~/components/ads/AdSlot";
 import { AppLink } from "~/components/ui/AppLink";
 import { formatViews } from "~/lib/format";
-import { useLocale, useMessages, usePaths } from "~/lib/i18n";
+import { textLanguage, useLocale, useMessages, usePaths } from "~/lib/i18n";
 import { stillSrcSet } from "~core/images";
 import type { Locale } from "~core/locales";
 
@@ -44,7 +44,11 @@ export function Sidebar({ data }: { data: SidebarData }) {
                     <span className="h-[60px] w-[90px] shrink-0 rounded-md bg-ink-800" />
                   )}
                   <span className="min-w-0">
-                    <span dir="auto" lang={v.title_lang} className="line-clamp-2 text-sm font-medium group-hover:text-brand-300">
+                    <span
+                      dir="auto"
+                      {...textLanguage(v.title_lang, locale)}
+                      className="line-clamp-2 text-sm font-medium group-hover:text-brand-300"
+                    >
                       {v.title}
                     </span>
                     <span className="text-xs text-zinc-400">{t("views", { count: v.views, shown: formatViews(v.views, locale) })}</span>
@@ -65,8 +69,8 @@ export function Sidebar({ data }: { data: SidebarData }) {
             <li key={c.slug}>
               <AppLink
                 to={paths.category(c.slug)}
-                lang={c.lang}
                 dir="auto"
+                {...textLanguage(c.lang, locale)}
                 className="inline-block rounded-full bg-ink-800 px-3 py-1 text-sm hover:bg-brand-600"
               >
                 {c.name}

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { type Translate, useMessages } from "~/lib/i18n";
+import { type Translate, textLanguage, useLocale, useMessages } from "~/lib/i18n";
 import { UP_NEXT_COUNTDOWN_SECONDS, type UpNextVideo } from "~core/autoplay";
 import { stillAtWidth } from "~core/images";
 
@@ -33,6 +33,7 @@ const WORDS = {
  */
 export function UpNext({ next, countdown }: { next: UpNextVideo; countdown: boolean }) {
   const t = useMessages("player");
+  const locale = useLocale();
   const navigate = useNavigate();
   const [counting, setCounting] = useState(countdown);
   const [left, setLeft] = useState(UP_NEXT_COUNTDOWN_SECONDS);
@@ -96,7 +97,7 @@ export function UpNext({ next, countdown }: { next: UpNextVideo; countdown: bool
           <p id="up-next-label" className="text-xs font-semibold tracking-wide text-zinc-300 uppercase tabular-nums">
             {counting ? t(words.countdown, { seconds: left }) : label}
           </p>
-          <p dir="auto" lang={next.lang} className="mt-1 line-clamp-2 font-semibold text-white">
+          <p dir="auto" {...textLanguage(next.lang, locale)} className="mt-1 line-clamp-2 font-semibold text-white">
             {next.title}
           </p>
           {/* Said once when the countdown starts; the changing number above is not read out every second. */}

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { useFetcher, useLocation } from "react-router";
 import { AppLink } from "~/components/ui/AppLink";
 import { formatDuration } from "~/lib/format";
-import { type Translate, useMessages, usePaths } from "~/lib/i18n";
+import { type Translate, textLanguage, useLocale, useMessages, usePaths } from "~/lib/i18n";
 import { refusalText } from "~/lib/playlist-refusal-text";
 import type { Locale } from "~core/locales";
 import type { PlaylistAnswer, PlaylistRef } from "~core/playlists";
@@ -42,6 +42,7 @@ export function PlaylistItems({
 }) {
   const t = useMessages("playlists");
   const paths = usePaths();
+  const locale = useLocale();
   const fetcher = useFetcher<PlaylistAnswer>();
   const location = useLocation();
   const here = location.pathname + location.search;
@@ -125,7 +126,7 @@ export function PlaylistItems({
                     <img src={item.thumbnail_url} alt="" width={112} height={63} loading="lazy" className="h-full w-full object-cover" />
                   )}
                 </span>
-                <span dir="auto" lang={item.title_lang} className="min-w-0 flex-1 truncate font-medium">
+                <span dir="auto" {...textLanguage(item.title_lang, locale)} className="min-w-0 flex-1 truncate font-medium">
                   {item.title}
                 </span>
                 <span className="text-sm tabular-nums text-zinc-400">{formatDuration(item.duration)}</span>

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { formatDuration } from "~/lib/format";
-import { useMessages, usePaths } from "~/lib/i18n";
+import { textLanguage, useLocale, useMessages, usePaths } from "~/lib/i18n";
 import type { NextInList, QueueState } from "~/lib/use-playlist-queue";
 import { WATCH_LATER } from "~core/playlists";
 
@@ -13,6 +13,7 @@ import { WATCH_LATER } from "~core/playlists";
 export function QueuePanel({ queue, currentId, next }: { queue: QueueState; currentId: string; next: NextInList | null }) {
   const t = useMessages("playlists");
   const paths = usePaths();
+  const locale = useLocale();
   if (queue.state === "none") return null;
   const frame = "mt-6 rounded-xl border border-ink-800 bg-ink-900";
   if (queue.state === "loading") return <section aria-label={t("queueLabel")} aria-busy="true" className={`${frame} h-24`} />;
@@ -59,7 +60,7 @@ export function QueuePanel({ queue, currentId, next }: { queue: QueueState; curr
                   className={`flex items-center gap-3 px-4 py-2 text-sm hover:bg-ink-800 ${current ? "bg-ink-800 font-semibold text-brand-300" : "text-zinc-200"}`}
                 >
                   <span className="w-8 shrink-0 text-end tabular-nums text-zinc-400">{current ? "▶" : item.index}</span>
-                  <span dir="auto" lang={item.title_lang} className="min-w-0 flex-1 truncate">
+                  <span dir="auto" {...textLanguage(item.title_lang, locale)} className="min-w-0 flex-1 truncate">
                     {item.title}
                   </span>
                   <span className="tabular-nums text-zinc-400">{formatDuration(item.duration)}</span>

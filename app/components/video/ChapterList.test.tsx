@@ -33,6 +33,19 @@ describe("ChapterList", () => {
     expect(html).toContain("الفصول");
     expect(html).toContain('href="/ar/video/x?t=20"');
     expect(html).toMatch(/<span dir="auto"[^>]*>Opening<\/span>/);
+    expect(html).not.toContain('lang="en"');
+  });
+
+  it("marks English titles shown for want of a translation, not the times or the list's layout", () => {
+    const html = renderToString(
+      inPage(<ChapterList path="/ar/video/x" chapters={chapters} lang="en" playhead={createPlayhead()} onSelect={() => {}} />, {
+        locale: "ar",
+        namespaces: ["video"],
+      }),
+    );
+    expect(html.match(/<span dir="ltr" lang="en"[^>]*>[^<]*<\/span>/g)).toHaveLength(chapters.length);
+    expect(html).not.toMatch(/<ol[^>]*lang=/);
+    expect(html).toMatch(/<span class="[^"]*tabular-nums">0:20<\/span>/);
   });
 
   it("tells its subscribers about every new playhead position", () => {

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from "react";
 import { formatDuration } from "~/lib/format";
-import { useMessages } from "~/lib/i18n";
+import { textLanguage, useLocale, useMessages } from "~/lib/i18n";
 import { type Chapter, chapterHref, chapterIndexAt } from "~core/chapters";
 import type { Locale } from "~core/locales";
 
@@ -51,6 +51,8 @@ export function ChapterList({
   onSelect: (start: number) => void;
 }) {
   const t = useMessages("video");
+  // Only the titles are in `lang`: the times and the list's layout stay the page's.
+  const titleLanguage = textLanguage(lang, useLocale());
   const current = useSyncExternalStore(
     playhead.subscribe,
     () => chapterIndexAt(chapters, playhead.get()),
@@ -61,7 +63,7 @@ export function ChapterList({
       <h2 id="chapters-heading" className="px-1 text-lg font-bold">
         {t("chapters")}
       </h2>
-      <ol lang={lang} className="mt-2 max-h-80 space-y-0.5 overflow-y-auto">
+      <ol className="mt-2 max-h-80 space-y-0.5 overflow-y-auto">
         {chapters.map((c, i) => (
           <li key={c.start}>
             <a
@@ -76,7 +78,7 @@ export function ChapterList({
               className="flex items-baseline gap-3 rounded-lg border-s-4 border-transparent px-2 py-2 text-zinc-200 hover:bg-ink-800 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-300 aria-[current=true]:border-brand-500 aria-[current=true]:bg-ink-800 aria-[current=true]:font-semibold aria-[current=true]:text-white"
             >
               <span className="shrink-0 text-sm text-brand-300 tabular-nums">{formatDuration(c.start)}</span>{" "}
-              <span dir="auto" className="min-w-0 break-words">
+              <span dir="auto" {...titleLanguage} className="min-w-0 break-words">
                 {c.title}
               </span>
             </a>

@@ -51,8 +51,8 @@ describe("VideoCard", () => {
 
   it("marks an English title and category on a German page with lang=en, and neither when both are translated", () => {
     const fallback = render({ video: { ...video, title_lang: "en", category_lang: "en" } }, "de");
-    expect(fallback).toMatch(/<h3 dir="auto" lang="en"[^>]*>Aurora Veil<\/h3>/);
-    expect(fallback).toMatch(/<span dir="auto" lang="en">Amateur<\/span>/);
+    expect(fallback).toMatch(/<h3 dir="ltr" lang="en"[^>]*>Aurora Veil<\/h3>/);
+    expect(fallback).toMatch(/<span dir="ltr" lang="en">Amateur<\/span>/);
     const translated = render({ video: { ...video, title: "Polarlicht-Schleier" } }, "de");
     expect(translated).toMatch(/<h3 dir="auto" class="[^"]*">Polarlicht-Schleier<\/h3>/);
     expect(translated).not.toContain('lang="en"');

@@ -3,7 +3,7 @@ import { FavoriteButton } from "~/components/account/FavoriteButton";
 import { CardMenu } from "~/components/playlists/CardMenu";
 import { AppLink } from "~/components/ui/AppLink";
 import { formatDuration, formatViews } from "~/lib/format";
-import { useLocale, useMessages, usePaths } from "~/lib/i18n";
+import { textLanguage, useLocale, useMessages, usePaths } from "~/lib/i18n";
 import { useCardFavorite, useSignedIn } from "~/lib/viewer-state";
 import { stillSrcSet } from "~core/images";
 import type { Locale } from "~core/locales";
@@ -113,7 +113,11 @@ export function VideoCard({
             {t("aiBadge")}
           </span>
         </div>
-        <Title dir="auto" lang={video.title_lang} className="mt-2 line-clamp-2 font-semibold leading-snug group-hover:text-brand-300">
+        <Title
+          dir="auto"
+          {...textLanguage(video.title_lang, locale)}
+          className="mt-2 line-clamp-2 font-semibold leading-snug group-hover:text-brand-300"
+        >
           {video.title}
         </Title>
       </AppLink>
@@ -129,7 +133,7 @@ export function VideoCard({
         {video.category_name && (
           <>
             <span aria-hidden="true"> · </span>
-            <span dir="auto" lang={video.category_lang}>
+            <span dir="auto" {...textLanguage(video.category_lang, locale)}>
               {video.category_name}
             </span>
           </>

@@ -10,7 +10,7 @@ import { isAutoStart } from "~/components/player/UpNext";
 import { VideoPlayer } from "~/components/player/VideoPlayer";
 import { QueuePanel } from "~/components/playlists/QueuePanel";
 import { SaveControls } from "~/components/playlists/SaveControls";
-import { useLocale, useMessages, usePaths } from "~/lib/i18n";
+import { textLanguage, useLocale, useMessages, usePaths } from "~/lib/i18n";
 import { useRootData } from "~/lib/root-data";
 import { absoluteUrl } from "~/lib/seo";
 import { useAutoplay } from "~/lib/use-autoplay";
@@ -120,7 +120,11 @@ export function VideoDetails({
       )}
       <QueuePanel queue={queue.queue} currentId={v.id} next={nextInList} />
       {v.description && (
-        <p dir="auto" lang={v.description_lang} className="mt-4 whitespace-pre-line rounded-xl bg-ink-900 p-4 text-zinc-300">
+        <p
+          dir="auto"
+          {...textLanguage(v.description_lang, locale)}
+          className="mt-4 whitespace-pre-line rounded-xl bg-ink-900 p-4 text-zinc-300"
+        >
           {v.description}
         </p>
       )}

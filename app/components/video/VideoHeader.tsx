@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { formatDuration, formatLongDate, formatRelativeTime, formatViews } from "~/lib/format";
-import { useLocale, useMessages, usePaths } from "~/lib/i18n";
+import { textLanguage, useLocale, useMessages, usePaths } from "~/lib/i18n";
 import { slugify } from "~core/slug";
 import type { VideoView } from "./video-page-data";
 
@@ -13,7 +13,7 @@ export function VideoHeader({ video: v }: { video: VideoView }) {
   return (
     <>
       <div className="mt-5 flex flex-wrap items-start gap-3">
-        <h1 dir="auto" lang={v.title_lang} className="min-w-0 flex-1 text-2xl font-bold">
+        <h1 dir="auto" {...textLanguage(v.title_lang, locale)} className="min-w-0 flex-1 text-2xl font-bold">
           {v.title}
         </h1>
         <span
@@ -39,7 +39,7 @@ export function VideoHeader({ video: v }: { video: VideoView }) {
             <Link
               to={paths.category(v.category_slug ?? slugify(v.category_name))}
               dir="auto"
-              lang={v.category_lang}
+              {...textLanguage(v.category_lang, locale)}
               className="text-brand-300 hover:underline"
             >
               {v.category_name}

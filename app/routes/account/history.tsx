@@ -5,7 +5,7 @@ import { Pagination } from "~/components/ui/Pagination";
 import { existingPage } from "~/lib/account-pages.server";
 import { stillsFor } from "~/lib/age-assurance.server";
 import { formatDuration, formatLongDate, formatRelativeTime } from "~/lib/format";
-import { translator, useLocale, useMessages, usePaths } from "~/lib/i18n";
+import { textLanguage, translator, useLocale, useMessages, usePaths } from "~/lib/i18n";
 import { localeFromMatches, siteUrlFromMatches } from "~/lib/root-data";
 import { routeInput, routeViewer } from "~/lib/route-contract.server";
 import { seoMeta } from "~/lib/seo";
@@ -235,7 +235,7 @@ function HistoryRow({ item, busy }: { item: HistoryItem; busy: boolean }) {
         </span>
       </Link>
       <div className="min-w-0 flex-1">
-        <h2 dir="auto" lang={item.title_lang} className="line-clamp-2 font-semibold">
+        <h2 dir="auto" {...textLanguage(item.title_lang, locale)} className="line-clamp-2 font-semibold">
           <Link to={paths.video(item.id)} className="hover:text-brand-300">
             {item.title}
           </Link>

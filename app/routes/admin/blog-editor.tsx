@@ -7,12 +7,12 @@ import { consoleRequest } from "~/lib/console-request.server";
 import { FORM_UNREADABLE } from "~/lib/console-result";
 import { routeInput } from "~/lib/route-contract.server";
 import { BLOG_FORM_MAX_BYTES, BLOG_POST_FIELDS, blogFieldErrors, blogPostFormSchema } from "~core/blog-post-schema";
-import { TRANSLATION_LOCALES } from "~core/blog-translation-schema";
 import { ContentSafetyError } from "~core/content-safety";
 import { DEFAULT_LOCALE } from "~core/locales";
 import { formStrings } from "~core/params";
 import { paths } from "~core/paths";
 import { CONSOLE_PAGE, defineRoute } from "~core/route-contract";
+import { TRANSLATED_LOCALES } from "~core/translations";
 import { z } from "~core/zod";
 import { messagesFor } from "../../../server/i18n/catalog";
 import {
@@ -31,7 +31,7 @@ import { translationAction, translationEditorData } from "./blog-translation.ser
 // `/admin/blog/new` has no postId; `/admin/blog/:postId` names a post by uuid (anything else names none: 404).
 const editorParams = z.object({ postId: z.uuid().optional() });
 // `?lang=de`: the post's version in that language (blog-translation.server.ts); none: the English post.
-const editorQuery = z.object({ lang: z.enum(TRANSLATION_LOCALES).optional() });
+const editorQuery = z.object({ lang: z.enum(TRANSLATED_LOCALES).optional() });
 
 export const contract = defineRoute({
   ...CONSOLE_PAGE,

@@ -4,6 +4,7 @@ import { BLOG_TITLE_MAX } from "~core/blog-post-schema";
 import { getPublishedPost } from "../../../server/services/blog";
 import { createBlogPost } from "../../../server/services/blog-console";
 import { getTranslations } from "../../../server/services/blog-translations";
+import { blogPostFields } from "../../../tests/support/fixtures";
 import { useTestDatabase } from "../../../tests/support/test-db";
 import { translationAction, translationEditorData } from "./blog-translation.server";
 
@@ -23,30 +24,8 @@ async function answer(postId: string, fields: Record<string, string | string[]>)
   return { status: result.init?.status ?? 200, body: result.data as Record<string, unknown> };
 }
 
-async function englishPost(slug: string) {
-  return createBlogPost(
-    {
-      title: "Welcome",
-      slug,
-      excerpt: null,
-      content: "The text.",
-      author: null,
-      tags: [],
-      meta_title: null,
-      meta_description: null,
-      og_title: null,
-      og_description: null,
-      og_image_url: null,
-      twitter_card_title: null,
-      twitter_card_description: null,
-      twitter_card_image_url: null,
-      canonical_url: null,
-      published_at: null,
-    },
-    admin,
-    { publish: true },
-  );
-}
+const englishPost = (slug: string) =>
+  createBlogPost(blogPostFields(slug, { title: "Welcome", content: "The text." }), admin, { publish: true });
 
 describe("the console's action for a post's version in another language", () => {
   it("refuses what it cannot read, and each field the English editor would refuse, next to the field; nothing stored", async () => {

@@ -4,14 +4,10 @@ import type { TranslationEditorData, TranslationValues } from "~/components/admi
 import { renderMarkdown } from "~/components/blog/markdown.server";
 import { FORM_UNREADABLE } from "~/lib/console-result";
 import { blogFieldErrors } from "~core/blog-post-schema";
-import {
-  BLOG_TRANSLATION_FIELDS,
-  blogTranslationFormSchema,
-  type TranslationLocale,
-  type TranslationState,
-} from "~core/blog-translation-schema";
+import { BLOG_TRANSLATION_FIELDS, blogTranslationFormSchema } from "~core/blog-translation-schema";
 import { ContentSafetyError } from "~core/content-safety";
 import { formStrings } from "~core/params";
+import type { TranslatedLocale, TranslationState } from "~core/translations";
 import type { Actor } from "../../../server/services/audit-log";
 import { BlogPostNotFoundError, getPostById } from "../../../server/services/blog-console";
 import {
@@ -27,7 +23,7 @@ import {
  * the body first, as for the English post.
  */
 
-export async function translationEditorData(postId: string, locale: TranslationLocale): Promise<TranslationEditorData> {
+export async function translationEditorData(postId: string, locale: TranslatedLocale): Promise<TranslationEditorData> {
   const [post, versions, statuses] = await Promise.all([getPostById(postId), getTranslations(postId), translationStatuses([postId])]);
   const statusesOf = statuses.get(postId);
   if (!post || !statusesOf) throw data(null, { status: 404 });
@@ -60,7 +56,7 @@ const STATE_OF: Record<(typeof INTENTS)[number], TranslationState | undefined> =
 };
 
 /** Saves (keeping, publishing or unpublishing) or deletes the version; refusals as the English editor's. */
-export async function translationAction(postId: string, locale: TranslationLocale, actor: Actor, form: FormData) {
+export async function translationAction(postId: string, locale: TranslatedLocale, actor: Actor, form: FormData) {
   const refuse = (status: number, intent: string, fieldErrors: Record<string, string>, message: string | null) =>
     data<EditorActionResult>({ ok: false, intent, fieldErrors, message }, { status });
   const raw = formStrings(form, [...BLOG_TRANSLATION_FIELDS, "intent"]);

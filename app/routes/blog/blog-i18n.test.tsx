@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import type { PostSeo } from "~/components/blog/seo";
 import type { Locale } from "~core/locales";
+import { postSeo } from "../../../tests/support/fixtures";
 import { inPage } from "../../../tests/support/in-page";
 import BlogList from "./list";
 import BlogPostPage from "./post";
@@ -13,26 +13,7 @@ function render(component: unknown, loaderData: object, locale: Locale, path: st
   return renderToStaticMarkup(inPage(<Page loaderData={loaderData} />, { locale, namespaces: ["common", "blog", "listing"], path }));
 }
 
-const post = (locale: Locale, title: string): PostSeo => ({
-  title,
-  slug: "a-post",
-  author: "Mara Quill",
-  tags: ["news"],
-  published_at: "2026-01-02T10:00:00.000Z",
-  created_at: "2026-01-01T10:00:00.000Z",
-  updated_at: "2026-01-03T10:00:00.000Z",
-  description: "…",
-  meta_title: null,
-  og_title: null,
-  og_description: null,
-  og_image_url: null,
-  twitter_card_title: null,
-  twitter_card_description: null,
-  twitter_card_image_url: null,
-  canonical_url: null,
-  locale,
-  languages: ["en", "de"],
-});
+const post = (locale: Locale, title: string) => postSeo({ title, locale, languages: ["en", "de"] });
 const postPage = (locale: Locale, title: string) => ({ state: "ok", post: post(locale, title), html: "<p>Body</p>" });
 
 describe("a blog post on another language's page", () => {
@@ -40,7 +21,7 @@ describe("a blog post on another language's page", () => {
     const fr = render(BlogPostPage, postPage("en", "A Post"), "fr", "/blog/a-post");
     expect(fr).toContain('<p role="note" class="');
     expect(fr).toContain("Cet article n’est disponible qu’en anglais.</p>");
-    expect(fr).toMatch(/<h1 dir="auto" lang="en"[^>]*>A Post<\/h1>/);
+    expect(fr).toMatch(/<h1 dir="ltr" lang="en"[^>]*>A Post<\/h1>/);
     expect(fr).toMatch(/<div [^>]*lang="en"[^>]*><p>Body<\/p><\/div>/);
     expect(fr).toContain("Par Mara Quill");
     const ar = render(BlogPostPage, postPage("en", "A Post"), "ar", "/blog/a-post");
@@ -76,8 +57,8 @@ describe("the blog list in another language", () => {
   it("marks the untranslated posts' title and excerpt as English, with a label in the page's language", () => {
     const html = render(BlogList, list, "de", "/blog");
     expect(html).toMatch(/<h2 dir="auto" class="[^"]*"><a [^>]*href="\/de\/blog\/one"[^>]*>Eins<\/a><\/h2>/);
-    expect(html).toMatch(/Auf Englisch<\/p><h2 dir="auto" lang="en"[^>]*><a [^>]*href="\/de\/blog\/two"/);
-    expect(html).toMatch(/<p dir="auto" lang="en"[^>]*>In English\.<\/p>/);
+    expect(html).toMatch(/Auf Englisch<\/p><h2 dir="ltr" lang="en"[^>]*><a [^>]*href="\/de\/blog\/two"/);
+    expect(html).toMatch(/<p dir="ltr" lang="en"[^>]*>In English\.<\/p>/);
     expect(html.match(/Auf Englisch/g)).toHaveLength(1);
   });
 });

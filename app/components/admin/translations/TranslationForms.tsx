@@ -7,13 +7,13 @@ import {
   CATEGORY_TRANSLATION_NAME_MAX,
   categoryTranslationSchema,
   checkTranslation,
-  type TranslatedLocale,
   type TranslationFieldErrors,
-  type TranslationStatus,
   videoTranslationSchema,
 } from "~core/translation-schema";
+import type { TranslatedLocale, TranslationStatus } from "~core/translations";
 import { VIDEO_DESCRIPTION_MAX, VIDEO_TITLE_MAX } from "~core/video-schema";
-import { Badge, fieldClass, fieldErrorClass, primaryButton } from "../console-ui";
+import { fieldClass, fieldErrorClass, primaryButton } from "../console-ui";
+import { languageName, TranslationStatusBadge, writtenIn } from "./translation-labels";
 
 /**
  * A video's or a category's versions in the six other languages (docs/i18n.md "Content"): a table of their states
@@ -30,17 +30,6 @@ export interface TranslationFormValues {
   description: string;
   /** Videos only: the chapter list as text. */
   chapters?: string;
-}
-
-const LANGUAGE = new Intl.DisplayNames("en", { type: "language" });
-/** The language's English name for the console ("German", "Brazilian Portuguese"). */
-export const languageName = (locale: string) => LANGUAGE.of(locale) ?? locale;
-
-const STATUS_TONE = { missing: "warn", draft: "info", published: "ok" } as const;
-const STATUS_LABEL = { missing: "Missing", draft: "Draft", published: "Published" } as const;
-
-export function TranslationStatusBadge({ status }: { status: TranslationStatus }) {
-  return <Badge tone={STATUS_TONE[status]}>{STATUS_LABEL[status]}</Badge>;
 }
 
 /** The edit page's "Translations" section: the states, then a form per language. */
@@ -87,8 +76,6 @@ export function TranslationsSection({
   );
 }
 
-const DIR = (locale: string) => (locale === "ar" ? "rtl" : "ltr");
-
 function TranslationForm({ kind, targetId, values }: { kind: "video" | "category"; targetId: string; values: TranslationFormValues }) {
   const save = useFetcher<ConsoleActionResult>({ key: `translation-${targetId}-${values.locale}` });
   const [clientErrors, setClientErrors] = useState<TranslationFieldErrors>({});
@@ -100,7 +87,7 @@ function TranslationForm({ kind, targetId, values }: { kind: "video" | "category
       : {};
   const saved = result?.ok && Object.keys(clientErrors).length === 0;
   const base = `translation-${targetId}-${values.locale}`;
-  const lang = { lang: values.locale, dir: DIR(values.locale) } as const;
+  const lang = writtenIn(values.locale);
   const titleField = kind === "video" ? "title" : "name";
   const field = (name: string) => ({
     id: `${base}-${name}`,

@@ -1,11 +1,13 @@
 import { Link } from "react-router";
-import { TRANSLATED_LOCALES, TRANSLATION_LIST_LIMIT, type TranslationSection } from "~core/translation-schema";
+import { TRANSLATION_LIST_LIMIT, type TranslationSection } from "~core/translation-schema";
+import { TRANSLATED_LOCALES } from "~core/translations";
 import { SectionHeader } from "../console-ui";
-import { languageName, TranslationStatusBadge } from "./TranslationForms";
+import { languageName, TranslationStatusBadge } from "./translation-labels";
 
 /**
  * The console's "Translations" page: for each kind of content (one section each), how many items each language
- * misses or has only as a draft, then the items not published in every language, each linking its edit form.
+ * misses or has only as a draft, then the items not published in every language, each linking its edit form
+ * (and, for a kind edited a language at a time, each language's).
  */
 export function TranslationsConsole({ sections }: { sections: TranslationSection[] }) {
   return (
@@ -62,7 +64,14 @@ export function TranslationsConsole({ sections }: { sections: TranslationSection
                   <ul className="mt-2 flex flex-wrap gap-2 text-xs">
                     {TRANSLATED_LOCALES.filter((l) => item.status[l] !== "published").map((l) => (
                       <li key={l} className="flex items-center gap-1">
-                        {languageName(l)} <TranslationStatusBadge status={item.status[l]} />
+                        {item.languageHrefs ? (
+                          <Link to={item.languageHrefs[l]} className="hover:underline">
+                            {languageName(l)}
+                          </Link>
+                        ) : (
+                          languageName(l)
+                        )}{" "}
+                        <TranslationStatusBadge status={item.status[l]} />
                       </li>
                     ))}
                   </ul>
