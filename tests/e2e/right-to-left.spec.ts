@@ -11,7 +11,7 @@ import { expect, test } from "./support";
 const ar = pathsIn("ar");
 
 for (const width of [375, 1366]) {
-  test(`Arabic pages mirror at ${width} px, nothing wider than the screen, the player left to right`, async ({ verified: page }) => {
+  test(`Arabic pages mirror at ${width} px, nothing wider than the screen, the player left to right`, async ({ page }) => {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
     await page.goto(ar.home());
     const video = (await page.locator('a[href^="/ar/video/"]').first().getAttribute("href")) ?? "";
@@ -52,7 +52,7 @@ for (const width of [375, 1366]) {
   });
 }
 
-test("a page's HTML carries no texts; a client-side navigation fetches the next page's and shows it worded", async ({ verified: page }) => {
+test("a page's HTML carries no texts; a client-side navigation fetches the next page's and shows it worded", async ({ page }) => {
   const fetched: string[] = [];
   page.on("request", (r) => {
     if (r.url().includes("/assets/texts/")) fetched.push(new URL(r.url()).pathname.split("/").slice(-2).join("/"));
