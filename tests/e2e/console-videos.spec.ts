@@ -180,8 +180,10 @@ test("the list finds it; edit (policy errors next to the field) and delete round
 
   await page.goto(paths.admin.video(videoId));
   await expect(page.getByRole("heading", { name: "Edit video" })).toBeVisible();
-  await page.getByLabel(/^Description/).fill("Filmed by a 15 year old");
-  await page.getByRole("button", { name: "Save changes" }).click();
+  // The English fields (the page's translation forms below have fields of the same names).
+  const details = page.getByRole("form", { name: "Video details" });
+  await details.getByLabel(/^Description/).fill("Filmed by a 15 year old");
+  await details.getByRole("button", { name: "Save changes" }).click();
   await expect(page.locator("#edit-description-error")).toContainText("suggests minors");
   // The server applies the same schema to a request that skips the browser's check.
   const direct = await page.request.post(paths.admin.video(videoId), {
@@ -191,11 +193,11 @@ test("the list finds it; edit (policy errors next to the field) and delete round
   });
   expect(direct.status()).toBe(400);
 
-  await page.getByLabel("Title").fill("Harbour lights at dusk");
-  await page.getByLabel(/^Description/).fill("Boats coming home.");
-  await page.getByLabel(/^Public/).uncheck();
-  await page.getByRole("button", { name: "Save changes" }).click();
-  await expect(page.getByText("Saved.")).toBeVisible();
+  await details.getByLabel("Title").fill("Harbour lights at dusk");
+  await details.getByLabel(/^Description/).fill("Boats coming home.");
+  await details.getByLabel(/^Public/).uncheck();
+  await details.getByRole("button", { name: "Save changes" }).click();
+  await expect(details.getByText("Saved.")).toBeVisible();
   await shoot(page, "edit");
 
   // Private now: the public page is gone at once, for a visitor too.
@@ -206,9 +208,9 @@ test("the list finds it; edit (policy errors next to the field) and delete round
   await expect(row).toContainText("Not public");
 
   await row.getByRole("link", { name: "Edit Harbour lights at dusk" }).click();
-  await page.getByLabel(/^Public/).check();
-  await page.getByRole("button", { name: "Save changes" }).click();
-  await expect(page.getByText("Saved.")).toBeVisible();
+  await details.getByLabel(/^Public/).check();
+  await details.getByRole("button", { name: "Save changes" }).click();
+  await expect(details.getByText("Saved.")).toBeVisible();
   await visitor.page.goto(paths.video(videoId));
   await expect(visitor.page.getByRole("heading", { level: 1, name: "Harbour lights at dusk" })).toBeVisible();
 

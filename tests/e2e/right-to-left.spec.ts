@@ -33,14 +33,19 @@ for (const width of [375, 1366]) {
       // The logo, the first thing of the header, is at the right; the page's heading starts at the right.
       const logo = await page.getByRole("banner").getByRole("link").first().boundingBox();
       expect(logo && logo.x > width / 2, `${path}: logo at the right`).toBe(true);
+      // (A centred heading, as the sign-in card's, has no side to start at.)
       const heading = page.locator("main h1").first();
       if (await heading.count()) {
-        const [box, textRight] = await heading.evaluate((h) => {
+        const [box, textRight, align] = await heading.evaluate((h) => {
           const range = document.createRange();
           range.selectNodeContents(h);
-          return [h.getBoundingClientRect().toJSON() as DOMRect, range.getBoundingClientRect().right] as const;
+          return [
+            h.getBoundingClientRect().toJSON() as DOMRect,
+            range.getBoundingClientRect().right,
+            getComputedStyle(h).textAlign,
+          ] as const;
         });
-        expect(Math.abs(box.right - textRight), `${path}: the heading's text starts at the right`).toBeLessThan(4);
+        if (align !== "center") expect(Math.abs(box.right - textRight), `${path}: the heading's text starts at the right`).toBeLessThan(4);
       }
     }
     await page.goto(video);
@@ -64,8 +69,8 @@ test("a page's HTML carries no texts; a client-side navigation fetches the next 
   await expect.poll(() => fetched).toContain("de/common.json");
   await page.locator('a[href^="/de/video/"]').first().click();
   await page.waitForURL(/\/de\/video\//);
-  await expect(page.getByRole("button", { name: "Gefällt mir", exact: false }).first()).toBeVisible();
-  await expect(page.getByTestId("player-controls").getByRole("button", { name: "Abspielen" }).first()).toBeAttached();
+  await expect(page.locator("main")).toContainText("Gefällt mir");
+  await expect(page.getByRole("button", { name: "Abspielen" }).first()).toBeAttached();
   expect(fetched).toEqual(expect.arrayContaining(["de/video.json", "de/player.json", "de/community.json"]));
   // No message id shows anywhere (a text missing from what was fetched would show its id).
   expect(await page.locator("main").textContent()).not.toMatch(/\b(video|player|community|playlists|common)\.[a-z]+[A-Z]\w*/);

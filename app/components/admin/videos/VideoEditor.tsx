@@ -94,6 +94,7 @@ export function VideoEditor({ video, categories, children }: { video: EditableVi
 
       <save.Form
         method="post"
+        aria-label="Video details"
         noValidate
         className="space-y-4 rounded-xl border border-ink-700 bg-ink-900/60 p-4"
         onSubmit={(event) => {
