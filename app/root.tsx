@@ -43,6 +43,7 @@ import { useLocale, useMessages, usePageTexts, usePaths } from "./lib/i18n";
 import { useNonce } from "./lib/nonce";
 import type { RootData } from "./lib/root-data";
 import { enforceRouteContract } from "./lib/route-contract.server";
+import { pageTitle } from "./lib/seo";
 import { textsFilePath } from "./lib/texts";
 import { useHydrated } from "./lib/use-hydrated";
 import { ViewerStateProvider } from "./lib/viewer-state";
@@ -173,8 +174,10 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const t = useMessages("common");
   const localPaths = usePaths();
   if (isRouteErrorResponse(error) && error.status === 404) {
+    // An unmatched address runs no route's meta: the page's title comes from here, as the 404 route words it.
     return (
       <>
+        <title>{pageTitle(t("notFoundMetaTitle"))}</title>
         <Header />
         <main id="main" className="mx-auto max-w-7xl px-4 py-10">
           <NotFound />

@@ -167,7 +167,7 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-const input = "w-full rounded-lg border border-ink-700 bg-ink-950 px-3 py-2.5 text-white placeholder:text-zinc-500 focus:border-brand-500";
+const input = "w-full rounded-lg border border-ink-700 bg-ink-950 px-3 py-2.5 text-white placeholder:text-zinc-400 focus:border-brand-500";
 const primaryButton =
   "w-full rounded-lg bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-500 disabled:cursor-wait disabled:opacity-60";
 
@@ -211,7 +211,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
             ) : (
               <p className="mt-6 text-center text-sm text-zinc-400">{t("googleNotSetUp")}</p>
             )}
-            <div className="my-6 flex items-center gap-3 text-xs uppercase tracking-wide text-zinc-500">
+            <div className="my-6 flex items-center gap-3 text-xs uppercase tracking-wide text-zinc-400">
               <span className="h-px flex-1 bg-ink-700" /> {t("orWithEmail")} <span className="h-px flex-1 bg-ink-700" />
             </div>
             <Form method="post" noValidate className="space-y-4">
@@ -277,7 +277,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           </Form>
         )}
 
-        <p className="mt-8 text-center text-xs text-zinc-500">{t("accountsOptional")}</p>
+        <p className="mt-8 text-center text-xs text-zinc-400">{t("accountsOptional")}</p>
       </div>
     </main>
   );

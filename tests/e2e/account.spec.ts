@@ -227,7 +227,7 @@ test("settings: display name (validated) and initial, data export, sign out of e
   await expect(page.getByText("Display name saved.")).toBeVisible();
   expect((await accountState(baseURL, email)).name).toBe("Ada Lovelace");
   await expect(page.getByRole("button", { name: "Account menu for Ada Lovelace" })).toBeVisible();
-  await expect(page.locator('header [data-avatar="initial"]')).toHaveText("A");
+  await expect(page.locator('header [data-avatar="initial"]')).toHaveAttribute("data-glyph", "A");
   await page.goto(paths.profile());
   await expect(page.getByText("Welcome, Ada Lovelace!")).toBeVisible();
 

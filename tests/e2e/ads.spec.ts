@@ -54,12 +54,12 @@ const slot = (page: Page, name: string) => page.locator(`[data-ad-slot="${name}"
 /** Switches a unit from the console, as an admin would; resolves once the change is saved. */
 async function switchUnit(admin: Page, origin: string, name: string, on: boolean): Promise<void> {
   if (!admin.url().endsWith("/admin/ads")) await admin.goto(`${origin}${paths.admin.ads()}`);
-  const button = admin.getByRole("button", { name: `${name} active` });
-  if ((await button.getAttribute("aria-pressed")) === String(on)) return;
+  const button = admin.getByRole("switch", { name, exact: true });
+  if ((await button.getAttribute("aria-checked")) === String(on)) return;
   const saved = admin.waitForResponse((r) => r.request().method() === "POST" && r.url().includes("/admin/ads") && r.status() === 200);
   await button.click();
   await saved;
-  await expect(button).toHaveAttribute("aria-pressed", String(on));
+  await expect(button).toHaveAttribute("aria-checked", String(on));
 }
 
 /** Sum of layout shifts observed since the page started (buffered), as CLS counts them. */

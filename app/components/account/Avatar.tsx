@@ -3,7 +3,8 @@ import { avatarInitial, type Viewer } from "~core/viewer";
 
 /**
  * The account picture, or a generated initial avatar when there is none or it fails to load (docs/product.md "Page frame").
- * The colour comes from the address, so one person keeps one colour.
+ * The colour comes from the address, so one person keeps one colour. The initial is a picture, drawn from
+ * `data-glyph` (app/app.css), not text: the account button's name says whose menu it is (docs/accessibility.md).
  */
 export function Avatar({ viewer, size }: { viewer: Pick<Viewer, "name" | "email" | "avatarUrl">; size: number }) {
   const [broken, setBroken] = useState(false);
@@ -34,11 +35,10 @@ export function Avatar({ viewer, size }: { viewer: Pick<Viewer, "name" | "email"
     <span
       aria-hidden="true"
       data-avatar="initial"
+      data-glyph={avatarInitial(viewer)}
       className="grid shrink-0 place-items-center rounded-full font-bold text-white"
       style={{ ...style, fontSize: size * 0.45, backgroundColor: `hsl(${hue(viewer.email)} 55% 40%)` }}
-    >
-      {avatarInitial(viewer)}
-    </span>
+    />
   );
 }
 

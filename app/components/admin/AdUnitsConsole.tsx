@@ -84,12 +84,15 @@ function BannerUnit({ unit }: { unit: AdUnitRow<string> }) {
   const serverZoneError = zone.data && !zone.data.ok ? (zone.data.fieldErrors.zoneId ?? zone.data.message) : null;
   const shownZoneError = zoneError ?? (zone.state === "idle" ? serverZoneError : null);
   const zoneInputId = `zone-${unit.id}`;
+  const headingId = `unit-${unit.id}`;
 
   return (
     <li className="rounded-xl border border-ink-700 bg-ink-900/60 p-4" data-ad-unit={unit.name}>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
-          <h3 className="font-semibold">{unit.name}</h3>
+          <h3 id={headingId} className="font-semibold">
+            {unit.name}
+          </h3>
           <p className="text-xs text-zinc-400">
             {unit.location} · updated{" "}
             <time dateTime={unit.updatedAt}>{new Date(unit.updatedAt).toLocaleString("en-GB", { timeZone: "UTC" })} UTC</time>
@@ -99,12 +102,15 @@ function BannerUnit({ unit }: { unit: AdUnitRow<string> }) {
           <input type="hidden" name="intent" value="toggle" />
           <input type="hidden" name="unitId" value={unit.id} />
           <input type="hidden" name="active" value={String(!active)} />
+          {/* A switch named by its unit's heading; On/Off is its state, not its name (docs/accessibility.md). Green at
+              AA contrast with white in both states (emerald-700/800). */}
           <button
             type="submit"
-            aria-pressed={active}
-            aria-label={`${unit.name} active`}
+            role="switch"
+            aria-checked={active}
+            aria-labelledby={headingId}
             disabled={toggle.state !== "idle"}
-            className={`inline-flex min-w-24 items-center justify-center gap-2 rounded-full px-4 py-2 text-sm font-semibold ${active ? "bg-emerald-600 text-white hover:bg-emerald-500" : "bg-ink-700 text-zinc-100 hover:bg-ink-800"}`}
+            className={`inline-flex min-w-24 items-center justify-center gap-2 rounded-full px-4 py-2 text-sm font-semibold ${active ? "bg-emerald-700 text-white hover:bg-emerald-800" : "bg-ink-700 text-zinc-100 hover:bg-ink-800"}`}
           >
             <span aria-hidden="true" className={`h-2.5 w-2.5 rounded-full ${active ? "bg-white" : "bg-zinc-400"}`} />
             {active ? "On" : "Off"}

@@ -32,7 +32,7 @@ interface ContactFormProps {
 type FieldElement = HTMLInputElement | HTMLTextAreaElement;
 
 const inputClass =
-  "mt-1 block w-full rounded-lg border bg-ink-950 px-3 py-2 text-zinc-100 placeholder:text-zinc-500 focus:border-brand-400";
+  "mt-1 block w-full rounded-lg border bg-ink-950 px-3 py-2 text-zinc-100 placeholder:text-zinc-400 focus:border-brand-400";
 
 /**
  * A plain POST form (works without JavaScript: the action re-renders it with errors). With JavaScript the

@@ -50,9 +50,7 @@ export function Header() {
           className="flex shrink-0 items-center gap-2 text-xl font-extrabold tracking-tight"
           aria-label={t("logoLabel", { site: site.name })}
         >
-          <span aria-hidden="true" className="grid h-8 w-8 place-items-center rounded-lg bg-brand-600 text-white">
-            P
-          </span>
+          <span aria-hidden="true" data-glyph="P" className="grid h-8 w-8 place-items-center rounded-lg bg-brand-600 text-white" />
           <span className="hidden sm:inline">
             Pleaz<span className="text-brand-400">ure</span>
           </span>
@@ -257,7 +255,7 @@ function SearchForm({ autoFocus = false }: { autoFocus?: boolean }) {
         key={current}
         defaultValue={current}
         autoFocus={autoFocus}
-        className="w-full rounded-full border border-ink-700 bg-ink-900 py-2 ps-4 pe-10 text-sm placeholder:text-zinc-500 focus:border-brand-500"
+        className="w-full rounded-full border border-ink-700 bg-ink-900 py-2 ps-4 pe-10 text-sm placeholder:text-zinc-400 focus:border-brand-500"
       />
       <button
         type="submit"

@@ -146,7 +146,7 @@ function OptionGroup(props: {
   return (
     // biome-ignore lint/a11y/useSemanticElements: a listbox's groups are ARIA groups; a fieldset is for form controls
     <div role="group" aria-labelledby={labelId}>
-      <div id={labelId} role="presentation" className="px-4 pb-1 pt-2 text-xs font-semibold uppercase tracking-wide text-zinc-500">
+      <div id={labelId} role="presentation" className="px-4 pb-1 pt-2 text-xs font-semibold uppercase tracking-wide text-zinc-400">
         {props.label}
       </div>
       {props.options.map((option, i) => {

@@ -16,6 +16,7 @@ const TITLED_PREVIEW_WIDTH = 160;
  * focus too) and their titles in the hover preview and the slider's value text. Left to right in every language
  * (as in other players): the start of the video is on the left, and ← goes back. Hovering shows the time there
  * and, when the video has a storyboard, its thumbnail; the storyboard is fetched on the first hover only.
+ * The track is 4 px; the slider around it is 24 px tall, the least a target may be (WCAG 2.5.8).
  */
 export function SeekBar({
   currentTime,
@@ -122,7 +123,7 @@ export function SeekBar({
       onPointerDown={onPointerDown}
       onPointerUp={endDrag}
       onPointerCancel={endDrag}
-      className="group/seek relative flex h-5 cursor-pointer touch-none items-center rounded-sm"
+      className="group/seek relative flex h-6 cursor-pointer touch-none items-center rounded-sm"
     >
       <div className="relative h-1 w-full overflow-hidden rounded-full bg-white/30 transition-[height] group-hover/seek:h-1.5">
         <div className="absolute inset-y-0 left-0 bg-white/50" style={{ width: pct(bufferedEnd, duration) }} />

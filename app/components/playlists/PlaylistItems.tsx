@@ -111,7 +111,7 @@ export function PlaylistItems({
             className={`flex flex-wrap items-center gap-3 px-3 py-2 sm:flex-nowrap ${over === item.id && dragging !== item.id ? "bg-ink-800" : ""} ${dragging === item.id ? "opacity-50" : ""}`}
           >
             {editable && (
-              <span aria-hidden="true" className="cursor-grab select-none px-1 text-zinc-500" title={t("dragToReorder")}>
+              <span aria-hidden="true" className="cursor-grab select-none px-1 text-zinc-400" title={t("dragToReorder")}>
                 ⠿
               </span>
             )}
@@ -132,7 +132,7 @@ export function PlaylistItems({
                 <span className="text-sm tabular-nums text-zinc-400">{formatDuration(item.duration)}</span>
               </AppLink>
             ) : (
-              <span className="flex min-w-56 flex-1 items-center gap-3 text-zinc-500">
+              <span className="flex min-w-56 flex-1 items-center gap-3 text-zinc-400">
                 <span className="aspect-video w-20 shrink-0 rounded-md bg-ink-800 sm:w-28" />
                 <span className="italic">{t("unavailable")}</span>
               </span>
