@@ -1,6 +1,6 @@
 import { contentPolicy } from "./content-safety";
 import { input, multilineText, plainText } from "./params";
-import { PLAYLIST_LIMITS, PLAYLIST_TEXTS, WATCH_LATER } from "./playlists";
+import { PLAYLIST_LIMITS, WATCH_LATER } from "./playlists";
 import { z } from "./zod";
 
 /** Watch Later, or a playlist's id (lower case: ids compare as text in the addresses). */
@@ -8,11 +8,12 @@ export const playlistRef = z.union([z.literal(WATCH_LATER), z.uuid().transform((
 
 const title = plainText(10_000)
   .transform((v) => v.trim())
-  .pipe(z.string().min(1, PLAYLIST_TEXTS.titleRequired).max(PLAYLIST_LIMITS.titleMax, PLAYLIST_TEXTS.titleTooLong))
+  // The endpoint turns the code into a refusal the page words in its language (app/lib/playlist-refusal-text.ts).
+  .pipe(z.string().min(1).max(PLAYLIST_LIMITS.titleMax))
   .superRefine(contentPolicy("title"));
 const description = multilineText(10_000)
   .transform((v) => v.trim())
-  .pipe(z.string().max(PLAYLIST_LIMITS.descriptionMax, PLAYLIST_TEXTS.descriptionTooLong))
+  .pipe(z.string().max(PLAYLIST_LIMITS.descriptionMax))
   .superRefine(contentPolicy("description"));
 const visibility = z.enum(["private", "public"]).transform((v) => v === "public");
 const redirectTo = plainText(2000).optional();

@@ -24,25 +24,6 @@ export type PlaylistRef = typeof WATCH_LATER | string;
 /** Items on one page of a playlist's page. */
 export const PLAYLIST_ITEMS_PER_PAGE = 100;
 
-export const PLAYLIST_TEXTS = {
-  titleRequired: "Title is required.",
-  titleTooLong: `Title must be at most ${PLAYLIST_LIMITS.titleMax} characters.`,
-  descriptionTooLong: `Description must be at most ${PLAYLIST_LIMITS.descriptionMax} characters.`,
-  tooManyPlaylists: `You can have at most ${PLAYLIST_LIMITS.playlistsPerUser} playlists. Delete one to create another.`,
-  playlistFull: `A playlist holds at most ${PLAYLIST_LIMITS.itemsPerPlaylist} videos.`,
-  notFound: "Playlist not found.",
-  videoNotFound: "Video not found.",
-  signIn: "Please sign in to save videos.",
-  failed: "Failed to update playlist. Please try again.",
-  unreadable: "The request could not be read.",
-  listEmpty: "Videos you save to this playlist will appear here.",
-  playlistsEmpty: "Playlists you create will appear here.",
-  unavailable: "Unavailable video",
-  savedToWatchLater: "Saved to Watch Later.",
-  removedFromWatchLater: "Removed from Watch Later.",
-  heldForReview: "This playlist is hidden from others while our moderators review a report about it.",
-} as const;
-
 /**
  * Why a write was refused, as a page words it in its language (app/lib/playlist-refusal-text.ts): the
  * error, the form field to fix and what is wrong with it, the term the content policy found, a ban's reason.

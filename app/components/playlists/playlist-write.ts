@@ -1,5 +1,5 @@
 import { paths } from "~core/paths";
-import { PLAYLIST_TEXTS, type PlaylistAnswer } from "~core/playlists";
+import type { PlaylistAnswer } from "~core/playlists";
 
 /**
  * Posts one playlist write from a script (the Save dialog's checkboxes and form, a card's menu) and reads
@@ -14,6 +14,7 @@ export async function postPlaylistWrite(fields: Record<string, string>): Promise
     });
     return (await res.json()) as PlaylistAnswer;
   } catch {
-    return { ok: false, error: "failed", message: PLAYLIST_TEXTS.failed };
+    // No answer to word: the page words the code in its language (app/lib/playlist-refusal-text.ts).
+    return { ok: false, error: "failed", message: "" };
   }
 }
