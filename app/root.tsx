@@ -108,9 +108,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const locale = useLocale();
   const texts = usePageTexts();
+  const hydrated = useHydrated();
   useLinkNavigation();
   return (
-    <html lang={locale} dir={LOCALE_INFO[locale].dir}>
+    // `data-hydrated`: the page runs its scripts (its texts fetched first, app/entry.client.tsx); before, links and
+    // forms work as plain HTML.
+    <html lang={locale} dir={LOCALE_INFO[locale].dir} data-hydrated={hydrated ? "true" : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -1,5 +1,5 @@
 import { paths } from "../../core/paths";
-import { expect, jsonLd, setFaults, test } from "./support";
+import { expect, hydrated, jsonLd, setFaults, test } from "./support";
 
 test.afterEach(async ({ baseURL }) => setFaults(baseURL, []));
 
@@ -144,6 +144,7 @@ test("images get empty alt text by default and load lazily", async ({ page }) =>
 
 test("'Loading blog post...' shows while a post loads from the list", async ({ page }) => {
   await page.goto(paths.blog());
+  await hydrated(page);
   await page.route("**/*.data*", async (route) => {
     await new Promise((r) => setTimeout(r, 1200));
     await route.continue();

@@ -2,7 +2,7 @@ import path from "node:path";
 import type { Locator, Page } from "@playwright/test";
 import { paths } from "../../core/paths";
 import { newVisitor, signedInWithRole } from "../support/account-session";
-import { expect, jsonLd, test } from "./support";
+import { expect, hydrated, jsonLd, test } from "./support";
 
 /**
  * Chapters (issue 23 item 4): an admin sets them in the console with the keyboard (bad lists refused line by
@@ -219,6 +219,7 @@ test("chapter titles are text everywhere: escaped in the list and in the JSON-LD
   const { context, page } = await signedInWithRole(browser, baseURL, "admin", { tag: "chapters-hostile" });
   const hostile = `</script><img src=x onerror=alert(1)> "Quotes" & more`;
   await page.goto(paths.admin.video(video.id));
+  await hydrated(page);
   await page.getByLabel("Chapters (one a line)").fill(`0:00 ${hostile}\n${second} Finale`);
   await page.getByRole("button", { name: "Save chapters" }).click();
   await expect(page.getByText("Chapters saved.")).toBeVisible();

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import type { Browser, Page } from "@playwright/test";
 import { paths } from "../../core/paths";
 import { newVisitor, setRole, signInOverHttp, uniqueEmail } from "../support/account-session";
-import { expect, test } from "./support";
+import { expect, hydrated, test } from "./support";
 
 /**
  * The console's moderation sections (issue 11): comments (soft delete and restore, seen on the public
@@ -185,6 +185,7 @@ test("categories: create (validated), rename and delete with a move show in the 
   const tag = hex();
   const name = `Moderation ${tag}`;
   await admin.page.goto(paths.admin.categories());
+  await hydrated(admin.page);
   const field = admin.page.getByLabel("New category");
   const create = admin.page.getByRole("button", { name: "Create" });
 

@@ -1,7 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { paths } from "../../core/paths";
 import { currentTime, fullscreenPlayer, playFromButton, revealControls } from "./player-steps";
-import { expect, test } from "./support";
+import { expect, hydrated, test } from "./support";
 
 // The video player (issue 9 item 1) against the built server and the real demo HLS ladder (480p/720p/1080p).
 
@@ -10,6 +10,7 @@ async function openVideo(page: Page): Promise<{ path: string; video: Locator; pl
   const path = (await page.locator("main article a").first().getAttribute("href")) as string;
   expect(path).toMatch(/^\/video\/[0-9a-f-]{36}$/);
   await page.goto(path, { waitUntil: "load" });
+  await hydrated(page);
   return { path, video: page.locator("video"), player: page.getByRole("region", { name: /^Video player: / }) };
 }
 

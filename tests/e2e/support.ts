@@ -12,6 +12,14 @@ export const test = base.extend<{ verified: Page }>({
 
 export { expect };
 
+/**
+ * Waits until the page runs its scripts (app/root.tsx sets `data-hydrated` once the browser has the page's texts
+ * and has hydrated): before that a click is a plain link or form, not the page's own handling of it.
+ */
+export async function hydrated(page: Page): Promise<void> {
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+}
+
 export async function setFaults(baseURL: string | undefined, faults: string[]): Promise<void> {
   const res = await fetch(`${baseURL}/__test/faults`, {
     method: "POST",

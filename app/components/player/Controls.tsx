@@ -95,7 +95,9 @@ export function Controls({
       dir="ltr"
       className={`absolute inset-x-0 bottom-0 transition-opacity duration-300 ${visible ? "opacity-100" : "pointer-events-none opacity-0"}`}
     >
-      <div className="bg-gradient-to-t from-black/85 via-black/50 to-transparent px-2 pt-8 pb-1 sm:px-3">
+      {/* The gradient's top padding keeps the bar as tall as before the seek slider grew to 24 px, so a tap in the
+          middle of a phone's video still reaches the video, not the controls. */}
+      <div className="bg-gradient-to-t from-black/85 via-black/50 to-transparent px-2 pt-7 pb-1 sm:px-3">
         <SeekBar
           currentTime={media.currentTime}
           duration={media.duration}
