@@ -2,10 +2,11 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { TEST_ENTRY, TEST_REPLACEMENTS } from "./tests/support/composition/replacements.ts";
-import { formatjsWithoutParser } from "./vite/formatjs-no-parser.ts";
+import { formatjsClient } from "./vite/formatjs-client.ts";
 import { replaceModules } from "./vite/replace-modules.ts";
 import { routeContractsServerOnly } from "./vite/route-contracts.ts";
 import { serverOnly } from "./vite/server-only.ts";
+import { shellChunk } from "./vite/shell-chunk.ts";
 import { textsFiles } from "./vite/texts-files.ts";
 
 export default defineConfig(({ command }) => {
@@ -16,11 +17,14 @@ export default defineConfig(({ command }) => {
   return {
     // The server bundle's entry is our Express app, so the database, services and React Router share
     // one module graph (one pool, one set of singletons). See docs/decisions/0002-one-server-bundle.md.
-    environments: { ssr: { build: { rollupOptions: { input: testComposition ? `./${TEST_ENTRY}` : "./server/entry.ts" } } } },
+    environments: {
+      ssr: { build: { rollupOptions: { input: testComposition ? `./${TEST_ENTRY}` : "./server/entry.ts" } } },
+      client: { build: { rolldownOptions: { output: { codeSplitting: { groups: [shellChunk()] } } } } },
+    },
     resolve: { tsconfigPaths: true },
     plugins: [
       serverOnly(),
-      formatjsWithoutParser(),
+      formatjsClient(),
       textsFiles(),
       ...(testComposition ? [replaceModules(TEST_REPLACEMENTS)] : []),
       tailwindcss(),

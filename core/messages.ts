@@ -1,11 +1,12 @@
 import type { MessageFormatElement } from "@formatjs/icu-messageformat-parser";
 import { IntlMessageFormat, type PrimitiveType } from "intl-messageformat";
+import { intlFormatters } from "./intl-formatters.ts";
 import type { Locale } from "./locales";
 
 /**
  * Formatting the site's texts (docs/i18n.md, docs/decisions/0041-i18n-library.md): ICU messages, parsed by the
  * server (server/i18n/catalog.ts), formatted by FormatJS's `intl-messageformat` through `Intl` (plurals, numbers,
- * dates) on the server and in the browser alike. The browser's bundle has no parser (vite/formatjs-no-parser.ts):
+ * dates) on the server and in the browser alike. The browser's bundle has no parser (vite/formatjs-client.ts):
  * it only ever receives parsed messages, in the loader data of the page that shows them.
  */
 
@@ -37,7 +38,7 @@ export function formatMessage(bundle: MessageBundle, key: string, values?: Messa
   const cacheKey = `${bundle.locale}\u0000${key}`;
   let format = compiled.get(cacheKey);
   if (!format) {
-    format = new IntlMessageFormat(message, bundle.locale, FORMATS, { ignoreTag: true });
+    format = new IntlMessageFormat(message, bundle.locale, FORMATS, { ignoreTag: true, formatters: intlFormatters });
     compiled.set(cacheKey, format);
   }
   return String(format.format(values));

@@ -227,10 +227,7 @@ test("categories: create (validated) and rename show in the public header at onc
 });
 
 // Split from the test above: together they outgrew the minute a test gets on a loaded CI machine.
-test("categories: delete with a move, and an empty one, show in the public header and pages at once", async ({
-  browser,
-  baseURL,
-}) => {
+test("categories: delete with a move, and an empty one, show in the public header and pages at once", async ({ browser, baseURL }) => {
   const admin = await person(browser, baseURL, "admin");
   const visitor = await person(browser, baseURL, "visitor");
   const tag = hex();

@@ -1,4 +1,5 @@
-import { blogPostMeta, postDescription } from "~/components/blog/seo";
+import { postDescription } from "~/components/blog/post-description";
+import { blogPostMeta } from "~/components/blog/seo";
 import { parseTags, SEARCH_DESCRIPTION_HINT, SEARCH_TITLE_HINT } from "~core/blog-post-schema";
 import type { EditorField, EditorPost } from "./blog-editor-fields";
 

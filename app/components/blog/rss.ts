@@ -2,7 +2,8 @@ import { absoluteUrl } from "~/lib/seo";
 import { escapeXml } from "~/lib/xml";
 import { plainExcerpt } from "~core/markdown";
 import { paths } from "~core/paths";
-import { BLOG_DESCRIPTION, FEED_TITLE } from "./seo";
+import { FEED_TITLE } from "./feed-link";
+import { BLOG_DESCRIPTION } from "./seo";
 
 export interface FeedPost {
   slug: string;

@@ -1,7 +1,8 @@
 import type { MetaDescriptor } from "react-router";
 import { describe, expect, it } from "vitest";
 import { postSeo } from "../../../tests/support/fixtures";
-import { blogPostMeta, postCanonical, postDescription } from "./seo";
+import { postDescription } from "./post-description";
+import { blogPostMeta, postCanonical } from "./seo";
 
 const SITE = "https://pleazure.test";
 

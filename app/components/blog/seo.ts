@@ -1,12 +1,11 @@
 import type { MetaDescriptor } from "react-router";
 import { absoluteUrl, breadcrumbs, seoMeta, socialImage } from "~/lib/seo";
 import { DEFAULT_LOCALE, type Locale } from "~core/locales";
-import { plainExcerpt } from "~core/markdown";
 import { paths, pathsIn } from "~core/paths";
 import { site } from "~core/site";
 import { truncate } from "~core/text";
+import { feedLink } from "./feed-link";
 
-export const FEED_TITLE = `${site.name} Blog`;
 export const BLOG_DESCRIPTION = `News, guides and behind-the-scenes notes from ${site.name}: AI video, synthetic media ethics, streaming, privacy and what we are building next.`;
 
 /** The post's SEO fields as sent to the page (content itself stays on the server). */
@@ -33,15 +32,6 @@ export interface PostSeo {
   languages?: Locale[];
 }
 
-const blank = (v: string | null | undefined) => !v?.trim();
-
-/** docs/product.md "Page metadata": meta_description, else the excerpt, else the first 160 characters of the content as plain text. */
-export function postDescription(post: { meta_description: string | null; excerpt: string | null; content: string }): string {
-  if (!blank(post.meta_description)) return truncate(post.meta_description as string, 300);
-  if (!blank(post.excerpt)) return truncate(post.excerpt as string, 300);
-  return plainExcerpt(post.content, 160);
-}
-
 /** A post's own canonical_url when it is an absolute http(s) URL or a site path, else the post's address. */
 export function postCanonical(siteUrl: string, post: Pick<PostSeo, "slug" | "canonical_url">): string {
   const own = post.canonical_url?.trim();
@@ -55,10 +45,6 @@ export function postCanonical(siteUrl: string, post: Pick<PostSeo, "slug" | "can
     }
   }
   return absoluteUrl(siteUrl, paths.blogPost(post.slug));
-}
-
-export function feedLink(siteUrl: string): MetaDescriptor {
-  return { tagName: "link", rel: "alternate", type: "application/rss+xml", title: FEED_TITLE, href: absoluteUrl(siteUrl, paths.feed()) };
 }
 
 /**

@@ -1,6 +1,6 @@
+import { lazy, Suspense } from "react";
 import { preload } from "react-dom";
 import { FavoriteButton } from "~/components/account/FavoriteButton";
-import { CardMenu } from "~/components/playlists/CardMenu";
 import { AppLink } from "~/components/ui/AppLink";
 import { formatDuration, formatViews } from "~/lib/format";
 import { textLanguage, useLocale, useMessages, usePaths } from "~/lib/i18n";
@@ -8,6 +8,9 @@ import { useCardFavorite, useSignedIn } from "~/lib/viewer-state";
 import { stillSrcSet } from "~core/images";
 import type { Locale } from "~core/locales";
 import { useHoverPreview } from "./hover-preview";
+
+// Signed-in users' menu: on a shared page it appears after hydration, so its code is no part of the first bytes.
+const CardMenu = lazy(() => import("~/components/playlists/CardMenu").then((m) => ({ default: m.CardMenu })));
 
 /** Rendered width of a card in the 1/2/4-column grid of the listing pages (layout: max-w-7xl, 300px sidebar from lg). */
 export const GRID_SIZES =
@@ -125,7 +128,11 @@ export function VideoCard({
         <div className="absolute end-2 top-2 flex flex-col items-end gap-2">
           <FavoriteButton videoId={video.id} favorite={favorite} title={video.title} compact />
           {/* Its menu needs JavaScript: rendered once who is signed in is known (not on the shell). */}
-          {menu && <CardMenu videoId={video.id} title={video.title} />}
+          {menu && (
+            <Suspense fallback={null}>
+              <CardMenu videoId={video.id} title={video.title} />
+            </Suspense>
+          )}
         </div>
       )}
       <p className="mt-1 text-sm text-zinc-400">

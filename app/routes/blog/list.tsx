@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { BlogPostList } from "~/components/blog/BlogPostList";
 import type { BlogPreviewData } from "~/components/blog/BlogPreview";
-import { feedLink } from "~/components/blog/seo";
+import { feedLink } from "~/components/blog/feed-link";
 import { translator, useMessages, usePaths, type WithMessages } from "~/lib/i18n";
 import { localeFromMatches, siteUrlFromMatches } from "~/lib/root-data";
 import { routeInput } from "~/lib/route-contract.server";

@@ -1,7 +1,9 @@
 import { data, Link } from "react-router";
+import { feedLink } from "~/components/blog/feed-link";
 import { renderMarkdown } from "~/components/blog/markdown.server";
 import { PostArticle } from "~/components/blog/PostArticle";
-import { blogPostMeta, feedLink, type PostSeo, postDescription } from "~/components/blog/seo";
+import { postDescription } from "~/components/blog/post-description";
+import { blogPostMeta, type PostSeo } from "~/components/blog/seo";
 import { ErrorState } from "~/components/ui/ErrorState";
 import { translator, useLocale, useMessages, usePaths, type WithMessages } from "~/lib/i18n";
 import { localeFromMatches, siteUrlFromMatches } from "~/lib/root-data";
