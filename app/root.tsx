@@ -24,7 +24,7 @@ import { env } from "../server/env";
 import { ageAccessContext, routeContext } from "../server/http/request-context";
 import { attempt } from "../server/http/route-errors";
 import { getViewer, hasSessionCookie } from "../server/http/session";
-import { messagesFor } from "../server/i18n/catalog";
+import { pageTexts } from "../server/i18n/catalog";
 import { currentAdConfiguration } from "../server/services/ad-units-feed";
 import { listCategories } from "../server/services/categories";
 import { categoryMenu, localizeCategories } from "../server/services/content-translations";
@@ -82,7 +82,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     attempt(context, "ad units (showing none)", currentAdConfiguration, () => ({})),
   ]);
   const result: RootData = {
-    intl: messagesFor(locale, ["common"]),
+    intl: pageTexts(locale, ["common"]),
     siteUrl: siteUrl(request),
     ageVerified: parseCookie(z.literal("true"), request.headers.get("cookie"), AGE_COOKIE) === "true",
     ageAccess: context.get(ageAccessContext),
@@ -123,18 +123,20 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         <AppStyles href={appCssUrl} />
         <Links />
-        {/* The texts the page renders with, fetched in parallel with the scripts; app/entry.client.tsx waits for them. */}
-        {texts.map((text) => (
-          <link
-            key={`${text.locale}/${text.ns}`}
-            rel="preload"
-            as="fetch"
-            crossOrigin="anonymous"
-            href={textsFilePath(__TEXTS_VERSION__, text.locale, text.ns)}
-            data-texts={text.ns}
-            data-locale={text.locale}
-          />
-        ))}
+        {/* The texts the page renders with, fetched in parallel with the scripts; app/entry.client.tsx waits for them.
+            Gone once hydrated: a client-side navigation fetches its texts itself (app/lib/texts.ts), once. */}
+        {!hydrated &&
+          texts.map((text) => (
+            <link
+              key={`${text.locale}/${text.ns}`}
+              rel="preload"
+              as="fetch"
+              crossOrigin="anonymous"
+              href={textsFilePath(__TEXTS_VERSION__, text.locale, text.ns)}
+              data-texts={text.ns}
+              data-locale={text.locale}
+            />
+          ))}
       </head>
       <body className="min-h-screen">
         {children}

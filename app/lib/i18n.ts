@@ -10,7 +10,7 @@ import { type PageTexts, textsOf } from "./texts";
  * The page's language and texts in components (docs/i18n.md). The language is the address's (core/page-locale.ts),
  * so it is known everywhere, error pages included, without loader data. The texts come from app/lib/texts.ts (the
  * catalog on the server, one cached file per namespace in the browser); loaders name the namespaces their page
- * shows as `intl` (server/i18n/catalog.ts messagesFor), so the browser has them before it hydrates.
+ * shows as `intl` (server/i18n/catalog.ts pageTexts), so the browser has them before it hydrates.
  */
 
 export type Translate<N extends Namespace> = (id: MessageId<N>, values?: MessageValues) => string;

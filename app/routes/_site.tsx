@@ -5,7 +5,7 @@ import { stillsFor } from "~/lib/age-assurance.server";
 import { usePendingText } from "~/lib/pending-screen";
 import { localeOfRequest, splitLocalePath } from "~core/locales";
 import { attempt } from "../../server/http/route-errors";
-import { messagesFor } from "../../server/i18n/catalog";
+import { pageTexts } from "../../server/i18n/catalog";
 import { topCategories } from "../../server/services/categories";
 import { localizeCards, localizeCategories } from "../../server/services/content-translations";
 import { trendingVideos } from "../../server/services/videos";
@@ -37,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
   // The texts of the parts every site page may show: cards with their favorite and save menus, pagination,
   // retry, the loading screen (`listing`, `playlists`).
-  return data({ ...result, intl: messagesFor(locale, ["listing", "playlists"]) });
+  return data({ ...result, intl: pageTexts(locale, ["listing", "playlists"]) });
 }
 
 // Reloaded after a form post, and into another language (its texts are the language's).

@@ -13,7 +13,7 @@ import { pendingCookieValue } from "../../server/age-assurance/providers";
 import { ageCheckProvider, ageChecksPerIpLimiter } from "../../server/age-assurance/routes";
 import { ipRateLimitKey } from "../../server/db/rate-limit";
 import { requestInfoContext } from "../../server/http/request-context";
-import { type MessageId, messagesFor } from "../../server/i18n/catalog";
+import { type MessageId, pageTexts } from "../../server/i18n/catalog";
 import { logger } from "../../server/logger";
 import { siteUrl } from "../../server/site-url";
 import type { Route } from "./+types/age-check";
@@ -55,7 +55,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
   if (!ageCheckProvider()) throw data(null, { status: 404 });
   const query = routeInput(context, contract).query;
   const returnTo = safeRedirectPath(query.returnTo);
-  return { result: query.result ?? ("none" as const), returnTo, intl: messagesFor(pageLocaleOfRequest(request), ["ageCheck"]) };
+  return { result: query.result ?? ("none" as const), returnTo, intl: pageTexts(pageLocaleOfRequest(request), ["ageCheck"]) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -14,7 +14,7 @@ import { defineRoute } from "~core/route-contract";
 import { site } from "~core/site";
 import { z } from "~core/zod";
 import { requestInfoContext } from "../../server/http/request-context";
-import { messagesFor, translate } from "../../server/i18n/catalog";
+import { pageTexts, translate } from "../../server/i18n/catalog";
 import { logger } from "../../server/logger";
 import { submitContactForm } from "../../server/services/contact";
 import { issueFormToken } from "../../server/services/form-token";
@@ -47,7 +47,7 @@ export const contract = defineRoute({
 });
 
 export function loader({ request }: Route.LoaderArgs) {
-  return data({ formToken: issueFormToken(), intl: messagesFor(localeOfRequest(request), ["forms", "contact"]) });
+  return data({ formToken: issueFormToken(), intl: pageTexts(localeOfRequest(request), ["forms", "contact"]) });
 }
 
 const NO_VALUES: ContactValues = { name: "", email: "", subject: "", message: "" };

@@ -22,7 +22,7 @@ import { categoryNameFromParam } from "~core/slug";
 import { z } from "~core/zod";
 import { durationBounds } from "../../server/env";
 import { attempt } from "../../server/http/route-errors";
-import { messagesFor } from "../../server/i18n/catalog";
+import { pageTexts } from "../../server/i18n/catalog";
 import { findCategoryByName } from "../../server/services/categories";
 import { localizeCards, localizeCategories } from "../../server/services/content-translations";
 import { listVideos, VIDEOS_PER_PAGE } from "../../server/services/videos";
@@ -68,7 +68,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (categoryParam) redirectToOneAddress(request, order, requested);
   const base: ListData = {
     // Its own texts, and those of the cards, controls and pagination it shows.
-    intl: messagesFor(locale, ["listing"]),
+    intl: pageTexts(locale, ["listing"]),
     categoryParam,
     order,
     bounds: durationBounds(),

@@ -2,7 +2,7 @@ import type { MetaDescriptor } from "react-router";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_DURATION_BOUNDS, type ListingOrder } from "~core/listing-order";
 import type { Locale } from "~core/locales";
-import { messagesFor } from "../../server/i18n/catalog";
+import { pageTexts } from "../../server/i18n/catalog";
 import type { Route as HomeRoute } from "./+types/home";
 import type { Route as SearchRoute } from "./+types/search";
 import { meta as homeMeta } from "./home";
@@ -14,8 +14,8 @@ const SITE = "https://pleazure.test";
 const plain: ListingOrder = { sort: "newest", duration: null };
 
 function matchesIn(locale: Locale, id: string, loaderData: object) {
-  const root = { id: "root", loaderData: { intl: messagesFor(locale, ["common"]), siteUrl: SITE } };
-  return [root, { id, loaderData: { intl: messagesFor(locale, ["listing"]), ...loaderData } }];
+  const root = { id: "root", loaderData: { intl: pageTexts(locale, ["common"]), siteUrl: SITE } };
+  return [root, { id, loaderData: { intl: pageTexts(locale, ["listing"]), ...loaderData } }];
 }
 
 function category(locale: Locale, page = 1) {

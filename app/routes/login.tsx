@@ -19,7 +19,7 @@ import { startGoogleSignIn } from "../../server/auth/google";
 import { requestInfoContext } from "../../server/http/request-context";
 import { classifyFailure, UNAVAILABLE_HEADERS } from "../../server/http/route-errors";
 import { getViewer } from "../../server/http/session";
-import { type MessageId, messagesFor, translate } from "../../server/i18n/catalog";
+import { type MessageId, pageTexts, translate } from "../../server/i18n/catalog";
 import { checkFormToken, issueFormToken, SIGN_IN_FORM_PURPOSE, spendFormToken } from "../../server/services/form-token";
 import { siteUrl } from "../../server/site-url";
 import type { Route } from "./+types/login";
@@ -56,7 +56,7 @@ export async function loader(args: Route.LoaderArgs) {
   // A fresh token on every render: the loader runs again after each attempt.
   const formToken = issueFormToken(Date.now(), SIGN_IN_FORM_PURPOSE);
   const error = query.error ? translate(locale, "auth", "googleFailed") : null;
-  return data({ googleEnabled: googleConfigured(), redirectTo, error, formToken, intl: messagesFor(locale, ["auth"]) });
+  return data({ googleEnabled: googleConfigured(), redirectTo, error, formToken, intl: pageTexts(locale, ["auth"]) });
 }
 
 /** What the page shows after a post: the step (address or code), the address, and a message (in the page's language). */

@@ -18,7 +18,7 @@ import { TAKEDOWN_HOURS } from "~core/takedown-clock";
 import { z } from "~core/zod";
 import { requestInfoContext } from "../../server/http/request-context";
 import { getViewer } from "../../server/http/session";
-import { messagesFor, translate } from "../../server/i18n/catalog";
+import { pageTexts, translate } from "../../server/i18n/catalog";
 import { issueFormToken, REPORT_FORM_PURPOSE } from "../../server/services/form-token";
 import { findReportableItem, type ReportedItem, submitReport } from "../../server/services/reports";
 import type { Route } from "./+types/report";
@@ -62,7 +62,7 @@ function targetOf(query: z.output<typeof reportQuery>): ReportTarget | null {
 const reportSent = createContext<boolean>(false);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const intl = messagesFor(localeOfRequest(request), ["forms", "report"]);
+  const intl = pageTexts(localeOfRequest(request), ["forms", "report"]);
   const target = targetOf(routeInput(context, contract).query);
   const item = target ? await findReportableItem(target) : undefined;
   if (!item) return data({ item: null, formToken: "", intl }, { status: context.get(reportSent) ? 200 : 404 });

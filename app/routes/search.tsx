@@ -17,7 +17,7 @@ import { defineRoute } from "~core/route-contract";
 import { z } from "~core/zod";
 import { durationBounds } from "../../server/env";
 import { attempt } from "../../server/http/route-errors";
-import { messagesFor } from "../../server/i18n/catalog";
+import { pageTexts } from "../../server/i18n/catalog";
 import { searchInLanguage } from "../../server/services/translated-search";
 import { normaliseQuery } from "../../server/services/videos";
 import type { Route } from "./+types/search";
@@ -47,7 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const order: ListingOrder = { sort, duration };
   const bounds = durationBounds();
   const locale = localeOfRequest(request);
-  const intl = messagesFor(locale, ["listing"]);
+  const intl = pageTexts(locale, ["listing"]);
   redirectToOneAddress(request, order, 1, raw ? { q: raw } : {});
   // Blank q: no results and no database call.
   if (!q) return data<SearchData>({ intl, q, order, bounds, results: [], failed: false });

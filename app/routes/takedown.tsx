@@ -16,7 +16,7 @@ import { TAKEDOWN_HOURS } from "~core/takedown-clock";
 import type { TakedownValues } from "~core/takedown-schema";
 import { z } from "~core/zod";
 import { requestInfoContext } from "../../server/http/request-context";
-import { messagesFor, translate } from "../../server/i18n/catalog";
+import { pageTexts, translate } from "../../server/i18n/catalog";
 import { logger } from "../../server/logger";
 import { issueFormToken } from "../../server/services/form-token";
 import { submitTakedown, TAKEDOWN_FORM_PURPOSE } from "../../server/services/takedown-intake";
@@ -59,7 +59,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return data({
     formToken: issueFormToken(Date.now(), TAKEDOWN_FORM_PURPOSE),
     prefillUrl: /^https?:\/\//.test(url) ? url : "",
-    intl: messagesFor(localeOfRequest(request), ["forms", "takedown"]),
+    intl: pageTexts(localeOfRequest(request), ["forms", "takedown"]),
   });
 }
 

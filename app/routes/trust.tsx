@@ -11,7 +11,7 @@ import { defineRoute } from "~core/route-contract";
 import { site } from "~core/site";
 import { TAKEDOWN_HOURS } from "~core/takedown-clock";
 import { env } from "../../server/env";
-import { messagesFor, translate } from "../../server/i18n/catalog";
+import { pageTexts, translate } from "../../server/i18n/catalog";
 import { transparencyFigures } from "../../server/services/transparency";
 import type { Route } from "./+types/trust";
 
@@ -46,7 +46,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       takedownWorst: wait(figures.takedowns.worstSeconds),
     },
     // The reasons in the report form's own words (app/components/report/report-reasons.ts).
-    intl: messagesFor(locale, ["trust", "report"]),
+    intl: pageTexts(locale, ["trust", "report"]),
   });
 }
 

@@ -11,7 +11,7 @@ import { paths } from "~core/paths";
 import { defineRoute } from "~core/route-contract";
 import { z } from "~core/zod";
 import { attempt } from "../../server/http/route-errors";
-import { type MessageId, messagesFor } from "../../server/i18n/catalog";
+import { type MessageId, pageTexts } from "../../server/i18n/catalog";
 import { appMediaStorage } from "../../server/media/app-storage";
 import { videoCredentials } from "../../server/media/content-credentials";
 import { localizeCards } from "../../server/services/content-translations";
@@ -49,7 +49,7 @@ export const contract = defineRoute({
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const locale = localeOfRequest(request);
-  const intl = messagesFor(locale, ["pages"]);
+  const intl = pageTexts(locale, ["pages"]);
   const { videoId } = routeInput(context, contract).params;
   if (!videoId) return data<CredentialsData>({ state: "not-found", intl }, { status: 404 });
   const found = await attempt(

@@ -19,7 +19,7 @@ import { defineRoute } from "~core/route-contract";
 import { z } from "~core/zod";
 import { ageAccessContext } from "../../server/http/request-context";
 import { attempt } from "../../server/http/route-errors";
-import { messagesFor } from "../../server/i18n/catalog";
+import { pageTexts } from "../../server/i18n/catalog";
 import { currentPreRollConfig } from "../../server/services/ad-units-feed";
 import { captionTracks } from "../../server/services/captions";
 import { getChapters } from "../../server/services/chapters";
@@ -48,7 +48,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { videoId } = params;
   // The page's texts, also on the pages without a video (cards and playlists come with the site layout's).
   const locale = localeOfRequest(request);
-  const intl = messagesFor(locale, ["video", "community", "player"]);
+  const intl = pageTexts(locale, ["video", "community", "player"]);
   if (!videoId) return data<VideoData>({ state: "not-found", intl }, { status: 404 });
   const found = await attempt(
     context,

@@ -1,7 +1,7 @@
 import { type MessageFormatElement, parse, TYPE } from "@formatjs/icu-messageformat-parser";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_LOCALE, LOCALE_INFO, LOCALES, type Locale } from "../../core/locales";
-import { CATALOG, messagesFor, type Namespace, namespaceTexts, parseMessage, textFiles, textsVersion, translate } from "./catalog";
+import { CATALOG, type Namespace, namespaceTexts, pageTexts, parseMessage, textFiles, textsVersion, translate } from "./catalog";
 
 const NAMESPACES = Object.keys(CATALOG) as Namespace[];
 const OTHERS = LOCALES.filter((l) => l !== DEFAULT_LOCALE);
@@ -113,7 +113,7 @@ describe("the message catalog", () => {
 
   it("names a page's texts in its data and gives the browser one file per language and namespace", () => {
     // The page carries which texts it shows, not the texts (app/lib/texts.ts).
-    expect(messagesFor("ar", ["common", "video"])).toEqual({ locale: "ar", namespaces: ["common", "video"] });
+    expect(pageTexts("ar", ["common", "video"])).toEqual({ locale: "ar", namespaces: ["common", "video"] });
     const files = textFiles();
     expect(files).toHaveLength(LOCALES.length * Object.keys(CATALOG).length);
     const german = files.find((f) => f.locale === "de" && f.ns === "player");

@@ -107,7 +107,7 @@ export const catalogTexts: TextSource = {
  * Which texts a page shows, for its loader data: the language and the namespaces. The texts themselves are not
  * in the page (app/lib/texts.ts): the server renders from the catalog, the browser fetches each namespace's file.
  */
-export function messagesFor(locale: Locale, namespaces: readonly Namespace[]): PageTexts {
+export function pageTexts(locale: Locale, namespaces: readonly Namespace[]): PageTexts {
   return { locale, namespaces };
 }
 

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import type { Locale } from "../../core/locales";
 import { localizePath } from "../../core/locales";
-import { messagesFor, type Namespace } from "../../server/i18n/catalog";
+import { type Namespace, pageTexts } from "../../server/i18n/catalog";
 
 /**
  * A component as a page shows it, for unit tests that render to HTML: inside a data router (the texts hook reads
@@ -12,7 +12,7 @@ import { messagesFor, type Namespace } from "../../server/i18n/catalog";
 export function inPage(element: ReactNode, { locale = "en", namespaces = ["common"], path = "/" }: InPageOptions = {}): ReactNode {
   const router = createMemoryRouter([{ id: "root", path: "*", element }], {
     initialEntries: [localizePath(locale, path)],
-    hydrationData: { loaderData: { root: { intl: messagesFor(locale, namespaces) } } },
+    hydrationData: { loaderData: { root: { intl: pageTexts(locale, namespaces) } } },
   });
   return <RouterProvider router={router} />;
 }

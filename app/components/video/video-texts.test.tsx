@@ -1,6 +1,6 @@
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { messagesFor } from "../../../server/i18n/catalog";
+import { pageTexts } from "../../../server/i18n/catalog";
 import { inPage } from "../../../tests/support/in-page";
 import { videoMeta } from "./seo";
 import { VideoHeader } from "./VideoHeader";
@@ -56,7 +56,7 @@ describe("the video page's texts", () => {
   });
 
   it("describes the page for search engines in its language, with its own addresses and inLanguage", () => {
-    const data = { state: "ok", intl: messagesFor("de", ["video"]), video, chapters: [] } as unknown as VideoData;
+    const data = { state: "ok", intl: pageTexts("de", ["video"]), video, chapters: [] } as unknown as VideoData;
     const meta = videoMeta(data, { siteUrl: "https://example.com", path: `/video/${ID}`, locale: "de" });
     expect(meta).toContainEqual({ name: "description", content: "Sieh dir Aurora Veil an, ein KI-generiertes Video auf Pleazure." });
     const [object, crumbs] = meta.flatMap((m) => ("script:ld+json" in m ? [m["script:ld+json"]] : [])) as Record<string, unknown>[];

@@ -16,7 +16,7 @@ import { ACCOUNT_PAGE, defineRoute } from "~core/route-contract";
 import { site } from "~core/site";
 import { z } from "~core/zod";
 import { attempt } from "../../../server/http/route-errors";
-import { messagesFor } from "../../../server/i18n/catalog";
+import { pageTexts } from "../../../server/i18n/catalog";
 import { localizeCards } from "../../../server/services/content-translations";
 import { FAVORITES_PER_PAGE, listFavorites } from "../../../server/services/favorites";
 import type { Route } from "./+types/favorites";
@@ -33,7 +33,7 @@ export async function loader(args: Route.LoaderArgs) {
   const viewer = routeViewer(args.context);
   const { page: requested } = routeInput(args.context, contract).query;
   const locale = localeOfRequest(args.request);
-  const intl = messagesFor(locale, ["account"]);
+  const intl = pageTexts(locale, ["account"]);
   const found = await attempt(
     args.context,
     "favorites",

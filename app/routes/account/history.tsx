@@ -17,7 +17,7 @@ import { site } from "~core/site";
 import { z } from "~core/zod";
 import { consumeAccountLimit, retryAfterSeconds } from "../../../server/auth/account-limits";
 import { attempt, classifyFailure, unavailable } from "../../../server/http/route-errors";
-import { messagesFor, translate } from "../../../server/i18n/catalog";
+import { pageTexts, translate } from "../../../server/i18n/catalog";
 import { localizeCards } from "../../../server/services/content-translations";
 import {
   clearHistory,
@@ -58,7 +58,7 @@ export async function loader(args: Route.LoaderArgs) {
   const viewer = routeViewer(args.context);
   const { page: requested } = routeInput(args.context, contract).query;
   const locale = localeOfRequest(args.request);
-  const intl = messagesFor(locale, ["account"]);
+  const intl = pageTexts(locale, ["account"]);
   const found = await attempt(
     args.context,
     "watch history",

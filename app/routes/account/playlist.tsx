@@ -23,7 +23,7 @@ import { site } from "~core/site";
 import { z } from "~core/zod";
 import { attempt } from "../../../server/http/route-errors";
 import { getViewer } from "../../../server/http/session";
-import { messagesFor } from "../../../server/i18n/catalog";
+import { pageTexts } from "../../../server/i18n/catalog";
 import { localizeCards } from "../../../server/services/content-translations";
 import { getPlaylistPage, type PlaylistPage } from "../../../server/services/playlist-page";
 import type { Route } from "./+types/playlist";
@@ -46,7 +46,7 @@ export async function loader(args: Route.LoaderArgs) {
   const locale = localeOfRequest(args.request);
   const viewer = await getViewer(args);
   if (params.list === WATCH_LATER && !viewer) throw redirect(pathsIn(locale).login(pathsIn(locale).playlist(WATCH_LATER)));
-  const intl = messagesFor(locale, ["account"]);
+  const intl = pageTexts(locale, ["account"]);
   const found = await attempt(
     args.context,
     "playlist",

@@ -14,7 +14,7 @@ import { WATCH_LATER } from "~core/playlists";
 import { ACCOUNT_PAGE, defineRoute } from "~core/route-contract";
 import { site } from "~core/site";
 import { attempt } from "../../../server/http/route-errors";
-import { messagesFor } from "../../../server/i18n/catalog";
+import { pageTexts } from "../../../server/i18n/catalog";
 import { listPlaylists, type PlaylistSummary } from "../../../server/services/owned-playlists";
 import type { Route } from "./+types/playlists";
 
@@ -23,7 +23,7 @@ export const contract = defineRoute({ ...ACCOUNT_PAGE });
 /** The signed-in user's playlists: Watch Later first, then theirs, with how many videos each plays. */
 export async function loader(args: Route.LoaderArgs) {
   const viewer = routeViewer(args.context);
-  const intl = messagesFor(localeOfRequest(args.request), ["account"]);
+  const intl = pageTexts(localeOfRequest(args.request), ["account"]);
   const lists = await attempt(
     args.context,
     "playlists",

@@ -10,7 +10,7 @@ import { paths } from "~core/paths";
 import { ACCOUNT_PAGE, defineRoute } from "~core/route-contract";
 import { site } from "~core/site";
 import { displayName, type Viewer } from "~core/viewer";
-import { type MessageId, messagesFor } from "../../../server/i18n/catalog";
+import { type MessageId, pageTexts } from "../../../server/i18n/catalog";
 import type { Route } from "./+types/profile";
 
 export const contract = defineRoute({
@@ -19,7 +19,7 @@ export const contract = defineRoute({
 
 export async function loader(args: Route.LoaderArgs) {
   const viewer = routeViewer(args.context);
-  const intl = messagesFor(localeOfRequest(args.request), ["account"]);
+  const intl = pageTexts(localeOfRequest(args.request), ["account"]);
   return data({ viewer, intl }, { headers: { "Cache-Control": "private, no-store" } });
 }
 

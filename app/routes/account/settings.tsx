@@ -21,7 +21,7 @@ import { z } from "~core/zod";
 import { consumeAccountLimit, retryAfterSeconds } from "../../../server/auth/account-limits";
 import { classifyFailure, unavailable } from "../../../server/http/route-errors";
 import { signOut } from "../../../server/http/session";
-import { messagesFor, translate } from "../../../server/i18n/catalog";
+import { pageTexts, translate } from "../../../server/i18n/catalog";
 import {
   accountAutoplay,
   deleteAccount,
@@ -54,7 +54,7 @@ export async function loader(args: Route.LoaderArgs) {
   const viewer = routeViewer(args.context);
   const [account, language] = await Promise.all([accountAutoplay(viewer.id), preferredLocale(viewer.id)]);
   const autoplay = autoplayOn({ account, browser: readAutoplayCookie(args.request.headers.get("Cookie") ?? "") });
-  return data({ viewer, autoplay, language, intl: messagesFor(localeOfRequest(args.request), ["account"]) });
+  return data({ viewer, autoplay, language, intl: pageTexts(localeOfRequest(args.request), ["account"]) });
 }
 
 export type SettingsActionData = { intent: string; error: string | null; notice: string | null };

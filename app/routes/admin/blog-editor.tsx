@@ -14,7 +14,7 @@ import { paths } from "~core/paths";
 import { CONSOLE_PAGE, defineRoute } from "~core/route-contract";
 import { TRANSLATED_LOCALES } from "~core/translations";
 import { z } from "~core/zod";
-import { messagesFor } from "../../../server/i18n/catalog";
+import { pageTexts } from "../../../server/i18n/catalog";
 import {
   BlogPostNotFoundError,
   BlogSlugTakenError,
@@ -46,7 +46,7 @@ export async function loader(args: Route.LoaderArgs) {
   const base = {
     siteUrl: siteUrl(args.request),
     created,
-    intl: messagesFor(DEFAULT_LOCALE, ["blog"]),
+    intl: pageTexts(DEFAULT_LOCALE, ["blog"]),
     translation: null as TranslationEditorData | null,
     statuses: null as TranslationEditorData["statuses"] | null,
   };

@@ -4,7 +4,7 @@ import { DEFAULT_LOCALE } from "~core/locales";
 import { paths } from "~core/paths";
 import { CONSOLE_PAGE, defineRoute, robotsMeta } from "~core/route-contract";
 import { site } from "~core/site";
-import { messagesFor } from "../../../server/i18n/catalog";
+import { pageTexts } from "../../../server/i18n/catalog";
 import type { Route } from "./+types/layout";
 
 export const contract = defineRoute({
@@ -14,7 +14,7 @@ export const contract = defineRoute({
 export async function loader(args: Route.LoaderArgs) {
   const admin = routeViewer(args.context);
   // The console is in English (docs/i18n.md); the shared parts it shows (pagination, retry) read `listing`.
-  return data({ adminEmail: admin.email, intl: messagesFor(DEFAULT_LOCALE, ["listing"]) });
+  return data({ adminEmail: admin.email, intl: pageTexts(DEFAULT_LOCALE, ["listing"]) });
 }
 
 /** The console's noindex as a tag too, rendered here for all its pages: they declare CONSOLE_PAGE (route-table.test.ts). */

@@ -15,7 +15,7 @@ import { defineRoute } from "~core/route-contract";
 import { site } from "~core/site";
 import { z } from "~core/zod";
 import { attempt } from "../../../server/http/route-errors";
-import { messagesFor } from "../../../server/i18n/catalog";
+import { pageTexts } from "../../../server/i18n/catalog";
 import { BLOG_POSTS_PER_PAGE, listPublishedPosts } from "../../../server/services/blog";
 import type { Route } from "./+types/list";
 
@@ -38,7 +38,7 @@ export const contract = defineRoute({
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const locale = localeOfRequest(request);
-  const intl = messagesFor(locale, ["blog"]);
+  const intl = pageTexts(locale, ["blog"]);
   const { page: requested } = routeInput(context, contract).query;
   const found = await attempt(
     context,

@@ -15,7 +15,7 @@ import { paths } from "~core/paths";
 import { defineRoute } from "~core/route-contract";
 import { z } from "~core/zod";
 import { attempt } from "../../../server/http/route-errors";
-import { messagesFor } from "../../../server/i18n/catalog";
+import { pageTexts } from "../../../server/i18n/catalog";
 import { getPublishedPost } from "../../../server/services/blog";
 import type { Route } from "./+types/post";
 
@@ -37,7 +37,7 @@ export const contract = defineRoute({
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const locale = localeOfRequest(request);
-  const intl = messagesFor(locale, ["blog"]);
+  const intl = pageTexts(locale, ["blog"]);
   const { slug } = routeInput(context, contract).params;
   if (!slug) return data<PostData>({ state: "not-found", slug: "", intl }, { status: 404 });
   const post = await attempt(

@@ -4,7 +4,7 @@ import { createMemoryRouter, Outlet, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { type Locale, localizePath } from "~core/locales";
 import { paths } from "~core/paths";
-import { messagesFor, translate } from "../../../server/i18n/catalog";
+import { pageTexts, translate } from "../../../server/i18n/catalog";
 import { inPage } from "../../../tests/support/in-page";
 import { Footer } from "../../components/layout/Footer";
 import { useDirection, useLocale } from "../../lib/i18n";
@@ -56,7 +56,7 @@ describe("the age check's outcome in the language of the page it came from", () 
   const render = (locale: Locale, result: string) => {
     const Page = AgeCheck as unknown as (props: { loaderData: object }) => ReactNode;
     const returnTo = localizePath(locale, "/video/x");
-    const loaderData = { result, returnTo, intl: messagesFor(locale, ["ageCheck"]) };
+    const loaderData = { result, returnTo, intl: pageTexts(locale, ["ageCheck"]) };
     const router = createMemoryRouter(
       [
         {
@@ -74,7 +74,7 @@ describe("the age check's outcome in the language of the page it came from", () 
       ],
       {
         initialEntries: [paths.ageCheck({ result, returnTo })],
-        hydrationData: { loaderData: { root: { intl: messagesFor(locale, ["common"]) }, "age-check": loaderData } },
+        hydrationData: { loaderData: { root: { intl: pageTexts(locale, ["common"]) }, "age-check": loaderData } },
       },
     );
     return renderToStaticMarkup(<RouterProvider router={router} />);

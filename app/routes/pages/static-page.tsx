@@ -9,7 +9,7 @@ import { type Locale, localeOfRequest, localizePath, splitLocalePath } from "~co
 import { paths, pathsIn } from "~core/paths";
 import { defineRoute } from "~core/route-contract";
 import { site } from "~core/site";
-import { messagesFor } from "../../../server/i18n/catalog";
+import { pageTexts } from "../../../server/i18n/catalog";
 import { getPage, type PageName } from "../../../server/services/pages";
 import type { Route } from "./+types/static-page";
 
@@ -65,7 +65,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     title: content.title,
     description: content.description,
     html: renderMarkdown(content.body),
-    intl: messagesFor(locale, ["pages"]),
+    intl: pageTexts(locale, ["pages"]),
   });
 }
 
