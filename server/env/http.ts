@@ -55,6 +55,11 @@ export const httpSettings = {
    */
   PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   /**
+   * How long past PAGE_CACHE_TTL_MS a page may still answer the requests that arrive while its replacement renders
+   * (stale while revalidating, server/http/page-cache-store.ts); 0: they wait for the render.
+   */
+  PAGE_CACHE_STALE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
+  /**
    * Where a web worker answers a page-cache hit: `early`, on the raw request before Express (server/http/early-hits.ts),
    * or `express`, in the middleware chain as every other request (what `npm run bench` compares it with).
    */

@@ -41,6 +41,7 @@ interface Answer {
 
 describe("page-cache hits before Express", () => {
   const counts = { express: 0, renders: 0 };
+  let now = 1_000_000;
   let store: PageStore;
   let chainServer: http.Server;
   let earlyServer: http.Server;
@@ -52,7 +53,7 @@ describe("page-cache hits before Express", () => {
 
   beforeAll(async () => {
     const routes = await appRoutes();
-    store = createPageStore({ ttlMs: 60_000 });
+    store = createPageStore({ ttlMs: 60_000, staleMs: 5_000, now: () => now });
     const app = express();
     app.disable("x-powered-by");
     app.set("trust proxy", "loopback");
@@ -75,7 +76,7 @@ describe("page-cache hits before Express", () => {
       res.status(200).type("html");
       res.setHeader("X-Render", String(counts.renders));
       res.write(`<!doctype html><html><head><script nonce="${nonce}">window.a=1</script></head>`);
-      setTimeout(() => res.end(`<body>${"x".repeat(2000)}<p>${req.originalUrl}</p></body></html>`), 1);
+      setTimeout(() => res.end(`<body>${"x".repeat(2000)}<p>${req.originalUrl}</p></body></html>`), req.query.slow ? 200 : 1);
     });
     const answerHit = earlyHits(store, app);
     chainServer = http.createServer(app);
@@ -97,11 +98,18 @@ describe("page-cache hits before Express", () => {
   });
 
   /** A raw request (target sent as given, body bytes not decoded); one Host for both servers, as it is part of the key. */
-  const send = (port: number, target: string, headers: Record<string, string> = {}, method = "GET", body?: string): Promise<Answer> =>
+  const send = (
+    port: number,
+    target: string,
+    headers: Record<string, string> = {},
+    method = "GET",
+    body?: string,
+    via: http.Agent = agent,
+  ): Promise<Answer> =>
     new Promise((resolve, reject) => {
       const before = counts.express;
       const req = http.request(
-        { host: "127.0.0.1", port, path: target, method, agent, headers: { host: "site.test", "user-agent": BROWSER, ...headers } },
+        { host: "127.0.0.1", port, path: target, method, agent: via, headers: { host: "site.test", "user-agent": BROWSER, ...headers } },
         (res) => {
           const chunks: Buffer[] = [];
           res.on("data", (c: Buffer) => chunks.push(c));
@@ -168,6 +176,33 @@ describe("page-cache hits before Express", () => {
     });
     expect(sample["content-security-policy"]).not.toContain("nonce");
     expect(sample["strict-transport-security"]).toBeUndefined();
+  });
+
+  it("sends an expired page at once while its replacement renders, marked stale; the first request renders it", async () => {
+    const second = new http.Agent({ keepAlive: true, maxSockets: 1 }); // another visitor's connection
+    const target = "/values?slow=1";
+    const state = (a: Answer) => a.headers[PAGE_CACHE_HEADER.toLowerCase()];
+    const br = { "accept-encoding": "br" }; // what the early path answers (else Express's compression)
+    const old = await fill(target, br);
+    now += 60_001; // past the TTL, within the stale bound
+    const rendersBefore = counts.renders;
+    const lead = send(earlyPort, target, br);
+    await vi.waitFor(() => expect(counts.renders).toBe(rendersBefore + 1)); // its render is under way
+    const during = await send(earlyPort, target, br, "GET", undefined, second);
+    expect([state(during), during.viaExpress, during.headers["x-render"]]).toEqual(["stale", false, old.headers["x-render"]]);
+    expect(Number(during.headers["content-length"])).toBe(during.body.length);
+    const first = await lead;
+    expect([state(first), first.viaExpress]).toEqual(["miss", true]);
+    await store.settled();
+    const after = await send(earlyPort, target, br, "GET", undefined, second);
+    expect([state(after), after.headers["x-render"]]).toEqual(["hit", first.headers["x-render"]]);
+    // Past the stale bound the copy is gone: the next request renders, the ones during it wait for that render.
+    now += 60_000 + 5_001;
+    const renders = counts.renders;
+    const [again, waited] = await Promise.all([send(earlyPort, target, br), send(earlyPort, target, br, "GET", undefined, second)]);
+    expect([state(again), state(waited)].sort()).toEqual(["hit", "miss"]);
+    expect(counts.renders - renders).toBe(1);
+    second.destroy();
   });
 
   it("answers HEAD without a body and with the page's Content-Length", async () => {

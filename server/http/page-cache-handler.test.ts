@@ -68,7 +68,7 @@ describe("the page micro-cache on a real server", () => {
   let server: http.Server;
   let origin: string;
   beforeAll(async () => {
-    store = createPageStore({ ttlMs: 2000, maxEntries: 3, maxBytes: 1_000_000, maxBodyBytes: 4000, now: () => now });
+    store = createPageStore({ ttlMs: 2000, staleMs: 3000, maxEntries: 3, maxBytes: 1_000_000, maxBodyBytes: 4000, now: () => now });
     ({ server, origin } = await listen(chain(express(), pageCacheHandler(store), renders)));
   });
   afterAll(() => new Promise((r) => server.close(r)));
@@ -224,6 +224,34 @@ describe("the page micro-cache on a real server", () => {
     const hits = answers.filter((a) => a.state === "hit");
     expect(new Set(hits.map((a) => a.body)).size).toBe(1);
     expect(hits.every((a) => !a.body.includes("nonce") && cspNonce(a.res) === undefined)).toBe(true);
+  });
+
+  it("sends an expired page to the visitors who come while its replacement renders, marked stale", async () => {
+    const old = await get("/privacy?slow=1");
+    now += 2001; // past the TTL, within the stale bound
+    const before = renders.count;
+    const answers = await Promise.all(Array.from({ length: 5 }, () => get("/privacy?slow=1")));
+    expect(renders.count - before).toBe(1);
+    expect(answers.map((a) => a.state).sort()).toEqual(["miss", "stale", "stale", "stale", "stale"]);
+    const fresh = answers.find((a) => a.state === "miss")!;
+    for (const stale of answers.filter((a) => a.state === "stale")) {
+      expect(stale.res.headers.get("x-render")).toBe(old.res.headers.get("x-render")); // the earlier render's page
+      expect(stale.body).not.toContain("nonce");
+    }
+    // The first request after the TTL saw the page as it is now, and what follows is its render.
+    expect(fresh.res.headers.get("x-render")).toBe(String(before + 1));
+    expect((await get("/privacy?slow=1")).res.headers.get("x-render")).toBe(String(before + 1));
+  });
+
+  it("serves nothing stale past the bound or after an invalidation: visitors wait for the render", async () => {
+    for (const expire of [() => (now += 2000 + 3001), () => store.clear()]) {
+      await get("/faq?slow=1");
+      expire();
+      const before = renders.count;
+      const answers = await Promise.all(Array.from({ length: 3 }, () => get("/faq?slow=1")));
+      expect(renders.count - before).toBe(1);
+      expect(answers.map((a) => a.state).sort()).toEqual(["hit", "hit", "miss"]);
+    }
   });
 
   it("lets concurrent visitors render their own when the first answer cannot be kept", async () => {

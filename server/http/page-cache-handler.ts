@@ -12,7 +12,8 @@ import { hasSessionCookie } from "./session";
  * The page micro-cache in Express's chain (docs/decisions/0013-page-cache.md), mounted right before React Router:
  * a hit is answered from the store, a miss renders as usual while its bytes are copied and, once it ended as a
  * page worth keeping (a complete 200 `text/html` without Set-Cookie or a fallback), stored. Concurrent misses of
- * one key wait for the first render and are answered from what it stored.
+ * one key get the expired copy while the first one renders its replacement (within the stale bound), else wait for
+ * that render and are answered from what it stored.
  *
  * The render itself streams out as usual (compressed per response by compression, earlier in the chain, so
  * the chunks seen here are plain). In a web worker most hits never reach Express: early-hits.ts answers them on
@@ -29,12 +30,12 @@ export function pageMicroCache(store: PageStore | null = processPageStore()): Re
 }
 
 /**
- * The request handling on a given store (tests drive it directly). Concurrent misses of one key wait for
- * the first one's render (when a page expires under load, one render instead of one per connection) and
- * are answered from what it stored; if it stored nothing (an error, a cookie), each renders its own.
+ * The request handling on a given store (tests drive it directly). When a page expires under load, one render
+ * instead of one per connection: the first request renders; the others get the expired copy meanwhile, or,
+ * without one, wait for that render and are answered from what it stored; if it stored nothing (an error, a
+ * cookie), each renders its own.
  */
 export function pageCacheHandler(store: PageStore): RequestHandler {
-  const rendering = new Map<string, Promise<void>>();
   return (req, res, next) => {
     const request = expressPageRequest(req);
     if (cacheability(request, matchedRoute(res)) === "bypass") {
@@ -42,21 +43,20 @@ export function pageCacheHandler(store: PageStore): RequestHandler {
       return next();
     }
     const key = pageKey(request);
-    const page = store.get(key);
-    if (page) return sendStored(req, res, page, expressEncoding(req));
+    const found = store.lookup(key);
+    if (found?.fresh) return sendStored(req, res, found.page, expressEncoding(req));
     const render = (lead: boolean) => {
       res.setHeader(PAGE_CACHE_HEADER, "miss");
       if (req.method === "GET") {
         const stored = keepWhenDone(res, store, key, String(res.locals.nonce ?? ""), hasSessionCookie(req.headers.cookie));
-        if (lead) {
-          rendering.set(key, stored);
-          void stored.then(() => rendering.get(key) === stored && rendering.delete(key));
-        }
+        if (lead) store.rendering(key, stored);
       }
       next();
     };
-    const earlier = rendering.get(key);
+    const earlier = store.renderOf(key);
     if (!earlier) return render(true);
+    // Its replacement is rendering: the expired copy now rather than a wait (page-cache-store.ts, "Stale").
+    if (found) return sendStored(req, res, found.page, expressEncoding(req), undefined, "stale");
     void earlier.then(() => {
       if (res.destroyed) return; // the visitor left while waiting
       const ready = store.get(key);

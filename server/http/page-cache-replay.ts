@@ -27,7 +27,8 @@ const PER_RESPONSE_HEADERS = new Set([
 
 /**
  * Answers with a stored page: the headers of StoredPage.answer for `encoding` (the one its Accept-Encoding
- * prefers), the stored page's CSP (by hash) and the page; HEAD gets no body. One implementation for both paths.
+ * prefers), the stored page's CSP (by hash) and the page; HEAD gets no body; `X-Page-Cache: stale` for an expired
+ * copy sent while its replacement renders. One implementation for both paths.
  * In Express's chain (no `head`) the headers every response carries are on `res` already, the render's nonce
  * policy among them, and compression passes the encoded body through. The early hits before Express pass those
  * headers as `head` instead (startResponse with the stored CSP), and everything goes out in one `writeHead`.
@@ -38,8 +39,13 @@ export function sendStored(
   stored: StoredPage,
   encoding: SnapshotEncoding,
   head?: StoredHeaderList,
+  state: "hit" | "stale" = "hit",
 ): void {
-  const answer = stored.answer[encoding];
+  let answer = stored.answer[encoding];
+  if (state === "stale") {
+    answer = answer.slice();
+    answer[1] = state; // after PAGE_CACHE_HEADER, first in every answer (hitHeaders)
+  }
   if (head) res.writeHead(200, head.concat(answer));
   else {
     for (let i = 0; i < answer.length; i += 2) res.setHeader(answer[i] as string, answer[i + 1]!);

@@ -17,6 +17,13 @@ import type { PageSnapshot, SnapshotEncoding } from "./page-snapshot";
  * unit change (the pre-roll included) clears the whole store in every worker; a comment added, deleted or
  * moderated clears only its video's page (invalidatePages(paths): under many comments the other pages stay
  * cached). A render that began before a clear is not stored after it.
+ *
+ * Stale while revalidating: a page past its TTL stays in the store for PAGE_CACHE_STALE_MS more. The first request
+ * for it renders the replacement as before (it sees the page as it is now); requests for it that arrive while that
+ * render runs get the expired copy at once (`X-Page-Cache: stale`) instead of waiting for the render. A page is
+ * therefore never older than TTL plus one render when there is a render in flight, and never served past TTL plus
+ * the stale bound (a render that hangs: then requests wait for it, as without this). Invalidations remove pages,
+ * expired ones included: nothing cleared is ever served stale.
  */
 
 /** The header of every answer that passed the cache: `hit`, `miss` or `bypass`. */
@@ -24,6 +31,8 @@ export const PAGE_CACHE_HEADER = "X-Page-Cache";
 
 export interface PageCacheOptions {
   ttlMs: number;
+  /** How long past its TTL a page may still answer requests that arrive while its replacement renders. */
+  staleMs?: number;
   /** Pages kept per worker. */
   maxEntries?: number;
   /** Bytes of HTML kept per worker. */
@@ -55,11 +64,13 @@ export interface StoredPage {
 /** Pages by key, oldest-used first (Map order), bounded in entries and bytes. */
 export class PageStore {
   private readonly entries = new Map<string, StoredPage>();
+  /** Renders in flight by key, in this process (coalesced: one per key; page-cache-handler.ts). */
+  private readonly renders = new Map<string, Promise<void>>();
   private totalBytes = 0;
   /** Bumped by clear(): a render that started under an older generation is not stored. */
   private gen = 0;
 
-  constructor(private readonly options: Required<Omit<PageCacheOptions, "ttlMs">> & { ttlMs: number }) {}
+  constructor(private readonly options: Required<PageCacheOptions>) {}
 
   get maxBodyBytes(): number {
     return this.options.maxBodyBytes;
@@ -96,16 +107,38 @@ export class PageStore {
     return this.totalBytes;
   }
 
+  /** The page under `key` while fresh (within its TTL). */
   get(key: string): StoredPage | undefined {
+    const found = this.lookup(key);
+    return found?.fresh ? found.page : undefined;
+  }
+
+  /**
+   * The page under `key`, fresh or, past its TTL but within the stale bound, not fresh: only to be sent while its
+   * replacement renders (renderOf). A page past both is dropped.
+   */
+  lookup(key: string): { page: StoredPage; fresh: boolean } | undefined {
     const page = this.entries.get(key);
     if (!page) return undefined;
     this.entries.delete(key);
-    if (page.expires <= this.options.now()) {
+    const now = this.options.now();
+    if (page.expires + this.options.staleMs <= now) {
       this.totalBytes -= page.bytes;
       return undefined;
     }
     this.entries.set(key, page); // re-inserted: most recently used
-    return page;
+    return { page, fresh: page.expires > now };
+  }
+
+  /** The render in flight that will replace the page under `key`, if any. */
+  renderOf(key: string): Promise<void> | undefined {
+    return this.renders.get(key);
+  }
+
+  /** Records `render` as the one in flight for `key` until it settles (stored or not). */
+  rendering(key: string, render: Promise<void>): void {
+    this.renders.set(key, render);
+    void render.then(() => this.renders.get(key) === render && this.renders.delete(key));
   }
 
   /** `renderedAt`: when the render finished; the TTL counts from then, not from when its snapshot was ready. */
@@ -150,6 +183,7 @@ export class PageStore {
 export function createPageStore(options: PageCacheOptions): PageStore {
   return new PageStore({
     ttlMs: options.ttlMs,
+    staleMs: options.staleMs ?? 0,
     maxEntries: options.maxEntries ?? 1000,
     maxBytes: options.maxBytes ?? 32 * 1024 * 1024,
     maxBodyBytes: options.maxBodyBytes ?? 1024 * 1024,
@@ -161,7 +195,9 @@ export function createPageStore(options: PageCacheOptions): PageStore {
  * This process's page store, cleared by every invalidation and ad unit change; null when the cache is off
  * (PAGE_CACHE_TTL_MS=0). One per process: the middleware and the early hits share it.
  */
-export function processPageStore(options: PageCacheOptions = { ttlMs: env().PAGE_CACHE_TTL_MS }): PageStore | null {
+export function processPageStore(
+  options: PageCacheOptions = { ttlMs: env().PAGE_CACHE_TTL_MS, staleMs: env().PAGE_CACHE_STALE_MS },
+): PageStore | null {
   if (options.ttlMs <= 0) return null;
   const store = createPageStore(options);
   onAnyInvalidation((name, key) => (name === PAGES && key ? store.clearPaths(pagePaths(key)) : store.clear()));
