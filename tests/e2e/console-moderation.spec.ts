@@ -177,6 +177,9 @@ test("messages: a contact message arrives unread, is opened (read), marked unrea
 });
 
 test("categories: create (validated) and rename show in the public header at once", async ({ browser, baseURL }) => {
+  // By this point of a full run the other specs have made a few hundred "View Test" categories, each listed with its
+  // forms and a move-to list of all the others: the console page takes seconds to load and to type into.
+  test.slow();
   const admin = await person(browser, baseURL, "admin");
   const visitor = await person(browser, baseURL, "visitor");
   const tag = hex();
@@ -228,6 +231,7 @@ test("categories: create (validated) and rename show in the public header at onc
 
 // Split from the test above: together they outgrew the minute a test gets on a loaded CI machine.
 test("categories: delete with a move, and an empty one, show in the public header and pages at once", async ({ browser, baseURL }) => {
+  test.slow(); // as above: the console's list of every category the run has made
   const admin = await person(browser, baseURL, "admin");
   const visitor = await person(browser, baseURL, "visitor");
   const tag = hex();
