@@ -66,20 +66,16 @@ export function earlyHits(store: PageStore, app: ExpressSettings): (req: Incomin
     if (requestCacheability(request) === "bypass") return false;
     const encoding = plainEncoding(req.headers["accept-encoding"]);
     if (encoding !== "br" && encoding !== "gzip") return false;
-    const key = pageKey(request);
-    const found = store.lookup(key);
+    // A fresh page, or an expired one while its replacement renders (page-cache-store.ts answer); anything else,
+    // the first request after the TTL among them, goes on to Express, which renders.
+    const found = store.answer(pageKey(request));
     if (!found) return false;
-    // An expired page: the first request goes on to Express and renders its replacement; the ones that come while
-    // that render runs get the expired copy here (page-cache-store.ts, "Stale while revalidating").
-    const stale = !found.fresh;
-    if (stale && !store.renderOf(key)) return false;
-    const stored = found.page;
     // The headers every response carries, collected to go out with the page's in one writeHead.
     const head: StoredHeaderList = [];
-    startResponse(req, res, { secure: request.protocol === "https", contentSecurityPolicy: stored.csp }, (name, value) => {
+    startResponse(req, res, { secure: request.protocol === "https", contentSecurityPolicy: found.page.csp }, (name, value) => {
       head.push(name, value);
     });
-    sendStored(req, res, stored, encoding, head, stale ? "stale" : "hit");
+    sendStored(req, res, found.page, encoding, head, found.state);
     return true;
   };
 }

@@ -43,8 +43,8 @@ export function pageCacheHandler(store: PageStore): RequestHandler {
       return next();
     }
     const key = pageKey(request);
-    const found = store.lookup(key);
-    if (found?.fresh) return sendStored(req, res, found.page, expressEncoding(req));
+    const found = store.answer(key);
+    if (found) return sendStored(req, res, found.page, expressEncoding(req), undefined, found.state);
     const render = (lead: boolean) => {
       res.setHeader(PAGE_CACHE_HEADER, "miss");
       if (req.method === "GET") {
@@ -55,8 +55,6 @@ export function pageCacheHandler(store: PageStore): RequestHandler {
     };
     const earlier = store.renderOf(key);
     if (!earlier) return render(true);
-    // Its replacement is rendering: the expired copy now rather than a wait (page-cache-store.ts, "Stale").
-    if (found) return sendStored(req, res, found.page, expressEncoding(req), undefined, "stale");
     void earlier.then(() => {
       if (res.destroyed) return; // the visitor left while waiting
       const ready = store.get(key);

@@ -114,10 +114,19 @@ export class PageStore {
   }
 
   /**
-   * The page under `key`, fresh or, past its TTL but within the stale bound, not fresh: only to be sent while its
-   * replacement renders (renderOf). A page past both is dropped.
+   * What a request for `key` may be answered with now, and as what: the page while fresh (`hit`), or past its TTL
+   * while its replacement renders (`stale`; see "Stale while revalidating" above). Undefined: the request renders
+   * (or waits for the render in flight). The one rule for both paths, early-hits.ts and page-cache-handler.ts.
    */
-  lookup(key: string): { page: StoredPage; fresh: boolean } | undefined {
+  answer(key: string): { page: StoredPage; state: "hit" | "stale" } | undefined {
+    const found = this.lookup(key);
+    if (found?.fresh) return { page: found.page, state: "hit" };
+    if (found && this.renders.has(key)) return { page: found.page, state: "stale" };
+    return undefined;
+  }
+
+  /** The page under `key`, fresh or within the stale bound (not fresh); a page past both is dropped. */
+  private lookup(key: string): { page: StoredPage; fresh: boolean } | undefined {
     const page = this.entries.get(key);
     if (!page) return undefined;
     this.entries.delete(key);
