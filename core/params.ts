@@ -72,7 +72,7 @@ const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form
 
 export type FormBody = { ok: true; form: FormData } | { ok: false; status: 400 | 413 | 415; headers: Record<string, string> };
 
-/** The rest of a refused large body is never read, so the connection cannot serve another request. */
+/** The rest of a refused large body is only read to be dropped (server/http/input-boundary.ts LINGER): the connection closes after. */
 const TOO_LARGE = { ok: false, status: 413, headers: { Connection: "close" } } as const;
 
 /**
@@ -111,7 +111,7 @@ export async function readForm(request: Request, maxBytes = MAX_FORM_BYTES): Pro
 /**
  * Reads and drops up to `maxBytes` of a request body that will be refused anyway: answering before the
  * client has finished sending makes the server close the connection under it (the client sees a reset
- * instead of the answer). Larger bodies are left unread; their senders get the reset.
+ * instead of the answer). Larger bodies are left to the input boundary's lingering close (server/http/input-boundary.ts).
  */
 export async function discardBody(request: Request, maxBytes = MAX_FORM_BYTES): Promise<void> {
   if (!request.body || Number(request.headers.get("content-length")) > maxBytes) return;

@@ -2,7 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { inputBoundary, MAX_URL_LENGTH, unreadableUrl } from "./input-boundary";
+import { inputBoundary, LINGER, MAX_URL_LENGTH, unreadableUrl } from "./input-boundary";
 
 describe("unreadableUrl", () => {
   it.each([
@@ -43,6 +43,10 @@ describe("inputBoundary middleware", () => {
   beforeAll(async () => {
     const app = express();
     app.use(inputBoundary());
+    // A refusal that never reads the body, as the console's 404 to a visitor or a size limit answers.
+    app.post("/refuse", (_req, res) => {
+      res.status(413).send("too large");
+    });
     app.use((req, res) => {
       res.send(`reached ${req.path}`);
     });
@@ -87,5 +91,51 @@ describe("inputBoundary middleware", () => {
       expect(res.body).toContain("Bad request");
       expect(res.body).not.toContain("script");
     }
+  });
+
+  /**
+   * Posts `chunks` of 128 KB a few milliseconds apart: the answer, how many chunks had gone out when it came, and
+   * the client's error if a write failed.
+   */
+  function postSlowly(chunks: number): Promise<{ status: number; body: string; sentBeforeAnswer: number; error: string | null }> {
+    return new Promise((resolve) => {
+      let sent = 0;
+      let sentBeforeAnswer = -1;
+      let body = "";
+      const req = http.request({
+        host: "127.0.0.1",
+        port,
+        path: "/refuse",
+        method: "POST",
+        headers: { "content-length": chunks * 131_072 },
+      });
+      req.on("response", (res) => {
+        sentBeforeAnswer = sent;
+        res.setEncoding("utf8");
+        res.on("data", (c) => {
+          body += c;
+        });
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body, sentBeforeAnswer, error: null }));
+      });
+      req.on("error", (err) => resolve({ status: 0, body, sentBeforeAnswer, error: (err as NodeJS.ErrnoException).code ?? String(err) }));
+      const next = () => {
+        if (sent === chunks) return void req.end();
+        sent++;
+        req.write(Buffer.alloc(131_072, 120), () => setTimeout(next, 5));
+      };
+      next();
+    });
+  }
+
+  it("reads the rest of a body it refused unread, so a client still sending gets its answer, then closes", async () => {
+    const answer = await postSlowly(24); // 3 MB, over about a tenth of a second
+    expect(answer).toEqual({ status: 413, body: "too large", sentBeforeAnswer: 24, error: null });
+  });
+
+  it("stops reading past the linger bound: the answer goes out before the rest of the body", async () => {
+    const chunks = Math.ceil(LINGER.bytes / 131_072) + 24;
+    const answer = await postSlowly(chunks);
+    expect(answer.sentBeforeAnswer).toBeGreaterThan(0);
+    expect(answer.sentBeforeAnswer).toBeLessThan(chunks);
   });
 });

@@ -54,11 +54,19 @@ export function inputBoundary(): RequestHandler {
   };
 }
 
+/** How much of a refused body is still read (and discarded) before its answer goes out and the connection closes. */
+export const LINGER = { bytes: 8 * 1024 * 1024, ms: 2000 };
+
 /**
  * A request body still arriving when the answer starts (a refusal that never read it: a visitor's post to
  * the console, a body over the size limit) cannot be skipped reliably on a kept-alive connection: the
  * client would send its next request on a socket that the server then closes under it (ECONNRESET). Such
  * an answer says `Connection: close`, so the client opens a new connection for the next request.
+ *
+ * Closing at once would still cut off a client that is sending the rest: its write fails (EPIPE) before it
+ * reads the answer, and it never learns why. So the answer's end waits while the rest of the body is read and
+ * thrown away, up to LINGER's bytes and time (nginx's lingering close, bounded the same way); past either, the
+ * answer goes out and the connection closes as before.
  */
 function closeWhenBodyUnread(req: IncomingMessage, res: ServerResponse): void {
   const writeHead = res.writeHead;
@@ -66,4 +74,25 @@ function closeWhenBodyUnread(req: IncomingMessage, res: ServerResponse): void {
     if (!req.complete && !this.headersSent) this.setHeader("Connection", "close");
     return writeHead.apply(this, args);
   } as ServerResponse["writeHead"];
+  const end = res.end;
+  res.end = function (this: ServerResponse, ...args: unknown[]) {
+    if (req.complete || req.destroyed) return end.apply(this, args as Parameters<ServerResponse["end"]>);
+    let read = 0;
+    const finish = () => {
+      clearTimeout(timer);
+      req.off("data", count).off("end", finish).off("close", finish);
+      end.apply(this, args as Parameters<ServerResponse["end"]>);
+    };
+    const count = (chunk: Buffer) => {
+      read += chunk.length;
+      if (read > LINGER.bytes) finish();
+    };
+    const timer = setTimeout(finish, LINGER.ms);
+    // Whoever was reading the body has answered without it (React Router's request stream, for one, pauses the
+    // socket while nobody reads from it): from here on the body is only counted and dropped.
+    req.removeAllListeners("data");
+    req.on("data", count).once("end", finish).once("close", finish);
+    req.resume();
+    return this;
+  } as ServerResponse["end"];
 }
