@@ -176,18 +176,27 @@ test("messages: a contact message arrives unread, is opened (read), marked unrea
   await admin.context.close();
 });
 
+/** An admin on the categories console, ready to type (hydrated), a visitor beside, and a tag for unique names. */
+async function categoriesConsole(browser: Browser, baseURL: string | undefined) {
+  const admin = await person(browser, baseURL, "admin");
+  const visitor = await person(browser, baseURL, "visitor");
+  await admin.page.goto(paths.admin.categories());
+  await hydrated(admin.page);
+  return {
+    admin,
+    visitor,
+    tag: hex(),
+    field: admin.page.getByLabel("New category"),
+    create: admin.page.getByRole("button", { name: "Create" }),
+  };
+}
+
 test("categories: create (validated) and rename show in the public header at once", async ({ browser, baseURL }) => {
   // By this point of a full run the other specs have made a few hundred "View Test" categories, each listed with its
   // forms and a move-to list of all the others: the console page takes seconds to load and to type into.
   test.slow();
-  const admin = await person(browser, baseURL, "admin");
-  const visitor = await person(browser, baseURL, "visitor");
-  const tag = hex();
+  const { admin, visitor, tag, field, create } = await categoriesConsole(browser, baseURL);
   const name = `Moderation ${tag}`;
-  await admin.page.goto(paths.admin.categories());
-  await hydrated(admin.page);
-  const field = admin.page.getByLabel("New category");
-  const create = admin.page.getByRole("button", { name: "Create" });
 
   // The browser's check, then the server's (policy, uniqueness), each next to the field.
   await create.click();
@@ -232,14 +241,8 @@ test("categories: create (validated) and rename show in the public header at onc
 // Split from the test above: together they outgrew the minute a test gets on a loaded CI machine.
 test("categories: delete with a move, and an empty one, show in the public header and pages at once", async ({ browser, baseURL }) => {
   test.slow(); // as above: the console's list of every category the run has made
-  const admin = await person(browser, baseURL, "admin");
-  const visitor = await person(browser, baseURL, "visitor");
-  const tag = hex();
+  const { admin, visitor, tag, field, create } = await categoriesConsole(browser, baseURL);
   const renamed = `Target ${tag}`;
-  await admin.page.goto(paths.admin.categories());
-  await hydrated(admin.page);
-  const field = admin.page.getByLabel("New category");
-  const create = admin.page.getByRole("button", { name: "Create" });
   await field.fill(renamed);
   await create.click();
   const renamedRow = admin.page.locator(`[data-category-name="${renamed}"]`);
