@@ -44,6 +44,7 @@ export default [
     route("messages", "routes/admin/messages.tsx"),
     route("messages/:messageId", "routes/admin/message.tsx"),
     route("categories", "routes/admin/categories.tsx"),
+    route("categories/:categoryId", "routes/admin/category.tsx"),
     route("translations", "routes/admin/translations.tsx"),
     route("blog", "routes/admin/blog.tsx"),
     route("blog/new", "routes/admin/blog-editor.tsx", { id: "admin-blog-new" }),

@@ -24,6 +24,9 @@ export const categoryNameSchema = z
   );
 
 const id = z.uuid("Unknown category");
+
+/** A category's page in the console, `/admin/categories/<id>`. */
+export const categoryParams = z.object({ categoryId: id });
 /**
  * The forms only need the name to be a readable size; its rules (categoryNameSchema, then uniqueness and
  * policy) are applied by the service, so each refusal comes back as a message next to the field.

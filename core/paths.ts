@@ -109,6 +109,8 @@ export const paths = {
     /** The resumable-upload (tus) endpoint: the HTTP layer serves it before React Router (server/http/uploads.ts). */
     uploads: () => "/admin/uploads",
     categories: () => "/admin/categories",
+    /** One category's description, translations and delete. */
+    category: (categoryId: string) => `/admin/categories/${segment(categoryId)}`,
     /** What is missing or only drafted in each language (docs/i18n.md "Content"). */
     translations: () => "/admin/translations",
     blog: (query: { page?: number; deleted?: boolean } = {}) => withQuery("/admin/blog", { ...query, page: pageParam(query.page) }),

@@ -49,33 +49,31 @@ export async function videoTranslationsForEditing(videoId: string): Promise<Vide
   });
 }
 
-/** Every category's forms, by category id. */
-export async function categoryTranslationsForEditing(): Promise<Map<string, CategoryTranslationForm[]>> {
-  const rows = await getDb().selectFrom("category_translations").selectAll().execute();
-  const byCategory = new Map<string, typeof rows>();
-  for (const row of rows) byCategory.set(row.category_id, [...(byCategory.get(row.category_id) ?? []), row]);
-  const ids = (await getDb().selectFrom("categories").select("id").execute()).map((c) => c.id);
-  return new Map(
-    ids.map((id) => [
-      id,
-      TRANSLATED_LOCALES.map((locale) => {
-        const row = byCategory.get(id)?.find((r) => r.locale === locale);
-        return {
-          locale,
-          status: row?.state ?? "missing",
-          name: row?.name ?? "",
-          description: row?.description ?? "",
-          updatedAt: row ? new Date(row.updated_at).toISOString() : null,
-        };
-      }),
-    ]),
-  );
-}
-
-/** Every category's English description, by id. */
-export async function categoryDescriptions(): Promise<Record<string, string | null>> {
-  const rows = await getDb().selectFrom("categories").select(["id", "description"]).execute();
-  return Object.fromEntries(rows.map((r) => [r.id, r.description]));
+/**
+ * One category's English description and its forms in the other languages, or null when there is no such
+ * category (its page in the console, `/admin/categories/<id>`).
+ */
+export async function categoryForEditing(
+  categoryId: string,
+): Promise<{ description: string | null; translations: CategoryTranslationForm[] } | null> {
+  const [category, rows] = await Promise.all([
+    getDb().selectFrom("categories").select("description").where("id", "=", categoryId).executeTakeFirst(),
+    getDb().selectFrom("category_translations").selectAll().where("category_id", "=", categoryId).execute(),
+  ]);
+  if (!category) return null;
+  return {
+    description: category.description,
+    translations: TRANSLATED_LOCALES.map((locale) => {
+      const row = rows.find((r) => r.locale === locale);
+      return {
+        locale,
+        status: row?.state ?? "missing",
+        name: row?.name ?? "",
+        description: row?.description ?? "",
+        updatedAt: row ? new Date(row.updated_at).toISOString() : null,
+      };
+    }),
+  };
 }
 
 /** Sets a category's English description (null removes it), audited as `category.describe`. */

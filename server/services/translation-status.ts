@@ -107,7 +107,7 @@ export const categoryTranslationSection = () =>
     label: "name",
     counted: sql<boolean>`TRUE`,
     order: sql`s.name`,
-    href: (id) => `${paths.admin.categories()}#category-${id}`,
+    href: (id) => paths.admin.category(id),
   });
 
 /** Published posts, newest first: an English draft has no readers yet. Each language has its own editor. */

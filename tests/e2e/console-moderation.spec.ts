@@ -192,9 +192,6 @@ async function categoriesConsole(browser: Browser, baseURL: string | undefined) 
 }
 
 test("categories: create (validated) and rename show in the public header at once", async ({ browser, baseURL }) => {
-  // By this point of a full run the other specs have made a few hundred "View Test" categories, each listed with its
-  // forms and a move-to list of all the others: the console page takes seconds to load and to type into.
-  test.slow();
   const { admin, visitor, tag, field, create } = await categoriesConsole(browser, baseURL);
   const name = `Moderation ${tag}`;
 
@@ -238,9 +235,14 @@ test("categories: create (validated) and rename show in the public header at onc
   await visitor.context.close();
 });
 
-// Split from the test above: together they outgrew the minute a test gets on a loaded CI machine.
+/** A category's own console page (description, translations, delete), reached from its row, ready to click. */
+async function openCategory(page: Page, name: string) {
+  await page.getByRole("link", { name: `Description, translations, delete of ${name}` }).click();
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+  await hydrated(page);
+}
+
 test("categories: delete with a move, and an empty one, show in the public header and pages at once", async ({ browser, baseURL }) => {
-  test.slow(); // as above: the console's list of every category the run has made
   const { admin, visitor, tag, field, create } = await categoriesConsole(browser, baseURL);
   const renamed = `Target ${tag}`;
   await field.fill(renamed);
@@ -255,9 +257,11 @@ test("categories: delete with a move, and an empty one, show in the public heade
   const from = admin.page.locator(`[data-category-id="${fromId}"]`);
   const fromName = (await from.getAttribute("data-category-name")) as string;
   await expect(from.getByText("1 video")).toBeVisible();
-  await from.getByText(`Delete… ${fromName}`).click();
-  await from.getByLabel("First move its video to").selectOption({ label: renamed });
-  await from.getByRole("button", { name: "Move videos and delete" }).click();
+  await openCategory(admin.page, fromName);
+  await admin.page.getByLabel("First move its video to").selectOption({ label: renamed });
+  await admin.page.getByRole("button", { name: "Move videos and delete" }).click();
+  // Gone, so the list answers, with the video in its new category.
+  await expect(admin.page).toHaveURL(/\/admin\/categories$/);
   await expect(from).toHaveCount(0);
   await expect(renamedRow.getByText("1 video")).toBeVisible();
 
@@ -271,8 +275,11 @@ test("categories: delete with a move, and an empty one, show in the public heade
   await field.fill(emptyName);
   await create.click();
   const empty = admin.page.locator(`[data-category-name="${emptyName}"]`);
-  await empty.getByText(`Delete… ${emptyName}`).click();
-  await empty.getByRole("button", { name: "Delete category" }).click();
+  await expect(empty.getByText("0 videos")).toBeVisible();
+  await openCategory(admin.page, emptyName);
+  await expect(admin.page.getByText("It has no videos. Delete it for good?")).toBeVisible();
+  await admin.page.getByRole("button", { name: "Delete category" }).click();
+  await expect(admin.page).toHaveURL(/\/admin\/categories$/);
   await expect(empty).toHaveCount(0);
   await visitor.page.goto(paths.home());
   await expect((await headerCategoryLinks(visitor.page)).filter({ hasText: emptyName })).toHaveCount(0);
@@ -295,7 +302,13 @@ test("visitors, users and creators get 404 for every moderation page and action,
   const [message] = await storedMessages(baseURL, senderEmail);
   const messageId = (message as { id: string }).id;
 
-  const pages = ["/admin/comments", "/admin/messages", `/admin/messages/${messageId}`, "/admin/categories"];
+  const pages = [
+    "/admin/comments",
+    "/admin/messages",
+    `/admin/messages/${messageId}`,
+    "/admin/categories",
+    `/admin/categories/${categoryId}`,
+  ];
   const actions: [string, Record<string, string>][] = [
     ["/admin/comments", { intent: "delete", commentId }],
     ["/admin/messages", { intent: "delete", messageId: messageId }],
@@ -303,6 +316,8 @@ test("visitors, users and creators get 404 for every moderation page and action,
     ["/admin/categories", { intent: "create", name: `Intruder ${hex()}` }],
     ["/admin/categories", { intent: "rename", categoryId, name: `Intruder ${hex()}` }],
     ["/admin/categories", { intent: "delete", categoryId, moveTo: "" }],
+    [`/admin/categories/${categoryId}`, { intent: "delete", categoryId, moveTo: "" }],
+    [`/admin/categories/${categoryId}`, { intent: "describe", categoryId, description: "Intruder" }],
   ];
   for (const role of ["visitor", "user", "creator"] as const) {
     const p = await person(browser, baseURL, role);
@@ -338,12 +353,16 @@ test("screenshots of the three sections at 1280 and 390 px", async ({ browser, b
     await admin.page.setViewportSize({ width, height: 900 });
     for (const section of ["comments", "messages", "categories"]) {
       await admin.page.goto(`/admin/${section}`);
-      if (section === "categories")
-        await admin.page
-          .getByText(/^Delete… /)
-          .first()
-          .click(); // the move step
       await admin.page.screenshot({ path: testInfo.outputPath(`${section}-${width}.png`), fullPage: false });
+      if (section === "categories") {
+        await admin.page
+          .locator("[data-category-id]")
+          .first()
+          .getByRole("link", { name: /^Description, translations, delete/ })
+          .click();
+        await expect(admin.page.getByRole("link", { name: "All categories" })).toBeVisible();
+        await admin.page.screenshot({ path: testInfo.outputPath(`category-${width}.png`), fullPage: false });
+      }
     }
   }
   await admin.context.close();

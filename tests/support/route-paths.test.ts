@@ -56,6 +56,7 @@ const CALLS: Calls<typeof paths> = {
     videoJob: [paths.admin.videoJob(ID)],
     uploads: [paths.admin.uploads()],
     categories: [paths.admin.categories()],
+    category: [paths.admin.category(ID)],
     translations: [paths.admin.translations()],
     blog: [paths.admin.blog(), paths.admin.blog({ page: 2, deleted: true })],
     newBlogPost: [paths.admin.newBlogPost()],

@@ -4,10 +4,7 @@ import type { ConsoleActionResult } from "~/lib/console-result";
 import { CATEGORY_NAME_MAX, categoryNameSchema } from "~core/category-schema";
 import type { AdminCategory } from "~core/console-rows";
 import { paths } from "~core/paths";
-import type { CategoryTranslationForm } from "~core/translation-schema";
-import { ActionError, dangerButton, fieldClass, fieldErrorClass, primaryButton, SectionHeader, secondaryButton } from "./console-ui";
-import { CategoryDescriptionForm } from "./translations/CategoryDescriptionForm";
-import { type TranslationFormValues, TranslationsSection } from "./translations/TranslationForms";
+import { ActionError, fieldClass, fieldErrorClass, primaryButton, SectionHeader, secondaryButton } from "./console-ui";
 
 /** The browser's check of a name field (the server checks again, plus uniqueness and the content policy). */
 function nameError(form: HTMLFormElement): string | null {
@@ -16,26 +13,16 @@ function nameError(form: HTMLFormElement): string | null {
 }
 
 /** A failed action's message for `field`, once the fetcher is idle. */
-function serverError(fetcher: { state: string; data?: ConsoleActionResult }, field: string): string | null {
+export function serverError(fetcher: { state: string; data?: ConsoleActionResult }, field: string): string | null {
   if (fetcher.state !== "idle" || !fetcher.data || fetcher.data.ok) return null;
   return fetcher.data.fieldErrors[field] ?? null;
 }
 
 /**
- * The console's "Categories" section: counts, create, rename, delete (moving the videos first), and each one's
- * name and description in the six other languages (docs/i18n.md "Content").
+ * The console's "Categories" section: counts, create and rename; each category's own page (CategoryEditor)
+ * has its description, its versions in the six other languages (docs/i18n.md "Content") and its delete.
  */
-export function CategoryConsole({
-  categories,
-  translations,
-  descriptions,
-}: {
-  categories: AdminCategory[];
-  /** By category id: one form per language (server/services/translation-admin.ts). */
-  translations: Record<string, CategoryTranslationForm[]>;
-  /** By category id: the English one-line description (shown on the category's page). */
-  descriptions: Record<string, string | null>;
-}) {
+export function CategoryConsole({ categories }: { categories: AdminCategory[] }) {
   return (
     <div>
       <SectionHeader title="Categories">
@@ -50,13 +37,7 @@ export function CategoryConsole({
       ) : (
         <ul aria-label="Categories" className="mt-6 space-y-3">
           {categories.map((c) => (
-            <CategoryItem
-              key={c.id}
-              category={c}
-              others={categories.filter((o) => o.id !== c.id)}
-              translations={(translations[c.id] ?? []).map((t) => ({ ...t, title: t.name }))}
-              description={descriptions[c.id] ?? null}
-            />
+            <CategoryItem key={c.id} category={c} />
           ))}
         </ul>
       )}
@@ -123,26 +104,12 @@ function CreateCategory() {
   );
 }
 
-function CategoryItem({
-  category: c,
-  others,
-  translations,
-  description,
-}: {
-  category: AdminCategory;
-  others: AdminCategory[];
-  translations: TranslationFormValues[];
-  description: string | null;
-}) {
+function CategoryItem({ category: c }: { category: AdminCategory }) {
   const rename = useFetcher<ConsoleActionResult>({ key: `category-rename-${c.id}` });
-  const remove = useFetcher<ConsoleActionResult>({ key: `category-delete-${c.id}` });
   const [clientError, setClientError] = useState<string | null>(null);
   const renameError = clientError ?? serverError(rename, "name");
-  const moveError = serverError(remove, "moveTo");
-  const message = [rename, remove].map((f) => (f.state === "idle" && f.data && !f.data.ok ? f.data.message : null)).find(Boolean);
+  const message = rename.state === "idle" && rename.data && !rename.data.ok ? rename.data.message : null;
   const inputId = `category-name-${c.id}`;
-  const moveId = `category-move-${c.id}`;
-  if (remove.state !== "idle") return null; // on its way out
   return (
     <li
       id={`category-${c.id}`}
@@ -150,19 +117,7 @@ function CategoryItem({
       data-category-name={c.name}
       className="rounded-xl border border-ink-700 bg-ink-900/60 p-4"
     >
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h2 className="break-words text-lg font-semibold">
-          <Link to={paths.category(c.slug)} className="hover:underline">
-            {c.name}
-          </Link>
-        </h2>
-        <p className="text-sm text-zinc-300">
-          {c.videoCount === 1 ? "1 video" : `${c.videoCount} videos`}
-          {c.videoCount > 0 && <span className="text-zinc-400"> ({c.publicCount} public)</span>}
-        </p>
-      </div>
-      <p className="break-all text-xs text-zinc-400">{paths.category(c.slug)}</p>
-
+      <CategoryHeading category={c} />
       <div className="mt-3 flex flex-wrap items-start gap-2">
         <rename.Form
           method="post"
@@ -201,65 +156,32 @@ function CategoryItem({
             Rename<span className="sr-only"> {c.name}</span>
           </button>
         </rename.Form>
-
-        <details className="open:basis-full">
-          <summary className={`${secondaryButton} inline-block cursor-pointer list-none py-2 text-red-200`}>
-            Delete…<span className="sr-only"> {c.name}</span>
-          </summary>
-          <remove.Form method="post" className="mt-2 space-y-2 rounded-lg border border-red-800/60 bg-red-950/40 p-3">
-            <input type="hidden" name="intent" value="delete" />
-            <input type="hidden" name="categoryId" value={c.id} />
-            {c.videoCount > 0 ? (
-              others.length > 0 ? (
-                <div>
-                  <label htmlFor={moveId} className="mb-1 block text-sm text-red-100">
-                    First move its {c.videoCount === 1 ? "video" : `${c.videoCount} videos`} to
-                  </label>
-                  <select
-                    id={moveId}
-                    name="moveTo"
-                    required
-                    defaultValue=""
-                    className={fieldClass}
-                    aria-invalid={moveError ? true : undefined}
-                    aria-describedby={moveError ? `${moveId}-error` : undefined}
-                  >
-                    <option value="" disabled>
-                      Choose a category
-                    </option>
-                    {others.map((o) => (
-                      <option key={o.id} value={o.id}>
-                        {o.name}
-                      </option>
-                    ))}
-                  </select>
-                </div>
-              ) : (
-                <p className="text-sm text-red-100">Create another category first: its videos need somewhere to go.</p>
-              )
-            ) : (
-              <p className="text-sm text-red-100">It has no videos. Delete it for good?</p>
-            )}
-            {moveError && (
-              <p id={`${moveId}-error`} className={fieldErrorClass}>
-                {moveError}
-              </p>
-            )}
-            {(c.videoCount === 0 || others.length > 0) && (
-              <button type="submit" className={dangerButton}>
-                {c.videoCount > 0 ? "Move videos and delete" : "Delete category"}
-              </button>
-            )}
-          </remove.Form>
-        </details>
+        <Link to={paths.admin.category(c.id)} className={`${secondaryButton} inline-block py-2`}>
+          Description, translations, delete<span className="sr-only"> of {c.name}</span>
+        </Link>
       </div>
       <ActionError message={message} />
-      <CategoryDescriptionForm categoryId={c.id} description={description} />
-      {translations.length > 0 && (
-        <div className="mt-3">
-          <TranslationsSection kind="category" targetId={c.id} forms={translations} headingLevel={3} />
-        </div>
-      )}
     </li>
+  );
+}
+
+/** A category's name (its public page), its video counts and its address. */
+export function CategoryHeading({ category: c, level = 2 }: { category: AdminCategory; level?: 1 | 2 }) {
+  const Heading = level === 1 ? "h1" : "h2";
+  return (
+    <>
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <Heading className={`break-words font-semibold ${level === 1 ? "text-2xl" : "text-lg"}`}>
+          <Link to={paths.category(c.slug)} className="hover:underline">
+            {c.name}
+          </Link>
+        </Heading>
+        <p className="text-sm text-zinc-300">
+          {c.videoCount === 1 ? "1 video" : `${c.videoCount} videos`}
+          {c.videoCount > 0 && <span className="text-zinc-400"> ({c.publicCount} public)</span>}
+        </p>
+      </div>
+      <p className="break-all text-xs text-zinc-400">{paths.category(c.slug)}</p>
+    </>
   );
 }
