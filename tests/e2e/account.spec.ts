@@ -2,7 +2,7 @@ import fs from "node:fs";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { paths } from "../../core/paths";
 import { accountState, newVisitor, signedIn, signInOnPage, testVideo, uniqueEmail } from "../support/account-session";
-import { expect, test } from "./support";
+import { expect, startPlayback, test } from "./support";
 
 /**
  * Accounts are real (docs/product.md "Accounts", issue 10 item 5): favorites, watch history with the resume offer, the
@@ -15,15 +15,6 @@ const form = (fields: Record<string, string>) => ({ form: fields, maxRedirects: 
 async function shortestVideo(baseURL: string | undefined): Promise<{ id: string; duration: number }> {
   const { video } = (await (await fetch(`${baseURL}/__test/shortest-video`)).json()) as { video: { id: string; duration: number } };
   return video;
-}
-
-async function startPlayback(page: Page): Promise<void> {
-  const video = page.locator("video");
-  await video.evaluate((v: HTMLVideoElement) => {
-    v.muted = true;
-    return v.play();
-  });
-  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 }).toBeGreaterThan(0);
 }
 
 test("favorites: a visitor signs in from the button and comes back; add, list with pages, remove from a card", async ({

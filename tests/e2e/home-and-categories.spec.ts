@@ -1,5 +1,5 @@
 import { paths } from "../../core/paths";
-import { expect, jsonLd, setFaults, test } from "./support";
+import { expect, hydrated, jsonLd, setFaults, test } from "./support";
 
 test.afterEach(async ({ baseURL }) => setFaults(baseURL, []));
 
@@ -146,6 +146,7 @@ test("list failure shows the SPEC text and Retry recovers", async ({ page, baseU
 test("header categories fall back to the fixed list when they fail to load", async ({ page, baseURL }) => {
   await setFaults(baseURL, ["categories.list", "videos.trending", "categories.top"]);
   await page.goto(paths.home());
+  await hydrated(page); // the menu opens by script: a click before hydration is lost
   await page.getByRole("button", { name: "Categories" }).click();
   const links = page.locator("header").getByRole("link").filter({ hasText: /./ });
   await expect(page.locator("header a[href^='/category/']")).toHaveCount(24);

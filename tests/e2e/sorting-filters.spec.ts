@@ -56,6 +56,9 @@ test("most viewed: descending, shareable, paginated with the sort kept, canonica
   await expect(next).toHaveAttribute("href", "/category/amateur?sort=views&page=2");
   await next.click();
   await expect(page).toHaveURL(/\/category\/amateur\?sort=views&page=2$/);
+  // The address changes before page 2's cards replace the loading state.
+  await expect(page.getByText("Loading videos...")).toHaveCount(0);
+  await expect(page.locator("main article").first()).toBeVisible();
   const second = await cardViews(page);
   expect(Math.max(...second)).toBeLessThanOrEqual(Math.min(...first));
   expectNonIncreasing(second);

@@ -65,3 +65,20 @@ export function freshGet(url: string): Promise<{ status: number; body: string }>
     req.on("error", reject);
   });
 }
+
+/**
+ * Plays the page's video from a script, muted, and waits until its time passes `after` seconds. The stream
+ * attaches on the element's play event: a play() before React has hydrated (or, after a client-side
+ * navigation, committed) the element reaches no handler and waits forever, a race a loaded machine shows.
+ */
+export async function startPlayback(page: Page, after = 0): Promise<void> {
+  const video = page.locator("video");
+  await expect
+    .poll(() => video.evaluate((v: HTMLVideoElement) => v.isConnected && Object.keys(v).some((k) => k.startsWith("__reactProps"))))
+    .toBe(true);
+  await video.evaluate((v: HTMLVideoElement) => {
+    v.muted = true;
+    return v.play();
+  });
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 }).toBeGreaterThan(after);
+}

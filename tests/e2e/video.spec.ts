@@ -1,5 +1,5 @@
 import { paths } from "../../core/paths";
-import { expect, jsonLd, setFaults, test } from "./support";
+import { expect, jsonLd, setFaults, startPlayback, test } from "./support";
 
 test.afterEach(async ({ baseURL }) => setFaults(baseURL, []));
 
@@ -41,11 +41,7 @@ test("the demo video actually plays in Chromium (hls.js)", async ({ page }) => {
   await page.goto(path);
   const video = page.locator("video");
   await expect(video).toBeVisible();
-  await video.evaluate((v: HTMLVideoElement) => {
-    v.muted = true;
-    return v.play();
-  });
-  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 }).toBeGreaterThan(1);
+  await startPlayback(page, 1);
   expect(await video.evaluate((v: HTMLVideoElement) => v.videoHeight)).toBeGreaterThan(0);
 });
 

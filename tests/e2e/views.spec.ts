@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import type { Page, Response as PageResponse } from "@playwright/test";
 import { paths } from "../../core/paths";
-import { expect, playToken, test } from "./support";
+import { expect, playToken, startPlayback, test } from "./support";
 
 /**
  * Honest views (docs/architecture.md "View counting") against the built server: every request goes through the real HTTP stack
@@ -301,20 +301,6 @@ test("the cap is per video and per address: the same address counts on another v
   expect(await counts(origin, first.videoId)).toEqual({ video: 6, category: 6, daily: 6 });
   expect(await counts(origin, second.videoId)).toEqual({ video: 5, category: 5, daily: 5 });
 });
-
-async function startPlayback(page: Page): Promise<void> {
-  const video = page.locator("video");
-  // The stream attaches on the element's play event: a play() before React has hydrated (or, after a client-side
-  // navigation, committed) the element reaches no handler and waits forever. A loaded machine showed that race.
-  await expect
-    .poll(() => video.evaluate((v: HTMLVideoElement) => v.isConnected && Object.keys(v).some((k) => k.startsWith("__reactProps"))))
-    .toBe(true);
-  await video.evaluate((v: HTMLVideoElement) => {
-    v.muted = true;
-    return v.play();
-  });
-  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 }).toBeGreaterThan(0);
-}
 
 const pause = (page: Page) => page.locator("video").evaluate((v: HTMLVideoElement) => v.pause());
 const play = (page: Page) => page.locator("video").evaluate((v: HTMLVideoElement) => v.play());
