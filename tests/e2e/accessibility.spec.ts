@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Browser, Locator, Page } from "@playwright/test";
 import { paths, pathsIn } from "../../core/paths";
-import { signedIn, uniqueEmail } from "../support/account-session";
+import { signedIn, signedInWithRole, uniqueEmail } from "../support/account-session";
 import { expect, test } from "./support";
 
 /**
@@ -88,6 +88,47 @@ const STATES: { name: string; reach: Reach; allow?: string[] }[] = [
       return page;
     },
   },
+  {
+    name: "the player's quality menu open",
+    // The quality button comes with the stream's renditions, which the player loads on a pointer's approach.
+    reach: async ({ page, found }) => {
+      await load(page, paths.video(found.videoId));
+      await page.locator("video").hover({ force: true }); // at a phone's width the control bar covers the video's middle
+      const quality = page.getByRole("button", { name: /^Quality: / });
+      await expect(quality).toBeVisible();
+      await untilShown(quality, page.getByRole("menu", { name: "Quality" }));
+      return page;
+    },
+  },
+  {
+    name: "a card's menu open, signed in",
+    reach: async ({ browser, page, baseURL }) => {
+      const { page: member } = await signedIn(browser, baseURL, uniqueEmail("a11y-card"), paths.home(), { viewport: page.viewportSize() });
+      await load(member, paths.home());
+      const card = member.locator("main article").first();
+      await untilShown(card.getByRole("button", { name: /^More: / }), card.getByRole("menu"));
+      return member;
+    },
+  },
+  {
+    name: "the save-to-playlist dialog open, signed in",
+    reach: async ({ browser, page, baseURL, found }) => {
+      const { page: member } = await signedIn(browser, baseURL, uniqueEmail("a11y-save"), paths.home(), { viewport: page.viewportSize() });
+      await load(member, paths.video(found.videoId));
+      await untilShown(member.getByRole("button", { name: "Save", exact: true }), member.getByRole("dialog", { name: "Save to playlist" }));
+      return member;
+    },
+  },
+  {
+    name: "the contact form's errors shown",
+    reach: async ({ page }) => {
+      await load(page, paths.contact());
+      await page.getByRole("button", { name: "Send Message" }).click();
+      await expect(page.getByText("Email is required")).toBeVisible();
+      await settled(page);
+      return page;
+    },
+  },
 ];
 
 for (const viewport of WIDTHS) {
@@ -113,6 +154,67 @@ for (const viewport of WIDTHS) {
         }
       });
     }
+  });
+}
+
+/** The account's pages, as a signed-in member with nothing saved yet sees them (empty states included). */
+const ACCOUNT_PAGES = [
+  paths.profile(),
+  paths.favorites(),
+  paths.history(),
+  paths.playlists(),
+  paths.playlist("watch-later"),
+  paths.settings(),
+];
+
+/** The console's pages, each list and each editor (ids read from the lists: a category, a blog post). */
+async function consolePages(admin: Page, found: Found): Promise<string[]> {
+  const idIn = async (path: string, pattern: RegExp) => {
+    const id = pattern.exec(await (await admin.request.get(path)).text())?.[1];
+    if (!id) throw new Error(`no id in ${path}`);
+    return id;
+  };
+  const categoryId = await idIn(paths.admin.categories(), /data-category-id="([0-9a-f-]{36})"/);
+  const postId = await idIn(paths.admin.blog(), /href="\/admin\/blog\/([0-9a-f-]{36})"/);
+  const a = paths.admin;
+  return [
+    a.dashboard(),
+    a.reports(),
+    a.videos(),
+    a.newVideo(),
+    a.video(found.videoId),
+    a.categories(),
+    a.category(categoryId),
+    a.translations(),
+    a.blog(),
+    a.newBlogPost(),
+    a.blogPost(postId),
+    a.blogPost(postId, { lang: "de" }),
+    a.comments(),
+    a.messages(),
+    a.takedowns(),
+    a.users(),
+    a.ads(),
+    a.audit(),
+  ];
+}
+
+for (const viewport of WIDTHS) {
+  test.describe(`signed in at ${viewport.width} px`, () => {
+    test.use({ viewport });
+
+    test("the account's pages: no WCAG 2.2 A/AA violation", async ({ browser, baseURL }) => {
+      const { context, page } = await signedIn(browser, baseURL, uniqueEmail("a11y-account"), paths.profile(), { viewport });
+      await expectNoViolationsOn(page, ACCOUNT_PAGES);
+      await context.close();
+    });
+
+    test("the console's pages: no WCAG 2.2 A/AA violation", async ({ browser, baseURL, request }) => {
+      test.slow(); // eighteen pages, each loaded, settled and checked
+      const { context, page } = await signedInWithRole(browser, baseURL, "admin", { tag: "a11y-admin", viewport });
+      await expectNoViolationsOn(page, await consolePages(page, await demoContent(request)));
+      await context.close();
+    });
   });
 }
 
@@ -155,15 +257,31 @@ async function untilShown(button: Locator, shown: Locator): Promise<void> {
   await settled(button.page());
 }
 
-/** Runs axe with the WCAG 2.2 A/AA rules (less `allow`, each written down in docs/accessibility.md) and expects none to fail. */
-async function expectNoViolations(page: Page, where: string, allow: string[] = []): Promise<void> {
+/** axe's WCAG 2.2 A/AA findings on `page` as it is (less `allow`, each written down in docs/accessibility.md), one line each. */
+async function violationsOf(page: Page, allow: string[] = []): Promise<string[]> {
   const axe = new AxeBuilder({ page }).withTags(WCAG_TAGS);
   if (allow.length) axe.disableRules(allow);
   const { violations } = await axe.analyze();
-  const report = violations.map(
+  return violations.map(
     (v) =>
       `- ${v.id} (${v.impact}): ${v.help} <${v.helpUrl}>\n` +
       v.nodes.map((n) => `    ${n.target.join(" ")}${n.failureSummary ? `: ${n.failureSummary.replace(/\s+/g, " ")}` : ""}`).join("\n"),
   );
-  expect(violations.length, `${where} at ${page.viewportSize()?.width} px:\n${report.join("\n")}`).toBe(0);
+}
+
+/** Expects no violation on `page` as it is. */
+async function expectNoViolations(page: Page, where: string, allow: string[] = []): Promise<void> {
+  const report = await violationsOf(page, allow);
+  expect(report.length, `${where} at ${page.viewportSize()?.width} px:\n${report.join("\n")}`).toBe(0);
+}
+
+/** Loads each of `paths` in turn and expects no violation on any, listing every page's findings at once. */
+async function expectNoViolationsOn(page: Page, pagePaths: string[]): Promise<void> {
+  const found: string[] = [];
+  for (const path of pagePaths) {
+    await load(page, path);
+    const report = await violationsOf(page);
+    if (report.length) found.push(`${path}:\n${report.join("\n")}`);
+  }
+  expect(found, `at ${page.viewportSize()?.width} px:\n${found.join("\n")}`).toEqual([]);
 }

@@ -6,7 +6,7 @@ type Edit = { label: string; title: string; wrap?: [string, string]; placeholder
 const EDITS: Edit[] = [
   { label: "B", title: "Bold", wrap: ["**", "**"], placeholder: "bold text" },
   { label: "I", title: "Italic", wrap: ["_", "_"], placeholder: "italic text" },
-  { label: "H2", title: "Heading", linePrefix: "## ", placeholder: "Heading" },
+  { label: "H2", title: "H2 heading", linePrefix: "## ", placeholder: "Heading" },
   { label: "Link", title: "Link", wrap: ["[", "](https://)"], placeholder: "link text" },
   { label: "• List", title: "Bulleted list", linePrefix: "- ", placeholder: "item" },
   { label: "Quote", title: "Quote", linePrefix: "> ", placeholder: "quote" },
