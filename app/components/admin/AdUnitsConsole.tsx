@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { useAds } from "~/components/ads/AdsProvider";
 import type { AdSlotName } from "~core/ad-units";
@@ -76,10 +76,16 @@ function BannerUnit({ unit }: { unit: AdUnitRow<string> }) {
   const toggle = useFetcher<AdActionResult>({ key: `toggle-${unit.id}` });
   const zone = useFetcher<AdActionResult>({ key: `zone-${unit.id}` });
   const [zoneError, setZoneError] = useState<string | null>(null);
-  // What every page shows now: the live feed's state, else the loaded row; a pending toggle shows its target.
+  // What every page shows now: the live feed's state, else the loaded row; a pending toggle shows its target, and
+  // once saved keeps showing it until the feed next speaks: the feed reaches this page a moment after the answer
+  // and until then still holds the state before the change (the switch flipped back for that moment, and a
+  // second click then sent the old state again).
   const live = ads.config[unit.name as AdSlotName];
   const pendingActive = toggle.formData?.get("active");
-  const active = pendingActive ? pendingActive === "true" : (live?.isActive ?? unit.isActive);
+  const saved = useRef<{ active: boolean; feed: unknown } | null>(null);
+  if (pendingActive) saved.current = { active: pendingActive === "true", feed: live };
+  else if (saved.current && (live !== saved.current.feed || (toggle.data && !toggle.data.ok))) saved.current = null;
+  const active = pendingActive ? pendingActive === "true" : (saved.current?.active ?? live?.isActive ?? unit.isActive);
   const toggleError = toggle.data && !toggle.data.ok ? (toggle.data.message ?? "The change was not saved.") : null;
   const serverZoneError = zone.data && !zone.data.ok ? (zone.data.fieldErrors.zoneId ?? zone.data.message) : null;
   const shownZoneError = zoneError ?? (zone.state === "idle" ? serverZoneError : null);
