@@ -24,6 +24,17 @@ export function refused(
   );
 }
 
+/** A refused action's message for `field`, once its fetcher is idle (a section shows it next to the field). */
+export function fieldErrorOf(fetcher: { state: string; data?: ConsoleActionResult }, field: string): string | null {
+  if (fetcher.state !== "idle" || !fetcher.data || fetcher.data.ok) return null;
+  return fetcher.data.fieldErrors[field] ?? null;
+}
+
+/** A refused action's message for the whole form, once its fetcher is idle. */
+export function actionMessageOf(fetcher: { state: string; data?: ConsoleActionResult }): string | null {
+  return fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data.message : null;
+}
+
 /** What every console form says when it cannot be read (a body that is not a form, missing, repeated or malformed fields). */
 export const FORM_UNREADABLE = "The form could not be read.";
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
-import type { ConsoleActionResult } from "~/lib/console-result";
+import { actionMessageOf, type ConsoleActionResult, fieldErrorOf } from "~/lib/console-result";
 import { CATEGORY_NAME_MAX, categoryNameSchema } from "~core/category-schema";
 import type { AdminCategory } from "~core/console-rows";
 import { paths } from "~core/paths";
@@ -10,12 +10,6 @@ import { ActionError, fieldClass, fieldErrorClass, primaryButton, SectionHeader,
 function nameError(form: HTMLFormElement): string | null {
   const parsed = categoryNameSchema.safeParse(new FormData(form).get("name") ?? "");
   return parsed.success ? null : (parsed.error.issues[0]?.message ?? "Invalid name");
-}
-
-/** A failed action's message for `field`, once the fetcher is idle. */
-export function serverError(fetcher: { state: string; data?: ConsoleActionResult }, field: string): string | null {
-  if (fetcher.state !== "idle" || !fetcher.data || fetcher.data.ok) return null;
-  return fetcher.data.fieldErrors[field] ?? null;
 }
 
 /**
@@ -49,10 +43,7 @@ function CreateCategory() {
   const fetcher = useFetcher<ConsoleActionResult>({ key: "category-create" });
   const [clientError, setClientError] = useState<string | null>(null);
   const form = useRef<HTMLFormElement>(null);
-  const error =
-    clientError ??
-    serverError(fetcher, "name") ??
-    (fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data.message : null);
+  const error = clientError ?? fieldErrorOf(fetcher, "name") ?? actionMessageOf(fetcher);
   const created = fetcher.state === "idle" && fetcher.data?.ok;
   useEffect(() => {
     if (created) form.current?.reset();
@@ -107,8 +98,8 @@ function CreateCategory() {
 function CategoryItem({ category: c }: { category: AdminCategory }) {
   const rename = useFetcher<ConsoleActionResult>({ key: `category-rename-${c.id}` });
   const [clientError, setClientError] = useState<string | null>(null);
-  const renameError = clientError ?? serverError(rename, "name");
-  const message = rename.state === "idle" && rename.data && !rename.data.ok ? rename.data.message : null;
+  const renameError = clientError ?? fieldErrorOf(rename, "name");
+  const message = actionMessageOf(rename);
   const inputId = `category-name-${c.id}`;
   return (
     <li

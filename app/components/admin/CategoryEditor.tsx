@@ -1,9 +1,9 @@
 import { Link, useFetcher } from "react-router";
-import type { ConsoleActionResult } from "~/lib/console-result";
+import { actionMessageOf, type ConsoleActionResult, fieldErrorOf } from "~/lib/console-result";
 import type { AdminCategory } from "~core/console-rows";
 import { paths } from "~core/paths";
 import type { CategoryTranslationForm } from "~core/translation-schema";
-import { CategoryHeading, serverError } from "./CategoryConsole";
+import { CategoryHeading } from "./CategoryConsole";
 import { ActionError, dangerButton, fieldClass, fieldErrorClass } from "./console-ui";
 import { CategoryDescriptionForm } from "./translations/CategoryDescriptionForm";
 import { TranslationsSection } from "./translations/TranslationForms";
@@ -43,8 +43,8 @@ export function CategoryEditor({
 
 function DeleteCategory({ category: c, others }: { category: AdminCategory; others: { id: string; name: string }[] }) {
   const remove = useFetcher<ConsoleActionResult>({ key: `category-delete-${c.id}` });
-  const moveError = serverError(remove, "moveTo");
-  const message = remove.state === "idle" && remove.data && !remove.data.ok ? remove.data.message : null;
+  const moveError = fieldErrorOf(remove, "moveTo");
+  const message = actionMessageOf(remove);
   const moveId = `category-move-${c.id}`;
   const canDelete = c.videoCount === 0 || others.length > 0;
   return (

@@ -1,6 +1,6 @@
 import { Form, Link, useFetcher } from "react-router";
 import { Pagination } from "~/components/ui/Pagination";
-import type { ConsoleActionResult } from "~/lib/console-result";
+import { actionMessageOf, type ConsoleActionResult } from "~/lib/console-result";
 import type { ModeratedComment } from "~core/console-rows";
 import { paths } from "~core/paths";
 import { ActionError, Badge, fieldClass, formatWhen, primaryButton, SectionHeader, secondaryButton } from "./console-ui";
@@ -75,7 +75,7 @@ function CommentItem({ comment: c }: { comment: ModeratedComment<string> }) {
   // While the change is on its way, show where it is going.
   const pending = fetcher.formData?.get("intent");
   const deleted = pending ? pending === "delete" : c.isDeleted;
-  const error = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data.message : null;
+  const error = actionMessageOf(fetcher);
   return (
     <li
       data-comment-id={c.id}
