@@ -30,6 +30,7 @@ export default [
   route("api/playlists", "routes/api/playlists.ts"),
   route("api/playlists/:list/queue", "routes/api/playlist-queue.ts"),
   route("api/autoplay", "routes/api/autoplay.ts"),
+  route("api/caption-style", "routes/api/caption-style.ts"),
   route("api/viewer-state", "routes/api/viewer-state.ts"),
   route("api/search-suggestions", "routes/api/search-suggestions.ts"),
   route("settings/export", "routes/account/export.ts"),

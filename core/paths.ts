@@ -143,6 +143,7 @@ export const paths = {
     /** `lang`: the page's language, for the titles (none: English). */
     playlistQueue: (list: PlaylistRef, video: string, lang?: string) => withQuery(`/api/playlists/${segment(list)}/queue`, { video, lang }),
     autoplay: () => "/api/autoplay",
+    captionStyle: () => "/api/caption-style",
     /** What a page with `scope` asks (stable for the same scope: it keys the browser's request). */
     viewerState: (scope?: ViewerScope) => {
       const cards = [...new Set(scope?.cards ?? [])].slice(0, MAX_SCOPE_CARDS);

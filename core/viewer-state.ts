@@ -1,3 +1,4 @@
+import type { CaptionStyle } from "./caption-style";
 import type { Viewer } from "./viewer";
 
 /**
@@ -32,6 +33,8 @@ export interface ViewerState {
   historyPaused: boolean;
   /** Their autoplay choice (core/autoplay.ts), null until they made one or for a visitor. */
   autoplay: boolean | null;
+  /** Their caption style (core/caption-style.ts), null until they chose one or for a visitor. */
+  captionStyle: CaptionStyle | null;
   /** The language they chose in their settings (core/locales.ts code), null until they chose one or for a visitor. */
   locale: string | null;
   /** The asked-for cards among the viewer's favorites. */
@@ -44,6 +47,7 @@ export const VISITOR_STATE: ViewerState = {
   viewer: null,
   historyPaused: false,
   autoplay: null,
+  captionStyle: null,
   locale: null,
   favoriteIds: [],
   video: null,

@@ -11,7 +11,7 @@ export const ACCOUNT_LIMITS = {
   history: { points: 30, durationSeconds: 60 },
   historyEdits: { points: 60, durationSeconds: 60 },
   settings: { points: 20, durationSeconds: 10 * 60 },
-  /** The player's autoplay switch: a person flips it a few times, a script hundreds. */
+  /** The player's autoplay switch and caption style: a person flips them a few times, a script hundreds. */
   preferences: { points: 30, durationSeconds: 60 },
   export: { points: 10, durationSeconds: 60 * 60 },
 } as const satisfies Record<string, RateLimitRule>;

@@ -27,6 +27,7 @@ import * as m0028 from "./migrations/0028_takedown_due_default";
 import * as m0029 from "./migrations/0029_languages";
 import * as m0030 from "./migrations/0030_content_translations";
 import * as m0031 from "./migrations/0031_blog_translations";
+import * as m0032 from "./migrations/0032_caption_style";
 
 /** Migrations are imported statically so they ship inside the server bundle. Append, never edit. */
 const migrations: Record<string, Migration> = {
@@ -58,6 +59,7 @@ const migrations: Record<string, Migration> = {
   "0029_languages": m0029,
   "0030_content_translations": m0030,
   "0031_blog_translations": m0031,
+  "0032_caption_style": m0032,
 };
 
 /** Every migration's name, in order. */

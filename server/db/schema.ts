@@ -28,6 +28,8 @@ export interface UsersTable {
   age_assured_at: NullableTimestamp;
   /** Play the next video at the end: the user's choice, NULL until they made one (0025_autoplay, core/autoplay.ts). */
   autoplay: Optional<boolean>;
+  /** The caption style the user chose (core/caption-style.ts), NULL until they chose one (0032_caption_style). */
+  caption_style: Optional<unknown>;
   /** The language the user chose (core/locales.ts), NULL until they chose one (0029_languages, docs/i18n.md). */
   locale: Optional<string>;
   created_at: Timestamp;

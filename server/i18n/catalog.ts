@@ -6,6 +6,7 @@ import account from "./messages/account.json" with { type: "json" };
 import ageCheck from "./messages/ageCheck.json" with { type: "json" };
 import auth from "./messages/auth.json" with { type: "json" };
 import blog from "./messages/blog.json" with { type: "json" };
+import captionStyle from "./messages/captionStyle.json" with { type: "json" };
 import common from "./messages/common.json" with { type: "json" };
 import community from "./messages/community.json" with { type: "json" };
 import contact from "./messages/contact.json" with { type: "json" };
@@ -35,6 +36,7 @@ const NAMESPACES = {
   ageCheck,
   auth,
   blog,
+  captionStyle,
   common,
   community,
   contact,

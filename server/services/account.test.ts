@@ -6,10 +6,12 @@ import { useTestDatabase } from "../../tests/support/test-db";
 import { onAnyInvalidation } from "../realtime/shared-caches";
 import {
   accountAutoplay,
+  accountCaptionStyle,
   DELETED_ACCOUNT_COMMENT,
   deleteAccount,
   exportAccountData,
   setAutoplay,
+  setCaptionStyle,
   setDisplayName,
   signOutEverywhere,
 } from "./account";
@@ -121,6 +123,8 @@ describe("the account", () => {
         historyPaused: false,
         ageAssuredAt: null,
         autoplay: null,
+        locale: null,
+        captionStyle: null,
       },
       comments: [{ videoId: v.id, content: "Lovely", deleted: false, parentId: null }],
       likes: [{ videoId: v.id, title: "Exported video" }],
@@ -132,6 +136,25 @@ describe("the account", () => {
     await setAutoplay(me, true);
     expect(await accountAutoplay(me)).toBe(true);
     expect((await exportAccountData(me))?.profile.autoplay).toBe(true);
+    // So is the caption style: stored whole, read back through the parser (a value no longer offered falls back).
+    const style = { size: 200, font: "casual", color: "cyan", background: "black", backgroundOpacity: 0, edge: "drop-shadow" } as const;
+    await setCaptionStyle(me, style);
+    expect(await accountCaptionStyle(me)).toEqual(style);
+    expect((await exportAccountData(me))?.profile.captionStyle).toEqual(style);
+    await handle()
+      .db.updateTable("users")
+      .set({ caption_style: JSON.stringify({ ...style, size: 120 }) })
+      .where("id", "=", me)
+      .execute();
+    expect(await accountCaptionStyle(me)).toEqual({ ...style, size: 100 });
+    // Only a JSON object is a style.
+    await expect(
+      handle()
+        .db.updateTable("users")
+        .set({ caption_style: JSON.stringify("large") })
+        .where("id", "=", me)
+        .execute(),
+    ).rejects.toThrow(/users_caption_style_object/);
     await newSession(me);
     await newSession(me);
     const someoneElse = await newUser();

@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { type CaptionStyle, parseCaptionStyle } from "../../core/caption-style";
 import { isLocale, type Locale } from "../../core/locales";
 import { getDb } from "../db/connection";
 import { invalidatePages } from "../realtime/shared-caches";
@@ -20,6 +21,21 @@ export async function setDisplayName(userId: string, name: string): Promise<void
 /** Remembers the user's autoplay choice on the account (core/autoplay.ts): it follows them to every browser. */
 export async function setAutoplay(userId: string, on: boolean): Promise<void> {
   await getDb().updateTable("users").set({ autoplay: on, updated_at: sql<Date>`now()` }).where("id", "=", userId).execute();
+}
+
+/** Remembers the user's caption style on the account (core/caption-style.ts): it follows them to every browser. */
+export async function setCaptionStyle(userId: string, style: CaptionStyle): Promise<void> {
+  await getDb()
+    .updateTable("users")
+    .set({ caption_style: sql`${JSON.stringify(style)}::jsonb`, updated_at: sql<Date>`now()` })
+    .where("id", "=", userId)
+    .execute();
+}
+
+/** The user's caption style, null until they chose one. */
+export async function accountCaptionStyle(userId: string): Promise<CaptionStyle | null> {
+  const row = await getDb().selectFrom("users").select("caption_style").where("id", "=", userId).executeTakeFirst();
+  return row?.caption_style ? parseCaptionStyle(row.caption_style) : null;
 }
 
 /** Remembers the language the user chose (docs/i18n.md "Choosing a language"), or forgets it (null). */
@@ -58,6 +74,10 @@ export interface AccountExport {
     ageAssuredAt: string | null;
     /** Play the next video at the end (null: never chosen). */
     autoplay: boolean | null;
+    /** The language chosen in their settings (null: never chosen). */
+    locale: string | null;
+    /** Their caption style (null: never chosen). */
+    captionStyle: CaptionStyle | null;
   };
   comments: { id: string; videoId: string; parentId: string | null; content: string | null; createdAt: string; deleted: boolean }[];
   likes: { videoId: string; title: string; likedAt: string }[];
@@ -72,7 +92,19 @@ export async function exportAccountData(userId: string, now = new Date()): Promi
   const db = getDb();
   const user = await db
     .selectFrom("users")
-    .select(["id", "email", "full_name", "avatar_url", "role", "created_at", "history_paused", "age_assured_at", "autoplay"])
+    .select([
+      "id",
+      "email",
+      "full_name",
+      "avatar_url",
+      "role",
+      "created_at",
+      "history_paused",
+      "age_assured_at",
+      "autoplay",
+      "locale",
+      "caption_style",
+    ])
     .where("id", "=", userId)
     .executeTakeFirst();
   if (!user) return null;
@@ -120,6 +152,8 @@ export async function exportAccountData(userId: string, now = new Date()): Promi
       // When the account passed an age check (docs/decisions/0028), or null.
       ageAssuredAt: user.age_assured_at ? iso(user.age_assured_at) : null,
       autoplay: user.autoplay,
+      locale: user.locale,
+      captionStyle: user.caption_style ? parseCaptionStyle(user.caption_style) : null,
     },
     comments: comments.map((c) => ({
       id: c.id,

@@ -3,7 +3,7 @@ import type { Viewer } from "../../core/viewer";
 import { insertVideo } from "../../tests/support/fixtures";
 import { useTestDatabase } from "../../tests/support/test-db";
 import type { RateLimiter } from "../db/rate-limit";
-import { preferredLocale, setAutoplay, setPreferredLocale } from "./account";
+import { preferredLocale, setAutoplay, setCaptionStyle, setPreferredLocale } from "./account";
 import { addComment, deleteComment } from "./comments";
 import { addFavorite } from "./favorites";
 import { recordPosition, setHistoryPaused } from "./history";
@@ -46,6 +46,7 @@ describe("a viewer's state on a shared page (core/viewer-state.ts) on PostgreSQL
       viewer: ann,
       historyPaused: false,
       autoplay: null,
+      captionStyle: null,
       locale: null,
       favoriteIds: [cardB!.id],
       video: { liked: true, favorite: true, watchLater: false, resumeAt: 125, ownCommentIds: [comment.id] },
@@ -67,6 +68,7 @@ describe("a viewer's state on a shared page (core/viewer-state.ts) on PostgreSQL
       viewer: ann,
       historyPaused: false,
       autoplay: null,
+      captionStyle: null,
       locale: null,
       favoriteIds: [],
       video: null,
@@ -75,5 +77,10 @@ describe("a viewer's state on a shared page (core/viewer-state.ts) on PostgreSQL
     await setAutoplay(ann.id, false);
     expect(await viewerState(ann, {})).toMatchObject({ autoplay: false });
     expect(await viewerState(bob, {})).toMatchObject({ autoplay: null });
+    // So is the caption style.
+    const style = { size: 150, font: "serif", color: "yellow", background: "blue", backgroundOpacity: 50, edge: "outline" } as const;
+    await setCaptionStyle(ann.id, style);
+    expect(await viewerState(ann, {})).toMatchObject({ captionStyle: style });
+    expect(await viewerState(bob, {})).toMatchObject({ captionStyle: null });
   });
 });

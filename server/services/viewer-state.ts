@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { parseCaptionStyle } from "../../core/caption-style";
 import { isLocale } from "../../core/locales";
 import type { Viewer } from "../../core/viewer";
 import type { ViewerScope, ViewerState } from "../../core/viewer-state";
@@ -14,6 +15,7 @@ export const MAX_OWN_COMMENT_IDS = 1000;
 interface StateRow {
   history_paused: boolean | null;
   autoplay: boolean | null;
+  caption_style: unknown;
   locale: string | null;
   favorite_ids: string[];
   liked: boolean;
@@ -36,6 +38,7 @@ export async function viewerState(viewer: Viewer, scope: ViewerScope): Promise<V
     SELECT
       u.history_paused,
       u.autoplay,
+      u.caption_style,
       u.locale,
       ARRAY(SELECT video_id::text FROM favorites WHERE user_id = ${viewer.id} AND video_id = ANY(${asked}::uuid[])) AS favorite_ids,
       EXISTS(SELECT 1 FROM video_likes WHERE user_id = ${viewer.id} AND video_id = ${video}::uuid) AS liked,
@@ -58,6 +61,7 @@ export async function viewerState(viewer: Viewer, scope: ViewerScope): Promise<V
     viewer,
     historyPaused: row.history_paused ?? false,
     autoplay: row.autoplay,
+    captionStyle: row.caption_style ? parseCaptionStyle(row.caption_style) : null,
     locale: isLocale(row.locale) ? row.locale : null,
     favoriteIds: (scope.cards ?? []).filter((id) => favorites.has(id)),
     video: video

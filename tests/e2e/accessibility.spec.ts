@@ -19,6 +19,8 @@ const WIDTHS = [
 /** What the table's addresses need from the demo content: a public video and a published blog post. */
 interface Found {
   videoId: string;
+  /** A demo video with captions (the seed captions a few: server/seed/demo-captions.ts). */
+  captionedId: string;
   postSlug: string;
 }
 
@@ -97,6 +99,25 @@ const STATES: { name: string; reach: Reach; allow?: string[] }[] = [
       const quality = page.getByRole("button", { name: /^Quality: / });
       await expect(quality).toBeVisible();
       await untilShown(quality, page.getByRole("menu", { name: "Quality" }));
+      return page;
+    },
+  },
+  {
+    name: "the player's captions menu open",
+    reach: async ({ page, found }) => {
+      await load(page, paths.video(found.captionedId));
+      await untilShown(page.getByRole("button", { name: /^Captions: / }), page.getByRole("menu", { name: "Captions" }));
+      return page;
+    },
+  },
+  {
+    name: "the caption style dialog open",
+    reach: async ({ page, found }) => {
+      await load(page, paths.video(found.captionedId));
+      await untilShown(page.getByRole("button", { name: /^Captions: / }), page.getByRole("menu", { name: "Captions" }));
+      await page.getByRole("menuitem", { name: "Caption style" }).click();
+      await expect(page.getByRole("dialog", { name: "Caption style" })).toBeVisible();
+      await settled(page);
       return page;
     },
   },
@@ -225,9 +246,19 @@ async function demoContent(request: APIRequestContext): Promise<Found> {
   if (cached) return cached;
   const html = async (path: string) => (await request.get(path, { headers: { cookie: "ageVerified=true" } })).text();
   const videoId = /href="\/video\/([0-9a-f-]{36})"/.exec(await html(paths.home()))?.[1];
+  // The seed's captioned videos are not necessarily on the first page of home: the sitemap lists every video.
+  const ids = [...(await html(paths.sitemap())).matchAll(/\/video\/([0-9a-f-]{36})</g)].map((m) => m[1] as string);
+  let captionedId: string | undefined;
+  for (const id of ids) {
+    if ((await html(paths.video(id))).includes("<track ")) {
+      captionedId = id;
+      break;
+    }
+  }
   const postSlug = /href="\/blog\/([a-z0-9-]+)"/.exec(await html(paths.blog()))?.[1];
-  if (!videoId || !postSlug) throw new Error(`no demo video (${videoId}) or blog post (${postSlug}) found`);
-  cached = { videoId, postSlug };
+  if (!videoId || !captionedId || !postSlug)
+    throw new Error(`no demo video (${videoId}), captioned video or blog post (${postSlug}) found`);
+  cached = { videoId, captionedId, postSlug };
   return cached;
 }
 

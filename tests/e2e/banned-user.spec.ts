@@ -98,6 +98,21 @@ const WALK: Record<string, Step[]> = {
     { what: "watch history", expect: "allowed", send: (s) => s.post(paths.api.history(), { videoId: s.videoId, position: "3" }) },
   ],
   "api/autoplay.ts": [{ what: "autoplay choice", expect: "allowed", send: (s) => s.post(paths.api.autoplay(), { autoplay: "off" }) }],
+  "api/caption-style.ts": [
+    {
+      what: "caption style",
+      expect: "allowed",
+      send: (s) =>
+        s.post(paths.api.captionStyle(), {
+          size: "150",
+          font: "serif",
+          color: "yellow",
+          background: "black",
+          backgroundOpacity: "50",
+          edge: "none",
+        }),
+    },
+  ],
   "api/play-token.ts": [{ what: "play", expect: "allowed", send: (s) => s.post(paths.api.playToken(), { videoId: s.videoId }) }],
   "api/views.ts": [{ what: "count a view", expect: "allowed", send: (s) => s.post(paths.api.views(), { videoId: s.videoId, token: "x" }) }],
   "account/settings.tsx": [{ what: "autoplay setting", expect: "allowed", send: (s) => s.post(paths.settings(), { intent: "autoplay" }) }],

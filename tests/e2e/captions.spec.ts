@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { Locator, Page } from "@playwright/test";
 import { paths } from "../../core/paths";
-import { newVisitor, signedInWithRole } from "../support/account-session";
+import { newVisitor, signedIn, signedInWithRole, uniqueEmail } from "../support/account-session";
 import { playThenPause, revealControls, seekAndWait } from "./player-steps";
 import { expect, test } from "./support";
 
@@ -9,7 +9,8 @@ import { expect, test } from "./support";
  * Captions (issue 23 item 5, docs/decisions/0033-captions.md): an admin uploads WebVTT files on the video
  * editor (a bad one is refused with its line, the form keeping its values), the canonical file is served
  * with the media, and the player lists the language, shows the cue over the picture at its time, toggles
- * with C and remembers the choice on the next video; at phone width too.
+ * with C and remembers the choice on the next video; at phone width too. The viewer styles them (issue 36 item 4):
+ * size, font, colours, the box's opacity and the edge, from the captions menu and the account's settings.
  */
 
 test.describe.configure({ mode: "serial", timeout: 120_000 });
@@ -158,7 +159,7 @@ test("the player lists the language, shows the cue at its time over the video, t
     .first()
     .evaluate((s) => [getComputedStyle(s).color, getComputedStyle(s).backgroundColor]);
   expect(style[0]).toBe("rgb(255, 255, 255)");
-  expect(style[1]).toMatch(/^(oklab|rgba)\(0,? 0,? 0 ?[,/] ?0\.8\)$/);
+  expect(style[1]).toBe("rgba(0, 0, 0, 0.75)"); // the default caption style (core/caption-style.ts)
   await player(page).screenshot({ path: path.join(SCREENSHOTS, "player-1366.png") });
 
   // C turns them off and on again (focus on the page, as the shortcuts take it).
@@ -194,13 +195,15 @@ test("the player lists the language, shows the cue at its time over the video, t
   await expect(captionsShown(page)).toHaveText("First caption line");
 });
 
-test("at 375 px the CC button fits the control bar and shows the captions", async ({ browser, baseURL }) => {
+test("at 375 px the Captions menu fits the control bar and shows the captions", async ({ browser, baseURL }) => {
   const { context, page } = await newVisitor(browser, baseURL, { viewport: { width: 375, height: 800 } });
   await page.goto(paths.video(videos[0] as string), { waitUntil: "load" });
   await playThenPause(page);
-  const cc = page.getByRole("button", { name: "Captions", exact: true });
-  await cc.click();
-  await expect(cc).toHaveAttribute("aria-pressed", "true");
+  // The one captions control below 1280 px: the menu, with its short label.
+  await expect(page.getByRole("button", { name: "Captions", exact: true })).toBeHidden();
+  await page.getByRole("button", { name: "Captions: Off" }).click();
+  await page.getByRole("menuitemradio", { name: "English" }).click();
+  await expect(page.getByRole("button", { name: "Captions: English" })).toContainText("EN");
   await seekAndWait(page, 1);
   await expect(captionsShown(page)).toHaveText("First caption line");
   // Every control inside the player's frame.
@@ -269,4 +272,129 @@ test("visitors cannot reach the captions action", async ({ request }) => {
   });
   expect(res.status()).toBe(404);
   expect((await request.get(captionUrl)).status()).toBe(200);
+});
+
+/** The first caption's text box as drawn: colour, box, font, size and edge. */
+const drawnStyle = (page: Page) =>
+  captionsShown(page)
+    .locator("span")
+    .first()
+    .evaluate((s) => {
+      const c = getComputedStyle(s);
+      return { color: c.color, background: c.backgroundColor, font: c.fontFamily, size: Number.parseFloat(c.fontSize), edge: c.textShadow };
+    });
+
+test("a visitor styles the captions from the captions menu: shown at once and in the preview, kept in this browser, reset", async ({
+  browser,
+  baseURL,
+}) => {
+  const { context, page } = await newVisitor(browser, baseURL, { viewport: { width: 1366, height: 900 } });
+  await page.goto(paths.video(videos[0] as string), { waitUntil: "load" });
+  await playThenPause(page);
+  await page.getByRole("button", { name: "Captions: Off" }).click();
+  await page.getByRole("menuitemradio", { name: "English" }).click();
+  await seekAndWait(page, 1);
+  const before = await drawnStyle(page);
+
+  // The command at the end of the menu, reached by keyboard.
+  const menuButton = page.getByRole("button", { name: "Captions: English" });
+  await menuButton.focus();
+  await page.keyboard.press("Enter");
+  await page.keyboard.press("End");
+  await expect(page.getByRole("menuitem", { name: "Caption style" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  const dialog = page.getByRole("dialog", { name: "Caption style" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel("Text size")).toBeFocused(); // the dialog's first control
+  await dialog.getByLabel("Text size").selectOption({ label: "200%" });
+  await dialog.getByLabel("Text color").selectOption({ label: "Yellow" });
+  await dialog.getByLabel("Background opacity").selectOption({ label: "0%" });
+  await dialog.getByLabel("Character edge").selectOption({ label: "Outline" });
+  await dialog.getByLabel("Font").selectOption({ label: "Monospaced serif" });
+
+  // The captions behind the dialog follow at once, and so does the preview.
+  const after = await drawnStyle(page);
+  expect(after.color).toBe("rgb(255, 255, 0)");
+  expect(after.background).toBe("rgba(0, 0, 0, 0)");
+  expect(after.font).toContain("Courier New");
+  expect(after.edge).not.toBe("none");
+  expect(after.size / before.size).toBeCloseTo(2, 1);
+  const preview = dialog.getByTestId("caption-preview").locator("span");
+  await expect(preview).toHaveCSS("color", "rgb(255, 255, 0)");
+  await dialog.screenshot({ path: path.join(SCREENSHOTS, "caption-style-1366.png") });
+
+  // A visitor's style stays in this browser only: nothing is said about an account.
+  await expect(dialog.getByRole("status")).toHaveText("");
+  // Escape closes it, and focus goes back to the captions button; player keys work again.
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(menuButton).toBeFocused();
+
+  // Kept for the next page.
+  await page.goto(paths.video(videos[1] as string), { waitUntil: "load" });
+  await playThenPause(page);
+  await seekAndWait(page, 1);
+  await expect.poll(async () => (await drawnStyle(page)).color).toBe("rgb(255, 255, 0)");
+
+  // Reset puts the default back.
+  await page.getByRole("button", { name: "Captions: English" }).click();
+  await page.getByRole("menuitem", { name: "Caption style" }).click();
+  await page.getByRole("dialog", { name: "Caption style" }).getByRole("button", { name: "Reset to default" }).click();
+  await expect(page.getByRole("dialog", { name: "Caption style" }).getByRole("button", { name: "Reset to default" })).toBeDisabled();
+  expect(await drawnStyle(page)).toMatchObject({ color: "rgb(255, 255, 255)", background: "rgba(0, 0, 0, 0.75)", edge: "none" });
+  await page.getByRole("dialog", { name: "Caption style" }).getByRole("button", { name: "Done" }).click();
+  await context.close();
+});
+
+test("a signed-in user's caption style is kept on the account: set in the settings without JavaScript, changed in the player, applied on another browser", async ({
+  browser,
+  baseURL,
+}) => {
+  const email = uniqueEmail("caption-style");
+  // The settings page, without JavaScript: a plain form post.
+  const first = await signedIn(browser, baseURL, email, paths.settings());
+  const noScript = await browser.newContext({ javaScriptEnabled: false, storageState: await first.context.storageState() });
+  await first.context.close();
+  const settings = await noScript.newPage();
+  await settings.goto(`${baseURL}${paths.settings()}`);
+  const section = settings.getByRole("region", { name: "Caption style" });
+  await section.getByLabel("Font").selectOption({ label: "Serif" });
+  await section.getByLabel("Background color").selectOption({ label: "Blue" });
+  await section.getByRole("button", { name: "Save" }).click();
+  await expect(settings.getByRole("region", { name: "Caption style" }).getByRole("status")).toHaveText("Caption style saved.");
+  await expect(settings.getByRole("region", { name: "Caption style" }).getByLabel("Font")).toHaveValue("serif");
+  await noScript.close();
+
+  // Another browser with nothing stored: the account's style applies.
+  const second = await signedIn(browser, baseURL, email, paths.video(videos[0] as string), { viewport: { width: 375, height: 800 } });
+  const page = second.page;
+  await page.goto(paths.video(videos[0] as string), { waitUntil: "load" });
+  await playThenPause(page);
+  await page.getByRole("button", { name: "Captions: Off" }).click();
+  await page.getByRole("menuitemradio", { name: "English" }).click();
+  await seekAndWait(page, 1);
+  await expect.poll(async () => (await drawnStyle(page)).font).toContain("Georgia");
+  expect((await drawnStyle(page)).background).toBe("rgba(0, 0, 255, 0.75)");
+
+  // Changed in the player (at a phone's width): saved to the account after the choices settle.
+  await page.getByRole("button", { name: "Captions: English" }).click();
+  await page.getByRole("menuitem", { name: "Caption style" }).click();
+  const dialog = page.getByRole("dialog", { name: "Caption style" });
+  const dialogBox = (await dialog.boundingBox())!;
+  expect(dialogBox.x).toBeGreaterThanOrEqual(0);
+  expect(dialogBox.x + dialogBox.width).toBeLessThanOrEqual(375);
+  const saved = page.waitForResponse((r) => r.url().endsWith(paths.api.captionStyle()) && r.request().method() === "POST");
+  await dialog.getByLabel("Text color").selectOption({ label: "Cyan" });
+  await dialog.getByLabel("Text size").selectOption({ label: "150%" });
+  expect((await saved).status()).toBe(200);
+  await expect(dialog.getByRole("status")).toHaveText("Saved to your account.");
+  await dialog.screenshot({ path: path.join(SCREENSHOTS, "caption-style-375.png") });
+  await dialog.getByRole("button", { name: "Done" }).click();
+
+  await page.goto(paths.settings());
+  const form = page.getByRole("region", { name: "Caption style" });
+  await expect(form.getByLabel("Text color")).toHaveValue("cyan");
+  await expect(form.getByLabel("Text size")).toHaveValue("150");
+  await expect(form.getByLabel("Font")).toHaveValue("serif");
+  await second.context.close();
 });

@@ -228,12 +228,16 @@ const ADMIN_FORMS: Record<string, string>[] = [
  * The signed-in account's actions. The valid forms name no existing video and never confirm the deletion
  * (`confirm` is not "DELETE") or sign out everywhere, so the corpus can run through one session.
  */
+const CAPTION_FORM = { size: "100", font: "sans", color: "white", background: "black", backgroundOpacity: "75", edge: "none" };
 const ACCOUNT_FORMS: { path: string; valid: Record<string, string> }[] = [
   { path: "/api/favorites", valid: { videoId: NO_UNIT, favorite: "true" } },
   { path: "/api/history", valid: { videoId: NO_UNIT, position: "12.5" } },
   { path: "/api/autoplay", valid: { autoplay: "on" } },
+  { path: "/api/caption-style", valid: CAPTION_FORM },
   { path: "/settings", valid: { intent: "name", name: "Hostile Tester" } },
   { path: "/settings", valid: { intent: "autoplay", autoplay: "on" } },
+  // Its six fields are the API's schema (core/caption-style-schema.ts), each probed through /api/caption-style.
+  { path: "/settings", valid: { intent: "captions", ...CAPTION_FORM } },
   // "" is "no language chosen", what the account already has, so the corpus changes nothing.
   { path: "/settings", valid: { intent: "language", locale: "" } },
   { path: "/settings", valid: { intent: "delete", confirm: "no" } },
@@ -252,6 +256,7 @@ const ACCOUNT_FIELDS: Record<string, string[]> = {
   "/api/favorites": ["videoId", "favorite", "redirectTo"],
   "/api/history": ["videoId", "position"],
   "/api/autoplay": ["autoplay"],
+  "/api/caption-style": Object.keys(CAPTION_FORM),
   "/settings": ["intent", "name", "confirm", "autoplay", "locale"],
   "/history": ["intent", "videoId", "paused"],
   "/settings/export": ["intent"],

@@ -81,6 +81,7 @@ const CALLS: Calls<typeof paths> = {
     playlists: [paths.api.playlists(), paths.api.playlists(ID)],
     playlistQueue: [paths.api.playlistQueue("watch-later", ID)],
     autoplay: [paths.api.autoplay()],
+    captionStyle: [paths.api.captionStyle()],
     viewerState: [paths.api.viewerState(), paths.api.viewerState({ video: ID, cards: [ID] })],
     searchSuggestions: [paths.api.searchSuggestions("neon")],
     adEvents: [paths.api.adEvents()],

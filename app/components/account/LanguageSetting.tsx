@@ -1,6 +1,7 @@
 import { Form } from "react-router";
 import { useMessages } from "~/lib/i18n";
 import { LOCALE_INFO, LOCALES } from "~core/locales";
+import { SaveResult } from "./SaveResult";
 
 /**
  * The account's language (docs/i18n.md "Choosing a language"): kept on the account and in this browser's language
@@ -46,16 +47,7 @@ export function LanguageSetting({
         <button type="submit" className={`${buttonClassName} mt-3`} disabled={busy}>
           {busy ? t("saving") : t("save")}
         </button>
-        {result?.notice && (
-          <p role="status" className="mt-2 text-sm text-emerald-300">
-            {result.notice}
-          </p>
-        )}
-        {result?.error && (
-          <p role="alert" className="mt-2 text-sm text-red-300">
-            {result.error}
-          </p>
-        )}
+        <SaveResult result={result} />
       </Form>
     </section>
   );

@@ -57,6 +57,7 @@ export function Controls({
   captions,
   chapters = [],
   autoplay,
+  openCaptionStyle,
 }: {
   visible: boolean;
   media: MediaState;
@@ -71,12 +72,13 @@ export function Controls({
   captions: Captions;
   chapters?: readonly Chapter[];
   autoplay?: { on: boolean; set: (on: boolean) => void };
+  /** The captions menu's "Caption style" (the player's dialog). */
+  openCaptionStyle?: () => void;
 }) {
   const t = useMessages("player");
   const locale = useLocale();
   const speedLabel = (rate: number) => t("speedRate", { rate });
   const chapter = chapters[chapterIndexAt(chapters, media.currentTime)];
-  const severalLanguages = captions.tracks.length > 1;
   const autoLabel = stream.playingHeight ? t("qualityAutoPlaying", { height: String(stream.playingHeight) }) : t("qualityAuto");
   const qualityText =
     stream.level === -1 ? autoLabel : (stream.renditions.find((r) => r.level === stream.level)?.label ?? t("qualityAuto"));
@@ -151,23 +153,21 @@ export function Controls({
           />
           {captions.tracks.length > 0 && (
             <>
-              {/* Below 1280 px the bar (with Autoplay, Quality, Theater) has room for one captions control: the CC
-                  button for one language (it turns it on and off), the menu with a short label ("EN", "Off") for
-                  several, so every language can be chosen at any width. */}
+              {/* Below 1280 px the bar (with Autoplay, Quality, Theater) has room for one captions control: the menu,
+                  with a short label ("EN", "Off"), so every language and the caption style can be reached at any
+                  width; from 1280 px the CC button (on and off in one press) joins it. */}
               <ControlButton
                 label={t("captions")}
                 icon="captions"
                 pressed={captions.language !== null}
                 onClick={captions.toggle}
-                className={severalLanguages ? "hidden xl:flex" : ""}
+                className="hidden xl:flex"
               />
-              <div className={severalLanguages ? "" : "hidden xl:block"}>
+              <div>
                 <MenuButton
                   name={t("captions")}
                   valueText={captions.tracks.find((track) => track.language === captions.language)?.label ?? t("captionsOff")}
-                  compactValueText={
-                    severalLanguages ? (captions.language?.split("-")[0]?.toUpperCase() ?? t("captionsOffShort")) : undefined
-                  }
+                  compactValueText={captions.language?.split("-")[0]?.toUpperCase() ?? t("captionsOffShort")}
                   options={[
                     { value: CAPTIONS_OFF, label: t("captionsOff") },
                     // Each language by its own name ("Deutsch"), marked as such for screen readers.
@@ -175,6 +175,7 @@ export function Controls({
                   ]}
                   selected={captions.language ?? CAPTIONS_OFF}
                   onSelect={(language) => captions.select(language || null)}
+                  command={openCaptionStyle && { label: t("captionStyle"), run: openCaptionStyle }}
                   {...menu("captions")}
                 />
               </div>

@@ -10,7 +10,8 @@ export interface MenuOption<T> {
 }
 
 /**
- * A menu button with a single-choice menu (WAI-ARIA menu button pattern: aria-expanded, menuitemradio).
+ * A menu button with a single-choice menu (WAI-ARIA menu button pattern: aria-expanded, menuitemradio), and at its
+ * end, after a separator, an optional command (a plain menuitem, "Caption style…") that opens something else.
  * Opens above the control bar (left to right in every language), its texts in the page's direction; arrows/Home/End
  * move, Enter/Space choose, Escape/Tab or a click outside close.
  */
@@ -23,6 +24,7 @@ export function MenuButton<T>({
   open,
   onOpenChange,
   onSelect,
+  command,
 }: {
   /** "Speed", "Quality": the menu's name; the button reads "<name>: <valueText>" (in the page's language). */
   name: string;
@@ -34,6 +36,7 @@ export function MenuButton<T>({
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onSelect: (value: T) => void;
+  command?: { label: string; run: () => void };
 }) {
   const t = useMessages("player");
   const direction = useDirection();
@@ -66,11 +69,12 @@ export function MenuButton<T>({
     if (refocus) button.current?.focus();
   };
 
+  const count = options.length + (command ? 1 : 0);
   const onMenuKeyDown = (event: React.KeyboardEvent) => {
     const current = items.current.indexOf(document.activeElement as HTMLButtonElement);
     const move = (to: number) => {
       event.preventDefault();
-      items.current[(to + options.length) % options.length]?.focus();
+      items.current[(to + count) % count]?.focus();
     };
     switch (event.key) {
       case "ArrowDown":
@@ -80,7 +84,7 @@ export function MenuButton<T>({
       case "Home":
         return move(0);
       case "End":
-        return move(options.length - 1);
+        return move(count - 1);
       case "Escape":
         event.preventDefault();
         event.stopPropagation();
@@ -153,6 +157,27 @@ export function MenuButton<T>({
               {option.label}
             </button>
           ))}
+          {command && (
+            <>
+              <hr className="my-1 border-white/15" />
+              <button
+                ref={(el) => {
+                  items.current[options.length] = el;
+                }}
+                type="button"
+                role="menuitem"
+                tabIndex={-1}
+                onClick={() => {
+                  close(true);
+                  command.run();
+                }}
+                className="flex w-full items-center gap-2 px-3 py-2 text-start text-sm text-zinc-100 hover:bg-white/10 focus-visible:bg-white/10 focus-visible:outline-offset-[-2px]"
+              >
+                <span className="w-4" />
+                {command.label}
+              </button>
+            </>
+          )}
         </div>
       )}
     </div>

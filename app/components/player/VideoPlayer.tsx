@@ -1,4 +1,4 @@
-import { type ReactNode, type RefObject, useEffect, useRef, useState } from "react";
+import { type ReactNode, type RefObject, Suspense, useEffect, useRef, useState } from "react";
 import { preload } from "react-dom";
 import { useMessages } from "~/lib/i18n";
 import type { UpNextVideo } from "~core/autoplay";
@@ -6,6 +6,7 @@ import type { CaptionTrack } from "~core/captions";
 import type { Chapter } from "~core/chapters";
 import { stillAtWidth } from "~core/images";
 import { AutoplaySwitch } from "./AutoplaySwitch";
+import { CaptionStyleDialog } from "./CaptionStyleDialog";
 import { CaptionsOverlay } from "./CaptionsOverlay";
 import { type ControlActions, Controls, type OpenMenu } from "./Controls";
 import { ErrorOverlay } from "./ErrorOverlay";
@@ -15,6 +16,7 @@ import { PausedOverlay } from "./PausedOverlay";
 import { type PlayerAction, runShortcut } from "./shortcuts";
 import { UpNext } from "./UpNext";
 import { useAutoHide } from "./use-auto-hide";
+import { useCaptionStyle } from "./use-caption-style";
 import { useCaptions } from "./use-captions";
 import { useFocusAfterPreRoll } from "./use-focus-after-pre-roll";
 import { useFullscreen } from "./use-fullscreen";
@@ -127,6 +129,8 @@ function Player({
   const rememberFocus = useFocusAfterPreRoll(container, phase);
   usePlayerPreferences(videoRef);
   const captions = useCaptions(videoRef, captionTracks);
+  const captionStyle = useCaptionStyle();
+  const [styleDialog, setStyleDialog] = useState(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the player for this video is there
   useEffect(() => {
     if (!autoStart) return;
@@ -156,7 +160,8 @@ function Player({
   usePlayerShortcuts(container, {
     run: onVideo((video, action: PlayerAction) => runShortcut(action, video, { ...actions, chapters })),
     reveal,
-    suspended: () => playback.phaseNow() === "preroll",
+    // The caption style dialog's buttons and selects keep their keys (a "k" there must not pause the video).
+    suspended: () => playback.phaseNow() === "preroll" || styleDialog,
   });
 
   const onSurfaceClick = () => {
@@ -224,6 +229,7 @@ function Player({
         <CaptionsOverlay
           cues={captions.cues}
           language={captions.language}
+          style={captionStyle.style}
           raised={visible && !error}
           chapterLine={Boolean(chapters?.length)}
         />
@@ -252,8 +258,15 @@ function Player({
             captions={captions}
             chapters={chapters}
             autoplay={autoplay}
+            openCaptionStyle={() => setStyleDialog(true)}
           />
         )
+      )}
+      {styleDialog && (
+        // Its texts load when it first opens (the page does not carry them): until then nothing shows.
+        <Suspense fallback={null}>
+          <CaptionStyleDialog styling={captionStyle} onClose={() => setStyleDialog(false)} />
+        </Suspense>
       )}
       {autoplay && phase !== "preroll" && !error && (
         // The corner of the controls (which stay left to right in every language, as in other players).

@@ -9,7 +9,19 @@ describe("parsePreferences", () => {
       rate: 1.5,
       captionLanguage: "pt-BR",
       captionsOn: true,
+      captionStyle: null,
     });
+  });
+
+  it("keeps a caption style, each of its settings checked on its own", () => {
+    const style = { size: 200, font: "serif", color: "yellow", background: "blue", backgroundOpacity: 50, edge: "raised" };
+    expect(parsePreferences(JSON.stringify({ captionStyle: style })).captionStyle).toEqual(style);
+    expect(parsePreferences(JSON.stringify({ captionStyle: { ...style, size: 9000, color: "<b>" } })).captionStyle).toEqual({
+      ...style,
+      size: 100,
+      color: "white",
+    });
+    expect(parsePreferences(JSON.stringify({ captionStyle: "large" })).captionStyle).toBeNull();
   });
 
   it("falls back field by field on anything else", () => {

@@ -1,5 +1,7 @@
+import { type CaptionStyle, parseCaptionStyle } from "~core/caption-style";
+
 /**
- * Volume, mute, speed and captions, remembered on this device. Read only after hydration (in an effect), so the
+ * Volume, mute, speed and captions (language and style), remembered on this device. Read only after hydration (in an effect), so the
  * server's HTML and the first client render agree.
  */
 export interface PlayerPreferences {
@@ -10,10 +12,19 @@ export interface PlayerPreferences {
   captionLanguage: string | null;
   /** Whether captions are on (the `c` key and the CC button switch this). */
   captionsOn: boolean;
+  /** How captions look (core/caption-style.ts); null: never chosen on this device. */
+  captionStyle: CaptionStyle | null;
 }
 
 export const PREFERENCES_KEY = "pleazure-player";
-export const DEFAULT_PREFERENCES: PlayerPreferences = { volume: 1, muted: false, rate: 1, captionLanguage: null, captionsOn: false };
+export const DEFAULT_PREFERENCES: PlayerPreferences = {
+  volume: 1,
+  muted: false,
+  rate: 1,
+  captionLanguage: null,
+  captionsOn: false,
+  captionStyle: null,
+};
 
 const LANGUAGE_TAG = /^[a-z]{2,3}(?:-[A-Za-z0-9]{2,8}){0,3}$/;
 
@@ -37,6 +48,7 @@ export function parsePreferences(raw: string | null): PlayerPreferences {
         ? value.captionLanguage
         : DEFAULT_PREFERENCES.captionLanguage,
     captionsOn: typeof value.captionsOn === "boolean" ? value.captionsOn : DEFAULT_PREFERENCES.captionsOn,
+    captionStyle: value.captionStyle && typeof value.captionStyle === "object" ? parseCaptionStyle(value.captionStyle) : null,
   };
 }
 

@@ -2,15 +2,18 @@ import { useState } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { AccountShell } from "~/components/account/AccountShell";
 import { Avatar } from "~/components/account/Avatar";
+import { CaptionStyleSetting } from "~/components/account/CaptionStyleSetting";
 import { DeleteAccountSection } from "~/components/account/DeleteAccount";
 import { nameError } from "~/components/account/display-name-error";
 import { LanguageSetting } from "~/components/account/LanguageSetting";
+import { SaveResult } from "~/components/account/SaveResult";
 import { type Translate, translator, useLocale, useMessages } from "~/lib/i18n";
 import { localeFromMatches, siteUrlFromMatches } from "~/lib/root-data";
 import { routeViewer } from "~/lib/route-contract.server";
 import { seoMeta } from "~/lib/seo";
 import { DELETE_CONFIRMATION, DISPLAY_NAME_MAX, displayNameProblem, displayNameSchema } from "~core/account-schema";
 import { autoplayOn, readAutoplayCookie, UP_NEXT_COUNTDOWN_SECONDS } from "~core/autoplay";
+import { captionStyleForm, captionStyleOf, captionStyleShape } from "~core/caption-style-schema";
 import { languageCookieValue } from "~core/cookies";
 import { LOCALES, localeOfRequest } from "~core/locales";
 import { parseForm, plainText, readForm } from "~core/params";
@@ -24,9 +27,11 @@ import { signOut } from "../../../server/http/session";
 import { pageTexts, translate } from "../../../server/i18n/catalog";
 import {
   accountAutoplay,
+  accountCaptionStyle,
   deleteAccount,
   preferredLocale,
   setAutoplay,
+  setCaptionStyle,
   setDisplayName,
   setPreferredLocale,
   signOutEverywhere,
@@ -35,13 +40,20 @@ import { LastAdminError } from "../../../server/services/users";
 import type { Route } from "./+types/settings";
 
 const settingsFields = z.object({
-  intent: z.enum(["name", "autoplay", "language", "sign-out-everywhere", "delete"]),
+  intent: z.enum(["name", "autoplay", "captions", "language", "sign-out-everywhere", "delete"]),
   name: plainText(1000).optional(),
   // A checkbox: "on" when ticked, absent when not.
   autoplay: z.literal("on").optional(),
   // The account's language, or "" for none.
   locale: z.enum(["", ...LOCALES]).optional(),
   confirm: plainText(100).optional(),
+  // The caption style's six choices (intent "captions"; each checked again as a whole below).
+  size: captionStyleShape.size.optional(),
+  font: captionStyleShape.font.optional(),
+  color: captionStyleShape.color.optional(),
+  background: captionStyleShape.background.optional(),
+  backgroundOpacity: captionStyleShape.backgroundOpacity.optional(),
+  edge: captionStyleShape.edge.optional(),
 });
 
 export const contract = defineRoute({
@@ -52,9 +64,13 @@ export const contract = defineRoute({
 /** Settings (docs/product.md "Accounts"): display name, playback, data export, sign out everywhere, account deletion. */
 export async function loader(args: Route.LoaderArgs) {
   const viewer = routeViewer(args.context);
-  const [account, language] = await Promise.all([accountAutoplay(viewer.id), preferredLocale(viewer.id)]);
+  const [account, language, captionStyle] = await Promise.all([
+    accountAutoplay(viewer.id),
+    preferredLocale(viewer.id),
+    accountCaptionStyle(viewer.id),
+  ]);
   const autoplay = autoplayOn({ account, browser: readAutoplayCookie(args.request.headers.get("Cookie") ?? "") });
-  return data({ viewer, autoplay, language, intl: pageTexts(localeOfRequest(args.request), ["account"]) });
+  return data({ viewer, autoplay, language, captionStyle, intl: pageTexts(localeOfRequest(args.request), ["account", "captionStyle"]) });
 }
 
 export type SettingsActionData = { intent: string; error: string | null; notice: string | null };
@@ -94,6 +110,12 @@ export async function action(args: Route.ActionArgs) {
     if (form.intent === "autoplay") {
       await setAutoplay(viewer.id, form.autoplay === "on");
       return reply(200, { notice: t("autoplaySaved") });
+    }
+    if (form.intent === "captions") {
+      const style = captionStyleForm.safeParse(form);
+      if (!style.success) return reply(400, { error: t("saveFailed") });
+      await setCaptionStyle(viewer.id, captionStyleOf(style.data));
+      return reply(200, { notice: t("captionStyleSaved") });
     }
     if (form.intent === "language") {
       const chosen = form.locale || null;
@@ -138,7 +160,7 @@ const card = "rounded-xl border border-ink-800 bg-ink-900 p-5";
 const primary = "rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-500 disabled:opacity-60";
 const secondary = "rounded-lg border border-ink-700 bg-ink-800 px-4 py-2 text-sm font-semibold hover:bg-ink-700 disabled:opacity-60";
 
-export default function Settings({ loaderData: { viewer, autoplay, language }, actionData }: Route.ComponentProps) {
+export default function Settings({ loaderData: { viewer, autoplay, language, captionStyle }, actionData }: Route.ComponentProps) {
   const t = useMessages("account");
   const locale = useLocale();
   const navigation = useNavigation();
@@ -167,18 +189,17 @@ export default function Settings({ loaderData: { viewer, autoplay, language }, a
             <button type="submit" className={`${secondary} mt-3`} disabled={submitting === "autoplay"}>
               {submitting === "autoplay" ? t("saving") : t("save")}
             </button>
-            {result("autoplay")?.notice && (
-              <p role="status" className="mt-2 text-sm text-emerald-300">
-                {result("autoplay")?.notice}
-              </p>
-            )}
-            {result("autoplay")?.error && (
-              <p role="alert" className="mt-2 text-sm text-red-300">
-                {result("autoplay")?.error}
-              </p>
-            )}
+            <SaveResult result={result("autoplay")} />
           </Form>
         </section>
+
+        <CaptionStyleSetting
+          saved={captionStyle}
+          busy={submitting === "captions"}
+          result={result("captions")}
+          className={card}
+          buttonClassName={secondary}
+        />
 
         <LanguageSetting
           chosen={language}
