@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { CAPTION_MAX_BYTES, CAPTION_MAX_CUES, cleanCueText, formatTimestamp, parseCaptionFile, parseTimestamp } from "./captions";
+import { parseTimestamp } from "./caption-cues";
+import { CAPTION_MAX_BYTES, CAPTION_MAX_CUES, cleanCueText, formatTimestamp, parseCaptionFile } from "./captions";
 
 const bytes = (s: string) => new TextEncoder().encode(s);
 const parse = (s: string, duration = 60) => parseCaptionFile(bytes(s), duration);

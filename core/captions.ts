@@ -1,3 +1,4 @@
+import { parseTimestamp, TIMING } from "./caption-cues";
 import { z } from "./zod";
 
 /**
@@ -66,23 +67,11 @@ export type CaptionParse = { ok: true; cues: Cue[]; vtt: string } | { ok: false;
 const refuse = (error: string): CaptionParse => ({ ok: false, error });
 const at = (line: number, message: string) => refuse(`Line ${line}: ${message}`);
 
-/** `mm:ss.ttt` or `hh:mm:ss.ttt` (hours: two or more digits), as WebVTT writes them. */
-const TIMESTAMP = /^(?:(\d{2,}):)?([0-5]\d):([0-5]\d)\.(\d{3})$/;
-
-export function parseTimestamp(text: string): number | null {
-  const m = TIMESTAMP.exec(text);
-  if (!m) return null;
-  return Number(m[1] ?? 0) * 3600 + Number(m[2]) * 60 + Number(m[3]) + Number(m[4]) / 1000;
-}
-
 export function formatTimestamp(seconds: number): string {
   const ms = Math.round(seconds * 1000);
   const pad = (n: number, w = 2) => String(n).padStart(w, "0");
   return `${pad(Math.floor(ms / 3_600_000))}:${pad(Math.floor(ms / 60_000) % 60)}:${pad(Math.floor(ms / 1000) % 60)}.${pad(ms % 1000, 3)}`;
 }
-
-/** A timing line: `start --> end`, optionally followed by cue settings (which are dropped). */
-const TIMING = /^(\S+)[ \t]+-->[ \t]+(\S+)(?:[ \t].*)?$/;
 
 /**
  * Reads an uploaded caption file (raw bytes) for a video of `durationSeconds`. Refusals name the line.

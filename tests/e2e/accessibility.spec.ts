@@ -122,6 +122,17 @@ const STATES: { name: string; reach: Reach; allow?: string[] }[] = [
     },
   },
   {
+    name: "the transcript open",
+    reach: async ({ page, found }) => {
+      await load(page, paths.video(found.captionedId));
+      const section = page.getByRole("region", { name: "Transcript" });
+      await section.getByText("Show transcript").click();
+      await expect(section.getByTestId("transcript").getByRole("button").first()).toBeVisible();
+      await settled(page);
+      return page;
+    },
+  },
+  {
     name: "a card's menu open, signed in",
     reach: async ({ browser, page, baseURL }) => {
       const { page: member } = await signedIn(browser, baseURL, uniqueEmail("a11y-card"), paths.home(), { viewport: page.viewportSize() });

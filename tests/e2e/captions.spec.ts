@@ -398,3 +398,35 @@ test("a signed-in user's caption style is kept on the account: set in the settin
   await expect(form.getByLabel("Font")).toHaveValue("serif");
   await second.context.close();
 });
+
+test("the transcript under the player lists the cues, follows playback and plays from a line chosen by click or keyboard", async ({
+  page,
+}) => {
+  await page.goto(paths.video(videos[0] as string), { waitUntil: "load" });
+  const section = page.getByRole("region", { name: "Transcript" });
+  await expect(section.getByRole("link", { name: "Download as WebVTT" })).toBeHidden(); // closed until asked for
+  await section.getByText("Show transcript").click();
+  const lines = section.getByTestId("transcript").getByRole("button");
+  await expect(lines).toHaveText(["0:00First caption line", "0:03Second caption linealert(1) and its second row"]);
+  await expect(section.getByTestId("transcript")).toHaveAttribute("lang", "en");
+  await expect(section.getByTestId("transcript").locator("script, b")).toHaveCount(0); // plain text, whatever the file held
+  await expect(section.getByRole("link", { name: "Download as WebVTT" })).toHaveAttribute("href", captionUrl);
+
+  // A click plays from that line, and the line playing is marked.
+  await page.locator("video").evaluate((v: HTMLVideoElement) => {
+    v.muted = true;
+  });
+  await lines.nth(1).click();
+  await expect.poll(() => page.locator("video").evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 }).toBeGreaterThan(3);
+  await expect(lines.nth(1)).toHaveAttribute("aria-current", "true");
+  await expect(lines.nth(0)).not.toHaveAttribute("aria-current", "true");
+
+  // By keyboard: the first line, Enter, and playback goes back to its start.
+  await lines.nth(0).focus();
+  await page.keyboard.press("Enter");
+  await expect.poll(() => page.locator("video").evaluate((v: HTMLVideoElement) => v.currentTime)).toBeLessThan(2.5);
+  await expect(lines.nth(0)).toHaveAttribute("aria-current", "true");
+  await section.screenshot({ path: path.join(SCREENSHOTS, "transcript-1366.png") });
+  await section.getByText("Hide transcript").click();
+  await expect(lines).toHaveCount(0);
+});

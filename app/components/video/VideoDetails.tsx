@@ -23,6 +23,7 @@ import { localizePath } from "~core/locales";
 import { ChapterList } from "./ChapterList";
 import { RelatedVideos } from "./RelatedVideos";
 import { ShareMenu } from "./ShareMenu";
+import { Transcript } from "./Transcript";
 import { useVideoPosition } from "./use-video-position";
 import { VideoHeader } from "./VideoHeader";
 import type { ShownVideo } from "./video-page-data";
@@ -117,6 +118,9 @@ export function VideoDetails({
       </div>
       {chapters.length > 0 && v.video_url && (
         <ChapterList path={page} chapters={chapters} lang={chaptersLang} playhead={playhead} onSelect={(at) => moveTo(at, true)} />
+      )}
+      {captions.length > 0 && v.video_url && !withheld && (
+        <Transcript key={v.id} tracks={captions} playhead={playhead} onSelect={(at) => moveTo(at, true)} />
       )}
       <QueuePanel queue={queue.queue} currentId={v.id} next={nextInList} />
       {v.description && (
