@@ -36,6 +36,14 @@ describe("autoplay choice", () => {
     expect(countsDown({ account: true, browser: null })).toBe(true);
     expect(countsDown({ account: false, browser: true })).toBe(false);
   });
+
+  it("for a viewer who asks for less motion the default is off; a choice they made still applies", () => {
+    expect(autoplayOn({ account: null, browser: null, reducedMotion: true })).toBe(false);
+    expect(autoplayOn({ account: null, browser: true, reducedMotion: true })).toBe(true);
+    expect(autoplayOn({ account: true, browser: null, reducedMotion: true })).toBe(true);
+    expect(countsDown({ account: null, browser: true, reducedMotion: true })).toBe(true);
+    expect(countsDown({ account: null, browser: false, reducedMotion: true })).toBe(false);
+  });
 });
 
 describe("up next", () => {

@@ -32,11 +32,13 @@ export interface AutoplayChoice {
   account: boolean | null;
   /** This browser's cookie. */
   browser: boolean | null;
+  /** The viewer asks for less motion (`prefers-reduced-motion: reduce`): nothing moves on by itself unless they chose it. */
+  reducedMotion?: boolean;
 }
 
-/** The switch's position: the account's choice, else this browser's, else the default. */
-export function autoplayOn({ account, browser }: AutoplayChoice): boolean {
-  return account ?? browser ?? AUTOPLAY_DEFAULT;
+/** The switch's position: the account's choice, else this browser's, else the default (off for less motion). */
+export function autoplayOn({ account, browser, reducedMotion = false }: AutoplayChoice): boolean {
+  return account ?? browser ?? (reducedMotion ? false : AUTOPLAY_DEFAULT);
 }
 
 /** Whether this video's end counts down to the next one: autoplay on, and not a first visit's first video. */

@@ -17,24 +17,26 @@ export interface Autoplay {
 const secure = () => window.location.protocol === "https:";
 
 /**
- * The viewer's autoplay setting on the video page. The cookie is read after hydration (the page is the same
- * cached HTML for everyone), the account's choice comes with /api/viewer-state; until then the switch shows
- * the default and nothing counts down.
+ * The viewer's autoplay setting on the video page. The cookie and the reduced-motion preference are read after
+ * hydration (the page is the same cached HTML for everyone), the account's choice comes with /api/viewer-state;
+ * until then the switch shows the default and nothing counts down.
  */
 export function useAutoplay(): Autoplay {
   const { mode } = useViewer();
   const page = useViewerPage();
   const [browser, setBrowser] = useState<boolean | null>(null);
+  const [reducedMotion, setReducedMotion] = useState(false);
   const [read, setRead] = useState(false);
   // A flip made on this page, ahead of the account's answer coming back with the next viewer-state.
   const [flipped, setFlipped] = useState<boolean | null>(null);
   useEffect(() => {
     setBrowser(readAutoplayCookie(document.cookie));
+    setReducedMotion(window.matchMedia("(prefers-reduced-motion: reduce)").matches);
     setRead(true);
   }, []);
 
   const account = flipped ?? (mode === "signed-in" ? (page?.autoplay ?? null) : null);
-  const choice: AutoplayChoice = { account, browser };
+  const choice: AutoplayChoice = { account, browser, reducedMotion };
   const remember = (on: boolean) => {
     // biome-ignore lint/suspicious/noDocumentCookie: a plain first-party flag; cookieStore is not in every browser
     document.cookie = autoplayCookie(on, secure());

@@ -183,3 +183,29 @@ test("at phone width the up-next card fits the player above the control bar", as
   }
   await context.close();
 });
+
+test("for a viewer who asks for less motion, autoplay is off until they turn it on; then their choice applies", async ({
+  browser,
+  baseURL,
+}) => {
+  const { context, page } = await newVisitor(browser, baseURL, { reducedMotion: "reduce" });
+  await openVideoWithNext(page);
+  const toggle = player(page).getByRole("switch", { name: "Autoplay" });
+  await expect(toggle).toHaveAttribute("aria-checked", "false");
+  await playToEnd(page);
+  await expect(upNext(page).getByRole("link", { name: "Play now" })).toBeVisible();
+  await expect(upNext(page).getByRole("button", { name: "Cancel" })).toHaveCount(0);
+  // The end kept "off" as this browser's setting, so it stays off.
+  expect(await autoplayCookie(context)).toBe("off");
+
+  // Turned on by the viewer: the next end counts down, in words only (no moving bar).
+  await toggle.click();
+  await expect(toggle).toHaveAttribute("aria-checked", "true");
+  await page.reload();
+  await playToEnd(page);
+  await expect(upNext(page)).toContainText(/Up next in [1-5]/);
+  await expect(upNext(page).locator(".up-next-progress")).toBeHidden();
+  await page.keyboard.press("Escape");
+  await expect(upNext(page).getByRole("button", { name: "Cancel" })).toHaveCount(0);
+  await context.close();
+});
