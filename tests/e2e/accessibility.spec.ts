@@ -2,6 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Browser, Locator, Page } from "@playwright/test";
 import { paths, pathsIn } from "../../core/paths";
 import { signedIn, signedInWithRole, uniqueEmail } from "../support/account-session";
+import { captionedDemoVideo } from "../support/demo-videos";
 import { expect, test } from "./support";
 
 /**
@@ -257,18 +258,9 @@ async function demoContent(request: APIRequestContext): Promise<Found> {
   if (cached) return cached;
   const html = async (path: string) => (await request.get(path, { headers: { cookie: "ageVerified=true" } })).text();
   const videoId = /href="\/video\/([0-9a-f-]{36})"/.exec(await html(paths.home()))?.[1];
-  // The seed's captioned videos are not necessarily on the first page of home: the sitemap lists every video.
-  const ids = [...(await html(paths.sitemap())).matchAll(/\/video\/([0-9a-f-]{36})</g)].map((m) => m[1] as string);
-  let captionedId: string | undefined;
-  for (const id of ids) {
-    if ((await html(paths.video(id))).includes("<track ")) {
-      captionedId = id;
-      break;
-    }
-  }
+  const captionedId = (await captionedDemoVideo(request)).id;
   const postSlug = /href="\/blog\/([a-z0-9-]+)"/.exec(await html(paths.blog()))?.[1];
-  if (!videoId || !captionedId || !postSlug)
-    throw new Error(`no demo video (${videoId}), captioned video or blog post (${postSlug}) found`);
+  if (!videoId || !postSlug) throw new Error(`no demo video (${videoId}) or blog post (${postSlug}) found`);
   cached = { videoId, captionedId, postSlug };
   return cached;
 }

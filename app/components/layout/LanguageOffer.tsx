@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState } from "react";
+import { Suspense, useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { translator, useLocale } from "~/lib/i18n";
 import { rememberLanguage } from "~/lib/language-cookie";
@@ -43,8 +43,24 @@ function OfferBar({ offer, page, onAnswer }: { offer: Locale; page: Locale; onAn
   const location = useLocation();
   const t = translator(offer, "languageOffer");
   const target = pageAddressIn(offer, location.pathname, location.search);
+  const bar = useRef<HTMLElement>(null);
+  // While it shows, what focus scrolls to stops above it (WCAG 2.4.11), as the header's height does at the top.
+  useEffect(() => {
+    const root = document.documentElement;
+    const fit = () => {
+      root.style.scrollPaddingBottom = `${bar.current?.offsetHeight ?? 0}px`;
+    };
+    fit();
+    const observer = new ResizeObserver(fit);
+    if (bar.current) observer.observe(bar.current);
+    return () => {
+      observer.disconnect();
+      root.style.scrollPaddingBottom = "";
+    };
+  }, []);
   return (
     <section
+      ref={bar}
       aria-label={t("label")}
       lang={offer}
       dir={LOCALE_INFO[offer].dir}
