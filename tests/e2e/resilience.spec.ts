@@ -133,7 +133,8 @@ test("SIGTERM while 10 clients browse: every request in flight finishes, exit 0 
     }
   };
   const clients = Array.from({ length: 10 }, (_, i) => client(i));
-  await new Promise((r) => setTimeout(r, 1_500));
+  // Browsing for real before the signal: a slow machine's fresh server needs longer than a fast one's for as many pages.
+  await expect.poll(() => result.answered, { timeout: 20_000 }).toBeGreaterThan(20);
 
   const signalledAt = Date.now();
   app.child.kill("SIGTERM");

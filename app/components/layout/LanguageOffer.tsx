@@ -47,11 +47,11 @@ function OfferBar({ offer, page, onAnswer }: { offer: Locale; page: Locale; onAn
   // While it shows, what focus scrolls to stops above it (WCAG 2.4.11), as the header's height does at the top.
   useEffect(() => {
     const root = document.documentElement;
-    const fit = () => {
+    const padBottom = () => {
       root.style.scrollPaddingBottom = `${bar.current?.offsetHeight ?? 0}px`;
     };
-    fit();
-    const observer = new ResizeObserver(fit);
+    padBottom();
+    const observer = new ResizeObserver(padBottom);
     if (bar.current) observer.observe(bar.current);
     return () => {
       observer.disconnect();
