@@ -284,7 +284,7 @@ const drawnStyle = (page: Page) =>
       return { color: c.color, background: c.backgroundColor, font: c.fontFamily, size: Number.parseFloat(c.fontSize), edge: c.textShadow };
     });
 
-test("a visitor styles the captions from the captions menu: shown at once and in the preview, kept in this browser, reset", async ({
+test("a visitor styles the captions from the captions menu: shown at once and in the preview, kept in this browser, reset, in fullscreen too", async ({
   browser,
   baseURL,
 }) => {
@@ -343,6 +343,20 @@ test("a visitor styles the captions from the captions menu: shown at once and in
   await expect(page.getByRole("dialog", { name: "Caption style" }).getByRole("button", { name: "Reset to default" })).toBeDisabled();
   expect(await drawnStyle(page)).toMatchObject({ color: "rgb(255, 255, 255)", background: "rgba(0, 0, 0, 0.75)", edge: "none" });
   await page.getByRole("dialog", { name: "Caption style" }).getByRole("button", { name: "Done" }).click();
+
+  // In fullscreen the dialog shows above the player, and closing it leaves fullscreen as it was.
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.keyboard.press("f");
+  await expect.poll(() => page.evaluate(() => document.fullscreenElement !== null)).toBe(true);
+  await revealControls(page);
+  await page.getByRole("button", { name: "Captions: English" }).click();
+  await page.getByRole("menuitem", { name: "Caption style" }).click();
+  const inFullscreen = page.getByRole("dialog", { name: "Caption style" });
+  await expect(inFullscreen).toBeVisible();
+  await expect(inFullscreen.getByLabel("Text size")).toBeFocused();
+  await inFullscreen.getByRole("button", { name: "Done" }).click();
+  await expect(inFullscreen).toBeHidden();
+  expect(await page.evaluate(() => document.fullscreenElement !== null)).toBe(true);
   await context.close();
 });
 
