@@ -104,6 +104,14 @@ const STATES: { name: string; reach: Reach; allow?: string[] }[] = [
     },
   },
   {
+    name: "the share menu open",
+    reach: async ({ page, found }) => {
+      await load(page, paths.video(found.videoId));
+      await untilShown(page.getByRole("button", { name: "Share" }), page.getByRole("menu", { name: "Share" }));
+      return page;
+    },
+  },
+  {
     name: "the player's captions menu open",
     reach: async ({ page, found }) => {
       await load(page, paths.video(found.captionedId));
