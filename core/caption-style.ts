@@ -1,5 +1,5 @@
 /**
- * How captions look, as the viewer chooses (docs/accessibility.md "Caption styling"): the text's size, font and
+ * How captions look, as the viewer chooses (docs/accessibility.md "What is promised", docs/architecture.md "Captions"): the text's size, font and
  * colour, the box behind it with its opacity, and the letters' edge. These are the settings the US rules for
  * video players list (CVAA, 47 CFR 79.103) and the ones the players people know offer. Kept in this browser
  * and, for a signed-in user, on the account (which wins on every browser they sign in on, as autoplay does).
@@ -71,6 +71,11 @@ export function parseCaptionStyle(raw: unknown): CaptionStyle {
     if (isChoice(field, candidate)) (style as Record<keyof CaptionStyle, unknown>)[field] = candidate;
   }
   return style;
+}
+
+/** A style as stored (an account's column, a browser's storage): none unless an object was stored, else parsed. */
+export function storedCaptionStyle(raw: unknown): CaptionStyle | null {
+  return raw && typeof raw === "object" ? parseCaptionStyle(raw) : null;
 }
 
 export const sameCaptionStyle = (a: CaptionStyle, b: CaptionStyle): boolean => CAPTION_STYLE_FIELDS.every((f) => a[f] === b[f]);

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { type CaptionStyle, parseCaptionStyle } from "../../core/caption-style";
+import { type CaptionStyle, storedCaptionStyle } from "../../core/caption-style";
 import { isLocale, type Locale } from "../../core/locales";
 import { getDb } from "../db/connection";
 import { invalidatePages } from "../realtime/shared-caches";
@@ -35,7 +35,7 @@ export async function setCaptionStyle(userId: string, style: CaptionStyle): Prom
 /** The user's caption style, null until they chose one. */
 export async function accountCaptionStyle(userId: string): Promise<CaptionStyle | null> {
   const row = await getDb().selectFrom("users").select("caption_style").where("id", "=", userId).executeTakeFirst();
-  return row?.caption_style ? parseCaptionStyle(row.caption_style) : null;
+  return storedCaptionStyle(row?.caption_style);
 }
 
 /** Remembers the language the user chose (docs/i18n.md "Choosing a language"), or forgets it (null). */
@@ -153,7 +153,7 @@ export async function exportAccountData(userId: string, now = new Date()): Promi
       ageAssuredAt: user.age_assured_at ? iso(user.age_assured_at) : null,
       autoplay: user.autoplay,
       locale: user.locale,
-      captionStyle: user.caption_style ? parseCaptionStyle(user.caption_style) : null,
+      captionStyle: storedCaptionStyle(user.caption_style),
     },
     comments: comments.map((c) => ({
       id: c.id,

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { parseCaptionStyle } from "../../core/caption-style";
+import { storedCaptionStyle } from "../../core/caption-style";
 import { isLocale } from "../../core/locales";
 import type { Viewer } from "../../core/viewer";
 import type { ViewerScope, ViewerState } from "../../core/viewer-state";
@@ -61,7 +61,7 @@ export async function viewerState(viewer: Viewer, scope: ViewerScope): Promise<V
     viewer,
     historyPaused: row.history_paused ?? false,
     autoplay: row.autoplay,
-    captionStyle: row.caption_style ? parseCaptionStyle(row.caption_style) : null,
+    captionStyle: storedCaptionStyle(row.caption_style),
     locale: isLocale(row.locale) ? row.locale : null,
     favoriteIds: (scope.cards ?? []).filter((id) => favorites.has(id)),
     video: video

@@ -1,4 +1,4 @@
-import { type CaptionStyle, parseCaptionStyle } from "~core/caption-style";
+import { type CaptionStyle, storedCaptionStyle } from "~core/caption-style";
 
 /**
  * Volume, mute, speed and captions (language and style), remembered on this device. Read only after hydration (in an effect), so the
@@ -48,7 +48,7 @@ export function parsePreferences(raw: string | null): PlayerPreferences {
         ? value.captionLanguage
         : DEFAULT_PREFERENCES.captionLanguage,
     captionsOn: typeof value.captionsOn === "boolean" ? value.captionsOn : DEFAULT_PREFERENCES.captionsOn,
-    captionStyle: value.captionStyle && typeof value.captionStyle === "object" ? parseCaptionStyle(value.captionStyle) : null,
+    captionStyle: storedCaptionStyle(value.captionStyle),
   };
 }
 

@@ -39,21 +39,17 @@ export function useCaptionStyle(): CaptionStyling {
     if (fromAccount && !changed) writePreferences({ captionStyle: fromAccount });
   }, [fromAccount, changed]);
 
-  const send = useCallback((style: CaptionStyle) => {
-    setAccount("saving");
-    const form = new URLSearchParams(Object.entries(style).map(([field, value]) => [field, String(value)]));
-    fetch(paths.api.captionStyle(), { method: "POST", body: form })
-      .then((res) => setAccount(res.ok ? "saved" : "failed"))
-      .catch(() => setAccount("failed"));
-  }, []);
-
+  // Sends the change waiting, if any (its `change` already said "saving").
   const flush = useCallback(() => {
     const waiting = pending.current;
     if (!waiting) return;
     clearTimeout(waiting.timer);
     pending.current = null;
-    send(waiting.style);
-  }, [send]);
+    const form = new URLSearchParams(Object.entries(waiting.style).map(([field, value]) => [field, String(value)]));
+    fetch(paths.api.captionStyle(), { method: "POST", body: form })
+      .then((res) => setAccount(res.ok ? "saved" : "failed"))
+      .catch(() => setAccount("failed"));
+  }, []);
 
   // A change still waiting when the page goes (another video, a link) is sent on the way out.
   useEffect(() => flush, [flush]);

@@ -31,6 +31,13 @@ export function createPlayhead(): Playhead {
 }
 
 /**
+ * A row that starts playback at its time (a chapter, a transcript line): the one playing marked by aria-current
+ * with a bar at its start, a background and bold text, not colour alone.
+ */
+export const TIMED_ROW =
+  "flex items-baseline gap-3 rounded-lg border-s-4 border-transparent px-2 py-2 text-zinc-200 hover:bg-ink-800 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-300 aria-[current=true]:border-brand-500 aria-[current=true]:bg-ink-800 aria-[current=true]:font-semibold aria-[current=true]:text-white";
+
+/**
  * The chapters under the player (issue 23 item 4): links to the page at `?t=` (so they work, and can be copied,
  * without JavaScript); with it, a click or Enter seeks the player there and plays. The chapter playing is
  * marked (aria-current, a bar and bold text, not colour alone).
@@ -75,7 +82,7 @@ export function ChapterList({
                 event.preventDefault();
                 onSelect(c.start);
               }}
-              className="flex items-baseline gap-3 rounded-lg border-s-4 border-transparent px-2 py-2 text-zinc-200 hover:bg-ink-800 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-300 aria-[current=true]:border-brand-500 aria-[current=true]:bg-ink-800 aria-[current=true]:font-semibold aria-[current=true]:text-white"
+              className={TIMED_ROW}
             >
               <span className="shrink-0 text-sm text-brand-300 tabular-nums">{formatDuration(c.start)}</span>{" "}
               <span dir="auto" {...titleLanguage} className="min-w-0 break-words">

@@ -4,9 +4,9 @@ import { formatDuration } from "~/lib/format";
 import { useLocale, useMessages } from "~/lib/i18n";
 import { cueIndexAt, readTranscript, type TranscriptCue } from "~core/caption-cues";
 import type { CaptionTrack } from "~core/captions";
-import type { Playhead } from "./ChapterList";
+import { type Playhead, TIMED_ROW } from "./ChapterList";
 
-type Load = { state: "idle" | "loading" | "failed" } | { state: "ready"; src: string; cues: TranscriptCue[] };
+type Load = { state: "idle" | "loading" | "failed" } | { state: "ready"; cues: TranscriptCue[] };
 
 /**
  * The captions as a transcript under the player (issue 36 item 4): closed until asked for (a native disclosure,
@@ -39,7 +39,7 @@ export function Transcript({
     setLoad({ state: "loading" });
     fetch(track.src, { signal: abort.signal })
       .then((res) => (res.ok ? res.text() : Promise.reject(new Error(String(res.status)))))
-      .then((vtt) => setLoad({ state: "ready", src: track.src, cues: readTranscript(vtt) }))
+      .then((vtt) => setLoad({ state: "ready", cues: readTranscript(vtt) }))
       .catch(() => !abort.signal.aborted && setLoad({ state: "failed" }));
     return () => abort.abort();
   }, [open, track]);
@@ -132,7 +132,7 @@ export function Transcript({
                       type="button"
                       aria-current={i === current ? "true" : undefined}
                       onClick={() => onSelect(cue.start)}
-                      className="flex w-full items-baseline gap-3 rounded-lg border-s-4 border-transparent px-2 py-2 text-start text-zinc-200 hover:bg-ink-800 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-300 aria-[current=true]:border-brand-500 aria-[current=true]:bg-ink-800 aria-[current=true]:font-semibold aria-[current=true]:text-white"
+                      className={`${TIMED_ROW} w-full text-start`}
                     >
                       <span dir="ltr" className="shrink-0 text-sm text-brand-300 tabular-nums">
                         {formatDuration(cue.start)}

@@ -13,7 +13,7 @@ import { routeViewer } from "~/lib/route-contract.server";
 import { seoMeta } from "~/lib/seo";
 import { DELETE_CONFIRMATION, DISPLAY_NAME_MAX, displayNameProblem, displayNameSchema } from "~core/account-schema";
 import { autoplayOn, readAutoplayCookie, UP_NEXT_COUNTDOWN_SECONDS } from "~core/autoplay";
-import { captionStyleForm, captionStyleOf, captionStyleShape } from "~core/caption-style-schema";
+import { captionStyleForm, captionStyleOf } from "~core/caption-style-schema";
 import { languageCookieValue } from "~core/cookies";
 import { LOCALES, localeOfRequest } from "~core/locales";
 import { parseForm, plainText, readForm } from "~core/params";
@@ -47,13 +47,8 @@ const settingsFields = z.object({
   // The account's language, or "" for none.
   locale: z.enum(["", ...LOCALES]).optional(),
   confirm: plainText(100).optional(),
-  // The caption style's six choices (intent "captions"; each checked again as a whole below).
-  size: captionStyleShape.size.optional(),
-  font: captionStyleShape.font.optional(),
-  color: captionStyleShape.color.optional(),
-  background: captionStyleShape.background.optional(),
-  backgroundOpacity: captionStyleShape.backgroundOpacity.optional(),
-  edge: captionStyleShape.edge.optional(),
+  // The caption style's six choices (intent "captions"; checked again as a whole below).
+  ...captionStyleForm.partial().shape,
 });
 
 export const contract = defineRoute({
