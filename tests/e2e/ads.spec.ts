@@ -226,6 +226,8 @@ test("an admin toggles a unit and another browser shows and hides the slot withi
     (window as unknown as { marker: boolean }).marker = true; // survives only without a reload
   });
   await expect(slot(viewer.page, "Med_Rect_2")).toBeVisible();
+  // The clock starts at the admin's click, not while the console loads.
+  await admin.page.goto(`${app.origin}${paths.admin.ads()}`);
 
   let t = Date.now();
   await switchUnit(admin.page, app.origin, "Med_Rect_2", false);

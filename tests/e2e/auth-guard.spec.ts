@@ -13,6 +13,7 @@ import {
   uniqueEmail,
   uniqueIp,
 } from "../support/account-session";
+import { e2eSite } from "../support/e2e-site";
 import { type OidcProvider, type OidcUser, startOidcProvider } from "../support/oidc-provider";
 import { expect, test } from "./support";
 
@@ -23,13 +24,11 @@ import { expect, test } from "./support";
  * provider has not verified.
  */
 
-const OUTBOX = outbox();
-
 function messagesTo(email: string): string[] {
-  if (!fs.existsSync(OUTBOX)) return [];
+  if (!fs.existsSync(outbox())) return [];
   return fs
-    .readdirSync(OUTBOX)
-    .map((f) => fs.readFileSync(path.join(OUTBOX, f), "utf8"))
+    .readdirSync(outbox())
+    .map((f) => fs.readFileSync(path.join(outbox(), f), "utf8"))
     .filter((text) => text.includes(`To: ${email}\n`));
 }
 const notices = (email: string) => messagesTo(email).filter((m) => m.includes("sign-in codes for your account are paused"));
@@ -103,7 +102,7 @@ test("50 wrong codes for an admin's address from 50 IPs: refused from the 10th, 
 test.describe("Google with an address the provider has not verified", () => {
   let provider: OidcProvider;
   test.beforeAll(async () => {
-    provider = await startOidcProvider(Number(process.env.E2E_OIDC_PORT), { email: uniqueEmail("nobody"), name: "Nobody" });
+    provider = await startOidcProvider(e2eSite().oidcPort, { email: uniqueEmail("nobody"), name: "Nobody" });
   });
   test.afterAll(async () => provider?.stop());
 

@@ -4,6 +4,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { paths } from "../../core/paths";
 import { codeFromOutbox, newVisitor, outbox, requestCode, signInOnPage, uniqueEmail, uniqueIp } from "../support/account-session";
+import { e2eSite } from "../support/e2e-site";
 import { signInFormToken } from "../support/form-token";
 import { type OidcProvider, startOidcProvider } from "../support/oidc-provider";
 import { expect, test } from "./support";
@@ -15,7 +16,6 @@ import { expect, test } from "./support";
  * loopback proxy), hence its own rate-limit buckets, and its own e-mail address.
  */
 
-const OUTBOX = outbox();
 const PROTECTED = [
   { path: "/profile", heading: "Profile", text: null },
   { path: "/favorites", heading: "Favorites", text: "Your favorite videos will appear here." },
@@ -68,7 +68,7 @@ test("a visitor asking for a signed-in page signs in with an e-mail code and lan
 
   // The operator command works beside the running site (its embedded PostgreSQL) and applies on the next request.
   const { stdout } = await promisify(execFile)("npm", ["run", "--silent", "cli", "--", "user:role", email, "creator"], {
-    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR as string },
+    env: { ...process.env, DATA_DIR: e2eSite().dataDir },
   });
   expect(stdout).toContain(`${email} is now creator`);
   await page.reload();
@@ -136,7 +136,7 @@ test("signed out, every signed-in page sends the visitor to sign in (history rep
 test.describe("Google", () => {
   let provider: OidcProvider;
   test.beforeAll(async () => {
-    provider = await startOidcProvider(Number(process.env.E2E_OIDC_PORT), {
+    provider = await startOidcProvider(e2eSite().oidcPort, {
       email: uniqueEmail("grace"),
       name: "Grace Hopper",
       // A picture that cannot load: the menu falls back to the initial avatar.
@@ -270,7 +270,8 @@ test("cross-site posts are refused: no code is sent, no one is signed out", asyn
     expect(res.status(), url).toBe(403);
   }
   await new Promise((r) => setTimeout(r, 300));
-  const mailed = fs.existsSync(OUTBOX) && fs.readdirSync(OUTBOX).some((f) => fs.readFileSync(path.join(OUTBOX, f), "utf8").includes(email));
+  const mailed =
+    fs.existsSync(outbox()) && fs.readdirSync(outbox()).some((f) => fs.readFileSync(path.join(outbox(), f), "utf8").includes(email));
   expect(mailed).toBe(false);
 
   await page.goto(paths.login());

@@ -5,6 +5,7 @@ import type { Page } from "@playwright/test";
 import { paths } from "../../core/paths";
 import { runFfmpeg } from "../../server/media/ffmpeg";
 import { newVisitor, signedInWithRole } from "../support/account-session";
+import { e2eSite } from "../support/e2e-site";
 import { HOSTILE_FILES, readWatch, startRequestRecorder, TARGET_NAME } from "../support/hostile-media";
 import { expect, test } from "./support";
 
@@ -18,7 +19,7 @@ test.describe.configure({ mode: "serial", timeout: 180_000 });
 
 const CHUNK = 2 * 1024 * 1024; // UPLOAD_CHUNK_BYTES
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "console-videos-e2e-"));
-const uploadsDir = () => path.join(process.env.E2E_DATA_DIR as string, "uploads");
+const uploadsDir = () => path.join(e2eSite().dataDir, "uploads");
 /** Files in the uploads folder: bytes of uploads in progress and their tus records. */
 const uploadFiles = () => (fs.existsSync(uploadsDir()) ? fs.readdirSync(uploadsDir()) : []);
 const SCREENSHOTS = path.join("test-results", "console-videos");
@@ -120,7 +121,7 @@ test("an admin uploads a clip; the upload resumes from the stored offset after a
   });
   await page.getByRole("button", { name: "Play", exact: true }).click();
   await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 }).toBeGreaterThan(0.3);
-  expect(fs.existsSync(path.join(process.env.E2E_DATA_DIR as string, "media", "videos", videoId, "master.m3u8"))).toBe(true);
+  expect(fs.existsSync(path.join(e2eSite().dataDir, "media", "videos", videoId, "master.m3u8"))).toBe(true);
   await context.close();
 });
 
@@ -223,7 +224,7 @@ test("the list finds it; edit (policy errors next to the field) and delete round
   await expect(page).toHaveURL(/\/admin\/videos\?deleted=1$/);
   await expect(page.getByText("The video was deleted.")).toBeVisible();
   expect((await visitor.page.goto(paths.video(videoId)))?.status()).toBe(404);
-  expect(fs.existsSync(path.join(process.env.E2E_DATA_DIR as string, "media", "videos", videoId))).toBe(false);
+  expect(fs.existsSync(path.join(e2eSite().dataDir, "media", "videos", videoId))).toBe(false);
   expect((await page.goto(paths.admin.video(videoId)))?.status()).toBe(404);
   await visitor.context.close();
   await context.close();

@@ -1,5 +1,6 @@
 import { type APIRequestContext, type APIResponse, expect, type PlaywrightWorkerArgs, test } from "@playwright/test";
 import { codeFromOutbox, signInOverHttp, testVideo, uniqueEmail, uniqueIp } from "../support/account-session";
+import { e2eSite } from "../support/e2e-site";
 import { signInFormToken } from "../support/form-token";
 import { HOSTILE_REDIRECTS } from "../support/hostile-redirects";
 import { type OidcProvider, startOidcProvider } from "../support/oidc-provider";
@@ -127,7 +128,7 @@ test("the age gate without JavaScript goes back only to this site", async ({ req
 test.describe("Google", () => {
   let provider: OidcProvider;
   test.beforeAll(async () => {
-    provider = await startOidcProvider(Number(process.env.E2E_OIDC_PORT), { email: uniqueEmail("redirect-google"), name: "R" });
+    provider = await startOidcProvider(e2eSite().oidcPort, { email: uniqueEmail("redirect-google"), name: "R" });
   });
   test.afterAll(async () => provider?.stop());
 

@@ -5,6 +5,7 @@ import type { Page } from "@playwright/test";
 import { ATTESTATION_REQUIRED, ATTESTATION_TEXT, ATTESTATION_VERSION } from "../../core/attestation";
 import { paths } from "../../core/paths";
 import { signedInWithRole } from "../support/account-session";
+import { e2eSite } from "../support/e2e-site";
 import { makeTestClip } from "../support/media";
 import { expect, test } from "./support";
 
@@ -92,7 +93,7 @@ test("a file whose name suggests minors is refused after upload and nothing of i
   await expect(page.getByRole("alert").filter({ hasText: 'File name contains a term that suggests minors ("schoolgirl")' })).toBeVisible({
     timeout: 60_000,
   });
-  const uploads = path.join(process.env.E2E_DATA_DIR as string, "uploads");
+  const uploads = path.join(e2eSite().dataDir, "uploads");
   await expect.poll(() => (fs.existsSync(uploads) ? fs.readdirSync(uploads) : [])).toEqual([]);
   await context.close();
 });

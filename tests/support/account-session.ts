@@ -3,23 +3,24 @@ import fs from "node:fs";
 import path from "node:path";
 import { type APIRequestContext, type Browser, type BrowserContextOptions, expect, type Page } from "@playwright/test";
 import { paths } from "../../core/paths";
+import { e2eSite } from "./e2e-site";
 import { formTokenIn } from "./form-token";
 
 /**
  * Signing in for the end-to-end tests: the real e-mail code flow, the code read from the server's outbox as
  * a person reads the message, in a page or over HTTP; a role given through the test hook; a public test
  * video. Each visitor gets its own X-Forwarded-For address, hence its own rate-limit buckets. Everything
- * talks to the shared e2e server (E2E_DATA_DIR) unless a spec that starts its own passes its origin and
+ * talks to the test's shared e2e server (tests/support/e2e-site.ts) unless a spec that starts its own passes its origin and
  * data dir.
  */
 
 export type Role = "user" | "creator" | "admin";
 
-/** A new browser context's options, and the data dir of the server it signs in to (E2E_DATA_DIR if none). */
+/** A new browser context's options, and the data dir of the server it signs in to (the shared server's if none). */
 export type SessionOptions = BrowserContextOptions & { dataDir?: string };
 
 /** The folder the server writes its mail to. */
-export const outbox = (dataDir = process.env.E2E_DATA_DIR as string) => path.join(dataDir, "outbox");
+export const outbox = (dataDir = e2eSite().dataDir) => path.join(dataDir, "outbox");
 
 export function uniqueIp(): string {
   const [a, b, c] = crypto.randomBytes(3);

@@ -44,9 +44,15 @@ export interface VastServer {
 }
 
 export const CREATIVE_SECONDS = 6;
+/**
+ * The skippable creative's length: long enough that the test's steps after 'Skip Ad' (mute, click-through) find
+ * the ad still playing on a loaded machine, where the 6 s one may already have ended.
+ */
+export const SKIPPABLE_CREATIVE_SECONDS = 20;
 const GIF = Buffer.from("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7", "base64");
 
-export async function startVastServer(creativeFile: string): Promise<VastServer> {
+/** `creativeFile` lasts CREATIVE_SECONDS, `skippableFile` SKIPPABLE_CREATIVE_SECONDS. */
+export async function startVastServer(creativeFile: string, skippableFile: string): Promise<VastServer> {
   const state: VastServer = {
     origin: "",
     tagUrl: "",
@@ -95,16 +101,15 @@ export async function startVastServer(creativeFile: string): Promise<VastServer>
         res.writeHead(500);
         res.end();
       } else {
-        const skipOffset = state.mode === "skippable" ? "00:00:02" : undefined;
-        xml(
-          inline(state.origin, { skipOffset, playable: true, mediaPath: state.mode === "broken-media" ? "/missing.mp4" : "/creative.mp4" }),
-        );
+        const skippable = state.mode === "skippable";
+        const mediaPath = state.mode === "broken-media" ? "/missing.mp4" : skippable ? "/skippable.mp4" : "/creative.mp4";
+        xml(inline(state.origin, { skipOffset: skippable ? "00:00:02" : undefined, playable: true, mediaPath }));
       }
       return;
     }
-    if (url.pathname === "/creative.mp4") {
+    if (url.pathname === "/creative.mp4" || url.pathname === "/skippable.mp4") {
       state.mediaRequests++;
-      serveFile(req, res, creativeFile);
+      serveFile(req, res, url.pathname === "/creative.mp4" ? creativeFile : skippableFile);
       return;
     }
     if (url.pathname === "/landing") {
@@ -145,6 +150,7 @@ function wrapper(origin: string): string {
 }
 
 function inline(origin: string, opts: { skipOffset?: string; playable: boolean; mediaPath?: string }): string {
+  const seconds = opts.mediaPath === "/skippable.mp4" ? SKIPPABLE_CREATIVE_SECONDS : CREATIVE_SECONDS;
   const events = ["start", "firstQuartile", "midpoint", "thirdQuartile", "complete", "skip", "mute", "unmute", "pause", "resume"];
   const media = opts.playable
     ? `<MediaFile delivery="progressive" type="video/x-unplayable" width="1920" height="1080" bitrate="9000"><![CDATA[${origin}/nothing.bin]]></MediaFile>
@@ -161,7 +167,7 @@ function inline(origin: string, opts: { skipOffset?: string; playable: boolean; 
       <Creatives>
         <Creative id="c1">
           <Linear${opts.skipOffset ? ` skipoffset="${opts.skipOffset}"` : ""}>
-            <Duration>00:00:0${CREATIVE_SECONDS}</Duration>
+            <Duration>00:00:${String(seconds).padStart(2, "0")}</Duration>
             <TrackingEvents>${events.map((e) => track(origin, e)).join("")}</TrackingEvents>
             <VideoClicks>
               <ClickThrough><![CDATA[${origin}/landing]]></ClickThrough>
