@@ -1,5 +1,5 @@
 import { paths } from "../../core/paths";
-import { expect, setFaults, test } from "./support";
+import { expect, hydrated, setFaults, test } from "./support";
 
 test.afterEach(async ({ baseURL }) => setFaults(baseURL, []));
 
@@ -104,6 +104,7 @@ test("mobile layout: hamburger menu with categories and the search toggle", asyn
   await context.addCookies([{ name: "ageVerified", value: "true", url: baseURL as string }]);
   const page = await context.newPage();
   await page.goto(`${baseURL}${paths.home()}`);
+  await hydrated(page); // the menu button opens the menu once the page runs its scripts
   await page.getByRole("button", { name: "Menu" }).click();
   await page
     .locator("#mobile-menu")

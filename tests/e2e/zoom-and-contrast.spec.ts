@@ -1,0 +1,169 @@
+import type { Page } from "@playwright/test";
+import { paths, pathsIn } from "../../core/paths";
+import { signedIn, uniqueEmail } from "../support/account-session";
+import { expect, hydrated, test } from "./support";
+
+/**
+ * What axe does not check (docs/accessibility.md "How each promise is tested"): reflow at 400 % zoom (WCAG 1.4.10)
+ * and the contrast of controls' boundaries and focus indicators (1.4.11).
+ *
+ * 400 % of a 1280 px window is 320 CSS px: at that width no page may scroll sideways (the player and the
+ * search suggestions' list are sized to the page, not exempt). Boundaries: every text field, select and text
+ * area shows its edge (its border or its own background) at 3:1 or more against what it sits on; every focus
+ * ring reached by Tab does too, at both widths the suite checks.
+ */
+
+const ZOOMED = { width: 320, height: 640 };
+
+const PUBLIC_PAGES = [
+  paths.home(),
+  paths.category("amateur"),
+  paths.search({ q: "aurora" }),
+  paths.blog(),
+  paths.faq(),
+  paths.values(),
+  paths.contact(),
+  paths.takedown(),
+  paths.trust(),
+  paths.login(),
+  pathsIn("ar").home(),
+];
+
+/** What sticks out past the viewport's right edge (or left, right to left), by tag, id and classes. */
+async function overflow(page: Page): Promise<{ scroll: number; width: number; wide: string[] }> {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const wide = [...document.querySelectorAll("body *")]
+      .filter((el) => {
+        const box = el.getBoundingClientRect();
+        if (box.width === 0 || box.height === 0) return false;
+        // Inside a box that scrolls on its own (a row of chips), sticking out is that box's business.
+        for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
+          const x = getComputedStyle(p).overflowX;
+          if (x === "auto" || x === "scroll" || x === "hidden" || x === "clip") return false;
+        }
+        return box.right > width + 1 || box.left < -1;
+      })
+      .slice(0, 8)
+      .map((el) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}.${[...el.classList].slice(0, 6).join(".")}`);
+    return { scroll: document.documentElement.scrollWidth, width, wide };
+  });
+}
+
+async function expectReflow(page: Page, pagePaths: string[]): Promise<void> {
+  const found: string[] = [];
+  for (const path of pagePaths) {
+    await page.goto(path);
+    await hydrated(page);
+    const { scroll, width, wide } = await overflow(page);
+    if (scroll > width || wide.length) found.push(`${path}: ${scroll} px wide in ${width}; ${wide.join(", ")}`);
+  }
+  expect(found, found.join("\n")).toEqual([]);
+}
+
+test.describe("at 320 px (400 % zoom)", () => {
+  test.use({ viewport: ZOOMED });
+
+  test("the public pages reflow: nothing scrolls sideways", async ({ page, request }) => {
+    const html = await (await request.get(paths.home(), { headers: { cookie: "ageVerified=true" } })).text();
+    const videoId = /href="\/video\/([0-9a-f-]{36})"/.exec(html)?.[1] as string;
+    await expectReflow(page, [...PUBLIC_PAGES, paths.video(videoId), paths.report({ type: "video", id: videoId })]);
+  });
+
+  test("the account's pages reflow too", async ({ browser, baseURL }) => {
+    const { context, page } = await signedIn(browser, baseURL, uniqueEmail("zoom"), paths.profile(), { viewport: ZOOMED });
+    await expectReflow(page, [paths.profile(), paths.favorites(), paths.history(), paths.playlists(), paths.settings()]);
+    await context.close();
+  });
+});
+
+/**
+ * In the page: contrast of each field's edge against what it sits on, and of the focused element's ring.
+ * Colours are read by painting them (any CSS colour, oklch included) and layered over the backgrounds behind.
+ */
+function contrastReport(mode: "fields" | "focus"): string[] {
+  const canvas = document.createElement("canvas");
+  canvas.width = canvas.height = 1;
+  const ctx = canvas.getContext("2d", { willReadFrequently: true }) as CanvasRenderingContext2D;
+  type Rgba = [number, number, number, number];
+  const rgba = (color: string): Rgba => {
+    ctx.clearRect(0, 0, 1, 1);
+    ctx.fillStyle = color;
+    ctx.fillRect(0, 0, 1, 1);
+    const [r, g, b, a] = ctx.getImageData(0, 0, 1, 1).data as unknown as number[];
+    return [r as number, g as number, b as number, (a as number) / 255];
+  };
+  const over = (top: Rgba, under: Rgba): Rgba => {
+    const a = top[3];
+    return [top[0] * a + under[0] * (1 - a), top[1] * a + under[1] * (1 - a), top[2] * a + under[2] * (1 - a), 1];
+  };
+  /** The colour behind `el`: its ancestors' backgrounds layered from the page's down. */
+  const behind = (el: Element | null): Rgba => {
+    const layers: Rgba[] = [];
+    for (let p = el; p; p = p.parentElement) layers.push(rgba(getComputedStyle(p).backgroundColor));
+    return layers.reverse().reduce<Rgba>((under, top) => over(top, under), [255, 255, 255, 1]);
+  };
+  const luminance = ([r, g, b]: Rgba) => {
+    const lin = (c: number) => (c / 255 <= 0.04045 ? c / 255 / 12.92 : ((c / 255 + 0.055) / 1.055) ** 2.4);
+    return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
+  };
+  const ratio = (a: Rgba, b: Rgba) => {
+    const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+    return (hi + 0.05) / (lo + 0.05);
+  };
+  const name = (el: Element) =>
+    `${el.tagName.toLowerCase()}${el.getAttribute("name") ? `[name=${el.getAttribute("name")}]` : ""}${el.id ? `#${el.id}` : ""}`;
+  const visible = (el: Element) => {
+    const box = el.getBoundingClientRect();
+    return box.width > 0 && box.height > 0 && getComputedStyle(el).visibility !== "hidden";
+  };
+  const found: string[] = [];
+  if (mode === "fields") {
+    const fields = document.querySelectorAll(
+      "input:not([type=hidden]):not([type=checkbox]):not([type=radio]):not([type=range]), select, textarea",
+    );
+    for (const field of [...fields].filter(visible)) {
+      const style = getComputedStyle(field);
+      const ground = behind(field.parentElement);
+      const edge = Number.parseFloat(style.borderBottomWidth) >= 1 ? ratio(over(rgba(style.borderBottomColor), ground), ground) : 0;
+      const fill = ratio(over(rgba(style.backgroundColor), ground), ground);
+      if (Math.max(edge, fill) < 3) found.push(`${name(field)}: edge ${edge.toFixed(2)}:1, fill ${fill.toFixed(2)}:1`);
+    }
+    return found;
+  }
+  const el = document.activeElement;
+  if (!el || el === document.body || !visible(el)) return found;
+  const style = getComputedStyle(el);
+  const ground = behind(el.parentElement);
+  const outline = style.outlineStyle !== "none" && Number.parseFloat(style.outlineWidth) >= 1 ? rgba(style.outlineColor) : undefined;
+  // A ring drawn as a box shadow (Tailwind's ring utilities): its colour is the shadow's first colour.
+  const shadow =
+    style.boxShadow !== "none" ? /^((?:rgba?|oklch|oklab|lab|lch|color|hsla?)\([^)]*\)|#\w+)/.exec(style.boxShadow)?.[1] : undefined;
+  const rings = [outline, shadow ? rgba(shadow) : undefined].filter((c): c is Rgba => c !== undefined);
+  const best = Math.max(0, ...rings.map((c) => ratio(over(c, ground), ground)));
+  if (best < 3) found.push(`${name(el)} "${(el.textContent ?? "").trim().slice(0, 30)}": focus ring ${best.toFixed(2)}:1`);
+  return found;
+}
+
+const FORM_PAGES = [paths.login(), paths.contact(), paths.search({ q: "aurora" }), paths.takedown()];
+
+for (const viewport of [
+  { width: 375, height: 812 },
+  { width: 1366, height: 900 },
+]) {
+  test(`at ${viewport.width} px: fields' edges and focus rings contrast 3:1 with what they sit on`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    const found: string[] = [];
+    for (const path of FORM_PAGES) {
+      await page.goto(path);
+      await hydrated(page);
+      for (const line of await page.evaluate(contrastReport, "fields" as const)) found.push(`${path}: ${line}`);
+      // The first stops from the top of the page by Tab: header, menus, the page's own controls.
+      for (let stop = 0; stop < 25; stop++) {
+        await page.keyboard.press("Tab");
+        for (const line of await page.evaluate(contrastReport, "focus" as const)) found.push(`${path}: ${line}`);
+      }
+    }
+    expect([...new Set(found)], [...new Set(found)].join("\n")).toEqual([]);
+  });
+}
