@@ -167,7 +167,7 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-const input = "w-full rounded-lg border border-ink-700 bg-ink-950 px-3 py-2.5 text-white placeholder:text-zinc-400 focus:border-brand-500";
+const input = "w-full rounded-lg border border-zinc-500 bg-ink-950 px-3 py-2.5 text-white placeholder:text-zinc-400 focus:border-brand-500";
 const primaryButton =
   "w-full rounded-lg bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-500 disabled:cursor-wait disabled:opacity-60";
 

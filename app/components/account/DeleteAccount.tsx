@@ -39,7 +39,7 @@ export function DeleteAccountSection({ busy, error }: { busy: boolean; error: st
             // biome-ignore lint/a11y/noAutofocus: the field the person just asked for
             autoFocus
             aria-describedby={error ? "delete-error" : undefined}
-            className="mt-1 w-full max-w-xs rounded-lg border border-ink-700 bg-ink-950 px-3 py-2"
+            className="mt-1 w-full max-w-xs rounded-lg border border-zinc-500 bg-ink-950 px-3 py-2"
           />
           {error && (
             <p id="delete-error" role="alert" className="mt-1 text-sm text-red-300">

@@ -35,7 +35,7 @@ export function LanguageSetting({
           id="account-language"
           name="locale"
           defaultValue={chosen ?? ""}
-          className="mt-2 block w-full max-w-xs rounded-lg border border-ink-700 bg-ink-950 px-3 py-2 text-sm"
+          className="mt-2 block w-full max-w-xs rounded-lg border border-zinc-500 bg-ink-950 px-3 py-2 text-sm"
         >
           <option value="">{t("languageNone")}</option>
           {LOCALES.map((locale) => (

@@ -63,7 +63,7 @@ export function ContactForm({ formToken, failure, submitting }: ContactFormProps
         clearError(field);
         if (field === "message") setMessageLength(charCount(event.currentTarget.value));
       },
-      className: `${inputClass} ${error ? "border-red-500" : "border-ink-700"}`,
+      className: `${inputClass} ${error ? "border-red-500" : "border-zinc-500"}`,
     };
   };
 

@@ -255,7 +255,7 @@ function SearchForm({ autoFocus = false }: { autoFocus?: boolean }) {
         key={current}
         defaultValue={current}
         autoFocus={autoFocus}
-        className="w-full rounded-full border border-ink-700 bg-ink-900 py-2 ps-4 pe-10 text-sm placeholder:text-zinc-400 focus:border-brand-500"
+        className="w-full rounded-full border border-zinc-500 bg-ink-900 py-2 ps-4 pe-10 text-sm placeholder:text-zinc-400 focus:border-brand-500"
       />
       <button
         type="submit"

@@ -70,7 +70,7 @@ export function CaptionStyleFields({ style, onChange }: { style: CaptionStyle; o
               const value = event.target.value;
               onChange({ ...style, [field]: typeof style[field] === "number" ? Number(value) : value });
             }}
-            className="mt-1 block min-h-11 w-full rounded-lg border border-ink-600 bg-ink-950 px-3 py-2 text-sm text-zinc-100"
+            className="mt-1 block min-h-11 w-full rounded-lg border border-zinc-500 bg-ink-950 px-3 py-2 text-sm text-zinc-100"
           >
             {CAPTION_STYLE_CHOICES[field].map((choice) => (
               <option key={choice} value={String(choice)}>

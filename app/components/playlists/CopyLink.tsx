@@ -25,7 +25,7 @@ export function CopyLink({ url }: { url: string }) {
         readOnly
         value={url}
         onFocus={(e) => e.currentTarget.select()}
-        className="w-72 max-w-full rounded-lg border border-ink-700 bg-ink-950 px-3 py-1.5 text-sm text-zinc-300"
+        className="w-72 max-w-full rounded-lg border border-zinc-500 bg-ink-950 px-3 py-1.5 text-sm text-zinc-300"
       />
       <button
         type="button"

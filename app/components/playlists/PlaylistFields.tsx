@@ -4,7 +4,7 @@ import { PLAYLIST_LIMITS, type PlaylistRefusal } from "~core/playlists";
 
 type Refusal = PlaylistRefusal | null;
 
-const FIELD = "mt-1 w-full rounded-lg border border-ink-700 bg-ink-950 px-3 py-2";
+const FIELD = "mt-1 w-full rounded-lg border border-zinc-500 bg-ink-950 px-3 py-2";
 
 /**
  * Title, description and visibility of a playlist: the create form and the edit form. The server's refusal

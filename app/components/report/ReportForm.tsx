@@ -90,7 +90,7 @@ export function ReportForm({ target, values, errors, message, submitting, formTo
           onChange={(e) => setLength(e.currentTarget.value.length)}
           aria-invalid={errors.details ? true : undefined}
           aria-describedby={`report-details-hint${errors.details ? " report-details-error" : ""}`}
-          className={`mt-1 block w-full rounded-lg border bg-ink-950 px-3 py-2 text-zinc-100 focus:border-brand-400 ${errors.details ? "border-red-500" : "border-ink-700"}`}
+          className={`mt-1 block w-full rounded-lg border bg-ink-950 px-3 py-2 text-zinc-100 focus:border-brand-400 ${errors.details ? "border-red-500" : "border-zinc-500"}`}
         />
         <p id="report-details-hint" className="mt-1 text-xs text-zinc-400">
           {t("detailsHint", { length, max: REPORT_DETAILS_MAX })}

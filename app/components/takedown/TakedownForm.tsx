@@ -58,7 +58,7 @@ export function TakedownForm({ formToken, prefillUrl, failure, submitting }: Tak
     "aria-describedby": described(field),
     ref: register(field),
     onChange: () => clearError(field),
-    className: `${inputClass} ${errors[field] ? "border-red-500" : "border-ink-700"}`,
+    className: `${inputClass} ${errors[field] ? "border-red-500" : "border-zinc-500"}`,
   });
   const kind = failure?.values.kind ?? "";
 

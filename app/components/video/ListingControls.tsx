@@ -15,7 +15,7 @@ import {
   type Sort,
 } from "~core/listing-order";
 
-const field = "rounded-lg border border-ink-700 bg-ink-900 px-3 py-2 text-sm text-zinc-100 hover:border-zinc-500";
+const field = "rounded-lg border border-zinc-500 bg-ink-900 px-3 py-2 text-sm text-zinc-100 hover:border-zinc-400";
 
 /**
  * "Sort by" and "Duration" above a grid: a GET form, so it works without JavaScript (the Apply button

@@ -90,7 +90,7 @@ export function Transcript({
                 id={languageId}
                 value={track.language}
                 onChange={(event) => setLanguage(event.target.value)}
-                className="min-h-11 rounded-lg border border-ink-600 bg-ink-950 px-3 py-2 text-sm"
+                className="min-h-11 rounded-lg border border-zinc-500 bg-ink-950 px-3 py-2 text-sm"
               >
                 {tracks.map((choice) => (
                   <option key={choice.language} value={choice.language} lang={choice.language}>

@@ -49,7 +49,7 @@ export default function Profile({ loaderData: { viewer } }: Route.ComponentProps
       <div className="flex items-center gap-4 rounded-xl border border-ink-800 bg-ink-900 p-6">
         <Avatar viewer={viewer} size={64} />
         <div className="min-w-0">
-          <p className="text-xl font-semibold">{t("welcome", { name: displayName(viewer) })}</p>
+          <p className="text-xl font-semibold [overflow-wrap:anywhere]">{t("welcome", { name: displayName(viewer) })}</p>
           <p className="mt-1 truncate text-sm text-zinc-400">{viewer.email}</p>
           <p className="mt-1 text-sm text-zinc-400">{t(ROLE_NAMES[viewer.role])}</p>
         </div>

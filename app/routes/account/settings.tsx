@@ -294,7 +294,7 @@ function DisplayNameSection({
             required
             aria-invalid={Boolean(error)}
             aria-describedby={error ? "display-name-error" : "display-name-help"}
-            className="mt-1 w-full max-w-sm rounded-lg border border-ink-700 bg-ink-950 px-3 py-2"
+            className="mt-1 w-full max-w-sm rounded-lg border border-zinc-500 bg-ink-950 px-3 py-2"
           />
           {error ? (
             <p id="display-name-error" role="alert" className="mt-1 text-sm text-red-300">
