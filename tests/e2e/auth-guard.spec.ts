@@ -1,5 +1,3 @@
-import fs from "node:fs";
-import path from "node:path";
 import { paths } from "../../core/paths";
 import {
   accountState,
@@ -15,6 +13,7 @@ import {
 } from "../support/account-session";
 import { e2eSite } from "../support/e2e-site";
 import { type OidcProvider, type OidcUser, startOidcProvider } from "../support/oidc-provider";
+import { mailsTo } from "../support/outbox";
 import { expect, test } from "./support";
 
 /**
@@ -24,13 +23,7 @@ import { expect, test } from "./support";
  * provider has not verified.
  */
 
-function messagesTo(email: string): string[] {
-  if (!fs.existsSync(outbox())) return [];
-  return fs
-    .readdirSync(outbox())
-    .map((f) => fs.readFileSync(path.join(outbox(), f), "utf8"))
-    .filter((text) => text.includes(`To: ${email}\n`));
-}
+const messagesTo = (email: string) => mailsTo(outbox(), email);
 const notices = (email: string) => messagesTo(email).filter((m) => m.includes("sign-in codes for your account are paused"));
 const LOCKED =
   /^Too many wrong codes were entered for this address, .* for \d+ minutes\. If it is your account, ask for a code in a browser where you have signed in before or use Sign in with Google\.$/;

@@ -5,6 +5,7 @@ import type { APIRequestContext, APIResponse, PlaywrightWorkerArgs } from "@play
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import routeConfig from "../../app/routes";
 import { categoryNameSchema } from "../../core/category-schema";
+import { codeFromOutbox } from "../support/account-session";
 import { e2eSite } from "../support/e2e-site";
 import { formTokenIn, signInFormToken } from "../support/form-token";
 import { expect, playToken, test } from "./support";
@@ -935,17 +936,8 @@ async function signedInRequest(playwright: PlaywrightWorkerArgs["playwright"], b
   const email = markerEmail();
   const formToken = await signInFormToken(baseURL as string);
   await context.post("/login", { form: { intent: "request-code", email, redirectTo: "/", formToken }, maxRedirects: 0 });
-  const outbox = path.join(e2eSite().dataDir, "outbox");
-  let code: string | undefined;
-  for (let tries = 0; tries < 100 && !code; tries++) {
-    for (const file of fs.existsSync(outbox) ? fs.readdirSync(outbox) : []) {
-      const text = fs.readFileSync(path.join(outbox, file), "utf8");
-      if (text.includes(`To: ${email}`)) code = /sign-in code is: (\d{6})/.exec(text)?.[1];
-    }
-    if (!code) await new Promise((r) => setTimeout(r, 100));
-  }
-  expect(code, "sign-in code").toBeTruthy();
-  await context.post("/login", { form: { intent: "verify-code", email, code: code as string, redirectTo: "/" }, maxRedirects: 0 });
+  const code = await codeFromOutbox(email);
+  await context.post("/login", { form: { intent: "verify-code", email, code, redirectTo: "/" }, maxRedirects: 0 });
   if (role !== "user") {
     const set = await fetch(`${baseURL}/__test/users/role`, {
       method: "POST",

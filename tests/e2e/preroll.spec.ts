@@ -75,7 +75,7 @@ interface AdStart {
  * Notes every label the Skip button shows and when the ad started, on the page's own time: a loaded machine's
  * test can look a few seconds late, and the rules are about what the page did, not about when the test looked.
  */
-function recordSkipLabels(): void {
+function recordAdTimeline(): void {
   const labels: SkipLabel[] = [];
   const start: AdStart = {};
   Object.assign(window, { skipLabels: labels, adStart: start });
@@ -102,7 +102,7 @@ const firstSkipLabel = async (page: Page) => (await skipLabels(page))[0]?.label;
 
 async function openVideo(page: Page): Promise<void> {
   await page.context().addCookies([{ name: "ageVerified", value: "true", url: app.origin }]);
-  await page.addInitScript(recordSkipLabels);
+  await page.addInitScript(recordAdTimeline);
   await page.goto(`${app.origin}${paths.category("amateur")}`);
   const href = await page.locator("main article a").first().getAttribute("href");
   await page.goto(`${app.origin}${href}`, { waitUntil: "load" });
