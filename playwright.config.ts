@@ -57,7 +57,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: SITES, // one per site: the specs of a site run one after another, as they were written to
   retries: process.env.CI ? 1 : 0,
-  reporter: [["list"]],
+  // The list as it goes; then each failed attempt in a few lines (tests/support/failure-summary-reporter.ts).
+  reporter: [["list"], ["./tests/support/failure-summary-reporter.ts"]],
   // At the end of the run, the files that took longest (a slow CI run's log keeps only its tail).
   reportSlowTests: { max: 15, threshold: 120_000 },
   projects: sites.map(({ name, port, site, specs }) => ({

@@ -8,6 +8,7 @@ import { newVisitor, signedInWithRole } from "../support/account-session";
 import { e2eSite } from "../support/e2e-site";
 import { HOSTILE_FILES, readWatch, startRequestRecorder, TARGET_NAME } from "../support/hostile-media";
 import { expect, test } from "./support";
+import { removeUploadedVideos } from "./uploaded-videos";
 
 /**
  * The console's Videos section (issue 11): a resumable browser upload (tus) that survives a dropped
@@ -39,7 +40,10 @@ test.beforeAll(async () => {
   expect(fs.statSync(clip).size).toBeGreaterThan(CHUNK);
 });
 
-test.afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
+test.afterAll(async ({ browser }) => {
+  fs.rmSync(tmp, { recursive: true, force: true });
+  await removeUploadedVideos(browser, "harbour");
+});
 
 async function fillFields(page: Page, fields: { title: string; description?: string; category?: string; isPublic?: boolean }) {
   await page.getByLabel("Title").fill(fields.title);

@@ -9,6 +9,7 @@ import { type ManifestReport, readManifest } from "../../server/media/c2pa/sdk";
 import { runFfmpeg } from "../../server/media/ffmpeg";
 import { newVisitor, signedInWithRole } from "../support/account-session";
 import { expect, test } from "./support";
+import { removeUploadedVideos } from "./uploaded-videos";
 
 /**
  * Content credentials (issue 22 item 5): every published video's poster carries a signed C2PA manifest and its
@@ -19,7 +20,10 @@ import { expect, test } from "./support";
 test.describe.configure({ mode: "serial", timeout: 180_000 });
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "content-credentials-e2e-"));
-test.afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
+test.afterAll(async ({ browser }) => {
+  fs.rmSync(tmp, { recursive: true, force: true });
+  await removeUploadedVideos(browser, "lantern drift");
+});
 
 async function bytes(request: APIRequestContext, url: string): Promise<Buffer> {
   const res = await request.get(url);

@@ -7,6 +7,7 @@ import { runFfmpeg } from "../../server/media/ffmpeg";
 import { newVisitor, outbox, signedIn, signedInWithRole, uniqueEmail } from "../support/account-session";
 import { mailsTo as mailsIn } from "../support/outbox";
 import { expect, freshGet, test } from "./support";
+import { removeUploadedVideos } from "./uploaded-videos";
 
 /**
  * Takedown requests (issue 22, item 3), end to end: a visitor files one from a video page without
@@ -37,7 +38,10 @@ test.beforeAll(async () => {
     ...["-c:a", "aac", "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", clip],
   ]);
 });
-test.afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
+test.afterAll(async ({ browser }) => {
+  fs.rmSync(tmp, { recursive: true, force: true });
+  await removeUploadedVideos(browser, "lantern festival");
+});
 
 const mailsTo = (to: string) => mailsIn(outbox(), to);
 

@@ -8,6 +8,7 @@ import { signedInWithRole } from "../support/account-session";
 import { e2eSite } from "../support/e2e-site";
 import { makeTestClip } from "../support/media";
 import { expect, test } from "./support";
+import { removeUploadedVideos } from "./uploaded-videos";
 
 /**
  * The upload attestation (issue 22, item 6): no upload without it (checked in the browser before a byte is
@@ -19,7 +20,10 @@ test.describe.configure({ mode: "serial", timeout: 180_000 });
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "attestation-e2e-"));
 const SCREENSHOTS = path.join("test-results", "upload-attestation");
-test.afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
+test.afterAll(async ({ browser }) => {
+  fs.rmSync(tmp, { recursive: true, force: true });
+  await removeUploadedVideos(browser, "tide pools");
+});
 
 async function shoot(page: Page, name: string) {
   for (const width of [1280, 390]) {

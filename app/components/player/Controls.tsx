@@ -95,11 +95,14 @@ export function Controls({
       data-testid="player-controls"
       data-visible={visible}
       dir="ltr"
-      className={`absolute inset-x-0 bottom-0 transition-opacity duration-300 ${visible ? "opacity-100" : "pointer-events-none opacity-0"}`}
+      className={`pointer-events-none absolute inset-x-0 bottom-0 transition-opacity duration-300 ${visible ? "opacity-100" : "opacity-0"}`}
     >
-      {/* The gradient's top padding keeps the bar as tall as before the seek slider grew to 24 px, so a tap in the
-          middle of a phone's video still reaches the video, not the controls. */}
-      <div className="bg-gradient-to-t from-black/85 via-black/50 to-transparent px-2 pt-7 pb-1 sm:px-3">
+      {/* A tap on the gradient, its padding or the chapter's line reaches the video, not the controls: on a phone
+          with chapters the bar covers the video's middle, where a person taps. Only the seek bar and the row of
+          buttons take pointers, and only while shown. */}
+      <div
+        className={`bg-gradient-to-t from-black/85 via-black/50 to-transparent px-2 pt-7 pb-1 sm:px-3 ${visible ? "*:pointer-events-auto" : ""}`}
+      >
         <SeekBar
           currentTime={media.currentTime}
           duration={media.duration}
@@ -135,7 +138,7 @@ export function Controls({
           {chapter && (
             <p
               data-testid="player-chapter"
-              className="order-first basis-full truncate px-1 text-xs text-zinc-100 sm:order-none sm:ms-2 sm:min-w-0 sm:basis-auto sm:px-0 sm:text-sm"
+              className="pointer-events-none order-first basis-full truncate px-1 text-xs text-zinc-100 sm:order-none sm:ms-2 sm:min-w-0 sm:basis-auto sm:px-0 sm:text-sm"
             >
               <span aria-hidden="true">• </span>
               <ChapterName t={t} title={chapter.title} />
