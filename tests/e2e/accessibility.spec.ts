@@ -1,9 +1,10 @@
-import AxeBuilder from "@axe-core/playwright";
-import type { APIRequestContext, Browser, Locator, Page } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { paths, pathsIn } from "../../core/paths";
 import { signedIn, signedInWithRole, uniqueEmail } from "../support/account-session";
 import { captionedDemoVideo } from "../support/demo-videos";
-import { expect, test } from "./support";
+import { type Found, STATES } from "./accessibility-states";
+import { expectNoViolations, expectNoViolationsOn, load } from "./axe-checks";
+import { test } from "./support";
 
 /**
  * WCAG 2.2 A and AA as axe-core checks them (docs/accessibility.md, docs/decisions/0042-axe-in-the-e2e-tests.md):
@@ -11,19 +12,10 @@ import { expect, test } from "./support";
  * violation. An exception names its rule and page in `allow`, with the reason written in docs/accessibility.md.
  */
 
-const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 const WIDTHS = [
   { width: 375, height: 812 },
   { width: 1366, height: 900 },
 ];
-
-/** What the table's addresses need from the demo content: a public video and a published blog post. */
-interface Found {
-  videoId: string;
-  /** A demo video with captions (the seed captions a few: server/seed/demo-captions.ts). */
-  captionedId: string;
-  postSlug: string;
-}
 
 /** Every page is checked as a visitor past the age gate sees it (the gate itself is a state below). */
 const PAGES: { name: string; path: (found: Found) => string; allow?: string[] }[] = [
@@ -31,6 +23,7 @@ const PAGES: { name: string; path: (found: Found) => string; allow?: string[] }[
   { name: "category", path: () => paths.category("amateur") },
   { name: "video", path: (f) => paths.video(f.videoId) },
   { name: "search results", path: () => paths.search({ q: "aurora" }) },
+  { name: "search without results (empty state)", path: () => paths.search({ q: "qqzzxq" }) },
   { name: "blog list", path: () => paths.blog() },
   { name: "blog post", path: (f) => paths.blogPost(f.postSlug) },
   { name: "values", path: () => paths.values() },
@@ -44,132 +37,6 @@ const PAGES: { name: string; path: (found: Found) => string; allow?: string[] }[
   { name: "unknown video (404)", path: () => paths.video("00000000-0000-4000-8000-000000000000") },
   { name: "Arabic home", path: () => pathsIn("ar").home() },
   { name: "Arabic video", path: (f) => pathsIn("ar").video(f.videoId) },
-];
-
-/**
- * A state: brings `page` (past the age gate, at the test's width), or a page of a context of its own (closed after
- * the check), to the state and returns the page to check.
- */
-type Reach = (args: { browser: Browser; page: Page; baseURL: string; found: Found; phone: boolean }) => Promise<Page>;
-
-const STATES: { name: string; reach: Reach; allow?: string[] }[] = [
-  {
-    name: "the age gate shown",
-    // A fresh context without the ageVerified cookie: a first visit.
-    reach: async ({ browser, page, baseURL }) => {
-      const visitor = await (await browser.newContext({ baseURL, viewport: page.viewportSize() })).newPage();
-      await load(visitor, paths.home());
-      await expect(visitor.getByRole("dialog", { name: "Age Verification Required" })).toBeVisible();
-      return visitor;
-    },
-  },
-  {
-    name: "the search suggestions open",
-    reach: async ({ page, phone }) => {
-      await load(page, paths.home());
-      // On a phone the search field is behind the header's Search button.
-      if (phone) await untilShown(page.getByRole("button", { name: "Search", exact: true }), page.getByRole("combobox"));
-      await page.getByRole("combobox", { name: "Search videos" }).pressSequentially("au");
-      await expect(page.getByRole("listbox", { name: "Search suggestions" })).toBeVisible();
-      return page;
-    },
-  },
-  {
-    name: "the user menu open, signed in",
-    reach: async ({ browser, page, baseURL }) => {
-      const { page: member } = await signedIn(browser, baseURL, uniqueEmail("a11y"), paths.home(), { viewport: page.viewportSize() });
-      await load(member, paths.home());
-      await untilShown(member.getByRole("button", { name: /^Account menu for / }), member.getByRole("menu", { name: "Account" }));
-      return member;
-    },
-  },
-  {
-    name: "the player's speed menu open",
-    reach: async ({ page, found }) => {
-      await load(page, paths.video(found.videoId));
-      await untilShown(page.getByRole("button", { name: /^Speed: / }), page.getByRole("menu", { name: "Speed" }));
-      return page;
-    },
-  },
-  {
-    name: "the player's quality menu open",
-    // The quality button comes with the stream's renditions, which the player loads on a pointer's approach.
-    reach: async ({ page, found }) => {
-      await load(page, paths.video(found.videoId));
-      await page.locator("video").hover({ force: true }); // at a phone's width the control bar covers the video's middle
-      const quality = page.getByRole("button", { name: /^Quality: / });
-      await expect(quality).toBeVisible();
-      await untilShown(quality, page.getByRole("menu", { name: "Quality" }));
-      return page;
-    },
-  },
-  {
-    name: "the share menu open",
-    reach: async ({ page, found }) => {
-      await load(page, paths.video(found.videoId));
-      await untilShown(page.getByRole("button", { name: "Share" }), page.getByRole("menu", { name: "Share" }));
-      return page;
-    },
-  },
-  {
-    name: "the player's captions menu open",
-    reach: async ({ page, found }) => {
-      await load(page, paths.video(found.captionedId));
-      await untilShown(page.getByRole("button", { name: /^Captions: / }), page.getByRole("menu", { name: "Captions" }));
-      return page;
-    },
-  },
-  {
-    name: "the caption style dialog open",
-    reach: async ({ page, found }) => {
-      await load(page, paths.video(found.captionedId));
-      await untilShown(page.getByRole("button", { name: /^Captions: / }), page.getByRole("menu", { name: "Captions" }));
-      await page.getByRole("menuitem", { name: "Caption style" }).click();
-      await expect(page.getByRole("dialog", { name: "Caption style" })).toBeVisible();
-      await settled(page);
-      return page;
-    },
-  },
-  {
-    name: "the transcript open",
-    reach: async ({ page, found }) => {
-      await load(page, paths.video(found.captionedId));
-      const section = page.getByRole("region", { name: "Transcript" });
-      await section.getByText("Show transcript").click();
-      await expect(section.getByTestId("transcript").getByRole("button").first()).toBeVisible();
-      await settled(page);
-      return page;
-    },
-  },
-  {
-    name: "a card's menu open, signed in",
-    reach: async ({ browser, page, baseURL }) => {
-      const { page: member } = await signedIn(browser, baseURL, uniqueEmail("a11y-card"), paths.home(), { viewport: page.viewportSize() });
-      await load(member, paths.home());
-      const card = member.locator("main article").first();
-      await untilShown(card.getByRole("button", { name: /^More: / }), card.getByRole("menu"));
-      return member;
-    },
-  },
-  {
-    name: "the save-to-playlist dialog open, signed in",
-    reach: async ({ browser, page, baseURL, found }) => {
-      const { page: member } = await signedIn(browser, baseURL, uniqueEmail("a11y-save"), paths.home(), { viewport: page.viewportSize() });
-      await load(member, paths.video(found.videoId));
-      await untilShown(member.getByRole("button", { name: "Save", exact: true }), member.getByRole("dialog", { name: "Save to playlist" }));
-      return member;
-    },
-  },
-  {
-    name: "the contact form's errors shown",
-    reach: async ({ page }) => {
-      await load(page, paths.contact());
-      await page.getByRole("button", { name: "Send Message" }).click();
-      await expect(page.getByText("Email is required")).toBeVisible();
-      await settled(page);
-      return page;
-    },
-  },
 ];
 
 for (const viewport of WIDTHS) {
@@ -271,59 +138,4 @@ async function demoContent(request: APIRequestContext): Promise<Found> {
   if (!videoId || !postSlug) throw new Error(`no demo video (${videoId}) or blog post (${postSlug}) found`);
   cached = { videoId, captionedId, postSlug };
   return cached;
-}
-
-/** Opens `path` and waits until the page is hydrated, its requests done and its transitions over. */
-async function load(page: Page, path: string): Promise<void> {
-  await page.goto(path);
-  await page.waitForLoadState("networkidle");
-  await settled(page);
-}
-
-/** Waits for every finite animation and transition to end, so colours are checked as they rest. */
-async function settled(page: Page): Promise<void> {
-  await page.waitForFunction(() =>
-    document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getComputedTiming().iterations === Infinity),
-  );
-}
-
-/**
- * Presses `button` until `shown` is visible: a press before hydration does nothing (the page works without
- * JavaScript, so the button is there first), and a second press would close what the first opened.
- */
-async function untilShown(button: Locator, shown: Locator): Promise<void> {
-  await expect(async () => {
-    if (!(await shown.isVisible())) await button.click();
-    await expect(shown).toBeVisible({ timeout: 1_000 });
-  }).toPass({ timeout: 15_000 });
-  await settled(button.page());
-}
-
-/** axe's WCAG 2.2 A/AA findings on `page` as it is (less `allow`, each written down in docs/accessibility.md), one line each. */
-async function violationsOf(page: Page, allow: string[] = []): Promise<string[]> {
-  const axe = new AxeBuilder({ page }).withTags(WCAG_TAGS);
-  if (allow.length) axe.disableRules(allow);
-  const { violations } = await axe.analyze();
-  return violations.map(
-    (v) =>
-      `- ${v.id} (${v.impact}): ${v.help} <${v.helpUrl}>\n` +
-      v.nodes.map((n) => `    ${n.target.join(" ")}${n.failureSummary ? `: ${n.failureSummary.replace(/\s+/g, " ")}` : ""}`).join("\n"),
-  );
-}
-
-/** Expects no violation on `page` as it is. */
-async function expectNoViolations(page: Page, where: string, allow: string[] = []): Promise<void> {
-  const report = await violationsOf(page, allow);
-  expect(report.length, `${where} at ${page.viewportSize()?.width} px:\n${report.join("\n")}`).toBe(0);
-}
-
-/** Loads each of `paths` in turn and expects no violation on any, listing every page's findings at once. */
-async function expectNoViolationsOn(page: Page, pagePaths: string[]): Promise<void> {
-  const found: string[] = [];
-  for (const path of pagePaths) {
-    await load(page, path);
-    const report = await violationsOf(page);
-    if (report.length) found.push(`${path}:\n${report.join("\n")}`);
-  }
-  expect(found, `at ${page.viewportSize()?.width} px:\n${found.join("\n")}`).toEqual([]);
 }

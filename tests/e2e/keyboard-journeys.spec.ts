@@ -154,3 +154,72 @@ test("find a video, play, seek, captions, quality, like, save, comment and repor
   await expect(page.getByRole("heading", { name: "Thank you, your report was received" })).toBeVisible();
   await context.close();
 });
+
+test.describe("at a phone's width", () => {
+  // Also what a desktop browser zoomed to 400 % lays out (WCAG 1.4.10): the header's menus behind buttons.
+  test.use({ viewport: { width: 375, height: 812 } });
+
+  test("the menu and its categories, the search, a video played, its speed and share menus, by keyboard alone", async ({
+    page,
+    request,
+  }) => {
+    const video = await captionedDemoVideo(request);
+    await page.goto(paths.home());
+    await hydrated(page);
+
+    // The menu: opened, closed with Escape (focus back on its button), then a category from it.
+    const menuButton = page.getByRole("button", { name: "Menu" });
+    await tabTo(page, menuButton);
+    await page.keyboard.press("Enter");
+    const categoriesButton = page.locator("#mobile-menu").getByRole("button", { name: /Categories/ });
+    await tabTo(page, categoriesButton, { max: 10 });
+    await page.keyboard.press("Escape");
+    await expect(page.locator("#mobile-menu")).toHaveCount(0);
+    await expect(menuButton).toBeFocused();
+    await page.keyboard.press("Enter");
+    await tabTo(page, categoriesButton, { max: 10 });
+    await page.keyboard.press("Enter");
+    await tabTo(page, page.locator("#mobile-categories").getByRole("link", { name: "Amateur" }), { max: 30 });
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/category\/amateur$/);
+    await hydrated(page);
+
+    // The search behind its button: the field takes focus as it opens.
+    await tabTo(page, page.getByRole("button", { name: "Search", exact: true }), { back: true });
+    await page.keyboard.press("Enter");
+    await expect(page.locator("#search-mobile")).toBeFocused();
+    await page.keyboard.type(video.title);
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/search\?q=/);
+    await hydrated(page);
+    await tabTo(page, page.locator(`main a[href="${paths.video(video.id)}"]`).first());
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(new RegExp(`${paths.video(video.id)}$`));
+    await hydrated(page);
+
+    // Played from its button, then the speed menu: opened, 1.25 chosen by arrows, focus back on the button.
+    await page.locator("video").evaluate((v: HTMLVideoElement) => {
+      v.muted = true;
+    });
+    await tabTo(page, page.getByRole("button", { name: "Play", exact: true }));
+    await page.keyboard.press("Enter");
+    await expect.poll(() => currentTime(page), { timeout: 20_000 }).toBeGreaterThan(0.2);
+    const speed = page.getByRole("button", { name: /^Speed: / });
+    await tabTo(page, speed, { max: 10 });
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("menu", { name: "Speed" })).toBeVisible();
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("Enter");
+    await expect(speed).toBeFocused();
+    await expect.poll(() => page.locator("video").evaluate((v: HTMLVideoElement) => v.playbackRate)).not.toBe(1);
+
+    // Share: the menu opens on its first item; Escape closes it and focus is back on Share.
+    const share = page.getByRole("button", { name: "Share" });
+    await tabTo(page, share, { max: 40 });
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("menu", { name: "Share" })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("menu", { name: "Share" })).toHaveCount(0);
+    await expect(share).toBeFocused();
+  });
+});

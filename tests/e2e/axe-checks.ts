@@ -1,0 +1,65 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Locator, Page } from "@playwright/test";
+import { expect } from "./support";
+
+/**
+ * How the accessibility spec checks a page with axe-core (docs/accessibility.md): the WCAG 2.2 A and AA rules, on
+ * a page that has settled (hydrated, its requests done, its transitions over).
+ */
+
+const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+
+/** Opens `path` and waits until the page is hydrated, its requests done and its transitions over. */
+export async function load(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await page.waitForLoadState("networkidle");
+  await settled(page);
+}
+
+/** Waits for every finite animation and transition to end, so colours are checked as they rest. */
+export async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getComputedTiming().iterations === Infinity),
+  );
+}
+
+/**
+ * Presses `button` until `shown` is visible: a press before hydration does nothing (the page works without
+ * JavaScript, so the button is there first), and a second press would close what the first opened.
+ */
+export async function untilShown(button: Locator, shown: Locator): Promise<void> {
+  await expect(async () => {
+    if (!(await shown.isVisible())) await button.click();
+    await expect(shown).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+  await settled(button.page());
+}
+
+/** axe's WCAG 2.2 A/AA findings on `page` as it is (less `allow`, each written down in docs/accessibility.md), one line each. */
+export async function violationsOf(page: Page, allow: string[] = []): Promise<string[]> {
+  const axe = new AxeBuilder({ page }).withTags(WCAG_TAGS);
+  if (allow.length) axe.disableRules(allow);
+  const { violations } = await axe.analyze();
+  return violations.map(
+    (v) =>
+      `- ${v.id} (${v.impact}): ${v.help} <${v.helpUrl}>\n` +
+      v.nodes.map((n) => `    ${n.target.join(" ")}${n.failureSummary ? `: ${n.failureSummary.replace(/\s+/g, " ")}` : ""}`).join("\n"),
+  );
+}
+
+/** Expects no violation on `page` as it is. */
+export async function expectNoViolations(page: Page, where: string, allow: string[] = []): Promise<void> {
+  const report = await violationsOf(page, allow);
+  expect(report.length, `${where} at ${page.viewportSize()?.width} px:\n${report.join("\n")}`).toBe(0);
+}
+
+/** Loads each of `paths` in turn and expects no violation on any, listing every page's findings at once. */
+export async function expectNoViolationsOn(page: Page, pagePaths: string[]): Promise<void> {
+  const found: string[] = [];
+  for (const path of pagePaths) {
+    await load(page, path);
+    const report = await violationsOf(page);
+    if (report.length) found.push(`${path}:\n${report.join("\n")}`);
+  }
+  expect(found, `at ${page.viewportSize()?.width} px:\n${found.join("\n")}`).toEqual([]);
+}
