@@ -4,7 +4,7 @@ import { signedIn, signedInWithRole, uniqueEmail } from "../support/account-sess
 import { captionedDemoVideo } from "../support/demo-videos";
 import { type Found, STATES } from "./accessibility-states";
 import { expectNoViolations, expectNoViolationsOn, load } from "./axe-checks";
-import { test } from "./support";
+import { expect, test } from "./support";
 
 /**
  * WCAG 2.2 A and AA as axe-core checks them (docs/accessibility.md, docs/decisions/0042-axe-in-the-e2e-tests.md):
@@ -117,6 +117,12 @@ for (const viewport of WIDTHS) {
       await context.close();
     });
 
+    test("the account's pages with content: no WCAG 2.2 A/AA violation", async ({ browser, baseURL, request }) => {
+      const { context, page } = await signedIn(browser, baseURL, uniqueEmail("a11y-saved"), paths.profile(), { viewport });
+      await expectNoViolationsOn(page, await savedContent(page, await demoVideoIds(request)));
+      await context.close();
+    });
+
     test("the console's pages: no WCAG 2.2 A/AA violation", async ({ browser, baseURL, request }) => {
       test.slow(); // eighteen pages, each loaded, settled and checked
       const { context, page } = await signedInWithRole(browser, baseURL, "admin", { tag: "a11y-admin", viewport });
@@ -124,6 +130,32 @@ for (const viewport of WIDTHS) {
       await context.close();
     });
   });
+}
+
+/**
+ * Fills a new member's account as a person would over a few visits: videos favorited, saved to Watch Later and
+ * watched a little (history), and a playlist of their own; returns the account's pages that now list them.
+ */
+async function savedContent(member: Page, videoIds: string[]): Promise<string[]> {
+  const post = async (path: string, form: Record<string, string>) =>
+    expect((await member.request.post(path, { form, maxRedirects: 0 })).status(), `${path} ${JSON.stringify(form)}`).toBeLessThan(400);
+  for (const videoId of videoIds) {
+    await post(paths.api.favorites(), { videoId, favorite: "true" });
+    await post(paths.api.playlists(), { intent: "add", playlist: "watch-later", videoId });
+    await post(paths.api.history(), { videoId, position: "5" });
+  }
+  await post(paths.api.playlists(), { intent: "create", title: "Evening picks", videoId: videoIds[0] as string });
+  const own = /href="\/playlists\/([0-9a-f-]{36})"/.exec(await (await member.request.get(paths.playlists())).text())?.[1];
+  if (!own) throw new Error("the new playlist is not on /playlists");
+  const lists = [paths.favorites(), paths.history(), paths.playlist("watch-later"), paths.playlist(own)];
+  for (const list of lists) expect(await (await member.request.get(list)).text(), list).toContain(paths.video(videoIds[0] as string));
+  return [...lists, paths.playlists()];
+}
+
+/** The first three videos on the home page. */
+async function demoVideoIds(request: APIRequestContext): Promise<string[]> {
+  const home = await (await request.get(paths.home(), { headers: { cookie: "ageVerified=true" } })).text();
+  return [...new Set([...home.matchAll(/href="\/video\/([0-9a-f-]{36})"/g)].map((m) => m[1] as string))].slice(0, 3);
 }
 
 let cached: Found | undefined;

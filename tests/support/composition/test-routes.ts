@@ -258,13 +258,17 @@ export function testRoutes(): express.Router {
   // Recommendations (tests/e2e/recommendations.spec.ts): the co-view fold at once, views counted a moment ago
   // included, instead of at the job runner's next minute a minute later.
   // Two public demo videos with media, at least 10 s long, from two categories, shortest first: a pair the
-  // spec makes "watched together" (both playable, so the up-next specs may land on either).
+  // spec makes "watched together" (both playable, so the up-next specs may land on either). Each from a category
+  // with at least two other public videos, so that its related list starts out as the category's most viewed:
+  // the demo set has categories of one video, and which of two equally short clips came first was the luck of
+  // their random ids.
   router.get("/co-views/videos", async (_req, res, next) => {
     try {
       const { rows } = await sql<{ id: string; duration: number }>`
         SELECT id, duration FROM (
-          SELECT DISTINCT ON (category_id) id, duration FROM videos
+          SELECT DISTINCT ON (category_id) id, duration FROM videos v
           WHERE is_public AND video_url IS NOT NULL AND duration >= 10 AND category_id IS NOT NULL
+            AND (SELECT count(*) FROM videos o WHERE o.category_id = v.category_id AND o.is_public) >= 3
           ORDER BY category_id, duration, id
         ) v ORDER BY duration, id LIMIT 2`.execute(getDb());
       res.json({ videos: rows });
