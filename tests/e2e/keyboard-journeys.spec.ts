@@ -55,6 +55,28 @@ async function tabTo(page: Page, target: Locator, { back = false, max = 80 } = {
 
 const currentTime = (page: Page) => page.locator("video").evaluate((v: HTMLVideoElement) => v.currentTime);
 
+/** In the search field (focused): types the title, sends it, and opens the video from the results. */
+async function searchAndOpen(page: Page, video: { id: string; title: string }): Promise<void> {
+  await page.keyboard.type(video.title);
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/search\?q=/);
+  await hydrated(page);
+  await tabTo(page, page.locator(`main a[href="${paths.video(video.id)}"]`).first());
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(new RegExp(`${paths.video(video.id)}$`));
+  await hydrated(page);
+}
+
+/** Plays the video from its Play button (muted: CI has no sound card). */
+async function playByKeyboard(page: Page): Promise<void> {
+  await page.locator("video").evaluate((v: HTMLVideoElement) => {
+    v.muted = true;
+  });
+  await tabTo(page, page.getByRole("button", { name: "Play", exact: true }));
+  await page.keyboard.press("Enter");
+  await expect.poll(() => currentTime(page), { timeout: 20_000 }).toBeGreaterThan(0.2);
+}
+
 test("find a video, play, seek, captions, quality, like, save, comment and report, by keyboard alone", async ({
   browser,
   baseURL,
@@ -69,22 +91,10 @@ test("find a video, play, seek, captions, quality, like, save, comment and repor
 
   // Find: the header's search, the title typed, Enter; then the result.
   await tabTo(page, page.getByRole("combobox", { name: "Search videos" }));
-  await page.keyboard.type(video.title);
-  await page.keyboard.press("Enter");
-  await expect(page).toHaveURL(/\/search\?q=/);
-  await hydrated(page);
-  await tabTo(page, page.locator(`main a[href="${paths.video(video.id)}"]`).first());
-  await page.keyboard.press("Enter");
-  await expect(page).toHaveURL(new RegExp(`${paths.video(video.id)}$`));
-  await hydrated(page);
+  await searchAndOpen(page, video);
 
-  // Play (muted: CI has no sound card), then seek 5 s on by the slider's arrow key.
-  await page.locator("video").evaluate((v: HTMLVideoElement) => {
-    v.muted = true;
-  });
-  await tabTo(page, page.getByRole("button", { name: "Play", exact: true }));
-  await page.keyboard.press("Enter");
-  await expect.poll(() => currentTime(page), { timeout: 20_000 }).toBeGreaterThan(0.2);
+  // Play, then seek 5 s on by the slider's arrow key.
+  await playByKeyboard(page);
   // The seek bar sits above the buttons: one step back.
   await tabTo(page, page.getByRole("slider", { name: "Seek" }), { back: true, max: 3 });
   const before = await currentTime(page);
@@ -188,22 +198,10 @@ test.describe("at a phone's width", () => {
     await tabTo(page, page.getByRole("button", { name: "Search", exact: true }), { back: true });
     await page.keyboard.press("Enter");
     await expect(page.locator("#search-mobile")).toBeFocused();
-    await page.keyboard.type(video.title);
-    await page.keyboard.press("Enter");
-    await expect(page).toHaveURL(/\/search\?q=/);
-    await hydrated(page);
-    await tabTo(page, page.locator(`main a[href="${paths.video(video.id)}"]`).first());
-    await page.keyboard.press("Enter");
-    await expect(page).toHaveURL(new RegExp(`${paths.video(video.id)}$`));
-    await hydrated(page);
+    await searchAndOpen(page, video);
 
     // Played from its button, then the speed menu: opened, 1.25 chosen by arrows, focus back on the button.
-    await page.locator("video").evaluate((v: HTMLVideoElement) => {
-      v.muted = true;
-    });
-    await tabTo(page, page.getByRole("button", { name: "Play", exact: true }));
-    await page.keyboard.press("Enter");
-    await expect.poll(() => currentTime(page), { timeout: 20_000 }).toBeGreaterThan(0.2);
+    await playByKeyboard(page);
     const speed = page.getByRole("button", { name: /^Speed: / });
     await tabTo(page, speed, { max: 10 });
     await page.keyboard.press("Enter");
