@@ -164,7 +164,7 @@ let cached: Found | undefined;
 async function demoContent(request: APIRequestContext): Promise<Found> {
   if (cached) return cached;
   const html = async (path: string) => (await request.get(path, { headers: { cookie: "ageVerified=true" } })).text();
-  const videoId = /href="\/video\/([0-9a-f-]{36})"/.exec(await html(paths.home()))?.[1];
+  const [videoId] = await demoVideoIds(request);
   const captionedId = (await captionedDemoVideo(request)).id;
   const postSlug = /href="\/blog\/([a-z0-9-]+)"/.exec(await html(paths.blog()))?.[1];
   if (!videoId || !postSlug) throw new Error(`no demo video (${videoId}) or blog post (${postSlug}) found`);

@@ -1,4 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
+import { paths } from "../../core/paths";
 import { expect } from "./support";
 
 /**
@@ -7,6 +8,15 @@ import { expect } from "./support";
  */
 
 export const currentTime = (video: Locator) => video.evaluate((v: HTMLVideoElement) => v.currentTime);
+
+/**
+ * The path of Amateur's most viewed video: a demo clip (seeded views in the thousands), never one another spec has
+ * just uploaded (the newest, with no views, a few seconds long and one rendition).
+ */
+export async function mostViewedDemoVideo(page: Page): Promise<string> {
+  await page.goto(paths.category("amateur", { order: { sort: "views", duration: null } }));
+  return (await page.locator("main article a").first().getAttribute("href")) as string;
+}
 
 /** Muted, then the Play button unless it already plays (autoplay); resolves once the playhead has moved past `after` s. */
 export async function playFromButton(page: Page, after = 0.2): Promise<void> {

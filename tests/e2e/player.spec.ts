@@ -1,17 +1,11 @@
 import type { Locator, Page } from "@playwright/test";
-import { paths } from "../../core/paths";
-import { currentTime, fullscreenPlayer, playFromButton, revealControls } from "./player-steps";
+import { currentTime, fullscreenPlayer, mostViewedDemoVideo, playFromButton, revealControls } from "./player-steps";
 import { expect, hydrated, test } from "./support";
 
 // The video player (issue 9 item 1) against the built server and the real demo HLS ladder (480p/720p/1080p).
 
-/**
- * The category's most viewed video: a demo clip (seeded views in the thousands), never a clip another spec has
- * just uploaded (the newest, with no views, a few seconds long and one rendition).
- */
 async function openVideo(page: Page): Promise<{ path: string; video: Locator; player: Locator }> {
-  await page.goto(paths.category("amateur", { order: { sort: "views", duration: null } }));
-  const path = (await page.locator("main article a").first().getAttribute("href")) as string;
+  const path = await mostViewedDemoVideo(page);
   expect(path).toMatch(/^\/video\/[0-9a-f-]{36}$/);
   await page.goto(path, { waitUntil: "load" });
   await hydrated(page);

@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import { paths } from "../../core/paths";
 import { newVisitor, signedIn, uniqueEmail } from "../support/account-session";
-import { currentTime, fullscreenPlayer, playToEnd } from "./player-steps";
+import { currentTime, fullscreenPlayer, mostViewedDemoVideo, playToEnd } from "./player-steps";
 import { expect, hydrated, test } from "./support";
 
 // Up next and autoplay (issue 23 item 2): the end of a video offers the next one; with autoplay on a 5-second
@@ -13,9 +13,7 @@ const upNext = (page: Page) => page.getByTestId("up-next");
 
 /** A video page whose related list is not empty, and the first related video's path (the top recommendation). */
 async function openVideoWithNext(page: Page): Promise<{ path: string; next: string }> {
-  // The most viewed: a demo clip, never one another spec has just uploaded (the newest, a few seconds long).
-  await page.goto(paths.category("amateur", { order: { sort: "views", duration: null } }));
-  const path = (await page.locator("main article a").first().getAttribute("href")) as string;
+  const path = await mostViewedDemoVideo(page);
   await page.goto(path, { waitUntil: "load" });
   await hydrated(page); // the autoplay switch and the player answer clicks from here on
   const next = (await page.locator("section[aria-labelledby=related-heading] article a").first().getAttribute("href")) as string;

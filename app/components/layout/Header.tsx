@@ -2,7 +2,7 @@ import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { Form, Link, NavLink, useLocation, useNavigate } from "react-router";
 import { type Translate, textLanguage, useLocale, useMessages, usePaths } from "~/lib/i18n";
 import { type RootData, useRootData } from "~/lib/root-data";
-import { type Dismissal, focusOpenerOf, useDismiss } from "~/lib/use-dismiss";
+import { useDismiss } from "~/lib/use-dismiss";
 import { useViewer } from "~/lib/viewer-state";
 import { FALLBACK_CATEGORIES } from "~core/categories";
 import type { Paths } from "~core/paths";
@@ -31,15 +31,12 @@ export function Header() {
   const [open, setOpen] = useState<Panel>(null);
   const location = useLocation();
   const headerRef = useRef<HTMLElement>(null);
-  const dismiss = useCallback((how: Dismissal) => {
-    if (how === "escape") focusOpenerOf(headerRef.current);
-    setOpen(null);
-  }, []);
+  const closeAll = useCallback(() => setOpen(null), []);
 
   // Menus close on route change, and on a click outside them or Escape.
   // biome-ignore lint/correctness/useExhaustiveDependencies: closing is the point of watching the location
   useEffect(() => setOpen(null), [location.pathname, location.search]);
-  useDismiss(open !== null, headerRef, dismiss);
+  useDismiss(open !== null, headerRef, closeAll);
 
   const toggle = (panel: Panel) => setOpen((current) => (current === panel ? null : panel));
   const navClass = ({ isActive }: { isActive: boolean }) =>
