@@ -151,14 +151,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
 const LanguageOffer = lazy(() => import("./components/layout/LanguageOffer"));
 
 export default function App({ loaderData }: Route.ComponentProps) {
-  const t = useMessages("common");
   const hydrated = useHydrated();
   return (
     <AdsProvider initialConfig={loaderData.ads.config} scriptUrl={loaderData.ads.scriptUrl}>
       <ViewerStateProvider>
-        <a href="#main" className="sr-only-focusable fixed start-2 top-2 z-50 rounded bg-brand-600 px-3 py-2 text-white">
-          {t("skipToContent")}
-        </a>
+        <SkipLink />
         <Header />
         <AgeCheckNotice />
         <Outlet />
@@ -174,6 +171,16 @@ export default function App({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/** The first Tab stop of every page with the header: past the header's links, straight to the content (WCAG 2.4.1). */
+function SkipLink() {
+  const t = useMessages("common");
+  return (
+    <a href="#main" className="sr-only-focusable fixed start-2 top-2 z-50 rounded bg-brand-600 px-3 py-2 text-white">
+      {t("skipToContent")}
+    </a>
+  );
+}
+
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const location = useLocation();
   const t = useMessages("common");
@@ -183,6 +190,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     return (
       <>
         <title>{pageTitle(t("notFoundMetaTitle"))}</title>
+        <SkipLink />
         <Header />
         <main id="main" className="mx-auto max-w-7xl px-4 py-10">
           <NotFound />

@@ -25,8 +25,8 @@ phase "data-layer tests against a separately started PostgreSQL (DATABASE_URL pa
 bash scripts/with-external-postgres.sh npx vitest run server/services server/db \
   --exclude 'server/services/ingest*.test.ts' --exclude server/db/embedded.test.ts
 
-phase "builds for the soak and the end-to-end tests (the test build of the production server, Debian Chromium; nginx for the scale-out spec)"
-bash scripts/ensure-debian-tools.sh chromium nginx
+phase "builds for the soak and the end-to-end tests (the test build of the production server, Debian's Chromium headless shell; nginx for the scale-out spec)"
+bash scripts/ensure-debian-tools.sh chromium-headless-shell nginx
 npm run build        # fails if its bundle holds a test hook (scripts/check-production-bundle.ts)
 npm run build:test   # the test build the e2e tests start (docs/decisions/0018-test-build.md)
 

@@ -1,14 +1,14 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import type { APIRequestContext, APIResponse, PlaywrightWorkerArgs } from "@playwright/test";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import routeConfig from "../../app/routes";
 import { categoryNameSchema } from "../../core/category-schema";
 import { codeFromOutbox } from "../support/account-session";
 import { e2eSite } from "../support/e2e-site";
 import { formTokenIn, signInFormToken } from "../support/form-token";
-import { expect, playToken, test } from "./support";
+import { LoopbackClient, type Reply } from "../support/loopback-client";
+import { test as base, expect, playToken } from "./support";
 
 /**
  * Hostile-input corpus (docs/architecture.md "Conventions": a 500 is always a bug). Every value goes into every path
@@ -22,6 +22,15 @@ interface Hostile {
   /** Inserted into URLs and url-encoded bodies as is (already percent-encoded, or deliberately broken). */
   raw: string;
 }
+
+/** Each sweep's client, a visitor (tests/support/loopback-client.ts: Playwright's request context costs more than the server). */
+const test = base.extend<{ client: LoopbackClient }>({
+  client: async ({ baseURL }, use) => {
+    const client = new LoopbackClient(baseURL as string);
+    await use(client);
+    await client.dispose();
+  },
+});
 
 const enc = (label: string, text: string): Hostile => ({ label, raw: encodeURIComponent(text) });
 const lit = (label: string, raw: string): Hostile => ({ label, raw });
@@ -484,7 +493,7 @@ const HEADERS = ["x-request-id", "cookie", "user-agent", "x-forwarded-for", "ref
 
 interface Probe {
   name: string;
-  send: (request: APIRequestContext) => Promise<APIResponse>;
+  send: (client: LoopbackClient) => Promise<Reply>;
   /** Binary or non-HTML answers (React Router's .data) are checked for status only. */
   html?: boolean;
 }
@@ -497,15 +506,15 @@ const formBody = (fields: Record<string, string>) =>
     .join("&");
 
 /** Runs probes with modest concurrency and returns the failures (status >= 500 or reflected payloads). */
-async function run(request: APIRequestContext, probes: Probe[], concurrency = 6): Promise<string[]> {
+async function run(client: LoopbackClient, probes: Probe[], concurrency = 6): Promise<string[]> {
   const failures: string[] = [];
   let next = 0;
   const worker = async () => {
     while (next < probes.length) {
       const probe = probes[next++] as Probe;
-      let res: APIResponse;
+      let res: Reply;
       try {
-        res = await probe.send(request);
+        res = await probe.send(client);
       } catch (err) {
         failures.push(`${probe.name}: request failed: ${String(err).slice(0, 200)}`);
         continue;
@@ -523,9 +532,9 @@ async function run(request: APIRequestContext, probes: Probe[], concurrency = 6)
   return failures;
 }
 
-const get = (url: string, headers?: Record<string, string>) => (r: APIRequestContext) =>
+const get = (url: string, headers?: Record<string, string>) => (r: LoopbackClient) =>
   r.get(url, { headers, maxRedirects: 0, failOnStatusCode: false });
-const post = (url: string, body: string | Buffer, headers: Record<string, string>) => (r: APIRequestContext) =>
+const post = (url: string, body: string | Buffer, headers: Record<string, string>) => (r: LoopbackClient) =>
   r.post(url, { data: body, headers, maxRedirects: 0, failOnStatusCode: false });
 
 /**
@@ -555,12 +564,12 @@ function formActionProbes(
   return probes;
 }
 
-// Each test is a sweep of hundreds to thousands of requests, whose time is the server's renders: 0.7-1.3 min on an
+// Each test is a sweep of hundreds to thousands of requests, whose time is the server's renders: up to 25 s on an
 // idle machine here, twice that when the other site's specs keep both cores busy. The limit catches a hang.
 test.describe.configure({ timeout: 240_000 });
 
 // Path and query parameters run as two tests: together they came near one test's time on a loaded machine.
-test("path parameters of every route", async ({ request }) => {
+test("path parameters of every route", async ({ client }) => {
   const probes: Probe[] = [];
   for (const { route, url } of PATH_ROUTES) {
     for (const v of VALUES) {
@@ -569,11 +578,11 @@ test("path parameters of every route", async ({ request }) => {
       probes.push({ name: `${route}.data = ${v.label}`, send: get(`${url(v.raw)}.data`), html: false });
     }
   }
-  const failures = await run(request, probes);
+  const failures = await run(client, probes);
   expect(failures, `${failures.length} of ${probes.length} requests`).toEqual([]);
 });
 
-test("query parameters of every route", async ({ request }) => {
+test("query parameters of every route", async ({ client }) => {
   const probes: Probe[] = [];
   for (const { path, params } of QUERY_ROUTES) {
     for (const param of [...params, UNKNOWN_PARAM]) {
@@ -583,13 +592,13 @@ test("query parameters of every route", async ({ request }) => {
       probes.push({ name: `${path}?${param} without value`, send: get(`${path}?${param}`) });
     }
   }
-  const failures = await run(request, probes);
+  const failures = await run(client, probes);
   expect(failures, `${failures.length} of ${probes.length} requests`).toEqual([]);
 });
 
 /** A form token as a browser gets it: fresh, so a corpus fired at machine speed is "too fast" to be stored. */
-async function freshToken(request: APIRequestContext, ip: string): Promise<string> {
-  const page = await request.get("/contact", { headers: { "x-forwarded-for": ip } });
+async function freshToken(client: LoopbackClient, ip: string): Promise<string> {
+  const page = await client.get("/contact", { headers: { "x-forwarded-for": ip } });
   return formTokenIn(await page.text());
 }
 
@@ -597,8 +606,8 @@ async function freshToken(request: APIRequestContext, ip: string): Promise<strin
  * Every hostile value (or those of `values`) in every field of `forms`, and malformed bodies: no 500, no
  * reflection, nothing stored.
  */
-async function formCorpus(request: APIRequestContext, baseURL: string | undefined, forms: typeof FORMS, values = VALUES) {
-  const formToken = await freshToken(request, "10.250.0.1");
+async function formCorpus(client: LoopbackClient, baseURL: string | undefined, forms: typeof FORMS, values = VALUES) {
+  const formToken = await freshToken(client, "10.250.0.1");
   const probes: Probe[] = [];
   const emails: string[] = [];
   for (const form of forms) {
@@ -653,7 +662,7 @@ async function formCorpus(request: APIRequestContext, baseURL: string | undefine
     for (const [label, body, headers] of bodies)
       probes.push({ name: `POST ${form.path} ${label} body`, send: post(form.path, body, headers) });
   }
-  const failures = await run(request, probes);
+  const failures = await run(client, probes);
   expect(failures, `${failures.length} of ${probes.length} requests`).toEqual([]);
 
   const stored: string[] = [];
@@ -675,12 +684,12 @@ const isConsoleForm = (form: { path: string }) => form.path.startsWith("/admin")
 const isAccountForm = (form: { path: string }) => ACCOUNT_FORMS.some((f) => f.path === form.path);
 const isPublicForm = (form: { path: string }) => !isTakedownForm(form) && !isConsoleForm(form) && !isAccountForm(form);
 
-test("form fields and bodies of every public action store nothing", async ({ request, baseURL }) => {
-  await formCorpus(request, baseURL, FORMS.filter(isPublicForm));
+test("form fields and bodies of every public action store nothing", async ({ client, baseURL }) => {
+  await formCorpus(client, baseURL, FORMS.filter(isPublicForm));
 });
 
-test("form fields and bodies of every account action store nothing", async ({ request, baseURL }) => {
-  await formCorpus(request, baseURL, FORMS.filter(isAccountForm));
+test("form fields and bodies of every account action store nothing", async ({ client, baseURL }) => {
+  await formCorpus(client, baseURL, FORMS.filter(isAccountForm));
 });
 
 /**
@@ -692,16 +701,16 @@ const CONSOLE_SAMPLE = VALUES.filter((v) =>
   ["NUL", "invalid UTF-8 %ff", "CRLF header injection", "lone %", "script", "100 KB"].includes(v.label),
 );
 
-test("form fields and bodies of every console action store nothing", async ({ request, baseURL }) => {
+test("form fields and bodies of every console action store nothing", async ({ client, baseURL }) => {
   expect(CONSOLE_SAMPLE).toHaveLength(6);
-  await formCorpus(request, baseURL, FORMS.filter(isConsoleForm), CONSOLE_SAMPLE);
+  await formCorpus(client, baseURL, FORMS.filter(isConsoleForm), CONSOLE_SAMPLE);
 });
 
-test("the takedown forms' fields and bodies store nothing", async ({ request, baseURL }) => {
-  await formCorpus(request, baseURL, FORMS.filter(isTakedownForm));
+test("the takedown forms' fields and bodies store nothing", async ({ client, baseURL }) => {
+  await formCorpus(client, baseURL, FORMS.filter(isTakedownForm));
 });
 
-test("methods other than GET and POST on every route", async ({ request }) => {
+test("methods other than GET and POST on every route", async ({ client }) => {
   const paths = [...new Set([...QUERY_ROUTES.map((r) => r.path), ...FORMS.map((f) => f.path)])];
   const probes: Probe[] = [];
   for (const path of paths) {
@@ -719,11 +728,11 @@ test("methods other than GET and POST on every route", async ({ request }) => {
       });
     }
   }
-  const failures = await run(request, probes);
+  const failures = await run(client, probes);
   expect(failures, `${failures.length} of ${probes.length} requests`).toEqual([]);
 });
 
-test("header-derived values", async ({ request }) => {
+test("header-derived values", async ({ client }) => {
   const printable = VALUES.map((v) => decodeURIComponentSafe(v.raw)).filter((v) => /^[\x20-\x7e]*$/.test(v) && v.length < 8000);
   const probes: Probe[] = [];
   for (const header of HEADERS) {
@@ -745,11 +754,11 @@ test("header-derived values", async ({ request }) => {
       }
     }
   }
-  const failures = await run(request, probes);
+  const failures = await run(client, probes);
   expect(failures, `${failures.length} of ${probes.length} requests`).toEqual([]);
 });
 
-test("range headers on media files", async ({ request }) => {
+test("range headers on media files", async ({ client }) => {
   const printable = VALUES.map((v) => decodeURIComponentSafe(v.raw)).filter((v) => /^[\x20-\x7e]*$/.test(v) && v.length < 8000);
   const ranges = [
     ...printable,
@@ -773,7 +782,7 @@ test("range headers on media files", async ({ request }) => {
       });
     }
   }
-  const failures = await run(request, probes);
+  const failures = await run(client, probes);
   expect(failures, `${failures.length} of ${probes.length} requests`).toEqual([]);
 });
 
@@ -781,7 +790,7 @@ test("range headers on media files", async ({ request }) => {
  * The view endpoint with a real token and session: every hostile value in one field (the other genuine),
  * hostile cookies, and malformed bodies, sent after the threshold has passed. Nothing may be counted.
  */
-test("the view endpoint counts nothing from hostile input", async ({ request, baseURL }) => {
+test("the view endpoint counts nothing from hostile input", async ({ client, baseURL }) => {
   const videoId = await shortVideo(baseURL);
   const issued = await playToken(baseURL, videoId);
   const token = issued.token;
@@ -819,7 +828,7 @@ test("the view endpoint counts nothing from hostile input", async ({ request, ba
   ];
   for (const [label, body, headers] of bodies)
     probes.push({ name: `POST /api/views ${label} body`, send: post("/api/views", body, { ...headers, ...cookie }) });
-  const failures = await run(request, probes);
+  const failures = await run(client, probes);
   expect(failures, `${failures.length} of ${probes.length} requests`).toEqual([]);
   // Every answer above is a clear 4xx (checked one by one for the shapes a browser could send by mistake).
   for (const [body, headers, status] of [
@@ -828,7 +837,7 @@ test("the view endpoint counts nothing from hostile input", async ({ request, ba
     [`videoId=nope&token=${encodeURIComponent(token)}`, FORM_TYPE, 400],
     [formBody({ videoId, token: "forged" }), FORM_TYPE, 403],
   ] as const) {
-    const res = await request.post("/api/views", { data: body, headers: { ...headers, ...cookie }, failOnStatusCode: false });
+    const res = await client.post("/api/views", { data: body, headers: { ...headers, ...cookie }, failOnStatusCode: false });
     expect(res.status(), body.slice(0, 40)).toBe(status);
   }
   const counts = (await (await fetch(`${baseURL}/__test/views?videoId=${videoId}`)).json()) as Record<string, number>;
@@ -848,9 +857,9 @@ async function shortVideo(baseURL: string | undefined): Promise<string> {
 /**
  * The play-token endpoint with a real public video in reach: every hostile value in `videoId`, repeated
  * fields and malformed bodies, as a visitor and signed in. No 5xx, no reflection, and nothing issued: no
- * token and no view-session cookie (the genuine request gets both, so these checks can fail).
+ * token and no view-session cookie (the genuine client gets both, so these checks can fail).
  */
-test("the play-token endpoint issues nothing from hostile input, to visitors or signed-in users", async ({ playwright, baseURL }) => {
+test("the play-token endpoint issues nothing from hostile input, to visitors or signed-in users", async ({ baseURL }) => {
   const videoId = await shortVideo(baseURL);
   expect((await playToken(baseURL, videoId)).token).toBeTruthy();
   const issued: string[] = [];
@@ -888,8 +897,8 @@ test("the play-token endpoint issues nothing from hostile input, to visitors or 
   ];
   for (const [label, body, headers] of bodies) probes.push(probe(`${label} body`, body, headers));
 
-  const visitor = await playwright.request.newContext({ baseURL });
-  const user = await signedInRequest(playwright, baseURL, "user");
+  const visitor = new LoopbackClient(baseURL as string);
+  const user = await signedInClient(baseURL, "user");
   for (const [who, context] of [
     ["visitor", visitor],
     ["signed in", user],
@@ -910,16 +919,16 @@ function decodeURIComponentSafe(raw: string): string {
   }
 }
 
-test("what a visitor sees: a short 400 page for unreadable addresses, the site's own for ambiguous ones", async ({ request }) => {
+test("what a visitor sees: a short 400 page for unreadable addresses, the site's own for ambiguous ones", async ({ client }) => {
   for (const url of ["/category/%00", "/blog/a%00b", "/search?q=%ff", "/%"]) {
-    const res = await request.get(url);
+    const res = await client.get(url);
     expect(res.status(), url).toBe(400);
     expect(await res.text()).toContain("This address contains characters we cannot read.");
   }
-  const repeated = await request.get("/?page=1&page=2");
+  const repeated = await client.get("/?page=1&page=2");
   expect(repeated.status()).toBe(400);
   expect(await repeated.text()).toContain("This address contains something we cannot read.");
-  const json = await request.post("/contact", { data: { name: "x" }, failOnStatusCode: false });
+  const json = await client.post("/contact", { data: { name: "x" }, failOnStatusCode: false });
   expect(json.status()).toBe(415);
   expect(await json.text()).toContain("An error occurred while submitting your message. Please try again.");
 });
@@ -929,15 +938,15 @@ test("what a visitor sees: a short 400 page for unreadable addresses, the site's
  * (the others valid, naming no real unit), other methods, and the live ad feed's endpoint. Nothing may
  * answer 500 or reflect a payload.
  */
-/** A request context signed in through the real e-mail code flow (code read from the outbox), with a role. */
-async function signedInRequest(playwright: PlaywrightWorkerArgs["playwright"], baseURL: string | undefined, role: "user" | "admin") {
+/** A client signed in through the real e-mail code flow (code read from the outbox), with a role. */
+async function signedInClient(baseURL: string | undefined, role: "user" | "admin"): Promise<LoopbackClient> {
   const ip = `10.99.${crypto.randomInt(1, 250)}.${crypto.randomInt(1, 250)}`;
-  const context = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { "x-forwarded-for": ip } });
+  const client = new LoopbackClient(baseURL as string, { "x-forwarded-for": ip });
   const email = markerEmail();
   const formToken = await signInFormToken(baseURL as string);
-  await context.post("/login", { form: { intent: "request-code", email, redirectTo: "/", formToken }, maxRedirects: 0 });
+  await client.post("/login", { form: { intent: "request-code", email, redirectTo: "/", formToken } });
   const code = await codeFromOutbox(email);
-  await context.post("/login", { form: { intent: "verify-code", email, code, redirectTo: "/" }, maxRedirects: 0 });
+  await client.post("/login", { form: { intent: "verify-code", email, code, redirectTo: "/" } });
   if (role !== "user") {
     const set = await fetch(`${baseURL}/__test/users/role`, {
       method: "POST",
@@ -946,16 +955,16 @@ async function signedInRequest(playwright: PlaywrightWorkerArgs["playwright"], b
     });
     expect(set.status).toBe(200);
   }
-  expect((await context.get("/profile", { maxRedirects: 0 })).status(), "signed in").toBe(200);
-  return context;
+  expect((await client.get("/profile")).status(), "signed in").toBe(200);
+  return client;
 }
 
 /**
  * A signed-in user's account writes: every hostile value in every field of each action (the others valid),
  * repeated fields and malformed bodies. No 5xx, no reflection, the session survives, and nothing is stored.
  */
-test("the account's actions refuse hostile input from a signed-in user and store nothing", async ({ playwright, baseURL }) => {
-  const user = await signedInRequest(playwright, baseURL, "user");
+test("the account's actions refuse hostile input from a signed-in user and store nothing", async ({ baseURL }) => {
+  const user = await signedInClient(baseURL, "user");
   const probes: Probe[] = [];
   for (const { path: target, valid } of ACCOUNT_FORMS) {
     const label = `POST ${target}${valid.intent ? ` (${valid.intent})` : ""}`;
@@ -1021,8 +1030,8 @@ test("the account's actions refuse hostile input from a signed-in user and store
   await user.dispose();
 });
 
-test("the admin console and the live ad feed refuse hostile input from an admin too", async ({ playwright, baseURL }) => {
-  const admin = await signedInRequest(playwright, baseURL, "admin");
+test("the admin console and the live ad feed refuse hostile input from an admin too", async ({ baseURL }) => {
+  const admin = await signedInClient(baseURL, "admin");
   expect((await admin.get("/admin/ads")).status()).toBe(200);
 
   const probes: Probe[] = [];
@@ -1052,10 +1061,9 @@ test("the admin console and the live ad feed refuse hostile input from an admin 
 });
 
 // Apart from the ad units: together they came near one test's time on a loaded machine.
-test("the console's blog refuses hostile input from an admin too", async ({ playwright, baseURL }) => {
-  // Every refused post answers with the whole editor page (about 2,000 of them): 2 minutes on a slow machine here.
-  test.slow();
-  const admin = await signedInRequest(playwright, baseURL, "admin");
+test("the console's blog refuses hostile input from an admin too", async ({ baseURL }) => {
+  // Every refused post answers with the whole editor page (about 2,000 of them): the longest sweep.
+  const admin = await signedInClient(baseURL, "admin");
   const probes: Probe[] = [];
   const blogPosts = async () => /(\d+) posts?, drafts included/.exec(await (await admin.get("/admin/blog")).text())?.[1];
   const postsBefore = await blogPosts();
@@ -1097,8 +1105,8 @@ test("the console's blog refuses hostile input from an admin too", async ({ play
  * (the others valid, naming no user, so nothing changes), other methods, repeated fields, JSON and huge
  * bodies: nothing may answer 500 or reflect a payload.
  */
-test("the console's dashboard, users and audit log refuse hostile input from an admin too", async ({ playwright, baseURL }) => {
-  const admin = await signedInRequest(playwright, baseURL, "admin");
+test("the console's dashboard, users and audit log refuse hostile input from an admin too", async ({ baseURL }) => {
+  const admin = await signedInClient(baseURL, "admin");
   for (const page of ["/admin", "/admin/users", "/admin/audit"]) expect((await admin.get(page)).status(), page).toBe(200);
   const probes: Probe[] = [];
   const queries: [string, string[]][] = [
@@ -1146,8 +1154,8 @@ test("the console's dashboard, users and audit log refuse hostile input from an 
  * ("NaN", "0x10", digits) would really create a category, so those few go only through the rename row
  * (same name rules, against a category that does not exist); the service tests cover valid names.
  */
-test("the console's moderation sections refuse hostile input from an admin too", async ({ playwright, baseURL }) => {
-  const admin = await signedInRequest(playwright, baseURL, "admin");
+test("the console's moderation sections refuse hostile input from an admin too", async ({ baseURL }) => {
+  const admin = await signedInClient(baseURL, "admin");
   expect((await admin.get("/admin/categories")).status()).toBe(200);
   const categoriesBefore = await (await admin.get("/admin/categories")).text();
   const createsSomething = (form: Record<string, string>, field: string, v: Hostile) =>
@@ -1193,8 +1201,8 @@ test("the console's moderation sections refuse hostile input from an admin too",
 });
 // ---- end of console moderation ----
 /** The takedown queue with an admin's session: every hostile value in every field; ids name nothing, so nothing changes. */
-test("the console's takedown queue refuses hostile input from an admin too", async ({ playwright, baseURL }) => {
-  const admin = await signedInRequest(playwright, baseURL, "admin");
+test("the console's takedown queue refuses hostile input from an admin too", async ({ baseURL }) => {
+  const admin = await signedInClient(baseURL, "admin");
   const before = await (await admin.get("/admin/takedowns")).text();
   expect(before).toContain("Takedown requests");
   const probes: Probe[] = [];
@@ -1220,8 +1228,8 @@ const GOOD_METADATA = `filename ${b64("corpus.mp4")},filetype ${b64("video/mp4")
  * Upload-Offset, Tus-Resumable, Upload-Metadata, Content-Type) on creation and on a real upload. Nothing may
  * answer 500 or reflect a payload, and no hostile upload is left behind.
  */
-test("console videos and the tus upload endpoint refuse hostile input from an admin too", async ({ playwright, baseURL }) => {
-  const admin = await signedInRequest(playwright, baseURL, "admin");
+test("console videos and the tus upload endpoint refuse hostile input from an admin too", async ({ baseURL }) => {
+  const admin = await signedInClient(baseURL, "admin");
   expect((await admin.get("/admin/videos")).status()).toBe(200);
   const uploadsDir = path.join(e2eSite().dataDir, "uploads");
   const uploadFiles = () => (fs.existsSync(uploadsDir) ? fs.readdirSync(uploadsDir).sort() : []);
@@ -1258,7 +1266,7 @@ test("console videos and the tus upload endpoint refuse hostile input from an ad
   const printable = VALUES.map((v) => decodeURIComponentSafe(v.raw)).filter((v) => /^[\x20-\x7e]*$/.test(v) && v.length < 8000);
   /** A creation that got through (201) is terminated at once: nothing stays. */
   const leftovers: string[] = [];
-  const tus = (method: string, url: string, headers: Record<string, string>, data?: string | Buffer) => async (r: APIRequestContext) => {
+  const tus = (method: string, url: string, headers: Record<string, string>, data?: string | Buffer) => async (r: LoopbackClient) => {
     const res = await r.fetch(url, { method, headers, data, maxRedirects: 0, failOnStatusCode: false });
     const location = res.headers().location;
     if (method === "POST" && res.status() === 201) {
@@ -1412,8 +1420,8 @@ test("console videos and the tus upload endpoint refuse hostile input from an ad
  * the wrong field, two files, a hostile file name. Every answer is a 4xx, nothing is reflected, and the video
  * ends with no captions stored.
  */
-test("the captions action refuses hostile input and hostile files from an admin", async ({ playwright, baseURL }) => {
-  const admin = await signedInRequest(playwright, baseURL, "admin");
+test("the captions action refuses hostile input and hostile files from an admin", async ({ baseURL }) => {
+  const admin = await signedInClient(baseURL, "admin");
   const list = await (await admin.get("/admin/videos?visibility=public&page=6")).text();
   const videoId = /href="\/admin\/videos\/([0-9a-f-]{36})"/.exec(list)?.[1];
   expect(videoId, "a video to try files on").toBeTruthy();
