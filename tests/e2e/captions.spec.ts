@@ -203,7 +203,9 @@ test("at 375 px the Captions menu fits the control bar and shows the captions", 
   await expect(page.getByRole("button", { name: "Captions", exact: true })).toBeHidden();
   await page.getByRole("button", { name: "Captions: Off" }).click();
   await page.getByRole("menuitemradio", { name: "English" }).click();
+  // What it shows is in what it is called (label in name): "EN" is said too.
   await expect(page.getByRole("button", { name: "Captions: English" })).toContainText("EN");
+  await expect(page.getByRole("button", { name: "Captions: English" })).toHaveAccessibleName("Captions: English (EN)");
   await seekAndWait(page, 1);
   await expect(captionsShown(page)).toHaveText("First caption line");
   // Every control inside the player's frame.
@@ -243,6 +245,7 @@ test("with several languages the Captions menu is there at laptop width too (sho
   await page.keyboard.press("ArrowDown"); // from the checked "Off"
   await page.keyboard.press("Enter");
   await expect(page.getByRole("button", { name: "Captions: Deutsch" })).toContainText("DE");
+  await expect(page.getByRole("button", { name: "Captions: Deutsch" })).toHaveAccessibleName("Captions: Deutsch (DE)");
   await seekAndWait(page, 1);
   await expect(captionsShown(page)).toHaveText("Erste Zeile");
   await expect(captionsShown(page)).toHaveAttribute("lang", "de");

@@ -15,6 +15,16 @@ export interface MenuOption<T> {
  * Opens above the control bar (left to right in every language), its texts in the page's direction; arrows/Home/End
  * move, Enter/Space choose, Escape/Tab or a click outside close.
  */
+/**
+ * The value as the button's name says it: a person who sees "EN" says "EN" to speech control, so a short label
+ * that is not a word of the whole value joins it, "English (EN)" (WCAG 2.5.3 label in name).
+ */
+export function spokenValue(valueText: string, compactValueText?: string): string {
+  if (compactValueText === undefined) return valueText;
+  const words = valueText.toLocaleLowerCase().split(/[\s()]+/);
+  return words.includes(compactValueText.toLocaleLowerCase()) ? valueText : `${valueText} (${compactValueText})`;
+}
+
 export function MenuButton<T>({
   name,
   valueText,
@@ -29,7 +39,10 @@ export function MenuButton<T>({
   /** "Speed", "Quality": the menu's name; the button reads "<name>: <valueText>" (in the page's language). */
   name: string;
   valueText: string;
-  /** Shown instead of `valueText` below 1280 px, where the control bar is short of room (the accessible name stays whole). */
+  /**
+   * Shown instead of `valueText` below 1280 px, where the control bar is short of room. The accessible name stays
+   * whole and, when the short text is not one of its words ("EN" for "English"), says it too (`spokenValue`).
+   */
   compactValueText?: string;
   options: readonly MenuOption<T>[];
   selected: T;
@@ -99,7 +112,7 @@ export function MenuButton<T>({
       <button
         ref={button}
         type="button"
-        aria-label={t("menuButtonLabel", { name, value: valueText })}
+        aria-label={t("menuButtonLabel", { name, value: spokenValue(valueText, compactValueText) })}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? id : undefined}

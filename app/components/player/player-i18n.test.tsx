@@ -5,6 +5,7 @@ import { translate } from "../../../server/i18n/catalog";
 import { inPage } from "../../../tests/support/in-page";
 import { Controls } from "./Controls";
 import { ErrorOverlay } from "./ErrorOverlay";
+import { spokenValue } from "./MenuButton";
 import { cutAtArguments } from "./message-parts";
 import { PreRoll } from "./PreRoll";
 import { UpNext } from "./UpNext";
@@ -84,6 +85,17 @@ const controls = (locale: Locale) =>
   );
 
 const text = (html: string) => html.replace(/<[^>]+>/g, "");
+
+describe("a menu button's short label", () => {
+  it("is said in its name when it is not one of the value's words (label in name)", () => {
+    expect(spokenValue("English", "EN")).toBe("English (EN)");
+    expect(spokenValue("Deutsch", "DE")).toBe("Deutsch (DE)");
+    expect(spokenValue("Désactivés", "Désact.")).toBe("Désactivés (Désact.)");
+    expect(spokenValue("Off", "Off")).toBe("Off");
+    expect(spokenValue("Auto (720p)", "Auto")).toBe("Auto (720p)");
+    expect(spokenValue("1.25×")).toBe("1.25×");
+  });
+});
 
 describe("the player's texts", () => {
   it("keeps today's English words, markup and value texts", () => {
