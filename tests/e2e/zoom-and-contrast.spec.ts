@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { paths, pathsIn } from "../../core/paths";
-import { signedIn, uniqueEmail } from "../support/account-session";
+import { signedIn, signedInWithRole, uniqueEmail } from "../support/account-session";
 import { expect, hydrated, test } from "./support";
 
 /**
@@ -53,7 +53,9 @@ async function overflow(page: Page): Promise<{ scroll: number; width: number; wi
 async function expectReflow(page: Page, pagePaths: string[]): Promise<void> {
   const found: string[] = [];
   for (const path of pagePaths) {
-    await page.goto(path);
+    // The page itself: not a 404, not a redirect to sign in.
+    expect((await page.goto(path))?.status(), path).toBe(200);
+    expect(new URL(page.url()).pathname, path).toBe(new URL(path, page.url()).pathname);
     await hydrated(page);
     const { scroll, width, wide } = await overflow(page);
     // What sticks out names the culprit; a word too long for its line (an e-mail address) shows only in the width.
@@ -74,6 +76,28 @@ test.describe("at 320 px (400 % zoom)", () => {
   test("the account's pages reflow too", async ({ browser, baseURL }) => {
     const { context, page } = await signedIn(browser, baseURL, uniqueEmail("zoom"), paths.profile(), { viewport: ZOOMED });
     await expectReflow(page, [paths.profile(), paths.favorites(), paths.history(), paths.playlists(), paths.settings()]);
+    await context.close();
+  });
+
+  test("the console's pages reflow too", async ({ browser, baseURL }) => {
+    const { context, page } = await signedInWithRole(browser, baseURL, "admin", { tag: "zoom-admin", viewport: ZOOMED });
+    const a = paths.admin;
+    await expectReflow(page, [
+      a.dashboard(),
+      a.reports(),
+      a.videos(),
+      a.newVideo(),
+      a.categories(),
+      a.translations(),
+      a.blog(),
+      a.newBlogPost(),
+      a.comments(),
+      a.messages(),
+      a.takedowns(),
+      a.users(),
+      a.ads(),
+      a.audit(),
+    ]);
     await context.close();
   });
 });
