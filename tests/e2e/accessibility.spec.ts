@@ -104,6 +104,15 @@ async function consolePages(admin: Page, found: Found): Promise<string[]> {
     a.users(),
     a.ads(),
     a.audit(),
+    // The lists as a moderator narrows them: filtered, paged, the removed rows, and a filter that finds nothing.
+    a.videos({ visibility: "private" }),
+    a.videos({ q: "aurora" }),
+    a.videos({ q: "qqzzxq" }),
+    a.videos({ page: 2 }),
+    a.videos({ deleted: true }),
+    a.blog({ deleted: true }),
+    a.comments({ user: "qqzzxq" }),
+    a.messages({ q: "qqzzxq" }),
   ];
 }
 
@@ -124,7 +133,7 @@ for (const viewport of WIDTHS) {
     });
 
     test("the console's pages: no WCAG 2.2 A/AA violation", async ({ browser, baseURL, request }) => {
-      test.slow(); // eighteen pages, each loaded, settled and checked
+      test.slow(); // twenty-six pages, each loaded, settled and checked
       const { context, page } = await signedInWithRole(browser, baseURL, "admin", { tag: "a11y-admin", viewport });
       await expectNoViolationsOn(page, await consolePages(page, await demoContent(request)));
       await context.close();

@@ -9,11 +9,12 @@ import { expect } from "./support";
 
 const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
-/** Opens `path` and waits until the page is hydrated, its requests done and its transitions over. */
-export async function load(page: Page, path: string): Promise<void> {
-  await page.goto(path);
+/** Opens `path` and waits until the page is hydrated, its requests done and its transitions over; its status. */
+export async function load(page: Page, path: string): Promise<number | undefined> {
+  const response = await page.goto(path);
   await page.waitForLoadState("networkidle");
   await settled(page);
+  return response?.status();
 }
 
 /** Waits for every finite animation and transition to end, so colours are checked as they rest. */
@@ -60,7 +61,7 @@ export async function expectNoViolations(page: Page, where: string, allow: strin
 export async function expectNoViolationsOn(page: Page, pagePaths: string[]): Promise<void> {
   const found: string[] = [];
   for (const path of pagePaths) {
-    await load(page, path);
+    expect(await load(page, path), `${path}: the page itself, not an error page`).toBe(200);
     const report = await violationsOf(page);
     if (report.length) found.push(`${path}:\n${report.join("\n")}`);
   }
