@@ -3,16 +3,15 @@ import { paths } from "../../core/paths";
 import { codeFromOutbox, newVisitor, requestCode, signedIn, signedInWithRole, testVideo, uniqueEmail } from "../support/account-session";
 import { load, settled, untilShown } from "./axe-checks";
 import { fullscreenPlayer, playFromButton, revealControls } from "./player-steps";
+import type { DemoContent } from "./site-pages";
 import { expect } from "./support";
 
 /** The states a person reaches on the pages (menus, dialogs, the player's states, errors) that the accessibility spec checks. */
 
-/** What the table's addresses need from the demo content: a public video and a published blog post. */
-export interface Found {
-  videoId: string;
+/** What the states need from the demo content: the public pages' (site-pages.ts) and a video with captions. */
+export interface Found extends DemoContent {
   /** A demo video with captions (the seed captions a few: server/seed/demo-captions.ts). */
   captionedId: string;
-  postSlug: string;
 }
 
 /**

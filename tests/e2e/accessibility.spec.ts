@@ -1,9 +1,10 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { paths, pathsIn } from "../../core/paths";
+import { paths } from "../../core/paths";
 import { signedIn, signedInWithRole, uniqueEmail } from "../support/account-session";
 import { captionedDemoVideo } from "../support/demo-videos";
 import { type Found, STATES } from "./accessibility-states";
 import { expectNoViolations, expectNoViolationsOn, load } from "./axe-checks";
+import { ACCOUNT_PAGES, CONSOLE_LISTS, demoVideoIds, demoContent as firstDemoContent, PUBLIC_PAGES } from "./site-pages";
 import { expect, test } from "./support";
 
 /**
@@ -17,33 +18,11 @@ const WIDTHS = [
   { width: 1366, height: 900 },
 ];
 
-/** Every page is checked as a visitor past the age gate sees it (the gate itself is a state below). */
-const PAGES: { name: string; path: (found: Found) => string; allow?: string[] }[] = [
-  { name: "home", path: () => paths.home() },
-  { name: "category", path: () => paths.category("amateur") },
-  { name: "video", path: (f) => paths.video(f.videoId) },
-  { name: "search results", path: () => paths.search({ q: "aurora" }) },
-  { name: "search without results (empty state)", path: () => paths.search({ q: "qqzzxq" }) },
-  { name: "blog list", path: () => paths.blog() },
-  { name: "blog post", path: (f) => paths.blogPost(f.postSlug) },
-  { name: "values", path: () => paths.values() },
-  { name: "faq", path: () => paths.faq() },
-  { name: "contact", path: () => paths.contact() },
-  { name: "report", path: (f) => paths.report({ type: "video", id: f.videoId }) },
-  { name: "trust", path: () => paths.trust() },
-  { name: "takedown", path: () => paths.takedown() },
-  { name: "login", path: () => paths.login() },
-  { name: "404", path: () => "/no-such-page" },
-  { name: "unknown video (404)", path: () => paths.video("00000000-0000-4000-8000-000000000000") },
-  { name: "Arabic home", path: () => pathsIn("ar").home() },
-  { name: "Arabic video", path: (f) => pathsIn("ar").video(f.videoId) },
-];
-
 for (const viewport of WIDTHS) {
   test.describe(`at ${viewport.width} px`, () => {
     test.use({ viewport });
 
-    for (const entry of PAGES) {
+    for (const entry of PUBLIC_PAGES) {
       test(`${entry.name}: no WCAG 2.2 A/AA violation`, async ({ page, request }) => {
         const path = entry.path(await demoContent(request));
         await load(page, path);
@@ -66,14 +45,7 @@ for (const viewport of WIDTHS) {
 }
 
 /** The account's pages, as a signed-in member with nothing saved yet sees them (empty states included). */
-const ACCOUNT_PAGES = [
-  paths.profile(),
-  paths.favorites(),
-  paths.history(),
-  paths.playlists(),
-  paths.playlist("watch-later"),
-  paths.settings(),
-];
+const MEMBER_PAGES = [...ACCOUNT_PAGES, paths.playlist("watch-later")];
 
 /** The console's pages, each list and each editor (ids read from the lists: a category, a blog post). */
 async function consolePages(admin: Page, found: Found): Promise<string[]> {
@@ -86,24 +58,11 @@ async function consolePages(admin: Page, found: Found): Promise<string[]> {
   const postId = await idIn(paths.admin.blog(), /href="\/admin\/blog\/([0-9a-f-]{36})"/);
   const a = paths.admin;
   return [
-    a.dashboard(),
-    a.reports(),
-    a.videos(),
-    a.newVideo(),
+    ...CONSOLE_LISTS,
     a.video(found.videoId),
-    a.categories(),
     a.category(categoryId),
-    a.translations(),
-    a.blog(),
-    a.newBlogPost(),
     a.blogPost(postId),
     a.blogPost(postId, { lang: "de" }),
-    a.comments(),
-    a.messages(),
-    a.takedowns(),
-    a.users(),
-    a.ads(),
-    a.audit(),
     // The lists as a moderator narrows them: filtered, paged, the removed rows, and a filter that finds nothing.
     a.videos({ visibility: "private" }),
     a.videos({ q: "aurora" }),
@@ -122,7 +81,7 @@ for (const viewport of WIDTHS) {
 
     test("the account's pages: no WCAG 2.2 A/AA violation", async ({ browser, baseURL }) => {
       const { context, page } = await signedIn(browser, baseURL, uniqueEmail("a11y-account"), paths.profile(), { viewport });
-      await expectNoViolationsOn(page, ACCOUNT_PAGES);
+      await expectNoViolationsOn(page, MEMBER_PAGES);
       await context.close();
     });
 
@@ -161,22 +120,10 @@ async function savedContent(member: Page, videoIds: string[]): Promise<string[]>
   return [...lists, paths.playlists()];
 }
 
-/** The first three videos on the home page. */
-async function demoVideoIds(request: APIRequestContext): Promise<string[]> {
-  const home = await (await request.get(paths.home(), { headers: { cookie: "ageVerified=true" } })).text();
-  return [...new Set([...home.matchAll(/href="\/video\/([0-9a-f-]{36})"/g)].map((m) => m[1] as string))].slice(0, 3);
-}
-
 let cached: Found | undefined;
 
-/** The first video on the home page and the first blog post on the blog's, read once from the pages' HTML. */
+/** The first video on the home page, the first blog post and a captioned video, read once from the pages' HTML. */
 async function demoContent(request: APIRequestContext): Promise<Found> {
-  if (cached) return cached;
-  const html = async (path: string) => (await request.get(path, { headers: { cookie: "ageVerified=true" } })).text();
-  const [videoId] = await demoVideoIds(request);
-  const captionedId = (await captionedDemoVideo(request)).id;
-  const postSlug = /href="\/blog\/([a-z0-9-]+)"/.exec(await html(paths.blog()))?.[1];
-  if (!videoId || !postSlug) throw new Error(`no demo video (${videoId}) or blog post (${postSlug}) found`);
-  cached = { videoId, captionedId, postSlug };
+  cached ??= { ...(await firstDemoContent(request)), captionedId: (await captionedDemoVideo(request)).id };
   return cached;
 }

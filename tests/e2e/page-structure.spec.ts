@@ -1,6 +1,7 @@
-import type { APIRequestContext, Page } from "@playwright/test";
-import { paths, pathsIn } from "../../core/paths";
+import type { Page } from "@playwright/test";
+import { paths } from "../../core/paths";
 import { signedIn, uniqueEmail } from "../support/account-session";
+import { ACCOUNT_PAGES, demoContent, PUBLIC_PAGES } from "./site-pages";
 import { expect, hydrated, test } from "./support";
 
 /**
@@ -11,27 +12,6 @@ import { expect, hydrated, test } from "./support";
  */
 
 test.use({ viewport: { width: 1366, height: 900 } });
-
-const PUBLIC_PAGES: { name: string; path: (videoId: string, postSlug: string) => string }[] = [
-  { name: "home", path: () => paths.home() },
-  { name: "category", path: () => paths.category("amateur") },
-  { name: "video", path: (videoId) => paths.video(videoId) },
-  { name: "search results", path: () => paths.search({ q: "aurora" }) },
-  { name: "search without results", path: () => paths.search({ q: "qqzzxq" }) },
-  { name: "blog list", path: () => paths.blog() },
-  { name: "blog post", path: (_, postSlug) => paths.blogPost(postSlug) },
-  { name: "values", path: () => paths.values() },
-  { name: "faq", path: () => paths.faq() },
-  { name: "contact", path: () => paths.contact() },
-  { name: "report", path: (videoId) => paths.report({ type: "video", id: videoId }) },
-  { name: "trust", path: () => paths.trust() },
-  { name: "takedown", path: () => paths.takedown() },
-  { name: "login", path: () => paths.login() },
-  { name: "404", path: () => "/no-such-page" },
-  { name: "Arabic video", path: (videoId) => pathsIn("ar").video(videoId) },
-];
-
-const ACCOUNT_PAGES = [paths.profile(), paths.favorites(), paths.history(), paths.playlists(), paths.settings()];
 
 /** The page's outline as the accessibility tree gives it, or the first way it fails a screen reader. */
 async function outlineProblems(page: Page): Promise<string[]> {
@@ -77,10 +57,10 @@ test("every public page: one of each landmark, one main heading, no skipped leve
   page,
   request,
 }) => {
-  const { videoId, postSlug } = await demoContent(request);
+  const content = await demoContent(request);
   const found: string[] = [];
   for (const entry of PUBLIC_PAGES) {
-    const path = entry.path(videoId, postSlug);
+    const path = entry.path(content);
     await page.goto(path);
     await hydrated(page);
     const problems = [...(await outlineProblems(page)), ...(await skipLinkProblems(page))];
@@ -103,12 +83,3 @@ test("the account's pages: the same outline for a signed-in member", async ({ br
   expect(found).toEqual([]);
   await context.close();
 });
-
-/** The first video on the home page and the first post on the blog's. */
-async function demoContent(request: APIRequestContext): Promise<{ videoId: string; postSlug: string }> {
-  const html = async (path: string) => (await request.get(path, { headers: { cookie: "ageVerified=true" } })).text();
-  const videoId = /href="\/video\/([0-9a-f-]{36})"/.exec(await html(paths.home()))?.[1];
-  const postSlug = /href="\/blog\/([a-z0-9-]+)"/.exec(await html(paths.blog()))?.[1];
-  if (!videoId || !postSlug) throw new Error(`no demo video (${videoId}) or blog post (${postSlug})`);
-  return { videoId, postSlug };
-}

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { paths, pathsIn } from "../../core/paths";
 import { signedIn, signedInWithRole, uniqueEmail } from "../support/account-session";
+import { ACCOUNT_PAGES, CONSOLE_LISTS } from "./site-pages";
 import { expect, hydrated, test } from "./support";
 
 /**
@@ -75,29 +76,13 @@ test.describe("at 320 px (400 % zoom)", () => {
 
   test("the account's pages reflow too", async ({ browser, baseURL }) => {
     const { context, page } = await signedIn(browser, baseURL, uniqueEmail("zoom"), paths.profile(), { viewport: ZOOMED });
-    await expectReflow(page, [paths.profile(), paths.favorites(), paths.history(), paths.playlists(), paths.settings()]);
+    await expectReflow(page, ACCOUNT_PAGES);
     await context.close();
   });
 
   test("the console's pages reflow too", async ({ browser, baseURL }) => {
     const { context, page } = await signedInWithRole(browser, baseURL, "admin", { tag: "zoom-admin", viewport: ZOOMED });
-    const a = paths.admin;
-    await expectReflow(page, [
-      a.dashboard(),
-      a.reports(),
-      a.videos(),
-      a.newVideo(),
-      a.categories(),
-      a.translations(),
-      a.blog(),
-      a.newBlogPost(),
-      a.comments(),
-      a.messages(),
-      a.takedowns(),
-      a.users(),
-      a.ads(),
-      a.audit(),
-    ]);
+    await expectReflow(page, CONSOLE_LISTS);
     await context.close();
   });
 });

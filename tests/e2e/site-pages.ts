@@ -1,0 +1,73 @@
+import type { APIRequestContext } from "@playwright/test";
+import { paths, pathsIn } from "../../core/paths";
+
+/**
+ * The pages the accessibility specs walk (axe, page outlines, reflow), named once: the public pages with what
+ * they need from the demo content, the account's pages, and the console's lists and new-item forms.
+ */
+
+/** What the public pages' addresses need from the demo content: a public video and a published blog post. */
+export interface DemoContent {
+  videoId: string;
+  postSlug: string;
+}
+
+/** Every public page as a visitor past the age gate reaches it, error pages and a right-to-left one included. */
+export const PUBLIC_PAGES: { name: string; path: (found: DemoContent) => string; allow?: string[] }[] = [
+  { name: "home", path: () => paths.home() },
+  { name: "category", path: () => paths.category("amateur") },
+  { name: "video", path: (f) => paths.video(f.videoId) },
+  { name: "search results", path: () => paths.search({ q: "aurora" }) },
+  { name: "search without results (empty state)", path: () => paths.search({ q: "qqzzxq" }) },
+  { name: "blog list", path: () => paths.blog() },
+  { name: "blog post", path: (f) => paths.blogPost(f.postSlug) },
+  { name: "values", path: () => paths.values() },
+  { name: "faq", path: () => paths.faq() },
+  { name: "contact", path: () => paths.contact() },
+  { name: "report", path: (f) => paths.report({ type: "video", id: f.videoId }) },
+  { name: "trust", path: () => paths.trust() },
+  { name: "takedown", path: () => paths.takedown() },
+  { name: "login", path: () => paths.login() },
+  { name: "404", path: () => "/no-such-page" },
+  { name: "unknown video (404)", path: () => paths.video("00000000-0000-4000-8000-000000000000") },
+  { name: "Arabic home", path: () => pathsIn("ar").home() },
+  { name: "Arabic video", path: (f) => pathsIn("ar").video(f.videoId) },
+];
+
+/** The account's pages every member has. */
+export const ACCOUNT_PAGES = [paths.profile(), paths.favorites(), paths.history(), paths.playlists(), paths.settings()];
+
+/** The console's lists and new-item forms, as an admin opens them (no id needed). */
+export const CONSOLE_LISTS = [
+  paths.admin.dashboard(),
+  paths.admin.reports(),
+  paths.admin.videos(),
+  paths.admin.newVideo(),
+  paths.admin.categories(),
+  paths.admin.translations(),
+  paths.admin.blog(),
+  paths.admin.newBlogPost(),
+  paths.admin.comments(),
+  paths.admin.messages(),
+  paths.admin.takedowns(),
+  paths.admin.users(),
+  paths.admin.ads(),
+  paths.admin.audit(),
+];
+
+const visitorHtml = async (request: APIRequestContext, path: string) =>
+  (await request.get(path, { headers: { cookie: "ageVerified=true" } })).text();
+
+/** The first three videos on the home page. */
+export async function demoVideoIds(request: APIRequestContext): Promise<string[]> {
+  const home = await visitorHtml(request, paths.home());
+  return [...new Set([...home.matchAll(/href="\/video\/([0-9a-f-]{36})"/g)].map((m) => m[1] as string))].slice(0, 3);
+}
+
+/** The first video on the home page and the first post on the blog's. */
+export async function demoContent(request: APIRequestContext): Promise<DemoContent> {
+  const [videoId] = await demoVideoIds(request);
+  const postSlug = /href="\/blog\/([a-z0-9-]+)"/.exec(await visitorHtml(request, paths.blog()))?.[1];
+  if (!videoId || !postSlug) throw new Error(`no demo video (${videoId}) or blog post (${postSlug}) found`);
+  return { videoId, postSlug };
+}
