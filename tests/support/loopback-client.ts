@@ -58,7 +58,7 @@ export class LoopbackClient {
     const target = new URL(url, this.baseURL);
     const { body, contentType } = encode(options);
     const headers: Record<string, string> = { ...this.extraHeaders, ...(contentType ? { "content-type": contentType } : {}) };
-    if (this.cookies.size) headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+    if (this.cookies.size) headers.cookie = this.cookieHeader();
     Object.assign(headers, options.headers);
     return new Promise((resolve, reject) => {
       let answered: http.IncomingMessage | undefined;
@@ -90,7 +90,7 @@ export class LoopbackClient {
   }
 
   /** The cookies this client holds, as a Cookie header. */
-  cookieHeader(): string {
+  private cookieHeader(): string {
     return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
   }
 
