@@ -127,7 +127,8 @@ test("the video page lists the chapters, marks them on the seek bar, shows the c
   await expect(page.getByTestId("chapter-mark")).toHaveCount(2);
   await expect(page.getByTestId("player-chapter")).toHaveText(/Opening$/);
 
-  // The hover preview names the chapter under the pointer.
+  // The hover preview names the chapter under the pointer (the player's handlers are there once hydrated).
+  await hydrated(page);
   const bar = page.getByRole("slider", { name: "Seek" });
   const box = (await bar.boundingBox())!;
   await page.mouse.move(box.x + box.width * ((second + 1) / video.duration), box.y + box.height / 2);

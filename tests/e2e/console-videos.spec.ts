@@ -7,7 +7,7 @@ import { runFfmpeg } from "../../server/media/ffmpeg";
 import { newVisitor, signedInWithRole } from "../support/account-session";
 import { e2eSite } from "../support/e2e-site";
 import { HOSTILE_FILES, readWatch, startRequestRecorder, TARGET_NAME } from "../support/hostile-media";
-import { expect, test } from "./support";
+import { expect, hydrated, test } from "./support";
 import { removeUploadedVideos } from "./uploaded-videos";
 
 /**
@@ -187,6 +187,7 @@ test("the list finds it; edit (policy errors next to the field) and delete round
   await expect(page.getByRole("heading", { name: "Edit video" })).toBeVisible();
   // The English fields (the page's translation forms below have fields of the same names).
   const details = page.getByRole("form", { name: "Video details" });
+  await hydrated(page);
   await details.getByLabel(/^Description/).fill("Filmed by a 15 year old");
   await details.getByRole("button", { name: "Save changes" }).click();
   await expect(page.locator("#edit-description-error")).toContainText("suggests minors");
@@ -197,6 +198,21 @@ test("the list finds it; edit (policy errors next to the field) and delete round
     maxRedirects: 0,
   });
   expect(direct.status()).toBe(400);
+  // Without JavaScript the server's page shows the same message and keeps what was typed.
+  const noScript = await browser.newContext({ javaScriptEnabled: false, storageState: await context.storageState() });
+  const plain = await noScript.newPage();
+  await plain.goto(`${baseURL}${paths.admin.video(videoId)}`);
+  const plainDetails = plain.getByRole("form", { name: "Video details" });
+  await plainDetails.getByLabel(/^Description/).fill("Filmed by a 15 year old");
+  const [answer] = await Promise.all([
+    plain.waitForResponse((r) => r.request().method() === "POST"),
+    plainDetails.getByRole("button", { name: "Save changes" }).click(),
+  ]);
+  expect(answer.status()).toBe(400);
+  await expect(plain.locator("#edit-description-error")).toContainText("suggests minors");
+  await expect(plainDetails.getByLabel(/^Description/)).toHaveValue("Filmed by a 15 year old");
+  await expect(plainDetails.getByLabel("Title")).toHaveValue("Harbour lights");
+  await noScript.close();
 
   await details.getByLabel("Title").fill("Harbour lights at dusk");
   await details.getByLabel(/^Description/).fill("Boats coming home.");

@@ -77,8 +77,8 @@ test("modifier and middle clicks are the browser's: a new tab, the page stays", 
     const opened = context.waitForEvent("page");
     await click();
     const tab = await opened;
-    await tab.waitForLoadState();
-    expect(new URL(tab.url()).pathname).toBe(href);
+    // A new tab starts at about:blank before it navigates.
+    await tab.waitForURL((url) => url.pathname === href);
     await tab.close();
     await expect(page).toHaveURL(/\/$/);
     expect(await sameDocument(page)).toBe(true);

@@ -2,7 +2,8 @@ import { data, redirect } from "react-router";
 import { TranslationsSection } from "~/components/admin/translations/TranslationForms";
 import { CaptionsEditor } from "~/components/admin/videos/CaptionsEditor";
 import { ChaptersEditor, isChaptersResult } from "~/components/admin/videos/ChaptersEditor";
-import { type EditActionResult, VideoEditor } from "~/components/admin/videos/VideoEditor";
+import { type EditActionResult, postedVideoFields, VideoEditor } from "~/components/admin/videos/VideoEditor";
+import type { VideoFieldValues } from "~/components/admin/videos/VideoFields";
 import { consoleRequest } from "~/lib/console-request.server";
 import { FORM_UNREADABLE } from "~/lib/console-result";
 import { routeInput } from "~/lib/route-contract.server";
@@ -56,8 +57,14 @@ export function meta() {
   return [{ title: "Edit video | Console" }];
 }
 
-function refused(status: number, intent: string, fieldErrors: VideoFieldErrors, headers: Record<string, string> = {}) {
-  return data<EditActionResult>({ intent, ok: false, fieldErrors }, { status, headers });
+function refused(
+  status: number,
+  intent: string,
+  fieldErrors: VideoFieldErrors,
+  headers: Record<string, string> = {},
+  values?: VideoFieldValues,
+) {
+  return data<EditActionResult>({ intent, ok: false, fieldErrors, ...(values && { values }) }, { status, headers });
 }
 
 /** `update` saves the fields; `chapters` the chapters; `translation` one language's version; `delete` (with its confirmation) removes the video and its media. */
@@ -71,9 +78,10 @@ export async function action(args: Route.ActionArgs) {
   const intent = intents.length === 1 && typeof intents[0] === "string" ? intents[0] : "";
   if (intent === "chapters") return chaptersAction(videoId, posted, actor);
   if (intent === "translation") return videoTranslationAction(videoId, posted, actor);
+  // A refused update sends back what was posted, so the page shows it again when it was posted without JavaScript.
+  const raw = intent === "update" ? videoFieldsFromForm(posted) : undefined;
   try {
     if (intent === "update") {
-      const raw = videoFieldsFromForm(posted);
       if (!raw) return refused(400, intent, { form: FORM_UNREADABLE });
       await updateVideo(videoId, raw, actor);
       return data<EditActionResult>({ intent, ok: true });
@@ -85,7 +93,7 @@ export async function action(args: Route.ActionArgs) {
     }
     return refused(400, "", { form: "Unknown action." });
   } catch (err) {
-    if (err instanceof VideoFieldsError) return refused(400, intent, err.errors);
+    if (err instanceof VideoFieldsError) return refused(400, intent, err.errors, {}, raw && postedVideoFields(raw));
     if (err instanceof VideoNotFoundError) return refused(404, intent, { form: err.message });
     throw err;
   }
@@ -94,7 +102,11 @@ export async function action(args: Route.ActionArgs) {
 export default function VideoEditPage({ loaderData, actionData }: Route.ComponentProps) {
   const { video, chapters } = loaderData;
   return (
-    <VideoEditor video={video} categories={loaderData.categories}>
+    <VideoEditor
+      video={video}
+      categories={loaderData.categories}
+      documentResult={actionData && !isChaptersResult(actionData) && actionData.intent === "update" ? actionData : undefined}
+    >
       <ChaptersEditor
         videoId={video.id}
         duration={chapters.duration}

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import { formatDuration } from "~/lib/format";
 import { CHAPTERS_TEXT_MAX, chaptersFromForm, checkChapters } from "~core/chapters-schema";
@@ -44,6 +44,12 @@ export function ChaptersEditor({
   // A refusal posted without JavaScript comes back as a new page: the field shows what was typed. With it, the
   // field keeps what was typed by itself, and shows the list as stored (times normalised) once a save changed it.
   const initialText = documentResult && !documentResult.ok ? documentResult.text : text;
+  // Each save that went through shows the list as stored, even when it stores what was already there
+  // ("0:13 - Colour shift" is kept as "0:13 Colour shift"): the field is drawn again with it.
+  const [savesShown, setSavesShown] = useState(0);
+  useEffect(() => {
+    if (save.state === "idle" && save.data?.ok) setSavesShown((n) => n + 1);
+  }, [save.state, save.data]);
 
   return (
     <section aria-labelledby={`${ID}-heading`} className="space-y-3 rounded-xl border border-ink-700 bg-ink-900/60 p-4">
@@ -72,7 +78,7 @@ export function ChaptersEditor({
           Chapters (one a line)
         </label>
         <textarea
-          key={text}
+          key={`${savesShown}:${text}`}
           id={ID}
           name="chapters"
           rows={6}

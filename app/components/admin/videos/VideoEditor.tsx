@@ -3,10 +3,20 @@ import { Link, useFetcher } from "react-router";
 import { paths } from "~core/paths";
 import { checkVideoFields, type VideoFieldErrors, videoFieldsFromForm } from "~core/video-schema";
 import { dangerButton, formatWhen, primaryButton, secondaryButton } from "../console-ui";
-import { VideoFields } from "./VideoFields";
+import { VideoFields, type VideoFieldValues } from "./VideoFields";
 
-/** What the route's action answers (the route imports this, never the other way round). */
-export type EditActionResult = { intent: string; ok: true } | { intent: string; ok: false; fieldErrors: VideoFieldErrors };
+/**
+ * What the route's action answers (the route imports this, never the other way round). A refused update
+ * sends the fields back as they were posted, so a form posted without JavaScript shows them again.
+ */
+export type EditActionResult =
+  | { intent: string; ok: true }
+  | { intent: string; ok: false; fieldErrors: VideoFieldErrors; values?: VideoFieldValues };
+
+/** The posted fields as the form shows them again after a refusal. */
+export function postedVideoFields(raw: Record<string, string>): VideoFieldValues {
+  return { title: raw.title ?? "", description: raw.description ?? "", category: raw.category ?? "", isPublic: raw.isPublic !== undefined };
+}
 
 interface EditableVideo {
   id: string;
@@ -23,14 +33,28 @@ interface EditableVideo {
 /**
  * Edit a video's fields (checked in the browser with the server's schema) and delete it after a confirmation;
  * `children` (more sections of the video, such as its chapters and captions) go between the two.
+ * `documentResult` is the action's answer to the details form posted without JavaScript (a full page load).
  */
-export function VideoEditor({ video, categories, children }: { video: EditableVideo; categories: string[]; children?: ReactNode }) {
+export function VideoEditor({
+  video,
+  categories,
+  documentResult,
+  children,
+}: {
+  video: EditableVideo;
+  categories: string[];
+  documentResult?: EditActionResult;
+  children?: ReactNode;
+}) {
   const save = useFetcher<EditActionResult>({ key: `video-update-${video.id}` });
   const remove = useFetcher<EditActionResult>({ key: `video-delete-${video.id}` });
   const [clientErrors, setClientErrors] = useState<VideoFieldErrors>({});
   const [confirming, setConfirming] = useState(false);
   const confirmButton = useRef<HTMLButtonElement>(null);
-  const serverErrors = save.state === "idle" && save.data && !save.data.ok ? save.data.fieldErrors : {};
+  const result = save.data ?? documentResult;
+  const serverErrors = save.state === "idle" && result && !result.ok ? result.fieldErrors : {};
+  // Without JavaScript a refusal comes back as a new page: the fields show what was posted, not what is saved.
+  const refusedValues = !save.data && documentResult && !documentResult.ok ? documentResult.values : undefined;
   const errors = Object.keys(clientErrors).length ? clientErrors : serverErrors;
   const saved = save.state === "idle" && save.data?.ok;
   const deleteError = remove.state === "idle" && remove.data && !remove.data.ok ? remove.data.fieldErrors.form : undefined;
@@ -111,12 +135,14 @@ export function VideoEditor({ video, categories, children }: { video: EditableVi
         )}
         <VideoFields
           idPrefix="edit"
-          values={{
-            title: video.title,
-            description: video.description ?? "",
-            category: video.categoryName ?? "",
-            isPublic: video.isPublic,
-          }}
+          values={
+            refusedValues ?? {
+              title: video.title,
+              description: video.description ?? "",
+              category: video.categoryName ?? "",
+              isPublic: video.isPublic,
+            }
+          }
           categories={categories}
           errors={errors}
           onEdit={(name) => setClientErrors(({ [name]: _gone, ...rest }) => rest)}
