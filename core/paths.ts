@@ -97,7 +97,8 @@ export const paths = {
 
   /** The admin console (docs/product.md "Console"). */
   admin: {
-    dashboard: () => "/admin",
+    /** The dashboard; `period`: the days its chart and top lists cover (30 when left out). */
+    dashboard: (query: { period?: number } = {}) => withQuery("/admin", query),
     reports: (page?: number) => withQuery("/admin/reports", { page: pageParam(page) }),
     videos: (query: { q?: string; visibility?: "public" | "private"; page?: number; deleted?: boolean } = {}) =>
       withQuery("/admin/videos", { ...query, page: pageParam(query.page) }),
@@ -124,9 +125,12 @@ export const paths = {
     messages: (query: { q?: string; page?: number } = {}) => withQuery("/admin/messages", { ...query, page: pageParam(query.page) }),
     message: (messageId: string) => `/admin/messages/${segment(messageId)}`,
     takedowns: () => "/admin/takedowns",
-    users: () => "/admin/users",
+    /** `q`: part of the e-mail address. */
+    users: (query: { q?: string; page?: number } = {}) => withQuery("/admin/users", { ...query, page: pageParam(query.page) }),
     ads: () => "/admin/ads",
-    audit: () => "/admin/audit",
+    /** `action`: an action or the start of one ("user."); `actor`: part of the actor's e-mail address. */
+    audit: (query: { action?: string; actor?: string; page?: number } = {}) =>
+      withQuery("/admin/audit", { ...query, page: pageParam(query.page) }),
   },
 
   /** The endpoints the pages' scripts and forms call. */

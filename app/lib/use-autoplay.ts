@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { type AutoplayChoice, autoplayCookie, autoplayOn, countsDown, readAutoplayCookie } from "~core/autoplay";
 import { paths } from "~core/paths";
+import { usePrefersReducedMotion } from "./use-reduced-motion";
 import { useViewer, useViewerPage } from "./viewer-state";
 
 export interface Autoplay {
@@ -25,13 +26,12 @@ export function useAutoplay(): Autoplay {
   const { mode } = useViewer();
   const page = useViewerPage();
   const [browser, setBrowser] = useState<boolean | null>(null);
-  const [reducedMotion, setReducedMotion] = useState(false);
+  const reducedMotion = usePrefersReducedMotion();
   const [read, setRead] = useState(false);
   // A flip made on this page, ahead of the account's answer coming back with the next viewer-state.
   const [flipped, setFlipped] = useState<boolean | null>(null);
   useEffect(() => {
     setBrowser(readAutoplayCookie(document.cookie));
-    setReducedMotion(window.matchMedia("(prefers-reduced-motion: reduce)").matches);
     setRead(true);
   }, []);
 

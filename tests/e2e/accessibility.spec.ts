@@ -4,7 +4,7 @@ import { signedIn, signedInWithRole, uniqueEmail } from "../support/account-sess
 import { captionedDemoVideo } from "../support/demo-videos";
 import { type Found, STATES } from "./accessibility-states";
 import { expectNoViolations, expectNoViolationsOn, load } from "./axe-checks";
-import { ACCOUNT_PAGES, CONSOLE_LISTS, demoVideoIds, demoContent as firstDemoContent, PUBLIC_PAGES } from "./site-pages";
+import { ACCOUNT_PAGES, CONSOLE_LISTS, consoleEditors, demoVideoIds, demoContent as firstDemoContent, PUBLIC_PAGES } from "./site-pages";
 import { expect, test } from "./support";
 
 /**
@@ -47,22 +47,12 @@ for (const viewport of WIDTHS) {
 /** The account's pages, as a signed-in member with nothing saved yet sees them (empty states included). */
 const MEMBER_PAGES = [...ACCOUNT_PAGES, paths.playlist("watch-later")];
 
-/** The console's pages, each list and each editor (ids read from the lists: a category, a blog post). */
+/** The console's pages, each list and each editor. */
 async function consolePages(admin: Page, found: Found): Promise<string[]> {
-  const idIn = async (path: string, pattern: RegExp) => {
-    const id = pattern.exec(await (await admin.request.get(path)).text())?.[1];
-    if (!id) throw new Error(`no id in ${path}`);
-    return id;
-  };
-  const categoryId = await idIn(paths.admin.categories(), /data-category-id="([0-9a-f-]{36})"/);
-  const postId = await idIn(paths.admin.blog(), /href="\/admin\/blog\/([0-9a-f-]{36})"/);
   const a = paths.admin;
   return [
     ...CONSOLE_LISTS,
-    a.video(found.videoId),
-    a.category(categoryId),
-    a.blogPost(postId),
-    a.blogPost(postId, { lang: "de" }),
+    ...(await consoleEditors(admin, found.videoId)),
     // The lists as a moderator narrows them: filtered, paged, the removed rows, and a filter that finds nothing.
     a.videos({ visibility: "private" }),
     a.videos({ q: "aurora" }),
@@ -72,6 +62,11 @@ async function consolePages(admin: Page, found: Found): Promise<string[]> {
     a.blog({ deleted: true }),
     a.comments({ user: "qqzzxq" }),
     a.messages({ q: "qqzzxq" }),
+    // The dashboard's shortest period, the users found by a search and none, the audit log by action.
+    a.dashboard({ period: 7 }),
+    a.users({ q: "a11y" }),
+    a.users({ q: "qqzzxq" }),
+    a.audit({ action: "user." }),
   ];
 }
 
@@ -92,7 +87,7 @@ for (const viewport of WIDTHS) {
     });
 
     test("the console's pages: no WCAG 2.2 A/AA violation", async ({ browser, baseURL, request }) => {
-      test.slow(); // twenty-six pages, each loaded, settled and checked
+      test.slow(); // thirty pages, each loaded, settled and checked
       const { context, page } = await signedInWithRole(browser, baseURL, "admin", { tag: "a11y-admin", viewport });
       await expectNoViolationsOn(page, await consolePages(page, await demoContent(request)));
       await context.close();

@@ -1,4 +1,4 @@
-import type { APIRequestContext } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { paths, pathsIn } from "../../core/paths";
 
 /**
@@ -70,4 +70,21 @@ export async function demoContent(request: APIRequestContext): Promise<DemoConte
   const postSlug = /href="\/blog\/([a-z0-9-]+)"/.exec(await visitorHtml(request, paths.blog()))?.[1];
   if (!videoId || !postSlug) throw new Error(`no demo video (${videoId}) or blog post (${postSlug}) found`);
   return { videoId, postSlug };
+}
+
+/** The console's editors of one item: a video's, a category's, a blog post's and its German version's (ids read from the lists). */
+export async function consoleEditors(admin: Page, videoId: string): Promise<string[]> {
+  const idIn = async (path: string, pattern: RegExp) => {
+    const id = pattern.exec(await (await admin.request.get(path)).text())?.[1];
+    if (!id) throw new Error(`no id in ${path}`);
+    return id;
+  };
+  const categoryId = await idIn(paths.admin.categories(), /data-category-id="([0-9a-f-]{36})"/);
+  const postId = await idIn(paths.admin.blog(), /href="\/admin\/blog\/([0-9a-f-]{36})"/);
+  return [
+    paths.admin.video(videoId),
+    paths.admin.category(categoryId),
+    paths.admin.blogPost(postId),
+    paths.admin.blogPost(postId, { lang: "de" }),
+  ];
 }

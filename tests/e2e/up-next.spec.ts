@@ -166,6 +166,31 @@ test("a signed-in user's choice is kept on the account and follows them to anoth
   await noScript.close();
 });
 
+test("the settings page shows autoplay as the player has it: off for a viewer who asks for less motion and never chose", async ({
+  browser,
+  baseURL,
+}) => {
+  const box = (page: Page) => page.getByRole("checkbox", { name: /Autoplay/ });
+  // The default, on, for a viewer who asks for nothing.
+  const usual = await signedIn(browser, baseURL, uniqueEmail("autoplay-usual"), paths.settings());
+  await hydrated(usual.page);
+  await expect(box(usual.page)).toBeChecked();
+  await usual.context.close();
+
+  // Less motion: off once the browser has read the preference (the server cannot know it), as the player shows it.
+  const calm = await signedIn(browser, baseURL, uniqueEmail("autoplay-calm"), paths.settings(), { reducedMotion: "reduce" });
+  await hydrated(calm.page);
+  await expect(box(calm.page)).not.toBeChecked();
+  // Their own choice applies from then on.
+  await box(calm.page).check();
+  await calm.page.getByRole("region", { name: "Playback" }).getByRole("button", { name: "Save" }).click();
+  await expect(calm.page.getByText("Autoplay setting saved.")).toBeVisible();
+  await calm.page.reload();
+  await hydrated(calm.page);
+  await expect(box(calm.page)).toBeChecked();
+  await calm.context.close();
+});
+
 test("at phone width the up-next card fits the player above the control bar", async ({ browser, baseURL }) => {
   const { context, page } = await newVisitor(browser, baseURL, { viewport: { width: 375, height: 740 } });
   await context.addCookies([{ name: "autoplay", value: "on", url: baseURL as string }]);

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { paths, pathsIn } from "../../core/paths";
 import { signedIn, signedInWithRole, uniqueEmail } from "../support/account-session";
-import { ACCOUNT_PAGES, CONSOLE_LISTS } from "./site-pages";
+import { ACCOUNT_PAGES, CONSOLE_LISTS, consoleEditors, demoContent } from "./site-pages";
 import { expect, hydrated, test } from "./support";
 
 /**
@@ -80,9 +80,9 @@ test.describe("at 320 px (400 % zoom)", () => {
     await context.close();
   });
 
-  test("the console's pages reflow too", async ({ browser, baseURL }) => {
+  test("the console's pages reflow too", async ({ browser, baseURL, request }) => {
     const { context, page } = await signedInWithRole(browser, baseURL, "admin", { tag: "zoom-admin", viewport: ZOOMED });
-    await expectReflow(page, CONSOLE_LISTS);
+    await expectReflow(page, [...CONSOLE_LISTS, ...(await consoleEditors(page, (await demoContent(request)).videoId))]);
     await context.close();
   });
 });

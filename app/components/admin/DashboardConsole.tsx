@@ -55,7 +55,7 @@ export function DashboardConsole(props: {
                 return (
                   <li key={p}>
                     <Link
-                      to={`?period=${p}`}
+                      to={paths.admin.dashboard({ period: Number(p) })}
                       aria-current={current ? "page" : undefined}
                       preventScrollReset
                       className={`block rounded-md px-3 py-1.5 text-sm font-medium ${current ? "bg-brand-600 text-white" : "text-zinc-200 hover:bg-ink-800"}`}

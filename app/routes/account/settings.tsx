@@ -11,6 +11,7 @@ import { type Translate, translator, useLocale, useMessages } from "~/lib/i18n";
 import { localeFromMatches, siteUrlFromMatches } from "~/lib/root-data";
 import { routeViewer } from "~/lib/route-contract.server";
 import { seoMeta } from "~/lib/seo";
+import { usePrefersReducedMotion } from "~/lib/use-reduced-motion";
 import { DELETE_CONFIRMATION, DISPLAY_NAME_MAX, displayNameProblem, displayNameSchema } from "~core/account-schema";
 import { autoplayOn, readAutoplayCookie, UP_NEXT_COUNTDOWN_SECONDS } from "~core/autoplay";
 import { captionStyleForm, captionStyleOf } from "~core/caption-style-schema";
@@ -64,7 +65,9 @@ export async function loader(args: Route.LoaderArgs) {
     preferredLocale(viewer.id),
     accountCaptionStyle(viewer.id),
   ]);
-  const autoplay = autoplayOn({ account, browser: readAutoplayCookie(args.request.headers.get("Cookie") ?? "") });
+  // The account's choice, else this browser's; null when neither chose (the default then depends on the motion
+  // preference, which only the browser knows).
+  const autoplay = account ?? readAutoplayCookie(args.request.headers.get("Cookie") ?? "");
   return data({ viewer, autoplay, language, captionStyle, intl: pageTexts(localeOfRequest(args.request), ["account", "captionStyle"]) });
 }
 
@@ -161,6 +164,8 @@ export default function Settings({ loaderData: { viewer, autoplay, language, cap
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
   const result = (intent: string) => (actionData?.intent === intent ? actionData : null);
+  const reducedMotion = usePrefersReducedMotion();
+  const autoplayShown = autoplayOn({ account: autoplay, browser: null, reducedMotion });
   return (
     <AccountShell title={t("settingsTitle")}>
       <p className="mb-6 text-zinc-300">{t("settingsIntro")}</p>
@@ -171,11 +176,12 @@ export default function Settings({ loaderData: { viewer, autoplay, language, cap
           <h2 id="playback-heading" className="text-lg font-semibold">
             {t("playback")}
           </h2>
-          {/* Keyed on the saved value: after a save the box shows what the account now holds. */}
-          <Form method="post" className="mt-3" key={String(autoplay)}>
+          {/* Keyed on the value shown: after a save the box shows what the account now holds, and for a viewer who asks
+              for less motion and never chose, the browser turns the server's default off as the player does. */}
+          <Form method="post" className="mt-3" key={String(autoplayShown)}>
             <input type="hidden" name="intent" value="autoplay" />
             <label className="flex items-start gap-3">
-              <input type="checkbox" name="autoplay" defaultChecked={autoplay} className="mt-1 h-4 w-4 accent-brand-500" />
+              <input type="checkbox" name="autoplay" defaultChecked={autoplayShown} className="mt-1 h-4 w-4 accent-brand-500" />
               <span>
                 <span className="block font-medium">{t("autoplay")}</span>
                 <span className="block text-sm text-zinc-400">{t("autoplayHelp", { seconds: UP_NEXT_COUNTDOWN_SECONDS })}</span>
