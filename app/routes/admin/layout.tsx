@@ -1,4 +1,5 @@
 import { data, NavLink, Outlet } from "react-router";
+import consoleCssUrl from "~/console.css?url";
 import { routeViewer } from "~/lib/route-contract.server";
 import { DEFAULT_LOCALE } from "~core/locales";
 import { paths } from "~core/paths";
@@ -16,6 +17,9 @@ export async function loader(args: Route.LoaderArgs) {
   // The console is in English (docs/i18n.md); the shared parts it shows (pagination, retry) read `listing`.
   return data({ adminEmail: admin.email, intl: pageTexts(DEFAULT_LOCALE, ["listing"]) });
 }
+
+/** The console's classes are not in the pages' inline stylesheet (app/app.css): its own stylesheet, linked and cached. */
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: consoleCssUrl }];
 
 /** The console's noindex as a tag too, rendered here for all its pages: they declare CONSOLE_PAGE (route-table.test.ts). */
 const ROBOTS = robotsMeta(CONSOLE_PAGE);
