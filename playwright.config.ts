@@ -29,6 +29,7 @@ const SECOND_SITE_SPECS = [
   "disk-full",
   "faults",
   "hostile-input",
+  "hover-contrast",
   "methods",
   "object-storage",
   "overload",

@@ -207,7 +207,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       : status === 400
         ? { heading: t("badRequestHeading"), body: t("badRequestBody") }
         : { heading: t("errorHeading"), body: t("errorBody") };
-  const button = "mt-8 inline-block rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-500";
+  const button = "mt-8 inline-block rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700";
   return (
     <main id="main" className="mx-auto max-w-2xl px-4 py-20 text-center">
       <title>{`${text.heading} | ${site.name}`}</title>

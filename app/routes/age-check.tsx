@@ -107,7 +107,7 @@ export default function AgeCheck({ loaderData }: Route.ComponentProps) {
         </p>
         <form method="post" action={paths.ageCheck()} className="mt-6">
           <input type="hidden" name="returnTo" value={loaderData.returnTo} />
-          <button type="submit" className="w-full rounded-lg bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-500">
+          <button type="submit" className="w-full rounded-lg bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700">
             {loaderData.result === "none" ? t("verify") : t("tryAgain")}
           </button>
         </form>

@@ -169,7 +169,7 @@ export function meta({ matches }: Route.MetaArgs) {
 
 const input = "w-full rounded-lg border border-zinc-500 bg-ink-950 px-3 py-2.5 text-white placeholder:text-zinc-400 focus:border-brand-500";
 const primaryButton =
-  "w-full rounded-lg bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-500 disabled:cursor-wait disabled:opacity-60";
+  "w-full rounded-lg bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:cursor-wait disabled:opacity-60";
 
 /** The sign-in page (no sidebar): Google, or a one-time code by e-mail. Plain form posts: works without JavaScript. */
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {

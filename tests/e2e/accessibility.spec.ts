@@ -3,7 +3,7 @@ import { paths } from "../../core/paths";
 import { signedIn, signedInWithRole, uniqueEmail } from "../support/account-session";
 import { captionedDemoVideo } from "../support/demo-videos";
 import { type Found, STATES } from "./accessibility-states";
-import { expectNoViolations, expectNoViolationsOn, load } from "./axe-checks";
+import { AXE_WIDTHS, expectNoViolations, expectNoViolationsOn, load } from "./axe-checks";
 import { ACCOUNT_PAGES, CONSOLE_LISTS, consoleEditors, demoVideoIds, demoContent as firstDemoContent, PUBLIC_PAGES } from "./site-pages";
 import { expect, test } from "./support";
 
@@ -13,10 +13,7 @@ import { expect, test } from "./support";
  * violation. An exception names its rule and page in `allow`, with the reason written in docs/accessibility.md.
  */
 
-const WIDTHS = [
-  { width: 375, height: 812 },
-  { width: 1366, height: 900 },
-];
+const WIDTHS = AXE_WIDTHS;
 
 for (const viewport of WIDTHS) {
   test.describe(`at ${viewport.width} px`, () => {

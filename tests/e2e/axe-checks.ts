@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
-import { expect } from "./support";
+import { expect, hydrated } from "./support";
 
 /**
  * How the accessibility spec checks a page with axe-core (docs/accessibility.md): the WCAG 2.2 A and AA rules, on
@@ -55,6 +55,30 @@ export async function violationsOf(page: Page, allow: string[] = []): Promise<st
 export async function expectNoViolations(page: Page, where: string, allow: string[] = []): Promise<void> {
   const report = await violationsOf(page, allow);
   expect(report.length, `${where} at ${page.viewportSize()?.width} px:\n${report.join("\n")}`).toBe(0);
+}
+
+/** The phone's and the desktop's widths the accessibility table checks (tests/e2e/accessibility.spec.ts). */
+export const AXE_WIDTHS = [
+  { width: 375, height: 812 },
+  { width: 1366, height: 900 },
+];
+
+/**
+ * Expects no violation on `page` as it is, at both widths, then gives it back its own size: for a state another
+ * spec reaches on its way (a row in a state the demo content never has), checked where it is reached.
+ */
+export async function expectNoViolationsAtBothWidths(page: Page, where: string): Promise<void> {
+  await hydrated(page);
+  const own = page.viewportSize();
+  const found: string[] = [];
+  for (const viewport of AXE_WIDTHS) {
+    await page.setViewportSize(viewport);
+    await settled(page);
+    const report = await violationsOf(page);
+    if (report.length) found.push(`${where} at ${viewport.width} px:\n${report.join("\n")}`);
+  }
+  if (own) await page.setViewportSize(own);
+  expect(found, found.join("\n")).toEqual([]);
 }
 
 /** Loads each of `paths` in turn and expects no violation on any, listing every page's findings at once. */

@@ -1,5 +1,5 @@
 import { paths } from "../../core/paths";
-import { expect, test } from "./support";
+import { expect, hydrated, test } from "./support";
 
 const isStoryboard = (url: string) => /\/storyboard\.(vtt|jpg)$/.test(new URL(url).pathname);
 
@@ -9,6 +9,7 @@ test("card hover preview: nothing fetched until a mouse rests on a card, then th
   await page.goto(paths.category("amateur"), { waitUntil: "load" });
   await page.waitForTimeout(500);
   expect(requests).toEqual([]);
+  await hydrated(page);
 
   const card = page.locator("main article").first();
   await card.locator("a").first().hover();
@@ -39,6 +40,7 @@ test("card hover preview: none for visitors who prefer reduced motion", async ({
   const requests: string[] = [];
   page.on("request", (r) => isStoryboard(r.url()) && requests.push(r.url()));
   await page.goto(paths.category("amateur"), { waitUntil: "load" });
+  await hydrated(page);
   await page.locator("main article a").first().hover();
   await page.waitForTimeout(1_000);
   await expect(page.getByTestId("card-preview")).toHaveCount(0);

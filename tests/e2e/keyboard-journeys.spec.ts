@@ -193,6 +193,9 @@ test.describe("at a phone's width", () => {
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL(/\/category\/amateur$/);
     await hydrated(page);
+    // The menu closed with the navigation, and focus went back to its button rather than to nothing.
+    await expect(page.locator("#mobile-menu")).toHaveCount(0);
+    await expect(menuButton).toBeFocused();
 
     // The search behind its button: the field takes focus as it opens.
     await tabTo(page, page.getByRole("button", { name: "Search", exact: true }), { back: true });

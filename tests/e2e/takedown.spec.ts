@@ -6,6 +6,7 @@ import { paths } from "../../core/paths";
 import { runFfmpeg } from "../../server/media/ffmpeg";
 import { newVisitor, outbox, signedIn, signedInWithRole, uniqueEmail } from "../support/account-session";
 import { mailsTo as mailsIn } from "../support/outbox";
+import { expectNoViolationsAtBothWidths } from "./axe-checks";
 import { expect, freshGet, test } from "./support";
 import { removeUploadedVideos } from "./uploaded-videos";
 
@@ -217,6 +218,7 @@ test("an overdue request is highlighted in words and colour, and e-mailed to eve
   await expect(first).toHaveAttribute("data-overdue", "true");
   await expect(first.getByTestId("takedown-clock")).toHaveText(/^⚠ Overdue by 2 h \d+ min$/);
   await shoot(admin.page, "overdue");
+  await expectNoViolationsAtBothWidths(admin.page, "an overdue takedown request's row");
   await admin.page.goto(paths.admin.dashboard());
   await expect(admin.page.locator(`[data-total="takedowns"]`)).toContainText(/1 overdue/);
 

@@ -135,10 +135,16 @@ function contrastReport(mode: "fields" | "focus"): string[] {
       "input:not([type=hidden]):not([type=checkbox]):not([type=radio]):not([type=range]), select, textarea",
     );
     for (const field of [...fields].filter(visible)) {
-      const style = getComputedStyle(field);
-      const ground = behind(field.parentElement);
-      const edge = Number.parseFloat(style.borderBottomWidth) >= 1 ? ratio(over(rgba(style.borderBottomColor), ground), ground) : 0;
-      const fill = ratio(over(rgba(style.backgroundColor), ground), ground);
+      // A file field shows its own edge, or its button's (the button against the field's own ground).
+      const parts: [CSSStyleDeclaration, Rgba][] = [[getComputedStyle(field), behind(field.parentElement)]];
+      if (field instanceof HTMLInputElement && field.type === "file")
+        parts.push([getComputedStyle(field, "::file-selector-button"), behind(field)]);
+      const measured = parts.map(([style, ground]) => ({
+        edge: Number.parseFloat(style.borderBottomWidth) >= 1 ? ratio(over(rgba(style.borderBottomColor), ground), ground) : 0,
+        fill: ratio(over(rgba(style.backgroundColor), ground), ground),
+      }));
+      const edge = Math.max(...measured.map((m) => m.edge));
+      const fill = Math.max(...measured.map((m) => m.fill));
       if (Math.max(edge, fill) < 3) found.push(`${name(field)}: edge ${edge.toFixed(2)}:1, fill ${fill.toFixed(2)}:1`);
     }
     return found;
@@ -158,6 +164,30 @@ function contrastReport(mode: "fields" | "focus"): string[] {
 }
 
 const FORM_PAGES = [paths.login(), paths.contact(), paths.search({ q: "aurora" }), paths.takedown()];
+/** The console's forms: new items, a video's editor (its chapters and captions too), searches, the ad units. */
+const CONSOLE_FORM_PAGES = [
+  paths.admin.newVideo(),
+  paths.admin.newBlogPost(),
+  paths.admin.categories(),
+  paths.admin.users(),
+  paths.admin.ads(),
+];
+
+/** Each page's fields, then the focus ring at each of its first 25 Tab stops; one line per shortfall. */
+async function edgesAndRings(page: Page, pagePaths: string[]): Promise<string[]> {
+  const found: string[] = [];
+  for (const path of pagePaths) {
+    await page.goto(path);
+    await hydrated(page);
+    for (const line of await page.evaluate(contrastReport, "fields" as const)) found.push(`${path}: ${line}`);
+    // The first stops from the top of the page by Tab: header, menus, the page's own controls.
+    for (let stop = 0; stop < 25; stop++) {
+      await page.keyboard.press("Tab");
+      for (const line of await page.evaluate(contrastReport, "focus" as const)) found.push(`${path}: ${line}`);
+    }
+  }
+  return [...new Set(found)];
+}
 
 for (const viewport of [
   { width: 375, height: 812 },
@@ -165,17 +195,14 @@ for (const viewport of [
 ]) {
   test(`at ${viewport.width} px: fields' edges and focus rings contrast 3:1 with what they sit on`, async ({ page }) => {
     await page.setViewportSize(viewport);
-    const found: string[] = [];
-    for (const path of FORM_PAGES) {
-      await page.goto(path);
-      await hydrated(page);
-      for (const line of await page.evaluate(contrastReport, "fields" as const)) found.push(`${path}: ${line}`);
-      // The first stops from the top of the page by Tab: header, menus, the page's own controls.
-      for (let stop = 0; stop < 25; stop++) {
-        await page.keyboard.press("Tab");
-        for (const line of await page.evaluate(contrastReport, "focus" as const)) found.push(`${path}: ${line}`);
-      }
-    }
-    expect([...new Set(found)], [...new Set(found)].join("\n")).toEqual([]);
+    const found = await edgesAndRings(page, FORM_PAGES);
+    expect(found, found.join("\n")).toEqual([]);
+  });
+
+  test(`at ${viewport.width} px: the console's fields and focus rings too`, async ({ browser, baseURL, request }) => {
+    const { context, page } = await signedInWithRole(browser, baseURL, "admin", { tag: "edges-admin", viewport });
+    const found = await edgesAndRings(page, [...CONSOLE_FORM_PAGES, paths.admin.video((await demoContent(request)).videoId)]);
+    expect(found, found.join("\n")).toEqual([]);
+    await context.close();
   });
 }

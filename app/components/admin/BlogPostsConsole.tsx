@@ -24,7 +24,7 @@ interface PostRow {
   translations: TranslationStatuses | null;
 }
 
-const primaryLink = "rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-500";
+const primaryLink = "rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700";
 const smallButton = "rounded-lg border border-ink-700 px-3 py-1.5 text-sm font-medium text-zinc-100 hover:bg-ink-800 disabled:opacity-60";
 
 /** The console's "Blog" section: every post, drafts included, newest first, with its row actions. */

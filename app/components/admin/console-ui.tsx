@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 
 /** The console's shared look: fields, buttons, errors, badges, dates. */
 export const fieldClass = "w-full rounded-lg border border-zinc-500 bg-ink-900 px-3 py-2 text-sm text-zinc-100 placeholder:text-zinc-400";
-export const primaryButton = "rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-500 disabled:opacity-60";
+export const primaryButton = "rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60";
 export const secondaryButton =
   "rounded-lg border border-ink-700 bg-ink-900 px-3 py-1.5 text-sm font-medium text-zinc-100 hover:bg-ink-800 disabled:opacity-60";
 export const dangerButton = "rounded-lg bg-red-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-red-600 disabled:opacity-60";

@@ -82,7 +82,7 @@ export function CommentForm({ videoId, parentId, onCancel, onSent }: Props) {
         <button
           type="submit"
           disabled={hydrated && (!sendable || busy)}
-          className="rounded-lg bg-brand-600 px-4 py-1.5 text-sm font-semibold text-white hover:bg-brand-500 disabled:cursor-not-allowed disabled:opacity-50"
+          className="rounded-lg bg-brand-600 px-4 py-1.5 text-sm font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-50"
         >
           {busy ? t("posting") : isReply ? t("postReply") : t("postComment")}
         </button>

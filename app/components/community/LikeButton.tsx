@@ -45,7 +45,7 @@ export function LikeButton({ videoId, likes, liked, signedIn }: { videoId: strin
           type="submit"
           disabled={busy}
           aria-pressed={shownLiked}
-          className={`${buttonClass} ${shownLiked ? "bg-brand-600 text-white hover:bg-brand-500" : "bg-ink-800 text-zinc-100 hover:bg-ink-700"}`}
+          className={`${buttonClass} ${shownLiked ? "bg-brand-600 text-white hover:bg-brand-700" : "bg-ink-800 text-zinc-100 hover:bg-ink-700"}`}
         >
           <HeartIcon filled={shownLiked} />
           {t("like")} <span className="tabular-nums">{label}</span>

@@ -57,7 +57,7 @@ export function SubmitButton({ submitting, label }: { submitting: boolean; label
     <button
       type="submit"
       disabled={submitting}
-      className="rounded-lg bg-brand-600 px-6 py-2.5 font-semibold text-white hover:bg-brand-500 disabled:cursor-not-allowed disabled:opacity-60"
+      className="rounded-lg bg-brand-600 px-6 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-60"
     >
       {submitting ? t("sending") : label}
     </button>

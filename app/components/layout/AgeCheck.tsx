@@ -14,7 +14,7 @@ function AgeCheckButton() {
   return (
     <form method="post" action={paths.ageCheck()}>
       <input type="hidden" name="returnTo" value={`${location.pathname}${location.search}`} />
-      <button type="submit" className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-500">
+      <button type="submit" className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700">
         {t("ageCheckButton")}
       </button>
     </form>

@@ -75,7 +75,7 @@ export function AgeGate() {
             name="answer"
             value="adult"
             onClick={confirm}
-            className="rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-500"
+            className="rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700"
           >
             {t("ageGateAdult")}
           </button>

@@ -33,9 +33,15 @@ export function Header() {
   const headerRef = useRef<HTMLElement>(null);
   const closeAll = useCallback(() => setOpen(null), []);
 
-  // Menus close on route change, and on a click outside them or Escape.
+  // Menus close on route change, and on a click outside them or Escape. A link chosen in a panel navigates: focus,
+  // which was in it, goes back to the button that opened it, not to nothing (WCAG 2.4.3: the next Tab starts there).
   // biome-ignore lint/correctness/useExhaustiveDependencies: closing is the point of watching the location
-  useEffect(() => setOpen(null), [location.pathname, location.search]);
+  useEffect(() => {
+    for (const button of headerRef.current?.querySelectorAll<HTMLElement>("[aria-controls]") ?? []) {
+      if (document.getElementById(button.getAttribute("aria-controls") ?? "")?.contains(document.activeElement)) button.focus();
+    }
+    setOpen(null);
+  }, [location.pathname, location.search]);
   useDismiss(open !== null, headerRef, closeAll);
 
   const toggle = (panel: Panel) => setOpen((current) => (current === panel ? null : panel));
@@ -96,7 +102,7 @@ export function Header() {
           ) : (
             <Link
               to={signInHref(paths, location)}
-              className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-500"
+              className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
             >
               {t("signIn")}
             </Link>

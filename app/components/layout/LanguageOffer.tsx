@@ -74,7 +74,7 @@ function OfferBar({ offer, page, onAnswer }: { offer: Locale; page: Locale; onAn
             href={target}
             hrefLang={offer}
             onClick={() => rememberLanguage(offer)}
-            className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-500"
+            className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
           >
             {t("view")}
           </a>

@@ -11,7 +11,7 @@ export function NotFound() {
       <h1 className="mt-4 text-2xl font-bold">{t("notFoundTitle")}</h1>
       <p className="mt-3 text-zinc-400">{t("notFoundText")}</p>
       <div className="mt-8 flex justify-center gap-3">
-        <Link to={paths.home()} className="rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-500">
+        <Link to={paths.home()} className="rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700">
           {t("goHome")}
         </Link>
         <Link to={paths.faq()} className="rounded-lg border border-ink-700 px-5 py-2.5 font-semibold hover:bg-ink-800">

@@ -71,7 +71,7 @@ export function Sidebar({ data }: { data: SidebarData }) {
                 to={paths.category(c.slug)}
                 dir="auto"
                 {...textLanguage(c.lang, locale)}
-                className="inline-block rounded-full bg-ink-800 px-3 py-1 text-sm hover:bg-brand-600"
+                className="inline-block rounded-full bg-ink-800 px-3 py-1 text-sm hover:bg-brand-700"
               >
                 {c.name}
               </AppLink>

@@ -50,7 +50,7 @@ export function CaptionStyleDialog({ styling, onClose }: { styling: CaptionStyli
             <button
               type="button"
               onClick={close}
-              className="min-h-11 rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-500"
+              className="min-h-11 rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
             >
               {t("done")}
             </button>

@@ -12,7 +12,7 @@ export function ErrorOverlay({ error, onRetry }: { error: StreamError; onRetry?:
           <button
             type="button"
             onClick={onRetry}
-            className="mt-4 rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-500"
+            className="mt-4 rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700"
           >
             {t("retry")}
           </button>

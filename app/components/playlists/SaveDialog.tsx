@@ -158,7 +158,7 @@ export function SaveDialog({
                   </label>
                 </div>
               </fieldset>
-              <button type="submit" className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-500">
+              <button type="submit" className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
                 {t("create")}
               </button>
             </form>

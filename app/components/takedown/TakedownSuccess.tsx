@@ -21,7 +21,7 @@ export function TakedownSuccess({ reference }: { reference: string }) {
       </p>
       <p className="mt-3 text-zinc-300">{t("sentText", { hours: TAKEDOWN_HOURS })}</p>
       <Form method="get" action={paths.takedown()} className="mt-6">
-        <button type="submit" className="rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-500">
+        <button type="submit" className="rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700">
           {t("sendAnother")}
         </button>
       </Form>

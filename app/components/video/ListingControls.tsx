@@ -88,7 +88,7 @@ export function ListingControls({
         </select>
       </div>
       <noscript>
-        <button type="submit" className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-500">
+        <button type="submit" className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
           {t("apply")}
         </button>
       </noscript>

@@ -121,7 +121,7 @@ export default function Playlist({ loaderData: d }: Route.ComponentProps) {
         {firstPlayable && (
           <AppLink
             to={paths.video(firstPlayable.id, { list: ref })}
-            className="rounded-full bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-500"
+            className="rounded-full bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
           >
             {t("playAll")}
           </AppLink>
@@ -173,7 +173,7 @@ function EditDetails({ playlist }: { playlist: PlaylistPage["playlist"] }) {
           <button
             type="submit"
             disabled={write.busy}
-            className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-500 disabled:opacity-60"
+            className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
           >
             {t("saveChanges")}
           </button>

@@ -99,7 +99,7 @@ function NewPlaylist() {
         <button
           type="submit"
           disabled={write.busy}
-          className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-500 disabled:opacity-60"
+          className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
         >
           {t("createPlaylist")}
         </button>

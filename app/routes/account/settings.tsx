@@ -155,7 +155,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 const card = "rounded-xl border border-ink-800 bg-ink-900 p-5";
-const primary = "rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-500 disabled:opacity-60";
+const primary = "rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60";
 const secondary = "rounded-lg border border-ink-700 bg-ink-800 px-4 py-2 text-sm font-semibold hover:bg-ink-700 disabled:opacity-60";
 
 export default function Settings({ loaderData: { viewer, autoplay, language, captionStyle }, actionData }: Route.ComponentProps) {

@@ -176,7 +176,7 @@ export function VideoUpload({ categories, maxBytes }: { categories: string[]; ma
             type="file"
             accept="video/*,.mp4,.m4v,.mov,.webm,.mkv,.avi,.mpeg,.mpg,.ogv,.3gp"
             disabled={busy}
-            className="block w-full text-sm text-zinc-200 file:mr-3 file:rounded-lg file:border-0 file:bg-ink-700 file:px-3 file:py-2 file:text-sm file:font-semibold file:text-zinc-100 hover:file:bg-ink-800"
+            className="block w-full text-sm text-zinc-200 file:mr-3 file:rounded-lg file:border file:border-solid file:border-zinc-500 file:bg-ink-700 file:px-3 file:py-2 file:text-sm file:font-semibold file:text-zinc-100 hover:file:bg-ink-800"
             aria-invalid={errors.file ? true : undefined}
             aria-describedby={errors.file ? "upload-file-error" : undefined}
             onChange={() => {
