@@ -29,7 +29,6 @@ const SECOND_SITE_SPECS = [
   "disk-full",
   "faults",
   "hostile-input",
-  "hover-contrast",
   "methods",
   "object-storage",
   "overload",

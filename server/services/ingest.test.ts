@@ -27,8 +27,12 @@ const makeClip = (name: string, opts: Parameters<typeof makeTestClip>[1]) => mak
 const jobRows = () => handle().db.selectFrom("transcode_jobs").selectAll().execute();
 const queuedJobs = async () =>
   Number((await sql<{ n: string }>`SELECT count(*) AS n FROM graphile_worker.jobs`.execute(handle().db)).rows[0]?.n ?? 0);
-/** The queue's row goes once the task has returned, a moment after the job reads "done" or "failed". */
-const queueDrains = () => waitUntil(async () => ((await queuedJobs()) === 0 ? true : undefined), 5_000);
+/**
+ * The queue's row goes once the task has returned, a moment after the job reads "done" or "failed"; a job retried
+ * would stay (its next attempt waits in the table), so a longer wait still catches one. The wait is the default
+ * minute: on two loaded cores (three test files at a time, others running ffmpeg) 5 s once ran out.
+ */
+const queueDrains = () => waitUntil(async () => ((await queuedJobs()) === 0 ? true : undefined));
 const listDir = (dir: string) => (fs.existsSync(dir) ? fs.readdirSync(dir) : []);
 
 describe("video ingest", () => {
