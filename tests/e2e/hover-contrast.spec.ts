@@ -1,8 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { paths } from "../../core/paths";
 import { signedIn, signedInWithRole, uniqueEmail } from "../support/account-session";
-import { settled } from "./axe-checks";
+import { settled, violationsOf } from "./axe-checks";
 import { demoContent } from "./site-pages";
 import { expect, hydrated, test } from "./support";
 
@@ -54,13 +53,8 @@ async function hoverFindings(page: Page, pagePaths: string[]): Promise<string[]>
       if (!box) continue;
       await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
       await settled(page);
-      const { violations } = await new AxeBuilder({ page })
-        .include(`[data-hover-probe="${i}"]`)
-        .withRules(["color-contrast"])
-        .setLegacyMode()
-        .analyze();
-      for (const v of violations)
-        for (const node of v.nodes) found.push(`${path} ${node.target.join(" ")} hovered: ${node.failureSummary?.replace(/\s+/g, " ")}`);
+      const report = await violationsOf(page, [], { selector: `[data-hover-probe="${i}"]`, rules: ["color-contrast"] });
+      for (const line of report) found.push(`${path}, hovered:\n${line}`);
     }
     await page.mouse.move(0, 0);
   }

@@ -55,7 +55,7 @@ describe("the account pages", () => {
     expect(html).toContain("فيديو واحد"); // one
     expect(html).toMatch(/<span dir="auto"[^>]*>Late night<\/span>/);
     expect(html).toContain('href="/ar/playlists/watch-later"');
-    const settings = render(Settings, { viewer, autoplay: true }, "ar", "/settings");
+    const settings = render(Settings, { viewer, autoplay: { account: true, browser: null } }, "ar", "/settings");
     expect(settings).toContain("الحد الأقصى 50 حرفًا.");
     expect(settings).toContain("بعد عدّ تنازلي مدته 5 ثوانٍ");
     expect(settings).toContain("حذف حسابي…");

@@ -65,9 +65,9 @@ export async function loader(args: Route.LoaderArgs) {
     preferredLocale(viewer.id),
     accountCaptionStyle(viewer.id),
   ]);
-  // The account's choice, else this browser's; null when neither chose (the default then depends on the motion
-  // preference, which only the browser knows).
-  const autoplay = account ?? readAutoplayCookie(args.request.headers.get("Cookie") ?? "");
+  // The choices the server knows; the default when neither was made depends on the motion preference, which only
+  // the browser knows (the page computes the box with it, as the player does).
+  const autoplay = { account, browser: readAutoplayCookie(args.request.headers.get("Cookie") ?? "") };
   return data({ viewer, autoplay, language, captionStyle, intl: pageTexts(localeOfRequest(args.request), ["account", "captionStyle"]) });
 }
 
@@ -165,7 +165,7 @@ export default function Settings({ loaderData: { viewer, autoplay, language, cap
   const submitting = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
   const result = (intent: string) => (actionData?.intent === intent ? actionData : null);
   const reducedMotion = usePrefersReducedMotion();
-  const autoplayShown = autoplayOn({ account: autoplay, browser: null, reducedMotion });
+  const autoplayShown = autoplayOn({ ...autoplay, reducedMotion });
   return (
     <AccountShell title={t("settingsTitle")}>
       <p className="mb-6 text-zinc-300">{t("settingsIntro")}</p>
