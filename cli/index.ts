@@ -5,6 +5,7 @@ import { parseArgs } from "node:util";
 import { type DatabaseHandle, openDatabase, setDatabase } from "../server/db/connection";
 import { dataDir, env } from "../server/env";
 import { appMediaStorage } from "../server/media/app-storage";
+import { backfillStillVariants } from "../server/media/still-backfill";
 import { seedDemoContent } from "../server/seed/demo-content";
 import { AdConfigError, getPreRollUnit, setPreRoll } from "../server/services/ads";
 import { setUserRole } from "../server/services/users";
@@ -22,6 +23,8 @@ const USAGE = `Usage: npm run cli -- <command>
                                          (private unless --public); waits and shows progress
   video:jobs                             list the latest transcode jobs and their status
   views:reset                            set every video's and category's view count to 0 and clear the per-day counts
+  media:stills                           write the still variants (a newer image format) that earlier releases' videos
+                                         lack; run before and after an upgrade that adds one (docs/operations.md)
   ads:preroll --source house|vast [--url U] [--duration S] | --off | --show
                                          set the pre-roll (a VAST tag's origin must be in AD_HOSTS)
   ${BACKUP_USAGE}                  the database (one snapshot) and DATA_DIR/media in one archive
@@ -101,6 +104,12 @@ async function main(argv: string[]): Promise<number> {
       return restoreCommand(rest, log);
     case "views:reset":
       await run(async () => log(`reset views of ${await resetAllViews()} videos`));
+      return 0;
+    case "media:stills":
+      await run(async () => {
+        const done = await backfillStillVariants(appMediaStorage(), { log });
+        log(`still variants: ${done.checked} video(s) checked, ${done.written} file(s) written`);
+      });
       return 0;
     default:
       console.error(`unknown command: ${command}\n\n${USAGE}`);

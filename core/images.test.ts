@@ -1,18 +1,20 @@
 import { describe, expect, it } from "vitest";
-import { STILL_WIDTHS, stillAtWidth, stillSrcSet, stillVariantPath } from "./images";
+import { STILL_FORMATS, STILL_WIDTHS, stillAtWidth, stillSrcSet, stillVariantPath } from "./images";
 
 describe("still variants", () => {
   it("names a variant next to its JPEG", () => {
-    expect(stillVariantPath("/media/demo/aurora/thumb.jpg", 320)).toBe("/media/demo/aurora/thumb-320w.webp");
+    expect(stillVariantPath("/media/demo/aurora/thumb.jpg", 320, "webp")).toBe("/media/demo/aurora/thumb-320w.webp");
+    expect(stillVariantPath("/media/demo/aurora/thumb.jpg", 320, "avif")).toBe("/media/demo/aurora/thumb-320w.avif");
   });
 
-  it("lists every thumbnail and poster width in srcset", () => {
-    expect(stillSrcSet("/media/demo/aurora/thumb.jpg")).toBe(
+  it("lists every thumbnail and poster width in srcset, in each format", () => {
+    expect(stillSrcSet("/media/demo/aurora/thumb.jpg", "webp")).toBe(
       STILL_WIDTHS.thumb.map((w) => `/media/demo/aurora/thumb-${w}w.webp ${w}w`).join(", "),
     );
-    expect(stillSrcSet("/media/videos/abc/poster.jpg")).toBe(
-      "/media/videos/abc/poster-480w.webp 480w, /media/videos/abc/poster-768w.webp 768w, /media/videos/abc/poster-1280w.webp 1280w",
+    expect(stillSrcSet("/media/videos/abc/poster.jpg", "avif")).toBe(
+      "/media/videos/abc/poster-480w.avif 480w, /media/videos/abc/poster-768w.avif 768w, /media/videos/abc/poster-1280w.avif 1280w",
     );
+    expect(STILL_FORMATS).toEqual(["avif", "webp"]);
   });
 
   it("has no variants for other URLs (external, other files, missing)", () => {
@@ -25,14 +27,14 @@ describe("still variants", () => {
       "/placeholder-80x45.svg",
       "/media/x/thumb.jpg?v=2",
     ]) {
-      expect(stillSrcSet(url)).toBeUndefined();
+      for (const format of STILL_FORMATS) expect(stillSrcSet(url, format)).toBeUndefined();
     }
     expect(stillAtWidth("https://cdn.example.com/p.jpg", 768)).toBe("https://cdn.example.com/p.jpg");
   });
 
   it("knows our stills on the media origin (MEDIA_BASE_URL) by the pipeline's layout, and nothing else there", () => {
     const still = "https://cdn.example.com/site/videos/0b7c1f0e-9a3d-4c5e-8f21-6d0a2b4c8e10/thumb.jpg";
-    expect(stillSrcSet(still)).toBe(STILL_WIDTHS.thumb.map((w) => `${still.replace(".jpg", `-${w}w.webp`)} ${w}w`).join(", "));
+    expect(stillSrcSet(still, "avif")).toBe(STILL_WIDTHS.thumb.map((w) => `${still.replace(".jpg", `-${w}w.avif`)} ${w}w`).join(", "));
     expect(stillAtWidth("http://127.0.0.1:9000/bucket/demo/aurora/poster.jpg", 768)).toBe(
       "http://127.0.0.1:9000/bucket/demo/aurora/poster-768w.webp",
     );
@@ -42,7 +44,7 @@ describe("still variants", () => {
       "https://cdn.example.com/demo/aurora/other.jpg",
       "javascript://x/videos/0b7c1f0e-9a3d-4c5e-8f21-6d0a2b4c8e10/thumb.jpg",
     ]) {
-      expect(stillSrcSet(url)).toBeUndefined();
+      expect(stillSrcSet(url, "webp")).toBeUndefined();
     }
   });
 

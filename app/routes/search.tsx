@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { AppLink } from "~/components/ui/AppLink";
+import { Still } from "~/components/ui/Still";
 import { ListingControls, NoFilterMatches } from "~/components/video/ListingControls";
 import { stillsFor } from "~/lib/age-assurance.server";
 import { formatDuration, formatViews } from "~/lib/format";
@@ -8,7 +9,6 @@ import { redirectToOneAddress } from "~/lib/listing-address";
 import { localeFromMatches, siteUrlFromMatches } from "~/lib/root-data";
 import { routeInput } from "~/lib/route-contract.server";
 import { seoMeta } from "~/lib/seo";
-import { stillSrcSet } from "~core/images";
 import type { DurationBounds, ListingOrder } from "~core/listing-order";
 import { type Locale, localeOfRequest } from "~core/locales";
 import { input } from "~core/params";
@@ -115,11 +115,9 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
             {results.map((r) => (
               <li key={r.id}>
                 <AppLink to={pagePaths.video(r.id)} className="flex items-center gap-4 rounded-lg px-2 py-3 hover:bg-ink-900">
-                  <img
+                  <Still
                     src={r.thumbnail_url ?? "/placeholder-80x45.svg"}
-                    srcSet={stillSrcSet(r.thumbnail_url)}
                     sizes="80px"
-                    alt=""
                     width={80}
                     height={45}
                     loading="lazy"

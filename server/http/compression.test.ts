@@ -119,6 +119,7 @@ describe("compressResponses", () => {
   it("knows which types are text", () => {
     for (const t of ["text/html; charset=utf-8", "application/json", "application/rss+xml", "image/svg+xml", "text/vtt", "text/css"])
       expect(isCompressibleType(t)).toBe(true);
-    for (const t of ["video/mp2t", "image/webp", "image/png", "font/woff2", undefined]) expect(isCompressibleType(t)).toBe(false);
+    for (const t of ["video/mp2t", "image/webp", "image/avif", "image/png", "font/woff2", undefined])
+      expect(isCompressibleType(t)).toBe(false);
   });
 });

@@ -51,7 +51,16 @@ describe("media files over HTTP", () => {
     fs.writeFileSync(path.join(dir, "master.m3u8"), playlist);
     fs.writeFileSync(path.join(dir, "480p", "seg_000.ts"), segment);
     fs.writeFileSync(path.join(dir, "storyboard.vtt"), "WEBVTT\n\n00:00:00.000 --> 00:00:02.000\nstoryboard.jpg#xywh=0,0,160,90\n");
-    for (const f of ["poster.jpg", "thumb-320w.webp", "preview.mp4", "og.png", "secret.txt", ".hidden.jpg", "manifest.json"]) {
+    for (const f of [
+      "poster.jpg",
+      "thumb-320w.webp",
+      "thumb-320w.avif",
+      "preview.mp4",
+      "og.png",
+      "secret.txt",
+      ".hidden.jpg",
+      "manifest.json",
+    ]) {
       fs.writeFileSync(path.join(dir, f), `content of ${f}`);
     }
     // Files outside the media root that traversal would reach.
@@ -74,6 +83,7 @@ describe("media files over HTTP", () => {
       ["storyboard.vtt", "text/vtt; charset=utf-8"],
       ["poster.jpg", "image/jpeg"],
       ["thumb-320w.webp", "image/webp"],
+      ["thumb-320w.avif", "image/avif"],
       ["preview.mp4", "video/mp4"],
       ["og.png", "image/png"],
     ];

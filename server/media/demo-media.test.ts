@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { STILL_WIDTHS, stillSrcSet, stillVariantPath } from "../../core/images";
+import { STILL_FORMATS, STILL_WIDTHS, stillSrcSet, stillVariantPath } from "../../core/images";
 import { parseEnv } from "../env";
 import { readManifest } from "./c2pa/sdk";
 import { loadContentSigner } from "./c2pa/signer";
@@ -109,35 +109,53 @@ describe("ensureDemoMedia", () => {
     expect(await sharp(path.join(root, "demo/aurora/storyboard.jpg")).metadata()).toMatchObject({ format: "jpeg", width: 480, height: 90 });
   });
 
-  it("writes the WebP variants of the poster and thumbnail at the widths the pages ask for", async () => {
+  it("writes the AVIF and WebP variants of the poster and thumbnail at the widths the pages ask for", async () => {
     for (const [file, widths] of [
       [assets[0]!.posterPath, STILL_WIDTHS.poster],
       [assets[0]!.thumbnailPath, STILL_WIDTHS.thumb],
     ] as const) {
       for (const w of widths) {
-        const variant = path.join(root, stillVariantPath(file, w));
-        const meta = await sharp(variant).metadata();
-        expect(meta).toMatchObject({ format: "webp", width: w, height: Math.round((w * 9) / 16) });
+        for (const [format, container] of [
+          ["avif", "heif"],
+          ["webp", "webp"],
+        ] as const) {
+          const meta = await sharp(path.join(root, stillVariantPath(file, w, format))).metadata();
+          expect(meta).toMatchObject({ format: container, width: w, height: Math.round((w * 9) / 16) });
+        }
       }
     }
-    // Every URL a card's srcset names is on disk.
+    // Every URL a card's sources name is on disk.
     const url = `/media/${assets[0]!.thumbnailPath}`;
-    for (const candidate of stillSrcSet(url)!.split(", ")) {
-      const [href] = candidate.split(" ");
-      expect(existsSync(path.join(root, href!.replace(/^\/media\//, "")))).toBe(true);
+    for (const format of STILL_FORMATS) {
+      for (const candidate of stillSrcSet(url, format)!.split(", ")) {
+        const [href] = candidate.split(" ");
+        expect(existsSync(path.join(root, href!.replace(/^\/media\//, "")))).toBe(true);
+      }
     }
   });
 
-  it("adds missing WebP variants to an existing set without re-encoding it", async () => {
+  it("adds a format's missing variants to an existing set, and only those, without re-encoding it", async () => {
     const segment = path.join(root, "demo/aurora/720p/seg_000.ts");
     const before = statSync(segment).mtimeMs;
-    const variant = path.join(root, stillVariantPath(assets[0]!.thumbnailPath, 320));
-    await fs.rm(variant);
+    const kept = path.join(root, stillVariantPath(assets[0]!.thumbnailPath, 320, "webp"));
+    const keptAt = statSync(kept).mtimeMs;
+    // A set rendered before AVIF: no AVIF files, and a manifest that does not name the formats.
+    const manifestFile = path.join(root, "demo/manifest.json");
+    const { stillFormats, ...older } = JSON.parse(await fs.readFile(manifestFile, "utf8"));
+    expect(stillFormats).toEqual(["avif", "webp"]);
+    await fs.writeFile(manifestFile, JSON.stringify(older));
+    const removed = [assets[0]!.posterPath, assets[0]!.thumbnailPath].flatMap((still) =>
+      STILL_WIDTHS[still.endsWith("poster.jpg") ? "poster" : "thumb"].map((w) => path.join(root, stillVariantPath(still, w, "avif"))),
+    );
+    for (const f of removed) await fs.rm(f);
     const upgradeLogs: string[] = [];
     await ensureDemoMedia(root, (m) => upgradeLogs.push(m), { assets: 1, clipSeconds: 6 });
-    expect(existsSync(variant)).toBe(true);
+    for (const f of removed) expect(existsSync(f)).toBe(true);
+    expect(statSync(kept).mtimeMs).toBe(keptAt);
     expect(statSync(segment).mtimeMs).toBe(before);
-    expect(upgradeLogs).toEqual(["[media] writing WebP variants of 1 still(s)"]);
+    expect(upgradeLogs).toEqual(["[media] writing the missing variants of 2 still(s)"]);
+    // The manifest now differs from a bucket's older copy, so uploadDemoMedia sends the new files.
+    expect(JSON.parse(await fs.readFile(manifestFile, "utf8")).stillFormats).toEqual(["avif", "webp"]);
   });
 
   it("signs an unsigned set's content credentials in place, once, and records it in the manifest", async () => {

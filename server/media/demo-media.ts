@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
+import { STILL_FORMATS } from "../../core/images";
 import type { ContentSigner } from "./c2pa/signer";
 import { addContentCredentials, hasContentCredentials } from "./content-credentials";
 import { DEMO_LOOKS, type DemoLook, soundtrack } from "./demo-looks";
@@ -39,6 +40,8 @@ interface Manifest {
   assets: DemoAsset[];
   /** The clips carry content credentials. Changes the file, so a bucket holding an unsigned set gets the new one. */
   credentials?: true;
+  /** The formats of the stills' variants (core/images.ts); changes the file, so a bucket with fewer gets the new ones. */
+  stillFormats?: string[];
 }
 
 const FPS = 24;
@@ -73,10 +76,10 @@ async function generate(root: string, log: (msg: string) => void, opts: DemoMedi
 
   const existing = await readManifest(manifestPath);
   if (existing && existing.signature === signature && allFilesExist(root, existing.assets)) {
-    // The WebP variants are derived from the JPEG stills in well under a second, so a set made before they
-    // existed gets them in place instead of a full re-render (RECIPE_VERSION is deliberately not bumped for
-    // them: worktrees on older code share the same cache folder and would otherwise re-render it in turn).
-    await ensureStillVariants(root, existing.assets, log);
+    // The stills' variants are derived from the JPEGs in a few seconds, so a set made before a format existed
+    // gets them in place instead of a full re-render (RECIPE_VERSION is deliberately not bumped for them:
+    // worktrees on older code share the same cache folder and would otherwise re-render it in turn).
+    await ensureStillVariants(root, existing, manifestPath, log);
     if (opts.signer) await signDemoMedia(root, opts.signer, log);
     return existing.assets;
   }
@@ -93,8 +96,9 @@ async function generate(root: string, log: (msg: string) => void, opts: DemoMedi
     assets.push(await renderAsset(root, look, opts.clipSeconds ?? look.seconds, throttled(log, prefix)));
   }
 
-  if (opts.signer) await signDemoSet(root, { signature, assets }, opts.signer, manifestPath, log);
-  else await writeManifest(manifestPath, { signature, assets });
+  const manifest: Manifest = { signature, assets, stillFormats: [...STILL_FORMATS] };
+  if (opts.signer) await signDemoSet(root, manifest, opts.signer, manifestPath, log);
+  else await writeManifest(manifestPath, manifest);
   log(`[media] demo media ready: ${assets.length} clip(s) in ${((Date.now() - started) / 1000).toFixed(1)}s`);
   return assets;
 }
@@ -224,13 +228,21 @@ async function renderAsset(
   }
 }
 
-/** Writes the WebP variants of every poster and thumbnail that lacks any of them. */
-async function ensureStillVariants(root: string, assets: readonly DemoAsset[], log: (msg: string) => void): Promise<void> {
-  const stills = assets.flatMap((a) => [a.posterPath, a.thumbnailPath]).map((p) => path.join(root, p));
+/**
+ * Writes the variants every poster and thumbnail lacks (a set rendered before a format was added), and only
+ * those, then records the formats in the manifest.
+ */
+async function ensureStillVariants(root: string, manifest: Manifest, file: string, log: (msg: string) => void): Promise<void> {
+  const stills = manifest.assets.flatMap((a) => [a.posterPath, a.thumbnailPath]).map((p) => path.join(root, p));
   const missing = stills.filter((f) => !stillVariantFiles(f).every((v) => existsSync(v)));
-  if (!missing.length) return;
-  log(`[media] writing WebP variants of ${missing.length} still(s)`);
-  for (const f of missing) await makeStillVariants(f);
+  if (missing.length) {
+    log(`[media] writing the missing variants of ${missing.length} still(s)`);
+    for (const f of missing) await makeStillVariants(f, (variant) => !existsSync(variant));
+  }
+  if (manifest.stillFormats?.join() !== STILL_FORMATS.join()) {
+    manifest.stillFormats = [...STILL_FORMATS];
+    await writeManifest(file, manifest);
+  }
 }
 
 async function readManifest(file: string): Promise<Manifest | undefined> {
@@ -253,7 +265,7 @@ function allFilesExist(root: string, assets: readonly DemoAsset[]): boolean {
       path.posix.join(path.posix.dirname(a.storyboardPath), STORYBOARD_IMAGE),
     ];
     if (!existsSync(master) || !stills.every((p) => existsSync(path.join(root, p)))) return false;
-    // (The stills' WebP variants are checked and made separately: see ensureStillVariants.)
+    // (The stills' variants are checked and made separately: see ensureStillVariants.)
     return streamFiles(master).every((f) => existsSync(f));
   });
 }

@@ -7,6 +7,7 @@ export const MEDIA_TYPES: Readonly<Record<string, string>> = {
   ".vtt": "text/vtt; charset=utf-8",
   ".jpg": "image/jpeg",
   ".webp": "image/webp",
+  ".avif": "image/avif",
   ".png": "image/png",
 };
 

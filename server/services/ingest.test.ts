@@ -6,7 +6,7 @@ import { sql } from "kysely";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ContentSafetyError } from "../../core/content-safety";
-import { STILL_WIDTHS, stillVariantPath } from "../../core/images";
+import { STILL_FORMATS, STILL_WIDTHS, stillVariantPath } from "../../core/images";
 import { insertCategory } from "../../tests/support/fixtures";
 import { makeTestClip } from "../../tests/support/media";
 import { useTestDatabase } from "../../tests/support/test-db";
@@ -157,7 +157,13 @@ describe("video ingest", () => {
         ["thumb.jpg", STILL_WIDTHS.thumb],
       ] as const) {
         expect((await sharp(path.join(dir, still)).metadata()).format).toBe("jpeg");
-        for (const w of widths) expect((await sharp(path.join(dir, stillVariantPath(still, w))).metadata()).format).toBe("webp");
+        for (const w of widths) {
+          for (const format of STILL_FORMATS) {
+            const meta = await sharp(path.join(dir, stillVariantPath(still, w, format))).metadata();
+            // sharp reads AVIF through libheif, whose container it reports as "heif"
+            expect([meta.format, meta.compression ?? meta.format]).toEqual(format === "avif" ? ["heif", "av1"] : ["webp", "webp"]);
+          }
+        }
       }
       expect(fs.readFileSync(path.join(dir, "storyboard.vtt"), "utf8")).toContain("storyboard.jpg#xywh=0,0,160,90");
       expect(fs.existsSync(path.join(dir, "storyboard.jpg"))).toBe(true);

@@ -92,7 +92,7 @@ async function expectShown(page: Page, videoUrl: string) {
   await page.goto(videoUrl);
   await expect(page.getByTestId("withheld-player")).toHaveCount(0);
   await expect(page.locator("video")).toHaveCount(1);
-  await expect(page.locator("video")).toHaveAttribute("poster", /\/media\//);
+  await expect(page.locator("video + picture img")).toHaveAttribute("src", /\/media\/.*\/poster\.jpg$/);
   const videoId = new URL(videoUrl).pathname.split("/").pop() as string;
   const token = await page.request.post(`${app.origin}${paths.api.playToken()}`, { form: { videoId } });
   expect(token.status()).toBe(200);

@@ -18,6 +18,10 @@ test("search: header box trims, results newest first, noindex and canonical with
   const thumb = items.first().locator("img");
   await expect(thumb).toHaveAttribute("width", "80");
   await expect(thumb).toHaveAttribute("height", "45");
+  // The still is a <picture> (AVIF in Chromium) that adds nothing to the row: the image starts at the link's padding.
+  await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.currentSrc)).toMatch(/thumb-\d+w\.avif$/);
+  const [link, image] = [await items.first().locator("a").boundingBox(), await thumb.boundingBox()];
+  expect(Math.round(image!.x - link!.x)).toBe(8); // px-2
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex, follow");
   await expect(page.locator("link[rel=canonical]")).toHaveAttribute("href", /\/search\?q=aurora$/);
   await items.first().locator("a").click();

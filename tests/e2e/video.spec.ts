@@ -80,14 +80,22 @@ test("the player fetches nothing of the stream with the page, and a click on it 
   });
   await page.goto(path, { waitUntil: "load" });
   const video = page.locator("video");
-  await expect(video).toHaveAttribute("poster", /\/poster-768w\.webp$/);
+  // The poster is a <picture> over the video, preloaded from <head>: Chromium reads AVIF, so it takes that source.
+  const poster = page.locator("video + picture img");
+  await expect.poll(() => poster.evaluate((img: HTMLImageElement) => img.complete && img.currentSrc)).toMatch(/\/poster-\d+w\.avif$/);
+  await expect(page.locator('head link[rel="preload"][as="image"][type="image/avif"][fetchpriority="high"]')).toHaveAttribute(
+    "imagesrcset",
+    /poster-480w\.avif 480w, .*poster-1280w\.avif 1280w$/,
+  );
   await page.waitForTimeout(500);
   expect(streamRequests).toEqual([]);
   await video.evaluate((v: HTMLVideoElement) => {
     v.muted = true;
   });
+  // The poster lets clicks through to the video (the click lands on it), and goes once the first frame plays.
   await video.click();
   await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 }).toBeGreaterThan(0.5);
+  await expect(poster).toHaveCount(0);
   expect(streamRequests.length).toBeGreaterThan(0);
 });
 

@@ -1,8 +1,8 @@
 import { AdSlot } from "~/components/ads/AdSlot";
 import { AppLink } from "~/components/ui/AppLink";
+import { Still } from "~/components/ui/Still";
 import { formatViews } from "~/lib/format";
 import { textLanguage, useLocale, useMessages, usePaths } from "~/lib/i18n";
-import { stillSrcSet } from "~core/images";
 import type { Locale } from "~core/locales";
 
 export interface SidebarData {
@@ -30,11 +30,9 @@ export function Sidebar({ data }: { data: SidebarData }) {
               <li key={v.id}>
                 <AppLink to={paths.video(v.id)} className="group flex gap-3 rounded-lg">
                   {v.thumbnail_url ? (
-                    <img
+                    <Still
                       src={v.thumbnail_url}
-                      srcSet={stillSrcSet(v.thumbnail_url)}
                       sizes="90px"
-                      alt=""
                       width={90}
                       height={60}
                       loading="lazy"

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
+import { Still } from "~/components/ui/Still";
 import { type Translate, textLanguage, useLocale, useMessages } from "~/lib/i18n";
 import { UP_NEXT_COUNTDOWN_SECONDS, type UpNextVideo } from "~core/autoplay";
-import { stillAtWidth } from "~core/images";
 
 /** What the next page reads from the navigation's state: start playing at once (it was asked for). */
 export interface AutoStartState {
@@ -85,9 +85,9 @@ export function UpNext({ next, countdown }: { next: UpNextVideo; countdown: bool
     <div ref={overlay} data-testid="up-next" className="absolute inset-0 flex items-center justify-center bg-black/80 px-4 pb-16 sm:pb-20">
       <section aria-labelledby="up-next-label" className="flex w-full max-w-md items-center gap-4">
         {next.thumbnail && (
-          <img
-            src={stillAtWidth(next.thumbnail, 320)}
-            alt=""
+          <Still
+            src={next.thumbnail}
+            sizes="160px"
             width={160}
             height={90}
             className="hidden aspect-video w-40 shrink-0 rounded-md object-cover sm:block"

@@ -1,10 +1,9 @@
 import { type ReactNode, type RefObject, Suspense, useEffect, useRef, useState } from "react";
-import { preload } from "react-dom";
+import { Still } from "~/components/ui/Still";
 import { useMessages } from "~/lib/i18n";
 import type { UpNextVideo } from "~core/autoplay";
 import type { CaptionTrack } from "~core/captions";
 import type { Chapter } from "~core/chapters";
-import { stillAtWidth } from "~core/images";
 import { AutoplaySwitch } from "./AutoplaySwitch";
 import { CaptionStyleDialog } from "./CaptionStyleDialog";
 import { CaptionsOverlay } from "./CaptionsOverlay";
@@ -29,8 +28,8 @@ import { usePlayerShortcuts } from "./use-player-shortcuts";
 import { usePlayerTheater } from "./use-player-theater";
 import { type StartRequest, useStartTime } from "./use-start-time";
 
-/** The poster variant for `<video poster>` (one URL, no srcset): 768 px covers a phone at DPR 2 and most laptop layouts. */
-const POSTER_WIDTH = 768;
+/** The player's rendered width beside the 300 px sidebar of the max-w-7xl layout (theater mode is wider; rare on a first paint). */
+const POSTER_SIZES = "(min-width: 1280px) 900px, (min-width: 1024px) calc(100vw - 384px), calc(100vw - 32px)";
 const NO_CAPTIONS: readonly CaptionTrack[] = [];
 
 export interface VideoPlayerProps {
@@ -111,10 +110,10 @@ function Player({
   const onPlaybackTimeRef = useRef(onPlaybackTime);
   onPlaybackTimeRef.current = onPlaybackTime;
   const [openMenu, setOpenMenu] = useState<OpenMenu>(null);
-
-  const posterUrl = poster ? stillAtWidth(poster, POSTER_WIDTH) : undefined;
-  // The poster is the video page's largest paint: fetch it from <head>, before the stylesheet and scripts.
-  if (posterUrl) preload(posterUrl, { as: "image", fetchPriority: "high" });
+  // The poster covers the video until its first frame plays, as `<video poster>` would (kept per source: a
+  // client-side move to the next video keeps this player).
+  const [playedSrc, setPlayedSrc] = useState<string>();
+  const framed = playedSrc === src;
 
   // rememberFocus (below) needs the phase; it is only called when the pre-roll ends, long after this render.
   const playback = usePlayback(videoRef, src, Boolean(renderPreRoll), () => rememberFocus());
@@ -203,13 +202,15 @@ function Player({
         ref={videoRef}
         playsInline
         preload="none"
-        poster={posterUrl}
         aria-label={title}
         // A click on the picture plays or pauses, as in every player; the keyboard has the Play button and Space/K.
         onClick={onSurfaceClick}
         onDoubleClick={toggleFullscreen}
         onPlay={playback.onPlay}
-        onPlaying={playback.onPlaying}
+        onPlaying={() => {
+          setPlayedSrc(src);
+          playback.onPlaying();
+        }}
         onEnded={() => {
           if (playback.phaseNow() === "main") onEnded?.();
         }}
@@ -225,6 +226,18 @@ function Player({
           <track key={t.language} kind="subtitles" srcLang={t.language} label={t.label} src={t.src} />
         ))}
       </video>
+      {poster && !framed && (
+        // The video page's largest paint: a <picture> (AVIF, WebP, JPEG) where `poster` takes one URL, preloaded
+        // from <head> before the stylesheet and scripts. Clicks go through to the video.
+        <Still
+          src={poster}
+          sizes={POSTER_SIZES}
+          preloaded
+          width={1280}
+          height={720}
+          className="pointer-events-none absolute inset-0 h-full w-full object-contain"
+        />
+      )}
       {captions.language && phase !== "preroll" && !media.ended && (
         <CaptionsOverlay
           cues={captions.cues}

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { useFetcher, useLocation } from "react-router";
 import { AppLink } from "~/components/ui/AppLink";
+import { Still } from "~/components/ui/Still";
 import { formatDuration } from "~/lib/format";
 import { type Translate, textLanguage, useLocale, useMessages, usePaths } from "~/lib/i18n";
 import { refusalText } from "~/lib/playlist-refusal-text";
@@ -123,7 +124,14 @@ export function PlaylistItems({
               >
                 <span className="relative aspect-video w-20 shrink-0 overflow-hidden rounded-md bg-ink-800 sm:w-28">
                   {item.thumbnail_url && (
-                    <img src={item.thumbnail_url} alt="" width={112} height={63} loading="lazy" className="h-full w-full object-cover" />
+                    <Still
+                      src={item.thumbnail_url}
+                      sizes="(min-width: 640px) 112px, 80px"
+                      width={112}
+                      height={63}
+                      loading="lazy"
+                      className="h-full w-full object-cover"
+                    />
                   )}
                 </span>
                 <span dir="auto" {...textLanguage(item.title_lang, locale)} className="min-w-0 flex-1 truncate font-medium">

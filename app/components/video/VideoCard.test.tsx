@@ -28,11 +28,18 @@ const text = (html: string) => html.replace(/<[^>]+>/g, "|").replace(/&amp;/g, "
 const attr = (html: string, tag: string, name: string) => new RegExp(`<${tag}\\b[^>]*\\b${name}="([^"]*)"`).exec(html)?.[1];
 
 describe("VideoCard", () => {
-  it("renders the thumbnail with WebP srcset, sizes and reserved dimensions; JPEG as src", () => {
+  it("renders the thumbnail as a picture: AVIF, then WebP srcset at the card's sizes, JPEG as the img's src, dimensions reserved", () => {
     const html = render();
+    const sources = [...html.matchAll(/<source ([^>]*)>/g)].map(([, a]) => a);
+    expect(sources).toEqual(
+      ["avif", "webp"].map(
+        (format) =>
+          `type="image/${format}" srcSet="${STILL_WIDTHS.thumb.map((w) => `/media/demo/aurora/thumb-${w}w.${format} ${w}w`).join(", ")}" sizes="${GRID_SIZES}"/`,
+      ),
+    );
+    expect(html).toMatch(/<picture class="contents"><source [^>]*><source [^>]*><img [^>]*><\/picture>/);
     expect(attr(html, "img", "src")).toBe("/media/demo/aurora/thumb.jpg");
-    expect(attr(html, "img", "srcSet")).toBe(STILL_WIDTHS.thumb.map((w) => `/media/demo/aurora/thumb-${w}w.webp ${w}w`).join(", "));
-    expect(attr(html, "img", "sizes")).toBe(GRID_SIZES);
+    expect(attr(html, "img", "srcSet")).toBeUndefined();
     expect(attr(html, "img", "width")).toBe("640");
     expect(attr(html, "img", "height")).toBe("360");
     expect(attr(html, "img", "loading")).toBe("lazy");
@@ -44,9 +51,12 @@ describe("VideoCard", () => {
     const html = render({ priority: true });
     expect(attr(html, "img", "loading")).toBe("eager");
     expect(attr(html, "img", "fetchPriority")).toBe("high");
+    // In the best format, typed, so a browser without AVIF skips it and finds the WebP source by itself.
     const preload = /<link rel="preload" as="image"[^>]*>/.exec(html)?.[0] ?? "";
     expect(preload).toContain('fetchPriority="high"');
-    expect(preload).toContain("thumb-320w.webp 320w");
+    expect(preload).toContain('type="image/avif"');
+    expect(preload).toContain("thumb-320w.avif 320w");
+    expect(preload).toContain(`imageSizes="${GRID_SIZES}"`);
   });
 
   it("marks an English title and category on a German page with lang=en, and neither when both are translated", () => {
@@ -61,7 +71,7 @@ describe("VideoCard", () => {
   it("uses the given heading level and sizes", () => {
     expect(render({ headingLevel: 2 })).toMatch(/<h2[^>]*>Aurora Veil<\/h2>/);
     expect(render()).toMatch(/<h3[^>]*>Aurora Veil<\/h3>/);
-    expect(attr(render({ sizes: "80px" }), "img", "sizes")).toBe("80px");
+    expect(attr(render({ sizes: "80px" }), "source", "sizes")).toBe("80px");
   });
 
   it("says the views with their plural, the AI badge and the category, and links the video page, in English as ever", () => {
@@ -91,6 +101,6 @@ describe("VideoCard", () => {
   it("keeps a plain src for thumbnails that have no variants", () => {
     const html = render({ video: { ...video, thumbnail_url: "https://cdn.example.com/x.jpg" } });
     expect(attr(html, "img", "src")).toBe("https://cdn.example.com/x.jpg");
-    expect(html).not.toMatch(/srcSet|sizes=/);
+    expect(html).not.toMatch(/srcSet|sizes=|<picture|<source/);
   });
 });

@@ -1,11 +1,10 @@
 import { lazy, Suspense } from "react";
-import { preload } from "react-dom";
 import { FavoriteButton } from "~/components/account/FavoriteButton";
 import { AppLink } from "~/components/ui/AppLink";
+import { Still } from "~/components/ui/Still";
 import { formatDuration, formatViews } from "~/lib/format";
 import { textLanguage, useLocale, useMessages, usePaths } from "~/lib/i18n";
 import { useCardFavorite, useSignedIn } from "~/lib/viewer-state";
-import { stillSrcSet } from "~core/images";
 import type { Locale } from "~core/locales";
 import { useHoverPreview } from "./hover-preview";
 
@@ -82,20 +81,15 @@ export function VideoCard({
   const favorite = known ?? scoped;
   const Title = headingLevel === 2 ? "h2" : "h3";
   const preview = useHoverPreview(video.storyboard_url);
-  const srcSet = stillSrcSet(video.thumbnail_url);
-  if (priority && video.thumbnail_url) {
-    preload(video.thumbnail_url, { as: "image", fetchPriority: "high", ...(srcSet ? { imageSrcSet: srcSet, imageSizes: sizes } : {}) });
-  }
   return (
     <article className="group relative">
       <AppLink to={paths.video(video.id)} className="block rounded-xl focus-visible:outline-offset-4" {...preview.handlers}>
         <div className="relative aspect-video overflow-hidden rounded-xl bg-ink-800">
           {video.thumbnail_url ? (
-            <img
+            <Still
               src={video.thumbnail_url}
-              srcSet={srcSet}
-              sizes={srcSet ? sizes : undefined}
-              alt=""
+              sizes={sizes}
+              preloaded={priority}
               width={640}
               height={360}
               loading={eager || priority ? "eager" : "lazy"}

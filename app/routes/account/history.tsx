@@ -2,6 +2,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { AccountShell, EmptyState } from "~/components/account/AccountShell";
 import { ErrorState } from "~/components/ui/ErrorState";
 import { Pagination } from "~/components/ui/Pagination";
+import { Still } from "~/components/ui/Still";
 import { existingPage } from "~/lib/account-pages.server";
 import { stillsFor } from "~/lib/age-assurance.server";
 import { formatDuration, formatLongDate, formatRelativeTime } from "~/lib/format";
@@ -226,7 +227,14 @@ function HistoryRow({ item, busy }: { item: HistoryItem; busy: boolean }) {
         aria-hidden="true"
       >
         {item.thumbnail_url ? (
-          <img src={item.thumbnail_url} alt="" width={160} height={90} loading="lazy" className="aspect-video w-full object-cover" />
+          <Still
+            src={item.thumbnail_url}
+            sizes="(min-width: 640px) 160px, 128px"
+            width={160}
+            height={90}
+            loading="lazy"
+            className="aspect-video w-full object-cover"
+          />
         ) : (
           <div className="aspect-video w-full bg-gradient-to-br from-ink-700 to-ink-900" />
         )}

@@ -1,0 +1,44 @@
+import type { ImgHTMLAttributes } from "react";
+import { preload } from "react-dom";
+import { STILL_FORMATS, STILL_MIME, stillSrcSet } from "~core/images";
+
+type ImgProps = Omit<ImgHTMLAttributes<HTMLImageElement>, "src" | "srcSet" | "sizes" | "alt">;
+
+/**
+ * A video still (thumbnail or poster) as a `<picture>`: its AVIF variants, then its WebP ones, then the JPEG as the
+ * `<img>`'s own source, the browser taking the first format it reads at the width `sizes` asks for (core/images.ts
+ * names the files). A still without variants (another origin's, a placeholder) is a plain `<img>`. The picture is
+ * `display: contents`, so the `<img>` is laid out and styled as if it stood alone.
+ *
+ * `preloaded`: the page's likely LCP image, preloaded from `<head>` in the first format (`type` makes a browser
+ * without AVIF skip that preload and find the WebP by itself).
+ */
+export function Still({
+  src,
+  sizes,
+  preloaded = false,
+  alt = "",
+  ...img
+}: { src: string; sizes: string; preloaded?: boolean; alt?: string } & ImgProps) {
+  const sources = STILL_FORMATS.flatMap((format) => {
+    const srcSet = stillSrcSet(src, format);
+    return srcSet ? [{ type: STILL_MIME[format], srcSet }] : [];
+  });
+  const best = sources[0];
+  if (preloaded) {
+    preload(best ? best.srcSet.split(" ")[0]! : src, {
+      as: "image",
+      fetchPriority: "high",
+      ...(best ? { imageSrcSet: best.srcSet, imageSizes: sizes, type: best.type } : {}),
+    });
+  }
+  if (!best) return <img src={src} alt={alt} {...img} />;
+  return (
+    <picture className="contents">
+      {sources.map((s) => (
+        <source key={s.type} type={s.type} srcSet={s.srcSet} sizes={sizes} />
+      ))}
+      <img src={src} alt={alt} {...img} />
+    </picture>
+  );
+}
