@@ -12,6 +12,7 @@ import appCss from "./app.css?inline";
 import { InlineCssContext } from "./lib/app-styles";
 import { NonceContext } from "./lib/nonce";
 import { DeferredPreloadsSink, pageBody } from "./lib/page-sink.server";
+import { StyleSubset } from "./lib/style-subset.server";
 import { provideTexts } from "./lib/texts";
 
 // Pages render from the catalog itself (app/lib/texts.ts): every language and namespace is at hand.
@@ -19,6 +20,8 @@ provideTexts(catalogTexts);
 
 // Production pages carry the stylesheet inline (see app/lib/app-styles.tsx); development links it for HMR.
 const INLINE_CSS = import.meta.env.PROD ? appCss : "";
+// Each page carries only the rules its markup uses (page-sink.server.ts); the whole sheet follows after hydration.
+const PAGE_STYLES = INLINE_CSS ? new StyleSubset(INLINE_CSS) : undefined;
 
 export const streamTimeout = 5_000;
 
@@ -54,7 +57,7 @@ export default function handleRequest(
         [readyOption]() {
           shellRendered = true;
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          const sink = new DeferredPreloadsSink(nonce);
+          const sink = new DeferredPreloadsSink(nonce, PAGE_STYLES);
           pipe(sink as unknown as Writable);
           // React has written everything: the abort timer has nothing left to guard.
           const done = () => {

@@ -1,6 +1,7 @@
 import { text } from "node:stream/consumers";
 import { describe, expect, it } from "vitest";
 import { DeferredPreloadsSink, pageBody } from "./page-sink.server";
+import { StyleSubset } from "./style-subset.server";
 
 /** React's side of the sink: each pass writes its views, then flush(); the last pass ends. */
 const render = (passes: Buffer[][]) => {
@@ -101,5 +102,43 @@ describe("DeferredPreloadsSink", () => {
     sink.write(Buffer.from(body));
     sink.flush();
     sink.end();
+  });
+
+  describe("the inline stylesheet", () => {
+    const sheet =
+      ".a{color:red}.b:hover{color:blue}.c .d{margin:0}html{line-height:1.5}@media (min-width:40rem){.e{display:flex}.a{color:green}}";
+    const styles = new StyleSubset(sheet);
+    const page = `<html><head><style data-app-css="">${sheet}</style><link rel="modulepreload" href="/assets/a.js" nonce="n0nce"/></head><body><p class="a b">x</p><p class="d">y</p></body></html>`;
+    const cutSheet =
+      '<style data-app-css="">.a{color:red}.b:hover{color:blue}html{line-height:1.5}@media (min-width:40rem){.a{color:green}}</style>';
+    const written = (passes: string[]) => {
+      const sink = new DeferredPreloadsSink("n0nce", styles);
+      const out: Buffer[] = [];
+      sink.onChunk = (chunk) => out.push(chunk);
+      for (const pass of passes) {
+        sink.write(pass);
+        sink.flush();
+      }
+      sink.end();
+      return Buffer.concat(out).toString();
+    };
+
+    it("is cut to the classes of a page written in one pass; the modulepreloads move as ever", () => {
+      const html = written([page]);
+      expect(html).toContain(cutSheet);
+      expect(html).toContain('<script nonce="n0nce">requestAnimationFrame(()=>setTimeout(()=>{for(const h of ["/assets/a.js"])');
+    });
+
+    it("is cut in a browser's shell pass too, to the shell's classes: what streams later waits for the whole sheet", () => {
+      // React's shell pass: the markup, a suspended boundary's placeholder, and no </body> until the boundary is done.
+      const shell = page.replace("</body></html>", '<!--$?--><template id="B:0"></template><!--/$-->');
+      expect(written([shell, '<div hidden id="S:0"><p class="e">late</p></div></body></html>'])).toContain(cutSheet);
+    });
+
+    it("stays whole when there is no inline stylesheet to cut (development links it)", () => {
+      const linked = page.replace(/<style[^>]*>.*<\/style>/, '<link rel="stylesheet" href="/app/app.css"/>');
+      const html = written([linked]);
+      expect(html).toContain('<link rel="stylesheet" href="/app/app.css"/>');
+    });
   });
 });

@@ -1,8 +1,12 @@
-// React's destination for a page (app/entry.server.tsx): the modulepreloads deferred, one chunk per pass of React's.
+// React's destination for a page (app/entry.server.tsx): the modulepreloads deferred, the inline stylesheet cut to
+// the page, one chunk per pass of React's.
+import { classesIn, type StyleSubset } from "./style-subset.server";
 
 const HEAD_END = Buffer.from("</head>");
 const BODY_END = Buffer.from("</body>");
 const MODULEPRELOAD = Buffer.from('<link rel="modulepreload"');
+const STYLE_OPEN = Buffer.from('<style data-app-css="">'); // app/lib/app-styles.tsx
+const STYLE_CLOSE = Buffer.from("</style>");
 const TAG_END = 0x3e; // ">", never part of a multi-byte UTF-8 character
 
 /**
@@ -53,7 +57,11 @@ export class DeferredPreloadsSink {
   private hrefs: string[] = [];
   private closeHandlers: (() => void)[] = [];
 
-  constructor(private readonly nonce: string) {}
+  constructor(
+    private readonly nonce: string,
+    /** Cuts the inline stylesheet to the page; none in development (the sheet is linked). */
+    private readonly styles?: StyleSubset,
+  ) {}
 
   // What React's pipe() uses of a Node Writable.
   write(chunk: Uint8Array | string): boolean {
@@ -106,7 +114,7 @@ export class DeferredPreloadsSink {
         if (!last) this.held = [data];
         return last ? [data] : [];
       }
-      const head = withoutModulePreloads(data.subarray(0, end));
+      const head = withoutModulePreloads(this.withPageStyles(data.subarray(0, end), data.subarray(end)));
       this.hrefs = head.hrefs;
       this.phase = "body";
       return [...head.parts, ...this.body(data.subarray(end), last)];
@@ -125,6 +133,21 @@ export class DeferredPreloadsSink {
     const keep = Math.min(data.length, BODY_END.length - 1);
     this.held = [data.subarray(data.length - keep)];
     return [data.subarray(0, data.length - keep)];
+  }
+
+  /**
+   * The head with its inline stylesheet cut to the classes of the markup at hand (`head` and `body`). React writes
+   * nothing before the shell is complete, and the pass that holds </head> holds the whole shell: every element
+   * but those of a Suspense boundary that streams later (React Router's data; no public page suspends on markup).
+   * Such content is styled once the whole sheet, which app/lib/app-styles.tsx links after hydration, has arrived.
+   */
+  private withPageStyles(head: Buffer, body: Buffer): Buffer {
+    const open = this.styles ? head.indexOf(STYLE_OPEN) : -1;
+    const close = open < 0 ? -1 : head.indexOf(STYLE_CLOSE, open);
+    if (!this.styles || close < 0) return head;
+    // Class names are ASCII: latin1 decodes the bytes without UTF-8's work.
+    const classes = classesIn(head.toString("latin1", 0, open) + body.toString("latin1"));
+    return Buffer.concat([head.subarray(0, open + STYLE_OPEN.length), Buffer.from(this.styles.forClasses(classes)), head.subarray(close)]);
   }
 
   private loader(): Buffer {
