@@ -1,6 +1,6 @@
 // React's destination for a page (app/entry.server.tsx): the modulepreloads deferred, the inline stylesheet cut to
 // the page, one chunk per pass of React's.
-import { classesIn, type StyleSubset } from "./style-subset.server";
+import { markupUses, type StyleSubset } from "./style-subset.server";
 
 const HEAD_END = Buffer.from("</head>");
 const BODY_END = Buffer.from("</body>");
@@ -136,7 +136,7 @@ export class DeferredPreloadsSink {
   }
 
   /**
-   * The head with its inline stylesheet cut to the classes of the markup at hand (`head` and `body`). React writes
+   * The head with its inline stylesheet cut to the markup at hand (`head` and `body`). React writes
    * nothing before the shell is complete, and the pass that holds </head> holds the whole shell: every element
    * but those of a Suspense boundary that streams later (React Router's data; no public page suspends on markup).
    * Such content is styled once the whole sheet, which app/lib/app-styles.tsx links after hydration, has arrived.
@@ -146,8 +146,8 @@ export class DeferredPreloadsSink {
     const close = open < 0 ? -1 : head.indexOf(STYLE_CLOSE, open);
     if (!this.styles || close < 0) return head;
     // Class names are ASCII: latin1 decodes the bytes without UTF-8's work.
-    const classes = classesIn(head.toString("latin1", 0, open) + body.toString("latin1"));
-    return Buffer.concat([head.subarray(0, open + STYLE_OPEN.length), Buffer.from(this.styles.forClasses(classes)), head.subarray(close)]);
+    const markup = markupUses(head.toString("latin1", 0, open) + body.toString("latin1"));
+    return Buffer.concat([head.subarray(0, open + STYLE_OPEN.length), Buffer.from(this.styles.forPage(markup)), head.subarray(close)]);
   }
 
   private loader(): Buffer {
