@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Link, useFetcher } from "react-router";
 import { Pagination } from "~/components/ui/Pagination";
+import { Still } from "~/components/ui/Still";
 import type { ConsoleActionResult } from "~/lib/console-result";
 import type { QueueItem } from "~core/console-rows";
 import { paths } from "~core/paths";
@@ -86,7 +87,7 @@ function QueueItemCard({ item, now }: { item: QueueItem<string>; now: string }) 
         {item.target.type === "video" ? (
           <div className="flex items-start gap-3">
             {item.thumbnailUrl && (
-              <img src={item.thumbnailUrl} alt="" width={120} height={68} className="aspect-video w-28 rounded object-cover" />
+              <Still src={item.thumbnailUrl} sizes="112px" width={120} height={68} className="aspect-video w-28 rounded object-cover" />
             )}
             <div className="min-w-0">
               <p className="break-words font-semibold text-zinc-100">{item.videoTitle ?? "Deleted video"}</p>

@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
+import { Still } from "~/components/ui/Still";
 import { paths } from "~core/paths";
 import { checkVideoFields, type VideoFieldErrors, videoFieldsFromForm } from "~core/video-schema";
 import { dangerButton, formatWhen, primaryButton, secondaryButton } from "../console-ui";
@@ -85,7 +86,7 @@ export function VideoEditor({
           </p>
         </div>
         {video.thumbnailUrl && (
-          <img src={video.thumbnailUrl} alt="" width={160} height={90} className="h-[90px] w-40 rounded-lg object-cover" />
+          <Still src={video.thumbnailUrl} sizes="160px" width={160} height={90} className="h-[90px] w-40 rounded-lg object-cover" />
         )}
       </div>
 

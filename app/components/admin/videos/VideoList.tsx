@@ -1,4 +1,5 @@
 import { Form, Link, useNavigation } from "react-router";
+import { Still } from "~/components/ui/Still";
 import { formatDuration } from "~/lib/format";
 import { paths } from "~core/paths";
 import { fieldClass as field, primaryButton, SectionHeader } from "../console-ui";
@@ -130,9 +131,9 @@ export function VideoList(props: {
           {props.videos.map((v) => (
             <li key={v.id} className="flex items-center gap-3 p-3" data-admin-video={v.id}>
               {v.thumbnailUrl ? (
-                <img
+                <Still
                   src={v.thumbnailUrl}
-                  alt=""
+                  sizes="96px"
                   width={96}
                   height={54}
                   loading="lazy"
