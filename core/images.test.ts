@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { STILL_FORMATS, STILL_WIDTHS, stillAtWidth, stillSrcSet, stillVariantPath } from "./images";
+import { STILL_FORMATS, STILL_WIDTHS, stillSrcSet, stillVariantPath } from "./images";
 
 describe("still variants", () => {
   it("names a variant next to its JPEG", () => {
@@ -26,18 +26,17 @@ describe("still variants", () => {
       "/media/x/other.jpg",
       "/placeholder-80x45.svg",
       "/media/x/thumb.jpg?v=2",
+      "https://cdn.example.com/p.jpg",
     ]) {
       for (const format of STILL_FORMATS) expect(stillSrcSet(url, format)).toBeUndefined();
     }
-    expect(stillAtWidth("https://cdn.example.com/p.jpg", 768)).toBe("https://cdn.example.com/p.jpg");
   });
 
   it("knows our stills on the media origin (MEDIA_BASE_URL) by the pipeline's layout, and nothing else there", () => {
     const still = "https://cdn.example.com/site/videos/0b7c1f0e-9a3d-4c5e-8f21-6d0a2b4c8e10/thumb.jpg";
     expect(stillSrcSet(still, "avif")).toBe(STILL_WIDTHS.thumb.map((w) => `${still.replace(".jpg", `-${w}w.avif`)} ${w}w`).join(", "));
-    expect(stillAtWidth("http://127.0.0.1:9000/bucket/demo/aurora/poster.jpg", 768)).toBe(
-      "http://127.0.0.1:9000/bucket/demo/aurora/poster-768w.webp",
-    );
+    const demo = "http://127.0.0.1:9000/bucket/demo/aurora/poster.jpg";
+    expect(stillSrcSet(demo, "webp")).toBe(STILL_WIDTHS.poster.map((w) => `${demo.replace(".jpg", `-${w}w.webp`)} ${w}w`).join(", "));
     for (const url of [
       "https://cdn.example.com/videos/not-a-uuid/thumb.jpg",
       "https://cdn.example.com/videos/0b7c1f0e-9a3d-4c5e-8f21-6d0a2b4c8e10/thumb.jpg?v=2",
@@ -46,11 +45,5 @@ describe("still variants", () => {
     ]) {
       expect(stillSrcSet(url, "webp")).toBeUndefined();
     }
-  });
-
-  it("picks the smallest variant at least as wide as asked, else the widest", () => {
-    expect(stillAtWidth("/media/x/poster.jpg", 768)).toBe("/media/x/poster-768w.webp");
-    expect(stillAtWidth("/media/x/poster.jpg", 500)).toBe("/media/x/poster-768w.webp");
-    expect(stillAtWidth("/media/x/poster.jpg", 4000)).toBe("/media/x/poster-1280w.webp");
   });
 });

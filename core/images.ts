@@ -36,12 +36,3 @@ export function stillSrcSet(url: string | null | undefined, format: StillFormat)
   if (!url || !kind) return undefined;
   return STILL_WIDTHS[kind as StillKind].map((w) => `${stillVariantPath(url, w, format)} ${w}w`).join(", ");
 }
-
-/** One WebP variant of a still (the one format every browser we serve reads), or the URL itself when it has none. */
-export function stillAtWidth(url: string, width: number): string {
-  const kind = OWN_STILL.exec(url)?.[1] as StillKind | undefined;
-  if (!kind) return url;
-  const widths = STILL_WIDTHS[kind];
-  const pick = widths.find((w) => w >= width) ?? widths[widths.length - 1]!;
-  return stillVariantPath(url, pick, "webp");
-}

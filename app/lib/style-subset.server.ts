@@ -145,8 +145,8 @@ function write(piece: Piece, kept: ReadonlySet<RulePiece>, used: ReadonlySet<str
   } else if (piece.kind === "property") {
     if (used.has(piece.name)) out.push(piece.text);
   } else if (piece.kind === "definitions") {
-    const kept = piece.declarations.filter((d) => used.has(d.name));
-    if (kept.length) out.push(`${piece.selector}{`, kept.map((d) => d.text).join(";"), "}");
+    const declarations = piece.declarations.filter((d) => used.has(d.name));
+    if (declarations.length) out.push(`${piece.selector}{`, declarations.map((d) => d.text).join(";"), "}");
   } else {
     const inner: string[] = [];
     for (const child of piece.children) write(child, kept, used, inner);

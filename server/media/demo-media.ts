@@ -239,10 +239,7 @@ async function ensureStillVariants(root: string, manifest: Manifest, file: strin
     log(`[media] writing the missing variants of ${missing.length} still(s)`);
     for (const f of missing) await makeStillVariants(f, (variant) => !existsSync(variant));
   }
-  if (manifest.stillFormats?.join() !== STILL_FORMATS.join()) {
-    manifest.stillFormats = [...STILL_FORMATS];
-    await writeManifest(file, manifest);
-  }
+  if (manifest.stillFormats?.join() !== STILL_FORMATS.join()) await writeManifest(file, { ...manifest, stillFormats: [...STILL_FORMATS] });
 }
 
 async function readManifest(file: string): Promise<Manifest | undefined> {

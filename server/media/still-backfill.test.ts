@@ -72,6 +72,28 @@ describe("backfillStillVariants", () => {
     expect(await backfillStillVariants(storage)).toEqual({ checked: 1, written: 0 });
   });
 
+  it("looks at a folder once however many videos show its stills (the demo set's)", async () => {
+    const older = await olderVideo();
+    const { id: twin } = await insertVideo(handle().db);
+    const stills = await handle()
+      .db.selectFrom("videos")
+      .select(["poster_url", "thumbnail_url"])
+      .where("id", "=", older.id)
+      .executeTakeFirstOrThrow();
+    await handle().db.updateTable("videos").set(stills).where("id", "=", twin).execute();
+    const listed: string[] = [];
+    const counting = {
+      ...storage,
+      listKeys: (prefix: string) => {
+        listed.push(prefix);
+        return storage.listKeys(prefix);
+      },
+    };
+    const done = await backfillStillVariants(counting);
+    expect(done.written).toBe(STILL_WIDTHS.poster.length + STILL_WIDTHS.thumb.length);
+    expect(listed.filter((prefix) => prefix === `videos/${older.id}`)).toHaveLength(1);
+  });
+
   it("stops between videos when asked to", async () => {
     const stop = new AbortController();
     stop.abort(new Error("stopping"));

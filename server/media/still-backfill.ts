@@ -19,8 +19,8 @@ export interface StillBackfillResult {
  * the pages name must exist beside each poster and thumbnail, or a `<picture>` source points at nothing. New
  * transcodes write them all (server/media/hls.ts); this is an upgrade's catch-up, `npm run cli -- media:stills`,
  * run before the new release takes traffic and once more after it (for videos an older worker published
- * meanwhile; docs/operations.md "Upgrades"). Idempotent, and cheap when nothing is missing: one listing per video,
- * no image read. The demo set has its own check (server/media/demo-media.ts).
+ * meanwhile; docs/operations.md "Upgrades"). Idempotent, and cheap when nothing is missing: one listing per media
+ * folder (the demo set's few folders serve many videos), no image read. The demo set has its own check (server/media/demo-media.ts).
  */
 export async function backfillStillVariants(
   storage: MediaStorage,
@@ -28,6 +28,7 @@ export async function backfillStillVariants(
 ): Promise<StillBackfillResult> {
   const result: StillBackfillResult = { checked: 0, written: 0 };
   let after = "00000000-0000-0000-0000-000000000000"; // below every uuid
+  const folders = new Set<string>();
   for (;;) {
     opts.signal?.throwIfAborted();
     const rows = await getDb()
@@ -46,15 +47,17 @@ export async function backfillStillVariants(
       });
       if (!stills.length) continue;
       result.checked++;
-      result.written += await fillVideo(storage, stills, opts.signal);
+      const folder = path.posix.dirname(stills[0]!);
+      if (folders.has(folder)) continue;
+      folders.add(folder);
+      result.written += await fillFolder(storage, folder, stills, opts.signal);
     }
     opts.log?.(`[stills] ${result.checked} video(s) checked, ${result.written} variant(s) written`);
   }
 }
 
-/** One video's stills: the keys of its JPEGs (same folder). Returns how many files it wrote. */
-async function fillVideo(storage: MediaStorage, stills: string[], signal?: AbortSignal): Promise<number> {
-  const folder = path.posix.dirname(stills[0]!);
+/** One video's stills: the keys of its JPEGs, all in `folder`. Returns how many files it wrote. */
+async function fillFolder(storage: MediaStorage, folder: string, stills: string[], signal?: AbortSignal): Promise<number> {
   const present = new Set(await storage.listKeys(folder));
   const missing = stills
     .map((key) => ({ key, variants: stillVariantFiles(key).filter((v) => !present.has(v)) }))
