@@ -25,6 +25,16 @@ const PAGE_STYLES = INLINE_CSS ? new StyleSubset(INLINE_CSS) : undefined;
 
 export const streamTimeout = 5_000;
 
+/**
+ * How long a page waits, once its shell is ready, for the rest of it before it streams. Every route's data is
+ * there when it renders (no loader defers), so the rest comes a few ticks later, and React then writes React
+ * Router's hydration data in place: streamed after the shell, that data comes in Suspense boundaries and three
+ * more inline scripts move it into place (1 KB of the first round trip on home, and three more script hashes in a
+ * cached page's CSP; docs/benchmarks.md "Issue 35: every cold document in one round trip"). A page whose data
+ * took longer (a deferred loader) would still send its shell after this wait.
+ */
+const SHELL_WAIT_MS = 50;
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -41,10 +51,36 @@ export default function handleRequest(
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
-    // Crawlers and link-preview bots get the complete document in one piece.
+    let shellFailed = false;
+    // Crawlers and link-preview bots get the complete document in one piece, however long its data takes.
     const userAgent = request.headers.get("user-agent");
-    const readyOption = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+    const waitForAll = (userAgent && isbot(userAgent)) || routerContext.isSpaMode;
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
+    let shellWait: ReturnType<typeof setTimeout> | undefined;
+
+    const start = () => {
+      if (shellRendered || shellFailed) return;
+      shellRendered = true;
+      clearTimeout(shellWait);
+      responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+      const sink = new DeferredPreloadsSink(nonce, PAGE_STYLES);
+      pipe(sink as unknown as Writable);
+      // React has written everything: the abort timer has nothing left to guard.
+      const done = () => {
+        clearTimeout(timeoutId);
+        timeoutId = undefined;
+      };
+      if (sink.ended) done();
+      const body = pageBody(sink);
+      if (!sink.ended) {
+        const end = sink.onEnd;
+        sink.onEnd = () => {
+          done();
+          end?.();
+        };
+      }
+      resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
+    };
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
@@ -54,28 +90,13 @@ export default function handleRequest(
       </NonceContext.Provider>,
       {
         nonce,
-        [readyOption]() {
-          shellRendered = true;
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          const sink = new DeferredPreloadsSink(nonce, PAGE_STYLES);
-          pipe(sink as unknown as Writable);
-          // React has written everything: the abort timer has nothing left to guard.
-          const done = () => {
-            clearTimeout(timeoutId);
-            timeoutId = undefined;
-          };
-          if (sink.ended) done();
-          const body = pageBody(sink);
-          if (!sink.ended) {
-            const end = sink.onEnd;
-            sink.onEnd = () => {
-              done();
-              end?.();
-            };
-          }
-          resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
+        onShellReady() {
+          if (!waitForAll) shellWait = setTimeout(start, SHELL_WAIT_MS);
         },
+        onAllReady: start,
         onShellError(error: unknown) {
+          shellFailed = true;
+          clearTimeout(shellWait);
           reject(error);
         },
         onError(error: unknown) {

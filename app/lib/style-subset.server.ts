@@ -4,8 +4,10 @@ import postcss, { type AtRule, type ChildNode, type Declaration, type Rule } fro
  * The inline stylesheet cut to one page (ADR 0044; docs/benchmarks.md "Issue 35: each page's stylesheet cut to its
  * markup"): a page uses about 40 % of the public sheet, and the whole sheet was half of a first round trip. Built
  * once from the stylesheet; per page, `forPage` keeps
- * - each class rule whose selector's classes the markup all names (any one of its selectors);
- * - every other rule (the reset, element and attribute rules, keyframes);
+ * - of each rule whose selectors all name classes or elements, the selectors whose classes and elements the markup
+ *   all has (`.a .b`, `h1 + p`; an element inside `:is()`, `:not()`… does not count, nor does one the parser adds
+ *   on its own, see IMPLIED_ELEMENTS); `button,input,select{…}` on a page without a select is `button,input{…}`;
+ * - every other rule (the reset's rules for everything, attribute rules, keyframes);
  * - of the custom properties the sheet defines for everything (the theme's `:root` variables, Tailwind's
  *   `@property` rules and their fallback for older browsers), those that a kept rule or the markup's own styles
  *   use, directly or through another variable;
@@ -31,13 +33,16 @@ export class StyleSubset {
     this.root.forEach(index);
   }
 
-  /** The stylesheet for markup with these class names, whose inline styles use these custom properties. */
-  forPage(page: { classes: ReadonlySet<string>; properties: ReadonlySet<string> }): string {
+  /** The stylesheet for markup with these class names and elements, whose inline styles use these custom properties. */
+  forPage(page: PageUses): string {
     const used = new Set([...this.alwaysUsed, ...page.properties]);
-    const kept = new Set<RulePiece>();
+    const kept = new Map<RulePiece, string>();
+    const present = (selector: SelectorNeeds) =>
+      selector.classes.every((name) => page.classes.has(name)) && selector.elements.every((name) => page.elements.has(name));
     for (const rule of this.rules) {
-      if (!rule.needs.some((list) => list.every((name) => page.classes.has(name)))) continue;
-      kept.add(rule);
+      const matching = rule.selectors.filter(present);
+      if (matching.length === 0) continue;
+      kept.set(rule, matching.length === rule.selectors.length ? rule.text : matching.map((s) => s.text).join(",") + rule.body);
       for (const name of rule.uses) used.add(name);
     }
     // What the used definitions read themselves (`--default-font-family: var(--font-sans)`), until nothing changes.
@@ -58,20 +63,43 @@ export class StyleSubset {
   }
 }
 
-/** What the sheet needs to know of a page's markup: its class names, and the custom properties its style attributes use. */
-export function markupUses(html: string): { classes: Set<string>; properties: Set<string> } {
+/** What the sheet needs to know of a page's markup. */
+export interface PageUses {
+  classes: ReadonlySet<string>;
+  /** Element names, lower case. */
+  elements: ReadonlySet<string>;
+  /** The custom properties its style attributes use. */
+  properties: ReadonlySet<string>;
+}
+
+/**
+ * Elements an HTML parser creates without a tag for them in the markup (a `<tr>` straight in a `<table>` gets a
+ * `<tbody>`); `html`, `head` and `body` are always written by the root.
+ */
+const IMPLIED_ELEMENTS: Record<string, string[]> = { table: ["tbody"], tr: ["tbody"] };
+
+export function markupUses(html: string): PageUses {
   const classes = new Set<string>();
   for (const [, list = ""] of html.matchAll(CLASS_ATTRIBUTE)) {
     for (const name of list.split(WHITESPACE)) if (name) classes.add(name.includes("&") ? decodeEntities(name) : name);
   }
+  const elements = new Set<string>();
+  for (const [, tag = ""] of html.matchAll(START_TAG)) {
+    const name = tag.toLowerCase();
+    elements.add(name);
+    for (const implied of IMPLIED_ELEMENTS[name] ?? []) elements.add(implied);
+  }
   const properties = new Set<string>();
   for (const [, style = ""] of html.matchAll(STYLE_ATTRIBUTE)) for (const name of varsIn(style)) properties.add(name);
-  return { classes, properties };
+  return { classes, elements, properties };
 }
 
 // React writes one space before each attribute: a literal start is what makes the search fast (0.2 ms on 120 KB).
 const CLASS_ATTRIBUTE = / class="([^"]*)"/g;
 const STYLE_ATTRIBUTE = / style="([^"]*)"/g;
+// A `<` in a script or in text is written as `\u003c` or `&lt;` by React, so each match is a start tag (or, in an
+// inline script, something that only ever adds a name: the cut keeps more, never less).
+const START_TAG = /<([a-zA-Z][\w-]*)/g;
 const WHITESPACE = /\s+/;
 const VAR = /var\(\s*(--[\w-]+)/g;
 
@@ -87,12 +115,13 @@ const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"'
 /**
  * A node of the sheet:
  * - `text`: always kept (`uses`: the custom properties it reads);
- * - `rule`: kept when one of its selectors' class lists is all present;
+ * - `rule`: kept with those of its selectors whose classes and elements are all present (`body`: its `{…}`);
  * - `definitions`: a rule that only defines custom properties for everything, each kept when used;
  * - `property`: an `@property` rule, kept when its property is used;
  * - `block`: an at-rule around pieces, kept (with its own text around them) when something inside is.
  */
-type RulePiece = { kind: "rule"; text: string; needs: string[][]; uses: string[] };
+type SelectorNeeds = { text: string; classes: string[]; elements: string[] };
+type RulePiece = { kind: "rule"; text: string; selectors: SelectorNeeds[]; body: string; uses: string[] };
 type DefinitionsPiece = { kind: "definitions"; selector: string; declarations: { name: string; text: string; uses: string[] }[] };
 type Piece =
   | { kind: "text"; text: string; uses: string[] }
@@ -106,13 +135,32 @@ function classesOfSelector(selector: string): string[] {
   return [...selector.matchAll(/\.((?:\\.|[\w-])+)/g)].map(([, name = ""]) => name.replace(/\\(.)/g, "$1"));
 }
 
+/**
+ * `ul > li:hover a` → ["ul", "li", "a"]: the type selectors every match needs, lower case. What is inside
+ * parentheses (`:not(iframe)`, `:where(h1,h2)`) or brackets is not required of the markup, so it is left out, as
+ * are escaped characters; `*` and pseudo-elements name no element.
+ */
+function elementsOfSelector(selector: string): string[] {
+  let plain = selector.replace(/\\./g, "_").replace(/\[[^\]]*\]/g, "");
+  for (let outer = ""; outer !== plain; ) {
+    outer = plain;
+    plain = plain.replace(/\([^()]*\)/g, ""); // the innermost parentheses, until none is left
+  }
+  return [...plain.matchAll(/(?:^|[\s>+~])([a-zA-Z][\w-]*)/g)].map(([, name = ""]) => name.toLowerCase());
+}
+
 function toPiece(node: ChildNode): Piece {
   if (node.type === "rule") {
     const rule = node as Rule;
-    const needs = rule.selectors.map(classesOfSelector);
     const text = rule.toString();
     const uses = varsIn(text);
-    if (needs.every((list) => list.length > 0)) return { kind: "rule", text, needs, uses };
+    const selectors = rule.selectors.map((selector) => ({
+      text: selector,
+      classes: classesOfSelector(selector),
+      elements: elementsOfSelector(selector),
+    }));
+    const body = text.slice(text.indexOf("{"));
+    if (selectors.every((s) => s.classes.length + s.elements.length > 0)) return { kind: "rule", text, selectors, body, uses };
     const declarations = rule.nodes.filter((n): n is Declaration => n.type === "decl");
     if (declarations.length === rule.nodes.length && declarations.every((d) => d.prop.startsWith("--")))
       return {
@@ -138,10 +186,11 @@ function toPiece(node: ChildNode): Piece {
   return { kind: "text", text: node.toString(), uses: [] }; // a comment: the licence line
 }
 
-function write(piece: Piece, kept: ReadonlySet<RulePiece>, used: ReadonlySet<string>, out: string[]): void {
+function write(piece: Piece, kept: ReadonlyMap<RulePiece, string>, used: ReadonlySet<string>, out: string[]): void {
   if (piece.kind === "text") out.push(piece.text);
   else if (piece.kind === "rule") {
-    if (kept.has(piece)) out.push(piece.text);
+    const text = kept.get(piece);
+    if (text !== undefined) out.push(text);
   } else if (piece.kind === "property") {
     if (used.has(piece.name)) out.push(piece.text);
   } else if (piece.kind === "definitions") {

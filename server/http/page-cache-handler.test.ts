@@ -1,64 +1,29 @@
+import crypto from "node:crypto";
 import type http from "node:http";
 import { request } from "node:http";
-import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { appRoutes } from "../../tests/support/app-routes";
-import { invalidate, invalidatePages } from "../realtime/shared-caches";
-import { compressResponses } from "./compression";
-import { declaredHeaders } from "./declared-headers";
+import { chain, listen } from "../../tests/support/page-cache-chain";
 import { commonHeaders } from "./headers";
 import { bypassPageCacheWhile } from "./page-cache-bypass";
-import { pageCacheHandler, pageMicroCache } from "./page-cache-handler";
-import { createPageStore, PAGE_CACHE_HEADER, type PageStore, processPageStore } from "./page-cache-store";
-import { nonceScriptHashes } from "./page-snapshot";
-import { routeMatching } from "./route-table";
-
-/** A stand-in for React Router: streams an HTML page carrying the nonce, in the ways real answers vary. */
-function standIn(renders: { count: number }): express.RequestHandler {
-  return (req, res) => {
-    renders.count++;
-    const nonce = String(res.locals.nonce);
-    const kind = String(req.query.kind ?? "page");
-    if (kind === "missing") return void res.status(404).type("html").end("<p>not found</p>");
-    if (kind === "json") return void res.type("json").end('{"a":1}');
-    if (kind === "cookie") res.append("Set-Cookie", "viewSession=abc; Path=/");
-    if (kind === "degraded") res.locals.pageDegraded = true;
-    const inScript = kind === "nonce-in-script" ? nonce : "b";
-    const delay = req.query.slow ? 60 : 0;
-    res.status(200).type("html");
-    res.setHeader("X-Render", String(renders.count));
-    const filler = "x".repeat(kind === "big" ? 5000 : 1500); // past compression's 1 KB threshold
-    res.write(`<!doctype html><html><head><script nonce="${nonce}">window.a=1</script></head>`);
-    setTimeout(() => {
-      res.write(`<body>${filler}<p>${req.originalUrl}</p>`);
-      res.write('<script type="application/ld+json">{"@type":"WebPage"}</script>');
-      res.end(`<script nonce="${nonce}">window.b="${inScript}"</script></body></html>`);
-    }, delay);
-  };
-}
-
-async function listen(app: express.Express): Promise<{ server: http.Server; origin: string }> {
-  const server = app.listen(0, "127.0.0.1");
-  await new Promise((r) => server.once("listening", r));
-  return { server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
-}
-
-const routes = await appRoutes();
-
-function chain(app: express.Express, cache: express.RequestHandler, renders: { count: number }): express.Express {
-  app.use(commonHeaders());
-  app.use(routeMatching(async () => ({ routes }))); // the real route table: which pages declare pageCache
-  app.use(compressResponses());
-  app.use(declaredHeaders());
-  app.use(cache);
-  app.use(standIn(renders));
-  return app;
-}
+import { pageCacheHandler } from "./page-cache-handler";
+import { createPageStore, PAGE_CACHE_HEADER, type PageStore } from "./page-cache-store";
 
 const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";
 const cspNonce = (res: Response) => /'nonce-([^']+)'/.exec(res.headers.get("content-security-policy") ?? "")?.[1];
 const bodyNonces = (html: string) => [...html.matchAll(/nonce="([^"]+)"/g)].map((m) => m[1]);
+const sha256 = (script: string) => `'sha256-${crypto.createHash("sha256").update(script).digest("base64")}'`;
+/** A GET read as sent: raw body bytes (not decoded) and the headers. */
+const rawGet = (url: string, headers: Record<string, string>) =>
+  new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    const req = request(new URL(url), { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on("error", reject);
+    req.end();
+  });
 const cspScripts = (res: Response) => /script-src ([^;]*)/.exec(res.headers.get("content-security-policy") ?? "")?.[1]?.split(" ");
 
 describe("the page micro-cache on a real server", () => {
@@ -69,7 +34,7 @@ describe("the page micro-cache on a real server", () => {
   let origin: string;
   beforeAll(async () => {
     store = createPageStore({ ttlMs: 2000, staleMs: 3000, maxEntries: 3, maxBytes: 1_000_000, maxBodyBytes: 4000, now: () => now });
-    ({ server, origin } = await listen(chain(express(), pageCacheHandler(store), renders)));
+    ({ server, origin } = await listen(await chain(express(), pageCacheHandler(store), renders)));
   });
   afterAll(() => new Promise((r) => server.close(r)));
   afterEach(() => {
@@ -91,22 +56,49 @@ describe("the page micro-cache on a real server", () => {
     const second = await get("/");
     expect([first.state, second.state]).toEqual(["miss", "hit"]);
     expect([first.rendered, second.rendered]).toEqual([true, false]);
-    // The render: this response's nonce on both scripts and in its CSP.
-    const nonce = cspNonce(first.res) as string;
-    expect(bodyNonces(first.body)).toEqual([nonce, nonce]);
-    // From the cache: no nonce anywhere; the CSP names exactly the two inline scripts (not the JSON-LD).
-    expect(second.body).toBe(first.body.replaceAll(` nonce="${nonce}"`, ""));
-    expect(second.body).not.toContain("nonce");
-    expect(cspNonce(second.res)).toBeUndefined();
-    const hashes = nonceScriptHashes(first.body, nonce);
-    expect(hashes).toHaveLength(2);
-    expect(cspScripts(second.res)).toEqual(["'self'", ...hashes]);
+    // The render's visitor already gets the stored page: no nonce anywhere; the CSP names exactly the two inline
+    // scripts (not the JSON-LD) by hash.
+    expect(second.body).toBe(first.body);
+    for (const answer of [first, second]) {
+      expect(answer.body).not.toContain("nonce");
+      expect(cspNonce(answer.res)).toBeUndefined();
+      expect(cspScripts(answer.res)).toEqual(["'self'", sha256("window.a=1"), sha256('window.b="b"')]);
+    }
     // Same headers as a rendered page: the render's own, the security headers, Cache-Control, Vary.
     expect(second.res.headers.get("x-render")).toBe("1");
     expect(second.res.headers.get("cache-control")).toBe("private, no-cache");
     expect(second.res.headers.get("rating")).toBe(first.res.headers.get("rating"));
     expect(second.res.headers.get("x-request-id")).not.toBe(first.res.headers.get("x-request-id"));
     expect(second.res.headers.get("vary")).toMatch(/accept-encoding/i);
+  });
+
+  it("sends the render's visitor the bytes and headers every hit sends, compressed once", async () => {
+    const raw = async () => {
+      const answer = await rawGet(`${origin}/blog`, { "user-agent": BROWSER, "accept-encoding": "br" });
+      await store.settled();
+      return answer;
+    };
+    const miss = await raw();
+    const hit = await raw();
+    expect([miss.headers["x-page-cache"], hit.headers["x-page-cache"]]).toEqual(["miss", "hit"]);
+    expect(miss.body.equals(hit.body)).toBe(true);
+    expect(miss.headers["content-encoding"]).toBe("br");
+    expect(Number(miss.headers["content-length"])).toBe(miss.body.length); // in one piece, not chunked
+    const perResponse = new Set(["x-page-cache", "x-request-id", "date"]);
+    const own = (headers: http.IncomingHttpHeaders) => Object.entries(headers).filter(([name]) => !perResponse.has(name));
+    expect(own(miss.headers)).toEqual(own(hit.headers));
+  });
+
+  it("streams a render that cannot be kept as it came: its nonce, its visitor's encoding, every byte", async () => {
+    for (const kind of ["cookie", "big", "nonce-in-script"]) {
+      const answer = await get(`/terms?kind=${kind}`, { "accept-encoding": "br" });
+      const nonce = cspNonce(answer.res) as string;
+      expect([kind, answer.state, bodyNonces(answer.body)]).toEqual([kind, "miss", [nonce, nonce]]);
+      expect(answer.body).toContain("</body></html>");
+      expect(answer.body.length).toBeGreaterThan(kind === "big" ? 5000 : 1500);
+      expect(answer.res.headers.get("content-encoding")).toBe("br");
+    }
+    expect(store.size).toBe(0);
   });
 
   it("sends the stored page in the encoding each visitor accepts", async () => {
@@ -296,40 +288,4 @@ describe("the page micro-cache on a real server", () => {
     });
   });
   // --- end of the video page ---
-});
-
-describe("invalidation", () => {
-  const renders = { count: 0 };
-  let server: http.Server;
-  let origin: string;
-  beforeAll(async () => {
-    ({ server, origin } = await listen(chain(express(), pageMicroCache(processPageStore({ ttlMs: 60_000 })), renders)));
-  });
-  afterAll(() => new Promise((r) => server.close(r)));
-  const state = async (path: string) => {
-    const res = await fetch(`${origin}${path}`);
-    await res.text();
-    return res.headers.get(PAGE_CACHE_HEADER);
-  };
-
-  it("drops every page whenever any shared cache is invalidated, or pages are", async () => {
-    await state("/");
-    expect(await state("/")).toBe("hit");
-    await invalidate("blog-posts", "some-slug"); // one key of one cache is enough: pages may show it anywhere
-    expect(await state("/")).toBe("miss");
-    expect(await state("/")).toBe("hit");
-    await invalidatePages();
-    expect(await state("/")).toBe("miss");
-  });
-
-  it("drops only the named pages for invalidatePages(paths) (a comment: its video's page), in every process", async () => {
-    const video = "/video/8d0b7a4e-1c2f-4a5b-9c3d-2e1f0a9b8c7d";
-    const other = "/video/5e0b7a4e-1c2f-4a5b-9c3d-2e1f0a9b8c7d";
-    for (const path of ["/", video, other]) await state(path);
-    for (const path of ["/", video, other]) expect(await state(path), path).toBe("hit");
-    await invalidatePages([video]);
-    expect(await state(video)).toBe("miss");
-    expect(await state("/")).toBe("hit");
-    expect(await state(other)).toBe("hit");
-  });
 });

@@ -3,7 +3,7 @@ import { logger } from "../logger";
 import { contentSecurityPolicy } from "./headers";
 import { cacheability, expressPageRequest, pageKey } from "./page-cache-key";
 import { hitHeaders, sendStored } from "./page-cache-replay";
-import { PAGE_CACHE_HEADER, type PageStore, processPageStore } from "./page-cache-store";
+import { PAGE_CACHE_HEADER, type PageStore, processPageStore, type StoredPage } from "./page-cache-store";
 import { type SnapshotEncoding, snapshotEncoding, snapshotPage } from "./page-snapshot";
 import { matchedRoute } from "./route-table";
 import { hasSessionCookie } from "./session";
@@ -48,7 +48,12 @@ export function pageCacheHandler(store: PageStore): RequestHandler {
     const render = (lead: boolean) => {
       res.setHeader(PAGE_CACHE_HEADER, "miss");
       if (req.method === "GET") {
-        const stored = keepWhenDone(res, store, key, String(res.locals.nonce ?? ""), hasSessionCookie(req.headers.cookie));
+        const how = {
+          nonce: String(res.locals.nonce ?? ""),
+          shell: hasSessionCookie(req.headers.cookie),
+          mode: lead ? "answer" : "stream",
+        } as const;
+        const stored = keepWhenDone(req, res, store, key, how);
         if (lead) store.rendering(key, stored);
       }
       next();
@@ -70,14 +75,41 @@ function expressEncoding(req: Request): SnapshotEncoding {
 }
 
 /**
- * Lets the render stream out as usual while copying its chunks; once it ended as a page to keep, stores its
- * snapshot. The promise settles when that is decided (stored or not), never rejects.
+ * How a render that may be kept reaches its visitor:
+ * - `answer` (the first render of a key): it is held, and once it has ended as a page to keep, the visitor gets
+ *   the stored page itself, as every hit after it will: one brotli pass at the store's quality instead of one at
+ *   the stream's and another for the store, and the bytes a hit sends (at quality 5 a page's first round trip
+ *   carries all of it; docs/benchmarks.md "Issue 35: every cold document in one round trip"). Held until it has
+ *   ended: a page renders in one pass, and no route defers data (app/entry.server.tsx). A render that cannot be
+ *   kept (an error, a cookie, too large) goes out as it came, streamed by compression as any other;
+ * - `stream` (a render after one that stored nothing): it streams out as usual while its chunks are copied.
+ * Either way the page is stored once the render ended as a page to keep; the promise settles when that is
+ * decided (stored or not), never rejects.
  */
-function keepWhenDone(res: Response, store: PageStore, key: string, nonce: string, shell: boolean): Promise<void> {
+function keepWhenDone(
+  req: Request,
+  res: Response,
+  store: PageStore,
+  key: string,
+  how: { nonce: string; shell: boolean; mode: "answer" | "stream" },
+): Promise<void> {
   const generation = store.generation;
   const chunks: Buffer[] = [];
   let bytes = 0;
   let tooLarge = false;
+  const write = res.write.bind(res) as (...args: unknown[]) => boolean;
+  const end = res.end.bind(res) as (...args: unknown[]) => Response;
+  let holding = how.mode === "answer";
+  const unwrap = () => {
+    holding = false;
+    res.write = write as Response["write"];
+    res.end = end as Response["end"];
+  };
+  /** Sends what was held on through the usual path, and everything after it. */
+  const release = () => {
+    unwrap();
+    for (const chunk of chunks) write(chunk);
+  };
   const copy = (chunk: unknown, encoding: unknown) => {
     if (tooLarge || chunk === undefined || chunk === null || typeof chunk === "function") return;
     const buffer =
@@ -87,23 +119,25 @@ function keepWhenDone(res: Response, store: PageStore, key: string, nonce: strin
     bytes += buffer.length;
     if (bytes > store.maxBodyBytes) {
       tooLarge = true;
+      if (holding) release(); // too large to keep: it streams from here on, the held part first
       chunks.length = 0;
       return;
     }
     chunks.push(buffer);
   };
-  const write = res.write.bind(res) as (...args: unknown[]) => boolean;
-  const end = res.end.bind(res) as (...args: unknown[]) => Response;
-  res.write = ((...args: unknown[]) => {
-    copy(args[0], args[1]);
-    return write(...args);
-  }) as Response["write"];
-  res.end = ((...args: unknown[]) => {
-    copy(args[0], args[1]);
-    return end(...args);
-  }) as Response["end"];
   let renderedAt = 0;
-  const finished = new Promise<boolean>((resolve) => {
+  const rendered = new Promise<boolean>((resolve) => {
+    res.write = ((...args: unknown[]) => {
+      copy(args[0], args[1]);
+      return holding ? true : write(...args);
+    }) as Response["write"];
+    res.end = ((...args: unknown[]) => {
+      copy(args[0], args[1]);
+      if (!holding) return end(...args);
+      renderedAt = store.now();
+      resolve(true);
+      return res;
+    }) as Response["end"];
     res.once("finish", () => {
       renderedAt = store.now();
       resolve(true);
@@ -111,20 +145,44 @@ function keepWhenDone(res: Response, store: PageStore, key: string, nonce: strin
     res.once("close", () => resolve(false)); // after "finish" when it finished: settled already
   });
   return store.track(
-    finished.then(async (complete) => {
-      if (!complete || tooLarge || !worthKeeping(res)) return;
-      const rendered = res.getHeaders();
-      try {
-        const page = await snapshotPage(Buffer.concat(chunks), nonce);
-        if (!page) return;
-        const csp = contentSecurityPolicy({ hashes: page.scriptHashes });
-        const bytes = page.identity.length + page.br.length + page.gzip.length;
-        store.set(key, { page, answer: hitHeaders(rendered, page, shell), csp, bytes }, generation, renderedAt);
-      } catch (err) {
-        logger.warn({ err, key }, "page cache: could not keep a page");
+    rendered.then(async (complete) => {
+      const held = holding;
+      const page =
+        complete && !tooLarge && worthKeeping(res) ? await storeSnapshot(res, store, key, how, generation, renderedAt, chunks) : null;
+      if (!held || res.destroyed) return;
+      if (page) {
+        unwrap();
+        sendStored(req, res, page, expressEncoding(req), undefined, "miss");
+      } else {
+        release();
+        end();
       }
     }),
   );
+}
+
+/** Stores the snapshot of the render copied in `chunks`; the stored page, or null when it could not be kept. */
+async function storeSnapshot(
+  res: Response,
+  store: PageStore,
+  key: string,
+  how: { nonce: string; shell: boolean },
+  generation: number,
+  renderedAt: number,
+  chunks: Buffer[],
+): Promise<Omit<StoredPage, "expires"> | null> {
+  try {
+    const page = await snapshotPage(Buffer.concat(chunks), how.nonce);
+    if (!page) return null;
+    const csp = contentSecurityPolicy({ hashes: page.scriptHashes });
+    const bytes = page.identity.length + page.br.length + page.gzip.length;
+    const stored = { page, answer: hitHeaders(res.getHeaders(), page, how.shell), csp, bytes };
+    store.set(key, stored, generation, renderedAt);
+    return stored;
+  } catch (err) {
+    logger.warn({ err, key }, "page cache: could not keep a page");
+    return null;
+  }
 }
 
 /** A complete 200 HTML page that sets no cookie and shows no fallback. */

@@ -28,7 +28,8 @@ const PER_RESPONSE_HEADERS = new Set([
 /**
  * Answers with a stored page: the headers of StoredPage.answer for `encoding` (the one its Accept-Encoding
  * prefers), the stored page's CSP (by hash) and the page; HEAD gets no body; `X-Page-Cache: stale` for an expired
- * copy sent while its replacement renders. One implementation for both paths.
+ * copy sent while its replacement renders, `miss` for the render that stored it (page-cache-handler.ts). One
+ * implementation for both paths.
  * In Express's chain (no `head`) the headers every response carries are on `res` already, the render's nonce
  * policy among them, and compression passes the encoded body through. The early hits before Express pass those
  * headers as `head` instead (startResponse with the stored CSP), and everything goes out in one `writeHead`.
@@ -36,13 +37,13 @@ const PER_RESPONSE_HEADERS = new Set([
 export function sendStored(
   req: IncomingMessage,
   res: ServerResponse,
-  stored: StoredPage,
+  stored: Pick<StoredPage, "page" | "answer" | "csp">,
   encoding: SnapshotEncoding,
   head?: StoredHeaderList,
-  state: "hit" | "stale" = "hit",
+  state: "hit" | "stale" | "miss" = "hit",
 ): void {
   let answer = stored.answer[encoding];
-  if (state === "stale") {
+  if (state !== "hit") {
     answer = answer.slice();
     answer[1] = state; // after PAGE_CACHE_HEADER, first in every answer (hitHeaders)
   }

@@ -43,6 +43,33 @@ test("pages are sent brotli- or gzip-compressed by Accept-Encoding, with Vary", 
   }
 });
 
+test("a cached page's first visitor gets the bytes every later one gets, its hydration data in place", async ({ baseURL }) => {
+  // A page number no other test asks for: the first answer renders (miss), the second comes from the cache.
+  const url = `${baseURL}${paths.home()}?page=${2 + (Date.now() % 5)}`;
+  const get = () =>
+    new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+      const headers = { "accept-encoding": "br", cookie: "ageVerified=true", "user-agent": "Mozilla/5.0 Chrome/131.0" };
+      http
+        .get(url, { headers }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (c: Buffer) => chunks.push(c));
+          res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+        })
+        .on("error", reject);
+    });
+  const first = await get();
+  const second = await get();
+  expect(second.headers["x-page-cache"]).toBe("hit");
+  expect(first.body.equals(second.body)).toBe(true);
+  expect(Number(first.headers["content-length"])).toBe(first.body.length);
+  expect(first.headers["content-security-policy"]).toBe(second.headers["content-security-policy"]);
+  // React Router's data written where it belongs, not streamed into Suspense boundaries that scripts move.
+  const html = zlib.brotliDecompressSync(first.body).toString();
+  expect(html).toContain("window.__reactRouterContext.streamController.enqueue(");
+  expect(html).not.toContain("$RC(");
+  expect(html).not.toMatch(/<template id="B:\d+">/);
+});
+
 test("build assets are the precompressed files from the build, immutable, with the page's security headers", async ({ baseURL }) => {
   const home = (await rawGet(`${baseURL}/`)).body.toString();
   const assets = [...home.matchAll(/"(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1] as string);
