@@ -17,7 +17,14 @@ declare module "autocannon" {
     pipelining?: number;
     timeout?: number;
     headers?: Record<string, string>;
-    requests?: (RequestParams & { setupRequest?: (req: RequestParams) => RequestParams })[];
+    /**
+     * `context`: an object of the connection's that lives from a request's setup to its answer (autocannon resets it
+     * when it moves on to the next request of the list).
+     */
+    requests?: (RequestParams & {
+      setupRequest?: (req: RequestParams, context: Record<string, unknown>) => RequestParams;
+      onResponse?: (status: number, body: string, context: Record<string, unknown>) => void;
+    })[];
   }
 
   interface Histogram {

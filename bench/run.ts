@@ -21,7 +21,8 @@ import { captureCachedPage, startFloorServer } from "./lib/floor";
 import { type HttpLoadResult, type LoadGenerator, loadUrl } from "./lib/http-load";
 import { measureInitialJs } from "./lib/initial-js";
 import { runLighthouseSuite } from "./lib/lighthouse";
-import { capturePageQueries, distinctQueries, type PageDef, type Plan, queryNames, withoutCounts } from "./lib/page-queries";
+import { likeFailures, likeTarget, measureLikes } from "./lib/likes-load";
+import { capturePageQueries, distinctQueries, type PageDef, type Plan, queryNames, withLocalized, withoutCounts } from "./lib/page-queries";
 import { busiestProfile, summariseProfile } from "./lib/profile";
 import {
   type BenchReport,
@@ -97,7 +98,7 @@ async function main(): Promise<number> {
       )
     ).rows.map((r) => [r.name, r.setting]),
   );
-  const pages = await capturePageQueries(db.url, fixtures);
+  const pages = withLocalized(await capturePageQueries(db.url, fixtures), args.locale);
 
   // 3. The app.
   const serverOpts = {
@@ -181,6 +182,16 @@ async function main(): Promise<number> {
     log,
   });
   failures.push(...viewFailures(views, args.connections));
+  const likes = await measureLikes({
+    origin: server.origin,
+    pool: db.admin.pool,
+    dataDir: serverOpts.dataDir,
+    videoId: fixtures.videoId,
+    meter,
+    ...args,
+    log,
+  });
+  failures.push(...likeFailures(likes, args.connections));
 
   // Issue 20: the cached pages with hits before Express (this app) and through it (a second app), against the
   // HTTP floor, alternating in rounds so that all three meet the same machine.
@@ -209,6 +220,7 @@ async function main(): Promise<number> {
   const pgMeter = new CpuMeter(undefined, db.postmasterPid);
   if (!args.skipRaw) {
     for (const [i, p] of pages.entries()) {
+      if (p.locale) continue; // the raw SQL baseline is the English pages' (their localized rows add a join on translations)
       if (!queryNames(p.plan).length) {
         log(`raw SQL of ${p.path}: none (in steady state every query of this page is answered from the app's in-process caches)`);
         continue;
@@ -240,9 +252,9 @@ async function main(): Promise<number> {
     args.ttffRuns > 0 ? await measureTtff({ root: ROOT, buildDir: BUILD_DIR, workDir: WORK, runs: args.ttffRuns, log }) : undefined;
   if (ttff) log(`time to first frame: median ${ttff.medianMs} ms, worst ${ttff.maxMs} ms`);
 
-  // Ratios.
-  const floor = routes.find((r) => r.kind === "floor");
-  for (const r of routes) {
+  // Ratios, each page against the trivial page of its own language.
+  for (const [i, r] of routes.entries()) {
+    const floor = routes.find((f, j) => f.kind === "floor" && pages[j]!.locale === pages[i]!.locale);
     const h = r.http;
     const ratios: RouteResult["ratios"] = {};
     if (h && floor?.http) {
@@ -298,10 +310,12 @@ async function main(): Promise<number> {
       ...evaluateTargets(routes, args.videos, initialJs, args.connections),
       ...floorTargets(httpFloor),
       ...signedInTargets(httpFloor),
-      ...viewTargets(views, floor?.http?.perSecond),
+      ...viewTargets(views, routes.find((r) => r.key === "floor")?.http?.perSecond),
+      likeTarget(likes, routes.find((r) => r.key === "floor")?.http?.perSecond),
       ...(ttff ? [ttffTarget(ttff)] : []),
     ],
     views,
+    likes,
     ...(ttff ? { ttff } : {}),
     warnings,
     failures,

@@ -1,3 +1,4 @@
+import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from "../../core/locales";
 /** Command-line flags of `npm run bench -- [flags]`. */
 export interface BenchArgs {
   videos: number;
@@ -30,6 +31,8 @@ export interface BenchArgs {
   lighthouseRuns: number;
   /** Plays for the player's time to first frame (bench/lib/ttff.ts), cold and warm each; 0 skips it. */
   ttffRuns: number;
+  /** Also load every page route at this language's addresses (`/de/…`), in the same run as the English rows. */
+  locale?: Locale;
 }
 
 const HELP = `npm run bench -- [flags]
@@ -46,6 +49,7 @@ const HELP = `npm run bench -- [flags]
   --profile         CPU-profile the server per route (node --cpu-prof) instead of recording results
   --out NAME        results file stem under bench/results (default YYYY-MM-DD[-<size>])
   --ttff N          player time-to-first-frame plays, each cold and after a hover (default 5; 0 skips it)
+  --locale L        also load every page route at language L's addresses (de, fr, es, pt-BR, ja, ar), same run
   --lighthouse N    afterwards, Lighthouse on the same build, N runs per page (as npm run bench:lighthouse; default 0: skip)`;
 
 function positiveNumber(flag: string, raw: string | undefined, integer: boolean): number {
@@ -136,6 +140,13 @@ export function parseArgs(argv: string[]): BenchArgs {
       case "--out":
         args.out = outStem(value());
         break;
+      case "--locale": {
+        const raw = value();
+        if (!isLocale(raw) || raw === DEFAULT_LOCALE)
+          throw new Error(`--locale needs one of ${LOCALES.filter((l) => l !== DEFAULT_LOCALE).join(", ")}, got ${raw}`);
+        args.locale = raw;
+        break;
+      }
       case "--help":
       case "-h":
         console.log(HELP);

@@ -1,5 +1,6 @@
 import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
+import { type Locale, localizePath } from "../../core/locales";
 import { categoryNameFromParam } from "../../core/slug";
 import { setDatabase } from "../../server/db/connection";
 import type { Database } from "../../server/db/schema";
@@ -26,6 +27,28 @@ export interface PageDef {
   plan: Plan;
   /** Text the rendered page must contain (checked once before loading it). */
   expect: string;
+  /** Set on the rows `--locale` adds: the same route at that language's address. */
+  locale?: Locale;
+}
+
+/**
+ * `pages` followed, with `locale`, by each page route again at that language's address (`/de/…`): the same
+ * catalogue, server and run, so the localized rows compare with the English ones (issue 34, "the same speed").
+ * Their keys are `<key>@<locale>`; the JSON suggestions have no localized address and are not repeated.
+ */
+export function withLocalized(pages: PageDef[], locale: Locale | undefined): PageDef[] {
+  if (!locale) return pages;
+  const localized = pages
+    .filter((p) => p.kind !== "suggest")
+    .map((p) => ({
+      ...p,
+      key: `${p.key}@${locale}`,
+      label: `${p.label} in ${locale}`,
+      path: localizePath(locale, p.path),
+      expect: `<html lang="${locale}"`,
+      locale,
+    }));
+  return [...pages, ...localized];
 }
 
 interface TimedQuery extends PageQuery {

@@ -2,6 +2,7 @@ import type { BenchFixtures, CatalogueInfo } from "./catalogue";
 import type { CpuSplit } from "./cpu";
 import type { HttpLoadResult } from "./http-load";
 import type { InitialJs } from "./initial-js";
+import { type LikesResult, renderLikes } from "./likes-load";
 import type { QueryProfile } from "./sql-load";
 import { type LatencyStats, round, type TargetResult } from "./stats";
 import { renderTtffMarkdown, type TtffResult } from "./ttff";
@@ -86,6 +87,8 @@ export interface BenchReport {
   ttff?: TtffResult;
   /** Counted views/s (bench/lib/views-load.ts). */
   views?: ViewsResult;
+  /** Likes/s on one video (bench/lib/likes-load.ts). */
+  likes?: LikesResult;
   /** Conditions that make the figures less trustworthy (e.g. other work on the machine). */
   warnings: string[];
   failures: string[];
@@ -229,8 +232,9 @@ export function evaluateTargets(routes: RouteResult[], videos: number, js: Initi
       );
     }
   }
-  const floor = routes.find((r) => r.kind === "floor" && r.http);
-  for (const r of routes.filter((x) => MAIN_PAGES.includes(x.key) && x.http)) {
+  // Each page against the trivial page of its own language (`home@de` against `floor@de`).
+  const floorOf = (r: RouteResult) => routes.find((f) => f.kind === "floor" && f.http && f.key.split("@")[1] === r.key.split("@")[1]);
+  for (const r of routes.filter((x) => MAIN_PAGES.includes(x.key.split("@")[0]!) && x.http)) {
     const at = `at ${BUDGET.ssrAtVideos.toLocaleString("en")} videos`;
     out.push(
       target(
@@ -242,6 +246,7 @@ export function evaluateTargets(routes: RouteResult[], videos: number, js: Initi
         "ms",
       ),
     );
+    const floor = floorOf(r);
     if (floor) {
       const share = round((r.http!.perSecond / floor.http!.perSecond) * 100, 0);
       const needed = BUDGET.floorShare * 100;
@@ -360,6 +365,7 @@ export function renderMarkdown(r: BenchReport): string {
   }
   lines.push("");
   lines.push(...renderViews(r.views, r.flags.connections));
+  lines.push(...renderLikes(r.likes, r.flags.connections));
   if (r.routes.some((x) => x.single)) {
     lines.push(
       "## Same pages at 1 connection (service time, no queueing)",

@@ -1,0 +1,199 @@
+import autocannon, { type Result } from "autocannon";
+import type pg from "pg";
+import { paths } from "../../core/paths";
+import type { CpuMeter, CpuSplit } from "./cpu";
+import { signInOverHttp } from "./session";
+import { type LatencyStats, round, summarise, type TargetResult } from "./stats";
+
+/**
+ * Likes per second on one video through `POST /api/videos/:id/like` (issue 35 item 5: counted views and likes on one
+ * video at ≥ 100 % of the trivial page's req/s), the path a hydrated page's Like button takes.
+ *
+ * Likes need an account, and a like that is already there changes nothing, so a load of likes is a load of changes
+ * of state: `USERS` people signed in over HTTP (bench/lib/session.ts), each asking for the opposite of their last
+ * answered state (like, unlike, like…). A person is never in flight twice, so each one's requests stay in order
+ * and every 2xx moved the counter by one, up or down, inside the service's transaction.
+ *
+ * Exactness is read from the database after the run, not taken from the answers: the video's `likes` counter must
+ * equal its `video_likes` rows, and those rows must be the people whose last answered request liked (requests cut
+ * off when the window closed may differ, at most one per connection).
+ */
+
+/** People taking turns: more than any connection count the bench uses, so a connection never waits for one. */
+const USERS = 60;
+
+export interface LikesResult extends LatencyStats {
+  label: string;
+  /** 2xx answers over the window per second: each one a like or an unlike that changed the counter. */
+  changesPerSecond: number;
+  /** After the run: the video's counter, its like rows, and the rows the answers predict. */
+  counter: number;
+  rows: number;
+  expectedRows: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  statusCodes: Record<string, number>;
+  cpu: CpuSplit;
+  cpuMsPerRequest: { server: number; postgres: number };
+  seconds: number;
+}
+
+interface Person {
+  email: string;
+  cookie: string;
+  ip: string;
+  liked: boolean;
+}
+
+export async function measureLikes(opts: {
+  origin: string;
+  pool: pg.Pool;
+  dataDir: string;
+  videoId: string;
+  meter: CpuMeter;
+  connections: number;
+  duration: number;
+  warmup: number;
+  log: (msg: string) => void;
+}): Promise<LikesResult> {
+  opts.log(`likes: signing ${USERS} people in over HTTP (e-mail codes)...`);
+  const people: Person[] = [];
+  for (let i = 0; i < USERS; i++) {
+    const ip = `2001:db8:11ce:${i.toString(16)}::1`; // an address each: the sign-in limits are per address
+    const email = `bench-liker-${i}@example.com`;
+    people.push({ email, cookie: await signInOverHttp(opts.origin, opts.dataDir, email, { "x-forwarded-for": ip }), ip, liked: false });
+  }
+  await opts.pool.query(
+    "DELETE FROM video_likes WHERE video_id = $1 AND user_id IN (SELECT id FROM users WHERE email LIKE 'bench-liker-%')",
+    [opts.videoId],
+  );
+  await opts.pool.query("UPDATE videos SET likes = (SELECT count(*) FROM video_likes WHERE video_id = $1) WHERE id = $1", [opts.videoId]);
+
+  const label = "POST /api/videos/:id/like, all on one video (like and unlike in turn)";
+  const url = `${opts.origin}${paths.api.like(opts.videoId)}`;
+  const idle = [...people];
+  const run = (seconds: number, latencies?: number[]) =>
+    new Promise<Result>((resolve, reject) => {
+      const instance = autocannon(
+        {
+          url,
+          connections: opts.connections,
+          duration: seconds,
+          pipelining: 1,
+          timeout: 10,
+          requests: [
+            {
+              method: "POST",
+              // The context lives from a request's setup to its answer: it carries who asked.
+              setupRequest: (req, context) => {
+                const person = idle.shift();
+                if (!person) throw new Error("likes: no idle person (USERS must exceed the connections)");
+                context.person = person;
+                return {
+                  ...req,
+                  headers: {
+                    "content-type": "application/x-www-form-urlencoded",
+                    "accept-encoding": "br, gzip",
+                    origin: opts.origin,
+                    cookie: person.cookie,
+                    "x-forwarded-for": person.ip,
+                  },
+                  body: new URLSearchParams({ liked: String(!person.liked), js: "1" }).toString(),
+                };
+              },
+              onResponse: (status, _body, context) => {
+                const person = context.person as Person | undefined;
+                if (!person) return;
+                if (status >= 200 && status < 300) person.liked = !person.liked;
+                idle.push(person);
+              },
+            },
+          ],
+        },
+        (err, result) => (err ? reject(err) : resolve(result)),
+      );
+      if (latencies) instance.on("response", (_c: unknown, _s: number, _b: number, ms: number) => latencies.push(ms));
+    });
+  const settle = () => new Promise((r) => setTimeout(r, 500));
+  opts.log(`HTTP ${label}: ${opts.warmup} s warm-up + ${opts.duration} s at ${opts.connections} connections...`);
+  if (opts.warmup > 0) await run(opts.warmup);
+  await settle();
+  const latencies: number[] = [];
+  const snap = opts.meter.start();
+  const r = await run(opts.duration, latencies);
+  const cpu = opts.meter.stop(snap);
+  await settle();
+  const { rows } = await opts.pool.query<{ counter: number; rows: string }>(
+    "SELECT likes AS counter, (SELECT count(*) FROM video_likes WHERE video_id = $1) AS rows FROM videos WHERE id = $1",
+    [opts.videoId],
+  );
+  const seconds = r.duration || opts.duration;
+  const codes: Record<string, number> = {};
+  for (const [code, s] of Object.entries(r.statusCodeStats ?? {})) codes[code] = s.count;
+  const changesPerSecond = round(r["2xx"] / seconds, 1);
+  const perReq = (cores: number) => round((cores / Math.max(changesPerSecond, 1e-9)) * 1000, 2);
+  const result: LikesResult = {
+    label,
+    ...summarise(latencies, seconds),
+    changesPerSecond,
+    counter: Number(rows[0]?.counter),
+    rows: Number(rows[0]?.rows),
+    expectedRows: people.filter((p) => p.liked).length,
+    non2xx: r.non2xx,
+    errors: r.errors,
+    timeouts: r.timeouts,
+    statusCodes: codes,
+    cpu,
+    cpuMsPerRequest: { server: perReq(cpu.server), postgres: perReq(cpu.postgres) },
+    seconds: round(seconds, 2),
+  };
+  opts.log(
+    `  ${result.changesPerSecond} likes and unlikes/s, p50 ${result.p50} ms, p95 ${result.p95} ms; counter ${result.counter}, rows ${result.rows} ` +
+      `(answers predict ${result.expectedRows}); non-2xx ${result.non2xx}; cores app ${cpu.server} pg ${cpu.postgres} loadgen ${cpu.loadGenerator} other ${cpu.other}`,
+  );
+  return result;
+}
+
+/** Problems that make the like figures wrong: refusals, or a counter that lost or doubled a change. */
+export function likeFailures(likes: LikesResult, connections: number): string[] {
+  const out: string[] = [];
+  if (likes.non2xx || likes.errors || likes.timeouts)
+    out.push(
+      `${likes.label}: ${likes.non2xx} non-2xx (${JSON.stringify(likes.statusCodes)}), ${likes.errors} errors, ${likes.timeouts} timeouts`,
+    );
+  if (likes.counter !== likes.rows) out.push(`${likes.label}: the counter says ${likes.counter}, the table holds ${likes.rows} likes`);
+  if (Math.abs(likes.rows - likes.expectedRows) > connections)
+    out.push(`${likes.label}: ${likes.rows} likes stored, the answers predict ${likes.expectedRows}`);
+  return out;
+}
+
+/** Issue 35 item 5: likes on one video at ≥ the trivial page's req/s in the same run. */
+export function likeTarget(likes: LikesResult, floorPerSecond: number | undefined): TargetResult {
+  const met = floorPerSecond !== undefined && likes.changesPerSecond >= floorPerSecond;
+  return {
+    name: "likes/s on one video ≥ trivial page req/s",
+    budget: floorPerSecond === undefined ? "trivial page req/s" : `${Math.round(floorPerSecond)} likes/s`,
+    applies: true,
+    actual: `${Math.round(likes.changesPerSecond)} likes/s (p95 ${likes.p95} ms)`,
+    status: met ? "met" : "missed",
+    margin: floorPerSecond === undefined ? "–" : `${round((likes.changesPerSecond / floorPerSecond) * 100, 0)} % of the trivial page`,
+  };
+}
+
+export function renderLikes(likes: LikesResult | undefined, connections: unknown): string[] {
+  if (!likes) return [];
+  const f = (n: number, d = 1) => n.toFixed(d);
+  return [
+    `## Likes (POST /api/videos/:id/like, ${connections} connections)`,
+    "",
+    `${USERS} signed-in people take turns, each asking for the opposite of their last answered state, so every 2xx changed the counter. ` +
+      "Counter and rows read from the database afterwards.",
+    "",
+    "| scenario | likes/s | p50 ms | p95 ms | p99 ms | counter / rows / predicted | non-2xx | cores: loadgen / app / pg / other / idle | CPU ms/like: app / pg |",
+    "|---|---:|---:|---:|---:|---|---:|---|---|",
+    `| ${likes.label} | ${f(likes.changesPerSecond, 0)} | ${f(likes.p50, 2)} | ${f(likes.p95, 2)} | ${f(likes.p99, 2)} | ${likes.counter} / ${likes.rows} / ${likes.expectedRows} | ${likes.non2xx + likes.errors + likes.timeouts} | ` +
+      `${f(likes.cpu.loadGenerator, 2)} / ${f(likes.cpu.server, 2)} / ${f(likes.cpu.postgres, 2)} / ${f(likes.cpu.other, 2)} / ${f(likes.cpu.idle, 2)} | ${f(likes.cpuMsPerRequest.server, 2)} / ${f(likes.cpuMsPerRequest.postgres, 2)} |`,
+    "",
+  ];
+}
