@@ -45,6 +45,16 @@ describe('likes (docs/product.md "Likes") on PostgreSQL', () => {
     expect(await setLike(user, video.id, false)).toEqual({ status: "ok", liked: false, likes: 0 });
   });
 
+  it("refuses a banned user with the moderator's reason, storing nothing, and takes them back once the ban is lifted", async () => {
+    const video = await insertVideo(handle().db);
+    const user = await newUser();
+    await handle().db.updateTable("users").set({ banned_at: new Date(), ban_reason: "Spam" }).where("id", "=", user).execute();
+    expect(await setLike(user, video.id, true)).toEqual({ status: "banned", reason: "Spam" });
+    expect(await stored(video.id)).toEqual({ likes: 0, rows: 0 });
+    await handle().db.updateTable("users").set({ banned_at: null, ban_reason: null }).where("id", "=", user).execute();
+    expect(await setLike(user, video.id, true)).toEqual({ status: "ok", liked: true, likes: 1 });
+  });
+
   it("refuses hidden and missing videos", async () => {
     const hidden = await insertVideo(handle().db, { is_public: false });
     const user = await newUser();

@@ -5,8 +5,8 @@ import { type Actor, recordAdminAction } from "./audit-log";
 /**
  * A user's standing (issue 32, docs/trust-and-safety.md "Bans and standing"), decided here only.
  * - Banned: a moderator barred them (moderation-decisions.ts) until an admin lifts it (liftBan, the Users page).
- *   Every write that publishes or takes part (comments, likes, playlists) asks `banReason` and refuses with the
- *   moderator's reason; what stays theirs (their data, signing out, deleting their account or comments, legal
+ *   Every write that publishes or takes part (comments, likes, playlists) asks `banReason` (likes: `standingQuery`
+ *   inside their one statement) and refuses with the moderator's reason; what stays theirs (their data, signing out, deleting their account or comments, legal
  *   requests) does not ask. The banned-user walk in tests/e2e/banned-user.spec.ts posts to every write route as
  *   a banned user.
  * - Good standing: an account old enough, never banned, and none of whose reports a moderator found unfounded.
@@ -18,8 +18,19 @@ export const GOOD_STANDING_MIN_AGE_DAYS = 14;
 
 /** Why a user may not publish or take part, or null if they may. */
 export async function banReason(userId: string): Promise<string | null> {
-  const row = await getDb().selectFrom("users").select(["banned_at", "ban_reason"]).where("id", "=", userId).executeTakeFirst();
-  return row?.banned_at ? (row.ban_reason ?? "") : null;
+  const { rows } = await standingQuery(userId).execute(getDb());
+  return rows[0]?.banned ? (rows[0].ban_reason ?? "") : null;
+}
+
+/**
+ * The same question as part of a writer's own statement, where one round trip matters (services/likes.ts): one row,
+ * `banned` and `ban_reason`, or none for an unknown user.
+ */
+export function standingQuery(userId: string) {
+  return sql<{
+    banned: boolean;
+    ban_reason: string | null;
+  }>`SELECT banned_at IS NOT NULL AS banned, ban_reason FROM users WHERE id = ${userId}`;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import {
   type CommunityAnswer,
   type CommunityErrorCode,
@@ -10,7 +10,7 @@ import { DEFAULT_LOCALE, isLocale, type Locale } from "~core/locales";
 import { pathsIn } from "~core/paths";
 import { classifyFailure, UNAVAILABLE_HEADERS } from "../../../server/http/route-errors";
 import { translate } from "../../../server/i18n/catalog";
-import { NO_STORE } from "./json-answer";
+import { jsonAnswer, NO_STORE } from "./json-answer";
 
 /**
  * How the like and comment endpoints answer. A hydrated page posts through a fetcher with the `js` field
@@ -29,9 +29,9 @@ export interface Refusal {
 }
 
 export interface Responder {
-  ok(answer?: Omit<Extract<CommunityAnswer, { ok: true }>, "ok">): ReturnType<typeof data> | Response;
-  fail(status: number, refusal: Refusal, code: NoScriptError, headers?: Record<string, string>): ReturnType<typeof data> | Response;
-  signIn(code: CommunityErrorCode): ReturnType<typeof data> | Response;
+  ok(answer?: Omit<Extract<CommunityAnswer, { ok: true }>, "ok">): Response;
+  fail(status: number, refusal: Refusal, code: NoScriptError, headers?: Record<string, string>): Response;
+  signIn(code: CommunityErrorCode): Response;
   /**
    * A thrown service error: logged once; 503 for a database outage, else 500; `failed` is the text of
    * docs/product.md "Comments" or "Likes".
@@ -42,7 +42,7 @@ export interface Responder {
     err: unknown,
     failed: CommunityErrorCode,
     code: NoScriptError,
-  ): ReturnType<typeof data> | Response;
+  ): Response;
 }
 
 /** A banned user's comment or like (issue 22, issue 32): what happened and, when the route knows it, why. */
@@ -62,8 +62,7 @@ export function responder(script: boolean, videoId: string | null, locale: Local
   const page = videoId ? paths.video(videoId) : paths.home();
   const back = (code?: NoScriptError) =>
     redirect(code ? `${page}?${NO_SCRIPT_ERROR_PARAM}=${code}#comments` : `${page}#comments`, { status: 303, headers: NO_STORE });
-  const answer = (body: CommunityAnswer, status = 200, headers: Record<string, string> = {}) =>
-    data<CommunityAnswer>(body, { status, headers: { ...NO_STORE, ...headers } });
+  const answer = (body: CommunityAnswer, status = 200, headers: Record<string, string> = {}) => jsonAnswer(status, body, headers);
   const refused = ({ code, values }: Refusal) =>
     ({ ok: false, code, ...(values ? { values } : {}), error: translate(locale, "community", code, values) }) as const;
   const self: Responder = {
