@@ -1,9 +1,10 @@
 import autocannon, { type Result } from "autocannon";
 import type pg from "pg";
 import { paths } from "../../core/paths";
-import type { CpuMeter, CpuSplit } from "./cpu";
+import type { CpuMeter } from "./cpu";
 import { signInOverHttp } from "./session";
 import { type LatencyStats, round, summarise, type TargetResult } from "./stats";
+import { type WriteWindow, writesTarget } from "./views-load";
 
 /**
  * Likes per second on one video through `POST /api/videos/:id/like` (issue 35 item 5: counted views and likes on one
@@ -22,7 +23,7 @@ import { type LatencyStats, round, summarise, type TargetResult } from "./stats"
 /** People taking turns: more than any connection count the bench uses, so a connection never waits for one. */
 const USERS = 60;
 
-export interface LikesResult extends LatencyStats {
+export interface LikesResult extends LatencyStats, WriteWindow {
   label: string;
   /** 2xx answers over the window per second: each one a like or an unlike that changed the counter. */
   changesPerSecond: number;
@@ -30,13 +31,6 @@ export interface LikesResult extends LatencyStats {
   counter: number;
   rows: number;
   expectedRows: number;
-  non2xx: number;
-  errors: number;
-  timeouts: number;
-  statusCodes: Record<string, number>;
-  cpu: CpuSplit;
-  cpuMsPerRequest: { server: number; postgres: number };
-  seconds: number;
 }
 
 interface Person {
@@ -170,15 +164,12 @@ export function likeFailures(likes: LikesResult, connections: number): string[] 
 
 /** Issue 35 item 5: likes on one video at ≥ the trivial page's req/s in the same run. */
 export function likeTarget(likes: LikesResult, floorPerSecond: number | undefined): TargetResult {
-  const met = floorPerSecond !== undefined && likes.changesPerSecond >= floorPerSecond;
-  return {
-    name: "likes/s on one video ≥ trivial page req/s",
-    budget: floorPerSecond === undefined ? "trivial page req/s" : `${Math.round(floorPerSecond)} likes/s`,
-    applies: true,
-    actual: `${Math.round(likes.changesPerSecond)} likes/s (p95 ${likes.p95} ms)`,
-    status: met ? "met" : "missed",
-    margin: floorPerSecond === undefined ? "–" : `${round((likes.changesPerSecond / floorPerSecond) * 100, 0)} % of the trivial page`,
-  };
+  return writesTarget(
+    "likes/s on one video ≥ trivial page req/s",
+    "likes",
+    { perSecond: likes.changesPerSecond, p95: likes.p95 },
+    floorPerSecond,
+  );
 }
 
 export function renderLikes(likes: LikesResult | undefined, connections: unknown): string[] {
