@@ -36,13 +36,7 @@ export interface Responder {
    * A thrown service error: logged once; 503 for a database outage, else 500; `failed` is the text of
    * docs/product.md "Comments" or "Likes".
    */
-  crashed(
-    context: Context,
-    what: string,
-    err: unknown,
-    failed: CommunityErrorCode,
-    code: NoScriptError,
-  ): Response;
+  crashed(context: Context, what: string, err: unknown, failed: CommunityErrorCode, code: NoScriptError): Response;
 }
 
 /** A banned user's comment or like (issue 22, issue 32): what happened and, when the route knows it, why. */
