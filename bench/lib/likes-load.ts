@@ -1,10 +1,9 @@
-import autocannon, { type Result } from "autocannon";
 import type pg from "pg";
 import { paths } from "../../core/paths";
 import type { CpuMeter } from "./cpu";
 import { signInOverHttp } from "./session";
-import { type LatencyStats, round, summarise, type TargetResult } from "./stats";
-import { type WriteWindow, writesTarget } from "./views-load";
+import { type LatencyStats, round, type TargetResult } from "./stats";
+import { measureWindow, type WriteWindow, windowFigures, writesTarget } from "./write-window";
 
 /**
  * Likes per second on one video through `POST /api/videos/:id/like` (issue 35 item 5: counted views and likes on one
@@ -67,84 +66,53 @@ export async function measureLikes(opts: {
   const label = "POST /api/videos/:id/like, all on one video (like and unlike in turn)";
   const url = `${opts.origin}${paths.api.like(opts.videoId)}`;
   const idle = [...people];
-  const run = (seconds: number, latencies?: number[]) =>
-    new Promise<Result>((resolve, reject) => {
-      const instance = autocannon(
-        {
-          url,
-          connections: opts.connections,
-          duration: seconds,
-          pipelining: 1,
-          timeout: 10,
-          requests: [
-            {
-              method: "POST",
-              // The context lives from a request's setup to its answer: it carries who asked.
-              setupRequest: (req, context) => {
-                const person = idle.shift();
-                if (!person) throw new Error("likes: no idle person (USERS must exceed the connections)");
-                context.person = person;
-                return {
-                  ...req,
-                  headers: {
-                    "content-type": "application/x-www-form-urlencoded",
-                    "accept-encoding": "br, gzip",
-                    origin: opts.origin,
-                    cookie: person.cookie,
-                    "x-forwarded-for": person.ip,
-                  },
-                  body: new URLSearchParams({ liked: String(!person.liked), js: "1" }).toString(),
-                };
-              },
-              onResponse: (status, _body, context) => {
-                const person = context.person as Person | undefined;
-                if (!person) return;
-                if (status >= 200 && status < 300) person.liked = !person.liked;
-                idle.push(person);
-              },
-            },
-          ],
-        },
-        (err, result) => (err ? reject(err) : resolve(result)),
-      );
-      if (latencies) instance.on("response", (_c: unknown, _s: number, _b: number, ms: number) => latencies.push(ms));
-    });
-  const settle = () => new Promise((r) => setTimeout(r, 500));
   opts.log(`HTTP ${label}: ${opts.warmup} s warm-up + ${opts.duration} s at ${opts.connections} connections...`);
-  if (opts.warmup > 0) await run(opts.warmup);
-  await settle();
-  const latencies: number[] = [];
-  const snap = opts.meter.start();
-  const r = await run(opts.duration, latencies);
-  const cpu = opts.meter.stop(snap);
-  await settle();
+  const window = await measureWindow(
+    { ...opts, url },
+    {
+      method: "POST",
+      // The context lives from a request's setup to its answer: it carries who asked.
+      setupRequest: (req, context) => {
+        const person = idle.shift();
+        if (!person) throw new Error("likes: no idle person (USERS must exceed the connections)");
+        context.person = person;
+        return {
+          ...req,
+          headers: {
+            "content-type": "application/x-www-form-urlencoded",
+            "accept-encoding": "br, gzip",
+            origin: opts.origin,
+            cookie: person.cookie,
+            "x-forwarded-for": person.ip,
+          },
+          body: new URLSearchParams({ liked: String(!person.liked), js: "1" }).toString(),
+        };
+      },
+      onResponse: (status, _body, context) => {
+        const person = context.person as Person | undefined;
+        if (!person) return;
+        if (status >= 200 && status < 300) person.liked = !person.liked;
+        idle.push(person);
+      },
+    },
+    async () => undefined,
+  );
   const { rows } = await opts.pool.query<{ counter: number; rows: string }>(
     "SELECT likes AS counter, (SELECT count(*) FROM video_likes WHERE video_id = $1) AS rows FROM videos WHERE id = $1",
     [opts.videoId],
   );
-  const seconds = r.duration || opts.duration;
-  const codes: Record<string, number> = {};
-  for (const [code, s] of Object.entries(r.statusCodeStats ?? {})) codes[code] = s.count;
-  const changesPerSecond = round(r["2xx"] / seconds, 1);
-  const perReq = (cores: number) => round((cores / Math.max(changesPerSecond, 1e-9)) * 1000, 2);
+  const changesPerSecond = round(window.result["2xx"] / window.seconds, 1);
   const result: LikesResult = {
     label,
-    ...summarise(latencies, seconds),
+    ...windowFigures(window, changesPerSecond),
     changesPerSecond,
     counter: Number(rows[0]?.counter),
     rows: Number(rows[0]?.rows),
     expectedRows: people.filter((p) => p.liked).length,
-    non2xx: r.non2xx,
-    errors: r.errors,
-    timeouts: r.timeouts,
-    statusCodes: codes,
-    cpu,
-    cpuMsPerRequest: { server: perReq(cpu.server), postgres: perReq(cpu.postgres) },
-    seconds: round(seconds, 2),
   };
   opts.log(
     `  ${result.changesPerSecond} likes and unlikes/s, p50 ${result.p50} ms, p95 ${result.p95} ms; counter ${result.counter}, rows ${result.rows} ` +
-      `(answers predict ${result.expectedRows}); non-2xx ${result.non2xx}; cores app ${cpu.server} pg ${cpu.postgres} loadgen ${cpu.loadGenerator} other ${cpu.other}`,
+      `(answers predict ${result.expectedRows}); non-2xx ${result.non2xx}; cores app ${result.cpu.server} pg ${result.cpu.postgres} loadgen ${result.cpu.loadGenerator} other ${result.cpu.other}`,
   );
   return result;
 }

@@ -2,7 +2,14 @@ import { describe, expect, it } from "vitest";
 import { parseArgs } from "./args";
 import { type PageDef, withLocalized } from "./page-queries";
 
-const page = (key: string, path: string, kind: PageDef["kind"]): PageDef => ({ key, label: key, path, kind, plan: { seq: [] }, expect: "x" });
+const page = (key: string, path: string, kind: PageDef["kind"]): PageDef => ({
+  key,
+  label: key,
+  path,
+  kind,
+  plan: { seq: [] },
+  expect: "x",
+});
 
 describe("the bench's localized rows (--locale)", () => {
   const pages = [

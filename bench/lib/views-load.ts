@@ -1,12 +1,12 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import autocannon, { type Result } from "autocannon";
 import type pg from "pg";
 import { issuePlayToken } from "../../server/play-token";
-import type { CpuMeter, CpuSplit } from "./cpu";
-import type { TargetResult } from "./stats";
-import { type LatencyStats, round, summarise } from "./stats";
+import type { CpuMeter } from "./cpu";
+import type { LatencyStats, TargetResult } from "./stats";
+import { round } from "./stats";
+import { measureWindow, type WriteWindow, windowFigures, writesTarget } from "./write-window";
 
 /**
  * Counted views per second through `POST /api/views` (docs/architecture.md "Conventions": a counted view no dearer than the
@@ -27,17 +27,6 @@ import { type LatencyStats, round, summarise } from "./stats";
  * "Counted" is read from the database (videos, categories and the per-day table, before and after the
  * measured window), not from the responses, so a lost increment or a request that did not count shows.
  */
-
-/** How a write load's measured window went (counted views here, likes in likes-load.ts). */
-export interface WriteWindow {
-  non2xx: number;
-  errors: number;
-  timeouts: number;
-  statusCodes: Record<string, number>;
-  cpu: CpuSplit;
-  cpuMsPerRequest: { server: number; postgres: number };
-  seconds: number;
-}
 
 export interface ViewsScenarioResult extends LatencyStats, WriteWindow {
   key: "spread" | "single";
@@ -164,73 +153,41 @@ async function loadViews(
   what: { key: "spread" | "single"; label: string; videos: number },
 ): Promise<ViewsScenarioResult> {
   let next = 0;
-  const run = (seconds: number, latencies?: number[]) =>
-    new Promise<Result>((resolve, reject) => {
-      const instance = autocannon(
-        {
-          url: `${opts.origin}/api/views`,
-          connections: opts.connections,
-          duration: seconds,
-          pipelining: 1,
-          timeout: 10,
-          requests: [
-            {
-              method: "POST",
-              setupRequest: (req) => {
-                const visit = visits[next++];
-                if (!visit) throw new Error("the bench ran out of play tokens: raise MAX_VIEWS_PER_SECOND");
-                return {
-                  ...req,
-                  headers: {
-                    "content-type": "application/x-www-form-urlencoded",
-                    "accept-encoding": "br, gzip",
-                    cookie: visit.cookie,
-                    "x-forwarded-for": visit.ip,
-                  },
-                  body: new URLSearchParams({ videoId: visit.videoId, token: visit.token }).toString(),
-                };
-              },
-            },
-          ],
-        },
-        (err, result) => (err ? reject(err) : resolve(result)),
-      );
-      if (latencies) instance.on("response", (_c: unknown, _s: number, _b: number, ms: number) => latencies.push(ms));
-    });
-  // Requests cut off when a run stops still commit: let them land before reading the totals.
-  const settle = () => new Promise((r) => setTimeout(r, 500));
-  if (opts.warmup > 0) await run(opts.warmup);
-  await settle();
-  const before = await totals(opts.pool);
-  const latencies: number[] = [];
-  const snap = opts.meter.start();
-  const r = await run(opts.duration, latencies);
-  const cpu = opts.meter.stop(snap);
-  await settle();
+  const window = await measureWindow(
+    { ...opts, url: `${opts.origin}/api/views` },
+    {
+      method: "POST",
+      setupRequest: (req) => {
+        const visit = visits[next++];
+        if (!visit) throw new Error("the bench ran out of play tokens: raise MAX_VIEWS_PER_SECOND");
+        return {
+          ...req,
+          headers: {
+            "content-type": "application/x-www-form-urlencoded",
+            "accept-encoding": "br, gzip",
+            cookie: visit.cookie,
+            "x-forwarded-for": visit.ip,
+          },
+          body: new URLSearchParams({ videoId: visit.videoId, token: visit.token }).toString(),
+        };
+      },
+    },
+    () => totals(opts.pool),
+  );
+  const { before } = window;
   const after = await totals(opts.pool);
-  const seconds = r.duration || opts.duration;
   const counted = {
     videos: after.videos - before.videos,
     categories: after.categories - before.categories,
     daily: after.daily - before.daily,
   };
-  const codes: Record<string, number> = {};
-  for (const [code, s] of Object.entries(r.statusCodeStats ?? {})) codes[code] = s.count;
-  const countedPerSecond = round(counted.videos / seconds, 1);
-  const perReq = (cores: number) => round((cores / Math.max(countedPerSecond, 1e-9)) * 1000, 2);
+  const countedPerSecond = round(counted.videos / window.seconds, 1);
   return {
     ...what,
-    ...summarise(latencies, seconds),
+    ...windowFigures(window, countedPerSecond),
     counted,
     countedPerSecond,
-    uncounted: r["2xx"] - counted.videos,
-    non2xx: r.non2xx,
-    errors: r.errors,
-    timeouts: r.timeouts,
-    statusCodes: codes,
-    cpu,
-    cpuMsPerRequest: { server: perReq(cpu.server), postgres: perReq(cpu.postgres) },
-    seconds: round(seconds, 2),
+    uncounted: window.result["2xx"] - counted.videos,
   };
 }
 
@@ -258,24 +215,6 @@ export function viewTargets(views: ViewsResult, floorPerSecond: number | undefin
       floorPerSecond,
     ),
   );
-}
-
-/** A write's rate against the trivial page's req/s in the same run (views here, likes in likes-load.ts): met at 100 %. */
-export function writesTarget(
-  name: string,
-  unit: string,
-  load: { perSecond: number; p95: number },
-  floorPerSecond: number | undefined,
-): TargetResult {
-  const met = floorPerSecond !== undefined && load.perSecond >= floorPerSecond;
-  return {
-    name,
-    budget: floorPerSecond === undefined ? "trivial page req/s" : `${Math.round(floorPerSecond)} ${unit}/s`,
-    applies: true,
-    actual: `${Math.round(load.perSecond)} ${unit}/s (p95 ${load.p95} ms)`,
-    status: met ? "met" : "missed",
-    margin: floorPerSecond === undefined ? "–" : `${round((load.perSecond / floorPerSecond) * 100, 0)} % of the trivial page`,
-  };
 }
 
 export function renderViews(views: ViewsResult | undefined, connections: unknown): string[] {
