@@ -191,7 +191,7 @@ async function main(): Promise<number> {
     ...args,
     log,
   });
-  failures.push(...likeFailures(likes, args.connections));
+  failures.push(...likeFailures(likes));
 
   // Issue 20: the cached pages with hits before Express (this app) and through it (a second app), against the
   // HTTP floor, alternating in rounds so that all three meet the same machine.
