@@ -16,7 +16,7 @@ import postcss, { type AtRule, type ChildNode, type Declaration, type Rule } fro
  */
 export class StyleSubset {
   private readonly root: Piece[];
-  /** The class rules, each once, wherever they are in the tree. */
+  /** The rules kept by their selectors' classes and elements, each once, wherever they are in the tree. */
   private readonly rules: RulePiece[] = [];
   private readonly definitions: DefinitionsPiece[] = [];
   /** What the rules kept on every page read. */
