@@ -27,6 +27,7 @@ import { busiestProfile, summariseProfile } from "./lib/profile";
 import {
   type BenchReport,
   evaluateTargets,
+  floorOf,
   floorTargets,
   type HttpFloorResult,
   type RouteResult,
@@ -253,8 +254,8 @@ async function main(): Promise<number> {
   if (ttff) log(`time to first frame: median ${ttff.medianMs} ms, worst ${ttff.maxMs} ms`);
 
   // Ratios, each page against the trivial page of its own language.
-  for (const [i, r] of routes.entries()) {
-    const floor = routes.find((f, j) => f.kind === "floor" && pages[j]!.locale === pages[i]!.locale);
+  for (const r of routes) {
+    const floor = floorOf(routes, r);
     const h = r.http;
     const ratios: RouteResult["ratios"] = {};
     if (h && floor?.http) {
@@ -278,6 +279,8 @@ async function main(): Promise<number> {
   let stem = args.out ?? defaultStem;
   for (let n = 2; !args.out && fs.existsSync(path.join(RESULTS, `${stem}.json`)); n++) stem = `${defaultStem}-${n}`;
   const cpus = os.cpus();
+  // Writes are held to the English trivial page (views and likes have no language).
+  const trivialPerSecond = routes.find((r) => r.key === "floor")?.http?.perSecond;
   const report: BenchReport = {
     schema: 1,
     date,
@@ -310,8 +313,8 @@ async function main(): Promise<number> {
       ...evaluateTargets(routes, args.videos, initialJs, args.connections),
       ...floorTargets(httpFloor),
       ...signedInTargets(httpFloor),
-      ...viewTargets(views, routes.find((r) => r.key === "floor")?.http?.perSecond),
-      likeTarget(likes, routes.find((r) => r.key === "floor")?.http?.perSecond),
+      ...viewTargets(views, trivialPerSecond),
+      likeTarget(likes, trivialPerSecond),
       ...(ttff ? [ttffTarget(ttff)] : []),
     ],
     views,

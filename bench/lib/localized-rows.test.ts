@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseArgs } from "./args";
 import { type PageDef, withLocalized } from "./page-queries";
+import { floorOf, type RouteResult } from "./report";
 
 const page = (key: string, path: string, kind: PageDef["kind"]): PageDef => ({
   key,
@@ -38,5 +39,21 @@ describe("the bench's localized rows (--locale)", () => {
     expect(parseArgs(["--locale", "ar"]).locale).toBe("ar");
     expect(parseArgs([]).locale).toBeUndefined();
     for (const bad of ["en", "xx", "DE"]) expect(() => parseArgs(["--locale", bad]), bad).toThrow(/--locale needs one of de, fr/);
+  });
+
+  it("holds each row to the trivial page of its own language, measured ones only", () => {
+    const row = (key: string, kind: string, measured = true) =>
+      ({ key, label: key, path: "/", kind, queries: [], ...(measured ? { http: { perSecond: 1 } } : {}) }) as unknown as RouteResult;
+    const routes = [
+      row("floor", "floor"),
+      row("home", "list"),
+      row("floor@de", "floor"),
+      row("home@de", "list"),
+      row("home@ar", "list"),
+      row("floor@ar", "floor", false),
+    ];
+    expect(floorOf(routes, routes[1]!)?.key).toBe("floor");
+    expect(floorOf(routes, routes[3]!)?.key).toBe("floor@de");
+    expect(floorOf(routes, routes[4]!)).toBeUndefined();
   });
 });

@@ -198,6 +198,12 @@ function target(name: string, budget: string, applies: boolean, actual: number, 
   };
 }
 
+/** The trivial page measured in `r`'s language (`home@de` against `floor@de`; the English rows have no suffix). */
+export function floorOf(routes: RouteResult[], r: RouteResult): RouteResult | undefined {
+  const language = (key: string) => key.split("@")[1];
+  return routes.find((f) => f.kind === "floor" && f.http && language(f.key) === language(r.key));
+}
+
 export function evaluateTargets(routes: RouteResult[], videos: number, js: InitialJs, connections: number): TargetResult[] {
   const out: TargetResult[] = [];
   const pages = routes.filter((r) => r.kind !== "floor" && r.kind !== "suggest" && r.http); // JSON, not SSR
@@ -232,8 +238,6 @@ export function evaluateTargets(routes: RouteResult[], videos: number, js: Initi
       );
     }
   }
-  // Each page against the trivial page of its own language (`home@de` against `floor@de`).
-  const floorOf = (r: RouteResult) => routes.find((f) => f.kind === "floor" && f.http && f.key.split("@")[1] === r.key.split("@")[1]);
   for (const r of routes.filter((x) => MAIN_PAGES.includes(x.key.split("@")[0]!) && x.http)) {
     const at = `at ${BUDGET.ssrAtVideos.toLocaleString("en")} videos`;
     out.push(
@@ -246,7 +250,7 @@ export function evaluateTargets(routes: RouteResult[], videos: number, js: Initi
         "ms",
       ),
     );
-    const floor = floorOf(r);
+    const floor = floorOf(routes, r);
     if (floor) {
       const share = round((r.http!.perSecond / floor.http!.perSecond) * 100, 0);
       const needed = BUDGET.floorShare * 100;
