@@ -10,6 +10,7 @@ import { catalogTexts } from "../server/i18n/catalog";
 import { logger } from "../server/logger";
 import appCss from "./app.css?inline";
 import { InlineCssContext } from "./lib/app-styles";
+import { LaterStylesContext } from "./lib/later-styles";
 import { NonceContext } from "./lib/nonce";
 import { DeferredPreloadsSink, pageBody } from "./lib/page-sink.server";
 import { StyleSubset } from "./lib/style-subset.server";
@@ -57,13 +58,15 @@ export default function handleRequest(
     const waitForAll = (userAgent && isbot(userAgent)) || routerContext.isSpaMode;
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
     let shellWait: ReturnType<typeof setTimeout> | undefined;
+    // The classes of what script shows later (app/lib/later-styles.ts), complete once the shell has rendered.
+    const shownLater = new Set<string>();
 
     const start = () => {
       if (shellRendered || shellFailed) return;
       shellRendered = true;
       clearTimeout(shellWait);
       responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-      const sink = new DeferredPreloadsSink(nonce, PAGE_STYLES);
+      const sink = new DeferredPreloadsSink(nonce, PAGE_STYLES, shownLater);
       pipe(sink as unknown as Writable);
       // React has written everything: the abort timer has nothing left to guard.
       const done = () => {
@@ -85,7 +88,9 @@ export default function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
         <InlineCssContext.Provider value={INLINE_CSS}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          <LaterStylesContext.Provider value={shownLater}>
+            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          </LaterStylesContext.Provider>
         </InlineCssContext.Provider>
       </NonceContext.Provider>,
       {

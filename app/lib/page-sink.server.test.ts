@@ -111,8 +111,8 @@ describe("DeferredPreloadsSink", () => {
     const page = `<html><head><style data-app-css="">${sheet}</style><link rel="modulepreload" href="/assets/a.js" nonce="n0nce"/></head><body><p class="a b">x</p><p class="d">y</p></body></html>`;
     const cutSheet =
       '<style data-app-css="">.a{color:red}.b:hover{color:blue}html{line-height:1.5}@media (min-width:40rem){.a{color:green}}</style>';
-    const written = (passes: string[]) => {
-      const sink = new DeferredPreloadsSink("n0nce", styles);
+    const written = (passes: string[], shownLater?: ReadonlySet<string>) => {
+      const sink = new DeferredPreloadsSink("n0nce", styles, shownLater);
       const out: Buffer[] = [];
       sink.onChunk = (chunk) => out.push(chunk);
       for (const pass of passes) {
@@ -127,6 +127,13 @@ describe("DeferredPreloadsSink", () => {
       const html = written([page]);
       expect(html).toContain(cutSheet);
       expect(html).toContain('<script nonce="n0nce">requestAnimationFrame(()=>setTimeout(()=>{for(const h of ["/assets/a.js"])');
+    });
+
+    it("keeps the rules of the classes declared for what script shows later, which the markup lacks", () => {
+      // `.c .d` needs both: the menu's `c` declared, its `d` in the markup; `.e` shows later inside the media rule.
+      expect(written([page], new Set(["c", "e"]))).toContain(
+        '<style data-app-css="">.a{color:red}.b:hover{color:blue}.c .d{margin:0}html{line-height:1.5}@media (min-width:40rem){.e{display:flex}.a{color:green}}</style>',
+      );
     });
 
     it("is cut in a browser's shell pass too, to the shell's classes: what streams later waits for the whole sheet", () => {

@@ -61,6 +61,8 @@ export class DeferredPreloadsSink {
     private readonly nonce: string,
     /** Cuts the inline stylesheet to the page; none in development (the sheet is linked). */
     private readonly styles?: StyleSubset,
+    /** The classes of what script shows later, kept too (app/lib/later-styles.ts). */
+    private readonly shownLater: ReadonlySet<string> = NONE,
   ) {}
 
   // What React's pipe() uses of a Node Writable.
@@ -146,7 +148,7 @@ export class DeferredPreloadsSink {
     const close = open < 0 ? -1 : head.indexOf(STYLE_CLOSE, open);
     if (!this.styles || close < 0) return head;
     // Class names are ASCII: latin1 decodes the bytes without UTF-8's work.
-    const markup = markupUses(head.toString("latin1", 0, open) + body.toString("latin1"));
+    const markup = markupUses(head.toString("latin1", 0, open) + body.toString("latin1"), this.shownLater);
     return Buffer.concat([head.subarray(0, open + STYLE_OPEN.length), Buffer.from(this.styles.forPage(markup)), head.subarray(close)]);
   }
 
@@ -160,6 +162,7 @@ export class DeferredPreloadsSink {
 }
 
 const EMPTY = Buffer.alloc(0);
+const NONE: ReadonlySet<string> = new Set();
 
 /** One buffer of `parts` (no copy when there is one). */
 function concat(parts: Uint8Array[]): Buffer {

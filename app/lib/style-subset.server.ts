@@ -78,8 +78,9 @@ export interface PageUses {
  */
 const IMPLIED_ELEMENTS: Record<string, string[]> = { table: ["tbody"], tr: ["tbody"] };
 
-export function markupUses(html: string): PageUses {
-  const classes = new Set<string>();
+/** What `html` uses, with the class names of `shownLater` (markup that script shows later, app/lib/later-styles.ts). */
+export function markupUses(html: string, shownLater: Iterable<string> = []): PageUses {
+  const classes = new Set<string>(shownLater);
   for (const [, list = ""] of html.matchAll(CLASS_ATTRIBUTE)) {
     for (const name of list.split(WHITESPACE)) if (name) classes.add(name.includes("&") ? decodeEntities(name) : name);
   }

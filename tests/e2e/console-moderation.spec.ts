@@ -133,6 +133,7 @@ test("messages: a contact message arrives unread, is opened (read), marked unrea
   browser,
   baseURL,
 }) => {
+  test.slow(); // axe at two widths on two console pages, besides the journey itself (60 s on a loaded CI machine)
   const email = uniqueEmail("inbox");
   const subject = `Inbox check ${hex()}`;
   // Another one before it, so that the inbox shows a read and an unread message together (checked by axe below).
@@ -166,8 +167,10 @@ test("messages: a contact message arrives unread, is opened (read), marked unrea
   await expect(mine).toHaveAttribute("data-read", "true");
 
   // From the open message: "Mark unread" returns to the inbox.
+  // The inbox's own buttons are named "Mark unread: <subject>": the message's page must be there before its button is.
   await mine.getByRole("link", { name: subject }).click();
-  await admin.page.getByRole("button", { name: "Mark unread" }).click();
+  await expect(admin.page.getByRole("heading", { name: subject, level: 1 })).toBeVisible();
+  await admin.page.getByRole("button", { name: "Mark unread", exact: true }).click();
   await expect(admin.page).toHaveURL(/\/admin\/messages$/);
   await expect(mine).toHaveAttribute("data-read", "false");
   await expect(mine.getByText("Unread")).toBeVisible();

@@ -4,7 +4,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { paths } from "../../core/paths";
 import { testBuildDir } from "../support/test-build-dir";
-import { expect, hydrated, jsonLd, test } from "./support";
+import { expect, holdWholeSheet, hydrated, jsonLd, test } from "./support";
 
 /** A raw GET: the bytes exactly as sent (no automatic decoding), with the response headers. */
 function rawGet(url: string, acceptEncoding?: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
@@ -156,4 +156,30 @@ test("each page's inline stylesheet holds only its own rules; the whole one foll
   const field = page.getByLabel("E-mail address");
   await expect(field).toHaveCSS("background-color", "rgb(11, 10, 16)");
   await expect(page.locator("main div.p-8").first()).toHaveCSS("padding-top", "32px");
+});
+
+test("the header's panels, shown only when opened, look the same before the whole stylesheet has arrived", async ({ page }) => {
+  const wholeSheet = await holdWholeSheet(page);
+  await page.goto(paths.category("amateur"));
+  await hydrated(page);
+  // Desktop: the categories panel (opened by a click here; a hover opens it too, with no press to fetch the sheet).
+  await page.getByRole("button", { name: "Categories" }).click();
+  const panel = page
+    .locator("header [id]")
+    .filter({ has: page.getByRole("link", { name: "Amateur" }) })
+    .first();
+  const desktop = await panel.boundingBox();
+  await page.keyboard.press("Escape");
+  // Phone: the menu panel with its categories open.
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.getByRole("button", { name: "Menu" }).click();
+  await page.getByRole("button", { name: "Categories" }).click();
+  const phone = await page.locator("#mobile-menu").boundingBox();
+
+  await wholeSheet.release();
+  expect(await page.locator("#mobile-menu").boundingBox()).toEqual(phone);
+  await page.getByRole("button", { name: "Menu" }).click();
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.getByRole("button", { name: "Categories" }).click();
+  expect(await panel.boundingBox()).toEqual(desktop);
 });

@@ -1,5 +1,5 @@
 import http from "node:http";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Page, type Route } from "@playwright/test";
 import { paths } from "../../core/paths";
 
 /** Every test starts as a visitor who has passed the age gate, unless it clears the cookie itself. */
@@ -18,6 +18,25 @@ export { expect };
  */
 export async function hydrated(page: Page): Promise<void> {
   await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+}
+
+/**
+ * Holds back the whole stylesheet that app/lib/app-styles.tsx links after the first paint (as a slow line would)
+ * until `release`, which lets it through and waits until the page has it: what shows before that has only the
+ * page's own cut sheet.
+ */
+export async function holdWholeSheet(page: Page): Promise<{ release: () => Promise<void> }> {
+  const held: Route[] = [];
+  const stylesheet = /\.css(\?|$)/;
+  await page.route(stylesheet, (route) => void held.push(route));
+  return {
+    async release() {
+      await expect.poll(() => held.length).toBeGreaterThan(0);
+      await page.unroute(stylesheet);
+      for (const route of held.splice(0)) await route.continue().catch(() => {}); // an earlier page's request is gone
+      await page.waitForFunction(() => [...document.styleSheets].some((sheet) => sheet.href));
+    },
+  };
 }
 
 export async function setFaults(baseURL: string | undefined, faults: string[]): Promise<void> {

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { Form, Link, NavLink, useLocation, useNavigate } from "react-router";
 import { type Translate, textLanguage, useLocale, useMessages, usePaths } from "~/lib/i18n";
+import { useStylesShownLater } from "~/lib/later-styles";
 import { type RootData, useRootData } from "~/lib/root-data";
 import { useDismiss } from "~/lib/use-dismiss";
 import { useViewer } from "~/lib/viewer-state";
@@ -12,6 +13,18 @@ import { SearchCombobox } from "./SearchCombobox";
 import { UserMenu } from "./UserMenu";
 
 type Panel = "categories" | "mobile-menu" | "mobile-search" | null;
+
+// The panels' parts, shown only when opened: declared for the page's first stylesheet (app/lib/later-styles.ts).
+const PANEL_SEARCH_CLASS = "border-t border-ink-800 px-4 py-3 md:hidden";
+const CATEGORIES_PANEL_CLASS = "absolute start-0 top-full z-50 w-[36rem] rounded-xl border border-ink-700 bg-ink-900 p-3";
+const CATEGORIES_GRID_CLASS = "grid grid-cols-3 gap-1";
+const CATEGORY_LINK_CLASS = "block rounded-md px-3 py-1.5 text-sm text-zinc-300 hover:bg-ink-800 hover:text-white";
+const MOBILE_MENU_CLASS = "border-t border-ink-800 px-4 py-3 md:hidden";
+const MOBILE_LIST_CLASS = "space-y-1";
+const MOBILE_LINK_CLASS = "block rounded-md px-3 py-2 hover:bg-ink-800";
+const MOBILE_TOGGLE_CLASS = "flex w-full items-center justify-between rounded-md px-3 py-2 text-start hover:bg-ink-800";
+const MOBILE_CATEGORIES_CLASS = "grid grid-cols-2 gap-1 ps-3";
+const MOBILE_CATEGORY_LINK_CLASS = "block rounded-md px-3 py-1.5 text-sm text-zinc-300 hover:bg-ink-800";
 
 /**
  * Sign In comes back to the page it was pressed on (the sign-in page validates the path again); pressed on the
@@ -32,6 +45,18 @@ export function Header() {
   const location = useLocation();
   const headerRef = useRef<HTMLElement>(null);
   const closeAll = useCallback(() => setOpen(null), []);
+  useStylesShownLater(
+    PANEL_SEARCH_CLASS,
+    CATEGORIES_PANEL_CLASS,
+    CATEGORIES_GRID_CLASS,
+    CATEGORY_LINK_CLASS,
+    MOBILE_MENU_CLASS,
+    MOBILE_LIST_CLASS,
+    MOBILE_LINK_CLASS,
+    MOBILE_TOGGLE_CLASS,
+    MOBILE_CATEGORIES_CLASS,
+    MOBILE_CATEGORY_LINK_CLASS,
+  );
 
   // Menus close on route change, and on a click outside them or Escape. A link chosen in a panel navigates: focus,
   // which was in it, goes back to the button that opened it, not to nothing (WCAG 2.4.3: the next Tab starts there).
@@ -123,7 +148,7 @@ export function Header() {
       </div>
 
       {open === "mobile-search" && (
-        <div id="mobile-search" className="border-t border-ink-800 px-4 py-3 md:hidden">
+        <div id="mobile-search" className={PANEL_SEARCH_CLASS}>
           <SearchForm autoFocus />
         </div>
       )}
@@ -162,16 +187,11 @@ function CategoriesMenu(props: {
         </svg>
       </button>
       {props.open && (
-        <div id={menuId} className="absolute start-0 top-full z-50 w-[36rem] rounded-xl border border-ink-700 bg-ink-900 p-3 shadow-2xl">
-          <ul className="grid grid-cols-3 gap-1">
+        <div id={menuId} className={CATEGORIES_PANEL_CLASS}>
+          <ul className={CATEGORIES_GRID_CLASS}>
             {props.categories.map((c) => (
               <li key={c.slug}>
-                <Link
-                  to={paths.category(c.slug)}
-                  dir="auto"
-                  {...textLanguage(c.lang, locale)}
-                  className="block rounded-md px-3 py-1.5 text-sm text-zinc-300 hover:bg-ink-800 hover:text-white"
-                >
+                <Link to={paths.category(c.slug)} dir="auto" {...textLanguage(c.lang, locale)} className={CATEGORY_LINK_CLASS}>
                   {c.name}
                 </Link>
               </li>
@@ -187,17 +207,17 @@ function MobileMenu({ categories, t, paths }: { categories: RootData["categories
   const [showCategories, setShowCategories] = useState(false);
   const locale = useLocale();
   return (
-    <nav id="mobile-menu" aria-label={t("navMobile")} className="border-t border-ink-800 px-4 py-3 md:hidden">
-      <ul className="space-y-1">
+    <nav id="mobile-menu" aria-label={t("navMobile")} className={MOBILE_MENU_CLASS}>
+      <ul className={MOBILE_LIST_CLASS}>
         <li>
-          <Link to={paths.home()} className="block rounded-md px-3 py-2 hover:bg-ink-800">
+          <Link to={paths.home()} className={MOBILE_LINK_CLASS}>
             {t("navHome")}
           </Link>
         </li>
         <li>
           <button
             type="button"
-            className="flex w-full items-center justify-between rounded-md px-3 py-2 text-start hover:bg-ink-800"
+            className={MOBILE_TOGGLE_CLASS}
             aria-expanded={showCategories}
             aria-controls="mobile-categories"
             onClick={() => setShowCategories((v) => !v)}
@@ -205,15 +225,10 @@ function MobileMenu({ categories, t, paths }: { categories: RootData["categories
             {t("navCategories")} <span aria-hidden="true">{showCategories ? "−" : "+"}</span>
           </button>
           {showCategories && (
-            <ul id="mobile-categories" className="grid grid-cols-2 gap-1 ps-3">
+            <ul id="mobile-categories" className={MOBILE_CATEGORIES_CLASS}>
               {categories.map((c) => (
                 <li key={c.slug}>
-                  <Link
-                    to={paths.category(c.slug)}
-                    dir="auto"
-                    {...textLanguage(c.lang, locale)}
-                    className="block rounded-md px-3 py-1.5 text-sm text-zinc-300 hover:bg-ink-800"
-                  >
+                  <Link to={paths.category(c.slug)} dir="auto" {...textLanguage(c.lang, locale)} className={MOBILE_CATEGORY_LINK_CLASS}>
                     {c.name}
                   </Link>
                 </li>
@@ -222,7 +237,7 @@ function MobileMenu({ categories, t, paths }: { categories: RootData["categories
           )}
         </li>
         <li>
-          <Link to={paths.blog()} className="block rounded-md px-3 py-2 hover:bg-ink-800">
+          <Link to={paths.blog()} className={MOBILE_LINK_CLASS}>
             {t("navBlog")}
           </Link>
         </li>

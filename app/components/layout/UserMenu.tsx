@@ -3,8 +3,13 @@ import { Form, Link, useLocation } from "react-router";
 import { Avatar } from "~/components/account/Avatar";
 import { ActionMenu } from "~/components/ui/ActionMenu";
 import { useMessages, usePaths } from "~/lib/i18n";
+import { useStylesShownLater } from "~/lib/later-styles";
 import { useMenuButton } from "~/lib/use-menu-button";
 import { displayName, type Viewer } from "~core/viewer";
+
+const ITEM_CLASS = "block w-full rounded-md px-3 py-2 text-start text-sm text-zinc-200 hover:bg-ink-800 hover:text-white focus:bg-ink-800";
+const EMAIL_CLASS = "truncate px-3 pb-2 pt-1 text-xs text-zinc-400";
+const SIGN_OUT_CLASS = "mt-1 border-t border-ink-800 pt-1";
 
 /**
  * The signed-in header menu (docs/product.md "Page frame"): avatar and name; Profile, Favorites, Playlists, Watch History, Settings and
@@ -28,7 +33,7 @@ export function UserMenu({ viewer }: { viewer: Viewer }) {
   useEffect(close, [location.pathname, location.search]);
 
   const name = displayName(viewer);
-  const item = "block w-full rounded-md px-3 py-2 text-start text-sm text-zinc-200 hover:bg-ink-800 hover:text-white focus:bg-ink-800";
+  useStylesShownLater(ITEM_CLASS, EMAIL_CLASS, SIGN_OUT_CLASS);
   return (
     <ActionMenu
       menu={menu}
@@ -44,14 +49,14 @@ export function UserMenu({ viewer }: { viewer: Viewer }) {
       menuLabel={t("account")}
       menuClassName="absolute end-0 top-full z-50 mt-2 w-56 rounded-xl border border-ink-700 bg-ink-900 p-2 shadow-2xl"
     >
-      <p className="truncate px-3 pb-2 pt-1 text-xs text-zinc-400">{viewer.email}</p>
+      <p className={EMAIL_CLASS}>{viewer.email}</p>
       {links.map((link) => (
-        <Link key={link.to} to={link.to} role="menuitem" className={item}>
+        <Link key={link.to} to={link.to} role="menuitem" className={ITEM_CLASS}>
           {link.label}
         </Link>
       ))}
-      <Form method="post" action={paths.logout()} className="mt-1 border-t border-ink-800 pt-1">
-        <button type="submit" role="menuitem" className={item}>
+      <Form method="post" action={paths.logout()} className={SIGN_OUT_CLASS}>
+        <button type="submit" role="menuitem" className={ITEM_CLASS}>
           {t("signOut")}
         </button>
       </Form>

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef } from "react";
 import { useDirection, useMessages } from "~/lib/i18n";
+import { useStylesShownLater } from "~/lib/later-styles";
 import { Icon } from "./icons";
 
 export interface MenuOption<T> {
@@ -8,6 +9,14 @@ export interface MenuOption<T> {
   /** The label's language, when it is not the page's (a captions language by its own name). */
   lang?: string;
 }
+
+// The open menu's parts: declared for the page's first stylesheet (app/lib/later-styles.ts).
+const MENU_CLASS = "absolute right-0 bottom-full z-20 mb-2 min-w-36 rounded-lg bg-ink-900/95 py-1 shadow-xl ring-1 ring-white/15";
+const HEADING_CLASS = "px-3 pt-1 pb-1.5 text-xs font-semibold tracking-wide text-zinc-400 uppercase";
+const ITEM_CLASS =
+  "flex w-full items-center gap-2 px-3 py-2 text-start text-sm text-zinc-100 hover:bg-white/10 focus-visible:bg-white/10 focus-visible:outline-offset-[-2px]";
+const MARK_CLASS = "w-4 text-brand-300";
+const SEPARATOR_CLASS = "my-1 border-white/15";
 
 /**
  * A menu button with a single-choice menu (WAI-ARIA menu button pattern: aria-expanded, menuitemradio), and at its
@@ -54,6 +63,7 @@ export function MenuButton<T>({
   const t = useMessages("player");
   const direction = useDirection();
   const id = useId();
+  useStylesShownLater(MENU_CLASS, HEADING_CLASS, ITEM_CLASS, MARK_CLASS, SEPARATOR_CLASS);
   const wrapper = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const items = useRef<(HTMLButtonElement | null)[]>([]);
@@ -137,16 +147,8 @@ export function MenuButton<T>({
         )}
       </button>
       {open && (
-        <div
-          id={id}
-          role="menu"
-          aria-label={name}
-          dir={direction}
-          tabIndex={-1}
-          onKeyDown={onMenuKeyDown}
-          className="absolute right-0 bottom-full z-20 mb-2 min-w-36 rounded-lg bg-ink-900/95 py-1 shadow-xl ring-1 ring-white/15"
-        >
-          <p aria-hidden="true" className="px-3 pt-1 pb-1.5 text-xs font-semibold tracking-wide text-zinc-400 uppercase">
+        <div id={id} role="menu" aria-label={name} dir={direction} tabIndex={-1} onKeyDown={onMenuKeyDown} className={MENU_CLASS}>
+          <p aria-hidden="true" className={HEADING_CLASS}>
             {name}
           </p>
           {options.map((option, i) => (
@@ -164,15 +166,15 @@ export function MenuButton<T>({
                 onSelect(option.value);
                 close(true);
               }}
-              className="flex w-full items-center gap-2 px-3 py-2 text-start text-sm text-zinc-100 hover:bg-white/10 focus-visible:bg-white/10 focus-visible:outline-offset-[-2px]"
+              className={ITEM_CLASS}
             >
-              <span className="w-4 text-brand-300">{option.value === selected && <Icon name="check" className="h-4 w-4" />}</span>
+              <span className={MARK_CLASS}>{option.value === selected && <Icon name="check" className="h-4 w-4" />}</span>
               {option.label}
             </button>
           ))}
           {command && (
             <>
-              <hr className="my-1 border-white/15" />
+              <hr className={SEPARATOR_CLASS} />
               <button
                 ref={(el) => {
                   items.current[options.length] = el;
@@ -184,7 +186,7 @@ export function MenuButton<T>({
                   close(true);
                   command.run();
                 }}
-                className="flex w-full items-center gap-2 px-3 py-2 text-start text-sm text-zinc-100 hover:bg-white/10 focus-visible:bg-white/10 focus-visible:outline-offset-[-2px]"
+                className={ITEM_CLASS}
               >
                 <span className="w-4" />
                 {command.label}

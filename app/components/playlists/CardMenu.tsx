@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from "react";
 import { ActionMenu } from "~/components/ui/ActionMenu";
 import { useMessages } from "~/lib/i18n";
+import { useStylesShownLater } from "~/lib/later-styles";
 import { refusalText } from "~/lib/playlist-refusal-text";
 import { useFleetingStatus } from "~/lib/use-fleeting-status";
 import { useMenuButton } from "~/lib/use-menu-button";
@@ -12,6 +13,10 @@ const SaveDialog = lazy(() => import("./SaveDialog").then((m) => ({ default: m.S
 
 /** How long the card says what happened (as the share menu's copy result). */
 const STATUS_MS = 3000;
+
+const ITEM_CLASS =
+  "block w-full px-4 py-2.5 text-start text-sm text-zinc-200 hover:bg-ink-700 focus-visible:bg-ink-700 focus-visible:outline-none";
+const STATUS_CLASS = "absolute end-0 top-full z-20 mt-2 whitespace-nowrap rounded bg-black/90 px-2 py-1 text-xs text-white";
 
 /**
  * A video card's "More" menu (⋮) for a signed-in user: "Save to Watch Later" and "Save to playlist…". Only
@@ -25,14 +30,13 @@ export function CardMenu({ videoId, title }: { videoId: string; title: string })
   const { finish } = menu;
   const [dialog, setDialog] = useState(false);
   const [status, setStatus] = useFleetingStatus(STATUS_MS);
+  useStylesShownLater(ITEM_CLASS, STATUS_CLASS);
 
   const saveToWatchLater = async () => {
     finish();
     const answer = await postPlaylistWrite({ intent: "add", playlist: WATCH_LATER, videoId });
     setStatus(answer.ok ? t("savedToWatchLater") : refusalText(t, answer));
   };
-  const item =
-    "block w-full px-4 py-2.5 text-start text-sm text-zinc-200 hover:bg-ink-700 focus-visible:bg-ink-700 focus-visible:outline-none";
   return (
     <ActionMenu
       menu={menu}
@@ -51,10 +55,7 @@ export function CardMenu({ videoId, title }: { videoId: string; title: string })
       after={
         <>
           {status && (
-            <span
-              role="status"
-              className="absolute end-0 top-full z-20 mt-2 whitespace-nowrap rounded bg-black/90 px-2 py-1 text-xs text-white"
-            >
+            <span role="status" className={STATUS_CLASS}>
               {status}
             </span>
           )}
@@ -66,7 +67,7 @@ export function CardMenu({ videoId, title }: { videoId: string; title: string })
         </>
       }
     >
-      <button role="menuitem" type="button" onClick={saveToWatchLater} className={item}>
+      <button role="menuitem" type="button" onClick={saveToWatchLater} className={ITEM_CLASS}>
         {t("saveToWatchLater")}
       </button>
       <button
@@ -76,7 +77,7 @@ export function CardMenu({ videoId, title }: { videoId: string; title: string })
           finish(); // the dialog gives focus back to what had it: the button
           setDialog(true);
         }}
-        className={item}
+        className={ITEM_CLASS}
       >
         {t("saveToPlaylistMenu")}
       </button>

@@ -1,4 +1,5 @@
-import { type ReactNode, useLayoutEffect, useState } from "react";
+import { type ReactNode, useLayoutEffect, useRef, useState } from "react";
+import { useStylesShownLater } from "~/lib/later-styles";
 import type { useMenuButton } from "~/lib/use-menu-button";
 
 /**
@@ -35,6 +36,7 @@ export function ActionMenu({
   children: ReactNode;
 }) {
   const shift = useShiftIntoView(open, list);
+  useStylesShownLater(menuClassName); // its items' classes are the caller's to declare
   return (
     <div ref={root} className={className}>
       <button
@@ -72,14 +74,28 @@ export function ActionMenu({
 /** Room kept between an opened menu and the window's edge. */
 const EDGE_PX = 8;
 
-/** How far left an open menu must move to end inside the window (0 when it fits), measured before it paints. */
+/**
+ * How far left an open menu must move to end inside the window (0 when it fits), measured before it paints, and
+ * again whenever its size changes while open (a font or a rule that lands after it opened).
+ */
 function useShiftIntoView(open: boolean, list: { current: HTMLElement | null }): number {
   const [shift, setShift] = useState(0);
+  const applied = useRef(0);
   useLayoutEffect(() => {
-    const rect = open ? list.current?.getBoundingClientRect() : undefined;
-    if (!rect) return setShift(0);
-    const overflow = rect.right - (document.documentElement.clientWidth - EDGE_PX);
-    setShift(overflow > 0 ? -Math.min(overflow, Math.max(0, rect.left - EDGE_PX)) : 0);
+    const element = open ? list.current : null;
+    applied.current = 0;
+    if (!element) return setShift(0);
+    const measure = () => {
+      const rect = element.getBoundingClientRect();
+      const [left, right] = [rect.left - applied.current, rect.right - applied.current]; // where it is unshifted
+      const overflow = right - (document.documentElement.clientWidth - EDGE_PX);
+      applied.current = overflow > 0 ? -Math.min(overflow, Math.max(0, left - EDGE_PX)) : 0;
+      setShift(applied.current);
+    };
+    measure();
+    const observer = new ResizeObserver(measure); // a transform changes no size: no loop
+    observer.observe(element);
+    return () => observer.disconnect();
   }, [open, list]);
   return shift;
 }
