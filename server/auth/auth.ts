@@ -97,6 +97,9 @@ function createAuth(db: Kysely<Database>, origin: string) {
       useSecureCookies: origin.startsWith("https://"),
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
       ipAddress: { disableIpTracking: true },
+      // A session lookup (every signed-in request, no cookie cache) reads the session and its user in one
+      // statement, not two (docs/benchmarks.md "Issue 35: likes, and the session lookup").
+      database: { joins: true },
     },
     logger: {
       level: "warn",

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import pg from "pg";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { useTestDatabase } from "../../tests/support/test-db";
 import type { RateLimiter } from "../db/rate-limit";
@@ -81,6 +82,14 @@ describe("sign-in by e-mail code", () => {
       role: "user",
       isCreator: false,
     });
+
+    // One statement per lookup: the session row and its user, joined (every signed-in request makes one).
+    const query = vi.spyOn(pg.Client.prototype, "query");
+    await getViewer(loaderArgs(signedIn.setCookies).args);
+    expect(query.mock.calls.map(([text]) => (typeof text === "string" ? text : (text as { text: string }).text))).toEqual([
+      expect.stringMatching(/from "auth_sessions".* join "users"/is),
+    ]);
+    query.mockRestore();
 
     // A role set by the console applies to the next request.
     await setUserRole("ada@example.com", "creator");
