@@ -36,6 +36,19 @@ describe("DeferredPreloadsSink", () => {
     );
   });
 
+  it("writes React Router's route manifest without its indentation, and leaves one split between passes as it came", () => {
+    const manifest = { entry: { module: "/assets/entry.js", imports: ["/assets/a.js"] }, routes: { root: { id: "root", path: "" } } };
+    const script = (json: string) =>
+      `<script type="module" async="">;\nimport * as route0 from "/assets/root.js";\n  window.__reactRouterManifest = ${json};\n  window.__reactRouterRouteModules = {"root":route0};\n\nimport("/assets/entry.js");</script>`;
+    const page = (json: string) => `<html><head></head><body><p>x</p>${script(json)}</body></html>`;
+    const pretty = JSON.stringify(manifest, null, 2);
+    expect(through([Buffer.from(page(pretty))])).toBe(page(JSON.stringify(manifest)));
+    // A streamed page whose script arrives in two passes keeps the indentation; nothing else changes.
+    const whole = page(pretty);
+    const cut = whole.indexOf('"routes"');
+    expect(render([[Buffer.from(whole.slice(0, cut))], [Buffer.from(whole.slice(cut))]]).html).toBe(whole);
+  });
+
   it("gives the same result whatever the view and pass boundaries, including inside </head>, </body> and multi-byte characters", () => {
     const expected = through([Buffer.from(head + body)]);
     for (const size of [1, 2, 3, 7, 50]) {

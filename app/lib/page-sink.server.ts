@@ -125,7 +125,8 @@ export class DeferredPreloadsSink {
   }
 
   /** Body phase: `data` with the loader inserted before "</body>" (or appended at the end), holding back a possible split. */
-  private body(data: Buffer, last: boolean): Buffer[] {
+  private body(bytes: Buffer, last: boolean): Buffer[] {
+    const data = withCompactManifest(bytes);
     const end = data.indexOf(BODY_END);
     if (end >= 0) {
       this.phase = "done";
@@ -159,6 +160,31 @@ export class DeferredPreloadsSink {
       `<script nonce="${this.nonce}">requestAnimationFrame(()=>setTimeout(()=>{for(const h of ${list}){const l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.appendChild(l)}}))</script>`,
     );
   }
+}
+
+// React Router's module script writes the routes the page may need as `JSON.stringify(…, null, 2)`, followed by
+// the route modules' assignment (react-router's Scripts component): the boundaries of that JSON.
+const MANIFEST_START = Buffer.from("window.__reactRouterManifest = ");
+const MANIFEST_END = Buffer.from(";\n  window.__reactRouterRouteModules");
+
+/**
+ * `data` with React Router's route manifest written without its indentation: 0.6-1 KB of spaces and line breaks in
+ * every page, 87-129 B of its brotli (docs/benchmarks.md). Unchanged when the script is not whole in `data` (split
+ * between two passes of a streamed page) or not there at all.
+ */
+function withCompactManifest(data: Buffer): Buffer {
+  const at = data.indexOf(MANIFEST_START);
+  if (at < 0) return data;
+  const from = at + MANIFEST_START.length;
+  const to = data.indexOf(MANIFEST_END, from);
+  if (to < 0) return data;
+  let compact: string;
+  try {
+    compact = JSON.stringify(JSON.parse(data.toString("utf8", from, to)));
+  } catch {
+    return data; // not the JSON React Router writes: left as it came rather than fail the page
+  }
+  return Buffer.concat([data.subarray(0, from), Buffer.from(compact), data.subarray(to)]);
 }
 
 const EMPTY = Buffer.alloc(0);
