@@ -1,5 +1,5 @@
 // React's destination for a page (app/entry.server.tsx): the modulepreloads deferred, the inline stylesheet cut to
-// the page, one chunk per pass of React's.
+// the page, React Router's route manifest compact, one chunk per pass of React's.
 import { markupUses, type StyleSubset } from "./style-subset.server";
 
 const HEAD_END = Buffer.from("</head>");
