@@ -345,7 +345,17 @@ test("a visitor styles the captions from the captions menu: shown at once and in
   await page.getByRole("dialog", { name: "Caption style" }).getByRole("button", { name: "Reset to default" }).click();
   await expect(page.getByRole("dialog", { name: "Caption style" }).getByRole("button", { name: "Reset to default" })).toBeDisabled();
   expect(await drawnStyle(page)).toMatchObject({ color: "rgb(255, 255, 255)", background: "rgba(0, 0, 0, 0.75)", edge: "none" });
-  await page.getByRole("dialog", { name: "Caption style" }).getByRole("button", { name: "Done" }).click();
+  // Player keys work from the moment the dialog closes: a <dialog> reports its closing a task later, and a key in
+  // between was lost. "m" pressed in the very task of the click on "Done" mutes or unmutes.
+  const video = page.locator("video");
+  const mutedBefore = await video.evaluate((v: HTMLVideoElement) => v.muted);
+  await page.evaluate(() => {
+    const done = [...document.querySelectorAll("dialog[open] button")].find((b) => b.textContent === "Done") as HTMLButtonElement;
+    done.click();
+    document.body.dispatchEvent(new KeyboardEvent("keydown", { key: "m", bubbles: true }));
+  });
+  await expect(page.getByRole("dialog", { name: "Caption style" })).toBeHidden();
+  expect(await video.evaluate((v: HTMLVideoElement) => v.muted)).toBe(!mutedBefore);
 
   // In fullscreen the dialog shows above the player, and closing it leaves fullscreen as it was.
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());

@@ -159,8 +159,10 @@ function Player({
   usePlayerShortcuts(container, {
     run: onVideo((video, action: PlayerAction) => runShortcut(action, video, { ...actions, chapters })),
     reveal,
-    // The caption style dialog's buttons and selects keep their keys (a "k" there must not pause the video).
-    suspended: () => playback.phaseNow() === "preroll" || styleDialog,
+    // The caption style dialog's buttons and selects keep their keys (a "k" there must not pause the video). Read
+    // from the page, not from state: a <dialog> reports its closing in a later task, and a key pressed in between
+    // was lost (a full e2e run under load pressed "f" right after "Done").
+    suspended: () => playback.phaseNow() === "preroll" || container.current?.querySelector("dialog[open]") != null,
   });
 
   const onSurfaceClick = () => {
