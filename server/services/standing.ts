@@ -7,8 +7,8 @@ import { type Actor, recordAdminAction } from "./audit-log";
  * - Banned: a moderator barred them (moderation-decisions.ts) until an admin lifts it (liftBan, the Users page).
  *   Every write that publishes or takes part (comments, likes, playlists) asks `banReason` (likes: `standingQuery`
  *   inside their one statement) and refuses with the moderator's reason; what stays theirs (their data, signing
- *   out, deleting their account or comments, legal requests) does not ask. The banned-user walk in tests/e2e/banned-user.spec.ts posts to every write route as
- *   a banned user.
+ *   out, deleting their account or comments, legal requests) does not ask. The banned-user walk in
+ *   tests/e2e/banned-user.spec.ts posts to every write route as a banned user.
  * - Good standing: an account old enough, never banned, and none of whose reports a moderator found unfounded.
  *   Its reports hide at once beyond the budget that bounds visitors and new accounts (report-budget.ts).
  */

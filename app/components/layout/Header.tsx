@@ -15,11 +15,11 @@ import { UserMenu } from "./UserMenu";
 type Panel = "categories" | "mobile-menu" | "mobile-search" | null;
 
 // The panels' parts, shown only when opened: declared for the page's first stylesheet (app/lib/later-styles.ts).
-const PANEL_SEARCH_CLASS = "border-t border-ink-800 px-4 py-3 md:hidden";
+/** The phone's panels under the header bar: the search and the menu. */
+const PHONE_PANEL_CLASS = "border-t border-ink-800 px-4 py-3 md:hidden";
 const CATEGORIES_PANEL_CLASS = "absolute start-0 top-full z-50 w-[36rem] rounded-xl border border-ink-700 bg-ink-900 p-3";
 const CATEGORIES_GRID_CLASS = "grid grid-cols-3 gap-1";
 const CATEGORY_LINK_CLASS = "block rounded-md px-3 py-1.5 text-sm text-zinc-300 hover:bg-ink-800 hover:text-white";
-const MOBILE_MENU_CLASS = "border-t border-ink-800 px-4 py-3 md:hidden";
 const MOBILE_LIST_CLASS = "space-y-1";
 const MOBILE_LINK_CLASS = "block rounded-md px-3 py-2 hover:bg-ink-800";
 const MOBILE_TOGGLE_CLASS = "flex w-full items-center justify-between rounded-md px-3 py-2 text-start hover:bg-ink-800";
@@ -46,11 +46,10 @@ export function Header() {
   const headerRef = useRef<HTMLElement>(null);
   const closeAll = useCallback(() => setOpen(null), []);
   useStylesShownLater(
-    PANEL_SEARCH_CLASS,
+    PHONE_PANEL_CLASS,
     CATEGORIES_PANEL_CLASS,
     CATEGORIES_GRID_CLASS,
     CATEGORY_LINK_CLASS,
-    MOBILE_MENU_CLASS,
     MOBILE_LIST_CLASS,
     MOBILE_LINK_CLASS,
     MOBILE_TOGGLE_CLASS,
@@ -148,7 +147,7 @@ export function Header() {
       </div>
 
       {open === "mobile-search" && (
-        <div id="mobile-search" className={PANEL_SEARCH_CLASS}>
+        <div id="mobile-search" className={PHONE_PANEL_CLASS}>
           <SearchForm autoFocus />
         </div>
       )}
@@ -207,7 +206,7 @@ function MobileMenu({ categories, t, paths }: { categories: RootData["categories
   const [showCategories, setShowCategories] = useState(false);
   const locale = useLocale();
   return (
-    <nav id="mobile-menu" aria-label={t("navMobile")} className={MOBILE_MENU_CLASS}>
+    <nav id="mobile-menu" aria-label={t("navMobile")} className={PHONE_PANEL_CLASS}>
       <ul className={MOBILE_LIST_CLASS}>
         <li>
           <Link to={paths.home()} className={MOBILE_LINK_CLASS}>

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from "react";
-import { ActionMenu } from "~/components/ui/ActionMenu";
+import { ActionMenu, MENU_ITEM_CLASS } from "~/components/ui/ActionMenu";
 import { useMessages } from "~/lib/i18n";
 import { useStylesShownLater } from "~/lib/later-styles";
 import { refusalText } from "~/lib/playlist-refusal-text";
@@ -14,8 +14,6 @@ const SaveDialog = lazy(() => import("./SaveDialog").then((m) => ({ default: m.S
 /** How long the card says what happened (as the share menu's copy result). */
 const STATUS_MS = 3000;
 
-const ITEM_CLASS =
-  "block w-full px-4 py-2.5 text-start text-sm text-zinc-200 hover:bg-ink-700 focus-visible:bg-ink-700 focus-visible:outline-none";
 const STATUS_CLASS = "absolute end-0 top-full z-20 mt-2 whitespace-nowrap rounded bg-black/90 px-2 py-1 text-xs text-white";
 
 /**
@@ -30,7 +28,7 @@ export function CardMenu({ videoId, title }: { videoId: string; title: string })
   const { finish } = menu;
   const [dialog, setDialog] = useState(false);
   const [status, setStatus] = useFleetingStatus(STATUS_MS);
-  useStylesShownLater(ITEM_CLASS, STATUS_CLASS);
+  useStylesShownLater(MENU_ITEM_CLASS, STATUS_CLASS);
 
   const saveToWatchLater = async () => {
     finish();
@@ -67,7 +65,7 @@ export function CardMenu({ videoId, title }: { videoId: string; title: string })
         </>
       }
     >
-      <button role="menuitem" type="button" onClick={saveToWatchLater} className={ITEM_CLASS}>
+      <button role="menuitem" type="button" onClick={saveToWatchLater} className={MENU_ITEM_CLASS}>
         {t("saveToWatchLater")}
       </button>
       <button
@@ -77,7 +75,7 @@ export function CardMenu({ videoId, title }: { videoId: string; title: string })
           finish(); // the dialog gives focus back to what had it: the button
           setDialog(true);
         }}
-        className={ITEM_CLASS}
+        className={MENU_ITEM_CLASS}
       >
         {t("saveToPlaylistMenu")}
       </button>

@@ -2,6 +2,10 @@ import { type ReactNode, useLayoutEffect, useRef, useState } from "react";
 import { useStylesShownLater } from "~/lib/later-styles";
 import type { useMenuButton } from "~/lib/use-menu-button";
 
+/** The look of an item in the site's action menus (Share, a card's "More"); each menu declares it with its own. */
+export const MENU_ITEM_CLASS =
+  "block w-full px-4 py-2.5 text-start text-sm text-zinc-200 hover:bg-ink-700 focus-visible:bg-ink-700 focus-visible:outline-none";
+
 /**
  * The markup of the site's menu buttons (WAI-ARIA menu button; the behaviour is useMenuButton's, whose parts come in
  * as `menu`): the button, then the menu while it is open, pointed to by aria-controls only then. `beside` sits

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { ActionMenu } from "~/components/ui/ActionMenu";
+import { ActionMenu, MENU_ITEM_CLASS } from "~/components/ui/ActionMenu";
 import { useMessages } from "~/lib/i18n";
 import { useStylesShownLater } from "~/lib/later-styles";
 import { copyText, shareLinks } from "~/lib/share";
@@ -8,9 +8,6 @@ import { useMenuButton } from "~/lib/use-menu-button";
 
 /** docs/product.md "Video page": the copy result is cleared after 2 seconds. */
 const STATUS_MS = 2000;
-
-const ITEM_CLASS =
-  "block w-full px-4 py-2.5 text-start text-sm text-zinc-200 hover:bg-ink-700 focus-visible:bg-ink-700 focus-visible:outline-none";
 
 /**
  * The video page's Share menu: share on X, share on Reddit (plain links, so they work before hydration
@@ -24,7 +21,7 @@ export function ShareMenu({ title, url }: { title: string; url: string }) {
   const [status, setStatus] = useFleetingStatus(STATUS_MS);
   const [nativeShare, setNativeShare] = useState(false);
   const links = shareLinks(title, url);
-  useStylesShownLater(ITEM_CLASS);
+  useStylesShownLater(MENU_ITEM_CLASS);
 
   // Known only in the browser: decided after hydration so the server and client render the same menu.
   useEffect(() => setNativeShare(typeof navigator.share === "function"), []);
@@ -56,17 +53,17 @@ export function ShareMenu({ title, url }: { title: string; url: string }) {
       menuLabel={t("share")}
       menuClassName="absolute start-0 top-full z-30 mt-2 w-56 overflow-hidden rounded-xl border border-ink-700 bg-ink-800 py-1"
     >
-      <a role="menuitem" href={links.x} target="_blank" rel="noopener noreferrer" onClick={finish} className={ITEM_CLASS}>
+      <a role="menuitem" href={links.x} target="_blank" rel="noopener noreferrer" onClick={finish} className={MENU_ITEM_CLASS}>
         {t("shareOnX")}
       </a>
-      <a role="menuitem" href={links.reddit} target="_blank" rel="noopener noreferrer" onClick={finish} className={ITEM_CLASS}>
+      <a role="menuitem" href={links.reddit} target="_blank" rel="noopener noreferrer" onClick={finish} className={MENU_ITEM_CLASS}>
         {t("shareOnReddit")}
       </a>
-      <button role="menuitem" type="button" onClick={copy} className={ITEM_CLASS}>
+      <button role="menuitem" type="button" onClick={copy} className={MENU_ITEM_CLASS}>
         {t("copyUrl")}
       </button>
       {nativeShare && (
-        <button role="menuitem" type="button" onClick={share} className={ITEM_CLASS}>
+        <button role="menuitem" type="button" onClick={share} className={MENU_ITEM_CLASS}>
           {t("moreOptions")}
         </button>
       )}
