@@ -8,7 +8,7 @@ import { startEmbeddedPostgres } from "../../server/db/embedded";
 import { newVisitor, type Role, signedInWithRole } from "../support/account-session";
 import { type AppProcess, startApp } from "../support/app-process";
 import { type FakeAdNetwork, startFakeAdNetwork } from "../support/fake-ad-network";
-import { expect, setFaults, test } from "./support";
+import { expect, holdWholeSheet, setFaults, test } from "./support";
 
 /**
  * Banner ads (issue 11): slots filled by a stand-in ad network on another loopback port (AD_HOSTS and
@@ -155,9 +155,12 @@ test("CLS stays 0 with ads on, falling back, and off", async ({ browser }) => {
   await expect(slot(page, "Med_Rect_2").locator("[data-fake-ad]")).toBeVisible();
   await expectNoShift(page);
 
+  // The fallback shows before the whole stylesheet has arrived (held here): the page's cut sheet styles it.
   await page.route(`${network.origin}/**`, (route) => route.abort());
+  const wholeSheet = await holdWholeSheet(page);
   await page.goto(`${app.origin}${paths.category("amateur")}`);
   await expect(slot(page, "Med_Rect_1").locator("[data-ad-fallback]")).toBeVisible();
+  await wholeSheet.release();
   await expectNoShift(page);
 
   const admin = await signedIn(browser, app, "admin");

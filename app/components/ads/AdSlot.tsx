@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { afterLoadAndIdle } from "~/lib/after-load";
 import { useMessages, usePaths } from "~/lib/i18n";
+import { useStylesShownLater } from "~/lib/later-styles";
 import { AD_LOAD_TIMEOUT_MS, type AdSlotName, adScriptSrc, isBillboard, slotIsShown } from "~core/ad-units";
 import { site } from "~core/site";
 import { useAds } from "./AdsProvider";
@@ -30,12 +31,17 @@ export function AdSlot({ name }: { name: AdSlotName }) {
   return <FilledSlot key={unit.zoneId} name={name} zoneId={unit.zoneId} scriptUrl={scriptUrl} />;
 }
 
+// The house banner's link and image: shown later when an ad network fails, so declared for the page's cut sheet.
+const FALLBACK_LINK_CLASS = "absolute inset-0 block focus-visible:outline-2 focus-visible:outline-offset-[-2px]";
+const FALLBACK_IMAGE_CLASS = "h-full w-full object-cover";
+
 function FilledSlot({ name, zoneId, scriptUrl }: { name: AdSlotName; zoneId: string; scriptUrl: string | null }) {
   const t = useMessages("common");
   const paths = usePaths();
   const container = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<AdState>(scriptUrl ? "waiting" : "fallback");
   const billboard = isBillboard(name);
+  useStylesShownLater(FALLBACK_LINK_CLASS, FALLBACK_IMAGE_CLASS);
 
   useEffect(() => {
     const box = container.current;
@@ -87,19 +93,13 @@ function FilledSlot({ name, zoneId, scriptUrl }: { name: AdSlotName; zoneId: str
       {/* The ad network writes into this box; React never renders children into it. */}
       <div ref={container} data-zone-id={zoneId} className="flex h-full w-full items-center justify-center" />
       {state === "fallback" && (
-        <a
-          href={paths.home()}
-          target="_blank"
-          rel="noopener"
-          className="absolute inset-0 block focus-visible:outline-2 focus-visible:outline-offset-[-2px]"
-          data-ad-fallback=""
-        >
+        <a href={paths.home()} target="_blank" rel="noopener" className={FALLBACK_LINK_CLASS} data-ad-fallback="">
           <img
             src={billboard ? houseBanner("billboard", t("houseBannerLine", { tagline: t("tagline") })) : houseBanner("rect", t("tagline"))}
             alt={t("adHouseBanner", { site: site.name, tagline: t("tagline") })}
             width={billboard ? 970 : 300}
             height={250}
-            className="h-full w-full object-cover"
+            className={FALLBACK_IMAGE_CLASS}
           />
         </a>
       )}
