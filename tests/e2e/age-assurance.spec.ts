@@ -130,15 +130,19 @@ test("a restricted visitor gets blurred stills, no stream, no storyboard and no 
 test("the page cache never sends one variant to the other visitor", async ({ request }) => {
   const open = { headers: { [COUNTRY_HEADER]: "US", cookie: "ageVerified=true" } };
   const restricted = { headers: { [COUNTRY_HEADER]: "GB", cookie: "ageVerified=true" } };
-  for (let round = 0; round < 3; round++) {
+  // Until both variants have come from the cache twice (a page is kept 2 s: on a loaded machine a round can find it
+  // expired and render it again, as CI once did), each visitor getting their own variant every time.
+  let bothHits = 0;
+  for (let round = 0; round < 20 && bothHits < 2; round++) {
     const a = await request.get(`${app.origin}${paths.home()}`, open);
     const b = await request.get(`${app.origin}${paths.home()}`, restricted);
     expect(await a.text()).not.toContain(WITHHELD_STILL);
     const withheld = await b.text();
     expect(withheld).toContain(WITHHELD_STILL);
     expect(withheld).not.toMatch(/\/media\/(demo|videos)\//);
-    if (round > 0) expect([a.headers()["x-page-cache"], b.headers()["x-page-cache"]]).toEqual(["hit", "hit"]);
+    if (a.headers()["x-page-cache"] === "hit" && b.headers()["x-page-cache"] === "hit") bothHits++;
   }
+  expect(bothHits, "rounds in which both variants were cache hits").toBe(2);
 });
 
 test("passing the check at the provider (over-18 claim true) shows the media, and is remembered in a signed cookie", async ({

@@ -63,7 +63,11 @@ const visitorHtml = async (request: APIRequestContext, path: string) =>
  * own, some of them public without any media yet (no player on their page).
  */
 export async function demoVideoIds(request: APIRequestContext): Promise<string[]> {
-  const cards = (await visitorHtml(request, paths.home())).split("<article").filter((card) => card.includes('"/media/demo/'));
+  // Each card up to its own end: what follows the last card of a list (the sidebar's thumbnails) is not its media.
+  const cards = (await visitorHtml(request, paths.home()))
+    .split("<article")
+    .map((card) => card.split("</article>")[0] ?? "")
+    .filter((card) => card.includes('"/media/demo/'));
   const ids = cards.map((card) => /href="\/video\/([0-9a-f-]{36})"/.exec(card)?.[1]).filter((id) => id !== undefined);
   return [...new Set(ids)].slice(0, 3);
 }
