@@ -1,5 +1,6 @@
 import { text } from "node:stream/consumers";
 import { describe, expect, it } from "vitest";
+import { hydrationLoader } from "./hydration-start.server";
 import { DeferredPreloadsSink, pageBody } from "./page-sink.server";
 import { StyleSubset } from "./style-subset.server";
 
@@ -27,19 +28,30 @@ describe("DeferredPreloadsSink", () => {
   const head =
     '<html><head><meta charSet="utf-8"/><link rel="modulepreload" href="/assets/a.js" nonce="n0nce"/><link rel="modulepreload" href="/assets/b.js" nonce="n0nce"/></head>';
   const body = '<body><p>Grüße</p><script nonce="n0nce" type="module" async="">import "/assets/a.js";</script></body></html>';
-  const loader =
-    '<script nonce="n0nce">requestAnimationFrame(()=>setTimeout(()=>{for(const h of ["/assets/a.js","/assets/b.js"]){const l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.appendChild(l)}}))</script>';
+  const heldBody = body.replace(' type="module" async=""', ' type="text/x-held-module" id="hydration-held"');
+  const loader = hydrationLoader("n0nce", ["/assets/a.js", "/assets/b.js"]).toString();
 
-  it("moves the modulepreloads out of <head> into one nonce'd script at the end of <body>", () => {
+  it("moves the modulepreloads out of <head> and holds the module script, for one nonce'd loader at the end of <body>", () => {
     expect(through([Buffer.from(head + body)])).toBe(
-      `<html><head><meta charSet="utf-8"/></head>${body.replace("</body>", `${loader}</body>`)}`,
+      `<html><head><meta charSet="utf-8"/></head>${heldBody.replace("</body>", `${loader}</body>`)}`,
+    );
+  });
+
+  it("holds the texts' preloads, and starts a held module script even on a page without modulepreloads", () => {
+    const texts = '<link rel="preload" as="fetch" crossorigin="anonymous" href="/assets/texts/v/en/common.json" data-texts="common"/>';
+    const page = `<html><head>${texts}</head>${body}`;
+    expect(through(chunked(page, 5))).toBe(
+      `<html><head>${texts.replace('rel="preload"', 'rel="x-preload-later"')}</head>${heldBody.replace(
+        "</body>",
+        `${hydrationLoader("n0nce", []).toString()}</body>`,
+      )}`,
     );
   });
 
   it("writes React Router's route manifest without its indentation, and leaves one split between passes as it came", () => {
     const manifest = { entry: { module: "/assets/entry.js", imports: ["/assets/a.js"] }, routes: { root: { id: "root", path: "" } } };
     const script = (json: string) =>
-      `<script type="module" async="">;\nimport * as route0 from "/assets/root.js";\n  window.__reactRouterManifest = ${json};\n  window.__reactRouterRouteModules = {"root":route0};\n\nimport("/assets/entry.js");</script>`;
+      `<script type="text/x-held-module" id="hydration-held">;\nimport * as route0 from "/assets/root.js";\n  window.__reactRouterManifest = ${json};\n  window.__reactRouterRouteModules = {"root":route0};\n\nimport("/assets/entry.js");</script>`;
     const page = (json: string) => `<html><head></head><body><p>x</p>${script(json)}</body></html>`;
     const pretty = JSON.stringify(manifest, null, 2);
     expect(through([Buffer.from(page(pretty))])).toBe(page(JSON.stringify(manifest)));
@@ -139,7 +151,7 @@ describe("DeferredPreloadsSink", () => {
     it("is cut to the classes of a page written in one pass; the modulepreloads move as ever", () => {
       const html = written([page]);
       expect(html).toContain(cutSheet);
-      expect(html).toContain('<script nonce="n0nce">requestAnimationFrame(()=>setTimeout(()=>{for(const h of ["/assets/a.js"])');
+      expect(html).toContain(`${hydrationLoader("n0nce", ["/assets/a.js"])}</body>`);
     });
 
     it("keeps the rules of the classes declared for what script shows later, which the markup lacks", () => {

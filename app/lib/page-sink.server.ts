@@ -1,5 +1,6 @@
-// React's destination for a page (app/entry.server.tsx): the modulepreloads deferred, the inline stylesheet cut to
-// the page, React Router's route manifest compact, one chunk per pass of React's.
+// React's destination for a page (app/entry.server.tsx): the scripts started after the LCP image, the inline
+// stylesheet cut to the page, React Router's route manifest compact, one chunk per pass of React's.
+import { holdModuleScript, holdTextsPreloads, hydrationLoader, MODULE_SCRIPT_MARK_BYTES } from "./hydration-start.server";
 import { markupUses, type StyleSubset } from "./style-subset.server";
 
 const HEAD_END = Buffer.from("</head>");
@@ -32,9 +33,9 @@ function withoutModulePreloads(head: Buffer): { parts: Buffer[]; hrefs: string[]
 /**
  * The page is complete without JavaScript (server-rendered), so the hydration scripts wait for the content:
  * React Router's `<link rel=modulepreload>` tags (hoisted into <head>, where the browser would fetch ~130 KB of
- * scripts alongside the HTML, the LCP image and the first paint) are taken out of <head>, and a small inline
- * script at the end of <body> adds them back, so every module is still fetched in parallel (no import
- * waterfall) once the document is parsed. Measured with Lighthouse: see docs/benchmarks.md.
+ * scripts alongside the HTML, the LCP image and the first paint) are taken out of <head>, its module script and
+ * the texts' preloads are held, and a small inline script at the end of <body> starts them all once the LCP
+ * image has been painted (app/lib/hydration-start.server.ts). Measured with Lighthouse: see docs/benchmarks.md.
  *
  * It is also React's destination, in place of a Node stream: React writes 4 KB views and calls `flush()` when
  * one pass of its work has been written, so the sink hands on one chunk per pass (`onChunk`) and nothing per
@@ -55,6 +56,8 @@ export class DeferredPreloadsSink {
   // times, so the cost stays linear in the page size.
   private held: Uint8Array[] = [];
   private hrefs: string[] = [];
+  /** Whether React Router's module script was held, so the loader must run it. */
+  private heldModule = false;
   private closeHandlers: (() => void)[] = [];
 
   constructor(
@@ -116,7 +119,7 @@ export class DeferredPreloadsSink {
         if (!last) this.held = [data];
         return last ? [data] : [];
       }
-      const head = withoutModulePreloads(this.withPageStyles(data.subarray(0, end), data.subarray(end)));
+      const head = withoutModulePreloads(holdTextsPreloads(this.withPageStyles(data.subarray(0, end), data.subarray(end))));
       this.hrefs = head.hrefs;
       this.phase = "body";
       return [...head.parts, ...this.body(data.subarray(end), last)];
@@ -124,16 +127,20 @@ export class DeferredPreloadsSink {
     return this.body(data, last);
   }
 
-  /** Body phase: `data` with the loader inserted before "</body>" (or appended at the end), holding back a possible split. */
+  /**
+   * Body phase: `data` with the module script held and the loader inserted before "</body>" (or appended at the
+   * end), holding back a possible split of either.
+   */
   private body(bytes: Buffer, last: boolean): Buffer[] {
-    const data = withCompactManifest(bytes);
+    const { data, held } = holdModuleScript(withCompactManifest(bytes));
+    this.heldModule ||= held;
     const end = data.indexOf(BODY_END);
     if (end >= 0) {
       this.phase = "done";
       return [data.subarray(0, end), this.loader(), data.subarray(end)];
     }
     if (last) return [data, this.loader()];
-    const keep = Math.min(data.length, BODY_END.length - 1);
+    const keep = Math.min(data.length, SPLIT_MARGIN);
     this.held = [data.subarray(data.length - keep)];
     return [data.subarray(0, data.length - keep)];
   }
@@ -154,11 +161,7 @@ export class DeferredPreloadsSink {
   }
 
   private loader(): Buffer {
-    if (!this.hrefs.length) return EMPTY;
-    const list = JSON.stringify(this.hrefs).replaceAll("<", "\\u003c");
-    return Buffer.from(
-      `<script nonce="${this.nonce}">requestAnimationFrame(()=>setTimeout(()=>{for(const h of ${list}){const l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.appendChild(l)}}))</script>`,
-    );
+    return this.hrefs.length || this.heldModule ? hydrationLoader(this.nonce, this.hrefs) : EMPTY;
   }
 }
 
@@ -187,6 +190,8 @@ function withCompactManifest(data: Buffer): Buffer {
   return Buffer.concat([data.subarray(0, from), Buffer.from(compact), data.subarray(to)]);
 }
 
+/** The bytes a pass's end holds back: the most of "</body>" or of the module script's mark it can have cut. */
+const SPLIT_MARGIN = Math.max(BODY_END.length, MODULE_SCRIPT_MARK_BYTES) - 1;
 const EMPTY = Buffer.alloc(0);
 const NONE: ReadonlySet<string> = new Set();
 

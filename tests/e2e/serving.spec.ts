@@ -2,6 +2,7 @@ import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import zlib from "node:zlib";
+import type { Route } from "@playwright/test";
 import { paths } from "../../core/paths";
 import { testBuildDir } from "../support/test-build-dir";
 import { expect, holdWholeSheet, hydrated, jsonLd, test } from "./support";
@@ -182,4 +183,64 @@ test("the header's panels, shown only when opened, look the same before the whol
   await page.setViewportSize({ width: 1280, height: 720 });
   await page.getByRole("button", { name: "Categories" }).click();
   expect(await panel.boundingBox()).toEqual(desktop);
+});
+
+test("a page's scripts wait for its LCP image: none is fetched while it loads, and one that fails or stalls only delays them", async ({
+  browser,
+  baseURL,
+}) => {
+  const images = /\/media\/.+\.(avif|webp|jpg)$/;
+  /** A first visit (nothing cached) to `path` whose images `onImage` answers; the scripts and texts it fetches. */
+  const visit = async (path: string, onImage: (route: Route) => unknown) => {
+    const context = await browser.newContext({ baseURL });
+    await context.addCookies([{ name: "ageVerified", value: "true", url: baseURL as string }]);
+    const page = await context.newPage();
+    const fetched: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script" || /\/texts\//.test(request.url())) fetched.push(request.url());
+    });
+    await page.route(images, onImage);
+    await page.goto(path, { waitUntil: "domcontentloaded" });
+    return { page, fetched, context };
+  };
+
+  // Every image held for a second: nothing of the hydration is fetched meanwhile; released, the page hydrates.
+  const held: Route[] = [];
+  const home = await visit(paths.home(), (route) => void held.push(route));
+  await expect.poll(() => held.length).toBeGreaterThan(0); // the LCP image's preload comes first
+  await home.page.waitForTimeout(1000);
+  expect(home.fetched).toEqual([]);
+  for (const route of held.splice(0)) await route.continue();
+  await hydrated(home.page);
+  expect(home.fetched.some((url) => /\/assets\/entry\.client-[\w-]+\.js$/.test(url))).toBe(true);
+  expect(home.fetched.some((url) => /\/texts\/.+\/common\.json$/.test(url))).toBe(true);
+  await home.context.close();
+
+  // An image that fails, and one that never arrives (the scripts start after at most 2.5 s): the page hydrates.
+  const failed = await visit(paths.category("amateur"), (route) => route.abort());
+  await hydrated(failed.page);
+  await failed.context.close();
+  const stalled = await visit(paths.home(), () => {});
+  await hydrated(stalled.page);
+  await stalled.context.close();
+});
+
+test("the held module script runs by its own nonce or hash: markup injected with its id runs nothing", async ({ page }) => {
+  // A page carrying injected markup before the held script, as an unescaped field would put it there; rendered with a
+  // nonce, then from the page cache with hashes.
+  const injected = '<script type="text/x-held-module" id="hydration-held">window.injectedRan = true</script>';
+  for (const cached of [false, true]) {
+    await page.route(paths.home(), async (route) => {
+      const response = await route.fetch();
+      const html = (await response.text()).replace("<main", `${injected}<main`);
+      await route.fulfill({ response, body: html });
+    });
+    await page.goto(paths.home());
+    await expect(page.locator("#hydration-held")).toHaveCount(2);
+    // The loader starts what carries the id first: the injected element, which the CSP refuses (the page stays
+    // server-rendered, as without script). A copy run with the loader's nonce would have run it.
+    await expect.poll(() => page.evaluate(() => document.querySelector("#hydration-held")?.getAttribute("type"))).toBe("module");
+    expect(await page.evaluate(() => (window as { injectedRan?: boolean }).injectedRan), cached ? "cached" : "rendered").toBeUndefined();
+    await page.unroute(paths.home());
+  }
 });

@@ -1,0 +1,70 @@
+// When a page's scripts start: after its largest image has been painted. The page is complete without them
+// (server-rendered), and on a slow line every byte they fetch before that image is bandwidth the image lacks.
+//
+// Measured with Lighthouse mobile (docs/benchmarks.md "Issue 35: hydration after the LCP image"): React Router's
+// module script and the texts' preloads fetched ~200 KB next to the LCP image; Lighthouse's simulation counts
+// every request that ended before the image was painted, so the video page's LCP was 1.22 s and a page whose
+// scripts ran before its image painted could reach 2 s. With the scripts waiting, the video page is at 0.92-0.98 s.
+
+/** React Router's module script (its `<Scripts>`), as React writes its attributes: the hydration's start. */
+const MODULE_SCRIPT = Buffer.from(' type="module" async=""');
+export const MODULE_SCRIPT_MARK_BYTES = MODULE_SCRIPT.length;
+const HELD_SCRIPT_ID = "hydration-held";
+/**
+ * The same script, which the browser keeps and does not run (an unknown type) until the loader gives it its type
+ * back and touches its children: an element the parser put in but did not run is run when its children change.
+ * It runs as the element it is, so by its own nonce or hash; a copy would run with the loader's nonce whatever
+ * markup carried the id, which would make an injected element with that id a way past the CSP.
+ */
+const HELD_SCRIPT = Buffer.from(` type="text/x-held-module" id="${HELD_SCRIPT_ID}"`);
+
+/** The texts' preloads (app/root.tsx), which fetch as soon as <head> is parsed... */
+const TEXTS_PRELOAD = Buffer.from('<link rel="preload" as="fetch"');
+const HELD_REL = "x-preload-later";
+/** ...held by a rel the browser ignores until the loader sets `preload` back, before any script reads them. */
+const HELD_TEXTS_PRELOAD = Buffer.from(`<link rel="${HELD_REL}" as="fetch"`);
+
+/**
+ * How long the scripts wait for the image at most. A page stays usable (links and forms work without script),
+ * but its player and menus wait: after 2.5 s (the edge of a "good" LCP) the image is late anyway.
+ */
+export const IMAGE_WAIT_CAP_MS = 2500;
+
+/** `data` with React Router's module script held (not run) when it is whole in `data`; whether it was. */
+export function holdModuleScript(data: Buffer): { data: Buffer; held: boolean } {
+  const at = data.indexOf(MODULE_SCRIPT);
+  if (at < 0) return { data, held: false };
+  return { data: Buffer.concat([data.subarray(0, at), HELD_SCRIPT, data.subarray(at + MODULE_SCRIPT.length)]), held: true };
+}
+
+/** `head` with the texts' preloads held. */
+export function holdTextsPreloads(head: Buffer): Buffer {
+  const parts: Buffer[] = [];
+  let from = 0;
+  for (let at = head.indexOf(TEXTS_PRELOAD); at >= 0; at = head.indexOf(TEXTS_PRELOAD, from)) {
+    parts.push(head.subarray(from, at), HELD_TEXTS_PRELOAD);
+    from = at + TEXTS_PRELOAD.length;
+  }
+  if (!parts.length) return head;
+  parts.push(head.subarray(from));
+  return Buffer.concat(parts);
+}
+
+/**
+ * The inline script at the end of <body> that starts the scripts: once the page's high-priority image (its LCP
+ * candidate) has loaded, failed or waited `IMAGE_WAIT_CAP_MS`, and a frame has painted it, it adds the
+ * `modulepreloads` (every module fetched in parallel, no import waterfall), lets the texts' preloads fetch and
+ * runs the held module script (allowed by its nonce, or in a cached page by its hash: server/http/page-snapshot.ts).
+ */
+export function hydrationLoader(nonce: string, modulepreloads: readonly string[]): Buffer {
+  const list = JSON.stringify(modulepreloads).replaceAll("<", "\\u003c");
+  const script =
+    `(()=>{let s=0;` +
+    `const go=()=>{if(s++)return;requestAnimationFrame(()=>setTimeout(()=>{` +
+    `for(const h of ${list}){const l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.appendChild(l)}` +
+    `for(const l of document.querySelectorAll('link[rel="${HELD_REL}"]'))l.rel="preload";` +
+    `const m=document.getElementById("${HELD_SCRIPT_ID}");if(m){m.type="module";m.append("")}}))};` +
+    `const i=document.querySelector("img[fetchpriority=high]");` +
+    `if(i&&!i.complete){i.addEventListener("load",go);i.addEventListener("error",go);setTimeout(go,${IMAGE_WAIT_CAP_MS})}else go()})()`;
+  return Buffer.from(`<script nonce="${nonce}">${script}</script>`);
+}
