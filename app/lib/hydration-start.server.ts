@@ -52,7 +52,9 @@ export function holdTextsPreloads(head: Buffer): Buffer {
 
 /**
  * The inline script at the end of <body> that starts the scripts: once the page's high-priority image (its LCP
- * candidate) has loaded, failed or waited `IMAGE_WAIT_CAP_MS`, and a frame has painted it, it adds the
+ * candidate, app/components/ui/Still.tsx) has loaded and been decoded (`load` can come a frame or more before the
+ * paint, and scripts evaluated in between put themselves on the LCP's path), or failed, or waited
+ * `IMAGE_WAIT_CAP_MS`, and a frame has painted it, it adds the
  * `modulepreloads` (every module fetched in parallel, no import waterfall), lets the texts' preloads fetch and
  * runs the held module script (allowed by its nonce, or in a cached page by its hash: server/http/page-snapshot.ts).
  */
@@ -65,6 +67,7 @@ export function hydrationLoader(nonce: string, modulepreloads: readonly string[]
     `for(const l of document.querySelectorAll('link[rel="${HELD_REL}"]'))l.rel="preload";` +
     `const m=document.getElementById("${HELD_SCRIPT_ID}");if(m){m.type="module";m.append("")}}))};` +
     `const i=document.querySelector("img[fetchpriority=high]");` +
-    `if(i&&!i.complete){i.addEventListener("load",go);i.addEventListener("error",go);setTimeout(go,${IMAGE_WAIT_CAP_MS})}else go()})()`;
+    `if(i){const d=()=>i.decode().then(go,go);if(i.complete)d();else{i.addEventListener("load",d);i.addEventListener("error",go)}` +
+    `setTimeout(go,${IMAGE_WAIT_CAP_MS})}else go()})()`;
   return Buffer.from(`<script nonce="${nonce}">${script}</script>`);
 }

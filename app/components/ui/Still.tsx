@@ -11,7 +11,8 @@ type ImgProps = Omit<ImgHTMLAttributes<HTMLImageElement>, "src" | "srcSet" | "si
  * `display: contents`, so the `<img>` is laid out and styled as if it stood alone.
  *
  * `preloaded`: the page's likely LCP image, preloaded from `<head>` in the first format (`type` makes a browser
- * without AVIF skip that preload and find the WebP by itself).
+ * without AVIF skip that preload and find the WebP by itself), and its `<img>` of high fetch priority, by which the
+ * page's scripts know what to wait for (app/lib/hydration-start.server.ts).
  */
 export function Still({
   src,
@@ -32,13 +33,14 @@ export function Still({
       ...(best ? { imageSrcSet: best.srcSet, imageSizes: sizes, type: best.type } : {}),
     });
   }
-  if (!best) return <img src={src} alt={alt} {...img} />;
+  const imgProps: ImgProps = preloaded ? { fetchPriority: "high", ...img } : img;
+  if (!best) return <img src={src} alt={alt} {...imgProps} />;
   return (
     <picture className="contents">
       {sources.map((s) => (
         <source key={s.type} type={s.type} srcSet={s.srcSet} sizes={sizes} />
       ))}
-      <img src={src} alt={alt} {...img} />
+      <img src={src} alt={alt} {...imgProps} />
     </picture>
   );
 }

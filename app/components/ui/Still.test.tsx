@@ -1,0 +1,24 @@
+import { renderToString } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { Still } from "./Still";
+
+const img = (html: string) => /<img [^>]*>/.exec(html)?.[0] ?? "";
+
+describe("Still", () => {
+  it("gives the preloaded still's <img> high fetch priority, by which the page's scripts know what to wait for", () => {
+    const poster = (props: { preloaded?: boolean; fetchPriority?: "low" }) =>
+      renderToString(
+        <html lang="en">
+          <head />
+          <body>
+            <Still src="/media/demo/prism/poster.jpg" sizes="100vw" {...props} />
+          </body>
+        </html>,
+      );
+    expect(img(poster({ preloaded: true }))).toContain('fetchPriority="high"');
+    expect(poster({ preloaded: true })).toContain('<link rel="preload" as="image"');
+    expect(img(poster({}))).not.toContain("fetchPriority");
+    // A caller's own priority wins.
+    expect(img(poster({ preloaded: true, fetchPriority: "low" }))).toContain('fetchPriority="low"');
+  });
+});
