@@ -68,8 +68,16 @@ describe("Pagination", () => {
 describe("ErrorState", () => {
   it("shows the caller's message and a Retry button in the page's language", () => {
     const html = (locale: Locale) => renderToStaticMarkup(inPage(<ErrorState message="Boom." />, { locale, namespaces: ["listing"] }));
-    expect(html("en")).toMatch(/<p [^>]*>Boom\.<\/p><button [^>]*>Retry<\/button>/);
+    expect(html("en")).toMatch(/<p [^>]*>Boom\.<\/p><form [^>]*><button type="submit"[^>]*>Retry<\/button><\/form>/);
     expect(html("de")).toContain(">Erneut versuchen</button>");
     expect(html("ar")).toContain(">إعادة المحاولة</button>");
+  });
+
+  it("retries without script too: a form that asks for the same address, its query kept", () => {
+    const html = renderToStaticMarkup(
+      inPage(<ErrorState message="Boom." />, { locale: "de", namespaces: ["listing"], path: "/search?q=a%22b&page=2" }),
+    );
+    expect(html).toContain('<form action="/de/search" method="get">');
+    expect(html).toContain('<input type="hidden" name="q" value="a&quot;b"/><input type="hidden" name="page" value="2"/>');
   });
 });

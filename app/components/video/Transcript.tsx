@@ -29,9 +29,15 @@ export function Transcript({
   const [language, setLanguage] = useState(() => (trackForLanguage(tracks, locale) ?? tracks[0])?.language);
   const [load, setLoad] = useState<Load>({ state: "idle" });
   const list = useRef<HTMLOListElement>(null);
+  const disclosure = useRef<HTMLDetailsElement>(null);
   const pointerInside = useRef(false);
   const languageId = useId();
   const track = tracks.find((candidate) => candidate.language === language) ?? tracks[0];
+
+  // Opened before the page's scripts ran (they wait for its LCP image): the toggle went by unheard.
+  useEffect(() => {
+    if (disclosure.current?.open) setOpen(true);
+  }, []);
 
   useEffect(() => {
     if (!open || !track) return;
@@ -65,7 +71,7 @@ export function Transcript({
       <h2 id="transcript-heading" className="px-1 text-lg font-bold">
         {t("transcript")}
       </h2>
-      <details onToggle={(event) => setOpen(event.currentTarget.open)} className="group mt-1">
+      <details ref={disclosure} onToggle={(event) => setOpen(event.currentTarget.open)} className="group mt-1">
         <summary className="inline-flex min-h-11 cursor-pointer list-none items-center gap-1.5 rounded-lg px-2 font-semibold text-brand-300 hover:bg-ink-800 [&::-webkit-details-marker]:hidden">
           {/* The disclosure's own marker, turned when open (pointing the reading direction's way when closed). */}
           <svg
