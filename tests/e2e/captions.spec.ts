@@ -3,7 +3,7 @@ import type { Locator, Page } from "@playwright/test";
 import { paths } from "../../core/paths";
 import { newVisitor, signedIn, signedInWithRole, uniqueEmail } from "../support/account-session";
 import { playThenPause, revealControls, seekAndWait } from "./player-steps";
-import { expect, test } from "./support";
+import { expect, holdRequests, hydrated, test } from "./support";
 
 /**
  * Captions (issue 23 item 5, docs/decisions/0033-captions.md): an admin uploads WebVTT files on the video
@@ -130,6 +130,7 @@ test("the player lists the language, shows the cue at its time over the video, t
 }) => {
   const [first, second] = videos as [string, string];
   await page.goto(paths.video(first), { waitUntil: "load" });
+  await hydrated(page);
   await playThenPause(page);
 
   // Off by default; the menu lists Off and the language.
@@ -189,6 +190,7 @@ test("the player lists the language, shows the cue at its time over the video, t
 
   // The next video starts with English on.
   await page.goto(paths.video(second), { waitUntil: "load" });
+  await hydrated(page);
   await expect(page.getByRole("button", { name: "Captions", exact: true })).toHaveAttribute("aria-pressed", "true");
   await playThenPause(page);
   await seekAndWait(page, 1);
@@ -198,6 +200,7 @@ test("the player lists the language, shows the cue at its time over the video, t
 test("at 375 px the Captions menu fits the control bar and shows the captions", async ({ browser, baseURL }) => {
   const { context, page } = await newVisitor(browser, baseURL, { viewport: { width: 375, height: 800 } });
   await page.goto(paths.video(videos[0] as string), { waitUntil: "load" });
+  await hydrated(page);
   await playThenPause(page);
   // The one captions control below 1280 px: the menu, with its short label.
   await expect(page.getByRole("button", { name: "Captions", exact: true })).toBeHidden();
@@ -234,6 +237,7 @@ test("with several languages the Captions menu is there at laptop width too (sho
 
   const { context, page } = await newVisitor(browser, baseURL, { viewport: { width: 1024, height: 768 } });
   await page.goto(paths.video(second), { waitUntil: "load" });
+  await hydrated(page);
   await playThenPause(page);
   // The CC toggle gives way to the menu: its short label on the bar, its whole name for screen readers.
   await expect(page.getByRole("button", { name: "Captions", exact: true })).toBeHidden();
@@ -293,6 +297,7 @@ test("a visitor styles the captions from the captions menu: shown at once and in
 }) => {
   const { context, page } = await newVisitor(browser, baseURL, { viewport: { width: 1366, height: 900 } });
   await page.goto(paths.video(videos[0] as string), { waitUntil: "load" });
+  await hydrated(page);
   await playThenPause(page);
   await page.getByRole("button", { name: "Captions: Off" }).click();
   await page.getByRole("menuitemradio", { name: "English" }).click();
@@ -335,6 +340,7 @@ test("a visitor styles the captions from the captions menu: shown at once and in
 
   // Kept for the next page.
   await page.goto(paths.video(videos[1] as string), { waitUntil: "load" });
+  await hydrated(page);
   await playThenPause(page);
   await seekAndWait(page, 1);
   await expect.poll(async () => (await drawnStyle(page)).color).toBe("rgb(255, 255, 0)");
@@ -396,6 +402,7 @@ test("a signed-in user's caption style is kept on the account: set in the settin
   const second = await signedIn(browser, baseURL, email, paths.video(videos[0] as string), { viewport: { width: 375, height: 800 } });
   const page = second.page;
   await page.goto(paths.video(videos[0] as string), { waitUntil: "load" });
+  await hydrated(page);
   await playThenPause(page);
   await page.getByRole("button", { name: "Captions: Off" }).click();
   await page.getByRole("menuitemradio", { name: "English" }).click();
@@ -429,10 +436,14 @@ test("a signed-in user's caption style is kept on the account: set in the settin
 test("the transcript under the player lists the cues, follows playback and plays from a line chosen by click or keyboard", async ({
   page,
 }) => {
-  await page.goto(paths.video(videos[0] as string), { waitUntil: "load" });
+  // Opened before the page's scripts have run (held here; they wait for the LCP image anyway): listed once they do.
+  const scripts = await holdRequests(page, /\/assets\/.+\.js$/);
+  await page.goto(paths.video(videos[0] as string), { waitUntil: "domcontentloaded" });
   const section = page.getByRole("region", { name: "Transcript" });
   await expect(section.getByRole("link", { name: "Download as WebVTT" })).toBeHidden(); // closed until asked for
   await section.getByText("Show transcript").click();
+  await scripts.release();
+  await hydrated(page);
   const lines = section.getByTestId("transcript").getByRole("button");
   await expect(lines).toHaveText(["0:00First caption line", "0:03Second caption linealert(1) and its second row"]);
   await expect(section.getByTestId("transcript")).toHaveAttribute("lang", "en");

@@ -7,6 +7,7 @@ test("card hover preview: nothing fetched until a mouse rests on a card, then th
   const requests: string[] = [];
   page.on("request", (r) => isStoryboard(r.url()) && requests.push(r.url()));
   await page.goto(paths.category("amateur"), { waitUntil: "load" });
+  await hydrated(page);
   await page.waitForTimeout(500);
   expect(requests).toEqual([]);
   await hydrated(page);
@@ -27,6 +28,7 @@ test("card hover preview: nothing fetched until a mouse rests on a card, then th
 
 test("card hover preview: keyboard focus shows it too", async ({ page }) => {
   await page.goto(paths.category("amateur"), { waitUntil: "load" });
+  await hydrated(page);
   const link = page.locator("main article a").first();
   await link.focus();
   await page.keyboard.press("Shift+Tab");

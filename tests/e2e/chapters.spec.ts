@@ -118,6 +118,7 @@ test("the video page lists the chapters, marks them on the seek bar, shows the c
 }) => {
   const { context, page } = await newVisitor(browser, baseURL);
   await page.goto(paths.video(video.id), { waitUntil: "load" });
+  await hydrated(page);
   const v = page.locator("video");
   const list = page.getByRole("region", { name: "Chapters" }).getByRole("listitem").getByRole("link");
   await expect(list).toHaveText(["0:00 Opening", `${mmss(second)} Colour shift`, `${mmss(third)} Finale`]);
@@ -195,6 +196,7 @@ test("the video page lists the chapters, marks them on the seek bar, shows the c
 test("?t= sets where the first play starts; the list fits a 375 px phone", async ({ browser, baseURL }) => {
   const { context, page } = await newVisitor(browser, baseURL, { viewport: { width: 375, height: 800 } });
   await page.goto(`/video/${video.id}?t=${third}`, { waitUntil: "load" });
+  await hydrated(page);
   const v = page.locator("video");
   // Nothing plays by itself.
   expect(await v.evaluate((el: HTMLVideoElement) => el.paused)).toBe(true);

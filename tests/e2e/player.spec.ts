@@ -285,6 +285,7 @@ test("volume, mute and speed are remembered on this device after a reload", asyn
   await page.getByRole("button", { name: "Speed: 1×" }).click();
   await page.getByRole("menuitemradio", { name: "0.75×" }).click();
   await page.reload({ waitUntil: "load" });
+  await hydrated(page);
   await expect.poll(() => video.evaluate((v: HTMLVideoElement) => [v.volume, v.muted, v.playbackRate])).toEqual([0.37, false, 0.75]);
   await expect(page.getByRole("slider", { name: "Volume" })).toHaveValue("0.37");
   await expect(page.getByRole("button", { name: "Speed: 0.75×" })).toBeVisible();
@@ -294,6 +295,7 @@ test("volume, mute and speed are remembered on this device after a reload", asyn
   await clickControl(page, page.getByRole("button", { name: "Unmute", exact: true }));
   await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.muted)).toBe(false);
   await page.reload({ waitUntil: "load" });
+  await hydrated(page);
   await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.muted)).toBe(false);
 });
 

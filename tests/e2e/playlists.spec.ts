@@ -2,7 +2,7 @@ import type { Browser, Page } from "@playwright/test";
 import { paths } from "../../core/paths";
 import { accountState, newVisitor, signInOverHttp, testVideo, uniqueEmail } from "../support/account-session";
 import { playToEnd } from "./player-steps";
-import { expect, test } from "./support";
+import { expect, hydrated, test } from "./support";
 
 /**
  * Playlists and Watch Later (issue 23 item 1, docs/decisions/0034-playlists.md) in Chromium against the
@@ -325,6 +325,7 @@ test("played from a playlist, the end of a video offers the list's next one (the
   for (const v of [first, second]) await write(page, { intent: "add", playlist: playlistId as string, videoId: v });
 
   await page.goto(`/video/${first}?list=${playlistId}`, { waitUntil: "load" });
+  await hydrated(page);
   await expect(page.getByRole("region", { name: "Up next list" })).toContainText("1 / 2");
   await playToEnd(page);
   const card = page.getByTestId("up-next");

@@ -6,7 +6,7 @@ import { paths } from "../../core/paths";
 import { renderHouseAdClip } from "../../server/media/house-ad";
 import { type AppProcess, startApp } from "../support/app-process";
 import { CREATIVE_SECONDS, SKIPPABLE_CREATIVE_SECONDS, startVastServer, type VastMode, type VastServer } from "../support/vast-server";
-import { expect, test } from "./support";
+import { expect, hydrated, test } from "./support";
 
 /**
  * The pre-roll (docs/product.md "Pre-roll") against its own server: the shared e2e server runs without one
@@ -106,6 +106,7 @@ async function openVideo(page: Page): Promise<void> {
   await page.goto(`${app.origin}${paths.category("amateur")}`);
   const href = await page.locator("main article a").first().getAttribute("href");
   await page.goto(`${app.origin}${href}`, { waitUntil: "load" });
+  await hydrated(page);
 }
 
 /** The URLs of the dynamically imported VAST client's chunk that the page requests. */

@@ -2,7 +2,7 @@ import type { Browser } from "@playwright/test";
 import { paths } from "../../core/paths";
 import { newVisitor, outbox, setRole, signInOverHttp, testVideo, uniqueEmail } from "../support/account-session";
 import { mailsMentioning } from "../support/outbox";
-import { expect, test } from "./support";
+import { expect, hydrated, test } from "./support";
 
 /**
  * Issue 22 items 1-2 in Chromium against the built server: a visitor reports a video (without JavaScript),
@@ -137,6 +137,7 @@ test("a user reports a comment by keyboard; the moderator bans its author, who i
 
   // The comment is gone from the public page; its author cannot comment, and is told why.
   await author.page.goto(paths.video(videoId));
+  await hydrated(author.page); // the refusal with its reason is the scripted answer's
   await expect(author.page.getByText(text)).toHaveCount(0);
   await author.page.getByLabel("Add a comment").fill("Am I still here?");
   await author.page.getByRole("button", { name: "Post Comment" }).click();

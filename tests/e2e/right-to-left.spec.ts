@@ -1,5 +1,5 @@
 import { pathsIn } from "../../core/paths";
-import { expect, test } from "./support";
+import { expect, hydrated, test } from "./support";
 
 /**
  * Arabic, right to left (docs/i18n.md "Right to left"), at a phone's and a desktop's width: the layout mirrored
@@ -66,9 +66,13 @@ test("a page's HTML carries no texts; a client-side navigation fetches the next 
   const html = await (await page.goto(pathsIn("de").home()))?.text();
   // The save dialog's words are in the layout's namespaces, but not on the screen: not in the page either.
   expect(html).not.toContain("Neue Playlist");
-  expect(html).toMatch(/<link rel="preload" as="fetch" crossorigin="anonymous" href="\/assets\/texts\/[0-9a-f]{12}\/de\/common\.json"/);
+  // Named in <head>, fetched once the LCP image has painted (app/lib/hydration-start.server.ts).
+  expect(html).toMatch(
+    /<link rel="x-preload-later" as="fetch" crossorigin="anonymous" href="\/assets\/texts\/[0-9a-f]{12}\/de\/common\.json"/,
+  );
   await expect.poll(() => fetched).toContain("de/common.json");
   await page.goto(pathsIn("de").category("amateur"));
+  await hydrated(page);
   await page.locator('a[href^="/de/video/"]').first().click();
   await page.waitForURL(/\/de\/video\//);
   await expect(page.locator("main")).toContainText("Gefällt mir");

@@ -5,6 +5,7 @@ import zlib from "node:zlib";
 import type { Route } from "@playwright/test";
 import { paths } from "../../core/paths";
 import { testBuildDir } from "../support/test-build-dir";
+import { demoVideoIds } from "./site-pages";
 import { expect, holdWholeSheet, hydrated, jsonLd, test } from "./support";
 
 /** A raw GET: the bytes exactly as sent (no automatic decoding), with the response headers. */
@@ -123,6 +124,7 @@ test("HLS playlists are compressed; video segments and images are not", async ({
 
 test("what Chromium receives for the home page: compressed HTML, JS and CSS", async ({ page }) => {
   await page.goto(paths.home());
+  await hydrated(page);
   const entries = await page.evaluate(() => {
     const nav = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
     const resources = performance.getEntriesByType("resource") as PerformanceResourceTiming[];
@@ -188,6 +190,7 @@ test("the header's panels, shown only when opened, look the same before the whol
 test("a page's scripts wait for its LCP image: none is fetched while it loads, and one that fails or stalls only delays them", async ({
   browser,
   baseURL,
+  request,
 }) => {
   const images = /\/media\/.+\.(avif|webp|jpg)$/;
   /** A first visit (nothing cached) to `path` whose images `onImage` answers; the scripts and texts it fetches. */
@@ -204,23 +207,29 @@ test("a page's scripts wait for its LCP image: none is fetched while it loads, a
     return { page, fetched, context };
   };
 
-  // Every image held for a second: nothing of the hydration is fetched meanwhile; released, the page hydrates.
-  const held: Route[] = [];
-  const home = await visit(paths.home(), (route) => void held.push(route));
-  await expect.poll(() => held.length).toBeGreaterThan(0); // the LCP image's preload comes first
-  await home.page.waitForTimeout(1000);
-  expect(home.fetched).toEqual([]);
-  for (const route of held.splice(0)) await route.continue();
-  await hydrated(home.page);
-  expect(home.fetched.some((url) => /\/assets\/entry\.client-[\w-]+\.js$/.test(url))).toBe(true);
-  expect(home.fetched.some((url) => /\/texts\/.+\/common\.json$/.test(url))).toBe(true);
-  await home.context.close();
+  // Every image held for a second: nothing of the hydration is fetched meanwhile; released, the page hydrates. On
+  // a listing (its first card's thumbnail) and a video page (the player's poster), of demo videos, which have stills
+  // (other tests add videos without them, and view thousands of their own; none in this category).
+  const [videoId] = await demoVideoIds(request);
+  const demoListing = paths.category("amateur", { order: { sort: "views", duration: null } });
+  for (const path of [demoListing, paths.video(videoId as string)]) {
+    const held: Route[] = [];
+    const visited = await visit(path, (route) => void held.push(route));
+    await expect.poll(() => held.length).toBeGreaterThan(0); // the LCP image's preload comes first
+    await visited.page.waitForTimeout(1000);
+    expect(visited.fetched, path).toEqual([]);
+    for (const route of held.splice(0)) await route.continue();
+    await hydrated(visited.page);
+    expect(visited.fetched.some((url) => /\/assets\/entry\.client-[\w-]+\.js$/.test(url))).toBe(true);
+    expect(visited.fetched.some((url) => /\/texts\/.+\/common\.json$/.test(url))).toBe(true);
+    await visited.context.close();
+  }
 
   // An image that fails, and one that never arrives (the scripts start after at most 2.5 s): the page hydrates.
-  const failed = await visit(paths.category("amateur"), (route) => route.abort());
+  const failed = await visit(paths.video(videoId as string), (route) => route.abort());
   await hydrated(failed.page);
   await failed.context.close();
-  const stalled = await visit(paths.home(), () => {});
+  const stalled = await visit(demoListing, () => {});
   await hydrated(stalled.page);
   await stalled.context.close();
 });

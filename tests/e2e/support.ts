@@ -21,19 +21,30 @@ export async function hydrated(page: Page): Promise<void> {
 }
 
 /**
- * Holds back the whole stylesheet that app/lib/app-styles.tsx links after the first paint (as a slow line would)
- * until `release`, which lets it through and waits until the page has it: what shows before that has only the
- * page's own cut sheet.
+ * Holds back the requests for `urls` (as a slow line would) until `release`, which waits until at least one came
+ * and lets them all through.
  */
-export async function holdWholeSheet(page: Page): Promise<{ release: () => Promise<void> }> {
+export async function holdRequests(page: Page, urls: RegExp): Promise<{ release: () => Promise<void> }> {
   const held: Route[] = [];
-  const stylesheet = /\.css(\?|$)/;
-  await page.route(stylesheet, (route) => void held.push(route));
+  await page.route(urls, (route) => void held.push(route));
   return {
     async release() {
       await expect.poll(() => held.length).toBeGreaterThan(0);
-      await page.unroute(stylesheet);
+      await page.unroute(urls);
       for (const route of held.splice(0)) await route.continue().catch(() => {}); // an earlier page's request is gone
+    },
+  };
+}
+
+/**
+ * Holds back the whole stylesheet that app/lib/app-styles.tsx links after the first paint until `release`, which
+ * also waits until the page has it: what shows before that has only the page's own cut sheet.
+ */
+export async function holdWholeSheet(page: Page): Promise<{ release: () => Promise<void> }> {
+  const sheet = await holdRequests(page, /\.css(\?|$)/);
+  return {
+    async release() {
+      await sheet.release();
       await page.waitForFunction(() => [...document.styleSheets].some((sheet) => sheet.href));
     },
   };

@@ -94,6 +94,7 @@ test("the countdown is cancelled with Escape or Cancel, and the Autoplay switch 
   await expect(toggle).toHaveAttribute("aria-checked", "false");
   expect(await autoplayCookie(context)).toBe("off");
   await page.reload({ waitUntil: "load" });
+  await hydrated(page);
   await expect(player(page).getByRole("switch", { name: "Autoplay" })).toHaveAttribute("aria-checked", "false");
   await playToEnd(page);
   await expect(upNext(page).getByRole("link", { name: "Play now" })).toBeVisible();

@@ -1,5 +1,5 @@
 import { paths } from "../../core/paths";
-import { expect, jsonLd, setFaults, startPlayback, test } from "./support";
+import { expect, hydrated, jsonLd, setFaults, startPlayback, test } from "./support";
 
 test.afterEach(async ({ baseURL }) => setFaults(baseURL, []));
 
@@ -79,6 +79,7 @@ test("the player fetches nothing of the stream with the page, and a click on it 
     if (/\.m3u8$|\.ts$|\/hls[^/]*\.js$/.test(new URL(r.url()).pathname)) streamRequests.push(r.url());
   });
   await page.goto(path, { waitUntil: "load" });
+  await hydrated(page);
   const video = page.locator("video");
   // The poster is a <picture> over the video, preloaded from <head>: Chromium reads AVIF, so it takes that source.
   const poster = page.locator("video + picture img");
@@ -102,6 +103,7 @@ test("the player fetches nothing of the stream with the page, and a click on it 
 test("keyboard: Enter on the focused Play button plays", async ({ page }) => {
   const path = await firstVideoPath(page);
   await page.goto(path, { waitUntil: "load" });
+  await hydrated(page);
   const video = page.locator("video");
   await video.evaluate((v: HTMLVideoElement) => {
     v.muted = true;
