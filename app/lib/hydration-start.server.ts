@@ -1,10 +1,10 @@
-// When a page's scripts start: after its largest image has been painted. The page is complete without them
-// (server-rendered), and on a slow line every byte they fetch before that image is bandwidth the image lacks.
+// When a page's scripts start: after its largest image has been painted (ADR 0045). The page is complete without
+// them (server-rendered), and on a slow line every byte they fetch before that image is bandwidth the image lacks.
 //
 // Measured with Lighthouse mobile (docs/benchmarks.md "Issue 35: hydration after the LCP image"): React Router's
 // module script and the texts' preloads fetched ~200 KB next to the LCP image; Lighthouse's simulation counts
 // every request that ended before the image was painted, so the video page's LCP was 1.22 s and a page whose
-// scripts ran before its image painted could reach 2 s. With the scripts waiting, the video page is at 0.92-0.98 s.
+// scripts ran before its image painted could reach 2 s.
 
 /** React Router's module script (its `<Scripts>`), as React writes its attributes: the hydration's start. */
 const MODULE_SCRIPT = Buffer.from(' type="module" async=""');

@@ -4,7 +4,7 @@ import path from "node:path";
 import type { Page } from "@playwright/test";
 import { paths, pathsIn } from "../../core/paths";
 import { signedInWithRole } from "../support/account-session";
-import { expect, freshGet, test } from "./support";
+import { expect, freshGet, hydrated, test } from "./support";
 
 /**
  * The console's Blog section (issue 11): write a post with the live preview, publish it, and the public
@@ -245,6 +245,7 @@ test("a taken slug and the content policy are refused next to their fields; raci
   const admin = await signedInWithRole(browser, baseURL, "admin", { tag: "blog-admin" });
   const page = admin.page;
   await page.goto(paths.admin.newBlogPost());
+  await hydrated(page); // the scripted form: the slug made from the title, the status after saving
   // The demo post "Welcome to Pleazure" owns the slug this title makes.
   await page.getByLabel("Title", { exact: true }).fill("Welcome to Pleazure");
   await page.getByLabel("Content (markdown)", { exact: true }).fill("Another post.");

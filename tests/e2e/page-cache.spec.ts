@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import http from "node:http";
 import { paths } from "../../core/paths";
 import { signedIn, signedInWithRole, testVideo, uniqueEmail } from "../support/account-session";
-import { expect, test } from "./support";
+import { expect, hydrated, test } from "./support";
 
 /**
  * The anonymous page micro-cache (server/http/page-cache-store.ts): a visitor's repeat is answered from the cache,
@@ -190,6 +190,7 @@ test("a blog post published and then edited in the console shows at once in ever
   const slug = `cache-notes-${tag}`;
 
   await page.goto(paths.admin.newBlogPost());
+  await hydrated(page); // the scripted form: the slug made from the title, the status after saving
   await page.getByLabel("Title", { exact: true }).fill(title);
   await page.getByLabel("Content (markdown)", { exact: true }).fill("A paragraph about nothing in particular.");
   await page.getByRole("button", { name: "Save draft" }).click();
