@@ -5,6 +5,7 @@ async function openSomeVideo(page: import("@playwright/test").Page): Promise<str
   await page.goto(paths.category("amateur"));
   const href = (await page.locator("main article a").first().getAttribute("href")) as string;
   await page.goto(href);
+  await hydrated(page); // the Share menu is script's
   return href;
 }
 
