@@ -98,7 +98,8 @@ function createAuth(db: Kysely<Database>, origin: string) {
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
       ipAddress: { disableIpTracking: true },
       // A session lookup (every signed-in request, no cookie cache) reads the session and its user in one
-      // statement, not two (docs/benchmarks.md "Issue 35: likes, and the session lookup").
+      // statement, not two (docs/benchmarks.md "Issue 35: menus styled from the first byte, and the session in one
+      // statement").
       database: { joins: true },
     },
     logger: {

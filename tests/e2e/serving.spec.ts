@@ -4,6 +4,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import type { Route } from "@playwright/test";
 import { paths } from "../../core/paths";
+import { newVisitor } from "../support/account-session";
 import { testBuildDir } from "../support/test-build-dir";
 import { demoVideoIds } from "./site-pages";
 import { expect, holdWholeSheet, hydrated, jsonLd, test } from "./support";
@@ -195,9 +196,7 @@ test("a page's scripts wait for its LCP image: none is fetched while it loads, a
   const images = /\/media\/.+\.(avif|webp|jpg)$/;
   /** A first visit (nothing cached) to `path` whose images `onImage` answers; the scripts and texts it fetches. */
   const visit = async (path: string, onImage: (route: Route) => unknown) => {
-    const context = await browser.newContext({ baseURL });
-    await context.addCookies([{ name: "ageVerified", value: "true", url: baseURL as string }]);
-    const page = await context.newPage();
+    const { context, page } = await newVisitor(browser, baseURL, { baseURL });
     const fetched: string[] = [];
     page.on("request", (request) => {
       if (request.resourceType() === "script" || /\/texts\//.test(request.url())) fetched.push(request.url());
