@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { paths } from "../../core/paths";
+import { hydrated } from "./support";
 
 test("age gate: shown to new visitors, '18 or older' hides it and is remembered by the server", async ({ page, request }) => {
   const html = await (await request.get(paths.home(), { headers: { cookie: "" } })).text();
@@ -31,11 +32,19 @@ test("age gate: shown to new visitors, '18 or older' hides it and is remembered 
   expect(await res?.text()).not.toContain('id="age-gate-title"');
 });
 
-test("age gate: 'I am under 18' leaves the site", async ({ page }) => {
+test("age gate: 'I am under 18' leaves the site, with scripts and before them", async ({ page, request }) => {
   await page.route("https://www.google.com/**", (route) => route.fulfill({ status: 200, body: "left", contentType: "text/plain" }));
   await page.goto(paths.home());
+  await hydrated(page);
   await page.getByRole("button", { name: "I am under 18" }).click();
   await expect(page).toHaveURL(/^https:\/\/www\.google\.com\//);
+
+  // Before the scripts have run, the same button posts the form, and the answer is a redirect away (a route
+  // cannot catch the redirect's target in the browser, so it is read here).
+  const res = await request.post(paths.ageVerification(), { form: { answer: "minor" }, maxRedirects: 0 });
+  expect(res.status()).toBe(302);
+  expect(res.headers().location).toMatch(/^https:\/\/www\.google\.com\//);
+  expect(res.headers()["set-cookie"] ?? "").not.toContain("ageVerified");
 });
 
 test("age gate works without JavaScript (form post sets the cookie)", async ({ browser, baseURL }) => {

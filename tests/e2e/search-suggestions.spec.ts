@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { paths } from "../../core/paths";
-import { expect, test } from "./support";
+import { expect, hydrated, test } from "./support";
 
 /**
  * The header's search suggestions (issue 23 item 6): an ARIA 1.2 combobox over GET /api/search-suggestions,
@@ -139,6 +139,7 @@ test.describe("at phone width", () => {
 
   test("the search panel's field suggests; keyboard and tap open the video; Escape closes the list before the panel", async ({ page }) => {
     await page.goto(paths.home());
+    await hydrated(page); // the phone's Search button opens its panel by script
     await page.getByRole("button", { name: "Search", exact: true }).click();
     const input = box(page);
     await expect(input).toBeFocused();

@@ -2,7 +2,7 @@ import type { Locator, Page } from "@playwright/test";
 import { DEFAULT_DURATION_BOUNDS, durationOf } from "../../core/listing-order";
 import { paths } from "../../core/paths";
 import { startApp } from "../support/app-process";
-import { expect, test } from "./support";
+import { expect, holdRequests, hydrated, test } from "./support";
 
 // Sorting and duration filters on category pages and search (issue 23 item 7, core/listing-order.ts).
 
@@ -128,7 +128,8 @@ test.describe("without JavaScript", () => {
 
 test("keyboard: the selects change the listing at once, without an Apply button", async ({ page }) => {
   await page.goto(paths.category("amateur"));
-  await expect(page.getByRole("button", { name: "Apply" })).toHaveCount(0); // hydrated: changes apply themselves
+  await hydrated(page);
+  await expect(page.getByRole("button", { name: "Apply" })).toHaveCount(0); // with scripts: changes apply themselves
   const sort = page.getByLabel("Sort by");
   await sort.focus();
   await page.keyboard.press("ArrowDown");
@@ -138,6 +139,20 @@ test("keyboard: the selects change the listing at once, without an Apply button"
   await expect(page.getByLabel("Duration")).toBeFocused();
   await page.keyboard.press("ArrowDown");
   await expect(page).toHaveURL(/\/category\/amateur\?sort=views&duration=short$/);
+  expectNonIncreasing(await cardViews(page));
+});
+
+test("a choice made before the scripts have started is acted on once they do", async ({ page }) => {
+  // With scripts on there is no Apply button, so a change made while they are held (they wait for the page's
+  // first image anyway) must not be lost.
+  const scripts = await holdRequests(page, /\/assets\/.+\.js$/);
+  await page.goto(paths.category("amateur"), { waitUntil: "domcontentloaded" });
+  await page.getByLabel("Sort by").selectOption("views");
+  await expect(page).toHaveURL(/\/category\/amateur$/);
+  await scripts.release();
+  await hydrated(page);
+  await expect(page).toHaveURL(/\/category\/amateur\?sort=views$/);
+  await expect(page.getByLabel("Sort by")).toHaveValue("views");
   expectNonIncreasing(await cardViews(page));
 });
 
