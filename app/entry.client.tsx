@@ -3,6 +3,7 @@ import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
 import { isLocale, type Locale } from "~core/locales";
 import type { Namespace } from "../server/i18n/catalog";
+import { replayHeldClick } from "./lib/held-click";
 import { type NamespaceTexts, provideTexts, textsFilePath } from "./lib/texts";
 
 /**
@@ -37,7 +38,8 @@ const rendered = [...document.querySelectorAll<HTMLLinkElement>("link[data-texts
   return isLocale(locale) ? [load(locale, link.dataset.texts as Namespace)] : [];
 });
 
-Promise.all(rendered).then(() =>
+Promise.all(rendered).then(() => {
+  replayHeldClick();
   startTransition(() => {
     hydrateRoot(
       document,
@@ -45,5 +47,5 @@ Promise.all(rendered).then(() =>
         <HydratedRouter />
       </StrictMode>,
     );
-  }),
-);
+  });
+});

@@ -51,6 +51,17 @@ export function holdTextsPreloads(head: Buffer): Buffer {
 }
 
 /**
+ * The last button without a default action (`type="button"`: menus, the player's controls, Share) or video clicked
+ * or pressed before React listens, which would otherwise do nothing: a tap while the scripts wait is not lost.
+ * `window.takeHeldClick()` (app/lib/held-click.ts, just before hydrating) stops the recording and hands the
+ * button over, to be clicked once the page has hydrated. Links and forms need nothing: they work as HTML.
+ */
+export const TAKE_HELD_CLICK = "takeHeldClick";
+const HELD_CLICK =
+  `const c=e=>{q=e.target.closest?.("button[type=button],video")||q};addEventListener("click",c,!0);` +
+  `window.${TAKE_HELD_CLICK}=()=>(removeEventListener("click",c,!0),q);`;
+
+/**
  * The inline script at the end of <body> that starts the scripts: once the page's high-priority image (its LCP
  * candidate, app/components/ui/Still.tsx) has loaded and been decoded (`load` can come a frame or more before the
  * paint, and scripts evaluated in between put themselves on the LCP's path), or failed, or waited
@@ -61,7 +72,8 @@ export function holdTextsPreloads(head: Buffer): Buffer {
 export function hydrationLoader(nonce: string, modulepreloads: readonly string[]): Buffer {
   const list = JSON.stringify(modulepreloads).replaceAll("<", "\\u003c");
   const script =
-    `(()=>{let s=0;` +
+    `(()=>{let s=0,q;` +
+    HELD_CLICK +
     `const go=()=>{if(s++)return;requestAnimationFrame(()=>setTimeout(()=>{` +
     `for(const h of ${list}){const l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.appendChild(l)}` +
     `for(const l of document.querySelectorAll('link[rel="${HELD_REL}"]'))l.rel="preload";` +

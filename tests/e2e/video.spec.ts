@@ -1,5 +1,5 @@
 import { paths } from "../../core/paths";
-import { expect, hydrated, jsonLd, setFaults, startPlayback, test } from "./support";
+import { expect, holdRequests, hydrated, jsonLd, setFaults, startPlayback, test } from "./support";
 
 test.afterEach(async ({ baseURL }) => setFaults(baseURL, []));
 
@@ -111,4 +111,38 @@ test("keyboard: Enter on the focused Play button plays", async ({ page }) => {
   await page.getByRole("button", { name: "Play", exact: true }).focus();
   await page.keyboard.press("Enter");
   await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 }).toBeGreaterThan(0.5);
+});
+
+test("a tap or key press made while the scripts are still held is acted on once they run", async ({ page }) => {
+  const path = await firstVideoPath(page);
+  // The scripts start after the page's first image, and then take their time on a slow line: held here.
+  const visit = async () => {
+    const scripts = await holdRequests(page, /\/assets\/.+\.js$/);
+    await page.goto(path, { waitUntil: "domcontentloaded" });
+    return scripts;
+  };
+
+  // Phone: the menu button, tapped before anything listens for it, opens its panel once something does.
+  await page.setViewportSize({ width: 375, height: 800 });
+  let scripts = await visit();
+  await page.getByRole("button", { name: "Menu" }).click();
+  await expect(page.locator("#mobile-menu")).toHaveCount(0);
+  await scripts.release();
+  await hydrated(page);
+  await expect(page.getByRole("button", { name: "Menu" })).toHaveAttribute("aria-expanded", "true");
+  await expect(page.locator("#mobile-menu")).toBeVisible();
+
+  // Desktop, by keyboard: Enter on Play plays once the player runs; one press, one start (not replayed twice).
+  await page.setViewportSize({ width: 1366, height: 800 });
+  scripts = await visit();
+  const video = page.locator("video");
+  await video.evaluate((v: HTMLVideoElement) => {
+    v.muted = true;
+  });
+  await page.getByRole("button", { name: "Play", exact: true }).focus();
+  await page.keyboard.press("Enter");
+  await scripts.release();
+  await hydrated(page);
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 }).toBeGreaterThan(0.5);
+  expect(await video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(false);
 });
