@@ -172,7 +172,7 @@ async function storeSnapshot(
   chunks: Buffer[],
 ): Promise<Omit<StoredPage, "expires"> | null> {
   try {
-    const page = await snapshotPage(Buffer.concat(chunks), how.nonce);
+    const page = await snapshotPage(Buffer.concat(chunks), how.nonce, store.peek(key));
     if (!page) return null;
     const csp = contentSecurityPolicy({ hashes: page.scriptHashes });
     const bytes = page.identity.length + page.br.length + page.gzip.length;

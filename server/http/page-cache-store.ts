@@ -1,6 +1,7 @@
 import { env } from "../env";
 import { onAnyInvalidation, PAGES, pagePaths } from "../realtime/shared-caches";
 import { watchAdConfiguration } from "../services/ad-units-feed";
+import { Recompressor, type RecompressorOptions } from "./page-recompression";
 import type { PageSnapshot, SnapshotEncoding } from "./page-snapshot";
 
 /**
@@ -24,6 +25,10 @@ import type { PageSnapshot, SnapshotEncoding } from "./page-snapshot";
  * therefore never older than TTL plus one render when there is a render in flight, and never served past TTL plus
  * the stale bound (a render that hangs: then requests wait for it, as without this). Invalidations remove pages,
  * expired ones included: nothing cleared is ever served stale.
+ *
+ * Best compression: a stored page is recompressed at brotli's best quality in the background (page-recompression.ts,
+ * within a tenth of one core), and a render that comes out the same as the page it replaces (however long expired)
+ * keeps that encoding instead of compressing again.
  */
 
 /** The header of every answer that passed the cache: `hit`, `miss` or `bypass`. */
@@ -40,6 +45,8 @@ export interface PageCacheOptions {
   /** Larger pages are not kept. */
   maxBodyBytes?: number;
   now?: () => number;
+  /** How kept pages are recompressed at brotli's best quality (page-recompression.ts); tests pass their own. */
+  recompression?: RecompressorOptions;
 }
 
 /** Headers as `[name, value, name, value, …]`, as `writeHead` takes them. */
@@ -70,7 +77,15 @@ export class PageStore {
   /** Bumped by clear(): a render that started under an older generation is not stored. */
   private gen = 0;
 
-  constructor(private readonly options: Required<PageCacheOptions>) {}
+  /** Gives kept pages brotli's best quality in the background (page-recompression.ts). */
+  private readonly recompressor: Recompressor;
+
+  constructor(
+    private readonly options: Required<Omit<PageCacheOptions, "recompression">>,
+    recompression?: RecompressorOptions,
+  ) {
+    this.recompressor = new Recompressor(this, { maxWaiting: options.maxEntries, ...recompression });
+  }
 
   get maxBodyBytes(): number {
     return this.options.maxBodyBytes;
@@ -93,6 +108,11 @@ export class PageStore {
   /** Resolves once every pending snapshot is stored or dropped (tests use it to see a settled store). */
   async settled(): Promise<void> {
     while (this.pending.size > 0) await Promise.all(this.pending);
+  }
+
+  /** Resolves once every kept page offered for recompression has it, or was replaced or dropped. */
+  recompressed(): Promise<void> {
+    return this.recompressor.idle();
   }
 
   get generation(): number {
@@ -125,16 +145,38 @@ export class PageStore {
     return undefined;
   }
 
-  /** The page under `key`, fresh or within the stale bound (not fresh); a page past both is dropped. */
+  /**
+   * The snapshot kept under `key`, fresh or not, as it is (no use recorded): a render compares itself with it
+   * (page-snapshot.ts `snapshotPage`).
+   */
+  peek(key: string): PageSnapshot | undefined {
+    return this.entries.get(key)?.page;
+  }
+
+  /** `br` in place of the brotli of `page` when `page` is still kept under `key` (page-recompression.ts). */
+  improve(key: string, page: PageSnapshot, br: Buffer): boolean {
+    const kept = this.entries.get(key);
+    if (kept?.page !== page) return false;
+    const better = { ...page, br };
+    const answer = kept.answer.br.slice();
+    answer[answer.lastIndexOf("Content-Length") + 1] = String(br.length);
+    const bytes = kept.bytes - page.br.length + br.length;
+    this.entries.set(key, { ...kept, page: better, answer: { ...kept.answer, br: answer }, bytes });
+    this.totalBytes += bytes - kept.bytes;
+    return true;
+  }
+
+  /**
+   * The page under `key`, fresh or within the stale bound (not fresh). A page past both is never sent again, but it
+   * stays until its replacement is stored or the bounds evict it: the render that replaces it compares itself with
+   * it (`peek`), and a page that came out the same keeps its encodings, brotli's best among them.
+   */
   private lookup(key: string): { page: StoredPage; fresh: boolean } | undefined {
     const page = this.entries.get(key);
     if (!page) return undefined;
-    this.entries.delete(key);
     const now = this.options.now();
-    if (page.expires + this.options.staleMs <= now) {
-      this.totalBytes -= page.bytes;
-      return undefined;
-    }
+    if (page.expires + this.options.staleMs <= now) return undefined;
+    this.entries.delete(key);
     this.entries.set(key, page); // re-inserted: most recently used
     return { page, fresh: page.expires > now };
   }
@@ -153,9 +195,11 @@ export class PageStore {
   /** `renderedAt`: when the render finished; the TTL counts from then, not from when its snapshot was ready. */
   set(key: string, page: Omit<StoredPage, "expires">, generation: number, renderedAt = this.options.now()): boolean {
     if (generation !== this.gen || page.bytes > this.options.maxBodyBytes) return false;
+    const previous = this.peek(key);
     this.remove(key);
     this.entries.set(key, { ...page, expires: renderedAt + this.options.ttlMs });
     this.totalBytes += page.bytes;
+    if (page.page !== previous) this.recompressor.offer(key);
     while (this.entries.size > this.options.maxEntries || this.totalBytes > this.options.maxBytes) {
       this.remove(this.entries.keys().next().value as string);
     }
@@ -190,14 +234,17 @@ export class PageStore {
 }
 
 export function createPageStore(options: PageCacheOptions): PageStore {
-  return new PageStore({
-    ttlMs: options.ttlMs,
-    staleMs: options.staleMs ?? 0,
-    maxEntries: options.maxEntries ?? 1000,
-    maxBytes: options.maxBytes ?? 32 * 1024 * 1024,
-    maxBodyBytes: options.maxBodyBytes ?? 1024 * 1024,
-    now: options.now ?? Date.now,
-  });
+  return new PageStore(
+    {
+      ttlMs: options.ttlMs,
+      staleMs: options.staleMs ?? 0,
+      maxEntries: options.maxEntries ?? 1000,
+      maxBytes: options.maxBytes ?? 32 * 1024 * 1024,
+      maxBodyBytes: options.maxBodyBytes ?? 1024 * 1024,
+      now: options.now ?? Date.now,
+    },
+    options.recompression,
+  );
 }
 
 /**

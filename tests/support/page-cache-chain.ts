@@ -24,7 +24,14 @@ export function standIn(renders: { count: number }): express.RequestHandler {
     const delay = req.query.slow ? 60 : 0;
     res.status(200).type("html");
     res.setHeader("X-Render", String(renders.count));
-    const filler = "x".repeat(kind === "big" ? 5000 : 1500); // past compression's 1 KB threshold
+    // Past compression's 1 KB threshold; "cards" varies like a listing, where brotli's best quality pays.
+    const filler =
+      kind === "cards"
+        ? Array.from(
+            { length: 40 },
+            (_, i) => `<article><a href="/video/${(i * 7919) % 10007}">Clip ${(i * 7919) % 1000}</a></article>`,
+          ).join("")
+        : "x".repeat(kind === "big" ? 5000 : 1500);
     res.write(`<!doctype html><html><head><script nonce="${nonce}">window.a=1</script></head>`);
     setTimeout(() => {
       res.write(`<body>${filler}<p>${req.originalUrl}</p>`);
