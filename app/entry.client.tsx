@@ -3,7 +3,7 @@ import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
 import { isLocale, type Locale } from "~core/locales";
 import type { Namespace } from "../server/i18n/catalog";
-import { replayHeldClick } from "./lib/held-click";
+import { carryOverEarlyInput } from "./lib/early-input";
 import { type NamespaceTexts, provideTexts, textsFilePath } from "./lib/texts";
 
 /**
@@ -39,7 +39,7 @@ const rendered = [...document.querySelectorAll<HTMLLinkElement>("link[data-texts
 });
 
 Promise.all(rendered).then(() => {
-  replayHeldClick();
+  carryOverEarlyInput();
   startTransition(() => {
     hydrateRoot(
       document,

@@ -53,7 +53,7 @@ export function holdTextsPreloads(head: Buffer): Buffer {
 /**
  * The last button without a default action (`type="button"`: menus, the player's controls, Share) or video clicked
  * or pressed before React listens, which would otherwise do nothing: a tap while the scripts wait is not lost.
- * `window.takeHeldClick()` (app/lib/held-click.ts, just before hydrating) stops the recording and hands the
+ * `window.takeHeldClick()` (app/lib/early-input.ts, just before hydrating) stops the recording and hands the
  * button over, to be clicked once the page has hydrated. Links and forms need nothing: they work as HTML.
  */
 export const TAKE_HELD_CLICK = "takeHeldClick";

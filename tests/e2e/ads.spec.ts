@@ -8,7 +8,7 @@ import { startEmbeddedPostgres } from "../../server/db/embedded";
 import { newVisitor, type Role, signedInWithRole } from "../support/account-session";
 import { type AppProcess, startApp } from "../support/app-process";
 import { type FakeAdNetwork, startFakeAdNetwork } from "../support/fake-ad-network";
-import { expect, holdWholeSheet, setFaults, test } from "./support";
+import { expect, holdRequests, holdWholeSheet, hydrated, setFaults, test } from "./support";
 
 /**
  * Banner ads (issue 11): slots filled by a stand-in ad network on another loopback port (AD_HOSTS and
@@ -295,6 +295,21 @@ test("console: zone id and pre-roll are validated on both sides, errors next to 
   await expect(admin.page.getByRole("list", { name: "Recent ad changes" }).getByText("ad_unit.zone").first()).toBeVisible();
   await admin.context.close();
   await viewer.context.close();
+});
+
+test("console: a pre-roll source chosen before the page's scripts ran is the form's choice once they do", async ({ browser }) => {
+  const admin = await signedIn(browser, app, "admin");
+  const scripts = await holdRequests(admin.page, /\/assets\/.+\.js$/);
+  await admin.page.goto(`${app.origin}${paths.admin.ads()}`, { waitUntil: "domcontentloaded" });
+  const [house, vast] = [admin.page.getByLabel("House clip"), admin.page.getByLabel("VAST tag", { exact: true })];
+  const chooseVast = await house.isChecked();
+  await (chooseVast ? vast : house).check();
+  await scripts.release();
+  await hydrated(admin.page);
+  // The form's own state follows the radio: the URL's note says "used only with a VAST tag" while House is chosen.
+  await expect(chooseVast ? vast : house).toBeChecked();
+  await expect(admin.page.getByText("(used only with a VAST tag)")).toHaveCount(chooseVast ? 0 : 1);
+  await admin.context.close();
 });
 
 test("visitors, users and creators get 404 for every console page and action, and change nothing", async ({ browser }) => {

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { paths } from "../../core/paths";
-import { expect, hydrated, test } from "./support";
+import { expect, holdRequests, hydrated, test } from "./support";
 
 /**
  * The header's search suggestions (issue 23 item 6): an ARIA 1.2 combobox over GET /api/search-suggestions,
@@ -117,6 +117,19 @@ test("a private video is never suggested; the endpoint answers small public JSON
   await expect(titles.getByRole("option", { name: hidden.title })).toHaveCount(0);
   await box(page).fill(shown.title);
   await expect(titles.getByRole("option", { name: shown.title })).toBeVisible();
+});
+
+test("a term typed before the scripts ran is the field's term once they do: it suggests without another key", async ({ page }) => {
+  const scripts = await holdRequests(page, /\/assets\/.+\.js$/);
+  await page.goto(paths.home(), { waitUntil: "domcontentloaded" });
+  const field = page.getByRole("searchbox", { name: "Search videos" }); // the plain form's field until hydration
+  await field.pressSequentially("au");
+  await scripts.release();
+  await hydrated(page);
+  await expect(box(page)).toHaveValue("au");
+  await expect(listbox(page)).toBeVisible();
+  for (const label of await page.getByRole("group", { name: "Videos" }).getByRole("option").allTextContents())
+    expect(label.toLowerCase()).toContain("au");
 });
 
 test("without JavaScript the header's search is the plain form to /search", async ({ browser, baseURL }) => {

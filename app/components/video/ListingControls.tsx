@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import { AppLink } from "~/components/ui/AppLink";
 import { useMessages } from "~/lib/i18n";
@@ -45,17 +45,6 @@ export function ListingControls({
     setChosen(next);
     navigate(`${path}${listingSearch(next, 1, extra)}`, { preventScrollReset: true, state: KEEP_SCREEN });
   };
-  // A choice made before the scripts started (they wait for the page's first image, docs/architecture.md) changed
-  // only the select: its change event came before React listened, and the Apply button is not there with
-  // scripts on. Hydration leaves a select's value as it is, so the first effect acts on what it finds.
-  const sortSelect = useRef<HTMLSelectElement>(null);
-  const durationSelect = useRef<HTMLSelectElement>(null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, at hydration; later changes come as events
-  useEffect(() => {
-    const sort = sortSelect.current?.value as Sort | undefined;
-    const duration = (durationSelect.current?.value || null) as Duration | null;
-    if (sort && (sort !== order.sort || duration !== order.duration)) choose({ sort, duration });
-  }, []);
   return (
     <form method="get" action={path} aria-label={t("sortAndFilter")} className="mb-5 flex flex-wrap items-end gap-3">
       {Object.entries(extra).map(([name, value]) => (
@@ -66,7 +55,6 @@ export function ListingControls({
           {t("sortBy")}
         </label>
         <select
-          ref={sortSelect}
           id="listing-sort"
           name="sort"
           value={chosen.sort}
@@ -85,7 +73,6 @@ export function ListingControls({
           {t("duration")}
         </label>
         <select
-          ref={durationSelect}
           id="listing-duration"
           name="duration"
           value={chosen.duration ?? ""}
