@@ -4,7 +4,7 @@ import path from "node:path";
 import type { Page } from "@playwright/test";
 import { paths, pathsIn } from "../../core/paths";
 import { signedInWithRole } from "../support/account-session";
-import { expect, freshGet, hydrated, test } from "./support";
+import { expect, freshGet, holdRequests, hydrated, test } from "./support";
 
 /**
  * The console's Blog section (issue 11): write a post with the live preview, publish it, and the public
@@ -236,6 +236,28 @@ test("a post's German version: a draft leaves German readers the English, marked
   expect((await freshGet(dePage)).status).toBe(404);
   await visitor.close();
   await context.close();
+});
+
+test("a post typed before the console's scripts ran: once they run, the slug follows the title and saving answers", async ({
+  browser,
+  baseURL,
+}) => {
+  const admin = await signedInWithRole(browser, baseURL, "admin", { tag: "blog-admin" });
+  const page = admin.page;
+  const scripts = await holdRequests(page, /\/assets\/.+\.js$/);
+  await page.goto(paths.admin.newBlogPost(), { waitUntil: "domcontentloaded" });
+  await page.getByLabel("Title", { exact: true }).fill("Welcome to Pleazure"); // the demo post's, so saving is refused
+  await page.getByLabel("Content (markdown)", { exact: true }).fill("Typed early.");
+  await scripts.release();
+  await hydrated(page);
+  await expect(page.getByLabel("Slug", { exact: true })).toHaveValue("welcome-to-pleazure");
+  await expect(page.getByLabel("Title", { exact: true })).toHaveValue("Welcome to Pleazure");
+  await expect(page.getByLabel("Content (markdown)", { exact: true })).toHaveValue("Typed early.");
+  await page.getByRole("button", { name: "Save draft" }).click();
+  await expect(page.locator("#post-slug-error")).toHaveText(
+    'Another post already uses the slug "welcome-to-pleazure". Choose another one.',
+  );
+  await admin.context.close();
 });
 
 test("a taken slug and the content policy are refused next to their fields; racing creates store one post", async ({
