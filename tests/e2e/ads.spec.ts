@@ -256,6 +256,7 @@ test("console: zone id and pre-roll are validated on both sides, errors next to 
   await viewer.page.goto(`${app.origin}${paths.home()}`);
   await expect(viewer.page.locator("html[data-ads-live]")).toHaveCount(1);
   await admin.page.goto(`${app.origin}${paths.admin.ads()}`);
+  await hydrated(admin.page); // the scripted console: checks in the browser, answers through fetchers
   await expect(admin.page.getByRole("navigation", { name: "Console" }).getByRole("link", { name: "Ad units" })).toHaveAttribute(
     "aria-current",
     "page",
@@ -295,6 +296,26 @@ test("console: zone id and pre-roll are validated on both sides, errors next to 
   await expect(admin.page.getByRole("list", { name: "Recent ad changes" }).getByText("ad_unit.zone").first()).toBeVisible();
   await admin.context.close();
   await viewer.context.close();
+});
+
+test("console without scripts (or before them): a refused zone id comes back with its message and the typed text", async ({ browser }) => {
+  const admin = await signedIn(browser, app, "admin");
+  const context = await browser.newContext({ javaScriptEnabled: false, storageState: await admin.context.storageState() });
+  await admin.context.close();
+  const page = await context.newPage();
+  await page.goto(`${app.origin}${paths.admin.ads()}`);
+  const unit = page.locator('[data-ad-unit="Med_Rect_2"]');
+  const zone = page.getByLabel("Zone id of Med_Rect_2", { exact: true });
+  const before = await zone.inputValue();
+  await zone.fill("bad zone!");
+  await unit.getByRole("button", { name: "Save zone id of Med_Rect_2" }).click();
+  await expect(unit.getByText("The zone id may contain only letters, digits, '-' and '_'")).toBeVisible();
+  await expect(zone).toHaveValue("bad zone!");
+  await expect(zone).toHaveAttribute("aria-invalid", "true");
+  // Nothing was saved: a fresh load shows the zone id as it was.
+  await page.goto(`${app.origin}${paths.admin.ads()}`);
+  await expect(zone).toHaveValue(before);
+  await context.close();
 });
 
 test("console: a pre-roll source chosen before the page's scripts ran is the form's choice once they do", async ({ browser }) => {

@@ -1,5 +1,5 @@
 import { useRef, useState } from "react";
-import { useFetcher } from "react-router";
+import { useActionData, useFetcher } from "react-router";
 import { useAds } from "~/components/ads/AdsProvider";
 import type { AdSlotName } from "~core/ad-units";
 import { zoneIdSchema } from "~core/ad-units-schema";
@@ -10,7 +10,15 @@ import { fieldClass as field, fieldErrorClass as fieldError, primaryButton, Sect
 /** What the route's action answers (the route imports this, never the other way round). */
 export type AdActionResult =
   | { intent: string; ok: true; unitId?: string }
-  | { intent: string; ok: false; unitId?: string; fieldErrors: Record<string, string>; message: string | null };
+  | {
+      intent: string;
+      ok: false;
+      unitId?: string;
+      fieldErrors: Record<string, string>;
+      message: string | null;
+      /** The zone id as posted, shown again with its error (a post made without scripts reloads the page). */
+      zoneId?: string;
+    };
 
 /** The console's "Ad units" section (docs/product.md "Ad slots"): the toggle per banner unit, its zone id, the pre-roll, recent changes. */
 export function AdUnitsConsole(props: {
@@ -87,7 +95,11 @@ function BannerUnit({ unit }: { unit: AdUnitRow<string> }) {
   else if (saved.current && (live !== saved.current.feed || (toggle.data && !toggle.data.ok))) saved.current = null;
   const active = pendingActive ? pendingActive === "true" : (saved.current?.active ?? live?.isActive ?? unit.isActive);
   const toggleError = toggle.data && !toggle.data.ok ? (toggle.data.message ?? "The change was not saved.") : null;
-  const serverZoneError = zone.data && !zone.data.ok ? (zone.data.fieldErrors.zoneId ?? zone.data.message) : null;
+  // A save posted before the page's scripts ran (or without them) comes back as the page's own action data.
+  const posted = useActionData<AdActionResult>();
+  const zoneResult = zone.data ?? (posted?.intent === "zone" && posted.unitId === unit.id ? posted : undefined);
+  const refusedZone = zoneResult && !zoneResult.ok ? zoneResult : null;
+  const serverZoneError = refusedZone ? (refusedZone.fieldErrors.zoneId ?? refusedZone.message) : null;
   const shownZoneError = zoneError ?? (zone.state === "idle" ? serverZoneError : null);
   const zoneInputId = `zone-${unit.id}`;
   const headingId = `unit-${unit.id}`;
@@ -147,7 +159,7 @@ function BannerUnit({ unit }: { unit: AdUnitRow<string> }) {
           <input
             id={zoneInputId}
             name="zoneId"
-            defaultValue={unit.zoneId}
+            defaultValue={refusedZone?.zoneId ?? unit.zoneId}
             className={field}
             aria-invalid={shownZoneError ? true : undefined}
             aria-describedby={shownZoneError ? `${zoneInputId}-error` : undefined}

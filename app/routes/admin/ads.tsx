@@ -76,7 +76,8 @@ export async function action(args: Route.ActionArgs) {
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
         const field = issue?.path[0] === "zoneId" ? "zoneId" : "unit";
-        return refused(400, { intent, unitId, fieldErrors: { [field]: issue?.message ?? "Invalid" }, message: null });
+        const zoneId = String(posted.get("zoneId") ?? "").slice(0, 200);
+        return refused(400, { intent, unitId, fieldErrors: { [field]: issue?.message ?? "Invalid" }, message: null, zoneId });
       }
       await setAdUnitZone(parsed.data.unitId, parsed.data.zoneId, actor);
       return ok(parsed.data.unitId);
