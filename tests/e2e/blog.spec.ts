@@ -125,6 +125,7 @@ test("a post: title, byline, date, chips, rendered markdown; code is shown, neve
   expect(errors).toEqual([]);
 
   // Links inside the post navigate client-side, with the loading text while the next post loads.
+  await hydrated(page);
   await page.route("**/*.data*", async (route) => {
     await new Promise((r) => setTimeout(r, 1200));
     await route.continue();

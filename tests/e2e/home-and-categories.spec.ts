@@ -124,6 +124,7 @@ test("categories: lookup, paging, empty and unknown categories, reset to page 1"
 
 test("'Loading videos...' shows during client navigation", async ({ page }) => {
   await page.goto(paths.home());
+  await hydrated(page); // client navigation: before hydration the link loads the next page as a document
   await page.route("**/*.data*", async (route) => {
     await new Promise((r) => setTimeout(r, 1200));
     await route.continue();

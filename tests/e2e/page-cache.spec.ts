@@ -84,6 +84,7 @@ test("a visitor's repeat comes from the cache, its inline scripts allowed by has
   expect((hit?.csp.match(/'sha256-/g) ?? []).length).toBeGreaterThan(0);
 
   // Hydrated: a link navigates client-side (a .data request, no new document), and no script was refused.
+  await hydrated(page);
   const dataRequest = page.waitForRequest((r) => r.url().includes(".data"));
   await page.getByRole("navigation").getByRole("link", { name: "Blog" }).first().click();
   await dataRequest;
