@@ -1,8 +1,9 @@
 /**
  * The banner ad configuration (docs/product.md "Ad slots": keyed by slot name, each with isActive, zoneId, id, duration)
  * and its constants ("Limits"), shared by the server (root loader, SSE feed) and the browser (slots).
- * No zod here: this module ships in every page's initial JavaScript; the schemas that validate what
- * arrives live in ad-units-schema.ts, loaded with the live connection after the page has loaded.
+ * No zod here: this module ships in every page's initial JavaScript. What the console posts is validated by
+ * ad-units-schema.ts (zod, on the server and in the console's forms); the live feed's message is read by
+ * ad-configuration-message.ts, loaded with the live connection after the page has loaded.
  */
 
 export const AD_SLOT_NAMES = ["Billboard_1", "Billboard_2", "Med_Rect_1", "Med_Rect_2", "Med_Rect_3"] as const;
@@ -17,6 +18,9 @@ export interface AdUnitConfig {
 
 /** Slot name → unit; a slot without a row is simply absent (nothing is shown for it). */
 export type AdConfiguration = Partial<Record<AdSlotName, AdUnitConfig>>;
+
+/** The longest zone id a unit may have (the console's form and the live feed's check). */
+export const ZONE_ID_MAX_LENGTH = 64;
 
 /** docs/product.md "Ad slots": an ad that has not rendered after this long gives way to the fallback banner. */
 export const AD_LOAD_TIMEOUT_MS = 4_000;

@@ -1,10 +1,9 @@
+import { readAdConfiguration } from "~core/ad-configuration-message";
 import { AD_STATE_EVENT, type AdConfiguration } from "~core/ad-units";
-import { parseAdConfiguration } from "~core/ad-units-schema";
 import { paths } from "~core/paths";
 
 /**
- * The browser end of the live ad feed, loaded on its own after the page (it brings zod along, which the
- * first render does not need). EventSource reconnects by itself after a dropped connection; when the
+ * The browser end of the live ad feed, loaded on its own after the page (the first render does not need it). EventSource reconnects by itself after a dropped connection; when the
  * server refuses a connection (503 while it restarts, 429 when this address holds too many streams)
  * EventSource gives up, so this reconnects itself with a growing, jittered delay. EventSource cannot see why
  * it was refused: a HEAD request asks, and a 429's Retry-After is waited out in full (the slot frees only
@@ -47,7 +46,7 @@ export function connectLiveAdUnits(handlers: LiveAdUnitsHandlers): () => void {
   const open = () => {
     source = new EventSource(paths.api.adEvents());
     source.addEventListener(AD_STATE_EVENT, (event) => {
-      const config = parseAdConfiguration((event as MessageEvent<string>).data);
+      const config = readAdConfiguration((event as MessageEvent<string>).data);
       if (!config) {
         handlers.onError("Received unreadable ad settings from the server.");
         return;
