@@ -1,5 +1,6 @@
 import { DEFAULT_SORT, DURATIONS, type Duration, SORTS, type Sort } from "./listing-order";
 import { parsePageParam } from "./pagination";
+import { CONTROL_CHARACTERS, isReadableLine, isReadableMultiline } from "./readable-text";
 import { z } from "./zod";
 
 /**
@@ -9,25 +10,14 @@ import { z } from "./zod";
  * not-found text (docs/product.md, e.g. "Video page") use `.catch()`.
  */
 
-// biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
-// A lone UTF-16 surrogate cannot be stored as UTF-8 text.
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-
 /** Printable text of at most `max` characters: no control characters, no lone surrogates. */
 export function plainText(max: number) {
-  return z
-    .string()
-    .max(max)
-    .refine((v) => !CONTROL_CHARACTERS.test(v) && !LONE_SURROGATE.test(v), "Unreadable characters");
+  return z.string().max(max).refine(isReadableLine, "Unreadable characters");
 }
 
 /** Text from a multi-line form field: as `plainText`, but tabs and line breaks are allowed. */
 export function multilineText(max: number) {
-  return z
-    .string()
-    .max(max)
-    .refine((v) => !CONTROL_CHARACTERS.test(v.replace(/[\t\r\n]/g, "")) && !LONE_SURROGATE.test(v), "Unreadable characters");
+  return z.string().max(max).refine(isReadableMultiline, "Unreadable characters");
 }
 
 // Same rule as the database CHECK on categories.slug and blog_posts.slug.

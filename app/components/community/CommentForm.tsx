@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { useMessages } from "~/lib/i18n";
 import { useHydrated } from "~/lib/use-hydrated";
-import { COMMENT_MAX_CHARS, commentLength, isCommentSendable } from "~core/comment-schema";
+import { COMMENT_MAX_CHARS, commentLength, isCommentSendable } from "~core/comment-rules";
 import { paths } from "~core/paths";
 import { LocaleField, ScriptField } from "./ScriptField";
 import { useCommunityFetcher } from "./use-community-fetcher";
@@ -17,7 +17,7 @@ interface Props {
 
 /**
  * A comment or reply form: trimmed text, required (submit disabled while blank), at most 2,000 characters
- * with a counter, checked by the same schema as the server (app/lib/comment-schema.ts). Errors are read out
+ * with a counter, checked by the same rule as the server (core/comment-rules.ts). Errors are read out
  * (role="alert"); the typed text stays until the comment is stored.
  */
 export function CommentForm({ videoId, parentId, onCancel, onSent }: Props) {
