@@ -26,9 +26,6 @@ function codePoints(text: string): number {
 export function isCommentSendable(raw: string): boolean {
   const trimmed = raw.trim();
   return (
-    codePoints(raw) <= COMMENT_MAX_RAW_CHARS &&
-    isReadableMultiline(raw) &&
-    trimmed.length >= 1 &&
-    codePoints(trimmed) <= COMMENT_MAX_CHARS
+    codePoints(raw) <= COMMENT_MAX_RAW_CHARS && isReadableMultiline(raw) && trimmed.length >= 1 && codePoints(trimmed) <= COMMENT_MAX_CHARS
   );
 }
