@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { COMMENT_MAX_CHARS, COMMENT_MAX_RAW_CHARS, isCommentSendable } from "./comment-rules";
+import { COMMENT_MAX_CHARS, COMMENT_MAX_RAW_CHARS, commentLength, isCommentSendable } from "./comment-rules";
 import { commentContent } from "./comment-schema";
 
 describe("the comment form's check answers as the server's schema does", () => {
@@ -25,11 +25,24 @@ describe("the comment form's check answers as the server's schema does", () => {
     ["emoji at the limit in code points", "😀".repeat(COMMENT_MAX_CHARS)],
     ["emoji one over it", "😀".repeat(COMMENT_MAX_CHARS + 1)],
     ["raw emoji over the read bound", `${"😀".repeat(COMMENT_MAX_RAW_CHARS)}x`],
+    [
+      "over the read bound in UTF-16 units, not in code points",
+      `${"😀".repeat(COMMENT_MAX_CHARS)}${" ".repeat(COMMENT_MAX_RAW_CHARS - 2 * COMMENT_MAX_CHARS + 1)}`,
+    ],
     ["markup", "<script>alert(1)</script>"],
   ];
 
   it.each(cases)("%s", (_what, raw) => {
     expect(isCommentSendable(raw)).toBe(commentContent.safeParse(raw).success);
+  });
+
+  it("the counter counts as the limit does: an emoji is one character, blanks around the text none", () => {
+    expect(commentLength("😀".repeat(COMMENT_MAX_CHARS))).toBe(COMMENT_MAX_CHARS);
+    expect(commentLength("  a😀b \n")).toBe(3);
+    for (const [, raw] of cases) {
+      const within = commentLength(raw) >= 1 && commentLength(raw) <= COMMENT_MAX_CHARS;
+      if (isCommentSendable(raw)) expect(within).toBe(true);
+    }
   });
 
   it("the cases cover both answers", () => {

@@ -10,12 +10,15 @@ export const COMMENT_MAX_CHARS = 2000;
 /** A raw field longer than this is refused before trimming (the schema's bound on what it reads at all). */
 export const COMMENT_MAX_RAW_CHARS = COMMENT_MAX_CHARS * 4;
 
-/** Characters as the counter shows them: UTF-16 units, never fewer than PostgreSQL counts, so what passes here passes the database. */
+/**
+ * Characters as the counter shows them and the limit counts them: code points of the trimmed text, as the server's
+ * schema (zod counts a maximum in code points) and the database's CHECK (PostgreSQL's `length`) count them; an emoji
+ * is one character.
+ */
 export function commentLength(raw: string): number {
-  return raw.trim().length;
+  return codePoints(raw.trim());
 }
 
-/** Characters as the server's schema counts them for its maximum: code points (an emoji is one, not two units). */
 function codePoints(text: string): number {
   let count = 0;
   for (const _ of text) count++;
@@ -24,8 +27,6 @@ function codePoints(text: string): number {
 
 /** Whether the server will take `raw` as a comment (the submit button stays disabled until it does). */
 export function isCommentSendable(raw: string): boolean {
-  const trimmed = raw.trim();
-  return (
-    codePoints(raw) <= COMMENT_MAX_RAW_CHARS && isReadableMultiline(raw) && trimmed.length >= 1 && codePoints(trimmed) <= COMMENT_MAX_CHARS
-  );
+  const length = commentLength(raw);
+  return codePoints(raw) <= COMMENT_MAX_RAW_CHARS && isReadableMultiline(raw) && length >= 1 && length <= COMMENT_MAX_CHARS;
 }
