@@ -4,7 +4,7 @@ import { AD_SLOT_NAMES, type AdConfiguration, type AdUnitConfig, ZONE_ID_MAX_LEN
  * Reading the live ad feed's message in the browser (app/components/ads/live-ad-units.ts): the full banner
  * configuration as the server's feed writes it (server/http/ad-events.ts). Checked by hand rather than by a zod
  * schema: the check is four fields, and zod was 23.8 KB of brotli that every page fetched and ran after hydration
- * for it alone (docs/benchmarks.md "Issue 35: the live ad feed without zod"). What the server accepts still passes
+ * for it alone (docs/benchmarks.md "Issue 35: zod out of the public pages' JavaScript"). What the server accepts still passes
  * zod (ad-units-schema.ts).
  */
 

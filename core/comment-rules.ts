@@ -1,4 +1,4 @@
-import { isReadableMultiline } from "./readable-text";
+import { charCount, isReadableMultiline } from "./readable-text";
 
 /**
  * docs/product.md "Comments": comments and replies are plain text, trimmed, required, at most 2,000 characters. The
@@ -16,17 +16,11 @@ export const COMMENT_MAX_RAW_CHARS = COMMENT_MAX_CHARS * 4;
  * is one character.
  */
 export function commentLength(raw: string): number {
-  return codePoints(raw.trim());
-}
-
-function codePoints(text: string): number {
-  let count = 0;
-  for (const _ of text) count++;
-  return count;
+  return charCount(raw.trim());
 }
 
 /** Whether the server will take `raw` as a comment (the submit button stays disabled until it does). */
 export function isCommentSendable(raw: string): boolean {
   const length = commentLength(raw);
-  return codePoints(raw) <= COMMENT_MAX_RAW_CHARS && isReadableMultiline(raw) && length >= 1 && length <= COMMENT_MAX_CHARS;
+  return charCount(raw) <= COMMENT_MAX_RAW_CHARS && isReadableMultiline(raw) && length >= 1 && length <= COMMENT_MAX_CHARS;
 }

@@ -1,3 +1,4 @@
+import { charCount } from "./readable-text";
 import { z } from "./zod";
 
 /**
@@ -42,16 +43,6 @@ export const CONTACT_LIMITS = {
  */
 export const EMAIL_PATTERN =
   /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+$/;
-
-/**
- * Characters as PostgreSQL's length() counts them (code points), so the limits here and the database
- * CHECK constraints agree even for emoji (two UTF-16 units each).
- */
-export function charCount(value: string): number {
-  let count = 0;
-  for (const _ of value) count++;
-  return count;
-}
 
 /** A text field's rules, each with the id of its message. */
 export interface TextRules<M extends string = string> {

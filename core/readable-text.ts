@@ -14,6 +14,16 @@ export function isReadableLine(text: string): boolean {
   return !CONTROL_CHARACTERS.test(text) && !LONE_SURROGATE.test(text);
 }
 
+/**
+ * Characters as PostgreSQL's length() counts them (code points), so the limits here and the database
+ * CHECK constraints agree even for emoji (two UTF-16 units each).
+ */
+export function charCount(value: string): number {
+  let count = 0;
+  for (const _ of value) count++;
+  return count;
+}
+
 /** Several lines: as a line, but tabs and line breaks are allowed. */
 export function isReadableMultiline(text: string): boolean {
   return !CONTROL_CHARACTERS.test(text.replace(/[\t\r\n]/g, "")) && !LONE_SURROGATE.test(text);

@@ -1,5 +1,5 @@
-import { charCount } from "./contact-schema";
 import { input, multilineText } from "./params";
+import { charCount } from "./readable-text";
 import { REPORT_TARGET_TYPES } from "./report-target";
 import { z } from "./zod";
 

@@ -56,7 +56,7 @@ export function holdTextsPreloads(head: Buffer): Buffer {
  * `window.takeHeldClick()` (app/lib/early-input.ts, just before hydrating) stops the recording and hands the
  * button over, to be clicked once the page has hydrated. Links and forms need nothing: they work as HTML.
  */
-export const TAKE_HELD_CLICK = "takeHeldClick";
+const TAKE_HELD_CLICK = "takeHeldClick";
 const HELD_CLICK =
   `const c=e=>{q=e.target.closest?.("button[type=button],video")||q};addEventListener("click",c,!0);` +
   `window.${TAKE_HELD_CLICK}=()=>(removeEventListener("click",c,!0),q);`;

@@ -66,16 +66,7 @@ export async function snapshotPage(body: Buffer, nonce: string, earlier?: PageSn
   // The same bytes without the nonce attributes: the same inline scripts, so the same hashes.
   if (earlier?.identity.equals(identity)) return earlier;
   const scriptHashes = nonceScriptHashes(rendered, nonce);
-  const [br, gz] = await Promise.all([
-    brotli(identity, {
-      params: {
-        [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
-        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
-      },
-    }),
-    gzip(identity),
-  ]);
+  const [br, gz] = await Promise.all([pageBrotli(identity, BROTLI_QUALITY), gzip(identity)]);
   return { scriptHashes, identity, br, gzip: gz };
 }
 
@@ -96,9 +87,14 @@ export function snapshotEncoding(acceptsEncoding: (encoding: string) => boolean)
  * 85 KB page, too slow for a render's answer, so kept pages get it later, within a budget (page-recompression.ts).
  */
 export function bestBrotli(identity: Buffer): Promise<Buffer> {
+  return pageBrotli(identity, zlib.constants.BROTLI_MAX_QUALITY);
+}
+
+/** A page's brotli at `quality`, off the event loop (text mode, sized for the page). */
+function pageBrotli(identity: Buffer, quality: number): Promise<Buffer> {
   return brotli(identity, {
     params: {
-      [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+      [zlib.constants.BROTLI_PARAM_QUALITY]: quality,
       [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
       [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
     },

@@ -8,10 +8,10 @@ import {
   type ContactField,
   type ContactProblem,
   type ContactValues,
-  charCount,
   contactValuesFromFormData,
   validateContact,
 } from "~core/contact-schema";
+import { charCount } from "~core/readable-text";
 import { AntiBotFields, FieldLabel, FieldError as FieldMessage, FormAlert, SubmitButton, usePublicForm } from "../forms/PublicFormParts";
 
 /** What the server answered when it did not accept a submission (re-rendered with the typed values). */
