@@ -127,10 +127,19 @@ describe("page-cache hits before Express", () => {
       req.end(body);
     });
 
-  /** Renders `target` once through the chain and waits until its page is stored. */
+  /**
+   * Waits until the store holds its final bytes: every snapshot stored and every kept page recompressed
+   * (page-recompression.ts). Otherwise two hits in a row can straddle the recompression and differ in length.
+   */
+  const settle = async () => {
+    await store.settled();
+    await store.recompressed();
+  };
+
+  /** Renders `target` once through the chain and waits until its page is stored in its final encoding. */
   const fill = async (target: string, headers: Record<string, string> = {}) => {
     const first = await send(chainPort, target, headers);
-    await store.settled();
+    await settle();
     return first;
   };
 
@@ -192,7 +201,7 @@ describe("page-cache hits before Express", () => {
     expect(Number(during.headers["content-length"])).toBe(during.body.length);
     const first = await lead;
     expect([state(first), first.viaExpress]).toEqual(["miss", true]);
-    await store.settled();
+    await settle();
     const after = await send(earlyPort, target, br, "GET", undefined, second);
     expect([state(after), after.headers["x-render"]]).toEqual(["hit", first.headers["x-render"]]);
     // Past the stale bound the copy is gone: the next request renders, the ones during it wait for that render.
@@ -227,7 +236,7 @@ describe("page-cache hits before Express", () => {
     await fill("/privacy");
     // Another protocol is another page: a miss, rendered through the chain.
     expect((await send(earlyPort, "/privacy", https)).viaExpress).toBe(true);
-    await store.settled();
+    await settle();
     const { chain, early } = await both("/privacy", https);
     expect([early.viaExpress, early.headers[PAGE_CACHE_HEADER.toLowerCase()]]).toEqual([false, "hit"]);
     expect(comparable(early.headers)).toEqual(comparable(chain.headers));
@@ -295,7 +304,7 @@ describe("page-cache hits before Express", () => {
     const debug = vi.spyOn(logger, "debug").mockImplementation(() => {});
     try {
       await both("/career?x=1", { "accept-encoding": "br" }); // a miss and its hit, through each path
-      await store.settled();
+      await settle();
       await both("/career?x=1", { "accept-encoding": "br" });
       const lines = debug.mock.calls.filter((c) => c[1] === "request").map((c) => c[0] as Record<string, unknown>);
       expect(lines).toHaveLength(4);
