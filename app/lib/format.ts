@@ -54,14 +54,13 @@ export function formatViews(n: number, locale: Locale = "en"): string {
 /** 65 → "1:05", 3725 → "1:02:05"; empty/invalid → "0:00" (core/clock-time.ts, shared with the chapters form). */
 export { formatClockTime as formatDuration } from "~core/clock-time";
 
-// Built once: constructing a formatter per call was a measurable share of SSR time (docs/benchmarks.md).
-// Fixed locale and UTC, so server and browser render the same text.
+// Built once per language and kind, on first use: constructing a formatter per call was a measurable share of SSR
+// time (docs/benchmarks.md), and the first date formatter a page builds costs it 15-35 ms of the browser's main
+// thread (ICU's date data), so a page that shows no date never builds one ("Issue 35: no date formatter before
+// it is needed"). Fixed locale and UTC, so server and browser render the same text; English as "en-US".
 const SHORT_DATE_OPTIONS = { timeZone: "UTC", year: "numeric", month: "short", day: "numeric" } as const;
 const LONG_DATE_OPTIONS = { timeZone: "UTC", year: "numeric", month: "long", day: "numeric" } as const;
-const SHORT_DATE = new Intl.DateTimeFormat("en-US", SHORT_DATE_OPTIONS);
-const LONG_DATE = new Intl.DateTimeFormat("en-US", LONG_DATE_OPTIONS);
 
-/** Built once per language and kind (the English ones above keep the site's own wording). */
 const byLocale = new Map<string, Intl.RelativeTimeFormat | Intl.DateTimeFormat>();
 function cached<F extends Intl.RelativeTimeFormat | Intl.DateTimeFormat>(key: string, make: () => F): F {
   let format = byLocale.get(key) as F | undefined;
@@ -71,11 +70,10 @@ function cached<F extends Intl.RelativeTimeFormat | Intl.DateTimeFormat>(key: st
   }
   return format;
 }
+const dateLocale = (locale: Locale) => (locale === "en" ? "en-US" : locale);
 const relativeIn = (locale: Locale) => cached(`rel:${locale}`, () => new Intl.RelativeTimeFormat(locale, { numeric: "auto" }));
-const shortDateIn = (locale: Locale) =>
-  locale === "en" ? SHORT_DATE : cached(`short:${locale}`, () => new Intl.DateTimeFormat(locale, SHORT_DATE_OPTIONS));
-const longDateIn = (locale: Locale) =>
-  locale === "en" ? LONG_DATE : cached(`long:${locale}`, () => new Intl.DateTimeFormat(locale, LONG_DATE_OPTIONS));
+const shortDateIn = (locale: Locale) => cached(`short:${locale}`, () => new Intl.DateTimeFormat(dateLocale(locale), SHORT_DATE_OPTIONS));
+const longDateIn = (locale: Locale) => cached(`long:${locale}`, () => new Intl.DateTimeFormat(dateLocale(locale), LONG_DATE_OPTIONS));
 
 /**
  * "Just now", "N minutes/hours/days ago", then a fixed-format date after 30 days; in another language the same

@@ -27,13 +27,21 @@ test("home page: server-rendered grid, ad slots, pagination window and metadata"
   expect(await sidebarSlots.evaluateAll((els) => els.map((el) => el.getAttribute("data-ad-slot")))).toEqual(["Med_Rect_1", "Med_Rect_2"]);
   // No ad network is configured here: the house banners come in the server's HTML (nothing waits for them).
   expect(html.match(/data-ad-fallback=""/g)?.length).toBe(4);
-  // Drawn from the page itself (data URIs): no request that could land after the first paint.
-  const banners = await page
-    .locator("[data-ad-fallback] img")
-    .evaluateAll((imgs) =>
-      (imgs as HTMLImageElement[]).map((img) => ({ data: img.src.startsWith("data:image/svg+xml,"), width: img.naturalWidth })),
-    );
-  expect(banners.filter((b) => b.data && b.width > 0)).toHaveLength(4);
+  // Drawn as markup (text on a gradient), not a picture: nothing to fetch or decode, no SVG document to build.
+  const banners = await page.locator("[data-ad-fallback]").evaluateAll((links) =>
+    links.map((a) => ({
+      pictures: a.querySelectorAll("img, svg, picture").length,
+      words: [...a.querySelectorAll("[aria-hidden=true]")].map((s) => s.textContent),
+      gradient: getComputedStyle(a).backgroundImage.startsWith("linear-gradient("),
+      height: a.getBoundingClientRect().height,
+    })),
+  );
+  expect(banners).toHaveLength(4);
+  for (const banner of banners) {
+    expect(banner).toMatchObject({ pictures: 0, gradient: true, height: 250 });
+    expect(banner.words[0]).toBe("Pleazure");
+    expect(banner.words[1]).toContain("Your AI Pleasure Zone");
+  }
 
   const nav = page.getByRole("navigation", { name: "Pagination" });
   await expect(nav).toContainText("First");

@@ -5,7 +5,6 @@ import { useStylesShownLater } from "~/lib/later-styles";
 import { AD_LOAD_TIMEOUT_MS, type AdSlotName, adScriptSrc, isBillboard, slotIsShown } from "~core/ad-units";
 import { site } from "~core/site";
 import { useAds } from "./AdsProvider";
-import { houseBanner } from "./house-banners";
 
 export type { AdSlotName };
 
@@ -19,9 +18,8 @@ type AdState = "waiting" | "rendered" | "fallback";
  * browser is idle (never in the way of the first render or LCP). If the script fails, or nothing has
  * rendered after 4 s, our static banner takes the box. Billboard_1 starts its 4 s as soon as it is active.
  * Without an ad network configured, the banner is in the server's HTML: nothing waits for it, and as a
- * large image it may be the page's LCP (measured on the search page: 2.6 s when it came after load). The
- * banners are data URIs (house-banners.ts): as a request of its own, arriving after the first paint on a
- * busy server, the banner pushed Lighthouse's LCP from 0.85 s to 1.7 s.
+ * large box it may be the page's LCP (measured on the search page: 2.6 s when it came after load). The
+ * banner is markup, not a picture (`HouseBanner`).
  */
 export function AdSlot({ name }: { name: AdSlotName }) {
   const { config, scriptUrl, visible } = useAds();
@@ -31,17 +29,56 @@ export function AdSlot({ name }: { name: AdSlotName }) {
   return <FilledSlot key={unit.zoneId} name={name} zoneId={unit.zoneId} scriptUrl={scriptUrl} />;
 }
 
-// The house banner's link and image: shown later when an ad network fails, so declared for the page's cut sheet.
-const FALLBACK_LINK_CLASS = "absolute inset-0 block focus-visible:outline-2 focus-visible:outline-offset-[-2px]";
-const FALLBACK_IMAGE_CLASS = "h-full w-full object-cover";
+// The house banner's classes: shown later when an ad network fails, so declared for the page's cut sheet.
+const FALLBACK_LINK_CLASS =
+  "absolute inset-0 flex flex-col items-center justify-center gap-2 px-4 text-center focus-visible:outline-2 focus-visible:outline-offset-[-2px]";
+const BANNER_NAME_CLASS = "font-extrabold leading-none text-white";
+const BANNER_LINE_CLASS = "leading-snug text-pink-50";
+// The banner's gradient, in one declaration of its own (Tailwind's gradient utilities bring a dozen custom
+// properties into the page's sheet).
+const BANNER_BACKGROUND = {
+  billboard: { backgroundImage: "linear-gradient(to right, #9d174d, #86198f 55%, #3730a3)" },
+  rect: { backgroundImage: "linear-gradient(to bottom right, #9d174d, #86198f 55%, #3730a3)" },
+} as const;
+
+/**
+ * Our own banner, shown when no ad network answers (docs/product.md "Ad slots"): the site's name and its line in
+ * the page's language, drawn as text on a gradient. It comes in the server's HTML, so nothing arrives after the
+ * first paint; as markup rather than an SVG picture it costs the browser no document of its own (each SVG image
+ * with text was a page to build and lay out: 4 of them took home 120 ms of a throttled phone's main thread while
+ * it parsed, docs/benchmarks.md "Issue 35: house banners as markup"). The name screen readers hear is the
+ * picture's former alt text; the drawn words are hidden from them, as a picture's were.
+ */
+function HouseBanner({ billboard }: { billboard: boolean }) {
+  const t = useMessages("common");
+  const paths = usePaths();
+  const tagline = t("tagline");
+  return (
+    <a
+      href={paths.home()}
+      target="_blank"
+      rel="noopener"
+      className={FALLBACK_LINK_CLASS}
+      style={BANNER_BACKGROUND[billboard ? "billboard" : "rect"]}
+      data-ad-fallback=""
+    >
+      <span className="sr-only">{t("adHouseBanner", { site: site.name, tagline })}</span>
+      <span aria-hidden="true" className={`${BANNER_NAME_CLASS} ${billboard ? "text-[46px]" : "text-[38px]"}`}>
+        {site.name}
+      </span>
+      <span aria-hidden="true" className={`${BANNER_LINE_CLASS} ${billboard ? "text-2xl" : "text-base"}`}>
+        {billboard ? t("houseBannerLine", { tagline }) : tagline}
+      </span>
+    </a>
+  );
+}
 
 function FilledSlot({ name, zoneId, scriptUrl }: { name: AdSlotName; zoneId: string; scriptUrl: string | null }) {
   const t = useMessages("common");
-  const paths = usePaths();
   const container = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<AdState>(scriptUrl ? "waiting" : "fallback");
   const billboard = isBillboard(name);
-  useStylesShownLater(FALLBACK_LINK_CLASS, FALLBACK_IMAGE_CLASS);
+  useStylesShownLater(FALLBACK_LINK_CLASS, BANNER_NAME_CLASS, BANNER_LINE_CLASS, "text-[46px] text-[38px] text-2xl text-base");
 
   useEffect(() => {
     const box = container.current;
@@ -92,17 +129,7 @@ function FilledSlot({ name, zoneId, scriptUrl }: { name: AdSlotName; zoneId: str
     >
       {/* The ad network writes into this box; React never renders children into it. */}
       <div ref={container} data-zone-id={zoneId} className="flex h-full w-full items-center justify-center" />
-      {state === "fallback" && (
-        <a href={paths.home()} target="_blank" rel="noopener" className={FALLBACK_LINK_CLASS} data-ad-fallback="">
-          <img
-            src={billboard ? houseBanner("billboard", t("houseBannerLine", { tagline: t("tagline") })) : houseBanner("rect", t("tagline"))}
-            alt={t("adHouseBanner", { site: site.name, tagline: t("tagline") })}
-            width={billboard ? 970 : 300}
-            height={250}
-            className={FALLBACK_IMAGE_CLASS}
-          />
-        </a>
-      )}
+      {state === "fallback" && <HouseBanner billboard={billboard} />}
     </aside>
   );
 }
