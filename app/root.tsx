@@ -150,8 +150,17 @@ export function Layout({ children }: { children: React.ReactNode }) {
 /** Shown after hydration only, if ever (docs/i18n.md "Choosing a language"): its code is no part of the first bytes. */
 const LanguageOffer = lazy(() => import("./components/layout/LanguageOffer"));
 
-export default function App({ loaderData }: Route.ComponentProps) {
+/** The offer, once the page has hydrated: a component of its own, so that the flip re-renders it and not the page. */
+function LanguageOfferOnceHydrated() {
   const hydrated = useHydrated();
+  return hydrated ? (
+    <Suspense fallback={null}>
+      <LanguageOffer />
+    </Suspense>
+  ) : null;
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <AdsProvider initialConfig={loaderData.ads.config} scriptUrl={loaderData.ads.scriptUrl}>
       <ViewerStateProvider>
@@ -160,11 +169,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
         <AgeCheckNotice />
         <Outlet />
         <Footer />
-        {hydrated && (
-          <Suspense fallback={null}>
-            <LanguageOffer />
-          </Suspense>
-        )}
+        <LanguageOfferOnceHydrated />
         <AgeGate />
       </ViewerStateProvider>
     </AdsProvider>

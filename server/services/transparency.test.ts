@@ -70,7 +70,9 @@ describe("transparency figures (issue 22 item 7)", () => {
   });
 
   it("counts takedown requests, their decisions and handling times, the open overdue ones, and removed videos", async () => {
-    const hours = (h: number) => new Date(Date.now() - h * 3_600_000);
+    // One clock reading: with one per timestamp, a wait could come out a millisecond off.
+    const now = Date.now();
+    const hours = (h: number) => new Date(now - h * 3_600_000);
     const request = (ref: string, ageHours: number, decided?: { afterHours: number; status: "removed" | "rejected" }) =>
       db()
         .insertInto("takedown_requests")

@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState } from "react";
+import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useState } from "react";
 import { afterLoadAndIdle } from "~/lib/after-load";
 import type { AdConfiguration } from "~core/ad-units";
 
@@ -46,8 +46,12 @@ export function AdsProvider({
           if (cancelled) return;
           disconnect = connectLiveAdUnits({
             onConfiguration: (next) => {
-              setConfig(next);
-              setLive(true);
+              // A transition: the slots' render yields to the browser (its first message repeats the page's
+              // configuration, right after the page has loaded).
+              startTransition(() => {
+                setConfig(next);
+                setLive(true);
+              });
               // A plain marker that the page follows changes live (tests wait for it).
               document.documentElement.dataset.adsLive = "true";
             },
