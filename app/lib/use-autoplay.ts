@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { startTransition, useEffect, useState } from "react";
 import { type AutoplayChoice, autoplayCookie, autoplayOn, countsDown, readAutoplayCookie } from "~core/autoplay";
 import { paths } from "~core/paths";
 import { usePrefersReducedMotion } from "./use-reduced-motion";
@@ -31,8 +31,11 @@ export function useAutoplay(): Autoplay {
   // A flip made on this page, ahead of the account's answer coming back with the next viewer-state.
   const [flipped, setFlipped] = useState<boolean | null>(null);
   useEffect(() => {
-    setBrowser(readAutoplayCookie(document.cookie));
-    setRead(true);
+    // After hydration, as a transition (app/lib/use-hydrated.ts).
+    startTransition(() => {
+      setBrowser(readAutoplayCookie(document.cookie));
+      setRead(true);
+    });
   }, []);
 
   const account = flipped ?? (mode === "signed-in" ? (page?.autoplay ?? null) : null);

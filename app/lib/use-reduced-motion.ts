@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { startTransition, useEffect, useState } from "react";
 
 /**
  * Whether the viewer asks for less motion (`prefers-reduced-motion: reduce`), read after hydration: the server
@@ -8,7 +8,7 @@ export function usePrefersReducedMotion(): boolean {
   const [reduced, setReduced] = useState(false);
   useEffect(() => {
     const query = window.matchMedia("(prefers-reduced-motion: reduce)");
-    setReduced(query.matches);
+    startTransition(() => setReduced(query.matches)); // after hydration, as app/lib/use-hydrated.ts explains
     const follow = () => setReduced(query.matches);
     query.addEventListener("change", follow);
     return () => query.removeEventListener("change", follow);

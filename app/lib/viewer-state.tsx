@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useMemo, useState } from "react";
+import { createContext, startTransition, useContext, useEffect, useMemo, useState } from "react";
 import { useMatches } from "react-router";
 import { paths } from "~core/paths";
 import type { Viewer } from "~core/viewer";
@@ -59,8 +59,10 @@ export function ViewerStateProvider({ children }: { children: React.ReactNode })
     const abort = new AbortController();
     fetch(url, { headers: { Accept: "application/json" }, signal: abort.signal })
       .then(async (res) => (res.ok ? ((await res.json()) as ViewerState) : null))
+      // A transition: what it changes (the header, the like and save buttons, every card) renders without holding
+      // the main thread, as the page's other updates right after hydration do (app/lib/use-hydrated.ts).
       .then((state) => {
-        if (state) setFetched({ url, state });
+        if (state) startTransition(() => setFetched({ url, state }));
       })
       // Unanswered: the page stays as it is (the shell, or the last answer); the next navigation asks again.
       .catch(() => {});

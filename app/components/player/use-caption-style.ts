@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { startTransition, useCallback, useEffect, useRef, useState } from "react";
 import { useViewer, useViewerPage } from "~/lib/viewer-state";
 import { type CaptionStyle, DEFAULT_CAPTION_STYLE, sameCaptionStyle } from "~core/caption-style";
 import { paths } from "~core/paths";
@@ -34,7 +34,7 @@ export function useCaptionStyle(): CaptionStyling {
   const pending = useRef<{ style: CaptionStyle; timer: ReturnType<typeof setTimeout> } | null>(null);
   const fromAccount = mode === "signed-in" ? (page?.captionStyle ?? null) : null;
 
-  useEffect(() => setBrowser(readPreferences().captionStyle), []);
+  useEffect(() => startTransition(() => setBrowser(readPreferences().captionStyle)), []); // as app/lib/use-hydrated.ts
   useEffect(() => {
     if (fromAccount && !changed) writePreferences({ captionStyle: fromAccount });
   }, [fromAccount, changed]);

@@ -1,4 +1,4 @@
-import { type RefObject, useCallback, useEffect, useState } from "react";
+import { type RefObject, startTransition, useCallback, useEffect, useState } from "react";
 import type { CaptionTrack } from "~core/captions";
 import { trackForLanguage } from "./captions";
 import { readPreferences, writePreferences } from "./preferences";
@@ -21,13 +21,17 @@ export interface Captions {
  * the browser: its native rendering cannot be styled or moved above our controls), the others "disabled".
  * The remembered choice (preferences.ts) applies after hydration, by language.
  */
+/** No cues showing: one array, so that setting it again renders nothing. */
+const NO_CUES: readonly VTTCue[] = [];
+
 export function useCaptions(videoRef: RefObject<HTMLVideoElement | null>, tracks: readonly CaptionTrack[]): Captions {
   const [language, setLanguage] = useState<string | null>(null);
-  const [cues, setCues] = useState<readonly VTTCue[]>([]);
+  const [cues, setCues] = useState<readonly VTTCue[]>(NO_CUES);
 
   useEffect(() => {
     const prefs = readPreferences();
-    setLanguage(prefs.captionsOn ? (trackForLanguage(tracks, prefs.captionLanguage)?.language ?? null) : null);
+    // After hydration, as a transition (app/lib/use-hydrated.ts).
+    startTransition(() => setLanguage(prefs.captionsOn ? (trackForLanguage(tracks, prefs.captionLanguage)?.language ?? null) : null));
   }, [tracks]);
 
   useEffect(() => {
@@ -40,7 +44,7 @@ export function useCaptions(videoRef: RefObject<HTMLVideoElement | null>, tracks
       if (mine) chosen = element.track;
     }
     if (!chosen) {
-      setCues([]);
+      setCues(NO_CUES); // the same array: no render when there were none
       return;
     }
     const track = chosen;
@@ -49,7 +53,7 @@ export function useCaptions(videoRef: RefObject<HTMLVideoElement | null>, tracks
     track.addEventListener("cuechange", show);
     return () => {
       track.removeEventListener("cuechange", show);
-      setCues([]);
+      setCues(NO_CUES);
     };
   }, [videoRef, language]);
 

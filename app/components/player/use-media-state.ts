@@ -1,4 +1,4 @@
-import { type RefObject, useEffect, useRef, useState } from "react";
+import { type RefObject, startTransition, useEffect, useRef, useState } from "react";
 
 /** What the controls show, mirrored from the video element's own state on its events. */
 export interface MediaState {
@@ -93,7 +93,7 @@ export function useMediaState(videoRef: RefObject<HTMLVideoElement | null>, know
       });
     };
     for (const name of EVENTS) video.addEventListener(name, sync);
-    sync();
+    startTransition(() => sync()); // the first reading, right after hydration: a transition (app/lib/use-hydrated.ts)
     return () => {
       for (const name of EVENTS) video.removeEventListener(name, sync);
     };

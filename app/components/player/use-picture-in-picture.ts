@@ -1,4 +1,4 @@
-import { type RefObject, useEffect, useState } from "react";
+import { type RefObject, startTransition, useEffect, useState } from "react";
 
 /** Picture-in-picture of the video, offered (after hydration) only where the browser supports it. */
 export function usePictureInPicture(videoRef: RefObject<HTMLVideoElement | null>): { pipSupported: boolean; togglePip: () => void } {
@@ -6,7 +6,8 @@ export function usePictureInPicture(videoRef: RefObject<HTMLVideoElement | null>
 
   useEffect(() => {
     const video = videoRef.current;
-    setPipSupported(Boolean(document.pictureInPictureEnabled && video && !video.disablePictureInPicture));
+    // After hydration, as a transition (app/lib/use-hydrated.ts).
+    startTransition(() => setPipSupported(Boolean(document.pictureInPictureEnabled && video && !video.disablePictureInPicture)));
   }, [videoRef]);
 
   const togglePip = () => {

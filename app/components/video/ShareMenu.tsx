@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { startTransition, useEffect, useState } from "react";
 import { ActionMenu, MENU_ITEM_CLASS } from "~/components/ui/ActionMenu";
 import { useMessages } from "~/lib/i18n";
 import { useStylesShownLater } from "~/lib/later-styles";
@@ -24,7 +24,7 @@ export function ShareMenu({ title, url }: { title: string; url: string }) {
   useStylesShownLater(MENU_ITEM_CLASS);
 
   // Known only in the browser: decided after hydration so the server and client render the same menu.
-  useEffect(() => setNativeShare(typeof navigator.share === "function"), []);
+  useEffect(() => startTransition(() => setNativeShare(typeof navigator.share === "function")), []); // as app/lib/use-hydrated.ts
   const copy = async () => {
     finish();
     setStatus((await copyText(url)) ? t("copied") : t("copyFailed"));
