@@ -3,6 +3,9 @@ import type { CaptionTrack } from "~core/captions";
 import { trackForLanguage } from "./captions";
 import { readPreferences, writePreferences } from "./preferences";
 
+/** No cues showing: one array, so that setting it again renders nothing. */
+const NO_CUES: readonly VTTCue[] = [];
+
 export interface Captions {
   tracks: readonly CaptionTrack[];
   /** The language shown, or null when captions are off. */
@@ -21,9 +24,6 @@ export interface Captions {
  * the browser: its native rendering cannot be styled or moved above our controls), the others "disabled".
  * The remembered choice (preferences.ts) applies after hydration, by language.
  */
-/** No cues showing: one array, so that setting it again renders nothing. */
-const NO_CUES: readonly VTTCue[] = [];
-
 export function useCaptions(videoRef: RefObject<HTMLVideoElement | null>, tracks: readonly CaptionTrack[]): Captions {
   const [language, setLanguage] = useState<string | null>(null);
   const [cues, setCues] = useState<readonly VTTCue[]>(NO_CUES);
