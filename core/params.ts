@@ -1,6 +1,6 @@
 import { DEFAULT_SORT, DURATIONS, type Duration, SORTS, type Sort } from "./listing-order";
 import { parsePageParam } from "./pagination";
-import { CONTROL_CHARACTERS, isReadableLine, isReadableMultiline } from "./readable-text";
+import { blankControlCharacters, isReadableLine, isReadableMultiline } from "./readable-text";
 import { z } from "./zod";
 
 /**
@@ -139,7 +139,7 @@ export const clientIp = z.union([z.ipv4(), z.ipv6()]).nullable().catch(null);
 /** The User-Agent header as stored with a contact message: control characters blanked, capped. */
 export const userAgent = z
   .string()
-  .transform((v) => v.replace(new RegExp(CONTROL_CHARACTERS.source, "g"), " ").slice(0, 1000) || null)
+  .transform((v) => blankControlCharacters(v).slice(0, 1000) || null)
   .nullable()
   .catch(null);
 

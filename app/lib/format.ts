@@ -55,9 +55,9 @@ export function formatViews(n: number, locale: Locale = "en"): string {
 export { formatClockTime as formatDuration } from "~core/clock-time";
 
 // Built once per language and kind, on first use: constructing a formatter per call was a measurable share of SSR
-// time (docs/benchmarks.md), and the first date formatter a page builds costs it 15-35 ms of the browser's main
-// thread (ICU's date data), so a page that shows no date never builds one ("Issue 35: no date formatter before
-// it is needed"). Fixed locale and UTC, so server and browser render the same text; English as "en-US".
+// time (docs/benchmarks.md), and a page that shows no date need not build one in the browser (docs/benchmarks.md
+// "Issue 35: house banners as markup", its part on date formatters). Fixed locale and UTC, so server and browser
+// render the same text; English as "en-US".
 const SHORT_DATE_OPTIONS = { timeZone: "UTC", year: "numeric", month: "short", day: "numeric" } as const;
 const LONG_DATE_OPTIONS = { timeZone: "UTC", year: "numeric", month: "long", day: "numeric" } as const;
 

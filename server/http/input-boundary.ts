@@ -1,15 +1,13 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RequestHandler } from "express";
 import { paths } from "../../core/paths";
+import { CONTROL_CHARACTERS } from "../../core/readable-text";
 
 /** Longer request targets are refused outright (the longest real URL here, a search, is far shorter). */
 export const MAX_URL_LENGTH = 8 * 1024;
 
 /** Methods the Fetch API refuses to build a Request for: React Router could only fail on them. */
 const FORBIDDEN_METHODS = new Set(["CONNECT", "TRACE", "TRACK"]);
-
-// biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
 
 /**
  * Why a request target cannot be read, or null when it can: too long, malformed percent-encoding or

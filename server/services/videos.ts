@@ -1,5 +1,6 @@
 import { type QueryCreator, sql } from "kysely";
 import { DEFAULT_SORT, DURATION_BUCKET, isDefaultOrder, type ListingOrder, type Sort } from "../../core/listing-order";
+import { blankControlCharacters } from "../../core/readable-text";
 import { TtlCache } from "../cache";
 import { getDb } from "../db/connection";
 import { prepared } from "../db/prepared";
@@ -222,12 +223,12 @@ export async function trendingVideos(): Promise<VideoCard[]> {
   return trending.get("all", () => publicCards().orderBy("v.views", "desc").orderBy("v.id").limit(TRENDING_VIDEOS).execute());
 }
 
-// biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
-
 /** Normalises a search term: control characters dropped (PostgreSQL rejects NUL), trimmed, length-limited. */
 export function normaliseQuery(q: string | null | undefined): string {
-  return (q ?? "").replace(CONTROL_CHARACTERS, " ").trim().slice(0, SEARCH_MAX_LENGTH).trim();
+  return blankControlCharacters(q ?? "")
+    .trim()
+    .slice(0, SEARCH_MAX_LENGTH)
+    .trim();
 }
 
 /**

@@ -34,11 +34,11 @@ const FALLBACK_LINK_CLASS =
   "absolute inset-0 flex flex-col items-center justify-center gap-2 px-4 text-center focus-visible:outline-2 focus-visible:outline-offset-[-2px]";
 const BANNER_NAME_CLASS = "font-extrabold leading-none text-white";
 const BANNER_LINE_CLASS = "leading-snug text-pink-50";
-// The banner's gradient, in one declaration of its own (Tailwind's gradient utilities bring a dozen custom
-// properties into the page's sheet).
-const BANNER_BACKGROUND = {
-  billboard: { backgroundImage: "linear-gradient(to right, #9d174d, #86198f 55%, #3730a3)" },
-  rect: { backgroundImage: "linear-gradient(to bottom right, #9d174d, #86198f 55%, #3730a3)" },
+// Each kind's gradient, in one declaration of its own (Tailwind's gradient utilities bring a dozen custom properties
+// into the page's sheet), and the sizes of its name and line.
+const BANNER = {
+  billboard: { background: "linear-gradient(to right, #9d174d, #86198f 55%, #3730a3)", name: "text-[46px]", line: "text-2xl" },
+  rect: { background: "linear-gradient(to bottom right, #9d174d, #86198f 55%, #3730a3)", name: "text-[38px]", line: "text-base" },
 } as const;
 
 /**
@@ -53,20 +53,21 @@ function HouseBanner({ billboard }: { billboard: boolean }) {
   const t = useMessages("common");
   const paths = usePaths();
   const tagline = t("tagline");
+  const kind = BANNER[billboard ? "billboard" : "rect"];
   return (
     <a
       href={paths.home()}
       target="_blank"
       rel="noopener"
       className={FALLBACK_LINK_CLASS}
-      style={BANNER_BACKGROUND[billboard ? "billboard" : "rect"]}
+      style={{ backgroundImage: kind.background }}
       data-ad-fallback=""
     >
       <span className="sr-only">{t("adHouseBanner", { site: site.name, tagline })}</span>
-      <span aria-hidden="true" className={`${BANNER_NAME_CLASS} ${billboard ? "text-[46px]" : "text-[38px]"}`}>
+      <span aria-hidden="true" className={`${BANNER_NAME_CLASS} ${kind.name}`}>
         {site.name}
       </span>
-      <span aria-hidden="true" className={`${BANNER_LINE_CLASS} ${billboard ? "text-2xl" : "text-base"}`}>
+      <span aria-hidden="true" className={`${BANNER_LINE_CLASS} ${kind.line}`}>
         {billboard ? t("houseBannerLine", { tagline }) : tagline}
       </span>
     </a>
@@ -78,7 +79,7 @@ function FilledSlot({ name, zoneId, scriptUrl }: { name: AdSlotName; zoneId: str
   const container = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<AdState>(scriptUrl ? "waiting" : "fallback");
   const billboard = isBillboard(name);
-  useStylesShownLater(FALLBACK_LINK_CLASS, BANNER_NAME_CLASS, BANNER_LINE_CLASS, "text-[46px] text-[38px] text-2xl text-base");
+  useStylesShownLater(FALLBACK_LINK_CLASS, BANNER_NAME_CLASS, BANNER_LINE_CLASS, ...Object.values(BANNER).flatMap((k) => [k.name, k.line]));
 
   useEffect(() => {
     const box = container.current;

@@ -4,10 +4,11 @@ import { paths } from "~core/paths";
 
 /**
  * The browser end of the live ad feed, loaded on its own after the page (the first render does not need it).
- * EventSource reconnects by itself after a dropped connection; when the server refuses a connection (503 while it restarts, 429 when this address holds too many streams)
- * EventSource gives up, so this reconnects itself with a growing, jittered delay. EventSource cannot see why
- * it was refused: a HEAD request asks, and a 429's Retry-After is waited out in full (the slot frees only
- * when another page of this address closes), instead of retrying every few seconds into the same refusal.
+ * EventSource reconnects by itself after a dropped connection; when the server refuses a connection (503 while it
+ * restarts, 429 when this address holds too many streams) EventSource gives up, so this reconnects itself with a
+ * growing, jittered delay. EventSource cannot see why it was refused: a HEAD request asks, and a 429's Retry-After
+ * is waited out in full (the slot frees only when another page of this address closes), instead of retrying every
+ * few seconds into the same refusal.
  * Every (re)connection starts with the full configuration: that is the resynchronisation.
  */
 export interface LiveAdUnitsHandlers {
