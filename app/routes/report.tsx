@@ -209,7 +209,7 @@ function ReportSent({ reference, hidden, back }: { reference: string | null; hid
   useEffect(() => heading.current?.focus(), []);
   return (
     <div role="status">
-      <h2 ref={heading} tabIndex={-1} className="text-2xl font-bold focus:outline-none">
+      <h2 ref={heading} tabIndex={-1} className="text-2xl font-bold">
         {t("sentHeading")}
       </h2>
       {reference && (

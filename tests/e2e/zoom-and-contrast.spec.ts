@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import sharp from "sharp";
 import { paths, pathsIn } from "../../core/paths";
 import { signedIn, signedInWithRole, uniqueEmail } from "../support/account-session";
 import { ACCOUNT_PAGES, CONSOLE_LISTS, consoleEditors, demoContent } from "./site-pages";
@@ -205,4 +206,44 @@ for (const viewport of [
     expect(found, found.join("\n")).toEqual([]);
     await context.close();
   });
+}
+
+/**
+ * A ring the style sheet gives is also a ring the screen shows: the house banner's box clips what lies outside it, so
+ * its ring is drawn inside (docs/accessibility.md "Focus rings a component draws are the ones shown"). Read from the
+ * pixels: focused by Tab, the middle of each edge, 3 px in, turns near white; blurred, it is the gradient again.
+ */
+test("the house banner's focus ring is drawn where it can be seen", async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.goto(paths.home());
+  await hydrated(page);
+  const banner = page.locator("[data-ad-fallback]").first();
+  await banner.scrollIntoViewIfNeeded();
+  // Tab from the element just before it, so the focus is a keyboard's (:focus-visible).
+  await banner.evaluate((link) => {
+    const stops = [...document.querySelectorAll<HTMLElement>("a[href], button")];
+    stops[stops.indexOf(link as HTMLElement) - 1]?.focus();
+  });
+  await page.keyboard.press("Tab");
+  await expect(banner).toBeFocused();
+  expect(await banner.evaluate((link) => link.matches(":focus-visible"))).toBe(true);
+  const focused = await edgePixels(page, banner);
+  await page.keyboard.press("Shift+Tab");
+  const blurred = await edgePixels(page, banner);
+  for (const [side, [r, g, b]] of Object.entries(focused)) expect(Math.min(r, g, b), `${side} focused`).toBeGreaterThan(230);
+  for (const [side, [r, g, b]] of Object.entries(blurred)) expect(Math.min(r, g, b), `${side} blurred`).toBeLessThan(200);
+});
+
+/** The colour 3 px inside the middle of each edge of `target`, as the screen shows it. */
+async function edgePixels(page: Page, target: ReturnType<Page["locator"]>) {
+  const box = (await target.boundingBox()) as { x: number; y: number; width: number; height: number };
+  const { data, info } = await sharp(await page.screenshot({ clip: box, scale: "css" }))
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const at = (x: number, y: number) => {
+    const i = (Math.round(y) * info.width + Math.round(x)) * info.channels;
+    return [data[i], data[i + 1], data[i + 2]] as [number, number, number];
+  };
+  const [w, h] = [info.width - 1, info.height - 1];
+  return { top: at(w / 2, 3), bottom: at(w / 2, h - 3), start: at(3, h / 2), end: at(w - 3, h / 2) };
 }

@@ -31,7 +31,7 @@ export function AdSlot({ name }: { name: AdSlotName }) {
 
 // The house banner's classes: shown later when an ad network fails, so declared for the page's cut sheet.
 const FALLBACK_LINK_CLASS =
-  "absolute inset-0 flex flex-col items-center justify-center gap-2 px-4 text-center focus-visible:outline-2 focus-visible:outline-offset-[-2px]";
+  "absolute inset-0 flex flex-col items-center justify-center gap-2 px-4 text-center focus-visible:outline-2 focus-visible:-outline-offset-4 focus-visible:outline-white";
 const BANNER_NAME_CLASS = "font-extrabold leading-none text-white";
 const BANNER_LINE_CLASS = "leading-snug text-pink-50";
 // Each kind's gradient, in one declaration of its own (Tailwind's gradient utilities bring a dozen custom properties

@@ -67,7 +67,7 @@ export function CommentForm({ videoId, parentId, onCancel, onSent }: Props) {
         aria-describedby={`${id}-count`}
         aria-invalid={length > COMMENT_MAX_CHARS || undefined}
         placeholder={isReply ? t("writeReply") : t("writeComment")}
-        className="block w-full resize-y rounded-lg border border-zinc-500 bg-ink-900 px-3 py-2 text-zinc-100 placeholder:text-zinc-400 focus-visible:border-brand-400 focus-visible:outline-none"
+        className="block w-full resize-y rounded-lg border border-zinc-500 bg-ink-900 px-3 py-2 text-zinc-100 placeholder:text-zinc-400 focus-visible:border-brand-400"
       />
       <div className="flex flex-wrap items-center gap-3">
         <span id={`${id}-count`} className={`text-xs tabular-nums ${length > COMMENT_MAX_CHARS ? "text-red-300" : "text-zinc-400"}`}>

@@ -14,7 +14,7 @@ export function ContactSuccess() {
   useEffect(() => heading.current?.focus(), []);
   return (
     <div role="status" className="py-6 text-center">
-      <h2 ref={heading} tabIndex={-1} className="text-2xl font-bold focus:outline-none">
+      <h2 ref={heading} tabIndex={-1} className="text-2xl font-bold">
         {t("sentHeading")}
       </h2>
       <p className="mt-3 text-zinc-300">{t("sentText")}</p>

@@ -179,6 +179,8 @@ function Player({
 
   return (
     // Pointer and focus handlers here only reveal the controls or warm the stream up; every action has its own button.
+    // The section takes focus from a click (tabIndex -1, out of the Tab order) so that the keys work; a key pressed
+    // then would make it :focus-visible, and a ring around the whole picture says nothing: `outline-none`.
     <section
       ref={container}
       aria-label={t("playerLabel", { title })}

@@ -2,9 +2,10 @@ import { type ReactNode, useLayoutEffect, useRef, useState } from "react";
 import { useStylesShownLater } from "~/lib/later-styles";
 import type { useMenuButton } from "~/lib/use-menu-button";
 
-/** The look of an item in the site's action menus (Share, a card's "More"); each menu declares it with its own. */
+/** The look of an item in the site's action menus (Share, a card's "More"); each menu declares it with its own. The
+ * focus ring is drawn inside the item: the menu's rounded box clips what lies outside it. */
 export const MENU_ITEM_CLASS =
-  "block w-full px-4 py-2.5 text-start text-sm text-zinc-200 hover:bg-ink-700 focus-visible:bg-ink-700 focus-visible:outline-none";
+  "block w-full px-4 py-2.5 text-start text-sm text-zinc-200 hover:bg-ink-700 focus-visible:bg-ink-700 focus-visible:-outline-offset-2";
 
 /**
  * The markup of the site's menu buttons (WAI-ARIA menu button; the behaviour is useMenuButton's, whose parts come in
