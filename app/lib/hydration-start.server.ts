@@ -62,11 +62,18 @@ const HELD_CLICK =
   `window.${TAKE_HELD_CLICK}=()=>(removeEventListener("click",c,!0),q);`;
 
 /**
+ * Module preloads added per task. Each one costs the main thread a resource request (about 2.4 ms on a phone, as
+ * DevTools' 4× throttling has it): the video page's 27 in one task were a long task of 146 ms, its blocking time
+ * (docs/benchmarks.md "Issue 35: the module preloads in short tasks"). Eight at a time stay well under 50 ms.
+ */
+const MODULEPRELOADS_PER_TASK = 8;
+
+/**
  * The inline script at the end of <body> that starts the scripts: once the page's high-priority image (its LCP
  * candidate, app/components/ui/Still.tsx) has loaded and been decoded (`load` can come a frame or more before the
  * paint, and scripts evaluated in between put themselves on the LCP's path), or failed, or waited
  * `IMAGE_WAIT_CAP_MS`, and a frame has painted it, it adds the
- * `modulepreloads` (every module fetched in parallel, no import waterfall), lets the texts' preloads fetch and
+ * `modulepreloads` (every module fetched in parallel, no import waterfall; a few per task), lets the texts' preloads fetch and
  * runs the held module script (allowed by its nonce, or in a cached page by its hash: server/http/page-snapshot.ts).
  */
 export function hydrationLoader(nonce: string, modulepreloads: readonly string[]): Buffer {
@@ -74,10 +81,12 @@ export function hydrationLoader(nonce: string, modulepreloads: readonly string[]
   const script =
     `(()=>{let s=0,q;` +
     HELD_CLICK +
-    `const go=()=>{if(s++)return;requestAnimationFrame(()=>setTimeout(()=>{` +
-    `for(const h of ${list}){const l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.appendChild(l)}` +
+    `const h=${list},n=()=>{` +
+    `for(const u of h.splice(0,${MODULEPRELOADS_PER_TASK})){const l=document.createElement("link");l.rel="modulepreload";l.href=u;document.head.appendChild(l)}` +
+    `if(h.length)return setTimeout(n);` +
     `for(const l of document.querySelectorAll('link[rel="${HELD_REL}"]'))l.rel="preload";` +
-    `const m=document.getElementById("${HELD_SCRIPT_ID}");if(m){m.type="module";m.append("")}}))};` +
+    `const m=document.getElementById("${HELD_SCRIPT_ID}");if(m){m.type="module";m.append("")}};` +
+    `const go=()=>{if(s++)return;requestAnimationFrame(()=>setTimeout(n))};` +
     `const i=document.querySelector("img[fetchpriority=high]");` +
     `if(i){const d=()=>i.decode().then(go,go);if(i.complete)d();else{i.addEventListener("load",d);i.addEventListener("error",go)}` +
     `setTimeout(go,${IMAGE_WAIT_CAP_MS})}else go()})()`;

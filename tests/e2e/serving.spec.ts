@@ -233,6 +233,38 @@ test("a page's scripts wait for its LCP image: none is fetched while it loads, a
   await stalled.context.close();
 });
 
+test("the module preloads are added a few per task, all before the held module script starts", async ({ page, request }) => {
+  // Each task's additions reach a MutationObserver in one delivery: a delivery is a task. One task adding every
+  // preload was a long task on a phone (docs/benchmarks.md "Issue 35: the module preloads in short tasks").
+  await page.addInitScript(() => {
+    const seen: { batches: number[]; heldTypeAt: number } = { batches: [], heldTypeAt: -1 };
+    (window as { preloadBatches?: typeof seen }).preloadBatches = seen;
+    new MutationObserver((records) => {
+      const added = records.flatMap((r) => [...r.addedNodes]).filter((n) => n instanceof HTMLLinkElement && n.rel === "modulepreload");
+      if (added.length) seen.batches.push(added.length);
+      if (records.some((r) => r.type === "attributes" && (r.target as Element).id === "hydration-held"))
+        seen.heldTypeAt = seen.batches.length;
+    }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ["type"] });
+  });
+  const [videoId] = await demoVideoIds(request);
+  await page.goto(paths.video(videoId as string));
+  await hydrated(page);
+  const { batches, heldTypeAt } = await page.evaluate(
+    () => (window as unknown as { preloadBatches: { batches: number[]; heldTypeAt: number } }).preloadBatches,
+  );
+  // The loader's own list: after hydration <head> holds what React renders there, so the links are counted as added.
+  const listed = await page.evaluate(() => {
+    const loader = [...document.scripts].find((script) => script.text.includes("takeHeldClick"));
+    return (JSON.parse(/const h=(\[[^\]]*\])/.exec(loader?.text ?? "")?.[1] ?? "[]") as string[]).length;
+  });
+  expect(listed).toBeGreaterThan(16); // the video page has more than two tasks' worth
+  // The held script gets its type in the task of the last preloads, and every task before added at most 8.
+  const beforeStart = batches.slice(0, heldTypeAt);
+  expect(beforeStart.reduce((a, b) => a + b, 0)).toBe(listed);
+  expect(Math.max(...beforeStart)).toBeLessThanOrEqual(8);
+  expect(beforeStart.length).toBeGreaterThanOrEqual(3);
+});
+
 test("the held module script runs by its own nonce or hash: markup injected with its id runs nothing", async ({ page }) => {
   // A page carrying injected markup before the held script, as an unescaped field would put it there; rendered with a
   // nonce, then from the page cache with hashes.
