@@ -157,7 +157,7 @@ export class DeferredPreloadsSink {
     if (!this.styles || close < 0) return head;
     // Class names are ASCII: latin1 decodes the bytes without UTF-8's work.
     const markup = markupUses(head.toString("latin1", 0, open) + body.toString("latin1"), this.shownLater);
-    return Buffer.concat([head.subarray(0, open + STYLE_OPEN.length), Buffer.from(this.styles.forPage(markup)), head.subarray(close)]);
+    return Buffer.concat([head.subarray(0, open + STYLE_OPEN.length), this.styles.bytesForPage(markup), head.subarray(close)]);
   }
 
   private loader(): Buffer {

@@ -38,6 +38,33 @@ describe("StyleSubset", () => {
     // An at-rule left empty goes; escaped names (`w-1/2`, `sm:flex`) are read as the markup writes them.
     expect(page(["w-1/2", "sm:flex"])).toContain("@layer utilities{.w-1\\/2{width:50%}@media (min-width:40rem){.sm\\:flex{display:flex}}}");
   });
+
+  it("hands the same bytes to pages that use the same names, whatever their order, and a new cut to others", () => {
+    const uses = (classes: string[], properties: string[] = []) => ({
+      classes: new Set(classes),
+      elements: new Set(["html", "head", "body"]),
+      properties: new Set(properties),
+    });
+    const cut = new StyleSubset(sheet);
+    const first = cut.bytesForPage(uses(["flex", "b"]));
+    expect(first.toString()).toBe(page(["flex", "b"]));
+    expect(cut.bytesForPage(uses(["b", "flex"]))).toBe(first);
+    const other = cut.bytesForPage(uses(["flex", "b"], ["--tw-ring"]));
+    expect(other).not.toBe(first);
+    expect(other.toString()).toBe(page(["flex", "b"], ["--tw-ring"]));
+  });
+
+  it("keeps at most 64 cuts, the least recently used going first", () => {
+    const cut = new StyleSubset(sheet);
+    const uses = (name: string) => ({ classes: new Set([name]), elements: new Set<string>(), properties: new Set<string>() });
+    const kept = cut.bytesForPage(uses("c0"));
+    const dropped = cut.bytesForPage(uses("c1"));
+    for (let i = 2; i < 64; i++) cut.bytesForPage(uses(`c${i}`));
+    expect(cut.bytesForPage(uses("c0"))).toBe(kept); // used again: now the newest
+    cut.bytesForPage(uses("c64")); // the 65th: the oldest, c1, goes
+    expect(cut.bytesForPage(uses("c0"))).toBe(kept);
+    expect(cut.bytesForPage(uses("c1"))).not.toBe(dropped);
+  });
 });
 
 describe("StyleSubset, elements", () => {

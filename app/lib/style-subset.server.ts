@@ -21,6 +21,12 @@ export class StyleSubset {
   private readonly definitions: DefinitionsPiece[] = [];
   /** What the rules kept on every page read. */
   private readonly alwaysUsed = new Set<string>();
+  /**
+   * The sheets cut lately, by what their pages use: pages of one route use the same classes from render to render,
+   * so a render mostly finds its cut here (cutting was 4-5 % of a render, docs/benchmarks.md "Issue 35:
+   * renders"). Bounded, the oldest first out: a hostile client can vary the markup only through what pages show.
+   */
+  private readonly recent = new Map<string, Buffer>();
 
   constructor(css: string) {
     this.root = postcss.parse(css).nodes.map(toPiece);
@@ -31,6 +37,20 @@ export class StyleSubset {
       else if (piece.kind === "block") piece.children.forEach(index);
     };
     this.root.forEach(index);
+  }
+
+  /** `forPage` as UTF-8 bytes, from the recent cuts when a page used the same names. */
+  bytesForPage(page: PageUses): Buffer {
+    const key = `${[...page.classes].sort().join(" ")}\n${[...page.elements].sort().join(" ")}\n${[...page.properties].sort().join(" ")}`;
+    let bytes = this.recent.get(key);
+    if (bytes) {
+      this.recent.delete(key); // to the back of the queue: the cuts in use stay
+    } else {
+      bytes = Buffer.from(this.forPage(page));
+      if (this.recent.size >= RECENT_CUTS) this.recent.delete(this.recent.keys().next().value as string);
+    }
+    this.recent.set(key, bytes);
+    return bytes;
   }
 
   /** The stylesheet for markup with these class names and elements, whose inline styles use these custom properties. */
@@ -62,6 +82,9 @@ export class StyleSubset {
     return out.join("");
   }
 }
+
+/** How many cuts `bytesForPage` keeps: a few per route and language, each 20-35 KB. */
+const RECENT_CUTS = 64;
 
 /** What the sheet needs to know of a page's markup. */
 export interface PageUses {

@@ -77,9 +77,17 @@ export async function localizeCategories<T extends CategoryLink & { description?
   });
 }
 
+// One collator per language for the process: building one costs more than the menu's sort (every page renders the
+// menu; 1-2 % of a render, docs/benchmarks.md "Issue 35: renders").
+const collators = new Map<Locale, Intl.Collator>();
+
 /** The header's category menu: names in the page's language, in its alphabetical order, English ones marked. */
 export function categoryMenu(list: readonly LocalizedCategory[], locale: Locale): { name: string; slug: string; lang?: Locale }[] {
-  const collator = new Intl.Collator(locale);
+  let collator = collators.get(locale);
+  if (!collator) {
+    collator = new Intl.Collator(locale);
+    collators.set(locale, collator);
+  }
   return list
     .map((c) => ({ name: c.name, slug: c.slug, ...(c.name_lang && { lang: c.name_lang }) }))
     .sort((a, b) => collator.compare(a.name, b.name));
