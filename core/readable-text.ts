@@ -6,8 +6,7 @@
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
 export const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
-// biome-ignore lint/suspicious/noControlCharactersInRegex: blanking control characters is the point
-const EVERY_CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/g;
+const EVERY_CONTROL_CHARACTER = new RegExp(CONTROL_CHARACTERS.source, "g");
 // A lone UTF-16 surrogate cannot be stored as UTF-8 text.
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 

@@ -1,5 +1,6 @@
 import type { Chapter } from "../../core/chapters";
 import { checkChapters } from "../../core/chapters-schema";
+import { memoize } from "../../core/intl-formatters";
 import { DEFAULT_LOCALE, type Locale } from "../../core/locales";
 import type { PlaylistQueue } from "../../core/playlists";
 import { TtlCache } from "../cache";
@@ -79,15 +80,11 @@ export async function localizeCategories<T extends CategoryLink & { description?
 
 // One collator per language for the process: building one costs more than the menu's sort (every page renders the
 // menu; 1-2 % of a render, docs/benchmarks.md "Issue 35: renders").
-const collators = new Map<Locale, Intl.Collator>();
+const collatorIn = memoize((locale: Locale) => new Intl.Collator(locale));
 
 /** The header's category menu: names in the page's language, in its alphabetical order, English ones marked. */
 export function categoryMenu(list: readonly LocalizedCategory[], locale: Locale): { name: string; slug: string; lang?: Locale }[] {
-  let collator = collators.get(locale);
-  if (!collator) {
-    collator = new Intl.Collator(locale);
-    collators.set(locale, collator);
-  }
+  const collator = collatorIn(locale);
   return list
     .map((c) => ({ name: c.name, slug: c.slug, ...(c.name_lang && { lang: c.name_lang }) }))
     .sort((a, b) => collator.compare(a.name, b.name));
