@@ -276,8 +276,8 @@ export async function lighthousePages(
   return { results, lighthouseVersion, chrome: chromeVersion, settings: settings! };
 }
 
-/** docs/architecture.md "Conventions": Lighthouse mobile 100 in every category on the main pages, LCP ≤ 1.0 s and CLS 0. */
-export const LCP_BUDGET_MS = 1000;
+/** docs/architecture.md "Conventions": Lighthouse mobile 100 in every category on the main pages, LCP ≤ 0.8 s (issue 35) and CLS 0. */
+export const LCP_BUDGET_MS = 800;
 
 /**
  * Audits a page fails on purpose, by docs/product.md "Search": the search results page is "noindex, follow", which Lighthouse's
