@@ -11,7 +11,7 @@ export function Footer() {
   const paths = usePaths();
   const linkClass = "text-sm text-zinc-400 hover:text-white";
   return (
-    <footer className="mt-16 border-t border-ink-800 bg-ink-900/60">
+    <footer className="mt-16 border-t border-ink-800 bg-ink-900/60 laid-out-when-seen">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-5">
         <div>
           <p className="text-lg font-extrabold">
