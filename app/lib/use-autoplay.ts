@@ -1,6 +1,7 @@
 import { startTransition, useEffect, useState } from "react";
 import { type AutoplayChoice, autoplayCookie, autoplayOn, countsDown, readAutoplayCookie } from "~core/autoplay";
 import { paths } from "~core/paths";
+import { afterLoadAndIdle } from "./after-load";
 import { usePrefersReducedMotion } from "./use-reduced-motion";
 import { useViewer, useViewerPage } from "./viewer-state";
 
@@ -18,9 +19,9 @@ export interface Autoplay {
 const secure = () => window.location.protocol === "https:";
 
 /**
- * The viewer's autoplay setting on the video page. The cookie and the reduced-motion preference are read after
- * hydration (the page is the same cached HTML for everyone), the account's choice comes with /api/viewer-state;
- * until then the switch shows the default and nothing counts down.
+ * The viewer's autoplay setting on the video page. The cookie (once the page is idle) and the reduced-motion
+ * preference are read after hydration (the page is the same cached HTML for everyone), the account's choice comes
+ * with /api/viewer-state; until then the switch shows the default and nothing counts down.
  */
 export function useAutoplay(): Autoplay {
   const { mode } = useViewer();
@@ -30,13 +31,19 @@ export function useAutoplay(): Autoplay {
   const [read, setRead] = useState(false);
   // A flip made on this page, ahead of the account's answer coming back with the next viewer-state.
   const [flipped, setFlipped] = useState<boolean | null>(null);
-  useEffect(() => {
-    // After hydration, as a transition (app/lib/use-hydrated.ts).
-    startTransition(() => {
-      setBrowser(readAutoplayCookie(document.cookie));
-      setRead(true);
-    });
-  }, []);
+  useEffect(
+    () =>
+      // Once the page is idle, as a transition (app/lib/use-hydrated.ts): reading document.cookie asks the browser
+      // synchronously, 10 ms of a phone's hydration (docs/benchmarks.md "Issue 35: storage and cookies read when
+      // idle"), and the setting matters only when the video ends.
+      afterLoadAndIdle(() =>
+        startTransition(() => {
+          setBrowser(readAutoplayCookie(document.cookie));
+          setRead(true);
+        }),
+      ),
+    [],
+  );
 
   const account = flipped ?? (mode === "signed-in" ? (page?.autoplay ?? null) : null);
   const choice: AutoplayChoice = { account, browser, reducedMotion };

@@ -27,6 +27,7 @@ import { usePlayerPreferences } from "./use-player-preferences";
 import { usePlayerShortcuts } from "./use-player-shortcuts";
 import { usePlayerTheater } from "./use-player-theater";
 import { type StartRequest, useStartTime } from "./use-start-time";
+import { useStoredPreferences } from "./use-stored-preferences";
 
 /** The player's rendered width beside the 300 px sidebar of the max-w-7xl layout (theater mode is wider; rare on a first paint). */
 const POSTER_SIZES = "(min-width: 1280px) 900px, (min-width: 1024px) calc(100vw - 384px), calc(100vw - 32px)";
@@ -126,9 +127,10 @@ function Player({
   const { pipSupported, togglePip } = usePictureInPicture(videoRef);
   const { theater, setTheater } = usePlayerTheater();
   const rememberFocus = useFocusAfterPreRoll(container, phase);
-  usePlayerPreferences(videoRef);
-  const captions = useCaptions(videoRef, captionTracks);
-  const captionStyle = useCaptionStyle();
+  const stored = useStoredPreferences(videoRef);
+  usePlayerPreferences(videoRef, stored);
+  const captions = useCaptions(videoRef, captionTracks, stored);
+  const captionStyle = useCaptionStyle(stored);
   const [styleDialog, setStyleDialog] = useState(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the player for this video is there
   useEffect(() => {

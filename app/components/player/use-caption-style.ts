@@ -2,7 +2,7 @@ import { startTransition, useCallback, useEffect, useRef, useState } from "react
 import { useViewer, useViewerPage } from "~/lib/viewer-state";
 import { type CaptionStyle, DEFAULT_CAPTION_STYLE, sameCaptionStyle } from "~core/caption-style";
 import { paths } from "~core/paths";
-import { readPreferences, writePreferences } from "./preferences";
+import { type PlayerPreferences, writePreferences } from "./preferences";
 
 /** The account's copy of a change made here: not for visitors; then saving, saved, or refused (this browser keeps it). */
 export type AccountSave = "none" | "saving" | "saved" | "failed";
@@ -22,10 +22,10 @@ const SAVE_AFTER_MS = 600;
 /**
  * The viewer's caption style (core/caption-style.ts) on the video page: a change made here, else the account's
  * (signed in; it comes with /api/viewer-state and wins, as autoplay's does), else this browser's, else the default.
- * This browser's copy is read after hydration (the page is the same cached HTML for everyone) and follows the
- * account's, so the next page starts with it before the viewer state answers.
+ * This browser's copy comes from `stored` (use-stored-preferences.ts: read once the page is idle; the page is the same
+ * cached HTML for everyone) and follows the account's, so the next page starts with it before the viewer state answers.
  */
-export function useCaptionStyle(): CaptionStyling {
+export function useCaptionStyle(stored: PlayerPreferences | null): CaptionStyling {
   const { mode } = useViewer();
   const page = useViewerPage();
   const [browser, setBrowser] = useState<CaptionStyle | null>(null);
@@ -34,7 +34,9 @@ export function useCaptionStyle(): CaptionStyling {
   const pending = useRef<{ style: CaptionStyle; timer: ReturnType<typeof setTimeout> } | null>(null);
   const fromAccount = mode === "signed-in" ? (page?.captionStyle ?? null) : null;
 
-  useEffect(() => startTransition(() => setBrowser(readPreferences().captionStyle)), []); // as app/lib/use-hydrated.ts
+  useEffect(() => {
+    if (stored) startTransition(() => setBrowser(stored.captionStyle)); // as app/lib/use-hydrated.ts
+  }, [stored]);
   useEffect(() => {
     if (fromAccount && !changed) writePreferences({ captionStyle: fromAccount });
   }, [fromAccount, changed]);

@@ -1,7 +1,7 @@
 import { type RefObject, startTransition, useCallback, useEffect, useState } from "react";
 import type { CaptionTrack } from "~core/captions";
 import { trackForLanguage } from "./captions";
-import { readPreferences, writePreferences } from "./preferences";
+import { type PlayerPreferences, readPreferences, writePreferences } from "./preferences";
 
 /** No cues showing: one array, so that setting it again renders nothing. */
 const NO_CUES: readonly VTTCue[] = [];
@@ -22,17 +22,21 @@ export interface Captions {
  * The captions of the player (docs/decisions/0033-captions.md): the page's files as `<track>` elements of the
  * video, the chosen one in mode "hidden" (loaded and timed by the browser, drawn by CaptionsOverlay, not by
  * the browser: its native rendering cannot be styled or moved above our controls), the others "disabled".
- * The remembered choice (preferences.ts) applies after hydration, by language.
+ * The remembered choice (preferences.ts) applies once `stored` is read (use-stored-preferences.ts), by language.
  */
-export function useCaptions(videoRef: RefObject<HTMLVideoElement | null>, tracks: readonly CaptionTrack[]): Captions {
+export function useCaptions(
+  videoRef: RefObject<HTMLVideoElement | null>,
+  tracks: readonly CaptionTrack[],
+  stored: PlayerPreferences | null,
+): Captions {
   const [language, setLanguage] = useState<string | null>(null);
   const [cues, setCues] = useState<readonly VTTCue[]>(NO_CUES);
 
   useEffect(() => {
-    const prefs = readPreferences();
-    // After hydration, as a transition (app/lib/use-hydrated.ts).
-    startTransition(() => setLanguage(prefs.captionsOn ? (trackForLanguage(tracks, prefs.captionLanguage)?.language ?? null) : null));
-  }, [tracks]);
+    if (!stored) return;
+    // As a transition (app/lib/use-hydrated.ts).
+    startTransition(() => setLanguage(stored.captionsOn ? (trackForLanguage(tracks, stored.captionLanguage)?.language ?? null) : null));
+  }, [tracks, stored]);
 
   useEffect(() => {
     const video = videoRef.current;

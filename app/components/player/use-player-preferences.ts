@@ -1,16 +1,18 @@
 import { type RefObject, useEffect } from "react";
 import { setRate } from "./media-controls";
-import { readPreferences, writePreferences } from "./preferences";
+import { type PlayerPreferences, writePreferences } from "./preferences";
 
-/** Remembered volume, mute and speed (captions: use-captions.ts) (preferences.ts): read after hydration, written whenever they change. */
-export function usePlayerPreferences(videoRef: RefObject<HTMLVideoElement | null>): void {
+/**
+ * Remembered volume, mute and speed (captions: use-captions.ts) (preferences.ts): applied once `stored` is read
+ * (use-stored-preferences.ts: when idle, or as the video starts loading), written whenever they change after that.
+ */
+export function usePlayerPreferences(videoRef: RefObject<HTMLVideoElement | null>, stored: PlayerPreferences | null): void {
   useEffect(() => {
     const video = videoRef.current;
-    if (!video) return;
-    const prefs = readPreferences();
-    video.volume = prefs.volume;
-    video.muted = prefs.muted;
-    setRate(video, prefs.rate);
+    if (!video || !stored) return;
+    video.volume = stored.volume;
+    video.muted = stored.muted;
+    setRate(video, stored.rate);
     const save = () => writePreferences({ volume: video.volume, muted: video.muted, rate: video.playbackRate });
     video.addEventListener("volumechange", save);
     video.addEventListener("ratechange", save);
@@ -18,5 +20,5 @@ export function usePlayerPreferences(videoRef: RefObject<HTMLVideoElement | null
       video.removeEventListener("volumechange", save);
       video.removeEventListener("ratechange", save);
     };
-  }, [videoRef]);
+  }, [videoRef, stored]);
 }
