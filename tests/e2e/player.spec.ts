@@ -299,6 +299,36 @@ test("volume, mute and speed are remembered on this device after a reload", asyn
   await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.muted)).toBe(false);
 });
 
+test("a volume set before the remembered settings are read is kept, and the remembered speed with it", async ({ page }) => {
+  // The remembered settings are read once the page is idle or the video starts loading (use-stored-preferences.ts).
+  // Here the page is held busy (idle callbacks wait until the test lets them run) and nothing loads the video.
+  await page.addInitScript(() => {
+    const waiting: IdleRequestCallback[] = [];
+    (window as unknown as { runIdle: () => void }).runIdle = () => {
+      for (const callback of waiting.splice(0)) callback({ didTimeout: false, timeRemaining: () => 50 });
+    };
+    window.requestIdleCallback = (callback) => waiting.push(callback);
+  });
+  // Remembered from an earlier visit (kept across the reload below, where the page wrote its own).
+  await page.addInitScript(() => {
+    if (!localStorage.getItem("pleazure-player"))
+      localStorage.setItem("pleazure-player", JSON.stringify({ volume: 0.5, muted: false, rate: 1.5 }));
+  });
+  const { video } = await openVideo(page);
+  const settings = () => video.evaluate((v: HTMLVideoElement) => [v.volume, v.playbackRate]);
+  // A change from outside our controls (a media key, the browser's own) before the read.
+  await video.evaluate((v: HTMLVideoElement) => {
+    v.volume = 0.37;
+  });
+  expect(await settings()).toEqual([0.37, 1]); // not read yet: the speed is still the default
+  await page.evaluate(() => (window as unknown as { runIdle: () => void }).runIdle());
+  await expect.poll(settings).toEqual([0.37, 1.5]);
+  await page.reload({ waitUntil: "load" });
+  await hydrated(page);
+  await page.evaluate(() => (window as unknown as { runIdle: () => void }).runIdle());
+  await expect.poll(settings).toEqual([0.37, 1.5]);
+});
+
 test("hovering the seek bar shows the time there", async ({ page }) => {
   const { video } = await openVideo(page);
   await playFromButton(page, 0.3);
