@@ -1,8 +1,9 @@
-// `npm run bench:ab -- --base <rev> [--rounds 4] [--duration 8] [--warmup 2] [--connections 10] [--pages home,category,video] [--head <rev>] [--base-locale <l>] [--head-locale <l>] [--out <stem>]`:
+// `npm run bench:ab -- --base <rev> [--rounds 4] [--duration 8] [--warmup 2] [--connections 10] [--pages home,category,video] [--head <rev>] [--base-locale <l>] [--head-locale <l>] [--base-env K=V] [--head-env K=V] [--out <stem>]`:
 // is a change in the cached pages' figures between two bench runs the code or the machine? Builds <rev> (in a
 // git worktree under bench/.work/ab) and the working tree, starts both with demo content side by side, and loads
 // each cached page on one, then the other, alternating which goes first, for several rounds: both sides see the
-// same minutes of a shared machine. Writes bench/results/<stem>.json + .md. See docs/benchmarks.md.
+// same minutes of a shared machine. `--base-env`/`--head-env` (repeatable) start one side with a setting changed, so
+// one build can be compared with itself under two settings (`--base HEAD --base-env PAGE_CACHE_TTL_MS=60000`). Writes bench/results/<stem>.json + .md. See docs/benchmarks.md.
 import "./lib/quiet";
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
@@ -32,6 +33,9 @@ interface Args {
   /** Each side's pages in this language (core/locales.ts; English by default): the same build in English and German. */
   baseLocale: Locale;
   headLocale: Locale;
+  /** Environment variables one side starts with, on top of the bench's own. */
+  baseEnv: Record<string, string>;
+  headEnv: Record<string, string>;
   out: string;
 }
 
@@ -46,7 +50,14 @@ function parse(argv: string[]): Args {
     pages: [...PAGES],
     baseLocale: DEFAULT_LOCALE,
     headLocale: DEFAULT_LOCALE,
+    baseEnv: {},
+    headEnv: {},
     out: "",
+  };
+  const setting = (flag: string | undefined, value: string | undefined): [string, string] => {
+    const match = /^([A-Z][A-Z0-9_]*)=(.*)$/.exec(value ?? "");
+    if (!match) throw new Error(`${flag} needs NAME=value`);
+    return [match[1]!, match[2]!];
   };
   const locale = (flag: string | undefined, value: string | undefined): Locale => {
     if (!isLocale(value)) throw new Error(`${flag} needs one of ${LOCALES.join(", ")}`);
@@ -91,6 +102,12 @@ function parse(argv: string[]): Args {
       case "--head-locale":
         args.headLocale = locale(flag, value);
         break;
+      case "--base-env":
+      case "--head-env": {
+        const [name, setTo] = setting(flag, value);
+        (flag === "--base-env" ? args.baseEnv : args.headEnv)[name] = setTo;
+        break;
+      }
       case "--out":
         if (!value || !/^[\w.-]+$/.test(value)) throw new Error("--out needs a file name stem ([A-Za-z0-9_.-])");
         args.out = value;
@@ -164,7 +181,15 @@ async function main(): Promise<void> {
     log(`${label}: starting it with demo content (embedded PostgreSQL under its own DATA_DIR)...`);
     const dataDir = path.join(WORK, `data-${label}`);
     fs.rmSync(dataDir, { recursive: true, force: true });
-    const server = await startAppServer({ root, buildDir, dataDir, logFile: path.join(WORK, `${label}.log`), readyTimeoutMs: 240_000 });
+    const env = label === "base" ? args.baseEnv : args.headEnv;
+    const server = await startAppServer({
+      root,
+      buildDir,
+      dataDir,
+      env,
+      logFile: path.join(WORK, `${label}.log`),
+      readyTimeoutMs: 240_000,
+    });
     const pages = await cachedPages(server.origin, label === "base" ? args.baseLocale : args.headLocale);
     log(`${label}: ${Object.values(pages).join(", ")}`);
     sides.push({ label, commit, server, pages });
@@ -214,6 +239,10 @@ async function main(): Promise<void> {
     "",
     `\`${command}\`, ${report.at}: both builds up with demo content at once; each round loads every page on both, in alternating order`,
     `(wrk, ${args.connections} connections, ${args.warmup} s warm-up + ${args.duration} s).`,
+    ...(["base", "head"] as const).flatMap((side) => {
+      const set = Object.entries(side === "base" ? args.baseEnv : args.headEnv);
+      return set.length ? [`${side} started with ${set.map(([k, v]) => `\`${k}=${v}\``).join(", ")}.`] : [];
+    }),
     "",
     "| page | base req/s | head req/s | base p99 ms | head p99 ms | bytes base / head | head/base per round | median |",
     "|---|---:|---:|---:|---:|---:|---|---:|",
