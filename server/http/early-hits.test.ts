@@ -17,7 +17,7 @@ import { inputBoundary } from "./input-boundary";
 import { bypassPageCacheWhile } from "./page-cache-bypass";
 import { pageCacheHandler } from "./page-cache-handler";
 import { createPageStore, PAGE_CACHE_HEADER, type PageStore } from "./page-cache-store";
-import { routeMatching } from "./route-table";
+import { loadedRouteTable, routeMatching } from "./route-table";
 import { buildFiles } from "./static-files";
 import { whileDatabaseDown } from "./unavailable";
 
@@ -46,6 +46,8 @@ describe("page-cache hits before Express", () => {
   let earlyServer: http.Server;
   let chainPort: number;
   let earlyPort: number;
+  /** What each request to the early server got back from earlyHits: the route pattern of a hit, or null. */
+  const hitRoutes: (string | null)[] = [];
   const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), "early-hits-client-"));
   // Kept-alive connections, as browsers and the bench use.
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
@@ -80,7 +82,9 @@ describe("page-cache hits before Express", () => {
     const answerHit = earlyHits(store, app);
     chainServer = http.createServer(app);
     earlyServer = http.createServer((req, res) => {
-      if (!answerHit(req, res)) app(req, res);
+      const route = answerHit(req, res);
+      hitRoutes.push(route);
+      if (route === null) app(req, res);
     });
     for (const s of [chainServer, earlyServer]) await new Promise<void>((r) => s.listen(0, "127.0.0.1", r));
     chainPort = (chainServer.address() as AddressInfo).port;
@@ -280,6 +284,15 @@ describe("page-cache hits before Express", () => {
     );
     // And a plain repeat is answered early again.
     expect((await send(earlyPort, "/category/Music", { "accept-encoding": "br" })).viaExpress).toBe(false);
+  });
+
+  it("returns the route pattern the page was rendered under (the hit's metrics label), null when it answered nothing", async () => {
+    await fill("/category/Music");
+    hitRoutes.length = 0;
+    expect((await send(earlyPort, "/category/Music", { "accept-encoding": "br" })).viaExpress).toBe(false);
+    expect((await send(earlyPort, "/category/Music", { "accept-encoding": "br" }, "POST")).viaExpress).toBe(true);
+    expect(hitRoutes).toEqual([loadedRouteTable().match("/category/Music")?.pattern, null]);
+    expect(hitRoutes[0]).toMatch(/:/); // a pattern, never the address
   });
 
   it("leaves a database outage to Express, which answers 503 as before", async () => {

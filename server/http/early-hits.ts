@@ -23,8 +23,8 @@ export interface ExpressSettings {
  * Page-cache hits answered on the raw `node:http` request, before Express, its middleware and React Router
  * (docs/decisions/0020). A hit sends what the chain would send for it: the headers every response carries
  * (headers.ts's `startResponse`), then the stored page by page-cache-replay.ts's `sendStored`, the one implementation
- * of a hit, all in one `writeHead`. Returns false, having written nothing, for everything else, which then goes
- * to Express unchanged.
+ * of a hit, all in one `writeHead`, and returns the pattern of the page's route (its metrics label, operations.ts).
+ * Returns null, having written nothing, for everything else, which then goes to Express unchanged.
  *
  * What comes before the cache in the chain (http/app.ts) and how it is kept:
  * - commonHeaders: `startResponse`, the same function, with the stored page's CSP instead of a nonce;
@@ -44,15 +44,15 @@ export interface ExpressSettings {
  * - declaredHeaders: a stored page keeps the render's Cache-Control (settled by the same `cacheControlFor`)
  *   and X-Robots-Tag, so a hit sends what that middleware would.
  */
-export function earlyHits(store: PageStore, app: ExpressSettings): (req: IncomingMessage, res: ServerResponse) => boolean {
+export function earlyHits(store: PageStore, app: ExpressSettings): (req: IncomingMessage, res: ServerResponse) => string | null {
   const trust = app.get("trust proxy fn") as TrustProxy;
   const trustProxy = app.enabled("trust proxy");
   return (req, res) => {
     const method = req.method ?? "";
-    if (method !== "GET" && method !== "HEAD") return false;
+    if (method !== "GET" && method !== "HEAD") return null;
     const url = req.url ?? "";
-    if (!PLAIN_TARGET.test(url) || hasBody(req)) return false;
-    if (!databaseAvailable() || unreadableUrl(url) !== null) return false;
+    if (!PLAIN_TARGET.test(url) || hasBody(req)) return null;
+    if (!databaseAvailable() || unreadableUrl(url) !== null) return null;
     const query = url.indexOf("?");
     const request: PageRequest = {
       method,
@@ -63,20 +63,20 @@ export function earlyHits(store: PageStore, app: ExpressSettings): (req: Incomin
       trustProxy,
       ageAccess: ageAccessKey(requestAgeAccess(req, peerTrusted(req, trust))),
     };
-    if (requestCacheability(request) === "bypass") return false;
+    if (requestCacheability(request) === "bypass") return null;
     const encoding = plainEncoding(req.headers["accept-encoding"]);
-    if (encoding !== "br" && encoding !== "gzip") return false;
+    if (encoding !== "br" && encoding !== "gzip") return null;
     // A fresh page, or an expired one while its replacement renders (page-cache-store.ts answer); anything else,
     // the first request after the TTL among them, goes on to Express, which renders.
     const found = store.answer(pageKey(request));
-    if (!found) return false;
+    if (!found) return null;
     // The headers every response carries, collected to go out with the page's in one writeHead.
     const head: StoredHeaderList = [];
     startResponse(req, res, { secure: request.protocol === "https", contentSecurityPolicy: found.page.csp }, (name, value) => {
       head.push(name, value);
     });
     sendStored(req, res, found.page, encoding, head, found.state);
-    return true;
+    return found.page.route;
   };
 }
 

@@ -16,8 +16,9 @@ export function createRequestListener(opts: AppOptions & { operations?: Operatio
   const app = createApp({ ...opts, pageStore });
   const answerHit = pageStore && env().PAGE_CACHE_HITS === "early" ? earlyHits(pageStore, app) : undefined;
   return withOperations((req, res) => {
-    if (answerHit?.(req, res)) return true;
+    const hit = answerHit?.(req, res);
+    if (hit) return hit;
     app(req, res);
-    return false;
+    return null;
   }, opts.operations);
 }

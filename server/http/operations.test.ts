@@ -90,10 +90,10 @@ describe("operations endpoints", () => {
           if (req.url?.startsWith("/video/") && req.headers["x-early"]) {
             res.writeHead(200, [PAGE_CACHE_HEADER, "hit", "Content-Type", "text/html"]);
             res.end("<p>video</p>");
-            return true;
+            return "/video/:videoId";
           }
           app(req, res);
-          return false;
+          return null;
         },
         { readiness: new Readiness({ draining: () => false }), metricsAllowed: metricsAccess({}), buildId: () => "5ca1ab1e" },
       ),
@@ -245,7 +245,7 @@ describe("operations endpoints", () => {
       withOperations(
         (req, res) => {
           app(req, res);
-          return false;
+          return null;
         },
         { metricsAllowed: metricsAccess({ METRICS_TOKEN: token }) },
       ),

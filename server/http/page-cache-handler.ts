@@ -176,7 +176,8 @@ async function storeSnapshot(
     if (!page) return null;
     const csp = contentSecurityPolicy({ hashes: page.scriptHashes });
     const bytes = page.identity.length + page.br.length + page.gzip.length;
-    const stored = { page, answer: hitHeaders(res.getHeaders(), page, how.shell), csp, bytes };
+    const route = matchedRoute(res)?.pattern ?? "unmatched";
+    const stored = { page, answer: hitHeaders(res.getHeaders(), page, how.shell), csp, route, bytes };
     store.set(key, stored, generation, renderedAt);
     return stored;
   } catch (err) {

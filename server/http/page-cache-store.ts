@@ -64,6 +64,8 @@ export interface StoredPage {
   answer: Record<SnapshotEncoding, StoredHeaderList>;
   /** The Content-Security-Policy of every answer: the page's inline scripts by hash, no nonce. */
   csp: string;
+  /** The pattern of the route that rendered it (`/video/:videoId`): a hit's metrics label, without matching again. */
+  route: string;
   bytes: number;
   expires: number;
 }

@@ -96,7 +96,7 @@ describe("the page store's recompression", () => {
     const page = (await snapshotPage(listing(4), "")) as PageSnapshot;
     const bytes = page.identity.length + page.br.length + page.gzip.length;
     const answer = hitHeaders({ "content-type": "text/html" }, page, false);
-    store.set("k", { page, answer, csp: "default-src 'self'", bytes }, store.generation);
+    store.set("k", { page, answer, csp: "default-src 'self'", route: "/", bytes }, store.generation);
     await store.recompressed();
     const kept = store.get("k");
     const br = kept?.page.br as Buffer;

@@ -15,7 +15,7 @@ export async function startWorkerOperations(port: number, host: string, draining
   const listener = withOperations(
     (_req, res) => {
       res.writeHead(404, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" }).end("Not found\n");
-      return false;
+      return null;
     },
     { metrics: localMetrics, processMetrics: () => instanceProcessMetrics("worker"), readiness: new Readiness({ draining }) },
   );
