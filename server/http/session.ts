@@ -1,6 +1,7 @@
 import { createContext, type RouterContextProvider } from "react-router";
 import type { Viewer } from "../../core/viewer";
 import { authFor } from "../auth/auth";
+import { readSession, type SessionUser } from "../auth/session-read";
 import { isDatabaseUnavailableError } from "../db/availability";
 import { isDatabaseBusyError } from "../db/pool-gate";
 import { siteUrl } from "../site-url";
@@ -51,12 +52,20 @@ export function hasSessionCookie(cookieHeader: string | null | undefined): boole
  * session cookie is handed to `setCookie` for the response.
  */
 export async function sessionViewer(headers: Headers, origin: string, setCookie: (cookie: string) => void): Promise<Viewer | null> {
+  const cookieHeader = headers.get("cookie");
   // No cookie, no session: visitors cost no query.
-  if (!hasSessionCookie(headers.get("cookie"))) return null;
+  if (!hasSessionCookie(cookieHeader)) return null;
+  // A valid session that needs nothing done, in one query (server/auth/session-read.ts); anything else is
+  // better-auth's to answer, clear or refresh.
+  const plain = await readSession(cookieHeader as string, origin);
+  if (plain) return viewerOf(plain);
   const answer = await authFor(origin).api.getSession({ headers, returnHeaders: true });
   for (const cookie of answer.headers.getSetCookie()) setCookie(cookie);
   if (!answer.response) return null;
-  const { user } = answer.response;
+  return viewerOf(answer.response.user);
+}
+
+function viewerOf(user: SessionUser): Viewer {
   const role = user.role === "admin" || user.role === "creator" ? user.role : "user";
   return {
     id: user.id,
