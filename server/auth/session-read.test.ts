@@ -122,6 +122,21 @@ describe("reading a session without better-auth's endpoint", () => {
     expect(set.some((c) => c.startsWith("better-auth.session_data=;"))).toBe(true);
   });
 
+  it("answers the __Secure- cookie of an https origin, and not a cookie of the other name", async () => {
+    const https = "https://site.example";
+    await requestSignInCode("secure@example.com", { ...meta(), origin: https }, noLimits);
+    const files = fs.readdirSync(outboxDir()).sort().reverse();
+    const message = files.map((f) => fs.readFileSync(path.join(outboxDir(), f), "utf8")).find((m) => m.includes("To: secure@example.com"));
+    const code = /^Subject: .*?(\d{6})$/m.exec(message ?? "")?.[1] ?? "";
+    const result = await signInWithCode("secure@example.com", code, { ...meta(), origin: https }, noLimits);
+    if (result.status !== "signed-in") throw new Error(result.status);
+    const pair = result.setCookies.find((c) => c.startsWith(`__Secure-${COOKIE}=`))?.split(";")[0] ?? "";
+    expect(pair).not.toBe("");
+    expect((await readSession(pair, https))?.id).toBe(result.userId);
+    // The same value under the plain name is not the https site's cookie.
+    expect(await readSession(pair.replace("__Secure-", ""), https)).toBeUndefined();
+  });
+
   it("reads a Cookie header as better-auth's HTTP layer does", () => {
     expect(cookieValues(' a=1; b="two"; a=3; c=%7Bx%7D; d=%E0%A4%A; =e; f', ["a", "b", "c", "d"])).toEqual(
       new Map([
