@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { sql } from "kysely";
+import { readCookie } from "../../core/cookies";
 import { getDb } from "../db/connection";
 import { type Auth, authFor } from "./auth";
 
@@ -13,7 +14,7 @@ import { type Auth, authFor } from "./auth";
  * own secret and cookie name, both read from better-auth), naming a session row that has not expired and is not
  * yet due for its sliding refresh. Everything else returns undefined and the caller asks better-auth, which then
  * clears, deletes or refreshes as it always does: a cookie that does not verify, no such session, an expired one,
- * one due for refresh, and the session-data cookie (better-auth clears it, as this site keeps no cookie cache).
+ * one due for refresh, and any session-data cookie (better-auth clears it, as this site keeps no cookie cache).
  * So this path never writes and never sets a cookie, and it can only say yes where better-auth would.
  */
 
@@ -54,9 +55,9 @@ function settings(auth: Auth): Promise<Settings> {
 /** The user of a valid session that needs nothing done, else undefined (ask better-auth). */
 export async function readSession(cookieHeader: string, origin: string, now = Date.now()): Promise<SessionUser | undefined> {
   const { cookie, dataCookie, key, expiresInMs, updateAgeMs } = await settings(authFor(origin));
-  const cookies = cookieValues(cookieHeader, [cookie, dataCookie]);
-  if (cookies.has(dataCookie)) return undefined;
-  const token = verifiedValue(cookies.get(cookie), key);
+  // better-auth clears a session-data cookie, whole or in chunks (`name.0`, `name.1`…): any mention of the name is its.
+  if (cookieHeader.includes(dataCookie)) return undefined;
+  const token = verifiedValue(cookieValue(cookieHeader, cookie), key);
   if (!token) return undefined;
   const { rows } = await sql<SessionUser & { expires_at: Date }>`
     SELECT u.id, u.email, u.full_name AS name, u.avatar_url AS image, u.role, s.expires_at
@@ -72,31 +73,22 @@ export async function readSession(cookieHeader: string, origin: string, now = Da
 }
 
 /**
- * The values of the named cookies, read as better-call (better-auth's HTTP layer) reads a Cookie header: pairs
- * split at `;`, names and values trimmed, the first of a name wins, surrounding quotes dropped, percent-decoded
- * when that is valid.
+ * A cookie's value as better-call (better-auth's HTTP layer) reads it: the first pair of that name (core/cookies.ts
+ * readCookie), surrounding quotes dropped, percent-decoded when that is valid; null when there is none.
  */
-export function cookieValues(header: string, names: readonly string[]): Map<string, string> {
-  const found = new Map<string, string>();
-  for (const pair of header.split(";")) {
-    const eq = pair.indexOf("=");
-    if (eq === -1) continue;
-    const name = pair.slice(0, eq).trim();
-    if (!names.includes(name) || found.has(name)) continue;
-    let value = pair.slice(eq + 1).trim();
-    if (value.codePointAt(0) === 34) value = value.slice(1, -1);
-    try {
-      value = value.includes("%") ? decodeURIComponent(value) : value;
-    } catch {
-      // better-call keeps a value it cannot decode as it is
-    }
-    found.set(name, value);
+export function cookieValue(header: string, name: string): string | null {
+  let value = readCookie(header, name);
+  if (value === null) return null;
+  if (value.codePointAt(0) === 34) value = value.slice(1, -1);
+  try {
+    return value.includes("%") ? decodeURIComponent(value) : value;
+  } catch {
+    return value; // better-call keeps a value it cannot decode as it is
   }
-  return found;
 }
 
 /** `value.signature` with signature = base64 HMAC-SHA256 of value (better-call's signed cookies): value, or null. */
-export function verifiedValue(signed: string | undefined, key: crypto.KeyObject): string | null {
+export function verifiedValue(signed: string | null, key: crypto.KeyObject): string | null {
   if (!signed) return null;
   const dot = signed.lastIndexOf(".");
   if (dot < 1) return null;
