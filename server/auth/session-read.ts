@@ -66,7 +66,7 @@ export async function readSession(cookieHeader: string, origin: string, now = Da
   const row = rows[0];
   if (!row) return undefined;
   const expiresAt = row.expires_at.getTime();
-  // better-auth's rules (api/routes/session.ts getSession): expired, or due for refresh once updateAge has passed
+  // better-auth's own rules in its getSession: expired, or due for refresh once updateAge has passed
   // since it was last extended (expiresAt - expiresIn + updateAge <= now).
   if (!(expiresAt > now) || expiresAt - expiresInMs + updateAgeMs <= now) return undefined;
   return { id: row.id, email: row.email, name: row.name, image: row.image, role: row.role };
