@@ -55,7 +55,7 @@ describe("embedded PostgreSQL lifecycle", () => {
 });
 
 describe("commands beside a running app", () => {
-  it("share the app's embedded server instead of taking it over", async () => {
+  it("share the app's embedded server instead of taking it over, and a second app refuses to start", async () => {
     const dir = path.join(root, "shared", "postgres");
     const child = await startChildApp(dir);
     const appServer = postmasterPid(dir);
@@ -64,6 +64,11 @@ describe("commands beside a running app", () => {
     const handle = connect(shared?.url("postgres") as string, 1);
     expect((await handle.pool.query("SELECT note FROM survivor")).rows).toEqual([{ note: "written before the crash" }]);
     await handle.close();
+    expect(postmasterPid(dir)).toBe(appServer);
+    expect(() => process.kill(appServer, 0)).not.toThrow();
+
+    // A second app on the same DATA_DIR must not take the server over (that would take the running site down).
+    await expect(startEmbeddedPostgres(dir)).rejects.toThrow(/database of an app still running/);
     expect(postmasterPid(dir)).toBe(appServer);
     expect(() => process.kill(appServer, 0)).not.toThrow();
 

@@ -25,11 +25,19 @@ export interface EmbeddedServer {
 
 /**
  * A postmaster left behind by a crashed app still holds the data directory. Stop it (fast shutdown)
- * so this start can take over; a pid file whose process is gone is simply stale and removed.
+ * so this start can take over; a pid file whose process is gone is simply stale and removed. A server
+ * whose app is alive is not touched: this start fails instead.
  */
 async function recoverFromCrash(dir: string): Promise<void> {
   const pidFile = path.join(dir, "postmaster.pid");
   if (!fs.existsSync(pidFile)) return;
+  // A live app's server is no leftover: taking it over would take that site down, and its supervisor would take
+  // the server back, each in turn (seen when a bench left a site running on the data directory it reused).
+  const owner = appOwning(dir);
+  if (owner)
+    throw new Error(
+      `${dir} is the database of an app still running (process ${owner.appPid}): stop that app first, or give this one a DATA_DIR of its own`,
+    );
   const pid = postmasterPid(dir);
   if (pid > 0 && isProcessAlive(pid)) {
     const cmdline = readCmdline(pid);
@@ -53,13 +61,20 @@ async function recoverFromCrash(dir: string): Promise<void> {
  * whose app is gone has been re-parented (to init or a reaper) and is a crash leftover instead.
  */
 export function serverOfRunningApp(dir: string): { url: (database: string) => string } | undefined {
+  const owner = appOwning(dir);
+  if (!owner) return undefined;
+  return { url: (database) => `postgres://${USER}:${PASSWORD}@127.0.0.1:${owner.port}/${database}` };
+}
+
+/** The live app (another Node process) whose embedded server holds `dir`, and that server's port. */
+function appOwning(dir: string): { appPid: number; port: number } | undefined {
   const pid = postmasterPid(dir);
   if (!pid || !isProcessAlive(pid) || !readCmdline(pid).includes("postgres")) return undefined;
-  const parent = parentPid(pid);
-  if (!parent || parent === 1 || parent === process.pid || !readCmdline(parent).includes("node")) return undefined;
+  const appPid = parentPid(pid);
+  if (!appPid || appPid === 1 || appPid === process.pid || !readCmdline(appPid).includes("node")) return undefined;
   const port = Number.parseInt(fs.readFileSync(path.join(dir, "postmaster.pid"), "utf8").split("\n")[3] ?? "", 10);
   if (!Number.isInteger(port) || port <= 0) return undefined;
-  return { url: (database) => `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}` };
+  return { appPid, port };
 }
 
 function parentPid(pid: number): number {
