@@ -8,7 +8,7 @@ import { startEmbeddedPostgres } from "../../server/db/embedded";
 import { newVisitor, type Role, signedInWithRole } from "../support/account-session";
 import { type AppProcess, startApp } from "../support/app-process";
 import { type FakeAdNetwork, startFakeAdNetwork } from "../support/fake-ad-network";
-import { expect, holdRequests, holdWholeSheet, hydrated, setFaults, test } from "./support";
+import { expect, expectNoShift, holdRequests, holdWholeSheet, hydrated, setFaults, test } from "./support";
 
 /**
  * Banner ads (issue 11): slots filled by a stand-in ad network on another loopback port (AD_HOSTS and
@@ -60,39 +60,6 @@ async function switchUnit(admin: Page, origin: string, name: string, on: boolean
   await button.click();
   await saved;
   await expect(button).toHaveAttribute("aria-checked", String(on));
-}
-
-/** Sum of layout shifts observed since the page started (buffered), as CLS counts them. */
-/** The page's cumulative layout shift so far, and what moved (tag, id, classes), to say why when it is not 0. */
-async function layoutShift(page: Page): Promise<{ total: number; moved: string[] }> {
-  return page.evaluate(
-    () =>
-      new Promise<{ total: number; moved: string[] }>((resolve) => {
-        type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources: { node: Node | null }[] };
-        let total = 0;
-        const moved: string[] = [];
-        new PerformanceObserver((list) => {
-          for (const e of list.getEntries() as Shift[]) {
-            if (e.hadRecentInput) continue;
-            total += e.value;
-            for (const { node } of e.sources) {
-              const el = node instanceof Element ? node : node?.parentElement;
-              if (el)
-                moved.push(
-                  `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}.${[...el.classList].slice(0, 4).join(".")} (${e.value})`,
-                );
-            }
-          }
-        }).observe({ type: "layout-shift", buffered: true });
-        setTimeout(() => resolve({ total, moved }), 300);
-      }),
-  );
-}
-
-/** Asserts no layout shift on the page, naming what moved if there was one. */
-async function expectNoShift(page: Page): Promise<void> {
-  const { total, moved } = await layoutShift(page);
-  expect(total, `layout shift by: ${moved.join(", ")}`).toBe(0);
 }
 
 test("an active unit shows the ad network's output for its zone; the CSP allows that host and no other", async ({ browser }) => {

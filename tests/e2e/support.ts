@@ -50,6 +50,38 @@ export async function holdWholeSheet(page: Page): Promise<{ release: () => Promi
   };
 }
 
+/** The page's cumulative layout shift so far, and what moved (tag, id, classes), to say why when it is not 0. */
+async function layoutShift(page: Page): Promise<{ total: number; moved: string[] }> {
+  return page.evaluate(
+    () =>
+      new Promise<{ total: number; moved: string[] }>((resolve) => {
+        type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources: { node: Node | null }[] };
+        let total = 0;
+        const moved: string[] = [];
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries() as Shift[]) {
+            if (e.hadRecentInput) continue;
+            total += e.value;
+            for (const { node } of e.sources) {
+              const el = node instanceof Element ? node : node?.parentElement;
+              if (el)
+                moved.push(
+                  `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}.${[...el.classList].slice(0, 4).join(".")} (${e.value})`,
+                );
+            }
+          }
+        }).observe({ type: "layout-shift", buffered: true });
+        setTimeout(() => resolve({ total, moved }), 300);
+      }),
+  );
+}
+
+/** Asserts no layout shift on the page, naming what moved if there was one. */
+export async function expectNoShift(page: Page): Promise<void> {
+  const { total, moved } = await layoutShift(page);
+  expect(total, `layout shift by: ${moved.join(", ")}`).toBe(0);
+}
+
 export async function setFaults(baseURL: string | undefined, faults: string[]): Promise<void> {
   const res = await fetch(`${baseURL}/__test/faults`, {
     method: "POST",

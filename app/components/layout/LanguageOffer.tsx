@@ -1,5 +1,6 @@
 import { Suspense, useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
+import { useWholeSheetHere } from "~/lib/app-styles";
 import { translator, useLocale } from "~/lib/i18n";
 import { rememberLanguage } from "~/lib/language-cookie";
 import { useViewerPage } from "~/lib/viewer-state";
@@ -17,7 +18,8 @@ function chosenLanguage(): string | null {
  * "This page is also available in German" (docs/i18n.md "Choosing a language"): offered, in the offered language,
  * after hydration when the visitor's chosen language (this browser's cookie, else their account's) or else their
  * browser's is another one the site speaks; never a redirect.
- * Fixed at the bottom of the window, so its arrival moves nothing on the page. Answering either way is remembered.
+ * Fixed at the bottom of the window, so its arrival moves nothing on the page; shown once the whole stylesheet is
+ * here (app/lib/app-styles.tsx), which holds its rules. Answering either way is remembered.
  * Its texts are the offered language's `languageOffer` namespace, fetched when there is an offer (app/lib/texts.ts);
  * its code too is loaded only once the page runs (app/root.tsx), never part of the first bytes.
  */
@@ -31,7 +33,10 @@ export default function LanguageOffer() {
     setOffer(languageToOffer(page, chosenLanguage() ?? account, navigator.languages ?? [navigator.language]));
   }, [page, account]);
 
-  if (!offer) return null;
+  // Its classes are in no page's cut stylesheet: it waits for the whole one, or it would jump into place when that lands.
+  const styled = useWholeSheetHere();
+
+  if (!offer || !styled) return null;
   return (
     <Suspense fallback={null}>
       <OfferBar offer={offer} page={page} onAnswer={() => setOffer(null)} />
