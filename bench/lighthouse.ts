@@ -2,6 +2,7 @@
 // demo content, runs Lighthouse (mobile, default simulated throttling) on the main pages several times and
 // writes bench/results/<date>-lighthouse.json + .md with the medians. See docs/benchmarks.md.
 import "./lib/quiet";
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { logger } from "../server/logger";
@@ -58,6 +59,8 @@ async function main(): Promise<number> {
   if (Number(process.versions.node.split(".")[0]) < 24)
     throw new Error("run through `npm run bench:lighthouse` so the project's Node 24 is used");
   fs.mkdirSync(WORK, { recursive: true });
+  // Debian's Chromium, as `npm run bench` and the tests install it, unless CHROME_PATH names another.
+  if (!process.env.CHROME_PATH) execFileSync("bash", ["scripts/ensure-debian-tools.sh", "chromium"], { cwd: ROOT, stdio: "inherit" });
 
   if (skipBuild && fs.existsSync(path.join(ROOT, BUILD_DIR, "server/index.js"))) {
     log(`reusing the build in ${BUILD_DIR}`);

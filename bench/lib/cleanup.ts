@@ -62,7 +62,11 @@ export function trackChild(name: string, child: ChildProcess): void {
 
 let installed = false;
 
-/** Ctrl-C / SIGTERM: stop what we started, then exit with the conventional status. */
+/**
+ * Ctrl-C / SIGTERM: stop what we started, then exit with the conventional status. An error thrown outside any
+ * awaited call (a child process's 'error' event nobody listens to, as when Chromium is missing) does the same with
+ * status 1: without this the bench died at once and left its app server, and that server's database, running.
+ */
 export function installSignalHandlers(onSignal?: () => void): void {
   if (installed) return;
   installed = true;
@@ -73,6 +77,13 @@ export function installSignalHandlers(onSignal?: () => void): void {
       void cleanup().finally(() => process.exit(signal === "SIGINT" ? 130 : 143));
     });
   }
+  const fatal = (err: unknown) => {
+    console.error(`[bench] ${(err as Error)?.stack ?? err}\n[bench] stopping everything the bench started...`);
+    onSignal?.();
+    void cleanup().finally(() => process.exit(1));
+  };
+  process.on("uncaughtException", fatal);
+  process.on("unhandledRejection", fatal);
 }
 
 /**

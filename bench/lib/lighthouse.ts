@@ -35,6 +35,8 @@ export interface LighthouseRun {
   transfer: Record<string, number>;
   requests: Record<string, number>;
   lcpElement?: string;
+  /** Each layout shift Lighthouse saw (its `layout-shifts` audit): how much, which element moved, and the causes it names. */
+  shifts?: { score: number; element: string; causes: string[] }[];
   /** Audits that did not pass (score < 0.9), for the categories measured: id and title. */
   failing: { id: string; category: string; title: string; score: number | null; displayValue?: string }[];
 }
@@ -169,6 +171,7 @@ function summarise(lhr: LhResult): LighthouseRun {
   // Lighthouse 13 names the LCP element in the LCP breakdown insight (a "node" item).
   const lcpItems = (lhr.audits["lcp-breakdown-insight"]?.details as { items?: { type?: string; snippet?: string }[] })?.items;
   const lcpElement = lcpItems?.find((i) => i.type === "node")?.snippet;
+  const shifts = layoutShifts(lhr);
   return {
     scores,
     lcpMs: round(num("largest-contentful-paint"), 0),
@@ -179,8 +182,25 @@ function summarise(lhr: LhResult): LighthouseRun {
     transfer,
     requests,
     ...(lcpElement ? { lcpElement } : {}),
+    ...(shifts.length ? { shifts } : {}),
     failing,
   };
+}
+
+type ShiftItem = {
+  score?: number;
+  node?: { selector?: string; snippet?: string };
+  subItems?: { items?: { extra?: { value?: string }; cause?: string }[] };
+};
+
+/** The `layout-shifts` audit's rows: a run with CLS above 0 says here what moved and why, without opening the report. */
+function layoutShifts(lhr: LhResult): NonNullable<LighthouseRun["shifts"]> {
+  const items = (lhr.audits["layout-shifts"]?.details as { items?: ShiftItem[] } | undefined)?.items ?? [];
+  return items.map((it) => ({
+    score: round(it.score ?? 0, 3),
+    element: `${it.node?.selector ?? "?"} ${it.node?.snippet ?? ""}`.trim().slice(0, 240),
+    causes: (it.subItems?.items ?? []).map((c) => c.cause ?? c.extra?.value ?? "?"),
+  }));
 }
 
 function medianOf(runs: LighthouseRun[]): LighthousePageResult["median"] {
@@ -253,6 +273,13 @@ export async function lighthousePages(
           `  ${page.path} run ${i + 1}/${runs}: perf ${s.scores.performance} a11y ${s.scores.accessibility} bp ${s.scores["best-practices"]} seo ${s.scores.seo}; ` +
             `LCP ${s.lcpMs} ms, FCP ${s.fcpMs} ms, CLS ${s.cls}, TBT ${s.tbtMs} ms, SI ${s.speedIndexMs} ms, ${Math.round((s.transfer.total ?? 0) / 100) / 10} KB`,
         );
+        for (const shift of s.shifts ?? [])
+          log(`    shift ${shift.score}: ${shift.element} (${shift.causes.join("; ") || "no cause named"})`);
+        // A run below 100 or with a shift may not be the median, whose report alone is kept: keep its own for diagnosis.
+        if (reportDir && (s.cls > 0 || CATEGORIES.some((c) => s.scores[c] < 100))) {
+          fs.mkdirSync(reportDir, { recursive: true });
+          fs.writeFileSync(path.join(reportDir, `${page.key}-run${i + 1}.json`), JSON.stringify(lhr));
+        }
       }
       const all = lhrs.map(summarise);
       const midLhr = computeMedianRun(lhrs);
@@ -353,6 +380,14 @@ export function renderLighthouseMarkdown(r: LighthouseReport): string {
     lines.push(`- **${p.key}**: LCP element \`${(p.medianRun.lcpElement ?? "?").replace(/`/g, "'").slice(0, 120)}\``);
     for (const f of p.medianRun.failing)
       lines.push(`  - ${f.id} (${f.score ?? "error"}): ${f.title}${f.displayValue ? ` — ${f.displayValue}` : ""}`);
+  }
+  const shifted = r.pages.flatMap((p) => p.runs.flatMap((run, i) => (run.shifts ?? []).map((s) => ({ page: p.key, run: i + 1, ...s }))));
+  if (shifted.length) {
+    lines.push("", "## Layout shifts, in any run", "");
+    for (const s of shifted)
+      lines.push(
+        `- **${s.page}** run ${s.run}: ${s.score} \`${s.element.replace(/`/g, "'")}\` (${s.causes.join("; ") || "no cause named"})`,
+      );
   }
   for (const n of r.notes) lines.push("", n);
   return lines.join("\n");
