@@ -1,6 +1,5 @@
-import fs from "node:fs";
-import path from "node:path";
 import { describe, expect, it, vi } from "vitest";
+import { lastSignInCode, mailsTo } from "../../tests/support/outbox";
 import { useTestDatabase } from "../../tests/support/test-db";
 import { outboxDir } from "../mail";
 import { setUserRole } from "../services/users";
@@ -33,24 +32,9 @@ function from(cookie?: string, ip?: string): AuthRequestMeta {
   return { origin: ORIGIN, ip: ip ?? kinds[ipCounter % kinds.length] ?? null, headers: new Headers(cookie ? { cookie } : {}) };
 }
 
-function messagesTo(email: string): string[] {
-  const dir = outboxDir();
-  if (!fs.existsSync(dir)) return [];
-  return fs
-    .readdirSync(dir)
-    .sort()
-    .map((f) => fs.readFileSync(path.join(dir, f), "utf8"))
-    .filter((text) => text.includes(`To: ${email}\n`));
-}
+const messagesTo = (email: string) => mailsTo(outboxDir(), email);
 const notices = (email: string) => messagesTo(email).filter((m) => m.includes("sign-in codes for your account are paused"));
-function lastCode(email: string): string {
-  const code = messagesTo(email)
-    .map((m) => /sign-in code is: (\d{6})/.exec(m)?.[1])
-    .filter(Boolean)
-    .at(-1);
-  if (!code) throw new Error(`no code for ${email}`);
-  return code;
-}
+const lastCode = (email: string) => lastSignInCode(outboxDir(), email);
 const wrongFor = (code: string) => (code === "000000" ? "111111" : "000000");
 
 /** Signs `email` in with a code (creating the account) and returns the browser's cookies afterwards. */

@@ -1,7 +1,6 @@
-import fs from "node:fs";
-import path from "node:path";
 import pg from "pg";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { lastSignInCode, mailsTo } from "../../tests/support/outbox";
 import { useTestDatabase } from "../../tests/support/test-db";
 import type { RateLimiter } from "../db/rate-limit";
 import { getViewer, responseCookiesContext, signOut } from "../http/session";
@@ -30,18 +29,13 @@ afterEach(() => {
 
 /** The newest message to `email` in the outbox. */
 function lastMessage(email: string): string {
-  const files = fs.existsSync(outboxDir()) ? fs.readdirSync(outboxDir()).sort() : [];
-  for (const file of files.reverse()) {
-    const text = fs.readFileSync(path.join(outboxDir(), file), "utf8");
-    if (text.includes(`To: ${email}`)) return text;
-  }
-  throw new Error(`no message to ${email}`);
+  const message = mailsTo(outboxDir(), email).at(-1);
+  if (!message) throw new Error(`no message to ${email}`);
+  return message;
 }
 
 /** The newest code mailed to `email`, read like a person reads the message: it ends the subject in every language. */
-function lastCode(email: string): string {
-  return /^Subject: .*?(\d{6})$/m.exec(lastMessage(email))?.[1] ?? "";
-}
+const lastCode = (email: string) => lastSignInCode(outboxDir(), email);
 
 /** A loader's view of a request carrying `cookies`. */
 function loaderArgs(cookies: string[]) {

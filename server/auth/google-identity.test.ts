@@ -1,7 +1,6 @@
-import fs from "node:fs";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type OidcProvider, type OidcUser, startOidcProvider } from "../../tests/support/oidc-provider";
+import { lastSignInCode } from "../../tests/support/outbox";
 import { useTestDatabase } from "../../tests/support/test-db";
 import { outboxDir } from "../mail";
 import { setUserRole } from "../services/users";
@@ -68,14 +67,7 @@ async function googleAccounts(userId: string) {
     .execute();
 }
 
-function lastCode(email: string): string {
-  const dir = outboxDir();
-  for (const file of fs.readdirSync(dir).sort().reverse()) {
-    const text = fs.readFileSync(path.join(dir, file), "utf8");
-    if (text.includes(`To: ${email}\n`)) return /sign-in code is: (\d{6})/.exec(text)?.[1] ?? "";
-  }
-  throw new Error(`no code for ${email}`);
-}
+const lastCode = (email: string) => lastSignInCode(outboxDir(), email);
 
 /** An admin who signed up with an e-mail code (verified address), as the attacker's target. */
 async function adminByCode(email: string) {

@@ -1,8 +1,7 @@
 import crypto from "node:crypto";
-import fs from "node:fs";
-import path from "node:path";
 import { sql } from "kysely";
 import { describe, expect, it, vi } from "vitest";
+import { lastSignInCode } from "../../tests/support/outbox";
 import { useTestDatabase } from "../../tests/support/test-db";
 import type { RateLimiter } from "../db/rate-limit";
 import { sessionViewer } from "../http/session";
@@ -31,10 +30,7 @@ const meta = (origin = ORIGIN): AuthRequestMeta => ({ origin, ip: "198.51.100.9"
  */
 async function signedIn(email: string, origin = ORIGIN): Promise<{ cookie: string; userId: string; token: string }> {
   await requestSignInCode(email, meta(origin), noLimits);
-  const files = fs.readdirSync(outboxDir()).sort().reverse();
-  const message = files.map((f) => fs.readFileSync(path.join(outboxDir(), f), "utf8")).find((m) => m.includes(`To: ${email}`)) ?? "";
-  const code = /^Subject: .*?(\d{6})$/m.exec(message)?.[1] ?? "";
-  const result = await signInWithCode(email, code, meta(origin), noLimits);
+  const result = await signInWithCode(email, lastSignInCode(outboxDir(), email), meta(origin), noLimits);
   if (result.status !== "signed-in") throw new Error(`sign-in failed: ${result.status}`);
   const name = origin.startsWith("https://") ? `__Secure-${COOKIE}` : COOKIE;
   const pair = result.setCookies.find((c) => c.startsWith(`${name}=`))?.split(";")[0] ?? "";

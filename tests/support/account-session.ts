@@ -5,6 +5,7 @@ import { type APIRequestContext, type Browser, type BrowserContextOptions, expec
 import { paths } from "../../core/paths";
 import { e2eSite } from "./e2e-site";
 import { formTokenIn } from "./form-token";
+import { signInCode } from "./outbox";
 
 /**
  * Signing in for the end-to-end tests: the real e-mail code flow, the code read from the server's outbox as
@@ -59,7 +60,7 @@ export async function codeFromOutbox(
         const message = path.join(dir, file);
         if (options.skip?.has(message)) continue;
         const text = fs.readFileSync(message, "utf8");
-        const code = text.includes(`To: ${email}`) ? /sign-in code is: (\d{6})/.exec(text)?.[1] : undefined;
+        const code = text.includes(`To: ${email}`) ? signInCode(text) : undefined;
         if (code) {
           options.skip?.add(message);
           return code;

@@ -15,3 +15,15 @@ export function mailsMentioning(dir: string, text: string): string[] {
 export function mailsTo(dir: string, to: string): string[] {
   return mailsMentioning(dir, `To: ${to}\n`);
 }
+
+/** The sign-in code a mail carries: the six digits that end its subject, in every language; undefined in any other mail. */
+export function signInCode(message: string): string | undefined {
+  return /^Subject: .*?(\d{6})$/m.exec(message)?.[1];
+}
+
+/** The newest sign-in code mailed to `to` in an outbox folder; throws when there is none. */
+export function lastSignInCode(dir: string, to: string): string {
+  const code = mailsTo(dir, to).map(signInCode).filter(Boolean).at(-1);
+  if (!code) throw new Error(`no sign-in code mailed to ${to} in ${dir}`);
+  return code;
+}
