@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
@@ -31,6 +32,11 @@ export interface LighthouseRun {
   cls: number;
   tbtMs: number;
   speedIndexMs: number;
+  /**
+   * Lighthouse's own CPU benchmark of the machine during the run (`environment.benchmarkIndex`; higher is faster),
+   * to tell machines apart. It does not predict the blocking time: on 2026-12-01 runs at 2,471-2,635 had TBT 312-830 ms.
+   */
+  benchmarkIndex?: number;
   /** Transferred bytes by resource type (Lighthouse's resource-summary: total, document, script, stylesheet, image, font, media, other, third-party). */
   transfer: Record<string, number>;
   requests: Record<string, number>;
@@ -140,6 +146,18 @@ const median = (xs: number[]) => {
   return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
 };
 
+/**
+ * The browser's full version ("Chromium 156.0.8078.114 …"): its user agent says only "Chrome/156.0.0.0", and a
+ * Debian update of the same major version can change the blocking time Lighthouse measures.
+ */
+function chromiumBuild(): string | undefined {
+  try {
+    return execFileSync(CHROME_PATH, ["--version"], { encoding: "utf8", timeout: 10_000 }).trim() || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 function summarise(lhr: LhResult): LighthouseRun {
   const num = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])) as Record<
@@ -179,6 +197,7 @@ function summarise(lhr: LhResult): LighthouseRun {
     cls: round(num("cumulative-layout-shift"), 3),
     tbtMs: round(num("total-blocking-time"), 0),
     speedIndexMs: round(num("speed-index"), 0),
+    benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
     transfer,
     requests,
     ...(lcpElement ? { lcpElement } : {}),
@@ -271,7 +290,7 @@ export async function lighthousePages(
         const s = summarise(lhr);
         log(
           `  ${page.path} run ${i + 1}/${runs}: perf ${s.scores.performance} a11y ${s.scores.accessibility} bp ${s.scores["best-practices"]} seo ${s.scores.seo}; ` +
-            `LCP ${s.lcpMs} ms, FCP ${s.fcpMs} ms, CLS ${s.cls}, TBT ${s.tbtMs} ms, SI ${s.speedIndexMs} ms, ${Math.round((s.transfer.total ?? 0) / 100) / 10} KB`,
+            `LCP ${s.lcpMs} ms, FCP ${s.fcpMs} ms, CLS ${s.cls}, TBT ${s.tbtMs} ms, SI ${s.speedIndexMs} ms, ${Math.round((s.transfer.total ?? 0) / 100) / 10} KB; machine index ${s.benchmarkIndex}`,
         );
         for (const shift of s.shifts ?? [])
           log(`    shift ${shift.score}: ${shift.element} (${shift.causes.join("; ") || "no cause named"})`);
@@ -300,7 +319,7 @@ export async function lighthousePages(
     chrome.kill();
     remove();
   }
-  return { results, lighthouseVersion, chrome: chromeVersion, settings: settings! };
+  return { results, lighthouseVersion, chrome: chromiumBuild() ?? chromeVersion, settings: settings! };
 }
 
 /** docs/architecture.md "Conventions": Lighthouse mobile 100 in every category on the main pages, LCP ≤ 0.8 s (issue 35) and CLS 0. */
@@ -372,6 +391,13 @@ export function renderLighthouseMarkdown(r: LighthouseReport): string {
     "Transferred KB (1 KB = 1000 bytes) as Lighthouse's resource summary reports them (compressed when the server compresses).",
     "",
   );
+  const indexes = r.pages.flatMap((p) => p.runs.flatMap((run) => (run.benchmarkIndex ? [run.benchmarkIndex] : [])));
+  if (indexes.length)
+    lines.push(
+      `The machine: Lighthouse's CPU benchmark index ${median(indexes)} (median of ${indexes.length} runs, ${Math.min(...indexes)}-${Math.max(...indexes)}; ` +
+        "higher is faster).",
+      "",
+    );
   lines.push('## Targets (docs/architecture.md "Conventions")', "");
   lines.push("| page | target | actual | |", "|---|---|---|---|");
   for (const t of r.targets) lines.push(`| ${t.page} | ${t.name} | ${t.actual} | ${t.met ? "met" : "**missed**"} |`);
