@@ -32,7 +32,11 @@ export async function main({ bundle = "index.js" } = {}) {
   // The primary forks web workers and, unless JOBS_IN_PROCESS=false, one jobs worker (PLEAZURE_ROLE=jobs: the transcode queue).
   if (cluster.isPrimary) {
     refuseUnsafeStart(mod.startupProblems());
-    await mod.runPrimary();
+    await mod.runPrimary().catch((err) => {
+      // Another app still runs on this DATA_DIR's embedded database (server/db/embedded.ts): a refusal, in one line.
+      if (err?.name === "DataDirInUseError") refuseUnsafeStart([err.message]);
+      throw err;
+    });
   } else await (process.env.PLEAZURE_ROLE === "jobs" ? mod.runJobsWorker() : mod.runWorker());
 }
 

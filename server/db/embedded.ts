@@ -23,6 +23,16 @@ export interface EmbeddedServer {
   stop: () => Promise<void>;
 }
 
+/** The data directory's server belongs to another app that is still running: a refusal to start, not a crash. */
+export class DataDirInUseError extends Error {
+  override readonly name = "DataDirInUseError";
+  constructor(dir: string, appPid: number) {
+    super(
+      `${dir} is the database of an app still running (process ${appPid}): stop that app first, or give this one a DATA_DIR of its own`,
+    );
+  }
+}
+
 /**
  * A postmaster left behind by a crashed app still holds the data directory. Stop it (fast shutdown)
  * so this start can take over; a pid file whose process is gone is simply stale and removed. A server
@@ -34,10 +44,7 @@ async function recoverFromCrash(dir: string): Promise<void> {
   // A live app's server is no leftover: taking it over would take that site down, and its supervisor would take
   // the server back, each in turn (seen when a bench left a site running on the data directory it reused).
   const owner = appOwning(dir);
-  if (owner)
-    throw new Error(
-      `${dir} is the database of an app still running (process ${owner.appPid}): stop that app first, or give this one a DATA_DIR of its own`,
-    );
+  if (owner) throw new DataDirInUseError(dir, owner.appPid);
   const pid = postmasterPid(dir);
   if (pid > 0 && isProcessAlive(pid)) {
     const cmdline = readCmdline(pid);

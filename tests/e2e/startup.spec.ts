@@ -14,14 +14,18 @@ import { testBuildDir } from "../support/test-build-dir";
 
 test.describe.configure({ timeout: 180_000 });
 
-/** Runs `node server.js` in production with `env` and returns its exit code and output (it must not start). */
-function refusedStart(env: Record<string, string>, dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pleazure-refused-"))) {
+/**
+ * Runs `node server.js` in production with `env` and returns its exit code and output (it must not start), on
+ * `dataDir` or on a fresh data directory that it removes afterwards.
+ */
+function refusedStart(env: Record<string, string>, dataDir?: string) {
+  const dir = dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "pleazure-refused-"));
   const result = spawnSync(process.execPath, ["server.js"], {
-    env: { ...process.env, NODE_ENV: "production", PORT: "1", HOST: "127.0.0.1", DATA_DIR: dataDir, DEMO_MEDIA: "none", ...env },
+    env: { ...process.env, NODE_ENV: "production", PORT: "1", HOST: "127.0.0.1", DATA_DIR: dir, DEMO_MEDIA: "none", ...env },
     encoding: "utf8",
     timeout: 60_000,
   });
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  if (!dataDir) fs.rmSync(dir, { recursive: true, force: true });
   return { code: result.status, lines: `${result.stdout}${result.stderr}`.trim().split("\n") };
 }
 
@@ -81,8 +85,25 @@ test("refuses to start with a signing key file shorter than 32 bytes", () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pleazure-refused-"));
   fs.writeFileSync(path.join(dataDir, "secret.key"), "");
   const { code, lines } = refusedStart({}, dataDir);
+  fs.rmSync(dataDir, { recursive: true, force: true });
   expect(code).toBe(1);
   expect(lines).toEqual([expect.stringMatching(/^Pleazure cannot start: .*secret\.key holds 0 bytes/)]);
+});
+
+test("refuses to start on the DATA_DIR of an app still running, in one line, and leaves that app serving", async () => {
+  // Taking over its embedded database would take the running site down (docs/operations.md "Running it").
+  const app = await startApp({}, { entry: "server.js" });
+  try {
+    const { code, lines } = refusedStart({}, app.dataDir);
+    expect(code).toBe(1);
+    expect(lines).toEqual([
+      expect.stringMatching(/^Pleazure cannot start: .*postgres is the database of an app still running \(process \d+\)/),
+    ]);
+    expect((await fetch(`${app.origin}/login`)).status).toBe(200);
+    expect(app.log()).not.toContain("database unavailable");
+  } finally {
+    await app.stop();
+  }
 });
 
 test("a production start has no test hooks, and its key was made before the workers, whole", async () => {
