@@ -1,6 +1,6 @@
-import fs from "node:fs";
 import path from "node:path";
 import { signInFormToken } from "../../tests/support/form-token";
+import { awaitSignInCode } from "../../tests/support/outbox";
 
 /**
  * A signed-in session on the bench's app, the way a person gets one: the e-mail code flow over HTTP, the
@@ -26,25 +26,10 @@ export async function signInOverHttp(
   if (asked.status >= 400) throw new Error(`bench sign-in: the code request answered ${asked.status}`);
   await asked.arrayBuffer();
   const outboxes = (typeof dataDirs === "string" ? [dataDirs] : dataDirs).map((d) => path.join(d, "outbox"));
-  const code = await codeFor(outboxes, email);
+  const code = await awaitSignInCode(outboxes, email);
   const verified = await post({ intent: "verify-code", code });
   await verified.arrayBuffer();
   const session = verified.headers.getSetCookie().find((c) => /session_token=/.test(c));
   if (verified.status !== 302 || !session) throw new Error(`bench sign-in: the code answered ${verified.status} without a session`);
   return `ageVerified=true; ${session.split(";")[0]}`;
-}
-
-async function codeFor(outboxes: readonly string[], email: string): Promise<string> {
-  for (let tries = 0; tries < 100; tries++) {
-    for (const outbox of outboxes) {
-      // Newest first: a data dir kept from an earlier run holds that run's codes too.
-      for (const file of fs.existsSync(outbox) ? fs.readdirSync(outbox).sort().reverse() : []) {
-        const text = fs.readFileSync(path.join(outbox, file), "utf8");
-        const code = text.includes(`To: ${email}`) ? /sign-in code is: (\d{6})/.exec(text)?.[1] : undefined;
-        if (code) return code;
-      }
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`bench sign-in: no code for ${email} in ${outboxes.join(", ")}`);
 }

@@ -1,11 +1,10 @@
 import crypto from "node:crypto";
-import fs from "node:fs";
 import path from "node:path";
 import { type APIRequestContext, type Browser, type BrowserContextOptions, expect, type Page } from "@playwright/test";
 import { paths } from "../../core/paths";
 import { e2eSite } from "./e2e-site";
 import { formTokenIn } from "./form-token";
-import { signInCode } from "./outbox";
+import { awaitSignInCode } from "./outbox";
 
 /**
  * Signing in for the end-to-end tests: the real e-mail code flow, the code read from the server's outbox as
@@ -53,23 +52,7 @@ export async function codeFromOutbox(
   options: { dataDir?: string | readonly string[]; skip?: Set<string> } = {},
 ): Promise<string> {
   const dirs = (Array.isArray(options.dataDir) ? options.dataDir : [options.dataDir]).map((d) => outbox(d as string | undefined));
-  for (let tries = 0; tries < 100; tries++) {
-    for (const dir of dirs) {
-      const files = fs.existsSync(dir) ? fs.readdirSync(dir).sort().reverse() : [];
-      for (const file of files) {
-        const message = path.join(dir, file);
-        if (options.skip?.has(message)) continue;
-        const text = fs.readFileSync(message, "utf8");
-        const code = text.includes(`To: ${email}`) ? signInCode(text) : undefined;
-        if (code) {
-          options.skip?.add(message);
-          return code;
-        }
-      }
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no sign-in code for ${email} in ${dirs.join(", ")}`);
+  return awaitSignInCode(dirs, email, options.skip);
 }
 
 /** Messages whose code a sign-in below has used. */
