@@ -10,6 +10,7 @@ import { STILL_FORMATS, STILL_WIDTHS, stillVariantPath } from "../../core/images
 import { insertCategory } from "../../tests/support/fixtures";
 import { makeTestClip } from "../../tests/support/media";
 import { useTestDatabase } from "../../tests/support/test-db";
+import { TRANSCODE_TASK } from "../db/queue";
 import { type JobRunner, startJobRunner } from "../jobs/runner";
 import { probe, runFfmpeg } from "../media/ffmpeg";
 import { NOT_A_VIDEO_FILE } from "../media/inspect";
@@ -25,8 +26,12 @@ const scratchRoot = path.join(tmp, "media-work");
 const makeClip = (name: string, opts: Parameters<typeof makeTestClip>[1]) => makeTestClip(path.join(tmp, name), opts);
 
 const jobRows = () => handle().db.selectFrom("transcode_jobs").selectAll().execute();
-const queuedJobs = async () =>
-  Number((await sql<{ n: string }>`SELECT count(*) AS n FROM graphile_worker.jobs`.execute(handle().db)).rows[0]?.n ?? 0);
+// Transcode jobs only: the runners' per-minute cron jobs (co-views, the takedown clock) come and go beside them.
+const queuedJobs = async () => {
+  const { rows } = await sql<{ n: string }>`
+    SELECT count(*) AS n FROM graphile_worker.jobs WHERE task_identifier = ${TRANSCODE_TASK}`.execute(handle().db);
+  return Number(rows[0]?.n ?? 0);
+};
 /**
  * The queue's row goes once the task has returned, a moment after the job reads "done" or "failed"; a job retried
  * would stay (its next attempt waits in the table), so a longer wait still catches one. The wait is the default
@@ -275,7 +280,8 @@ describe("video ingest", () => {
         return row.status === "running" && row.progress > 0 ? row : undefined;
       });
       expect(running.progress).toBeLessThan(88);
-      const locked = await sql<{ locked_by: string }>`SELECT locked_by FROM graphile_worker.jobs`.execute(handle().db);
+      const locked = await sql<{ locked_by: string }>`
+        SELECT locked_by FROM graphile_worker.jobs WHERE task_identifier = ${TRANSCODE_TASK}`.execute(handle().db);
       expect(locked.rows.map((r) => r.locked_by)).toEqual([first.poolId]);
 
       first.child.kill("SIGKILL");
