@@ -1,5 +1,6 @@
 import { type ReactNode, type RefObject, Suspense, useEffect, useRef, useState } from "react";
 import { Still } from "~/components/ui/Still";
+import { useWholeSheetHere } from "~/lib/app-styles";
 import { useMessages } from "~/lib/i18n";
 import type { UpNextVideo } from "~core/autoplay";
 import type { CaptionTrack } from "~core/captions";
@@ -178,6 +179,11 @@ function Player({
   };
 
   const busy = (playback.starting || media.waiting) && !error && phase !== "preroll";
+  // The control bar comes with the whole stylesheet (app/lib/app-styles.tsx: once the page has loaded, or at the first
+  // press or key): a press on it before the page runs could only be held, and leaving its markup and rules out keeps
+  // the video page's first document in one round trip (docs/benchmarks.md "Issue 35: the video page in one round
+  // trip"). Until then the large Play sign shows, and a tap on the picture is held and played once the page runs.
+  const controlsShown = useWholeSheetHere();
 
   return (
     // Pointer and focus handlers here only reveal the controls or warm the stream up; every action has its own button.
@@ -262,7 +268,8 @@ function Player({
       {phase === "preroll" && renderPreRoll ? (
         <div className="absolute inset-0 z-10">{renderPreRoll(playback.finishPreRoll)}</div>
       ) : (
-        !error && (
+        !error &&
+        controlsShown && (
           <Controls
             visible={visible}
             media={media}
@@ -287,7 +294,7 @@ function Player({
           <CaptionStyleDialog styling={captionStyle} onClose={() => setStyleDialog(false)} />
         </Suspense>
       )}
-      {autoplay && phase !== "preroll" && !error && (
+      {autoplay && controlsShown && phase !== "preroll" && !error && (
         // The corner of the controls (which stay left to right in every language, as in other players).
         <div
           dir="ltr"
