@@ -71,9 +71,13 @@ async function main(): Promise<number> {
     fs.writeFileSync(BUILD_INFO, `${JSON.stringify({ ...version, builtAt: new Date().toISOString() }, null, 2)}\n`);
     log(`built in ${seconds.toFixed(1)} s`);
   }
-  const app = fs.existsSync(BUILD_INFO)
-    ? (JSON.parse(fs.readFileSync(BUILD_INFO, "utf8")) as { commit: string; changedFiles: string[] })
-    : { commit: "unknown", changedFiles: [] };
+  // A build made outside the bench (`BUILD_DIR=bench/.work/build npm run build`) is newer than the bench's record of
+  // its own last build: that record would name the wrong commit.
+  const builtAt = fs.statSync(path.join(ROOT, BUILD_DIR, "server/index.js")).mtimeMs;
+  const app =
+    fs.existsSync(BUILD_INFO) && fs.statSync(BUILD_INFO).mtimeMs >= builtAt
+      ? (JSON.parse(fs.readFileSync(BUILD_INFO, "utf8")) as { commit: string; changedFiles: string[] })
+      : { commit: "unknown (built outside the bench)", changedFiles: [] };
 
   const report = await runLighthouseSuite({
     root: ROOT,

@@ -372,7 +372,7 @@ export function renderLighthouseMarkdown(r: LighthouseReport): string {
   lines.push(
     `\`${r.command}\` · Lighthouse ${r.lighthouse}, ${r.chrome} (headless, ${CHROME_PATH}) · ${r.settings.formFactor}, ` +
       `${r.settings.throttlingMethod} throttling (Lighthouse default throttling settings) · median of ${r.settings.runsPerPage} runs per page · ` +
-      `commit ${r.app.commit.slice(0, 7)}${r.app.changedFiles.length ? ` + uncommitted: ${r.app.changedFiles.join(", ")}` : ""}`,
+      `commit ${/^[0-9a-f]{40}$/.test(r.app.commit) ? r.app.commit.slice(0, 7) : r.app.commit}${r.app.changedFiles.length ? ` + uncommitted: ${r.app.changedFiles.join(", ")}` : ""}`,
     "",
   );
   lines.push(
