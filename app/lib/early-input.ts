@@ -4,8 +4,9 @@
 //
 // - Clicks: the loader at the end of <body> (app/lib/hydration-start.server.ts) records the last button without a
 //   default action, or video, clicked or pressed; it is clicked again.
-// - Fields: every field whose value differs from the one the server rendered is set again the way a visitor's
-//   input would (React's own change events), so its component sees it.
+// - Fields: every field whose value differs from the one the server rendered, or that is typed into while React
+//   hydrates, is set again to what the visitor left in it, the way a visitor's input would (React's own change
+//   events), so its component sees it.
 // Both happen once the page says it has hydrated (`data-hydrated`, set by app/root.tsx after every component's first
 // effect), taken just before hydrating: from then on React queues what it cannot handle yet itself.
 
@@ -26,29 +27,40 @@ const FIELDS =
 const isToggle = (field: Field): field is HTMLInputElement =>
   field instanceof HTMLInputElement && (field.type === "checkbox" || field.type === "radio");
 
+/** What `field` holds now. */
+function noted(field: Field): Entry {
+  return {
+    field,
+    value: field.value,
+    selected: field instanceof HTMLSelectElement ? [...field.options].map((option) => option.selected) : [],
+    checked: isToggle(field) && field.checked,
+  };
+}
+
 /** The fields changed since the server rendered them, with what they hold now. */
 function changedFields(): Entry[] {
   const changed: Entry[] = [];
   for (const field of document.querySelectorAll<Field>(FIELDS)) {
-    const entry = { field, value: field.value, selected: [] as boolean[], checked: false };
     if (field instanceof HTMLSelectElement) {
       const options = [...field.options];
-      entry.selected = options.map((option) => option.selected);
       // Rendered with no option selected, a single select shows its first one (not disabled).
       const rendered = options.map((option) => option.defaultSelected);
       if (!field.multiple && !rendered.includes(true)) {
         const first = options.findIndex((option) => !option.disabled);
         if (first >= 0) rendered[first] = true;
       }
-      if (entry.selected.some((selected, i) => selected !== rendered[i])) changed.push(entry);
+      if (options.some((option, i) => option.selected !== rendered[i])) changed.push(noted(field));
     } else if (isToggle(field)) {
-      entry.checked = field.checked;
       // A radio group changes by the one now checked; the one unchecked follows from it.
-      if (field.checked !== field.defaultChecked && (field.type === "checkbox" || field.checked)) changed.push(entry);
-    } else if (field.value !== field.defaultValue) changed.push(entry);
+      if (field.checked !== field.defaultChecked && (field.type === "checkbox" || field.checked)) changed.push(noted(field));
+    } else if (field.value !== field.defaultValue) changed.push(noted(field));
   }
   return changed;
 }
+
+const isField = (target: EventTarget | null): target is Field =>
+  (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) &&
+  target.matches(FIELDS);
 
 /**
  * Sets `entry` again so React's change handling sees it: React remembers the last value it saw through the
@@ -78,13 +90,20 @@ export function carryOverEarlyInput(): void {
   const take = window.takeHeldClick;
   const clicked = typeof take === "function" ? take() : null;
   const target = clicked instanceof HTMLButtonElement || clicked instanceof HTMLVideoElement ? clicked : null;
-  const fields = changedFields();
-  if (!target && fields.length === 0) return;
+  const fields = new Map(changedFields().map((entry) => [entry.field, entry]));
+  // Keys pressed while React hydrates reach the screen but not React, and a render of it may put a field back to its
+  // own empty state: each one notes its field again, as the visitor left it. Without this the hand-over below put
+  // back what was noted before them (CI lost "5 Opening" of "0:05 Opening", typed across that moment).
+  const note = (event: Event) => {
+    if (event.isTrusted && isField(event.target)) fields.set(event.target, noted(event.target));
+  };
+  for (const type of ["input", "change"]) document.addEventListener(type, note, true);
   const root = document.documentElement;
   const whenHydrated = new MutationObserver(() => {
     if (root.dataset.hydrated !== "true") return;
     whenHydrated.disconnect();
-    for (const entry of fields) if (entry.field.isConnected) replayField(entry);
+    for (const type of ["input", "change"]) document.removeEventListener(type, note, true);
+    for (const entry of fields.values()) if (entry.field.isConnected) replayField(entry);
     if (target?.isConnected && !(target instanceof HTMLButtonElement && target.disabled)) target.click();
   });
   whenHydrated.observe(root, { attributes: true, attributeFilter: ["data-hydrated"] });

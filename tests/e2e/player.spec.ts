@@ -200,6 +200,7 @@ test("theater mode widens the player over the sidebar; fullscreen from the butto
 test("controls hide 3 s after playback starts and return on mouse movement and on focus", async ({ page }) => {
   const { player } = await openVideo(page);
   const controls = page.getByTestId("player-controls");
+  await expect(controls).toBeAttached(); // it comes with the whole stylesheet, after the load (ADR 0047)
   // The page notes on its own clock when playback starts and when the controls first hide: a loaded machine can
   // take longer than 3 s to look, and the rule is about the page's time, not the test's.
   await page.evaluate(() => {
