@@ -8,7 +8,8 @@
 //   hydrates, is set again to what the visitor left in it, the way a visitor's input would (React's own change
 //   events), so its component sees it.
 // Both happen once the page says it has hydrated (`data-hydrated`, set by app/root.tsx after every component's first
-// effect), taken just before hydrating: from then on React queues what it cannot handle yet itself.
+// effect), taken just before hydrating (fields typed into after that are noted again until then): from then on React
+// queues what it cannot handle yet itself.
 
 declare global {
   interface Window {

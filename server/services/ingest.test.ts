@@ -27,11 +27,12 @@ const makeClip = (name: string, opts: Parameters<typeof makeTestClip>[1]) => mak
 
 const jobRows = () => handle().db.selectFrom("transcode_jobs").selectAll().execute();
 // Transcode jobs only: the runners' per-minute cron jobs (co-views, the takedown clock) come and go beside them.
-const queuedJobs = async () => {
-  const { rows } = await sql<{ n: string }>`
-    SELECT count(*) AS n FROM graphile_worker.jobs WHERE task_identifier = ${TRANSCODE_TASK}`.execute(handle().db);
-  return Number(rows[0]?.n ?? 0);
-};
+const transcodeQueue = async () =>
+  (
+    await sql<{ locked_by: string | null }>`
+      SELECT locked_by FROM graphile_worker.jobs WHERE task_identifier = ${TRANSCODE_TASK}`.execute(handle().db)
+  ).rows;
+const queuedJobs = async () => (await transcodeQueue()).length;
 /**
  * The queue's row goes once the task has returned, a moment after the job reads "done" or "failed"; a job retried
  * would stay (its next attempt waits in the table), so a longer wait still catches one. The wait is the default
@@ -280,9 +281,7 @@ describe("video ingest", () => {
         return row.status === "running" && row.progress > 0 ? row : undefined;
       });
       expect(running.progress).toBeLessThan(88);
-      const locked = await sql<{ locked_by: string }>`
-        SELECT locked_by FROM graphile_worker.jobs WHERE task_identifier = ${TRANSCODE_TASK}`.execute(handle().db);
-      expect(locked.rows.map((r) => r.locked_by)).toEqual([first.poolId]);
+      expect((await transcodeQueue()).map((r) => r.locked_by)).toEqual([first.poolId]);
 
       first.child.kill("SIGKILL");
       await new Promise((r) => first.child.once("exit", r));

@@ -131,7 +131,7 @@ test("the control bar comes with the whole stylesheet, over the picture, and mov
   await expectNoShift(page);
 });
 
-test("a tap or key press made while the scripts are still held is acted on once they run", async ({ page }) => {
+test("a tap or click made while the scripts are still held is acted on once they run", async ({ page }) => {
   const path = await firstVideoPath(page);
   // The scripts start after the page's first image, and then take their time on a slow line: held here.
   const visit = async () => {
