@@ -10,6 +10,7 @@ import { readManifest } from "./c2pa/sdk";
 import { loadContentSigner } from "./c2pa/signer";
 import { type DemoAsset, ensureDemoMedia } from "./demo-media";
 import { ffmpegToolsWarning, probe, resolveFfmpeg } from "./ffmpeg";
+import { STILL_ENCODING } from "./stills";
 
 const RUNGS = [
   { name: "1080p", width: 1920, height: 1080 },
@@ -23,6 +24,20 @@ async function segmentsOf(playlist: string): Promise<string[]> {
     .split("\n")
     .filter((l) => l.trim() && !l.startsWith("#"))
     .map((l) => path.join(path.dirname(playlist), l.trim()));
+}
+
+/**
+ * An AVIF's chroma resolution, read from its AV1 codec configuration box (av1C: after the box type, a marker and
+ * version byte, the profile and level byte, then tier, bit depth, monochrome and the two subsampling bits).
+ */
+function avifChroma(file: Buffer): string {
+  const at = file.indexOf("av1C");
+  if (at < 0) throw new Error("no av1C box");
+  const flags = file[at + 6]!;
+  if ((flags >> 4) & 1) return "monochrome";
+  const x = (flags >> 3) & 1;
+  const y = (flags >> 2) & 1;
+  return x && y ? "4:2:0" : x ? "4:2:2" : "4:4:4";
 }
 
 describe("ensureDemoMedia", () => {
@@ -119,8 +134,11 @@ describe("ensureDemoMedia", () => {
           ["avif", "heif"],
           ["webp", "webp"],
         ] as const) {
-          const meta = await sharp(path.join(root, stillVariantPath(file, w, format))).metadata();
+          const variant = path.join(root, stillVariantPath(file, w, format));
+          const meta = await sharp(variant).metadata();
           expect(meta).toMatchObject({ format: container, width: w, height: Math.round((w * 9) / 16) });
+          // The stills are 4:2:0 JPEGs (frames of 4:2:0 video): the AVIF keeps their chroma resolution, no more.
+          if (format === "avif") expect(avifChroma(await fs.readFile(variant))).toBe("4:2:0");
         }
       }
     }
@@ -156,6 +174,32 @@ describe("ensureDemoMedia", () => {
     expect(upgradeLogs).toEqual(["[media] writing the missing variants of 2 still(s)"]);
     // The manifest now differs from a bucket's older copy, so uploadDemoMedia sends the new files.
     expect(JSON.parse(await fs.readFile(manifestFile, "utf8")).stillFormats).toEqual(["avif", "webp"]);
+  });
+
+  it("writes every variant again when the set's were encoded with other settings, and only the variants", async () => {
+    const segment = path.join(root, "demo/aurora/720p/seg_000.ts");
+    const segmentAt = statSync(segment).mtimeMs;
+    const manifestFile = path.join(root, "demo/manifest.json");
+    const { stillEncoding, ...older } = JSON.parse(await fs.readFile(manifestFile, "utf8"));
+    expect(stillEncoding).toBe(STILL_ENCODING);
+    // A set from before the settings were recorded: its AVIF thumbnail at sharp's default, 4:4:4.
+    await fs.writeFile(manifestFile, JSON.stringify(older));
+    const thumb = path.join(root, stillVariantPath(assets[0]!.thumbnailPath, 640, "avif"));
+    await sharp(path.join(root, assets[0]!.thumbnailPath)).avif({ quality: 40, effort: 3, chromaSubsampling: "4:4:4" }).toFile(thumb);
+    expect(avifChroma(await fs.readFile(thumb))).toBe("4:4:4");
+    const webp = path.join(root, stillVariantPath(assets[0]!.posterPath, 480, "webp"));
+    const webpAt = statSync(webp).mtimeMs;
+    const upgradeLogs: string[] = [];
+    await ensureDemoMedia(root, (m) => upgradeLogs.push(m), { assets: 1, clipSeconds: 6 });
+    expect(upgradeLogs).toEqual([`[media] encoding the variants of 2 still(s) again (${STILL_ENCODING})`]);
+    expect(avifChroma(await fs.readFile(thumb))).toBe("4:2:0");
+    expect(statSync(webp).mtimeMs).toBeGreaterThan(webpAt);
+    expect(statSync(segment).mtimeMs).toBe(segmentAt);
+    // Recorded, so the next start does nothing, and a bucket's older copy of the manifest differs (uploadDemoMedia).
+    expect(JSON.parse(await fs.readFile(manifestFile, "utf8")).stillEncoding).toBe(STILL_ENCODING);
+    const again: string[] = [];
+    await ensureDemoMedia(root, (m) => again.push(m), { assets: 1, clipSeconds: 6 });
+    expect(again).toEqual([]);
   });
 
   it("signs an unsigned set's content credentials in place, once, and records it in the manifest", async () => {

@@ -7,7 +7,7 @@ import { addContentCredentials, hasContentCredentials } from "./content-credenti
 import { DEMO_LOOKS, type DemoLook, soundtrack } from "./demo-looks";
 import { probe, runFfmpeg } from "./ffmpeg";
 import { makePoster, makeThumbnail, streamFiles, transcodeToHls } from "./hls";
-import { makeStillVariants, stillVariantFiles } from "./stills";
+import { makeStillVariants, STILL_ENCODING, stillVariantFiles } from "./stills";
 import { makeStoryboard, STORYBOARD_IMAGE, STORYBOARD_VTT } from "./storyboard";
 
 export interface DemoAsset {
@@ -42,6 +42,8 @@ interface Manifest {
   credentials?: true;
   /** The formats of the stills' variants (core/images.ts); changes the file, so a bucket with fewer gets the new ones. */
   stillFormats?: string[];
+  /** The encoder settings the variants were written with (server/media/stills.ts); the same for a bucket's copy. */
+  stillEncoding?: string;
 }
 
 const FPS = 24;
@@ -76,8 +78,8 @@ async function generate(root: string, log: (msg: string) => void, opts: DemoMedi
 
   const existing = await readManifest(manifestPath);
   if (existing && existing.signature === signature && allFilesExist(root, existing.assets)) {
-    // The stills' variants are derived from the JPEGs in a few seconds, so a set made before a format existed
-    // gets them in place instead of a full re-render (RECIPE_VERSION is deliberately not bumped for them:
+    // The stills' variants are derived from the JPEGs in a few seconds, so a set made before a format existed, or
+    // with other encoder settings, gets them in place instead of a full re-render (RECIPE_VERSION is deliberately not bumped for them:
     // worktrees on older code share the same cache folder and would otherwise re-render it in turn).
     await ensureStillVariants(root, existing, manifestPath, log);
     if (opts.signer) await signDemoMedia(root, opts.signer, log);
@@ -96,7 +98,7 @@ async function generate(root: string, log: (msg: string) => void, opts: DemoMedi
     assets.push(await renderAsset(root, look, opts.clipSeconds ?? look.seconds, throttled(log, prefix)));
   }
 
-  const manifest: Manifest = { signature, assets, stillFormats: [...STILL_FORMATS] };
+  const manifest: Manifest = { signature, assets, stillFormats: [...STILL_FORMATS], stillEncoding: STILL_ENCODING };
   if (opts.signer) await signDemoSet(root, manifest, opts.signer, manifestPath, log);
   else await writeManifest(manifestPath, manifest);
   log(`[media] demo media ready: ${assets.length} clip(s) in ${((Date.now() - started) / 1000).toFixed(1)}s`);
@@ -230,16 +232,23 @@ async function renderAsset(
 
 /**
  * Writes the variants every poster and thumbnail lacks (a set rendered before a format was added), and only
- * those, then records the formats in the manifest.
+ * those; or all of them again when the manifest names other encoder settings (or none: written before they
+ * were recorded). Then records the formats and the settings in the manifest.
  */
 async function ensureStillVariants(root: string, manifest: Manifest, file: string, log: (msg: string) => void): Promise<void> {
   const stills = manifest.assets.flatMap((a) => [a.posterPath, a.thumbnailPath]).map((p) => path.join(root, p));
-  const missing = stills.filter((f) => !stillVariantFiles(f).every((v) => existsSync(v)));
-  if (missing.length) {
-    log(`[media] writing the missing variants of ${missing.length} still(s)`);
-    for (const f of missing) await makeStillVariants(f, (variant) => !existsSync(variant));
+  if (manifest.stillEncoding !== STILL_ENCODING) {
+    log(`[media] encoding the variants of ${stills.length} still(s) again (${STILL_ENCODING})`);
+    for (const f of stills) await makeStillVariants(f);
+  } else {
+    const missing = stills.filter((f) => !stillVariantFiles(f).every((v) => existsSync(v)));
+    if (missing.length) {
+      log(`[media] writing the missing variants of ${missing.length} still(s)`);
+      for (const f of missing) await makeStillVariants(f, (variant) => !existsSync(variant));
+    }
   }
-  if (manifest.stillFormats?.join() !== STILL_FORMATS.join()) await writeManifest(file, { ...manifest, stillFormats: [...STILL_FORMATS] });
+  if (manifest.stillFormats?.join() !== STILL_FORMATS.join() || manifest.stillEncoding !== STILL_ENCODING)
+    await writeManifest(file, { ...manifest, stillFormats: [...STILL_FORMATS], stillEncoding: STILL_ENCODING });
 }
 
 async function readManifest(file: string): Promise<Manifest | undefined> {
