@@ -306,7 +306,33 @@ const pause = (page: Page) => page.locator("video").evaluate((v: HTMLVideoElemen
 const play = (page: Page) => page.locator("video").evaluate((v: HTMLVideoElement) => v.play());
 /** Seeks to `seconds`: the client's position rule is met at once; the threshold still runs from the token. */
 const seek = (page: Page, seconds: number) => page.locator("video").evaluate((v: HTMLVideoElement, s) => (v.currentTime = s), seconds);
-const answerOf = (page: Page, path: string) => page.waitForResponse((r) => r.url().endsWith(path) && r.request().method() === "POST");
+/**
+ * The answer to the page's next POST to `path`, `what` naming it. Bounded: a playback that never asks would otherwise
+ * hold the test for its whole timeout and fail without saying which answer it waited for (session 35's full run
+ * waited 240 s once for a play token). A miss says what the video was doing then.
+ */
+const answerOf = (page: Page, path: string, what: string) =>
+  page
+    .waitForResponse((r) => r.url().endsWith(path) && r.request().method() === "POST", { timeout: 60_000 })
+    .catch(async (err: unknown) => {
+      const video = await page
+        .locator("video")
+        .first()
+        .evaluate(
+          (v: HTMLVideoElement) => ({
+            src: v.currentSrc,
+            currentTime: v.currentTime,
+            duration: v.duration,
+            paused: v.paused,
+            readyState: v.readyState,
+            networkState: v.networkState,
+          }),
+          undefined,
+          { timeout: 5_000 },
+        )
+        .catch(() => "none");
+      throw new Error(`${what}: no answer to POST ${path} within 60 s; the video then: ${JSON.stringify(video)}`, { cause: err });
+    });
 
 /** Every view-counting request the page makes, in order. */
 function countingRequests(page: Page): string[] {
@@ -341,7 +367,7 @@ test("in Chromium: the token comes with the first playback, and a view counts af
   expect(calls).toEqual([]);
 
   // The first playback asks for the token, which starts this browser's view session.
-  const tokenAnswer = answerOf(page, "/api/play-token");
+  const tokenAnswer = answerOf(page, "/api/play-token", "the first playback's play token");
   await startPlayback(page);
   const issued = await tokenAnswer;
   const issuedAt = Date.now();
@@ -357,7 +383,7 @@ test("in Chromium: the token comes with the first playback, and a view counts af
 
   // Once it has, playing on counts the view.
   await page.waitForTimeout(Math.max(0, issuedAt + thresholdMs + 500 - Date.now()));
-  const counted = answerOf(page, "/api/views");
+  const counted = answerOf(page, "/api/views", "the view past the threshold");
   await play(page);
   expect(await (await counted).json()).toEqual({ counted: true });
   expect(calls).toEqual(["/api/play-token", "/api/views"]);
@@ -375,12 +401,12 @@ test("in Chromium: the token comes with the first playback, and a view counts af
   // Even with the list cleared, the server counts this browser session once.
   await page.evaluate((key) => sessionStorage.removeItem(key), VIEWED_KEY);
   await page.reload();
-  const again = answerOf(page, "/api/play-token");
+  const again = answerOf(page, "/api/play-token", "the play token with the session list cleared");
   await startPlayback(page);
   await pause(page);
   expect(await (await again).headerValue("set-cookie")).toBeNull(); // the session goes on
   await page.waitForTimeout(thresholdMs + 500);
-  const duplicate = answerOf(page, "/api/views");
+  const duplicate = answerOf(page, "/api/views", "the same session's second view");
   await seek(page, past);
   await play(page);
   expect(await (await duplicate).json()).toEqual({ counted: false, reason: "duplicate" });
@@ -402,7 +428,7 @@ test("in Chromium: an address that has had its share still plays the video; the 
   await page.setExtraHTTPHeaders(xff(ip));
 
   await page.goto(paths.video(id));
-  const refused = answerOf(page, "/api/play-token");
+  const refused = answerOf(page, "/api/play-token", "the play token past the address's share");
   await startPlayback(page);
   const answer = await refused;
   expect(answer.status()).toBe(200);
@@ -426,7 +452,7 @@ test("in Chromium: another video reached by a link starts over with its own toke
   await page.goto(paths.category("amateur"));
   const first = (await page.locator("main article a").first().getAttribute("href")) as string;
   await page.goto(first);
-  const firstToken = answerOf(page, "/api/play-token");
+  const firstToken = answerOf(page, "/api/play-token", "the first video's play token");
   await startPlayback(page);
   await firstToken;
   await pause(page);
@@ -439,7 +465,7 @@ test("in Chromium: another video reached by a link starts over with its own toke
   await navigation; // client-side: the same document
   await expect(page).toHaveURL(new RegExp(`${second}$`));
   await expect(page.locator("h1")).not.toHaveText(firstTitle); // the new page is committed, not only the address
-  const secondToken = answerOf(page, "/api/play-token");
+  const secondToken = answerOf(page, "/api/play-token", "the second video's play token");
   await startPlayback(page);
   await secondToken;
   expect(calls).toEqual([first.slice("/video/".length), second.slice("/video/".length)]);
