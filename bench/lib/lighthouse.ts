@@ -342,7 +342,7 @@ export async function lighthousePages(
         all.push(s);
         log(
           `  ${page.path} run ${i + 1}/${runs}: perf ${s.scores.performance} a11y ${s.scores.accessibility} bp ${s.scores["best-practices"]} seo ${s.scores.seo}; ` +
-            `LCP ${s.lcpMs} ms${s.lcpHalvesMs ? ` (${s.lcpHalvesMs.optimistic} / ${s.lcpHalvesMs.pessimistic}${s.lcpDecidedBy ? `: ${s.lcpDecidedBy.optimistic} / ${s.lcpDecidedBy.pessimistic}` : ""})` : ""}, FCP ${s.fcpMs} ms, CLS ${s.cls}, TBT ${s.tbtMs} ms, SI ${s.speedIndexMs} ms, ${Math.round((s.transfer.total ?? 0) / 100) / 10} KB; machine index ${s.benchmarkIndex}`,
+            `LCP ${halvesOf(s)} ms, FCP ${s.fcpMs} ms, CLS ${s.cls}, TBT ${s.tbtMs} ms, SI ${s.speedIndexMs} ms, ${Math.round((s.transfer.total ?? 0) / 100) / 10} KB; machine index ${s.benchmarkIndex}`,
         );
         for (const shift of s.shifts ?? [])
           log(`    shift ${shift.score}: ${shift.element} (${shift.causes.join("; ") || "no cause named"})`);

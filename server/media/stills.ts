@@ -11,13 +11,18 @@ import { STILL_FORMATS, STILL_WIDTHS, type StillFormat, type StillKind, stillVar
  * JPEGs, so sharp's default 4:4:4 stored interpolated chroma; 4:2:0 is 6-8 % smaller and decodes 16 % faster, the
  * LCP image's decode being on the first paint's path (docs/benchmarks.md "Issue 35: AVIF chroma at half resolution").
  */
+const SETTINGS = {
+  avif: { quality: 40, effort: 3, chromaSubsampling: "4:2:0" },
+  webp: { quality: 72, effort: 4 },
+} as const;
+
 const ENCODE: Readonly<Record<StillFormat, (image: Sharp) => Sharp>> = {
-  avif: (image) => image.avif({ quality: 40, effort: 3, chromaSubsampling: "4:2:0" }),
-  webp: (image) => image.webp({ quality: 72, effort: 4 }),
+  avif: (image) => image.avif(SETTINGS.avif),
+  webp: (image) => image.webp(SETTINGS.webp),
 };
 
-/** Names the settings above: a set of variants written with others is written again (server/media/demo-media.ts). */
-export const STILL_ENCODING = "avif q40 e3 4:2:0, webp q72 e4";
+/** The settings above as text: a set of variants written with others is written again (server/media/demo-media.ts). */
+export const STILL_ENCODING = JSON.stringify(SETTINGS);
 
 function widthsFor(jpegFile: string): readonly number[] {
   const kind = path.basename(jpegFile, ".jpg");
