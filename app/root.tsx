@@ -119,7 +119,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="rating" content={site.rtaLabel} />
         <meta name="theme-color" content="#0b0a10" />
-        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="icon" href={site.mark} type="image/svg+xml" />
         <Meta />
         <AppStyles href={appCssUrl} />
         <Links />

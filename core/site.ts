@@ -12,6 +12,8 @@ export const site = {
   heroArticleUrl: paths.blogPost("welcome-to-pleazure"),
   underAgeRedirect: "https://www.google.com/",
   defaultSocialImage: "/og-default.png",
+  /** The brand's mark: the favicon, and the logo's badge in the header (the same file, so one download serves both). */
+  mark: "/favicon.svg",
   copyrightYear: 2025,
   rtaLabel: "RTA-5042-1996-1400-1577-RTA",
 } as const;

@@ -233,6 +233,68 @@ test("a page's scripts wait for its LCP image: none is fetched while it loads, a
   await stalled.context.close();
 });
 
+test("on a phone the other thumbnails wait until the LCP image is on screen, in boxes that keep their size; without scripts they load at once", async ({
+  browser,
+  baseURL,
+}) => {
+  // On a slow line they would share the bandwidth with it (docs/benchmarks.md "Issue 35: the LCP image alone on the
+  // line"). A listing of demo videos, which have stills; its first card's thumbnail is the LCP image.
+  const listing = paths.category("amateur", { order: { sort: "views", duration: null } });
+  const phone = { viewport: { width: 375, height: 800 }, baseURL };
+  const stills = /\/media\/.+\.(avif|webp|jpg)$/;
+  const waiting = "img[data-after-lcp]";
+
+  const { context, page } = await newVisitor(browser, baseURL, phone);
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    (window as { shifts?: number[] }).shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) shifts.push((entry as PerformanceEntry & { value: number }).value);
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+  const requested: string[] = [];
+  let lcpImage: Route | undefined;
+  await page.route(stills, (route) => {
+    requested.push(new URL(route.request().url()).pathname);
+    if (lcpImage) return route.continue();
+    lcpImage = route; // the first still asked for is the LCP image's preload: held a second
+  });
+  await page.goto(listing, { waitUntil: "domcontentloaded" });
+  await expect.poll(() => requested.length).toBe(1);
+  const lcpPath = requested[0] as string;
+  expect(await page.locator("img[fetchpriority=high]").getAttribute("elementtiming")).toBe("lcp");
+  // The logo's badge is the favicon's file, so the favicon the browser asks for after the load event is cached.
+  expect(await page.locator("header a img").first().getAttribute("src")).toBe(await page.locator("link[rel=icon]").getAttribute("href"));
+  // The second card's frame is there, near enough for a lazy image to be fetched, without its thumbnail, which is
+  // not asked for meanwhile.
+  const second = page.locator(waiting).first();
+  const frame = second.locator("xpath=../.."); // the card's 16:9 frame (the <picture> between is display: contents)
+  await expect(frame).toBeVisible();
+  await expect(second).toBeHidden();
+  const frameBefore = await frame.boundingBox();
+  await page.waitForTimeout(1000);
+  expect(requested).toEqual([lcpPath]);
+  expect(await page.evaluate(() => document.documentElement.hasAttribute("data-lcp-shown"))).toBe(false);
+
+  // Released, the image is painted; then the waiting thumbnails are fetched, each in the place kept for it.
+  await lcpImage?.continue();
+  await expect.poll(() => page.evaluate(() => document.documentElement.hasAttribute("data-lcp-shown"))).toBe(true);
+  await expect(second).toBeVisible();
+  await expect.poll(() => second.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  expect(requested.length).toBeGreaterThan(1);
+  expect(await frame.boundingBox()).toEqual(frameBefore);
+  expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
+  await context.close();
+
+  // A browser that runs no scripts loads them as any lazy image.
+  const noScripts = await newVisitor(browser, baseURL, { ...phone, javaScriptEnabled: false });
+  await noScripts.page.goto(listing);
+  const shown = noScripts.page.locator(waiting).first();
+  await expect(shown).toBeVisible();
+  await expect.poll(() => shown.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  await noScripts.context.close();
+});
+
 test("the module preloads are added a few per task, all before the held module script starts", async ({ page, request }) => {
   // Each task's additions reach a MutationObserver in one delivery: a delivery is a task. One task adding every
   // preload was a long task on a phone (docs/benchmarks.md "Issue 35: the module preloads in short tasks").

@@ -80,7 +80,10 @@ export function Header() {
           className="flex shrink-0 items-center gap-2 text-xl font-extrabold tracking-tight"
           aria-label={t("logoLabel", { site: site.name })}
         >
-          <span aria-hidden="true" data-glyph="P" className="grid h-8 w-8 place-items-center rounded-lg bg-brand-600 text-white" />
+          {/* The favicon's own file: the browser asks for the favicon after the page's load event, on a connection of
+              its own, and finds it cached (docs/benchmarks.md "Issue 35: the LCP image alone on the line"). Low priority:
+              it never competes with the page's LCP image, and React does not preload it. */}
+          <img src={site.mark} alt="" width={32} height={32} fetchPriority="low" className="h-8 w-8" />
           <span className="hidden sm:inline">
             Pleaz<span className="text-brand-400">ure</span>
           </span>

@@ -29,18 +29,12 @@ export function Sidebar({ data }: { data: SidebarData }) {
             {data.trending.map((v) => (
               <li key={v.id}>
                 <AppLink to={paths.video(v.id)} className="group flex gap-3 rounded-lg">
-                  {v.thumbnail_url ? (
-                    <Still
-                      src={v.thumbnail_url}
-                      sizes="90px"
-                      width={90}
-                      height={60}
-                      loading="lazy"
-                      className="h-[60px] w-[90px] shrink-0 rounded-md object-cover"
-                    />
-                  ) : (
-                    <span className="h-[60px] w-[90px] shrink-0 rounded-md bg-ink-800" />
-                  )}
+                  {/* The box keeps its size while the still waits for the page's LCP image (`afterLcp`). */}
+                  <span className="h-[60px] w-[90px] shrink-0 overflow-hidden rounded-md bg-ink-800">
+                    {v.thumbnail_url && (
+                      <Still src={v.thumbnail_url} sizes="90px" width={90} height={60} afterLcp className="h-full w-full object-cover" />
+                    )}
+                  </span>
                   <span className="min-w-0">
                     <span
                       dir="auto"

@@ -129,7 +129,7 @@ export function PlaylistItems({
                       sizes="(min-width: 640px) 112px, 80px"
                       width={112}
                       height={63}
-                      loading="lazy"
+                      afterLcp
                       className="h-full w-full object-cover"
                     />
                   )}

@@ -6,7 +6,7 @@ const img = (html: string) => /<img [^>]*>/.exec(html)?.[0] ?? "";
 
 describe("Still", () => {
   it("gives the preloaded still's <img> high fetch priority, by which the page's scripts know what to wait for", () => {
-    const poster = (props: { preloaded?: boolean; fetchPriority?: "low" }) =>
+    const poster = (props: { preloaded?: boolean; afterLcp?: boolean; fetchPriority?: "low" }) =>
       renderToString(
         <html lang="en">
           <head />
@@ -20,5 +20,16 @@ describe("Still", () => {
     expect(img(poster({}))).not.toContain("fetchPriority");
     // A caller's own priority wins.
     expect(img(poster({ preloaded: true, fetchPriority: "low" }))).toContain('fetchPriority="low"');
+  });
+
+  it("names the preloaded still for Element Timing, and marks a still that waits for it, lazy", () => {
+    const html = (props: { preloaded?: boolean; afterLcp?: boolean }) =>
+      img(renderToString(<Still src="/media/demo/prism/thumb.jpg" sizes="100vw" {...props} />));
+    expect(html({ preloaded: true })).toContain('elementtiming="lcp"');
+    expect(html({ preloaded: true })).not.toContain("data-after-lcp");
+    expect(html({ afterLcp: true })).toContain('data-after-lcp=""');
+    expect(html({ afterLcp: true })).toContain('loading="lazy"');
+    expect(html({ afterLcp: true })).not.toContain("elementtiming");
+    expect(html({})).not.toMatch(/elementtiming|data-after-lcp|loading/);
   });
 });

@@ -43,14 +43,17 @@ describe("VideoCard", () => {
     expect(attr(html, "img", "width")).toBe("640");
     expect(attr(html, "img", "height")).toBe("360");
     expect(attr(html, "img", "loading")).toBe("lazy");
-    // Other cards never compete with the page's LCP image, even when they are in the viewport.
+    // Other cards never compete with the page's LCP image, even when they are in the viewport, and are not fetched
+    // before it is on screen.
     expect(attr(html, "img", "fetchPriority")).toBe("low");
+    expect(attr(html, "img", "data-after-lcp")).toBe("");
   });
 
   it("marks the priority card: eager, fetchpriority=high and a preload in <head>", () => {
     const html = render({ priority: true });
     expect(attr(html, "img", "loading")).toBe("eager");
     expect(attr(html, "img", "fetchPriority")).toBe("high");
+    expect(attr(html, "img", "data-after-lcp")).toBeUndefined();
     // In the best format, typed, so a browser without AVIF skips it and finds the WebP source by itself.
     const preload = /<link rel="preload" as="image"[^>]*>/.exec(html)?.[0] ?? "";
     expect(preload).toContain('fetchPriority="high"');

@@ -47,7 +47,8 @@ export function toCardData(v: VideoCardData): VideoCardData {
 /**
  * `eager`: above the fold, loaded without waiting for layout. `priority`: the page's likely LCP image,
  * preloaded from <head> with fetchpriority=high; every other card is fetchpriority=low, so thumbnails in the
- * viewport (related videos under the player) do not compete with the LCP image. `sizes`: the card's rendered width (default: the grid).
+ * viewport (related videos under the player) do not compete with the LCP image, and the lazy ones are not fetched
+ * before it is on screen (`afterLcp`, app/components/ui/Still.tsx). `sizes`: the card's rendered width (default: the grid).
  * `headingLevel`: the title's level in the page outline (2 right under a page's h1, 3 under a section's h2).
  * A favorite control sits on the thumbnail when the page lists the card in its viewer scope and someone may
  * be signed in (app/lib/viewer-state.tsx), filled once their favorites arrived; a page rendered for its user
@@ -90,6 +91,7 @@ export function VideoCard({
               src={video.thumbnail_url}
               sizes={sizes}
               preloaded={priority}
+              afterLcp={!eager && !priority}
               width={640}
               height={360}
               loading={eager || priority ? "eager" : "lazy"}
