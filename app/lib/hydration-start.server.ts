@@ -69,7 +69,7 @@ const HELD_CLICK =
 const MODULEPRELOADS_PER_TASK = 8;
 
 /**
- * Set on `<html>` once the LCP image is on screen: the lazy stills that waited for it (`afterLcp`,
+ * Set on `<html>` once the LCP image is on screen, as the scripts start: the lazy stills that waited for it (`afterLcp`,
  * app/components/ui/Still.tsx, hidden until then by app/styles/site.css) are laid out and fetched. On a slow line
  * they would share the bandwidth with it (Lighthouse's simulation counts every image that ended before the LCP was
  * painted: docs/benchmarks.md "Issue 35: the LCP image alone on the line").
@@ -77,15 +77,13 @@ const MODULEPRELOADS_PER_TASK = 8;
 export const LCP_SHOWN = "data-lcp-shown";
 
 /**
- * The inline script at the end of <body> that starts the scripts: once the page's high-priority image (its LCP
- * candidate, app/components/ui/Still.tsx) has loaded and been decoded (`load` can come a frame or more before the
- * paint, and scripts evaluated in between put themselves on the LCP's path), or failed, or waited
- * `IMAGE_WAIT_CAP_MS`, and a frame has painted it, it adds the
+ * The inline script at the end of <body> that starts the scripts once the page's high-priority image (its LCP
+ * candidate, app/components/ui/Still.tsx) is on screen: when Element Timing reports it painted (a paint comes later
+ * than the image's `load` and decode by the raster's time, and whatever is fetched in between is on the LCP's path);
+ * where there is no Element Timing, or the image is not in the viewport (no paint to report), once it is decoded; at
+ * once when it fails; after `IMAGE_WAIT_CAP_MS` at most. Then it sets `LCP_SHOWN`, and after a frame adds the
  * `modulepreloads` (every module fetched in parallel, no import waterfall; a few per task), lets the texts' preloads fetch and
  * runs the held module script (allowed by its nonce, or in a cached page by its hash: server/http/page-snapshot.ts).
- * It also sets `LCP_SHOWN` when Element Timing reports the image painted (where there is no Element Timing, once it
- * is decoded), when the image fails, or after `IMAGE_WAIT_CAP_MS`: a paint comes later than the decode by the
- * raster's time, and a thumbnail fetched in between is on the LCP's path.
  */
 export function hydrationLoader(nonce: string, modulepreloads: readonly string[]): Buffer {
   const list = JSON.stringify(modulepreloads).replaceAll("<", "\\u003c");
@@ -97,13 +95,12 @@ export function hydrationLoader(nonce: string, modulepreloads: readonly string[]
     `if(h.length)return setTimeout(n);` +
     `for(const l of document.querySelectorAll('link[rel="${HELD_REL}"]'))l.rel="preload";` +
     `const m=document.getElementById("${HELD_SCRIPT_ID}");if(m){m.type="module";m.append("")}};` +
-    `const go=()=>{if(s++)return;requestAnimationFrame(()=>setTimeout(n))};` +
+    `const go=()=>{if(s++)return;document.documentElement.setAttribute("${LCP_SHOWN}","");requestAnimationFrame(()=>setTimeout(n))};` +
     `const i=document.querySelector("img[fetchpriority=high]");` +
-    `if(i){const f=()=>document.documentElement.setAttribute("${LCP_SHOWN}",""),` +
-    `e=window.PerformanceObserver?.supportedEntryTypes?.includes("element");` +
-    `if(e)new PerformanceObserver((l,o)=>{if(l.getEntries().some(x=>x.element===i)){o.disconnect();f()}}).observe({type:"element",buffered:!0});` +
-    `i.decode().then(e?null:f,f);setTimeout(f,${IMAGE_WAIT_CAP_MS});` +
-    `const d=()=>i.decode().then(go,go);if(i.complete)d();else{i.addEventListener("load",d);i.addEventListener("error",go)}` +
+    `if(i){const d=()=>i.decode().then(go,go);` +
+    `if(window.PerformanceObserver?.supportedEntryTypes?.includes("element")){` +
+    `new PerformanceObserver((l,o)=>{if(l.getEntries().some(x=>x.element===i)){o.disconnect();go()}}).observe({type:"element",buffered:!0});` +
+    `new IntersectionObserver(([x],o)=>{o.disconnect();x.isIntersecting?i.decode().catch(go):d()}).observe(i)}else d();` +
     `setTimeout(go,${IMAGE_WAIT_CAP_MS})}else go()})()`;
   return Buffer.from(`<script nonce="${nonce}">${script}</script>`);
 }
