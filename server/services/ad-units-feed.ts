@@ -24,6 +24,13 @@ let current: AdConfiguration | undefined;
 let preRoll: PreRollUnit | undefined;
 let reading: Promise<AdConfiguration> | undefined;
 let rereadAfter = false;
+/**
+ * Whether a page may have been rendered with something other than the next configuration read: after a read, or a
+ * failed one (pages then fall back to no ads). The process's first read changes nothing anyone was shown, so its
+ * watchers are not told: the page cache kept its first pages instead of clearing them as they were rendered
+ * (docs/benchmarks.md "Issue 35: the LCP image alone on the line").
+ */
+let shownBefore = false;
 
 subscribe(AD_UNITS_CHANNEL, {
   onMessage: () => void refresh().catch(() => {}),
@@ -74,12 +81,14 @@ function refresh(): Promise<AdConfiguration> {
     .then(([config, unit]) => {
       preRoll = unit;
       current = config;
-      for (const w of watchers) w(config);
+      if (shownBefore) for (const w of watchers) w(config);
+      shownBefore = true;
       return config;
     })
     .catch((err: unknown) => {
       // Pages fall back to no ads; the next notification or resync tries again.
       current = undefined;
+      shownBefore = true;
       logger.warn({ err }, "could not read the ad units");
       throw err;
     })
@@ -97,4 +106,5 @@ function refresh(): Promise<AdConfiguration> {
 export function resetAdConfigurationForTests(): void {
   current = undefined;
   preRoll = undefined;
+  shownBefore = false;
 }

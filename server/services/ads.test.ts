@@ -2,12 +2,19 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import type { AdConfiguration } from "../../core/ad-units";
 import { useTestDatabase } from "../../tests/support/test-db";
 import { adHostsSchema } from "../env/ads";
 import { contentSecurityPolicy } from "../http/headers";
 import { houseAdPath, houseAdUrl } from "../media/house-ad";
 import { localMediaStorage } from "../media/storage";
-import { currentPreRollConfig, resetAdConfigurationForTests } from "./ad-units-feed";
+import {
+  applyLatestAdConfiguration,
+  currentAdConfiguration,
+  currentPreRollConfig,
+  resetAdConfigurationForTests,
+  watchAdConfiguration,
+} from "./ad-units-feed";
 import { AdConfigError, getPreRollUnit, preRollConfigOf, setPreRoll } from "./ads";
 
 /** What the player would get with the house clip rendered under `mediaRoot` (or not). */
@@ -118,6 +125,22 @@ describe("pre-roll configuration (the Pre_Roll ad unit)", () => {
     expect(await currentPreRollConfig()).toMatchObject({ vastTagUrl: "https://ads.example.com/b" });
     await setPreRoll({ active: false, source: "house", durationSeconds: 15 }, AD_HOSTS);
     expect(await currentPreRollConfig()).toBeNull();
+  });
+
+  it("tells its watchers (the page cache, the live streams) of every read but the process's first", async () => {
+    // Nothing was shown with another configuration before the first read, so the page cache keeps the pages
+    // rendered meanwhile; every later read may be a change, and clears it.
+    resetAdConfigurationForTests();
+    const told: AdConfiguration[] = [];
+    const unwatch = watchAdConfiguration((config) => told.push(config));
+    try {
+      const first = await currentAdConfiguration();
+      expect(told).toEqual([]);
+      await applyLatestAdConfiguration();
+      expect(told).toEqual([first]);
+    } finally {
+      unwatch();
+    }
   });
 });
 
