@@ -3,6 +3,7 @@ import http from "node:http";
 import path from "node:path";
 import zlib from "node:zlib";
 import type { Route } from "@playwright/test";
+import { LCP_SHOWN } from "../../app/lib/hydration-start.server";
 import { paths } from "../../core/paths";
 import { newVisitor } from "../support/account-session";
 import { testBuildDir } from "../support/test-build-dir";
@@ -274,11 +275,11 @@ test("on a phone the other thumbnails wait until the LCP image is on screen, in 
   const frameBefore = await frame.boundingBox();
   await page.waitForTimeout(1000);
   expect(requested).toEqual([lcpPath]);
-  expect(await page.evaluate(() => document.documentElement.hasAttribute("data-lcp-shown"))).toBe(false);
+  expect(await page.evaluate((shown) => document.documentElement.hasAttribute(shown), LCP_SHOWN)).toBe(false);
 
   // Released, the image is painted; then the waiting thumbnails are fetched, each in the place kept for it.
   await lcpImage?.continue();
-  await expect.poll(() => page.evaluate(() => document.documentElement.hasAttribute("data-lcp-shown"))).toBe(true);
+  await expect.poll(() => page.evaluate((shown) => document.documentElement.hasAttribute(shown), LCP_SHOWN)).toBe(true);
   await expect(second).toBeVisible();
   await expect.poll(() => second.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   expect(requested.length).toBeGreaterThan(1);
