@@ -77,8 +77,8 @@ const MODULEPRELOADS_PER_TASK = 8;
 export const LCP_SHOWN = "data-lcp-shown";
 
 /**
- * The inline script at the end of <body> that starts the scripts once the page's high-priority image (its LCP
- * candidate, app/components/ui/Still.tsx) is on screen: when Element Timing reports it painted (a paint comes later
+ * The inline script at the end of <body> that starts the scripts once the page's LCP image (the preloaded still,
+ * app/components/ui/Still.tsx, found by its `elementtiming`, as app/styles/site.css finds it) is on screen: when Element Timing reports it painted (a paint comes later
  * than the image's `load` and decode by the raster's time, and whatever is fetched in between is on the LCP's path);
  * where there is no Element Timing, or the image is not in the viewport (no paint to report), once it is decoded; at
  * once when it fails; after `IMAGE_WAIT_CAP_MS` at most. Then it sets `LCP_SHOWN`, and after a frame adds the
@@ -96,7 +96,7 @@ export function hydrationLoader(nonce: string, modulepreloads: readonly string[]
     `for(const l of document.querySelectorAll('link[rel="${HELD_REL}"]'))l.rel="preload";` +
     `const m=document.getElementById("${HELD_SCRIPT_ID}");if(m){m.type="module";m.append("")}};` +
     `const go=()=>{if(s++)return;document.documentElement.setAttribute("${LCP_SHOWN}","");requestAnimationFrame(()=>setTimeout(n))};` +
-    `const i=document.querySelector("img[fetchpriority=high]");` +
+    `const i=document.querySelector("img[elementtiming]");` +
     `if(i){const d=()=>i.decode().then(go,go);` +
     `if(window.PerformanceObserver?.supportedEntryTypes?.includes("element")){` +
     `new PerformanceObserver((l,o)=>{if(l.getEntries().some(x=>x.element===i)){o.disconnect();go()}}).observe({type:"element",buffered:!0});` +

@@ -5,7 +5,7 @@ import { Still } from "./Still";
 const img = (html: string) => /<img [^>]*>/.exec(html)?.[0] ?? "";
 
 describe("Still", () => {
-  it("gives the preloaded still's <img> high fetch priority, by which the page's scripts know what to wait for", () => {
+  it("gives the preloaded still's <img> high fetch priority", () => {
     const poster = (props: { preloaded?: boolean; afterLcp?: boolean; fetchPriority?: "low" }) =>
       renderToString(
         <html lang="en">
@@ -22,7 +22,7 @@ describe("Still", () => {
     expect(img(poster({ preloaded: true, fetchPriority: "low" }))).toContain('fetchPriority="low"');
   });
 
-  it("names the preloaded still for Element Timing, and marks a still that waits for it, lazy", () => {
+  it("names the preloaded still for Element Timing, by which the page's scripts know what to wait for, and marks a still that waits for it, lazy", () => {
     const html = (props: { preloaded?: boolean; afterLcp?: boolean }) =>
       img(renderToString(<Still src="/media/demo/prism/thumb.jpg" sizes="100vw" {...props} />));
     expect(html({ preloaded: true })).toContain('elementtiming="lcp"');

@@ -15,9 +15,9 @@ const AFTER_LCP = { "data-after-lcp": "" } as ImgProps;
  * `display: contents`, so the `<img>` is laid out and styled as if it stood alone.
  *
  * `preloaded`: the page's likely LCP image, preloaded from `<head>` in the first format (`type` makes a browser
- * without AVIF skip that preload and find the WebP by itself), and its `<img>` of high fetch priority, by which the
- * page's scripts know what to wait for (app/lib/hydration-start.server.ts), and named for Element Timing (`elementtiming`),
- * by which they learn when it is on screen.
+ * without AVIF skip that preload and find the WebP by itself), and its `<img>` of high fetch priority, named for
+ * Element Timing (`elementtiming`): by that name the page's loader knows what to wait for and learns when it is on
+ * screen (app/lib/hydration-start.server.ts), and the stills that wait for it know there is one (app/styles/site.css).
  *
  * `afterLcp`: a lazy still that is not fetched until the page's LCP image is on screen, so that on a slow line it does
  * not share the bandwidth with it: hidden (`display: none`, app/styles/site.css) until the page's loader marks the
