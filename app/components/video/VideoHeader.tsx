@@ -1,7 +1,6 @@
 import { Link } from "react-router";
 import { formatDuration, formatLongDate, formatRelativeTime, formatViews } from "~/lib/format";
 import { textLanguage, useLocale, useMessages, usePaths } from "~/lib/i18n";
-import { slugify } from "~core/slug";
 import type { VideoView } from "./video-page-data";
 
 /** Under the player: the title with the AI-generated label, then views, age, duration, category and the content credentials. */
@@ -33,11 +32,11 @@ export function VideoHeader({ video: v }: { video: VideoView }) {
         <span>
           {t("duration")} <span className="tabular-nums">{formatDuration(v.duration)}</span>
         </span>
-        {v.category_name && (
+        {v.category_name && v.category_slug && (
           <>
             <span aria-hidden="true">·</span>
             <Link
-              to={paths.category(v.category_slug ?? slugify(v.category_name))}
+              to={paths.category(v.category_slug)}
               dir="auto"
               {...textLanguage(v.category_lang, locale)}
               className="text-brand-300 hover:underline"

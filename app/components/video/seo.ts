@@ -7,7 +7,6 @@ import { TRAINED_ALGORITHMIC_MEDIA } from "~core/content-credentials";
 import { type Locale, localizePath } from "~core/locales";
 import { pathsIn } from "~core/paths";
 import { site } from "~core/site";
-import { slugify } from "~core/slug";
 import { truncate } from "~core/text";
 import type { VideoData } from "./video-page-data";
 
@@ -35,7 +34,8 @@ export function videoMeta(d: VideoData | undefined, { siteUrl, path, locale }: P
   const here = localizePath(locale, path);
   const description = truncate(v.description || t("metaDescription", { title: v.title, site: site.name }));
   const crumbs = [{ name: common("navHome"), path: paths.home() }];
-  if (v.category_name) crumbs.push({ name: v.category_name, path: paths.category(slugify(v.category_name)) });
+  // The slug, not the shown name: a translated name ("آسيوي") has none of its own.
+  if (v.category_name && v.category_slug) crumbs.push({ name: v.category_name, path: paths.category(v.category_slug) });
   crumbs.push({ name: v.title, path: here });
   return seoMeta({
     siteUrl,

@@ -63,4 +63,12 @@ describe("the video page's texts", () => {
     expect(object).toMatchObject({ inLanguage: "de", embedUrl: `https://example.com/de/video/${ID}` });
     expect(JSON.stringify(crumbs)).toContain('"name":"Startseite","item":"https://example.com/de"');
   });
+
+  it("links the breadcrumbs' category by its slug when its name is translated", () => {
+    const translated = { ...video, category_name: "آسيوي", category_slug: "asian" };
+    const data = { state: "ok", intl: pageTexts("ar", ["video"]), video: translated, chapters: [] } as unknown as VideoData;
+    const meta = videoMeta(data, { siteUrl: "https://example.com", path: `/video/${ID}`, locale: "ar" });
+    const crumbs = meta.flatMap((m) => ("script:ld+json" in m ? [m["script:ld+json"]] : []))[1] as { itemListElement: unknown[] };
+    expect(crumbs.itemListElement[1]).toMatchObject({ position: 2, name: "آسيوي", item: "https://example.com/ar/category/asian" });
+  });
 });
