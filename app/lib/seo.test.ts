@@ -40,6 +40,20 @@ describe("seoMeta", () => {
     expect(tags).toContainEqual({ "script:ld+json": { "@type": "Thing" } });
   });
 
+  it("writes the card's title, description and image only where they differ from Open Graph's, which X reads otherwise", () => {
+    const input = { siteUrl: SITE, locale: "en", title: "Aurora", description: "A clip.", path: "/video/1" } as const;
+    const twitter = (tags: ReturnType<typeof seoMeta>) =>
+      Object.fromEntries(
+        tags.map((t) => t as Record<string, string>).flatMap((t) => (t.name?.startsWith("twitter:") ? [[t.name, t.content]] : [])),
+      );
+    expect(twitter(seoMeta(input))).toEqual({ "twitter:card": "summary_large_image" });
+    expect(twitter(seoMeta({ ...input, twitterTitle: "Aurora | Pleazure", twitterDescription: "Ours.", twitterImage: "/a.png" }))).toEqual({
+      "twitter:card": "summary_large_image",
+      "twitter:description": "Ours.",
+      "twitter:image": `${SITE}/a.png`,
+    });
+  });
+
   it("adds og:video and the video facts for a video page, secure_url only on https", () => {
     const video = {
       url: "/media/v/master.m3u8",

@@ -66,6 +66,8 @@ export function seoMeta(input: SeoInput): MetaDescriptor[] {
   const canonical = input.canonical?.trim() || absoluteUrl(input.siteUrl, localizePath(input.locale, input.path));
   const image = socialImage(input.siteUrl, input.image);
   const usesDefault = image === absoluteUrl(input.siteUrl, site.defaultSocialImage);
+  const ogTitle = input.ogTitle || title;
+  const ogDescription = input.ogDescription || input.description;
   const meta: MetaDescriptor[] = [
     { title },
     { name: "description", content: input.description },
@@ -73,8 +75,8 @@ export function seoMeta(input: SeoInput): MetaDescriptor[] {
     ...(input.noindex ? [] : languageAlternates(input.siteUrl, input.path, input.languages)),
     { property: "og:site_name", content: site.name },
     { property: "og:type", content: input.type ?? "website" },
-    { property: "og:title", content: input.ogTitle || title },
-    { property: "og:description", content: input.ogDescription || input.description },
+    { property: "og:title", content: ogTitle },
+    { property: "og:description", content: ogDescription },
     { property: "og:url", content: canonical },
     { property: "og:locale", content: LOCALE_INFO[input.locale].ogLocale },
     ...(input.languages ?? LOCALES)
@@ -90,9 +92,7 @@ export function seoMeta(input: SeoInput): MetaDescriptor[] {
         ]
       : []),
     { name: "twitter:card", content: "summary_large_image" },
-    { name: "twitter:title", content: input.twitterTitle || input.ogTitle || title },
-    { name: "twitter:description", content: input.twitterDescription || input.ogDescription || input.description },
-    { name: "twitter:image", content: input.twitterImage ? socialImage(input.siteUrl, input.twitterImage) : image },
+    ...twitterOverrides(input, { title: ogTitle, description: ogDescription, image }),
     { name: "robots", content: input.noindex ? "noindex, follow" : "index, follow" },
     ...videoMeta(input),
   ];
@@ -110,6 +110,22 @@ export function languageAlternates(siteUrl: string, path: string, languages: rea
     ...languages.map((l) => ({ tagName: "link", rel: "alternate", hrefLang: l, href: absoluteUrl(siteUrl, localizePath(l, path)) })),
     { tagName: "link", rel: "alternate", hrefLang: "x-default", href: absoluteUrl(siteUrl, localizePath(DEFAULT_LOCALE, path)) },
   ];
+}
+
+/**
+ * The card's title, description and image where they differ from the Open Graph ones: X reads `og:title`,
+ * `og:description` and `og:image` where its own tags are missing, so repeating them only adds bytes to every
+ * page's first round trip (docs/benchmarks.md). A blog post's own card texts differ and are written.
+ */
+function twitterOverrides(input: SeoInput, og: { title: string; description: string; image: string }): MetaDescriptor[] {
+  const card = {
+    title: input.twitterTitle || og.title,
+    description: input.twitterDescription || og.description,
+    image: input.twitterImage ? socialImage(input.siteUrl, input.twitterImage) : og.image,
+  };
+  return (["title", "description", "image"] as const)
+    .filter((key) => card[key] !== og[key])
+    .map((key) => ({ name: `twitter:${key}`, content: card[key] }));
 }
 
 function videoMeta({ siteUrl, video }: SeoInput): MetaDescriptor[] {
