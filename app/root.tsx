@@ -6,8 +6,8 @@ import {
   Meta,
   Outlet,
   Scripts,
-  ScrollRestoration,
   type ShouldRevalidateFunction,
+  UNSAFE_useScrollRestoration,
   useLocation,
 } from "react-router";
 import { FALLBACK_CATEGORIES } from "~core/categories";
@@ -140,11 +140,22 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-screen">
         {children}
-        <ScrollRestoration nonce={nonce} />
+        <ScrollPositions />
         <Scripts nonce={nonce} />
       </body>
     </html>
   );
+}
+
+/**
+ * React Router's scroll restoration (`<ScrollRestoration>`) without its inline script: positions are saved as the
+ * page is left and restored on client-side navigations, and a document load's position is restored by the
+ * hydration loader, the one inline script of ours (app/lib/hydration-start.server.ts `RESTORE_SCROLL`). One
+ * inline script fewer is one hash fewer in a kept page's CSP, and 80-130 B fewer in the first round trip.
+ */
+function ScrollPositions() {
+  UNSAFE_useScrollRestoration();
+  return null;
 }
 
 /** Shown after hydration only, if ever (docs/i18n.md "Choosing a language"): its code is no part of the first bytes. */

@@ -62,6 +62,18 @@ const HELD_CLICK =
   `window.${TAKE_HELD_CLICK}=()=>(removeEventListener("click",c,!0),q);`;
 
 /**
+ * What React Router's `<ScrollRestoration>` script does on a document load (app/root.tsx `ScrollPositions`), as
+ * the loader's first step: give the history entry a key if it has none, and scroll to the position saved for that
+ * key as the page was left (a reload, or back into an entry of an earlier visit). Its storage key is React
+ * Router's own, where `UNSAFE_useScrollRestoration` saves the positions.
+ */
+export const SCROLL_POSITIONS_KEY = "react-router-scroll-positions";
+const RESTORE_SCROLL =
+  `const H=history;H.state?.key||H.replaceState({key:Math.random().toString(32).slice(2)},"");` +
+  `try{const y=JSON.parse(sessionStorage.getItem("${SCROLL_POSITIONS_KEY}")||"{}")[H.state.key];typeof y=="number"&&scrollTo(0,y)}` +
+  `catch{sessionStorage.removeItem("${SCROLL_POSITIONS_KEY}")}`;
+
+/**
  * Module preloads added per task. Each one costs the main thread a resource request (about 2.4 ms on a phone, as
  * DevTools' 4× throttling has it): the video page's 27 in one task were a long task of 146 ms, its blocking time
  * (docs/benchmarks.md "Issue 35: the module preloads in short tasks"). Eight at a time stay well under 50 ms.
@@ -77,7 +89,8 @@ const MODULEPRELOADS_PER_TASK = 8;
 export const LCP_SHOWN = "data-lcp-shown";
 
 /**
- * The inline script at the end of <body> that starts the scripts once the page's LCP image (the preloaded still,
+ * The inline script at the end of <body>: first it restores a reloaded page's scroll position (`RESTORE_SCROLL`), then it
+ * starts the scripts once the page's LCP image (the preloaded still,
  * app/components/ui/Still.tsx, found by its `elementtiming`, as app/styles/site.css finds it) is on screen: when Element Timing reports it painted (a paint comes later
  * than the image's `load` and decode by the raster's time, and whatever is fetched in between is on the LCP's path);
  * where there is no Element Timing, or the image is not in the viewport (no paint to report), once it is decoded; at
@@ -88,7 +101,7 @@ export const LCP_SHOWN = "data-lcp-shown";
 export function hydrationLoader(nonce: string, modulepreloads: readonly string[]): Buffer {
   const list = JSON.stringify(modulepreloads).replaceAll("<", "\\u003c");
   const script =
-    `(()=>{let s=0,q;` +
+    `(()=>{${RESTORE_SCROLL};let s=0,q;` +
     HELD_CLICK +
     `const h=${list},n=()=>{` +
     `for(const u of h.splice(0,${MODULEPRELOADS_PER_TASK})){const l=document.createElement("link");l.rel="modulepreload";l.href=u;document.head.appendChild(l)}` +

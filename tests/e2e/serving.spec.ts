@@ -3,12 +3,12 @@ import http from "node:http";
 import path from "node:path";
 import zlib from "node:zlib";
 import type { Route } from "@playwright/test";
-import { LCP_SHOWN } from "../../app/lib/hydration-start.server";
+import { LCP_SHOWN, SCROLL_POSITIONS_KEY } from "../../app/lib/hydration-start.server";
 import { paths } from "../../core/paths";
 import { newVisitor } from "../support/account-session";
 import { testBuildDir } from "../support/test-build-dir";
 import { demoVideoIds } from "./site-pages";
-import { expect, holdWholeSheet, hydrated, jsonLd, test } from "./support";
+import { expect, holdRequests, holdWholeSheet, hydrated, jsonLd, test } from "./support";
 
 /** A raw GET: the bytes exactly as sent (no automatic decoding), with the response headers. */
 function rawGet(url: string, acceptEncoding?: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
@@ -232,6 +232,36 @@ test("a page's scripts wait for its LCP image: none is fetched while it loads, a
   const stalled = await visit(demoListing, () => {});
   await hydrated(stalled.page);
   await stalled.context.close();
+});
+
+test("a page loaded again for an entry left by a client-side navigation is back where it was before it hydrates", async ({
+  browser,
+  baseURL,
+}) => {
+  const { context, page } = await newVisitor(browser, baseURL, { baseURL, viewport: { width: 375, height: 700 } });
+  await page.goto(paths.home());
+  await hydrated(page);
+  await page.evaluate(() => window.scrollTo(0, 1500));
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(1500);
+  // An unload listener keeps the document out of the back/forward cache: going back loads it again.
+  await page.evaluate(() => addEventListener("unload", () => {}));
+  // Clicked without scrolling to it: a client-side navigation, which leaves home's entry to the router's restoration.
+  await page.evaluate(() => document.querySelector<HTMLAnchorElement>('main a[href^="/video/"]')?.click());
+  await page.waitForURL(/\/video\//);
+  await page.goto(paths.category("amateur"));
+  // Saved as the document was left, under home's history key.
+  const saved = await page.evaluate((key) => Object.values(JSON.parse(sessionStorage.getItem(key) ?? "{}")), SCROLL_POSITIONS_KEY);
+  expect(saved).toContain(1500);
+  // Back to home, its scripts held: the inline loader alone scrolls it, before React Router could.
+  const held = await holdRequests(page, /\/assets\/entry\.client-[\w-]+\.js$/);
+  await page.evaluate(() => history.go(-2));
+  await page.waitForURL((url) => url.pathname === "/");
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(1500);
+  await expect(page.locator("html")).not.toHaveAttribute("data-hydrated", "true");
+  await held.release();
+  await hydrated(page);
+  expect(await page.evaluate(() => window.scrollY)).toBe(1500);
+  await context.close();
 });
 
 test("on a phone the other thumbnails wait until the LCP image is on screen, in boxes that keep their size; without scripts they load at once", async ({
