@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import type { AdConfiguration } from "../../core/ad-units";
 import { useTestDatabase } from "../../tests/support/test-db";
@@ -139,6 +140,23 @@ describe("pre-roll configuration (the Pre_Roll ad unit)", () => {
       await applyLatestAdConfiguration();
       expect(told).toEqual([first]);
     } finally {
+      unwatch();
+    }
+  });
+
+  it("after a first read that failed (pages showed no ads meanwhile), tells its watchers of the next one", async () => {
+    resetAdConfigurationForTests();
+    const told: AdConfiguration[] = [];
+    const unwatch = watchAdConfiguration((config) => told.push(config));
+    const db = handle().db;
+    try {
+      await sql`ALTER TABLE ad_units RENAME TO ad_units_away`.execute(db);
+      await expect(currentAdConfiguration()).rejects.toThrow(/ad_units/);
+      await sql`ALTER TABLE ad_units_away RENAME TO ad_units`.execute(db);
+      const read = await currentAdConfiguration();
+      expect(told).toEqual([read]);
+    } finally {
+      await sql`ALTER TABLE IF EXISTS ad_units_away RENAME TO ad_units`.execute(db);
       unwatch();
     }
   });
