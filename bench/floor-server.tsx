@@ -4,7 +4,8 @@
 // hand-made build of two routes, a root loader returning a small object, and React rendering the document
 // shell (<Meta>, <Links>, <ScrollRestoration>, <Scripts>, and the route data's turbo-stream) into the app's
 // own destination (app/lib/page-sink.server.ts). `/` is that empty page; `/css` adds the app's stylesheet
-// inline in <head>, as every page of the app carries it (FLOOR_CSS: the built CSS file).
+// inline in <head>, as every page of the app carries it (FLOOR_CSS: the built CSS file); `/as/:key` carries an app
+// page's own stylesheet and markup (see `capturedPage`).
 //
 // Run by bench/render-cpu.ts as `node --import tsx bench/floor-server.tsx` with PORT, NODE_ENV=production.
 import fs from "node:fs";
@@ -23,14 +24,35 @@ import {
   ServerRouter,
   useLoaderData,
   useLocation,
+  useParams,
 } from "react-router";
 import { DeferredPreloadsSink, pageBody } from "../app/lib/page-sink.server";
 import { compressResponses } from "../server/http/compression";
 
 const css = process.env.FLOOR_CSS ? fs.readFileSync(process.env.FLOOR_CSS, "utf8") : "";
 
+/**
+ * `/as/:key`: the empty page carrying an app page's bytes (FLOOR_PAGES: the app's pages as the bench captured them,
+ * bench/.work/render-html-build/<key>.html), its inline stylesheet in <head> and its body's markup as one string,
+ * without its scripts (the floor writes its own). What it costs over the empty page is what sending that page costs
+ * the framework, however its markup is made; the app's render of the page costs that plus making the markup.
+ */
+const captured = new Map<string, { css: string; body: string }>();
+function capturedPage(key: string): { css: string; body: string } {
+  let page = captured.get(key);
+  if (!page) {
+    const html = fs.readFileSync(`${process.env.FLOOR_PAGES}/${key.replace(/[^\w-]/g, "")}.html`, "utf8");
+    const style = /<style data-app-css="">([\s\S]*?)<\/style>/.exec(html)?.[1] ?? "";
+    const body = /<body[^>]*>([\s\S]*)<\/body>/.exec(html)?.[1] ?? "";
+    page = { css: style, body: body.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, "") };
+    captured.set(key, page);
+  }
+  return page;
+}
+
 function Root() {
   const { pathname } = useLocation();
+  const as = pathname.startsWith("/as/") ? capturedPage(pathname.slice(4)) : undefined;
   return (
     <html lang="en">
       <head>
@@ -39,6 +61,8 @@ function Root() {
         <Meta />
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the app's own built stylesheet */}
         {pathname === "/css" && css ? <style dangerouslySetInnerHTML={{ __html: css }} /> : null}
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the app's own page, as captured */}
+        {as ? <style dangerouslySetInnerHTML={{ __html: as.css }} /> : null}
         <Links />
       </head>
       <body>
@@ -48,6 +72,12 @@ function Root() {
       </body>
     </html>
   );
+}
+
+function Captured() {
+  const { key = "" } = useParams();
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: the app's own page, as captured
+  return <div dangerouslySetInnerHTML={{ __html: capturedPage(key).body }} />;
 }
 
 function Empty() {
@@ -93,6 +123,7 @@ const build = {
     root: { id: "root", path: "", module: { default: Root, loader: () => ({ site: "floor" }) } },
     "routes/empty": { id: "routes/empty", parentId: "root", index: true, module: { default: Empty, loader: () => ({ title: "Empty" }) } },
     "routes/css": { id: "routes/css", parentId: "root", path: "css", module: { default: Empty, loader: () => ({ title: "Stylesheet" }) } },
+    "routes/as": { id: "routes/as", parentId: "root", path: "as/:key", module: { default: Captured, loader: () => ({ title: "Page" }) } },
   },
   assets: {
     entry: { module: "/assets/entry.client.js", imports: ["/assets/react-dom.js"] },
@@ -100,6 +131,7 @@ const build = {
       root: routeAssets("root", { path: "" }),
       "routes/empty": routeAssets("routes/empty", { parentId: "root", index: true }),
       "routes/css": routeAssets("routes/css", { parentId: "root", path: "css" }),
+      "routes/as": routeAssets("routes/as", { parentId: "root", path: "as/:key" }),
     },
     url: "/assets/manifest-floor.js",
     version: "floor",

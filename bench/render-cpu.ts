@@ -42,7 +42,10 @@ interface Args {
   only?: string[];
   /** A second build (e.g. bench/.work/build-base) served beside this one, measured in the same rounds. */
   compare?: string;
-  /** Also measure the framework's floor (bench/floor-server.tsx): an empty page, and one with the app's stylesheet. */
+  /**
+   * Also measure the framework's floor (bench/floor-server.tsx): an empty page, one with the app's stylesheet, and one
+   * carrying each measured page's own bytes.
+   */
   floor: boolean;
 }
 
@@ -135,13 +138,15 @@ async function main(): Promise<number> {
     { key: "blog-post", path: `/blog/${slug}` },
     { key: "faq", path: "/faq" },
     { key: "values", path: "/values" },
-    ...(args.floor
-      ? [
-          { key: "floor-empty", path: "/", floor: true },
-          { key: "floor-css", path: "/css", floor: true },
-        ]
-      : []),
   ].filter((p) => !args.only || args.only.includes(p.key));
+  // The floor's empty page, with the whole stylesheet, and carrying each app page's own bytes (its cut stylesheet
+  // and markup, as the app sent them: bench/floor-server.tsx `/as/:key`), measured after the app's pages.
+  if (args.floor)
+    pages.push(
+      { key: "floor-empty", path: "/", floor: true },
+      { key: "floor-css", path: "/css", floor: true },
+      ...pages.map((p) => ({ key: `floor-as-${p.key}`, path: `/as/${p.key}`, floor: true })),
+    );
 
   const profDir = path.join(WORK, "render-profile");
   fs.rmSync(profDir, { recursive: true, force: true });
@@ -171,6 +176,7 @@ async function main(): Promise<number> {
     const floor = await startFloorServer({
       root: ROOT,
       css: css ? path.join(ROOT, BUILD_DIR, "client", "assets", css) : undefined,
+      pages: path.join(WORK, "render-html-build"),
       logFile: path.join(WORK, "render-server-floor.log"),
       nodeArgs: args.profile ? ["--cpu-prof", `--cpu-prof-dir=${dir}`, "--cpu-prof-interval=200"] : [],
     });

@@ -76,12 +76,25 @@ export async function startAppServer(opts: {
  * The framework's floor (bench/floor-server.tsx): one process, no cluster, with this Node and tsx's loader;
  * resolves when it answers HTTP.
  */
-export async function startFloorServer(opts: { root: string; css?: string; logFile: string; nodeArgs?: string[] }): Promise<AppServer> {
+export async function startFloorServer(opts: {
+  root: string;
+  css?: string;
+  /** Where the app's pages were captured, for the floor's `/as/:key`. */
+  pages?: string;
+  logFile: string;
+  nodeArgs?: string[];
+}): Promise<AppServer> {
   const port = await freeLoopbackPort();
   const log = fs.openSync(opts.logFile, "w");
   const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), "--import", "tsx", "bench/floor-server.tsx"], {
     cwd: opts.root,
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), ...(opts.css ? { FLOOR_CSS: opts.css } : {}) },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      ...(opts.css ? { FLOOR_CSS: opts.css } : {}),
+      ...(opts.pages ? { FLOOR_PAGES: opts.pages } : {}),
+    },
     stdio: ["ignore", log, log],
   });
   fs.closeSync(log);
