@@ -62,16 +62,23 @@ const HELD_CLICK =
   `window.${TAKE_HELD_CLICK}=()=>(removeEventListener("click",c,!0),q);`;
 
 /**
- * What React Router's `<ScrollRestoration>` script does on a document load (app/root.tsx `ScrollPositions`), as
- * the loader's first step: give the history entry a key if it has none, and scroll to the position saved for that
- * key as the page was left (a reload, or back into an entry of an earlier visit). Its storage key is React
- * Router's own, where `UNSAFE_useScrollRestoration` saves the positions.
+ * What React Router's `<ScrollRestoration>` script does on a document load (app/root.tsx `ScrollPositions`), in two
+ * steps of the loader. First, an entry that has a key (a reload, or back into an entry of an earlier visit) is
+ * scrolled to the position saved for that key as the page was left. Its storage key is React Router's own, where
+ * `UNSAFE_useScrollRestoration` saves the positions. An entry without a key is a new one, with nothing saved: its
+ * storage is not read: a page's first read of sessionStorage took the main thread 8.7 ms before the first paint
+ * (median of 12 loads; docs/benchmarks.md "Issue 35: a hash fewer, and the floor under a page's bytes").
  */
 export const SCROLL_POSITIONS_KEY = "react-router-scroll-positions";
 const RESTORE_SCROLL =
-  `const H=history;H.state?.key||H.replaceState({key:Math.random().toString(32).slice(2)},"");` +
-  `try{const y=JSON.parse(sessionStorage.getItem("${SCROLL_POSITIONS_KEY}")||"{}")[H.state.key];typeof y=="number"&&scrollTo(0,y)}` +
+  `const H=history,K=H.state?.key;` +
+  `if(K)try{const y=JSON.parse(sessionStorage.getItem("${SCROLL_POSITIONS_KEY}")||"{}")[K];typeof y=="number"&&scrollTo(0,y)}` +
   `catch{sessionStorage.removeItem("${SCROLL_POSITIONS_KEY}")}`;
+/**
+ * Second, as the scripts start: a new entry gets its key, under which the router will save its position (without one,
+ * every new entry would be React Router's "default"). Before the held module script runs, so the router reads it.
+ */
+const KEY_ENTRY = `H.state?.key||H.replaceState({key:Math.random().toString(32).slice(2)},"");`;
 
 /**
  * Module preloads added per task. Each one costs the main thread a resource request (about 2.4 ms on a phone, as
@@ -90,7 +97,7 @@ export const LCP_SHOWN = "data-lcp-shown";
 
 /**
  * The inline script at the end of <body>: first it restores a reloaded page's scroll position (`RESTORE_SCROLL`), then it
- * starts the scripts once the page's LCP image (the preloaded still,
+ * starts the scripts (`KEY_ENTRY` first) once the page's LCP image (the preloaded still,
  * app/components/ui/Still.tsx, found by its `elementtiming`, as app/styles/site.css finds it) is on screen: when Element Timing reports it painted (a paint comes later
  * than the image's `load` and decode by the raster's time, and whatever is fetched in between is on the LCP's path);
  * where there is no Element Timing, or the image is not in the viewport (no paint to report), once it is decoded; at
@@ -108,7 +115,7 @@ export function hydrationLoader(nonce: string, modulepreloads: readonly string[]
     `if(h.length)return setTimeout(n);` +
     `for(const l of document.querySelectorAll('link[rel="${HELD_REL}"]'))l.rel="preload";` +
     `const m=document.getElementById("${HELD_SCRIPT_ID}");if(m){m.type="module";m.append("")}};` +
-    `const go=()=>{if(s++)return;document.documentElement.setAttribute("${LCP_SHOWN}","");requestAnimationFrame(()=>setTimeout(n))};` +
+    `const go=()=>{if(s++)return;${KEY_ENTRY}document.documentElement.setAttribute("${LCP_SHOWN}","");requestAnimationFrame(()=>setTimeout(n))};` +
     `const i=document.querySelector("img[elementtiming]");` +
     `if(i){const d=()=>i.decode().then(go,go);` +
     `if(window.PerformanceObserver?.supportedEntryTypes?.includes("element")){` +

@@ -241,6 +241,10 @@ test("a page loaded again for an entry left by a client-side navigation is back 
   const { context, page } = await newVisitor(browser, baseURL, { baseURL, viewport: { width: 375, height: 700 } });
   await page.goto(paths.home());
   await hydrated(page);
+  // A new entry: the loader gave it a key of its own before the router started (React Router's would be "default").
+  const key = await page.evaluate(() => (history.state as { key?: string } | null)?.key);
+  expect(key).toMatch(/^[0-9a-v]+$/);
+  expect(key).not.toBe("default");
   await page.evaluate(() => window.scrollTo(0, 1500));
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(1500);
   // An unload listener keeps the document out of the back/forward cache: going back loads it again.
