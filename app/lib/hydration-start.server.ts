@@ -77,6 +77,7 @@ const RESTORE_SCROLL =
 /**
  * Second, as the scripts start: a new entry gets its key, under which the router will save its position (without one,
  * every new entry would be React Router's "default"). Before the held module script runs, so the router reads it.
+ * It reads `H` (history) as `RESTORE_SCROLL` declares it at the loader's start.
  */
 const KEY_ENTRY = `H.state?.key||H.replaceState({key:Math.random().toString(32).slice(2)},"");`;
 
